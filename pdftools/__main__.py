@@ -1,0 +1,3 @@
+from pdftools.cli import main
+
+main()

@@ -1,0 +1,179 @@
+"""The command line: Typer commands generated from the op signatures, results rendered, errors mapped.
+
+Only the invoked operation's module is imported (`pdftools --help` reads summaries from the registry), and the
+MCP SDK is imported only by `serve`. This is the one place that turns pdftools errors into exit codes.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import os
+import shutil
+import sys
+from collections.abc import Callable
+from typing import Annotated, Any, get_args, get_origin, get_type_hints
+
+import typer
+
+from pdftools import __version__
+from pdftools.core.params import MISSING, Cli, marker
+from pdftools.errors import InvalidArgument, PdftoolsError
+from pdftools.ops import OPS, Op
+
+APP_HELP = "PDF toolkit for the shell, CI jobs and AI agents. Every command is also an MCP tool (`pdftools serve`)."
+JSON_OPTION = Annotated[bool, typer.Option("--json", help="Print the result as JSON (a stable contract).")]
+
+
+def _version(value: bool) -> None:
+    if value:
+        sys.stdout.write(f"pdftools {__version__}\n")
+        raise typer.Exit()
+
+
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
+    ] = False,
+) -> None:
+    """PDF toolkit for the shell, CI jobs and AI agents."""
+
+
+def split_annotated(hint: Any) -> tuple[Any, tuple[Any, ...]]:
+    if get_origin(hint) is Annotated:
+        base, *meta = get_args(hint)
+        return base, tuple(meta)
+    return hint, ()
+
+
+def field_info(meta: tuple[Any, ...]) -> Any:
+    from pydantic.fields import FieldInfo
+
+    return marker(meta, FieldInfo)
+
+
+def typer_parameters(fn: Callable[..., Any]) -> list[inspect.Parameter]:
+    """The op's parameters re-annotated for Typer: help from `Field`, flags and envvars from `Cli`."""
+    hints = get_type_hints(fn, include_extras=True)
+    params = []
+    for name, param in inspect.signature(fn).parameters.items():
+        base, meta = split_annotated(hints[name])
+        info, cli = field_info(meta), marker(meta, Cli) or Cli()
+        help_text = info.description if info is not None else None
+        default = param.default if cli.default is MISSING else cli.default
+        if cli.argument:
+            spec = typer.Argument(help=help_text, metavar=cli.metavar, show_default=default not in (None, ...))
+        else:
+            flags = cli.flags or ("--" + name.replace("_", "-"),)
+            spec = typer.Option(*flags, help=help_text, envvar=cli.envvar, metavar=cli.metavar,
+                                show_envvar=cli.envvar is not None)
+        params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default,
+                                        annotation=Annotated[base, spec]))
+    return params
+
+
+def make_command(op: Op) -> Callable[..., None]:
+    fn = op.load()
+    params = [*typer_parameters(fn),
+              inspect.Parameter("json_", inspect.Parameter.KEYWORD_ONLY, default=False, annotation=JSON_OPTION)]
+
+    def command(**kwargs: Any) -> None:
+        as_json = kwargs.pop("json_")
+        raise typer.Exit(run(op, fn, kwargs, as_json=as_json))
+
+    command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    command.__annotations__ = {p.name: p.annotation for p in params}
+    command.__doc__ = sys.modules[fn.__module__].__doc__
+    command.__name__ = op.name
+    return command
+
+
+def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool) -> int:
+    """Validate (pydantic, the same constraints MCP enforces), call the op, render; return the exit code."""
+    from pdftools.core import paths
+    from pdftools.render import render, report_error
+
+    policy = paths.LocalPolicy()
+    with paths.using(policy):
+        try:
+            result = validated(fn, cli_flags(fn))(**kwargs)
+            if policy.stdout_file is not None:
+                with policy.stdout_file.open("rb") as fh:
+                    shutil.copyfileobj(fh, sys.stdout.buffer)
+                sys.stdout.flush()
+                render(result, as_json=as_json, to_stderr=True)
+            else:
+                render(result, as_json=as_json)
+            return 0
+        except PdftoolsError as exc:
+            return report_error(exc, as_json=as_json)
+        except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as other tools do
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 141
+        except KeyboardInterrupt:
+            from pdftools.errors import Interrupted
+
+            return report_error(Interrupted("interrupted"), as_json=as_json)
+        except Exception as exc:  # the last line of defence: an error, never a traceback
+            if os.environ.get("PDFTOOLS_DEBUG"):
+                raise
+            return report_error(PdftoolsError(f"unexpected {type(exc).__name__}: {exc}"), as_json=as_json)
+
+
+def cli_flags(fn: Callable[..., Any]) -> dict[str, str]:
+    """Parameter name -> how the user wrote it (`--every`, `INPUT`), for error messages."""
+    return {p.name: (p.annotation.__metadata__[0].param_decls or (p.name.upper(),))[0]
+            for p in typer_parameters(fn)}
+
+
+def validated(fn: Callable[..., Any], names: dict[str, str]) -> Callable[..., Any]:
+    """`fn` with its pydantic constraints enforced; violations become INVALID_ARGUMENT."""
+    import pydantic
+
+    checked = pydantic.validate_call(fn)
+
+    def call(**kwargs: Any) -> Any:
+        try:
+            return checked(**kwargs)
+        except pydantic.ValidationError as exc:
+            if exc.title != checked.__name__:  # raised inside the op (e.g. building a result): a bug
+                raise
+            problems = "; ".join(f"{names.get(str(e['loc'][0]), e['loc'][0]) if e['loc'] else 'input'}: {e['msg']}"
+                                 for e in exc.errors())
+            raise InvalidArgument(problems) from None
+
+    return call
+
+
+def build_app(wanted: str | None = None) -> typer.Typer:
+    """The Typer app; only `wanted` (or every op, when None) is built from its real signature."""
+    app = typer.Typer(help=APP_HELP, no_args_is_help=True, add_completion=True, rich_markup_mode=None,
+                      pretty_exceptions_enable=False, context_settings={"help_option_names": ["-h", "--help"]})
+    app.callback()(_root)
+    for op in OPS:
+        if wanted is None or op.name == wanted:
+            app.command(op.name)(make_command(op))
+        else:
+            app.command(op.name, help=op.summary, add_help_option=False,
+                        context_settings={"ignore_unknown_options": True, "allow_extra_args": True})(_stub)
+    from pdftools.serve_cli import serve
+
+    app.command("serve")(serve)
+    return app
+
+
+def _stub() -> None:
+    """Placeholder for a command that is not being invoked (never runs)."""
+
+
+def _wanted(argv: list[str]) -> str | None:
+    if any(k.startswith("_PDFTOOLS_COMPLETE") for k in os.environ):
+        return None
+    names = {op.name for op in OPS}
+    first = next((a for a in argv if not a.startswith("-")), None)
+    return first if first in names else "<none>"
+
+
+def main() -> None:
+    app = build_app(_wanted(sys.argv[1:]))
+    app(prog_name="pdftools")

@@ -1,0 +1,1 @@
+"""What operations share: parameters, page ranges, paths, opening and writing PDFs."""

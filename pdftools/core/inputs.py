@@ -1,0 +1,55 @@
+"""Input lists as people write them: files, globs and folders, each optionally with pages (`a.pdf:1-3,7`)."""
+
+from __future__ import annotations
+
+import glob as _glob
+import re
+from pathlib import Path
+
+from pdftools.core.paths import folder_path, input_path, policy
+from pdftools.errors import NoInputs, PdftoolsError
+
+_PAGES_SUFFIX = re.compile(r"^(?P<path>.+?):(?P<pages>(?:-?\d+|last|first|all)(?:\s*[-,]\s*(?:-?\d+|last)?)*)$")
+
+
+def split_spec(spec: str) -> tuple[str, str | None]:
+    """`a.pdf:1-3,7` -> ("a.pdf", "1-3,7"); a plain path -> (path, None)."""
+    match = _PAGES_SUFFIX.match(spec)
+    if match and not _exists(spec):
+        return match["path"], match["pages"]
+    return spec, None
+
+
+def _exists(spec: str) -> bool:
+    try:
+        return policy().input(spec).exists()
+    except PdftoolsError:
+        return False
+
+
+def _is_pdf_name(path: Path) -> bool:
+    return path.suffix.lower() == ".pdf"
+
+
+def expand(spec: str, *, recursive: bool = False) -> list[Path]:
+    """Expand one file, glob or folder into existing files, sorted, every one through the path policy."""
+    if spec == "-":
+        return [input_path(spec)]
+    if _glob.has_magic(spec):
+        parts = Path(spec).parts
+        first = next(i for i, part in enumerate(parts) if _glob.has_magic(part))
+        base = folder_path(str(Path(*parts[:first])) if first else ".")
+        pattern = str(Path(*parts[first:]))
+        matches = sorted(p for p in base.glob(pattern) if p.is_file())
+        if not matches:
+            raise NoInputs(f"no files match {spec!r}")
+        return [input_path(str(p)) for p in matches]
+    path = policy().input(spec)
+    if path.is_dir():
+        base = folder_path(spec)
+        found = base.rglob("*") if recursive else base.iterdir()
+        pdfs = sorted(p for p in found if p.is_file() and _is_pdf_name(p))
+        if not pdfs:
+            raise NoInputs(f"no PDFs in the folder {spec}")
+        return [input_path(str(p)) for p in pdfs]
+    return [input_path(spec)]

@@ -1,0 +1,50 @@
+"""Page ranges as people say them: 1-based, inclusive, `1-3,7,10-`, `last`, `-1` (the last page)."""
+
+from __future__ import annotations
+
+import re
+
+from pdftools.errors import InvalidPageRange
+
+_ITEM = re.compile(r"^(?P<a>-?\d+|last|first)(?:(?P<dash>-)(?P<b>-?\d+|last)?)?$")
+
+
+def _page(token: str, count: int, spec: str) -> int:
+    if token == "last":
+        number = count
+    elif token == "first":
+        number = 1
+    else:
+        value = int(token)
+        number = count + 1 + value if value < 0 else value
+    if not 1 <= number <= count:
+        raise InvalidPageRange(
+            f"page {token!r} in {spec!r} is out of range: the document has {count} page"
+            + ("s" if count != 1 else "")
+        )
+    return number
+
+
+def parse_ranges(spec: str | None, count: int) -> list[tuple[int, int]]:
+    """Parse a page spec into inclusive (start, end) pairs, in the order given (end < start reverses)."""
+    if spec is None or spec.strip().lower() in ("", "all"):
+        return [(1, count)] if count else []
+    ranges = []
+    for raw in spec.split(","):
+        item = raw.strip().lower()
+        match = _ITEM.match(item)
+        if not match:
+            raise InvalidPageRange(f"cannot read {raw.strip()!r} in page spec {spec!r}")
+        start = _page(match["a"], count, spec)
+        end = _page(match["b"], count, spec) if match["b"] else (count if match["dash"] else start)
+        ranges.append((start, end))
+    return ranges
+
+
+def parse_pages(spec: str | None, count: int) -> list[int]:
+    """Parse a page spec into 1-based page numbers, in the order given (repeats kept)."""
+    pages: list[int] = []
+    for start, end in parse_ranges(spec, count):
+        step = 1 if end >= start else -1
+        pages.extend(range(start, end + step, step))
+    return pages

@@ -1,0 +1,101 @@
+"""Opening PDFs (errors mapped to the tree, passwords) and writing outputs atomically."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+import warnings
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pdftools.errors import (
+    BadPassword,
+    DamagedPdf,
+    Encrypted,
+    NotAPdf,
+    OutputDirMissing,
+    OutputExists,
+    OutputIsInput,
+    PermissionDenied,
+)
+
+if TYPE_CHECKING:
+    import pikepdf
+
+
+def _looks_like_pdf(path: Path) -> bool:
+    with path.open("rb") as fh:
+        return b"%PDF-" in fh.read(1024)
+
+
+def open_pdf(path: Path, password: str | None = None, *, label: str | None = None) -> pikepdf.Pdf:
+    """Open a PDF with pikepdf (qpdf), turning every failure into a pdftools error."""
+    import pikepdf
+
+    name = label or str(path)
+    try:
+        if not _looks_like_pdf(path):
+            raise NotAPdf(f"{name} is not a PDF")
+        with warnings.catch_warnings():  # "a password was given but not needed" is not worth a word
+            warnings.simplefilter("ignore", UserWarning)
+            return pikepdf.open(path, password=password or "")
+    except pikepdf.PasswordError:
+        if password:
+            raise BadPassword(f"the password does not open {name}") from None
+        raise Encrypted(f"{name} is encrypted") from None
+    except PermissionError:
+        raise PermissionDenied(f"cannot read {name}: permission denied") from None
+    except pikepdf.PdfError as exc:
+        raise DamagedPdf(f"{name} cannot be read: {exc}") from None
+
+
+def check_output(out: Path, inputs: Iterable[Path] = (), *, force: bool = False) -> None:
+    """Refuse an output that is an input, sits in a missing folder, or exists (without force)."""
+    for src in inputs:
+        if out.exists() and os.path.samefile(out, src) or out.resolve() == src.resolve():
+            raise OutputIsInput(f"the output {out} is also an input")
+    parent = out.parent
+    if not parent.is_dir():
+        raise OutputDirMissing(f"the output folder {parent} does not exist")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise PermissionDenied(f"cannot write to the folder {parent}")
+    if out.is_dir():
+        raise OutputExists(f"the output {out} is a folder", hint="Give a file name for the output.")
+    if out.exists() and not force:
+        raise OutputExists(f"the output {out} already exists")
+
+
+@contextlib.contextmanager
+def atomic_output(out: Path) -> Iterator[Path]:
+    """Yield a temporary path beside `out`; on success rename it over `out`, on failure remove it."""
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".part", dir=out.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        yield tmp
+        os.chmod(tmp, 0o666 & ~_UMASK)
+        os.replace(tmp, out)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def _read_umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+_UMASK = _read_umask()  # read once at import: os.umask is process-wide and not thread-safe
+
+
+def save_pdf(pdf: pikepdf.Pdf, out: Path, *, min_version: str = "") -> int:
+    """Save atomically; return the size written."""
+    with atomic_output(out) as tmp:
+        try:
+            pdf.save(tmp, min_version=min_version)
+        except OSError as exc:
+            raise PermissionDenied(f"cannot write {out}: {exc.strerror}") from None
+    return out.stat().st_size

@@ -1,0 +1,136 @@
+"""The one error tree.
+
+Every error pdftools reports is a `PdftoolsError` subclass. The class carries the contract: a stable string
+`code` (for scripts and agents), the CLI `exit_code`, and a default recovery `hint`. The CLI maps errors in
+`pdftools.cli`, MCP in `pdftools.mcp.server`; nothing else catches them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+
+class PdftoolsError(Exception):
+    code: ClassVar[str] = "INTERNAL"
+    exit_code: ClassVar[int] = 1
+    hint: ClassVar[str] = "This is a bug in pdftools; please report it with the command you ran."
+
+    def __init__(self, message: str, *, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        if hint is not None:
+            self.hint = hint  # type: ignore[misc]  # instance hint overrides the class default
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message, "hint": self.hint}
+
+
+class InvalidArgument(PdftoolsError):
+    code = "INVALID_ARGUMENT"
+    exit_code = 2
+    hint = "Check the option values; `pdftools <command> --help` lists them."
+
+
+class InvalidPageRange(PdftoolsError):
+    code = "INVALID_PAGE_RANGE"
+    exit_code = 2
+    hint = "Pages are 1-based and inclusive, e.g. `1-3,7,10-`; `last` or `-1` is the last page."
+
+
+class FileNotFound(PdftoolsError):
+    code = "FILE_NOT_FOUND"
+    exit_code = 3
+    hint = "Check the path; `pdftools ls DIR` lists the PDFs in a folder."
+
+
+class IsADirectory(PdftoolsError):
+    code = "IS_A_DIRECTORY"
+    exit_code = 3
+    hint = "Give a file, not a folder (merge accepts folders; `pdftools ls DIR` lists their PDFs)."
+
+
+class NoInputs(PdftoolsError):
+    code = "NO_INPUTS"
+    exit_code = 3
+    hint = "Check the glob or folder; `pdftools ls DIR` shows which PDFs are there."
+
+
+class NotAPdf(PdftoolsError):
+    code = "NOT_A_PDF"
+    exit_code = 4
+    hint = "The file does not start with a PDF header; check that it is a PDF and not another format."
+
+
+class DamagedPdf(PdftoolsError):
+    code = "DAMAGED_PDF"
+    exit_code = 4
+    hint = "The PDF is damaged beyond repair; `qpdf --check FILE` shows details, or get a fresh copy."
+
+
+class Encrypted(PdftoolsError):
+    code = "ENCRYPTED"
+    exit_code = 5
+    hint = "The PDF needs a password: pass --password, or set PDFTOOLS_PASSWORD."
+
+
+class BadPassword(PdftoolsError):
+    code = "BAD_PASSWORD"
+    exit_code = 5
+    hint = "The password did not open the PDF; check it (the user or the owner password both work)."
+
+
+class OutputExists(PdftoolsError):
+    code = "OUTPUT_EXISTS"
+    exit_code = 6
+    hint = "Choose another output path, or pass --force to overwrite it."
+
+
+class OutputIsInput(PdftoolsError):
+    code = "OUTPUT_IS_INPUT"
+    exit_code = 6
+    hint = "pdftools never overwrites an input; choose a different output path."
+
+
+class OutputDirMissing(PdftoolsError):
+    code = "OUTPUT_DIR_MISSING"
+    exit_code = 6
+    hint = "Create the folder first (mkdir -p), or choose an existing one."
+
+
+class PermissionDenied(PdftoolsError):
+    code = "PERMISSION_DENIED"
+    exit_code = 6
+    hint = "Check the file and folder permissions, or write somewhere else."
+
+
+class PathOutsideRoot(PdftoolsError):
+    code = "PATH_OUTSIDE_ROOT"
+    exit_code = 7
+    hint = "Use a path inside the allowed roots."
+
+
+class DependencyMissing(PdftoolsError):
+    code = "DEPENDENCY_MISSING"
+    exit_code = 8
+    hint = "Install the missing program (see `pdftools --help` and the README)."
+
+
+class ExternalToolFailed(PdftoolsError):
+    code = "EXTERNAL_TOOL_FAILED"
+    exit_code = 9
+    hint = "An external program failed on this file; the message has its output."
+
+
+class Interrupted(PdftoolsError):
+    code = "INTERRUPTED"
+    exit_code = 130
+    hint = "The operation was cancelled; no output was written. Run it again to finish."
+
+
+def all_errors() -> list[type[PdftoolsError]]:
+    """Every error class, base first: the README's table is generated from this."""
+
+    def walk(cls: type[PdftoolsError]) -> list[type[PdftoolsError]]:
+        return [cls] + [c for sub in cls.__subclasses__() for c in walk(sub)]
+
+    return walk(PdftoolsError)

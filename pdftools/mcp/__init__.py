@@ -1,0 +1,1 @@
+"""`pdftools serve`: every operation as an MCP tool (imported only by `serve`)."""

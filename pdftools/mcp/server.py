@@ -1,0 +1,90 @@
+"""Build the MCP server from the op registry: the same functions, the same signatures.
+
+Each tool wraps its op in the roots policy (every path confined), maps pdftools errors to `isError` results
+whose text is `{code, message, hint}`, and otherwise returns the op's result as structured content.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, get_type_hints
+
+from mcp.server.mcpserver import MCPServer
+from mcp.types import CallToolResult, TextContent, ToolAnnotations
+
+from pdftools import __version__
+from pdftools.cli import split_annotated
+from pdftools.core import paths
+from pdftools.core.params import MISSING, Mcp, marker
+from pdftools.errors import PdftoolsError
+from pdftools.ops import OPS, Op
+
+log = logging.getLogger("pdftools.mcp")
+
+INSTRUCTIONS = (
+    "PDF tools. Paths are relative to the first allowed root; call pdf_list to see which PDFs exist. "
+    "Errors come back as {code, message, hint}: follow the hint."
+)
+
+
+def error_result(exc: PdftoolsError) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text=json.dumps(exc.to_dict()))], is_error=True)
+
+
+def tool_parameters(fn: Callable[..., Any]) -> list[inspect.Parameter]:
+    """The op's parameters as MCP sees them: `Mcp(hidden=True)` dropped, `Mcp(default=...)` applied."""
+    hints = get_type_hints(fn, include_extras=True)
+    params = []
+    for name, param in inspect.signature(fn).parameters.items():
+        _, meta = split_annotated(hints[name])
+        mcp = marker(meta, Mcp) or Mcp()
+        if mcp.hidden:
+            continue
+        default = param.default if mcp.default is MISSING else mcp.default
+        params.append(param.replace(annotation=hints[name], default=default, kind=inspect.Parameter.KEYWORD_ONLY))
+    return params
+
+
+def make_tool(op: Op, roots: list[Path]) -> Callable[..., Any]:
+    fn = op.load()
+
+    def tool(**kwargs: Any) -> Any:
+        with paths.using(paths.RootsPolicy(roots)):
+            try:
+                return fn(**kwargs)
+            except PdftoolsError as exc:
+                log.info("%s failed: %s", op.tool, exc.code)
+                return error_result(exc)
+            except Exception as exc:  # never a traceback to the client; the log keeps it
+                log.exception("%s crashed", op.tool)
+                return error_result(PdftoolsError(f"unexpected {type(exc).__name__}: {exc}"))
+
+    return_type = get_type_hints(fn)["return"]
+    tool.__signature__ = inspect.Signature(tool_parameters(fn), return_annotation=return_type)  # type: ignore
+    tool.__name__ = op.tool
+    return tool
+
+
+def build_server(roots: list[Path]) -> MCPServer:
+    server = MCPServer(name="pdftools", title="pdftools", version=__version__, instructions=INSTRUCTIONS)
+    for op in OPS:
+        fn = make_tool(op, roots)
+        description = inspect.getdoc(inspect.getmodule(op.load())) or op.summary
+        hints = ToolAnnotations(title=op.title, read_only_hint=op.read_only, destructive_hint=not op.read_only,
+                                idempotent_hint=True, open_world_hint=False)
+        server.add_tool(fn, name=op.tool, title=op.title, description=description, annotations=hints,
+                        structured_output=True)
+    return server
+
+
+def serve_stdio(roots: list[Path]) -> None:
+    """Serve over stdio. The SDK's transport points fd 1 at stderr while serving, so a stray print or a
+    child process cannot corrupt the protocol stream (tested in tests/test_mcp_stdio.py)."""
+    import anyio
+
+    server = build_server(roots)
+    anyio.run(server.run_stdio_async)

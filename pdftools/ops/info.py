@@ -1,0 +1,199 @@
+"""Read a PDF's facts: pages (sizes, rotation), metadata (Info and XMP), encryption and permissions,
+version, outline, and counts of images, form fields, annotations and attachments."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Annotated, Any
+
+from pydantic import BaseModel, Field
+
+from pdftools.core import outline
+from pdftools.core.pages import parse_pages
+from pdftools.core.params import Cli
+from pdftools.core.paths import input_path
+from pdftools.core.pdf import open_pdf
+
+if TYPE_CHECKING:
+    import pikepdf
+
+MAX_OUTLINE_ITEMS = 2000
+
+
+class PageInfo(BaseModel):
+    page: int
+    width: float = Field(description="points (1/72 inch), as displayed (rotation applied)")
+    height: float
+    rotation: int
+    images: int
+    annotations: int
+
+
+class SizeCount(BaseModel):
+    width: float
+    height: float
+    rotation: int
+    pages: int
+
+
+class Bookmark(BaseModel):
+    title: str
+    page: int | None
+    children: list[Bookmark] = []
+
+
+class Encryption(BaseModel):
+    method: str
+    key_bits: int
+    permissions: dict[str, bool]
+
+
+class InfoResult(BaseModel):
+    path: str
+    size: int
+    pdf_version: str
+    pages: int
+    page_sizes: list[SizeCount]
+    metadata: dict[str, str]
+    xmp: dict[str, str]
+    encrypted: bool
+    encryption: Encryption | None
+    outline: list[Bookmark]
+    images: int
+    form_fields: int
+    annotations: dict[str, int]
+    attachments: list[str]
+    page_details: list[PageInfo] | None = None
+    warnings: list[str] = []
+
+
+def info(
+    input: Annotated[str, Field(description="PDF to read"), Cli(argument=True)],
+    pages: Annotated[
+        str | None, Field(description="Per-page details for these pages: `1-3,7`, `all`"), Cli("--pages")
+    ] = None,
+    password: Annotated[
+        str | None, Field(description="Password of an encrypted PDF"), Cli(envvar="PDFTOOLS_PASSWORD")
+    ] = None,
+) -> InfoResult:
+    path = input_path(input)
+    pdf = open_pdf(path, password)
+    details = [_page_info(pdf, n) for n in parse_pages(pages, len(pdf.pages))] if pages else None
+    annots: Counter[str] = Counter()
+    images: set[tuple[int, int]] = set()
+    sizes: Counter[tuple[float, float, int]] = Counter()
+    for page in pdf.pages:
+        width, height, rotation = _geometry(page)
+        sizes[(width, height, rotation)] += 1
+        annots.update(str(a.get("/Subtype", "/Unknown"))[1:] for a in page.obj.get("/Annots", []) or [])
+        images.update(_image_ids(page))
+    return InfoResult(
+        path=str(path),
+        size=path.stat().st_size,
+        pdf_version=pdf.pdf_version,
+        pages=len(pdf.pages),
+        page_sizes=[SizeCount(width=w, height=h, rotation=r, pages=n) for (w, h, r), n in sizes.most_common()],
+        metadata={str(k)[1:]: _text(v) for k, v in pdf.docinfo.items()} if "/Info" in pdf.trailer else {},
+        xmp=_xmp(pdf),
+        encrypted=pdf.is_encrypted,
+        encryption=_encryption(pdf),
+        outline=_bookmarks(outline.read(pdf)),
+        images=len(images),
+        form_fields=_count_fields(pdf),
+        annotations=dict(sorted(annots.items())),
+        attachments=sorted(pdf.attachments.keys()),
+        page_details=details,
+        warnings=[str(w) for w in pdf.get_warnings()][:20],
+    )
+
+
+def _geometry(page: pikepdf.Page) -> tuple[float, float, int]:
+    box = page.cropbox
+    width, height = abs(float(box[2]) - float(box[0])), abs(float(box[3]) - float(box[1]))
+    rotation = int(page.obj.get("/Rotate", 0)) % 360
+    if rotation in (90, 270):
+        width, height = height, width
+    return round(width, 2), round(height, 2), rotation
+
+
+def _image_ids(page: pikepdf.Page) -> set[tuple[int, int]]:
+    try:
+        return {img.objgen for img in page.images.values()}
+    except Exception:  # a broken resource dictionary must not stop the report
+        return set()
+
+
+def _page_info(pdf: pikepdf.Pdf, number: int) -> PageInfo:
+    page = pdf.pages[number - 1]
+    width, height, rotation = _geometry(page)
+    return PageInfo(page=number, width=width, height=height, rotation=rotation,
+                    images=len(_image_ids(page)), annotations=len(page.obj.get("/Annots", []) or []))
+
+
+def _text(value: Any) -> str:
+    try:
+        return str(value)
+    except Exception:
+        return repr(value)
+
+
+def _xmp(pdf: pikepdf.Pdf) -> dict[str, str]:
+    if "/Metadata" not in pdf.Root:
+        return {}
+    try:
+        with pdf.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as meta:
+            return {str(k): _text(v) for k, v in meta.items()}
+    except Exception:  # unreadable XMP is reported as empty, not as a failure
+        return {}
+
+
+def _encryption(pdf: pikepdf.Pdf) -> Encryption | None:
+    if not pdf.is_encrypted:
+        return None
+    enc = pdf.encryption
+    allow = pdf.allow
+    perms = {name: bool(getattr(allow, name)) for name in (
+        "accessibility", "extract", "modify_annotation", "modify_assembly", "modify_form",
+        "modify_other", "print_lowres", "print_highres")}
+    return Encryption(method=_method(enc), key_bits=int(enc.bits), permissions=perms)
+
+
+def _method(enc: pikepdf.models.EncryptionInfo) -> str:
+    if enc.V >= 5:
+        return "AES-256"
+    if enc.V == 4:  # crypt filters: qpdf reports the stream method
+        return {"aes": "AES-128", "rc4": "RC4"}.get(enc.stream_method.name, enc.stream_method.name)
+    return "RC4"  # V 1-2 have no crypt filters (qpdf reports "none")
+
+
+def _bookmarks(nodes: list[outline.Node], budget: list[int] | None = None) -> list[Bookmark]:
+    budget = budget if budget is not None else [MAX_OUTLINE_ITEMS]
+    out = []
+    for node in nodes:
+        if budget[0] <= 0:
+            break
+        budget[0] -= 1
+        page = node.page + 1 if node.page is not None else None
+        out.append(Bookmark(title=node.title, page=page, children=_bookmarks(node.children, budget)))
+    return out
+
+
+def _count_fields(pdf: pikepdf.Pdf) -> int:
+    form = pdf.Root.get("/AcroForm")
+    if form is None:
+        return 0
+    seen: set[tuple[int, int]] = set()
+
+    def walk(fields: Any) -> int:
+        total = 0
+        for field in fields or []:
+            key = field.objgen
+            if key in seen or len(seen) > 100_000:
+                continue
+            seen.add(key)
+            kids = field.get("/Kids")
+            named_kids = [k for k in (kids or []) if "/T" in k]
+            total += walk(named_kids) if named_kids else 1
+        return total
+
+    return walk(form.get("/Fields"))

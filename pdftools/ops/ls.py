@@ -1,0 +1,63 @@
+"""List the PDFs in a folder, with page count, size, title and whether they are encrypted.
+
+Over MCP this is how an agent finds the files it may work on inside the roots.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import BaseModel, Field
+
+from pdftools.core.params import Cli
+from pdftools.core.paths import folder_path, input_path
+from pdftools.errors import PdftoolsError
+
+
+class PdfEntry(BaseModel):
+    path: str = Field(description="relative to the listed folder")
+    size: int
+    pages: int | None = None
+    title: str = ""
+    encrypted: bool = False
+    error: str | None = Field(default=None, description="error code when the file cannot be read")
+
+
+class ListResult(BaseModel):
+    folder: str
+    files: list[PdfEntry]
+    total: int
+    more: bool = Field(description="True when more files matched than `limit`")
+
+
+def ls(
+    folder: Annotated[str, Field(description="Folder to search"), Cli(argument=True)] = ".",
+    glob: Annotated[str, Field(description="File name pattern"), Cli("-g", "--glob")] = "*.pdf",
+    recursive: Annotated[bool, Field(description="Search sub-folders too"), Cli("-r", "--recursive")] = False,
+    limit: Annotated[int, Field(description="Most files to report", ge=1, le=10_000)] = 200,
+) -> ListResult:
+    base = folder_path(folder)
+    found = base.rglob(glob) if recursive else base.glob(glob)
+    paths = sorted(p for p in found if p.is_file() and not p.name.startswith("."))
+    entries = [_entry(base, p) for p in paths[:limit]]
+    return ListResult(folder=str(base), files=entries, total=len(paths), more=len(paths) > limit)
+
+
+def _entry(base: Path, path: Path) -> PdfEntry:
+    import pikepdf
+
+    from pdftools.core.pdf import open_pdf
+
+    rel = str(path.relative_to(base))
+    try:
+        real = input_path(str(path))
+        entry = PdfEntry(path=rel, size=real.stat().st_size)
+        with open_pdf(real) as pdf:
+            entry.pages = len(pdf.pages)
+            entry.title = str(pdf.docinfo.get("/Title", "") or "") if "/Info" in pdf.trailer else ""
+    except PdftoolsError as exc:
+        entry = PdfEntry(path=rel, size=path.lstat().st_size, error=exc.code, encrypted=exc.code == "ENCRYPTED")
+    except pikepdf.PdfError:
+        entry = PdfEntry(path=rel, size=path.lstat().st_size, error="DAMAGED_PDF")
+    return entry

@@ -1,0 +1,95 @@
+"""Merge PDFs into one, in the order given.
+
+Inputs are files, globs or folders; each may select pages (`a.pdf:1-3,7`). Each input's bookmarks are kept
+as a subtree under a bookmark named after the input; the first input's metadata is kept.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+from pydantic import BaseModel, Field
+
+from pdftools.core import outline
+from pdftools.core.inputs import expand, split_spec
+from pdftools.core.pages import parse_pages
+from pdftools.core.params import Cli
+from pdftools.core.paths import output_path
+from pdftools.core.pdf import check_output, open_pdf, save_pdf
+from pdftools.errors import InvalidArgument
+
+if TYPE_CHECKING:
+    import pikepdf
+
+
+class MergedInput(BaseModel):
+    path: str
+    pages: int
+
+
+class MergeResult(BaseModel):
+    output: str
+    pages: int
+    size: int
+    inputs: list[MergedInput]
+
+
+def merge(
+    inputs: Annotated[
+        list[str],
+        Field(description="PDFs to merge, in order: files, globs or folders; `file.pdf:1-3,7` picks pages",
+              min_length=1),
+        Cli(argument=True, metavar="INPUT..."),
+    ],
+    output: Annotated[str, Field(description="Output PDF (`-` for stdout)"), Cli("-o", "--output")] = "merged.pdf",
+    force: Annotated[bool, Field(description="Overwrite the output if it exists")] = False,
+    password: Annotated[
+        str | None, Field(description="Password for encrypted inputs"), Cli(envvar="PDFTOOLS_PASSWORD")
+    ] = None,
+) -> MergeResult:
+    import pikepdf
+
+    sources = [(path, pages) for spec in inputs for raw, pages in [split_spec(spec)] for path in expand(raw)]
+    if len(sources) < 2:
+        raise InvalidArgument(f"merge needs at least two inputs; got {len(sources)}")
+    out_path = output_path(output)
+    check_output(out_path, [path for path, _ in sources], force=force)
+
+    out = pikepdf.new()
+    bookmarks: list[pikepdf.OutlineItem] = []
+    merged: list[MergedInput] = []
+    version = "1.3"
+    for index, (path, spec) in enumerate(sources):
+        src = open_pdf(path, password)
+        version = max(version, src.pdf_version)
+        selected = [n - 1 for n in parse_pages(spec, len(src.pages))]
+        page_map: dict[int, int] = {}
+        for position, index in enumerate(selected, len(out.pages)):
+            page_map.setdefault(index, position)
+        out.add_pages_from(src, selected)  # keeps form fields and named destinations working
+        if index == 0:
+            _copy_metadata(src, out)
+        bookmarks.append(_bookmark(src, path.stem, page_map))
+        merged.append(MergedInput(path=str(path), pages=len(selected)))
+
+    with out.open_outline() as tree:
+        tree.root.extend(bookmarks)
+    size = save_pdf(out, out_path, min_version=version)
+    return MergeResult(output=str(out_path), pages=len(out.pages), size=size, inputs=merged)
+
+
+def _bookmark(src: pikepdf.Pdf, stem: str, page_map: dict[int, int]) -> pikepdf.OutlineItem:
+    """A bookmark for one input (its title, else its file name) holding the input's own outline."""
+    import pikepdf
+
+    title = str(src.docinfo.get("/Title", "") or "").strip() or stem
+    item = pikepdf.OutlineItem(title, min(page_map.values()))
+    item.children.extend(outline.build(outline.read(src), page_map))
+    return item
+
+
+def _copy_metadata(src: pikepdf.Pdf, out: pikepdf.Pdf) -> None:
+    if src.trailer.get("/Info") is not None:
+        out.docinfo = out.copy_foreign(src.docinfo)
+    if "/Metadata" in src.Root:
+        out.Root.Metadata = out.copy_foreign(src.Root.Metadata)

@@ -1,0 +1,121 @@
+"""Split a PDF into several: every page, every N pages, given ranges, or at top-level bookmarks.
+
+Parts are named by a pattern with the fields {stem}, {start}, {end}, {index} and {title} (the bookmark);
+no part is written unless all of them can be, and existing files need --force.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+from pydantic import BaseModel, Field
+
+from pdftools.core import outline
+from pdftools.core.naming import render
+from pdftools.core.pages import parse_ranges
+from pdftools.core.params import Cli
+from pdftools.core.paths import folder_path, input_path
+from pdftools.core.pdf import open_pdf
+from pdftools.errors import InvalidArgument, OutputExists, PermissionDenied
+
+if TYPE_CHECKING:
+    import pikepdf
+
+
+class Part(BaseModel):
+    path: str
+    start: int
+    end: int
+    pages: int
+    title: str = ""
+
+
+class SplitResult(BaseModel):
+    input: str
+    out_dir: str
+    parts: list[Part]
+
+
+def split(
+    input: Annotated[str, Field(description="PDF to split"), Cli(argument=True)],
+    out_dir: Annotated[str, Field(description="Folder for the parts (must exist)"), Cli("-d", "--out-dir")] = ".",
+    every: Annotated[int | None, Field(description="Pages per part (default 1)", ge=1), Cli("-n", "--every")] = None,
+    ranges: Annotated[str | None, Field(description="One part per range: `1-3,4-10,11-`"), Cli("-r", "--ranges")] = None,
+    bookmarks: Annotated[bool, Field(description="One part per top-level bookmark")] = False,
+    pattern: Annotated[
+        str, Field(description="Part file name: {stem} {start} {end} {index} {title}"), Cli("-p", "--pattern")
+    ] = "{stem}_{start:03}-{end:03}.pdf",
+    force: Annotated[bool, Field(description="Overwrite existing parts")] = False,
+    password: Annotated[
+        str | None, Field(description="Password of an encrypted input"), Cli(envvar="PDFTOOLS_PASSWORD")
+    ] = None,
+) -> SplitResult:
+    if sum(x is not None and x is not False for x in (every, ranges, bookmarks)) > 1:
+        raise InvalidArgument("choose one of --every, --ranges and --bookmarks")
+    src_path = input_path(input)
+    folder = folder_path(out_dir)
+    src = open_pdf(src_path, password)
+    count = len(src.pages)
+    if bookmarks:
+        plan = _bookmark_ranges(src)
+    elif ranges is not None:
+        plan = [(a, b, "") for a, b in parse_ranges(ranges, count)]
+    else:
+        n = every or 1
+        plan = [(a, min(a + n - 1, count), "") for a in range(1, count + 1, n)]
+
+    names = [render(pattern, stem=src_path.stem, start=a, end=b, index=i, title=t or src_path.stem)
+             for i, (a, b, t) in enumerate(plan, 1)]
+    _check_names(names, folder, force)
+    parts = _write_parts(src, plan, names, folder)
+    return SplitResult(input=str(src_path), out_dir=str(folder), parts=parts)
+
+
+def _bookmark_ranges(src: pikepdf.Pdf) -> list[tuple[int, int, str]]:
+    starts = sorted({(n.page + 1, n.title) for n in outline.read(src) if n.page is not None})
+    if not starts:
+        raise InvalidArgument("the PDF has no top-level bookmarks to split at",
+                              hint="Use --every or --ranges instead.")
+    firsts = sorted({page for page, _ in starts})
+    titles = {page: title for page, title in reversed(starts)}
+    if firsts[0] != 1:
+        firsts.insert(0, 1)
+    count = len(src.pages)
+    return [(a, (firsts[i + 1] - 1) if i + 1 < len(firsts) else count, titles.get(a, ""))
+            for i, a in enumerate(firsts)]
+
+
+def _check_names(names: list[str], folder: Path, force: bool) -> None:
+    if len(set(names)) != len(names):
+        raise InvalidArgument("the pattern gives several parts the same name",
+                              hint="Put {start}, {end} or {index} in --pattern.")
+    existing = [n for n in names if (folder / n).exists()]
+    if existing and not force:
+        raise OutputExists(f"{len(existing)} part(s) already exist in {folder}, e.g. {existing[0]}")
+
+
+def _write_parts(src: pikepdf.Pdf, plan: list[tuple[int, int, str]], names: list[str], folder: Path) -> list[Part]:
+    """Write every part into a private folder beside the outputs, then move them all into place."""
+    import pikepdf
+
+    try:
+        staging = Path(tempfile.mkdtemp(prefix=".pdftools-split-", dir=folder))
+    except OSError as exc:
+        raise PermissionDenied(f"cannot write to {folder}: {exc.strerror}") from None
+    try:
+        parts = []
+        for (a, b, title), name in zip(plan, names, strict=True):
+            part = pikepdf.new()
+            step = 1 if b >= a else -1
+            part.add_pages_from(src, [i - 1 for i in range(a, b + step, step)])
+            part.save(staging / name, min_version=src.pdf_version)
+            parts.append(Part(path=str(folder / name), start=a, end=b, pages=abs(b - a) + 1, title=title))
+        for name in names:
+            os.replace(staging / name, folder / name)
+        return parts
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)

@@ -1,0 +1,117 @@
+"""Extract the text of a PDF, page by page (poppler's pdftotext): `plain` reading order or `layout`.
+
+A character budget (`max_chars`) cuts long documents into pieces: the result says where to continue
+(`next_page`, `next_offset`), so a 1,000-page PDF can be read in several calls.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field
+
+from pdftools.core import engines
+from pdftools.core.pages import parse_pages
+from pdftools.core.params import Cli, Mcp
+from pdftools.core.paths import input_path
+from pdftools.core.pdf import open_pdf
+
+BATCH = 64  # pages per pdftotext run: large enough to amortise the process, small enough to stop early
+
+
+class PageText(BaseModel):
+    page: int
+    text: str
+
+
+class TextResult(BaseModel):
+    path: str
+    page_count: int
+    pages: list[PageText]
+    chars: int
+    truncated: bool = Field(description="True when the budget cut the text; continue at next_page/next_offset")
+    next_page: int | None = None
+    next_offset: int | None = None
+    empty_pages: list[int] = Field(default=[], description="Pages with no text layer (scanned? try ocr)")
+
+
+def text(
+    input: Annotated[str, Field(description="PDF to read"), Cli(argument=True)],
+    pages: Annotated[str | None, Field(description="Pages to read: `1-3,7,10-`, `last`")] = None,
+    mode: Annotated[Literal["plain", "layout"], Field(description="plain: reading order; layout: keep columns")]
+    = "plain",
+    max_chars: Annotated[
+        int | None, Field(description="Character budget for this call; the result says where to go on", ge=1),
+        Mcp(default=40_000),
+    ] = None,
+    start_page: Annotated[
+        int | None, Field(description="Continue from this page (a previous result's next_page)", ge=1)
+    ] = None,
+    offset: Annotated[int, Field(description="Characters to skip on start_page (a previous next_offset)", ge=0)] = 0,
+    password: Annotated[
+        str | None, Field(description="Password of an encrypted PDF"), Cli(envvar="PDFTOOLS_PASSWORD")
+    ] = None,
+) -> TextResult:
+    path = input_path(input)
+    pdf = open_pdf(path, password)
+    count = len(pdf.pages)
+    selected = parse_pages(pages, count)
+    if start_page is not None:
+        selected = [p for p in selected if p >= start_page]
+    with tempfile.TemporaryDirectory(prefix="pdftools-text-") as tmp:
+        source = path
+        if pdf.is_encrypted:  # pdftotext takes passwords only on its command line: hand it a decrypted copy
+            os.chmod(tmp, 0o700)
+            source = Path(tmp) / "decrypted.pdf"
+            pdf.save(source)
+        pdf.close()
+        return _collect(path, source, count, selected, mode, max_chars, offset)
+
+
+def _collect(path: Path, source: Path, count: int, selected: list[int], mode: str,
+             budget: int | None, offset: int) -> TextResult:
+    out: list[PageText] = []
+    used, empty = 0, []
+    for i in range(0, len(selected), BATCH):
+        batch = selected[i:i + BATCH]
+        for number, page_text in zip(batch, _extract(source, batch, mode), strict=True):
+            skip = offset if not out and i == 0 else 0  # the offset applies to the first page only
+            body = page_text[skip:]
+            if not page_text.strip():
+                empty.append(number)
+            room = budget - used if budget is not None else len(body)
+            if len(body) > room:  # the budget ends inside this page: take what fits, say where to go on
+                if room:
+                    out.append(PageText(page=number, text=body[:room]))
+                return _result(path, count, out, used + room, number, skip + room, empty)
+            out.append(PageText(page=number, text=body))
+            used += len(body)
+    return _result(path, count, out, used, None, None, empty)
+
+
+def _result(path: Path, count: int, pages: list[PageText], chars: int, next_page: int | None,
+            next_offset: int | None, empty: list[int]) -> TextResult:
+    return TextResult(path=str(path), page_count=count, pages=pages, chars=chars, truncated=next_page is not None,
+                      next_page=next_page, next_offset=next_offset or None,
+                      empty_pages=empty)
+
+
+def _extract(source: Path, numbers: list[int], mode: str) -> list[str]:
+    """Text of the given pages, one pdftotext run per run of consecutive pages."""
+    texts: dict[int, str] = {}
+    runs: list[list[int]] = []
+    for n in sorted(set(numbers)):
+        if runs and runs[-1][-1] == n - 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    for run in runs:
+        args = ["pdftotext", "-q", "-enc", "UTF-8", "-f", str(run[0]), "-l", str(run[-1])]
+        raw = engines.run([*args, *(["-layout"] if mode == "layout" else []), str(source), "-"])
+        chunks = raw.decode("utf-8", errors="replace").split("\f")
+        for n, chunk in zip(run, chunks, strict=False):
+            texts[n] = chunk
+    return [texts.get(n, "") for n in numbers]

@@ -1,0 +1,115 @@
+"""Results for people (rich, on a terminal) or scripts (`--json`); errors as `error[CODE]` lines or JSON.
+
+Results are pydantic models; rendering is generic (fields become table rows, lists of models become tables,
+bookmark trees become trees), with one special case: extracted text is data and goes out as plain text.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from pydantic import BaseModel
+
+from pdftools.errors import PdftoolsError
+
+
+def _console(stderr: bool = False) -> Any:
+    from rich.console import Console
+
+    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+
+
+def render(result: BaseModel, *, as_json: bool, to_stderr: bool = False) -> None:
+    stream = sys.stderr if to_stderr else sys.stdout
+    if as_json:
+        stream.write(result.model_dump_json(indent=2) + "\n")
+        return
+    if type(result).__name__ == "TextResult":
+        _render_text(result, stream)
+        return
+    console = _console(stderr=to_stderr)
+    console.print(_table(result))
+
+
+def _render_text(result: Any, stream: Any) -> None:
+    tty = stream.isatty()
+    for i, page in enumerate(result.pages):
+        if tty:
+            stream.write(f"\n── page {page.page} ──\n")
+        elif i:
+            stream.write("\f")  # pdftotext's page separator
+        stream.write(page.text)
+    if result.truncated:
+        sys.stderr.write(f"(stopped by --max-chars; continue with --start-page {result.next_page} "
+                         f"--offset {result.next_offset or 0})\n")
+    if result.empty_pages:
+        sys.stderr.write(f"note: no text on page(s) {_compact(result.empty_pages)}; scanned? try OCR\n")
+
+
+def _compact(numbers: list[int]) -> str:
+    return ",".join(map(str, numbers[:20])) + (",…" if len(numbers) > 20 else "")
+
+
+def _table(model: BaseModel) -> Any:
+    from rich.table import Table
+
+    table = Table(show_header=False, box=None, pad_edge=False)
+    table.add_column(style="bold")
+    table.add_column()
+    for name in type(model).model_fields:
+        value = getattr(model, name)
+        if value in (None, [], {}, ""):
+            continue
+        table.add_row(name.replace("_", " "), _cell(name, value))
+    return table
+
+
+def _cell(name: str, value: Any) -> Any:
+    from rich.table import Table
+
+    if name == "outline":
+        return _tree(value)
+    if isinstance(value, BaseModel):
+        return _table(value)
+    if isinstance(value, dict):
+        return "\n".join(f"{k}: {v}" for k, v in value.items())
+    if isinstance(value, list) and value and isinstance(value[0], BaseModel):
+        table = Table(*type(value[0]).model_fields, show_edge=False, pad_edge=False)
+        for item in value:
+            table.add_row(*(_plain(getattr(item, f)) for f in type(item).model_fields))
+        return table
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
+    return _plain(value)
+
+
+def _plain(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, dict):
+        return ", ".join(f"{k}={v}" for k, v in value.items())
+    return str(value)
+
+
+def _tree(bookmarks: list[Any]) -> Any:
+    from rich.tree import Tree
+
+    root = Tree("", hide_root=True)
+
+    def add(parent: Any, items: list[Any]) -> None:
+        for item in items:
+            add(parent.add(f"{item.title}  [dim]p.{item.page or '-'}[/dim]"), item.children)
+
+    add(root, bookmarks)
+    return root
+
+
+def report_error(exc: PdftoolsError, *, as_json: bool) -> int:
+    """Print an error to stderr (JSON with --json) and return its exit code."""
+    if as_json:
+        sys.stderr.write(json.dumps({"error": exc.to_dict()}) + "\n")
+    else:
+        sys.stderr.write(f"error[{exc.code}]: {exc.message}\n  hint: {exc.hint}\n")
+    return exc.exit_code

@@ -46,7 +46,7 @@ def serve(
     os.environ.setdefault("PYTHONUNBUFFERED", "1")
     from pdftools.mcp.server import serve_stdio
 
-    serve_stdio(roots)
+    serve_stdio(roots, log_level)
 
 
 serve.__doc__ = f"Serve every operation as an MCP tool (stdio).\n\n{CONFIG_SNIPPET}"

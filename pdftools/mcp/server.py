@@ -6,21 +6,25 @@ whose text is `{code, message, hint}`, and otherwise returns the op's result as 
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import json
 import logging
-from collections.abc import Callable
+import sys
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any, get_type_hints
 
 from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from pydantic import BaseModel, ValidationError
 
 from pdftools import __version__
 from pdftools.cli import split_annotated
 from pdftools.core import paths
 from pdftools.core.params import MISSING, Mcp, marker
-from pdftools.errors import PdftoolsError
+from pdftools.errors import InvalidArgument, PdftoolsError
 from pdftools.ops import OPS, Op
 
 log = logging.getLogger("pdftools.mcp")
@@ -33,6 +37,31 @@ INSTRUCTIONS = (
 
 def error_result(exc: PdftoolsError) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=json.dumps(exc.to_dict()))], is_error=True)
+
+
+def success_result(result: BaseModel) -> CallToolResult:
+    """Structured content is the result; the text block is what a model reads (plain text where the result
+    offers it, e.g. extracted text, which JSON escaping would only bloat)."""
+    data = result.model_dump(mode="json")
+    as_text = getattr(result, "as_text", None)
+    text = as_text() if callable(as_text) else json.dumps(data, ensure_ascii=False)
+    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
+
+
+class PdftoolsServer(MCPServer):
+    """MCPServer whose argument-validation failures are pdftools errors too ({code, message, hint})."""
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            cause = exc.__cause__
+            if isinstance(cause, ValidationError):
+                problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'arguments'}: {e['msg']}"
+                                     for e in cause.errors())
+                return error_result(InvalidArgument(problems, hint="Check the arguments against the tool's "
+                                                                   "input schema."))
+            raise
 
 
 def tool_parameters(fn: Callable[..., Any]) -> list[inspect.Parameter]:
@@ -55,7 +84,7 @@ def make_tool(op: Op, roots: list[Path]) -> Callable[..., Any]:
     def tool(**kwargs: Any) -> Any:
         with paths.using(paths.RootsPolicy(roots)):
             try:
-                return fn(**kwargs)
+                return success_result(fn(**kwargs))
             except PdftoolsError as exc:
                 log.info("%s failed: %s", op.tool, exc.code)
                 return error_result(exc)
@@ -69,8 +98,17 @@ def make_tool(op: Op, roots: list[Path]) -> Callable[..., Any]:
     return tool
 
 
-def build_server(roots: list[Path]) -> MCPServer:
-    server = MCPServer(name="pdftools", title="pdftools", version=__version__, instructions=INSTRUCTIONS)
+@contextlib.asynccontextmanager
+async def _prints_to_stderr(_: Any) -> AsyncIterator[None]:
+    """While serving, `print()` goes to stderr at once (the SDK's stdio transport already points fd 1 at
+    stderr, but text buffered in `sys.stdout` would otherwise reach the real stdout after it is restored)."""
+    with contextlib.redirect_stdout(sys.stderr):
+        yield
+
+
+def build_server(roots: list[Path], log_level: str = "WARNING") -> MCPServer:
+    server = PdftoolsServer(name="pdftools", title="pdftools", version=__version__, instructions=INSTRUCTIONS,
+                            lifespan=_prints_to_stderr, log_level=log_level.upper())  # type: ignore[arg-type]
     for op in OPS:
         fn = make_tool(op, roots)
         description = inspect.getdoc(inspect.getmodule(op.load())) or op.summary
@@ -81,10 +119,10 @@ def build_server(roots: list[Path]) -> MCPServer:
     return server
 
 
-def serve_stdio(roots: list[Path]) -> None:
+def serve_stdio(roots: list[Path], log_level: str = "WARNING") -> None:
     """Serve over stdio. The SDK's transport points fd 1 at stderr while serving, so a stray print or a
     child process cannot corrupt the protocol stream (tested in tests/test_mcp_stdio.py)."""
     import anyio
 
-    server = build_server(roots)
+    server = build_server(roots, log_level)
     anyio.run(server.run_stdio_async)

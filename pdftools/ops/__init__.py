@@ -17,7 +17,7 @@ class Op:
     name: str  # CLI subcommand
     tool: str  # MCP tool name
     title: str
-    summary: str  # one line for `pdftools --help`, without importing the module
+    summary: str  # the module docstring's first line, so `--help` need not import it (a test checks)
     read_only: bool
     module: str = ""
 
@@ -27,11 +27,14 @@ class Op:
 
 
 OPS: tuple[Op, ...] = (
-    Op("merge", "pdf_merge", "Merge PDFs", "Merge PDFs (files, globs, folders; page ranges) into one.", False),
-    Op("split", "pdf_split", "Split a PDF", "Split a PDF by pages, ranges or bookmarks.", False),
-    Op("info", "pdf_info", "Read PDF info", "Show pages, metadata, encryption, outline and contents.", True),
-    Op("text", "pdf_extract_text", "Extract text", "Extract text, page by page (plain or layout).", True),
-    Op("ls", "pdf_list", "List PDFs", "List PDFs in a folder with pages, size, title.", True),
+    Op("merge", "pdf_merge", "Merge PDFs", "Merge PDFs into one, in the order given.", False),
+    Op("split", "pdf_split", "Split a PDF",
+       "Split a PDF into several: every page, every N pages, given ranges, or at top-level bookmarks.", False),
+    Op("info", "pdf_info", "Read PDF info", "Show a PDF's pages, metadata, encryption, outline and contents.", True),
+    Op("text", "pdf_extract_text", "Extract text",
+       "Extract the text of a PDF, page by page (poppler's pdftotext): `plain` reading order or `layout`.", True),
+    Op("ls", "pdf_list", "List PDFs",
+       "List the PDFs in a folder, with page count, size, title and whether they are encrypted.", True),
 )
 
 

@@ -1,5 +1,9 @@
-"""Read a PDF's facts: pages (sizes, rotation), metadata (Info and XMP), encryption and permissions,
-version, outline, and counts of images, form fields, annotations and attachments."""
+"""Show a PDF's pages, metadata, encryption, outline and contents.
+
+Page count, sizes and rotation, metadata (Info and XMP), encryption and permissions, PDF version, the
+outline as a tree, and counts of images, form fields, annotations and attachments; `pages` adds per-page
+details.
+"""
 
 from __future__ import annotations
 
@@ -118,7 +122,7 @@ def _geometry(page: pikepdf.Page) -> tuple[float, float, int]:
 
 def _image_ids(page: pikepdf.Page) -> set[tuple[int, int]]:
     try:
-        return {img.objgen for img in page.images.values()}
+        return {img.objgen for img in page.get_images().values()}
     except Exception:  # a broken resource dictionary must not stop the report
         return set()
 

@@ -37,6 +37,15 @@ class TextResult(BaseModel):
     next_offset: int | None = None
     empty_pages: list[int] = Field(default=[], description="Pages with no text layer (scanned? try ocr)")
 
+    def as_text(self) -> str:
+        """The text with page markers and, when cut, where to continue: what a reader (or a model) needs."""
+        parts = [f"--- page {p.page} ---\n{p.text}" for p in self.pages]
+        if self.truncated:
+            parts.append(f"[truncated: continue with start_page={self.next_page}, offset={self.next_offset or 0}]")
+        if self.empty_pages:
+            parts.append(f"[no text layer on pages {self.empty_pages}: scanned? use OCR]")
+        return "\n".join(parts)
+
 
 def text(
     input: Annotated[str, Field(description="PDF to read"), Cli(argument=True)],

@@ -1,0 +1,1 @@
+complete --command pdftools --no-files --arguments "(env _PDFTOOLS_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=get-args _TYPER_COMPLETE_ARGS=(commandline -cp) pdftools)" --condition "env _PDFTOOLS_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=is-args _TYPER_COMPLETE_ARGS=(commandline -cp) pdftools"

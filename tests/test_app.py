@@ -1,0 +1,55 @@
+"""The app as a whole: generated artefacts, lazy imports, the registry's consistency."""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+from pathlib import Path
+
+from pdftools import completions, errors
+from pdftools.ops import OPS
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def test_completions_are_generated_from_the_app_and_current() -> None:
+    for shell, name in completions.SHELLS.items():
+        checked_in = (REPO / "completions" / name).read_text()
+        assert checked_in == completions.script(shell).rstrip("\n") + "\n", (
+            f"completions/{name} is stale: run `python -m pdftools.completions`"
+        )
+
+
+def test_completion_protocol_completes_real_options() -> None:
+    env = {"COMP_WORDS": "pdftools split --ev", "COMP_CWORD": "2", "_PDFTOOLS_COMPLETE": "complete_bash",
+           "PATH": "/usr/bin:/bin"}
+    out = subprocess.run([sys.executable, "-m", "pdftools"], env=env, capture_output=True, text=True, check=False)
+    assert "--every" in out.stdout.split()
+
+
+def test_registry_summaries_are_the_docstrings_first_lines() -> None:
+    for op in OPS:
+        module = importlib.import_module(f"pdftools.ops.{op.name}")
+        assert (module.__doc__ or "").strip().splitlines()[0] == op.summary, op.name
+
+
+def test_help_does_not_import_ops_mcp_or_pdf_libraries() -> None:
+    code = ("import sys; sys.argv=['pdftools','--help']\n"
+            "from pdftools.cli import main\n"
+            "try:\n main()\nexcept SystemExit: pass\n"
+            "bad=[m for m in sys.modules if m.split('.')[0] in ('mcp','pikepdf','pypandoc','pytesseract','pdf2image')"
+            " or m.startswith('pdftools.ops.')]\n"
+            "print('LOADED', bad)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "LOADED []" in out.stdout, out.stdout[-500:]
+
+
+def test_error_codes_are_unique_and_documented() -> None:
+    classes = errors.all_errors()
+    codes = [c.code for c in classes]
+    assert len(codes) == len(set(codes))
+    readme = (REPO / "README.md").read_text()
+    for cls in classes:
+        assert f"`{cls.code}`" in readme, f"README's error table lacks {cls.code}"
+        assert cls.hint and cls.exit_code > 0

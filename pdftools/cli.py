@@ -7,7 +7,6 @@ MCP SDK is imported only by `serve`. This is the one place that turns pdftools e
 from __future__ import annotations
 
 import inspect
-import json
 import os
 import shutil
 import sys
@@ -64,8 +63,7 @@ def typer_parameters(fn: Callable[..., Any]) -> list[inspect.Parameter]:
         if cli.argument:
             spec = typer.Argument(help=help_text, metavar=cli.metavar, show_default=default not in (None, ...))
         else:
-            flags = cli.flags or ("--" + name.replace("_", "-"),)
-            spec = typer.Option(*flags, help=help_text, envvar=cli.envvar, metavar=cli.metavar,
+            spec = typer.Option(*flags_of(name, cli), help=help_text, envvar=cli.envvar, metavar=cli.metavar,
                                 show_envvar=cli.envvar is not None)
         params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default,
                                         annotation=Annotated[base, spec]))
@@ -120,10 +118,21 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
             return report_error(PdftoolsError(f"unexpected {type(exc).__name__}: {exc}"), as_json=as_json)
 
 
+def flags_of(name: str, cli: Cli) -> tuple[str, ...]:
+    """The option's flags: as declared, else `--name-with-dashes`; an argument is its upper-case name."""
+    if cli.argument:
+        return (cli.metavar or name.upper(),)
+    return cli.flags or ("--" + name.replace("_", "-"),)
+
+
 def cli_flags(fn: Callable[..., Any]) -> dict[str, str]:
-    """Parameter name -> how the user wrote it (`--every`, `INPUT`), for error messages."""
-    return {p.name: (p.annotation.__metadata__[0].param_decls or (p.name.upper(),))[0]
-            for p in typer_parameters(fn)}
+    """Parameter name -> how the user writes it (`--every`, `INPUT`), for error messages."""
+    hints = get_type_hints(fn, include_extras=True)
+    names = {}
+    for name in inspect.signature(fn).parameters:
+        cli = marker(split_annotated(hints[name])[1], Cli) or Cli()
+        names[name] = max(flags_of(name, cli), key=len)  # the long form reads best in a message
+    return names
 
 
 def validated(fn: Callable[..., Any], names: dict[str, str]) -> Callable[..., Any]:

@@ -14,6 +14,8 @@ from pydantic import BaseModel
 
 from pdftools.errors import PdftoolsError
 
+MAX_ROWS = 25  # a person reads a summary; --json carries every row
+
 
 def _console(stderr: bool = False) -> Any:
     from rich.console import Console
@@ -77,8 +79,10 @@ def _cell(name: str, value: Any) -> Any:
         return "\n".join(f"{k}: {v}" for k, v in value.items())
     if isinstance(value, list) and value and isinstance(value[0], BaseModel):
         table = Table(*type(value[0]).model_fields, show_edge=False, pad_edge=False)
-        for item in value:
+        for item in value[:MAX_ROWS]:
             table.add_row(*(_plain(getattr(item, f)) for f in type(item).model_fields))
+        if len(value) > MAX_ROWS:
+            table.caption = f"… and {len(value) - MAX_ROWS} more (--json lists all)"
         return table
     if isinstance(value, list):
         return ", ".join(map(str, value))

@@ -53,3 +53,11 @@ def test_error_codes_are_unique_and_documented() -> None:
     for cls in classes:
         assert f"`{cls.code}`" in readme, f"README's error table lacks {cls.code}"
         assert cls.hint and cls.exit_code > 0
+
+
+def test_ruff_and_mypy_are_clean() -> None:
+    bindir = Path(sys.executable).parent
+    for cmd in ([str(bindir / "ruff"), "check", "pdftools", "tests", "benchmarks"],
+                [str(bindir / "mypy"), "pdftools"]):
+        out = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, check=False)
+        assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-2000:]

@@ -25,9 +25,7 @@ def _named_dest(pdf: pikepdf.Pdf, name: Any) -> Any:
     if isinstance(name, pikepdf.Name) and "/Dests" in root:
         return root.Dests.get(name)
     if "/Names" in root and "/Dests" in root.Names:
-        tree = pikepdf.NameTree(root.Names.Dests)
-        key = str(name)
-        return tree[key] if key in tree else None
+        return pikepdf.NameTree(root.Names.Dests).get(str(name))
     return None
 
 

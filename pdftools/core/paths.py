@@ -19,7 +19,14 @@ from contextvars import ContextVar
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
-from pdftools.errors import FileNotFound, InvalidArgument, IsADirectory, PathOutsideRoot
+from pdftools.errors import (
+    FileNotFound,
+    InvalidArgument,
+    IsADirectory,
+    OutputDirMissing,
+    PathOutsideRoot,
+    PdftoolsError,
+)
 
 _WINDOWS = re.compile(r"^(?:[A-Za-z]:[\\/]|\\\\|[A-Za-z]:$)")
 
@@ -147,10 +154,20 @@ def output_path(raw: str) -> Path:
     return policy().output(raw)
 
 
-def folder_path(raw: str, *, must_exist: bool = True) -> Path:
+def folder_path(raw: str) -> Path:
+    """An existing folder to read from, through the active policy."""
+    return _folder(raw, FileNotFound(f"no such folder: {raw}"))
+
+
+def output_folder(raw: str) -> Path:
+    """An existing folder to write into, through the active policy."""
+    return _folder(raw, OutputDirMissing(f"the output folder {raw} does not exist"))
+
+
+def _folder(raw: str, missing: PdftoolsError) -> Path:
     path = policy().folder(raw)
-    if must_exist and not path.is_dir():
-        if path.exists():
-            raise InvalidArgument(f"{raw} is a file, not a folder")
-        raise FileNotFound(f"no such folder: {raw}", hint="Create it first (mkdir -p), or check the path.")
-    return path
+    if path.is_dir():
+        return path
+    if path.exists():
+        raise InvalidArgument(f"{raw} is a file, not a folder")
+    raise missing

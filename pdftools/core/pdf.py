@@ -70,7 +70,10 @@ def check_output(out: Path, inputs: Iterable[Path] = (), *, force: bool = False)
 @contextlib.contextmanager
 def atomic_output(out: Path) -> Iterator[Path]:
     """Yield a temporary path beside `out`; on success rename it over `out`, on failure remove it."""
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".part", dir=out.parent)
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".part", dir=out.parent)
+    except OSError as exc:
+        raise PermissionDenied(f"cannot write to the folder {out.parent}: {exc.strerror}") from None
     os.close(fd)
     tmp = Path(tmp_name)
     try:

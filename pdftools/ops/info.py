@@ -8,15 +8,17 @@ details.
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BaseModel, Field
 
-from pdftools.core import outline
+from pdftools.core import outline, poppler
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
+from pdftools.errors import DamagedPdf
 
 if TYPE_CHECKING:
     import pikepdf
@@ -81,7 +83,10 @@ def info(
     ] = None,
 ) -> InfoResult:
     path = input_path(input)
-    pdf = open_pdf(path, password)
+    try:
+        pdf = open_pdf(path, password)
+    except DamagedPdf as damaged:
+        return _from_poppler(path, damaged)
     details = [_page_info(pdf, n) for n in parse_pages(pages, len(pdf.pages))] if pages else None
     annots: Counter[str] = Counter()
     images: set[tuple[int, int]] = set()
@@ -111,6 +116,18 @@ def info(
     )
 
 
+def _from_poppler(path: Path, damaged: DamagedPdf) -> InfoResult:
+    """What poppler can still tell about a file qpdf cannot open: pages, version, metadata."""
+    fields = poppler.pdfinfo(path, damaged)
+    return InfoResult(
+        path=str(path), size=path.stat().st_size, pdf_version=fields.get("PDF version", ""),
+        pages=int(fields["Pages"]), page_sizes=[],
+        metadata={k: fields[k] for k in poppler.METADATA_KEYS if fields.get(k)}, xmp={},
+        encrypted=False, encryption=None, outline=[], images=0, form_fields=0, annotations={},
+        attachments=[], warnings=[poppler.warning(damaged)],
+    )
+
+
 def _geometry(page: pikepdf.Page) -> tuple[float, float, int]:
     box = page.cropbox
     width, height = abs(float(box[2]) - float(box[0])), abs(float(box[3]) - float(box[1]))
@@ -136,9 +153,10 @@ def _page_info(pdf: pikepdf.Pdf, number: int) -> PageInfo:
 
 def _text(value: Any) -> str:
     try:
-        return str(value)
+        text = str(value)
     except Exception:
-        return repr(value)
+        text = repr(value)
+    return text.replace("\x00", "")  # some producers pad strings with NULs
 
 
 def _xmp(pdf: pikepdf.Pdf) -> dict[str, str]:

@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field
 
 from pdftools.core.params import Cli
 from pdftools.core.paths import folder_path, input_path
-from pdftools.errors import PdftoolsError
+from pdftools.errors import DamagedPdf, PdftoolsError
 
 
 class PdfEntry(BaseModel):
@@ -47,15 +47,21 @@ def ls(
 def _entry(base: Path, path: Path) -> PdfEntry:
     import pikepdf
 
+    from pdftools.core import poppler
     from pdftools.core.pdf import open_pdf
 
     rel = str(path.relative_to(base))
     try:
         real = input_path(str(path))
         entry = PdfEntry(path=rel, size=real.stat().st_size)
-        with open_pdf(real) as pdf:
-            entry.pages = len(pdf.pages)
-            entry.title = str(pdf.docinfo.get("/Title", "") or "") if "/Info" in pdf.trailer else ""
+        try:
+            with open_pdf(real) as pdf:
+                entry.pages = len(pdf.pages)
+                title = pdf.docinfo.get("/Title", "") if "/Info" in pdf.trailer else ""
+                entry.title = str(title or "").replace("\x00", "").strip()
+        except DamagedPdf as damaged:  # poppler may still count what qpdf rejects
+            fields = poppler.pdfinfo(real, damaged)
+            entry.pages, entry.title = int(fields["Pages"]), fields.get("Title", "")
     except PdftoolsError as exc:
         entry = PdfEntry(path=rel, size=path.lstat().st_size, error=exc.code, encrypted=exc.code == "ENCRYPTED")
     except pikepdf.PdfError:

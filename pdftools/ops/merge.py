@@ -64,8 +64,8 @@ def merge(
         version = max(version, src.pdf_version)
         selected = [n - 1 for n in parse_pages(spec, len(src.pages))]
         page_map: dict[int, int] = {}
-        for position, index in enumerate(selected, len(out.pages)):
-            page_map.setdefault(index, position)
+        for position, page_index in enumerate(selected, len(out.pages)):
+            page_map.setdefault(page_index, position)
         out.add_pages_from(src, selected)  # keeps form fields and named destinations working
         if index == 0:
             _copy_metadata(src, out)
@@ -90,6 +90,6 @@ def _bookmark(src: pikepdf.Pdf, stem: str, page_map: dict[int, int]) -> pikepdf.
 
 def _copy_metadata(src: pikepdf.Pdf, out: pikepdf.Pdf) -> None:
     if src.trailer.get("/Info") is not None:
-        out.docinfo = out.copy_foreign(src.docinfo)
+        out.trailer.Info = out.copy_foreign(src.docinfo)
     if "/Metadata" in src.Root:
         out.Root.Metadata = out.copy_foreign(src.Root.Metadata)

@@ -18,7 +18,7 @@ from pdftools.core import outline
 from pdftools.core.naming import render
 from pdftools.core.pages import parse_ranges
 from pdftools.core.params import Cli
-from pdftools.core.paths import folder_path, input_path
+from pdftools.core.paths import input_path, output_folder
 from pdftools.core.pdf import open_pdf
 from pdftools.errors import InvalidArgument, OutputExists, PermissionDenied
 
@@ -44,7 +44,9 @@ def split(
     input: Annotated[str, Field(description="PDF to split"), Cli(argument=True)],
     out_dir: Annotated[str, Field(description="Folder for the parts (must exist)"), Cli("-d", "--out-dir")] = ".",
     every: Annotated[int | None, Field(description="Pages per part (default 1)", ge=1), Cli("-n", "--every")] = None,
-    ranges: Annotated[str | None, Field(description="One part per range: `1-3,4-10,11-`"), Cli("-r", "--ranges")] = None,
+    ranges: Annotated[
+        str | None, Field(description="One part per range: `1-3,4-10,11-`"), Cli("-r", "--ranges")
+    ] = None,
     bookmarks: Annotated[bool, Field(description="One part per top-level bookmark")] = False,
     pattern: Annotated[
         str, Field(description="Part file name: {stem} {start} {end} {index} {title}"), Cli("-p", "--pattern")
@@ -57,7 +59,7 @@ def split(
     if sum(x is not None and x is not False for x in (every, ranges, bookmarks)) > 1:
         raise InvalidArgument("choose one of --every, --ranges and --bookmarks")
     src_path = input_path(input)
-    folder = folder_path(out_dir)
+    folder = output_folder(out_dir)
     src = open_pdf(src_path, password)
     count = len(src.pages)
     if bookmarks:
@@ -76,12 +78,14 @@ def split(
 
 
 def _bookmark_ranges(src: pikepdf.Pdf) -> list[tuple[int, int, str]]:
-    starts = sorted({(n.page + 1, n.title) for n in outline.read(src) if n.page is not None})
-    if not starts:
+    titles: dict[int, str] = {}
+    for node in outline.read(src):  # in outline order: a page's first bookmark names its part
+        if node.page is not None:
+            titles.setdefault(node.page + 1, node.title)
+    if not titles:
         raise InvalidArgument("the PDF has no top-level bookmarks to split at",
                               hint="Use --every or --ranges instead.")
-    firsts = sorted({page for page, _ in starts})
-    titles = {page: title for page, title in reversed(starts)}
+    firsts = sorted(titles)
     if firsts[0] != 1:
         firsts.insert(0, 1)
     count = len(src.pages)
@@ -112,7 +116,8 @@ def _write_parts(src: pikepdf.Pdf, plan: list[tuple[int, int, str]], names: list
             part = pikepdf.new()
             step = 1 if b >= a else -1
             part.add_pages_from(src, [i - 1 for i in range(a, b + step, step)])
-            part.save(staging / name, min_version=src.pdf_version)
+            with open(staging / name, "wb") as fh:  # a file object: pikepdf's own temp-and-rename is not needed
+                part.save(fh, min_version=src.pdf_version)
             parts.append(Part(path=str(folder / name), start=a, end=b, pages=abs(b - a) + 1, title=title))
         for name in names:
             os.replace(staging / name, folder / name)

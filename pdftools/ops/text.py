@@ -13,11 +13,12 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from pdftools.core import engines
+from pdftools.core import engines, poppler
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Mcp
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
+from pdftools.errors import DamagedPdf, InvalidArgument
 
 BATCH = 64  # pages per pdftotext run: large enough to amortise the process, small enough to stop early
 
@@ -65,11 +66,13 @@ def text(
     ] = None,
 ) -> TextResult:
     path = input_path(input)
-    pdf = open_pdf(path, password)
+    try:
+        pdf = open_pdf(path, password)
+    except DamagedPdf as damaged:  # poppler may still read what qpdf rejects
+        count = int(poppler.pdfinfo(path, damaged)["Pages"])
+        return _collect(path, path, count, _selection(pages, count, start_page), mode, max_chars, offset)
     count = len(pdf.pages)
-    selected = parse_pages(pages, count)
-    if start_page is not None:
-        selected = [p for p in selected if p >= start_page]
+    selected = _selection(pages, count, start_page)
     with tempfile.TemporaryDirectory(prefix="pdftools-text-") as tmp:
         source = path
         if pdf.is_encrypted:  # pdftotext takes passwords only on its command line: hand it a decrypted copy
@@ -78,6 +81,16 @@ def text(
             pdf.save(source)
         pdf.close()
         return _collect(path, source, count, selected, mode, max_chars, offset)
+
+
+def _selection(pages: str | None, count: int, start_page: int | None) -> list[int]:
+    selected = parse_pages(pages, count)
+    if start_page is not None:  # continue where a previous call stopped, in the selection's own order
+        if start_page not in selected:
+            raise InvalidArgument(f"start_page {start_page} is not among the selected pages",
+                                  hint="Pass a previous result's next_page with the same pages.")
+        selected = selected[selected.index(start_page):]
+    return selected
 
 
 def _collect(path: Path, source: Path, count: int, selected: list[int], mode: str,

@@ -1,0 +1,157 @@
+"""Shared fixtures: the real-PDF corpus (with its ground truth), an in-process CLI runner, file hashes.
+
+The corpus lives outside the repository (/work/shared/corpus/sample-files) and is never copied into it;
+tests that need to modify or create files copy corpus PDFs into `tmp_path`. A missing corpus folder is an
+error, never a skip: the corpus tests are the point of this suite.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CORPUS = Path("/work/shared/corpus/sample-files")
+ENCRYPTED_REL = "005-libreoffice-writer-password/libreoffice-writer-password.pdf"
+PASSWORDS = {ENCRYPTED_REL: "openpassword"}
+
+# Environment variables that change how pdftools behaves; tests must not inherit them from the shell.
+_HERMETIC_ENV: dict[str, str | None] = {"PDFTOOLS_PASSWORD": None, "PDFTOOLS_DEBUG": None}
+
+
+def _require_corpus() -> Path:
+    assert CORPUS.is_dir(), f"the PDF corpus folder is missing: {CORPUS} (the tests need it; they do not skip)"
+    assert (CORPUS / "files.json").is_file(), f"the corpus ground truth is missing: {CORPUS / 'files.json'}"
+    return CORPUS
+
+
+def load_corpus_files() -> list[tuple[Path, dict[str, Any]]]:
+    """(absolute path, files.json entry) for every entry whose file exists (e.g. GeoTopo.pdf is absent)."""
+    corpus = _require_corpus()
+    data = json.loads((corpus / "files.json").read_text(encoding="utf-8"))["data"]
+    files = [(corpus / entry["path"], entry) for entry in data if (corpus / entry["path"]).is_file()]
+    assert files, f"none of the files listed in {corpus / 'files.json'} exists"
+    return files
+
+
+def password_for(entry: dict[str, Any]) -> str | None:
+    """The password of an encrypted corpus entry (None for plain ones); unknown passwords fail loudly."""
+    if not entry["encrypted"]:
+        return None
+    assert entry["path"] in PASSWORDS, f"no known password for the encrypted corpus file {entry['path']}"
+    return PASSWORDS[entry["path"]]
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """`corpus_item` parametrizes a test over every existing corpus file: (path, entry, password)."""
+    if "corpus_item" in metafunc.fixturenames:
+        items = [(path, entry, password_for(entry)) for path, entry in load_corpus_files()]
+        metafunc.parametrize("corpus_item", items, ids=[entry["path"] for _, entry, _ in items])
+
+
+# --------------------------------------------------------------------------------------------- corpus
+
+
+@pytest.fixture(scope="session")
+def corpus() -> Path:
+    return _require_corpus()
+
+
+@pytest.fixture(scope="session")
+def corpus_files(corpus: Path) -> list[tuple[Path, dict[str, Any]]]:
+    return load_corpus_files()
+
+
+def _corpus_pdf(corpus: Path, rel: str) -> Path:
+    path = corpus / rel
+    assert path.is_file(), f"corpus file missing: {path}"
+    return path
+
+
+@pytest.fixture(scope="session")
+def sample(corpus: Path) -> Path:
+    """A plain 4-page PDF (pdflatex), read-only: copy it before changing anything."""
+    return _corpus_pdf(corpus, "004-pdflatex-4-pages/pdflatex-4-pages.pdf")
+
+
+@pytest.fixture(scope="session")
+def outline_pdf(corpus: Path) -> Path:
+    """A 4-page PDF with a flat outline of 9 bookmarks (named destinations)."""
+    return _corpus_pdf(corpus, "006-pdflatex-outline/pdflatex-outline.pdf")
+
+
+@pytest.fixture(scope="session")
+def mistitled_outline_pdf(corpus: Path) -> Path:
+    """A 4-page PDF with a nested outline (three levels)."""
+    return _corpus_pdf(corpus, "014-outlines/mistitled_outlines_example.pdf")
+
+
+@pytest.fixture(scope="session")
+def encrypted_pdf(corpus: Path) -> Path:
+    """A 1-page encrypted PDF; its password is the `encrypted_password` fixture."""
+    return _corpus_pdf(corpus, ENCRYPTED_REL)
+
+
+@pytest.fixture(scope="session")
+def encrypted_password() -> str:
+    return PASSWORDS[ENCRYPTED_REL]
+
+
+# ---------------------------------------------------------------------------------------------- helpers
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with Path(path).open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 16), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+@pytest.fixture(scope="session")
+def sha256() -> Callable[[Path], str]:
+    """sha256 hex digest of a file."""
+    return _sha256
+
+
+@dataclass
+class CliResult:
+    exit_code: int
+    stdout: str
+    stderr: str
+    stdout_bytes: bytes
+    exception: BaseException | None
+
+    def __repr__(self) -> str:  # shown by pytest when an assertion on the result fails
+        return f"CliResult(exit_code={self.exit_code}, stdout={self.stdout[:500]!r}, stderr={self.stderr[:1000]!r})"
+
+
+@pytest.fixture
+def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., CliResult]:
+    """Run the CLI in-process: `cli("info", path, "--json", input=b"...")` -> CliResult.
+
+    Typer 0.29's CliRunner keeps stdout and stderr apart (`Result.stdout` / `Result.stderr`; `output` is the
+    mix), so tests can check each stream on its own. The working directory is `tmp_path`, so default outputs
+    (`merged.pdf`, split parts in `.`) never land in the repository. Any exception that escapes the CLI fails
+    the test (the CLI promises an error line, never a traceback).
+    """
+    from typer.testing import CliRunner
+
+    from pdftools.cli import build_app
+
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+
+    def run(*args: Any, input: bytes | str | None = None, env: dict[str, str | None] | None = None) -> CliResult:
+        argv: Sequence[str] = [str(a) for a in args]
+        result = runner.invoke(build_app(None), argv, input=input, env={**_HERMETIC_ENV, **(env or {})},
+                               catch_exceptions=False, prog_name="pdftools")
+        return CliResult(exit_code=result.exit_code, stdout=result.stdout, stderr=result.stderr,
+                         stdout_bytes=result.stdout_bytes, exception=result.exception)
+
+    return run

@@ -1,0 +1,473 @@
+"""Bad inputs through the CLI: exit code, `error[CODE]` + hint (or JSON) on stderr, nothing on stdout,
+no partial output left behind, inputs untouched. Plus the stdin/stdout pipes and the entry points.
+
+Every error test runs twice: plain (`error[CODE]: message` / `  hint: ...`) and with `--json`
+(`{"error": {"code", "message", "hint"}}`), both on stderr.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import shutil
+import subprocess
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pikepdf
+import pytest
+
+from pdftools import __version__, errors
+
+VENV_BIN = Path("/work/main/.venv/bin")
+PDFTOOLS = VENV_BIN / "pdftools"
+PYTHON = VENV_BIN / "python"
+PNG = Path("/work/shared/corpus/sample-files/007-imagemagick-images/smile.png")
+
+
+@pytest.fixture(params=["plain", "json"])
+def mode(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def pdf(tmp_path: Path, sample: Path) -> Path:
+    """A private copy of the 4-page sample."""
+    dest = tmp_path / "in" / "a.pdf"
+    dest.parent.mkdir()
+    shutil.copyfile(sample, dest)
+    return dest
+
+
+@pytest.fixture
+def pdf2(tmp_path: Path, outline_pdf: Path) -> Path:
+    dest = tmp_path / "in" / "b.pdf"
+    dest.parent.mkdir(exist_ok=True)
+    shutil.copyfile(outline_pdf, dest)
+    return dest
+
+
+@pytest.fixture
+def enc(tmp_path: Path, encrypted_pdf: Path) -> Path:
+    dest = tmp_path / "in" / "enc.pdf"
+    dest.parent.mkdir(exist_ok=True)
+    shutil.copyfile(encrypted_pdf, dest)
+    return dest
+
+
+@pytest.fixture
+def out_dir(tmp_path: Path) -> Path:
+    folder = tmp_path / "out"
+    folder.mkdir()
+    return folder
+
+
+class Errors:
+    """Runs a failing command and checks everything the error contract promises."""
+
+    def __init__(self, cli: Callable[..., Any], sha256: Callable[[Path], str], root: Path, mode: str) -> None:
+        self.cli, self.sha256, self.root, self.mode = cli, sha256, root, mode
+
+    def run(
+        self,
+        args: list[Any],
+        error: type[errors.PdftoolsError],
+        *,
+        inputs: tuple[Path, ...] = (),
+        not_created: tuple[Path, ...] = (),
+        message_has: tuple[str, ...] = (),
+        hint: str | None = None,
+        env: dict[str, str | None] | None = None,
+    ) -> dict[str, str]:
+        before = {p: self.sha256(p) for p in inputs}
+        listing = _listing(self.root)
+        argv = [*args, "--json"] if self.mode == "json" else list(args)
+        result = self.cli(*argv, env=env)
+
+        assert result.exit_code == error.exit_code, result
+        assert result.stdout == "", result
+        if self.mode == "json":
+            payload = json.loads(result.stderr)
+            assert set(payload) == {"error"}
+            reported = payload["error"]
+            assert set(reported) == {"code", "message", "hint"}
+            assert reported["code"] == error.code
+        else:
+            lines = result.stderr.splitlines()
+            assert len(lines) == 2, result
+            prefix = f"error[{error.code}]: "
+            assert lines[0].startswith(prefix), result
+            assert lines[1].startswith("  hint: "), result
+            reported = {"code": error.code, "message": lines[0][len(prefix):], "hint": lines[1][len("  hint: "):]}
+        assert reported["hint"] == (hint if hint is not None else error.hint)
+        for fragment in message_has:
+            assert fragment in reported["message"], reported
+
+        assert {p: self.sha256(p) for p in inputs} == before, "an input was modified"
+        for path in not_created:
+            assert not path.exists(), f"{path} was created"
+        debris = [p for p in self.root.rglob("*") if p.name.endswith(".part") or p.name.startswith(".pdftools-")]
+        assert debris == [], f"partial output left behind: {debris}"
+        assert _listing(self.root) == listing, "files appeared or vanished in the test folder"
+        return reported
+
+
+def _listing(root: Path) -> set[str]:
+    return {str(p.relative_to(root)) for p in root.rglob("*")}
+
+
+@pytest.fixture
+def fails(cli: Callable[..., Any], sha256: Callable[[Path], str], tmp_path: Path, mode: str) -> Errors:
+    return Errors(cli, sha256, tmp_path, mode)
+
+
+# ------------------------------------------------------------------------------------------- reading inputs
+
+
+@pytest.mark.parametrize("command", ["info", "text", "split"])
+def test_missing_file(fails: Errors, tmp_path: Path, command: str) -> None:
+    missing = tmp_path / "nope.pdf"
+    fails.run([command, missing], errors.FileNotFound, message_has=(str(missing),), not_created=(missing,))
+
+
+def test_missing_file_among_merge_inputs(fails: Errors, pdf: Path, out_dir: Path) -> None:
+    out = out_dir / "m.pdf"
+    fails.run(["merge", pdf, out_dir / "nope.pdf", "-o", out], errors.FileNotFound,
+              inputs=(pdf,), not_created=(out,), message_has=("nope.pdf",))
+
+
+def test_directory_given_to_info(fails: Errors, tmp_path: Path) -> None:
+    folder = tmp_path / "folder.pdf"
+    folder.mkdir()
+    fails.run(["info", folder], errors.IsADirectory, message_has=(str(folder),))
+
+
+def test_text_file(fails: Errors, tmp_path: Path) -> None:
+    txt = tmp_path / "notes.txt"
+    txt.write_text("hello, this is not a PDF\n")
+    fails.run(["info", txt], errors.NotAPdf, inputs=(txt,), message_has=(str(txt),))
+
+
+def test_text_file_named_pdf(fails: Errors, tmp_path: Path) -> None:
+    fake = tmp_path / "fake.pdf"
+    fake.write_text("hello, this is not a PDF either\n" * 100)
+    fails.run(["text", fake], errors.NotAPdf, inputs=(fake,))
+
+
+def test_png(fails: Errors, tmp_path: Path) -> None:
+    png = tmp_path / "smile.png"
+    shutil.copyfile(PNG, png)
+    fails.run(["info", png], errors.NotAPdf, inputs=(png,), message_has=(str(png),))
+
+
+def test_empty_file(fails: Errors, tmp_path: Path) -> None:
+    empty = tmp_path / "empty.pdf"
+    empty.touch()
+    fails.run(["info", empty], errors.NotAPdf, inputs=(empty,))
+
+
+def _truncated(sample: Path, dest: Path, size: int) -> Path:
+    dest.write_bytes(sample.read_bytes()[:size])
+    return dest
+
+
+# What actually happens (checked with qpdf 12 via pikepdf): neither truncation can be repaired, because the
+# cut removes the trailer and the end of the body; qpdf's reconstruction gives up ("unable to find trailer
+# dictionary while recovering damaged file"), and pdftools reports DAMAGED_PDF.
+@pytest.mark.parametrize("fraction", [None, 0.6], ids=["200-bytes", "60-percent"])
+@pytest.mark.parametrize("command", ["info", "text"])
+def test_truncated_pdf_is_damaged(fails: Errors, tmp_path: Path, sample: Path, fraction: float | None,
+                                  command: str) -> None:
+    size = 200 if fraction is None else int(sample.stat().st_size * fraction)
+    broken = _truncated(sample, tmp_path / "broken.pdf", size)
+    reported = fails.run([command, broken], errors.DamagedPdf, inputs=(broken,), message_has=(str(broken),))
+    assert "unable to find trailer dictionary" in reported["message"]
+
+
+@pytest.mark.parametrize("fraction", [None, 0.6], ids=["200-bytes", "60-percent"])
+def test_truncated_pdf_in_merge_writes_nothing(fails: Errors, tmp_path: Path, pdf: Path, sample: Path,
+                                               out_dir: Path, fraction: float | None) -> None:
+    size = 200 if fraction is None else int(sample.stat().st_size * fraction)
+    broken = _truncated(sample, tmp_path / "broken.pdf", size)
+    out = out_dir / "m.pdf"
+    fails.run(["merge", pdf, broken, "-o", out], errors.DamagedPdf, inputs=(pdf, broken), not_created=(out,))
+
+
+def test_truncated_pdf_in_split_writes_nothing(fails: Errors, tmp_path: Path, sample: Path, out_dir: Path) -> None:
+    broken = _truncated(sample, tmp_path / "broken.pdf", int(sample.stat().st_size * 0.6))
+    fails.run(["split", broken, "-d", out_dir], errors.DamagedPdf, inputs=(broken,))
+    assert list(out_dir.iterdir()) == []
+
+
+# -------------------------------------------------------------------------------------------- passwords
+
+
+@pytest.mark.parametrize("command", ["info", "text", "split"])
+def test_encrypted_without_password(fails: Errors, enc: Path, out_dir: Path, command: str) -> None:
+    extra = ["-d", out_dir] if command == "split" else []
+    fails.run([command, enc, *extra], errors.Encrypted, inputs=(enc,), message_has=(str(enc),))
+    assert list(out_dir.iterdir()) == []
+
+
+@pytest.mark.parametrize("how", ["option", "envvar"])
+def test_encrypted_with_wrong_password(fails: Errors, enc: Path, how: str) -> None:
+    if how == "option":
+        fails.run(["info", enc, "--password", "wrong"], errors.BadPassword, inputs=(enc,))
+    else:
+        fails.run(["info", enc], errors.BadPassword, inputs=(enc,), env={"PDFTOOLS_PASSWORD": "wrong"})
+
+
+def test_encrypted_in_merge_writes_nothing(fails: Errors, pdf: Path, enc: Path, out_dir: Path) -> None:
+    out = out_dir / "m.pdf"
+    fails.run(["merge", pdf, enc, "-o", out], errors.Encrypted, inputs=(pdf, enc), not_created=(out,))
+
+
+# ------------------------------------------------------------------------------------------ page ranges
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["info", "{a}", "--pages", "1-9"],
+        ["text", "{a}", "--pages", "9"],
+        ["text", "{a}", "--pages", "2,-5"],
+        ["split", "{a}", "-d", "{out}", "--ranges", "1-2,3-9"],
+        ["merge", "{a}:1-2", "{b}:5", "-o", "{out}/m.pdf"],
+    ],
+    ids=["info", "text", "text-negative", "split", "merge"],
+)
+def test_page_range_out_of_range(fails: Errors, pdf: Path, pdf2: Path, out_dir: Path, args: list[str]) -> None:
+    argv = [a.format(a=pdf, b=pdf2, out=out_dir) for a in args]
+    fails.run(argv, errors.InvalidPageRange, inputs=(pdf, pdf2), message_has=("the document has 4 pages",),
+              not_created=(out_dir / "m.pdf",))
+    assert list(out_dir.iterdir()) == []
+
+
+def test_page_range_garbage(fails: Errors, pdf: Path) -> None:
+    fails.run(["text", pdf, "--pages", "one-two"], errors.InvalidPageRange, inputs=(pdf,),
+              message_has=("one-two",))
+
+
+# ------------------------------------------------------------------------------------------------ outputs
+
+
+def test_output_is_input(fails: Errors, pdf: Path, pdf2: Path) -> None:
+    fails.run(["merge", pdf, pdf2, "-o", pdf], errors.OutputIsInput, inputs=(pdf, pdf2), message_has=(str(pdf),))
+
+
+def test_output_is_input_spelled_differently(fails: Errors, pdf: Path, pdf2: Path, tmp_path: Path) -> None:
+    (tmp_path / "sub").mkdir()
+    other_spelling = tmp_path / "sub" / ".." / "in" / pdf2.name
+    fails.run(["merge", pdf, pdf2, "-o", other_spelling, "--force"], errors.OutputIsInput, inputs=(pdf, pdf2))
+
+
+def test_output_is_input_through_a_symlink(fails: Errors, pdf: Path, pdf2: Path, tmp_path: Path) -> None:
+    link = tmp_path / "link.pdf"
+    link.symlink_to(pdf)
+    fails.run(["merge", pdf, pdf2, "-o", link, "--force"], errors.OutputIsInput, inputs=(pdf, pdf2))
+    assert link.is_symlink() and link.resolve() == pdf
+
+
+def test_output_folder_missing_merge(fails: Errors, pdf: Path, pdf2: Path, tmp_path: Path) -> None:
+    out = tmp_path / "missing" / "m.pdf"
+    fails.run(["merge", pdf, pdf2, "-o", out], errors.OutputDirMissing, inputs=(pdf, pdf2),
+              not_created=(out.parent,), message_has=(str(out.parent),))
+
+
+def test_output_folder_missing_split(fails: Errors, pdf: Path, tmp_path: Path) -> None:
+    """split's --out-dir is its output folder: a missing one is the same error as merge's."""
+    missing = tmp_path / "missing"
+    fails.run(["split", pdf, "-d", missing], errors.OutputDirMissing, inputs=(pdf,), not_created=(missing,))
+
+
+@pytest.fixture
+def read_only_dir(tmp_path: Path) -> Iterator[Path]:
+    """A folder nobody, root included, can create files in.
+
+    chmod does not stop root (CAP_DAC_OVERRIDE); as root the folder is made immutable (`chattr +i`, which
+    needs CAP_LINUX_IMMUTABLE and a filesystem that supports it) and the flag is removed afterwards.
+    """
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    if os.geteuid() != 0:
+        folder.chmod(0o555)
+        try:
+            yield folder
+        finally:
+            folder.chmod(0o755)
+        return
+    chattr = shutil.which("chattr")
+    if chattr is None:
+        pytest.skip("running as root, chmod cannot stop root, and chattr (immutable flag) is not installed")
+    made = subprocess.run([chattr, "+i", str(folder)], capture_output=True, text=True, check=False)
+    if made.returncode != 0:
+        pytest.skip(f"running as root, chmod cannot stop root, and `chattr +i` failed: {made.stderr.strip()}")
+    try:
+        probe = folder / "probe"
+        try:
+            probe.touch()
+        except OSError:
+            pass
+        else:
+            probe.unlink()
+            pytest.skip("running as root and even an immutable folder accepted a new file")
+        yield folder
+    finally:
+        subprocess.run([chattr, "-i", str(folder)], check=True)
+
+
+def test_read_only_output_folder_merge(fails: Errors, pdf: Path, pdf2: Path, read_only_dir: Path) -> None:
+    out = read_only_dir / "m.pdf"
+    fails.run(["merge", pdf, pdf2, "-o", out], errors.PermissionDenied, inputs=(pdf, pdf2), not_created=(out,))
+    assert list(read_only_dir.iterdir()) == []
+
+
+def test_read_only_output_folder_split(fails: Errors, pdf: Path, read_only_dir: Path) -> None:
+    fails.run(["split", pdf, "-d", read_only_dir], errors.PermissionDenied, inputs=(pdf,))
+    assert list(read_only_dir.iterdir()) == []
+
+
+def test_existing_output_without_force(fails: Errors, pdf: Path, pdf2: Path, out_dir: Path) -> None:
+    existing = out_dir / "m.pdf"
+    existing.write_bytes(b"%PDF-1.4 keep me\n")
+    fails.run(["merge", pdf, pdf2, "-o", existing], errors.OutputExists, inputs=(pdf, pdf2, existing),
+              message_has=(str(existing),))
+    assert existing.read_bytes() == b"%PDF-1.4 keep me\n"
+
+
+def test_existing_output_with_force_is_replaced(cli: Callable[..., Any], pdf: Path, pdf2: Path, out_dir: Path) -> None:
+    existing = out_dir / "m.pdf"
+    existing.write_bytes(b"%PDF-1.4 old\n")
+    result = cli("merge", pdf, pdf2, "-o", existing, "--force", "--json")
+    assert result.exit_code == 0, result
+    assert json.loads(result.stdout)["pages"] == 8
+    with pikepdf.open(existing) as merged:
+        assert len(merged.pages) == 8
+    assert sorted(p.name for p in out_dir.iterdir()) == ["m.pdf"]
+
+
+def test_existing_split_part_without_force(fails: Errors, pdf: Path, out_dir: Path) -> None:
+    """One part exists: nothing is written, not even the parts that do not exist yet."""
+    existing = out_dir / "a_003-003.pdf"
+    existing.write_bytes(b"keep me")
+    fails.run(["split", pdf, "-d", out_dir], errors.OutputExists, inputs=(pdf, existing),
+              message_has=("a_003-003.pdf",))
+    assert sorted(p.name for p in out_dir.iterdir()) == ["a_003-003.pdf"]
+
+
+# ---------------------------------------------------------------------------------------- argument errors
+
+
+def test_split_every_zero(fails: Errors, pdf: Path, out_dir: Path) -> None:
+    fails.run(["split", pdf, "-d", out_dir, "--every", "0"], errors.InvalidArgument, inputs=(pdf,),
+              message_has=("--every",))
+    assert list(out_dir.iterdir()) == []
+
+
+def test_split_two_modes_at_once(fails: Errors, pdf: Path, out_dir: Path) -> None:
+    fails.run(["split", pdf, "-d", out_dir, "--every", "2", "--ranges", "1-2"], errors.InvalidArgument,
+              inputs=(pdf,), message_has=("--every", "--ranges"))
+
+
+def test_merge_with_one_input(fails: Errors, pdf: Path, out_dir: Path) -> None:
+    out = out_dir / "m.pdf"
+    fails.run(["merge", pdf, "-o", out], errors.InvalidArgument, inputs=(pdf,), not_created=(out,),
+              message_has=("two inputs",))
+
+
+@pytest.mark.parametrize(
+    ("args", "flag"),
+    [
+        (["text", "{a}", "--max-chars", "0"], "--max-chars"),
+        (["text", "{a}", "--start-page", "0"], "--start-page"),
+        (["ls", "{folder}", "--limit", "0"], "--limit"),
+    ],
+    ids=["max-chars", "start-page", "limit"],
+)
+def test_constraint_violation_names_the_option(fails: Errors, pdf: Path, args: list[str], flag: str) -> None:
+    """Like `split --every 0`: the message names the option as the user typed it, not the parameter."""
+    argv = [a.format(a=pdf, folder=pdf.parent) for a in args]
+    fails.run(argv, errors.InvalidArgument, inputs=(pdf,), message_has=(flag,))
+
+
+# ------------------------------------------------------------------------------------ pipes, entry points
+
+
+def _env() -> dict[str, str]:
+    return {k: v for k, v in os.environ.items() if k not in ("PDFTOOLS_PASSWORD", "PDFTOOLS_DEBUG")}
+
+
+def _run(args: list[Any], *, stdin: bytes | None = None, cwd: Path) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run([str(a) for a in args], input=stdin, capture_output=True, cwd=cwd, env=_env(),
+                          timeout=120, check=False)
+
+
+def test_merge_to_stdout(tmp_path: Path, pdf: Path, pdf2: Path, sha256: Callable[[Path], str]) -> None:
+    before = {p: sha256(p) for p in (pdf, pdf2)}
+    proc = _run([PDFTOOLS, "merge", pdf, pdf2, "-o", "-"], cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert proc.stdout.startswith(b"%PDF-")
+    with pikepdf.open(io.BytesIO(proc.stdout)) as merged:
+        assert len(merged.pages) == 8
+    assert b"pages" in proc.stderr  # the result report goes to stderr when stdout carries the PDF
+    assert {p: sha256(p) for p in (pdf, pdf2)} == before
+    assert not (tmp_path / "-").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in"]
+
+
+def test_merge_to_stdout_json_report_on_stderr(tmp_path: Path, pdf: Path, pdf2: Path) -> None:
+    proc = _run([PDFTOOLS, "merge", pdf, pdf2, "-o", "-", "--json"], cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert proc.stdout.startswith(b"%PDF-")
+    assert json.loads(proc.stderr)["pages"] == 8
+
+
+def test_info_from_stdin(tmp_path: Path, sample: Path) -> None:
+    proc = _run([PDFTOOLS, "info", "-", "--json"], stdin=sample.read_bytes(), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr.decode()
+    report = json.loads(proc.stdout)
+    assert report["pages"] == 4 and report["encrypted"] is False
+    assert report["size"] == sample.stat().st_size
+    assert proc.stderr == b""
+
+
+def test_info_from_stdin_not_a_pdf(tmp_path: Path) -> None:
+    proc = _run([PDFTOOLS, "info", "-"], stdin=b"plain text, not a PDF\n", cwd=tmp_path)
+    assert proc.returncode == errors.NotAPdf.exit_code
+    assert proc.stdout == b""
+    assert proc.stderr.decode().startswith("error[NOT_A_PDF]: ")
+
+
+def test_merge_stdin_and_file_to_stdout(tmp_path: Path, sample: Path, pdf2: Path) -> None:
+    proc = _run([PDFTOOLS, "merge", "-", pdf2, "-o", "-"], stdin=sample.read_bytes(), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr.decode()
+    with pikepdf.open(io.BytesIO(proc.stdout)) as merged:
+        assert len(merged.pages) == 8
+
+
+def test_version(tmp_path: Path) -> None:
+    proc = _run([PDFTOOLS, "--version"], cwd=tmp_path)
+    assert proc.returncode == 0
+    assert proc.stdout.decode() == f"pdftools {__version__}\n"
+    assert proc.stderr == b""
+
+
+def test_python_m_help(tmp_path: Path) -> None:
+    proc = _run([PYTHON, "-m", "pdftools", "--help"], cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr.decode()
+    out = proc.stdout.decode()
+    assert "Usage:" in out
+    for command in ("merge", "split", "info", "text", "ls", "serve"):
+        assert command in out
+    assert proc.stderr == b""
+
+
+def test_cli_runner_keeps_streams_apart(cli: Callable[..., Any], pdf: Path) -> None:
+    """The in-process runner used above really separates stdout from stderr (Typer >= 0.29)."""
+    ok = cli("info", pdf, "--json")
+    assert ok.exit_code == 0 and ok.stderr == ""
+    assert json.loads(ok.stdout)["pages"] == 4
+    bad = cli("info", pdf.parent / "nope.pdf")
+    assert bad.exit_code == 3 and bad.stdout == "" and bad.stderr.startswith("error[FILE_NOT_FOUND]")

@@ -1,6 +1,6 @@
 """Results for people (rich, on a terminal) or scripts (`--json`); errors as `error[CODE]` lines or JSON.
 
-Results are pydantic models; rendering is generic (fields become table rows, lists of models become tables,
+Results are dataclasses; rendering is generic (fields become table rows, lists of models become tables,
 bookmark trees become trees), with one special case: extracted text is data and goes out as plain text.
 """
 
@@ -10,8 +10,7 @@ import json
 import sys
 from typing import Any
 
-from pydantic import BaseModel
-
+from pdftools.core import results
 from pdftools.errors import PdftoolsError
 
 MAX_ROWS = 25  # a person reads a summary; --json carries every row
@@ -23,10 +22,10 @@ def _console(stderr: bool = False) -> Any:
     return Console(stderr=stderr, highlight=False, soft_wrap=True)
 
 
-def render(result: BaseModel, *, as_json: bool, to_stderr: bool = False) -> None:
+def render(result: Any, *, as_json: bool, to_stderr: bool = False) -> None:
     stream = sys.stderr if to_stderr else sys.stdout
     if as_json:
-        stream.write(result.model_dump_json(indent=2) + "\n")
+        stream.write(results.to_json(result) + "\n")
         return
     if type(result).__name__ == "TextResult":
         _render_text(result, stream)
@@ -37,12 +36,11 @@ def render(result: BaseModel, *, as_json: bool, to_stderr: bool = False) -> None
 
 def _render_text(result: Any, stream: Any) -> None:
     tty = stream.isatty()
-    for i, page in enumerate(result.pages):
+    for page in result.pages:
         if tty:
-            stream.write(f"\n── page {page.page} ──\n")
-        elif i:
-            stream.write("\f")  # pdftotext's page separator
-        stream.write(page.text)
+            stream.write(f"\n── page {page.page} ──\n{page.text}")
+        else:
+            stream.write(page.text + "\f")  # as pdftotext writes it: a form feed ends every page
     if result.truncated:
         sys.stderr.write(f"(stopped by --max-chars; continue with --start-page {result.next_page} "
                          f"--offset {result.next_offset or 0})\n")
@@ -54,13 +52,13 @@ def _compact(numbers: list[int]) -> str:
     return ",".join(map(str, numbers[:20])) + (",…" if len(numbers) > 20 else "")
 
 
-def _table(model: BaseModel) -> Any:
+def _table(model: Any) -> Any:
     from rich.table import Table
 
     table = Table(show_header=False, box=None, pad_edge=False)
     table.add_column(style="bold")
     table.add_column()
-    for name in type(model).model_fields:
+    for name in results.fields(model):
         value = getattr(model, name)
         if value in (None, [], {}, ""):
             continue
@@ -73,14 +71,14 @@ def _cell(name: str, value: Any) -> Any:
 
     if name == "outline":
         return _tree(value)
-    if isinstance(value, BaseModel):
+    if results.is_result(value):
         return _table(value)
     if isinstance(value, dict):
         return "\n".join(f"{k}: {v}" for k, v in value.items())
-    if isinstance(value, list) and value and isinstance(value[0], BaseModel):
-        table = Table(*type(value[0]).model_fields, show_edge=False, pad_edge=False)
+    if isinstance(value, list) and value and results.is_result(value[0]):
+        table = Table(*results.fields(value[0]), show_edge=False, pad_edge=False)
         for item in value[:MAX_ROWS]:
-            table.add_row(*(_plain(getattr(item, f)) for f in type(item).model_fields))
+            table.add_row(*(_plain(getattr(item, f)) for f in results.fields(item)))
         if len(value) > MAX_ROWS:
             table.caption = f"… and {len(value) - MAX_ROWS} more (--json lists all)"
         return table

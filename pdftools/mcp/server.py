@@ -18,11 +18,11 @@ from typing import Any, get_type_hints
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from pdftools import __version__
 from pdftools.cli import split_annotated
-from pdftools.core import paths
+from pdftools.core import paths, results
 from pdftools.core.params import MISSING, Mcp, marker
 from pdftools.errors import InvalidArgument, PdftoolsError
 from pdftools.ops import OPS, Op
@@ -39,10 +39,10 @@ def error_result(exc: PdftoolsError) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=json.dumps(exc.to_dict()))], is_error=True)
 
 
-def success_result(result: BaseModel) -> CallToolResult:
+def success_result(result: Any) -> CallToolResult:
     """Structured content is the result; the text block is what a model reads (plain text where the result
     offers it, e.g. extracted text, which JSON escaping would only bloat)."""
-    data = result.model_dump(mode="json")
+    data = results.to_dict(result)
     as_text = getattr(result, "as_text", None)
     text = as_text() if callable(as_text) else json.dumps(data, ensure_ascii=False)
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)

@@ -8,10 +8,11 @@ details.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from pdftools.core import outline, poppler
 from pdftools.core.pages import parse_pages
@@ -26,35 +27,40 @@ if TYPE_CHECKING:
 MAX_OUTLINE_ITEMS = 2000
 
 
-class PageInfo(BaseModel):
+@dataclass
+class PageInfo:
     page: int
-    width: float = Field(description="points (1/72 inch), as displayed (rotation applied)")
+    width: Annotated[float, Field(description="points (1/72 inch), as displayed (rotation applied)")]
     height: float
     rotation: int
     images: int
     annotations: int
 
 
-class SizeCount(BaseModel):
+@dataclass
+class SizeCount:
     width: float
     height: float
     rotation: int
     pages: int
 
 
-class Bookmark(BaseModel):
+@dataclass
+class Bookmark:
     title: str
     page: int | None
-    children: list[Bookmark] = []
+    children: list[Bookmark] = field(default_factory=list)
 
 
-class Encryption(BaseModel):
+@dataclass
+class Encryption:
     method: str
     key_bits: int
     permissions: dict[str, bool]
 
 
-class InfoResult(BaseModel):
+@dataclass
+class InfoResult:
     path: str
     size: int
     pdf_version: str
@@ -70,7 +76,7 @@ class InfoResult(BaseModel):
     annotations: dict[str, int]
     attachments: list[str]
     page_details: list[PageInfo] | None = None
-    warnings: list[str] = []
+    warnings: list[str] = field(default_factory=list)
 
 
 def info(
@@ -208,12 +214,12 @@ def _count_fields(pdf: pikepdf.Pdf) -> int:
 
     def walk(fields: Any) -> int:
         total = 0
-        for field in fields or []:
-            key = field.objgen
+        for node in fields or []:
+            key = node.objgen
             if key in seen or len(seen) > 100_000:
                 continue
             seen.add(key)
-            kids = field.get("/Kids")
+            kids = node.get("/Kids")
             named_kids = [k for k in (kids or []) if "/T" in k]
             total += walk(named_kids) if named_kids else 1
         return total

@@ -5,30 +5,33 @@ Over MCP this is how an agent finds the files it may work on inside the roots.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from pdftools.core.params import Cli
 from pdftools.core.paths import folder_path, input_path
 from pdftools.errors import DamagedPdf, PdftoolsError
 
 
-class PdfEntry(BaseModel):
-    path: str = Field(description="relative to the listed folder")
+@dataclass
+class PdfEntry:
+    path: Annotated[str, Field(description="relative to the listed folder")]
     size: int
     pages: int | None = None
     title: str = ""
     encrypted: bool = False
-    error: str | None = Field(default=None, description="error code when the file cannot be read")
+    error: Annotated[str | None, Field(description="error code when the file cannot be read")] = None
 
 
-class ListResult(BaseModel):
+@dataclass
+class ListResult:
     folder: str
     files: list[PdfEntry]
     total: int
-    more: bool = Field(description="True when more files matched than `limit`")
+    more: Annotated[bool, Field(description="True when more files matched than `limit`")]
 
 
 def ls(

@@ -6,9 +6,10 @@ as a subtree under a bookmark named after the input; the first input's metadata 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from pdftools.core import outline
 from pdftools.core.inputs import expand, split_spec
@@ -22,12 +23,14 @@ if TYPE_CHECKING:
     import pikepdf
 
 
-class MergedInput(BaseModel):
+@dataclass
+class MergedInput:
     path: str
     pages: int
 
 
-class MergeResult(BaseModel):
+@dataclass
+class MergeResult:
     output: str
     pages: int
     size: int

@@ -9,10 +9,11 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from pdftools.core import outline
 from pdftools.core.naming import render
@@ -26,7 +27,8 @@ if TYPE_CHECKING:
     import pikepdf
 
 
-class Part(BaseModel):
+@dataclass
+class Part:
     path: str
     start: int
     end: int
@@ -34,7 +36,8 @@ class Part(BaseModel):
     title: str = ""
 
 
-class SplitResult(BaseModel):
+@dataclass
+class SplitResult:
     input: str
     out_dir: str
     parts: list[Part]

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import os
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from pdftools.core import engines, poppler
 from pdftools.core.pages import parse_pages
@@ -20,23 +22,27 @@ from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
 from pdftools.errors import DamagedPdf, InvalidArgument
 
-BATCH = 64  # pages per pdftotext run: large enough to amortise the process, small enough to stop early
+BATCH = 64  # pages per round under a budget: enough to amortise the processes, few enough to stop early
+MIN_CHUNK = 32  # pages per pdftotext process when a round is shared out across CPUs
 
 
-class PageText(BaseModel):
+@dataclass
+class PageText:
     page: int
     text: str
 
 
-class TextResult(BaseModel):
+@dataclass
+class TextResult:
     path: str
     page_count: int
     pages: list[PageText]
     chars: int
-    truncated: bool = Field(description="True when the budget cut the text; continue at next_page/next_offset")
+    truncated: Annotated[bool, Field(description="True when the budget cut the text; go on at next_page/next_offset")]
     next_page: int | None = None
     next_offset: int | None = None
-    empty_pages: list[int] = Field(default=[], description="Pages with no text layer (scanned? try ocr)")
+    empty_pages: Annotated[list[int], Field(description="Pages with no text layer (scanned? try ocr)")] = field(
+        default_factory=list)
 
     def as_text(self) -> str:
         """The text with page markers and, when cut, where to continue: what a reader (or a model) needs."""
@@ -97,8 +103,9 @@ def _collect(path: Path, source: Path, count: int, selected: list[int], mode: st
              budget: int | None, offset: int) -> TextResult:
     out: list[PageText] = []
     used, empty = 0, []
-    for i in range(0, len(selected), BATCH):
-        batch = selected[i:i + BATCH]
+    step = BATCH if budget is not None else max(len(selected), 1)
+    for i in range(0, len(selected), step):
+        batch = selected[i:i + step]
         for number, page_text in zip(batch, _extract(source, batch, mode), strict=True):
             skip = offset if not out and i == 0 else 0  # the offset applies to the first page only
             body = page_text[skip:]
@@ -122,18 +129,27 @@ def _result(path: Path, count: int, pages: list[PageText], chars: int, next_page
 
 
 def _extract(source: Path, numbers: list[int], mode: str) -> list[str]:
-    """Text of the given pages, one pdftotext run per run of consecutive pages."""
-    texts: dict[int, str] = {}
+    """Text of the given pages: runs of consecutive pages, shared out over parallel pdftotext processes."""
+    chunks = _chunks(sorted(set(numbers)), os.cpu_count() or 1)
+    layout = ["-layout"] if mode == "layout" else []
+
+    def run(chunk: list[int]) -> list[str]:
+        args = ["pdftotext", "-q", "-enc", "UTF-8", "-f", str(chunk[0]), "-l", str(chunk[-1]), *layout]
+        return engines.run([*args, str(source), "-"]).decode("utf-8", errors="replace").split("\f")
+
+    with ThreadPoolExecutor(max_workers=min(len(chunks), os.cpu_count() or 1) or 1) as pool:
+        texts = {n: text for chunk, out in zip(chunks, pool.map(run, chunks), strict=True)
+                 for n, text in zip(chunk, out, strict=False)}
+    return [texts.get(n, "") for n in numbers]
+
+
+def _chunks(pages: list[int], workers: int) -> list[list[int]]:
+    """Consecutive runs of `pages`, long runs cut so that `workers` processes share the work."""
     runs: list[list[int]] = []
-    for n in sorted(set(numbers)):
+    for n in pages:
         if runs and runs[-1][-1] == n - 1:
             runs[-1].append(n)
         else:
             runs.append([n])
-    for run in runs:
-        args = ["pdftotext", "-q", "-enc", "UTF-8", "-f", str(run[0]), "-l", str(run[-1])]
-        raw = engines.run([*args, *(["-layout"] if mode == "layout" else []), str(source), "-"])
-        chunks = raw.decode("utf-8", errors="replace").split("\f")
-        for n, chunk in zip(run, chunks, strict=False):
-            texts[n] = chunk
-    return [texts.get(n, "") for n in numbers]
+    size = max(MIN_CHUNK, -(-len(pages) // workers))
+    return [run[i:i + size] for run in runs for i in range(0, len(run), size)]

@@ -16,7 +16,7 @@ from typing import Annotated, Any, get_args, get_origin, get_type_hints
 import typer
 
 from pdftools import __version__
-from pdftools.core.params import MISSING, Cli, marker
+from pdftools.core.params import MISSING, Cli, Param, marker
 from pdftools.errors import InvalidArgument, PdftoolsError
 from pdftools.ops import OPS, Op
 
@@ -45,19 +45,13 @@ def split_annotated(hint: Any) -> tuple[Any, tuple[Any, ...]]:
     return hint, ()
 
 
-def field_info(meta: tuple[Any, ...]) -> Any:
-    from pydantic.fields import FieldInfo
-
-    return marker(meta, FieldInfo)
-
-
 def typer_parameters(fn: Callable[..., Any]) -> list[inspect.Parameter]:
-    """The op's parameters re-annotated for Typer: help from `Field`, flags and envvars from `Cli`."""
+    """The op's parameters re-annotated for Typer: help from `Param`, flags and envvars from `Cli`."""
     hints = get_type_hints(fn, include_extras=True)
     params = []
     for name, param in inspect.signature(fn).parameters.items():
         base, meta = split_annotated(hints[name])
-        info, cli = field_info(meta), marker(meta, Cli) or Cli()
+        info, cli = marker(meta, Param), marker(meta, Cli) or Cli()
         help_text = info.description if info is not None else None
         default = param.default if cli.default is MISSING else cli.default
         if cli.argument:
@@ -87,14 +81,15 @@ def make_command(op: Op) -> Callable[..., None]:
 
 
 def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool) -> int:
-    """Validate (pydantic, the same constraints MCP enforces), call the op, render; return the exit code."""
+    """Check the constraints (the same ones MCP enforces), call the op, render; return the exit code."""
     from pdftools.core import paths
     from pdftools.render import render, report_error
 
     policy = paths.LocalPolicy()
     with paths.using(policy):
         try:
-            result = validated(fn, cli_flags(fn))(**kwargs)
+            check_constraints(fn, kwargs)
+            result = fn(**kwargs)
             if policy.stdout_file is not None:
                 with policy.stdout_file.open("rb") as fh:
                     shutil.copyfileobj(fh, sys.stdout.buffer)
@@ -125,33 +120,16 @@ def flags_of(name: str, cli: Cli) -> tuple[str, ...]:
     return cli.flags or ("--" + name.replace("_", "-"),)
 
 
-def cli_flags(fn: Callable[..., Any]) -> dict[str, str]:
-    """Parameter name -> how the user writes it (`--every`, `INPUT`), for error messages."""
+def check_constraints(fn: Callable[..., Any], kwargs: dict[str, Any]) -> None:
+    """Enforce each `Param`'s constraints (Typer does not; over MCP the SDK's pydantic model does)."""
     hints = get_type_hints(fn, include_extras=True)
-    names = {}
-    for name in inspect.signature(fn).parameters:
-        cli = marker(split_annotated(hints[name])[1], Cli) or Cli()
-        names[name] = max(flags_of(name, cli), key=len)  # the long form reads best in a message
-    return names
-
-
-def validated(fn: Callable[..., Any], names: dict[str, str]) -> Callable[..., Any]:
-    """`fn` with its pydantic constraints enforced; violations become INVALID_ARGUMENT."""
-    import pydantic
-
-    checked = pydantic.validate_call(fn)
-
-    def call(**kwargs: Any) -> Any:
-        try:
-            return checked(**kwargs)
-        except pydantic.ValidationError as exc:
-            if exc.title != checked.__name__:  # raised inside the op (e.g. building a result): a bug
-                raise
-            problems = "; ".join(f"{names.get(str(e['loc'][0]), e['loc'][0]) if e['loc'] else 'input'}: {e['msg']}"
-                                 for e in exc.errors())
-            raise InvalidArgument(problems) from None
-
-    return call
+    for name, value in kwargs.items():
+        _, meta = split_annotated(hints[name])
+        param = marker(meta, Param)
+        problem = param.violation(value) if param is not None else None
+        if problem:
+            flag = max(flags_of(name, marker(meta, Cli) or Cli()), key=len)
+            raise InvalidArgument(f"{flag} {problem} (got {value!r})")
 
 
 def build_app(wanted: str | None = None) -> typer.Typer:

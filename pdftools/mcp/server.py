@@ -13,7 +13,7 @@ import logging
 import sys
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import Any, get_type_hints
+from typing import Annotated, Any, get_type_hints
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
@@ -23,7 +23,7 @@ from pydantic import ValidationError
 from pdftools import __version__
 from pdftools.cli import split_annotated
 from pdftools.core import paths, results
-from pdftools.core.params import MISSING, Mcp, marker
+from pdftools.core.params import MISSING, Mcp, Param, marker
 from pdftools.errors import InvalidArgument, PdftoolsError
 from pdftools.ops import OPS, Op
 
@@ -65,16 +65,19 @@ class PdftoolsServer(MCPServer):
 
 
 def tool_parameters(fn: Callable[..., Any]) -> list[inspect.Parameter]:
-    """The op's parameters as MCP sees them: `Mcp(hidden=True)` dropped, `Mcp(default=...)` applied."""
+    """The op's parameters as MCP sees them: `Param` as pydantic's `Field` (description and constraints in
+    the schema, enforced by the SDK), `Mcp(hidden=True)` dropped, `Mcp(default=...)` applied."""
     hints = get_type_hints(fn, include_extras=True)
     params = []
     for name, param in inspect.signature(fn).parameters.items():
-        _, meta = split_annotated(hints[name])
+        base, meta = split_annotated(hints[name])
         mcp = marker(meta, Mcp) or Mcp()
         if mcp.hidden:
             continue
+        spec = marker(meta, Param)
+        annotation = Annotated[base, spec.field()] if spec is not None else base
         default = param.default if mcp.default is MISSING else mcp.default
-        params.append(param.replace(annotation=hints[name], default=default, kind=inspect.Parameter.KEYWORD_ONLY))
+        params.append(param.replace(annotation=annotation, default=default, kind=inspect.Parameter.KEYWORD_ONLY))
     return params
 
 

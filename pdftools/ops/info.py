@@ -12,11 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-from pydantic import Field
-
 from pdftools.core import outline, poppler
 from pdftools.core.pages import parse_pages
-from pdftools.core.params import Cli
+from pdftools.core.params import Cli, Param
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
 from pdftools.errors import DamagedPdf
@@ -29,8 +27,10 @@ MAX_OUTLINE_ITEMS = 2000
 
 @dataclass
 class PageInfo:
+    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
     page: int
-    width: Annotated[float, Field(description="points (1/72 inch), as displayed (rotation applied)")]
+    width: float
+    """In points (1/72 inch), as displayed (rotation applied)."""
     height: float
     rotation: int
     images: int
@@ -80,12 +80,12 @@ class InfoResult:
 
 
 def info(
-    input: Annotated[str, Field(description="PDF to read"), Cli(argument=True)],
+    input: Annotated[str, Param("PDF to read"), Cli(argument=True)],
     pages: Annotated[
-        str | None, Field(description="Per-page details for these pages: `1-3,7`, `all`"), Cli("--pages")
+        str | None, Param("Per-page details for these pages: `1-3,7`, `all`"), Cli("--pages")
     ] = None,
     password: Annotated[
-        str | None, Field(description="Password of an encrypted PDF"), Cli(envvar="PDFTOOLS_PASSWORD")
+        str | None, Param("Password of an encrypted PDF"), Cli(envvar="PDFTOOLS_PASSWORD")
     ] = None,
 ) -> InfoResult:
     path = input_path(input)

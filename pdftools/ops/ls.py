@@ -9,36 +9,39 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import Field
-
-from pdftools.core.params import Cli
+from pdftools.core.params import Cli, Param
 from pdftools.core.paths import folder_path, input_path
 from pdftools.errors import DamagedPdf, PdftoolsError
 
 
 @dataclass
 class PdfEntry:
-    path: Annotated[str, Field(description="relative to the listed folder")]
+    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
+    path: str
+    """Relative to the listed folder."""
     size: int
     pages: int | None = None
     title: str = ""
     encrypted: bool = False
-    error: Annotated[str | None, Field(description="error code when the file cannot be read")] = None
+    error: str | None = None
+    """The error code when the file cannot be read."""
 
 
 @dataclass
 class ListResult:
+    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
     folder: str
     files: list[PdfEntry]
     total: int
-    more: Annotated[bool, Field(description="True when more files matched than `limit`")]
+    more: bool
+    """True when more files matched than `limit`."""
 
 
 def ls(
-    folder: Annotated[str, Field(description="Folder to search"), Cli(argument=True)] = ".",
-    glob: Annotated[str, Field(description="File name pattern"), Cli("-g", "--glob")] = "*.pdf",
-    recursive: Annotated[bool, Field(description="Search sub-folders too"), Cli("-r", "--recursive")] = False,
-    limit: Annotated[int, Field(description="Most files to report", ge=1, le=10_000)] = 200,
+    folder: Annotated[str, Param("Folder to search"), Cli(argument=True)] = ".",
+    glob: Annotated[str, Param("File name pattern"), Cli("-g", "--glob")] = "*.pdf",
+    recursive: Annotated[bool, Param("Search sub-folders too"), Cli("-r", "--recursive")] = False,
+    limit: Annotated[int, Param("Most files to report", ge=1, le=10_000)] = 200,
 ) -> ListResult:
     base = folder_path(folder)
     found = base.rglob(glob) if recursive else base.glob(glob)

@@ -9,12 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated
 
-from pydantic import Field
-
 from pdftools.core import outline
 from pdftools.core.inputs import expand, split_spec
 from pdftools.core.pages import parse_pages
-from pdftools.core.params import Cli
+from pdftools.core.params import Cli, Param
 from pdftools.core.paths import output_path
 from pdftools.core.pdf import check_output, open_pdf, save_pdf
 from pdftools.errors import InvalidArgument
@@ -40,14 +38,14 @@ class MergeResult:
 def merge(
     inputs: Annotated[
         list[str],
-        Field(description="PDFs to merge, in order: files, globs or folders; `file.pdf:1-3,7` picks pages",
+        Param("PDFs to merge, in order: files, globs or folders; `file.pdf:1-3,7` picks pages",
               min_length=1),
         Cli(argument=True, metavar="INPUT..."),
     ],
-    output: Annotated[str, Field(description="Output PDF (`-` for stdout)"), Cli("-o", "--output")] = "merged.pdf",
-    force: Annotated[bool, Field(description="Overwrite the output if it exists")] = False,
+    output: Annotated[str, Param("Output PDF (`-` for stdout)"), Cli("-o", "--output")] = "merged.pdf",
+    force: Annotated[bool, Param("Overwrite the output if it exists")] = False,
     password: Annotated[
-        str | None, Field(description="Password for encrypted inputs"), Cli(envvar="PDFTOOLS_PASSWORD")
+        str | None, Param("Password for encrypted inputs"), Cli(envvar="PDFTOOLS_PASSWORD")
     ] = None,
 ) -> MergeResult:
     import pikepdf

@@ -13,12 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
-from pydantic import Field
-
-from pdftools.core import outline
+from pdftools.core import outline, parallel
 from pdftools.core.naming import render
 from pdftools.core.pages import parse_ranges
-from pdftools.core.params import Cli
+from pdftools.core.params import Cli, Param
 from pdftools.core.paths import input_path, output_folder
 from pdftools.core.pdf import open_pdf
 from pdftools.errors import InvalidArgument, OutputExists, PermissionDenied
@@ -44,19 +42,19 @@ class SplitResult:
 
 
 def split(
-    input: Annotated[str, Field(description="PDF to split"), Cli(argument=True)],
-    out_dir: Annotated[str, Field(description="Folder for the parts (must exist)"), Cli("-d", "--out-dir")] = ".",
-    every: Annotated[int | None, Field(description="Pages per part (default 1)", ge=1), Cli("-n", "--every")] = None,
+    input: Annotated[str, Param("PDF to split"), Cli(argument=True)],
+    out_dir: Annotated[str, Param("Folder for the parts (must exist)"), Cli("-d", "--out-dir")] = ".",
+    every: Annotated[int | None, Param("Pages per part (default 1)", ge=1), Cli("-n", "--every")] = None,
     ranges: Annotated[
-        str | None, Field(description="One part per range: `1-3,4-10,11-`"), Cli("-r", "--ranges")
+        str | None, Param("One part per range: `1-3,4-10,11-`"), Cli("-r", "--ranges")
     ] = None,
-    bookmarks: Annotated[bool, Field(description="One part per top-level bookmark")] = False,
+    bookmarks: Annotated[bool, Param("One part per top-level bookmark")] = False,
     pattern: Annotated[
-        str, Field(description="Part file name: {stem} {start} {end} {index} {title}"), Cli("-p", "--pattern")
+        str, Param("Part file name: {stem} {start} {end} {index} {title}"), Cli("-p", "--pattern")
     ] = "{stem}_{start:03}-{end:03}.pdf",
-    force: Annotated[bool, Field(description="Overwrite existing parts")] = False,
+    force: Annotated[bool, Param("Overwrite existing parts")] = False,
     password: Annotated[
-        str | None, Field(description="Password of an encrypted input"), Cli(envvar="PDFTOOLS_PASSWORD")
+        str | None, Param("Password of an encrypted input"), Cli(envvar="PDFTOOLS_PASSWORD")
     ] = None,
 ) -> SplitResult:
     if sum(x is not None and x is not False for x in (every, ranges, bookmarks)) > 1:
@@ -113,17 +111,20 @@ def _write_parts(src: pikepdf.Pdf, plan: list[tuple[int, int, str]], names: list
         staging = Path(tempfile.mkdtemp(prefix=".pdftools-split-", dir=folder))
     except OSError as exc:
         raise PermissionDenied(f"cannot write to {folder}: {exc.strerror}") from None
+
+    def write(job: tuple[tuple[int, int, str], str]) -> None:
+        (a, b, _), name = job
+        part = pikepdf.new()
+        step = 1 if b >= a else -1
+        part.add_pages_from(src, [i - 1 for i in range(a, b + step, step)])
+        with open(staging / name, "wb") as fh:  # a file object: pikepdf's own temp-and-rename is not needed
+            part.save(fh, min_version=src.pdf_version)
+
     try:
-        parts = []
-        for (a, b, title), name in zip(plan, names, strict=True):
-            part = pikepdf.new()
-            step = 1 if b >= a else -1
-            part.add_pages_from(src, [i - 1 for i in range(a, b + step, step)])
-            with open(staging / name, "wb") as fh:  # a file object: pikepdf's own temp-and-rename is not needed
-                part.save(fh, min_version=src.pdf_version)
-            parts.append(Part(path=str(folder / name), start=a, end=b, pages=abs(b - a) + 1, title=title))
+        parallel.for_each(list(zip(plan, names, strict=True)), write)
         for name in names:
             os.replace(staging / name, folder / name)
-        return parts
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+    return [Part(path=str(folder / name), start=a, end=b, pages=abs(b - a) + 1, title=title)
+            for (a, b, title), name in zip(plan, names, strict=True)]

@@ -13,11 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import Field
-
 from pdftools.core import engines, poppler
 from pdftools.core.pages import parse_pages
-from pdftools.core.params import Cli, Mcp
+from pdftools.core.params import Cli, Mcp, Param
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
 from pdftools.errors import DamagedPdf, InvalidArgument
@@ -34,15 +32,17 @@ class PageText:
 
 @dataclass
 class TextResult:
+    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
     path: str
     page_count: int
     pages: list[PageText]
     chars: int
-    truncated: Annotated[bool, Field(description="True when the budget cut the text; go on at next_page/next_offset")]
+    truncated: bool
+    """True when the budget cut the text: call again with start_page=next_page, offset=next_offset."""
     next_page: int | None = None
     next_offset: int | None = None
-    empty_pages: Annotated[list[int], Field(description="Pages with no text layer (scanned? try ocr)")] = field(
-        default_factory=list)
+    empty_pages: list[int] = field(default_factory=list)
+    """Pages with no text layer (scanned? try OCR)."""
 
     def as_text(self) -> str:
         """The text with page markers and, when cut, where to continue: what a reader (or a model) needs."""
@@ -55,20 +55,20 @@ class TextResult:
 
 
 def text(
-    input: Annotated[str, Field(description="PDF to read"), Cli(argument=True)],
-    pages: Annotated[str | None, Field(description="Pages to read: `1-3,7,10-`, `last`")] = None,
-    mode: Annotated[Literal["plain", "layout"], Field(description="plain: reading order; layout: keep columns")]
+    input: Annotated[str, Param("PDF to read"), Cli(argument=True)],
+    pages: Annotated[str | None, Param("Pages to read: `1-3,7,10-`, `last`")] = None,
+    mode: Annotated[Literal["plain", "layout"], Param("plain: reading order; layout: keep columns")]
     = "plain",
     max_chars: Annotated[
-        int | None, Field(description="Character budget for this call; the result says where to go on", ge=1),
+        int | None, Param("Character budget for this call; the result says where to go on", ge=1),
         Mcp(default=40_000),
     ] = None,
     start_page: Annotated[
-        int | None, Field(description="Continue from this page (a previous result's next_page)", ge=1)
+        int | None, Param("Continue from this page (a previous result's next_page)", ge=1)
     ] = None,
-    offset: Annotated[int, Field(description="Characters to skip on start_page (a previous next_offset)", ge=0)] = 0,
+    offset: Annotated[int, Param("Characters to skip on start_page (a previous next_offset)", ge=0)] = 0,
     password: Annotated[
-        str | None, Field(description="Password of an encrypted PDF"), Cli(envvar="PDFTOOLS_PASSWORD")
+        str | None, Param("Password of an encrypted PDF"), Cli(envvar="PDFTOOLS_PASSWORD")
     ] = None,
 ) -> TextResult:
     path = input_path(input)

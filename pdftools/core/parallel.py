@@ -8,6 +8,7 @@ there the work runs in the calling thread; so it does for small jobs and on plat
 from __future__ import annotations
 
 import os
+import pickle
 import threading
 from collections.abc import Callable, Sequence
 from typing import TypeVar
@@ -37,8 +38,8 @@ def for_each(items: Sequence[T], work: Callable[[T], None]) -> None:
         try:
             for item in items[half:]:
                 work(item)
-        except BaseException as exc:  # noqa: BLE001 - everything goes back to the parent as a message
-            os.write(write_end, f"{type(exc).__name__}: {exc}".encode()[:4000])
+        except BaseException as exc:  # noqa: BLE001 - everything goes back to the parent, pickled
+            os.write(write_end, _pickled(exc))
             status = 1
         os._exit(status)
     os.close(write_end)
@@ -46,8 +47,29 @@ def for_each(items: Sequence[T], work: Callable[[T], None]) -> None:
         for item in items[:half]:
             work(item)
     finally:
-        message = os.read(read_end, 4096).decode(errors="replace")
-        os.close(read_end)
+        report = _read_all(read_end)
         _, status = os.waitpid(pid, 0)
     if status != 0:
-        raise PdftoolsError(f"a worker process failed: {message or f'status {status}'}")
+        raise _unpickled(report) or PdftoolsError(f"a worker process failed (status {status})")
+
+
+def _pickled(exc: BaseException) -> bytes:
+    try:
+        return pickle.dumps(exc)
+    except Exception:  # an unpicklable exception still arrives, as its text
+        return pickle.dumps(PdftoolsError(f"{type(exc).__name__}: {exc}"))
+
+
+def _unpickled(data: bytes) -> BaseException | None:
+    try:
+        return pickle.loads(data) if data else None  # noqa: S301 - our own child's bytes
+    except Exception:
+        return None
+
+
+def _read_all(fd: int) -> bytes:
+    chunks = []
+    while chunk := os.read(fd, 65536):
+        chunks.append(chunk)
+    os.close(fd)
+    return b"".join(chunks)

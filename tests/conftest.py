@@ -1,6 +1,6 @@
 """Shared fixtures: the real-PDF corpus (with its ground truth), an in-process CLI runner, file hashes.
 
-The corpus lives outside the repository (/work/shared/corpus/sample-files) and is never copied into it;
+The corpus lives beside the checkout (../shared/corpus/sample-files) and is never copied into it;
 tests that need to modify or create files copy corpus PDFs into `tmp_path`. A missing corpus folder is an
 error, never a skip: the corpus tests are the point of this suite.
 """
@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-CORPUS = Path("/work/shared/corpus/sample-files")
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "sample-files"  # ../shared beside the checkout
 ENCRYPTED_REL = "005-libreoffice-writer-password/libreoffice-writer-password.pdf"
 PASSWORDS = {ENCRYPTED_REL: "openpassword"}
 

@@ -11,13 +11,13 @@ from pathlib import Path
 
 import anyio
 import pytest
+from conftest import CORPUS
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
 from pdftools.mcp.server import build_server
 from pdftools.ops import OPS
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "sample-files"
 FOUR = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
 OUTLINE = CORPUS / "006-pdflatex-outline" / "pdflatex-outline.pdf"
 ENCRYPTED = CORPUS / "005-libreoffice-writer-password" / "libreoffice-writer-password.pdf"

@@ -121,6 +121,12 @@ class ExternalToolFailed(PdftoolsError):
     hint = "An external program failed on this file; the message has its output."
 
 
+class Timeout(PdftoolsError):
+    code = "TIMEOUT"
+    exit_code = 124
+    hint = "The operation hit its time limit; raise it (--timeout / PDFTOOLS_TIMEOUT) or give it less work."
+
+
 class Interrupted(PdftoolsError):
     code = "INTERRUPTED"
     exit_code = 130

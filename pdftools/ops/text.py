@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import os
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pdftools.core import engines, poppler
+from pdftools.core import engines, poppler, task
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Mcp, Param
 from pdftools.core.paths import input_path
@@ -104,9 +103,10 @@ def _collect(path: Path, source: Path, count: int, selected: list[int], mode: st
     out: list[PageText] = []
     used, empty = 0, []
     step = BATCH if budget is not None else max(len(selected), 1)
+    progress = task.Counter(len(selected), "extracting text")
     for i in range(0, len(selected), step):
         batch = selected[i:i + step]
-        for number, page_text in zip(batch, _extract(source, batch, mode), strict=True):
+        for number, page_text in zip(batch, _extract(source, batch, mode, progress), strict=True):
             skip = offset if not out and i == 0 else 0  # the offset applies to the first page only
             body = page_text[skip:]
             if not page_text.strip():
@@ -128,18 +128,19 @@ def _result(path: Path, count: int, pages: list[PageText], chars: int, next_page
                       empty_pages=empty)
 
 
-def _extract(source: Path, numbers: list[int], mode: str) -> list[str]:
+def _extract(source: Path, numbers: list[int], mode: str, progress: task.Counter) -> list[str]:
     """Text of the given pages: runs of consecutive pages, shared out over parallel pdftotext processes."""
     chunks = _chunks(sorted(set(numbers)), os.cpu_count() or 1)
     layout = ["-layout"] if mode == "layout" else []
 
     def run(chunk: list[int]) -> list[str]:
         args = ["pdftotext", "-q", "-enc", "UTF-8", "-f", str(chunk[0]), "-l", str(chunk[-1]), *layout]
-        return engines.run([*args, str(source), "-"]).decode("utf-8", errors="replace").split("\f")
+        out = engines.run([*args, str(source), "-"]).decode("utf-8", errors="replace").split("\f")
+        progress.add(len(chunk))
+        return out
 
-    with ThreadPoolExecutor(max_workers=min(len(chunks), os.cpu_count() or 1) or 1) as pool:
-        texts = {n: text for chunk, out in zip(chunks, pool.map(run, chunks), strict=True)
-                 for n, text in zip(chunk, out, strict=False)}
+    outs = task.map_threads(run, chunks, workers=os.cpu_count() or 1)
+    texts = {n: text for chunk, out in zip(chunks, outs, strict=True) for n, text in zip(chunk, out, strict=False)}
     return [texts.get(n, "") for n in numbers]
 
 

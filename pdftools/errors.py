@@ -7,6 +7,7 @@ Every error pdftools reports is a `PdftoolsError` subclass. The class carries th
 
 from __future__ import annotations
 
+import errno
 from typing import Any, ClassVar
 
 
@@ -103,6 +104,12 @@ class PermissionDenied(PdftoolsError):
     hint = "Check the file and folder permissions, or write somewhere else."
 
 
+class DiskFull(PdftoolsError):
+    code = "DISK_FULL"
+    exit_code = 6
+    hint = "The disk (or a file-size limit, `ulimit -f`) is full; free some space or write somewhere else."
+
+
 class PathOutsideRoot(PdftoolsError):
     code = "PATH_OUTSIDE_ROOT"
     exit_code = 7
@@ -121,6 +128,31 @@ class ExternalToolFailed(PdftoolsError):
     hint = "An external program failed on this file; the message has its output."
 
 
+class InputTooLarge(PdftoolsError):
+    code = "INPUT_TOO_LARGE"
+    exit_code = 10
+    hint = "The file is bigger than PDFTOOLS_MAX_INPUT_BYTES allows; raise the limit if you trust the file."
+
+
+class TooManyPages(PdftoolsError):
+    code = "TOO_MANY_PAGES"
+    exit_code = 10
+    hint = "The PDF has more pages than PDFTOOLS_MAX_PAGES allows; raise the limit if you trust the file."
+
+
+class StreamTooLarge(PdftoolsError):
+    code = "STREAM_TOO_LARGE"
+    exit_code = 10
+    hint = ("Decompressed data would exceed PDFTOOLS_MAX_STREAM_BYTES (a decompression bomb?); raise the limit "
+            "if you trust the file.")
+
+
+class TooManyPixels(PdftoolsError):
+    code = "TOO_MANY_PIXELS"
+    exit_code = 10
+    hint = "A rendered page would exceed PDFTOOLS_MAX_PIXELS; use a lower resolution, or raise the limit."
+
+
 class Timeout(PdftoolsError):
     code = "TIMEOUT"
     exit_code = 124
@@ -131,6 +163,14 @@ class Interrupted(PdftoolsError):
     code = "INTERRUPTED"
     exit_code = 130
     hint = "The operation was cancelled; no output was written. Run it again to finish."
+
+
+def os_error(exc: OSError, doing: str) -> PdftoolsError:
+    """An OS error met while writing, as a pdftools error: a full disk (or file-size limit), else permissions."""
+    detail = f"{doing}: {exc.strerror or exc}"
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+        return DiskFull(detail)
+    return PermissionDenied(detail)
 
 
 def all_errors() -> list[type[PdftoolsError]]:

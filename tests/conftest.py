@@ -54,6 +54,23 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("corpus_item", items, ids=[entry["path"] for _, entry, _ in items])
 
 
+# -------------------------------------------------------------------------------------------- figures
+
+FIGURES: dict[str, list[str]] = {}
+
+
+def report(section: str, line: str) -> None:
+    """A line for the end-of-run summary (the sweep's and the fuzzers' figures), printed even with -q."""
+    FIGURES.setdefault(section, []).append(line)
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    for section, lines in FIGURES.items():
+        terminalreporter.write_sep("-", section)
+        for line in lines:
+            terminalreporter.write_line(line)
+
+
 # --------------------------------------------------------------------------------------------- corpus
 
 

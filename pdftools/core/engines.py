@@ -1,12 +1,18 @@
-"""External programs: found once, run with a timeout, failures mapped to the error tree."""
+"""External programs: found once, run with a timeout and capped memory and output, failures mapped to the error tree."""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import resource
 import shutil
+import signal
 import subprocess
+import tempfile
 from functools import cache
+from typing import IO
 
-from pdftools.core import task
+from pdftools.core import limits, task
 from pdftools.errors import DependencyMissing, ExternalToolFailed
 
 INSTALL = {
@@ -29,27 +35,55 @@ def which(program: str) -> str:
 def run(args: list[str], *, timeout: float = 300, env: dict[str, str] | None = None,
         stdin: bytes | None = None) -> bytes:
     """Run a program (never through a shell) under the current task: a cancel or the task's deadline kills
-    it. Return its stdout; on failure, its last stderr line goes into the error."""
+    it. Its memory is capped (`limits.child_memory()`), and so is its output (PDFTOOLS_MAX_STREAM_BYTES): it
+    goes to an unnamed temporary file, not into memory. Return its stdout; on failure, its last stderr line
+    goes into the error."""
     current = task.current()
     current.check()
     cmd = [which(args[0]), *args[1:]]
     limit = min(timeout, current.remaining() or timeout)
-    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
-    with current.child(proc):
-        try:
-            out, err = proc.communicate(stdin, timeout=limit)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.communicate()
-            current.check()  # the task's deadline: TIMEOUT
-            raise ExternalToolFailed(f"{args[0]} took longer than {timeout:.0f} s") from None
-        except BaseException:  # Ctrl-C or a cancel: never leave the child behind
-            proc.kill()
-            proc.wait()
-            raise
-    current.check()  # a cancel kills the child: report the cancel, not the kill
-    if proc.returncode != 0:
-        detail = err.decode(errors="replace").strip().splitlines()[-1:] or ["no message"]
-        raise ExternalToolFailed(f"{args[0]} failed (exit {proc.returncode}): {detail[0]}")
-    return out
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen(cmd, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+                                stdout=out, stderr=err, env=env)
+        _cap(proc.pid)
+        with current.child(proc):
+            try:
+                proc.communicate(stdin, timeout=limit)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+                current.check()  # the task's deadline: TIMEOUT
+                raise ExternalToolFailed(f"{args[0]} took longer than {timeout:.0f} s") from None
+            except BaseException:  # Ctrl-C or a cancel: never leave the child behind
+                proc.kill()
+                proc.wait()
+                raise
+        current.check()  # a cancel kills the child: report the cancel, not the kill
+        return _result(args[0], proc.returncode, out, err)
+
+
+def _cap(pid: int) -> None:
+    """Lower the child's address space and file-size limits (never raise them). Set just after the start,
+    before the program has read its input: `preexec_fn` would be unsafe in a threaded process."""
+    caps = {resource.RLIMIT_AS: limits.child_memory(), resource.RLIMIT_FSIZE: limits.STREAM_BYTES.value()}
+    for kind, value in caps.items():
+        if value is None:
+            continue
+        with contextlib.suppress(OSError, ValueError):  # the child may be gone already
+            soft, hard = resource.prlimit(pid, kind)
+            lowered = min([int(value), *(v for v in (soft, hard) if v != resource.RLIM_INFINITY)])
+            resource.prlimit(pid, kind, (lowered, hard))
+
+
+def _result(program: str, returncode: int, out: IO[bytes], err: IO[bytes]) -> bytes:
+    size, cap = out.seek(0, os.SEEK_END), limits.STREAM_BYTES.value()
+    if returncode == -signal.SIGXFSZ or (cap is not None and size >= cap):
+        raise limits.STREAM_BYTES.exceeded(f"the output of {program} reached {size:,} bytes")
+    if returncode != 0:
+        err.seek(max(0, err.seek(0, os.SEEK_END) - 4096))
+        detail = err.read().decode(errors="replace").strip().splitlines()[-1:] or ["no message"]
+        if returncode < 0:
+            raise ExternalToolFailed(f"{program} was killed by {signal.Signals(-returncode).name}: {detail[0]}")
+        raise ExternalToolFailed(f"{program} failed (exit {returncode}): {detail[0]}")
+    out.seek(0)
+    return out.read()

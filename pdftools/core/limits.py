@@ -1,23 +1,87 @@
-"""Limits that apply to every operation, configurable by environment variables (documented in README)."""
+"""Limits that apply to every operation, configurable by environment variables (documented in README).
+
+Each limit has a default that no ordinary document reaches and its own error code; `0` turns it off. Values
+are numbers with an optional decimal suffix: `500M`, `2G`, `100k`. They are read when checked, so a long-lived
+MCP server follows its environment as it was at start-up (a test may change it between calls).
+"""
 
 from __future__ import annotations
 
 import os
+import re
+from dataclasses import dataclass
 
-from pdftools.errors import InvalidArgument
+from pdftools.errors import (
+    InputTooLarge,
+    InvalidArgument,
+    PdftoolsError,
+    StreamTooLarge,
+    TooManyPages,
+    TooManyPixels,
+)
+
+_NUMBER = re.compile(r"^(?P<value>[0-9][0-9_]*(?:\.[0-9]+)?(?:e[0-9]+)?)\s*(?P<suffix>[kmgt]?)b?$", re.IGNORECASE)
+_SUFFIX = {"": 1, "k": 10**3, "m": 10**6, "g": 10**9, "t": 10**12}
+CHILD_OVERHEAD = 1 << 30  # address space an external program needs besides the data it holds (code, libraries)
 
 
 def _number(name: str) -> float | None:
+    """The value of `name` (None when unset or empty); `0` means no limit, given as 0.0."""
     raw = os.environ.get(name, "").strip()
     if not raw:
         return None
-    try:
-        value = float(raw)
-    except ValueError:
-        raise InvalidArgument(f"{name}={raw!r} is not a number") from None
-    return value if value > 0 else None
+    match = _NUMBER.match(raw)
+    if match is None:
+        raise InvalidArgument(f"{name}={raw!r} is not a number",
+                              hint=f"Set {name} to a number such as 500M or 2G (0: no limit), or unset it.")
+    return float(match["value"]) * _SUFFIX[match["suffix"].lower()]
+
+
+@dataclass(frozen=True)
+class Limit:
+    env: str
+    default: float
+    error: type[PdftoolsError]
+    unit: str
+
+    def value(self) -> float | None:
+        """The limit in force: the environment's, else the default; None when turned off (0)."""
+        configured = _number(self.env)
+        value = self.default if configured is None else configured
+        return value or None
+
+    def check(self, amount: float, what: str) -> None:
+        """Raise this limit's error when `amount` exceeds it (`what` names the thing measured)."""
+        value = self.value()
+        if value is not None and amount > value:
+            raise self.exceeded(f"{what} has {amount:,.0f} {self.unit}")
+
+    def exceeded(self, finding: str) -> PdftoolsError:
+        """This limit's error for `finding` ("x.pdf has 3 pages"), naming the limit and its variable."""
+        return self.error(f"{finding} (limit: {self.value() or 0:,.0f} {self.unit}, set by {self.env})")
+
+
+INPUT_BYTES = Limit("PDFTOOLS_MAX_INPUT_BYTES", 2e9, InputTooLarge, "bytes")
+PAGES = Limit("PDFTOOLS_MAX_PAGES", 100_000, TooManyPages, "pages")
+STREAM_BYTES = Limit("PDFTOOLS_MAX_STREAM_BYTES", 1e9, StreamTooLarge, "bytes")
+PIXELS = Limit("PDFTOOLS_MAX_PIXELS", 200e6, TooManyPixels, "pixels")
+ALL = (INPUT_BYTES, PAGES, STREAM_BYTES, PIXELS)
 
 
 def timeout() -> float | None:
     """Seconds an operation may run (PDFTOOLS_TIMEOUT; unset or 0: no limit)."""
-    return _number("PDFTOOLS_TIMEOUT")
+    return _number("PDFTOOLS_TIMEOUT") or None
+
+
+def check_pixels(width: int, height: int, what: str) -> None:
+    """For renderers (thumbnails, OCR): refuse a page whose bitmap would exceed PDFTOOLS_MAX_PIXELS."""
+    PIXELS.check(width * height, f"{what} rendered at {width}x{height}")
+
+
+def child_memory() -> int | None:
+    """Address space an external program may use: one stream, one rendered page (4 bytes a pixel) and the
+    program itself. None when either data limit is off."""
+    stream, pixels = STREAM_BYTES.value(), PIXELS.value()
+    if stream is None or pixels is None:
+        return None
+    return int(stream + 4 * pixels + CHILD_OVERHEAD)

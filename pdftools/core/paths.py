@@ -19,6 +19,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
+from pdftools.core import limits
 from pdftools.errors import (
     FileNotFound,
     InvalidArgument,
@@ -26,9 +27,45 @@ from pdftools.errors import (
     OutputDirMissing,
     PathOutsideRoot,
     PdftoolsError,
+    os_error,
 )
 
 _WINDOWS = re.compile(r"^(?:[A-Za-z]:[\\/]|\\\\|[A-Za-z]:$)")
+PATH_MAX, NAME_MAX = 4096, 255  # bytes, as Linux counts them
+
+
+def _shown(raw: str) -> str:
+    """`raw` for a message: quoted, and cut when very long."""
+    return repr(raw if len(raw) <= 120 else raw[:100] + "…")
+
+
+def checked(path: Path, raw: str) -> Path:
+    """`path` when the operating system can take it: no NUL byte, encodable, not too long (InvalidArgument
+    rather than an OSError from deep inside an operation)."""
+    text = str(path)
+    if "\x00" in text:
+        raise InvalidArgument(f"the path {_shown(raw)} contains a NUL byte")
+    try:
+        encoded = os.fsencode(text)
+    except UnicodeEncodeError:
+        raise InvalidArgument(f"the path {_shown(raw)} has characters no file name can hold") from None
+    if len(encoded) >= PATH_MAX or any(len(name) > NAME_MAX for name in encoded.split(b"/")):
+        raise InvalidArgument(f"the path {_shown(raw)} is too long",
+                              hint=f"Paths hold at most {PATH_MAX - 1} bytes, and each name {NAME_MAX}.")
+    return path
+
+
+def glob_files(base: Path, pattern: str, *, recursive: bool = False) -> list[Path]:
+    """The files below `base` that match `pattern`, sorted. The pattern must stay below `base`: no `..`, no
+    absolute path (matches go through the policy anyway; this keeps a pattern from probing what lies outside)."""
+    if not pattern or Path(pattern).is_absolute() or ".." in Path(pattern).parts:
+        raise InvalidArgument(f"the pattern {_shown(pattern)} must name files below its folder (no `..`, no /)",
+                              hint="Give the folder first, then a pattern for the names in it: `dir/*.pdf`.")
+    try:
+        found = base.rglob(pattern) if recursive else base.glob(pattern)
+        return sorted(p for p in found if p.is_file())
+    except ValueError as exc:  # e.g. `a**` (`**` must be a whole name)
+        raise InvalidArgument(f"the pattern {_shown(pattern)} is not valid: {exc}") from None
 
 
 class LocalPolicy:
@@ -48,24 +85,41 @@ class LocalPolicy:
         if raw == "-":
             if self.stdin_file is None:
                 self.stdin_file = self._tmpdir() / "stdin.pdf"
-                with self.stdin_file.open("wb") as fh:
-                    shutil.copyfileobj(sys.stdin.buffer, fh)
+                _copy_stdin(self.stdin_file)
             return self.stdin_file
-        return Path(raw).expanduser()
+        return self.folder(raw)
 
     def output(self, raw: str) -> Path:
         if raw == "-":
             self.stdout_file = self._tmpdir() / "stdout.pdf"
             return self.stdout_file
-        return Path(raw).expanduser()
+        return self.folder(raw)
 
     def folder(self, raw: str) -> Path:
-        return Path(raw).expanduser()
+        try:
+            path = Path(raw).expanduser()
+        except RuntimeError:  # `~nosuchuser/...`: no such home, so the name is taken literally
+            path = Path(raw)
+        return checked(path, raw)
 
     def cleanup(self) -> None:
         if self._tmp is not None:
             shutil.rmtree(self._tmp, ignore_errors=True)
             self._tmp = None
+
+
+def _copy_stdin(target: Path) -> None:
+    """Standard input into `target`, refused past PDFTOOLS_MAX_INPUT_BYTES (a pipe has no size to check)."""
+    limit, copied = limits.INPUT_BYTES.value(), 0
+    try:
+        with target.open("wb") as fh:
+            while chunk := sys.stdin.buffer.read(1 << 20):
+                copied += len(chunk)
+                if limit is not None and copied > limit:
+                    raise limits.INPUT_BYTES.exceeded(f"standard input has more than {limit:,.0f} bytes")
+                fh.write(chunk)
+    except OSError as exc:
+        raise os_error(exc, "cannot keep standard input in a temporary file") from None
 
 
 class RootsPolicy:
@@ -81,28 +135,30 @@ class RootsPolicy:
         return f"Allowed roots: {listed}. Use a path inside them (relative paths start at {self.roots[0]})."
 
     def resolve(self, raw: str) -> Path:
-        if "\x00" in raw:
-            raise InvalidArgument("the path contains a NUL byte")
-        text = raw
-        if text.startswith("file://"):
-            parsed = urlparse(text)
-            if parsed.netloc not in ("", "localhost"):
-                raise PathOutsideRoot(f"file URI on another host: {raw!r}", hint=self._hint())
-            text = unquote(parsed.path)
+        """The real path of `raw` inside a root. `file://` URIs are percent-decoded (once); plain paths are
+        taken literally (`%2e%2e` is a name, not `..`)."""
+        text = self._uri_path(raw) if raw.startswith("file://") else raw
         if _WINDOWS.match(text):
             raise InvalidArgument(
-                f"{raw!r} is a Windows path; this server runs on {sys.platform} and sees POSIX paths",
+                f"{_shown(raw)} is a Windows path; this server runs on {sys.platform} and sees POSIX paths",
                 hint=self._hint(),
             )
         if text.startswith("~"):
-            raise PathOutsideRoot(f"{raw!r}: home-relative paths are not allowed", hint=self._hint())
-        path = Path(text)
-        if not path.is_absolute():
-            path = self.roots[0] / path
+            raise PathOutsideRoot(f"{_shown(raw)}: home-relative paths are not allowed", hint=self._hint())
+        path = checked(self.roots[0] / text, raw)  # an absolute `text` replaces the root
         real = Path(os.path.realpath(path))
         if not any(real == root or real.is_relative_to(root) for root in self.roots):
-            raise PathOutsideRoot(f"{raw!r} is outside the allowed roots", hint=self._hint())
+            raise PathOutsideRoot(f"{_shown(raw)} is outside the allowed roots", hint=self._hint())
         return real
+
+    def _uri_path(self, raw: str) -> str:
+        parsed = urlparse(raw)
+        if parsed.netloc not in ("", "localhost"):
+            raise PathOutsideRoot(f"file URI on another host: {_shown(raw)}", hint=self._hint())
+        if parsed.query or parsed.fragment or parsed.params:
+            raise InvalidArgument(f"{_shown(raw)}: a file URI with a query or fragment",
+                                  hint="Percent-encode `?`, `#` and `;` in file names (%3F, %23, %3B).")
+        return unquote(parsed.path, errors="surrogateescape")  # file names are bytes; os.fsencode restores them
 
     def input(self, raw: str) -> Path:
         return self.resolve(raw)

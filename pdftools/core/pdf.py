@@ -1,15 +1,20 @@
-"""Opening PDFs (errors mapped to the tree, passwords) and writing outputs atomically."""
+"""Opening PDFs (limits checked, errors mapped to the tree, passwords) and writing outputs atomically."""
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
+import re
+import shutil
 import tempfile
+import time
 import warnings
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from pdftools.core import limits
 from pdftools.errors import (
     BadPassword,
     DamagedPdf,
@@ -19,10 +24,15 @@ from pdftools.errors import (
     OutputExists,
     OutputIsInput,
     PermissionDenied,
+    os_error,
 )
 
 if TYPE_CHECKING:
     import pikepdf
+
+PART = ".part"  # temporary files and folders beside outputs end with this
+_OURS = re.compile(r"^\.(?:.+\.|pdftools-)[a-z0-9_]{8}\.part$")  # what mkstemp / mkdtemp below name them
+STALE_AFTER = 10.0  # seconds: an unlocked `.part` older than this belongs to no live process
 
 
 def _looks_like_pdf(path: Path) -> bool:
@@ -31,15 +41,18 @@ def _looks_like_pdf(path: Path) -> bool:
 
 
 def open_pdf(path: Path, password: str | None = None, *, label: str | None = None) -> pikepdf.Pdf:
-    """Open a PDF with pikepdf (qpdf), turning every failure into a pdftools error."""
+    """Open a PDF with pikepdf (qpdf) within the size and page limits, turning every failure into a pdftools
+    error."""
     import pikepdf
 
     name = label or str(path)
     try:
+        limits.INPUT_BYTES.check(path.stat().st_size, name)
         if not _looks_like_pdf(path):
             raise NotAPdf(f"{name} is not a PDF")
         with warnings.catch_warnings():  # "a password was given but not needed" is not worth a word
             warnings.simplefilter("ignore", UserWarning)
+            _check_page_count(path, password, name)
             return pikepdf.open(path, password=password or "")
     except pikepdf.PasswordError:
         if password:
@@ -49,6 +62,36 @@ def open_pdf(path: Path, password: str | None = None, *, label: str | None = Non
         raise PermissionDenied(f"cannot read {name}: permission denied") from None
     except pikepdf.PdfError as exc:
         raise DamagedPdf(f"{name} cannot be read: {exc}") from None
+
+
+def _check_page_count(path: Path, password: str | None, name: str) -> None:
+    """Count the page tree before qpdf expands it: at open, qpdf copies every repeated reference to a page,
+    so a few MB of repeats would cost GBs. The count stops just past the limit."""
+    import pikepdf
+
+    limit = limits.PAGES.value()
+    if limit is None:
+        return
+    with pikepdf.open(path, password=password or "", inherit_page_attributes=False) as probe:
+        if count_pages(probe.Root.get("/Pages"), limit) > limit:
+            raise limits.PAGES.exceeded(f"{name} has more than {limit:,.0f} pages")
+
+
+def count_pages(root: Any, limit: float) -> int:
+    """The leaves of a page tree, each inner node walked once (as qpdf does), stopping past `limit`."""
+    import pikepdf
+
+    seen: set[tuple[int, int]] = set()
+    todo, count = [root], 0
+    while todo and count <= limit:
+        node = todo.pop()
+        kids = node.get("/Kids") if isinstance(node, pikepdf.Dictionary) else None
+        if not isinstance(kids, pikepdf.Array):
+            count += 1
+        elif node.objgen not in seen:
+            seen.add(node.objgen)
+            todo.extend(kids)
+    return count
 
 
 def check_output(out: Path, inputs: Iterable[Path] = (), *, force: bool = False) -> None:
@@ -69,20 +112,64 @@ def check_output(out: Path, inputs: Iterable[Path] = (), *, force: bool = False)
 
 @contextlib.contextmanager
 def atomic_output(out: Path) -> Iterator[Path]:
-    """Yield a temporary path beside `out`; on success rename it over `out`, on failure remove it."""
+    """Yield a temporary path beside `out`; on success rename it over `out`, on failure remove it.
+
+    The temporary file, `.NAME.XXXX.part`, is locked while it is written. A process killed mid-write leaves it
+    behind; the next write into the same folder removes such leftovers. Write into the path itself (`save_pdf`
+    does): `pikepdf.Pdf.save(path)` would add a temporary file of its own."""
+    remove_stale_parts(out.parent)
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".part", dir=out.parent)
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=PART, dir=out.parent)
     except OSError as exc:
-        raise PermissionDenied(f"cannot write to the folder {out.parent}: {exc.strerror}") from None
-    os.close(fd)
+        raise os_error(exc, f"cannot write to the folder {out.parent}") from None
     tmp = Path(tmp_name)
     try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
         yield tmp
         os.chmod(tmp, 0o666 & ~_UMASK)
         os.replace(tmp, out)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+    finally:
+        os.close(fd)
+
+
+@contextlib.contextmanager
+def staging_folder(folder: Path) -> Iterator[Path]:
+    """A private, locked folder inside `folder` (`.pdftools-XXXX.part`) for outputs moved into place together;
+    removed afterwards, or by the next write into `folder` if this process is killed."""
+    remove_stale_parts(folder)
+    try:
+        staging = Path(tempfile.mkdtemp(prefix=".pdftools-", suffix=PART, dir=folder))
+    except OSError as exc:
+        raise os_error(exc, f"cannot write to {folder}") from None
+    fd = os.open(staging, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield staging
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+        os.close(fd)
+
+
+def remove_stale_parts(folder: Path) -> None:
+    """Remove `.*.part` files and folders no process holds a lock on (left by a killed pdftools)."""
+    for part in folder.glob(".*" + PART):
+        if not _OURS.match(part.name):
+            continue
+        with contextlib.suppress(OSError):
+            fd = os.open(part, os.O_RDONLY | os.O_NOFOLLOW)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                if time.time() - os.fstat(fd).st_mtime <= STALE_AFTER:
+                    continue
+                if part.is_dir():
+                    shutil.rmtree(part)
+                else:
+                    part.unlink()
+            finally:
+                os.close(fd)
 
 
 def _read_umask() -> int:
@@ -97,8 +184,17 @@ _UMASK = _read_umask()  # read once at import: os.umask is process-wide and not 
 def save_pdf(pdf: pikepdf.Pdf, out: Path, *, min_version: str = "") -> int:
     """Save atomically; return the size written."""
     with atomic_output(out) as tmp:
-        try:
-            pdf.save(tmp, min_version=min_version)
-        except OSError as exc:
-            raise PermissionDenied(f"cannot write {out}: {exc.strerror}") from None
+        write_pdf(pdf, tmp, min_version=min_version, label=str(out))
     return out.stat().st_size
+
+
+def write_pdf(pdf: pikepdf.Pdf, target: Path, *, min_version: str = "", label: str = "") -> None:
+    """Write `pdf` into the file `target`. Streams are copied as they are, never inflated (qpdf would otherwise
+    re-encode some, so a bomb would be inflated on the way); OS errors become pdftools errors."""
+    import pikepdf
+
+    try:
+        with target.open("wb") as fh:
+            pdf.save(fh, min_version=min_version, stream_decode_level=pikepdf.StreamDecodeLevel.none)
+    except OSError as exc:
+        raise os_error(exc, f"cannot write {label or target}") from None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pdftools.core import engines
+from pdftools.core import engines, limits
 from pdftools.errors import DamagedPdf, PdftoolsError
 
 METADATA_KEYS = ("Title", "Subject", "Keywords", "Author", "Creator", "Producer", "CreationDate", "ModDate")
@@ -24,6 +24,7 @@ def pdfinfo(path: Path, damaged: DamagedPdf) -> dict[str, str]:
             fields[key.strip()] = value.strip()
     if not fields.get("Pages", "").isdigit() or fields.get("Encrypted", "no").startswith("yes"):
         raise damaged
+    limits.PAGES.check(int(fields["Pages"]), str(path))
     return fields
 
 

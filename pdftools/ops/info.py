@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-from pdftools.core import outline, poppler
+from pdftools.core import outline, poppler, streams
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Param
 from pdftools.core.paths import input_path
@@ -109,7 +109,7 @@ def info(
         pages=len(pdf.pages),
         page_sizes=[SizeCount(width=w, height=h, rotation=r, pages=n) for (w, h, r), n in sizes.most_common()],
         metadata={str(k)[1:]: _text(v) for k, v in pdf.docinfo.items()} if "/Info" in pdf.trailer else {},
-        xmp=_xmp(pdf),
+        xmp=_xmp(pdf, str(path)),
         encrypted=pdf.is_encrypted,
         encryption=_encryption(pdf),
         outline=_bookmarks(outline.read(pdf)),
@@ -165,9 +165,13 @@ def _text(value: Any) -> str:
     return text.replace("\x00", "")  # some producers pad strings with NULs
 
 
-def _xmp(pdf: pikepdf.Pdf) -> dict[str, str]:
-    if "/Metadata" not in pdf.Root:
+def _xmp(pdf: pikepdf.Pdf, name: str) -> dict[str, str]:
+    import pikepdf
+
+    metadata = pdf.Root.get("/Metadata")
+    if not isinstance(metadata, pikepdf.Stream):
         return {}
+    streams.check([metadata], f"the XMP metadata of {name}")  # a bomb is an error, not an empty result
     try:
         with pdf.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as meta:
             return {str(k): _text(v) for k, v in meta.items()}

@@ -7,8 +7,6 @@ no part is written unless all of them can be, and existing files need --force.
 from __future__ import annotations
 
 import os
-import shutil
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -18,8 +16,8 @@ from pdftools.core.naming import render
 from pdftools.core.pages import parse_ranges
 from pdftools.core.params import Cli, Param
 from pdftools.core.paths import input_path, output_folder
-from pdftools.core.pdf import open_pdf
-from pdftools.errors import InvalidArgument, OutputExists, PermissionDenied
+from pdftools.core.pdf import open_pdf, staging_folder, write_pdf
+from pdftools.errors import InvalidArgument, OutputExists
 
 if TYPE_CHECKING:
     import pikepdf
@@ -107,24 +105,17 @@ def _write_parts(src: pikepdf.Pdf, plan: list[tuple[int, int, str]], names: list
     """Write every part into a private folder beside the outputs, then move them all into place."""
     import pikepdf
 
-    try:
-        staging = Path(tempfile.mkdtemp(prefix=".pdftools-split-", dir=folder))
-    except OSError as exc:
-        raise PermissionDenied(f"cannot write to {folder}: {exc.strerror}") from None
+    with staging_folder(folder) as staging:
 
-    def write(job: tuple[tuple[int, int, str], str]) -> None:
-        (a, b, _), name = job
-        part = pikepdf.new()
-        step = 1 if b >= a else -1
-        part.add_pages_from(src, [i - 1 for i in range(a, b + step, step)])
-        with open(staging / name, "wb") as fh:  # a file object: pikepdf's own temp-and-rename is not needed
-            part.save(fh, min_version=src.pdf_version)
+        def write(job: tuple[tuple[int, int, str], str]) -> None:
+            (a, b, _), name = job
+            part = pikepdf.new()
+            step = 1 if b >= a else -1
+            part.add_pages_from(src, [i - 1 for i in range(a, b + step, step)])
+            write_pdf(part, staging / name, min_version=src.pdf_version, label=str(folder / name))
 
-    try:
         parallel.for_each(list(zip(plan, names, strict=True)), write)
         for name in names:
             os.replace(staging / name, folder / name)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
     return [Part(path=str(folder / name), start=a, end=b, pages=abs(b - a) + 1, title=title)
             for (a, b, title), name in zip(plan, names, strict=True)]

@@ -10,14 +10,17 @@ import os
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
-from pdftools.core import engines, poppler, task
+from pdftools.core import engines, poppler, streams, task
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Mcp, Param
 from pdftools.core.paths import input_path
-from pdftools.core.pdf import open_pdf
+from pdftools.core.pdf import open_pdf, write_pdf
 from pdftools.errors import DamagedPdf, InvalidArgument
+
+if TYPE_CHECKING:
+    import pikepdf
 
 BATCH = 64  # pages per round under a budget: enough to amortise the processes, few enough to stop early
 MIN_CHUNK = 32  # pages per pdftotext process when a round is shared out across CPUs
@@ -75,17 +78,16 @@ def text(
         pdf = open_pdf(path, password)
     except DamagedPdf as damaged:  # poppler may still read what qpdf rejects
         count = int(poppler.pdfinfo(path, damaged)["Pages"])
-        return _collect(path, path, count, _selection(pages, count, start_page), mode, max_chars, offset)
-    count = len(pdf.pages)
-    selected = _selection(pages, count, start_page)
-    with tempfile.TemporaryDirectory(prefix="pdftools-text-") as tmp:
+        return _collect(path, path, None, count, _selection(pages, count, start_page), mode, max_chars, offset)
+    with pdf, tempfile.TemporaryDirectory(prefix="pdftools-text-") as tmp:
+        count = len(pdf.pages)
+        selected = _selection(pages, count, start_page)
         source = path
         if pdf.is_encrypted:  # pdftotext takes passwords only on its command line: hand it a decrypted copy
             os.chmod(tmp, 0o700)
             source = Path(tmp) / "decrypted.pdf"
-            pdf.save(source)
-        pdf.close()
-        return _collect(path, source, count, selected, mode, max_chars, offset)
+            write_pdf(pdf, source)
+        return _collect(path, source, pdf, count, selected, mode, max_chars, offset)
 
 
 def _selection(pages: str | None, count: int, start_page: int | None) -> list[int]:
@@ -98,7 +100,7 @@ def _selection(pages: str | None, count: int, start_page: int | None) -> list[in
     return selected
 
 
-def _collect(path: Path, source: Path, count: int, selected: list[int], mode: str,
+def _collect(path: Path, source: Path, pdf: pikepdf.Pdf | None, count: int, selected: list[int], mode: str,
              budget: int | None, offset: int) -> TextResult:
     out: list[PageText] = []
     used, empty = 0, []
@@ -106,6 +108,8 @@ def _collect(path: Path, source: Path, count: int, selected: list[int], mode: st
     progress = task.Counter(len(selected), "extracting text")
     for i in range(0, len(selected), step):
         batch = selected[i:i + step]
+        if pdf is not None:  # measured first: pdftotext would inflate a decompression bomb for hours
+            streams.check_pages(pdf, batch, str(path))
         for number, page_text in zip(batch, _extract(source, batch, mode, progress), strict=True):
             skip = offset if not out and i == 0 else 0  # the offset applies to the first page only
             body = page_text[skip:]
@@ -134,7 +138,7 @@ def _extract(source: Path, numbers: list[int], mode: str, progress: task.Counter
     layout = ["-layout"] if mode == "layout" else []
 
     def run(chunk: list[int]) -> list[str]:
-        args = ["pdftotext", "-q", "-enc", "UTF-8", "-f", str(chunk[0]), "-l", str(chunk[-1]), *layout]
+        args = ["pdftotext", "-enc", "UTF-8", "-f", str(chunk[0]), "-l", str(chunk[-1]), *layout]
         out = engines.run([*args, str(source), "-"]).decode("utf-8", errors="replace").split("\f")
         progress.add(len(chunk))
         return out

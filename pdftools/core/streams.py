@@ -1,0 +1,229 @@
+"""Decompressed sizes, measured before anything is inflated: the guard against decompression bombs.
+
+A few kilobytes of nested Flate can inflate to terabytes. pdftools never inflates a stream it has not measured
+against PDFTOOLS_MAX_STREAM_BYTES: `check()` measures given streams (call it before reading them), `check_pages()`
+measures what an interpreter (pdftotext, a renderer) will inflate to draw the given pages, so a bomb is refused
+in a second instead of feeding a program for hours. Measuring is cheap: a stream whose raw size times the worst
+expansion of its filters fits the budget is not inflated at all; larger ones are inflated in 1 MB pieces that
+are counted and dropped. Image data is not measured here (text extraction skips it; renderers are bounded by
+PDFTOOLS_MAX_PIXELS and their memory limit).
+"""
+
+from __future__ import annotations
+
+import math
+import zlib
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from pdftools.core import limits
+
+if TYPE_CHECKING:
+    import pikepdf
+
+CHUNK = 1 << 20
+# Worst-case expansion of each filter: Flate ~1032:1; LZW ~3411:1 (9-bit codes of up to 3838 bytes); RunLength
+# 64:1 (2 bytes give 128); ASCII85 4:1 ('z'). Filters not listed (image codecs) are assumed to expand 10,000:1.
+RATIO = {"/FlateDecode": 1032, "/LZWDecode": 3411, "/RunLengthDecode": 64, "/ASCII85Decode": 4,
+         "/ASCIIHexDecode": 1, "/Crypt": 1}
+SHORT = {"/Fl": "/FlateDecode", "/LZW": "/LZWDecode", "/RL": "/RunLengthDecode", "/A85": "/ASCII85Decode",
+         "/AHx": "/ASCIIHexDecode"}
+UNKNOWN_RATIO = 10_000
+
+
+class _Exceeded(Exception):
+    """A stage produced more than the budget."""
+
+
+def check_pages(pdf: pikepdf.Pdf, numbers: Iterable[int], name: str) -> None:
+    """Refuse pages whose drawing inflates more than PDFTOOLS_MAX_STREAM_BYTES (content streams, forms,
+    patterns, Type 3 glyphs and annotation appearances, each counted once per page)."""
+    for number in numbers:
+        check(list(_drawn(pdf.pages[number - 1].obj)), f"page {number} of {name}")
+
+
+def check(streams: list[pikepdf.Stream], what: str) -> None:
+    """Refuse `streams` (STREAM_TOO_LARGE) when together they inflate beyond PDFTOOLS_MAX_STREAM_BYTES; they
+    are inflated (in pieces, nothing kept) only when their bound says they might."""
+    limit = limits.STREAM_BYTES.value()
+    if limit is None or sum(bound(s) for s in streams) <= limit:
+        return
+    budget = limit
+    try:
+        for stream in streams:
+            budget -= size(stream, budget)
+    except _Exceeded:
+        raise limits.STREAM_BYTES.exceeded(f"{what} decompresses to more than {limit:,.0f} bytes") from None
+
+
+def bound(stream: pikepdf.Stream) -> float:
+    """An upper bound of the decoded size: the raw size times the worst expansion of each filter."""
+    return len(stream.read_raw_bytes()) * math.prod(RATIO.get(f, UNKNOWN_RATIO) for f in _filters(stream))
+
+
+def size(stream: pikepdf.Stream, budget: float) -> int:
+    """The decoded size of `stream` (before predictors), inflated in pieces; `_Exceeded` beyond `budget`."""
+    raw = bytes(stream.read_raw_bytes())
+    chunks = _capped(iter([raw[i:i + CHUNK] for i in range(0, len(raw), CHUNK)]), budget)
+    for index, name in enumerate(_filters(stream)):
+        chunks = _capped(_stage(name, chunks, _early_change(stream, index)), budget)
+    return sum(len(chunk) for chunk in chunks)
+
+
+def _filters(stream: pikepdf.Stream) -> list[str]:
+    import pikepdf
+
+    value = stream.get("/Filter")
+    items = list(value) if isinstance(value, pikepdf.Array) else [] if value is None else [value]
+    return [SHORT.get(str(item), str(item)) for item in items]
+
+
+def _early_change(stream: pikepdf.Stream, index: int) -> int:
+    import pikepdf
+
+    parms = stream.get("/DecodeParms")
+    if isinstance(parms, pikepdf.Array):
+        parms = parms[index] if index < len(parms) else None
+    if isinstance(parms, pikepdf.Dictionary):
+        return int(parms.get("/EarlyChange", 1))
+    return 1
+
+
+def _stage(name: str, chunks: Iterator[bytes], early: int) -> Iterator[bytes]:
+    if name == "/FlateDecode":
+        return _inflate(chunks)
+    if name == "/LZWDecode":
+        return _lzw(chunks, early)
+    if name == "/RunLengthDecode":
+        return _run_length(chunks)
+    if name in ("/ASCII85Decode", "/ASCIIHexDecode", "/Crypt"):
+        return _by_qpdf(name, chunks)
+    raise _Exceeded(name)  # an image codec in a chain this large: assume the worst
+
+
+def _capped(chunks: Iterator[bytes], budget: float) -> Iterator[bytes]:
+    total = 0
+    for chunk in chunks:
+        total += len(chunk)
+        if total > budget:
+            raise _Exceeded
+        yield chunk
+
+
+def _inflate(chunks: Iterator[bytes]) -> Iterator[bytes]:
+    """zlib in pieces of at most CHUNK bytes; corrupt data ends the stream, as it ends an interpreter's."""
+    inflater = zlib.decompressobj()
+    for chunk in chunks:
+        data = chunk
+        while data and not inflater.eof:
+            try:
+                yield inflater.decompress(data, CHUNK)
+            except zlib.error:
+                return
+            data = inflater.unconsumed_tail
+        if inflater.eof:
+            return
+
+
+def _lzw(chunks: Iterator[bytes], early: int) -> Iterator[bytes]:
+    """PDF's LZW (MSB first, 9 to 12 bit codes, 256 clears, 257 ends)."""
+    base = [bytes([i]) for i in range(256)] + [b"", b""]
+    table, width, acc, bits, prev = list(base), 9, 0, 0, b""
+    for chunk in chunks:
+        out = bytearray()
+        for byte in chunk:
+            acc, bits = (acc << 8) | byte, bits + 8
+            if bits < width:
+                continue
+            bits -= width
+            code, acc = acc >> bits, acc & ((1 << bits) - 1)
+            if code == 256:
+                table, width, prev = list(base), 9, b""
+                continue
+            entry = table[code] if code < len(table) else prev + prev[:1] if code == len(table) and prev else None
+            if code == 257 or entry is None:
+                yield bytes(out)
+                return
+            if prev and len(table) < 4096:
+                table.append(prev + entry[:1])
+            out += entry
+            prev = entry
+            if len(table) + early >= 1 << width and width < 12:
+                width += 1
+        yield bytes(out)
+
+
+def _run_length(chunks: Iterator[bytes]) -> Iterator[bytes]:
+    pending = b""
+    for chunk in chunks:
+        data, i, out = pending + chunk, 0, bytearray()
+        while i < len(data) and data[i] != 128:
+            length = data[i] + 2 if data[i] < 128 else 2
+            if i + length > len(data):
+                break
+            out += data[i + 1:i + length] if data[i] < 128 else data[i + 1:i + 2] * (257 - data[i])
+            i += length
+        yield bytes(out)
+        if i < len(data) and data[i] == 128:
+            return
+        pending = data[i:]
+
+
+def _by_qpdf(name: str, chunks: Iterator[bytes]) -> Iterator[bytes]:
+    """Filters that expand at most 4:1, decoded whole by qpdf (a scratch document holds the stream)."""
+    import pikepdf
+
+    scratch: Any = pikepdf.new()
+    stream = pikepdf.Stream(scratch, b"".join(chunks))
+    stream.Filter = pikepdf.Name(name)
+    try:
+        yield bytes(stream.read_bytes())
+    except pikepdf.PdfError:
+        return
+
+
+def _drawn(page: pikepdf.Object) -> Iterator[pikepdf.Stream]:
+    """Every stream an interpreter inflates to draw `page`, once each (cycles and shared objects are fine)."""
+    import pikepdf
+
+    seen: set[tuple[int, int]] = set()
+    todo: list[Any] = [page]
+    while todo:
+        obj = todo.pop()
+        if not isinstance(obj, pikepdf.Dictionary | pikepdf.Stream) or obj.objgen in seen:
+            continue
+        if obj.is_indirect:
+            seen.add(obj.objgen)
+        if isinstance(obj, pikepdf.Stream):
+            yield obj
+        todo.extend(_parts(obj))
+
+
+def _parts(obj: Any) -> list[Any]:
+    """What drawing `obj` (a page, form, pattern, Type 3 font or annotation) draws in turn."""
+    import pikepdf
+
+    def values(container: Any) -> list[Any]:
+        if isinstance(container, pikepdf.Array):
+            return list(container)
+        return list(container.values()) if isinstance(container, pikepdf.Dictionary) else [container]
+
+    parts = values(obj.get("/Contents")) + values(obj.get("/CharProcs"))
+    resources = obj.get("/Resources")
+    if isinstance(resources, pikepdf.Dictionary):
+        parts += [x for x in values(resources.get("/XObject")) if _get(x, "/Subtype") != "/Image"]
+        parts += values(resources.get("/Pattern"))
+        parts += [f for f in values(resources.get("/Font")) if _get(f, "/Subtype") == "/Type3"]
+    for annot in values(obj.get("/Annots")):
+        appearance = _get(annot, "/AP")
+        parts += values(appearance.get("/N")) if isinstance(appearance, pikepdf.Dictionary) else []
+    return parts
+
+
+def _get(obj: Any, key: str) -> Any:
+    import pikepdf
+
+    if not isinstance(obj, pikepdf.Dictionary | pikepdf.Stream):
+        return None
+    value = obj.get(key)
+    return str(value) if isinstance(value, pikepdf.Name) else value

@@ -6,7 +6,7 @@ import glob as _glob
 import re
 from pathlib import Path
 
-from pdftools.core.paths import folder_path, input_path, policy
+from pdftools.core.paths import folder_path, glob_files, input_path, policy
 from pdftools.errors import NoInputs, PdftoolsError
 
 _PAGES_SUFFIX = re.compile(r"^(?P<path>.+?):(?P<pages>(?:-?\d+|last|first|all)(?:\s*[-,]\s*(?:-?\d+|last)?)*)$")
@@ -39,8 +39,7 @@ def expand(spec: str, *, recursive: bool = False) -> list[Path]:
         parts = Path(spec).parts
         first = next(i for i, part in enumerate(parts) if _glob.has_magic(part))
         base = folder_path(str(Path(*parts[:first])) if first else ".")
-        pattern = str(Path(*parts[first:]))
-        matches = sorted(p for p in base.glob(pattern) if p.is_file())
+        matches = glob_files(base, str(Path(*parts[first:])))
         if not matches:
             raise NoInputs(f"no files match {spec!r}")
         return [input_path(str(p)) for p in matches]

@@ -32,6 +32,7 @@ from pdftools.errors import (
 
 _WINDOWS = re.compile(r"^(?:[A-Za-z]:[\\/]|\\\\|[A-Za-z]:$)")
 PATH_MAX, NAME_MAX = 4096, 255  # bytes, as Linux counts them
+MAX_GLOB_DEPTH = 32  # pathlib's glob recurses once per name in the pattern
 
 
 def _shown(raw: str) -> str:
@@ -58,9 +59,12 @@ def checked(path: Path, raw: str) -> Path:
 def glob_files(base: Path, pattern: str, *, recursive: bool = False) -> list[Path]:
     """The files below `base` that match `pattern`, sorted. The pattern must stay below `base`: no `..`, no
     absolute path (matches go through the policy anyway; this keeps a pattern from probing what lies outside)."""
-    if not pattern or Path(pattern).is_absolute() or ".." in Path(pattern).parts:
-        raise InvalidArgument(f"the pattern {_shown(pattern)} must name files below its folder (no `..`, no /)",
+    parts = Path(pattern).parts
+    if not pattern or Path(pattern).is_absolute() or ".." in parts or len(parts) > MAX_GLOB_DEPTH:
+        raise InvalidArgument(f"the pattern {_shown(pattern)} must name files below its folder (no `..`, no /, "
+                              f"at most {MAX_GLOB_DEPTH} levels)",
                               hint="Give the folder first, then a pattern for the names in it: `dir/*.pdf`.")
+    checked(base / pattern, pattern)
     try:
         found = base.rglob(pattern) if recursive else base.glob(pattern)
         return sorted(p for p in found if p.is_file())

@@ -60,7 +60,7 @@ def open_pdf(path: Path, password: str | None = None, *, label: str | None = Non
         raise Encrypted(f"{name} is encrypted") from None
     except PermissionError:
         raise PermissionDenied(f"cannot read {name}: permission denied") from None
-    except pikepdf.PdfError as exc:
+    except (pikepdf.PdfError, pikepdf.QpdfRuntimeError) as exc:  # e.g. "/Count is wrong after flattening"
         raise DamagedPdf(f"{name} cannot be read: {exc}") from None
 
 
@@ -94,10 +94,23 @@ def count_pages(root: Any, limit: float) -> int:
     return count
 
 
+def text_of(value: Any) -> str:
+    """`str()` of a PDF object that never raises (a name or string whose bytes are not valid text would), without
+    the NULs some producers pad strings with."""
+    try:
+        text = str(value)
+    except Exception:  # UnicodeDecodeError: bytes that are not text (repr() raises too)
+        try:
+            text = bytes(value).decode("utf-8", "replace")
+        except Exception:
+            text = ""
+    return text.replace("\x00", "")
+
+
 def check_output(out: Path, inputs: Iterable[Path] = (), *, force: bool = False) -> None:
     """Refuse an output that is an input, sits in a missing folder, or exists (without force)."""
-    for src in inputs:
-        if out.exists() and os.path.samefile(out, src) or out.resolve() == src.resolve():
+    for src in inputs:  # realpath, not Path.resolve: that raises on a symlink loop
+        if out.exists() and os.path.samefile(out, src) or os.path.realpath(out) == os.path.realpath(src):
             raise OutputIsInput(f"the output {out} is also an input")
     parent = out.parent
     if not parent.is_dir():

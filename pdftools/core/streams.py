@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from pdftools.core import limits
+from pdftools.core.pdf import text_of
 
 if TYPE_CHECKING:
     import pikepdf
@@ -75,7 +76,8 @@ def _filters(stream: pikepdf.Stream) -> list[str]:
 
     value = stream.get("/Filter")
     items = list(value) if isinstance(value, pikepdf.Array) else [] if value is None else [value]
-    return [SHORT.get(str(item), str(item)) for item in items]
+    names = [text_of(item) if isinstance(item, pikepdf.Name) else "?" for item in items]  # "?": not a filter
+    return [SHORT.get(name, name) for name in names]
 
 
 def _early_change(stream: pikepdf.Stream, index: int) -> int:
@@ -226,4 +228,4 @@ def _get(obj: Any, key: str) -> Any:
     if not isinstance(obj, pikepdf.Dictionary | pikepdf.Stream):
         return None
     value = obj.get(key)
-    return str(value) if isinstance(value, pikepdf.Name) else value
+    return text_of(value) if isinstance(value, pikepdf.Name) else value

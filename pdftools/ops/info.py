@@ -7,6 +7,7 @@ details.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,7 +17,7 @@ from pdftools.core import outline, poppler, streams
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Param
 from pdftools.core.paths import input_path
-from pdftools.core.pdf import open_pdf
+from pdftools.core.pdf import open_pdf, text_of
 from pdftools.errors import DamagedPdf
 
 if TYPE_CHECKING:
@@ -100,7 +101,7 @@ def info(
     for page in pdf.pages:
         width, height, rotation = _geometry(page)
         sizes[(width, height, rotation)] += 1
-        annots.update(str(a.get("/Subtype", "/Unknown"))[1:] for a in page.obj.get("/Annots", []) or [])
+        annots.update(_annotation_types(page))
         images.update(_image_ids(page))
     return InfoResult(
         path=str(path),
@@ -108,7 +109,7 @@ def info(
         pdf_version=pdf.pdf_version,
         pages=len(pdf.pages),
         page_sizes=[SizeCount(width=w, height=h, rotation=r, pages=n) for (w, h, r), n in sizes.most_common()],
-        metadata={str(k)[1:]: _text(v) for k, v in pdf.docinfo.items()} if "/Info" in pdf.trailer else {},
+        metadata={text_of(k)[1:]: text_of(v) for k, v in pdf.docinfo.items()} if "/Info" in pdf.trailer else {},
         xmp=_xmp(pdf, str(path)),
         encrypted=pdf.is_encrypted,
         encryption=_encryption(pdf),
@@ -135,9 +136,18 @@ def _from_poppler(path: Path, damaged: DamagedPdf) -> InfoResult:
 
 
 def _geometry(page: pikepdf.Page) -> tuple[float, float, int]:
-    box = page.cropbox
-    width, height = abs(float(box[2]) - float(box[0])), abs(float(box[3]) - float(box[1]))
-    rotation = int(page.obj.get("/Rotate", 0)) % 360
+    """Width, height (as displayed) and rotation; 0 for what a damaged page does not say in numbers."""
+    import pikepdf
+
+    try:
+        x0, y0, x1, y1 = (float(v) for v in list(page.cropbox)[:4])
+        width, height = (v if math.isfinite(v) else 0.0 for v in (abs(x1 - x0), abs(y1 - y0)))
+    except (TypeError, ValueError, OverflowError, pikepdf.PdfError):  # not four numbers
+        width, height = 0.0, 0.0
+    try:
+        rotation = int(page.obj.get("/Rotate", 0)) % 360
+    except (TypeError, ValueError, OverflowError):
+        rotation = 0
     if rotation in (90, 270):
         width, height = height, width
     return round(width, 2), round(height, 2), rotation
@@ -154,15 +164,17 @@ def _page_info(pdf: pikepdf.Pdf, number: int) -> PageInfo:
     page = pdf.pages[number - 1]
     width, height, rotation = _geometry(page)
     return PageInfo(page=number, width=width, height=height, rotation=rotation,
-                    images=len(_image_ids(page)), annotations=len(page.obj.get("/Annots", []) or []))
+                    images=len(_image_ids(page)), annotations=len(_annotation_types(page)))
 
 
-def _text(value: Any) -> str:
-    try:
-        text = str(value)
-    except Exception:
-        text = repr(value)
-    return text.replace("\x00", "")  # some producers pad strings with NULs
+def _annotation_types(page: pikepdf.Page) -> list[str]:
+    """The subtypes of a page's annotations; entries that are not dictionaries (null, broken) are skipped."""
+    import pikepdf
+
+    annots = page.obj.get("/Annots")
+    if not isinstance(annots, pikepdf.Array):
+        return []
+    return [text_of(a.get("/Subtype", "/Unknown"))[1:] for a in annots if isinstance(a, pikepdf.Dictionary)]
 
 
 def _xmp(pdf: pikepdf.Pdf, name: str) -> dict[str, str]:
@@ -174,7 +186,7 @@ def _xmp(pdf: pikepdf.Pdf, name: str) -> dict[str, str]:
     streams.check([metadata], f"the XMP metadata of {name}")  # a bomb is an error, not an empty result
     try:
         with pdf.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as meta:
-            return {str(k): _text(v) for k, v in meta.items()}
+            return {str(k): text_of(v) for k, v in meta.items()}
     except Exception:  # unreadable XMP is reported as empty, not as a failure
         return {}
 
@@ -211,20 +223,25 @@ def _bookmarks(nodes: list[outline.Node], budget: list[int] | None = None) -> li
 
 
 def _count_fields(pdf: pikepdf.Pdf) -> int:
+    import pikepdf
+
     form = pdf.Root.get("/AcroForm")
-    if form is None:
+    if not isinstance(form, pikepdf.Dictionary):
         return 0
     seen: set[tuple[int, int]] = set()
 
     def walk(fields: Any) -> int:
         total = 0
-        for node in fields or []:
+        for node in fields if isinstance(fields, pikepdf.Array | list) else []:
+            if not isinstance(node, pikepdf.Dictionary):
+                continue  # null or broken entries
             key = node.objgen
             if key in seen or len(seen) > 100_000:
                 continue
             seen.add(key)
             kids = node.get("/Kids")
-            named_kids = [k for k in (kids or []) if "/T" in k]
+            named_kids = [k for k in kids if isinstance(k, pikepdf.Dictionary) and "/T" in k] if isinstance(
+                kids, pikepdf.Array) else []
             total += walk(named_kids) if named_kids else 1
         return total
 

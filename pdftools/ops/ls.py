@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Annotated
 
 from pdftools.core.params import Cli, Param
-from pdftools.core.paths import folder_path, input_path
+from pdftools.core.paths import folder_path, glob_files, input_path
 from pdftools.errors import DamagedPdf, PdftoolsError
 
 
@@ -44,8 +44,7 @@ def ls(
     limit: Annotated[int, Param("Most files to report", ge=1, le=10_000)] = 200,
 ) -> ListResult:
     base = folder_path(folder)
-    found = base.rglob(glob) if recursive else base.glob(glob)
-    paths = sorted(p for p in found if p.is_file() and not p.name.startswith("."))
+    paths = [p for p in glob_files(base, glob, recursive=recursive) if not p.name.startswith(".")]
     entries = [_entry(base, p) for p in paths[:limit]]
     return ListResult(folder=str(base), files=entries, total=len(paths), more=len(paths) > limit)
 
@@ -54,7 +53,7 @@ def _entry(base: Path, path: Path) -> PdfEntry:
     import pikepdf
 
     from pdftools.core import poppler
-    from pdftools.core.pdf import open_pdf
+    from pdftools.core.pdf import open_pdf, text_of
 
     rel = str(path.relative_to(base))
     try:
@@ -64,7 +63,7 @@ def _entry(base: Path, path: Path) -> PdfEntry:
             with open_pdf(real) as pdf:
                 entry.pages = len(pdf.pages)
                 title = pdf.docinfo.get("/Title", "") if "/Info" in pdf.trailer else ""
-                entry.title = str(title or "").replace("\x00", "").strip()
+                entry.title = text_of(title or "").strip()
         except DamagedPdf as damaged:  # poppler may still count what qpdf rejects
             fields = poppler.pdfinfo(real, damaged)
             entry.pages, entry.title = int(fields["Pages"]), fields.get("Title", "")

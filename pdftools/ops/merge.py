@@ -14,7 +14,7 @@ from pdftools.core.inputs import expand, split_spec
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Param
 from pdftools.core.paths import output_path
-from pdftools.core.pdf import check_output, open_pdf, save_pdf
+from pdftools.core.pdf import check_output, open_pdf, save_pdf, text_of
 from pdftools.errors import InvalidArgument
 
 if TYPE_CHECKING:
@@ -83,7 +83,7 @@ def _bookmark(src: pikepdf.Pdf, stem: str, page_map: dict[int, int]) -> pikepdf.
     """A bookmark for one input (its title, else its file name) holding the input's own outline."""
     import pikepdf
 
-    title = str(src.docinfo.get("/Title", "") or "").strip() or stem
+    title = text_of(src.docinfo.get("/Title", "") or "").strip() or stem
     item = pikepdf.OutlineItem(title, min(page_map.values()))
     item.children.extend(outline.build(outline.read(src), page_map))
     return item

@@ -1,0 +1,193 @@
+"""Path escapes over MCP, for every path-valued argument of every tool, discovered from the tools' schemas.
+
+A table of escapes (`../`, absolute paths, symlinks and symlinked parents pointing out, dangling symlinks, `~`,
+Windows and UNC paths, `file://` URIs with percent-encoding, unicode look-alikes of `.` and `/`, NUL bytes, very
+long paths) is applied to each path argument while every other argument is valid (a first call with only valid
+arguments must succeed, or the escapes would prove nothing). For each escape: the call never crashes (no
+INTERNAL), true escapes get their exact code, and nothing outside the root changes (the tree beside the root is
+snapshotted around every call). An existing outside file and a missing one give the same answer (no oracle).
+
+Path arguments are found by name (PATH_KINDS); every other string argument must be listed in NOT_PATHS, so a
+new tool's string argument is either attacked here or consciously exempted.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from conftest import CORPUS
+from mcp import Client
+
+from pdftools.mcp.server import build_server
+
+FOUR = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
+OUTLINE = CORPUS / "006-pdflatex-outline" / "pdflatex-outline.pdf"
+PATH_KINDS = [  # argument name -> kind of path, and a valid value of that kind inside the root
+    (re.compile(r"^(inputs?|.*_(file|path)s?)$"), "input"),
+    (re.compile(r"^(outputs?|.*_output)$"), "output"),
+    (re.compile(r"^(folder|out_dir|.*_(dir|folder))$"), "folder"),
+    (re.compile(r"^(glob|pattern)$"), "name"),  # a file name or glob pattern applied inside a folder
+]
+VALID = {"input": "four.pdf", "output": "sub/valid-{tool}.pdf", "folder": "sub", "name": None}
+NOT_PATHS = {"pages", "ranges", "password"}  # string arguments that never name a file
+OUT = "PATH_OUTSIDE_ROOT"
+BAD = "INVALID_ARGUMENT"
+ESCAPES: list[tuple[str, str | None]] = [  # (template, the code it must give to a file or folder argument)
+    ("../outside.pdf", OUT),
+    ("sub/../../outside.pdf", OUT),
+    ("./sub/./../../outside-dir", OUT),
+    ("{outside}", OUT),
+    ("{tmp}/missing.pdf", OUT),  # a missing outside file: the same answer as an existing one
+    ("/", OUT),
+    ("{sibling}/x.pdf", OUT),  # shares the root's string prefix
+    ("//server/share/x.pdf", OUT),  # POSIX: an absolute path
+    ("link-out.pdf", OUT),  # a symlink in the root to a file outside
+    ("linkdir/outside.pdf", OUT),  # a symlinked parent
+    ("linkdir", OUT),
+    ("dangling-out.pdf", OUT),  # a symlink to an outside file that does not exist yet: never create it
+    ("sub/loop/x.pdf", None),  # a symlink loop
+    ("~/x.pdf", OUT),
+    ("~root/x.pdf", OUT),
+    ("file://{outside}", OUT),
+    ("file://localhost{outside}", OUT),
+    ("file://{root}/../outside.pdf", OUT),
+    ("file://{root}/%2e%2e/outside.pdf", OUT),
+    ("file://{root}/%2E%2E%2Foutside.pdf", OUT),
+    ("file://evil.example{outside}", OUT),
+    ("file://{root}/four.pdf%00.txt", BAD),
+    ("file://{root}/four.pdf#../../outside.pdf", BAD),
+    ("C:\\Users\\me\\x.pdf", BAD),
+    ("C:/x.pdf", BAD),
+    ("\\\\server\\share\\x.pdf", BAD),
+    ("four.pdf\x00.txt", BAD),
+    ("\x00", BAD),
+    ("a/" * 2100 + "x.pdf", BAD),  # longer than PATH_MAX
+    ("x" * 300 + ".pdf", BAD),  # a name longer than NAME_MAX
+    ("\ud800.pdf", BAD),  # a lone surrogate: no file name can hold it
+    # literal names inside the root (percent-encoding means nothing in a plain path; look-alikes are not dots
+    # or slashes): any answer will do as long as nothing outside changes
+    ("%2e%2e/outside.pdf", None),
+    ("..%2foutside.pdf", None),
+    ("..\\outside.pdf", None),
+    ("\uff0e\uff0e/outside.pdf", None),  # fullwidth full stops
+    ("\u2024\u2024/outside.pdf", None),  # one dot leaders
+    ("..\u2215outside.pdf", None),  # division slash
+    ("..\uff0foutside.pdf", None),  # fullwidth solidus
+    ("\u0131\u0307\u2025/outside.pdf", None),  # NFKC turns the two-dot leader into ".."
+    ("...", None),
+    ("*/../../*.pdf", None),
+    ("../*.pdf", None),
+]
+
+
+def tools() -> dict[str, dict[str, Any]]:
+    async def go() -> dict[str, dict[str, Any]]:
+        async with Client(build_server([Path.cwd()])) as client:
+            return {t.name: t.input_schema for t in (await client.list_tools()).tools}
+
+    return anyio.run(go)
+
+
+def kind_of(name: str) -> str | None:
+    return next((kind for pattern, kind in PATH_KINDS if pattern.match(name)), None)
+
+
+def is_text(schema: dict[str, Any]) -> bool:
+    """A free string (or a list of them): what could carry a path. Enums and numbers cannot."""
+    options = schema.get("anyOf", [schema])
+    return any(o.get("type") == "string" and "enum" not in o or o.get("items", {}).get("type") == "string"
+               for o in options)
+
+
+TOOLS = tools()
+PATH_ARGS = [(tool, name) for tool, schema in TOOLS.items() for name in schema["properties"] if kind_of(name)]
+
+
+def test_every_string_argument_is_a_path_or_exempt() -> None:
+    unknown = [f"{tool}.{name}" for tool, schema in TOOLS.items() for name, prop in schema["properties"].items()
+               if is_text(prop) and not kind_of(name) and name not in NOT_PATHS]
+    assert not unknown, f"classify these arguments in PATH_KINDS or NOT_PATHS: {unknown}"
+    assert {("pdf_info", "input"), ("pdf_merge", "inputs"), ("pdf_merge", "output"), ("pdf_split", "out_dir"),
+            ("pdf_list", "folder"), ("pdf_list", "glob")} <= set(PATH_ARGS)
+
+
+@pytest.fixture
+def layout(tmp_path: Path) -> dict[str, Path]:
+    """tmp/{outside.pdf, outside-dir/, root/, root-evil/}; the root holds PDFs and symlinks that point out."""
+    root, outside_dir, sibling = tmp_path / "root", tmp_path / "outside-dir", tmp_path / "root-evil"
+    for folder in (root, root / "sub", outside_dir, sibling):
+        folder.mkdir()
+    shutil.copy(FOUR, root / "four.pdf")
+    shutil.copy(OUTLINE, root / "outline.pdf")
+    for target in (tmp_path / "outside.pdf", outside_dir / "inner.pdf", sibling / "x.pdf"):
+        shutil.copy(FOUR, target)
+    (root / "link-out.pdf").symlink_to(tmp_path / "outside.pdf")
+    (root / "linkdir").symlink_to(tmp_path)
+    (root / "dangling-out.pdf").symlink_to(tmp_path / "created-through-a-symlink.pdf")
+    (root / "sub" / "loop").symlink_to(root / "sub" / "loop")
+    return {"root": root, "tmp": tmp_path, "outside": tmp_path / "outside.pdf", "sibling": sibling}
+
+
+def snapshot(tmp: Path, root: Path) -> dict[str, tuple[int, int, bool]]:
+    """Everything beside the root: name -> (size, mtime, is a symlink)."""
+    seen = {}
+    for folder, dirs, files in os.walk(tmp):
+        dirs[:] = [d for d in dirs if Path(folder, d) != root]
+        for name in dirs + files:
+            st = os.lstat(Path(folder, name))
+            seen[str(Path(folder, name).relative_to(tmp))] = (st.st_size, st.st_mtime_ns, os.path.islink(
+                Path(folder, name)))
+    return seen
+
+
+def arguments(tool: str, schema: dict[str, Any], target: str, value: str) -> dict[str, Any]:
+    """Valid arguments for `tool`, with `value` in `target` (a list argument gets it first, then a valid file)."""
+    args: dict[str, Any] = {}
+    for name, prop in schema["properties"].items():
+        kind = kind_of(name)
+        if name == target:
+            args[name] = [value, "four.pdf"] if prop.get("type") == "array" else value
+        elif kind and VALID[kind] is not None:
+            valid = VALID[kind].format(tool=tool)
+            args[name] = [valid, "outline.pdf"] if prop.get("type") == "array" else valid
+        elif name in schema.get("required", []):
+            args[name] = {"integer": 1, "boolean": False, "number": 1}.get(prop.get("type"), "1")
+    return args
+
+
+def call_all(root: Path, tool: str, calls: list[dict[str, Any]]) -> list[Any]:
+    async def go() -> list[Any]:
+        async with Client(build_server([root])) as client:
+            return [await client.call_tool(tool, args) for args in calls]
+
+    return anyio.run(go)
+
+
+@pytest.mark.parametrize(("tool", "target"), PATH_ARGS, ids=[f"{t}.{n}" for t, n in PATH_ARGS])
+def test_path_escapes(tool: str, target: str, layout: dict[str, Path]) -> None:
+    root, tmp = layout["root"], layout["tmp"]
+    schema = TOOLS[tool]
+    own_valid = VALID[kind_of(target) or "name"] or schema["properties"][target]["default"]
+    valid = arguments(tool, schema, target, own_valid.format(tool=tool) if kind_of(target) == "output" else own_valid)
+    first = call_all(root, tool, [valid])[0]
+    assert not first.is_error, (valid, first.content)  # else the escapes below would prove nothing
+    before = snapshot(tmp, root)
+    values = [template.format(**{k: str(v) for k, v in layout.items()}) for template, _ in ESCAPES]
+    results = call_all(root, tool, [arguments(tool, schema, target, value) for value in values])
+    failures = []
+    for (template, expected), result in zip(ESCAPES, results, strict=True):
+        code = json.loads(result.content[0].text).get("code") if result.is_error else "ok"
+        wanted = expected if kind_of(target) != "name" else None
+        if code == "INTERNAL" or (wanted is not None and code != wanted):
+            failures.append(f"{template[:60]!r}: got {code}, want {wanted}: {result.content[0].text[:200]}")
+        if code == OUT and str(root) not in json.loads(result.content[0].text)["hint"]:
+            failures.append(f"{template[:60]!r}: the hint does not name the root")
+    assert snapshot(tmp, root) == before, "something outside the root changed"
+    assert not failures, "\n".join(failures)

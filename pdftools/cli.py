@@ -86,6 +86,7 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
     from pdftools.render import ProgressBar, render, report_error
 
     policy, bar = paths.LocalPolicy(), ProgressBar(op.name)
+    _quiet_pdf_library()
     try:
         running = task.Task(bar.update, timeout=limits.timeout())
         with paths.using(policy), task.running(running):
@@ -113,6 +114,17 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
         if os.environ.get("PDFTOOLS_DEBUG"):
             raise
         return report_error(PdftoolsError(f"unexpected {type(exc).__name__}: {exc}"), as_json=as_json)
+
+
+def _quiet_pdf_library() -> None:
+    """qpdf reports damage through pikepdf's logger, which with no handler prints bare lines to stderr. At a
+    shell what matters reaches the user as the result's warnings or the error; the bare lines would only break
+    `--json`'s promise of one object on stderr. PDFTOOLS_DEBUG shows them."""
+    import logging
+
+    logger = logging.getLogger("pikepdf")
+    if not logger.handlers and not os.environ.get("PDFTOOLS_DEBUG"):
+        logger.addHandler(logging.NullHandler())
 
 
 def flags_of(name: str, cli: Cli) -> tuple[str, ...]:

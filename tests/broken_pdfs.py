@@ -139,6 +139,7 @@ CASES: dict[str, Callable[[bytes], bytes]] = {
                                                6: b"<< /Type /Pages /Kids [] /Count 0 /Parent 2 0 R >>"}),
     "page-tree-cycle": lambda _: one_page(objects={2: b"<< /Type /Pages /Kids [3 0 R 6 0 R] /Count 2 >>",
                                                    6: b"<< /Type /Pages /Parent 2 0 R /Kids [2 0 R] /Count 1 >>"}),
+    "page-tree-missing-kid": lambda _: one_page(objects={2: b"<< /Type /Pages /Kids [2147483647 0 R] /Count 1 >>"}),
     "page-tree-self-kid": lambda _: one_page(objects={2: b"<< /Type /Pages /Kids [2 0 R 3 0 R] /Count 2 >>"}),
     "page-tree-dag": lambda _: one_page(objects={2: b"<< /Type /Pages /Kids [%s] /Count 1000000 >>" % (
         b"6 0 R " * 1000), 6: b"<< /Type /Pages /Parent 2 0 R /Kids [%s] /Count 1000 >>" % (b"3 0 R " * 1000)}),

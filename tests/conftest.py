@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Sequence
+import os
+import shutil
+import subprocess
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -122,7 +125,7 @@ def encrypted_password() -> str:
 # ---------------------------------------------------------------------------------------------- helpers
 
 
-def _sha256(path: Path) -> str:
+def file_sha256(path: Path) -> str:
     digest = hashlib.sha256()
     with Path(path).open("rb") as fh:
         for block in iter(lambda: fh.read(1 << 16), b""):
@@ -133,7 +136,69 @@ def _sha256(path: Path) -> str:
 @pytest.fixture(scope="session")
 def sha256() -> Callable[[Path], str]:
     """sha256 hex digest of a file."""
-    return _sha256
+    return file_sha256
+
+
+def private_copy(src: Path, dest: Path) -> Path:
+    """`src` copied to `dest` (its folder made if needed): a file a test may change or watch."""
+    dest.parent.mkdir(exist_ok=True)
+    shutil.copyfile(src, dest)
+    return dest
+
+
+@pytest.fixture
+def pdf(tmp_path: Path, sample: Path) -> Path:
+    """A private copy of the 4-page sample: tmp_path/in/a.pdf."""
+    return private_copy(sample, tmp_path / "in" / "a.pdf")
+
+
+@pytest.fixture
+def pdf2(tmp_path: Path, outline_pdf: Path) -> Path:
+    """A private copy of the outline sample: tmp_path/in/b.pdf."""
+    return private_copy(outline_pdf, tmp_path / "in" / "b.pdf")
+
+
+@pytest.fixture
+def out_dir(tmp_path: Path) -> Path:
+    folder = tmp_path / "out"
+    folder.mkdir()
+    return folder
+
+
+@pytest.fixture
+def read_only_dir(tmp_path: Path) -> Iterator[Path]:
+    """A folder nobody, root included, can create files in.
+
+    chmod does not stop root (CAP_DAC_OVERRIDE); as root the folder is made immutable (`chattr +i`, which
+    needs CAP_LINUX_IMMUTABLE and a filesystem that supports it) and the flag is removed afterwards.
+    """
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    if os.geteuid() != 0:
+        folder.chmod(0o555)
+        try:
+            yield folder
+        finally:
+            folder.chmod(0o755)
+        return
+    chattr = shutil.which("chattr")
+    if chattr is None:
+        pytest.skip("running as root, chmod cannot stop root, and chattr (immutable flag) is not installed")
+    made = subprocess.run([chattr, "+i", str(folder)], capture_output=True, text=True, check=False)
+    if made.returncode != 0:
+        pytest.skip(f"running as root, chmod cannot stop root, and `chattr +i` failed: {made.stderr.strip()}")
+    try:
+        probe = folder / "probe"
+        try:
+            probe.touch()
+        except OSError:
+            pass
+        else:
+            probe.unlink()
+            pytest.skip("running as root and even an immutable folder accepted a new file")
+        yield folder
+    finally:
+        subprocess.run([chattr, "-i", str(folder)], check=True)
 
 
 @dataclass

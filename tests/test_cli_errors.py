@@ -12,16 +12,18 @@ import json
 import os
 import shutil
 import subprocess
-from collections.abc import Callable, Iterator
+import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pikepdf
 import pytest
+from conftest import private_copy
 
 from pdftools import __version__, errors
 
-VENV_BIN = Path("/work/main/.venv/bin")
+VENV_BIN = Path(sys.executable).parent  # this checkout's venv (not another worktree's)
 PDFTOOLS = VENV_BIN / "pdftools"
 PYTHON = VENV_BIN / "python"
 PNG = Path("/work/shared/corpus/sample-files/007-imagemagick-images/smile.png")
@@ -33,35 +35,8 @@ def mode(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-def pdf(tmp_path: Path, sample: Path) -> Path:
-    """A private copy of the 4-page sample."""
-    dest = tmp_path / "in" / "a.pdf"
-    dest.parent.mkdir()
-    shutil.copyfile(sample, dest)
-    return dest
-
-
-@pytest.fixture
-def pdf2(tmp_path: Path, outline_pdf: Path) -> Path:
-    dest = tmp_path / "in" / "b.pdf"
-    dest.parent.mkdir(exist_ok=True)
-    shutil.copyfile(outline_pdf, dest)
-    return dest
-
-
-@pytest.fixture
 def enc(tmp_path: Path, encrypted_pdf: Path) -> Path:
-    dest = tmp_path / "in" / "enc.pdf"
-    dest.parent.mkdir(exist_ok=True)
-    shutil.copyfile(encrypted_pdf, dest)
-    return dest
-
-
-@pytest.fixture
-def out_dir(tmp_path: Path) -> Path:
-    folder = tmp_path / "out"
-    folder.mkdir()
-    return folder
+    return private_copy(encrypted_pdf, tmp_path / "in" / "enc.pdf")
 
 
 class Errors:
@@ -280,42 +255,6 @@ def test_output_folder_missing_split(fails: Errors, pdf: Path, tmp_path: Path) -
     """split's --out-dir is its output folder: a missing one is the same error as merge's."""
     missing = tmp_path / "missing"
     fails.run(["split", pdf, "-d", missing], errors.OutputDirMissing, inputs=(pdf,), not_created=(missing,))
-
-
-@pytest.fixture
-def read_only_dir(tmp_path: Path) -> Iterator[Path]:
-    """A folder nobody, root included, can create files in.
-
-    chmod does not stop root (CAP_DAC_OVERRIDE); as root the folder is made immutable (`chattr +i`, which
-    needs CAP_LINUX_IMMUTABLE and a filesystem that supports it) and the flag is removed afterwards.
-    """
-    folder = tmp_path / "ro"
-    folder.mkdir()
-    if os.geteuid() != 0:
-        folder.chmod(0o555)
-        try:
-            yield folder
-        finally:
-            folder.chmod(0o755)
-        return
-    chattr = shutil.which("chattr")
-    if chattr is None:
-        pytest.skip("running as root, chmod cannot stop root, and chattr (immutable flag) is not installed")
-    made = subprocess.run([chattr, "+i", str(folder)], capture_output=True, text=True, check=False)
-    if made.returncode != 0:
-        pytest.skip(f"running as root, chmod cannot stop root, and `chattr +i` failed: {made.stderr.strip()}")
-    try:
-        probe = folder / "probe"
-        try:
-            probe.touch()
-        except OSError:
-            pass
-        else:
-            probe.unlink()
-            pytest.skip("running as root and even an immutable folder accepted a new file")
-        yield folder
-    finally:
-        subprocess.run([chattr, "-i", str(folder)], check=True)
 
 
 def test_read_only_output_folder_merge(fails: Errors, pdf: Path, pdf2: Path, read_only_dir: Path) -> None:

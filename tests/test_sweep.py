@@ -124,7 +124,7 @@ def test_sweep(case: str, sweep: dict[str, Outcome]) -> None:
     assert outcome.leftovers == [], outcome
     code = _code(outcome)
     if code == "ok":
-        assert isinstance(json.loads(outcome.stdout), dict), outcome
+        assert isinstance(json.loads(outcome.stdout), dict) and outcome.stderr == "", outcome
     else:
         assert code in CODES and code != "INTERNAL", outcome
         assert outcome.returncode == CODES[code] and outcome.stdout == b"", outcome

@@ -52,14 +52,7 @@ def _env(bindir: Path, **extra: str) -> dict[str, str]:
     return {**os.environ, "PATH": f"{bindir}:{os.environ['PATH']}", **extra}
 
 
-def test_deadline_stops_a_hanging_program(hanging_pdftotext: tuple[Path, Path], sample: Path) -> None:
-    bindir, pidfile = hanging_pdftotext
-    started = time.monotonic()
-    out = subprocess.run([PDFTOOLS, "text", sample], env=_env(bindir, PDFTOOLS_TIMEOUT="1"),
-                         capture_output=True, text=True, timeout=30)
-    assert out.returncode == 124 and "error[TIMEOUT]" in out.stderr and out.stdout == ""
-    assert time.monotonic() - started < 15
-    assert pidfile.exists() and _wait_dead(pidfile) == []
+# The deadline (PDFTOOLS_TIMEOUT) against a hanging program: tests/test_faults.py, FAKES["hangs"].
 
 
 def test_ctrl_c_kills_children_and_exits_130(hanging_pdftotext: tuple[Path, Path], sample: Path) -> None:

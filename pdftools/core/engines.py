@@ -13,7 +13,7 @@ from functools import cache
 from typing import IO
 
 from pdftools.core import limits, task
-from pdftools.errors import DependencyMissing, ExternalToolFailed
+from pdftools.errors import DependencyMissing, DiskFull, ExternalToolFailed
 
 INSTALL = {
     "pdftotext": "apt-get install poppler-utils",
@@ -77,8 +77,11 @@ def _cap(pid: int) -> None:
 
 def _result(program: str, returncode: int, out: IO[bytes], err: IO[bytes]) -> bytes:
     size, cap = out.seek(0, os.SEEK_END), limits.STREAM_BYTES.value()
-    if returncode == -signal.SIGXFSZ or (cap is not None and size >= cap):
+    if cap is not None and size >= cap:
         raise limits.STREAM_BYTES.exceeded(f"the output of {program} reached {size:,} bytes")
+    if returncode == -signal.SIGXFSZ:  # below our cap: the user's file-size limit, or a full disk
+        raise DiskFull(f"{program} could not write its output ({size:,} bytes written): the disk or the "
+                       "file-size limit (ulimit -f) is full")
     if returncode != 0:
         err.seek(max(0, err.seek(0, os.SEEK_END) - 4096))
         detail = err.read().decode(errors="replace").strip().splitlines()[-1:] or ["no message"]

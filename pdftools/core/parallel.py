@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import signal
 import threading
 from collections.abc import Callable, Sequence
 from typing import TypeVar
@@ -46,6 +47,9 @@ def for_each(items: Sequence[T], work: Callable[[T], None]) -> None:
     try:
         for item in items[:half]:
             work(item)
+    except BaseException:  # Ctrl-C, a cancel or a failure here: the child's half is not wanted any more
+        os.kill(pid, signal.SIGKILL)
+        raise
     finally:
         report = _read_all(read_end)
         _, status = os.waitpid(pid, 0)

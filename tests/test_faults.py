@@ -1,0 +1,230 @@
+"""Faults from outside: a read-only output folder, a full disk (a file-size limit), the process killed mid-write,
+Ctrl-C during a batch, and external programs that are missing, fail, crash, hang, flood or eat memory.
+
+Each runs the real `pdftools` in a subprocess with a private TMPDIR, and the same promise is checked every time
+(`assert_clean`): a clean exit code and `--json` error, nothing on stdout, no output file (or part of one) at
+the target, inputs byte-identical, no temporary files left, no child process left running.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import resource
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import CORPUS, file_sha256
+from harness import base_env
+
+PDFTOOLS = Path(sys.executable).with_name("pdftools")
+BIG_IMAGE = CORPUS / "018-base64-image" / "base64image.pdf"  # 2.2 MB: 20 of them take a while to write
+
+
+class Run:
+    """`pdftools ARGV` in a subprocess with a private TMPDIR; `start()` to interact, `finish()` to wait."""
+
+    def __init__(self, tmp_path: Path, argv: list[Any], *, env: dict[str, str] | None = None,
+                 fsize: int | None = None) -> None:
+        self.tmpdir = tmp_path / "private-tmp"
+        self.tmpdir.mkdir(exist_ok=True)
+        self.argv = [str(PDFTOOLS), *map(str, argv), "--json"]
+        self.env = base_env(TMPDIR=str(self.tmpdir), **(env or {}))
+        self.fsize, self.cwd = fsize, tmp_path
+
+    def start(self) -> subprocess.Popen[bytes]:
+        self.proc = subprocess.Popen(self.argv, env=self.env, cwd=self.cwd, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, start_new_session=True)
+        if self.fsize is not None:  # set at once: Python takes ~0.3 s to start before it can write anything
+            resource.prlimit(self.proc.pid, resource.RLIMIT_FSIZE, (self.fsize, self.fsize))
+        return self.proc
+
+    def finish(self, timeout: float = 60) -> tuple[int, bytes, dict[str, Any] | None]:
+        out, err = self.proc.communicate(timeout=timeout)
+        try:
+            error = json.loads(err)["error"]
+        except (ValueError, KeyError):
+            error = None
+        return self.proc.returncode, out, error
+
+    def __call__(self) -> tuple[int, bytes, dict[str, Any] | None]:
+        self.start()
+        return self.finish()
+
+
+def assert_clean(run: Run, result: tuple[int, bytes, dict[str, Any] | None], code: str, exit_code: int, *,
+                 inputs: dict[Path, str], folder: Path | None = None, allowed: tuple[str, ...] = ()) -> None:
+    """The promise after a failure: the code and exit code, no stdout, no output in `folder` (but `allowed`
+    names), inputs unchanged, the private TMPDIR empty."""
+    returncode, out, error = result
+    assert error is not None and error["code"] == code, result
+    assert returncode == exit_code and out == b"", result
+    assert hashes(*inputs) == inputs, "an input changed"
+    if folder is not None:
+        assert sorted(p.name for p in folder.iterdir() if p.name not in allowed) == [], "output left behind"
+    assert list(run.tmpdir.iterdir()) == [], "temporary files left behind"
+
+
+@pytest.fixture
+def inputs(pdf: Path, pdf2: Path) -> list[Path]:
+    return [pdf, pdf2]
+
+
+def hashes(*paths: Path) -> dict[Path, str]:
+    return {p: file_sha256(p) for p in paths}
+
+
+# ------------------------------------------------------------------------------------- writing outputs
+
+
+@pytest.mark.parametrize("command", ["merge", "split"])
+def test_read_only_output_folder(command: str, tmp_path: Path, inputs: list[Path], read_only_dir: Path,
+                                 ) -> None:
+    before = hashes(*inputs)
+    argv = [command, *inputs, "-o", read_only_dir / "m.pdf"] if command == "merge" else [
+        command, inputs[0], "-d", read_only_dir]
+    run = Run(tmp_path, argv)
+    assert_clean(run, run(), "PERMISSION_DENIED", 6, inputs=before, folder=read_only_dir)
+
+
+@pytest.mark.parametrize("command", ["merge", "split", "text"])
+def test_disk_full(command: str, tmp_path: Path, inputs: list[Path], out_dir: Path,
+                   ) -> None:
+    """A file-size limit (`ulimit -f`) stands in for a full disk: writes past it fail with EFBIG."""
+    before = hashes(*inputs)
+    argv = {"merge": ["merge", *inputs, "-o", out_dir / "m.pdf"], "text": ["text", inputs[0]],
+            "split": ["split", inputs[0], "-d", out_dir, "-n", "2"]}[command]
+    run = Run(tmp_path, argv, fsize=2000)
+    returncode, stdout, error = result = run()
+    assert_clean(run, result, "DISK_FULL", 6, inputs=before, folder=out_dir)
+    assert error is not None and ("ulimit" in error["message"] or "File too large" in error["message"]), error
+
+
+def test_killed_mid_write_leaves_no_output_and_the_next_write_cleans_up(tmp_path: Path, out_dir: Path) -> None:
+    """SIGKILL while the output is being written: the target never appears; the temporary `.m.pdf.*.part` stays
+    (nothing runs after SIGKILL) until the next write into the folder removes it."""
+    run = Run(tmp_path, ["merge", *[BIG_IMAGE] * 20, "-o", out_dir / "m.pdf"])
+    proc = run.start()
+    part = _wait_for_part(out_dir, proc)
+    assert part is not None, "the merge finished before it could be killed mid-write"
+    os.kill(proc.pid, signal.SIGKILL)
+    assert run.finish()[0] == -signal.SIGKILL
+    assert [p.name for p in out_dir.iterdir()] == [part.name] and part.name.endswith(".part")
+    os.utime(part, (time.time() - 3600,) * 2)  # an hour later; a fresh one could still be another's
+    small = CORPUS / "001-trivial" / "minimal-document.pdf"
+    again = Run(tmp_path, ["merge", small, BIG_IMAGE, "-o", out_dir / "m.pdf"])
+    returncode, _, error = again()
+    assert returncode == 0, error
+    assert [p.name for p in out_dir.iterdir()] == ["m.pdf"]
+
+
+def _wait_for_part(folder: Path, proc: subprocess.Popen[bytes]) -> Path | None:
+    while proc.poll() is None:
+        parts = [p for p in folder.glob(".m.pdf.*.part") if p.stat().st_size > 0]
+        if parts:
+            return parts[0]
+        time.sleep(0.001)
+    return None
+
+
+def test_a_part_being_written_by_a_live_process_is_left_alone(tmp_path: Path, inputs: list[Path],
+                                                              out_dir: Path) -> None:
+    """Another pdftools writing into the same folder holds a lock on its part: even an old one is not removed."""
+    busy = out_dir / ".x.pdf.abcd1234.part"
+    busy.write_bytes(b"half a PDF")
+    os.utime(busy, (time.time() - 3600,) * 2)
+    with busy.open("rb") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        returncode, _, error = Run(tmp_path, ["merge", *inputs, "-o", out_dir / "m.pdf"])()
+    assert returncode == 0, error
+    assert sorted(p.name for p in out_dir.iterdir()) == [busy.name, "m.pdf"]
+
+
+@pytest.mark.parametrize("target", ["process", "group"])
+@pytest.mark.parametrize("command", ["split", "merge"])
+def test_ctrl_c_during_a_batch(command: str, target: str, tmp_path: Path, out_dir: Path,
+                               ) -> None:
+    """SIGINT to pdftools alone (`kill -INT`) or to its process group (Ctrl-C at a terminal, which reaches
+    split's forked helper too) while it works: exit 130, no parts or output, inputs unchanged."""
+    big = tmp_path / "in" / "big.pdf"
+    big.parent.mkdir()
+    subprocess.run(["qpdf", "--empty", "--pages", *[str(CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf")]
+                    * 250, "--", str(big)], check=True)  # 1,000 pages
+    before = hashes(big)
+    argv = ["split", big, "-d", out_dir] if command == "split" else ["merge", *[big] * 6, "-o", out_dir / "m.pdf"]
+    run = Run(tmp_path, argv)
+    proc = run.start()
+    _wait_until_busy(proc, out_dir if command == "split" else None)
+    (os.killpg if target == "group" else os.kill)(proc.pid, signal.SIGINT)
+    result = run.finish(timeout=30)
+    assert_clean(run, result, "INTERRUPTED", 130, inputs=before, folder=out_dir)
+
+
+def _wait_until_busy(proc: subprocess.Popen[bytes], staging_in: Path | None) -> None:
+    """Until split has written some parts into its staging folder, or merge has been running for a second."""
+    deadline = time.monotonic() + (30 if staging_in else 1.0)
+    while time.monotonic() < deadline and proc.poll() is None:
+        if staging_in and any(len(list(d.iterdir())) > 20 for d in staging_in.glob(".pdftools-*.part")):
+            return
+        time.sleep(0.005)
+    assert proc.poll() is None, "finished before it could be interrupted"
+    assert staging_in is None, "split never got busy"
+
+
+# ----------------------------------------------------------------------------------- external programs
+
+GRAB = "import mmap; mmap.mmap(-1, 1_500_000_000)"  # 1.5 GB of address space, never touched
+FAKES = {  # name -> (fake pdftotext script body, extra environment, code, exit code, words in the message)
+    "missing": (None, {}, "DEPENDENCY_MISSING", 8, ("pdftotext", "apt-get install poppler-utils")),
+    "fails": ("echo 'fake: cannot read this' >&2; exit 1", {}, "EXTERNAL_TOOL_FAILED", 9,
+              ("exit 1", "fake: cannot read this")),
+    "crashes": ("kill -SEGV $$", {}, "EXTERNAL_TOOL_FAILED", 9, ("SIGSEGV",)),
+    "hangs": ("exec sleep 60", {"PDFTOOLS_TIMEOUT": "1"}, "TIMEOUT", 124, ("1 s",)),
+    "floods": ("head -c 3000000 /dev/zero", {"PDFTOOLS_MAX_STREAM_BYTES": "1M"}, "STREAM_TOO_LARGE", 10,
+               ("pdftotext", "PDFTOOLS_MAX_STREAM_BYTES")),
+    "eats memory": (f"exec {sys.executable} -c '{GRAB}'", {"PDFTOOLS_MAX_STREAM_BYTES": "1M",
+                                                           "PDFTOOLS_MAX_PIXELS": "1"},
+                    "EXTERNAL_TOOL_FAILED", 9, ("Cannot allocate memory",)),
+}
+
+
+@pytest.mark.parametrize("fault", sorted(FAKES))
+def test_external_program_faults(fault: str, tmp_path: Path, inputs: list[Path],
+                                 ) -> None:
+    """A fake `pdftotext` first on PATH (or none at all); it records its pid, which must be gone afterwards."""
+    body, env, code, exit_code, words = FAKES[fault]
+    bindir, pids = tmp_path / "bin", tmp_path / "fake.pids"
+    bindir.mkdir()
+    if body is not None:
+        fake = bindir / "pdftotext"
+        fake.write_text(f"#!/bin/sh\necho $$ >> {pids}\n{body}\n")
+        fake.chmod(0o755)
+    path = f"{bindir}:{os.environ['PATH']}" if body is not None else str(bindir)
+    before = hashes(*inputs)
+    run = Run(tmp_path, ["text", inputs[0]], env={"PATH": path, **env})
+    started = time.monotonic()
+    result = run()
+    assert_clean(run, result, code, exit_code, inputs=before)
+    assert result[2] is not None and all(w in result[2]["message"] + result[2]["hint"] for w in words), result
+    assert time.monotonic() - started < 30  # a generous guard: the hang is cut at 1 s
+    for pid in (int(p) for p in pids.read_text().split()) if pids.exists() else ():
+        assert not Path(f"/proc/{pid}").exists() or Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z"
+
+
+def test_the_memory_cap_is_what_stops_a_hungry_program(tmp_path: Path, inputs: list[Path]) -> None:
+    """The control for "eats memory": with the data limits off, the same program gets its 1.5 GB and runs."""
+    bindir = tmp_path / "bin"
+    bindir.mkdir()
+    fake = bindir / "pdftotext"
+    fake.write_text(f"#!/bin/sh\n{sys.executable} -c '{GRAB}' && printf 'page\\f'\n")
+    fake.chmod(0o755)
+    env = {"PATH": f"{bindir}:{os.environ['PATH']}", "PDFTOOLS_MAX_STREAM_BYTES": "0"}
+    returncode, stdout, error = Run(tmp_path, ["text", inputs[0], "--pages", "1"], env=env)()
+    assert returncode == 0, error
+    assert json.loads(stdout)["pages"][0]["text"] == "page"

@@ -147,10 +147,10 @@ class StreamTooLarge(PdftoolsError):
             "if you trust the file.")
 
 
-class TooManyPixels(PdftoolsError):
-    code = "TOO_MANY_PIXELS"
+class PageTooLarge(PdftoolsError):
+    code = "PAGE_TOO_LARGE"
     exit_code = 10
-    hint = "A rendered page would exceed PDFTOOLS_MAX_PIXELS; use a lower resolution, or raise the limit."
+    hint = "Lower --dpi, or raise PDFTOOLS_MAX_PIXELS if the machine has the memory."
 
 
 class Timeout(PdftoolsError):

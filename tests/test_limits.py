@@ -18,7 +18,7 @@ from conftest import CORPUS
 from harness import base_env
 
 from pdftools.core import limits
-from pdftools.errors import InvalidArgument, TooManyPixels
+from pdftools.errors import InvalidArgument, PageTooLarge
 
 XMP = CORPUS / "020-xmp" / "output_with_metadata_pymupdf.pdf"
 POPPLER_ONLY = CORPUS / "017-unreadable-meta-data" / "unreadablemetadata.pdf"  # qpdf cannot open it
@@ -107,10 +107,12 @@ def test_defaults_are_documented_and_generous(monkeypatch: pytest.MonkeyPatch) -
 def test_pixels_per_rendered_page(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("PDFTOOLS_MAX_PIXELS", raising=False)
     limits.check_pixels(14_142, 14_142, "page 1")  # A0 at 600 dpi is ~ 14,000 x 19,900: over
-    with pytest.raises(TooManyPixels, match="page 2 rendered at 14143x14143"):
+    with pytest.raises(PageTooLarge, match="page 2 rendered at 14143x14143"):
         limits.check_pixels(14_143, 14_143, "page 2")
+    assert limits.max_pixels() == 200e6
     monkeypatch.setenv("PDFTOOLS_MAX_PIXELS", "0")
     limits.check_pixels(10**6, 10**6, "page 3")
+    assert limits.max_pixels() == float("inf")
 
 
 def test_child_memory_needs_both_data_limits(monkeypatch: pytest.MonkeyPatch) -> None:

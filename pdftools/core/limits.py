@@ -7,6 +7,7 @@ MCP server follows its environment as it was at start-up (a test may change it b
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from dataclasses import dataclass
@@ -14,10 +15,10 @@ from dataclasses import dataclass
 from pdftools.errors import (
     InputTooLarge,
     InvalidArgument,
+    PageTooLarge,
     PdftoolsError,
     StreamTooLarge,
     TooManyPages,
-    TooManyPixels,
 )
 
 _NUMBER = re.compile(r"^(?P<value>[0-9][0-9_]*(?:\.[0-9]+)?(?:e[0-9]+)?)\s*(?P<suffix>[kmgt]?)b?$", re.IGNORECASE)
@@ -64,7 +65,8 @@ class Limit:
 INPUT_BYTES = Limit("PDFTOOLS_MAX_INPUT_BYTES", 2e9, InputTooLarge, "bytes")
 PAGES = Limit("PDFTOOLS_MAX_PAGES", 100_000, TooManyPages, "pages")
 STREAM_BYTES = Limit("PDFTOOLS_MAX_STREAM_BYTES", 1e9, StreamTooLarge, "bytes")
-PIXELS = Limit("PDFTOOLS_MAX_PIXELS", 200e6, TooManyPixels, "pixels")
+MAX_PIXELS = 200_000_000  # a page rendered for OCR or thumbnails: A0 at 300 dpi is 139 Mpx (~0.4 GB as RGB)
+PIXELS = Limit("PDFTOOLS_MAX_PIXELS", MAX_PIXELS, PageTooLarge, "pixels")
 ALL = (INPUT_BYTES, PAGES, STREAM_BYTES, PIXELS)
 
 
@@ -76,6 +78,11 @@ def timeout() -> float | None:
 def check_pixels(width: int, height: int, what: str) -> None:
     """For renderers (thumbnails, OCR): refuse a page whose bitmap would exceed PDFTOOLS_MAX_PIXELS."""
     PIXELS.check(width * height, f"{what} rendered at {width}x{height}")
+
+
+def max_pixels() -> float:
+    """Most pixels one rendered page may have (PDFTOOLS_MAX_PIXELS; infinite when turned off)."""
+    return PIXELS.value() or math.inf
 
 
 def child_memory() -> int | None:

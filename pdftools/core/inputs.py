@@ -9,7 +9,8 @@ from pathlib import Path
 from pdftools.core.paths import folder_path, input_path, policy
 from pdftools.errors import NoInputs, PdftoolsError
 
-_PAGES_SUFFIX = re.compile(r"^(?P<path>.+?):(?P<pages>(?:-?\d+|last|first|all)(?:\s*[-,]\s*(?:-?\d+|last)?)*)$")
+_TOKEN = r"(?:-?\d+|last|first|all|odd|even)"
+_PAGES_SUFFIX = re.compile(rf"^(?P<path>.+?):(?P<pages>{_TOKEN}(?:\s*[-,]\s*{_TOKEN}?)*)$")
 
 
 def split_spec(spec: str) -> tuple[str, str | None]:

@@ -6,9 +6,9 @@ import contextlib
 import os
 import tempfile
 import warnings
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pdftools.errors import (
     BadPassword,
@@ -94,11 +94,15 @@ def _read_umask() -> int:
 _UMASK = _read_umask()  # read once at import: os.umask is process-wide and not thread-safe
 
 
-def save_pdf(pdf: pikepdf.Pdf, out: Path, *, min_version: str = "") -> int:
-    """Save atomically; return the size written."""
+def save_pdf(pdf: pikepdf.Pdf, out: Path, *, min_version: str = "", check: Callable[[int], None] | None = None,
+             **options: Any) -> int:
+    """Save atomically (`options` go to pikepdf's save); return the size written. `check` sees the size
+    before the file is moved into place and may refuse it by raising."""
     with atomic_output(out) as tmp:
         try:
-            pdf.save(tmp, min_version=min_version)
+            pdf.save(tmp, min_version=min_version, **options)
         except OSError as exc:
             raise PermissionDenied(f"cannot write {out}: {exc.strerror}") from None
+        if check is not None:
+            check(tmp.stat().st_size)
     return out.stat().st_size

@@ -21,9 +21,13 @@ class Op:
     read_only: bool
     module: str = ""
 
+    @property
+    def function(self) -> str:
+        return self.name.replace("-", "_")  # `insert-blank` is pdftools.ops.insert_blank.insert_blank
+
     def load(self) -> Callable[..., Any]:
-        module = importlib.import_module(self.module or f"pdftools.ops.{self.name}")
-        return getattr(module, self.name)  # type: ignore[no-any-return]
+        module = importlib.import_module(self.module or f"pdftools.ops.{self.function}")
+        return getattr(module, self.function)  # type: ignore[no-any-return]
 
 
 OPS: tuple[Op, ...] = (
@@ -35,6 +39,21 @@ OPS: tuple[Op, ...] = (
        "Extract the text of a PDF, page by page (poppler's pdftotext): `plain` reading order or `layout`.", True),
     Op("ls", "pdf_list", "List PDFs",
        "List the PDFs in a folder, with page count, size, title and whether they are encrypted.", True),
+    Op("rotate", "pdf_rotate", "Rotate pages",
+       "Rotate pages by 90, 180 or 270 degrees (-90 turns left), added to their current rotation.", False),
+    Op("select", "pdf_select_pages", "Select pages",
+       "Keep only the given pages, in the given order (repeats allowed): `3,1-2`, `odd`, `5-1`.", False),
+    Op("delete", "pdf_delete_pages", "Delete pages", "Delete pages: `2`, `1-3,7`, `even`, `last`.", False),
+    Op("reorder", "pdf_reorder_pages", "Reorder pages",
+       "Reorder pages: `reverse`, or `interleave` the two halves (collate scans of the front and back sides).",
+       False),
+    Op("insert-blank", "pdf_insert_blank", "Insert blank pages",
+       "Insert blank pages, each the size (and rotation) of the page before it (or after it, at the start).",
+       False),
+    Op("insert", "pdf_insert_pages", "Insert pages",
+       "Insert pages from another PDF at a position: `insert book.pdf cover.pdf --after 0`.", False),
+    Op("metadata", "pdf_metadata", "Show or change metadata",
+       "Show, set or remove a PDF's metadata (the Info dictionary and XMP).", False),
 )
 
 

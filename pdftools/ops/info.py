@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-from pdftools.core import outline, poppler
+from pdftools.core import metadata, outline, poppler
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Param
 from pdftools.core.paths import input_path
@@ -108,8 +108,8 @@ def info(
         pdf_version=pdf.pdf_version,
         pages=len(pdf.pages),
         page_sizes=[SizeCount(width=w, height=h, rotation=r, pages=n) for (w, h, r), n in sizes.most_common()],
-        metadata={str(k)[1:]: _text(v) for k, v in pdf.docinfo.items()} if "/Info" in pdf.trailer else {},
-        xmp=_xmp(pdf),
+        metadata=metadata.info(pdf),
+        xmp=metadata.xmp(pdf),
         encrypted=pdf.is_encrypted,
         encryption=_encryption(pdf),
         outline=_bookmarks(outline.read(pdf)),
@@ -155,24 +155,6 @@ def _page_info(pdf: pikepdf.Pdf, number: int) -> PageInfo:
     width, height, rotation = _geometry(page)
     return PageInfo(page=number, width=width, height=height, rotation=rotation,
                     images=len(_image_ids(page)), annotations=len(page.obj.get("/Annots", []) or []))
-
-
-def _text(value: Any) -> str:
-    try:
-        text = str(value)
-    except Exception:
-        text = repr(value)
-    return text.replace("\x00", "")  # some producers pad strings with NULs
-
-
-def _xmp(pdf: pikepdf.Pdf) -> dict[str, str]:
-    if "/Metadata" not in pdf.Root:
-        return {}
-    try:
-        with pdf.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as meta:
-            return {str(k): _text(v) for k, v in meta.items()}
-    except Exception:  # unreadable XMP is reported as empty, not as a failure
-        return {}
 
 
 def _encryption(pdf: pikepdf.Pdf) -> Encryption | None:

@@ -54,6 +54,8 @@ OPS: tuple[Op, ...] = (
        "Insert pages from another PDF at a position: `insert book.pdf cover.pdf --after 0`.", False),
     Op("metadata", "pdf_metadata", "Show or change metadata",
        "Show, set or remove a PDF's metadata (the Info dictionary and XMP).", False),
+    Op("bookmarks", "pdf_bookmarks", "List or change bookmarks",
+       "List a PDF's bookmarks as a tree, replace them all from JSON, or add one.", False),
 )
 
 

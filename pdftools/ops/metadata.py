@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Literal
 
 from pdftools.core import metadata as meta
-from pdftools.core.edit import Decrypt, Force, InPlace, Input, Output, Password, open_job
+from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job
 from pdftools.core.params import Cli, Param
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
@@ -39,9 +39,8 @@ class MetadataResult:
     """XMP properties (after the change)."""
     changed: list[str] = field(default_factory=list)
     """Keys set or removed."""
-    output: str | None = None
-    size: int | None = None
-    encrypted: bool | None = None
+    written: Edited | None = None
+    """The output, for set and remove."""
     warnings: list[str] = field(default_factory=list)
 
 
@@ -72,10 +71,9 @@ def metadata(
         if any("/pdfa/ns/id/" in k for k in meta.xmp(job.pdf)):
             warnings.append("the PDF claimed PDF/A conformance, which needs XMP metadata: it no longer conforms")
         changed = _remove(job.pdf)
-    saved = job.save(decrypt)
+    written = Edited(**job.save(decrypt))
     return MetadataResult(input=str(job.src), info=meta.info(job.pdf), xmp=meta.xmp(job.pdf), changed=changed,
-                          output=saved["output"], size=saved["size"], encrypted=saved["encrypted"],
-                          warnings=warnings)
+                          written=written, warnings=warnings)
 
 
 def _pair(text: str) -> tuple[str, str]:

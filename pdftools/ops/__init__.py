@@ -56,6 +56,8 @@ OPS: tuple[Op, ...] = (
        "Show, set or remove a PDF's metadata (the Info dictionary and XMP).", False),
     Op("bookmarks", "pdf_bookmarks", "List or change bookmarks",
        "List a PDF's bookmarks as a tree, replace them all from JSON, or add one.", False),
+    Op("attachments", "pdf_attachments", "List, add, extract or remove attachments",
+       "List, add, extract or remove the files attached to a PDF.", False),
 )
 
 

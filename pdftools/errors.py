@@ -37,6 +37,21 @@ class InvalidPageRange(PdftoolsError):
     hint = "Pages are 1-based and inclusive, e.g. `1-3,7,10-`; `last` or `-1` is the last page."
 
 
+class FieldNotFound(InvalidArgument):
+    code = "FIELD_NOT_FOUND"
+    hint = "`pdftools forms list FILE` shows the form's field names."
+
+
+class InvalidFieldValue(InvalidArgument):
+    code = "INVALID_FIELD_VALUE"
+    hint = "`pdftools forms list FILE` shows each field's type and the values it takes."
+
+
+class NoForm(InvalidArgument):
+    code = "NO_FORM"
+    hint = "The PDF has no form fields, so there is nothing to fill or flatten."
+
+
 class FileNotFound(PdftoolsError):
     code = "FILE_NOT_FOUND"
     exit_code = 3
@@ -119,6 +134,13 @@ class ExternalToolFailed(PdftoolsError):
     code = "EXTERNAL_TOOL_FAILED"
     exit_code = 9
     hint = "An external program failed on this file; the message has its output."
+
+
+class NotSmaller(PdftoolsError):
+    code = "NOT_SMALLER"
+    exit_code = 10
+    hint = "The input is already as small as lossless compression makes it; keep it, or try --image-dpi or " \
+           "--jpeg-quality (lossy). Nothing was written."
 
 
 class Interrupted(PdftoolsError):

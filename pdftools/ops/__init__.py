@@ -60,6 +60,9 @@ OPS: tuple[Op, ...] = (
        "List, add, extract or remove the files attached to a PDF.", False),
     Op("forms", "pdf_forms", "List, fill or flatten form fields",
        "List a PDF's form fields (types, values, options), fill them, or flatten them into the pages.", False),
+    Op("images", "pdf_extract_images", "Extract images",
+       "Extract the images embedded in a PDF, each in its own format where possible (JPEG, JPEG 2000, TIFF, PNG).",
+       False),
 )
 
 

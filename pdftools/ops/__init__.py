@@ -63,6 +63,8 @@ OPS: tuple[Op, ...] = (
     Op("images", "pdf_extract_images", "Extract images",
        "Extract the images embedded in a PDF, each in its own format where possible (JPEG, JPEG 2000, TIFF, PNG).",
        False),
+    Op("compress", "pdf_compress", "Compress a PDF",
+       "Make a PDF smaller, losslessly first; `image_dpi` and `jpeg_quality` add lossy image resampling.", False),
 )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from pdftools.core.fonts import literal
 from pdftools.errors import FieldNotFound, InvalidFieldValue, NoForm
 
 if TYPE_CHECKING:
@@ -145,6 +146,6 @@ def _check_mark(pdf: pikepdf.Pdf, page: pikepdf.Page, annot: Any) -> bytes:
                              Name.Font, prefix="FZa")
     x0, y0, x1, y1 = (float(v) for v in annot.Rect)
     size = 0.8 * min(x1 - x0, y1 - y0)
-    char = str(annot.get("/MK", {}).get("/CA", "4"))[:1] or "4"
+    char = str(annot.get("/MK", {}).get("/CA", "4"))[:1].encode("latin-1", "replace") or b"4"
     x, y = x0 + (x1 - x0 - 0.8 * size) / 2, y0 + (y1 - y0 - 0.7 * size) / 2
-    return f"q 0 g BT {font} {size:.2f} Tf {x:.2f} {y:.2f} Td ({char}) Tj ET Q\n".encode()
+    return f"q 0 g BT {font} {size:.2f} Tf {x:.2f} {y:.2f} Td ".encode() + literal(char) + b" Tj ET Q\n"

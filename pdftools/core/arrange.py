@@ -19,8 +19,9 @@ if TYPE_CHECKING:
 Key = tuple[int, int]
 
 
-def arrange(pdf: pikepdf.Pdf, order: list[int]) -> list[str]:
-    """Make the pages `order` (0-based indices of the current pages); return warnings for the result."""
+def arrange(pdf: pikepdf.Pdf, order: list[int], moved: dict[int, int] | None = None) -> list[str]:
+    """Make the pages `order` (0-based indices of the current pages); return warnings for the result.
+    `moved` maps pages left out to the new page that shows them (bookmarks follow)."""
     pages = list(pdf.pages)
     nodes = outline.read(pdf)
     for _ in range(len(pages)):
@@ -33,7 +34,7 @@ def arrange(pdf: pikepdf.Pdf, order: list[int]) -> list[str]:
         warnings.append("page labels removed: they no longer matched the pages")
     dropped = {pages[i].obj.objgen: pages[i] for i in sorted(set(range(len(pages))) - set(order))}
     if dropped:
-        _forget(pdf, dropped, nodes, order)
+        _forget(pdf, dropped, nodes, order, moved or {})
     return warnings
 
 
@@ -52,11 +53,12 @@ def insertion_order(total: int, position: int, count: int) -> list[int]:
     return [*range(position), *added, *range(position, total)]
 
 
-def _forget(pdf: pikepdf.Pdf, dropped: dict[Key, Any], nodes: list[outline.Node], order: list[int]) -> None:
+def _forget(pdf: pikepdf.Pdf, dropped: dict[Key, Any], nodes: list[outline.Node], order: list[int],
+            moved: dict[int, int]) -> None:
     fields = [f for page in dropped.values() for f in pdf.acroform.get_form_fields_for_page(page)]
     if fields:
         pdf.acroform.remove_fields(fields)
-    _fix_outline(pdf, nodes, order)
+    _fix_outline(pdf, nodes, order, moved)
     _drop_dests(pdf, set(dropped))
     for page in dropped.values():
         for key in list(page.obj.keys()):
@@ -64,12 +66,13 @@ def _forget(pdf: pikepdf.Pdf, dropped: dict[Key, Any], nodes: list[outline.Node]
                 del page.obj[key]
 
 
-def _fix_outline(pdf: pikepdf.Pdf, nodes: list[outline.Node], order: list[int]) -> None:
+def _fix_outline(pdf: pikepdf.Pdf, nodes: list[outline.Node], order: list[int], moved: dict[int, int]) -> None:
     page_map: dict[int, int] = {}
     for new, old in enumerate(order):
         page_map.setdefault(old, new)
     if not _points_outside(nodes, page_map):
         return
+    page_map = {**moved, **page_map}
     with pdf.open_outline() as tree:
         tree.root.clear()
         tree.root.extend(outline.build(nodes, page_map))

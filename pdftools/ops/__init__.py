@@ -65,6 +65,13 @@ OPS: tuple[Op, ...] = (
        False),
     Op("compress", "pdf_compress", "Compress a PDF",
        "Make a PDF smaller, losslessly first; `image_dpi` and `jpeg_quality` add lossy image resampling.", False),
+    Op("stamp", "pdf_stamp", "Stamp text or a PDF page",
+       "Stamp text or a PDF page on pages: watermarks, page numbers, Bates numbers.", False),
+    Op("nup", "pdf_nup", "Several pages per sheet",
+       "Put several pages on each sheet: 2-up, 4-up (also 6, 8, 9, 16), in reading order, on a chosen paper size.",
+       False),
+    Op("booklet", "pdf_booklet", "Impose as a booklet",
+       "Impose a PDF as a booklet: two pages per sheet side, in the order that folds into a book.", False),
 )
 
 

@@ -10,6 +10,8 @@ from typing import Annotated, Literal
 
 import typer
 
+from pdftools.ops import DEFAULT_PROFILE, selected
+
 CONFIG_SNIPPET = """\
 Claude Desktop (claude_desktop_config.json):
 
@@ -35,8 +37,19 @@ def serve(
     log_level: Annotated[
         Literal["debug", "info", "warning", "error"], typer.Option(help="Log level (logs go to stderr).")
     ] = "warning",
+    tools: Annotated[
+        str, typer.Option(help="Tools to expose, comma-separated: profiles (read: look only; edit: everyday "
+                               "editing; all) and command or tool names, e.g. `read,stamp`.")
+    ] = DEFAULT_PROFILE,
 ) -> None:
-    """Serve every operation as an MCP tool (stdio)."""
+    """Serve the operations as MCP tools (stdio); --tools chooses which."""
+    from pdftools.errors import PdftoolsError
+    from pdftools.render import report_error
+
+    try:
+        selected(tools)
+    except PdftoolsError as exc:
+        raise typer.Exit(report_error(exc, as_json=False)) from None
     roots = [r.expanduser() for r in (root or [Path.cwd()])]
     missing = [str(r) for r in roots if not r.is_dir()]
     if missing:
@@ -46,7 +59,7 @@ def serve(
     os.environ.setdefault("PYTHONUNBUFFERED", "1")
     from pdftools.mcp.server import serve_stdio
 
-    serve_stdio(roots, log_level)
+    serve_stdio(roots, log_level, tools)
 
 
-serve.__doc__ = f"Serve every operation as an MCP tool (stdio).\n\n{CONFIG_SNIPPET}"
+serve.__doc__ = f"Serve the operations as MCP tools (stdio); --tools chooses which.\n\n{CONFIG_SNIPPET}"

@@ -77,3 +77,31 @@ OPS: tuple[Op, ...] = (
 
 def get(name: str) -> Op:
     return next(op for op in OPS if op.name == name)
+
+# What `pdftools serve --tools` exposes. Every tool costs an agent context in every request (tests/test_mcp_tools
+# measures it), so a client can take less than everything.
+PROFILES: dict[str, tuple[str, ...]] = {
+    "read": ("ls", "info", "text"),  # never writes a file
+    "edit": ("ls", "info", "text", "merge", "split", "rotate", "select", "delete", "reorder", "insert",
+             "insert-blank", "stamp", "metadata", "bookmarks", "forms", "compress"),  # everyday editing
+    "all": tuple(op.name for op in OPS),
+}
+DEFAULT_PROFILE = "all"
+
+
+def selected(spec: str | None) -> tuple[Op, ...]:
+    """The ops named by a comma-separated list of profiles, command names and MCP tool names, in registry order."""
+    from pdftools.errors import InvalidArgument
+
+    names: set[str] = set()
+    for raw in (spec or DEFAULT_PROFILE).split(","):
+        item = raw.strip()
+        if item in PROFILES:
+            names.update(PROFILES[item])
+            continue
+        op = next((op for op in OPS if item in (op.name, op.tool)), None)
+        if op is None:
+            known = ", ".join([*PROFILES, *(op.name for op in OPS)])
+            raise InvalidArgument(f"unknown tool or profile {item!r}", hint=f"Choose from: {known}.")
+        names.add(op.name)
+    return tuple(op for op in OPS if op.name in names)

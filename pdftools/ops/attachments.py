@@ -1,8 +1,7 @@
 """List, add, extract or remove the files attached to a PDF.
 
-`add` attaches FILES (under their file names); `extract` writes the attachments (all, or `--name`) into
-`--out-dir`, under names made safe (path parts and unsafe characters removed: `../../x` becomes `x`), all
-or none; `remove` drops the `--name`d ones.
+`add` attaches FILES under their names; `extract` writes all attachments (or `--name`d ones) into
+`--out-dir`, all or none, under safe names (`../../x` becomes `x`); `remove` drops the `--name`d ones.
 """
 
 from __future__ import annotations

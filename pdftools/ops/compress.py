@@ -1,10 +1,8 @@
 """Make a PDF smaller, losslessly first; `image_dpi` and `jpeg_quality` add lossy image resampling.
 
 Lossless: object streams, streams recompressed, identical streams stored once, unused objects dropped.
-Lossy: images drawn above `image_dpi` are resampled, and (with `jpeg_quality`) JPEGs re-encoded; an image
-is replaced only when that makes it smaller.
-Sizes before and after are reported. A result that is not smaller than the input is not written: the
-error NOT_SMALLER says so, and the input is the best file to keep.
+Lossy: images drawn above `image_dpi` are resampled, JPEGs re-encoded at `jpeg_quality`; each image only
+if that makes it smaller. An output that is not smaller is not written (error NOT_SMALLER).
 """
 
 from __future__ import annotations

@@ -1,11 +1,7 @@
 """Extract the images embedded in a PDF, each in its own format where possible (JPEG, JPEG 2000, TIFF, PNG).
 
-Files are named `{stem}-p{page:03}-{index:02}.{ext}`: JPEG and JPEG 2000 data is written as it is, fax
-and CMYK images as TIFF, the rest as PNG (with its soft mask as alpha).
-
-An image used on several pages is written once (at its first use). Images inside form XObjects count for
-the page that draws them; inline images become PNG. Files are written all or none; existing ones need
---force.
+Named `{stem}-p{page:03}-{index:02}.{ext}`: JPEG data as stored, fax and CMYK images as TIFF, others as PNG
+(soft mask as alpha). An image used on several pages is written once. All files or none are written.
 """
 
 from __future__ import annotations

@@ -1,8 +1,7 @@
 """Insert pages from another PDF at a position: `insert book.pdf cover.pdf --after 0`.
 
 The source may pick pages (`other.pdf:1-3`); its form fields and the named destinations its links use come
-along. `after` is the page to insert after: 0 puts them first; the default is after the last page. One
-password opens both files when they are encrypted.
+along. One password opens both files when both are encrypted.
 """
 
 from __future__ import annotations

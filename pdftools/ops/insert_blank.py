@@ -1,6 +1,4 @@
 """Insert blank pages, each the size (and rotation) of the page before it (or after it, at the start).
-
-`after` is the page to insert after: 0 puts them first; the default is after the last page.
 """
 
 from __future__ import annotations

@@ -1,8 +1,7 @@
 """Put several pages on each sheet: 2-up, 4-up (also 6, 8, 9, 16), in reading order, on a chosen paper size.
 
-Pages are scaled to fit their cell and centred; the sheet is turned to suit the grid (2-up of portrait
-pages: a landscape sheet). `sheet` `auto` keeps the size of the first page. Links and form fields on the
-pages do not survive; bookmarks point at the sheet showing their page.
+Pages are scaled to fit their cell, centred; the sheet turns to suit the grid (2-up portrait pages: a
+landscape sheet). Links and form fields do not survive; bookmarks point at the sheet showing their page.
 """
 
 from __future__ import annotations

@@ -1,7 +1,6 @@
 """Rotate pages by 90, 180 or 270 degrees (-90 turns left), added to their current rotation.
 
-Pages are chosen with `pages` (`1-3,7`, `odd`, `even`; default all). Only the page's display rotation
-changes: the content is not re-rendered.
+Only the pages' display rotation changes; their content is not re-rendered.
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
 """Stamp text or a PDF page on pages: watermarks, page numbers, Bates numbers.
 
-Text (Helvetica) takes `{page}` and `{pages}` (`"Page {page} of {pages}"`, Bates `"ACME-{page:06}"` with
-`start`), a size, colour (`#rrggbb` or a name), opacity, angle and position, placed upright on rotated
-pages. A PDF stamp (`stamp.pdf` or `stamp.pdf:2`) is scaled to fit each page, centred. `underlay` puts
-the stamp under the page's content.
+Text (Helvetica, upright on rotated pages) takes `{page}` and `{pages}`: `"Page {page} of {pages}"`, Bates
+`"ACME-{page:06}"` with `start`. A PDF stamp is scaled to fit each page, centred.
 """
 
 from __future__ import annotations

@@ -7,8 +7,9 @@ import glob as _glob
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
+from pdftools.core.params import Mcp
 from pdftools.core.paths import folder_path, input_path, policy
 from pdftools.errors import InvalidArgument, NoInputs, PdftoolsError
 
@@ -59,8 +60,16 @@ def expand(spec: str, *, recursive: bool = False) -> list[Path]:
     return [input_path(spec)]
 
 
-def load_json(text: str, what: str) -> Any:
-    """JSON given inline (it starts with `{` or `[`) or as the path of a file holding it (through the policy)."""
+JsonArgument = Annotated[
+    str | None, Mcp(annotation=str | dict[str, Any] | list[Any] | None),  # an agent may send the JSON itself
+]
+
+
+def load_json(text: Any, what: str) -> Any:
+    """JSON given inline (it starts with `{` or `[`), as the path of a file holding it (through the policy),
+    or (over MCP) already parsed."""
+    if not isinstance(text, str):
+        return text
     source = text
     if not text.lstrip().startswith(("{", "[")):
         path = input_path(text)

@@ -82,7 +82,8 @@ def _untitled(schema: Any) -> Any:
 
 def tool_parameters(fn: Callable[..., Any]) -> list[inspect.Parameter]:
     """The op's parameters as MCP sees them: `Param` as pydantic's `Field` (description and constraints in
-    the schema, enforced by the SDK), `Mcp(hidden=True)` dropped, `Mcp(default=...)` applied."""
+    the schema, enforced by the SDK), `Mcp(hidden=True)` dropped, `Mcp(default=...)` and
+    `Mcp(annotation=...)` applied."""
     hints = get_type_hints(fn, include_extras=True)
     params = []
     for name, param in inspect.signature(fn).parameters.items():
@@ -91,6 +92,7 @@ def tool_parameters(fn: Callable[..., Any]) -> list[inspect.Parameter]:
         if mcp.hidden:
             continue
         spec = marker(meta, Param)
+        base = base if mcp.annotation is MISSING else mcp.annotation
         annotation = Annotated[base, spec.field()] if spec is not None else base
         default = param.default if mcp.default is MISSING else mcp.default
         params.append(param.replace(annotation=annotation, default=default, kind=inspect.Parameter.KEYWORD_ONLY))

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pdftools.core import outline
 from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job
-from pdftools.core.inputs import load_json
+from pdftools.core.inputs import JsonArgument, load_json
 from pdftools.core.outline import Bookmark
 from pdftools.core.params import Cli, Param
 from pdftools.core.paths import input_path
@@ -41,7 +41,7 @@ def bookmarks(
     action: Annotated[Literal["list", "replace", "add"], Param("list, replace (with --data) or add one"),
                       Cli(argument=True)],
     input: Input,
-    data: Annotated[str | None, Param("replace: the bookmarks as JSON, inline or a file")] = None,
+    data: Annotated[JsonArgument, Param("replace: the bookmarks as JSON, inline or a file")] = None,
     title: Annotated[str | None, Param("add: the bookmark's title")] = None,
     page: Annotated[int | None, Param("add: the page it opens (1-based)", ge=1)] = None,
     parent: Annotated[str | None, Param("add: put it under the first bookmark with this title")] = None,

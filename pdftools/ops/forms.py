@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 from pdftools.core import forms as formfields
 from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job
 from pdftools.core.forms import FormField
-from pdftools.core.inputs import load_json
+from pdftools.core.inputs import JsonArgument, load_json
 from pdftools.core.params import Cli, Param
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
@@ -39,7 +39,7 @@ def forms(
                       Cli(argument=True)],
     input: Input,
     values: Annotated[list[str] | None, Param("fill: `name=value` (repeatable)"), Cli("--set", "-s")] = None,
-    data: Annotated[str | None, Param('fill: JSON {"name": value}, inline or a file')] = None,
+    data: Annotated[JsonArgument, Param('fill: JSON {"name": value}, inline or a file')] = None,
     output: Output = None,
     in_place: InPlace = False,
     force: Force = False,

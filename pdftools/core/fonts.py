@@ -32,7 +32,7 @@ def encode(text: str) -> bytes:
     try:
         data = text.encode("cp1252")
     except UnicodeEncodeError:
-        bad = "".join(sorted({c for c in text if not _encodable(c)}))[:20]
+        bad = "".join(dict.fromkeys(c for c in text if not _encodable(c)))[:20]
         raise InvalidArgument(f"the standard font cannot show {bad!r}",
                               hint="Text stamps use Helvetica (Western European characters); for other "
                                    "scripts, stamp a PDF page made elsewhere (--pdf).") from None

@@ -61,7 +61,7 @@ def _options(kind: str, wrapper: Any) -> list[str]:
         if kind == "checkbox":
             return [_state(wrapper.on_value), "Off"]
         if kind == "radio":
-            return [_state(s) for s in wrapper.states if str(s) != "/Off"]
+            return sorted(_state(s) for s in wrapper.states if str(s) != "/Off")
         if kind == "choice":
             return [str(o.export_value) for o in wrapper.options]
     except (RuntimeError, AttributeError, KeyError):  # no appearance states to read them from

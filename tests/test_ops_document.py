@@ -183,6 +183,10 @@ def test_forms_list(cli: Callable[..., Any]) -> None:
     assert "French" in libre["Nationality"]["options"]
 
 
+def test_forms_list_of_a_pdf_without_a_form_is_empty(cli: Callable[..., Any]) -> None:
+    assert run_json(cli, "forms", "list", rb.FOUR)["fields"] == []
+
+
 def test_forms_fill_with_set(cli: Callable[..., Any], tmp_path: Path) -> None:
     out = tmp_path / "f.pdf"
     report = run_json(cli, "forms", "fill", rb.FORM_LATEX, "--set", "Name=Zebedee Quux", "--set", "Check=yes",

@@ -17,7 +17,7 @@ from pdftools.core.inputs import JsonArgument, load_json
 from pdftools.core.params import Cli, Param
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
-from pdftools.errors import InvalidArgument
+from pdftools.errors import InvalidArgument, NoForm
 
 
 @dataclass
@@ -67,7 +67,11 @@ def forms(
 
 
 def _described(pdf: Any) -> list[FormField]:
-    return [formfields.describe(name, w) for name, w in formfields.wrapped(pdf).items()]
+    try:
+        fields = formfields.wrapped(pdf)
+    except NoForm:  # listing no fields is an answer, not an error
+        return []
+    return [formfields.describe(name, w) for name, w in fields.items()]
 
 
 def _values(pairs: list[str] | None, data: str | None) -> dict[str, Any]:

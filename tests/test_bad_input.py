@@ -124,10 +124,11 @@ PAGES_HINT = "Pages are 1-based and inclusive, e.g. `1-3,7,10-`; `last` or `-1` 
         (["attachments", "remove", "{four}", "--name", "nope.txt"], errors.InvalidArgument, "nope.txt",
          "The attachments are: none."),
         (["nup", "{four}", "--pages", "even,5"], errors.InvalidPageRange, "4 pages", DEFAULT),
+        (["forms", "list", "{four}", "-o", "{out}/x.pdf"], errors.InvalidArgument, "writes no PDF", DEFAULT),
     ],
     ids=["in-place-and-output", "interleave-odd", "delete-all", "insert-after-9", "text-and-pdf", "cyrillic",
          "unknown-placeholder", "colour", "metadata-pair", "metadata-date", "bookmark-page", "bad-json",
-         "add-without-page", "unknown-attachment", "nup-pages"],
+         "add-without-page", "unknown-attachment", "nup-pages", "list-with-output"],
 )
 def test_more_bad_arguments(fails: Errors, inputs: dict[str, Path], tmp_path: Path, args: list[str],
                             error: type[errors.PdftoolsError], message: str, hint: str | None) -> None:

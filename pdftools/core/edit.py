@@ -98,3 +98,9 @@ def select_pages(spec: str | None, count: int) -> list[int]:
     if not numbers:
         raise InvalidPageRange(f"{spec!r} selects no pages: the document has {count} page" + "s" * (count != 1))
     return numbers
+
+
+def writes_nothing(action: str, output: str | None, in_place: bool) -> None:
+    """Refuse output options for an action that only reads (`metadata show`, `forms list`...)."""
+    if output is not None or in_place:
+        raise InvalidArgument(f"{action} writes no PDF, so it takes neither --output nor --in-place")

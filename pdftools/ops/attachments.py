@@ -12,7 +12,7 @@ from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Annotated, Literal
 
 from pdftools.core import outputs
-from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job
+from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job, writes_nothing
 from pdftools.core.naming import safe_component
 from pdftools.core.params import Cli, Param
 from pdftools.core.paths import input_path, output_folder
@@ -65,6 +65,7 @@ def attachments(
         raise InvalidArgument(f"{action} does not take these arguments",
                               hint="add takes FILES; extract and remove take --name; list takes neither.")
     if action in ("list", "extract"):
+        writes_nothing(action, output, in_place)
         src = input_path(input)
         pdf = open_pdf(src, password)
         if action == "list":

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pdftools.core import outline
-from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job
+from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job, writes_nothing
 from pdftools.core.inputs import JsonArgument, load_json
 from pdftools.core.outline import Bookmark
 from pdftools.core.params import Cli, Param
@@ -53,6 +53,7 @@ def bookmarks(
 ) -> BookmarksResult:
     _check_arguments(action, data, title, page, parent)
     if action == "list":
+        writes_nothing(action, output, in_place)
         src = input_path(input)
         return _result(str(src), open_pdf(src, password), None)
     tree = load_json(data, "--data") if data is not None else None

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from pdftools.core import forms as formfields
-from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job
+from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job, writes_nothing
 from pdftools.core.forms import FormField
 from pdftools.core.inputs import JsonArgument, load_json
 from pdftools.core.params import Cli, Param
@@ -51,6 +51,7 @@ def forms(
         raise InvalidArgument("--set and --data go with `fill`, and `fill` needs at least one value",
                               hint="E.g. `pdftools forms fill form.pdf --set Name=Ann --set Agree=yes`.")
     if action == "list":
+        writes_nothing(action, output, in_place)
         src = input_path(input)
         return FormsResult(input=str(src), fields=_described(open_pdf(src, password)))
     job = open_job(input, output, suffix="filled" if action == "fill" else "flat", password=password,

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Literal
 
 from pdftools.core import metadata as meta
-from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job
+from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job, writes_nothing
 from pdftools.core.params import Cli, Param
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
@@ -60,6 +60,7 @@ def metadata(
         raise InvalidArgument("--set goes with `set`, and `set` needs at least one --set key=value")
     pairs = [_pair(v) for v in values or []]
     if action == "show":
+        writes_nothing(action, output, in_place)
         src = input_path(input)
         pdf = open_pdf(src, password)
         return MetadataResult(input=str(src), info=meta.info(pdf), xmp=meta.xmp(pdf))

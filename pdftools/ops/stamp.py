@@ -52,7 +52,7 @@ def stamp(
     opacity: Annotated[float, Param("0 (invisible) to 1 (opaque)", ge=0, le=1)] = 1.0,
     angle: Annotated[float, Param("Text angle in degrees, counter-clockwise (45 for a diagonal watermark)")] = 0,
     margin: Annotated[float, Param("Distance from the page edge in points (text)", ge=0)] = 36,
-    start: Annotated[int, Param("The number {page} gives the first page (Bates numbering)", ge=0)] = 1,
+    start: Annotated[int, Param("The number {page} gives page 1 (Bates numbering: 1001)", ge=0)] = 1,
     underlay: Annotated[bool, Param("Put the stamp under the page content")] = False,
     output: Output = None,
     in_place: InPlace = False,

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated
 from pdftools.core import outline, parallel
 from pdftools.core.naming import render
 from pdftools.core.pages import parse_ranges
-from pdftools.core.params import Cli, Param
+from pdftools.core.params import Cli, Param, Password
 from pdftools.core.paths import input_path, output_folder
 from pdftools.core.pdf import open_pdf
 from pdftools.errors import InvalidArgument, OutputExists, PermissionDenied
@@ -53,9 +53,7 @@ def split(
         str, Param("Part file name: {stem} {start} {end} {index} {title}"), Cli("-p", "--pattern")
     ] = "{stem}_{start:03}-{end:03}.pdf",
     force: Annotated[bool, Param("Overwrite existing parts")] = False,
-    password: Annotated[
-        str | None, Param("Password of an encrypted input"), Cli(envvar="PDFTOOLS_PASSWORD")
-    ] = None,
+    password: Password = None,
 ) -> SplitResult:
     if sum(x is not None and x is not False for x in (every, ranges, bookmarks)) > 1:
         raise InvalidArgument("choose one of --every, --ranges and --bookmarks")

@@ -99,7 +99,7 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
                     shutil.copyfileobj(fh, sys.stdout.buffer)
                 sys.stdout.flush()
             render(result, as_json=as_json, to_stderr=policy.stdout_file is not None)
-            return 0
+            return int(getattr(result, "exit_code", 0))  # a result may carry its verdict (doctor)
     except PdftoolsError as exc:
         return report_error(exc, as_json=as_json)
     except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as other tools do

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from functools import cache
@@ -12,6 +13,9 @@ from pdftools.errors import DependencyMissing, ExternalToolFailed
 INSTALL = {
     "pdftotext": "apt-get install poppler-utils",
     "pdftoppm": "apt-get install poppler-utils",
+    "pdfinfo": "apt-get install poppler-utils",
+    "tesseract": "apt-get install tesseract-ocr",
+    "pandoc": "apt-get install pandoc",
     "qpdf": "apt-get install qpdf",
 }
 
@@ -53,3 +57,17 @@ def run(args: list[str], *, timeout: float = 300, env: dict[str, str] | None = N
         detail = err.decode(errors="replace").strip().splitlines()[-1:] or ["no message"]
         raise ExternalToolFailed(f"{args[0]} failed (exit {proc.returncode}): {detail[0]}")
     return out
+
+
+def version(program: str, flag: str = "--version") -> str | None:
+    """The first version-looking token a program prints (on stdout or stderr), or None if it is missing."""
+    found = shutil.which(program)
+    if found is None:
+        return None
+    try:
+        proc = subprocess.run([found, flag], capture_output=True, timeout=20, check=False,
+                              stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.TimeoutExpired):
+        return "unknown"
+    match = re.search(rb"\d+\.\d+(?:\.\d+)?", proc.stdout + proc.stderr)
+    return match.group(0).decode() if match else "unknown"

@@ -21,3 +21,12 @@ def _number(name: str) -> float | None:
 def timeout() -> float | None:
     """Seconds an operation may run (PDFTOOLS_TIMEOUT; unset or 0: no limit)."""
     return _number("PDFTOOLS_TIMEOUT")
+
+
+MAX_PIXELS = 200_000_000  # a page rendered for OCR or thumbnails: A0 at 300 dpi is 139 Mpx (~0.4 GB as RGB)
+
+
+def max_pixels() -> int:
+    """Most pixels one rendered page may have (PDFTOOLS_MAX_PIXELS)."""
+    value = _number("PDFTOOLS_MAX_PIXELS")
+    return int(value) if value else MAX_PIXELS

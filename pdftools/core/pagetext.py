@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 from pdftools.core import engines, task
-from pdftools.core.pages import parse_pages
+from pdftools.core.pages import parse_pages, runs
 from pdftools.core.params import Mcp, Param
 from pdftools.errors import InvalidArgument
 
@@ -125,14 +125,8 @@ def pdftotext(source: Path, mode: str = "plain") -> Extractor:
 
 def _chunks(pages: list[int], workers: int) -> list[list[int]]:
     """Consecutive runs of `pages`, long runs cut so that `workers` processes share the work."""
-    runs: list[list[int]] = []
-    for n in pages:
-        if runs and runs[-1][-1] == n - 1:
-            runs[-1].append(n)
-        else:
-            runs.append([n])
     size = max(MIN_CHUNK, -(-len(pages) // workers))
-    return [run[i:i + size] for run in runs for i in range(0, len(run), size)]
+    return [run[i:i + size] for run in runs(pages) for i in range(0, len(run), size)]
 
 
 @contextlib.contextmanager

@@ -6,6 +6,7 @@ whose text is `{code, message, hint}`, and otherwise returns the op's result as 
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import inspect
 import json
@@ -20,7 +21,7 @@ import anyio
 import anyio.lowlevel
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
-from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from mcp.types import CallToolResult, ImageContent, TextContent, ToolAnnotations
 from pydantic import ValidationError
 
 from pdftools import __version__
@@ -48,8 +49,18 @@ def success_result(result: Any) -> CallToolResult:
     offers it, e.g. extracted text, which JSON escaping would only bloat)."""
     data = results.to_dict(result)
     as_text = getattr(result, "as_text", None)
-    text = as_text() if callable(as_text) else json.dumps(data, ensure_ascii=False)
-    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
+    text = as_text() if callable(as_text) else None
+    if text is None:
+        text = json.dumps(data, ensure_ascii=False)
+    content: list[Any] = [TextContent(type="text", text=text)]
+    inline = getattr(result, "inline_images", None)
+    if callable(inline):  # small images travel in the response itself, within the result's byte budget
+        images, note = inline()
+        content += [ImageContent(type="image", data=base64.b64encode(Path(path).read_bytes()).decode(),
+                                 mime_type=mime) for path, mime in images]
+        if note:
+            content.append(TextContent(type="text", text=note))
+    return CallToolResult(content=content, structured_content=data)
 
 
 class PdftoolsServer(MCPServer):

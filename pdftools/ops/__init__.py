@@ -35,6 +35,13 @@ OPS: tuple[Op, ...] = (
        "Extract the text of a PDF, page by page (poppler's pdftotext): `plain` reading order or `layout`.", True),
     Op("ls", "pdf_list", "List PDFs",
        "List the PDFs in a folder, with page count, size, title and whether they are encrypted.", True),
+    Op("thumbnails", "pdf_thumbnails", "Render page images",
+       "Render pages as images (poppler via pdf2image): PNG, JPEG or WebP, by width, height or dpi.", False),
+    Op("doctor", "pdf_diagnose", "Check dependencies",
+       "Check the programs and data pdftools uses, with versions and the command that installs what is missing.",
+       True),
+    Op("ocr", "pdf_ocr", "OCR a scan", "Make a scanned PDF or an image searchable with tesseract, or read its text.",
+       False),
 )
 
 

@@ -6,9 +6,6 @@ no part is written unless all of them can be, and existing files need --force.
 
 from __future__ import annotations
 
-import os
-import shutil
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -18,8 +15,8 @@ from pdftools.core.naming import render
 from pdftools.core.pages import parse_ranges
 from pdftools.core.params import Cli, Param, Password
 from pdftools.core.paths import input_path, output_folder
-from pdftools.core.pdf import open_pdf
-from pdftools.errors import InvalidArgument, OutputExists, PermissionDenied
+from pdftools.core.pdf import check_names, open_pdf, staged_outputs
+from pdftools.errors import InvalidArgument
 
 if TYPE_CHECKING:
     import pikepdf
@@ -71,7 +68,7 @@ def split(
 
     names = [render(pattern, stem=src_path.stem, start=a, end=b, index=i, title=t or src_path.stem)
              for i, (a, b, t) in enumerate(plan, 1)]
-    _check_names(names, folder, force)
+    check_names(names, folder, force=force, field_hint="Put {start}, {end} or {index} in --pattern.")
     parts = _write_parts(src, plan, names, folder)
     return SplitResult(input=str(src_path), out_dir=str(folder), parts=parts)
 
@@ -92,37 +89,20 @@ def _bookmark_ranges(src: pikepdf.Pdf) -> list[tuple[int, int, str]]:
             for i, a in enumerate(firsts)]
 
 
-def _check_names(names: list[str], folder: Path, force: bool) -> None:
-    if len(set(names)) != len(names):
-        raise InvalidArgument("the pattern gives several parts the same name",
-                              hint="Put {start}, {end} or {index} in --pattern.")
-    existing = [n for n in names if (folder / n).exists()]
-    if existing and not force:
-        raise OutputExists(f"{len(existing)} part(s) already exist in {folder}, e.g. {existing[0]}")
-
-
 def _write_parts(src: pikepdf.Pdf, plan: list[tuple[int, int, str]], names: list[str], folder: Path) -> list[Part]:
-    """Write every part into a private folder beside the outputs, then move them all into place."""
+    """Write every part (in two processes when there are many), then move them all into place."""
     import pikepdf
 
-    try:
-        staging = Path(tempfile.mkdtemp(prefix=".pdftools-split-", dir=folder))
-    except OSError as exc:
-        raise PermissionDenied(f"cannot write to {folder}: {exc.strerror}") from None
+    with staged_outputs(folder, names) as staging:
 
-    def write(job: tuple[tuple[int, int, str], str]) -> None:
-        (a, b, _), name = job
-        part = pikepdf.new()
-        step = 1 if b >= a else -1
-        part.add_pages_from(src, [i - 1 for i in range(a, b + step, step)])
-        with open(staging / name, "wb") as fh:  # a file object: pikepdf's own temp-and-rename is not needed
-            part.save(fh, min_version=src.pdf_version)
+        def write(job: tuple[tuple[int, int, str], str]) -> None:
+            (a, b, _), name = job
+            part = pikepdf.new()
+            step = 1 if b >= a else -1
+            part.add_pages_from(src, [i - 1 for i in range(a, b + step, step)])
+            with open(staging / name, "wb") as fh:  # a file object: pikepdf's own temp-and-rename is not needed
+                part.save(fh, min_version=src.pdf_version)
 
-    try:
         parallel.for_each(list(zip(plan, names, strict=True)), write)
-        for name in names:
-            os.replace(staging / name, folder / name)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
     return [Part(path=str(folder / name), start=a, end=b, pages=abs(b - a) + 1, title=title)
             for (a, b, title), name in zip(plan, names, strict=True)]

@@ -82,35 +82,37 @@ def make_command(op: Op) -> Callable[..., None]:
 
 def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool) -> int:
     """Check the constraints (the same ones MCP enforces), call the op, render; return the exit code."""
-    from pdftools.core import paths
-    from pdftools.render import render, report_error
+    from pdftools.core import limits, paths, task
+    from pdftools.render import ProgressBar, render, report_error
 
-    policy = paths.LocalPolicy()
-    with paths.using(policy):
-        try:
-            check_constraints(fn, kwargs)
-            result = fn(**kwargs)
+    policy, bar = paths.LocalPolicy(), ProgressBar(op.name)
+    try:
+        running = task.Task(bar.update, timeout=limits.timeout())
+        with paths.using(policy), task.running(running):
+            try:
+                check_constraints(fn, kwargs)
+                result = fn(**kwargs)
+            finally:
+                bar.close()
             if policy.stdout_file is not None:
                 with policy.stdout_file.open("rb") as fh:
                     shutil.copyfileobj(fh, sys.stdout.buffer)
                 sys.stdout.flush()
-                render(result, as_json=as_json, to_stderr=True)
-            else:
-                render(result, as_json=as_json)
-            return 0
-        except PdftoolsError as exc:
-            return report_error(exc, as_json=as_json)
-        except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as other tools do
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            return 141
-        except KeyboardInterrupt:
-            from pdftools.errors import Interrupted
+            render(result, as_json=as_json, to_stderr=policy.stdout_file is not None)
+            return int(getattr(result, "exit_code", 0))  # a result may carry its verdict (doctor)
+    except PdftoolsError as exc:
+        return report_error(exc, as_json=as_json)
+    except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as other tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+    except KeyboardInterrupt:
+        from pdftools.errors import Interrupted
 
-            return report_error(Interrupted("interrupted"), as_json=as_json)
-        except Exception as exc:  # the last line of defence: an error, never a traceback
-            if os.environ.get("PDFTOOLS_DEBUG"):
-                raise
-            return report_error(PdftoolsError(f"unexpected {type(exc).__name__}: {exc}"), as_json=as_json)
+        return report_error(Interrupted("interrupted; no output was written"), as_json=as_json)
+    except Exception as exc:  # the last line of defence: an error, never a traceback
+        if os.environ.get("PDFTOOLS_DEBUG"):
+            raise
+        return report_error(PdftoolsError(f"unexpected {type(exc).__name__}: {exc}"), as_json=as_json)
 
 
 def flags_of(name: str, cli: Cli) -> tuple[str, ...]:

@@ -82,6 +82,18 @@ class DamagedPdf(PdftoolsError):
     hint = "The PDF is damaged beyond repair; `qpdf --check FILE` shows details, or get a fresh copy."
 
 
+class BadImage(PdftoolsError):
+    code = "BAD_IMAGE"
+    exit_code = 4
+    hint = "The image cannot be decoded; check the file, or convert it to PNG or TIFF first."
+
+
+class NoPages(PdftoolsError):
+    code = "NO_PAGES"
+    exit_code = 4
+    hint = "The document has no pages to work on."
+
+
 class Encrypted(PdftoolsError):
     code = "ENCRYPTED"
     exit_code = 5
@@ -130,15 +142,33 @@ class DependencyMissing(PdftoolsError):
     hint = "Install the missing program (see `pdftools --help` and the README)."
 
 
+class OcrLanguageMissing(PdftoolsError):
+    code = "OCR_LANGUAGE_MISSING"
+    exit_code = 8
+    hint = "Install the tesseract language pack (see `pdftools doctor`)."
+
+
 class ExternalToolFailed(PdftoolsError):
     code = "EXTERNAL_TOOL_FAILED"
     exit_code = 9
     hint = "An external program failed on this file; the message has its output."
 
 
+class PageTooLarge(PdftoolsError):
+    code = "PAGE_TOO_LARGE"
+    exit_code = 10
+    hint = "Lower --dpi, or raise PDFTOOLS_MAX_PIXELS if the machine has the memory."
+
+
+class Timeout(PdftoolsError):
+    code = "TIMEOUT"
+    exit_code = 124
+    hint = "The operation hit its time limit; raise it (--timeout / PDFTOOLS_TIMEOUT) or give it less work."
+
+
 class NotSmaller(PdftoolsError):
     code = "NOT_SMALLER"
-    exit_code = 10
+    exit_code = 11
     hint = "The input is already as small as lossless compression makes it; keep it, or try --image-dpi or " \
            "--jpeg-quality (lossy). Nothing was written."
 

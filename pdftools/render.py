@@ -117,3 +117,27 @@ def report_error(exc: PdftoolsError, *, as_json: bool) -> int:
     else:
         sys.stderr.write(f"error[{exc.code}]: {exc.message}\n  hint: {exc.hint}\n")
     return exc.exit_code
+
+
+class ProgressBar:
+    """A rich progress bar on stderr, shown only on a terminal and only for work of more than a few steps."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self._progress: Any = None
+        self._bar: Any = None
+
+    def update(self, done: int, total: int, message: str = "") -> None:
+        if self._progress is None:
+            if total <= 3 or not sys.stderr.isatty():
+                return
+            from rich.progress import Progress
+
+            self._progress = Progress(console=_console(stderr=True), transient=True)
+            self._progress.start()
+            self._bar = self._progress.add_task(self.label, total=total)
+        self._progress.update(self._bar, completed=done, total=total, description=message or self.label)
+
+    def close(self) -> None:
+        if self._progress is not None:
+            self._progress.stop()

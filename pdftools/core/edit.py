@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Param
+from pdftools.core.params import Password as Password  # the ops' shared parameters, in one import
 from pdftools.core.paths import input_path, output_path
 from pdftools.core.pdf import check_output, open_pdf, save_pdf
 from pdftools.errors import InvalidArgument, InvalidPageRange
@@ -29,7 +30,6 @@ Output = Annotated[
 ]
 InPlace = Annotated[bool, Param("Replace the input instead of writing a new file (atomically)")]
 Force = Annotated[bool, Param("Overwrite the output if it exists")]
-Password = Annotated[str | None, Param("Password of an encrypted input"), Cli(envvar="PDFTOOLS_PASSWORD")]
 Decrypt = Annotated[bool, Param("Write the output unencrypted (by default it keeps the input's encryption)")]
 Pages = Annotated[str | None, Param("Pages: `1-3,7,10-`, `odd`, `even`, `last` (default: all)")]
 

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from functools import cache
 
+from pdftools.core import task
 from pdftools.errors import DependencyMissing, ExternalToolFailed
 
 INSTALL = {
     "pdftotext": "apt-get install poppler-utils",
     "pdftoppm": "apt-get install poppler-utils",
+    "pdfinfo": "apt-get install poppler-utils",
+    "tesseract": "apt-get install tesseract-ocr",
+    "pandoc": "apt-get install pandoc",
     "qpdf": "apt-get install qpdf",
 }
 
@@ -25,14 +30,44 @@ def which(program: str) -> str:
     return found
 
 
-def run(args: list[str], *, timeout: float = 300) -> bytes:
-    """Run a program (never through a shell), return its stdout; stderr goes into the error on failure."""
+def run(args: list[str], *, timeout: float = 300, env: dict[str, str] | None = None,
+        stdin: bytes | None = None) -> bytes:
+    """Run a program (never through a shell) under the current task: a cancel or the task's deadline kills
+    it. Return its stdout; on failure, its last stderr line goes into the error."""
+    current = task.current()
+    current.check()
     cmd = [which(args[0]), *args[1:]]
-    try:
-        proc = subprocess.run(cmd, capture_output=True, timeout=timeout, check=False, stdin=subprocess.DEVNULL)
-    except subprocess.TimeoutExpired:
-        raise ExternalToolFailed(f"{args[0]} took longer than {timeout:.0f} s") from None
+    limit = min(timeout, current.remaining() or timeout)
+    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    with current.child(proc):
+        try:
+            out, err = proc.communicate(stdin, timeout=limit)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate()
+            current.check()  # the task's deadline: TIMEOUT
+            raise ExternalToolFailed(f"{args[0]} took longer than {timeout:.0f} s") from None
+        except BaseException:  # Ctrl-C or a cancel: never leave the child behind
+            proc.kill()
+            proc.wait()
+            raise
+    current.check()  # a cancel kills the child: report the cancel, not the kill
     if proc.returncode != 0:
-        detail = proc.stderr.decode(errors="replace").strip().splitlines()[-1:] or ["no message"]
+        detail = err.decode(errors="replace").strip().splitlines()[-1:] or ["no message"]
         raise ExternalToolFailed(f"{args[0]} failed (exit {proc.returncode}): {detail[0]}")
-    return proc.stdout
+    return out
+
+
+def version(program: str, flag: str = "--version") -> str | None:
+    """The first version-looking token a program prints (on stdout or stderr), or None if it is missing."""
+    found = shutil.which(program)
+    if found is None:
+        return None
+    try:
+        proc = subprocess.run([found, flag], capture_output=True, timeout=20, check=False,
+                              stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.TimeoutExpired):
+        return "unknown"
+    match = re.search(rb"\d+\.\d+(?:\.\d+)?", proc.stdout + proc.stderr)
+    return match.group(0).decode() if match else "unknown"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Literal
 
+from pdftools.core import task
 from pdftools.core.arrange import arrange
 from pdftools.core.params import Param
 
@@ -46,6 +47,8 @@ def impose(pdf: pikepdf.Pdf, sheets: list[list[int | None]], size: tuple[float, 
     cell_w, cell_h = (size[0] - 2 * margin) / cols, (size[1] - 2 * margin) / rows
     moved: dict[int, int] = {}
     for number, cells in enumerate(sheets):
+        task.check()
+        task.progress(number, len(sheets), "sheets")
         sheet = pdf.add_blank_page(page_size=size)
         for cell, source in enumerate(cells):
             if source is None:

@@ -12,6 +12,8 @@ import math
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
+from pdftools.core import task
+
 if TYPE_CHECKING:
     import pikepdf
 
@@ -100,9 +102,11 @@ def shrink_images(pdf: pikepdf.Pdf, dpi: int | None, quality: int | None) -> dic
     image is replaced only when the result is smaller. Returns counts by outcome."""
     counts: dict[str, int] = defaultdict(int)
     drawn = placements(pdf) if dpi else {}
-    for obj in list(pdf.objects):
-        if _eligible(obj):
-            counts[_shrink(obj, drawn.get(obj.objgen) if dpi else None, dpi or 0, quality or 75, quality)] += 1
+    images = [obj for obj in pdf.objects if _eligible(obj)]
+    for done, obj in enumerate(images, 1):
+        task.check()
+        counts[_shrink(obj, drawn.get(obj.objgen) if dpi else None, dpi or 0, quality or 75, quality)] += 1
+        task.progress(done, len(images), "images")
     return dict(counts)
 
 

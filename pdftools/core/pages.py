@@ -52,3 +52,14 @@ def parse_pages(spec: str | None, count: int) -> list[int]:
         step = 1 if end >= start else -1
         pages.extend(range(start, end + step, step))
     return pages
+
+
+def runs(pages: list[int]) -> list[list[int]]:
+    """Consecutive runs, in order: [1, 2, 3, 7, 8] -> [[1, 2, 3], [7, 8]] (one pdftoppm/pdftotext call each)."""
+    out: list[list[int]] = []
+    for n in pages:
+        if out and out[-1][-1] == n - 1:
+            out[-1].append(n)
+        else:
+            out.append([n])
+    return out

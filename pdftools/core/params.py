@@ -11,7 +11,7 @@ Typer, nor the MCP SDK, nor pydantic (whose import alone costs a CLI command ~0.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
 
 
 @dataclass(frozen=True)
@@ -89,3 +89,9 @@ class Mcp:
 def marker(metadata: tuple[Any, ...], kind: type) -> Any:
     """The first metadata object of `kind` in an Annotated's metadata, or None."""
     return next((m for m in metadata if isinstance(m, kind)), None)
+
+
+# Parameters several ops share, declared once.
+Password = Annotated[
+    str | None, Param("Password of an encrypted input (user or owner)"), Cli(envvar="PDFTOOLS_PASSWORD")
+]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import tempfile
 import warnings
 from collections.abc import Callable, Iterable, Iterator
@@ -14,6 +15,7 @@ from pdftools.errors import (
     BadPassword,
     DamagedPdf,
     Encrypted,
+    InvalidArgument,
     NotAPdf,
     OutputDirMissing,
     OutputExists,
@@ -25,7 +27,8 @@ if TYPE_CHECKING:
     import pikepdf
 
 
-def _looks_like_pdf(path: Path) -> bool:
+def is_pdf(path: Path) -> bool:
+    """True when the file has a PDF header in its first KB (where readers look for it)."""
     with path.open("rb") as fh:
         return b"%PDF-" in fh.read(1024)
 
@@ -36,7 +39,7 @@ def open_pdf(path: Path, password: str | None = None, *, label: str | None = Non
 
     name = label or str(path)
     try:
-        if not _looks_like_pdf(path):
+        if not is_pdf(path):
             raise NotAPdf(f"{name} is not a PDF")
         with warnings.catch_warnings():  # "a password was given but not needed" is not worth a word
             warnings.simplefilter("ignore", UserWarning)
@@ -106,3 +109,29 @@ def save_pdf(pdf: pikepdf.Pdf, out: Path, *, min_version: str = "", check: Calla
         if check is not None:
             check(tmp.stat().st_size)
     return out.stat().st_size
+
+
+def check_names(names: list[str], folder: Path, *, force: bool, field_hint: str) -> None:
+    """Several outputs in one folder: distinct names, and none already there (without force)."""
+    if len(set(names)) != len(names):
+        raise InvalidArgument("the pattern gives several outputs the same name", hint=field_hint)
+    existing = [n for n in names if (folder / n).exists()]
+    if existing and not force:
+        raise OutputExists(f"{len(existing)} output(s) already exist in {folder}, e.g. {existing[0]}")
+
+
+@contextlib.contextmanager
+def staged_outputs(folder: Path, names: list[str]) -> Iterator[Path]:
+    """Yield a private folder beside the outputs; when the block succeeds, move every named file into place
+    (all or nothing), and always remove the private folder. `names` is read when the block ends, so a
+    caller that learns the names only by writing the files (extracted images) may fill the list in it."""
+    try:
+        staging = Path(tempfile.mkdtemp(prefix=".pdftools-", dir=folder))
+    except OSError as exc:
+        raise PermissionDenied(f"cannot write to {folder}: {exc.strerror}") from None
+    try:
+        yield staging
+        for name in names:
+            os.replace(staging / name, folder / name)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)

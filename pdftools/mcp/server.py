@@ -6,29 +6,34 @@ whose text is `{code, message, hint}`, and otherwise returns the op's result as 
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import inspect
 import json
 import logging
 import sys
+import threading
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Annotated, Any, get_type_hints
 
-from mcp.server.mcpserver import MCPServer
+import anyio
+import anyio.lowlevel
+from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
-from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from mcp.types import CallToolResult, ImageContent, TextContent, ToolAnnotations
 from mcp.types import Tool as MCPTool
 from pydantic import ValidationError
 
 from pdftools import __version__
 from pdftools.cli import split_annotated
-from pdftools.core import paths, results
+from pdftools.core import limits, paths, results, task
 from pdftools.core.params import MISSING, Mcp, Param, marker
 from pdftools.errors import InvalidArgument, PdftoolsError
 from pdftools.ops import Op, selected
 
 log = logging.getLogger("pdftools.mcp")
+CANCEL_GRACE = 10.0  # seconds a cancelled call may take to remove its temporary files
 
 INSTRUCTIONS = (
     "PDF tools. Paths are relative to the first allowed root; call pdf_list to see which PDFs exist. "
@@ -45,8 +50,18 @@ def success_result(result: Any) -> CallToolResult:
     offers it, e.g. extracted text, which JSON escaping would only bloat)."""
     data = results.to_dict(result)
     as_text = getattr(result, "as_text", None)
-    text = as_text() if callable(as_text) else json.dumps(data, ensure_ascii=False)
-    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
+    text = as_text() if callable(as_text) else None
+    if text is None:
+        text = json.dumps(data, ensure_ascii=False)
+    content: list[Any] = [TextContent(type="text", text=text)]
+    inline = getattr(result, "inline_images", None)
+    if callable(inline):  # small images travel in the response itself, within the result's byte budget
+        images, note = inline()
+        content += [ImageContent(type="image", data=base64.b64encode(Path(path).read_bytes()).decode(),
+                                 mime_type=mime) for path, mime in images]
+        if note:
+            content.append(TextContent(type="text", text=note))
+    return CallToolResult(content=content, structured_content=data)
 
 
 class PdftoolsServer(MCPServer):
@@ -100,23 +115,58 @@ def tool_parameters(fn: Callable[..., Any]) -> list[inspect.Parameter]:
 
 
 def make_tool(op: Op, roots: list[Path]) -> Callable[..., Any]:
+    """An async tool around the op: it runs in a worker thread under the roots policy and a task that sends
+    progress notifications; a client's cancel cancels the task (its child processes are killed)."""
     fn = op.load()
 
-    def tool(**kwargs: Any) -> Any:
-        with paths.using(paths.RootsPolicy(roots)):
-            try:
-                return success_result(fn(**kwargs))
-            except PdftoolsError as exc:
-                log.info("%s failed: %s", op.tool, exc.code)
-                return error_result(exc)
-            except Exception as exc:  # never a traceback to the client; the log keeps it
-                log.exception("%s crashed", op.tool)
-                return error_result(PdftoolsError(f"unexpected {type(exc).__name__}: {exc}"))
+    async def tool(ctx: Context, **kwargs: Any) -> Any:
+        running = task.Task(_progress_sender(ctx), timeout=limits.timeout())
+        finished = threading.Event()
 
+        def work() -> Any:
+            try:
+                with paths.using(paths.RootsPolicy(roots)), task.running(running):
+                    return call(op, fn, kwargs)
+            finally:
+                finished.set()
+
+        try:
+            return await anyio.to_thread.run_sync(work, abandon_on_cancel=True)
+        except anyio.get_cancelled_exc_class():
+            running.cancel()  # the thread sees it at its next check; its children die now
+            with anyio.CancelScope(shield=True):
+                await anyio.to_thread.run_sync(finished.wait, CANCEL_GRACE)  # let it clean up its temp files
+            raise
+
+    params = [inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=Context), *tool_parameters(fn)]
     return_type = get_type_hints(fn)["return"]
-    tool.__signature__ = inspect.Signature(tool_parameters(fn), return_annotation=return_type)  # type: ignore
+    tool.__signature__ = inspect.Signature(params, return_annotation=return_type)  # type: ignore[attr-defined]
+    tool.__annotations__ = {"ctx": Context, "return": return_type}  # the SDK finds the Context parameter here
     tool.__name__ = op.tool
     return tool
+
+
+def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any]) -> CallToolResult:
+    """Run the op; map its result, or any failure, to a tool result (never a traceback to the client)."""
+    try:
+        return success_result(fn(**kwargs))
+    except PdftoolsError as exc:
+        log.info("%s failed: %s", op.tool, exc.code)
+        return error_result(exc)
+    except Exception as exc:
+        log.exception("%s crashed", op.tool)
+        return error_result(PdftoolsError(f"unexpected {type(exc).__name__}: {exc}"))
+
+
+def _progress_sender(ctx: Context) -> task.ProgressFn:
+    """Progress from any worker thread to the client (a no-op unless the request carried a progress token)."""
+    token = anyio.lowlevel.current_token()
+
+    def send(done: int, total: int, message: str) -> None:
+        with contextlib.suppress(Exception):  # a lost notification must never fail the operation
+            anyio.from_thread.run(ctx.report_progress, done, total, message or None, token=token)
+
+    return send
 
 
 @contextlib.asynccontextmanager

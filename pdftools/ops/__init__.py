@@ -39,6 +39,13 @@ OPS: tuple[Op, ...] = (
        "Extract the text of a PDF, page by page (poppler's pdftotext): `plain` reading order or `layout`.", True),
     Op("ls", "pdf_list", "List PDFs",
        "List the PDFs in a folder, with page count, size, title and whether they are encrypted.", True),
+    Op("thumbnails", "pdf_thumbnails", "Render page images",
+       "Render pages as images (poppler via pdf2image): PNG, JPEG or WebP, by width, height or dpi.", False),
+    Op("doctor", "pdf_diagnose", "Check dependencies",
+       "Check the programs and data pdftools uses, with versions and the command that installs what is missing.",
+       True),
+    Op("ocr", "pdf_ocr", "OCR a scan", "Make a scanned PDF or an image searchable with tesseract, or read its text.",
+       False),
     Op("rotate", "pdf_rotate", "Rotate pages",
        "Rotate pages by 90, 180 or 270 degrees (-90 turns left), added to their current rotation.", False),
     Op("select", "pdf_select_pages", "Select pages",
@@ -80,10 +87,11 @@ def get(name: str) -> Op:
 
 # What `pdftools serve --tools` exposes. Every tool costs an agent context in every request (tests/test_mcp_tools
 # measures it), so a client can take less than everything.
+_READ = ("ls", "info", "text", "doctor")
 PROFILES: dict[str, tuple[str, ...]] = {
-    "read": ("ls", "info", "text"),  # never writes a file
-    "edit": ("ls", "info", "text", "merge", "split", "rotate", "select", "delete", "reorder", "insert",
-             "insert-blank", "stamp", "metadata", "bookmarks", "forms", "compress"),  # everyday editing
+    "read": _READ,  # never writes a file
+    "edit": (*_READ, "merge", "split", "rotate", "select", "delete", "reorder", "insert", "insert-blank", "stamp",
+             "metadata", "bookmarks", "forms", "compress", "ocr"),  # everyday editing
     "all": tuple(op.name for op in OPS),
 }
 DEFAULT_PROFILE = "all"

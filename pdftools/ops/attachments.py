@@ -11,12 +11,11 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from pdftools.core import outputs
 from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job, writes_nothing
 from pdftools.core.naming import safe_component
 from pdftools.core.params import Cli, Param
 from pdftools.core.paths import input_path, output_folder
-from pdftools.core.pdf import open_pdf
+from pdftools.core.pdf import check_names, open_pdf, staged_outputs
 from pdftools.errors import InvalidArgument
 
 if TYPE_CHECKING:
@@ -125,12 +124,10 @@ def _extract(src: Path, pdf: pikepdf.Pdf, names: list[str], out_dir: str, force:
     folder = output_folder(out_dir)
     items = _listed(pdf, names)
     files = _file_names([item.filename for item in items])
-    outputs.check_names(files, folder, force, hint="")
-
-    def write(name: str, path: Path) -> None:
-        path.write_bytes(pdf.attachments[name].get_file().read_bytes())
-
-    outputs.write_all(folder, names, files, write)
+    check_names(files, folder, force=force, field_hint="")
+    with staged_outputs(folder, files) as staging:
+        for name, file in zip(names, files, strict=True):
+            (staging / file).write_bytes(pdf.attachments[name].get_file().read_bytes())
     warnings = []
     for item, file in zip(items, files, strict=True):
         item.path = str(folder / file)

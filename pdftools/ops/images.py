@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-from pdftools.core import outputs
+from pdftools.core import task
 from pdftools.core.edit import Force, Pages, Password, select_pages
 from pdftools.core.params import Cli, Param
 from pdftools.core.paths import input_path, output_folder
-from pdftools.core.pdf import open_pdf
+from pdftools.core.pdf import check_names, open_pdf, staged_outputs
 
 if TYPE_CHECKING:
     import pikepdf
@@ -56,8 +56,11 @@ def images(
     pdf = open_pdf(src, password)
     seen: set[tuple[int, int]] = set()
     result = ImagesResult(input=str(src), out_dir=str(folder), images=[], duplicates=0)
-    with outputs.staged(folder) as staging:
-        for number in sorted(set(select_pages(pages, len(pdf.pages)))):
+    names: list[str] = []  # known once each image is written; staged_outputs moves them at the end
+    numbers = sorted(set(select_pages(pages, len(pdf.pages))))
+    with staged_outputs(folder, names) as staging:
+        for done, number in enumerate(numbers, 1):
+            task.check()
             for index, image in enumerate(_page_images(pdf.pages[number - 1]), 1):
                 if image.objgen in seen:
                     result.duplicates += 1
@@ -67,11 +70,11 @@ def images(
                 written = _write(image.obj, staging / f"{src.stem}-p{number:03}-{index:02}", result.warnings)
                 if written is not None:
                     path, width, height = written
+                    names.append(path.name)
                     result.images.append(ExtractedImage(page=number, index=index, path=str(folder / path.name),
                                                         width=width, height=height, format=path.suffix[1:]))
-        names = [Path(image.path).name for image in result.images]
-        outputs.check_names(names, folder, force, hint="")
-        outputs.move_all(staging, folder, names)
+            task.progress(done, len(numbers), "images")
+        check_names(names, folder, force=force, field_hint="")
     return result
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from pdftools.core import metadata, outline, poppler
 from pdftools.core.outline import Bookmark
 from pdftools.core.pages import parse_pages
-from pdftools.core.params import Cli, Param
+from pdftools.core.params import Cli, Param, Password
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
 from pdftools.errors import DamagedPdf
@@ -75,9 +75,7 @@ def info(
     pages: Annotated[
         str | None, Param("Per-page details for these pages: `1-3,7`, `all`"), Cli("--pages")
     ] = None,
-    password: Annotated[
-        str | None, Param("Password of an encrypted PDF"), Cli(envvar="PDFTOOLS_PASSWORD")
-    ] = None,
+    password: Password = None,
 ) -> InfoResult:
     path = input_path(input)
     try:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 from pdftools.core import outline
 from pdftools.core.inputs import expand, split_spec
 from pdftools.core.pages import parse_pages
-from pdftools.core.params import Cli, Param
+from pdftools.core.params import Cli, Param, Password
 from pdftools.core.paths import output_path
 from pdftools.core.pdf import check_output, open_pdf, save_pdf
 from pdftools.errors import InvalidArgument
@@ -44,9 +44,7 @@ def merge(
     ],
     output: Annotated[str, Param("Output PDF (`-` for stdout)"), Cli("-o", "--output")] = "merged.pdf",
     force: Annotated[bool, Param("Overwrite the output if it exists")] = False,
-    password: Annotated[
-        str | None, Param("Password for encrypted inputs"), Cli(envvar="PDFTOOLS_PASSWORD")
-    ] = None,
+    password: Password = None,
 ) -> MergeResult:
     import pikepdf
 

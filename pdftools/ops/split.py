@@ -10,12 +10,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
-from pdftools.core import outline, outputs
+from pdftools.core import outline, parallel
 from pdftools.core.naming import render
 from pdftools.core.pages import parse_ranges
-from pdftools.core.params import Cli, Param
+from pdftools.core.params import Cli, Param, Password
 from pdftools.core.paths import input_path, output_folder
-from pdftools.core.pdf import open_pdf
+from pdftools.core.pdf import check_names, open_pdf, staged_outputs
 from pdftools.errors import InvalidArgument
 
 if TYPE_CHECKING:
@@ -50,9 +50,7 @@ def split(
         str, Param("Part file name: {stem} {start} {end} {index} {title}"), Cli("-p", "--pattern")
     ] = "{stem}_{start:03}-{end:03}.pdf",
     force: Annotated[bool, Param("Overwrite existing parts")] = False,
-    password: Annotated[
-        str | None, Param("Password of an encrypted input"), Cli(envvar="PDFTOOLS_PASSWORD")
-    ] = None,
+    password: Password = None,
 ) -> SplitResult:
     if sum(x is not None and x is not False for x in (every, ranges, bookmarks)) > 1:
         raise InvalidArgument("choose one of --every, --ranges and --bookmarks")
@@ -70,7 +68,7 @@ def split(
 
     names = [render(pattern, stem=src_path.stem, start=a, end=b, index=i, title=t or src_path.stem)
              for i, (a, b, t) in enumerate(plan, 1)]
-    outputs.check_names(names, folder, force, hint="Put {start}, {end} or {index} in --pattern.")
+    check_names(names, folder, force=force, field_hint="Put {start}, {end} or {index} in --pattern.")
     parts = _write_parts(src, plan, names, folder)
     return SplitResult(input=str(src_path), out_dir=str(folder), parts=parts)
 
@@ -92,17 +90,19 @@ def _bookmark_ranges(src: pikepdf.Pdf) -> list[tuple[int, int, str]]:
 
 
 def _write_parts(src: pikepdf.Pdf, plan: list[tuple[int, int, str]], names: list[str], folder: Path) -> list[Part]:
-    """Write every part (all or none, see core/outputs.py)."""
+    """Write every part (in two processes when there are many), then move them all into place."""
     import pikepdf
 
-    def write(job: tuple[int, int, str], path: Path) -> None:
-        a, b, _ = job
-        part = pikepdf.new()
-        step = 1 if b >= a else -1
-        part.add_pages_from(src, [i - 1 for i in range(a, b + step, step)])
-        with open(path, "wb") as fh:  # a file object: pikepdf's own temp-and-rename is not needed
-            part.save(fh, min_version=src.pdf_version)
+    with staged_outputs(folder, names) as staging:
 
-    outputs.write_all(folder, plan, names, write)
+        def write(job: tuple[tuple[int, int, str], str]) -> None:
+            (a, b, _), name = job
+            part = pikepdf.new()
+            step = 1 if b >= a else -1
+            part.add_pages_from(src, [i - 1 for i in range(a, b + step, step)])
+            with open(staging / name, "wb") as fh:  # a file object: pikepdf's own temp-and-rename is not needed
+                part.save(fh, min_version=src.pdf_version)
+
+        parallel.for_each(list(zip(plan, names, strict=True)), write)
     return [Part(path=str(folder / name), start=a, end=b, pages=abs(b - a) + 1, title=title)
             for (a, b, title), name in zip(plan, names, strict=True)]

@@ -11,7 +11,7 @@ import string
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from pdftools.core import fonts
+from pdftools.core import fonts, task
 from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Pages, Password, open_job, select_pages
 from pdftools.core.inputs import split_spec
 from pdftools.core.pages import parse_pages
@@ -70,8 +70,10 @@ def stamp(
         texts = [_fill(text, n - 1 + start, count) for n in numbers]
         encoded = [fonts.encode(t) for t in texts]  # every page checked before any is changed
         style = _style(job.pdf, rgb, opacity)
-        for number, data in zip(numbers, encoded, strict=True):
+        for done, (number, data) in enumerate(zip(numbers, encoded, strict=True), 1):
+            task.check()
             _stamp_text(job.pdf.pages[number - 1], data, style, font_size, position, angle, margin, underlay)
+            task.progress(done, len(numbers), "stamp")
         first = texts[0]
     else:
         first = _stamp_pdf(job.pdf, numbers, pdf or "", password, underlay)

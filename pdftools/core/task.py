@@ -1,0 +1,155 @@
+"""The running operation's link to whoever started it: progress out, cancellation and a deadline in.
+
+Ops call `task.progress(done, total)`, `task.check()` between steps, and run programs through
+`core.engines`, which registers each child with the task so that a cancel (Ctrl-C, an MCP client's
+`notifications/cancelled`, a deadline) kills it at once. The CLI installs a task with a progress bar; the MCP
+server one that sends progress notifications; by default a silent task with no deadline is active.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import subprocess
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
+
+from pdftools.errors import Interrupted, PdftoolsError, Timeout
+
+T = TypeVar("T")
+R = TypeVar("R")
+ProgressFn = Callable[[int, int, str], None]
+
+
+class Task:
+    def __init__(self, on_progress: ProgressFn | None = None, timeout: float | None = None) -> None:
+        self._on_progress = on_progress
+        self.deadline = time.monotonic() + timeout if timeout else None
+        self.timeout = timeout
+        self.cancelled = threading.Event()
+        self.reason: PdftoolsError | None = None  # why it was cancelled, so every thread reports the same
+        self._children: set[subprocess.Popen[bytes]] = set()
+        self._lock = threading.Lock()
+
+    def progress(self, done: int, total: int, message: str = "") -> None:
+        if self._on_progress is not None:
+            self._on_progress(done, total, message)
+
+    def remaining(self) -> float | None:
+        return None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
+
+    def check(self) -> None:
+        """Raise if the operation should stop: cancelled, or past its deadline."""
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            self.cancel(Timeout(f"the operation took longer than its time limit of {self.timeout:g} s"))
+        if self.cancelled.is_set():
+            raise self.reason or Interrupted("cancelled")
+
+    @contextlib.contextmanager
+    def limit(self, seconds: float | None) -> Iterator[None]:
+        """Tighten the deadline for the block (an op's own --timeout); the caller's limit still holds."""
+        if not seconds:
+            yield
+            return
+        saved = self.deadline, self.timeout
+        mine = time.monotonic() + seconds
+        if self.deadline is None or mine < self.deadline:
+            self.deadline, self.timeout = mine, seconds
+        try:
+            yield
+        finally:
+            self.deadline, self.timeout = saved
+
+    def cancel(self, reason: PdftoolsError | None = None) -> None:
+        with self._lock:
+            if self.reason is None:
+                self.reason = reason
+        self.cancelled.set()
+        with self._lock:
+            children = list(self._children)
+        for child in children:
+            with contextlib.suppress(OSError):
+                child.kill()
+
+    @contextlib.contextmanager
+    def child(self, proc: subprocess.Popen[bytes]) -> Iterator[subprocess.Popen[bytes]]:
+        """Track a child process for the duration of the block; a cancel kills it."""
+        with self._lock:
+            self._children.add(proc)
+        try:
+            if self.cancelled.is_set():
+                proc.kill()
+            yield proc
+        finally:
+            with self._lock:
+                self._children.discard(proc)
+
+
+class Counter:
+    """Progress of `total` steps done by several threads: each `add` reports the new total, in order."""
+
+    def __init__(self, total: int, message: str = "") -> None:
+        self.total, self.message, self.done = total, message, 0
+        self._lock = threading.Lock()
+
+    def add(self, steps: int = 1) -> None:
+        with self._lock:  # held while reporting, so the client sees the counts rise
+            self.done += steps
+            progress(self.done, self.total, self.message)
+
+
+_current: contextvars.ContextVar[Task | None] = contextvars.ContextVar("pdftools_task", default=None)
+
+
+def current() -> Task:
+    task = _current.get()
+    if task is None:
+        task = Task()
+        _current.set(task)
+    return task
+
+
+@contextlib.contextmanager
+def running(task: Task) -> Iterator[Task]:
+    token = _current.set(task)
+    try:
+        yield task
+    finally:
+        _current.reset(token)
+
+
+def progress(done: int, total: int, message: str = "") -> None:
+    current().progress(done, total, message)
+
+
+def check() -> None:
+    current().check()
+
+
+def map_threads(fn: Callable[[T], R], items: Iterable[T], workers: int) -> list[R]:
+    """`fn` over `items` in threads that share this context (task, path policy); stops early on cancel.
+
+    Threads suit work done by child processes (pdftotext, tesseract, pdftoppm): the processes run in parallel
+    and the threads only wait. Results come back in order."""
+    items = list(items)
+    if workers <= 1 or len(items) <= 1:
+        return [fn(item) for item in items]
+    task = current()  # first: it may install the default task, which the copies must share
+    ctx = contextvars.copy_context()
+
+    def call(item: T) -> R:
+        task.check()
+        return ctx.copy().run(fn, item)
+
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(call, item) for item in items]
+        try:
+            return [f.result() for f in futures]
+        except BaseException:
+            task.cancel()  # stop the siblings and their children, then let the pool drain
+            for f in futures:
+                f.cancel()
+            raise

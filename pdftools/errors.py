@@ -91,6 +91,12 @@ class BadPassword(PdftoolsError):
     hint = "The password did not open the PDF; check it (the user or the owner password both work)."
 
 
+class UploadTooLarge(PdftoolsError):
+    code = "UPLOAD_TOO_LARGE"
+    exit_code = 2
+    hint = "Send a smaller file, or raise PDFTOOLS_MAX_UPLOAD_BYTES on the server."
+
+
 class OutputExists(PdftoolsError):
     code = "OUTPUT_EXISTS"
     exit_code = 6

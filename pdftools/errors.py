@@ -133,6 +133,18 @@ class DependencyMissing(PdftoolsError):
     hint = "Install the missing program (see `pdftools --help` and the README)."
 
 
+class EngineUnavailable(PdftoolsError):
+    code = "ENGINE_UNAVAILABLE"
+    exit_code = 9
+    hint = "An external program kept failing; retry after a short pause, and check it with `pdftools doctor`."
+
+
+class Busy(PdftoolsError):
+    code = "BUSY"
+    exit_code = 75
+    hint = "The server is at its limit for this tool; retry in a few seconds."
+
+
 class OcrLanguageMissing(PdftoolsError):
     code = "OCR_LANGUAGE_MISSING"
     exit_code = 8

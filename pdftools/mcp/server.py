@@ -11,6 +11,7 @@ import contextlib
 import inspect
 import json
 import logging
+import os
 import sys
 import threading
 from collections.abc import AsyncIterator, Callable
@@ -36,7 +37,7 @@ from pdftools import __version__
 from pdftools.cli import split_annotated
 from pdftools.core import limits, paths, results, task
 from pdftools.core.params import MISSING, Mcp, Param, marker
-from pdftools.errors import InvalidArgument, PdftoolsError
+from pdftools.errors import Busy, InvalidArgument, PdftoolsError
 from pdftools.mcp.store import URI_PREFIX, FileStore
 from pdftools.ops import OPS, Op
 
@@ -136,12 +137,56 @@ def tool_parameters(fn: Callable[..., Any]) -> list[inspect.Parameter]:
     return params
 
 
+class Limiter:
+    """At most `slots` calls at once, at most `queue` more waiting; past that, BUSY at once."""
+
+    def __init__(self, slots: int, queue: int) -> None:
+        self.slots, self.queue, self.running, self.waiting = slots, queue, 0, 0
+        self._free: anyio.Condition | None = None
+
+    @contextlib.asynccontextmanager
+    async def __call__(self, name: str) -> AsyncIterator[None]:
+        if self.running >= self.slots and self.waiting >= self.queue:
+            raise Busy(f"{name}: {self.running} running and {self.waiting} waiting, the most this server takes")
+        self._free = self._free or anyio.Condition()
+        async with self._free:
+            self.waiting += 1
+            try:
+                while self.running >= self.slots:
+                    await self._free.wait()
+            finally:
+                self.waiting -= 1
+            self.running += 1
+        try:
+            yield
+        finally:
+            async with self._free:
+                self.running -= 1
+                self._free.notify()
+
+
+def limiter_for(op: Op) -> Limiter | None:
+    if not op.heavy:
+        return None
+    slots = int(os.environ.get("PDFTOOLS_HEAVY_SLOTS") or os.cpu_count() or 1)
+    return Limiter(slots, int(os.environ.get("PDFTOOLS_HEAVY_QUEUE") or 2 * slots))
+
+
 def make_tool(op: Op, policy_for: PolicyFactory) -> Callable[..., Any]:
     """An async tool around the op: it runs in a worker thread under a path policy (the roots; over HTTP also
     the file store) and a task that sends progress notifications; a client's cancel cancels the task."""
-    fn = op.load()
+    fn, limiter = op.load(), limiter_for(op)
 
     async def tool(ctx: Context, **kwargs: Any) -> Any:
+        if limiter is None:
+            return await run(ctx, kwargs)
+        try:
+            async with limiter(op.tool):
+                return await run(ctx, kwargs)
+        except Busy as exc:
+            return error_result(exc)
+
+    async def run(ctx: Context, kwargs: dict[str, Any]) -> Any:
         running = task.Task(_progress_sender(ctx), timeout=limits.timeout())
         finished = threading.Event()
 

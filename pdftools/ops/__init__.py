@@ -19,6 +19,7 @@ class Op:
     title: str
     summary: str  # the module docstring's first line, so `--help` need not import it (a test checks)
     read_only: bool
+    heavy: bool = False  # CPU-bound for seconds: the MCP server limits how many run at once
     module: str = ""
 
     def load(self) -> Callable[..., Any]:
@@ -36,12 +37,13 @@ OPS: tuple[Op, ...] = (
     Op("ls", "pdf_list", "List PDFs",
        "List the PDFs in a folder, with page count, size, title and whether they are encrypted.", True),
     Op("thumbnails", "pdf_thumbnails", "Render page images",
-       "Render pages as images (poppler via pdf2image): PNG, JPEG or WebP, by width, height or dpi.", False),
+       "Render pages as images (poppler via pdf2image): PNG, JPEG or WebP, by width, height or dpi.", False,
+       heavy=True),
     Op("doctor", "pdf_diagnose", "Check dependencies",
        "Check the programs and data pdftools uses, with versions and the command that installs what is missing.",
        True),
     Op("ocr", "pdf_ocr", "OCR a scan", "Make a scanned PDF or an image searchable with tesseract, or read its text.",
-       False),
+       False, heavy=True),
 )
 
 

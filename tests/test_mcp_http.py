@@ -176,3 +176,67 @@ def test_non_loopback_bind_without_token_is_refused(tmp_path: Path) -> None:
                          capture_output=True, text=True, env={k: v for k, v in os.environ.items()
                                                               if k != "PDFTOOLS_AUTH_TOKEN"}, timeout=30)
     assert out.returncode == 2 and "without a token" in out.stderr
+
+
+def test_resource_template_and_reading_a_file(server: Server, sample: Path) -> None:
+    async def go() -> tuple[list[Any], bytes]:
+        async with _client(server) as client:
+            merged = await client.call_tool("pdf_merge", {"inputs": ["four.pdf", "outline.pdf"]})
+            uri = merged.structured_content["files"][0]["uri"]
+            read = await client.read_resource(uri)
+            templates = (await client.list_resource_templates()).resource_templates
+            return templates, base64.b64decode(read.contents[0].blob)
+
+    templates, data = anyio.run(go)
+    assert [t.uri_template for t in templates] == ["pdftools://files/{token}"]
+    assert data[:5] == b"%PDF-"
+
+
+def test_expired_files_are_gone(tmp_path: Path, sample: Path) -> None:
+    port = _free_port()
+    env = {**os.environ, "PDFTOOLS_AUTH_TOKEN": TOKEN, "PDFTOOLS_FILE_TTL": "1"}
+    proc = subprocess.Popen([PDFTOOLS, "serve", "--transport", "http", "--port", str(port), "--root", str(tmp_path)],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    srv = Server(f"http://127.0.0.1:{port}", tmp_path, proc)
+    try:
+        for _ in range(200):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        up = srv.upload(sample)
+        time.sleep(1.5)
+        assert srv.request("GET", "/files/" + up["uri"].rsplit("/", 1)[1])[0] == 410
+
+        async def use() -> Any:
+            async with _client(srv) as client:
+                return await client.call_tool("pdf_info", {"input": up["uri"]})
+
+        assert json.loads(anyio.run(use).content[0].text)["code"] == "FILE_NOT_FOUND"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+def test_fifty_parallel_uploads_and_a_client_that_hangs_up(server: Server, sample: Path) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=50) as pool:
+        uploads = list(pool.map(lambda _: server.upload(sample), range(50)))
+    assert len({u["uri"] for u in uploads}) == 50 and all(u["size"] == sample.stat().st_size for u in uploads)
+    store = next(Path(server.root.parent).glob("pdftools-files-*"))
+    before = {p.name for p in store.iterdir()}
+    port = int(server.url.rsplit(":", 1)[1])
+    with socket.create_connection(("127.0.0.1", port)) as sock:  # promise 1 MB, send 1 KB, hang up
+        sock.sendall(b"POST /upload?name=cut.pdf HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000000\r\n"
+                     b"Authorization: Bearer " + TOKEN.encode() + b"\r\n\r\n" + b"%PDF" + b"x" * 1020)
+    time.sleep(1.0)
+    after = {p.name for p in store.iterdir() if not p.name.startswith(".")}
+    assert after == before  # the broken upload left no slot behind
+
+
+def test_wrong_origin_is_refused(server: Server) -> None:
+    status, _, _ = server.request("POST", "/mcp", b"{}", {"Content-Type": "application/json",
+                                                           "Origin": "http://evil.example"})
+    assert status == 403

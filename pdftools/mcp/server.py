@@ -245,6 +245,15 @@ async def _prints_to_stderr(_: Any) -> AsyncIterator[None]:
         yield
 
 
+def describe_store(server: MCPServer) -> None:
+    """A resource template that tells clients the form of file URIs (reads are served by read_resource)."""
+
+    @server.resource(URI_PREFIX + "{token}", name="file", mime_type="application/octet-stream",
+                     description="A file the server holds for this session: an upload or a tool's output.")
+    def stored_file(token: str) -> bytes:
+        raise ResourceNotFoundError(f"no file {URI_PREFIX}{token} for this session")
+
+
 def build_server(roots: list[Path], log_level: str = "WARNING", *, policy_for: PolicyFactory | None = None,
                  store: FileStore | None = None) -> MCPServer:
     """The server: one tool per op. `policy_for` gives each call its path policy (default: the roots);
@@ -252,6 +261,8 @@ def build_server(roots: list[Path], log_level: str = "WARNING", *, policy_for: P
     server = PdftoolsServer(name="pdftools", title="pdftools", version=__version__, instructions=INSTRUCTIONS,
                             lifespan=_prints_to_stderr, log_level=log_level.upper())  # type: ignore[arg-type]
     server.store = store
+    if store is not None:
+        describe_store(server)
     policy_for = policy_for or (lambda ctx: paths.RootsPolicy(roots))
     for op in OPS:
         fn = make_tool(op, policy_for)

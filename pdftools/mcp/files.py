@@ -81,8 +81,7 @@ class HttpPolicy(RootsPolicy):
         return data, links
 
     def describe(self, stored: StoredFile) -> dict[str, Any]:
-        return {"name": stored.name, "size": stored.size, "mime": stored.mime, "sha256": stored.sha256,
-                "uri": stored.uri, "download_url": self.link(stored), "expires_at": int(stored.expires)}
+        return describe(stored, self.link)
 
     def _keep(self, path: Path) -> StoredFile:
         token, slot = self.store.new_slot()
@@ -103,3 +102,9 @@ def _replace_paths(value: Any, known: dict[str, str]) -> Any:
     if isinstance(value, str):
         return known.get(value, value)
     return value
+
+
+def describe(stored: StoredFile, link: Callable[[StoredFile], str]) -> dict[str, Any]:
+    """How a stored file appears in results and listings."""
+    return {"name": stored.name, "size": stored.size, "mime": stored.mime, "sha256": stored.sha256,
+            "uri": stored.uri, "download_url": link(stored), "expires_at": int(stored.expires)}

@@ -1,8 +1,9 @@
 """`pdftools serve --transport http`: the SDK's Streamable HTTP app, plus uploads and downloads.
 
 Routes: the MCP endpoint (`/mcp` by default, with `Mcp-Session-Id` sessions unless stateless), `POST /upload`
-(raw body or multipart; streamed to disk under a size limit) and `GET|HEAD /files/{token}` (the file store,
-with range requests). One bearer token, if set, guards every route; the SDK's Host/Origin checks guard
+(raw body or multipart; streamed to disk under a size limit), `GET|HEAD /files/{token}` (the file store,
+with range requests), `GET /files` (a listing) and `GET /` (the upload page). One bearer token, if set,
+guards every route (GET may carry it as `?token=`, for browsers); the SDK's Host/Origin checks guard
 against DNS rebinding.
 """
 
@@ -19,11 +20,13 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
-from pdftools.mcp.files import HttpPolicy
+from pdftools.mcp.files import HttpPolicy, describe
+from pdftools.mcp.page import PAGE
 from pdftools.mcp.server import build_server, session_of
 from pdftools.mcp.store import FileStore, StoredFile, stored_name
 
@@ -63,6 +66,8 @@ def build_app(roots: list[Path], settings: HttpSettings, log_level: str = "WARNI
     server = build_server(roots, log_level, policy_for=policy_for, store=store)
     server.custom_route("/upload", methods=["POST"])(_upload_route(store, settings, link))
     server.custom_route("/files/{token}", methods=["GET", "HEAD"])(_download_route(store))
+    server.custom_route("/files", methods=["GET"])(_listing_route(store, link))
+    server.custom_route("/", methods=["GET"])(_page)
     hosts = [f"{settings.host}:{settings.port}", f"127.0.0.1:{settings.port}", f"localhost:{settings.port}"]
     if settings.public_url:
         hosts.append(settings.public_url.split("://", 1)[-1].split("/", 1)[0])
@@ -83,6 +88,9 @@ class BearerAuth:
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] == "http":
             given = dict(scope.get("headers") or []).get(b"authorization", b"")
+            if scope["method"] in ("GET", "HEAD") and not given:  # a page load or a download link in a browser
+                query = parse_qs(scope.get("query_string", b"").decode())
+                given = f"Bearer {query.get('token', [''])[0]}".encode()
             if not hmac.compare_digest(given, self.expected):
                 response = JSONResponse({"error": {"code": "UNAUTHORIZED", "message": "missing or wrong token",
                                                    "hint": "Send Authorization: Bearer <token>."}}, status_code=401,
@@ -172,6 +180,19 @@ def _download_route(store: FileStore) -> Any:
         return FileResponse(stored.path, media_type=stored.mime, filename=stored.name)
 
     return download
+
+
+async def _page(request: Request) -> Response:
+    return HTMLResponse(PAGE, headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
+
+
+def _listing_route(store: FileStore, link: Any) -> Any:
+    async def listing(request: Request) -> Response:
+        """Files the page may show: uploads and outputs not bound to an MCP session."""
+        files = [describe(f, link) for f in store.of(session_of(request))]
+        return JSONResponse({"files": files})
+
+    return listing
 
 
 def serve_http(roots: list[Path], settings: HttpSettings, log_level: str = "WARNING") -> None:

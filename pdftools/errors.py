@@ -106,6 +106,12 @@ class BadPassword(PdftoolsError):
     hint = "The password did not open the PDF; check it (the user or the owner password both work)."
 
 
+class UploadTooLarge(PdftoolsError):
+    code = "UPLOAD_TOO_LARGE"
+    exit_code = 2
+    hint = "Send a smaller file, or raise PDFTOOLS_MAX_UPLOAD_BYTES on the server."
+
+
 class OutputExists(PdftoolsError):
     code = "OUTPUT_EXISTS"
     exit_code = 6
@@ -140,6 +146,18 @@ class DependencyMissing(PdftoolsError):
     code = "DEPENDENCY_MISSING"
     exit_code = 8
     hint = "Install the missing program (see `pdftools --help` and the README)."
+
+
+class EngineUnavailable(PdftoolsError):
+    code = "ENGINE_UNAVAILABLE"
+    exit_code = 9
+    hint = "An external program kept failing; retry after a short pause, and check it with `pdftools doctor`."
+
+
+class Busy(PdftoolsError):
+    code = "BUSY"
+    exit_code = 75
+    hint = "The server is at its limit for this tool; retry in a few seconds."
 
 
 class OcrLanguageMissing(PdftoolsError):

@@ -19,6 +19,7 @@ class Op:
     title: str
     summary: str  # the module docstring's first line, so `--help` need not import it (a test checks)
     read_only: bool
+    heavy: bool = False  # CPU-bound for seconds: the MCP server limits how many run at once
     module: str = ""
 
     @property
@@ -40,12 +41,13 @@ OPS: tuple[Op, ...] = (
     Op("ls", "pdf_list", "List PDFs",
        "List the PDFs in a folder, with page count, size, title and whether they are encrypted.", True),
     Op("thumbnails", "pdf_thumbnails", "Render page images",
-       "Render pages as images (poppler via pdf2image): PNG, JPEG or WebP, by width, height or dpi.", False),
+       "Render pages as images (poppler via pdf2image): PNG, JPEG or WebP, by width, height or dpi.", False,
+       heavy=True),
     Op("doctor", "pdf_diagnose", "Check dependencies",
        "Check the programs and data pdftools uses, with versions and the command that installs what is missing.",
        True),
     Op("ocr", "pdf_ocr", "OCR a scan", "Make a scanned PDF or an image searchable with tesseract, or read its text.",
-       False),
+       False, heavy=True),
     Op("rotate", "pdf_rotate", "Rotate pages",
        "Rotate pages by 90, 180 or 270 degrees (-90 turns left), added to their current rotation.", False),
     Op("select", "pdf_select_pages", "Select pages",

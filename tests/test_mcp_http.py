@@ -57,27 +57,31 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-@pytest.fixture
-def server(tmp_path: Path, sample: Path, outline_pdf: Path) -> Iterator[Server]:
-    root = tmp_path / "root"
-    root.mkdir()
-    shutil.copy(sample, root / "four.pdf")
-    shutil.copy(outline_pdf, root / "outline.pdf")
+def start(root: Path, **env: str) -> Server:
+    """The real server on a free port of 127.0.0.1, once it accepts connections."""
     port = _free_port()
-    env = {**os.environ, "PDFTOOLS_AUTH_TOKEN": TOKEN, "PDFTOOLS_MAX_UPLOAD_BYTES": "2000000",
-           "PDFTOOLS_FILES_DIR": str(tmp_path)}
     proc = subprocess.Popen([PDFTOOLS, "serve", "--transport", "http", "--port", str(port), "--root", str(root)],
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    srv = Server(f"http://127.0.0.1:{port}", root, proc)
+                            env={**os.environ, "PDFTOOLS_AUTH_TOKEN": TOKEN, **env},
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(200):
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
             break
         except OSError:
             time.sleep(0.05)
+    return Server(f"http://127.0.0.1:{port}", root, proc)
+
+
+@pytest.fixture
+def server(tmp_path: Path, sample: Path, outline_pdf: Path) -> Iterator[Server]:
+    root = tmp_path / "root"
+    root.mkdir()
+    shutil.copy(sample, root / "four.pdf")
+    shutil.copy(outline_pdf, root / "outline.pdf")
+    srv = start(root, PDFTOOLS_MAX_UPLOAD_BYTES="2000000", PDFTOOLS_FILES_DIR=str(tmp_path))
     yield srv
-    proc.terminate()
-    proc.wait(timeout=20)
+    srv.proc.terminate()
+    srv.proc.wait(timeout=20)
     assert not list(tmp_path.glob("pdftools-files-*")), "the file store is removed on shutdown"
 
 
@@ -193,18 +197,8 @@ def test_resource_template_and_reading_a_file(server: Server, sample: Path) -> N
 
 
 def test_expired_files_are_gone(tmp_path: Path, sample: Path) -> None:
-    port = _free_port()
-    env = {**os.environ, "PDFTOOLS_AUTH_TOKEN": TOKEN, "PDFTOOLS_FILE_TTL": "1"}
-    proc = subprocess.Popen([PDFTOOLS, "serve", "--transport", "http", "--port", str(port), "--root", str(tmp_path)],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    srv = Server(f"http://127.0.0.1:{port}", tmp_path, proc)
+    srv = start(tmp_path, PDFTOOLS_FILE_TTL="1")
     try:
-        for _ in range(200):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.05)
         up = srv.upload(sample)
         time.sleep(1.5)
         assert srv.request("GET", "/files/" + up["uri"].rsplit("/", 1)[1])[0] == 410
@@ -215,8 +209,8 @@ def test_expired_files_are_gone(tmp_path: Path, sample: Path) -> None:
 
         assert json.loads(anyio.run(use).content[0].text)["code"] == "FILE_NOT_FOUND"
     finally:
-        proc.terminate()
-        proc.wait(timeout=20)
+        srv.proc.terminate()
+        srv.proc.wait(timeout=20)
 
 
 def test_fifty_parallel_uploads_and_a_client_that_hangs_up(server: Server, sample: Path) -> None:

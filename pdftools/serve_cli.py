@@ -53,7 +53,8 @@ def serve(
         Literal["debug", "info", "warning", "error"], typer.Option(help="Log level (logs go to stderr).")
     ] = "warning",
     tools: Annotated[
-        str, typer.Option(help="Tools to expose, comma-separated: profiles (read: look only; edit: everyday "
+        str, typer.Option(envvar="PDFTOOLS_TOOLS", show_envvar=True,
+                          help="Tools to expose, comma-separated: profiles (read: look only; edit: everyday "
                                "editing; all) and command or tool names, e.g. `read,stamp`.")
     ] = DEFAULT_PROFILE,
 ) -> None:

@@ -131,30 +131,16 @@ def test_new_tools_over_a_real_stdio_subprocess(root: Path) -> None:
 
 
 def test_http_serves_the_chosen_tools(tmp_path: Path) -> None:
-    import socket
-    import subprocess
-    import time
+    from test_mcp_http import _client, start
 
-    from test_mcp_http import TOKEN, Server, _client, _free_port
-
-    port = _free_port()
-    env = {**os.environ, "PDFTOOLS_AUTH_TOKEN": TOKEN, "PDFTOOLS_FILES_DIR": str(tmp_path)}
-    proc = subprocess.Popen([PDFTOOLS, "serve", "--transport", "http", "--port", str(port), "--root", str(tmp_path),
-                             "--tools", "read,stamp"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    srv = start(tmp_path, PDFTOOLS_TOOLS="read,stamp", PDFTOOLS_FILES_DIR=str(tmp_path))  # --tools's envvar
     try:
-        for _ in range(200):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.05)
-
         async def go() -> set[str]:
-            async with _client(Server(f"http://127.0.0.1:{port}", tmp_path, proc)) as client:
+            async with _client(srv) as client:
                 return {t.name for t in (await client.list_tools()).tools}
 
         names = anyio.run(go)
     finally:
-        proc.terminate()
-        proc.wait(timeout=20)
+        srv.proc.terminate()
+        srv.proc.wait(timeout=20)
     assert names == {"pdf_list", "pdf_info", "pdf_extract_text", "pdf_diagnose", "pdf_stamp"}

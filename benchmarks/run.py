@@ -22,7 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-CORPUS = Path(os.environ.get("PDFTOOLS_CORPUS", "/work/shared/corpus/sample-files"))
+CORPUS = Path(os.environ.get("PDFTOOLS_CORPUS",
+                             Path(__file__).resolve().parents[2] / "shared" / "corpus" / "sample-files"))
 FOUR_PAGES = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
 ONE_PAGE = CORPUS / "001-trivial" / "minimal-document.pdf"
 PY = sys.executable
@@ -165,6 +166,57 @@ def bench_info(inputs: dict[str, Path], n: int) -> Row:
                      "qpdf --show-npages", lambda: ["qpdf", "--show-npages", one], None)
 
 
+# ---------------------------------------------------------------- OCR and thumbnails
+
+
+def make_scan(tmp: Path, pages: int = 10, dpi: int = 300) -> Path:
+    """A `pages`-page image-only PDF at `dpi`, from real corpus pages rasterised with pdftoppm."""
+    from PIL import Image
+
+    sources = [FOUR_PAGES, CORPUS / "006-pdflatex-outline" / "pdflatex-outline.pdf"]
+    for i, src in enumerate(sources):
+        sh(["pdftoppm", "-r", str(dpi), "-gray", str(src), str(tmp / f"scan{i}")])
+    images = [Image.open(p).copy() for p in sorted(tmp.glob("scan*.pgm"))]
+    images = (images * 2)[:pages]
+    out = tmp / "scan.pdf"
+    images[0].save(out, save_all=True, append_images=images[1:], resolution=dpi)
+    return out
+
+
+def sequential_tesseract(scan: Path, work: Path, pages: int) -> list[str]:
+    """One page after another: pdftoppm then tesseract (one thread each), as a shell loop."""
+    loop = (f'for i in $(seq 1 {pages}); do pdftoppm -r 300 -gray -f $i -l $i -singlefile "{scan}" "{work}/p"'
+            f' && OMP_THREAD_LIMIT=1 tesseract "{work}/p.pgm" "{work}/p$i" -c textonly_pdf=1 txt pdf'
+            " >/dev/null 2>&1 || exit 1; done")
+    return ["sh", "-c", loop]
+
+
+def bench_ocr(tmp: Path, n: int) -> list[Row]:
+    scan, jobs = make_scan(tmp), str(os.cpu_count() or 1)
+    out = str(tmp / "ocr-pdftools.pdf")
+    ours = best_of(n, lambda: [PDFTOOLS, "ocr", str(scan), "-o", out, "--force", "--jobs", jobs])
+    seq = best_of(n, lambda: sequential_tesseract(scan, tmp, 10))
+    rows = [Row("ocr 10 pages 300 dpi", ours, "tesseract page by page", seq, ">= 1.8x faster",
+                seq / ours >= 1.8)]
+    if shutil.which("ocrmypdf"):
+        peer = best_of(n, lambda: ["ocrmypdf", "--jobs", jobs, "--output-type", "pdf", "--optimize", "0", "-q",
+                                   "--force-ocr", str(scan), str(tmp / "ocr-ocrmypdf.pdf")])
+        rows.append(Row("ocr 10 pages 300 dpi", ours, f"ocrmypdf --jobs {jobs}", peer, "<= 1.0x", ours <= peer))
+    else:
+        rows.append(Row("ocr vs ocrmypdf", None, "ocrmypdf not installed (apt-get install ocrmypdf)"))
+    return rows
+
+
+def bench_thumbnails(tmp: Path, inputs: dict[str, Path], n: int) -> Row:
+    p100 = qpdf_join([FOUR_PAGES] * 25, tmp / "p100.pdf")
+    ours_dir, peer_dir = FreshDirs(tmp, "thumbs-pdftools-"), FreshDirs(tmp, "thumbs-pdftoppm-")
+    return ratio_row("thumbnails 100 pages, 150 px", n,
+                     lambda: [PDFTOOLS, "thumbnails", str(p100), "-d", str(ours_dir()), "--width", "150"],
+                     "pdftoppm -scale-to 150 (1 process)",
+                     lambda: ["pdftoppm", "-png", "-scale-to-x", "150", "-scale-to-y", "-1", str(p100),
+                              str(peer_dir() / "p")], 1.0)
+
+
 # ---------------------------------------------------------------- MCP benchmarks
 
 
@@ -303,13 +355,17 @@ def print_table(rows: list[Row]) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="best of 2 runs instead of 5")
-    n = 2 if parser.parse_args().quick else 5
+    parser.add_argument("--no-ocr", action="store_true", help="skip the OCR runs (minutes)")
+    args = parser.parse_args()
+    n = 2 if args.quick else 5
     print_environment(n)
     with tempfile.TemporaryDirectory(prefix="pdftools-bench-") as name:
         tmp = Path(name)
         inputs = make_inputs(tmp)
         rows = [bench_merge(tmp, inputs, n), bench_split(tmp, inputs, n), bench_text(inputs, n),
-                bench_help(n), bench_info(inputs, n), *bench_mcp(inputs, n)]
+                bench_help(n), bench_info(inputs, n), bench_thumbnails(tmp, inputs, n), *bench_mcp(inputs, n)]
+        if not args.no_ocr:
+            rows += bench_ocr(tmp, 1 if args.quick else 2)
     print_table(rows)
     return 0
 

@@ -100,7 +100,7 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
                     shutil.copyfileobj(fh, sys.stdout.buffer)
                 sys.stdout.flush()
             render(result, as_json=as_json, to_stderr=policy.stdout_file is not None)
-            return 0
+            return int(getattr(result, "exit_code", 0))  # a result may carry its verdict (doctor)
     except PdftoolsError as exc:
         return report_error(exc, as_json=as_json)
     except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as other tools do
@@ -157,9 +157,11 @@ def build_app(wanted: str | None = None) -> typer.Typer:
         else:
             app.command(op.name, help=op.summary, add_help_option=False,
                         context_settings={"ignore_unknown_options": True, "allow_extra_args": True})(_stub)
+    from pdftools.mcp_config import mcp_config
     from pdftools.serve_cli import serve
 
     app.command("serve")(serve)
+    app.command("mcp-config")(mcp_config)
     return app
 
 

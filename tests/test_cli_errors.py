@@ -23,7 +23,7 @@ from conftest import private_copy
 
 from pdftools import __version__, errors
 
-VENV_BIN = Path(sys.executable).parent  # this checkout's venv (not another worktree's)
+VENV_BIN = Path(sys.executable).parent  # the venv running the tests
 PDFTOOLS = VENV_BIN / "pdftools"
 PYTHON = VENV_BIN / "python"
 PNG = Path("/work/shared/corpus/sample-files/007-imagemagick-images/smile.png")

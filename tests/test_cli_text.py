@@ -21,11 +21,12 @@ def test_text_on_a_pipe_equals_pdftotext(sample: Path, mode: str) -> None:
 
 
 def test_text_of_selected_pages_in_parallel_chunks_keeps_order(sample: Path) -> None:
+    from pdftools.core import pagetext
     from pdftools.ops import text as text_op
 
     whole = text_op.text(str(sample)).pages
     picked = text_op.text(str(sample), pages="4,1-2,4").pages
     assert [p.page for p in picked] == [4, 1, 2, 4]
     assert [p.text for p in picked] == [whole[3].text, whole[0].text, whole[1].text, whole[3].text]
-    assert text_op._chunks([1, 2, 3, 7, 8], workers=2) == [[1, 2, 3], [7, 8]]
-    assert [len(c) for c in text_op._chunks(list(range(1, 101)), workers=2)] == [50, 50]
+    assert pagetext._chunks([1, 2, 3, 7, 8], workers=2) == [[1, 2, 3], [7, 8]]
+    assert [len(c) for c in pagetext._chunks(list(range(1, 101)), workers=2)] == [50, 50]

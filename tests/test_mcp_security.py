@@ -8,15 +8,19 @@ INTERNAL), true escapes get their exact code, and nothing outside the root chang
 snapshotted around every call). An existing outside file and a missing one give the same answer (no oracle).
 
 Path arguments are found by name (PATH_KINDS); every other string argument must be listed in NOT_PATHS, so a
-new tool's string argument is either attacked here or consciously exempted.
+new tool's string argument is either attacked here or consciously exempted. Arguments are made valid from the
+schema (first enum value, defaults); a tool that needs more says so in SCENARIOS, keyed by tool or by
+(tool, argument), e.g. which `action` uses the argument.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
 import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -29,14 +33,33 @@ from pdftools.mcp.server import build_server
 
 FOUR = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
 OUTLINE = CORPUS / "006-pdflatex-outline" / "pdflatex-outline.pdf"
+IN_ROOT = {"four.pdf": FOUR, "outline.pdf": OUTLINE, "one.pdf": CORPUS / "001-trivial" / "minimal-document.pdf",
+           "attached.pdf": CORPUS / "025-attachment" / "with-attachment.pdf",
+           "form.pdf": CORPUS / "010-pdflatex-forms" / "pdflatex-forms.pdf"}
 PATH_KINDS = [  # argument name -> kind of path, and a valid value of that kind inside the root
-    (re.compile(r"^(inputs?|.*_(file|path)s?)$"), "input"),
+    (re.compile(r"^(inputs?|source|pdf|files|data|.*_(file|path)s?)$"), "input"),  # data: JSON inline or a file
     (re.compile(r"^(outputs?|.*_output)$"), "output"),
     (re.compile(r"^(folder|out_dir|.*_(dir|folder))$"), "folder"),
-    (re.compile(r"^(glob|pattern)$"), "name"),  # a file name or glob pattern applied inside a folder
+    (re.compile(r"^(glob|pattern|names)$"), "name"),  # names or patterns applied inside a folder
 ]
 VALID = {"input": "four.pdf", "output": "sub/valid-{tool}.pdf", "folder": "sub", "name": None}
-NOT_PATHS = {"pages", "ranges", "password"}  # string arguments that never name a file
+NOT_PATHS = {"pages", "ranges", "password", "language", "values", "title", "parent", "text", "color"}
+SCENARIOS: dict[str | tuple[str, str], dict[str, Any]] = {  # valid arguments beyond the generic ones
+    "pdf_rotate": {"angle": 90},
+    "pdf_ocr": {"input": "one.pdf", "dpi": 72},
+    "pdf_stamp": {"text": "DRAFT"},
+    ("pdf_stamp", "pdf"): {"text": None, "pdf": "one.pdf"},
+    ("pdf_metadata", "output"): {"action": "set", "values": ["Title=x"]},
+    ("pdf_bookmarks", "output"): {"action": "add", "title": "x", "page": 1},
+    ("pdf_bookmarks", "data"): {"action": "replace", "data": "bookmarks.json"},
+    ("pdf_attachments", "files"): {"action": "add", "files": ["one.pdf"]},
+    ("pdf_attachments", "output"): {"action": "add", "files": ["one.pdf"]},
+    ("pdf_attachments", "out_dir"): {"action": "extract", "input": "attached.pdf"},
+    ("pdf_attachments", "names"): {"action": "extract", "input": "attached.pdf", "names": ["image.png"]},
+    ("pdf_forms", "output"): {"action": "flatten", "input": "form.pdf"},
+    ("pdf_forms", "data"): {"action": "fill", "input": "form.pdf", "data": "fields.json"},
+    ("pdf_compress", "output"): {"input": "loose.pdf"},
+}
 OUT = "PATH_OUTSIDE_ROOT"
 BAD = "INVALID_ARGUMENT"
 ESCAPES: list[tuple[str, str | None]] = [  # (template, the code it must give to a file or folder argument)
@@ -118,14 +141,21 @@ def test_every_string_argument_is_a_path_or_exempt() -> None:
             ("pdf_list", "folder"), ("pdf_list", "glob")} <= set(PATH_ARGS)
 
 
-@pytest.fixture
-def layout(tmp_path: Path) -> dict[str, Path]:
-    """tmp/{outside.pdf, outside-dir/, root/, root-evil/}; the root holds PDFs and symlinks that point out."""
+@pytest.fixture(scope="module")
+def layout(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """tmp/{outside.pdf, outside-dir/, root/, root-evil/}; the root holds PDFs and symlinks that point out.
+    Shared by the module's tests (building a server with every tool takes ~1 s): calls pass `force`, so what an
+    earlier test wrote inside the root cannot stop a later one."""
+    tmp_path = tmp_path_factory.mktemp("escapes")
     root, outside_dir, sibling = tmp_path / "root", tmp_path / "outside-dir", tmp_path / "root-evil"
     for folder in (root, root / "sub", outside_dir, sibling):
         folder.mkdir()
-    shutil.copy(FOUR, root / "four.pdf")
-    shutil.copy(OUTLINE, root / "outline.pdf")
+    for name, source in IN_ROOT.items():
+        shutil.copy(source, root / name)
+    subprocess.run(["qpdf", "--stream-data=uncompress", "--object-streams=disable", str(FOUR), str(root / "loose.pdf")],
+                   check=True)  # compresses well: pdf_compress writes only smaller files
+    (root / "bookmarks.json").write_text('[{"title": "One", "page": 1, "children": []}]')
+    (root / "fields.json").write_text('{"Name": "Ann"}')
     for target in (tmp_path / "outside.pdf", outside_dir / "inner.pdf", sibling / "x.pdf"):
         shutil.copy(FOUR, target)
     (root / "link-out.pdf").symlink_to(tmp_path / "outside.pdf")
@@ -147,24 +177,40 @@ def snapshot(tmp: Path, root: Path) -> dict[str, tuple[int, int, bool]]:
     return seen
 
 
-def arguments(tool: str, schema: dict[str, Any], target: str, value: str) -> dict[str, Any]:
-    """Valid arguments for `tool`, with `value` in `target` (a list argument gets it first, then a valid file)."""
+def arguments(tool: str, schema: dict[str, Any], target: str, value: str | None) -> dict[str, Any]:
+    """Valid arguments for `tool`, with `value` in `target` (a list argument gets it first, then a valid file;
+    None: the target's own valid value)."""
     args: dict[str, Any] = {}
     for name, prop in schema["properties"].items():
         kind = kind_of(name)
-        if name == target:
-            args[name] = [value, "four.pdf"] if prop.get("type") == "array" else value
-        elif kind and VALID[kind] is not None:
+        if kind in ("input", "output", "folder") and name in (*schema.get("required", []), target, "inputs"):
             valid = VALID[kind].format(tool=tool)
-            args[name] = [valid, "outline.pdf"] if prop.get("type") == "array" else valid
+            args[name] = [valid, "outline.pdf"] if _is_list(prop) else valid
         elif name in schema.get("required", []):
-            args[name] = {"integer": 1, "boolean": False, "number": 1}.get(prop.get("type"), "1")
-    return args
+            args[name] = prop["enum"][0] if "enum" in prop else {"integer": 1, "number": 1}.get(prop.get("type"), "1")
+    if "force" in schema["properties"]:  # the valid call's output exists: an escape must not stop at that
+        args["force"] = True
+    args.update(SCENARIOS.get(tool, {}))
+    args.update(SCENARIOS.get((tool, target), {}))
+    if value is not None:
+        args[target] = [value, *args.get(target, [])[1:2]] if _is_list(schema["properties"][target]) else value
+    return {k: v for k, v in args.items() if v is not None}
+
+
+def _is_list(prop: dict[str, Any]) -> bool:
+    """A list of paths (merge's inputs), not a string that may also be given as JSON (a `data` argument)."""
+    types = {o.get("type") for o in prop.get("anyOf", [prop])}
+    return "array" in types and "string" not in types
+
+
+@functools.cache
+def server(root: Path) -> Any:
+    return build_server([root])
 
 
 def call_all(root: Path, tool: str, calls: list[dict[str, Any]]) -> list[Any]:
     async def go() -> list[Any]:
-        async with Client(build_server([root])) as client:
+        async with Client(server(root)) as client:
             return [await client.call_tool(tool, args) for args in calls]
 
     return anyio.run(go)
@@ -174,8 +220,7 @@ def call_all(root: Path, tool: str, calls: list[dict[str, Any]]) -> list[Any]:
 def test_path_escapes(tool: str, target: str, layout: dict[str, Path]) -> None:
     root, tmp = layout["root"], layout["tmp"]
     schema = TOOLS[tool]
-    own_valid = VALID[kind_of(target) or "name"] or schema["properties"][target]["default"]
-    valid = arguments(tool, schema, target, own_valid.format(tool=tool) if kind_of(target) == "output" else own_valid)
+    valid = arguments(tool, schema, target, None)
     first = call_all(root, tool, [valid])[0]
     assert not first.is_error, (valid, first.content)  # else the escapes below would prove nothing
     before = snapshot(tmp, root)

@@ -4,20 +4,26 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import resource
 import shutil
 import signal
 import subprocess
 import tempfile
+import threading
+import time
 from functools import cache
 from typing import IO
 
 from pdftools.core import limits, task
-from pdftools.errors import DependencyMissing, DiskFull, ExternalToolFailed
+from pdftools.errors import DependencyMissing, DiskFull, EngineUnavailable, ExternalToolFailed
 
 INSTALL = {
     "pdftotext": "apt-get install poppler-utils",
     "pdftoppm": "apt-get install poppler-utils",
+    "pdfinfo": "apt-get install poppler-utils",
+    "tesseract": "apt-get install tesseract-ocr",
+    "pandoc": "apt-get install pandoc",
     "qpdf": "apt-get install qpdf",
 }
 
@@ -32,6 +38,37 @@ def which(program: str) -> str:
     return found
 
 
+class Breaker:
+    """Fails fast for a while after an engine crashed (killed by a signal) or hung several times in a row,
+    so a server does not queue work behind a broken tesseract or pandoc."""
+
+    THRESHOLD = 5
+    COOL_DOWN = 30.0
+
+    def __init__(self, program: str) -> None:
+        self.program, self.failures, self.open_until = program, 0, 0.0
+        self._lock = threading.Lock()
+
+    def check(self) -> None:
+        if time.monotonic() < self.open_until:
+            left = self.open_until - time.monotonic()
+            raise EngineUnavailable(f"{self.program} failed {self.THRESHOLD} times in a row; resting {left:.0f} s",
+                                    hint=f"Retry in {left:.0f} s; `pdftools doctor` checks the installation.")
+
+    def failed(self) -> None:
+        with self._lock:
+            self.failures += 1
+            if self.failures >= self.THRESHOLD:
+                self.open_until, self.failures = time.monotonic() + self.COOL_DOWN, 0
+
+    def succeeded(self) -> None:
+        with self._lock:
+            self.failures = 0
+
+
+BREAKERS: dict[str, Breaker] = {}
+
+
 def run(args: list[str], *, timeout: float = 300, env: dict[str, str] | None = None,
         stdin: bytes | None = None) -> bytes:
     """Run a program (never through a shell) under the current task: a cancel or the task's deadline kills
@@ -40,6 +77,8 @@ def run(args: list[str], *, timeout: float = 300, env: dict[str, str] | None = N
     goes into the error."""
     current = task.current()
     current.check()
+    breaker = BREAKERS.setdefault(args[0], Breaker(args[0]))
+    breaker.check()
     cmd = [which(args[0]), *args[1:]]
     limit = min(timeout, current.remaining() or timeout)
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
@@ -53,12 +92,14 @@ def run(args: list[str], *, timeout: float = 300, env: dict[str, str] | None = N
                 proc.kill()
                 proc.wait()
                 current.check()  # the task's deadline: TIMEOUT
+                breaker.failed()
                 raise ExternalToolFailed(f"{args[0]} took longer than {timeout:.0f} s") from None
             except BaseException:  # Ctrl-C or a cancel: never leave the child behind
                 proc.kill()
                 proc.wait()
                 raise
         current.check()  # a cancel kills the child: report the cancel, not the kill
+        breaker.failed() if proc.returncode < 0 else breaker.succeeded()  # a crash, not a complaint about input
         return _result(args[0], proc.returncode, out, err)
 
 
@@ -90,3 +131,17 @@ def _result(program: str, returncode: int, out: IO[bytes], err: IO[bytes]) -> by
         raise ExternalToolFailed(f"{program} failed (exit {returncode}): {detail[0]}")
     out.seek(0)
     return out.read()
+
+
+def version(program: str, flag: str = "--version") -> str | None:
+    """The first version-looking token a program prints (on stdout or stderr), or None if it is missing."""
+    found = shutil.which(program)
+    if found is None:
+        return None
+    try:
+        proc = subprocess.run([found, flag], capture_output=True, timeout=20, check=False,
+                              stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.TimeoutExpired):
+        return "unknown"
+    match = re.search(rb"\d+\.\d+(?:\.\d+)?", proc.stdout + proc.stderr)
+    return match.group(0).decode() if match else "unknown"

@@ -11,7 +11,7 @@ Typer, nor the MCP SDK, nor pydantic (whose import alone costs a CLI command ~0.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
 
 
 @dataclass(frozen=True)
@@ -78,12 +78,20 @@ class Cli:
 
 @dataclass(frozen=True)
 class Mcp:
-    """How a parameter appears in the MCP tool schema: hidden, or with its own default."""
+    """How a parameter appears in the MCP tool schema: hidden, with its own default, or with a wider type
+    (e.g. JSON given as an object, where the command line takes a string)."""
 
     hidden: bool = False
     default: Any = field(default=MISSING)
+    annotation: Any = field(default=MISSING)
 
 
 def marker(metadata: tuple[Any, ...], kind: type) -> Any:
     """The first metadata object of `kind` in an Annotated's metadata, or None."""
     return next((m for m in metadata if isinstance(m, kind)), None)
+
+
+# Parameters several ops share, declared once.
+Password = Annotated[
+    str | None, Param("Password of an encrypted input (user or owner)"), Cli(envvar="PDFTOOLS_PASSWORD")
+]

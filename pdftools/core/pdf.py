@@ -10,7 +10,7 @@ import shutil
 import tempfile
 import time
 import warnings
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +19,7 @@ from pdftools.errors import (
     BadPassword,
     DamagedPdf,
     Encrypted,
+    InvalidArgument,
     NotAPdf,
     OutputDirMissing,
     OutputExists,
@@ -35,7 +36,8 @@ _OURS = re.compile(r"^\.(?:.+\.|pdftools-)[a-z0-9_]{8}\.part$")  # what mkstemp 
 STALE_AFTER = 10.0  # seconds: an unlocked `.part` older than this belongs to no live process
 
 
-def _looks_like_pdf(path: Path) -> bool:
+def is_pdf(path: Path) -> bool:
+    """True when the file has a PDF header in its first KB (where readers look for it)."""
     with path.open("rb") as fh:
         return b"%PDF-" in fh.read(1024)
 
@@ -48,7 +50,7 @@ def open_pdf(path: Path, password: str | None = None, *, label: str | None = Non
     name = label or str(path)
     try:
         limits.INPUT_BYTES.check(path.stat().st_size, name)
-        if not _looks_like_pdf(path):
+        if not is_pdf(path):
             raise NotAPdf(f"{name} is not a PDF")
         with warnings.catch_warnings():  # "a password was given but not needed" is not worth a word
             warnings.simplefilter("ignore", UserWarning)
@@ -94,19 +96,6 @@ def count_pages(root: Any, limit: float) -> int:
     return count
 
 
-def text_of(value: Any) -> str:
-    """`str()` of a PDF object that never raises (a name or string whose bytes are not valid text would), without
-    the NULs some producers pad strings with."""
-    try:
-        text = str(value)
-    except Exception:  # UnicodeDecodeError: bytes that are not text (repr() raises too)
-        try:
-            text = bytes(value).decode("utf-8", "replace")
-        except Exception:
-            text = ""
-    return text.replace("\x00", "")
-
-
 def check_output(out: Path, inputs: Iterable[Path] = (), *, force: bool = False) -> None:
     """Refuse an output that is an input, sits in a missing folder, or exists (without force)."""
     for src in inputs:  # realpath, not Path.resolve: that raises on a symlink loop
@@ -148,24 +137,6 @@ def atomic_output(out: Path) -> Iterator[Path]:
         os.close(fd)
 
 
-@contextlib.contextmanager
-def staging_folder(folder: Path) -> Iterator[Path]:
-    """A private, locked folder inside `folder` (`.pdftools-XXXX.part`) for outputs moved into place together;
-    removed afterwards, or by the next write into `folder` if this process is killed."""
-    remove_stale_parts(folder)
-    try:
-        staging = Path(tempfile.mkdtemp(prefix=".pdftools-", suffix=PART, dir=folder))
-    except OSError as exc:
-        raise os_error(exc, f"cannot write to {folder}") from None
-    fd = os.open(staging, os.O_RDONLY)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield staging
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-        os.close(fd)
-
-
 def remove_stale_parts(folder: Path) -> None:
     """Remove `.*.part` files and folders no process holds a lock on (left by a killed pdftools)."""
     for part in folder.glob(".*" + PART):
@@ -194,20 +165,58 @@ def _read_umask() -> int:
 _UMASK = _read_umask()  # read once at import: os.umask is process-wide and not thread-safe
 
 
-def save_pdf(pdf: pikepdf.Pdf, out: Path, *, min_version: str = "") -> int:
-    """Save atomically; return the size written."""
+def save_pdf(pdf: pikepdf.Pdf, out: Path, *, min_version: str = "", check: Callable[[int], None] | None = None,
+             **options: Any) -> int:
+    """Save atomically (`options` go to pikepdf's save); return the size written. `check` sees the size
+    before the file is moved into place and may refuse it by raising."""
     with atomic_output(out) as tmp:
-        write_pdf(pdf, tmp, min_version=min_version, label=str(out))
+        write_pdf(pdf, tmp, min_version=min_version, label=str(out), **options)
+        if check is not None:
+            check(tmp.stat().st_size)
     return out.stat().st_size
 
 
-def write_pdf(pdf: pikepdf.Pdf, target: Path, *, min_version: str = "", label: str = "") -> None:
-    """Write `pdf` into the file `target`. Streams are copied as they are, never inflated (qpdf would otherwise
-    re-encode some, so a bomb would be inflated on the way); OS errors become pdftools errors."""
+def write_pdf(pdf: pikepdf.Pdf, target: Path, *, min_version: str = "", label: str = "", **options: Any) -> None:
+    """Write `pdf` into the file `target`. Streams are copied as they are unless `options` say otherwise (qpdf
+    would re-encode some by default, so a bomb would be inflated on the way); OS errors become pdftools
+    errors."""
     import pikepdf
 
+    if "encryption" not in options:  # qpdf takes no decode level when it encrypts
+        options.setdefault("stream_decode_level", pikepdf.StreamDecodeLevel.none)
     try:
         with target.open("wb") as fh:
-            pdf.save(fh, min_version=min_version, stream_decode_level=pikepdf.StreamDecodeLevel.none)
+            pdf.save(fh, min_version=min_version, **options)
     except OSError as exc:
         raise os_error(exc, f"cannot write {label or target}") from None
+
+
+def check_names(names: list[str], folder: Path, *, force: bool, field_hint: str) -> None:
+    """Several outputs in one folder: distinct names, and none already there (without force)."""
+    if len(set(names)) != len(names):
+        raise InvalidArgument("the pattern gives several outputs the same name", hint=field_hint)
+    existing = [n for n in names if (folder / n).exists()]
+    if existing and not force:
+        raise OutputExists(f"{len(existing)} output(s) already exist in {folder}, e.g. {existing[0]}")
+
+
+@contextlib.contextmanager
+def staged_outputs(folder: Path, names: list[str]) -> Iterator[Path]:
+    """Yield a private folder beside the outputs (`.pdftools-XXXXXXXX.part`, locked); when the block succeeds,
+    move every named file into place (all or nothing), and always remove the private folder (or, if this
+    process is killed, the next write into `folder` does). `names` is read when the block ends, so a caller
+    that learns the names only by writing the files (extracted images) may fill the list in it."""
+    remove_stale_parts(folder)
+    try:
+        staging = Path(tempfile.mkdtemp(prefix=".pdftools-", suffix=PART, dir=folder))
+    except OSError as exc:
+        raise os_error(exc, f"cannot write to {folder}") from None
+    fd = os.open(staging, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield staging
+        for name in names:
+            os.replace(staging / name, folder / name)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+        os.close(fd)

@@ -16,8 +16,7 @@ import zlib
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from pdftools.core import limits
-from pdftools.core.pdf import text_of
+from pdftools.core import limits, metadata
 
 if TYPE_CHECKING:
     import pikepdf
@@ -76,7 +75,7 @@ def _filters(stream: pikepdf.Stream) -> list[str]:
 
     value = stream.get("/Filter")
     items = list(value) if isinstance(value, pikepdf.Array) else [] if value is None else [value]
-    names = [text_of(item) if isinstance(item, pikepdf.Name) else "?" for item in items]  # "?": not a filter
+    names = [metadata.text(item) if isinstance(item, pikepdf.Name) else "?" for item in items]  # "?": not a filter
     return [SHORT.get(name, name) for name in names]
 
 
@@ -228,4 +227,4 @@ def _get(obj: Any, key: str) -> Any:
     if not isinstance(obj, pikepdf.Dictionary | pikepdf.Stream):
         return None
     value = obj.get(key)
-    return text_of(value) if isinstance(value, pikepdf.Name) else value
+    return metadata.text(value) if isinstance(value, pikepdf.Name) else value

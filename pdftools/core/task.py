@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
-from pdftools.errors import Interrupted, Timeout
+from pdftools.errors import Interrupted, PdftoolsError, Timeout
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -30,6 +30,7 @@ class Task:
         self.deadline = time.monotonic() + timeout if timeout else None
         self.timeout = timeout
         self.cancelled = threading.Event()
+        self.reason: PdftoolsError | None = None  # why it was cancelled, so every thread reports the same
         self._children: set[subprocess.Popen[bytes]] = set()
         self._lock = threading.Lock()
 
@@ -42,13 +43,30 @@ class Task:
 
     def check(self) -> None:
         """Raise if the operation should stop: cancelled, or past its deadline."""
-        if self.cancelled.is_set():
-            raise Interrupted("cancelled")
         if self.deadline is not None and time.monotonic() >= self.deadline:
-            self.cancel()
-            raise Timeout(f"the operation took longer than its time limit of {self.timeout:g} s")
+            self.cancel(Timeout(f"the operation took longer than its time limit of {self.timeout:g} s"))
+        if self.cancelled.is_set():
+            raise self.reason or Interrupted("cancelled")
 
-    def cancel(self) -> None:
+    @contextlib.contextmanager
+    def limit(self, seconds: float | None) -> Iterator[None]:
+        """Tighten the deadline for the block (an op's own --timeout); the caller's limit still holds."""
+        if not seconds:
+            yield
+            return
+        saved = self.deadline, self.timeout
+        mine = time.monotonic() + seconds
+        if self.deadline is None or mine < self.deadline:
+            self.deadline, self.timeout = mine, seconds
+        try:
+            yield
+        finally:
+            self.deadline, self.timeout = saved
+
+    def cancel(self, reason: PdftoolsError | None = None) -> None:
+        with self._lock:
+            if self.reason is None:
+                self.reason = reason
         self.cancelled.set()
         with self._lock:
             children = list(self._children)

@@ -13,18 +13,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-from pdftools.core import outline, poppler, streams
+from pdftools.core import metadata, outline, poppler
+from pdftools.core.outline import Bookmark
 from pdftools.core.pages import parse_pages
-from pdftools.core.params import Cli, Param
+from pdftools.core.params import Cli, Param, Password
 from pdftools.core.paths import input_path
-from pdftools.core.pdf import open_pdf, text_of
+from pdftools.core.pdf import open_pdf
 from pdftools.errors import DamagedPdf
 
 if TYPE_CHECKING:
     import pikepdf
-
-MAX_OUTLINE_ITEMS = 2000
-
 
 @dataclass
 class PageInfo:
@@ -44,13 +42,6 @@ class SizeCount:
     height: float
     rotation: int
     pages: int
-
-
-@dataclass
-class Bookmark:
-    title: str
-    page: int | None
-    children: list[Bookmark] = field(default_factory=list)
 
 
 @dataclass
@@ -85,9 +76,7 @@ def info(
     pages: Annotated[
         str | None, Param("Per-page details for these pages: `1-3,7`, `all`"), Cli("--pages")
     ] = None,
-    password: Annotated[
-        str | None, Param("Password of an encrypted PDF"), Cli(envvar="PDFTOOLS_PASSWORD")
-    ] = None,
+    password: Password = None,
 ) -> InfoResult:
     path = input_path(input)
     try:
@@ -109,11 +98,11 @@ def info(
         pdf_version=pdf.pdf_version,
         pages=len(pdf.pages),
         page_sizes=[SizeCount(width=w, height=h, rotation=r, pages=n) for (w, h, r), n in sizes.most_common()],
-        metadata={text_of(k)[1:]: text_of(v) for k, v in pdf.docinfo.items()} if "/Info" in pdf.trailer else {},
-        xmp=_xmp(pdf, str(path)),
+        metadata=metadata.info(pdf),
+        xmp=metadata.xmp(pdf, str(path)),
         encrypted=pdf.is_encrypted,
         encryption=_encryption(pdf),
-        outline=_bookmarks(outline.read(pdf)),
+        outline=outline.bookmarks(outline.read(pdf)),
         images=len(images),
         form_fields=_count_fields(pdf),
         annotations=dict(sorted(annots.items())),
@@ -174,21 +163,7 @@ def _annotation_types(page: pikepdf.Page) -> list[str]:
     annots = page.obj.get("/Annots")
     if not isinstance(annots, pikepdf.Array):
         return []
-    return [text_of(a.get("/Subtype", "/Unknown"))[1:] for a in annots if isinstance(a, pikepdf.Dictionary)]
-
-
-def _xmp(pdf: pikepdf.Pdf, name: str) -> dict[str, str]:
-    import pikepdf
-
-    metadata = pdf.Root.get("/Metadata")
-    if not isinstance(metadata, pikepdf.Stream):
-        return {}
-    streams.check([metadata], f"the XMP metadata of {name}")  # a bomb is an error, not an empty result
-    try:
-        with pdf.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as meta:
-            return {str(k): text_of(v) for k, v in meta.items()}
-    except Exception:  # unreadable XMP is reported as empty, not as a failure
-        return {}
+    return [metadata.text(a.get("/Subtype", "/Unknown"))[1:] for a in annots if isinstance(a, pikepdf.Dictionary)]
 
 
 def _encryption(pdf: pikepdf.Pdf) -> Encryption | None:
@@ -208,18 +183,6 @@ def _method(enc: pikepdf.models.EncryptionInfo) -> str:
     if enc.V == 4:  # crypt filters: qpdf reports the stream method
         return {"aes": "AES-128", "rc4": "RC4"}.get(enc.stream_method.name, enc.stream_method.name)
     return "RC4"  # V 1-2 have no crypt filters (qpdf reports "none")
-
-
-def _bookmarks(nodes: list[outline.Node], budget: list[int] | None = None) -> list[Bookmark]:
-    budget = budget if budget is not None else [MAX_OUTLINE_ITEMS]
-    out = []
-    for node in nodes:
-        if budget[0] <= 0:
-            break
-        budget[0] -= 1
-        page = node.page + 1 if node.page is not None else None
-        out.append(Bookmark(title=node.title, page=page, children=_bookmarks(node.children, budget)))
-    return out
 
 
 def _count_fields(pdf: pikepdf.Pdf) -> int:

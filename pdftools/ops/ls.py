@@ -52,8 +52,8 @@ def ls(
 def _entry(base: Path, path: Path) -> PdfEntry:
     import pikepdf
 
-    from pdftools.core import poppler
-    from pdftools.core.pdf import open_pdf, text_of
+    from pdftools.core import metadata, poppler
+    from pdftools.core.pdf import open_pdf
 
     rel = str(path.relative_to(base))
     try:
@@ -63,7 +63,7 @@ def _entry(base: Path, path: Path) -> PdfEntry:
             with open_pdf(real) as pdf:
                 entry.pages = len(pdf.pages)
                 title = pdf.docinfo.get("/Title", "") if "/Info" in pdf.trailer else ""
-                entry.title = text_of(title or "").strip()
+                entry.title = metadata.text(title or "").strip()
         except DamagedPdf as damaged:  # poppler may still count what qpdf rejects
             fields = poppler.pdfinfo(real, damaged)
             entry.pages, entry.title = int(fields["Pages"]), fields.get("Title", "")

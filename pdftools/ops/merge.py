@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated
 
-from pdftools.core import outline
+from pdftools.core import metadata, outline
 from pdftools.core.inputs import expand, split_spec
 from pdftools.core.pages import parse_pages
-from pdftools.core.params import Cli, Param
+from pdftools.core.params import Cli, Param, Password
 from pdftools.core.paths import output_path
-from pdftools.core.pdf import check_output, open_pdf, save_pdf, text_of
+from pdftools.core.pdf import check_output, open_pdf, save_pdf
 from pdftools.errors import InvalidArgument
 
 if TYPE_CHECKING:
@@ -44,9 +44,7 @@ def merge(
     ],
     output: Annotated[str, Param("Output PDF (`-` for stdout)"), Cli("-o", "--output")] = "merged.pdf",
     force: Annotated[bool, Param("Overwrite the output if it exists")] = False,
-    password: Annotated[
-        str | None, Param("Password for encrypted inputs"), Cli(envvar="PDFTOOLS_PASSWORD")
-    ] = None,
+    password: Password = None,
 ) -> MergeResult:
     import pikepdf
 
@@ -83,7 +81,7 @@ def _bookmark(src: pikepdf.Pdf, stem: str, page_map: dict[int, int]) -> pikepdf.
     """A bookmark for one input (its title, else its file name) holding the input's own outline."""
     import pikepdf
 
-    title = text_of(src.docinfo.get("/Title", "") or "").strip() or stem
+    title = metadata.text(src.docinfo.get("/Title", "") or "").strip() or stem
     item = pikepdf.OutlineItem(title, min(page_map.values()))
     item.children.extend(outline.build(outline.read(src), page_map))
     return item

@@ -6,7 +6,6 @@ no part is written unless all of them can be, and existing files need --force.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -14,10 +13,10 @@ from typing import TYPE_CHECKING, Annotated
 from pdftools.core import outline, parallel
 from pdftools.core.naming import render
 from pdftools.core.pages import parse_ranges
-from pdftools.core.params import Cli, Param
+from pdftools.core.params import Cli, Param, Password
 from pdftools.core.paths import input_path, output_folder
-from pdftools.core.pdf import open_pdf, staging_folder, write_pdf
-from pdftools.errors import InvalidArgument, OutputExists
+from pdftools.core.pdf import check_names, open_pdf, staged_outputs, write_pdf
+from pdftools.errors import InvalidArgument
 
 if TYPE_CHECKING:
     import pikepdf
@@ -51,9 +50,7 @@ def split(
         str, Param("Part file name: {stem} {start} {end} {index} {title}"), Cli("-p", "--pattern")
     ] = "{stem}_{start:03}-{end:03}.pdf",
     force: Annotated[bool, Param("Overwrite existing parts")] = False,
-    password: Annotated[
-        str | None, Param("Password of an encrypted input"), Cli(envvar="PDFTOOLS_PASSWORD")
-    ] = None,
+    password: Password = None,
 ) -> SplitResult:
     if sum(x is not None and x is not False for x in (every, ranges, bookmarks)) > 1:
         raise InvalidArgument("choose one of --every, --ranges and --bookmarks")
@@ -71,7 +68,7 @@ def split(
 
     names = [render(pattern, stem=src_path.stem, start=a, end=b, index=i, title=t or src_path.stem)
              for i, (a, b, t) in enumerate(plan, 1)]
-    _check_names(names, folder, force)
+    check_names(names, folder, force=force, field_hint="Put {start}, {end} or {index} in --pattern.")
     parts = _write_parts(src, plan, names, folder)
     return SplitResult(input=str(src_path), out_dir=str(folder), parts=parts)
 
@@ -92,20 +89,11 @@ def _bookmark_ranges(src: pikepdf.Pdf) -> list[tuple[int, int, str]]:
             for i, a in enumerate(firsts)]
 
 
-def _check_names(names: list[str], folder: Path, force: bool) -> None:
-    if len(set(names)) != len(names):
-        raise InvalidArgument("the pattern gives several parts the same name",
-                              hint="Put {start}, {end} or {index} in --pattern.")
-    existing = [n for n in names if (folder / n).exists()]
-    if existing and not force:
-        raise OutputExists(f"{len(existing)} part(s) already exist in {folder}, e.g. {existing[0]}")
-
-
 def _write_parts(src: pikepdf.Pdf, plan: list[tuple[int, int, str]], names: list[str], folder: Path) -> list[Part]:
-    """Write every part into a private folder beside the outputs, then move them all into place."""
+    """Write every part (in two processes when there are many), then move them all into place."""
     import pikepdf
 
-    with staging_folder(folder) as staging:
+    with staged_outputs(folder, names) as staging:
 
         def write(job: tuple[tuple[int, int, str], str]) -> None:
             (a, b, _), name = job
@@ -115,7 +103,5 @@ def _write_parts(src: pikepdf.Pdf, plan: list[tuple[int, int, str]], names: list
             write_pdf(part, staging / name, min_version=src.pdf_version, label=str(folder / name))
 
         parallel.for_each(list(zip(plan, names, strict=True)), write)
-        for name in names:
-            os.replace(staging / name, folder / name)
     return [Part(path=str(folder / name), start=a, end=b, pages=abs(b - a) + 1, title=title)
             for (a, b, title), name in zip(plan, names, strict=True)]

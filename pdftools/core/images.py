@@ -1,0 +1,60 @@
+"""Image inputs (PNG, JPEG, TIFF, multi-page TIFF) as frames tesseract can read, via Pillow."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pdftools.errors import BadImage, NotAPdf
+
+LOSSLESS_AS_IS = {"PNG", "JPEG", "TIFF", "PPM", "BMP"}  # single-frame files tesseract reads directly
+
+
+@dataclass
+class Frame:
+    path: Path
+    width: int
+    height: int
+    dpi: int
+
+    def turned(self, degrees: int, out: Path) -> Path:
+        """This frame turned `degrees` clockwise, saved losslessly at `out`."""
+        from PIL import Image
+
+        with Image.open(self.path) as img:
+            img.rotate(-degrees, expand=True).save(out)
+        return out
+
+
+def frames(path: Path, work: Path | None = None, *, default_dpi: int = 300) -> list[Frame]:
+    """The frames of an image file; multi-frame files are split into lossless TIFFs in `work`."""
+    from PIL import Image, ImageSequence, UnidentifiedImageError
+
+    try:
+        with Image.open(path) as img:
+            dpi = _dpi(img.info.get("dpi"), default_dpi)
+            count = getattr(img, "n_frames", 1)
+            if count == 1 and img.format in LOSSLESS_AS_IS:
+                img.load()  # decode now: a corrupt file fails here, with a clear error
+                return [Frame(path, img.width, img.height, dpi)]
+            if work is None:
+                raise BadImage(f"{path} has {count} frames; cannot read it in place")
+            out = []
+            for index, frame in enumerate(ImageSequence.Iterator(img), 1):
+                target = work / f"frame{index:04}.tiff"
+                frame.save(target, compression="tiff_lzw")
+                out.append(Frame(target, frame.width, frame.height, _dpi(frame.info.get("dpi"), dpi)))
+            return out
+    except UnidentifiedImageError:
+        raise NotAPdf(f"{path} is neither a PDF nor an image Pillow can read",
+                      hint="OCR takes a PDF, or an image: PNG, JPEG or TIFF.") from None
+    except (OSError, SyntaxError, ValueError) as exc:
+        raise BadImage(f"{path} cannot be decoded: {exc}") from None
+
+
+def _dpi(value: object, default: int) -> int:
+    try:
+        found = round(float(value[0]))  # type: ignore[index]
+    except (TypeError, ValueError, IndexError):
+        return default
+    return found if 50 <= found <= 2400 else default

@@ -1,0 +1,114 @@
+"""tesseract and pdftoppm, driven page by page: rasterise, recognise, and graft an invisible text layer.
+
+Every tesseract runs with OMP_THREAD_LIMIT=1 (its OpenMP threads made it ~6x slower here); parallelism comes
+from several pages at once (core.task.map_threads: the threads only wait on the child processes). Images go
+to tesseract as PGM/TIFF, never PNG (PNG encoding cost as much as the OCR).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pdftools.core import engines, limits
+from pdftools.errors import ExternalToolFailed, OcrLanguageMissing, PageTooLarge
+
+if TYPE_CHECKING:
+    import pikepdf
+
+TESSERACT_ENV = {**os.environ, "OMP_THREAD_LIMIT": "1"}
+
+
+@cache
+def languages() -> tuple[str, ...]:
+    """Installed tesseract languages (without `osd`, which is for orientation only)."""
+    out = engines.run(["tesseract", "--list-langs"], timeout=30).decode()
+    return tuple(sorted(line.strip() for line in out.splitlines()[1:] if line.strip() and line.strip() != "osd"))
+
+
+def package(lang: str) -> str:
+    return "tesseract-ocr-" + lang.lower().replace("_", "-")
+
+
+def check_languages(spec: str) -> list[str]:
+    """The languages of `eng+deu`, each installed, or OCR_LANGUAGE_MISSING naming the package to install."""
+    wanted = [part.strip() for part in spec.split("+") if part.strip()]
+    missing = [lang for lang in wanted if lang not in languages()]
+    if missing:
+        packages = " ".join(package(lang) for lang in missing)
+        raise OcrLanguageMissing(
+            f"tesseract language(s) not installed: {', '.join(missing)} (installed: {', '.join(languages())})",
+            hint=f"Install: `apt-get install {packages}` (Debian/Ubuntu); check the codes with "
+                 "`pdftools ocr --list-languages`.")
+    return wanted
+
+
+def check_pixels(width_pt: float, height_pt: float, dpi: int, page: int) -> None:
+    pixels = (width_pt / 72 * dpi) * (height_pt / 72 * dpi)
+    if pixels > limits.max_pixels():
+        raise PageTooLarge(f"page {page} would be {pixels / 1e6:.0f} Mpx at {dpi} dpi "
+                           f"(limit {limits.max_pixels() / 1e6:.0f} Mpx)")
+
+
+def rasterize(source: Path, page: int, dpi: int, out: Path) -> Path:
+    """Page `page` as a grayscale PGM (as displayed: /Rotate applied)."""
+    engines.run(["pdftoppm", "-q", "-r", str(dpi), "-f", str(page), "-l", str(page), "-gray", "-singlefile",
+                 str(source), str(out)])
+    return out.with_suffix(".pgm")
+
+
+def orientation(image: Path) -> int:
+    """Degrees to turn the image clockwise to make its text upright (0 when tesseract's OSD cannot tell)."""
+    try:
+        out = engines.run(["tesseract", str(image), "-", "--psm", "0"], env=TESSERACT_ENV).decode()
+    except ExternalToolFailed:  # too little text to tell
+        return 0
+    found = re.search(r"Rotate:\s*(\d+)", out)
+    return int(found.group(1)) % 360 if found else 0
+
+
+@dataclass
+class Recognised:
+    text: str
+    pdf: Path | None  # tesseract's PDF: text-only (a layer for a PDF page) or with the image (for images)
+
+
+def recognise(image: Path, out_base: Path, langs: list[str], dpi: int, *, pdf: str | None) -> Recognised:
+    """OCR one image. `pdf`: None (text only), "layer" (an invisible text-only page) or "page" (image+text)."""
+    args = ["tesseract", str(image), str(out_base), "-l", "+".join(langs), "--dpi", str(dpi)]
+    if pdf == "layer":
+        args += ["-c", "textonly_pdf=1"]
+    engines.run([*args, "txt", *(["pdf"] if pdf else [])], env=TESSERACT_ENV, timeout=600)
+    text = out_base.with_suffix(".txt").read_text(encoding="utf-8", errors="replace")
+    return Recognised(text=text, pdf=out_base.with_suffix(".pdf") if pdf else None)
+
+
+def graft(pdf: pikepdf.Pdf, page: pikepdf.Page, layer: pikepdf.Pdf) -> None:
+    """Put a text-only page (drawn upright, as the page is displayed) onto `page` as an invisible layer.
+
+    The layer is a form XObject placed by a matrix that scales it to the page's crop box and undoes the
+    page's /Rotate, so each word lies over its image whatever the rotation."""
+    import pikepdf
+
+    form = pdf.copy_foreign(layer.pages[0].as_form_xobject())
+    name = page.add_resource(form, pikepdf.Name.XObject, prefix="OCR")
+    x0, y0, x1, y1 = (float(v) for v in page.cropbox)
+    width, height = abs(x1 - x0), abs(y1 - y0)
+    x0, y0 = min(x0, x1), min(y0, y1)
+    rotation = int(page.obj.get("/Rotate", 0)) % 360
+    shown_w, shown_h = (height, width) if rotation in (90, 270) else (width, height)
+    lw, lh = (abs(float(v)) for v in layer.pages[0].mediabox[2:4])
+    su, sv = shown_w / lw, shown_h / lh
+    a, b, c, d, e, f = {
+        0: (1, 0, 0, 1, x0, y0),
+        90: (0, 1, -1, 0, x0 + width, y0),
+        180: (-1, 0, 0, -1, x0 + width, y0 + height),
+        270: (0, -1, 1, 0, x0, y0 + height),
+    }[rotation]
+    matrix = f"{a * su:g} {b * su:g} {c * sv:g} {d * sv:g} {e:g} {f:g}"
+    page.contents_add(pikepdf.Stream(pdf, b"q\n"), prepend=True)  # isolate the page's own graphics state
+    page.contents_add(pikepdf.Stream(pdf, f"\nQ q {matrix} cm {name} Do Q".encode()))

@@ -1,0 +1,155 @@
+"""Page texts and the character budget, shared by `text` (pdftotext) and `ocr --mode text` (tesseract).
+
+`collect` walks the selected pages in rounds, asks an extractor for each round's texts, and stops where a
+`max_chars` budget runs out, saying where to go on (`next_page`, `next_offset`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+from pdftools.core import engines, streams, task
+from pdftools.core.pages import parse_pages, runs
+from pdftools.core.params import Mcp, Param
+from pdftools.core.pdf import write_pdf
+from pdftools.errors import InvalidArgument
+
+if TYPE_CHECKING:
+    import pikepdf
+
+ROUND = 64  # pages per round under a budget: enough to amortise the processes, few enough to stop early
+MIN_CHUNK = 32  # pages per pdftotext process when a round is shared out across CPUs
+Extractor = Callable[[list[int], task.Counter], list[str]]
+
+# The budget's parameters, for every op that returns page texts.
+MaxChars = Annotated[
+    int | None, Param("Character budget for this call; the result says where to go on", ge=1), Mcp(default=40_000)
+]
+StartPage = Annotated[int | None, Param("Continue from this page (a previous result's next_page)", ge=1)]
+Offset = Annotated[int, Param("Characters to skip on start_page (a previous next_offset)", ge=0)]
+
+
+@dataclass
+class PageText:
+    page: int
+    text: str
+
+
+@dataclass
+class TextResult:
+    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
+    path: str
+    page_count: int
+    pages: list[PageText]
+    chars: int
+    truncated: bool
+    """True when the budget cut the text: call again with start_page=next_page, offset=next_offset."""
+    next_page: int | None = None
+    next_offset: int | None = None
+    empty_pages: list[int] = field(default_factory=list)
+    """Pages with no text layer (scanned? try OCR)."""
+
+    def as_text(self) -> str:
+        """The text with page markers and, when cut, where to continue: what a reader (or a model) needs."""
+        parts = [f"--- page {p.page} ---\n{p.text}" for p in self.pages]
+        if self.truncated:
+            parts.append(f"[truncated: continue with start_page={self.next_page}, offset={self.next_offset or 0}]")
+        if self.empty_pages:
+            parts.append(f"[no text layer on pages {self.empty_pages}: scanned? use OCR]")
+        return "\n".join(parts)
+
+
+def select(pages: str | None, count: int, start_page: int | None) -> list[int]:
+    """The pages to read, in the spec's order, from `start_page` on (a previous call's next_page)."""
+    selected = parse_pages(pages, count)
+    if start_page is not None:
+        if start_page not in selected:
+            raise InvalidArgument(f"start_page {start_page} is not among the selected pages",
+                                  hint="Pass a previous result's next_page with the same pages.")
+        selected = selected[selected.index(start_page):]
+    return selected
+
+
+def collect(path: Path, count: int, selected: list[int], extract: Extractor, *, budget: int | None,
+            offset: int = 0, label: str = "extracting text") -> TextResult:
+    out: list[PageText] = []
+    used, empty = 0, []
+    step = ROUND if budget is not None else max(len(selected), 1)
+    progress = task.Counter(len(selected), label)
+    for i in range(0, len(selected), step):
+        batch = selected[i:i + step]
+        for number, page_text in zip(batch, extract(batch, progress), strict=True):
+            skip = offset if not out and i == 0 else 0  # the offset applies to the first page only
+            body = page_text[skip:]
+            if not page_text.strip():
+                empty.append(number)
+            room = budget - used if budget is not None else len(body)
+            if len(body) > room:  # the budget ends inside this page: take what fits, say where to go on
+                if room:
+                    out.append(PageText(page=number, text=body[:room]))
+                return _result(path, count, out, used + room, empty, number, skip + room)
+            out.append(PageText(page=number, text=body))
+            used += len(body)
+    return _result(path, count, out, used, empty)
+
+
+def _result(path: Path, count: int, pages: list[PageText], chars: int, empty: list[int],
+            next_page: int | None = None, next_offset: int | None = None) -> TextResult:
+    return TextResult(path=str(path), page_count=count, pages=pages, chars=chars, truncated=next_page is not None,
+                      next_page=next_page, next_offset=next_offset or None, empty_pages=empty)
+
+
+def pdftotext(source: Path, mode: str = "plain") -> Extractor:
+    """An extractor running pdftotext over runs of consecutive pages, shared out over parallel processes."""
+    layout = ["-layout"] if mode == "layout" else []
+
+    def extract(numbers: list[int], progress: task.Counter) -> list[str]:
+        def run(chunk: list[int]) -> list[str]:
+            args = ["pdftotext", "-enc", "UTF-8", "-f", str(chunk[0]), "-l", str(chunk[-1]), *layout]
+            out = engines.run([*args, str(source), "-"]).decode("utf-8", errors="replace").split("\f")
+            progress.add(len(chunk))
+            return out
+
+        chunks = _chunks(sorted(set(numbers)), os.cpu_count() or 1)
+        outs = task.map_threads(run, chunks, workers=os.cpu_count() or 1)
+        texts = {n: t for chunk, out in zip(chunks, outs, strict=True) for n, t in zip(chunk, out, strict=False)}
+        return [texts.get(n, "") for n in numbers]
+
+    return extract
+
+
+def measured(extract: Extractor, pdf: pikepdf.Pdf, name: str) -> Extractor:
+    """`extract`, once the streams drawing each round's pages are measured (STREAM_TOO_LARGE for a
+    decompression bomb, which pdftotext or a renderer would otherwise inflate for hours)."""
+
+    def run(numbers: list[int], progress: task.Counter) -> list[str]:
+        streams.check_pages(pdf, numbers, name)
+        return extract(numbers, progress)
+
+    return run
+
+
+def _chunks(pages: list[int], workers: int) -> list[list[int]]:
+    """Consecutive runs of `pages`, long runs cut so that `workers` processes share the work."""
+    size = max(MIN_CHUNK, -(-len(pages) // workers))
+    return [run[i:i + size] for run in runs(pages) for i in range(0, len(run), size)]
+
+
+@contextlib.contextmanager
+def readable(pdf: pikepdf.Pdf, path: Path) -> Iterator[Path]:
+    """A path poppler can read without a password: the file itself, or a decrypted copy in a private temp
+    folder (poppler takes passwords only on its command line, where other users could see them)."""
+    if not pdf.is_encrypted:
+        yield path
+        return
+    with tempfile.TemporaryDirectory(prefix="pdftools-") as tmp:
+        os.chmod(tmp, 0o700)
+        copy = Path(tmp) / "decrypted.pdf"
+        write_pdf(pdf, copy)
+        yield copy

@@ -1,0 +1,75 @@
+"""Check the programs and data pdftools uses, with versions and the command that installs what is missing.
+
+Exits non-zero when something a command needs is missing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import metadata
+
+from pdftools.core import engines
+from pdftools.errors import DependencyMissing, PdftoolsError
+
+
+@dataclass
+class Check:
+    name: str
+    used_for: str
+    required: bool
+    found: bool
+    version: str | None = None
+    install: str | None = None
+
+
+@dataclass
+class DoctorResult:
+    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
+    ok: bool
+    """False when a required program is missing (the CLI then exits with DEPENDENCY_MISSING's code)."""
+    checks: list[Check]
+    ocr_languages: list[str] = field(default_factory=list)
+
+    @property
+    def exit_code(self) -> int:
+        return 0 if self.ok else DependencyMissing.exit_code
+
+
+PROGRAMS = (  # program, version flag, used for, required
+    ("pdftotext", "-v", "text", True),
+    ("pdftoppm", "-v", "thumbnails, ocr", True),
+    ("pdfinfo", "-v", "reading damaged files", True),
+    ("tesseract", "--version", "ocr", True),
+    ("qpdf", "--version", "benchmarks (pikepdf bundles libqpdf)", False),
+)
+
+
+def doctor() -> DoctorResult:
+    checks = [_program(*spec) for spec in PROGRAMS]
+    checks.append(_osd())
+    checks.append(Check("pikepdf", "PDF structure (libqpdf)", True, True, metadata.version("pikepdf")))
+    tesseract = next(c for c in checks if c.name == "tesseract")
+    languages = _languages() if tesseract.found else []
+    return DoctorResult(ok=all(c.found for c in checks if c.required), checks=checks, ocr_languages=languages)
+
+
+def _program(name: str, flag: str, used_for: str, required: bool) -> Check:
+    version = engines.version(name, flag)
+    return Check(name, used_for, required, version is not None, version,
+                 None if version else engines.INSTALL.get(name))
+
+
+def _languages() -> list[str]:
+    from pdftools.core import ocr
+
+    return list(ocr.languages())
+
+
+def _osd() -> Check:
+    """tesseract's orientation data, for `ocr --rotate-pages`."""
+    try:
+        found = "osd" in engines.run(["tesseract", "--list-langs"], timeout=30).decode().split()
+    except PdftoolsError:
+        found = False
+    return Check("tesseract osd", "ocr --rotate-pages", False, found, None,
+                 None if found else "apt-get install tesseract-ocr-osd")

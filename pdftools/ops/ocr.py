@@ -1,0 +1,212 @@
+"""Make a scanned PDF or an image searchable with tesseract, or read its text.
+
+`pdf` mode writes a searchable PDF: the page images stay as they are (nothing re-encoded) and an invisible
+text layer is added. `text` mode returns the text per page, with the same character budget as `text`.
+Pages that already have text are left alone unless --force-ocr. Pages run in parallel (--jobs); Ctrl-C,
+a client's cancel or --timeout stop every tesseract and leave no output.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from pdftools.core import ocr as engine
+from pdftools.core import pagetext, task
+from pdftools.core.images import Frame, frames
+from pdftools.core.pages import parse_pages
+from pdftools.core.pagetext import MaxChars, Offset, StartPage, TextResult
+from pdftools.core.params import Cli, Mcp, Param, Password
+from pdftools.core.paths import input_path, output_path
+from pdftools.core.pdf import check_output, is_pdf, open_pdf, save_pdf
+from pdftools.errors import InvalidArgument, NoPages
+
+if TYPE_CHECKING:
+    import pikepdf
+
+
+@dataclass
+class OcrResult:
+    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
+    input: str
+    language: str
+    output: str | None = None
+    """The searchable PDF (pdf mode)."""
+    pages_ocred: list[int] = field(default_factory=list)
+    pages_skipped: list[int] = field(default_factory=list)
+    """Pages left alone because they already have text (use force_ocr to redo them)."""
+    pages_rotated: list[int] = field(default_factory=list)
+    text: TextResult | None = None
+    """The recognised text (text mode)."""
+    languages: list[str] = field(default_factory=list)
+    """Installed languages (list_languages)."""
+
+    def as_text(self) -> str | None:
+        return self.text.as_text() if self.text is not None else None
+
+
+@dataclass
+class Job:
+    """One OCR request, as the page workers need it."""
+
+    langs: list[str]
+    dpi: int
+    work: Path
+    rotate: bool
+    workers: int
+    mode: str
+    pages: str | None
+    output: str | None
+    force: bool
+    budget: int | None
+    start_page: int | None
+    offset: int
+    progress: task.Counter = field(default_factory=lambda: task.Counter(0, "OCR"))
+
+    def target(self, path: Path) -> Path:
+        out = output_path(self.output or str(path.with_name(f"{path.stem}_ocr.pdf")))
+        check_output(out, [path], force=self.force)
+        return out
+
+    def read(self, path: Path, count: int, extract: pagetext.Extractor) -> TextResult:
+        selected = pagetext.select(self.pages, count, self.start_page)
+        return pagetext.collect(path, count, selected, extract, budget=self.budget, offset=self.offset,
+                                label="OCR")
+
+
+def ocr(
+    input: Annotated[str | None, Param("PDF or image (PNG, JPEG, TIFF) to OCR"), Cli(argument=True)] = None,
+    output: Annotated[
+        str | None, Param("Searchable PDF to write (default: INPUT_ocr.pdf beside the input)"), Cli("-o", "--output")
+    ] = None,
+    mode: Annotated[Literal["pdf", "text"], Param("pdf: searchable PDF; text: the text per page")] = "pdf",
+    language: Annotated[str, Param("tesseract language codes, e.g. eng+deu"), Cli("-l", "--language")] = "eng",
+    pages: Annotated[str | None, Param("Pages to OCR: `1-3,7,10-`")] = None,
+    dpi: Annotated[int, Param("Resolution to rasterise at (images: when the file does not say)", ge=50, le=1200)]
+    = 300,
+    force_ocr: Annotated[bool, Param("OCR pages that already have text too")] = False,
+    rotate_pages: Annotated[bool, Param("Turn pages upright where tesseract's OSD can tell")] = False,
+    jobs: Annotated[int | None, Param("Pages at once (default: the number of CPUs)", ge=1, le=64),
+                    Cli("-j", "--jobs")] = None,
+    timeout: Annotated[float | None, Param("Give up after this many seconds", ge=1)] = None,
+    force: Annotated[bool, Param("Overwrite the output if it exists")] = False,
+    max_chars: MaxChars = None,
+    start_page: StartPage = None,
+    offset: Offset = 0,
+    password: Password = None,
+    list_languages: Annotated[bool, Param("List the installed languages and stop"), Mcp(hidden=True)] = False,
+) -> OcrResult:
+    if list_languages:
+        return OcrResult(input="", language="", languages=list(engine.languages()))
+    if input is None:
+        raise InvalidArgument("give a PDF or an image to OCR")
+    langs = engine.check_languages(language)
+    path = input_path(input)
+    with task.current().limit(timeout), tempfile.TemporaryDirectory(prefix="pdftools-ocr-") as tmp:
+        job = Job(langs, dpi, Path(tmp), rotate_pages, jobs or os.cpu_count() or 1, mode, pages, output, force,
+                  max_chars, start_page, offset)
+        result = OcrResult(input=str(path), language="+".join(langs))
+        if is_pdf(path):
+            _ocr_pdf(path, password, force_ocr, job, result)
+        else:
+            _ocr_images(path, job, result)
+        return result
+
+
+def _ocr_pdf(path: Path, password: str | None, force_ocr: bool, job: Job, result: OcrResult) -> None:
+    pdf = open_pdf(path, password)
+    if not len(pdf.pages):
+        raise NoPages(f"{path} has no pages")
+    with pdf, pagetext.readable(pdf, path) as source:
+        count = len(pdf.pages)
+        selected = list(dict.fromkeys(parse_pages(job.pages, count)))
+        known = {} if force_ocr else dict(zip(selected, pagetext.pdftotext(source)(selected, task.Counter(0)),
+                                              strict=True))
+        todo = [p for p in selected if not known.get(p, "").strip()]
+        result.pages_skipped = [p for p in selected if p not in todo]
+        for p in todo:
+            box = pdf.pages[p - 1].cropbox
+            engine.check_pixels(abs(float(box[2] - box[0])), abs(float(box[3] - box[1])), job.dpi, p)
+        if job.mode == "text":
+            result.text = job.read(path, count, _text_extractor(source, known, job))
+            result.pages_ocred = [t.page for t in result.text.pages if t.page in todo]
+            return
+        out = job.target(path)
+        job.progress.total = len(todo)
+        layers = task.map_threads(lambda p: _pdf_page(source, p, job), todo, job.workers)
+        for number, (turn, layer) in zip(todo, layers, strict=True):
+            _apply(pdf, number, turn, layer, result)
+        save_pdf(pdf, out, min_version=pdf.pdf_version)
+        result.output, result.pages_ocred = str(out), todo
+
+
+def _text_extractor(source: Path, known: dict[int, str], job: Job) -> pagetext.Extractor:
+    def extract(numbers: list[int], progress: task.Counter) -> list[str]:
+        todo = [p for p in dict.fromkeys(numbers) if not known.get(p, "").strip()]
+        job.progress = progress
+        texts = task.map_threads(lambda p: _pdf_page(source, p, job, layer=False)[1], todo, job.workers)
+        found = {**known, **dict(zip(todo, texts, strict=True))}
+        return [found[p] for p in numbers]
+
+    return extract
+
+
+def _pdf_page(source: Path, number: int, job: Job, *, layer: bool = True) -> tuple[int, Any]:
+    """Rasterise, maybe turn upright, recognise; return (clockwise turn, text layer PDF or text)."""
+    image = engine.rasterize(source, number, job.dpi, job.work / f"p{number}")
+    turn = engine.orientation(image) if job.rotate else 0
+    if turn:
+        image = frames(image)[0].turned(turn, job.work / f"p{number}-upright.pgm")
+    found = engine.recognise(image, job.work / f"p{number}", job.langs, job.dpi, pdf="layer" if layer else None)
+    image.unlink(missing_ok=True)
+    job.progress.add()
+    return turn, (found.pdf if layer else found.text)
+
+
+def _apply(pdf: pikepdf.Pdf, number: int, turn: int, layer_path: Path, result: OcrResult) -> None:
+    import pikepdf
+
+    page = pdf.pages[number - 1]
+    if turn:
+        page.obj.Rotate = (int(page.obj.get("/Rotate", 0)) + turn) % 360
+        result.pages_rotated.append(number)
+    with pikepdf.open(layer_path) as layer:
+        engine.graft(pdf, page, layer)
+
+
+def _ocr_images(path: Path, job: Job, result: OcrResult) -> None:
+    import pikepdf
+
+    found = frames(path, job.work, default_dpi=job.dpi)
+    if job.mode == "text":
+        result.text = job.read(path, len(found), _image_extractor(found, job))
+        result.pages_ocred = [t.page for t in result.text.pages]
+        return
+    out = job.target(path)
+    selected = list(dict.fromkeys(parse_pages(job.pages, len(found))))
+    job.progress.total = len(selected)
+    made = task.map_threads(lambda n: _image_page(found[n - 1], n, job, pdf="page"), selected, job.workers)
+    merged = pikepdf.new()
+    for part in made:
+        with pikepdf.open(part) as one:
+            merged.pages.extend(one.pages)
+    save_pdf(merged, out)
+    result.output, result.pages_ocred = str(out), selected
+
+
+def _image_extractor(found: list[Frame], job: Job) -> pagetext.Extractor:
+    def extract(numbers: list[int], progress: task.Counter) -> list[str]:
+        job.progress = progress
+        return task.map_threads(lambda n: _image_page(found[n - 1], n, job, pdf=None), numbers, job.workers)
+
+    return extract
+
+
+def _image_page(frame: Frame, number: int, job: Job, *, pdf: str | None) -> Any:
+    engine.check_pixels(frame.width / frame.dpi * 72, frame.height / frame.dpi * 72, frame.dpi, number)
+    found = engine.recognise(frame.path, job.work / f"f{number}", job.langs, frame.dpi, pdf=pdf)
+    job.progress.add()
+    return found.pdf if pdf else found.text

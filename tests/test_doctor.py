@@ -1,0 +1,34 @@
+"""doctor checks the real programs; a missing one makes it fail with the install command."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+PDFTOOLS = Path(sys.executable).with_name("pdftools")
+
+
+def test_everything_is_here() -> None:
+    out = subprocess.run([PDFTOOLS, "doctor", "--json"], capture_output=True, text=True, check=False)
+    data = json.loads(out.stdout)
+    assert out.returncode == 0 and data["ok"] is True
+    checks = {c["name"]: c for c in data["checks"]}
+    assert checks["tesseract"]["found"] and checks["tesseract"]["version"].startswith("5.")
+    assert checks["pdftoppm"]["version"] and "eng" in data["ocr_languages"]
+
+
+def test_a_missing_program_fails_with_its_install_command(tmp_path: Path) -> None:
+    bindir = tmp_path / "bin"
+    bindir.mkdir()
+    for name in ("pdftotext", "pdftoppm", "pdfinfo"):  # poppler yes, tesseract no
+        os.symlink(shutil.which(name), bindir / name)
+    out = subprocess.run([PDFTOOLS, "doctor", "--json"], capture_output=True, text=True, check=False,
+                         env={**os.environ, "PATH": str(bindir)})
+    data = json.loads(out.stdout)
+    assert out.returncode == 8 and data["ok"] is False
+    tesseract = next(c for c in data["checks"] if c["name"] == "tesseract")
+    assert not tesseract["found"] and tesseract["install"] == "apt-get install tesseract-ocr"

@@ -1,0 +1,101 @@
+"""Thumbnails with the real pdftoppm (through pdf2image), read back with Pillow."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from mcp import Client
+from PIL import Image
+
+from pdftools.errors import InvalidArgument, OutputExists
+from pdftools.mcp.server import build_server
+from pdftools.ops.thumbnails import thumbnails
+
+PDFTOOLS = Path(sys.executable).with_name("pdftools")
+
+
+@pytest.fixture
+def pdf(tmp_path: Path, sample: Path) -> Path:
+    shutil.copy(sample, tmp_path / "doc.pdf")
+    (tmp_path / "out").mkdir()
+    return tmp_path / "doc.pdf"
+
+
+def test_width_keeps_the_aspect_and_names_follow_the_pattern(pdf: Path) -> None:
+    result = thumbnails(str(pdf), out_dir=str(pdf.parent / "out"), width=150)
+    assert [Path(i.path).name for i in result.images] == [f"doc_p00{n}.png" for n in range(1, 5)]
+    for image in result.images:
+        with Image.open(image.path) as img:
+            assert img.format == "PNG" and img.width == 150 and abs(img.height - 212) <= 1  # A4 aspect
+            assert (img.width, img.height, Path(image.path).stat().st_size) == (image.width, image.height,
+                                                                                 image.bytes)
+
+
+@pytest.mark.parametrize(("fmt", "pil"), [("jpeg", "JPEG"), ("webp", "WEBP")])
+def test_formats_height_and_pages(pdf: Path, fmt: str, pil: str) -> None:
+    result = thumbnails(str(pdf), out_dir=str(pdf.parent / "out"), height=100, format=fmt, pages="4,2")
+    assert [i.page for i in result.images] == [4, 2]
+    for image in result.images:
+        with Image.open(image.path) as img:
+            assert img.format == pil and img.height == 100
+
+
+def test_dpi_and_pattern(pdf: Path) -> None:
+    result = thumbnails(str(pdf), out_dir=str(pdf.parent / "out"), dpi=36, pages="1",
+                        pattern="{page}-{stem}.{ext}")
+    assert Path(result.images[0].path).name == "1-doc.png"
+    assert abs(result.images[0].width - 298) <= 1  # 595 pt at 36 dpi
+
+
+def test_existing_images_need_force_and_nothing_is_written(pdf: Path) -> None:
+    out = pdf.parent / "out"
+    (out / "doc_p002.png").write_bytes(b"keep")
+    with pytest.raises(OutputExists):
+        thumbnails(str(pdf), out_dir=str(out))
+    assert sorted(p.name for p in out.iterdir()) == ["doc_p002.png"]  # no partial set, no staging left
+    thumbnails(str(pdf), out_dir=str(out), force=True)
+    assert len(list(out.iterdir())) == 4 and (out / "doc_p002.png").read_bytes() != b"keep"
+
+
+def test_bad_arguments(pdf: Path, cli: Any) -> None:
+    with pytest.raises(InvalidArgument):
+        thumbnails(str(pdf), out_dir=str(pdf.parent / "out"), width=100, dpi=50)
+    result = cli("thumbnails", str(pdf), "-d", str(pdf.parent / "out"), "--pages", "9", "--json")
+    assert result.exit_code == 2 and json.loads(result.stderr)["error"]["code"] == "INVALID_PAGE_RANGE"
+    result = cli("thumbnails", str(pdf), "-d", str(pdf.parent / "missing"))
+    assert result.exit_code == 6 and "OUTPUT_DIR_MISSING" in result.stderr
+
+
+def test_mcp_returns_small_images_inline_within_a_budget(pdf: Path) -> None:
+    async def go(args: dict[str, Any]) -> Any:
+        async with Client(build_server([pdf.parent])) as client:
+            return await client.call_tool("pdf_thumbnails", args)
+
+    small = anyio.run(go, {"input": "doc.pdf", "out_dir": "out", "width": 120})
+    images = [c for c in small.content if c.type == "image"]
+    assert len(images) == 4 and images[0].mime_type == "image/png"
+    big = anyio.run(go, {"input": "doc.pdf", "out_dir": "out", "width": 2000, "force": True})
+    assert not [c for c in big.content if c.type == "image"]  # each over the per-image budget
+    assert "not inline" in big.content[-1].text
+    assert len(big.structured_content["images"]) == 4
+
+
+def test_rendering_runs_in_parallel_pdftoppm_processes(pdf: Path, tmp_path: Path) -> None:
+    """With --jobs 2, two pdftoppm run at once: a wrapper records how many are alive when each starts."""
+    wrap, log = tmp_path / "bin", tmp_path / "starts"
+    wrap.mkdir()
+    real = shutil.which("pdftoppm")
+    (wrap / "pdftoppm").write_text(f"#!/bin/sh\npgrep -c -x pdftoppm >> {log}\nsleep 0.5\nexec {real} \"$@\"\n")
+    (wrap / "pdftoppm").chmod(0o755)
+    env = {**os.environ, "PATH": f"{wrap}:{os.environ['PATH']}"}
+    subprocess.run([PDFTOOLS, "thumbnails", pdf, "-d", pdf.parent / "out", "--jobs", "2"], env=env, check=True,
+                   capture_output=True)
+    assert max(int(n) for n in log.read_text().split()) >= 2

@@ -140,7 +140,7 @@ WHERE = {  # where the bomb sits -> whether drawing the page inflates it
     "pattern": True,
     "type3-glyph": True,
     "annotation": True,
-    "image": False,
+    "image": False,  # text extraction skips image data; renderers count it (test below)
     "unused-object": False,
 }
 
@@ -197,3 +197,25 @@ def test_a_shared_form_drawn_twice_and_cycles_are_counted_once(tmp_path: Path, m
                             4: stream(b"/A Do /B Do"), 6: form}))
     with pikepdf.open(path) as pdf:
         streams.check_pages(pdf, [1], "shared")
+
+
+@pytest.mark.parametrize(("size", "refused"), [(8192, True), (10, False)])
+def test_renderers_count_images_by_their_declared_size(size: int, refused: bool, tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """An 8192x8192 image (256 MiB to decode) is refused under 10M; a 10x10 one is not, however far its data
+    would inflate (64 MiB here): a renderer decodes only the rows the image declares."""
+    monkeypatch.setenv("PDFTOOLS_MAX_STREAM_BYTES", "10M")
+    image = bomb(b"/Subtype /Image /Width %d /Height %d /BitsPerComponent 8 /ColorSpace /DeviceGray " % (size, size),
+                 mebibytes=64)
+    path = tmp_path / "image.pdf"
+    path.write_bytes(build({1: b"<< /Type /Catalog /Pages 2 0 R >>", 2: b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                            3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 9 9] /Contents 4 0 R "
+                               b"/Resources << /XObject << /I 6 0 R >> >> >>",
+                            4: stream(b"q 9 0 0 9 0 0 cm /I Do Q"), 6: image}))
+    with pikepdf.open(path) as pdf:
+        streams.check_pages(pdf, [1], "image")  # text extraction: images are not drawn
+        if refused:
+            with pytest.raises(StreamTooLarge):
+                streams.check_pages(pdf, [1], "image", images=True)
+        else:
+            streams.check_pages(pdf, [1], "image", images=True)

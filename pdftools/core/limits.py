@@ -77,7 +77,7 @@ def timeout() -> float | None:
 
 def check_pixels(width: int, height: int, what: str) -> None:
     """For renderers (thumbnails, OCR): refuse a page whose bitmap would exceed PDFTOOLS_MAX_PIXELS."""
-    PIXELS.check(width * height, f"{what} rendered at {width}x{height}")
+    PIXELS.check(width * height, f"{what} ({width}x{height})")
 
 
 def max_pixels() -> float:

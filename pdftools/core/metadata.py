@@ -29,14 +29,11 @@ def info(pdf: pikepdf.Pdf) -> dict[str, str]:
 def xmp(pdf: pikepdf.Pdf, name: str = "the PDF") -> dict[str, str]:
     """The XMP packet's properties (empty when there is none or it cannot be read; STREAM_TOO_LARGE when it
     would inflate beyond PDFTOOLS_MAX_STREAM_BYTES)."""
-    import pikepdf
-
     from pdftools.core import streams
 
-    packet = pdf.Root.get("/Metadata")
-    if not isinstance(packet, pikepdf.Stream):
+    if "/Metadata" not in pdf.Root:
         return {}
-    streams.check([packet], f"the XMP metadata of {name}")  # a bomb is an error, not an empty result
+    streams.check_metadata(pdf, name)  # a bomb is an error, not an empty result
     try:
         with pdf.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as meta:
             return {str(k): text(v) for k, v in meta.items()}

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pdftools.core import engines, limits
-from pdftools.errors import ExternalToolFailed, OcrLanguageMissing, PageTooLarge
+from pdftools.errors import ExternalToolFailed, OcrLanguageMissing
 
 if TYPE_CHECKING:
     import pikepdf
@@ -48,10 +48,8 @@ def check_languages(spec: str) -> list[str]:
 
 
 def check_pixels(width_pt: float, height_pt: float, dpi: int, page: int) -> None:
-    pixels = (width_pt / 72 * dpi) * (height_pt / 72 * dpi)
-    if pixels > limits.max_pixels():
-        raise PageTooLarge(f"page {page} would be {pixels / 1e6:.0f} Mpx at {dpi} dpi "
-                           f"(limit {limits.max_pixels() / 1e6:.0f} Mpx)")
+    """A page of width x height points rendered at `dpi`: PAGE_TOO_LARGE past PDFTOOLS_MAX_PIXELS."""
+    limits.check_pixels(round(width_pt / 72 * dpi), round(height_pt / 72 * dpi), f"page {page} at {dpi} dpi")
 
 
 def rasterize(source: Path, page: int, dpi: int, out: Path) -> Path:

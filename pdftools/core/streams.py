@@ -35,11 +35,21 @@ class _Exceeded(Exception):
     """A stage produced more than the budget."""
 
 
-def check_pages(pdf: pikepdf.Pdf, numbers: Iterable[int], name: str) -> None:
+def check_pages(pdf: pikepdf.Pdf, numbers: Iterable[int], name: str, *, images: bool = False) -> None:
     """Refuse pages whose drawing inflates more than PDFTOOLS_MAX_STREAM_BYTES (content streams, forms,
-    patterns, Type 3 glyphs and annotation appearances, each counted once per page)."""
+    patterns, Type 3 glyphs and annotation appearances, each counted once per page). Renderers pass
+    `images`: images count too, by the size they declare (what a renderer decodes, whatever the filter)."""
     for number in numbers:
-        check(list(_drawn(pdf.pages[number - 1].obj)), f"page {number} of {name}")
+        check(list(_drawn(pdf.pages[number - 1].obj, images)), f"page {number} of {name}")
+
+
+def check_metadata(pdf: pikepdf.Pdf, name: str) -> None:
+    """Refuse an XMP packet that inflates beyond the limit (pikepdf and poppler's pdfinfo read it whole)."""
+    import pikepdf
+
+    packet = pdf.Root.get("/Metadata")
+    if isinstance(packet, pikepdf.Stream):
+        check([packet], f"the XMP metadata of {name}")
 
 
 def check(streams: list[pikepdf.Stream], what: str) -> None:
@@ -57,12 +67,34 @@ def check(streams: list[pikepdf.Stream], what: str) -> None:
 
 
 def bound(stream: pikepdf.Stream) -> float:
-    """An upper bound of the decoded size: the raw size times the worst expansion of each filter."""
+    """An upper bound of the decoded size: the raw size times the worst expansion of each filter (an image:
+    the size it declares)."""
+    declared = _declared(stream)
+    if declared is not None:
+        return declared
     return len(stream.read_raw_bytes()) * math.prod(RATIO.get(f, UNKNOWN_RATIO) for f in _filters(stream))
+
+
+def _declared(stream: pikepdf.Stream) -> int | None:
+    """An image's decoded size from its dictionary (up to 4 components): what a renderer decodes, and no more
+    however far its data would inflate. None for other streams."""
+    if _get(stream, "/Subtype") != "/Image":
+        return None
+    try:
+        width, height = int(stream.get("/Width", 0)), int(stream.get("/Height", 0))
+        bits = 1 if stream.get("/ImageMask") else int(stream.get("/BitsPerComponent", 8))
+    except (TypeError, ValueError, OverflowError):
+        return 0  # a renderer cannot draw it either
+    return max(width, 0) * max(height, 0) * 4 * max(bits, 1) // 8
 
 
 def size(stream: pikepdf.Stream, budget: float) -> int:
     """The decoded size of `stream` (before predictors), inflated in pieces; `_Exceeded` beyond `budget`."""
+    declared = _declared(stream)
+    if declared is not None:
+        if declared > budget:
+            raise _Exceeded
+        return declared
     raw = bytes(stream.read_raw_bytes())
     chunks = _capped(iter([raw[i:i + CHUNK] for i in range(0, len(raw), CHUNK)]), budget)
     for index, name in enumerate(_filters(stream)):
@@ -183,7 +215,7 @@ def _by_qpdf(name: str, chunks: Iterator[bytes]) -> Iterator[bytes]:
         return
 
 
-def _drawn(page: pikepdf.Object) -> Iterator[pikepdf.Stream]:
+def _drawn(page: pikepdf.Object, images: bool) -> Iterator[pikepdf.Stream]:
     """Every stream an interpreter inflates to draw `page`, once each (cycles and shared objects are fine)."""
     import pikepdf
 
@@ -197,10 +229,10 @@ def _drawn(page: pikepdf.Object) -> Iterator[pikepdf.Stream]:
             seen.add(obj.objgen)
         if isinstance(obj, pikepdf.Stream):
             yield obj
-        todo.extend(_parts(obj))
+        todo.extend(_parts(obj, images))
 
 
-def _parts(obj: Any) -> list[Any]:
+def _parts(obj: Any, images: bool) -> list[Any]:
     """What drawing `obj` (a page, form, pattern, Type 3 font or annotation) draws in turn."""
     import pikepdf
 
@@ -212,7 +244,7 @@ def _parts(obj: Any) -> list[Any]:
     parts = values(obj.get("/Contents")) + values(obj.get("/CharProcs"))
     resources = obj.get("/Resources")
     if isinstance(resources, pikepdf.Dictionary):
-        parts += [x for x in values(resources.get("/XObject")) if _get(x, "/Subtype") != "/Image"]
+        parts += [x for x in values(resources.get("/XObject")) if images or _get(x, "/Subtype") != "/Image"]
         parts += values(resources.get("/Pattern"))
         parts += [f for f in values(resources.get("/Font")) if _get(f, "/Subtype") == "/Type3"]
     for annot in values(obj.get("/Annots")):

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pdftools.core import ocr as engine
-from pdftools.core import pagetext, task
+from pdftools.core import pagetext, streams, task
 from pdftools.core.images import Frame, frames
 from pdftools.core.pages import parse_pages
 from pdftools.core.pagetext import MaxChars, Offset, StartPage, TextResult
@@ -123,6 +123,7 @@ def _ocr_pdf(path: Path, password: str | None, force_ocr: bool, job: Job, result
     with pdf, pagetext.readable(pdf, path) as source:
         count = len(pdf.pages)
         selected = list(dict.fromkeys(parse_pages(job.pages, count)))
+        streams.check_pages(pdf, selected, str(path), images=True)  # pdftotext and pdftoppm would inflate a bomb
         known = {} if force_ocr else dict(zip(selected, pagetext.pdftotext(source)(selected, task.Counter(0)),
                                               strict=True))
         todo = [p for p in selected if not known.get(p, "").strip()]

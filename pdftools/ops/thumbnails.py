@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pdftools.core import pagetext, task
+from pdftools.core import pagetext, streams, task
 from pdftools.core.naming import render
 from pdftools.core.ocr import check_pixels
 from pdftools.core.pages import parse_pages, runs
@@ -89,6 +89,8 @@ def thumbnails(
             for p in selected:
                 box = pdf.pages[p - 1].cropbox
                 check_pixels(abs(float(box[2] - box[0])), abs(float(box[3] - box[1])), dpi, p)
+        streams.check_pages(pdf, selected, str(path), images=True)  # pdftoppm would inflate a bomb for hours
+        streams.check_metadata(pdf, str(path))  # pdf2image's pdfinfo reads the XMP whole
         ext = "jpg" if format == "jpeg" else format
         names = [render(pattern, stem=path.stem, page=p, ext=ext) for p in selected]
         check_names(names, folder, force=force, field_hint="Put {page} in --pattern.")

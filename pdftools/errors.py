@@ -157,6 +157,30 @@ class Interrupted(PdftoolsError):
     hint = "The operation was cancelled; no output was written. Run it again to finish."
 
 
+class UnknownFormat(PdftoolsError):
+    code = "UNKNOWN_FORMAT"
+    exit_code = 2
+    hint = "Name a format pandoc knows (`pdftools convert --help` lists them), e.g. markdown, html, docx, pdf."
+
+
+class WrongFormat(PdftoolsError):
+    code = "WRONG_FORMAT"
+    exit_code = 4
+    hint = "The file is not in the format its name or --from says; give its real format with --from."
+
+
+class EmptyInput(PdftoolsError):
+    code = "EMPTY_INPUT"
+    exit_code = 4
+    hint = "The input has no content to convert; check that you gave the right file."
+
+
+class InputTooLarge(PdftoolsError):
+    code = "INPUT_TOO_LARGE"
+    exit_code = 10
+    hint = "Split the document, or raise PDFTOOLS_MAX_INPUT_MB if the machine has the memory."
+
+
 def all_errors() -> list[type[PdftoolsError]]:
     """Every error class, base first: the README's table is generated from this."""
 

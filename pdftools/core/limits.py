@@ -30,3 +30,12 @@ def max_pixels() -> int:
     """Most pixels one rendered page may have (PDFTOOLS_MAX_PIXELS)."""
     value = _number("PDFTOOLS_MAX_PIXELS")
     return int(value) if value else MAX_PIXELS
+
+
+MAX_INPUT_MB = 100  # a document to convert: pandoc holds several copies of it (text, AST, output) in memory
+
+
+def max_input_bytes() -> int:
+    """Largest document `convert` accepts, file or string (PDFTOOLS_MAX_INPUT_MB, decimal megabytes)."""
+    value = _number("PDFTOOLS_MAX_INPUT_MB")
+    return int((value or MAX_INPUT_MB) * 1_000_000)

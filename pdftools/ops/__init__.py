@@ -42,6 +42,9 @@ OPS: tuple[Op, ...] = (
        True),
     Op("ocr", "pdf_ocr", "OCR a scan", "Make a scanned PDF or an image searchable with tesseract, or read its text.",
        False),
+    Op("convert", "doc_convert", "Convert a document",
+       "Convert documents with pandoc: markdown, HTML, docx, odt, epub, rst, LaTeX, org, text, and PDF in and out.",
+       False),
 )
 
 

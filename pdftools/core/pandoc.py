@@ -44,6 +44,7 @@ WRITERS = (
     "textile", "typst", "vimdoc", "xml", "xwiki", "zimwiki",
 )
 BINARY = frozenset({"docx", "odt", "epub", "epub2", "epub3", "pptx", "pdf", "chunkedhtml"})
+BINARY_READERS = frozenset({"docx", "odt", "epub", "pptx", "xlsx", "pdf"})
 ALIASES = {"md": "markdown", "htm": "html", "xhtml": "html", "tex": "latex", "txt": "plain", "text": "plain",
            "adoc": "asciidoc", "typ": "typst", "wiki": "mediawiki", "dbk": "docbook", "ltx": "latex"}
 EXTENSIONS = {".markdown": "markdown", ".mkd": "markdown", ".html": "html", ".rtf": "rtf", ".org": "org",

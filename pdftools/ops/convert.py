@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import tempfile
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Literal
@@ -21,7 +22,7 @@ from pdftools.core.pandoc_media import Resolver
 from pdftools.core.params import Cli, Mcp, Param, Password
 from pdftools.core.paths import folder_path, input_path, output_path
 from pdftools.core.pdf import atomic_output, check_output
-from pdftools.errors import EmptyInput, InputTooLarge, InvalidArgument
+from pdftools.errors import EmptyInput, InputTooLarge, InvalidArgument, WrongFormat
 
 MARKDOWNS = ("markdown", "gfm", "commonmark", "commonmark_x", "markdown_strict", "markdown_mmd",
              "markdown_phpextra", "markdown_github")
@@ -92,7 +93,7 @@ def convert(
     source = input_path(input) if input is not None else None
     src = pandoc.check_format(from_format, "input") if from_format else pandoc.format_of(input, "input") or "markdown"
     dst = _output_format(to_format, output, src)
-    text = _read(source, content)
+    text = _read(source, content, src)
     out = _target(output, dst, source, force)
     with task.current().limit(timeout), tempfile.TemporaryDirectory(prefix="pdftools-convert-") as tmp:
         result = ConvertResult(input=str(source) if source else "content", from_format=src, to_format=dst)
@@ -134,17 +135,27 @@ def _output_format(to_format: str | None, output: str | None, src: str) -> str:
     return implied or ("html" if pandoc.base(src) in MARKDOWNS else "markdown")
 
 
-def _read(source: Path | None, content: str | None) -> bytes | None:
-    """The content's bytes (None for a file, which pandoc reads itself), after the size and emptiness checks."""
-    limit = limits.max_input_bytes()
+def _read(source: Path | None, content: str | None, fmt: str) -> bytes | None:
+    """The content's bytes (None for a file, which pandoc reads itself), after the size, emptiness and
+    binary-for-text checks."""
     data = content.encode() if content is not None else None
-    size = len(data) if data is not None else source.stat().st_size  # type: ignore[union-attr]
-    name = str(source) if source else "the content"
-    if size > limit:
-        raise InputTooLarge(f"{name} is {size / 1e6:.1f} MB; the limit is {limit / 1e6:g} MB")
-    if size == 0 or (size < 4096 and not (data if data is not None else source.read_bytes()).strip()):  # type: ignore[union-attr]
+    name, size = (str(source), source.stat().st_size) if source else ("the content", len(data or b""))
+    if size > limits.max_input_bytes():
+        raise InputTooLarge(f"{name} is {size / 1e6:.3g} MB; the limit is {limits.max_input_bytes() / 1e6:g} MB")
+    with source.open("rb") if source else nullcontext(None) as fh:
+        head = fh.read(4096) if fh else (data or b"")[:4096]
+    if not head.strip():
         raise EmptyInput(f"{name} is empty")
+    if b"\0" in head[:1024] and pandoc.base(fmt) not in pandoc.BINARY_READERS:
+        raise WrongFormat(f"{name} is binary, not {pandoc.base(fmt)} text" + _looks_like(head))
     return data
+
+
+def _looks_like(head: bytes) -> str:
+    for magic, what in ((b"%PDF-", "a PDF (--from pdf)"), (b"PK", "a zip: docx, odt, epub? (--from docx...)")):
+        if head.startswith(magic):
+            return f"; it looks like {what}"
+    return ""
 
 
 def _target(output: str | None, dst: str, source: Path | None, force: bool) -> Path | None:

@@ -217,6 +217,53 @@ def bench_thumbnails(tmp: Path, inputs: dict[str, Path], n: int) -> Row:
                               str(peer_dir() / "p")], 1.0)
 
 
+# ---------------------------------------------------------------- convert (pandoc)
+
+
+def make_markdown(path: Path, lines: int = 2000) -> Path:
+    """A markdown document of `lines` lines: headings, paragraphs with emphasis, links and code, lists, tables,
+    code blocks and quotes, with some non-ASCII text."""
+    out: list[str] = []
+    for i in range(1, lines):
+        out += [f"## Section {i}", "", f"Some *emphasis*, **strong** text, a [link](https://example.org/{i}), "
+                f"`code` and Grüße {i}.", "", "- item one", "- item two", "  - nested", "", "| a | b |",
+                "|---|---|", f"| {i} | zwei |", "", "```python", f"print({i})", "```", "", "> a quote", ""]
+        if len(out) >= lines:
+            break
+    path.write_text("\n".join(out[:lines]) + "\n", encoding="utf-8")
+    return path
+
+
+def bench_convert(tmp: Path, n: int) -> list[Row]:
+    """`pdftools convert` against bare pandoc (the same binary, as people run it) on 2,000 lines; and the op
+    called in-process (how the MCP server runs it) against the same bare pandoc, which leaves out the
+    interpreter and CLI start-up every pdftools command pays."""
+    from pdftools.core import pandoc
+    from pdftools.ops.convert import convert
+
+    md, bare = make_markdown(tmp / "doc.md"), pandoc.program()
+    rows = []
+    for fmt in ("html", "docx"):
+        ours, peer = str(tmp / f"ours.{fmt}"), str(tmp / f"peer.{fmt}")
+        rows.append(ratio_row(f"convert 2,000-line md -> {fmt}", n,
+                              lambda ours=ours: [PDFTOOLS, "convert", str(md), "-o", ours, "--force"],
+                              f"pandoc doc.md -o out.{fmt}", lambda peer=peer: [bare, str(md), "-o", peer], 1.15))
+        convert(str(md), output=ours, force=True)  # warm-up: imports and first-use costs, untimed
+        times = []
+        for _ in range(n):
+            start = time.perf_counter()
+            convert(str(md), output=ours, force=True)
+            times.append(time.perf_counter() - start)
+        rows.append(Row("  same, in-process convert() (MCP)", min(times), "pandoc (as above)", rows[-1].theirs,
+                        "(none)"))
+    tiny = tmp / "tiny.md"
+    tiny.write_text("# Hi\n")
+    rows.append(ratio_row("convert 1-line md -> html (start-up)", n,
+                          lambda: [PDFTOOLS, "convert", str(tiny), "-o", str(tmp / "tiny.html"), "--force"],
+                          "pandoc tiny.md", lambda: [bare, str(tiny), "-o", str(tmp / "tiny-peer.html")], None))
+    return rows
+
+
 # ---------------------------------------------------------------- MCP benchmarks
 
 
@@ -366,6 +413,7 @@ def main() -> int:
                 bench_help(n), bench_info(inputs, n), bench_thumbnails(tmp, inputs, n), *bench_mcp(inputs, n)]
         if not args.no_ocr:
             rows += bench_ocr(tmp, 1 if args.quick else 2)
+        rows += bench_convert(tmp, n)
     print_table(rows)
     return 0
 

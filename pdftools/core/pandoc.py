@@ -16,15 +16,24 @@ import os
 import re
 import shutil
 from collections.abc import Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
-from pdftools.core import engines, task
+from pdftools.core import engines, limits, task
 from pdftools.core import pandoc_media as media
-from pdftools.errors import DependencyMissing, ExternalToolFailed, PdftoolsError, UnknownFormat, WrongFormat
+from pdftools.errors import (
+    DependencyMissing,
+    EmptyInput,
+    ExternalToolFailed,
+    InputTooLarge,
+    PdftoolsError,
+    UnknownFormat,
+    WrongFormat,
+)
 
 # pandoc 3.9's --list-input-formats and --list-output-formats, fixed here so that no call pays for listing them.
 READERS = (
@@ -80,6 +89,29 @@ def format_of(path: str | None, kind: str) -> str | None:
 
 def base(fmt: str) -> str:
     return re.split(r"[+-]", fmt, maxsplit=1)[0]
+
+
+def check_input(source: Path | None, content: str | None, fmt: str) -> bytes | None:
+    """The content's bytes (None for a file, which pandoc reads itself), after the size, emptiness and
+    binary-for-text checks."""
+    data = content.encode() if content is not None else None
+    name, size = (str(source), source.stat().st_size) if source else ("the content", len(data or b""))
+    if size > limits.max_input_bytes():
+        raise InputTooLarge(f"{name} is {size / 1e6:.3g} MB; the limit is {limits.max_input_bytes() / 1e6:g} MB")
+    with source.open("rb") if source else nullcontext(None) as fh:
+        head = fh.read(4096) if fh else (data or b"")[:4096]
+    if not head.strip():
+        raise EmptyInput(f"{name} is empty")
+    if b"\0" in head[:1024] and base(fmt) not in BINARY_READERS:
+        raise WrongFormat(f"{name} is binary, not {base(fmt)} text" + _looks_like(head))
+    return data
+
+
+def _looks_like(head: bytes) -> str:
+    for magic, what in ((b"%PDF-", "a PDF (--from pdf)"), (b"PK", "a zip: docx, odt, epub? (--from docx...)")):
+        if head.startswith(magic):
+            return f"; it looks like {what}"
+    return ""
 
 
 def program() -> str:

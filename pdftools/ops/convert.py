@@ -12,17 +12,17 @@ from __future__ import annotations
 
 import re
 import tempfile
-from contextlib import nullcontext
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pdftools.core import limits, pandoc, pandoc_engines, pandoc_pdfinput, task
+from pdftools.core import limits, pandoc, task
 from pdftools.core.pandoc_media import Resolver
 from pdftools.core.params import Cli, Mcp, Param, Password
 from pdftools.core.paths import folder_path, input_path, output_path
 from pdftools.core.pdf import atomic_output, check_output
-from pdftools.errors import EmptyInput, InputTooLarge, InvalidArgument, WrongFormat
+from pdftools.errors import EmptyInput, InvalidArgument
 
 MARKDOWNS = ("markdown", "gfm", "commonmark", "commonmark_x", "markdown_strict", "markdown_mmd",
              "markdown_phpextra", "markdown_github")
@@ -93,11 +93,13 @@ def convert(
     source = input_path(input) if input is not None else None
     src = pandoc.check_format(from_format, "input") if from_format else pandoc.format_of(input, "input") or "markdown"
     dst = _output_format(to_format, output, src)
-    text = _read(source, content, src)
+    text = pandoc.check_input(source, content, src)
     out = _target(output, dst, source, force)
     with task.current().limit(timeout), tempfile.TemporaryDirectory(prefix="pdftools-convert-") as tmp:
         result = ConvertResult(input=str(source) if source else "content", from_format=src, to_format=dst)
         if pandoc.base(src) == "pdf":
+            from pdftools.core import pandoc_pdfinput
+
             assert source is not None
             markdown, result.ocr_pages = pandoc_pdfinput.markdown(source, password, _ocr(source, password,
                                                                                            ocr_language))
@@ -109,6 +111,8 @@ def convert(
                               _reader_args(lua_filter), _writer_args(standalone, toc, metadata, reference_doc,
                                                                      template))
         if dst == "pdf":
+            from pdftools.core import pandoc_engines
+
             result.pdf_engine = pandoc_engines.choose(pdf_engine)
             data = pandoc_engines.render(result.pdf_engine, doc)
         else:
@@ -133,29 +137,6 @@ def _output_format(to_format: str | None, output: str | None, src: str) -> str:
     if implied is None and output not in (None, "-"):
         raise InvalidArgument(f"cannot tell the output format from {output!r}: give --to (e.g. --to html)")
     return implied or ("html" if pandoc.base(src) in MARKDOWNS else "markdown")
-
-
-def _read(source: Path | None, content: str | None, fmt: str) -> bytes | None:
-    """The content's bytes (None for a file, which pandoc reads itself), after the size, emptiness and
-    binary-for-text checks."""
-    data = content.encode() if content is not None else None
-    name, size = (str(source), source.stat().st_size) if source else ("the content", len(data or b""))
-    if size > limits.max_input_bytes():
-        raise InputTooLarge(f"{name} is {size / 1e6:.3g} MB; the limit is {limits.max_input_bytes() / 1e6:g} MB")
-    with source.open("rb") if source else nullcontext(None) as fh:
-        head = fh.read(4096) if fh else (data or b"")[:4096]
-    if not head.strip():
-        raise EmptyInput(f"{name} is empty")
-    if b"\0" in head[:1024] and pandoc.base(fmt) not in pandoc.BINARY_READERS:
-        raise WrongFormat(f"{name} is binary, not {pandoc.base(fmt)} text" + _looks_like(head))
-    return data
-
-
-def _looks_like(head: bytes) -> str:
-    for magic, what in ((b"%PDF-", "a PDF (--from pdf)"), (b"PK", "a zip: docx, odt, epub? (--from docx...)")):
-        if head.startswith(magic):
-            return f"; it looks like {what}"
-    return ""
 
 
 def _target(output: str | None, dst: str, source: Path | None, force: bool) -> Path | None:
@@ -195,7 +176,7 @@ def _writer_args(standalone: bool, toc: bool, metadata: list[str] | None, refere
     return args
 
 
-def _ocr(source: Path, password: str | None, language: str) -> pandoc_pdfinput.OcrFn:
+def _ocr(source: Path, password: str | None, language: str) -> Callable[[list[int]], dict[int, str]]:
     def read(pages: list[int]) -> dict[int, str]:
         from pdftools.ops.ocr import ocr
 

@@ -44,7 +44,8 @@ class ConvertResult:
     """True when `content` was cut at max_chars: give an output file to get all of it."""
     pdf_engine: str | None = None
     images: list[str] = field(default_factory=list)
-    """Images embedded in the output, as the document names them."""
+    """Images pdftools found for the document and embedded, as the document names them (images inside a docx,
+    odt or epub input travel by themselves)."""
     ocr_pages: list[int] = field(default_factory=list)
     """Pages of a PDF input that had no text layer and were read with OCR."""
     warnings: list[str] = field(default_factory=list)
@@ -93,14 +94,15 @@ def convert(
     source = input_path(input) if input is not None else None
     src = pandoc.check_format(from_format, "input") if from_format else pandoc.format_of(input, "input") or "markdown"
     dst = _output_format(to_format, output, src)
+    if pandoc.base(src) == "pdf" and source is None:
+        raise InvalidArgument("a PDF cannot be given as text: give it as the input file")
     text = pandoc.check_input(source, content, src)
     out = _target(output, dst, source, force)
     with task.current().limit(timeout), tempfile.TemporaryDirectory(prefix="pdftools-convert-") as tmp:
         result = ConvertResult(input=str(source) if source else "content", from_format=src, to_format=dst)
-        if pandoc.base(src) == "pdf":
+        if pandoc.base(src) == "pdf" and source is not None:  # (a PDF given as text was refused above)
             from pdftools.core import pandoc_pdfinput
 
-            assert source is not None
             markdown, result.ocr_pages = pandoc_pdfinput.markdown(source, password, _ocr(source, password,
                                                                                            ocr_language))
             if not markdown.strip():

@@ -59,7 +59,7 @@ ALIASES = {"md": "markdown", "htm": "html", "xhtml": "html", "tex": "latex", "tx
 EXTENSIONS = {".markdown": "markdown", ".mkd": "markdown", ".html": "html", ".rtf": "rtf", ".org": "org",
               ".rst": "rst", ".docx": "docx", ".odt": "odt", ".epub": "epub", ".pptx": "pptx", ".pdf": "pdf",
               ".ipynb": "ipynb", ".json": "json", ".csv": "csv", ".tsv": "tsv", ".xlsx": "xlsx", ".fb2": "fb2",
-              ".textile": "textile", ".opml": "opml", ".xml": "docbook", ".bib": "biblatex", ".djot": "djot"}
+              ".textile": "textile", ".opml": "opml", ".bib": "biblatex", ".djot": "djot"}
 INSTALL = ("`pip install pypandoc-binary` (pandoc 3 with its data files built in), or set PDFTOOLS_PANDOC to a "
            "pandoc >= 3 built with embed_data_files")
 
@@ -100,7 +100,7 @@ def check_input(source: Path | None, content: str | None, fmt: str) -> bytes | N
         raise InputTooLarge(f"{name} is {size / 1e6:.3g} MB; the limit is {limits.max_input_bytes() / 1e6:g} MB")
     with source.open("rb") if source else nullcontext(None) as fh:
         head = fh.read(4096) if fh else (data or b"")[:4096]
-    if not head.strip():
+    if not head.strip() and size <= len(head):
         raise EmptyInput(f"{name} is empty")
     if b"\0" in head[:1024] and base(fmt) not in BINARY_READERS:
         raise WrongFormat(f"{name} is binary, not {base(fmt)} text" + _looks_like(head))

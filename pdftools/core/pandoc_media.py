@@ -101,6 +101,9 @@ class Resolver:
         if not any(path.is_relative_to(folder) for folder in self.folders):
             self.reasons[target] = "outside the input's folder and --resource-path"
             return None
+        if not path.is_file():  # a FIFO or a device would block or never end
+            self.reasons[target] = "not a regular file"
+            return None
         size = path.stat().st_size
         if size > self.budget:
             self.reasons[target] = "larger than what is left of the input size limit"

@@ -100,6 +100,7 @@ def convert(
     out = _target(output, dst, source, force)
     with task.current().limit(timeout), tempfile.TemporaryDirectory(prefix="pdftools-convert-") as tmp:
         result = ConvertResult(input=str(source) if source else "content", from_format=src, to_format=dst)
+        folders = _folders(input, source, resource_path)
         if pandoc.base(src) == "pdf" and source is not None:  # (a PDF given as text was refused above)
             from pdftools.core import pandoc_pdfinput
 
@@ -109,10 +110,10 @@ def convert(
                 raise EmptyInput(f"{source} has no text, not even by OCR")
             source, text, src = None, markdown.encode(), "markdown"
         doc = pandoc.Document(source, text, src, input or "the content", Path(tmp),
-                              Resolver(_folders(input, source, resource_path), limits.max_input_bytes()),
+                              Resolver(folders, limits.max_input_bytes()),
                               _reader_args(lua_filter), _writer_args(standalone, toc, metadata, reference_doc,
                                                                      template))
-        if dst == "pdf":
+        if pandoc.base(dst) == "pdf":
             from pdftools.core import pandoc_engines
 
             result.pdf_engine = pandoc_engines.choose(pdf_engine)

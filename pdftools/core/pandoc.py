@@ -115,9 +115,14 @@ def _looks_like(head: bytes) -> str:
 
 
 def program() -> str:
-    spec = find_spec("pypandoc")  # the pypandoc-binary wheel's pandoc; found without importing the package
-    bundled = [Path(folder) / "files" for folder in (spec.submodule_search_locations or [])] if spec else []
-    return locate("pandoc", "PDFTOOLS_PANDOC", INSTALL, *bundled)
+    return locate("pandoc", "PDFTOOLS_PANDOC", INSTALL, *_bundled())
+
+
+@cache
+def _bundled() -> tuple[Path, ...]:
+    """Where the pypandoc-binary wheel keeps its pandoc (found without importing the package)."""
+    spec = find_spec("pypandoc")
+    return tuple(Path(folder) / "files" for folder in (spec.submodule_search_locations or [])) if spec else ()
 
 
 def locate(name: str, variable: str, install: str, *beside: Path) -> str:

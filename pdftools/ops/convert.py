@@ -84,8 +84,8 @@ def convert(
     lua_filter: Annotated[list[str] | None, Param("Lua filter to run: a program with your rights (command line "
                                                   "only; repeatable)"), Mcp(hidden=True)] = None,
     timeout: Annotated[float, Param("Give up after this many seconds", ge=1)] = 120,
-    max_chars: Annotated[int | None, Param("Most characters returned inline; longer text is cut (give an output "
-                                           "file instead)", ge=1), Mcp(default=40_000)] = None,
+    max_chars: Annotated[int | None, Param("Most characters returned inline (no output file); longer text is cut "
+                                           "(give an output file instead)", ge=1), Mcp(default=40_000)] = None,
     force: Annotated[bool, Param("Overwrite the output if it exists")] = False,
     password: Password = None,
 ) -> ConvertResult:

@@ -41,9 +41,7 @@ def open_pdf(path: Path, password: str | None = None, *, label: str | None = Non
     try:
         if not is_pdf(path):
             raise NotAPdf(f"{name} is not a PDF")
-        with warnings.catch_warnings():  # "a password was given but not needed" is not worth a word
-            warnings.simplefilter("ignore", UserWarning)
-            return pikepdf.open(path, password=password or "")
+        return open_any(path, password_forms(password))
     except pikepdf.PasswordError:
         if password:
             raise BadPassword(f"the password does not open {name}") from None
@@ -52,6 +50,33 @@ def open_pdf(path: Path, password: str | None = None, *, label: str | None = Non
         raise PermissionDenied(f"cannot read {name}: permission denied") from None
     except pikepdf.PdfError as exc:
         raise DamagedPdf(f"{name} cannot be read: {exc}") from None
+
+
+def password_forms(password: str | None) -> list[str | bytes]:
+    """A password as readers try it: as typed (UTF-8: AES-256), then in PDFDocEncoding (older encryption,
+    e.g. AES-128 or RC4, stores non-ASCII passwords that way)."""
+    forms: list[str | bytes] = [password or ""]
+    if password and not password.isascii():
+        import pikepdf.codec  # noqa: F401  # registers the "pdfdoc" codec
+
+        with contextlib.suppress(UnicodeEncodeError):
+            forms.append(password.encode("pdfdoc"))
+    return forms
+
+
+def open_any(path: Path, forms: list[str | bytes]) -> pikepdf.Pdf:
+    """Open with the first password form that works (pikepdf.PasswordError when none does)."""
+    import pikepdf
+
+    for form in forms:
+        try:
+            with warnings.catch_warnings():  # "a password was given but not needed" is not worth a word
+                warnings.simplefilter("ignore", UserWarning)
+                return pikepdf.open(path, password=form)
+        except pikepdf.PasswordError:
+            if form is forms[-1]:
+                raise
+    raise AssertionError("no password form given")
 
 
 def check_output(out: Path, inputs: Iterable[Path] = (), *, force: bool = False) -> None:

@@ -42,6 +42,10 @@ OPS: tuple[Op, ...] = (
        True),
     Op("ocr", "pdf_ocr", "OCR a scan", "Make a scanned PDF or an image searchable with tesseract, or read its text.",
        False),
+    Op("protect", "pdf_protect", "Encrypt a PDF",
+       "Encrypt a PDF with a password: AES-256 by default, AES-128 on request, RC4 only with --legacy.", False),
+    Op("unprotect", "pdf_unprotect", "Decrypt a PDF", "Remove a PDF's encryption, with its user or owner password.",
+       False),
 )
 
 

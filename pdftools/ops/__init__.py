@@ -19,11 +19,15 @@ class Op:
     title: str
     summary: str  # the module docstring's first line, so `--help` need not import it (a test checks)
     read_only: bool
-    module: str = ""
+    module: str = ""  # default: pdftools.ops.<name>
+    function: str = ""  # default: <name> (a CLI name with a dash needs both)
+
+    def module_name(self) -> str:
+        return self.module or f"pdftools.ops.{self.name}"
 
     def load(self) -> Callable[..., Any]:
-        module = importlib.import_module(self.module or f"pdftools.ops.{self.name}")
-        return getattr(module, self.name)  # type: ignore[no-any-return]
+        module = importlib.import_module(self.module_name())
+        return getattr(module, self.function or self.name)  # type: ignore[no-any-return]
 
 
 OPS: tuple[Op, ...] = (
@@ -46,6 +50,9 @@ OPS: tuple[Op, ...] = (
        "Encrypt a PDF with a password: AES-256 by default, AES-128 on request, RC4 only with --legacy.", False),
     Op("unprotect", "pdf_unprotect", "Decrypt a PDF", "Remove a PDF's encryption, with its user or owner password.",
        False),
+    Op("rename-invoice", "pdf_rename_invoice", "Rename invoices",
+       "Rename invoice PDFs from what they say: date, issuer, number, total, currency.", False,
+       module="pdftools.ops.rename_invoice", function="rename_invoice"),
 )
 
 

@@ -21,7 +21,7 @@ import anyio
 import pikepdf
 import pytest
 from mcp import Client
-from test_cli_errors import Errors
+from test_cli_errors import Errors  # the type of the `fails` fixture (conftest)
 
 from pdftools import errors
 from pdftools.mcp.server import build_server
@@ -169,16 +169,6 @@ def test_unprotect_the_corpus_file_with_user_or_owner_password(tmp_path: Path, e
 
 
 # ------------------------------------------------------------------------------------------------ the CLI
-
-
-@pytest.fixture(params=["plain", "json"])
-def mode(request: pytest.FixtureRequest) -> str:
-    return str(request.param)
-
-
-@pytest.fixture
-def fails(cli: Callable[..., Any], sha256: Callable[[Path], str], tmp_path: Path, mode: str) -> Errors:
-    return Errors(cli, sha256, tmp_path, mode)
 
 
 def test_cli_password_from_a_file_or_the_environment_never_shows(cli: Any, pdf: Path, tmp_path: Path) -> None:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
-from pdftools.core.invoice_labels import BUYER, DATE, LEGAL_FORM, NOT_A_NAME, NUMBER, SELLER, TITLE, TOTAL
-from pdftools.core.invoice_parse import find_amounts, find_dates, fold
+from pdftools.core.invoice_labels import ADDRESS, BUYER, DATE, LEGAL_FORM, NOT_A_NAME, NUMBER, SELLER, TITLE, TOTAL
+from pdftools.core.invoice_parse import CURRENCY, find_amounts, find_dates, fold
 from pdftools.core.invoice_text import Candidate, Cell, Doc
 
 _SEPARATORS = re.compile(r"\s+[·•|–—:-]\s+|\s*[·•|]\s*")  # OCR reads a `·` as `-` or `:` at times
@@ -44,8 +44,8 @@ def plausible(text: str) -> bool:
     if letters < 3 or len(text) > 80 or NOT_A_NAME.search(folded) or find_dates(folded) or find_amounts(text):
         return False
     labelled = sum(end - start for labels in (NUMBER, DATE, TOTAL) for start, end, _ in labels.find(folded))
-    if labelled * 2 >= len(folded.strip()) or TITLE.fullmatch(folded.strip(" :")):
-        return False  # mostly label words: `Montant HT`, `Invoice date`
+    if labelled * 2 >= len(folded.strip()) or TITLE.fullmatch(folded.strip(" :")) or CURRENCY.search(text):
+        return False  # mostly label words (`Montant HT`, `Invoice date`), or a column header (`Amount (EUR)`)
     return not (SELLER.fullmatch(folded.strip(" :")) or BUYER.fullmatch(folded.strip(" :")))
 
 
@@ -68,11 +68,11 @@ def _buyer_keys(doc: Doc, senders: list[Cell]) -> set[str]:
     return keys - {""}
 
 
-def _sender_name(cell: Cell) -> str | None:
-    """The name in a `Name · Street · City` line (two or more separators, with an address in it)."""
+def _sender_name(cell: Cell, parts_needed: int) -> str | None:
+    """The name in a `Name · Street · City` line (separated parts, with an address or numbers after it)."""
     parts = [p for p in _SEPARATORS.split(cell.text) if p.strip()]
     address = fold(" ".join(parts[1:]))
-    if len(parts) < 3 or not (NOT_A_NAME.search(address) or any(c.isdigit() for c in address)):
+    if len(parts) < parts_needed or not (NOT_A_NAME.search(address) or any(c.isdigit() for c in address)):
         return None
     return _tidy(parts[0]) if plausible(parts[0]) else None
 
@@ -90,17 +90,18 @@ def issuers(doc: Doc) -> list[Candidate]:
                     if plausible(text):
                         found.append(Candidate(_tidy(text), 0.9, f"after the label '{label}'", i))
                 continue
-            name = _sender_name(cell)
+            footer = doc.in_footer(i)
+            name = _sender_name(cell, 2 if footer else 3)
             if name:
                 senders.append(cell)
                 found.append(Candidate(name, 0.85 if top else 0.7, "a sender line", i))
                 continue
             if not plausible(cell.text):
                 continue
-            if _ends_legal(cell.text):
-                found.append(Candidate(_tidy(cell.text), 0.7 if top else 0.65, "a name with a legal form", i))
+            if _ends_legal(cell.text):  # in a footer: the issuer's; at the top: the issuer's or the customer's
+                score = 0.75 if footer else 0.65 if top else 0.6
+                found.append(Candidate(_tidy(cell.text), score, "a name with a legal form", i))
             if _over_address(doc, cell):
-                footer = doc.page_of[i] == 0 and doc.first_page_share(i) > 0.8
                 found.append(Candidate(_tidy(cell.text), 0.7 if footer else 0.6, "a name over an address", i))
     first = _first_line_name(doc)
     if first is not None:
@@ -112,9 +113,12 @@ def _over_address(doc: Doc, cell: Cell) -> bool:
     """Is the cell the first line of an address block (a street or postcode line right under it)?"""
     if cell.line > 0 and any(c.start < cell.end and cell.start < c.end for c in doc.cells[cell.line - 1]):
         return False  # not the block's first line
-    under = doc.below(cell.line, cell.start, cell.start + 4, depth=1)
-    return bool(under) and under[0].line == cell.line + 1 and not plausible(under[0].text) \
-        and bool(NOT_A_NAME.search(under[0].folded))
+    under = doc.below(cell.line, cell.start, cell.end, depth=1)  # left, right or centred blocks
+    if not under or under[0].line != cell.line + 1 or plausible(under[0].text):
+        return False
+    street = under[0].folded.strip()
+    return bool(NOT_A_NAME.search(street) or ADDRESS.search(street)) and not any(
+        a.decimals for a in find_amounts(under[0].text))
 
 
 def _ends_legal(text: str) -> bool:
@@ -140,26 +144,40 @@ def _first_line_name(doc: Doc) -> Candidate | None:
 
 
 def _rank(doc: Doc, found: list[Candidate], buyers: set[str]) -> list[Candidate]:
-    """One candidate per name: its best score, raised for each further kind of evidence, for a legal form
-    and for matching the document's web or e-mail domain; buyer names dropped."""
-    domains = {_ALNUM.sub("", m.group(1)) for line in doc.folded for m in _DOMAIN.finditer(line)}
+    """One candidate per name (a logo `ROSSI FORNITURE` and `Rossi Forniture S.r.l.` are one): its best score,
+    raised for each further kind of evidence, for a legal form, for being printed more than once (a customer's
+    name rarely is) and for matching the web or e-mail domain; buyer names dropped. When the runner-up is
+    nearly as strong, the winner is not trusted."""
     merged: dict[str, Candidate] = {}
     kinds: dict[str, set[str]] = {}
-    for cand in found:
+    for cand in sorted(found, key=lambda c: -len(_key(c.value))):
         key = _key(cand.value)
         if not key or key in buyers:
             continue
+        key = next((k for k in merged if len(key) >= 6 and k.startswith(key)), key)  # a shorter form of a name
         kinds.setdefault(key, set()).add(cand.how)
         if key not in merged or cand.score > merged[key].score:
-            merged[key] = cand
-    ranked = []
-    for key, cand in merged.items():
-        score = cand.score + 0.05 * (len(kinds[key]) - 1)
-        how = " and ".join(sorted(kinds[key]))
-        if _ends_legal(cand.value) and "legal form" not in how:
-            score += 0.05
-        if any(len(d) >= 4 and (d in key or key[:6] in d) for d in domains):
-            score += 0.05
-            how += ", like the web domain"
-        ranked.append(Candidate(cand.value, round(min(score, 0.95), 2), how, cand.line))
-    return sorted(ranked, key=lambda c: (-c.score, c.line))
+            merged[key] = Candidate(merged[key].value if key in merged else cand.value, cand.score, "", cand.line)
+    ranked = sorted((_score(doc, key, cand, kinds[key]) for key, cand in merged.items()),
+                    key=lambda c: (-c.score, c.line))
+    if len(ranked) > 1 and ranked[0].score - ranked[1].score < 0.1:
+        best = ranked[0]
+        ranked[0] = Candidate(best.value, min(best.score, 0.65),
+                              f"{best.how}; but {ranked[1].value!r} is nearly as likely", best.line)
+    return ranked
+
+
+def _score(doc: Doc, key: str, cand: Candidate, kinds: set[str]) -> Candidate:
+    score = cand.score + 0.05 * (len(kinds) - 1)
+    how = " and ".join(sorted(kinds))
+    if _ends_legal(cand.value) and "legal form" not in how:
+        score += 0.05
+    seen = sum(key[:max(6, len(key) - 6)] in _ALNUM.sub("", line) for line in doc.folded)
+    if seen > 1:  # a customer's name is printed once, or twice (billing and delivery address)
+        score += 0.05 if seen == 2 else 0.15
+        how += f", printed {seen} times"
+    domains = {_ALNUM.sub("", m.group(1)) for line in doc.folded for m in _DOMAIN.finditer(line)}
+    if any(len(d) >= 4 and (d in key or key[:6] in d) for d in domains):
+        score += 0.05
+        how += ", like the web domain"
+    return Candidate(cand.value, round(min(score, 0.95), 2), how, cand.line)

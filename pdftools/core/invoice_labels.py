@@ -11,13 +11,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_NO = r"(?:n[°o]?\.?\s*o?|no\.?|nr\.?|num\.?|numero|number|nummer|#)"  # Nº, N°, No., Nr., n.º, #, ...
+_NO = r"(?:n[°o]?\.?\s*o?|no\.?|nr\.?|num\.?|numero|number|nummer|#|n[e2]\??\.?)"  # Nº N° No. Nr. n.º # (OCR: Ne?)
 _INCL = (r"(?:\s*\(?\s*(?:incl|inkl|including|inc|ttc|ivato|iva\s*incl(?:uida)?)\.?\s*(?:\d+\s*%\s*)?"
          r"(?:vat|tax|mwst|ust|tva|btw|iva|taxes)?\.?\s*\)?)?")
 
 
 def _compile(patterns: list[str]) -> re.Pattern[str]:
-    return re.compile("|".join(f"(?<![a-z])(?:{p})(?![a-z])" for p in patterns))
+    return re.compile("|".join(f"(?<![a-z])(?:{p})(?:(?<=#)|(?![a-z]))" for p in patterns))  # `#INV-1` ok
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,8 @@ DATE = Labels(
         r"fecha\s*(?:de\s*)?(?:la\s*)?(?:factura|emision|expedicion)",
         r"data\s*(?:della\s*)?(?:fattura|documento|emissione|doc\.?)",
     ]),
-    weak=_compile([r"date", r"datum", r"fecha", r"data", r"dated", r"vom", r"du", r"del", r"de\s*fecha"]),
+    weak=_compile([r"date", r"datum", r"fecha", r"data", r"dated", r"vom", r"du", r"del", r"de\s*fecha", r"van",
+                   r"datiert", r"en\s*date\s*du", r"con\s*fecha", r"d\.\s*d\."]),
     negative=_compile([
         r"due(?:\s*date)?", r"payment\s*due", r"pay(?:able)?\s*(?:by|before|until)", r"fall?ig(?:keit)?\w*",
         r"faellig\w*", r"zahlbar\s*(?:bis|am)", r"zahlungsziel", r"(?:date\s*d'?\s*)?echeance",
@@ -147,6 +148,9 @@ LEGAL_FORM = re.compile(
     r"s\.\s*l\.(?:\s*u\.)?|sl|slu|s\.a\.u\.|s\.\s*coop\.?|"
     r"s\.\s*r\.\s*l\.(?:s\.)?|srl|s\.\s*p\.\s*a\.|spa|s\.\s*n\.\s*c\.|s\.\s*a\.\s*s\.|"
     r"oy|ab|a/s|aps|as|sp\.\s*z\s*o\.\s*o\.|s\.r\.o\.|kft|zrt)(?![\w])")
+# An address line: a house number before or after the street, or a postcode (EU, UK, US, NL).
+ADDRESS = re.compile(r"^\d+[a-z]?\s+[a-z]|[a-z]\s+\d+[a-z]?(?:\s*[-/]\s*\d+)?$|(?<!\d)\d{4,5}(?!\d)|"
+                     r"[a-z]{1,2}\d[a-z\d]?\s+\d[a-z]{2}|(?<![a-z])[a-z]{2}\s+\d{5}(?!\d)|\d{4}\s?[a-z]{2}(?![a-z])")
 # Lines that are not a name: addresses, contact details, registry and bank data.
 NOT_A_NAME = re.compile(
     r"(?<![a-z])(?:str(?:asse|aße|\.)|strasse|weg|platz|allee|gasse|ring|street|st\.|road|rd\.|avenue|ave\.?|lane|"

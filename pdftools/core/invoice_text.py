@@ -18,6 +18,7 @@ from pdftools.core.invoice_parse import DateFound, clean, find_dates, fold
 _CELL = re.compile(r"\S+(?: \S+)*")  # a run of words with single spaces between them
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9/._-]*[A-Za-z0-9]|\d")
 _LEAD = re.compile(r"[\s:#.°º]*")
+_PLACE = re.compile(r"\s*[^\W\d][\w .'-]{1,30},\s*")
 STRONG, WEAK = 0.92, 0.8
 
 
@@ -60,6 +61,13 @@ class Doc:
             return 1.0
         count = self.page_of.count(0)
         return line / max(count, 1)
+
+    def in_footer(self, line: int) -> bool:
+        """Is the line in the bottom fifth of its page?"""
+        page = self.page_of[line]
+        first = self.page_of.index(page)
+        count = self.page_of.count(page)
+        return (line - first) / max(count, 1) > 0.8
 
     def below(self, line: int, start: int, end: int, depth: int = 3) -> list[Cell]:
         """The cells under columns start..end on the next `depth` non-empty lines (same page)."""
@@ -114,16 +122,23 @@ def _number_token(text: str) -> str | None:
 
 
 def _token_after(doc: Doc, i: int, end: int) -> str | None:
-    """The value after a label ending at `end`: in the label's cell, else in the next cell of the line."""
+    """The value after a label ending at `end`: in the label's cell, else in the next cell of the line. A
+    token followed by a colon is still part of the label (OCR reads `n.º:` as `n.2:`)."""
     cell = doc.cell_at(i, max(end - 1, 0))
     rest = doc.lines[i][end:cell.end] if cell else ""
-    if not rest.strip(" :#.°º"):
-        following = [c for c in doc.cells[i] if c.start >= end]
-        if not following or NUMBER.find(following[0].folded):
-            return None
-        rest = following[0].text
     lead = _LEAD.match(rest)
-    return _number_token(rest[lead.end() if lead else 0:])
+    rest = rest[lead.end() if lead else 0:]
+    token = _number_token(rest)
+    if token and rest[len(token):len(token) + 1] == ":":
+        rest = rest[len(token) + 1:].lstrip(" :")
+        token = _number_token(rest)
+    if token or rest.strip():
+        return token
+    following = [c for c in doc.cells[i] if c.start >= end and (cell is None or c.start >= cell.end)]
+    if not following or NUMBER.find(following[0].folded):
+        return None
+    lead = _LEAD.match(following[0].text)
+    return _number_token(following[0].text[lead.end() if lead else 0:])
 
 
 def numbers(doc: Doc) -> list[Candidate]:
@@ -144,10 +159,10 @@ def numbers(doc: Doc) -> list[Candidate]:
                     break
         for m in TITLE.finditer(folded):
             titled = doc.cell_at(i, m.start())
-            if titled is None or titled.start != m.start():
-                continue
-            token = _number_token(doc.lines[i][m.end():titled.end].lstrip())
-            if token and doc.lines[i][m.end():m.end() + 1] == " ":
+            if titled is None or titled.start != m.start() or NUMBER.strong.match(folded, m.start()):
+                continue  # not a title; or a label (`Invoice No.`), read above
+            token = _number_token(doc.lines[i][m.end():titled.end].lstrip(" #"))
+            if token and doc.lines[i][m.end():m.end() + 1] in (" ", "#"):
                 found.append(Candidate(token, 0.8, f"after the title '{m.group()}'", i))
     return found
 
@@ -162,6 +177,8 @@ def _date_context(doc: Doc, i: int, date: DateFound, previous_end: int) -> tuple
     label = nearest_label(DATE, doc.folded[i][begin:date.start], begin)
     if label:
         return label
+    if _PLACE.fullmatch(doc.lines[i][begin:date.start]):  # `Berlin, 5. März 2024`: a letter's date
+        return begin, date.start, "weak"
     for cell in [c for j in (i - 1, i - 2) if j >= 0 and doc.page_of[j] == doc.page_of[i] for c in doc.cells[j]]:
         if cell.start < date.end and date.start < cell.end + 2 and not find_dates(cell.folded):
             above = nearest_label(DATE, cell.folded)

@@ -1,8 +1,8 @@
 """Generate invoices with known fields: `python tests/invoices/generate.py OUT_DIR [--count N] [--seed S]`.
 
 Each invoice is drawn from a seeded random generator: a language (en, de, fr, nl, es, it), a layout
-(`invoices.layouts`), label wordings, a date format, a number format, a currency, parties and items. It is
-written in the kinds asked for:
+(`invoices.layouts`, or with --holdout `invoices.holdout`), label wordings, a date format, a number format,
+a currency, parties and items. It is written in the kinds asked for:
 
 - `digital`: pikepdf content streams (standard Helvetica);
 - `groff`: troff + Ghostscript (embedded fonts), when groff and ps2pdf are installed;
@@ -29,6 +29,7 @@ if __name__ == "__main__":  # run as a script: make `invoices` importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from invoices import producers
+from invoices.holdout import HOLDOUT, HOLDOUT_LATE
 from invoices.layouts import LAYOUTS, Spec, choose_labels
 from invoices.vocab import CURRENCIES, DATE_STYLES, ITEMS, NUMBER_STYLES, PARTIES, pick_number
 
@@ -51,9 +52,11 @@ class Expected:
     date_order: str | None
 
 
-def make_spec(rng: random.Random, index: int, lang: str | None = None, layout: str | None = None) -> Spec:
+def make_spec(rng: random.Random, index: int, lang: str | None = None, layout: str | None = None,
+              holdout: str = "") -> Spec:
     lang = lang or LANGS[index % len(LANGS)]
-    layout = layout or list(LAYOUTS)[(index // len(LANGS) + index) % len(LAYOUTS)]
+    shapes = list({"": LAYOUTS, "holdout": HOLDOUT, "late": HOLDOUT_LATE}[holdout])
+    layout = layout or shapes[(index // len(LANGS) + index) % len(shapes)]
     issuer, customer = rng.sample(PARTIES[lang], 2)
     date = dt.date(2022, 1, 1) + dt.timedelta(days=rng.randrange(4 * 365))
     currency = rng.choice(CURRENCIES[lang])
@@ -80,7 +83,7 @@ def expected(spec: Spec, file: str, kind: str) -> Expected:
 
 def write(spec: Spec, folder: Path, kind: str, rng: random.Random) -> Expected:
     """Write one invoice of one kind into `folder`."""
-    pages = LAYOUTS[spec.layout](spec, rng)
+    pages = {**LAYOUTS, **HOLDOUT, **HOLDOUT_LATE}[spec.layout](spec, rng)
     name = f"{spec.id}-{kind}.pdf"
     out = folder / name
     if kind == "groff":
@@ -96,11 +99,12 @@ def write(spec: Spec, folder: Path, kind: str, rng: random.Random) -> Expected:
     return expected(spec, name, kind)
 
 
-def build(folder: Path, count: int, seed: int = 4, kinds: tuple[str, ...] = ("digital",)) -> list[Expected]:
+def build(folder: Path, count: int, seed: int = 4, kinds: tuple[str, ...] = ("digital",),
+          holdout: str = "") -> list[Expected]:
     """`count` invoices in each kind (the same invoices in every kind), and `expected.json`."""
     folder.mkdir(parents=True, exist_ok=True)
     rng = random.Random(seed)
-    specs = [make_spec(rng, i) for i in range(count)]
+    specs = [make_spec(rng, i, holdout=holdout) for i in range(count)]
     rows = [write(spec, folder, kind, random.Random(f"{seed}-{spec.id}"))
             for kind in kinds if kind != "groff" or producers.groff_available() for spec in specs]
     (folder / "expected.json").write_text(json.dumps([asdict(r) for r in rows], indent=1, ensure_ascii=False))
@@ -113,8 +117,10 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=60)
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--kinds", default="digital,groff,scanned,xml,xml-broken")
+    parser.add_argument("--holdout", choices=["", "holdout", "late"], default="",
+                        help="held-out layouts (invoices/holdout.py): the first set, or the late one")
     args = parser.parse_args()
-    rows = build(args.out, args.count, args.seed, tuple(args.kinds.split(",")))
+    rows = build(args.out, args.count, args.seed, tuple(args.kinds.split(",")), args.holdout)
     print(f"{len(rows)} invoices in {args.out}")
 
 

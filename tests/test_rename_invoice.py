@@ -428,3 +428,20 @@ def test_mcp_stdio_subprocess_plans_then_renames(root: Path) -> None:
     planned = [Path(r["new_path"]).name for r in plan.structured_content["files"]]
     renamed = [Path(r["new_path"]).name for r in done.structured_content["files"]]
     assert planned == renamed and sorted(p.name for p in (root / "inbox").iterdir()) == sorted(renamed)
+
+
+def test_a_file_that_cannot_be_moved_gets_an_error_row_and_the_batch_goes_on(
+        tmp_path: Path, invoice_set: InvoiceSet, monkeypatch: pytest.MonkeyPatch) -> None:
+    first, second = copy_in(tmp_path, *(invoice_set.folder / r.file for r in invoice_set.digital[:2]))
+    real_move = rename.move
+
+    def flaky(src: Path, target: Path) -> None:
+        if src == first:
+            raise PermissionError(13, "Permission denied")
+        real_move(src, target)
+
+    monkeypatch.setattr(rename, "move", flaky)
+    rows = rename_invoice([str(tmp_path)]).files
+    assert [(r.status, r.error) for r in rows] == [("error", "PERMISSION_DENIED"), ("renamed", None)]
+    assert "Permission denied" in (rows[0].reason or "") and rows[0].new_path is None
+    assert first.exists() and not second.exists() and Path(rows[1].new_path or "").exists()

@@ -10,6 +10,7 @@ over MCP, unless apply=true) only shows the plan. Every file gets a row: renamed
 
 from __future__ import annotations
 
+import errno
 import os
 import string
 from dataclasses import dataclass, field
@@ -23,7 +24,7 @@ from pdftools.core.invoice_templates import load
 from pdftools.core.naming import fit, render
 from pdftools.core.params import Cli, Mcp, Param, Password
 from pdftools.core.paths import output_folder, output_path
-from pdftools.errors import Interrupted, InvalidArgument, PdftoolsError, Timeout
+from pdftools.errors import Interrupted, InvalidArgument, PdftoolsError, PermissionDenied, Timeout
 
 Status = Literal["renamed", "copied", "planned", "unchanged", "skipped", "error"]
 
@@ -193,9 +194,11 @@ def _place(path: Path, row: InvoiceRow, folder: Path, names: rename.Names, *, ap
             return
     except PdftoolsError as exc:
         row.status, row.error, row.reason, row.new_path = "error", exc.code, f"{exc.message}. {exc.hint}", None
-    except OSError as exc:
-        row.status, row.error, row.new_path = "error", "PERMISSION_DENIED", None
-        row.reason = f"cannot rename {path.name}: {exc.strerror}"
+    except OSError as exc:  # the file stays where it was: a link that was made is removed again
+        denied = exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS)
+        failed = PermissionDenied if denied else PdftoolsError
+        row.status, row.error, row.new_path = "error", failed.code, None
+        row.reason = f"cannot {'copy' if copy else 'rename'} {path.name}: {exc.strerror}. {failed.hint}"
 
 
 def _note_suffix(row: InvoiceRow, wanted: str, name: str) -> None:

@@ -215,9 +215,11 @@ def build_app(wanted: str | None = None) -> typer.Typer:
         else:
             app.command(op.name, help=op.summary, add_help_option=False,
                         context_settings={"ignore_unknown_options": True, "allow_extra_args": True})(_stub)
+    from pdftools.mcp_config import mcp_config
     from pdftools.serve_cli import serve
 
     app.command("serve")(serve)
+    app.command("mcp-config")(mcp_config)
     return app
 
 

@@ -99,6 +99,8 @@ def _plain(value: Any) -> str:
         return ""
     if isinstance(value, dict):
         return ", ".join(f"{k}={v}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
     return str(value)
 
 

@@ -91,10 +91,12 @@ class Cli:
 
 @dataclass(frozen=True)
 class Mcp:
-    """How a parameter appears in the MCP tool schema: hidden, or with its own default."""
+    """How a parameter appears in the MCP tool schema: hidden, with its own default, or with a wider type
+    (e.g. JSON given as an object, where the command line takes a string)."""
 
     hidden: bool = False
     default: Any = field(default=MISSING)
+    annotation: Any = field(default=MISSING)
 
 
 def marker(metadata: tuple[Any, ...], kind: type) -> Any:

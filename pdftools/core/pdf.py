@@ -7,9 +7,9 @@ import os
 import shutil
 import tempfile
 import warnings
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pdftools.errors import (
     BadPassword,
@@ -122,13 +122,17 @@ def _read_umask() -> int:
 _UMASK = _read_umask()  # read once at import: os.umask is process-wide and not thread-safe
 
 
-def save_pdf(pdf: pikepdf.Pdf, out: Path, *, min_version: str = "") -> int:
-    """Save atomically; return the size written."""
+def save_pdf(pdf: pikepdf.Pdf, out: Path, *, min_version: str = "", check: Callable[[int], None] | None = None,
+             **options: Any) -> int:
+    """Save atomically (`options` go to pikepdf's save); return the size written. `check` sees the size
+    before the file is moved into place and may refuse it by raising."""
     with atomic_output(out) as tmp:
         try:
-            pdf.save(tmp, min_version=min_version)
+            pdf.save(tmp, min_version=min_version, **options)
         except OSError as exc:
             raise PermissionDenied(f"cannot write {out}: {exc.strerror}") from None
+        if check is not None:
+            check(tmp.stat().st_size)
     return out.stat().st_size
 
 
@@ -144,7 +148,8 @@ def check_names(names: list[str], folder: Path, *, force: bool, field_hint: str)
 @contextlib.contextmanager
 def staged_outputs(folder: Path, names: list[str]) -> Iterator[Path]:
     """Yield a private folder beside the outputs; when the block succeeds, move every named file into place
-    (all or nothing), and always remove the private folder."""
+    (all or nothing), and always remove the private folder. `names` is read when the block ends, so a
+    caller that learns the names only by writing the files (extracted images) may fill the list in it."""
     try:
         staging = Path(tempfile.mkdtemp(prefix=".pdftools-", dir=folder))
     except OSError as exc:

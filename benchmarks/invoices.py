@@ -56,7 +56,7 @@ def evaluate(folder: Path, rows: list[Expected], label: str, threshold: float) -
         seconds[kind].append(time.perf_counter() - start)
         outcome = []
         for key in FIELDS:
-            found = getattr(reading.fields, key)
+            found = reading.fields.get(key)
             right = same(key, found.value if found else None, getattr(row, key))
             sure = found is not None and found.confidence >= threshold
             counts = fields[(kind, key)]

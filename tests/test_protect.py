@@ -59,8 +59,9 @@ def test_protect_defaults_to_aes256_opens_with_the_password_only(pdf: Path, sha2
     before = sha256(pdf)
     result = protect(str(pdf), user_password=SECRET)
     out = Path(result.output)
-    assert out == pdf.with_name("doc_protected.pdf")
-    assert result.encryption == "AES-256" and result.needs_password and result.owner_password == "random"
+    assert out == pdf.with_name("doc-protected.pdf")
+    assert result.cipher == "AES-256" and result.needs_password and result.owner_password == "random"
+    assert result.encrypted and result.pages == 4
     assert result.denied == [] and "print" in result.allowed
     assert opens(out) is None and opens(out, "wrong") is None
     with opens(out, SECRET) as locked:
@@ -74,13 +75,13 @@ def test_protect_defaults_to_aes256_opens_with_the_password_only(pdf: Path, sha2
                          [("aes-128", False, 4, "AES-128"), ("aes-256", True, 3, "RC4-128")])
 def test_aes128_and_legacy_rc4(pdf: Path, cipher: Any, legacy: bool, revision: int, name: str) -> None:
     result = protect(str(pdf), user_password=SECRET, cipher=cipher, legacy=legacy, output=str(pdf.with_name("o.pdf")))
-    assert result.encryption == name
+    assert result.cipher == name
     with opens(Path(result.output), SECRET) as locked:
         assert (locked.encryption.R, locked.encryption.bits) == (revision, 128)
         assert locked.encryption.stream_method.name == ("aes" if revision == 4 else "none")  # R3: RC4, no filters
     assert opens(Path(result.output)) is None
     back = unprotect(result.output, password=SECRET, output=str(pdf.with_name("plain.pdf")))
-    assert back.removed == name and back.opened_with == "user" and back.pages == 4
+    assert back.removed == name and back.opened_with == "user" and back.pages == 4 and not back.encrypted
 
 
 def test_non_ascii_passwords_work_with_every_cipher_that_can_store_them(pdf: Path) -> None:
@@ -117,6 +118,16 @@ def test_owner_only_protection_opens_without_password_but_restricted(pdf: Path) 
         assert not anyone.owner_password_matched and not anyone.allow.modify_other
     back = unprotect(result.output, password=OWNER, output=str(pdf.with_name("back.pdf")))
     assert back.opened_with == "owner"
+
+
+def test_in_place_keeps_the_file_and_its_permissions(pdf: Path) -> None:
+    pdf.chmod(0o640)
+    locked = protect(str(pdf), user_password=SECRET, in_place=True)
+    assert locked.output == str(pdf) and opens(pdf) is None and opens(pdf, SECRET) is not None
+    assert pdf.stat().st_mode & 0o777 == 0o640
+    opened = unprotect(str(pdf), password=SECRET, in_place=True)
+    assert opened.output == str(pdf) and not opened.encrypted and opens(pdf) is not None
+    assert sorted(p.name for p in pdf.parent.iterdir()) == ["doc.pdf"]
 
 
 def test_the_written_file_is_checked_and_nothing_is_left_when_the_check_fails(
@@ -176,8 +187,8 @@ def test_cli_password_from_a_file_or_the_environment_never_shows(cli: Any, pdf: 
     secret_file.write_text(SECRET + "\n")
     made = cli("protect", pdf, "--user-password-file", secret_file, "--allow", "print", "--json")
     assert made.exit_code == 0, made
-    assert json.loads(made.stdout)["encryption"] == "AES-256"
-    out = pdf.with_name("doc_protected.pdf")
+    assert json.loads(made.stdout)["cipher"] == "AES-256"
+    out = pdf.with_name("doc-protected.pdf")
     assert opens(out, SECRET) is not None and opens(out) is None
     shown = cli("info", out, "--password-file", secret_file)
     back = cli("unprotect", out, "-o", tmp_path / "plain.pdf", env={"PDFTOOLS_PASSWORD": SECRET})
@@ -217,7 +228,7 @@ def test_cli_wrong_password(fails: Errors, tmp_path: Path, encrypted_pdf: Path) 
     locked = tmp_path / "locked.pdf"
     shutil.copyfile(encrypted_pdf, locked)
     reported = fails.run(["unprotect", locked, "--password", SECRET], errors.BadPassword, inputs=(locked,),
-                         not_created=(tmp_path / "locked_unprotected.pdf",))
+                         not_created=(tmp_path / "locked-unprotected.pdf",))
     assert_no_leak(json.dumps(reported))
 
 
@@ -227,8 +238,8 @@ def test_cli_prompts_at_a_terminal_hidden_and_twice(cli: Any, pdf: Path, monkeyp
     assert made.exit_code == 0, made
     assert "New password" in made.stderr and "Repeat for confirmation" in made.stderr
     assert json.loads(made.stdout)["needs_password"] is True  # stdout is the result only
-    assert opens(pdf.with_name("doc_protected.pdf"), SECRET) is not None
-    back = cli("unprotect", pdf.with_name("doc_protected.pdf"), "-o", pdf.with_name("p.pdf"), input=f"{SECRET}\n")
+    assert opens(pdf.with_name("doc-protected.pdf"), SECRET) is not None
+    back = cli("unprotect", pdf.with_name("doc-protected.pdf"), "-o", pdf.with_name("p.pdf"), input=f"{SECRET}\n")
     assert back.exit_code == 0 and "Password" in back.stderr
     gave_up = cli("protect", pdf, "-o", pdf.with_name("never.pdf"), input=f"{SECRET}\nsomething else\n")
     assert gave_up.exit_code == 130 and "INTERRUPTED" in gave_up.stderr  # mismatch, then end of input
@@ -292,7 +303,7 @@ def test_mcp_protect_and_unprotect(tmp_path: Path, sample: Path, encrypted_pdf: 
             return [
                 await client.call_tool("pdf_protect", {"input": "doc.pdf", "user_password": SECRET,
                                                        "allow": "print"}),
-                await client.call_tool("pdf_unprotect", {"input": "doc_protected.pdf", "password": SECRET,
+                await client.call_tool("pdf_unprotect", {"input": "doc-protected.pdf", "password": SECRET,
                                                          "output": "plain.pdf"}),
                 await client.call_tool("pdf_unprotect", {"input": "locked.pdf", "password": SECRET}),
                 await client.call_tool("pdf_protect", {"input": "doc.pdf", "output": "../out.pdf",
@@ -300,11 +311,11 @@ def test_mcp_protect_and_unprotect(tmp_path: Path, sample: Path, encrypted_pdf: 
             ]
 
     made, back, wrong, outside = anyio.run(go)
-    assert made.structured_content["encryption"] == "AES-256"
+    assert made.structured_content["cipher"] == "AES-256"
     assert made.structured_content["denied"][0] == "print-hq"
     assert back.structured_content["opened_with"] == "user"
     assert json.loads(wrong.content[0].text)["code"] == "BAD_PASSWORD"
     assert json.loads(outside.content[0].text)["code"] == "PATH_OUTSIDE_ROOT" and not (tmp_path / "out.pdf").exists()
-    assert opens(root / "doc_protected.pdf", SECRET) is not None and opens(root / "plain.pdf") is not None
+    assert opens(root / "doc-protected.pdf", SECRET) is not None and opens(root / "plain.pdf") is not None
     for result in (made, back, wrong, outside):
         assert_no_leak(json.dumps(result.structured_content or {}), *(c.text for c in result.content))

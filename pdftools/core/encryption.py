@@ -100,12 +100,11 @@ def verify_protected(path: Path, user: str, owner: str, allowed: dict[str, bool]
             raise PdftoolsError("the protected file opens without a password; nothing was written")
 
 
-def verify_unprotected(path: Path) -> int:
-    """The written file opens without a password and is not encrypted; return its page count."""
+def verify_unprotected(path: Path) -> None:
+    """The written file opens without a password and is not encrypted."""
     opened = _open(path, "")
     if opened is None:
         raise PdftoolsError("the written file still needs a password; nothing was written")
     with opened:
         if opened.is_encrypted:
             raise PdftoolsError("the written file is still encrypted; nothing was written")
-        return len(opened.pages)

@@ -33,32 +33,18 @@ Source = Literal["xml", "text", "ocr"]
 class Found:
     __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
     value: str
-    """Dates as YYYY-MM-DD, amounts with two decimals, currencies as ISO codes."""
+    """Dates YYYY-MM-DD, amounts 2 decimals, ISO currency codes."""
     confidence: float
-    """0 to 1: 1 for an embedded e-invoice, about 0.9 for a value after a strong label."""
     source: Source
     how: str
-    """Where exactly it came from (the label, the XML file, the template)."""
 
     def __str__(self) -> str:
         return f"{self.value} ({self.source} {self.confidence:.2f})"
 
 
 @dataclass
-class InvoiceFields:
-    issuer: Found | None = None
-    number: Found | None = None
-    date: Found | None = None
-    amount: Found | None = None
-    currency: Found | None = None
-
-    def __str__(self) -> str:
-        return "\n".join(f"{name}: {found}" for name in FIELDS if (found := getattr(self, name)) is not None)
-
-
-@dataclass
 class Reading:
-    fields: InvoiceFields
+    fields: dict[str, Found]  # by name (FIELDS), those found
     values: dict[str, Any]  # typed: date -> dt.date, amount -> Decimal, others str
     warnings: list[str] = field(default_factory=list)
 
@@ -85,7 +71,7 @@ def read_invoice(path: Path, password: str | None, options: Options) -> Reading:
             texts, source = _texts(pdf, path, options, warnings)
             for key, cand in _from_text(texts, options).items():
                 best.setdefault(key, (cand, source))
-    fields = InvoiceFields(**{key: _found(key, cand, source) for key, (cand, source) in best.items()})
+    fields = {key: _found(key, cand, source) for key in FIELDS if key in best for cand, source in [best[key]]}
     return Reading(fields, {key: cand.value for key, (cand, _) in best.items()}, warnings)
 
 

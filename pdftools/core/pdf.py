@@ -123,9 +123,9 @@ _UMASK = _read_umask()  # read once at import: os.umask is process-wide and not 
 
 
 def save_pdf(pdf: pikepdf.Pdf, out: Path, *, min_version: str = "", check: Callable[[int], None] | None = None,
-             **options: Any) -> int:
-    """Save atomically (`options` go to pikepdf's save); return the size written. `check` sees the size
-    before the file is moved into place and may refuse it by raising."""
+             verify: Callable[[Path], None] | None = None, **options: Any) -> int:
+    """Save atomically (`options` go to pikepdf's save); return the size written. `check` sees the size and
+    `verify` the written file before it is moved into place; either may refuse it by raising."""
     with atomic_output(out) as tmp:
         try:
             pdf.save(tmp, min_version=min_version, **options)
@@ -133,6 +133,8 @@ def save_pdf(pdf: pikepdf.Pdf, out: Path, *, min_version: str = "", check: Calla
             raise PermissionDenied(f"cannot write {out}: {exc.strerror}") from None
         if check is not None:
             check(tmp.stat().st_size)
+        if verify is not None:
+            verify(tmp)
     return out.stat().st_size
 
 

@@ -1,10 +1,8 @@
 """Encrypt a PDF with a password: AES-256 by default, AES-128 on request, RC4 only with --legacy.
 
-The user password opens the file; the owner password also allows changing its permissions (without one, a
-random owner password nobody knows is used, so the permissions hold). --allow lists what readers may do:
-print, print-hq, copy (= extract), modify, annotate, fill-forms, assemble; `all` (default) or `none`.
-At a shell, give the new password with --user-password-file, PDFTOOLS_NEW_PASSWORD, or type it when asked
-(hidden, twice). The written file is checked: it opens with the password and not without.
+Without an owner password a random one is used, so the permissions (--allow) hold. At a shell the new password
+comes from --user-password-file, PDFTOOLS_NEW_PASSWORD or a hidden prompt (asked twice). The output is checked:
+it opens with the password and not without.
 """
 
 from __future__ import annotations
@@ -13,59 +11,46 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
+from pdftools.core.edit import Edited, Force, InPlace, Input, Output, Password, open_job
 from pdftools.core.encryption import CIPHERS, check_encodable, parse_allow, verify_protected
-from pdftools.core.params import Cli, Param, Password
-from pdftools.core.paths import input_path, output_path
-from pdftools.core.pdf import atomic_output, check_output, open_pdf
-from pdftools.errors import InvalidArgument, PermissionDenied
+from pdftools.core.params import Cli, Param
+from pdftools.errors import InvalidArgument
 
 
 @dataclass
-class ProtectResult:
-    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
-    input: str
-    output: str
-    encryption: str
-    """AES-256, AES-128 or RC4-128."""
-    needs_password: bool
-    """False when the user password is empty: anyone may open it, within the permissions."""
-    owner_password: Literal["given", "random"]
-    """`random`: a random owner password nobody knows (permissions cannot be changed later)."""
+class ProtectResult(Edited):
+    cipher: str = ""
+    needs_password: bool = True
+    owner_password: Literal["given", "random"] = "random"
     allowed: list[str] = field(default_factory=list)
     denied: list[str] = field(default_factory=list)
-    size: int = 0
 
 
 NewPassword = Annotated[
     str | None,
-    Param("Password that opens the PDF (\"\" for none: anyone may open it, within the permissions)"),
+    Param("Password to open the PDF (\"\": none, permissions only)"),
     Cli(envvar="PDFTOOLS_NEW_PASSWORD", file_flag="--user-password-file", prompt="New password",
         hide_input=True, confirm=True),
 ]
 OwnerPassword = Annotated[
     str | None,
-    Param("Password for full access, e.g. to change permissions (default: a random one nobody knows)"),
+    Param("Password for full access (default: random, unknown)"),
     Cli(envvar="PDFTOOLS_OWNER_PASSWORD", file_flag="--owner-password-file"),
 ]
 
 
 def protect(
-    input: Annotated[str, Param("PDF to encrypt"), Cli(argument=True)],
-    output: Annotated[
-        str | None, Param("Encrypted PDF to write (default: INPUT_protected.pdf beside the input; `-` for stdout)"),
-        Cli("-o", "--output"),
-    ] = None,
+    input: Input,
+    output: Output = None,
     user_password: NewPassword = None,
     owner_password: OwnerPassword = None,
     allow: Annotated[
-        str | None,
-        Param("What readers may do: comma-separated print, print-hq, copy, extract, modify, annotate, "
-              "fill-forms, assemble; `all` (default) or `none`"),
+        str | None, Param("Allowed: print,print-hq,copy,modify,annotate,fill-forms,assemble; all (default) or none"),
     ] = None,
     cipher: Annotated[Literal["aes-256", "aes-128"], Param("AES key length")] = "aes-256",
-    legacy: Annotated[bool, Param("Use RC4 128-bit instead of AES, for very old readers (weak encryption)")]
-    = False,
-    force: Annotated[bool, Param("Overwrite the output if it exists")] = False,
+    legacy: Annotated[bool, Param("RC4 128-bit for very old readers (weak)")] = False,
+    in_place: InPlace = False,
+    force: Force = False,
     password: Password = None,
 ) -> ProtectResult:
     if user_password is None:
@@ -85,21 +70,12 @@ def protect(
     name = "rc4-128" if legacy else cipher
     revision, aes = CIPHERS[name]
     check_encodable(name, user_password, owner)
-
-    src_path = input_path(input)
-    out_path = output_path(output or str(src_path.with_name(f"{src_path.stem}_protected.pdf")))
-    check_output(out_path, [src_path], force=force)
     import pikepdf
 
     encryption = pikepdf.Encryption(user=user_password, owner=owner, R=revision, aes=aes, metadata=aes,
                                     allow=pikepdf.Permissions(accessibility=True, **flags))
-    with open_pdf(src_path, password) as pdf, atomic_output(out_path) as tmp:
-        try:
-            pdf.save(tmp, encryption=encryption)
-        except OSError as exc:
-            raise PermissionDenied(f"cannot write {out_path}: {exc.strerror}") from None
-        verify_protected(tmp, user_password, owner, flags)
-        size = tmp.stat().st_size
-    return ProtectResult(input=str(src_path), output=str(out_path), encryption=name.upper(),
-                         needs_password=bool(user_password), owner_password="given" if owner_password else "random",
-                         allowed=allowed, denied=denied, size=size)
+    job = open_job(input, output, suffix="protected", password=password, in_place=in_place, force=force)
+    with job.pdf:
+        saved = job.save(encryption=encryption, verify=lambda tmp: verify_protected(tmp, user_password, owner, flags))
+    return ProtectResult(**saved, cipher=name.upper(), needs_password=bool(user_password),
+                         owner_password="given" if owner_password else "random", allowed=allowed, denied=denied)

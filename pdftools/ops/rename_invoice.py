@@ -1,11 +1,9 @@
 """Rename invoice PDFs from what they say: date, issuer, number, total, currency.
 
-Each field comes from an embedded e-invoice (ZUGFeRD / Factur-X / XRechnung XML: exact), else from the text by
-labels and layout in English, German, French, Dutch, Spanish and Italian, with OCR for scans; optional YAML
-templates cover vendors the heuristics miss. Every field has a confidence and a source; a file whose pattern
-fields are missing or below --threshold is skipped, saying which. Names are made safe for every filesystem,
-collisions get a suffix (`_2`), nothing is ever overwritten, and each rename is atomic. --dry-run (the default
-over MCP, unless apply=true) only shows the plan. Every file gets a row: renamed, skipped (why) or an error.
+Fields come from an embedded e-invoice XML (ZUGFeRD, Factur-X, XRechnung: exact), else the text (labels and
+layout in six languages; OCR for scans), or YAML templates. Each has a confidence and a source; files with a
+pattern field missing or under --threshold keep their name. Collisions get `_2`; nothing is overwritten.
+A dry run (the MCP default unless apply=true) only shows the plan. Every file gets a row.
 """
 
 from __future__ import annotations
@@ -19,7 +17,7 @@ from typing import Annotated, ClassVar, Literal
 
 from pdftools.core import invoice, rename, task
 from pdftools.core.inputs import expand
-from pdftools.core.invoice import FIELDS, InvoiceFields, Options, Reading
+from pdftools.core.invoice import FIELDS, Found, Options, Reading
 from pdftools.core.invoice_templates import load
 from pdftools.core.naming import fit, render
 from pdftools.core.params import Cli, Mcp, Param, Password
@@ -34,13 +32,13 @@ class InvoiceRow:
     __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
     file: str
     status: Status
-    """planned (dry run), renamed, copied, unchanged (already so named), skipped (see reason) or error."""
     new_path: str | None = None
     reason: str | None = None
-    """Why the file was skipped, or the error and what to do about it."""
+    """Why skipped; or the error and what to do."""
     error: str | None = None
-    """The error code (e.g. ENCRYPTED) when status is error."""
-    fields: InvoiceFields = field(default_factory=InvoiceFields)
+    """Error code, e.g. ENCRYPTED."""
+    fields: dict[str, Found] = field(default_factory=dict)
+    """issuer, number, date, amount, currency: those found."""
     warnings: list[str] = field(default_factory=list)
 
     table_columns: ClassVar = ("name", "status", "new_name", "note")  # what a person sees; --json has all
@@ -63,11 +61,11 @@ class InvoiceRow:
 class RenameResult:
     __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
     applied: bool
-    """False for a dry run: nothing was renamed or copied."""
+    """False for a dry run."""
     pattern: str
     files: list[InvoiceRow]
     renamed: int
-    """Files renamed or copied (in a dry run: that would be)."""
+    """Renamed or copied (dry run: planned)."""
     skipped: int
     errors: int
     warnings: list[str] = field(default_factory=list)
@@ -76,20 +74,17 @@ class RenameResult:
 def rename_invoice(
     inputs: Annotated[list[str], Param("Invoice PDFs: files, globs or folders", min_length=1),
                       Cli(argument=True, metavar="INPUT...")],
-    pattern: Annotated[str, Param("New name from {date} {issuer} {number} {amount} {currency} {stem}; "
-                                  "{date:%Y-%m} formats the date"), Cli("-p", "--pattern")]
-    = "{date}_{issuer}_{number}.pdf",
-    apply: Annotated[bool, Param("Rename (or copy) the files; false: a dry run that only shows the plan"),
-                     Cli("--apply/--dry-run"), Mcp(default=False)] = True,
-    copy_to: Annotated[str | None, Param("Copy the invoices into this folder under their new names instead")]
-    = None,
-    recursive: Annotated[bool, Param("Include the sub-folders of folders given"), Cli("-r", "--recursive")] = False,
-    threshold: Annotated[float, Param("Lowest confidence (0-1) for the fields the pattern uses", ge=0, le=1)] = 0.7,
-    date_order: Annotated[Literal["auto", "dmy", "mdy"],
-                          Param("How to read 03/05/2024: auto (from the document), dmy or mdy")] = "auto",
-    templates: Annotated[str | None, Param("YAML vendor templates: a file, or a folder of them")] = None,
-    ocr: Annotated[bool, Param("OCR invoices that have no text layer"), Cli("--ocr/--no-ocr")] = True,
-    language: Annotated[str | None, Param("OCR languages (default: those installed of eng+deu+fra+nld+spa+ita)"),
+    pattern: Annotated[str, Param("New name: {date} {issuer} {number} {amount} {currency} {stem}, e.g. {date:%Y-%m}"),
+                       Cli("-p", "--pattern")] = "{date}_{issuer}_{number}.pdf",
+    apply: Annotated[bool, Param("Rename the files (false: only show the plan)"), Cli("--apply/--dry-run"),
+                     Mcp(default=False)] = True,
+    copy_to: Annotated[str | None, Param("Copy into this folder instead of renaming")] = None,
+    recursive: Annotated[bool, Param("Include sub-folders"), Cli("-r", "--recursive")] = False,
+    threshold: Annotated[float, Param("Lowest confidence of the pattern's fields", ge=0, le=1)] = 0.7,
+    date_order: Annotated[Literal["auto", "dmy", "mdy"], Param("How to read 03/05/2024")] = "auto",
+    templates: Annotated[str | None, Param("YAML vendor templates: a file or folder")] = None,
+    ocr: Annotated[bool, Param("OCR scans without a text layer"), Cli("--ocr/--no-ocr")] = True,
+    language: Annotated[str | None, Param("OCR languages (default: installed ones of eng+deu+fra+nld+spa+ita)"),
                         Cli("-l", "--language")] = None,
     password: Password = None,
 ) -> RenameResult:
@@ -153,13 +148,13 @@ def _decide(path: Path, reading: Reading | PdftoolsError, pattern: str, wanted: 
         return InvoiceRow(file=str(path), status="error", error=reading.code,
                           reason=f"{reading.message}. {reading.hint}")
     row = InvoiceRow(file=str(path), status="skipped", fields=reading.fields, warnings=reading.warnings)
-    found = {key: getattr(reading.fields, key) for key in FIELDS}
-    if found["number"] is None and found["amount"] is None:
+    found = reading.fields
+    if "number" not in found and "amount" not in found:
         row.reason = "no invoice fields found"
         return row
-    missing = sorted(key for key in wanted if found[key] is None)
-    unsure = [f"{key} {found[key].value!r} ({found[key].confidence:.2f}: {found[key].how})" for key in sorted(wanted)
-              if found[key] is not None and found[key].confidence < threshold]
+    missing = sorted(key for key in wanted if key not in found)
+    unsure = [f"{key} {f.value!r} ({f.confidence:.2f}: {f.how})" for key in sorted(wanted)
+              if (f := found.get(key)) is not None and f.confidence < threshold]
     if missing or unsure:
         row.reason = "; ".join([*(f"no {key} found" for key in missing), *(f"uncertain {u}" for u in unsure)])
         return row

@@ -28,11 +28,6 @@ PYTHON = VENV_BIN / "python"
 PNG = Path("/work/shared/corpus/sample-files/007-imagemagick-images/smile.png")
 
 
-@pytest.fixture(params=["plain", "json"])
-def mode(request: pytest.FixtureRequest) -> str:
-    return str(request.param)
-
-
 @pytest.fixture
 def pdf(tmp_path: Path, sample: Path) -> Path:
     """A private copy of the 4-page sample."""
@@ -117,11 +112,6 @@ class Errors:
 
 def _listing(root: Path) -> set[str]:
     return {str(p.relative_to(root)) for p in root.rglob("*")}
-
-
-@pytest.fixture
-def fails(cli: Callable[..., Any], sha256: Callable[[Path], str], tmp_path: Path, mode: str) -> Errors:
-    return Errors(cli, sha256, tmp_path, mode)
 
 
 # ------------------------------------------------------------------------------------------- reading inputs

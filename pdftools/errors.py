@@ -37,6 +37,21 @@ class InvalidPageRange(PdftoolsError):
     hint = "Pages are 1-based and inclusive, e.g. `1-3,7,10-`; `last` or `-1` is the last page."
 
 
+class FieldNotFound(InvalidArgument):
+    code = "FIELD_NOT_FOUND"
+    hint = "`pdftools forms list FILE` shows the form's field names."
+
+
+class InvalidFieldValue(InvalidArgument):
+    code = "INVALID_FIELD_VALUE"
+    hint = "`pdftools forms list FILE` shows each field's type and the values it takes."
+
+
+class NoForm(InvalidArgument):
+    code = "NO_FORM"
+    hint = "The PDF has no form fields, so there is nothing to fill or flatten."
+
+
 class FileNotFound(PdftoolsError):
     code = "FILE_NOT_FOUND"
     exit_code = 3
@@ -91,6 +106,12 @@ class BadPassword(PdftoolsError):
     hint = "The password did not open the PDF; check it (the user or the owner password both work)."
 
 
+class UploadTooLarge(PdftoolsError):
+    code = "UPLOAD_TOO_LARGE"
+    exit_code = 2
+    hint = "Send a smaller file, or raise PDFTOOLS_MAX_UPLOAD_BYTES on the server."
+
+
 class OutputExists(PdftoolsError):
     code = "OUTPUT_EXISTS"
     exit_code = 6
@@ -127,6 +148,18 @@ class DependencyMissing(PdftoolsError):
     hint = "Install the missing program (see `pdftools --help` and the README)."
 
 
+class EngineUnavailable(PdftoolsError):
+    code = "ENGINE_UNAVAILABLE"
+    exit_code = 9
+    hint = "An external program kept failing; retry after a short pause, and check it with `pdftools doctor`."
+
+
+class Busy(PdftoolsError):
+    code = "BUSY"
+    exit_code = 75
+    hint = "The server is at its limit for this tool; retry in a few seconds."
+
+
 class OcrLanguageMissing(PdftoolsError):
     code = "OCR_LANGUAGE_MISSING"
     exit_code = 8
@@ -149,6 +182,13 @@ class Timeout(PdftoolsError):
     code = "TIMEOUT"
     exit_code = 124
     hint = "The operation hit its time limit; raise it (--timeout / PDFTOOLS_TIMEOUT) or give it less work."
+
+
+class NotSmaller(PdftoolsError):
+    code = "NOT_SMALLER"
+    exit_code = 11
+    hint = "The input is already as small as lossless compression makes it; keep it, or try --image-dpi or " \
+           "--jpeg-quality (lossy). Nothing was written."
 
 
 class Interrupted(PdftoolsError):

@@ -10,6 +10,8 @@ from typing import Annotated, Literal
 
 import typer
 
+from pdftools.ops import DEFAULT_PROFILE, selected
+
 CONFIG_SNIPPET = """\
 Claude Desktop (claude_desktop_config.json):
 
@@ -25,28 +27,67 @@ Claude Desktop (claude_desktop_config.json):
 """
 
 
+LOOPBACK = {"127.0.0.1", "::1", "localhost"}
+
+
 def serve(
-    transport: Annotated[Literal["stdio"], typer.Option(help="How clients connect.")] = "stdio",
+    transport: Annotated[Literal["stdio", "http"], typer.Option(help="How clients connect.")] = "stdio",
     root: Annotated[
         list[Path] | None,
         typer.Option("--root", help="Folder the tools may read and write (repeatable; default: the working "
                                     "directory). Relative paths start at the first root."),
     ] = None,
+    host: Annotated[str, typer.Option(help="HTTP: address to bind (loopback by default).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="HTTP: port.", min=1, max=65535)] = 8000,
+    path: Annotated[str, typer.Option(help="HTTP: the MCP endpoint's path.")] = "/mcp",
+    stateless: Annotated[bool, typer.Option(help="HTTP: no sessions (for horizontally scaled deployments).")]
+    = False,
+    json_response: Annotated[bool, typer.Option(help="HTTP: answer with JSON instead of SSE streams.")] = False,
+    auth_token: Annotated[str | None, typer.Option(envvar="PDFTOOLS_AUTH_TOKEN", show_envvar=True,
+                                                   help="HTTP: bearer token for /mcp, uploads and downloads.")]
+    = None,
+    public_url: Annotated[str | None, typer.Option(envvar="PDFTOOLS_PUBLIC_URL", show_envvar=True,
+                                                   help="HTTP: base URL for download links (behind a proxy).")]
+    = None,
     log_level: Annotated[
         Literal["debug", "info", "warning", "error"], typer.Option(help="Log level (logs go to stderr).")
     ] = "warning",
+    tools: Annotated[
+        str, typer.Option(envvar="PDFTOOLS_TOOLS", show_envvar=True,
+                          help="Tools to expose, comma-separated: profiles (read: look only; edit: everyday "
+                               "editing; all) and command or tool names, e.g. `read,stamp`.")
+    ] = DEFAULT_PROFILE,
 ) -> None:
-    """Serve every operation as an MCP tool (stdio)."""
+    """Serve the operations as MCP tools (stdio or Streamable HTTP); --tools chooses which."""
+    from pdftools.errors import PdftoolsError
+    from pdftools.render import report_error
+
+    try:
+        selected(tools)
+    except PdftoolsError as exc:
+        raise typer.Exit(report_error(exc, as_json=False)) from None
     roots = [r.expanduser() for r in (root or [Path.cwd()])]
     missing = [str(r) for r in roots if not r.is_dir()]
     if missing:
         sys.stderr.write(f"error[FILE_NOT_FOUND]: root folder(s) not found: {', '.join(missing)}\n")
         raise typer.Exit(3)
+    if transport == "http" and host not in LOOPBACK and not auth_token:
+        sys.stderr.write(f"error[INVALID_ARGUMENT]: refusing to serve on {host} without a token\n"
+                         "  hint: pass --auth-token (or set PDFTOOLS_AUTH_TOKEN), or bind 127.0.0.1.\n")
+        raise typer.Exit(2)
     logging.basicConfig(stream=sys.stderr, level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     os.environ.setdefault("PYTHONUNBUFFERED", "1")
+    if transport == "http":
+        from pdftools.mcp.http import env_settings, serve_http
+
+        settings = env_settings(host=host, port=port, path=path, stateless=stateless, json_response=json_response,
+                                token=auth_token, public_url=public_url, tools=tools)
+        serve_http(roots, settings, log_level.upper())
+        return
     from pdftools.mcp.server import serve_stdio
 
-    serve_stdio(roots, log_level)
+    serve_stdio(roots, log_level, tools)
 
 
-serve.__doc__ = f"Serve every operation as an MCP tool (stdio).\n\n{CONFIG_SNIPPET}"
+serve.__doc__ = (f"Serve the operations as MCP tools (stdio or Streamable HTTP); --tools chooses which.\n\n"
+                 f"{CONFIG_SNIPPET}")

@@ -30,7 +30,7 @@ def test_completion_protocol_completes_real_options() -> None:
 
 def test_registry_summaries_are_the_docstrings_first_lines() -> None:
     for op in OPS:
-        module = importlib.import_module(f"pdftools.ops.{op.name}")
+        module = importlib.import_module(op.module or f"pdftools.ops.{op.function}")
         assert (module.__doc__ or "").strip().splitlines()[0] == op.summary, op.name
 
 

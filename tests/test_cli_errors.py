@@ -12,6 +12,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -21,15 +22,10 @@ import pytest
 
 from pdftools import __version__, errors
 
-VENV_BIN = Path("/work/main/.venv/bin")
+VENV_BIN = Path(sys.executable).parent  # the venv running the tests
 PDFTOOLS = VENV_BIN / "pdftools"
 PYTHON = VENV_BIN / "python"
 PNG = Path("/work/shared/corpus/sample-files/007-imagemagick-images/smile.png")
-
-
-@pytest.fixture(params=["plain", "json"])
-def mode(request: pytest.FixtureRequest) -> str:
-    return str(request.param)
 
 
 @pytest.fixture
@@ -116,11 +112,6 @@ class Errors:
 
 def _listing(root: Path) -> set[str]:
     return {str(p.relative_to(root)) for p in root.rglob("*")}
-
-
-@pytest.fixture
-def fails(cli: Callable[..., Any], sha256: Callable[[Path], str], tmp_path: Path, mode: str) -> Errors:
-    return Errors(cli, sha256, tmp_path, mode)
 
 
 # ------------------------------------------------------------------------------------------- reading inputs

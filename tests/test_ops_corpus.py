@@ -403,3 +403,31 @@ def test_ls_page_counts_match_ground_truth(corpus: Path, corpus_files: list[tupl
 def test_ls_limit(corpus: Path) -> None:
     result = ls(str(corpus), recursive=True, limit=3)
     assert len(result.files) == 3 and result.more is True and result.total > 3
+
+
+# ---------------------------------------------------------------------------------------- odd and even pages
+
+
+@pytest.mark.parametrize(
+    ("spec", "count", "expected"),
+    [("odd", 5, [1, 3, 5]), ("even", 5, [2, 4]), ("even", 1, []), ("ODD", 4, [1, 3]), ("even,1", 4, [2, 4, 1]),
+     ("last,odd", 3, [3, 1, 3])],
+)
+def test_pages_odd_and_even(spec: str, count: int, expected: list[int]) -> None:
+    assert parse_pages(spec, count) == expected
+
+
+def test_merge_input_spec_takes_odd_and_even(tmp_path: Path, sample: Path) -> None:
+    out = tmp_path / "odd.pdf"
+    result = merge([f"{sample}:odd", f"{sample}:even"], output=str(out))
+    assert [i.pages for i in result.inputs] == [2, 2]
+    first_lines = [_first_line(out, n) for n in range(1, 5)]
+    assert first_lines == [_first_line(sample, n) for n in (1, 3, 2, 4)]
+
+
+def _first_line(path: Path, page: int) -> str:
+    import subprocess
+
+    out = subprocess.run(["pdftotext", "-f", str(page), "-l", str(page), str(path), "-"], capture_output=True,
+                         text=True, check=True).stdout
+    return next(line for line in out.splitlines() if line.strip())

@@ -5,10 +5,12 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+import threading
+import time
 from functools import cache
 
 from pdftools.core import task
-from pdftools.errors import DependencyMissing, ExternalToolFailed
+from pdftools.errors import DependencyMissing, EngineUnavailable, ExternalToolFailed
 
 INSTALL = {
     "pdftotext": "apt-get install poppler-utils",
@@ -30,12 +32,45 @@ def which(program: str) -> str:
     return found
 
 
+class Breaker:
+    """Fails fast for a while after an engine crashed (killed by a signal) or hung several times in a row,
+    so a server does not queue work behind a broken tesseract or pandoc."""
+
+    THRESHOLD = 5
+    COOL_DOWN = 30.0
+
+    def __init__(self, program: str) -> None:
+        self.program, self.failures, self.open_until = program, 0, 0.0
+        self._lock = threading.Lock()
+
+    def check(self) -> None:
+        if time.monotonic() < self.open_until:
+            left = self.open_until - time.monotonic()
+            raise EngineUnavailable(f"{self.program} failed {self.THRESHOLD} times in a row; resting {left:.0f} s",
+                                    hint=f"Retry in {left:.0f} s; `pdftools doctor` checks the installation.")
+
+    def failed(self) -> None:
+        with self._lock:
+            self.failures += 1
+            if self.failures >= self.THRESHOLD:
+                self.open_until, self.failures = time.monotonic() + self.COOL_DOWN, 0
+
+    def succeeded(self) -> None:
+        with self._lock:
+            self.failures = 0
+
+
+BREAKERS: dict[str, Breaker] = {}
+
+
 def run(args: list[str], *, timeout: float = 300, env: dict[str, str] | None = None,
         stdin: bytes | None = None) -> bytes:
     """Run a program (never through a shell) under the current task: a cancel or the task's deadline kills
     it. Return its stdout; on failure, its last stderr line goes into the error."""
     current = task.current()
     current.check()
+    breaker = BREAKERS.setdefault(args[0], Breaker(args[0]))
+    breaker.check()
     cmd = [which(args[0]), *args[1:]]
     limit = min(timeout, current.remaining() or timeout)
     proc = subprocess.Popen(cmd, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
@@ -47,12 +82,14 @@ def run(args: list[str], *, timeout: float = 300, env: dict[str, str] | None = N
             proc.kill()
             proc.communicate()
             current.check()  # the task's deadline: TIMEOUT
+            breaker.failed()
             raise ExternalToolFailed(f"{args[0]} took longer than {timeout:.0f} s") from None
         except BaseException:  # Ctrl-C or a cancel: never leave the child behind
             proc.kill()
             proc.wait()
             raise
     current.check()  # a cancel kills the child: report the cancel, not the kill
+    breaker.failed() if proc.returncode < 0 else breaker.succeeded()  # a crash, not a complaint about input
     if proc.returncode != 0:
         detail = err.decode(errors="replace").strip().splitlines()[-1:] or ["no message"]
         raise ExternalToolFailed(f"{args[0]} failed (exit {proc.returncode}): {detail[0]}")

@@ -1,15 +1,20 @@
-"""Input lists as people write them: files, globs and folders, each optionally with pages (`a.pdf:1-3,7`)."""
+"""Input lists as people write them: files, globs and folders, each optionally with pages (`a.pdf:1-3,7`);
+and JSON arguments, inline or in a file."""
 
 from __future__ import annotations
 
 import glob as _glob
+import json
 import re
 from pathlib import Path
+from typing import Annotated, Any
 
+from pdftools.core.params import Mcp
 from pdftools.core.paths import folder_path, input_path, policy
-from pdftools.errors import NoInputs, PdftoolsError
+from pdftools.errors import InvalidArgument, NoInputs, PdftoolsError
 
-_PAGES_SUFFIX = re.compile(r"^(?P<path>.+?):(?P<pages>(?:-?\d+|last|first|all)(?:\s*[-,]\s*(?:-?\d+|last)?)*)$")
+_TOKEN = r"(?:-?\d+|last|first|all|odd|even)"
+_PAGES_SUFFIX = re.compile(rf"^(?P<path>.+?):(?P<pages>{_TOKEN}(?:\s*[-,]\s*{_TOKEN}?)*)$")
 
 
 def split_spec(spec: str) -> tuple[str, str | None]:
@@ -53,3 +58,27 @@ def expand(spec: str, *, recursive: bool = False) -> list[Path]:
             raise NoInputs(f"no PDFs in the folder {spec}")
         return [input_path(str(p)) for p in pdfs]
     return [input_path(spec)]
+
+
+JsonArgument = Annotated[
+    str | None, Mcp(annotation=str | dict[str, Any] | list[Any] | None),  # an agent may send the JSON itself
+]
+
+
+def load_json(text: Any, what: str) -> Any:
+    """JSON given inline (it starts with `{` or `[`), as the path of a file holding it (through the policy),
+    or (over MCP) already parsed."""
+    if not isinstance(text, str):
+        return text
+    source = text
+    if not text.lstrip().startswith(("{", "[")):
+        path = input_path(text)
+        try:
+            source = path.read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError) as exc:
+            raise InvalidArgument(f"cannot read {what} from {text}: {exc}") from None
+    try:
+        return json.loads(source)
+    except json.JSONDecodeError as exc:
+        raise InvalidArgument(f"{what} is not valid JSON: {exc}",
+                              hint="Give the JSON inline or the path of a .json file.") from None

@@ -8,7 +8,7 @@ from typing import Any
 
 from pdftools.errors import InvalidArgument
 
-_UNSAFE = re.compile(r'[\x00-\x1f\x7f/\\:*?"<>|]+')
+_UNSAFE = re.compile(r'[\x00-\x1f\x7f/\\:*?"<>|\u200e\u200f\u202a-\u202e\u2066-\u2069]+')  # + bidi controls
 _RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(1, 10)), *(f"LPT{i}" for i in range(1, 10))}
 MAX_NAME = 200
 
@@ -38,3 +38,16 @@ def render(pattern: str, **fields: Any) -> str:
     if len(name) > MAX_NAME + 20:
         name = name[: MAX_NAME] + name[-10:]
     return name
+
+
+def fit(name: str, limit: int = 240) -> str:
+    """Shorten a file name to `limit` bytes of UTF-8 (filesystems count bytes, at most 255), keeping its
+    extension and never cutting a character in two."""
+    if len(name.encode()) <= limit:
+        return name
+    stem, dot, ext = name.rpartition(".")
+    if not dot or len(ext) > 10:
+        stem, ext = name, ""
+    room = limit - len(ext.encode()) - (1 if ext else 0)
+    short = stem.encode()[:room].decode(errors="ignore").rstrip(" ._-")
+    return f"{short}.{ext}" if ext else short

@@ -9,6 +9,7 @@ if TYPE_CHECKING:
     import pikepdf
 
 MAX_DEPTH = 64  # outlines deeper than this are cut: they are either broken or cyclic
+MAX_ITEMS = 2000  # bookmarks reported at most (a person or a model reads them)
 
 
 @dataclass
@@ -16,6 +17,15 @@ class Node:
     title: str
     page: int | None  # 0-based page index in its document, None when it points nowhere
     children: list[Node] = field(default_factory=list)
+
+
+@dataclass
+class Bookmark:
+    """A bookmark as reported: 1-based page (None when it points nowhere) and children."""
+
+    title: str
+    page: int | None
+    children: list[Bookmark] = field(default_factory=list)
 
 
 def _named_dest(pdf: pikepdf.Pdf, name: Any) -> Any:
@@ -83,3 +93,16 @@ def build(nodes: list[Node], page_map: dict[int, int]) -> list[Any]:
         item.children.extend(kids)
         items.append(item)
     return items
+
+
+def bookmarks(nodes: list[Node], budget: list[int] | None = None) -> list[Bookmark]:
+    """Nodes as reported bookmarks (1-based pages), at most MAX_ITEMS of them."""
+    budget = budget if budget is not None else [MAX_ITEMS]
+    out = []
+    for node in nodes:
+        if budget[0] <= 0:
+            break
+        budget[0] -= 1
+        page = node.page + 1 if node.page is not None else None
+        out.append(Bookmark(title=node.title, page=page, children=bookmarks(node.children, budget)))
+    return out

@@ -1,4 +1,4 @@
-"""Page ranges as people say them: 1-based, inclusive, `1-3,7,10-`, `last`, `-1` (the last page)."""
+"""Page ranges as people say them: 1-based, inclusive, `1-3,7,10-`, `last`, `-1` (the last page), `odd`, `even`."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import re
 
 from pdftools.errors import InvalidPageRange
 
+_PARITY = {"odd": 1, "even": 2}
 _ITEM = re.compile(r"^(?P<a>-?\d+|last|first)(?:(?P<dash>-)(?P<b>-?\d+|last)?)?$")
 
 
@@ -29,9 +30,12 @@ def parse_ranges(spec: str | None, count: int) -> list[tuple[int, int]]:
     """Parse a page spec into inclusive (start, end) pairs, in the order given (end < start reverses)."""
     if spec is None or spec.strip().lower() in ("", "all"):
         return [(1, count)] if count else []
-    ranges = []
+    ranges: list[tuple[int, int]] = []
     for raw in spec.split(","):
         item = raw.strip().lower()
+        if item in _PARITY:  # every other page, as single-page ranges
+            ranges.extend((n, n) for n in range(_PARITY[item], count + 1, 2))
+            continue
         match = _ITEM.match(item)
         if not match:
             raise InvalidPageRange(f"cannot read {raw.strip()!r} in page spec {spec!r}")

@@ -62,6 +62,9 @@ class LocalPolicy:
     def folder(self, raw: str) -> Path:
         return Path(raw).expanduser()
 
+    def output_folder(self, raw: str) -> Path:
+        return self.folder(raw)
+
     def cleanup(self) -> None:
         if self._tmp is not None:
             shutil.rmtree(self._tmp, ignore_errors=True)
@@ -113,6 +116,9 @@ class RootsPolicy:
     def folder(self, raw: str) -> Path:
         return self.resolve(raw)
 
+    def output_folder(self, raw: str) -> Path:
+        return self.resolve(raw)
+
     def cleanup(self) -> None:
         pass
 
@@ -161,11 +167,12 @@ def folder_path(raw: str) -> Path:
 
 def output_folder(raw: str) -> Path:
     """An existing folder to write into, through the active policy."""
-    return _folder(raw, OutputDirMissing(f"the output folder {raw} does not exist"))
+    return _folder(raw, OutputDirMissing(f"the output folder {raw} does not exist"), output=True)
 
 
-def _folder(raw: str, missing: PdftoolsError) -> Path:
-    path = policy().folder(raw)
+def _folder(raw: str, missing: PdftoolsError, *, output: bool = False) -> Path:
+    active = policy()
+    path = active.output_folder(raw) if output else active.folder(raw)
     if path.is_dir():
         return path
     if path.exists():

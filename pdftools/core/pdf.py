@@ -7,9 +7,9 @@ import os
 import shutil
 import tempfile
 import warnings
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pdftools.errors import (
     BadPassword,
@@ -41,9 +41,7 @@ def open_pdf(path: Path, password: str | None = None, *, label: str | None = Non
     try:
         if not is_pdf(path):
             raise NotAPdf(f"{name} is not a PDF")
-        with warnings.catch_warnings():  # "a password was given but not needed" is not worth a word
-            warnings.simplefilter("ignore", UserWarning)
-            return pikepdf.open(path, password=password or "")
+        return open_any(path, password_forms(password))
     except pikepdf.PasswordError:
         if password:
             raise BadPassword(f"the password does not open {name}") from None
@@ -52,6 +50,33 @@ def open_pdf(path: Path, password: str | None = None, *, label: str | None = Non
         raise PermissionDenied(f"cannot read {name}: permission denied") from None
     except pikepdf.PdfError as exc:
         raise DamagedPdf(f"{name} cannot be read: {exc}") from None
+
+
+def password_forms(password: str | None) -> list[str | bytes]:
+    """A password as readers try it: as typed (UTF-8: AES-256), then in PDFDocEncoding (older encryption,
+    e.g. AES-128 or RC4, stores non-ASCII passwords that way)."""
+    forms: list[str | bytes] = [password or ""]
+    if password and not password.isascii():
+        import pikepdf.codec  # noqa: F401  # registers the "pdfdoc" codec
+
+        with contextlib.suppress(UnicodeEncodeError):
+            forms.append(password.encode("pdfdoc"))
+    return forms
+
+
+def open_any(path: Path, forms: list[str | bytes]) -> pikepdf.Pdf:
+    """Open with the first password form that works (pikepdf.PasswordError when none does)."""
+    import pikepdf
+
+    for form in forms:
+        try:
+            with warnings.catch_warnings():  # "a password was given but not needed" is not worth a word
+                warnings.simplefilter("ignore", UserWarning)
+                return pikepdf.open(path, password=form)
+        except pikepdf.PasswordError:
+            if form is forms[-1]:
+                raise
+    raise AssertionError("no password form given")
 
 
 def check_output(out: Path, inputs: Iterable[Path] = (), *, force: bool = False) -> None:
@@ -97,13 +122,19 @@ def _read_umask() -> int:
 _UMASK = _read_umask()  # read once at import: os.umask is process-wide and not thread-safe
 
 
-def save_pdf(pdf: pikepdf.Pdf, out: Path, *, min_version: str = "") -> int:
-    """Save atomically; return the size written."""
+def save_pdf(pdf: pikepdf.Pdf, out: Path, *, min_version: str = "", check: Callable[[int], None] | None = None,
+             verify: Callable[[Path], None] | None = None, **options: Any) -> int:
+    """Save atomically (`options` go to pikepdf's save); return the size written. `check` sees the size and
+    `verify` the written file before it is moved into place; either may refuse it by raising."""
     with atomic_output(out) as tmp:
         try:
-            pdf.save(tmp, min_version=min_version)
+            pdf.save(tmp, min_version=min_version, **options)
         except OSError as exc:
             raise PermissionDenied(f"cannot write {out}: {exc.strerror}") from None
+        if check is not None:
+            check(tmp.stat().st_size)
+        if verify is not None:
+            verify(tmp)
     return out.stat().st_size
 
 
@@ -119,7 +150,8 @@ def check_names(names: list[str], folder: Path, *, force: bool, field_hint: str)
 @contextlib.contextmanager
 def staged_outputs(folder: Path, names: list[str]) -> Iterator[Path]:
     """Yield a private folder beside the outputs; when the block succeeds, move every named file into place
-    (all or nothing), and always remove the private folder."""
+    (all or nothing), and always remove the private folder. `names` is read when the block ends, so a
+    caller that learns the names only by writing the files (extracted images) may fill the list in it."""
     try:
         staging = Path(tempfile.mkdtemp(prefix=".pdftools-", dir=folder))
     except OSError as exc:

@@ -11,6 +11,7 @@ import contextlib
 import inspect
 import json
 import logging
+import os
 import sys
 import threading
 from collections.abc import AsyncIterator, Callable
@@ -19,19 +20,31 @@ from typing import Annotated, Any, get_type_hints
 
 import anyio
 import anyio.lowlevel
+from mcp.server.lowlevel.helper_types import ReadResourceContents
 from mcp.server.mcpserver import Context, MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
-from mcp.types import CallToolResult, ImageContent, TextContent, ToolAnnotations
+from mcp.server.mcpserver.exceptions import ResourceNotFoundError, ToolError
+from mcp.types import (
+    CallToolResult,
+    ImageContent,
+    ListResourcesResult,
+    Resource,
+    TextContent,
+    ToolAnnotations,
+)
+from mcp.types import Tool as MCPTool
 from pydantic import ValidationError
 
 from pdftools import __version__
 from pdftools.cli import split_annotated
 from pdftools.core import limits, paths, results, task
 from pdftools.core.params import MISSING, Mcp, Param, marker
-from pdftools.errors import InvalidArgument, PdftoolsError
-from pdftools.ops import OPS, Op
+from pdftools.errors import Busy, InvalidArgument, PdftoolsError
+from pdftools.mcp.store import URI_PREFIX, FileStore
+from pdftools.ops import Op, selected
 
 log = logging.getLogger("pdftools.mcp")
+Publish = Callable[[dict[str, Any]], tuple[dict[str, Any], list[Any]]]
+PolicyFactory = Callable[[Context], paths.RootsPolicy]
 CANCEL_GRACE = 10.0  # seconds a cancelled call may take to remove its temporary files
 
 INSTRUCTIONS = (
@@ -44,14 +57,17 @@ def error_result(exc: PdftoolsError) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=json.dumps(exc.to_dict()))], is_error=True)
 
 
-def success_result(result: Any) -> CallToolResult:
+def success_result(result: Any, publish: Publish | None = None) -> CallToolResult:
     """Structured content is the result; the text block is what a model reads (plain text where the result
-    offers it, e.g. extracted text, which JSON escaping would only bloat)."""
-    data = results.to_dict(result)
+    offers it, e.g. extracted text, which JSON escaping would only bloat). `publish` (HTTP) turns written
+    files into stored ones: URIs and links in the data, resource links in the content."""
+    data, links = results.to_dict(result), list[Any]()
+    if publish is not None:
+        data, links = publish(data)
     as_text = getattr(result, "as_text", None)
     text = as_text() if callable(as_text) else None
     if text is None:
-        text = json.dumps(data, ensure_ascii=False)
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     content: list[Any] = [TextContent(type="text", text=text)]
     inline = getattr(result, "inline_images", None)
     if callable(inline):  # small images travel in the response itself, within the result's byte budget
@@ -60,11 +76,37 @@ def success_result(result: Any) -> CallToolResult:
                                  mime_type=mime) for path, mime in images]
         if note:
             content.append(TextContent(type="text", text=note))
-    return CallToolResult(content=content, structured_content=data)
+    return CallToolResult(content=[*content, *links], structured_content=data)
+
+
+def session_of(request: Any) -> str | None:
+    """The MCP session a request belongs to (None in stateless mode)."""
+    headers = getattr(request, "headers", None)
+    return headers.get("mcp-session-id") if headers is not None else None
 
 
 class PdftoolsServer(MCPServer):
-    """MCPServer whose argument-validation failures are pdftools errors too ({code, message, hint})."""
+    """MCPServer whose argument-validation failures are pdftools errors too ({code, message, hint}), and
+    whose resources, over HTTP, are the files the store holds for the calling session."""
+
+    store: FileStore | None = None
+
+    async def _handle_list_resources(self, ctx: Any, params: Any) -> ListResourcesResult:
+        listed = await self.list_resources()
+        if self.store is not None:
+            listed += [Resource(uri=f.uri, name=f.name, mime_type=f.mime, size=f.size)
+                       for f in self.store.of(session_of(ctx.request))]
+        return ListResourcesResult(resources=listed)
+
+    async def read_resource(self, uri: Any, context: Any = None) -> Any:
+        text = str(uri)
+        if self.store is not None and text.startswith(URI_PREFIX):
+            owner = session_of(context.request_context.request) if context is not None else None
+            stored = self.store.get(text[len(URI_PREFIX):], owner)
+            if stored is None:
+                raise ResourceNotFoundError(f"no file {text} for this session (expired, or another session's)")
+            return [ReadResourceContents(content=stored.path.read_bytes(), mime_type=stored.mime)]
+        return await super().read_resource(uri, context)
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
         try:
@@ -78,10 +120,26 @@ class PdftoolsServer(MCPServer):
                                                                    "input schema."))
             raise
 
+    async def list_tools(self) -> list[MCPTool]:
+        """The tools, their schemas without pydantic's generated `title`s (they repeat the property names and
+        cost every client ~15% of the listing)."""
+        return [tool.model_copy(update={"input_schema": _untitled(tool.input_schema),
+                                        "output_schema": _untitled(tool.output_schema)})
+                for tool in await super().list_tools()]
+
+
+def _untitled(schema: Any) -> Any:
+    if isinstance(schema, dict):
+        return {k: _untitled(v) for k, v in schema.items() if not (k == "title" and isinstance(v, str))}
+    if isinstance(schema, list):
+        return [_untitled(v) for v in schema]
+    return schema
+
 
 def tool_parameters(fn: Callable[..., Any]) -> list[inspect.Parameter]:
     """The op's parameters as MCP sees them: `Param` as pydantic's `Field` (description and constraints in
-    the schema, enforced by the SDK), `Mcp(hidden=True)` dropped, `Mcp(default=...)` applied."""
+    the schema, enforced by the SDK), `Mcp(hidden=True)` dropped, `Mcp(default=...)` and
+    `Mcp(annotation=...)` applied."""
     hints = get_type_hints(fn, include_extras=True)
     params = []
     for name, param in inspect.signature(fn).parameters.items():
@@ -90,25 +148,71 @@ def tool_parameters(fn: Callable[..., Any]) -> list[inspect.Parameter]:
         if mcp.hidden:
             continue
         spec = marker(meta, Param)
+        base = base if mcp.annotation is MISSING else mcp.annotation
         annotation = Annotated[base, spec.field()] if spec is not None else base
         default = param.default if mcp.default is MISSING else mcp.default
         params.append(param.replace(annotation=annotation, default=default, kind=inspect.Parameter.KEYWORD_ONLY))
     return params
 
 
-def make_tool(op: Op, roots: list[Path]) -> Callable[..., Any]:
-    """An async tool around the op: it runs in a worker thread under the roots policy and a task that sends
-    progress notifications; a client's cancel cancels the task (its child processes are killed)."""
-    fn = op.load()
+class Limiter:
+    """At most `slots` calls at once, at most `queue` more waiting; past that, BUSY at once."""
+
+    def __init__(self, slots: int, queue: int) -> None:
+        self.slots, self.queue, self.running, self.waiting = slots, queue, 0, 0
+        self._free: anyio.Condition | None = None
+
+    @contextlib.asynccontextmanager
+    async def __call__(self, name: str) -> AsyncIterator[None]:
+        if self.running >= self.slots and self.waiting >= self.queue:
+            raise Busy(f"{name}: {self.running} running and {self.waiting} waiting, the most this server takes")
+        self._free = self._free or anyio.Condition()
+        async with self._free:
+            self.waiting += 1
+            try:
+                while self.running >= self.slots:
+                    await self._free.wait()
+            finally:
+                self.waiting -= 1
+            self.running += 1
+        try:
+            yield
+        finally:
+            async with self._free:
+                self.running -= 1
+                self._free.notify()
+
+
+def limiter_for(op: Op) -> Limiter | None:
+    if not op.heavy:
+        return None
+    slots = int(os.environ.get("PDFTOOLS_HEAVY_SLOTS") or os.cpu_count() or 1)
+    return Limiter(slots, int(os.environ.get("PDFTOOLS_HEAVY_QUEUE") or 2 * slots))
+
+
+def make_tool(op: Op, policy_for: PolicyFactory) -> Callable[..., Any]:
+    """An async tool around the op: it runs in a worker thread under a path policy (the roots; over HTTP also
+    the file store) and a task that sends progress notifications; a client's cancel cancels the task."""
+    fn, limiter = op.load(), limiter_for(op)
 
     async def tool(ctx: Context, **kwargs: Any) -> Any:
+        if limiter is None:
+            return await run(ctx, kwargs)
+        try:
+            async with limiter(op.tool):
+                return await run(ctx, kwargs)
+        except Busy as exc:
+            return error_result(exc)
+
+    async def run(ctx: Context, kwargs: dict[str, Any]) -> Any:
         running = task.Task(_progress_sender(ctx), timeout=limits.timeout())
         finished = threading.Event()
 
         def work() -> Any:
             try:
-                with paths.using(paths.RootsPolicy(roots)), task.running(running):
-                    return call(op, fn, kwargs)
+                policy = policy_for(ctx)
+                with paths.using(policy), task.running(running):
+                    return call(op, fn, kwargs, getattr(policy, "publish", None))
             finally:
                 finished.set()
 
@@ -128,10 +232,10 @@ def make_tool(op: Op, roots: list[Path]) -> Callable[..., Any]:
     return tool
 
 
-def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any]) -> CallToolResult:
+def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publish | None = None) -> CallToolResult:
     """Run the op; map its result, or any failure, to a tool result (never a traceback to the client)."""
     try:
-        return success_result(fn(**kwargs))
+        return success_result(fn(**kwargs), publish)
     except PdftoolsError as exc:
         log.info("%s failed: %s", op.tool, exc.code)
         return error_result(exc)
@@ -159,11 +263,28 @@ async def _prints_to_stderr(_: Any) -> AsyncIterator[None]:
         yield
 
 
-def build_server(roots: list[Path], log_level: str = "WARNING") -> MCPServer:
+def describe_store(server: MCPServer) -> None:
+    """A resource template that tells clients the form of file URIs (reads are served by read_resource)."""
+
+    @server.resource(URI_PREFIX + "{token}", name="file", mime_type="application/octet-stream",
+                     description="A file the server holds for this session: an upload or a tool's output.")
+    def stored_file(token: str) -> bytes:
+        raise ResourceNotFoundError(f"no file {URI_PREFIX}{token} for this session")
+
+
+def build_server(roots: list[Path], log_level: str = "WARNING", tools: str | None = None, *,
+                 policy_for: PolicyFactory | None = None, store: FileStore | None = None) -> MCPServer:
+    """The server: one tool per op that `tools` names (profiles, commands or tool names; default:
+    ops.DEFAULT_PROFILE). `policy_for` gives each call its path policy (default: the roots); with a
+    `store` (HTTP), its files are also MCP resources of the session that owns them."""
     server = PdftoolsServer(name="pdftools", title="pdftools", version=__version__, instructions=INSTRUCTIONS,
                             lifespan=_prints_to_stderr, log_level=log_level.upper())  # type: ignore[arg-type]
-    for op in OPS:
-        fn = make_tool(op, roots)
+    server.store = store
+    if store is not None:
+        describe_store(server)
+    policy_for = policy_for or (lambda ctx: paths.RootsPolicy(roots))
+    for op in selected(tools):
+        fn = make_tool(op, policy_for)
         description = inspect.getdoc(inspect.getmodule(op.load())) or op.summary
         hints = ToolAnnotations(title=op.title, read_only_hint=op.read_only, destructive_hint=not op.read_only,
                                 idempotent_hint=True, open_world_hint=False)
@@ -172,10 +293,10 @@ def build_server(roots: list[Path], log_level: str = "WARNING") -> MCPServer:
     return server
 
 
-def serve_stdio(roots: list[Path], log_level: str = "WARNING") -> None:
+def serve_stdio(roots: list[Path], log_level: str = "WARNING", tools: str | None = None) -> None:
     """Serve over stdio. The SDK's transport points fd 1 at stderr while serving, so a stray print or a
-    child process cannot corrupt the protocol stream (tested in tests/test_mcp_stdio.py)."""
+    child process cannot corrupt the protocol stream (tested in tests/test_mcp.py)."""
     import anyio
 
-    server = build_server(roots, log_level)
+    server = build_server(roots, log_level, tools)
     anyio.run(server.run_stdio_async)

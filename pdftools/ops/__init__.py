@@ -19,11 +19,16 @@ class Op:
     title: str
     summary: str  # the module docstring's first line, so `--help` need not import it (a test checks)
     read_only: bool
+    heavy: bool = False  # CPU-bound for seconds: the MCP server limits how many run at once
     module: str = ""
 
+    @property
+    def function(self) -> str:
+        return self.name.replace("-", "_")  # `insert-blank` is pdftools.ops.insert_blank.insert_blank
+
     def load(self) -> Callable[..., Any]:
-        module = importlib.import_module(self.module or f"pdftools.ops.{self.name}")
-        return getattr(module, self.name)  # type: ignore[no-any-return]
+        module = importlib.import_module(self.module or f"pdftools.ops.{self.function}")
+        return getattr(module, self.function)  # type: ignore[no-any-return]
 
 
 OPS: tuple[Op, ...] = (
@@ -36,17 +41,86 @@ OPS: tuple[Op, ...] = (
     Op("ls", "pdf_list", "List PDFs",
        "List the PDFs in a folder, with page count, size, title and whether they are encrypted.", True),
     Op("thumbnails", "pdf_thumbnails", "Render page images",
-       "Render pages as images (poppler via pdf2image): PNG, JPEG or WebP, by width, height or dpi.", False),
+       "Render pages as images (poppler via pdf2image): PNG, JPEG or WebP, by width, height or dpi.", False,
+       heavy=True),
     Op("doctor", "pdf_diagnose", "Check dependencies",
        "Check the programs and data pdftools uses, with versions and the command that installs what is missing.",
        True),
     Op("ocr", "pdf_ocr", "OCR a scan", "Make a scanned PDF or an image searchable with tesseract, or read its text.",
+       False, heavy=True),
+    Op("rotate", "pdf_rotate", "Rotate pages",
+       "Rotate pages by 90, 180 or 270 degrees (-90 turns left), added to their current rotation.", False),
+    Op("select", "pdf_select_pages", "Select pages",
+       "Keep only the given pages, in the given order (repeats allowed): `3,1-2`, `odd`, `5-1`.", False),
+    Op("delete", "pdf_delete_pages", "Delete pages", "Delete pages: `2`, `1-3,7`, `even`, `last`.", False),
+    Op("reorder", "pdf_reorder_pages", "Reorder pages",
+       "Reorder pages: `reverse`, or `interleave` the two halves (collate scans of the front and back sides).",
        False),
+    Op("insert-blank", "pdf_insert_blank", "Insert blank pages",
+       "Insert blank pages, each the size (and rotation) of the page before it (or after it, at the start).",
+       False),
+    Op("insert", "pdf_insert_pages", "Insert pages",
+       "Insert pages from another PDF at a position: `insert book.pdf cover.pdf --after 0`.", False),
+    Op("metadata", "pdf_metadata", "Show or change metadata",
+       "Show, set or remove a PDF's metadata (the Info dictionary and XMP).", False),
+    Op("bookmarks", "pdf_bookmarks", "List or change bookmarks",
+       "List a PDF's bookmarks as a tree, replace them all from JSON, or add one.", False),
+    Op("attachments", "pdf_attachments", "List, add, extract or remove attachments",
+       "List, add, extract or remove the files attached to a PDF.", False),
+    Op("forms", "pdf_forms", "List, fill or flatten form fields",
+       "List a PDF's form fields (types, values, options), fill them, or flatten them into the pages.", False),
+    Op("images", "pdf_extract_images", "Extract images",
+       "Extract the images embedded in a PDF, each in its own format where possible (JPEG, JPEG 2000, TIFF, PNG).",
+       False),
+    Op("compress", "pdf_compress", "Compress a PDF",
+       "Make a PDF smaller, losslessly first; `image_dpi` and `jpeg_quality` add lossy image resampling.", False),
+    Op("stamp", "pdf_stamp", "Stamp text or a PDF page",
+       "Stamp text or a PDF page on pages: watermarks, page numbers, Bates numbers.", False),
+    Op("nup", "pdf_nup", "Several pages per sheet",
+       "Put several pages on each sheet: 2-up, 4-up (also 6, 8, 9, 16), in reading order, on a chosen paper size.",
+       False),
+    Op("booklet", "pdf_booklet", "Impose as a booklet",
+       "Impose a PDF as a booklet: two pages per sheet side, in the order that folds into a book.", False),
+    Op("protect", "pdf_protect", "Encrypt a PDF",
+       "Encrypt a PDF with a password: AES-256 by default, AES-128 on request, RC4 only with --legacy.", False),
+    Op("unprotect", "pdf_unprotect", "Decrypt a PDF", "Remove a PDF's encryption, with its user or owner password.",
+       False),
+    Op("rename-invoice", "pdf_rename_invoice", "Rename invoices",
+       "Rename invoice PDFs from what they say: date, issuer, number, total, currency.", False, heavy=True),
     Op("convert", "doc_convert", "Convert a document",
        "Convert documents with pandoc: markdown, HTML, docx, odt, epub, rst, LaTeX, org, text, and PDF in and out.",
-       False),
+       False, heavy=True),
 )
 
 
 def get(name: str) -> Op:
     return next(op for op in OPS if op.name == name)
+
+# What `pdftools serve --tools` exposes. Every tool costs an agent context in every request (tests/test_mcp_tools
+# measures it), so a client can take less than everything.
+_READ = ("ls", "info", "text", "doctor")
+PROFILES: dict[str, tuple[str, ...]] = {
+    "read": _READ,  # never writes a file
+    "edit": (*_READ, "merge", "split", "rotate", "select", "delete", "reorder", "insert", "insert-blank", "stamp",
+             "metadata", "bookmarks", "forms", "compress", "ocr"),  # everyday editing
+    "all": tuple(op.name for op in OPS),
+}
+DEFAULT_PROFILE = "all"
+
+
+def selected(spec: str | None) -> tuple[Op, ...]:
+    """The ops named by a comma-separated list of profiles, command names and MCP tool names, in registry order."""
+    from pdftools.errors import InvalidArgument
+
+    names: set[str] = set()
+    for raw in (spec or DEFAULT_PROFILE).split(","):
+        item = raw.strip()
+        if item in PROFILES:
+            names.update(PROFILES[item])
+            continue
+        op = next((op for op in OPS if item in (op.name, op.tool)), None)
+        if op is None:
+            known = ", ".join([*PROFILES, *(op.name for op in OPS)])
+            raise InvalidArgument(f"unknown tool or profile {item!r}", hint=f"Choose from: {known}.")
+        names.add(op.name)
+    return tuple(op for op in OPS if op.name in names)

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-from pdftools.core import outline, poppler
+from pdftools.core import metadata, outline, poppler
+from pdftools.core.outline import Bookmark
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Param, Password
 from pdftools.core.paths import input_path
@@ -21,9 +22,6 @@ from pdftools.errors import DamagedPdf
 
 if TYPE_CHECKING:
     import pikepdf
-
-MAX_OUTLINE_ITEMS = 2000
-
 
 @dataclass
 class PageInfo:
@@ -43,13 +41,6 @@ class SizeCount:
     height: float
     rotation: int
     pages: int
-
-
-@dataclass
-class Bookmark:
-    title: str
-    page: int | None
-    children: list[Bookmark] = field(default_factory=list)
 
 
 @dataclass
@@ -106,11 +97,11 @@ def info(
         pdf_version=pdf.pdf_version,
         pages=len(pdf.pages),
         page_sizes=[SizeCount(width=w, height=h, rotation=r, pages=n) for (w, h, r), n in sizes.most_common()],
-        metadata={str(k)[1:]: _text(v) for k, v in pdf.docinfo.items()} if "/Info" in pdf.trailer else {},
-        xmp=_xmp(pdf),
+        metadata=metadata.info(pdf),
+        xmp=metadata.xmp(pdf),
         encrypted=pdf.is_encrypted,
         encryption=_encryption(pdf),
-        outline=_bookmarks(outline.read(pdf)),
+        outline=outline.bookmarks(outline.read(pdf)),
         images=len(images),
         form_fields=_count_fields(pdf),
         annotations=dict(sorted(annots.items())),
@@ -155,24 +146,6 @@ def _page_info(pdf: pikepdf.Pdf, number: int) -> PageInfo:
                     images=len(_image_ids(page)), annotations=len(page.obj.get("/Annots", []) or []))
 
 
-def _text(value: Any) -> str:
-    try:
-        text = str(value)
-    except Exception:
-        text = repr(value)
-    return text.replace("\x00", "")  # some producers pad strings with NULs
-
-
-def _xmp(pdf: pikepdf.Pdf) -> dict[str, str]:
-    if "/Metadata" not in pdf.Root:
-        return {}
-    try:
-        with pdf.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as meta:
-            return {str(k): _text(v) for k, v in meta.items()}
-    except Exception:  # unreadable XMP is reported as empty, not as a failure
-        return {}
-
-
 def _encryption(pdf: pikepdf.Pdf) -> Encryption | None:
     if not pdf.is_encrypted:
         return None
@@ -190,18 +163,6 @@ def _method(enc: pikepdf.models.EncryptionInfo) -> str:
     if enc.V == 4:  # crypt filters: qpdf reports the stream method
         return {"aes": "AES-128", "rc4": "RC4"}.get(enc.stream_method.name, enc.stream_method.name)
     return "RC4"  # V 1-2 have no crypt filters (qpdf reports "none")
-
-
-def _bookmarks(nodes: list[outline.Node], budget: list[int] | None = None) -> list[Bookmark]:
-    budget = budget if budget is not None else [MAX_OUTLINE_ITEMS]
-    out = []
-    for node in nodes:
-        if budget[0] <= 0:
-            break
-        budget[0] -= 1
-        page = node.page + 1 if node.page is not None else None
-        out.append(Bookmark(title=node.title, page=page, children=_bookmarks(node.children, budget)))
-    return out
 
 
 def _count_fields(pdf: pikepdf.Pdf) -> int:

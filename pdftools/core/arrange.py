@@ -1,0 +1,109 @@
+"""Rearranging the pages of an open PDF in place, so that everything else in it (metadata, encryption, forms,
+bookmarks, named destinations) stays as it was.
+
+Pages keep their identity (bookmarks and links that point at them stay right); a page used twice becomes a
+copy. A page left out is emptied, so nothing of it stays in the file even when something still points at
+it, and the bookmarks, named destinations, open action and form fields that pointed at it are removed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pdftools.core import outline
+from pdftools.errors import InvalidPageRange
+
+if TYPE_CHECKING:
+    import pikepdf
+
+Key = tuple[int, int]
+
+
+def arrange(pdf: pikepdf.Pdf, order: list[int], moved: dict[int, int] | None = None) -> list[str]:
+    """Make the pages `order` (0-based indices of the current pages); return warnings for the result.
+    `moved` maps pages left out to the new page that shows them (bookmarks follow)."""
+    pages = list(pdf.pages)
+    nodes = outline.read(pdf)
+    for _ in range(len(pages)):
+        del pdf.pages[-1]
+    for index in order:
+        pdf.pages.append(pages[index])  # a page already placed is copied by pikepdf
+    warnings = []
+    if order[: len(pages)] != list(range(len(pages))) and "/PageLabels" in pdf.Root:
+        del pdf.Root.PageLabels
+        warnings.append("page labels removed: they no longer matched the pages")
+    dropped = {pages[i].obj.objgen: pages[i] for i in sorted(set(range(len(pages))) - set(order))}
+    if dropped:
+        _forget(pdf, dropped, nodes, order, moved or {})
+    return warnings
+
+
+def check_position(after: int | None, total: int) -> int:
+    """The number of pages that stay before the inserted ones."""
+    if after is None:
+        return total
+    if after > total:
+        raise InvalidPageRange(f"cannot insert after page {after}: the document has {total} pages")
+    return after
+
+
+def insertion_order(total: int, position: int, count: int) -> list[int]:
+    """0-based order for `count` pages appended at the end to sit after the first `position` pages."""
+    added = list(range(total, total + count))
+    return [*range(position), *added, *range(position, total)]
+
+
+def _forget(pdf: pikepdf.Pdf, dropped: dict[Key, Any], nodes: list[outline.Node], order: list[int],
+            moved: dict[int, int]) -> None:
+    fields = [f for page in dropped.values() for f in pdf.acroform.get_form_fields_for_page(page)]
+    if fields:
+        pdf.acroform.remove_fields(fields)
+    _fix_outline(pdf, nodes, order, moved)
+    _drop_dests(pdf, set(dropped))
+    for page in dropped.values():
+        for key in list(page.obj.keys()):
+            if key not in ("/Type", "/MediaBox"):
+                del page.obj[key]
+
+
+def _fix_outline(pdf: pikepdf.Pdf, nodes: list[outline.Node], order: list[int], moved: dict[int, int]) -> None:
+    page_map: dict[int, int] = {}
+    for new, old in enumerate(order):
+        page_map.setdefault(old, new)
+    if not _points_outside(nodes, page_map):
+        return
+    page_map = {**moved, **page_map}
+    with pdf.open_outline() as tree:
+        tree.root.clear()
+        tree.root.extend(outline.build(nodes, page_map))
+
+
+def _points_outside(nodes: list[outline.Node], page_map: dict[int, int]) -> bool:
+    return any((n.page is not None and n.page not in page_map) or _points_outside(n.children, page_map)
+               for n in nodes)
+
+
+def _target(dest: Any) -> Key | None:
+    """The page a destination (array, or dict with /D) points at, as an object key."""
+    import pikepdf
+
+    if isinstance(dest, pikepdf.Dictionary) and "/D" in dest:
+        dest = dest.D
+    if isinstance(dest, pikepdf.Array) and len(dest) and isinstance(dest[0], pikepdf.Dictionary):
+        return dest[0].objgen  # type: ignore[no-any-return]
+    return None
+
+
+def _drop_dests(pdf: pikepdf.Pdf, dropped: set[Key]) -> None:
+    import pikepdf
+
+    root = pdf.Root
+    if _target(root.get("/OpenAction")) in dropped:
+        del root.OpenAction
+    if isinstance(root.get("/Dests"), pikepdf.Dictionary):
+        for name in [k for k, v in root.Dests.items() if _target(v) in dropped]:
+            del root.Dests[name]
+    if "/Names" in root and "/Dests" in root.Names:
+        tree = pikepdf.NameTree(root.Names.Dests)
+        for key in [k for k, v in tree.items() if _target(v) in dropped]:
+            del tree[key]

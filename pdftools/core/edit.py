@@ -1,0 +1,107 @@
+"""What the ops that change one PDF share: their common parameters, where the output goes, how it is saved.
+
+The output is a new file (default: beside the input, named after the operation: `report-rotated.pdf`) or,
+with `in_place`, the input itself; either way it is written to a temporary file and renamed into place. An
+encrypted input's output keeps its encryption (same passwords and permissions) unless `decrypt` is given.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+from pdftools.core.pages import parse_pages
+from pdftools.core.params import Cli, Param
+from pdftools.core.params import Password as Password  # the ops' shared parameters, in one import
+from pdftools.core.paths import input_path, output_path
+from pdftools.core.pdf import check_output, open_pdf, save_pdf
+from pdftools.errors import InvalidArgument, InvalidPageRange
+
+if TYPE_CHECKING:
+    import pikepdf
+
+Input = Annotated[str, Param("PDF to change"), Cli(argument=True)]
+Output = Annotated[
+    str | None, Param("Output PDF (default: beside the input, named after the operation; `-` for stdout)"),
+    Cli("-o", "--output"),
+]
+InPlace = Annotated[bool, Param("Replace the input instead of writing a new file (atomically)")]
+Force = Annotated[bool, Param("Overwrite the output if it exists")]
+Decrypt = Annotated[bool, Param("Write the output unencrypted (by default it keeps the input's encryption)")]
+Pages = Annotated[str | None, Param("Pages: `1-3,7,10-`, `odd`, `even`, `last` (default: all)")]
+
+
+@dataclass
+class Edited:
+    """What every op that writes a PDF reports; each op's result adds what it changed."""
+
+    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
+    input: str
+    output: str
+    pages: int
+    """Pages in the output."""
+    size: int
+    """Bytes written."""
+    encrypted: bool
+    """The output is encrypted (it kept the input's encryption)."""
+
+
+@dataclass
+class Job:
+    """An input opened for editing and the path its output goes to."""
+
+    src: Path
+    out: Path
+    pdf: pikepdf.Pdf
+    in_place: bool
+
+    def save(self, decrypt: bool = False, check: Callable[[int], None] | None = None,
+             encryption: Any = None, **options: Any) -> dict[str, Any]:
+        """Write the output atomically; return the fields of `Edited`. `encryption` (pikepdf's: an
+        Encryption, or False) replaces the input's own (protect, unprotect)."""
+        encrypt = (self.pdf.is_encrypted and not decrypt) if encryption is None else encryption
+        mode = self.src.stat().st_mode if self.in_place else None
+        size = save_pdf(self.pdf, self.out, min_version=self.pdf.pdf_version, check=check,
+                        encryption=encrypt, **options)
+        if mode is not None:
+            os.chmod(self.out, mode & 0o7777)  # in place: the file keeps its permissions
+        return {"input": str(self.src), "output": str(self.out), "pages": len(self.pdf.pages), "size": size,
+                "encrypted": encrypt is not False}
+
+
+def open_job(input: str, output: str | None, *, suffix: str, password: str | None, in_place: bool = False,
+             force: bool = False, others: list[Path] | None = None) -> Job:
+    """Resolve the input and the output (checked before any work is done: it is none of the inputs, `others`
+    included) and open the input."""
+    if in_place and (output is not None or input == "-"):
+        raise InvalidArgument("--in-place replaces a file given by name, so it takes neither --output nor `-`")
+    src = input_path(input)
+    out = src if in_place else _output(input, src, output, suffix)
+    if not in_place:
+        check_output(out, [src, *(others or [])], force=force)
+    return Job(src=src, out=out, pdf=open_pdf(src, password), in_place=in_place)
+
+
+def _output(raw_input: str, src: Path, output: str | None, suffix: str) -> Path:
+    if output is not None:
+        return output_path(output)
+    if raw_input == "-":  # from a pipe, to a pipe
+        return output_path("-")
+    return output_path(str(src.with_name(f"{src.stem}-{suffix}.pdf")))
+
+
+def select_pages(spec: str | None, count: int) -> list[int]:
+    """Page numbers (1-based) for a spec; an empty selection (`even` of one page) is an error."""
+    numbers = parse_pages(spec, count)
+    if not numbers:
+        raise InvalidPageRange(f"{spec!r} selects no pages: the document has {count} page" + "s" * (count != 1))
+    return numbers
+
+
+def writes_nothing(action: str, output: str | None, in_place: bool) -> None:
+    """Refuse output options for an action that only reads (`metadata show`, `forms list`...)."""
+    if output is not None or in_place:
+        raise InvalidArgument(f"{action} writes no PDF, so it takes neither --output nor --in-place")

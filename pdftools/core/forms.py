@@ -1,0 +1,151 @@
+"""Interactive form fields (AcroForm) through pikepdf's form helpers: described, filled with checked values,
+and flattened (the widgets drawn into the page content, then the form removed)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from pdftools.core.fonts import literal
+from pdftools.errors import FieldNotFound, InvalidFieldValue, NoForm
+
+if TYPE_CHECKING:
+    import pikepdf
+
+TRUE = {"yes", "true", "on", "1", "checked", "x"}
+FALSE = {"no", "false", "off", "0", "unchecked", ""}
+TYPES = {"TextField": "text", "CheckboxField": "checkbox", "RadioButtonGroup": "radio", "ChoiceField": "choice",
+         "PushbuttonField": "button", "SignatureField": "signature"}
+
+
+@dataclass
+class FormField:
+    name: str
+    type: str
+    """text, checkbox, radio, choice, button or signature."""
+    value: str
+    """Checkboxes and radio buttons: the selected state, or Off."""
+    options: list[str] = field(default_factory=list)
+    """What a checkbox, radio group or choice field takes."""
+    read_only: bool = False
+
+
+def wrapped(pdf: pikepdf.Pdf, appearances: bool = False) -> dict[str, Any]:
+    """The form's fields by name (pikepdf.form wrappers), refusing a PDF without any."""
+    from pikepdf.form import DefaultAppearanceStreamGenerator, Form
+
+    form = Form(pdf, DefaultAppearanceStreamGenerator if appearances else None)
+    try:
+        fields = {name: f[0] if isinstance(f, list) else f for name, f in form.items()}
+    except RuntimeError:  # a field pikepdf cannot type
+        fields = {}
+    if not fields:
+        raise NoForm("the PDF has no form fields")
+    return fields
+
+
+def describe(name: str, wrapper: Any) -> FormField:
+    kind = TYPES.get(type(wrapper).__name__, "unknown")
+    options = _options(kind, wrapper)
+    value = wrapper.value if kind in ("text", "choice") else (_state(wrapper.value) if kind != "button" else "")
+    return FormField(name=name, type=kind, value=str(value or ""), options=options,
+                     read_only=bool(wrapper.is_read_only))
+
+
+def _state(value: Any) -> str:
+    return str(value)[1:] if value is not None and str(value).startswith("/") else str(value or "Off")
+
+
+def _options(kind: str, wrapper: Any) -> list[str]:
+    try:
+        if kind == "checkbox":
+            return [_state(wrapper.on_value), "Off"]
+        if kind == "radio":
+            return sorted(_state(s) for s in wrapper.states if str(s) != "/Off")
+        if kind == "choice":
+            return [str(o.export_value) for o in wrapper.options]
+    except (RuntimeError, AttributeError, KeyError):  # no appearance states to read them from
+        return ["Yes", "Off"] if kind == "checkbox" else []
+    return []
+
+
+def fill(fields: dict[str, Any], values: dict[str, Any]) -> None:
+    """Check every value first (nothing is changed when one is wrong), then set them all."""
+    unknown = [n for n in values if n not in fields]
+    if unknown:
+        names = ", ".join(repr(n) for n in list(fields)[:30])
+        raise FieldNotFound(f"the form has no field {unknown[0]!r}",
+                            hint=f"The fields are: {names}. `pdftools forms list FILE` shows them with types.")
+    setters = [_setter(name, fields[name], value) for name, value in values.items()]
+    for setter in setters:
+        setter()
+
+
+def _setter(name: str, wrapper: Any, value: Any) -> Any:
+    from pikepdf import Name
+
+    info = describe(name, wrapper)
+    if isinstance(value, dict | list) or info.type in ("button", "signature", "unknown"):
+        raise InvalidFieldValue(f"field {name!r} ({info.type}) cannot take {value!r}")
+    text = str(value).strip() if not isinstance(value, bool) else ("yes" if value else "no")
+    if info.type == "checkbox":
+        on = text.lower() in TRUE or text in info.options[:1]
+        if not on and text.lower() not in FALSE:
+            raise InvalidFieldValue(f"{name!r} is a checkbox: {value!r} is neither yes nor no",
+                                    hint="A checkbox takes yes or no (true/false, on/off, 1/0).")
+        return lambda: setattr(wrapper, "checked", on)
+    if info.type in ("radio", "choice") and text not in info.options and not _editable(wrapper, info):
+        allowed = ", ".join(info.options)
+        raise InvalidFieldValue(f"{name!r} ({info.type}) does not offer {value!r}", hint=f"It takes one of: {allowed}.")
+    if info.type == "radio":
+        return lambda: setattr(wrapper, "value", Name("/" + text))
+    return lambda: setattr(wrapper, "value", str(value))
+
+
+def _editable(wrapper: Any, info: FormField) -> bool:
+    return info.type == "choice" and bool(wrapper.is_combobox and wrapper.allow_edit)
+
+
+def flatten(pdf: pikepdf.Pdf) -> int:
+    """Draw every visible widget's appearance into its page, drop the widgets and the form; return how many."""
+    if pdf.Root.get("/AcroForm") is None or not pdf.acroform.fields:
+        raise NoForm("the PDF has no form fields to flatten")
+    pdf.generate_appearance_streams()  # text fields filled without appearances (NeedAppearances)
+    drawn = sum(_flatten_page(pdf, page) for page in pdf.pages)
+    del pdf.Root.AcroForm
+    return drawn
+
+
+def _flatten_page(pdf: pikepdf.Pdf, page: pikepdf.Page) -> int:
+    from pikepdf import Annotation, Array, Name, Stream
+
+    keep, content, drawn = [], b"", 0
+    for annot in page.obj.get("/Annots") or []:
+        if annot.get("/Subtype") != "/Widget":
+            keep.append(annot)
+            continue
+        helper = Annotation(annot)
+        stream = helper.get_appearance_stream(Name.N)
+        if isinstance(stream, Stream):
+            name = page.add_resource(stream, Name.XObject, prefix="Fxo")
+            content += helper.get_page_content_for_appearance(name, page.rotation) + b"\n"
+        elif str(annot.get("/AS", "/Off")) != "/Off":  # a checked box whose appearance is missing: draw a check
+            content += _check_mark(pdf, page, annot)
+        drawn += 1
+    if drawn:
+        page.contents_add(b"q\n", prepend=True)
+        page.contents_add(b"\nQ\n" + content)
+        page.obj.Annots = Array(keep)
+    return drawn
+
+
+def _check_mark(pdf: pikepdf.Pdf, page: pikepdf.Page, annot: Any) -> bytes:
+    from pikepdf import Dictionary, Name
+
+    font = page.add_resource(Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name.ZapfDingbats),
+                             Name.Font, prefix="FZa")
+    x0, y0, x1, y1 = (float(v) for v in annot.Rect)
+    size = 0.8 * min(x1 - x0, y1 - y0)
+    char = str(annot.get("/MK", {}).get("/CA", "4"))[:1].encode("latin-1", "replace") or b"4"
+    x, y = x0 + (x1 - x0 - 0.8 * size) / 2, y0 + (y1 - y0 - 0.7 * size) / 2
+    return f"q 0 g BT {font} {size:.2f} Tf {x:.2f} {y:.2f} Td ".encode() + literal(char) + b" Tj ET Q\n"

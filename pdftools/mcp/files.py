@@ -1,0 +1,110 @@
+"""Files in and out over HTTP, around the same op call.
+
+In: a path inside the roots (as over stdio), a `pdftools://files/<token>` URI of a file the server holds (an
+upload, or an earlier output of this session), or base64 (plain or a `data:` URL, size checked before
+decoding). Out: every file an op writes lands in a private workspace; after the call each one moves into the
+store under its own token, and the result names it by URI and download link instead of a server path.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import os
+import re
+import secrets
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from mcp.types import ResourceLink
+
+from pdftools.core.paths import RootsPolicy
+from pdftools.errors import FileNotFound, InvalidArgument, UploadTooLarge
+from pdftools.mcp.store import URI_PREFIX, FileStore, StoredFile
+
+_BASE64 = re.compile(r"[A-Za-z0-9+/=_\-\s]+")
+_DATA_URL = re.compile(r"data:(?P<mime>[\w.+\-]+/[\w.+\-]+)?(?:;[\w=\-]+)*;base64,(?P<data>.*)", re.DOTALL)
+PLAIN_BASE64_MIN = 512  # shorter strings are paths, never payloads
+
+
+class HttpPolicy(RootsPolicy):
+    def __init__(self, roots: list[Path], store: FileStore, session: str | None, max_upload: int,
+                 link: Callable[[StoredFile], str]) -> None:
+        super().__init__(roots)
+        self.store, self.session, self.max_upload, self.link = store, session, max_upload, link
+        self.workspace = store.root / f".call-{secrets.token_hex(8)}"
+        self.workspace.mkdir(mode=0o700)
+        self.known = {str(self.workspace): URI_PREFIX}  # server path -> URI: no server path leaves the server
+
+    def input(self, raw: str) -> Path:
+        if raw.startswith(URI_PREFIX):
+            stored = self.store.get(raw[len(URI_PREFIX):], self.session)
+            if stored is None:
+                raise FileNotFound(f"no file {raw} for this session (expired, or another session's)",
+                                   hint="Upload it again (POST /upload), or use a URI this session was given.")
+            self.known[str(stored.path)] = stored.uri
+            return stored.path
+        if raw.startswith("data:") or (len(raw) >= PLAIN_BASE64_MIN and _BASE64.fullmatch(raw)):
+            return self._decode(raw)
+        return super().input(raw)
+
+    def output(self, raw: str) -> Path:
+        return self.workspace / (Path(raw.replace("\\", "/")).name or "output")
+
+    def output_folder(self, raw: str) -> Path:
+        return self.workspace
+
+    def _decode(self, raw: str) -> Path:
+        found = _DATA_URL.match(raw)
+        payload = found["data"] if found else raw
+        if len(payload) * 3 // 4 > self.max_upload:  # checked before decoding anything
+            raise UploadTooLarge(f"the base64 payload is over the {self.max_upload:,} byte limit")
+        try:
+            data = base64.b64decode(payload.strip(), validate=False, altchars=b"-_" if "-" in payload else None)
+        except (binascii.Error, ValueError) as exc:
+            raise InvalidArgument(f"the file argument is not valid base64: {exc}",
+                                  hint="Send a path inside the roots, a pdftools://files/ URI, or base64.") from None
+        target = self.workspace / f".input-{secrets.token_hex(4)}"
+        target.write_bytes(data)
+        return target
+
+    def publish(self, data: dict[str, Any]) -> tuple[dict[str, Any], list[Any]]:
+        """Move what the op wrote into the store; name it by URI and link in the result, not by server path."""
+        published = [self._keep(path) for path in sorted(self.workspace.iterdir()) if not path.name.startswith(".")]
+        data = _replace_paths(data, self.known)
+        if published:
+            data["files"] = [self.describe(f) for f in published]
+        links = [ResourceLink(type="resource_link", uri=f.uri, name=f.name, mime_type=f.mime, size=f.size)
+                 for f in published]
+        return data, links
+
+    def describe(self, stored: StoredFile) -> dict[str, Any]:
+        return describe(stored, self.link)
+
+    def _keep(self, path: Path) -> StoredFile:
+        token, slot = self.store.new_slot()
+        os.replace(path, slot / path.name)
+        stored = self.store.add(token, slot / path.name, self.session)
+        self.known[str(path)] = stored.uri
+        return stored
+
+    def cleanup(self) -> None:
+        shutil.rmtree(self.workspace, ignore_errors=True)
+
+
+def _replace_paths(value: Any, known: dict[str, str]) -> Any:
+    if isinstance(value, dict):
+        return {k: _replace_paths(v, known) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_replace_paths(v, known) for v in value]
+    if isinstance(value, str):
+        return known.get(value, value)
+    return value
+
+
+def describe(stored: StoredFile, link: Callable[[StoredFile], str]) -> dict[str, Any]:
+    """How a stored file appears in results and listings."""
+    return {"name": stored.name, "size": stored.size, "mime": stored.mime, "sha256": stored.sha256,
+            "uri": stored.uri, "download_url": link(stored), "expires_at": int(stored.expires)}

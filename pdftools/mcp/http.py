@@ -1,0 +1,234 @@
+"""`pdftools serve --transport http`: the SDK's Streamable HTTP app, plus uploads and downloads.
+
+Routes: the MCP endpoint (`/mcp` by default, with `Mcp-Session-Id` sessions unless stateless), `POST /upload`
+(raw body or multipart; streamed to disk under a size limit), `GET|HEAD /files/{token}` (the file store,
+with range requests), `GET /files` (a listing) and `GET /` (the upload page). One bearer token, if set,
+guards every route (GET may carry it as `?token=`, for browsers); the SDK's Host/Origin checks guard
+against DNS rebinding.
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+import os
+import signal
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+
+from pdftools.mcp.files import HttpPolicy, describe
+from pdftools.mcp.page import PAGE
+from pdftools.mcp.server import build_server, session_of
+from pdftools.mcp.store import FileStore, StoredFile, stored_name
+
+log = logging.getLogger("pdftools.http")
+SWEEP_EVERY = 60.0
+
+
+@dataclass
+class HttpSettings:
+    host: str = "127.0.0.1"
+    port: int = 8000
+    path: str = "/mcp"
+    stateless: bool = False
+    json_response: bool = False
+    token: str | None = None
+    public_url: str | None = None
+    max_upload: int = 50_000_000
+    ttl: float = 3600.0
+    files_dir: Path | None = None
+    tools: str | None = None  # what `serve --tools` chose (default: every tool)
+
+    @property
+    def base_url(self) -> str:
+        return (self.public_url or f"http://{self.host}:{self.port}").rstrip("/")
+
+
+def build_app(roots: list[Path], settings: HttpSettings, log_level: str = "WARNING") -> tuple[Any, FileStore]:
+    from mcp.server.transport_security import TransportSecuritySettings
+
+    store = FileStore(Path(tempfile.mkdtemp(prefix="pdftools-files-", dir=settings.files_dir)), ttl=settings.ttl)
+
+    def link(stored: StoredFile) -> str:
+        return f"{settings.base_url}/files/{stored.token}"
+
+    def policy_for(ctx: Any) -> HttpPolicy:
+        return HttpPolicy(roots, store, session_of(ctx.request_context.request), settings.max_upload, link)
+
+    server = build_server(roots, log_level, settings.tools, policy_for=policy_for, store=store)
+    server.custom_route("/upload", methods=["POST"])(_upload_route(store, settings, link))
+    server.custom_route("/files/{token}", methods=["GET", "HEAD"])(_download_route(store))
+    server.custom_route("/files", methods=["GET"])(_listing_route(store, link))
+    server.custom_route("/", methods=["GET"])(_page)
+    hosts = [f"{settings.host}:{settings.port}", f"127.0.0.1:{settings.port}", f"localhost:{settings.port}"]
+    if settings.public_url:
+        hosts.append(settings.public_url.split("://", 1)[-1].split("/", 1)[0])
+    security = TransportSecuritySettings(enable_dns_rebinding_protection=True, allowed_hosts=hosts,
+                                         allowed_origins=[f"http://{h}" for h in hosts] + [settings.base_url])
+    app = server.streamable_http_app(streamable_http_path=settings.path, stateless_http=settings.stateless,
+                                     json_response=settings.json_response, transport_security=security,
+                                     host=settings.host)
+    return (BearerAuth(app, settings.token) if settings.token else app), store
+
+
+class BearerAuth:
+    """ASGI middleware: every HTTP request needs `Authorization: Bearer <token>` (constant-time compare)."""
+
+    def __init__(self, app: Any, token: str) -> None:
+        self.app, self.expected = app, f"Bearer {token}".encode()
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            given = dict(scope.get("headers") or []).get(b"authorization", b"")
+            if scope["method"] in ("GET", "HEAD") and not given:  # a page load or a download link in a browser
+                query = parse_qs(scope.get("query_string", b"").decode())
+                given = f"Bearer {query.get('token', [''])[0]}".encode()
+            if not hmac.compare_digest(given, self.expected):
+                response = JSONResponse({"error": {"code": "UNAUTHORIZED", "message": "missing or wrong token",
+                                                   "hint": "Send Authorization: Bearer <token>."}}, status_code=401,
+                                        headers={"WWW-Authenticate": "Bearer"})
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def _error(status: int, code: str, message: str, hint: str) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message, "hint": hint}}, status_code=status)
+
+
+def _upload_route(store: FileStore, settings: HttpSettings, link: Any) -> Any:
+    async def upload(request: Request) -> Response:
+        name = stored_name(request.query_params.get("name") or "upload.bin")
+        token, slot = store.new_slot()
+        target = slot / name
+        try:
+            if request.headers.get("content-type", "").startswith("multipart/form-data"):
+                size, name = await _save_multipart(request, slot, settings.max_upload)
+                target = slot / name
+            else:
+                size = await _save_stream(request, target, settings.max_upload)
+        except _TooLarge:
+            _discard(slot)
+            return _error(413, "UPLOAD_TOO_LARGE", f"over the {settings.max_upload:,} byte limit",
+                          "Send a smaller file, or raise PDFTOOLS_MAX_UPLOAD_BYTES on the server.")
+        except Exception:  # the client went away mid-upload, or sent a broken form: keep nothing
+            _discard(slot)
+            raise
+        if size == 0:
+            _discard(slot)
+            return _error(400, "EMPTY_UPLOAD", "the upload has no content", "Send the file's bytes.")
+        stored = store.add(token, target, session_of(request))
+        return JSONResponse({"uri": stored.uri, "name": stored.name, "size": stored.size,
+                             "sha256": stored.sha256, "download_url": link(stored)})
+
+    return upload
+
+
+class _TooLarge(Exception):
+    pass
+
+
+async def _save_stream(request: Request, target: Path, limit: int) -> int:
+    size = 0
+    with target.open("wb") as fh:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise _TooLarge
+            fh.write(chunk)
+    return size
+
+
+async def _save_multipart(request: Request, slot: Path, limit: int) -> tuple[int, str]:
+    async with request.form(max_files=1, max_part_size=limit) as form:
+        upload = next((v for v in form.values() if hasattr(v, "read")), None)
+        if upload is None:
+            return 0, "upload.bin"
+        name = stored_name(getattr(upload, "filename", None) or "upload.bin")
+        size = 0
+        with (slot / name).open("wb") as fh:
+            while chunk := await upload.read(1 << 20):
+                size += len(chunk)
+                if size > limit:
+                    raise _TooLarge
+                fh.write(chunk)
+    return size, name
+
+
+def _discard(slot: Path) -> None:
+    import shutil
+
+    shutil.rmtree(slot, ignore_errors=True)
+
+
+def _download_route(store: FileStore) -> Any:
+    async def download(request: Request) -> Response:
+        token = request.path_params["token"]
+        stored = store.files.get(token)
+        if stored is None or "/" in token or ".." in token:
+            return _error(404, "FILE_NOT_FOUND", "no such file", "Links come from tool results or /upload.")
+        if stored.expires < time.time():  # known but expired (a link is a capability: no session check)
+            return _error(410, "FILE_EXPIRED", "the file has expired", "Run the tool again to make it anew.")
+        return FileResponse(stored.path, media_type=stored.mime, filename=stored.name)
+
+    return download
+
+
+async def _page(request: Request) -> Response:
+    return HTMLResponse(PAGE, headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
+
+
+def _listing_route(store: FileStore, link: Any) -> Any:
+    async def listing(request: Request) -> Response:
+        """Files the page may show: uploads and outputs not bound to an MCP session."""
+        files = [describe(f, link) for f in store.of(session_of(request))]
+        return JSONResponse({"files": files})
+
+    return listing
+
+
+def serve_http(roots: list[Path], settings: HttpSettings, log_level: str = "WARNING") -> None:
+    import uvicorn
+
+    app, store = build_app(roots, settings, log_level)
+    stop = threading.Event()
+
+    def sweep() -> None:
+        while not stop.wait(SWEEP_EVERY):
+            store.sweep()
+
+    threading.Thread(target=sweep, name="pdftools-sweep", daemon=True).start()
+    # uvicorn re-raises SIGTERM after its graceful shutdown; as an exception it lets `finally` clean up
+    signal.signal(signal.SIGTERM, lambda sig, _: sys.exit(128 + sig))
+    try:  # uvicorn finishes in-flight requests on SIGTERM/SIGINT, then returns
+        uvicorn.run(app, host=settings.host, port=settings.port, log_level=log_level.lower(),
+                    timeout_graceful_shutdown=30)
+    finally:
+        stop.set()
+        store.clear()  # temporary files go with the server
+
+
+def env_settings(**given: Any) -> HttpSettings:
+    """Settings from the command line, falling back to the environment."""
+    def env(name: str) -> str | None:
+        return os.environ.get(name) or None
+
+    settings = HttpSettings(**{k: v for k, v in given.items() if v is not None})
+    settings.token = settings.token or env("PDFTOOLS_AUTH_TOKEN")
+    settings.public_url = settings.public_url or env("PDFTOOLS_PUBLIC_URL")
+    if env("PDFTOOLS_MAX_UPLOAD_BYTES"):
+        settings.max_upload = int(env("PDFTOOLS_MAX_UPLOAD_BYTES") or 0)
+    if env("PDFTOOLS_FILE_TTL"):
+        settings.ttl = float(env("PDFTOOLS_FILE_TTL") or 0)
+    if env("PDFTOOLS_FILES_DIR"):
+        settings.files_dir = Path(env("PDFTOOLS_FILES_DIR") or ".")
+    return settings

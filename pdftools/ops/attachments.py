@@ -1,0 +1,150 @@
+"""List, add, extract or remove the files attached to a PDF.
+
+`add` attaches FILES under their names; `extract` writes all attachments (or `--name`d ones) into
+`--out-dir`, all or none, under safe names (`../../x` becomes `x`); `remove` drops the `--name`d ones.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING, Annotated, Literal
+
+from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job, writes_nothing
+from pdftools.core.naming import safe_component
+from pdftools.core.params import Cli, Param
+from pdftools.core.paths import input_path, output_folder
+from pdftools.core.pdf import check_names, open_pdf, staged_outputs
+from pdftools.errors import InvalidArgument
+
+if TYPE_CHECKING:
+    import pikepdf
+
+
+@dataclass
+class Attachment:
+    name: str
+    """The key in the PDF's attachment list."""
+    filename: str
+    size: int
+    description: str = ""
+    path: str | None = None
+    """Where `extract` wrote it."""
+
+
+@dataclass
+class AttachmentsResult:
+    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
+    input: str
+    attachments: list[Attachment]
+    """The attachments listed, added, extracted or removed."""
+    remaining: int
+    """Attachments in the PDF after the action."""
+    written: Edited | None = None
+    """The output PDF, for add and remove."""
+    warnings: list[str] = field(default_factory=list)
+
+
+def attachments(
+    action: Annotated[Literal["list", "add", "extract", "remove"], Param("list, add, extract or remove"),
+                      Cli(argument=True)],
+    input: Input,
+    files: Annotated[list[str] | None, Param("add: files to attach"), Cli(argument=True)] = None,
+    names: Annotated[list[str] | None, Param("extract/remove: attachment names (extract: default all)"),
+                     Cli("--name", "-n")] = None,
+    out_dir: Annotated[str, Param("extract: folder to write into (must exist)"), Cli("-d", "--out-dir")] = ".",
+    output: Output = None,
+    in_place: InPlace = False,
+    force: Force = False,
+    password: Password = None,
+    decrypt: Decrypt = False,
+) -> AttachmentsResult:
+    if bool(files) != (action == "add") or (names and action not in ("extract", "remove")):
+        raise InvalidArgument(f"{action} does not take these arguments",
+                              hint="add takes FILES; extract and remove take --name; list takes neither.")
+    if action in ("list", "extract"):
+        writes_nothing(action, output, in_place)
+        src = input_path(input)
+        pdf = open_pdf(src, password)
+        if action == "list":
+            return AttachmentsResult(input=str(src), attachments=_listed(pdf, _chosen(pdf, None)),
+                                     remaining=len(pdf.attachments))
+        return _extract(src, pdf, _chosen(pdf, names), out_dir, force)
+    paths = [input_path(f) for f in files or []]
+    job = open_job(input, output, suffix="attachments", password=password, in_place=in_place, force=force,
+                   others=paths)
+    if action == "add":
+        touched = _add(job.pdf, paths)
+    else:
+        if not names:
+            raise InvalidArgument("remove needs --name", hint="`attachments list` shows the names.")
+        touched = _listed(job.pdf, _chosen(job.pdf, names))
+        for item in touched:
+            del job.pdf.attachments[item.name]
+    written = Edited(**job.save(decrypt))
+    return AttachmentsResult(input=str(job.src), attachments=touched, remaining=len(job.pdf.attachments),
+                             written=written)
+
+
+def _chosen(pdf: pikepdf.Pdf, names: list[str] | None) -> list[str]:
+    present = list(pdf.attachments.keys())
+    missing = [n for n in names or [] if n not in present]
+    if missing:
+        listed = ", ".join(repr(n) for n in present[:20]) or "none"
+        raise InvalidArgument(f"no attachment named {missing[0]!r}", hint=f"The attachments are: {listed}.")
+    return list(dict.fromkeys(names)) if names else present
+
+
+def _listed(pdf: pikepdf.Pdf, names: list[str]) -> list[Attachment]:
+    out = []
+    for name in names:
+        spec = pdf.attachments[name]
+        file = spec.get_file()
+        size = file.size or len(file.read_bytes())  # /Params /Size is optional
+        out.append(Attachment(name=name, filename=spec.filename or name, size=size,
+                              description=spec.description or ""))
+    return out
+
+
+def _add(pdf: pikepdf.Pdf, paths: list[Path]) -> list[Attachment]:
+    from pikepdf import AttachedFileSpec
+
+    clash = [p.name for p in paths if p.name in pdf.attachments] or \
+        [p.name for i, p in enumerate(paths) if p.name in {q.name for q in paths[:i]}]
+    if clash:
+        raise InvalidArgument(f"an attachment named {clash[0]!r} is already there",
+                              hint="Remove it first (`attachments remove --name`), or rename the file.")
+    for path in paths:
+        pdf.attachments[path.name] = AttachedFileSpec.from_filepath(pdf, path)
+    return _listed(pdf, [p.name for p in paths])
+
+
+def _extract(src: Path, pdf: pikepdf.Pdf, names: list[str], out_dir: str, force: bool) -> AttachmentsResult:
+    folder = output_folder(out_dir)
+    items = _listed(pdf, names)
+    files = _file_names([item.filename for item in items])
+    check_names(files, folder, force=force, field_hint="")
+    with staged_outputs(folder, files) as staging:
+        for name, file in zip(names, files, strict=True):
+            (staging / file).write_bytes(pdf.attachments[name].get_file().read_bytes())
+    warnings = []
+    for item, file in zip(items, files, strict=True):
+        item.path = str(folder / file)
+        if file != item.filename:
+            warnings.append(f"{item.filename!r} was written as {file!r}")
+    return AttachmentsResult(input=str(src), attachments=items, remaining=len(pdf.attachments), warnings=warnings)
+
+
+def _file_names(filenames: list[str]) -> list[str]:
+    """Plain, distinct file names: the last path part, made safe; `name-2.ext` for repeats."""
+    out: list[str] = []
+    for raw in filenames:
+        base = safe_component(PurePosixPath(re.sub(r"[\\/]+", "/", raw)).name, fallback="attachment")
+        name, number = base, 1
+        while name in out:
+            number += 1
+            stem, dot, ext = base.rpartition(".")
+            name = f"{stem}-{number}.{ext}" if dot and stem else f"{base}-{number}"
+        out.append(name)
+    return out

@@ -1,0 +1,55 @@
+"""Impose a PDF as a booklet: two pages per sheet side, in the order that folds into a book.
+
+Print double-sided flipping on the short edge, fold in the middle, staple. Blank pages pad the count to a
+multiple of 4. `sheet` auto: two pages side by side at their size; `a4` etc. scales them to half a sheet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pdftools.core import impose
+from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job
+from pdftools.core.impose import Margin, SheetParam
+
+
+@dataclass
+class BookletResult(Edited):
+    sheets: int
+    """Sheets of paper (each printed on both sides: two output pages)."""
+    blank_pages: int
+    """Blank pages added at the end to fill the last sheet."""
+    sheet_size: list[float]
+    warnings: list[str]
+
+
+def booklet(
+    input: Input,
+    sheet: SheetParam = "auto",
+    margin: Margin = 0,
+    output: Output = None,
+    in_place: InPlace = False,
+    force: Force = False,
+    password: Password = None,
+    decrypt: Decrypt = False,
+) -> BookletResult:
+    job = open_job(input, output, suffix="booklet", password=password, in_place=in_place, force=force)
+    count = len(job.pdf.pages)
+    padded = -(-count // 4) * 4
+    width, height = impose.displayed_size(job.pdf.pages[0])
+    size = impose.sheet_size(sheet, True, (2 * width, height))
+    warnings = impose.impose(job.pdf, _sides(count, padded), size, (2, 1), margin)
+    return BookletResult(**job.save(decrypt), sheets=padded // 4, blank_pages=padded - count, sheet_size=list(size),
+                         warnings=warnings)
+
+
+def _sides(count: int, padded: int) -> list[list[int | None]]:
+    """Saddle-stitch order: sheet i carries (last-2i, 1+2i) on its front and (2+2i, last-1-2i) on its back."""
+    def page(index: int) -> int | None:
+        return index if index < count else None
+
+    sides: list[list[int | None]] = []
+    for i in range(padded // 4):
+        sides.append([page(padded - 1 - 2 * i), page(2 * i)])
+        sides.append([page(2 * i + 1), page(padded - 2 - 2 * i)])
+    return sides

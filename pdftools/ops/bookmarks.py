@@ -1,0 +1,141 @@
+"""List a PDF's bookmarks as a tree, replace them all from JSON, or add one.
+
+`list --json` gives the JSON that `replace --data` takes (inline or a file): a list of
+`{"title", "page", "children"}` with 1-based pages. `add --title T --page N [--parent TITLE]` appends one
+bookmark, at the top level or under the first bookmark with that title.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from pdftools.core import outline
+from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job, writes_nothing
+from pdftools.core.inputs import JsonArgument, load_json
+from pdftools.core.outline import Bookmark
+from pdftools.core.params import Cli, Param
+from pdftools.core.paths import input_path
+from pdftools.core.pdf import open_pdf
+from pdftools.errors import InvalidArgument, InvalidPageRange
+
+if TYPE_CHECKING:
+    import pikepdf
+
+MAX_BOOKMARKS = 100_000
+
+
+@dataclass
+class BookmarksResult:
+    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
+    input: str
+    outline: list[Bookmark]
+    """The bookmarks (after the change), pages 1-based."""
+    count: int
+    """Bookmarks in the tree, at every level."""
+    written: Edited | None = None
+    """The output, for replace and add."""
+
+
+def bookmarks(
+    action: Annotated[Literal["list", "replace", "add"], Param("list, replace (with --data) or add one"),
+                      Cli(argument=True)],
+    input: Input,
+    data: Annotated[JsonArgument, Param("replace: the bookmarks as JSON, inline or a file")] = None,
+    title: Annotated[str | None, Param("add: the bookmark's title")] = None,
+    page: Annotated[int | None, Param("add: the page it opens (1-based)", ge=1)] = None,
+    parent: Annotated[str | None, Param("add: put it under the first bookmark with this title")] = None,
+    output: Output = None,
+    in_place: InPlace = False,
+    force: Force = False,
+    password: Password = None,
+    decrypt: Decrypt = False,
+) -> BookmarksResult:
+    _check_arguments(action, data, title, page, parent)
+    if action == "list":
+        writes_nothing(action, output, in_place)
+        src = input_path(input)
+        return _result(str(src), open_pdf(src, password), None)
+    tree = load_json(data, "--data") if data is not None else None
+    job = open_job(input, output, suffix="bookmarks", password=password, in_place=in_place, force=force)
+    count = len(job.pdf.pages)
+    nodes = _nodes(tree, count) if tree is not None else None
+    with job.pdf.open_outline() as current:
+        if nodes is not None:
+            current.root.clear()
+            current.root.extend(outline.build(nodes, {i: i for i in range(count)}))
+        else:
+            assert title is not None and page is not None
+            _add(current.root, title, _page(page, count), parent)
+    return _result(str(job.src), job.pdf, Edited(**job.save(decrypt)))
+
+
+def _check_arguments(action: str, data: str | None, title: str | None, page: int | None,
+                     parent: str | None) -> None:
+    given = {"--data": data, "--title": title, "--page": page, "--parent": parent}
+    allowed = {"list": set(), "replace": {"--data"}, "add": {"--title", "--page", "--parent"}}[action]
+    extra = [k for k, v in given.items() if v is not None and k not in allowed]
+    needed = {"replace": ["--data"], "add": ["--title", "--page"]}.get(action, [])
+    missing = [k for k in needed if given[k] is None]
+    if extra or missing:
+        problem = f"{action} does not take {', '.join(extra)}" if extra else f"{action} needs {', '.join(missing)}"
+        raise InvalidArgument(problem, hint="list takes no options; replace takes --data; add takes --title, "
+                                            "--page and optionally --parent.")
+
+
+def _result(path: str, pdf: pikepdf.Pdf, written: Edited | None) -> BookmarksResult:
+    nodes = outline.read(pdf)
+    return BookmarksResult(input=path, outline=outline.bookmarks(nodes), count=_count(nodes), written=written)
+
+
+def _count(nodes: list[outline.Node]) -> int:
+    return sum(1 + _count(n.children) for n in nodes)
+
+
+def _page(number: int, count: int) -> int:
+    if not 1 <= number <= count:
+        raise InvalidPageRange(f"page {number} is out of range: the document has {count} pages")
+    return number - 1
+
+
+def _nodes(tree: Any, count: int, depth: int = 0, seen: list[int] | None = None) -> list[outline.Node]:
+    """Bookmarks from JSON (a list, or an object with "outline" as `list --json` prints), checked."""
+    seen = seen if seen is not None else [0]
+    if isinstance(tree, dict) and depth == 0 and "outline" in tree:
+        tree = tree["outline"]
+    if not isinstance(tree, list) or depth > outline.MAX_DEPTH:
+        raise InvalidArgument("bookmarks JSON must be a list of {title, page, children}",
+                              hint='E.g. [{"title": "Intro", "page": 1, "children": []}]; see `bookmarks list --json`.')
+    nodes = []
+    for item in tree:
+        seen[0] += 1
+        if not isinstance(item, dict) or not isinstance(item.get("title"), str) or seen[0] > MAX_BOOKMARKS:
+            raise InvalidArgument(f"bookmark {seen[0]} needs a string title: {str(item)[:80]}")
+        page = item.get("page")
+        if page is not None and (not isinstance(page, int) or isinstance(page, bool)):
+            raise InvalidArgument(f"bookmark {item['title']!r}: page must be a number or null")
+        kids = _nodes(item.get("children") or [], count, depth + 1, seen)
+        nodes.append(outline.Node(item["title"], _page(page, count) if page is not None else None, kids))
+    return nodes
+
+
+def _add(root: list[pikepdf.OutlineItem], title: str, page: int, parent: str | None) -> None:
+    from pikepdf import OutlineItem
+
+    siblings = root
+    if parent is not None:
+        found = _find(root, parent)
+        if found is None:
+            raise InvalidArgument(f"no bookmark titled {parent!r}", hint="`bookmarks list` shows the titles.")
+        siblings = found.children
+    siblings.append(OutlineItem(title, page))
+
+
+def _find(items: list[pikepdf.OutlineItem], title: str) -> pikepdf.OutlineItem | None:
+    for item in items:
+        if str(item.title) == title:
+            return item
+        found = _find(item.children, title)
+        if found is not None:
+            return found
+    return None

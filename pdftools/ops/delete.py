@@ -1,0 +1,39 @@
+"""Delete pages: `2`, `1-3,7`, `even`, `last`.
+
+The rest of the PDF stays as it was. Deleted pages are removed completely, with the bookmarks, named
+destinations and form fields that pointed at them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from pdftools.core.arrange import arrange
+from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job, select_pages
+from pdftools.core.params import Cli, Param
+from pdftools.errors import InvalidArgument
+
+
+@dataclass
+class DeleteResult(Edited):
+    deleted: list[int]
+    warnings: list[str]
+
+
+def delete(
+    input: Input,
+    pages: Annotated[str, Param("Pages to delete: `2`, `1-3,7`, `even`, `last`"), Cli(argument=True)],
+    output: Output = None,
+    in_place: InPlace = False,
+    force: Force = False,
+    password: Password = None,
+    decrypt: Decrypt = False,
+) -> DeleteResult:
+    job = open_job(input, output, suffix="deleted", password=password, in_place=in_place, force=force)
+    count = len(job.pdf.pages)
+    deleted = sorted(set(select_pages(pages, count)))
+    if len(deleted) == count:
+        raise InvalidArgument(f"deleting {pages!r} would leave no pages", hint="A PDF needs at least one page.")
+    warnings = arrange(job.pdf, [i for i in range(count) if i + 1 not in deleted])
+    return DeleteResult(**job.save(decrypt), deleted=deleted, warnings=warnings)

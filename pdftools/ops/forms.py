@@ -1,0 +1,91 @@
+"""List a PDF's form fields (types, values, options), fill them, or flatten them into the pages.
+
+`fill` takes `--set name=value` (repeatable) and/or `--data` JSON (`{"name": value}`, inline or a file);
+checkboxes take yes/no, radio groups and choices one of their options. Every value is checked before
+anything is written. `flatten` draws the fields into the page content and removes the form.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal
+
+from pdftools.core import forms as formfields
+from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job, writes_nothing
+from pdftools.core.forms import FormField
+from pdftools.core.inputs import JsonArgument, load_json
+from pdftools.core.params import Cli, Param
+from pdftools.core.paths import input_path
+from pdftools.core.pdf import open_pdf
+from pdftools.errors import InvalidArgument, NoForm
+
+
+@dataclass
+class FormsResult:
+    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
+    input: str
+    fields: list[FormField]
+    """The fields (after the change; empty after flatten)."""
+    filled: list[str] = field(default_factory=list)
+    """Fields given a value."""
+    flattened: int = 0
+    """Widgets drawn into the pages."""
+    written: Edited | None = None
+    """The output, for fill and flatten."""
+
+
+def forms(
+    action: Annotated[Literal["list", "fill", "flatten"], Param("list, fill (with --set/--data) or flatten"),
+                      Cli(argument=True)],
+    input: Input,
+    values: Annotated[list[str] | None, Param("fill: `name=value` (repeatable)"), Cli("--set", "-s")] = None,
+    data: Annotated[JsonArgument, Param('fill: JSON {"name": value}, inline or a file')] = None,
+    output: Output = None,
+    in_place: InPlace = False,
+    force: Force = False,
+    password: Password = None,
+    decrypt: Decrypt = False,
+) -> FormsResult:
+    wanted = _values(values, data)
+    if bool(wanted) != (action == "fill"):
+        raise InvalidArgument("--set and --data go with `fill`, and `fill` needs at least one value",
+                              hint="E.g. `pdftools forms fill form.pdf --set Name=Ann --set Agree=yes`.")
+    if action == "list":
+        writes_nothing(action, output, in_place)
+        src = input_path(input)
+        return FormsResult(input=str(src), fields=_described(open_pdf(src, password)))
+    job = open_job(input, output, suffix="filled" if action == "fill" else "flat", password=password,
+                   in_place=in_place, force=force)
+    flattened = 0
+    if action == "fill":
+        formfields.fill(formfields.wrapped(job.pdf, appearances=True), wanted)
+    else:
+        flattened = formfields.flatten(job.pdf)
+    written = Edited(**job.save(decrypt))
+    fields = _described(job.pdf) if action == "fill" else []
+    return FormsResult(input=str(job.src), fields=fields, filled=list(wanted), flattened=flattened,
+                       written=written)
+
+
+def _described(pdf: Any) -> list[FormField]:
+    try:
+        fields = formfields.wrapped(pdf)
+    except NoForm:  # listing no fields is an answer, not an error
+        return []
+    return [formfields.describe(name, w) for name, w in fields.items()]
+
+
+def _values(pairs: list[str] | None, data: str | None) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if data is not None:
+        loaded = load_json(data, "--data")
+        if not isinstance(loaded, dict):
+            raise InvalidArgument("--data must be a JSON object of field names and values",
+                                  hint='E.g. {"Name": "Ann", "Agree": true}.')
+        out.update(loaded)
+    for pair in pairs or []:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            raise InvalidArgument(f"cannot read {pair!r} as name=value", hint="E.g. --set 'First Name=Ann'.")
+        out[name] = value
+    return out

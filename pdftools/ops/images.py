@@ -1,0 +1,120 @@
+"""Extract the images embedded in a PDF, each in its own format where possible (JPEG, JPEG 2000, TIFF, PNG).
+
+Named `{stem}-p{page:03}-{index:02}.{ext}`: JPEG data as stored, fax and CMYK images as TIFF, others as PNG
+(soft mask as alpha). An image used on several pages is written once. All files or none are written.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+from pdftools.core import task
+from pdftools.core.edit import Force, Pages, Password, select_pages
+from pdftools.core.params import Cli, Param
+from pdftools.core.paths import input_path, output_folder
+from pdftools.core.pdf import check_names, open_pdf, staged_outputs
+
+if TYPE_CHECKING:
+    import pikepdf
+
+
+@dataclass
+class ExtractedImage:
+    page: int
+    index: int
+    """The image's number on its page (1-based)."""
+    path: str
+    width: int
+    height: int
+    format: str
+    """The file's extension: jpg, jp2, tif, png."""
+
+
+@dataclass
+class ImagesResult:
+    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
+    input: str
+    out_dir: str
+    images: list[ExtractedImage]
+    duplicates: int
+    """Further uses of images already written."""
+    warnings: list[str] = field(default_factory=list)
+
+
+def images(
+    input: Annotated[str, Param("PDF to extract images from"), Cli(argument=True)],
+    out_dir: Annotated[str, Param("Folder to write the images into (must exist)"), Cli("-d", "--out-dir")] = ".",
+    pages: Pages = None,
+    force: Force = False,
+    password: Password = None,
+) -> ImagesResult:
+    src = input_path(input)
+    folder = output_folder(out_dir)
+    pdf = open_pdf(src, password)
+    seen: set[tuple[int, int]] = set()
+    result = ImagesResult(input=str(src), out_dir=str(folder), images=[], duplicates=0)
+    names: list[str] = []  # known once each image is written; staged_outputs moves them at the end
+    numbers = sorted(set(select_pages(pages, len(pdf.pages))))
+    with staged_outputs(folder, names) as staging:
+        for done, number in enumerate(numbers, 1):
+            task.check()
+            for index, image in enumerate(_page_images(pdf.pages[number - 1]), 1):
+                if image.objgen in seen:
+                    result.duplicates += 1
+                    continue
+                if image.objgen != (0, 0):  # inline images have no identity
+                    seen.add(image.objgen)
+                written = _write(image.obj, staging / f"{src.stem}-p{number:03}-{index:02}", result.warnings)
+                if written is not None:
+                    path, width, height = written
+                    names.append(path.name)
+                    result.images.append(ExtractedImage(page=number, index=index, path=str(folder / path.name),
+                                                        width=width, height=height, format=path.suffix[1:]))
+            task.progress(done, len(numbers), "images")
+        check_names(names, folder, force=force, field_hint="")
+    return result
+
+
+@dataclass
+class _Image:
+    obj: Any
+    """The image XObject (a stream), or an inline image."""
+    objgen: tuple[int, int]
+
+
+def _page_images(page: pikepdf.Page) -> list[_Image]:
+    import pikepdf
+
+    found = [_Image(obj, obj.objgen) for obj in page.get_images().values()]
+    try:
+        operations = pikepdf.parse_content_stream(page)
+    except pikepdf.PdfError:
+        return found
+    inline = [op.iimage for op in operations if isinstance(op, pikepdf.ContentStreamInlineImage)]
+    return found + [_Image(image, (0, 0)) for image in inline]
+
+
+def _write(obj: Any, prefix: Path, warnings: list[str]) -> tuple[Path, int, int] | None:
+    """The image in its own format when pikepdf can do that, else as PNG; None (and a warning) if neither."""
+    import pikepdf
+    from pikepdf.models.image import PdfInlineImage
+
+    image = obj if isinstance(obj, PdfInlineImage) else pikepdf.PdfImage(obj)
+    try:
+        if isinstance(image, pikepdf.PdfImage):
+            return Path(image.extract_to(fileprefix=str(prefix))), image.width, image.height
+        pil = image.as_pil_image()
+    except Exception:  # an unusual encoding: fall back to decoding through Pillow
+        try:
+            pil = image.as_pil_image()
+        except Exception as exc:
+            warnings.append(f"{prefix.name}: cannot decode this image ({type(exc).__name__}: {exc})")
+            return None
+    buffer = io.BytesIO()
+    pil.save(buffer, format="PNG")
+    path = prefix.with_suffix(".png")
+    path.write_bytes(buffer.getvalue())
+    return path, pil.width, pil.height

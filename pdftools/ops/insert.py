@@ -1,0 +1,51 @@
+"""Insert pages from another PDF at a position: `insert book.pdf cover.pdf --after 0`.
+
+The source may pick pages (`other.pdf:1-3`); its form fields and the named destinations its links use come
+along. One password opens both files when both are encrypted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from pdftools.core.arrange import arrange, check_position, insertion_order
+from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job
+from pdftools.core.inputs import split_spec
+from pdftools.core.pages import parse_pages
+from pdftools.core.params import Cli, Param
+from pdftools.core.paths import input_path
+from pdftools.core.pdf import open_pdf
+
+
+@dataclass
+class InsertResult(Edited):
+    source: str
+    inserted: list[int]
+    """Page numbers of the inserted pages in the output."""
+    warnings: list[str]
+
+
+def insert(
+    input: Input,
+    source: Annotated[str, Param("PDF to take pages from; `other.pdf:1-3` picks pages"), Cli(argument=True)],
+    after: Annotated[int | None, Param("Insert after this page (0: before the first; default: the last)", ge=0)]
+    = None,
+    output: Output = None,
+    in_place: InPlace = False,
+    force: Force = False,
+    password: Password = None,
+    decrypt: Decrypt = False,
+) -> InsertResult:
+    raw, spec = split_spec(source)
+    src_path = input_path(raw)
+    job = open_job(input, output, suffix="inserted", password=password, in_place=in_place, force=force,
+                   others=[src_path])
+    total = len(job.pdf.pages)
+    position = check_position(after, total)
+    other = open_pdf(src_path, password)
+    picked = [n - 1 for n in parse_pages(spec, len(other.pages))]
+    job.pdf.add_pages_from(other, picked)
+    warnings = arrange(job.pdf, insertion_order(total, position, len(picked)))
+    inserted = list(range(position + 1, position + len(picked) + 1))
+    return InsertResult(**job.save(decrypt), source=str(src_path), inserted=inserted, warnings=warnings)

@@ -1,0 +1,44 @@
+"""Insert blank pages, each the size (and rotation) of the page before it (or after it, at the start).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from pdftools.core.arrange import arrange, check_position, insertion_order
+from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job
+from pdftools.core.params import Param
+
+
+@dataclass
+class InsertBlankResult(Edited):
+    inserted: list[int]
+    """Page numbers of the blank pages in the output."""
+    warnings: list[str]
+
+
+def insert_blank(
+    input: Input,
+    after: Annotated[int | None, Param("Insert after this page (0: before the first; default: the last)", ge=0)]
+    = None,
+    count: Annotated[int, Param("How many blank pages", ge=1, le=1000)] = 1,
+    output: Output = None,
+    in_place: InPlace = False,
+    force: Force = False,
+    password: Password = None,
+    decrypt: Decrypt = False,
+) -> InsertBlankResult:
+    job = open_job(input, output, suffix="blank", password=password, in_place=in_place, force=force)
+    pdf = job.pdf
+    total = len(pdf.pages)
+    position = check_position(after, total)
+    neighbour = pdf.pages[max(position - 1, 0)]
+    for _ in range(count):
+        page = pdf.add_blank_page()
+        page.mediabox, page.cropbox = neighbour.mediabox, neighbour.cropbox
+        page.rotate(neighbour.rotation, relative=False)
+    warnings = arrange(pdf, insertion_order(total, position, count))
+    inserted = list(range(position + 1, position + count + 1))
+    return InsertBlankResult(**job.save(decrypt), inserted=inserted, warnings=warnings)
+

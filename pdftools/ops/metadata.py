@@ -1,0 +1,145 @@
+"""Show, set or remove a PDF's metadata (the Info dictionary and XMP).
+
+`set` takes `key=value` pairs (`title`, `author`, `subject`, `keywords`, `creator`, `producer`,
+`creationdate`, `moddate` as ISO dates, or any other key); an empty value removes the key; XMP follows.
+`remove` deletes all of it (Info, XMP, per-object metadata and private application data) for privacy.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+import warnings
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Annotated, Literal
+
+from pdftools.core import metadata as meta
+from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job, writes_nothing
+from pdftools.core.params import Cli, Param
+from pdftools.core.paths import input_path
+from pdftools.core.pdf import open_pdf
+from pdftools.errors import InvalidArgument
+
+if TYPE_CHECKING:
+    import pikepdf
+
+KNOWN = {k.lower(): k for k in ("Title", "Author", "Subject", "Keywords", "Creator", "Producer", "CreationDate",
+                                "ModDate")}
+DATES = ("CreationDate", "ModDate")
+_KEY = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]{0,63}$")
+
+
+@dataclass
+class MetadataResult:
+    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
+    input: str
+    info: dict[str, str]
+    """The Info dictionary (after the change)."""
+    xmp: dict[str, str]
+    """XMP properties (after the change)."""
+    changed: list[str] = field(default_factory=list)
+    """Keys set or removed."""
+    written: Edited | None = None
+    """The output, for set and remove."""
+    warnings: list[str] = field(default_factory=list)
+
+
+def metadata(
+    action: Annotated[Literal["show", "set", "remove"], Param("show, set (with --set) or remove all"),
+                      Cli(argument=True)],
+    input: Input,
+    values: Annotated[list[str] | None, Param("`key=value` to set (repeatable); `key=` removes the key"),
+                      Cli("--set", "-s")] = None,
+    output: Output = None,
+    in_place: InPlace = False,
+    force: Force = False,
+    password: Password = None,
+    decrypt: Decrypt = False,
+) -> MetadataResult:
+    if (action == "set") != bool(values):
+        raise InvalidArgument("--set goes with `set`, and `set` needs at least one --set key=value")
+    pairs = [_pair(v) for v in values or []]
+    if action == "show":
+        writes_nothing(action, output, in_place)
+        src = input_path(input)
+        pdf = open_pdf(src, password)
+        return MetadataResult(input=str(src), info=meta.info(pdf), xmp=meta.xmp(pdf))
+    job = open_job(input, output, suffix="metadata", password=password, in_place=in_place, force=force)
+    warnings = []
+    if action == "set":
+        changed = _set(job.pdf, pairs)
+    else:
+        if any("/pdfa/ns/id/" in k for k in meta.xmp(job.pdf)):
+            warnings.append("the PDF claimed PDF/A conformance, which needs XMP metadata: it no longer conforms")
+        changed = _remove(job.pdf)
+    written = Edited(**job.save(decrypt))
+    return MetadataResult(input=str(job.src), info=meta.info(job.pdf), xmp=meta.xmp(job.pdf), changed=changed,
+                          written=written, warnings=warnings)
+
+
+def _pair(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    key = KNOWN.get(key.strip().lower(), key.strip())
+    if not sep or not _KEY.match(key):
+        raise InvalidArgument(f"cannot read {text!r} as key=value",
+                              hint="Use e.g. --set title='Annual report' --set author=Ann (letters, digits, . _ -).")
+    if value and key in DATES:
+        value = _pdf_date(key, value)
+    return key, value
+
+
+def _pdf_date(key: str, value: str) -> str:
+    from pikepdf.models.metadata import encode_pdf_date
+
+    try:
+        return encode_pdf_date(datetime.datetime.fromisoformat(value))
+    except ValueError:
+        raise InvalidArgument(f"{key} {value!r} is not an ISO date",
+                              hint="Dates look like 2024-05-31 or 2024-05-31T14:30:00+02:00.") from None
+
+
+def _set(pdf: pikepdf.Pdf, pairs: list[tuple[str, str]]) -> list[str]:
+    import pikepdf
+
+    info = pdf.docinfo
+    for key, value in pairs:
+        if value:
+            info[pikepdf.Name("/" + key)] = value
+        elif "/" + key in info:
+            del info[pikepdf.Name("/" + key)]
+    if "/Metadata" in pdf.Root:
+        _sync_xmp(pdf, pairs)
+    return [key for key, _ in pairs]
+
+
+def _sync_xmp(pdf: pikepdf.Pdf, pairs: list[tuple[str, str]]) -> None:
+    """Give the XMP properties that mirror the Info keys just set (or removed) the same values."""
+    from lxml.etree import QName
+
+    with warnings.catch_warnings(), pdf.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as xmp:
+        warnings.simplefilter("ignore", UserWarning)  # "no XMP equivalent" for custom keys is expected
+        xmp.load_from_docinfo({"/" + key: value for key, value in pairs if value})
+        removed = {"/" + key for key, value in pairs if not value}
+        for uri, name, info_key, _ in xmp.DOCINFO_MAPPING:
+            if str(info_key) in removed and QName(uri, name) in xmp:
+                del xmp[QName(uri, name)]
+
+
+def _remove(pdf: pikepdf.Pdf) -> list[str]:
+    import pikepdf
+
+    changed = [f"Info/{k}" for k in meta.info(pdf)]
+    if "/Info" in pdf.trailer:
+        del pdf.trailer.Info
+    xmp = "/Metadata" in pdf.Root
+    removed = 0
+    for obj in pdf.objects:
+        for key in ("/Metadata", "/PieceInfo"):
+            if isinstance(obj, pikepdf.Dictionary | pikepdf.Stream) and key in obj:
+                del obj[key]
+                removed += 1
+    if xmp:
+        changed.append("XMP")
+    if removed - xmp:
+        changed.append(f"{removed - xmp} per-object metadata or application data entries")
+    return changed

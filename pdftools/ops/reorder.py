@@ -1,0 +1,53 @@
+"""Reorder pages: `reverse`, or `interleave` the two halves (collate scans of the front and back sides).
+
+`interleave` takes pages 1..n/2 as fronts and n/2+1..n as backs: 1, n/2+1, 2, n/2+2, ...;
+`interleave-reversed` for a back-side scan made from the last sheet to the first: 1, n, 2, n-1, ...
+Scans in two files? `pdftools merge fronts.pdf backs.pdf -o scans.pdf` first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Literal
+
+from pdftools.core.arrange import arrange
+from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job
+from pdftools.core.params import Cli, Param
+from pdftools.errors import InvalidArgument
+
+Mode = Literal["reverse", "interleave", "interleave-reversed"]
+
+
+@dataclass
+class ReorderResult(Edited):
+    order: list[int]
+    """The input's page numbers, in output order."""
+    warnings: list[str]
+
+
+def reorder(
+    input: Input,
+    mode: Annotated[Mode, Param("reverse, interleave, or interleave-reversed (backs scanned last to first)"),
+                    Cli("-m", "--mode")],
+    output: Output = None,
+    in_place: InPlace = False,
+    force: Force = False,
+    password: Password = None,
+    decrypt: Decrypt = False,
+) -> ReorderResult:
+    job = open_job(input, output, suffix="reordered", password=password, in_place=in_place, force=force)
+    order = _order(mode, len(job.pdf.pages))
+    warnings = arrange(job.pdf, [n - 1 for n in order])
+    return ReorderResult(**job.save(decrypt), order=order, warnings=warnings)
+
+
+def _order(mode: str, count: int) -> list[int]:
+    if mode == "reverse":
+        return list(range(count, 0, -1))
+    if count % 2:
+        raise InvalidArgument(f"{mode} needs an even number of pages; the document has {count}",
+                              hint="Fronts and backs should have as many pages each; `pdftools insert-blank` "
+                                   "can add a missing back.")
+    half = count // 2
+    backs = list(range(count, half, -1)) if mode == "interleave-reversed" else list(range(half + 1, count + 1))
+    return [n for pair in zip(range(1, half + 1), backs, strict=True) for n in pair]

@@ -1,0 +1,42 @@
+"""Rotate pages by 90, 180 or 270 degrees (-90 turns left), added to their current rotation.
+
+Only the pages' display rotation changes; their content is not re-rendered.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Pages, Password, open_job, select_pages
+from pdftools.core.params import Cli, Param
+from pdftools.errors import InvalidArgument
+
+ANGLES = (90, 180, 270, -90, -180, -270)
+
+
+@dataclass
+class RotateResult(Edited):
+    rotated: list[int]
+    """Pages turned (1-based)."""
+    angle: int
+
+
+def rotate(
+    input: Input,
+    angle: Annotated[int, Param("Degrees clockwise: 90, 180, 270 or -90"), Cli("-a", "--angle")],
+    pages: Pages = None,
+    output: Output = None,
+    in_place: InPlace = False,
+    force: Force = False,
+    password: Password = None,
+    decrypt: Decrypt = False,
+) -> RotateResult:
+    if angle not in ANGLES:
+        raise InvalidArgument(f"cannot rotate by {angle} degrees",
+                              hint="Rotate by a multiple of 90: 90, 180, 270, or -90 to turn left.")
+    job = open_job(input, output, suffix="rotated", password=password, in_place=in_place, force=force)
+    numbers = sorted(set(select_pages(pages, len(job.pdf.pages))))
+    for number in numbers:
+        job.pdf.pages[number - 1].rotate(angle, relative=True)
+    return RotateResult(**job.save(decrypt), rotated=numbers, angle=angle)

@@ -1,0 +1,39 @@
+"""Keep only the given pages, in the given order (repeats allowed): `3,1-2`, `odd`, `5-1`.
+
+Everything else in the PDF stays: metadata, bookmarks and links to kept pages, form fields on them,
+encryption. Pages left out are removed completely, with the bookmarks that pointed at them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from pdftools.core.arrange import arrange
+from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job, select_pages
+from pdftools.core.params import Cli, Param
+
+
+@dataclass
+class SelectResult(Edited):
+    order: list[int]
+    """The input's page numbers, in output order."""
+    removed: list[int]
+    warnings: list[str]
+
+
+def select(
+    input: Input,
+    pages: Annotated[str, Param("Pages to keep, in order: `3,1-2`, `odd`, `5-1`, `1,1,2`"), Cli(argument=True)],
+    output: Output = None,
+    in_place: InPlace = False,
+    force: Force = False,
+    password: Password = None,
+    decrypt: Decrypt = False,
+) -> SelectResult:
+    job = open_job(input, output, suffix="selected", password=password, in_place=in_place, force=force)
+    count = len(job.pdf.pages)
+    order = select_pages(pages, count)
+    warnings = arrange(job.pdf, [n - 1 for n in order])
+    removed = sorted(set(range(1, count + 1)) - set(order))
+    return SelectResult(**job.save(decrypt), order=order, removed=removed, warnings=warnings)

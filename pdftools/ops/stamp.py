@@ -1,0 +1,171 @@
+"""Stamp text or a PDF page on pages: watermarks, page numbers, Bates numbers.
+
+Text (Helvetica, upright on rotated pages) takes `{page}` and `{pages}`: `"Page {page} of {pages}"`, Bates
+`"ACME-{page:06}"` with `start`. A PDF stamp is scaled to fit each page, centred.
+"""
+
+from __future__ import annotations
+
+import math
+import string
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated, Literal
+
+from pdftools.core import fonts, task
+from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Pages, Password, open_job, select_pages
+from pdftools.core.inputs import split_spec
+from pdftools.core.pages import parse_pages
+from pdftools.core.params import Param
+from pdftools.core.paths import input_path
+from pdftools.core.pdf import open_pdf
+from pdftools.errors import InvalidArgument
+
+if TYPE_CHECKING:
+    import pikepdf
+
+Position = Literal["center", "top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right"]
+COLOURS = {"black": "000000", "white": "ffffff", "red": "ff0000", "green": "008000", "blue": "0000ff",
+           "gray": "808080", "grey": "808080", "lightgray": "d3d3d3", "orange": "ffa500"}
+# display coordinates -> user space, by page rotation (w, h: the crop box's width and height)
+_TO_USER = {0: lambda w, h: (1, 0, 0, 1, 0, 0), 90: lambda w, h: (0, 1, -1, 0, w, 0),
+            180: lambda w, h: (-1, 0, 0, -1, w, h), 270: lambda w, h: (0, -1, 1, 0, 0, h)}
+
+
+@dataclass
+class StampResult(Edited):
+    stamped: list[int]
+    """Pages stamped."""
+    first: str
+    """The text as stamped on the first of them (or the stamp PDF)."""
+
+
+def stamp(
+    input: Input,
+    text: Annotated[str | None, Param("Text to stamp; {page} and {pages} are replaced (`{page:04}` pads)")]
+    = None,
+    pdf: Annotated[str | None, Param("A PDF page to stamp instead of text: `stamp.pdf` or `stamp.pdf:2`")] = None,
+    pages: Pages = None,
+    position: Annotated[Position, Param("Where on the page (text)")] = "center",
+    font_size: Annotated[float, Param("Text size in points", ge=1, le=1000)] = 12,
+    color: Annotated[str, Param("Text colour: #rrggbb, #rgb or black, gray, red, blue, green, white...")]
+    = "black",
+    opacity: Annotated[float, Param("0 (invisible) to 1 (opaque)", ge=0, le=1)] = 1.0,
+    angle: Annotated[float, Param("Text angle in degrees, counter-clockwise (45 for a diagonal watermark)")] = 0,
+    margin: Annotated[float, Param("Distance from the page edge in points (text)", ge=0)] = 36,
+    start: Annotated[int, Param("The number {page} gives page 1 (Bates numbering: 1001)", ge=0)] = 1,
+    underlay: Annotated[bool, Param("Put the stamp under the page content")] = False,
+    output: Output = None,
+    in_place: InPlace = False,
+    force: Force = False,
+    password: Password = None,
+    decrypt: Decrypt = False,
+) -> StampResult:
+    if (text is None) == (pdf is None):
+        raise InvalidArgument("give either --text or --pdf", hint="E.g. --text 'Page {page} of {pages}'.")
+    rgb = _colour(color)
+    job = open_job(input, output, suffix="stamped", password=password, in_place=in_place, force=force)
+    count = len(job.pdf.pages)
+    numbers = sorted(set(select_pages(pages, count)))
+    if text is not None:
+        texts = [_fill(text, n - 1 + start, count) for n in numbers]
+        encoded = [fonts.encode(t) for t in texts]  # every page checked before any is changed
+        style = _style(job.pdf, rgb, opacity)
+        for done, (number, data) in enumerate(zip(numbers, encoded, strict=True), 1):
+            task.check()
+            _stamp_text(job.pdf.pages[number - 1], data, style, font_size, position, angle, margin, underlay)
+            task.progress(done, len(numbers), "stamp")
+        first = texts[0]
+    else:
+        first = _stamp_pdf(job.pdf, numbers, pdf or "", password, underlay)
+    return StampResult(**job.save(decrypt), stamped=numbers, first=first)
+
+
+def _colour(name: str) -> tuple[float, float, float]:
+    value = COLOURS.get(name.lower(), name.lower().lstrip("#"))
+    if len(value) == 3:
+        value = "".join(c * 2 for c in value)
+    if len(value) != 6 or any(c not in string.hexdigits for c in value):
+        raise InvalidArgument(f"cannot read the colour {name!r}",
+                              hint=f"Use #rrggbb, #rgb or one of: {', '.join(COLOURS)}.")
+    return tuple(int(value[i:i + 2], 16) / 255 for i in (0, 2, 4))  # type: ignore[return-value]
+
+
+def _fill(template: str, page: int, pages: int) -> str:
+    try:
+        names = [f for _, f, _, _ in string.Formatter().parse(template) if f is not None]
+        if any(n not in ("page", "pages") for n in names):
+            raise KeyError(next(n for n in names if n not in ("page", "pages")))
+        return template.format(page=page, pages=pages)
+    except (KeyError, ValueError, IndexError) as exc:
+        raise InvalidArgument(f"cannot fill the text {template!r}: {exc}",
+                              hint="Placeholders are {page} and {pages}, e.g. 'Page {page} of {pages}', "
+                                   "'ACME-{page:06}'; write {{ and }} for braces.") from None
+
+
+@dataclass
+class _Style:
+    font: pikepdf.Object
+    state: pikepdf.Object
+    """The graphics state with the opacity."""
+    rgb: tuple[float, float, float]
+
+
+def _style(pdf: pikepdf.Pdf, rgb: tuple[float, float, float], opacity: float) -> _Style:
+    from pikepdf import Dictionary, Name
+
+    font = pdf.make_indirect(Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name.Helvetica,
+                                        Encoding=Name.WinAnsiEncoding))
+    state = pdf.make_indirect(Dictionary(Type=Name.ExtGState, ca=opacity, CA=opacity))
+    return _Style(font, state, rgb)
+
+
+def _stamp_text(page: pikepdf.Page, data: bytes, style: _Style, size: float, position: str,
+                angle: float, margin: float, underlay: bool) -> None:
+    from pikepdf import Name
+
+    x0, y0, x1, y1 = (float(v) for v in page.cropbox)
+    w, h = x1 - x0, y1 - y0
+    rotation = page.rotation % 360 if page.rotation % 90 == 0 else 0
+    width, height = (h, w) if rotation in (90, 270) else (w, h)  # as displayed
+    text_w, text_h = fonts.width(data, size), fonts.CAP_HEIGHT * size
+    cx = {"left": margin + text_w / 2, "right": width - margin - text_w / 2}.get(_side(position, 1), width / 2)
+    cy = {"top": height - margin - text_h / 2, "bottom": margin + text_h / 2}.get(_side(position, 0), height / 2)
+    a, b, c, d, e, f = _TO_USER[rotation](w, h)
+    cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    font = page.add_resource(style.font, Name.Font, prefix="Fst")
+    state = page.add_resource(style.state, Name.ExtGState, prefix="Gst")
+    r, g, bl = style.rgb
+    ops = (f"q {a} {b} {c} {d} {e + x0:.3f} {f + y0:.3f} cm 1 0 0 1 {cx:.3f} {cy:.3f} cm "
+           f"{cos:.5f} {sin:.5f} {-sin:.5f} {cos:.5f} 0 0 cm {state} gs {r:.3f} {g:.3f} {bl:.3f} rg "
+           f"BT {font} {size:g} Tf {-text_w / 2:.3f} {-text_h / 2:.3f} Td ").encode()
+    content = ops + fonts.literal(data) + b" Tj ET Q\n"
+    if underlay:
+        page.contents_add(content, prepend=True)
+    else:
+        page.contents_add(b"q\n", prepend=True)
+        page.contents_add(b"\nQ\n" + content)
+
+
+def _side(position: str, axis: int) -> str:
+    """`top-left` -> top (axis 0) or left (axis 1); `top` -> top or ""; `left` does not occur."""
+    parts = position.split("-")
+    if axis == 0:
+        return parts[0] if parts[0] in ("top", "bottom") else ""
+    return parts[-1] if parts[-1] in ("left", "right") else ""
+
+
+def _stamp_pdf(pdf: pikepdf.Pdf, numbers: list[int], spec: str, password: str | None, underlay: bool) -> str:
+    from pikepdf import Rectangle
+
+    raw, page_spec = split_spec(spec)
+    path = input_path(raw)
+    source = open_pdf(path, password)
+    picked = parse_pages(page_spec, len(source.pages))
+    if len(picked) != 1:
+        raise InvalidArgument("a PDF stamp is one page", hint="Pick it: --pdf stamp.pdf:2.")
+    form = pdf.copy_foreign(source.pages[picked[0] - 1].as_form_xobject())
+    for number in numbers:
+        page = pdf.pages[number - 1]
+        place = page.add_underlay if underlay else page.add_overlay
+        place(form, Rectangle(*(float(v) for v in page.cropbox)))
+    return f"{path.name}:{picked[0]}"

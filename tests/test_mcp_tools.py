@@ -1,0 +1,149 @@
+"""Which tools the server exposes (`serve --tools`), what the listing costs an agent, and the new tools over a
+real stdio subprocess."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pikepdf
+import pytest
+import readback as rb
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+
+from pdftools.errors import InvalidArgument
+from pdftools.mcp.server import build_server
+from pdftools.ops import OPS, PROFILES, selected
+
+PDFTOOLS = Path(sys.executable).with_name("pdftools")
+
+# What tools/list may cost, in bytes of compact JSON as sent (tokens ~ bytes / 4). The listing goes into an
+# agent's context with every request, so each budget is the size measured when it was set plus ~10-15%
+# headroom: room for a parameter or two, not for a new tool. Measured with the 23 tools of issues 2, 3 and 7:
+# read 7.6 kB (4 tools, ~1.9k tokens), edit 39 kB (18, ~9.8k), all 51 kB (23, ~12.7k). Passing a budget is
+# a decision: trim descriptions and schemas, or raise it here and say why. One tool over 4.4 kB (~1.1k
+# tokens; pdf_ocr, the largest, is 4.0 kB) says more than an agent needs to choose and call it.
+# Issue 4 added pdf_protect, pdf_unprotect and pdf_rename_invoice (7.4 kB together, after trimming their
+# descriptions and schemas): all 58 kB (26 tools, ~14.5k tokens), so `all` rose from 56 kB to 64 kB.
+# Issue 5 added doc_convert (4.0 kB; templates and filters are not in its schema): all 62 kB (27 tools).
+BUDGETS = {"read": 9_000, "edit": 44_000, "all": 64_000}
+TOOL_BUDGET = 4_400
+
+
+def listed(tools: str | None = None) -> list[dict[str, Any]]:
+    async def go() -> list[Any]:
+        async with Client(build_server([Path.cwd()], tools=tools)) as client:
+            return (await client.list_tools()).tools
+
+    return [t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in anyio.run(go)]
+
+
+def wire_size(tools: list[dict[str, Any]]) -> int:
+    return len(json.dumps({"tools": tools}, separators=(",", ":"), ensure_ascii=False).encode())
+
+
+@pytest.mark.parametrize("profile", list(BUDGETS))
+def test_tools_list_fits_its_budget(profile: str) -> None:
+    tools = listed(profile)
+    size = wire_size(tools)
+    print(f"tools/list {profile}: {len(tools)} tools, {size} bytes, ~{size // 4} tokens")
+    assert size <= BUDGETS[profile], f"{profile}: {size} bytes (~{size // 4} tokens) > {BUDGETS[profile]}"
+    for tool in tools:
+        assert wire_size([tool]) <= TOOL_BUDGET, (tool["name"], wire_size([tool]))
+
+
+def test_schemas_describe_every_parameter_without_generated_titles() -> None:
+    for tool in listed("all"):
+        props = tool["inputSchema"]["properties"]
+        assert all(p.get("description") for p in props.values()), tool["name"]
+        text = json.dumps([tool["inputSchema"], tool.get("outputSchema", {})])
+        assert '"title": "' not in text.replace('"title": {', ""), tool["name"]  # a property named title stays
+    bookmarks = next(t for t in listed("bookmarks") if t["name"] == "pdf_bookmarks")
+    assert "title" in bookmarks["inputSchema"]["properties"]
+    assert bookmarks["inputSchema"]["properties"]["action"]["enum"] == ["list", "replace", "add"]
+
+
+def test_profiles_and_names_choose_the_tools() -> None:
+    assert {t["name"] for t in listed("read")} == {"pdf_list", "pdf_info", "pdf_extract_text", "pdf_diagnose"}
+    assert all(t["annotations"]["readOnlyHint"] for t in listed("read"))
+    assert {t["name"] for t in listed("read,stamp,pdf_rotate")} == \
+        {"pdf_list", "pdf_info", "pdf_extract_text", "pdf_diagnose", "pdf_stamp", "pdf_rotate"}
+    assert {t["name"] for t in listed()} == {op.tool for op in OPS}  # the default: all
+    assert len(listed("edit")) == len(PROFILES["edit"])
+    with pytest.raises(InvalidArgument) as err:
+        selected("read,nope")
+    assert "nope" in err.value.message and "read, edit, all" in err.value.hint
+
+
+def test_serve_rejects_an_unknown_tool_before_starting(cli: Callable[..., Any]) -> None:
+    result = cli("serve", "--tools", "read,rotat")
+    assert result.exit_code == InvalidArgument.exit_code
+    assert result.stderr.startswith("error[INVALID_ARGUMENT]: unknown tool or profile 'rotat'")
+    assert result.stdout == ""
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    folder = tmp_path / "root"
+    (folder / "out").mkdir(parents=True)
+    for source in (rb.FOUR, rb.FORM_LATEX, rb.ATTACHED, rb.NESTED, rb.JPEG_IMAGE):
+        shutil.copy(source, folder / source.name)
+    return folder
+
+
+def test_new_tools_over_a_real_stdio_subprocess(root: Path) -> None:
+    params = StdioServerParameters(command=str(PDFTOOLS), env={"PATH": os.environ["PATH"]}, cwd=str(root),
+                                   args=["serve", "--root", str(root), "--tools", "edit,attachments,images"])
+    calls: list[tuple[str, dict[str, Any]]] = [
+        ("pdf_rotate", {"input": "pdflatex-4-pages.pdf", "angle": 90, "pages": "even", "output": "out/r.pdf"}),
+        ("pdf_stamp", {"input": "out/r.pdf", "text": "{page}/{pages}", "position": "bottom", "output": "out/s.pdf"}),
+        ("pdf_forms", {"action": "fill", "input": "pdflatex-forms.pdf", "values": ["Name=Stdio", "Check=yes"]}),
+        ("pdf_attachments", {"action": "extract", "input": "with-attachment.pdf", "out_dir": "out"}),
+        ("pdf_bookmarks", {"action": "list", "input": "mistitled_outlines_example.pdf"}),
+        ("pdf_compress", {"input": "mistitled_outlines_example.pdf", "output": "out/c.pdf"}),
+        ("pdf_extract_images", {"input": "pdflatex-image.pdf", "out_dir": "out"}),
+        ("pdf_rotate", {"input": "pdflatex-4-pages.pdf", "angle": 45}),
+    ]
+
+    async def go() -> tuple[set[str], list[Any]]:
+        async with Client(params) as client:
+            names = {t.name for t in (await client.list_tools()).tools}
+            return names, [await client.call_tool(tool, args) for tool, args in calls]
+
+    names, results = anyio.run(go)
+    assert names == {op.tool for op in selected("edit,attachments,images")}
+    assert "pdf_nup" not in names
+    *ok, bad = results
+    assert [r.is_error for r in ok] == [False] * len(ok), [r.content for r in ok if r.is_error]
+    with pikepdf.open(root / "out" / "s.pdf") as pdf:
+        assert [int(p.obj.get("/Rotate", 0)) for p in pdf.pages] == [0, 90, 0, 90]
+    assert [rb.text(root / "out" / "s.pdf", n).strip().splitlines()[-1] for n in (1, 4)] == ["1/4", "4/4"]
+    assert rb.field_values(root / "pdflatex-forms-filled.pdf")["Name"] == "Stdio"
+    assert (root / "out" / "image.png").read_bytes()[:4] == b"\x89PNG"
+    assert len(ok[4].structured_content["outline"]) == len(rb.outline(rb.NESTED))
+    assert rb.text(root / "out" / "c.pdf") == rb.text(rb.NESTED)
+    assert (root / "out" / "pdflatex-image-p001-01.jpg").is_file()
+    assert rb.mcp_error(bad)["code"] == "INVALID_ARGUMENT"
+
+
+def test_http_serves_the_chosen_tools(tmp_path: Path) -> None:
+    from test_mcp_http import _client, start
+
+    srv = start(tmp_path, PDFTOOLS_TOOLS="read,stamp", PDFTOOLS_FILES_DIR=str(tmp_path))  # --tools's envvar
+    try:
+        async def go() -> set[str]:
+            async with _client(srv) as client:
+                return {t.name for t in (await client.list_tools()).tools}
+
+        names = anyio.run(go)
+    finally:
+        srv.proc.terminate()
+        srv.proc.wait(timeout=20)
+    assert names == {"pdf_list", "pdf_info", "pdf_extract_text", "pdf_diagnose", "pdf_stamp"}

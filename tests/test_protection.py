@@ -1,0 +1,75 @@
+"""Server protection: a concurrency limit for heavy tools (BUSY), a circuit breaker per engine."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from mcp import Client
+
+from pdftools.core import engines
+from pdftools.errors import EngineUnavailable, ExternalToolFailed
+from pdftools.mcp.server import build_server
+
+
+def test_breaker_opens_after_repeated_crashes_then_fails_fast(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    bindir, log = tmp_path / "bin", tmp_path / "runs"
+    bindir.mkdir()
+    crasher = bindir / "pdftools-test-crasher"
+    crasher.write_text(f"#!/bin/sh\necho run >> {log}\nkill -9 $$\n")
+    crasher.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bindir}:{os.environ['PATH']}")
+    monkeypatch.setattr(engines.Breaker, "COOL_DOWN", 60.0)
+    try:
+        for _ in range(engines.Breaker.THRESHOLD):
+            with pytest.raises(ExternalToolFailed):
+                engines.run(["pdftools-test-crasher"])
+        with pytest.raises(EngineUnavailable) as caught:
+            engines.run(["pdftools-test-crasher"])
+        assert caught.value.code == "ENGINE_UNAVAILABLE" and "Retry in" in caught.value.hint
+        assert len(log.read_text().split()) == engines.Breaker.THRESHOLD  # the last call never started it
+    finally:
+        engines.BREAKERS.pop("pdftools-test-crasher", None)
+
+
+def test_a_complaint_about_the_input_does_not_trip_the_breaker(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.pdf"
+    bad.write_bytes(b"%PDF-1.4 nothing else")
+    for _ in range(engines.Breaker.THRESHOLD + 1):
+        with pytest.raises(ExternalToolFailed):
+            engines.run(["pdftotext", str(bad), "-"])  # exits 1: not a crash
+
+
+def test_heavy_tools_answer_busy_past_their_queue(tmp_path: Path, sample: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    bindir = tmp_path / "bin"
+    bindir.mkdir()
+    real = shutil.which("pdftoppm")
+    (bindir / "pdftoppm").write_text(f'#!/bin/sh\nsleep 3\nexec {real} "$@"\n')  # a slow renderer
+    (bindir / "pdftoppm").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bindir}:{os.environ['PATH']}")
+    monkeypatch.setenv("PDFTOOLS_HEAVY_SLOTS", "1")
+    monkeypatch.setenv("PDFTOOLS_HEAVY_QUEUE", "1")
+    root = tmp_path / "root"
+    (root / "out").mkdir(parents=True)
+    shutil.copy(sample, root / "s.pdf")
+    results: list[Any] = []
+
+    async def call(client: Client, n: int) -> None:
+        results.append(await client.call_tool("pdf_thumbnails", {"input": "s.pdf", "out_dir": "out", "pages": "1",
+                                                                 "pattern": f"{n}-{{page}}.{{ext}}"}))
+
+    async def go() -> None:
+        async with Client(build_server([root])) as client, anyio.create_task_group() as group:
+            for n in range(3):  # one runs, one waits, one is turned away
+                group.start_soon(call, client, n)
+                await anyio.sleep(0.3)
+
+    anyio.run(go)
+    codes = sorted(json.loads(r.content[0].text)["code"] if r.is_error else "ok" for r in results)
+    assert codes == ["BUSY", "ok", "ok"]

@@ -210,3 +210,15 @@ def test_existing_output_needs_force(cli, docs: dict[str, Path], tmp_path: Path)
     result = cli("convert", docs["md"], "-o", out)
     assert result.exit_code == 6 and "OUTPUT_EXISTS" in result.stderr and out.read_text() == "keep me"
     assert cli("convert", docs["md"], "-o", out, "--force").exit_code == 0 and "Überblick" in out.read_text()
+
+
+def test_stdin_format_comes_from_the_content(cli, docs: dict[str, Path], tmp_path: Path, made_pdf: Path) -> None:
+    docx = make_docx(docs["md"], tmp_path / "piped.docx")
+    result = cli("convert", "-", "-t", "gfm", input=docx.read_bytes())
+    assert result.exit_code == 0, result
+    assert "# Überblick" in result.stdout
+    result = cli("convert", "-", "-t", "gfm", input=made_pdf.read_bytes())
+    assert result.exit_code == 0, result
+    assert "# Reisebericht Größe" in result.stdout
+    result = cli("convert", "-", "-t", "html", input=b"# Plain *markdown*")
+    assert result.exit_code == 0 and "<em>markdown</em>" in result.stdout

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import re
@@ -145,3 +146,36 @@ def test_every_direction_over_a_real_stdio_server(root: Path) -> None:
     assert re.search(r"^## Listen$", inline["pdf-md"], re.M) and CHINESE in inline["pdf-md"]
     assert 'w:val="Heading2"' in docx_xml(root / "out" / "pdf.docx")
     assert inline["text-gfm"] == "# Title\n\nSome *text*.\n"
+
+
+def test_uploads_in_and_download_links_out_over_http(tmp_path: Path) -> None:
+    """Over HTTP the same tool takes uploads (a pdftools:// URI, or base64) and gives download links; the
+    formats of nameless inputs come from their content."""
+    from test_mcp_http import _client, start
+
+    root = tmp_path / "root"
+    docs = write_docs(root)
+    docx = make_docx(docs["md"], tmp_path / "made.docx")
+    server = start(root, PDFTOOLS_FILES_DIR=str(tmp_path))
+    try:
+        async def go() -> tuple:
+            async with _client(server) as client:
+                uri = server.upload(docx)["uri"]
+                to_md = await client.call_tool("doc_convert", {"input": uri, "to_format": "gfm"})
+                encoded = "data:application/octet-stream;base64," + base64.b64encode(docx.read_bytes()).decode()
+                to_pdf = await client.call_tool("doc_convert", {"input": encoded, "output": "report.pdf"})
+                return uri, to_md, to_pdf
+
+        uri, to_md, to_pdf = anyio.run(go)
+        assert not to_md.is_error and not to_pdf.is_error, (to_md.content, to_pdf.content)
+        assert "# Überblick" in to_md.structured_content["content"] and to_md.structured_content["input"] == uri
+        produced = to_pdf.structured_content["files"][0]
+        assert to_pdf.structured_content["from_format"] == "docx" and produced["name"] == "report.pdf"
+        assert to_pdf.structured_content["output"] == produced["uri"]  # a URI, not the server's path
+        status, _, body = server.request("GET", "/files/" + produced["uri"].rsplit("/", 1)[1])
+        assert status == 200 and body[:5] == b"%PDF-"
+        (tmp_path / "got.pdf").write_bytes(body)
+        assert CHINESE in pdf_text(tmp_path / "got.pdf")
+    finally:
+        server.proc.terminate()
+        server.proc.wait(timeout=20)

@@ -15,6 +15,7 @@ import json
 import os
 import re
 import shutil
+import zipfile
 from collections.abc import Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
@@ -85,6 +86,28 @@ def format_of(path: str | None, kind: str) -> str | None:
         return None
     name = EXTENSIONS.get(suffix, suffix[1:])
     return check_format(name, kind) if name in (*ALIASES, *READERS, *WRITERS) else None
+
+
+def sniff(path: Path) -> str | None:
+    """The format a file's content shows, for names that say nothing (stdin, uploads): PDF, or the zip
+    containers pandoc reads (docx, odt, epub, pptx, xlsx)."""
+    with path.open("rb") as fh:
+        head = fh.read(8)
+    if head.startswith(b"%PDF-"):
+        return "pdf"
+    if not head.startswith(b"PK"):
+        return None
+    try:
+        with zipfile.ZipFile(path) as z:
+            names = z.namelist()
+            mimetype = z.read("mimetype").decode(errors="replace") if "mimetype" in names else ""
+    except (zipfile.BadZipFile, OSError, KeyError):
+        return None
+    if mimetype in ("application/epub+zip", "application/vnd.oasis.opendocument.text"):
+        return "epub" if "epub" in mimetype else "odt"
+    parts = {name.split("/", 1)[0] for name in names}
+    return next((fmt for folder, fmt in (("word", "docx"), ("ppt", "pptx"), ("xl", "xlsx")) if folder in parts),
+                None)
 
 
 def base(fmt: str) -> str:

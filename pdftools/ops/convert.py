@@ -92,7 +92,7 @@ def convert(
     if (input is None) == (content is None):
         raise InvalidArgument("give either an input file or the content (--text) to convert")
     source = input_path(input) if input is not None else None
-    src = pandoc.check_format(from_format, "input") if from_format else pandoc.format_of(input, "input") or "markdown"
+    src = pandoc.check_format(from_format, "input") if from_format else _input_format(input, source)
     dst = _output_format(to_format, output, src)
     if pandoc.base(src) == "pdf" and source is None:
         raise InvalidArgument("a PDF cannot be given as text: give it as the input file")
@@ -131,6 +131,14 @@ def convert(
             result.output = "-" if output == "-" else str(out)
         result.bytes = len(data)
         return result
+
+
+def _input_format(input: str | None, source: Path | None) -> str:
+    """From the file's name (an upload keeps its name; stdin has none), else from its first bytes, else markdown."""
+    if source is None:
+        return "markdown"
+    named = pandoc.format_of(source.name, "input") if input != "-" else None
+    return named or pandoc.sniff(source) or "markdown"
 
 
 def _output_format(to_format: str | None, output: str | None, src: str) -> str:

@@ -217,6 +217,60 @@ def bench_thumbnails(tmp: Path, inputs: dict[str, Path], n: int) -> Row:
                               str(peer_dir() / "p")], 1.0)
 
 
+# ---------------------------------------------------------------- convert (pandoc)
+
+
+def make_markdown(path: Path, lines: int = 2000) -> Path:
+    """A markdown document of `lines` lines: headings, paragraphs with emphasis, links and code, lists, tables,
+    code blocks and quotes, with some non-ASCII text."""
+    out: list[str] = []
+    for i in range(1, lines):
+        out += [f"## Section {i}", "", f"Some *emphasis*, **strong** text, a [link](https://example.org/{i}), "
+                f"`code` and Grüße {i}.", "", "- item one", "- item two", "  - nested", "", "| a | b |",
+                "|---|---|", f"| {i} | zwei |", "", "```python", f"print({i})", "```", "", "> a quote", ""]
+        if len(out) >= lines:
+            break
+    path.write_text("\n".join(out[:lines]) + "\n", encoding="utf-8")
+    return path
+
+
+def interleaved(n: int, *steps: Callable[[], object]) -> list[float]:
+    """Best of n wall times of each step, the steps taking turns within each round."""
+    times: list[list[float]] = [[] for _ in steps]
+    for _ in range(n):
+        for step, out in zip(steps, times, strict=True):
+            start = time.perf_counter()
+            step()
+            out.append(time.perf_counter() - start)
+    return [min(t) for t in times]
+
+
+def bench_convert(tmp: Path, n: int) -> list[Row]:
+    """`pdftools convert` against bare pandoc (the same binary, as people run it) on 2,000 lines; and the op
+    called in-process (how the MCP server runs it), which leaves out the interpreter and CLI start-up every
+    pdftools command pays. The three run in turn within each round, so that a busy machine weighs on all alike."""
+    from pdftools.core import pandoc
+    from pdftools.ops.convert import convert
+
+    md, bare = make_markdown(tmp / "doc.md"), pandoc.program()
+    rows = []
+    for fmt in ("html", "docx"):
+        ours, peer = str(tmp / f"ours.{fmt}"), str(tmp / f"peer.{fmt}")
+        convert(str(md), output=ours, force=True)  # warm-up: imports and first-use costs, untimed
+        cli, theirs, op = interleaved(n, lambda o=ours: sh([PDFTOOLS, "convert", str(md), "-o", o, "--force"]),
+                                      lambda p=peer: sh([bare, str(md), "-o", p]),
+                                      lambda o=ours: convert(str(md), output=o, force=True))
+        rows.append(Row(f"convert 2,000-line md -> {fmt}", cli, f"pandoc doc.md -o out.{fmt}", theirs, "<= 1.15x",
+                        cli / theirs <= 1.15))
+        rows.append(Row("  same, in-process convert() (MCP)", op, "pandoc (as above)", theirs, "(none)"))
+    tiny = tmp / "tiny.md"
+    tiny.write_text("# Hi\n")
+    rows.append(ratio_row("convert 1-line md -> html (start-up)", n,
+                          lambda: [PDFTOOLS, "convert", str(tiny), "-o", str(tmp / "tiny.html"), "--force"],
+                          "pandoc tiny.md", lambda: [bare, str(tiny), "-o", str(tmp / "tiny-peer.html")], None))
+    return rows
+
+
 # ---------------------------------------------------------------- MCP benchmarks
 
 
@@ -366,6 +420,7 @@ def main() -> int:
                 bench_help(n), bench_info(inputs, n), bench_thumbnails(tmp, inputs, n), *bench_mcp(inputs, n)]
         if not args.no_ocr:
             rows += bench_ocr(tmp, 1 if args.quick else 2)
+        rows += bench_convert(tmp, n)
     print_table(rows)
     return 0
 

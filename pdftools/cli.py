@@ -54,6 +54,8 @@ def typer_parameters(fn: Callable[..., Any]) -> list[inspect.Parameter]:
         info, cli = marker(meta, Param), marker(meta, Cli) or Cli()
         help_text = info.description if info is not None else None
         default = param.default if cli.default is MISSING else cli.default
+        if cli.prompt and help_text:
+            help_text += " (asked for at a terminal when not given)"
         if cli.argument:
             spec = typer.Argument(help=help_text, metavar=cli.metavar, show_default=default not in (None, ...))
         else:
@@ -61,17 +63,82 @@ def typer_parameters(fn: Callable[..., Any]) -> list[inspect.Parameter]:
                                 show_envvar=cli.envvar is not None)
         params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default,
                                         annotation=Annotated[base, spec]))
+        if cli.file_flag:
+            flag = max(flags_of(name, cli), key=len)
+            spec = typer.Option(cli.file_flag, metavar="FILE", help=f"Read {flag} from the first line of FILE")
+            params.append(inspect.Parameter(_from_file(name), inspect.Parameter.KEYWORD_ONLY, default=None,
+                                            annotation=Annotated[str | None, spec]))
     return params
+
+
+def _from_file(name: str) -> str:
+    """The name of the extra parameter that reads `name` from a file (`--password-file`)."""
+    return f"{name}__file"
+
+
+def secret_parameters(fn: Callable[..., Any]) -> dict[str, Cli]:
+    """The op's parameters that may come from a file or a prompt, with their `Cli` markers."""
+    hints = get_type_hints(fn, include_extras=True)
+    found = {name: marker(split_annotated(hints[name])[1], Cli) for name in inspect.signature(fn).parameters}
+    return {name: cli for name, cli in found.items() if cli is not None and (cli.file_flag or cli.prompt)}
+
+
+def interactive() -> bool:
+    """True when a person can be asked (stdin is a terminal)."""
+    return sys.stdin is not None and sys.stdin.isatty()
+
+
+def fill_secrets(fn: Callable[..., Any], kwargs: dict[str, Any], files: dict[str, str | None],
+                 typed: set[str]) -> None:
+    """Fill secret values from their files (`--password-file`), else ask for them at a terminal."""
+    for name, cli in secret_parameters(fn).items():
+        path = files.get(name)
+        if path is not None:
+            if name in typed:
+                flag = max(flags_of(name, cli), key=len)
+                raise InvalidArgument(f"give {flag} or {cli.file_flag}, not both")
+            kwargs[name] = read_value_file(path, cli.file_flag or "")
+        if kwargs.get(name) is None and cli.prompt and interactive():
+            kwargs[name] = typer.prompt(cli.prompt, hide_input=cli.hide_input, confirmation_prompt=cli.confirm,
+                                        err=True)
+
+
+def read_value_file(raw: str, flag: str) -> str:
+    """The first line of a file (without its line ending): how secrets are passed out of plain sight."""
+    from pathlib import Path
+
+    from pdftools.errors import FileNotFound, IsADirectory, PermissionDenied
+
+    path = Path(raw).expanduser()
+    try:
+        data = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise FileNotFound(f"no such file: {raw} ({flag})") from None
+    except IsADirectoryError:
+        raise IsADirectory(f"{raw} is a folder, not a file ({flag})") from None
+    except PermissionError:
+        raise PermissionDenied(f"cannot read {raw} ({flag}): permission denied") from None
+    except UnicodeDecodeError:
+        raise InvalidArgument(f"{raw} is not UTF-8 text ({flag})") from None
+    value = data.split("\n", 1)[0].removesuffix("\r")
+    if not value:
+        raise InvalidArgument(f"the first line of {raw} is empty ({flag})")
+    return value
 
 
 def make_command(op: Op) -> Callable[..., None]:
     fn = op.load()
     params = [*typer_parameters(fn),
-              inspect.Parameter("json_", inspect.Parameter.KEYWORD_ONLY, default=False, annotation=JSON_OPTION)]
+              inspect.Parameter("json_", inspect.Parameter.KEYWORD_ONLY, default=False, annotation=JSON_OPTION),
+              inspect.Parameter("ctx_", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context)]
+    secrets = secret_parameters(fn)
 
     def command(**kwargs: Any) -> None:
-        as_json = kwargs.pop("json_")
-        raise typer.Exit(run(op, fn, kwargs, as_json=as_json))
+        as_json, ctx = kwargs.pop("json_"), kwargs.pop("ctx_")
+        files = {name: kwargs.pop(_from_file(name)) for name, cli in secrets.items() if cli.file_flag}
+        sources = {name: ctx.get_parameter_source(name) for name in secrets}
+        typed = {name for name, source in sources.items() if source is not None and source.name == "COMMANDLINE"}
+        raise typer.Exit(run(op, fn, kwargs, as_json=as_json, files=files, typed=typed))
 
     command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     command.__annotations__ = {p.name: p.annotation for p in params}
@@ -80,8 +147,10 @@ def make_command(op: Op) -> Callable[..., None]:
     return command
 
 
-def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool) -> int:
-    """Check the constraints (the same ones MCP enforces), call the op, render; return the exit code."""
+def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool,
+        files: dict[str, str | None] | None = None, typed: set[str] | None = None) -> int:
+    """Fill secrets (files, prompts), check the constraints (the same ones MCP enforces), call the op, render;
+    return the exit code."""
     from pdftools.core import limits, paths, task
     from pdftools.render import ProgressBar, render, report_error
 
@@ -91,6 +160,7 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
         running = task.Task(bar.update, timeout=limits.timeout())
         with paths.using(policy), task.running(running):
             try:
+                fill_secrets(fn, kwargs, files or {}, typed or set())
                 check_constraints(fn, kwargs)
                 result = fn(**kwargs)
             finally:
@@ -106,7 +176,7 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
     except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as other tools do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, typer.Abort):  # Ctrl-C, or end of input at a prompt
         from pdftools.errors import Interrupted
 
         return report_error(Interrupted("interrupted; no output was written"), as_json=as_json)

@@ -182,7 +182,8 @@ class ExternalToolFailed(PdftoolsError):
 class InputTooLarge(PdftoolsError):
     code = "INPUT_TOO_LARGE"
     exit_code = 10
-    hint = "The file is bigger than PDFTOOLS_MAX_INPUT_BYTES allows; raise the limit if you trust the file."
+    hint = ("The input is bigger than its limit (the message names it: PDFTOOLS_MAX_INPUT_BYTES for PDFs, "
+            "PDFTOOLS_MAX_INPUT_MB for documents to convert); split it, or raise the limit if you trust it.")
 
 
 class TooManyPages(PdftoolsError):
@@ -221,6 +222,24 @@ class Interrupted(PdftoolsError):
     code = "INTERRUPTED"
     exit_code = 130
     hint = "The operation was cancelled; no output was written. Run it again to finish."
+
+
+class UnknownFormat(PdftoolsError):
+    code = "UNKNOWN_FORMAT"
+    exit_code = 2
+    hint = "Name a format pandoc knows (`pdftools convert --help` lists them), e.g. markdown, html, docx, pdf."
+
+
+class WrongFormat(PdftoolsError):
+    code = "WRONG_FORMAT"
+    exit_code = 4
+    hint = "The file is not in the format its name or --from says; give its real format with --from."
+
+
+class EmptyInput(PdftoolsError):
+    code = "EMPTY_INPUT"
+    exit_code = 4
+    hint = "The input has no content to convert; check that you gave the right file."
 
 
 def os_error(exc: OSError, doing: str) -> PdftoolsError:

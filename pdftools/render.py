@@ -76,11 +76,18 @@ def _cell(name: str, value: Any) -> Any:
     if isinstance(value, dict):
         return "\n".join(f"{k}: {v}" for k, v in value.items())
     if isinstance(value, list) and value and results.is_result(value[0]):
-        table = Table(*results.fields(value[0]), show_edge=False, pad_edge=False)
-        for item in value[:MAX_ROWS]:
-            table.add_row(*(_plain(getattr(item, f)) for f in results.fields(item)))
-        if len(value) > MAX_ROWS:
-            table.caption = f"… and {len(value) - MAX_ROWS} more (--json lists all)"
+        # a row class may name the columns a person sees (`table_columns`, fields or properties) and lift
+        # the row limit (`table_rows = None`); --json always carries every field of every row
+        chosen = getattr(value[0], "table_columns", None)
+        columns = chosen or results.fields(value[0])
+        limit = getattr(value[0], "table_rows", MAX_ROWS) or len(value)
+        table = Table(show_edge=False, pad_edge=False)
+        for column in columns:  # chosen columns are read in full: wrapped, never cut
+            table.add_column(column.replace("_", " "), overflow="fold" if chosen else "ellipsis")
+        for item in value[:limit]:
+            table.add_row(*(_plain(getattr(item, c)) for c in columns))
+        if len(value) > limit:
+            table.caption = f"… and {len(value) - limit} more (--json lists all)"
         return table
     if isinstance(value, list):
         return ", ".join(map(str, value))

@@ -237,3 +237,17 @@ def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., CliRes
                          stdout_bytes=result.stdout_bytes, exception=result.exception)
 
     return run
+
+
+@pytest.fixture(params=["plain", "json"])
+def mode(request: pytest.FixtureRequest) -> str:
+    """Each error test runs twice: plain `error[CODE]` lines and `--json`."""
+    return str(request.param)
+
+
+@pytest.fixture
+def fails(cli: Callable[..., CliResult], sha256: Callable[[Path], str], tmp_path: Path, mode: str) -> Any:
+    """The error-contract checker of tests/test_cli_errors.py (`Errors.run`), in both modes."""
+    from test_cli_errors import Errors
+
+    return Errors(cli, sha256, tmp_path, mode)

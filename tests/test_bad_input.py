@@ -13,19 +13,9 @@ from typing import Any
 import pikepdf
 import pytest
 import readback as rb
-from test_cli_errors import Errors
+from test_cli_errors import Errors  # the type of the `fails` fixture (conftest)
 
 from pdftools import errors
-
-
-@pytest.fixture(params=["plain", "json"])
-def mode(request: pytest.FixtureRequest) -> str:
-    return str(request.param)
-
-
-@pytest.fixture
-def fails(cli: Callable[..., Any], sha256: Callable[[Path], str], tmp_path: Path, mode: str) -> Errors:
-    return Errors(cli, sha256, tmp_path, mode)
 
 
 @pytest.fixture

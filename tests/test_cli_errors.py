@@ -29,11 +29,6 @@ PYTHON = VENV_BIN / "python"
 PNG = Path("/work/shared/corpus/sample-files/007-imagemagick-images/smile.png")
 
 
-@pytest.fixture(params=["plain", "json"])
-def mode(request: pytest.FixtureRequest) -> str:
-    return str(request.param)
-
-
 @pytest.fixture
 def enc(tmp_path: Path, encrypted_pdf: Path) -> Path:
     return private_copy(encrypted_pdf, tmp_path / "in" / "enc.pdf")
@@ -91,11 +86,6 @@ class Errors:
 
 def _listing(root: Path) -> set[str]:
     return {str(p.relative_to(root)) for p in root.rglob("*")}
-
-
-@pytest.fixture
-def fails(cli: Callable[..., Any], sha256: Callable[[Path], str], tmp_path: Path, mode: str) -> Errors:
-    return Errors(cli, sha256, tmp_path, mode)
 
 
 # ------------------------------------------------------------------------------------------- reading inputs

@@ -32,3 +32,26 @@ def test_a_missing_program_fails_with_its_install_command(tmp_path: Path) -> Non
     assert out.returncode == 8 and data["ok"] is False
     tesseract = next(c for c in data["checks"] if c["name"] == "tesseract")
     assert not tesseract["found"] and tesseract["install"] == "apt-get install tesseract-ocr"
+
+
+def test_convert_programs_and_pdf_engines_are_reported() -> None:
+    out = subprocess.run([PDFTOOLS, "doctor", "--json"], capture_output=True, text=True, check=False)
+    data = json.loads(out.stdout)
+    checks = {c["name"]: c for c in data["checks"]}
+    assert checks["pandoc"]["required"] and checks["pandoc"]["version"].split(".")[0] == "3"
+    assert checks["weasyprint"]["found"] and checks["typst"]["found"]
+    assert data["pdf_engines"] == ["weasyprint", "typst"]
+
+
+def test_missing_pandoc_and_weasyprint_are_reported_with_their_install_commands(tmp_path: Path) -> None:
+    bindir = tmp_path / "bin"
+    bindir.mkdir()
+    for name in ("pdftotext", "pdftoppm", "pdfinfo", "tesseract"):
+        os.symlink(shutil.which(name), bindir / name)
+    env = {**os.environ, "PATH": str(bindir), "PDFTOOLS_PANDOC": "pandoc", "PDFTOOLS_WEASYPRINT": "weasyprint"}
+    out = subprocess.run([PDFTOOLS, "doctor", "--json"], capture_output=True, text=True, check=False, env=env)
+    data = json.loads(out.stdout)
+    checks = {c["name"]: c for c in data["checks"]}
+    assert out.returncode == 8 and data["ok"] is False and data["pdf_engines"] == ["typst"]
+    assert not checks["pandoc"]["found"] and "pip install pypandoc-binary" in checks["pandoc"]["install"]
+    assert not checks["weasyprint"]["found"] and "pip install 'weasyprint>=68'" in checks["weasyprint"]["install"]

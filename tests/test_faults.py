@@ -179,7 +179,7 @@ def _wait_until_busy(proc: subprocess.Popen[bytes], staging_in: Path | None) -> 
 
 # ----------------------------------------------------------------------------------- external programs
 
-GRAB = "import mmap; mmap.mmap(-1, 1_500_000_000)"  # 1.5 GB of address space, never touched
+GRAB = "import mmap; mmap.mmap(-1, 1_500_000_000, flags=mmap.MAP_PRIVATE)"  # 1.5 GB of private memory, untouched
 FAKES = {  # name -> (fake pdftotext script body, extra environment, code, exit code, words in the message)
     "missing": (None, {}, "DEPENDENCY_MISSING", 8, ("pdftotext", "apt-get install poppler-utils")),
     "fails": ("echo 'fake: cannot read this' >&2; exit 1", {}, "EXTERNAL_TOOL_FAILED", 9,

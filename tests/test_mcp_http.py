@@ -91,6 +91,36 @@ def _client(srv: Server, token: str = TOKEN, mode: str = "legacy") -> Client:
     return Client(streamable_http_client(srv.url + "/mcp", http_client=http), mode=mode)
 
 
+def test_upload_merge_protect_by_uri_then_download(server: Server, sample: Path) -> None:
+    """The issue's acceptance flow: a session, two uploads, merge by URI, protect by URI, a plain download."""
+    import pikepdf
+
+    async def go() -> tuple[Any, Any]:
+        async with _client(server) as client:
+            a = server.upload(sample)
+            b = server.upload(server.root / "outline.pdf")
+            merged = await client.call_tool("pdf_merge", {"inputs": [a["uri"], b["uri"]], "output": "m.pdf"})
+            uri = merged.structured_content["files"][0]["uri"]
+            locked = await client.call_tool("pdf_protect", {"input": uri, "user_password": "s3cret"})
+            return merged, locked
+
+    merged, locked = anyio.run(go)
+    for result in (merged, locked):
+        assert not result.is_error, result.content
+        wire = json.dumps(result.model_dump(mode="json", by_alias=True, exclude_none=True), separators=(",", ":"))
+        assert len(wire) < 2048  # links, not file bytes
+        assert "s3cret" not in wire
+    produced = locked.structured_content["files"][0]
+    status, _, body = server.request("GET", "/files/" + produced["uri"].rsplit("/", 1)[1])
+    assert status == 200 and hashlib.sha256(body).hexdigest() == produced["sha256"]
+    download = server.root.parent / "downloaded.pdf"
+    download.write_bytes(body)
+    with pytest.raises(pikepdf.PasswordError):
+        pikepdf.open(download)
+    with pikepdf.open(download, password="s3cret") as pdf:
+        assert len(pdf.pages) == 8
+
+
 def test_upload_merge_by_uri_then_split_by_uri_then_download(server: Server, sample: Path) -> None:
     async def go() -> tuple[Any, Any, list[Any]]:
         async with _client(server) as client:

@@ -35,15 +35,17 @@ FOUR = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
 OUTLINE = CORPUS / "006-pdflatex-outline" / "pdflatex-outline.pdf"
 IN_ROOT = {"four.pdf": FOUR, "outline.pdf": OUTLINE, "one.pdf": CORPUS / "001-trivial" / "minimal-document.pdf",
            "attached.pdf": CORPUS / "025-attachment" / "with-attachment.pdf",
-           "form.pdf": CORPUS / "010-pdflatex-forms" / "pdflatex-forms.pdf"}
+           "form.pdf": CORPUS / "010-pdflatex-forms" / "pdflatex-forms.pdf",
+           "locked.pdf": CORPUS / "005-libreoffice-writer-password" / "libreoffice-writer-password.pdf"}
 PATH_KINDS = [  # argument name -> kind of path, and a valid value of that kind inside the root
-    (re.compile(r"^(inputs?|source|pdf|files|data|.*_(file|path)s?)$"), "input"),  # data: JSON inline or a file
+    (re.compile(r"^(inputs?|source|pdf|files|data|reference_doc|.*_(file|path)s?)$"), "input"),  # data: JSON or a file
     (re.compile(r"^(outputs?|.*_output)$"), "output"),
-    (re.compile(r"^(folder|out_dir|.*_(dir|folder))$"), "folder"),
+    (re.compile(r"^(folder|out_dir|copy_to|templates|resource_path|.*_(dir|folder))$"), "folder"),
     (re.compile(r"^(glob|pattern|names)$"), "name"),  # names or patterns applied inside a folder
 ]
 VALID = {"input": "four.pdf", "output": "sub/valid-{tool}.pdf", "folder": "sub", "name": None}
-NOT_PATHS = {"pages", "ranges", "password", "language", "values", "title", "parent", "text", "color"}
+NOT_PATHS = {"pages", "ranges", "password", "language", "values", "title", "parent", "text", "color", "user_password",
+             "owner_password", "allow", "content", "from_format", "to_format", "metadata", "ocr_language"}
 SCENARIOS: dict[str | tuple[str, str], dict[str, Any]] = {  # valid arguments beyond the generic ones
     "pdf_rotate": {"angle": 90},
     "pdf_ocr": {"input": "one.pdf", "dpi": 72},
@@ -59,6 +61,12 @@ SCENARIOS: dict[str | tuple[str, str], dict[str, Any]] = {  # valid arguments be
     ("pdf_forms", "output"): {"action": "flatten", "input": "form.pdf"},
     ("pdf_forms", "data"): {"action": "fill", "input": "form.pdf", "data": "fields.json"},
     ("pdf_compress", "output"): {"input": "loose.pdf"},
+    "pdf_protect": {"user_password": "secret"},
+    "pdf_unprotect": {"input": "locked.pdf", "password": "openpassword"},
+    "pdf_rename_invoice": {"ocr": False},
+    "doc_convert": {"input": "note.md", "to_format": "html", "output": "sub/valid.html"},
+    ("doc_convert", "reference_doc"): {"to_format": "docx", "output": "sub/valid.docx", "reference_doc": "ref.docx"},
+    ("doc_convert", "resource_path"): {"resource_path": ["sub"]},
 }
 OUT = "PATH_OUTSIDE_ROOT"
 BAD = "INVALID_ARGUMENT"
@@ -156,6 +164,9 @@ def layout(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
                    check=True)  # compresses well: pdf_compress writes only smaller files
     (root / "bookmarks.json").write_text('[{"title": "One", "page": 1, "children": []}]')
     (root / "fields.json").write_text('{"Name": "Ann"}')
+    (root / "note.md").write_text("# A note\n\nWith a paragraph.\n")
+    (root / "ref.docx").write_bytes(subprocess.run(["pandoc", "--print-default-data-file", "reference.docx"],
+                                                   check=True, capture_output=True).stdout)
     for target in (tmp_path / "outside.pdf", outside_dir / "inner.pdf", sibling / "x.pdf"):
         shutil.copy(FOUR, target)
     (root / "link-out.pdf").symlink_to(tmp_path / "outside.pdf")

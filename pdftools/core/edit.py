@@ -59,16 +59,17 @@ class Job:
     in_place: bool
 
     def save(self, decrypt: bool = False, check: Callable[[int], None] | None = None,
-             **options: Any) -> dict[str, Any]:
-        """Write the output atomically; return the fields of `Edited`."""
-        encrypt = self.pdf.is_encrypted and not decrypt
+             encryption: Any = None, **options: Any) -> dict[str, Any]:
+        """Write the output atomically; return the fields of `Edited`. `encryption` (pikepdf's: an
+        Encryption, or False) replaces the input's own (protect, unprotect)."""
+        encrypt = (self.pdf.is_encrypted and not decrypt) if encryption is None else encryption
         mode = self.src.stat().st_mode if self.in_place else None
         size = save_pdf(self.pdf, self.out, min_version=self.pdf.pdf_version, check=check,
                         encryption=encrypt, **options)
         if mode is not None:
             os.chmod(self.out, mode & 0o7777)  # in place: the file keeps its permissions
         return {"input": str(self.src), "output": str(self.out), "pages": len(self.pdf.pages), "size": size,
-                "encrypted": encrypt}
+                "encrypted": encrypt is not False}
 
 
 def open_job(input: str, output: str | None, *, suffix: str, password: str | None, in_place: bool = False,

@@ -104,9 +104,11 @@ def run(args: list[str], *, timeout: float = 300, env: dict[str, str] | None = N
 
 
 def _cap(pid: int) -> None:
-    """Lower the child's address space and file-size limits (never raise them). Set just after the start,
-    before the program has read its input: `preexec_fn` would be unsafe in a threaded process."""
-    caps = {resource.RLIMIT_AS: limits.child_memory(), resource.RLIMIT_FSIZE: limits.STREAM_BYTES.value()}
+    """Lower the child's data-memory and file-size limits (never raise them). Set just after the start,
+    before the program has read its input: `preexec_fn` would be unsafe in a threaded process. RLIMIT_DATA
+    counts the writable memory a program uses, not what it reserves: pandoc's runtime reserves a terabyte of
+    address space at start, so RLIMIT_AS would stop it before it did anything."""
+    caps = {resource.RLIMIT_DATA: limits.child_memory(), resource.RLIMIT_FSIZE: limits.STREAM_BYTES.value()}
     for kind, value in caps.items():
         if value is None:
             continue

@@ -23,7 +23,7 @@ from pdftools.errors import (
 
 _NUMBER = re.compile(r"^(?P<value>[0-9][0-9_]*(?:\.[0-9]+)?(?:e[0-9]+)?)\s*(?P<suffix>[kmgt]?)b?$", re.IGNORECASE)
 _SUFFIX = {"": 1, "k": 10**3, "m": 10**6, "g": 10**9, "t": 10**12}
-CHILD_OVERHEAD = 1 << 30  # address space an external program needs besides the data it holds (code, libraries)
+CHILD_OVERHEAD = 1 << 30  # memory an external program needs besides the data it holds (its own working set)
 
 
 def _number(name: str) -> float | None:
@@ -86,9 +86,18 @@ def max_pixels() -> float:
 
 
 def child_memory() -> int | None:
-    """Address space an external program may use: one stream, one rendered page (4 bytes a pixel) and the
-    program itself. None when either data limit is off."""
+    """Writable memory an external program may use (RLIMIT_DATA): one stream, one rendered page (4 bytes a
+    pixel) and the program itself. None when either data limit is off."""
     stream, pixels = STREAM_BYTES.value(), PIXELS.value()
     if stream is None or pixels is None:
         return None
     return int(stream + 4 * pixels + CHILD_OVERHEAD)
+
+
+MAX_INPUT_MB = 100  # a document to convert: pandoc holds several copies of it (text, AST, output) in memory
+
+
+def max_input_bytes() -> int:
+    """Largest document `convert` accepts, file or string (PDFTOOLS_MAX_INPUT_MB, decimal megabytes)."""
+    value = _number("PDFTOOLS_MAX_INPUT_MB")
+    return int((value or MAX_INPUT_MB) * 1_000_000)

@@ -8,10 +8,10 @@ from typing import Any
 
 from pdftools.errors import InvalidArgument
 
-_UNSAFE = re.compile(r'[\x00-\x1f\x7f/\\:*?"<>|\ud800-\udfff]+')  # lone surrogates cannot be encoded
+# control and reserved characters, bidi controls, and lone surrogates (no file system can store them)
+_UNSAFE = re.compile(r'[\x00-\x1f\x7f/\\:*?"<>|\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]+')
 _RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(1, 10)), *(f"LPT{i}" for i in range(1, 10))}
 MAX_NAME = 200  # characters of one field
-MAX_BYTES = 255  # bytes of a file name, as Linux counts them (NAME_MAX)
 
 
 def safe_component(text: str, fallback: str = "untitled") -> str:
@@ -34,16 +34,19 @@ def render(pattern: str, **fields: Any) -> str:
     except (KeyError, ValueError, IndexError) as exc:
         fields_list = ", ".join("{" + k + "}" for k in fields)
         raise InvalidArgument(f"bad file name pattern {pattern!r}: {exc}", hint=f"Fields: {fields_list}.") from None
-    name = _fit(name)
-    if _UNSAFE.search(name) or name in ("", ".", ".."):
+    if _UNSAFE.search(name) or fit(name) in ("", ".", ".."):
         raise InvalidArgument(f"pattern {pattern!r} gives {name!r}, which is not a plain file name")
-    return name
+    return fit(name)
 
 
-def _fit(name: str) -> str:
-    """`name` cut to MAX_BYTES of UTF-8, keeping its last 10 characters (the extension) and whole characters."""
-    if len(name.encode("utf-8", "surrogatepass")) <= MAX_BYTES:
+def fit(name: str, limit: int = 240) -> str:
+    """Shorten a file name to `limit` bytes of UTF-8 (filesystems count bytes, at most 255), keeping its
+    extension and never cutting a character in two."""
+    if len(name.encode()) <= limit:
         return name
-    tail = name[-10:]
-    room = MAX_BYTES - len(tail.encode("utf-8", "surrogatepass"))
-    return name[:-10].encode("utf-8", "surrogatepass")[:room].decode("utf-8", "ignore") + tail
+    stem, dot, ext = name.rpartition(".")
+    if not dot or len(ext) > 10:
+        stem, ext = name, ""
+    room = limit - len(ext.encode()) - (1 if ext else 0)
+    short = stem.encode()[:room].decode(errors="ignore").rstrip(" ._-")
+    return f"{short}.{ext}" if ext else short

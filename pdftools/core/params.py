@@ -59,21 +59,34 @@ MISSING: Any = _Missing()
 
 @dataclass(frozen=True)
 class Cli:
-    """How a parameter appears on the command line (default: `--name-with-dashes`)."""
+    """How a parameter appears on the command line (default: `--name-with-dashes`).
+
+    Secrets (passwords) need not be typed in plain sight: `file_flag` adds an option that reads the value
+    from a file's first line, and `prompt` asks for it at a terminal when no flag, file or environment
+    variable gave one (`hide_input` for no echo, `confirm` to ask twice). The op only sees the value."""
 
     flags: tuple[str, ...] = ()
     argument: bool = False
     envvar: str | None = None
     metavar: str | None = None
     default: Any = MISSING  # a CLI-only default (e.g. no character budget at a shell)
+    file_flag: str | None = None
+    prompt: str | None = None
+    hide_input: bool = False
+    confirm: bool = False
 
     def __init__(self, *flags: str, argument: bool = False, envvar: str | None = None,
-                 metavar: str | None = None, default: Any = MISSING) -> None:
+                 metavar: str | None = None, default: Any = MISSING, file_flag: str | None = None,
+                 prompt: str | None = None, hide_input: bool = False, confirm: bool = False) -> None:
         object.__setattr__(self, "flags", flags)
         object.__setattr__(self, "argument", argument)
         object.__setattr__(self, "envvar", envvar)
         object.__setattr__(self, "metavar", metavar)
         object.__setattr__(self, "default", default)
+        object.__setattr__(self, "file_flag", file_flag)
+        object.__setattr__(self, "prompt", prompt)
+        object.__setattr__(self, "hide_input", hide_input)
+        object.__setattr__(self, "confirm", confirm)
 
 
 @dataclass(frozen=True)
@@ -93,5 +106,6 @@ def marker(metadata: tuple[Any, ...], kind: type) -> Any:
 
 # Parameters several ops share, declared once.
 Password = Annotated[
-    str | None, Param("Password of an encrypted input (user or owner)"), Cli(envvar="PDFTOOLS_PASSWORD")
+    str | None, Param("Password of an encrypted input (user or owner)"),
+    Cli(envvar="PDFTOOLS_PASSWORD", file_flag="--password-file"),
 ]

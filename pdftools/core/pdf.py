@@ -52,10 +52,9 @@ def open_pdf(path: Path, password: str | None = None, *, label: str | None = Non
         limits.INPUT_BYTES.check(path.stat().st_size, name)
         if not is_pdf(path):
             raise NotAPdf(f"{name} is not a PDF")
-        with warnings.catch_warnings():  # "a password was given but not needed" is not worth a word
-            warnings.simplefilter("ignore", UserWarning)
-            _check_page_count(path, password, name)
-            return pikepdf.open(path, password=password or "")
+        forms = password_forms(password)
+        _check_page_count(path, forms, name)
+        return open_any(path, forms)
     except pikepdf.PasswordError:
         if password:
             raise BadPassword(f"the password does not open {name}") from None
@@ -66,15 +65,13 @@ def open_pdf(path: Path, password: str | None = None, *, label: str | None = Non
         raise DamagedPdf(f"{name} cannot be read: {exc}") from None
 
 
-def _check_page_count(path: Path, password: str | None, name: str) -> None:
+def _check_page_count(path: Path, forms: list[str | bytes], name: str) -> None:
     """Count the page tree before qpdf expands it: at open, qpdf copies every repeated reference to a page,
     so a few MB of repeats would cost GBs. The count stops just past the limit."""
-    import pikepdf
-
     limit = limits.PAGES.value()
     if limit is None:
         return
-    with pikepdf.open(path, password=password or "", inherit_page_attributes=False) as probe:
+    with open_any(path, forms, inherit_page_attributes=False) as probe:
         if count_pages(probe.Root.get("/Pages"), limit) > limit:
             raise limits.PAGES.exceeded(f"{name} has more than {limit:,.0f} pages")
 
@@ -94,6 +91,32 @@ def count_pages(root: Any, limit: float) -> int:
             seen.add(node.objgen)
             todo.extend(kids)
     return count
+def password_forms(password: str | None) -> list[str | bytes]:
+    """A password as readers try it: as typed (UTF-8: AES-256), then in PDFDocEncoding (older encryption,
+    e.g. AES-128 or RC4, stores non-ASCII passwords that way)."""
+    forms: list[str | bytes] = [password or ""]
+    if password and not password.isascii():
+        import pikepdf.codec  # noqa: F401  # registers the "pdfdoc" codec
+
+        with contextlib.suppress(UnicodeEncodeError):
+            forms.append(password.encode("pdfdoc"))
+    return forms
+
+
+def open_any(path: Path, forms: list[str | bytes], **options: Any) -> pikepdf.Pdf:
+    """Open with the first password form that works (pikepdf.PasswordError when none does); `options` go to
+    pikepdf.open."""
+    import pikepdf
+
+    for form in forms:
+        try:
+            with warnings.catch_warnings():  # "a password was given but not needed" is not worth a word
+                warnings.simplefilter("ignore", UserWarning)
+                return pikepdf.open(path, password=form, **options)
+        except pikepdf.PasswordError:
+            if form is forms[-1]:
+                raise
+    raise AssertionError("no password form given")
 
 
 def check_output(out: Path, inputs: Iterable[Path] = (), *, force: bool = False) -> None:
@@ -166,13 +189,15 @@ _UMASK = _read_umask()  # read once at import: os.umask is process-wide and not 
 
 
 def save_pdf(pdf: pikepdf.Pdf, out: Path, *, min_version: str = "", check: Callable[[int], None] | None = None,
-             **options: Any) -> int:
-    """Save atomically (`options` go to pikepdf's save); return the size written. `check` sees the size
-    before the file is moved into place and may refuse it by raising."""
+             verify: Callable[[Path], None] | None = None, **options: Any) -> int:
+    """Save atomically (`options` go to pikepdf's save); return the size written. `check` sees the size and
+    `verify` the written file before it is moved into place; either may refuse it by raising."""
     with atomic_output(out) as tmp:
         write_pdf(pdf, tmp, min_version=min_version, label=str(out), **options)
         if check is not None:
             check(tmp.stat().st_size)
+        if verify is not None:
+            verify(tmp)
     return out.stat().st_size
 
 
@@ -182,7 +207,7 @@ def write_pdf(pdf: pikepdf.Pdf, target: Path, *, min_version: str = "", label: s
     errors."""
     import pikepdf
 
-    if "encryption" not in options:  # qpdf takes no decode level when it encrypts
+    if not options.get("encryption"):  # qpdf takes no decode level when it encrypts
         options.setdefault("stream_decode_level", pikepdf.StreamDecodeLevel.none)
     try:
         with target.open("wb") as fh:

@@ -122,7 +122,8 @@ def running(task: Task) -> Iterator[Task]:
 
 
 def progress(done: int, total: int, message: str = "") -> None:
-    current().progress(done, total, message)
+    if not _muted.get():
+        current().progress(done, total, message)
 
 
 def check() -> None:
@@ -153,3 +154,17 @@ def map_threads(fn: Callable[[T], R], items: Iterable[T], workers: int) -> list[
             for f in futures:
                 f.cancel()
             raise
+
+
+_muted: contextvars.ContextVar[bool] = contextvars.ContextVar("pdftools_progress_muted", default=False)
+
+
+@contextlib.contextmanager
+def muted() -> Iterator[None]:
+    """Drop the progress reports of the work inside the block (an op calling another op for each of its
+    files reports its own progress only); cancellation and the deadline still apply."""
+    token = _muted.set(True)
+    try:
+        yield
+    finally:
+        _muted.reset(token)

@@ -81,6 +81,15 @@ OPS: tuple[Op, ...] = (
        False),
     Op("booklet", "pdf_booklet", "Impose as a booklet",
        "Impose a PDF as a booklet: two pages per sheet side, in the order that folds into a book.", False),
+    Op("protect", "pdf_protect", "Encrypt a PDF",
+       "Encrypt a PDF with a password: AES-256 by default, AES-128 on request, RC4 only with --legacy.", False),
+    Op("unprotect", "pdf_unprotect", "Decrypt a PDF", "Remove a PDF's encryption, with its user or owner password.",
+       False),
+    Op("rename-invoice", "pdf_rename_invoice", "Rename invoices",
+       "Rename invoice PDFs from what they say: date, issuer, number, total, currency.", False, heavy=True),
+    Op("convert", "doc_convert", "Convert a document",
+       "Convert documents with pandoc: markdown, HTML, docx, odt, epub, rst, LaTeX, org, text, and PDF in and out.",
+       False, heavy=True),
 )
 
 

@@ -29,6 +29,8 @@ class DoctorResult:
     """False when a required program is missing (the CLI then exits with DEPENDENCY_MISSING's code)."""
     checks: list[Check]
     ocr_languages: list[str] = field(default_factory=list)
+    pdf_engines: list[str] = field(default_factory=list)
+    """The PDF engines `convert` can use, the default first."""
 
     @property
     def exit_code(self) -> int:
@@ -50,7 +52,9 @@ def doctor() -> DoctorResult:
     checks.append(Check("pikepdf", "PDF structure (libqpdf)", True, True, metadata.version("pikepdf")))
     tesseract = next(c for c in checks if c.name == "tesseract")
     languages = _languages() if tesseract.found else []
-    return DoctorResult(ok=all(c.found for c in checks if c.required), checks=checks, ocr_languages=languages)
+    pdf_engines = _convert(checks)
+    return DoctorResult(ok=all(c.found for c in checks if c.required), checks=checks, ocr_languages=languages,
+                        pdf_engines=pdf_engines)
 
 
 def _program(name: str, flag: str, used_for: str, required: bool) -> Check:
@@ -73,3 +77,17 @@ def _osd() -> Check:
         found = False
     return Check("tesseract osd", "ocr --rotate-pages", False, found, None,
                  None if found else "apt-get install tesseract-ocr-osd")
+
+
+def _convert(checks: list[Check]) -> list[str]:
+    """pandoc and the PDF engines, for `convert`; returns the engines found."""
+    from pdftools.core import pandoc, pandoc_engines
+
+    version = pandoc.version()
+    checks.append(Check("pandoc", "convert", True, version is not None, version, None if version else pandoc.INSTALL))
+    found = pandoc_engines.versions()
+    for engine, used_for in zip(pandoc_engines.ENGINES, ("convert to PDF (default engine)",
+                                                         "convert to PDF (--pdf-engine typst)"), strict=True):
+        checks.append(Check(engine, used_for, False, found[engine] is not None, found[engine],
+                            None if found[engine] else pandoc_engines.INSTALL[engine]))
+    return [engine for engine in pandoc_engines.ENGINES if found[engine]]

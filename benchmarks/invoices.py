@@ -1,0 +1,137 @@
+"""Accuracy of rename-invoice per field, on invoices generated with known fields (tests/invoices).
+
+    .venv/bin/python benchmarks/invoices.py [--count 60] [--scanned 30] [--holdout 36] [--late 36] [--keep DIR]
+
+Generates digital invoices (pikepdf and, when installed, groff + Ghostscript), the same invoices scanned
+(200 dpi images, no text layer), with a Factur-X XML attached, and with a broken XML; plus the held-out
+layouts (tests/invoices/holdout.py: `holdout-` written after the heuristics were tuned, `late-` after that).
+Reads each with the same code the op uses (pdftools.core.invoice.read_invoice) and prints, per kind and
+field: how often the value is right, how often it is right *and* above the threshold (what would be
+renamed), and how often it is wrong yet above the threshold (a wrong name: the number that must stay at 0).
+Then per file: renamed right, skipped, renamed wrong with the default pattern. Timings are wall time per
+file, read one at a time. The script reports and exits 0; it does not assert targets.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests"))
+
+from invoices.generate import Expected, build  # noqa: E402
+
+from pdftools.core.invoice import Options, read_invoice  # noqa: E402
+from pdftools.core.invoice_parse import fold  # noqa: E402
+
+FIELDS = ("issuer", "number", "date", "amount", "currency")
+PATTERN_FIELDS = ("date", "issuer", "number")  # the default pattern {date}_{issuer}_{number}.pdf
+TARGETS = {"digital": 0.95, "groff": 0.95, "xml-broken": 0.95, "scanned": 0.85, "xml": 1.0}
+
+
+def same(key: str, got: str | None, want: str) -> bool:
+    if got is None:
+        return False
+    if key == "issuer":  # compared as a file name would show it: letters and digits, no accents, any case
+        return re.sub(r"[^a-z0-9]", "", fold(got)) == re.sub(r"[^a-z0-9]", "", fold(want))
+    return got == want
+
+
+def evaluate(folder: Path, rows: list[Expected], label: str, threshold: float) -> dict[str, dict]:
+    fields: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0, 0])  # right, sure+right, sure+wrong, n
+    files: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])  # renamed right, skipped, renamed wrong, n
+    seconds: dict[str, list[float]] = defaultdict(list)
+    misses = []
+    for row in rows:
+        kind = f"{label}{row.kind}"
+        start = time.perf_counter()
+        reading = read_invoice(folder / row.file, None, Options())
+        seconds[kind].append(time.perf_counter() - start)
+        outcome = []
+        for key in FIELDS:
+            found = reading.fields.get(key)
+            right = same(key, found.value if found else None, getattr(row, key))
+            sure = found is not None and found.confidence >= threshold
+            counts = fields[(kind, key)]
+            counts[0] += right
+            counts[1] += right and sure
+            counts[2] += sure and not right
+            counts[3] += 1
+            if key in PATTERN_FIELDS:
+                outcome.append((right, sure))
+            if not (right and sure):
+                misses.append(f"{row.file} {key}: {found.value if found else None!r} "
+                              f"({found.confidence if found else 0}: {found.how if found else 'not found'}) "
+                              f"want {getattr(row, key)!r}")
+        per_file = files[kind]
+        per_file[3] += 1
+        if all(sure for _, sure in outcome):
+            per_file[0 if all(right for right, _ in outcome) else 2] += 1
+        else:
+            per_file[1] += 1
+    return {"fields": dict(fields), "files": dict(files), "seconds": dict(seconds), "misses": misses}
+
+
+def report(results: dict[str, dict], threshold: float) -> None:
+    print(f"\nPer field (threshold {threshold}): right / right and sure (renamed on it) / wrong but sure; n")
+    print(f"{'kind':20} {'field':9} {'right':>7} {'sure':>7} {'wrong+sure':>10} {'n':>4}  target")
+    for (kind, key), (right, sure, wrong, n) in sorted(results["fields"].items()):
+        base = kind.removeprefix("holdout-").removeprefix("late-")
+        target = TARGETS.get(base, 0)
+        mark = "ok" if right / n >= target else "MISSED"
+        print(f"{kind:20} {key:9} {right / n:7.1%} {sure / n:7.1%} {wrong:10d} {n:4d}  >= {target:.0%} {mark}")
+    print("\nPer file, default pattern {date}_{issuer}_{number}.pdf: renamed right / skipped / renamed wrong")
+    for kind, (right, skipped, wrong, n) in sorted(results["files"].items()):
+        spent = results["seconds"][kind]
+        print(f"{kind:20} {right:4d} / {skipped:4d} / {wrong:4d}  of {n:4d}   "
+              f"{sum(spent) / len(spent) * 1000:7.0f} ms per file (max {max(spent) * 1000:.0f} ms)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=60, help="invoices per digital kind")
+    parser.add_argument("--scanned", type=int, default=30, help="how many of them also scanned (OCR: ~3 s each)")
+    parser.add_argument("--holdout", type=int, default=36, help="invoices in the first held-out layouts")
+    parser.add_argument("--late", type=int, default=36, help="invoices in the late held-out layouts")
+    parser.add_argument("--threshold", type=float, default=0.7)
+    parser.add_argument("--seed", type=int, default=4)
+    parser.add_argument("--keep", type=Path, help="generate into this folder and keep it")
+    parser.add_argument("--misses", action="store_true", help="list every field not read right and sure")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory(prefix="pdftools-invoices-") as tmp:
+        base = args.keep or Path(tmp)
+        started = time.perf_counter()
+        sets = [(base / "dev", build(base / "dev", args.count, args.seed, ("digital", "groff", "xml", "xml-broken")),
+                 ""),
+                (base / "scanned", build(base / "scanned", args.scanned, args.seed, ("scanned",)), ""),
+                (base / "holdout", build(base / "holdout", args.holdout, args.seed + 1, ("digital", "groff"),
+                                         holdout="holdout"), "holdout-"),
+                (base / "late", build(base / "late", args.late, args.seed + 7, ("digital", "groff"), holdout="late"),
+                 "late-")]
+        print(f"generated {sum(len(rows) for _, rows, _ in sets)} invoices in {time.perf_counter() - started:.1f} s"
+              f" (groff: {'yes' if any(r.kind == 'groff' for _, rows, _ in sets for r in rows) else 'not installed'})")
+        merged: dict[str, dict] = {"fields": {}, "files": {}, "seconds": {}, "misses": []}
+        for folder, rows, label in sets:
+            result = evaluate(folder, rows, label, args.threshold)
+            for key in ("fields", "files", "seconds"):
+                merged[key].update(result[key])
+            merged["misses"] += result["misses"]
+        report(merged, args.threshold)
+        if args.misses:
+            print("\nNot right and sure:\n  " + "\n  ".join(merged["misses"]))
+        if args.keep:
+            (args.keep / "results.json").write_text(json.dumps({k: {str(i): v for i, v in d.items()}
+                                                                 if isinstance(d, dict) else d
+                                                                 for k, d in merged.items()}, indent=1))
+
+
+if __name__ == "__main__":
+    main()

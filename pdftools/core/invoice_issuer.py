@@ -1,0 +1,183 @@
+"""Who issued an invoice, from its text: the seller's name, never the customer's.
+
+Evidence, strongest first: a seller label (`From`, `Kontoinhaber`, `Émetteur`, ...) with the name after or
+under it; a sender line (`Müller GmbH · Hauptstr. 5 · 10115 Berlin`, the small line over a letter's address
+window, or a footer line); a cell that ends in a legal form (GmbH, SARL, B.V., S.L., S.r.l., Ltd, ...); the
+first line of the first page. Names found in several places score higher (a letterhead and a footer agree),
+names that match the invoice's web or e-mail domain too. The buyer's block (under `Bill to`, `Kunde`,
+`Facturé à`, ..., or in the address window under a sender line) is never taken.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pdftools.core.invoice_labels import ADDRESS, BUYER, DATE, LEGAL_FORM, NOT_A_NAME, NUMBER, SELLER, TITLE, TOTAL
+from pdftools.core.invoice_parse import CURRENCY, find_amounts, find_dates, fold
+from pdftools.core.invoice_text import Candidate, Cell, Doc
+
+_SEPARATORS = re.compile(r"\s+[·•|–—:-]\s+|\s*[·•|]\s*")  # OCR reads a `·` as `-` or `:` at times
+_DOMAIN = re.compile(r"(?:www\.|@)([a-z0-9-]+)\.[a-z]{2,}")
+_ALNUM = re.compile(r"[^a-z0-9]")
+
+
+def _key(text: str) -> str:
+    return _ALNUM.sub("", fold(text))
+
+
+def _label_only(cell: Cell, labels: re.Pattern[str]) -> tuple[str, str]:
+    """(the label the cell starts with, the text after it: "" when the cell is the label alone); ("", "")
+    when the cell does not start with a label followed by a colon or nothing."""
+    m = labels.match(cell.folded)
+    if not m:
+        return "", ""
+    rest = cell.text[m.end():]
+    if rest and not rest.startswith(":") and rest.strip():
+        return "", ""
+    return cell.text[:m.end()], rest.lstrip(": ").strip()
+
+
+def plausible(text: str) -> bool:
+    """Could this be a company or person name (not an address, a label, a date or an amount)?"""
+    folded = fold(text)
+    letters = sum(c.isalpha() for c in folded)
+    if letters < 3 or len(text) > 80 or NOT_A_NAME.search(folded) or find_dates(folded) or find_amounts(text):
+        return False
+    labelled = sum(end - start for labels in (NUMBER, DATE, TOTAL) for start, end, _ in labels.find(folded))
+    if labelled * 2 >= len(folded.strip()) or TITLE.fullmatch(folded.strip(" :")) or CURRENCY.search(text):
+        return False  # mostly label words (`Montant HT`, `Invoice date`), or a column header (`Amount (EUR)`)
+    return not (SELLER.fullmatch(folded.strip(" :")) or BUYER.fullmatch(folded.strip(" :")))
+
+
+def _tidy(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip(" ,:;·•|–-")
+
+
+def _buyer_keys(doc: Doc, senders: list[Cell]) -> set[str]:
+    """Names in the buyer's block: under a buyer label, or in the address window under a sender line."""
+    keys = set()
+    for i, cells in enumerate(doc.cells):
+        for cell in cells:
+            label, inline = _label_only(cell, BUYER)
+            if label and inline:
+                keys.add(_key(inline))
+            elif label:
+                keys.update(_key(c.text) for c in doc.below(i, cell.start, cell.end, depth=1))
+    for sender in senders:
+        keys.update(_key(c.text) for c in doc.below(sender.line, sender.start, sender.start + 8, depth=1))
+    return keys - {""}
+
+
+def _sender_name(cell: Cell, parts_needed: int) -> str | None:
+    """The name in a `Name · Street · City` line (separated parts, with an address or numbers after it)."""
+    parts = [p for p in _SEPARATORS.split(cell.text) if p.strip()]
+    address = fold(" ".join(parts[1:]))
+    if len(parts) < parts_needed or not (NOT_A_NAME.search(address) or any(c.isdigit() for c in address)):
+        return None
+    return _tidy(parts[0]) if plausible(parts[0]) else None
+
+
+def issuers(doc: Doc) -> list[Candidate]:
+    found: list[Candidate] = []
+    senders: list[Cell] = []
+    for i, cells in enumerate(doc.cells):
+        top = doc.first_page_share(i) < 0.4
+        for cell in cells:
+            label, inline = _label_only(cell, SELLER)
+            if label:
+                under = [c.text for c in doc.below(i, cell.start, cell.end, depth=1)]
+                for text in [inline] if inline else under[:1]:
+                    if plausible(text):
+                        found.append(Candidate(_tidy(text), 0.9, f"after the label '{label}'", i))
+                continue
+            footer = doc.in_footer(i)
+            name = _sender_name(cell, 2 if footer else 3)
+            if name:
+                senders.append(cell)
+                found.append(Candidate(name, 0.85 if top else 0.7, "a sender line", i))
+                continue
+            if not plausible(cell.text):
+                continue
+            if _ends_legal(cell.text):  # in a footer: the issuer's; at the top: the issuer's or the customer's
+                score = 0.75 if footer else 0.65 if top else 0.6
+                found.append(Candidate(_tidy(cell.text), score, "a name with a legal form", i))
+            if _over_address(doc, cell):
+                found.append(Candidate(_tidy(cell.text), 0.7 if footer else 0.6, "a name over an address", i))
+    first = _first_line_name(doc)
+    if first is not None:
+        found.append(first)
+    return _rank(doc, found, _buyer_keys(doc, senders))
+
+
+def _over_address(doc: Doc, cell: Cell) -> bool:
+    """Is the cell the first line of an address block (a street or postcode line right under it)?"""
+    if cell.line > 0 and any(c.start < cell.end and cell.start < c.end for c in doc.cells[cell.line - 1]):
+        return False  # not the block's first line
+    under = doc.below(cell.line, cell.start, cell.end, depth=1)  # left, right or centred blocks
+    if not under or under[0].line != cell.line + 1 or plausible(under[0].text):
+        return False
+    street = under[0].folded.strip()
+    return bool(NOT_A_NAME.search(street) or ADDRESS.search(street)) and not any(
+        a.decimals for a in find_amounts(under[0].text))
+
+
+def _ends_legal(text: str) -> bool:
+    """Does the name end in a legal form? Short ones without dots (AG, SA, AS, AB) only in capitals."""
+    text = text.rstrip(" ,")
+    folded = fold(text)
+    return any(m.end() >= len(folded.rstrip(".")) and ("." in m.group() or len(m.group()) > 3
+                                                       or text[m.start():m.end()].isupper())
+               for m in LEGAL_FORM.finditer(folded))
+
+
+def _first_line_name(doc: Doc) -> Candidate | None:
+    for i, cells in enumerate(doc.cells):
+        if doc.page_of[i] != 0:
+            return None
+        for cell in cells:
+            if TITLE.fullmatch(cell.folded.strip(" :")):
+                continue
+            if plausible(cell.text):
+                return Candidate(_tidy(cell.text), 0.55, "the first line", i)
+            return None
+    return None
+
+
+def _rank(doc: Doc, found: list[Candidate], buyers: set[str]) -> list[Candidate]:
+    """One candidate per name (a logo `ROSSI FORNITURE` and `Rossi Forniture S.r.l.` are one): its best score,
+    raised for each further kind of evidence, for a legal form, for being printed more than once (a customer's
+    name rarely is) and for matching the web or e-mail domain; buyer names dropped. When the runner-up is
+    nearly as strong, the winner is not trusted."""
+    merged: dict[str, Candidate] = {}
+    kinds: dict[str, set[str]] = {}
+    for cand in sorted(found, key=lambda c: -len(_key(c.value))):
+        key = _key(cand.value)
+        if not key or key in buyers:
+            continue
+        key = next((k for k in merged if len(key) >= 6 and k.startswith(key)), key)  # a shorter form of a name
+        kinds.setdefault(key, set()).add(cand.how)
+        if key not in merged or cand.score > merged[key].score:
+            merged[key] = Candidate(merged[key].value if key in merged else cand.value, cand.score, "", cand.line)
+    ranked = sorted((_score(doc, key, cand, kinds[key]) for key, cand in merged.items()),
+                    key=lambda c: (-c.score, c.line))
+    if len(ranked) > 1 and ranked[0].score - ranked[1].score < 0.1:
+        best = ranked[0]
+        ranked[0] = Candidate(best.value, min(best.score, 0.65),
+                              f"{best.how}; but {ranked[1].value!r} is nearly as likely", best.line)
+    return ranked
+
+
+def _score(doc: Doc, key: str, cand: Candidate, kinds: set[str]) -> Candidate:
+    score = cand.score + 0.05 * (len(kinds) - 1)
+    how = " and ".join(sorted(kinds))
+    if _ends_legal(cand.value) and "legal form" not in how:
+        score += 0.05
+    seen = sum(key[:max(6, len(key) - 6)] in _ALNUM.sub("", line) for line in doc.folded)
+    if seen > 1:  # a customer's name is printed once, or twice (billing and delivery address)
+        score += 0.05 if seen == 2 else 0.15
+        how += f", printed {seen} times"
+    domains = {_ALNUM.sub("", m.group(1)) for line in doc.folded for m in _DOMAIN.finditer(line)}
+    if any(len(d) >= 4 and (d in key or key[:6] in d) for d in domains):
+        score += 0.05
+        how += ", like the web domain"
+    return Candidate(cand.value, round(min(score, 0.95), 2), how, cand.line)

@@ -1,0 +1,160 @@
+"""What invoices call their fields, in English, German, French, Dutch, Spanish and Italian.
+
+Patterns match folded text (`invoice_parse.fold`: lower case, no accents, `Nº` -> `no`). Each kind has strong
+labels (they name the field), weak ones (they may) and, where it matters, negative ones: labels of
+neighbouring fields that must not be taken for it (a due date is not the invoice date; a net amount is not the
+total). `Labels.find` returns every label in a stretch of text, longer matches hiding those inside them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_NO = r"(?:n[°o]?\.?\s*o?|no\.?|nr\.?|num\.?|numero|number|nummer|#|n[e2]\??\.?)"  # Nº N° No. Nr. n.º # (OCR: Ne?)
+_INCL = (r"(?:\s*\(?\s*(?:incl|inkl|including|inc|ttc|ivato|iva\s*incl(?:uida)?)\.?\s*(?:\d+\s*%\s*)?"
+         r"(?:vat|tax|mwst|ust|tva|btw|iva|taxes)?\.?\s*\)?)?")
+
+
+def _compile(patterns: list[str]) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?<![a-z])(?:{p})(?:(?<=#)|(?![a-z]))" for p in patterns))  # `#INV-1` ok
+
+
+@dataclass(frozen=True)
+class Labels:
+    strong: re.Pattern[str]
+    weak: re.Pattern[str] | None = None
+    negative: re.Pattern[str] | None = None
+
+    def find(self, folded: str) -> list[tuple[int, int, str]]:
+        """(start, end, kind) of every label in `folded`: kind is strong, weak or negative."""
+        hits = [(m.start(), m.end(), kind) for kind, pattern in
+                (("strong", self.strong), ("weak", self.weak), ("negative", self.negative)) if pattern is not None
+                for m in pattern.finditer(folded) if m.end() > m.start()]
+        return [h for h in hits if not any(o != h and o[0] <= h[0] and h[1] <= o[1] and o[1] - o[0] > h[1] - h[0]
+                                           for o in hits)]
+
+
+NUMBER = Labels(
+    strong=_compile([
+        rf"invoice\s*{_NO}", r"invoice\s*id", rf"inv\.?\s*{_NO}", rf"bill\s*{_NO}", rf"tax\s*invoice\s*{_NO}",
+        r"rechnungs?\s*-?\s*(?:nummer|nr\.?|no\.?)", r"re\.?\s*-?\s*nr\.?", r"rg\.?\s*-?\s*nr\.?", r"rechnung\s*#",
+        r"beleg\s*-?\s*(?:nummer|nr\.?)",
+        rf"{_NO}\s*(?:de\s*(?:la\s*)?)?facture", rf"facture\s*{_NO}", r"ref(?:erence)?\.?\s*(?:de\s*)?facture",
+        rf"factuur\s*-?\s*{_NO}", r"factuurnummer", r"factuurnr\.?",
+        rf"{_NO}\s*(?:de\s*)?(?:la\s*)?factura", rf"factura\s*{_NO}",
+        rf"{_NO}\s*(?:della\s*)?fattura", rf"fattura\s*{_NO}", r"(?:numero|n\.|nr\.)\s*documento",
+    ]),
+    weak=_compile([rf"document\s*{_NO}", rf"doc\.?\s*{_NO}", r"reference", r"referenz", r"belegnr\.?"]),
+    negative=_compile([
+        rf"(?:customer|client|account|order|po|purchase\s*order|vat|tax|reg(?:istration)?|company)\s*{_NO}",
+        r"(?:customer|client|account)\s*id", r"your\s*reference", r"tax\s*id",
+        r"kunden\s*-?\s*(?:nummer|nr\.?)",
+        r"(?:bestell|auftrags|liefer(?:schein)?|steuer|ust-?id)\s*-?\s*(?:nummer|nr\.?)",
+        r"ust\s*-?\s*id\s*-?\s*nr\.?", r"ihr\s*zeichen",
+        rf"{_NO}\s*(?:de\s*)?(?:client|commande|tva|siret|siren)", r"code\s*client", r"reference\s*client",
+        r"(?:klant|debiteur|order|btw|kvk)\s*-?\s*(?:nummer|nr\.?)", r"uw\s*referentie",
+        rf"{_NO}\s*(?:de\s*)?(?:cliente|pedido)", r"codigo\s*cliente", r"su\s*referencia",
+        r"cod(?:ice)?\.?\s*cliente", rf"ordine\s*{_NO}", r"vs\.?\s*riferimento", r"p\.?\s*iva", r"partita\s*iva",
+        r"iban", r"bic", r"swift", r"tel(?:efon|ephone|efono)?\.?", r"phone", r"fax", r"siret", r"cif", r"nif",
+    ]),
+)
+
+TITLE = re.compile(r"(?<![a-z])(?:tax\s*invoice|invoice|rechnung|facture|factuur|factura|fattura)(?![a-z])")
+
+DATE = Labels(
+    strong=_compile([
+        r"invoice\s*date", r"date\s*of\s*(?:invoice|issue)", r"issue\s*date", r"issued(?:\s*on)?", r"billing\s*date",
+        r"tax\s*point(?:\s*date)?",
+        r"rechnungs\s*-?\s*datum", r"beleg\s*-?\s*datum", r"ausstellungs\s*-?\s*datum", r"ausgestellt\s*am",
+        r"datum\s*der\s*rechnung",
+        r"date\s*(?:de\s*(?:la\s*)?)?(?:facture|facturation)", r"date\s*d'?\s*emission", r"emise?\s*le",
+        r"factuur\s*-?\s*datum", r"datum\s*factuur",
+        r"fecha\s*(?:de\s*)?(?:la\s*)?(?:factura|emision|expedicion)",
+        r"data\s*(?:della\s*)?(?:fattura|documento|emissione|doc\.?)",
+    ]),
+    weak=_compile([r"date", r"datum", r"fecha", r"data", r"dated", r"vom", r"du", r"del", r"de\s*fecha", r"van",
+                   r"datiert", r"en\s*date\s*du", r"con\s*fecha", r"d\.\s*d\."]),
+    negative=_compile([
+        r"due(?:\s*date)?", r"payment\s*due", r"pay(?:able)?\s*(?:by|before|until)", r"fall?ig(?:keit)?\w*",
+        r"faellig\w*", r"zahlbar\s*(?:bis|am)", r"zahlungsziel", r"(?:date\s*d'?\s*)?echeance",
+        r"a\s*payer\s*avant(?:\s*le)?", r"payable\s*(?:avant|le)", r"date\s*limite", r"vervaldatum", r"vervaldag",
+        r"te\s*betalen\s*(?:voor|uiterlijk|op)", r"uiterste\s*betaaldatum", r"(?:fecha\s*de\s*)?vencimiento",
+        r"(?:data\s*(?:di\s*)?)?scadenza", r"pagare\s*entro",
+        r"deliver(?:y|ed)(?:\s*date)?", r"ship(?:ping|ped)?\s*date",
+        r"(?:liefer|leistungs)\s*-?\s*(?:datum|zeitraum|tag)", r"(?:date\s*de\s*)?livraison", r"lever(?:datum|ing)",
+        r"(?:fecha\s*de\s*)?entrega", r"(?:data\s*(?:di\s*)?)?consegna",
+        r"order\s*date", r"(?:bestell|auftrags)\s*-?\s*datum", r"(?:date\s*de\s*)?commande", r"besteldatum",
+        r"fecha\s*(?:del\s*)?pedido", r"data\s*(?:dell'?\s*)?ordine",
+        r"period", r"zeitraum", r"periode", r"periodo", r"gultig\s*bis", r"valid\s*until",
+    ]),
+)
+
+TOTAL = Labels(
+    strong=_compile([f"(?:{p}){_INCL}" for p in [
+        r"grand\s*total", r"total\s*(?:amount\s*)?due", r"amount\s*(?:due|payable|to\s*pay)", r"balance\s*due",
+        r"total\s*amount", r"invoice\s*total", r"total\s*(?:to\s*pay|payable)", r"total\s*(?=\(?\s*inc)",
+        r"gesamt\s*-?\s*(?:betrag|summe)", r"rechnungs\s*-?\s*(?:betrag|summe)", r"end\s*-?\s*(?:betrag|summe)",
+        r"brutto\s*-?\s*(?:betrag|summe)", r"(?:summe|gesamt|total)\s*brutto", r"zu\s*zahlen(?:der\s*betrag)?",
+        r"zahl\s*-?\s*betrag",
+        r"total\s*ttc", r"montant\s*ttc", r"net\s*a\s*payer", r"total\s*a\s*payer", r"montant\s*total", r"montant\s*du",
+        r"reste\s*a\s*payer",
+        r"totaal\s*-?\s*bedrag", r"totaal\s*(?=incl)", r"(?:totaal\s*)?te\s*betalen", r"factuur\s*-?\s*bedrag",
+        r"importe\s*total", r"total\s*(?:de\s*(?:la\s*)?)?factura", r"total\s*a\s*pagar", r"importe\s*a\s*pagar",
+        r"totale\s*(?:della\s*)?(?:fattura|documento|complessivo|generale|da\s*pagare|a\s*pagare)",
+        r"importo\s*totale", r"netto\s*a\s*pagare",
+    ]]),
+    weak=_compile([f"(?:{p}){_INCL}" for p in
+                   [r"total", r"totaal", r"totale", r"summe", r"gesamt", r"importe", r"importo"]]),
+    negative=_compile([
+        r"sub\s*-?\s*total", r"zwischen\s*-?\s*summe", r"netto\s*-?\s*(?:betrag|summe)?",
+        r"(?:summe|gesamt|total)\s*netto",
+        r"net(?:\s*(?:amount|total))?", r"total\s*net", r"(?:total\s*)?excl\.?", r"exkl\.?", r"ohne\s*mwst",
+        r"(?:total|montant)\s*h\.?\s*t\.?", r"h\.t\.", r"ht", r"sous\s*-?\s*total", r"subtotaal", r"totaal\s*excl",
+        r"base\s*imponible", r"(?:totale\s*)?imponibile",
+        r"vat", r"tax(?:es)?", r"mwst\.?", r"ust\.?", r"umsatzsteuer", r"tva", r"btw", r"iva",
+        r"discount", r"rabatt", r"skonto", r"remise", r"korting", r"descuento", r"sconto",
+        r"shipping", r"versand\w*", r"frais\s*de\s*port", r"verzend\w*", r"envio", r"spedizione",
+        r"(?:amount\s*)?paid", r"bezahlt", r"anzahlung", r"deposit", r"acompte", r"deja\s*(?:paye|regle)", r"betaald",
+        r"pagado", r"pagato", r"acconto", r"qty", r"quantity", r"menge", r"unit\s*price", r"einzelpreis",
+    ]),
+)
+
+# Lines naming the seller (its name follows) or the buyer (its block is not the issuer).
+SELLER = _compile([
+    r"from", r"seller", r"vendor", r"supplier", r"issued\s*by", r"bill\s*from", r"payee", r"account\s*(?:name|holder)",
+    r"absender", r"verkaufer", r"lieferant", r"rechnungssteller", r"kontoinhaber", r"empfanger\s*der\s*zahlung",
+    r"emetteur", r"vendeur", r"fournisseur", r"prestataire", r"titulaire(?:\s*du\s*compte)?", r"beneficiaire",
+    r"van", r"leverancier", r"verkoper", r"rekeninghouder", r"begunstigde",
+    r"emisor", r"proveedor", r"vendedor", r"titular(?:\s*de\s*la\s*cuenta)?", r"beneficiario",
+    r"emittente", r"fornitore", r"cedente(?:\s*/\s*prestatore)?", r"mittente", r"intestatario", r"intestato\s*a",
+])
+BUYER = _compile([
+    r"bill(?:ed)?\s*to", r"invoice\s*to", r"sold\s*to", r"ship(?:ped)?\s*to", r"deliver\s*to", r"customer", r"client",
+    r"buyer", r"recipient",
+    r"rechnungs\s*-?\s*(?:empfanger|adresse|anschrift)", r"kunde", r"empfanger", r"lieferadresse", r"lieferanschrift",
+    r"an",
+    r"facture\s*a", r"adresse\s*de\s*(?:facturation|livraison)", r"destinataire", r"adresse\s*a",
+    r"klant", r"factuuradres", r"afleveradres", r"aan", r"geadresseerde",
+    r"facturar\s*a", r"cliente", r"datos\s*del\s*cliente", r"destinatario", r"direccion\s*de\s*(?:facturacion|envio)",
+    r"spett\.?\s*(?:le)?", r"committente", r"cessionario(?:\s*/\s*committente)?",
+])
+# Company names: legal forms as they end a name.
+LEGAL_FORM = re.compile(
+    r"(?<![\w])(?:gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|ug(?:\s*\(haftungsbeschrankt\))?|ohg|gbr|e\.\s*k\.|e\.\s*v\.|se|"
+    r"ltd\.?|limited|llc|l\.l\.c\.|inc\.?|corp\.?|corporation|plc|llp|lp|co\.|company|"
+    r"sarl|s\.a\.r\.l\.|sas|sasu|sa|s\.a\.|eurl|snc|sci|"
+    r"b\.\s*v\.|bv|n\.\s*v\.|nv|vof|v\.o\.f\.|"
+    r"s\.\s*l\.(?:\s*u\.)?|sl|slu|s\.a\.u\.|s\.\s*coop\.?|"
+    r"s\.\s*r\.\s*l\.(?:s\.)?|srl|s\.\s*p\.\s*a\.|spa|s\.\s*n\.\s*c\.|s\.\s*a\.\s*s\.|"
+    r"oy|ab|a/s|aps|as|sp\.\s*z\s*o\.\s*o\.|s\.r\.o\.|kft|zrt)(?![\w])")
+# An address line: a house number before or after the street, or a postcode (EU, UK, US, NL).
+ADDRESS = re.compile(r"^\d+[a-z]?\s+[a-z]|[a-z]\s+\d+[a-z]?(?:\s*[-/]\s*\d+)?$|(?<!\d)\d{4,5}(?!\d)|"
+                     r"[a-z]{1,2}\d[a-z\d]?\s+\d[a-z]{2}|(?<![a-z])[a-z]{2}\s+\d{5}(?!\d)|\d{4}\s?[a-z]{2}(?![a-z])")
+# Lines that are not a name: addresses, contact details, registry and bank data.
+NOT_A_NAME = re.compile(
+    r"(?<![a-z])(?:str(?:asse|aße|\.)|strasse|weg|platz|allee|gasse|ring|street|st\.|road|rd\.|avenue|ave\.?|lane|"
+    r"drive|suite|rue|boulevard|bd|place|cours|chemin|straat|laan|gracht|plein|markt|calle|avenida|plaza|paseo|"
+    r"poligono|via|viale|piazza|corso|largo|postfach|p\.?o\.?\s*box|www\.|http|@|tel|phone|fax|iban|bic|swift|"
+    r"vat|ust|tva|btw|iva|siret|siren|rcs|hrb|hra|amtsgericht|registergericht|kvk|cif|nif|p\.\s*iva|"
+    r"geschaftsfuhrer|managing\s*director|gerant|page|seite|pagina)(?![a-z])|\d{4,}")

@@ -1,0 +1,246 @@
+"""Invoice fields from a document's text, by labels and layout, without per-vendor templates.
+
+The text is `pdftotext -layout` output (or OCR text): columns are runs of two or more spaces apart, so a line
+splits into cells, and a value sits either after its label on the same line or under it in the same column.
+Each finder returns scored candidates; the score (0-1) says how sure the evidence is: a strong label on the
+same line scores high, a lone date in the header low. The caller takes the best.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from pdftools.core.invoice_labels import DATE, NUMBER, TITLE, Labels
+from pdftools.core.invoice_parse import DateFound, clean, find_dates, fold
+
+_CELL = re.compile(r"\S+(?: \S+)*")  # a run of words with single spaces between them
+_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9/._-]*[A-Za-z0-9]|\d")
+_LEAD = re.compile(r"[\s:#.°º]*")
+_PLACE = re.compile(r"\s*[^\W\d][\w .'-]{1,30},\s*")
+STRONG, WEAK = 0.92, 0.8
+
+
+@dataclass
+class Cell:
+    line: int
+    start: int
+    end: int
+    text: str
+    folded: str
+
+
+@dataclass
+class Doc:
+    """A document's lines (cleaned and folded, same columns) and their cells; `page_of[i]` is line i's page."""
+
+    lines: list[str]
+    folded: list[str]
+    cells: list[list[Cell]]
+    page_of: list[int]
+    pages: int
+    order: str = "auto"
+    warnings: list[str] = field(default_factory=list)
+
+    @classmethod
+    def from_pages(cls, texts: list[str], order: str = "auto") -> Doc:
+        lines, page_of = [], []
+        for number, text in enumerate(texts):
+            for line in text.splitlines():
+                lines.append(clean(line.rstrip()))
+                page_of.append(number)
+        folded = [fold(line) for line in lines]
+        cells = [[Cell(i, m.start(), m.end(), m.group(), folded[i][m.start():m.end()]) for m in _CELL.finditer(line)]
+                 for i, line in enumerate(lines)]
+        return cls(lines, folded, cells, page_of, len(texts), order)
+
+    def first_page_share(self, line: int) -> float:
+        """Where a line of page 1 lies, from 0 (top) to 1 (bottom); 1 for lines of other pages."""
+        if self.page_of[line] != 0:
+            return 1.0
+        count = self.page_of.count(0)
+        return line / max(count, 1)
+
+    def in_footer(self, line: int) -> bool:
+        """Is the line in the bottom fifth of its page?"""
+        page = self.page_of[line]
+        first = self.page_of.index(page)
+        count = self.page_of.count(page)
+        return (line - first) / max(count, 1) > 0.8
+
+    def below(self, line: int, start: int, end: int, depth: int = 3) -> list[Cell]:
+        """The cells under columns start..end on the next `depth` non-empty lines (same page)."""
+        found, seen = [], 0
+        for i in range(line + 1, len(self.lines)):
+            if self.page_of[i] != self.page_of[line] or seen == depth:
+                break
+            if not self.cells[i]:
+                continue
+            seen += 1
+            found += [c for c in self.cells[i] if c.start < end + 2 and start - 2 < c.end]
+        return found
+
+    def cell_at(self, line: int, column: int) -> Cell | None:
+        return next((c for c in self.cells[line] if c.start <= column < c.end), None)
+
+
+@dataclass
+class Candidate:
+    value: Any
+    score: float
+    how: str
+    line: int = 0
+    extra: Any = None
+
+
+def nearest_label(labels: Labels, folded: str, offset: int = 0) -> tuple[int, int, str] | None:
+    """The label that ends closest to the end of `folded` (the one a value after it belongs to), with its
+    position plus `offset` (where `folded` starts in its line)."""
+    hits = labels.find(folded)
+    if not hits:
+        return None
+    start, end, kind = max(hits, key=lambda h: (h[1], h[1] - h[0]))
+    return start + offset, end + offset, kind
+
+
+def score_of(kind: str) -> float:
+    return STRONG if kind == "strong" else WEAK
+
+
+# ------------------------------------------------------------------------------------------- number
+
+
+def _number_token(text: str) -> str | None:
+    match = _TOKEN.match(text)
+    if not match:
+        return None
+    token = match.group()
+    if not any(c.isdigit() for c in token) or len(token) > 32 or find_dates(fold(token)):
+        return None
+    return token
+
+
+def _token_after(doc: Doc, i: int, end: int) -> str | None:
+    """The value after a label ending at `end`: in the label's cell, else in the next cell of the line. A
+    token followed by a colon is still part of the label (OCR reads `n.º:` as `n.2:`)."""
+    cell = doc.cell_at(i, max(end - 1, 0))
+    rest = doc.lines[i][end:cell.end] if cell else ""
+    lead = _LEAD.match(rest)
+    rest = rest[lead.end() if lead else 0:]
+    token = _number_token(rest)
+    if token and rest[len(token):len(token) + 1] == ":":
+        rest = rest[len(token) + 1:].lstrip(" :")
+        token = _number_token(rest)
+    if token or rest.strip():
+        return token
+    following = [c for c in doc.cells[i] if c.start >= end and (cell is None or c.start >= cell.end)]
+    if not following or NUMBER.find(following[0].folded):
+        return None
+    lead = _LEAD.match(following[0].text)
+    return _number_token(following[0].text[lead.end() if lead else 0:])
+
+
+def numbers(doc: Doc) -> list[Candidate]:
+    found = []
+    for i, folded in enumerate(doc.folded):
+        for start, end, kind in NUMBER.find(folded):
+            if kind == "negative":
+                continue
+            label = doc.lines[i][start:end].strip()
+            token = _token_after(doc, i, end)
+            if token:
+                found.append(Candidate(token, score_of(kind), f"after the label '{label}'", i))
+                continue
+            for cell in doc.below(i, start, end, depth=2):
+                token = _number_token(cell.text)
+                if token and not NUMBER.find(cell.folded):
+                    found.append(Candidate(token, score_of(kind) - 0.04, f"under the label '{label}'", i))
+                    break
+        for m in TITLE.finditer(folded):
+            titled = doc.cell_at(i, m.start())
+            if titled is None or titled.start != m.start() or NUMBER.strong.match(folded, m.start()):
+                continue  # not a title; or a label (`Invoice No.`), read above
+            token = _number_token(doc.lines[i][m.end():titled.end].lstrip(" #"))
+            if token and doc.lines[i][m.end():m.end() + 1] in (" ", "#"):
+                found.append(Candidate(token, 0.8, f"after the title '{m.group()}'", i))
+    return found
+
+
+# ------------------------------------------------------------------------------------------- date
+
+
+def _date_context(doc: Doc, i: int, date: DateFound, previous_end: int) -> tuple[int, int, str] | None:
+    """The label of a date: on its line, left of it (from the cell before it on); else above it."""
+    cells = [c for c in doc.cells[i] if c.end <= date.start or c.start <= date.start < c.end]
+    begin = max(previous_end, cells[-2].start if len(cells) > 1 else 0)
+    label = nearest_label(DATE, doc.folded[i][begin:date.start], begin)
+    if label:
+        return label
+    if _PLACE.fullmatch(doc.lines[i][begin:date.start]):  # `Berlin, 5. März 2024`: a letter's date
+        return begin, date.start, "weak"
+    for cell in [c for j in (i - 1, i - 2) if j >= 0 and doc.page_of[j] == doc.page_of[i] for c in doc.cells[j]]:
+        if cell.start < date.end and date.start < cell.end + 2 and not find_dates(cell.folded):
+            above = nearest_label(DATE, cell.folded)
+            if above:
+                return -1, -1, above[2]  # above the date: no position on its line
+    return None
+
+
+def dates(doc: Doc) -> list[Candidate]:
+    found = []
+    for i, folded in enumerate(doc.folded):
+        previous_end = 0
+        for date in find_dates(folded, doc.order):
+            label = _date_context(doc, i, date, previous_end)
+            previous_end = date.end
+            if label and label[2] == "negative":
+                continue
+            if label:
+                how = f"after '{doc.lines[i][label[0]:label[1]].strip()}'" if label[0] >= 0 else "under a date label"
+                found.append(Candidate(date.value, score_of(label[2]), how, i, date))
+            else:
+                share = doc.first_page_share(i)
+                found.append(Candidate(date.value, 0.5 if share < 0.4 else 0.35, "a date without a label", i, date))
+    return found
+
+
+_LANGUAGE_WORDS = {
+    "en": {"invoice", "total", "due", "amount", "bill", "date", "tax", "vat", "description", "thank", "payment"},
+    "de": {"rechnung", "datum", "betrag", "summe", "mwst", "gesamt", "kunde", "zahlbar", "menge", "ust", "bitte"},
+    "fr": {"facture", "montant", "ttc", "tva", "client", "date", "paiement", "merci", "prix", "total"},
+    "nl": {"factuur", "totaal", "bedrag", "btw", "datum", "klant", "betalen", "omschrijving", "aantal"},
+    "es": {"factura", "fecha", "importe", "iva", "cliente", "total", "pago", "gracias", "precio"},
+    "it": {"fattura", "data", "totale", "importo", "iva", "cliente", "pagamento", "grazie", "prezzo"},
+}
+
+
+def language(doc: Doc) -> str | None:
+    """The invoice's language, by its words (en, de, fr, nl, es, it), or None when it does not show."""
+    words = re.findall(r"[a-z]+", " ".join(doc.folded))
+    counts = {lang: sum(w in vocab for w in words) for lang, vocab in _LANGUAGE_WORDS.items()}
+    best = max(counts, key=lambda k: counts[k])
+    return best if counts[best] >= 2 else None
+
+
+def resolve_order(doc: Doc, best: Candidate, currency: str | None) -> Candidate:
+    """Decide an ambiguous `03/05/2024`: by other dates in the document that show their order; else day
+    first outside English or with a currency other than the dollar; else a guess (month first with US
+    dollars) with a confidence under the default threshold, so such files are not renamed on a guess."""
+    date: DateFound = best.extra
+    if date is None or date.ambiguous is None:
+        return best
+    votes = [d.order for line in doc.folded for d in find_dates(line, "auto") if d.order]
+    lang = language(doc)
+    text = doc.lines[best.line][date.start:date.end]
+    if votes:
+        order, score, why = max(("dmy", "mdy"), key=votes.count), best.score * 0.95, "like the document's other dates"
+    elif lang not in (None, "en"):
+        order, score, why = "dmy", best.score * 0.95, f"day first, as {lang} invoices write it"
+    elif currency not in (None, "USD"):
+        order, score, why = "dmy", min(best.score, 0.8), f"day first, as {currency} invoices write it"
+    else:
+        order = "mdy" if currency == "USD" else "dmy"
+        score, why = min(best.score, 0.6), f"{text} could be day or month first; pass --date-order"
+    value = date.ambiguous[0] if order == "dmy" else date.ambiguous[1]
+    return Candidate(value, score, f"{best.how}; read as {order}: {why}", best.line)

@@ -1,0 +1,87 @@
+"""Invoice totals and currencies, from a document's text (see `invoice_text` for how text is laid out).
+
+A total is the amount after a total label (`Total`, `Gesamtbetrag`, `Total TTC`, `Totaal`, `Importe total`,
+`Totale`, ...) and not after a net, tax, discount or payment label; among equals the largest wins (a paid
+invoice may show a balance of 0). A total that equals a net amount plus a tax seen in the same document is
+trusted most.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from pdftools.core.invoice_labels import TOTAL
+from pdftools.core.invoice_parse import CURRENCY, currency_code, find_amounts
+from pdftools.core.invoice_text import STRONG, Candidate, Doc, nearest_label, score_of
+
+
+def totals(doc: Doc) -> tuple[list[Candidate], list[Decimal], list[Decimal]]:
+    """Total candidates, and the net amounts and taxes seen (to check a total against their sum)."""
+    found: list[Candidate] = []
+    nets: list[Decimal] = []
+    taxes: list[Decimal] = []
+    for i, line in enumerate(doc.lines):
+        amounts = find_amounts(line)
+        previous_end = 0
+        for amount in amounts:
+            context = doc.folded[i][previous_end:amount.start]
+            previous_end = amount.end
+            label = nearest_label(TOTAL, context)
+            if label is None:
+                continue
+            words = context[label[0]:label[1]].strip()
+            if label[2] == "negative":
+                (taxes if re.search(r"vat|tax|mwst|ust|tva|btw|iva", words) else nets).append(amount.value)
+                continue
+            score = score_of(label[2]) - (0 if amount.decimals else 0.1)
+            found.append(Candidate(amount.value, score, f"after '{words}'", i, amount.currency))
+        if not amounts:
+            found += _totals_below(doc, i)
+    return found, nets, taxes
+
+
+def _totals_below(doc: Doc, i: int) -> list[Candidate]:
+    """A total written under its label (a box with `Total due` over the amount)."""
+    out = []
+    for start, end, kind in TOTAL.find(doc.folded[i]):
+        if kind != "strong":
+            continue
+        for cell in doc.below(i, start, end + 20, depth=1):
+            amounts = find_amounts(cell.text)
+            if amounts and not TOTAL.find(cell.folded[:amounts[0].start - cell.start]):
+                words = doc.folded[i][start:end]
+                out.append(Candidate(amounts[0].value, STRONG - 0.04, f"under '{words}'", i, amounts[0].currency))
+    return out
+
+
+def best_total(found: list[Candidate], nets: list[Decimal], taxes: list[Decimal]) -> Candidate | None:
+    """The best-labelled total (the largest among equals: a paid invoice may show a balance of 0), checked
+    against net + tax when the document shows them."""
+    if not found:
+        return None
+    best = max(found, key=lambda c: (round(c.score, 3), c.value, c.line))
+    if any(abs(n + t - best.value) <= Decimal("0.011") for n in nets for t in taxes):
+        return Candidate(best.value, max(best.score, 0.97), best.how + " (= net + tax)", best.line, best.extra)
+    return best
+
+
+def currency(doc: Doc, total: Candidate | None) -> Candidate | None:
+    """The total's own currency, else one on its line, else the document's most frequent one."""
+    if total is not None and total.extra:
+        return Candidate(total.extra, total.score, "beside the total", total.line)
+    if total is not None:
+        codes = [currency_code(m.group()) for m in CURRENCY.finditer(doc.lines[total.line])]
+        if codes and codes[0]:
+            return Candidate(codes[0], 0.85, "on the total's line", total.line)
+    counts: dict[str, int] = {}
+    for line in doc.lines:
+        for m in CURRENCY.finditer(line):
+            code = currency_code(m.group())
+            if code:
+                counts[code] = counts.get(code, 0) + 1
+    if not counts:
+        return None
+    code = max(counts, key=lambda c: counts[c])
+    share = counts[code] / sum(counts.values())
+    return Candidate(code, 0.8 if share > 0.9 else 0.6, "the document's currency", 0)

@@ -1,0 +1,266 @@
+"""pandoc, run safely: always `--sandbox` (its readers and writers open no file but the input), formats checked
+against fixed lists (no pandoc process is spent listing them), images handed over by pdftools after the path
+policy allowed them (core.pandoc_media), and failures mapped to the error tree.
+
+Which pandoc: $PDFTOOLS_PANDOC (a path, or a name looked up on PATH), else the one the pypandoc-binary wheel
+ships (pandoc 3, data files built in), else `pandoc` on PATH. A pandoc that keeps its data files on disk
+(Debian 12's 2.17) cannot write docx, odt, epub or pptx under --sandbox (jgm/pandoc#8128): that is reported as
+DEPENDENCY_MISSING with the fix.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import re
+import shutil
+import zipfile
+from collections.abc import Sequence
+from contextlib import nullcontext
+from dataclasses import dataclass, field
+from functools import cache
+from importlib.util import find_spec
+from pathlib import Path
+from typing import Any
+
+from pdftools.core import engines, limits, task
+from pdftools.core import pandoc_media as media
+from pdftools.errors import (
+    DependencyMissing,
+    EmptyInput,
+    ExternalToolFailed,
+    InputTooLarge,
+    PdftoolsError,
+    UnknownFormat,
+    WrongFormat,
+)
+
+# pandoc 3.9's --list-input-formats and --list-output-formats, fixed here so that no call pays for listing them.
+READERS = (
+    "asciidoc", "biblatex", "bibtex", "bits", "commonmark", "commonmark_x", "creole", "csljson", "csv", "djot",
+    "docbook", "docx", "dokuwiki", "endnotexml", "epub", "fb2", "gfm", "haddock", "html", "ipynb", "jats", "jira",
+    "json", "latex", "man", "markdown", "markdown_github", "markdown_mmd", "markdown_phpextra", "markdown_strict",
+    "mdoc", "mediawiki", "muse", "native", "odt", "opml", "org", "pod", "pptx", "ris", "rst", "rtf", "t2t",
+    "textile", "tikiwiki", "tsv", "twiki", "typst", "vimwiki", "xlsx", "xml",
+)
+WRITERS = (
+    "ansi", "asciidoc", "asciidoc_legacy", "asciidoctor", "bbcode", "beamer", "biblatex", "bibtex", "chunkedhtml",
+    "commonmark", "commonmark_x", "context", "csljson", "djot", "docbook", "docbook4", "docbook5", "docx",
+    "dokuwiki", "dzslides", "epub", "epub2", "epub3", "fb2", "gfm", "haddock", "html", "html4", "html5", "icml",
+    "ipynb", "jats", "jira", "json", "latex", "man", "markdown", "markdown_github", "markdown_mmd",
+    "markdown_phpextra", "markdown_strict", "markua", "mediawiki", "ms", "muse", "native", "odt", "opendocument",
+    "opml", "org", "pdf", "plain", "pptx", "revealjs", "rst", "rtf", "s5", "slideous", "slidy", "tei", "texinfo",
+    "textile", "typst", "vimdoc", "xml", "xwiki", "zimwiki",
+)
+BINARY = frozenset({"docx", "odt", "epub", "epub2", "epub3", "pptx", "pdf", "chunkedhtml"})
+BINARY_READERS = frozenset({"docx", "odt", "epub", "pptx", "xlsx", "pdf"})
+ALIASES = {"md": "markdown", "htm": "html", "xhtml": "html", "tex": "latex", "txt": "plain", "text": "plain",
+           "adoc": "asciidoc", "typ": "typst", "wiki": "mediawiki", "dbk": "docbook", "ltx": "latex"}
+EXTENSIONS = {".markdown": "markdown", ".mkd": "markdown", ".html": "html", ".rtf": "rtf", ".org": "org",
+              ".rst": "rst", ".docx": "docx", ".odt": "odt", ".epub": "epub", ".pptx": "pptx", ".pdf": "pdf",
+              ".ipynb": "ipynb", ".json": "json", ".csv": "csv", ".tsv": "tsv", ".xlsx": "xlsx", ".fb2": "fb2",
+              ".textile": "textile", ".opml": "opml", ".bib": "biblatex", ".djot": "djot"}
+INSTALL = ("`pip install pypandoc-binary` (pandoc 3 with its data files built in), or set PDFTOOLS_PANDOC to a "
+           "pandoc >= 3 built with embed_data_files")
+
+
+def check_format(name: str, kind: str) -> str:
+    """`name` (`gfm+emoji` keeps its extensions) as pandoc spells it, or UNKNOWN_FORMAT naming close matches.
+    `kind` is "input" (pandoc's readers, and pdf: pdftools reads PDFs itself) or "output"."""
+    known = [*READERS, "pdf"] if kind == "input" else WRITERS
+    base, rest = re.match(r"([^+-]*)(.*)", name.strip().lower()).groups()  # type: ignore[union-attr]
+    base = "markdown" if kind == "input" and base in ("txt", "text", "plain") else ALIASES.get(base, base)
+    if base in known:
+        return base + rest
+    close = difflib.get_close_matches(base, known, n=4, cutoff=0.6)
+    maybe = f"; did you mean {', '.join(close)}?" if close else ""
+    raise UnknownFormat(f"unknown {kind} format {name!r}{maybe}", hint=f"{kind.capitalize()} formats: "
+                        f"{', '.join(known)}.")
+
+
+def format_of(path: str | None, kind: str) -> str | None:
+    """The format a file name implies (`.md` is markdown; `.txt` is markdown in, plain text out), or None."""
+    suffix = Path(path or "").suffix.lower()
+    if not suffix or path == "-":
+        return None
+    name = EXTENSIONS.get(suffix, suffix[1:])
+    return check_format(name, kind) if name in (*ALIASES, *READERS, *WRITERS) else None
+
+
+def sniff(path: Path) -> str | None:
+    """The format a file's content shows, for names that say nothing (stdin, uploads): PDF, or the zip
+    containers pandoc reads (docx, odt, epub, pptx, xlsx)."""
+    with path.open("rb") as fh:
+        head = fh.read(8)
+    if head.startswith(b"%PDF-"):
+        return "pdf"
+    if not head.startswith(b"PK"):
+        return None
+    try:
+        with zipfile.ZipFile(path) as z:
+            names = z.namelist()
+            mimetype = z.read("mimetype").decode(errors="replace") if "mimetype" in names else ""
+    except (zipfile.BadZipFile, OSError, KeyError):
+        return None
+    if mimetype in ("application/epub+zip", "application/vnd.oasis.opendocument.text"):
+        return "epub" if "epub" in mimetype else "odt"
+    parts = {name.split("/", 1)[0] for name in names}
+    return next((fmt for folder, fmt in (("word", "docx"), ("ppt", "pptx"), ("xl", "xlsx")) if folder in parts),
+                None)
+
+
+def base(fmt: str) -> str:
+    return re.split(r"[+-]", fmt, maxsplit=1)[0]
+
+
+def check_input(source: Path | None, content: str | None, fmt: str) -> bytes | None:
+    """The content's bytes (None for a file, which pandoc reads itself), after the size, emptiness and
+    binary-for-text checks."""
+    data = content.encode() if content is not None else None
+    name, size = (str(source), source.stat().st_size) if source else ("the content", len(data or b""))
+    if size > limits.max_input_bytes():
+        raise InputTooLarge(f"{name} is {size / 1e6:.3g} MB; the limit is {limits.max_input_bytes() / 1e6:g} MB")
+    with source.open("rb") if source else nullcontext(None) as fh:
+        head = fh.read(4096) if fh else (data or b"")[:4096]
+    if not head.strip() and size <= len(head):
+        raise EmptyInput(f"{name} is empty")
+    if b"\0" in head[:1024] and base(fmt) not in BINARY_READERS:
+        raise WrongFormat(f"{name} is binary, not {base(fmt)} text" + _looks_like(head))
+    return data
+
+
+def _looks_like(head: bytes) -> str:
+    for magic, what in ((b"%PDF-", "a PDF (--from pdf)"), (b"PK", "a zip: docx, odt, epub? (--from docx...)")):
+        if head.startswith(magic):
+            return f"; it looks like {what}"
+    return ""
+
+
+def program() -> str:
+    return locate("pandoc", "PDFTOOLS_PANDOC", INSTALL, *_bundled())
+
+
+@cache
+def _bundled() -> tuple[Path, ...]:
+    """Where the pypandoc-binary wheel keeps its pandoc (found without importing the package)."""
+    spec = find_spec("pypandoc")
+    return tuple(Path(folder) / "files" for folder in (spec.submodule_search_locations or [])) if spec else ()
+
+
+def locate(name: str, variable: str, install: str, *beside: Path) -> str:
+    """A program: the one $variable names (a path, or a name on PATH), else `name` in one of the `beside`
+    folders, else `name` on PATH; DEPENDENCY_MISSING with `install` when there is none."""
+    return _locate(name, variable, os.environ.get(variable, "").strip(), os.environ.get("PATH", ""), beside,
+                   install)
+
+
+@cache
+def _locate(name: str, variable: str, wanted: str, _path: str, beside: tuple[Path, ...], install: str) -> str:
+    if wanted:
+        found = shutil.which(wanted)
+        if found is None:
+            raise DependencyMissing(f"{variable} names {wanted!r}, which is not installed",
+                                    hint=f"Install {name}: {install}.")
+        return found
+    for folder in beside:
+        if os.access(folder / name, os.X_OK):
+            return str(folder / name)
+    found = shutil.which(name)
+    if found is None:
+        raise DependencyMissing(f"{name} is not installed", hint=f"Install it: {install}.")
+    return found
+
+
+@cache
+def version() -> str | None:
+    """pandoc's version (one `pandoc --version`, once per process; only doctor asks)."""
+    try:
+        return engines.version(program())
+    except DependencyMissing:
+        return None
+
+
+def run(args: Sequence[str], work: Path, *, stdin: bytes | None, label: str) -> tuple[bytes, list[dict[str, Any]]]:
+    """pandoc in its sandbox; its stdout and its log (pandoc's messages as JSON: `--log`)."""
+    log = work / "pandoc-log.json"
+    log.unlink(missing_ok=True)
+    try:
+        out = engines.run([program(), "--sandbox", "--quiet", f"--log={log}", *args], stdin=stdin,
+                          timeout=time_left())
+    except ExternalToolFailed as exc:
+        raise _mapped(exc.message, label, args) from None
+    messages = json.loads(log.read_text(encoding="utf-8")) if log.exists() else []
+    return out, messages
+
+
+def time_left() -> float:
+    """Seconds a child may run: what the task has left (its deadline kills the child), else a day."""
+    return task.current().remaining() or 24 * 3600
+
+
+def _mapped(message: str, label: str, args: Sequence[str]) -> PdftoolsError:
+    """pandoc's last stderr line (in `message`) as the error a person or an agent can act on."""
+    said = re.sub(r"^.*? failed \(exit \d+\): ", "", message)
+    source = args[args.index("-f") + 1] if "-f" in args else "?"
+    if "couldn't unpack" in said or "not enough bytes" in said:
+        return WrongFormat(f"{label} is not a {base(source)} file: {said}")
+    if "UTF-8" in said:
+        return WrongFormat(f"{label} is not UTF-8 text, so not {base(source)}: is it a binary document? ({said})")
+    if "Could not find data file" in said:
+        return DependencyMissing(f"this pandoc ({program()}) keeps its data files on disk, where --sandbox "
+                                 f"cannot read them ({said})", hint=f"Use a pandoc with its data built in: {INSTALL}.")
+    return ExternalToolFailed(f"pandoc could not convert {label}: {said}")
+
+
+@dataclass
+class Document:
+    """One input for pandoc (a file, or text on stdin) with its options; `convert` may be called per output."""
+
+    source: Path | None
+    text: bytes | None
+    from_format: str
+    label: str
+    work: Path
+    resolver: media.Resolver
+    reader_args: list[str] = field(default_factory=list)  # lua filters
+    writer_args: list[str] = field(default_factory=list)  # -s, --toc, -M, --template, --reference-doc
+    warnings: list[str] = field(default_factory=list)
+
+    def convert(self, to: str, extra: Sequence[str] = ()) -> bytes:
+        """One pandoc run; when the writer wanted images the sandbox kept from it and pdftools may hand over,
+        a second pass through the AST puts them inside the document (data: URIs)."""
+        out, log = self._run(["-f", self.from_format, *self.reader_args, "-t", to, *self.writer_args, *extra],
+                             self.text, source=True)
+        wanted = [m["path"] for m in log if m.get("type") == "CouldNotFetchResource"]
+        if any(self.resolver.resolve(path) for path in wanted):
+            return self.write(media.embed(self.ast(), self.resolver), to, extra)
+        self._note(log)
+        return out
+
+    def ast(self, extract_media: Path | None = None) -> bytes:
+        """The document as pandoc's JSON AST (media of docx/odt/epub inputs written to `extract_media`)."""
+        more = [f"--extract-media={extract_media}"] if extract_media else []
+        out, log = self._run(["-f", self.from_format, *self.reader_args, "-t", "json", *more], self.text,
+                             source=True)
+        self._note(log)
+        return out
+
+    def write(self, ast: bytes, to: str, extra: Sequence[str] = ()) -> bytes:
+        """The AST (from `ast`, perhaps changed) written as `to`."""
+        out, log = self._run(["-f", "json", "-t", to, *self.writer_args, *extra], ast, source=False)
+        self._note(log)
+        return out
+
+    def _run(self, args: list[str], stdin: bytes | None, *, source: bool) -> tuple[bytes, list[dict[str, Any]]]:
+        named = [str(self.source)] if source and self.source is not None else []
+        return run([*args, "-o", "-", *named], self.work, stdin=stdin, label=self.label)
+
+    def _note(self, log: list[dict[str, Any]]) -> None:
+        for message in log:
+            if message.get("type") == "CouldNotFetchResource":
+                self.resolver.leave(str(message.get("path")))
+                continue
+            text = str(message.get("pretty", message)).replace("\n", " ")
+            if message.get("verbosity") in ("WARNING", "ERROR") and text not in self.warnings:
+                self.warnings.append(text)

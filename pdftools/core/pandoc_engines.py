@@ -1,0 +1,90 @@
+"""PDF output: pandoc writes HTML (for weasyprint) or typst markup (for typst), and the engine makes the PDF in a
+child process that reads nothing but what it is given, so a cancel or the deadline kills it.
+
+- weasyprint (the default): self-contained HTML (images inside, as data: URIs) on stdin, run with
+  `--allowed-protocols data`: no file and no URL is fetched, whatever the HTML names (images, stylesheets,
+  fonts, attachments). Its text goes through Pango/HarfBuzz with fontconfig's fallback fonts (Arabic, CJK).
+- typst (`pip install typst`): the typst package in a child Python, with a private root folder holding the markup
+  and the images; typst reads nothing outside its root, and raw typst (which could fetch packages) is dropped.
+"""
+
+from __future__ import annotations
+
+import sys
+from importlib import metadata
+from importlib.util import find_spec
+from pathlib import Path
+
+from pdftools.core import engines, pandoc
+from pdftools.core import pandoc_media as media
+from pdftools.errors import DependencyMissing, ExternalToolFailed
+
+ENGINES = ("weasyprint", "typst")
+INSTALL = {
+    "weasyprint": "`pip install 'weasyprint>=68'` (it needs Pango: `apt-get install libpango-1.0-0 "
+                  "libpangoft2-1.0-0`)",
+    "typst": "`pip install typst`",
+}
+TYPST = """\
+import sys
+import typst
+try:
+    pdf = typst.compile(sys.argv[1], root=sys.argv[2], package_path=sys.argv[2], package_cache_path=sys.argv[2])
+except Exception as exc:
+    sys.exit(f"typst: {exc}".replace("\\n", " "))
+sys.stdout.buffer.write(pdf)
+"""
+
+
+def weasyprint() -> str:
+    """The weasyprint program: $PDFTOOLS_WEASYPRINT, else the one installed beside pdftools, else PATH's."""
+    return pandoc.locate("weasyprint", "PDFTOOLS_WEASYPRINT", INSTALL["weasyprint"], Path(sys.executable).parent)
+
+
+def versions() -> dict[str, str | None]:
+    """Each engine's version, or None when it is not installed (for doctor)."""
+    try:
+        found: str | None = engines.version(weasyprint())
+    except DependencyMissing:
+        found = None
+    return {"weasyprint": found, "typst": metadata.version("typst") if find_spec("typst") else None}
+
+
+def choose(wanted: str | None) -> str:
+    """The engine to use: `wanted` if installed, else the first installed one; DEPENDENCY_MISSING otherwise."""
+    for engine in [wanted] if wanted else ENGINES:
+        try:
+            _check(engine)
+            return engine
+        except DependencyMissing:
+            if wanted:
+                raise
+    raise DependencyMissing("no PDF engine is installed (pdftools uses weasyprint or typst)",
+                            hint=f"Install one: {INSTALL['weasyprint']}, or {INSTALL['typst']}.")
+
+
+def _check(engine: str) -> None:
+    if engine == "weasyprint":
+        weasyprint()
+    elif find_spec("typst") is None:
+        raise DependencyMissing("the typst PDF engine is not installed", hint=f"Install it: {INSTALL['typst']}.")
+
+
+def render(engine: str, doc: pandoc.Document) -> bytes:
+    """The document as PDF bytes, made by `engine`."""
+    if engine == "weasyprint":
+        html = doc.convert("html5", ["--standalone", "--embed-resources"])
+        try:
+            return engines.run([weasyprint(), "--allowed-protocols", "data", "--quiet", "-", "-"], stdin=html,
+                               timeout=pandoc.time_left())
+        except ExternalToolFailed as exc:
+            if "--allowed-protocols" in exc.message:  # older than 67: it could not be kept from fetching
+                raise DependencyMissing(f"{weasyprint()} is too old to be confined (--allowed-protocols)",
+                                        hint=f"Install a newer one: {INSTALL['weasyprint']}.") from None
+            raise
+    root = doc.work / "typst"
+    root.mkdir()
+    ast = media.embed(doc.ast(extract_media=root / "media"), doc.resolver, into=root)
+    (root / "document.typ").write_bytes(doc.write(ast, "typst", ["--standalone"]))
+    return engines.run([sys.executable, "-c", TYPST, str(root / "document.typ"), str(root)], timeout=pandoc.time_left())
+

@@ -1,0 +1,197 @@
+"""PDF as input (pandoc cannot read PDF): poppler's `pdftotext -bbox-layout` gives each line of text with its
+box, and the boxes give the structure. Lines clearly taller than the body text are headings (the tallest size
+`#`, the next `##`, ...), each text block is a paragraph, lines that start with a bullet or a number are list
+items. Pages without text come from OCR (a callback: the op passes pdftools' own `ocr`) as paragraphs.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+import unicodedata
+import xml.etree.ElementTree as ET
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from pdftools.core import engines, pagetext
+from pdftools.core.pandoc import time_left
+from pdftools.core.pdf import open_pdf
+from pdftools.errors import NoPages
+
+NS = "{http://www.w3.org/1999/xhtml}"
+HEADING = 1.18  # a line this much taller than the body text is a heading
+MAX_LEVELS = 4
+SAME = 0.88  # heading sizes this close to a level's largest belong to that level
+BULLET = re.compile(r"^[•◦▪▫●○■□‣⁃∙·\-–—*]\s+")
+NUMBERED = re.compile(r"^(\d{1,3}|[a-zA-Z])[.)]\s+")
+SPECIAL = re.compile(r"([\\`*_\[\]<$^~|])")
+LEADING = re.compile(r"^([#>+=-]|\d+[.)])")
+BAD_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+LTR_RUN = re.compile(r"[0-9A-Za-z\u00c0-\u024f](?:[0-9A-Za-z\u00c0-\u024f.,:%/ -]*[0-9A-Za-z\u00c0-\u024f])?")
+OcrFn = Callable[[list[int]], dict[int, str]]
+
+
+@dataclass
+class Line:
+    text: str
+    size: float  # the median height of its words' boxes, in points: proportional to the font size
+    y: float  # the top of the line box
+
+
+@dataclass
+class Block:
+    lines: list[Line]
+    edge: bool  # in the top or bottom tenth of the page (running heads, page numbers)
+
+
+def markdown(path: Path, password: str | None, ocr: OcrFn) -> tuple[str, list[int]]:
+    """The PDF as markdown, and the pages that needed OCR."""
+    pdf = open_pdf(path, password)
+    with pdf, pagetext.readable(pdf, path) as source:
+        if not len(pdf.pages):
+            raise NoPages(f"{path} has no pages")
+        xml = engines.run(["pdftotext", "-q", "-bbox-layout", "-enc", "UTF-8", str(source), "-"],
+                          timeout=time_left())
+    pages = _pages(xml.decode("utf-8", errors="replace"))
+    empty = [number for number, blocks in enumerate(pages, 1) if not blocks]
+    scanned = {n: text for n, text in ocr(empty).items() if text.strip()} if empty else {}
+    levels = _levels(pages)
+    parts: list[str] = []
+    for number, blocks in enumerate(pages, 1):
+        if number in scanned:
+            parts += [_escape(" ".join(p.split())) for p in re.split(r"\n\s*\n", scanned[number]) if p.strip()]
+        parts += _page([block for block in blocks if not _noise(block)], levels)
+    return "\n\n".join(part for part in parts if part) + "\n", sorted(scanned)
+
+
+def _pages(xml: str) -> list[list[Block]]:
+    root = ET.fromstring(BAD_XML.sub("", xml))
+    pages = []
+    for page in root.iter(f"{NS}page"):
+        height = float(page.get("height", "0")) or 1.0
+        blocks = []
+        for block in page.iter(f"{NS}block"):
+            lines = [_line(line) for line in block.iter(f"{NS}line")]
+            lines = [line for line in lines if line.text]
+            top, bottom = float(block.get("yMin", "0")) / height, float(block.get("yMax", "0")) / height
+            if lines:
+                blocks.append(Block(lines, bottom < 0.1 or top > 0.9))
+        pages.append(blocks)
+    return pages
+
+
+def _line(line: ET.Element) -> Line:
+    words = [((w.text or "").strip(), float(w.get("yMax", "0")) - float(w.get("yMin", "0")))
+             for w in line.iter(f"{NS}word")]
+    heights = [h for text, h in words if any(c.isalpha() for c in text)]  # not emoji or digits: taller boxes
+    size = statistics.median(heights or [h for _, h in words] or [0.0])
+    return Line(_logical(" ".join(text for text, _ in words).strip()), size, float(line.get("yMin", "0")))
+
+
+def _logical(text: str) -> str:
+    """A right-to-left line (Arabic, Hebrew) in reading order: pdftotext gives its boxes' text as drawn, left to
+    right; reversed, with runs of left-to-right text (digits, Latin) turned back (as poppler's plain text does)."""
+    strong = [unicodedata.bidirectional(c) for c in text if unicodedata.bidirectional(c) in ("L", "R", "AL")]
+    if not strong or sum(kind != "L" for kind in strong) * 2 <= len(strong):
+        return text
+    return LTR_RUN.sub(lambda m: m.group(0)[::-1], text[::-1])
+
+
+def _levels(pages: list[list[Block]]) -> dict[float, int]:
+    """Heading level by (rounded) line height: the body size is the most common one, weighted by characters."""
+    weights: Counter[float] = Counter()
+    for line in (line for blocks in pages for block in blocks for line in block.lines):
+        weights[_rounded(line.size)] += sum(c.isalpha() for c in line.text)
+    if not weights:
+        return {}
+    body = weights.most_common(1)[0][0]
+    tall = sorted({size for size, letters in weights.items() if letters and size >= body * HEADING}, reverse=True)
+    levels: dict[float, int] = {}
+    for size in tall:  # sizes within SAME of the level's largest are one level (fonts differ in box height)
+        level = max(levels.values(), default=0)
+        top = max((s for s, n in levels.items() if n == level), default=0.0)
+        levels[size] = level if level and size >= top * SAME else min(level + 1, MAX_LEVELS)
+    return levels
+
+
+def _rounded(size: float) -> float:
+    return round(size * 2) / 2
+
+
+def _noise(block: Block) -> bool:
+    """A page number or a running head: a lone short line at the top or bottom edge of the page."""
+    return block.edge and len(block.lines) == 1 and (block.lines[0].text.isdigit() or len(block.lines[0].text) < 4)
+
+
+def _page(blocks: list[Block], levels: dict[float, int]) -> list[str]:
+    """A page's blocks as markdown."""
+    return ["#" * level + " " + _escape(_joined([line.text for line in block.lines])) if (level := _heading(
+        block, levels)) else _body(block) for block in _rows(blocks, levels)]
+
+
+def _rows(blocks: list[Block], levels: dict[float, int]) -> list[Block]:
+    """Blocks, with heading-sized one-line blocks that sit side by side made one (pdftotext splits LaTeX's
+    `1` and `Foo` of a section heading into two blocks)."""
+    out: list[Block] = []
+    for block in blocks:
+        prev = out[-1] if out else None
+        if (prev and len(prev.lines) == len(block.lines) == 1 and _size_level(prev, levels)
+                and _size_level(prev, levels) == _size_level(block, levels)
+                and abs(prev.lines[0].y - block.lines[0].y) < 2):
+            first, second = prev.lines[0], block.lines[0]
+            out[-1] = Block([Line(f"{first.text} {second.text}", max(first.size, second.size), first.y)], prev.edge)
+        else:
+            out.append(block)
+    return out
+
+
+def _size_level(block: Block, levels: dict[float, int]) -> int:
+    sizes = {levels.get(_rounded(line.size), 0) for line in block.lines}
+    return sizes.pop() if len(sizes) == 1 else 0
+
+
+def _heading(block: Block, levels: dict[float, int]) -> int:
+    """The block's heading level, or 0: short, with words, and every line of one heading size."""
+    short = len(block.lines) <= 3 and sum(len(line.text) for line in block.lines) <= 200
+    words = any(c.isalpha() for line in block.lines for c in line.text)
+    return _size_level(block, levels) if short and words else 0
+
+
+def _body(block: Block) -> str:
+    """A paragraph, or list items when the lines start with bullets or numbers."""
+    items: list[list[str]] = []
+    for line in block.lines:
+        if BULLET.match(line.text) or NUMBERED.match(line.text) or not items:
+            items.append([line.text])
+        else:
+            items[-1].append(line.text)
+    if len(items) > 1 or BULLET.match(items[0][0]):
+        return "\n".join(_item(_joined(item)) for item in items)
+    return _escape(_joined(items[0]))
+
+
+def _item(text: str) -> str:
+    if bullet := BULLET.match(text):
+        return "- " + _escape(text[bullet.end():])
+    if number := NUMBERED.match(text):
+        return f"{number.group(1)}. " + _escape(text[number.end():])
+    return "- " + _escape(text)
+
+
+def _joined(lines: list[str]) -> str:
+    """Lines of one paragraph as one line: `exam-` + `ple` joins up, other lines join with a space."""
+    out = lines[0]
+    for line in lines[1:]:
+        hyphenated = out.endswith("-") and line[:1].islower()
+        out = out[:-1] + line if hyphenated else f"{out} {line}"
+    return out
+
+
+def _escape(text: str) -> str:
+    """Text as literal markdown: characters pandoc's reader would take as markup get a backslash."""
+    text = SPECIAL.sub(r"\\\1", text)
+    text = re.sub(r"(^|\s)@", r"\1\\@", text)
+    return LEADING.sub(lambda m: "\\" + m.group(0) if len(m.group(0)) == 1 else m.group(0)[:-1] + "\\" +
+                       m.group(0)[-1], text)

@@ -1,0 +1,198 @@
+"""Convert documents with pandoc: markdown, HTML, docx, odt, epub, rst, LaTeX, org, text, and PDF in and out.
+
+Formats come from the file names; --from / --to name them (`gfm`, `commonmark`, `markdown+emoji`...). Without an
+output file the text comes back (stdout, or inline over MCP); docx, odt, epub, pptx and PDF need an output
+file. PDF output is made by weasyprint (or typst: --pdf-engine). PDF input is read by pdftools itself:
+headings from font sizes, paragraphs and lists from the text layout, OCR for pages without text.
+pandoc always runs in its sandbox: images are embedded only from the input's folder and --resource-path
+(within the allowed roots), nothing is downloaded, and filters and templates are for the command line only.
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pdftools.core import limits, pandoc, task
+from pdftools.core.pandoc_media import Resolver
+from pdftools.core.params import Cli, Mcp, Param, Password
+from pdftools.core.paths import folder_path, input_path, output_path
+from pdftools.core.pdf import atomic_output, check_output
+from pdftools.errors import EmptyInput, InvalidArgument
+
+MARKDOWNS = ("markdown", "gfm", "commonmark", "commonmark_x", "markdown_strict", "markdown_mmd",
+             "markdown_phpextra", "markdown_github")
+
+
+@dataclass
+class ConvertResult:
+    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
+    input: str
+    """The file converted, or `content` when the text was given as a string."""
+    from_format: str
+    to_format: str
+    output: str | None = None
+    """The file written; None when the text came back inline (`content`)."""
+    bytes: int = 0
+    content: str | None = None
+    """The converted text, when no output file was given."""
+    truncated: bool = False
+    """True when `content` was cut at max_chars: give an output file to get all of it."""
+    pdf_engine: str | None = None
+    images: list[str] = field(default_factory=list)
+    """Images pdftools found for the document and embedded, as the document names them (images inside a docx,
+    odt or epub input travel by themselves)."""
+    ocr_pages: list[int] = field(default_factory=list)
+    """Pages of a PDF input that had no text layer and were read with OCR."""
+    warnings: list[str] = field(default_factory=list)
+    """What pandoc warned about, and images left out (with the reason)."""
+
+    def as_text(self) -> str | None:
+        if self.content is None:
+            return None
+        cut = f"\n[truncated at {len(self.content)} characters: give `output` to get all of it]"
+        return self.content + (cut if self.truncated else "")
+
+
+def convert(
+    input: Annotated[str | None, Param("Document to convert (`-`: stdin)"), Cli(argument=True)] = None,
+    output: Annotated[str | None, Param("File to write; none: the text comes back (text formats only)"),
+                      Cli("-o", "--output", default="-")] = None,
+    content: Annotated[str | None, Param("The document itself, as a string, instead of an input file"),
+                       Cli("--text")] = None,
+    from_format: Annotated[str | None, Param("Input format (default: from the input's extension, else markdown)"),
+                           Cli("-f", "--from")] = None,
+    to_format: Annotated[str | None, Param("Output format (default: from the output's extension, else markdown; "
+                                           "html for markdown input)"), Cli("-t", "--to")] = None,
+    standalone: Annotated[bool, Param("A whole document (HTML head, LaTeX preamble), not a fragment"),
+                          Cli("-s", "--standalone")] = False,
+    toc: Annotated[bool, Param("Add a table of contents")] = False,
+    metadata: Annotated[list[str] | None, Param("Metadata `key=value`, e.g. title=Report (repeatable)"),
+                        Cli("-M", "--metadata")] = None,
+    reference_doc: Annotated[str | None, Param("A docx, odt or pptx whose styles the output takes")] = None,
+    resource_path: Annotated[list[str] | None, Param("Folders images may come from, besides the input's "
+                                                     "(repeatable)")] = None,
+    pdf_engine: Annotated[Literal["weasyprint", "typst"] | None, Param("PDF engine (default: weasyprint, "
+                                                                       "else typst)")] = None,
+    ocr_language: Annotated[str, Param("PDF input: tesseract languages for pages without text, e.g. eng+deu"),
+                            Cli("-l", "--ocr-language")] = "eng",
+    template: Annotated[str | None, Param("pandoc template (command line only)"), Mcp(hidden=True)] = None,
+    lua_filter: Annotated[list[str] | None, Param("Lua filter to run: a program with your rights (command line "
+                                                  "only; repeatable)"), Mcp(hidden=True)] = None,
+    timeout: Annotated[float, Param("Give up after this many seconds", ge=1)] = 120,
+    max_chars: Annotated[int | None, Param("Most characters returned inline (no output file); longer text is cut "
+                                           "(give an output file instead)", ge=1), Mcp(default=40_000)] = None,
+    force: Annotated[bool, Param("Overwrite the output if it exists")] = False,
+    password: Password = None,
+) -> ConvertResult:
+    if (input is None) == (content is None):
+        raise InvalidArgument("give either an input file or the content (--text) to convert")
+    source = input_path(input) if input is not None else None
+    src = pandoc.check_format(from_format, "input") if from_format else _input_format(input, source)
+    dst = _output_format(to_format, output, src)
+    if pandoc.base(src) == "pdf" and source is None:
+        raise InvalidArgument("a PDF cannot be given as text: give it as the input file")
+    text = pandoc.check_input(source, content, src)
+    out = _target(output, dst, source, force)
+    with task.current().limit(timeout), tempfile.TemporaryDirectory(prefix="pdftools-convert-") as tmp:
+        result = ConvertResult(input=str(source) if source else "content", from_format=src, to_format=dst)
+        folders = _folders(input, source, resource_path)
+        if pandoc.base(src) == "pdf" and source is not None:  # (a PDF given as text was refused above)
+            from pdftools.core import pandoc_pdfinput
+
+            markdown, result.ocr_pages = pandoc_pdfinput.markdown(source, password, _ocr(source, password,
+                                                                                           ocr_language))
+            if not markdown.strip():
+                raise EmptyInput(f"{source} has no text, not even by OCR")
+            source, text, src = None, markdown.encode(), "markdown"
+        doc = pandoc.Document(source, text, src, input or "the content", Path(tmp),
+                              Resolver(folders, limits.max_input_bytes()),
+                              _reader_args(lua_filter), _writer_args(standalone, toc, metadata, reference_doc,
+                                                                     template))
+        if pandoc.base(dst) == "pdf":
+            from pdftools.core import pandoc_engines
+
+            result.pdf_engine = pandoc_engines.choose(pdf_engine)
+            data = pandoc_engines.render(result.pdf_engine, doc)
+        else:
+            data = doc.convert(dst)
+        result.images, result.warnings = list(doc.resolver.used), doc.warnings + doc.resolver.warnings()
+        if out is None:
+            result.content = data.decode("utf-8", errors="replace")
+            result.truncated = max_chars is not None and len(result.content) > max_chars
+            result.content = result.content[:max_chars] if result.truncated else result.content
+        else:
+            with atomic_output(out) as part:
+                part.write_bytes(data)
+            result.output = "-" if output == "-" else str(out)
+        result.bytes = len(data)
+        return result
+
+
+def _input_format(input: str | None, source: Path | None) -> str:
+    """From the file's name (an upload keeps its name; stdin has none), else from its first bytes, else markdown."""
+    if source is None:
+        return "markdown"
+    named = pandoc.format_of(source.name, "input") if input != "-" else None
+    return named or pandoc.sniff(source) or "markdown"
+
+
+def _output_format(to_format: str | None, output: str | None, src: str) -> str:
+    if to_format:
+        return pandoc.check_format(to_format, "output")
+    implied = pandoc.format_of(output, "output")
+    if implied is None and output not in (None, "-"):
+        raise InvalidArgument(f"cannot tell the output format from {output!r}: give --to (e.g. --to html)")
+    return implied or ("html" if pandoc.base(src) in MARKDOWNS else "markdown")
+
+
+def _target(output: str | None, dst: str, source: Path | None, force: bool) -> Path | None:
+    """Where the output goes: a file, stdout (`-`, a file the CLI copies out), or None (inline)."""
+    if pandoc.base(dst) in pandoc.BINARY and output in (None, "-"):
+        raise InvalidArgument(f"{pandoc.base(dst)} is a binary format: give an output file (-o FILE)")
+    if output is None:
+        return None
+    out = output_path(output)
+    check_output(out, [source] if source else [], force=force)
+    return out
+
+
+def _folders(input: str | None, source: Path | None, resource_path: list[str] | None) -> list[Path]:
+    """Where the document's images may come from: the input's folder (the working folder for a string or
+    stdin), then each --resource-path folder."""
+    base = source.parent if source is not None and input != "-" else folder_path(".")
+    return [base, *(folder_path(folder) for folder in resource_path or [])]
+
+
+def _reader_args(lua_filter: list[str] | None) -> list[str]:
+    return [f"--lua-filter={input_path(path)}" for path in lua_filter or []]
+
+
+def _writer_args(standalone: bool, toc: bool, metadata: list[str] | None, reference_doc: str | None,
+                 template: str | None) -> list[str]:
+    args = ["--standalone"] * standalone + ["--toc"] * toc
+    for item in metadata or []:
+        key, _, value = item.partition("=")
+        if not re.fullmatch(r"[A-Za-z][\w.-]*", key.strip()):
+            raise InvalidArgument(f"metadata {item!r} is not key=value (e.g. title=Report)")
+        args.append(f"--metadata={key.strip()}:{value}" if value else f"--metadata={key.strip()}")
+    if reference_doc:
+        args.append(f"--reference-doc={input_path(reference_doc)}")
+    if template:
+        args.append(f"--template={input_path(template)}")
+    return args
+
+
+def _ocr(source: Path, password: str | None, language: str) -> Callable[[list[int]], dict[int, str]]:
+    def read(pages: list[int]) -> dict[int, str]:
+        from pdftools.ops.ocr import ocr
+
+        found = ocr(str(source), mode="text", language=language, pages=",".join(map(str, pages)),
+                    password=password).text
+        return {page.page: page.text for page in found.pages} if found else {}
+
+    return read

@@ -1,0 +1,81 @@
+"""Encrypt a PDF with a password: AES-256 by default, AES-128 on request, RC4 only with --legacy.
+
+Without an owner password a random one is used, so the permissions (--allow) hold. At a shell the new password
+comes from --user-password-file, PDFTOOLS_NEW_PASSWORD or a hidden prompt (asked twice). The output is checked:
+it opens with the password and not without.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Annotated, Literal
+
+from pdftools.core.edit import Edited, Force, InPlace, Input, Output, Password, open_job
+from pdftools.core.encryption import CIPHERS, check_encodable, parse_allow, verify_protected
+from pdftools.core.params import Cli, Param
+from pdftools.errors import InvalidArgument
+
+
+@dataclass
+class ProtectResult(Edited):
+    cipher: str = ""
+    needs_password: bool = True
+    owner_password: Literal["given", "random"] = "random"
+    allowed: list[str] = field(default_factory=list)
+    denied: list[str] = field(default_factory=list)
+
+
+NewPassword = Annotated[
+    str | None,
+    Param("Password to open the PDF (\"\": none, permissions only)"),
+    Cli(envvar="PDFTOOLS_NEW_PASSWORD", file_flag="--user-password-file", prompt="New password",
+        hide_input=True, confirm=True),
+]
+OwnerPassword = Annotated[
+    str | None,
+    Param("Password for full access (default: random, unknown)"),
+    Cli(envvar="PDFTOOLS_OWNER_PASSWORD", file_flag="--owner-password-file"),
+]
+
+
+def protect(
+    input: Input,
+    output: Output = None,
+    user_password: NewPassword = None,
+    owner_password: OwnerPassword = None,
+    allow: Annotated[
+        str | None, Param("Allowed: print,print-hq,copy,modify,annotate,fill-forms,assemble; all (default) or none"),
+    ] = None,
+    cipher: Annotated[Literal["aes-256", "aes-128"], Param("AES key length")] = "aes-256",
+    legacy: Annotated[bool, Param("RC4 128-bit for very old readers (weak)")] = False,
+    in_place: InPlace = False,
+    force: Force = False,
+    password: Password = None,
+) -> ProtectResult:
+    if user_password is None:
+        raise InvalidArgument(
+            "no new password given",
+            hint="Give it with --user-password-file FILE or PDFTOOLS_NEW_PASSWORD, or run at a terminal to be "
+                 "asked (over MCP: user_password).")
+    if legacy and cipher != "aes-256":
+        raise InvalidArgument("--legacy (RC4) and --cipher aes-128 exclude each other")
+    if not user_password and not owner_password:
+        raise InvalidArgument("an empty user password needs an owner password, or the file is not protected")
+    flags, allowed, denied = parse_allow(allow)
+    if denied and user_password == owner_password:
+        raise InvalidArgument("the owner password is the user password, so whoever opens the file may do "
+                              "everything", hint="Choose a different owner password, or leave it out.")
+    owner = owner_password or secrets.token_urlsafe(32)
+    name = "rc4-128" if legacy else cipher
+    revision, aes = CIPHERS[name]
+    check_encodable(name, user_password, owner)
+    import pikepdf
+
+    encryption = pikepdf.Encryption(user=user_password, owner=owner, R=revision, aes=aes, metadata=aes,
+                                    allow=pikepdf.Permissions(accessibility=True, **flags))
+    job = open_job(input, output, suffix="protected", password=password, in_place=in_place, force=force)
+    with job.pdf:
+        saved = job.save(encryption=encryption, verify=lambda tmp: verify_protected(tmp, user_password, owner, flags))
+    return ProtectResult(**saved, cipher=name.upper(), needs_password=bool(user_password),
+                         owner_password="given" if owner_password else "random", allowed=allowed, denied=denied)

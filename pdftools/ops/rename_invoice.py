@@ -1,0 +1,202 @@
+"""Rename invoice PDFs from what they say: date, issuer, number, total, currency.
+
+Fields come from an embedded e-invoice XML (ZUGFeRD, Factur-X, XRechnung: exact), else the text (labels and
+layout in six languages; OCR for scans), or YAML templates. Each has a confidence and a source; files with a
+pattern field missing or under --threshold keep their name. Collisions get `_2`; nothing is overwritten.
+A dry run (the MCP default unless apply=true) only shows the plan. Every file gets a row.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import string
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, ClassVar, Literal
+
+from pdftools.core import invoice, rename, task
+from pdftools.core.inputs import expand
+from pdftools.core.invoice import FIELDS, Found, Options, Reading
+from pdftools.core.invoice_templates import load
+from pdftools.core.naming import fit, render
+from pdftools.core.params import Cli, Mcp, Param, Password
+from pdftools.core.paths import output_folder, output_path
+from pdftools.errors import Interrupted, InvalidArgument, PdftoolsError, PermissionDenied, Timeout
+
+Status = Literal["renamed", "copied", "planned", "unchanged", "skipped", "error"]
+
+
+@dataclass
+class InvoiceRow:
+    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
+    file: str
+    status: Status
+    new_path: str | None = None
+    reason: str | None = None
+    """Why skipped; or the error and what to do."""
+    error: str | None = None
+    """Error code, e.g. ENCRYPTED."""
+    fields: dict[str, Found] = field(default_factory=dict)
+    """issuer, number, date, amount, currency: those found."""
+    warnings: list[str] = field(default_factory=list)
+
+    table_columns: ClassVar = ("name", "status", "new_name", "note")  # what a person sees; --json has all
+    table_rows: ClassVar = None  # a plan is read in full
+
+    @property
+    def name(self) -> str:
+        return Path(self.file).name
+
+    @property
+    def new_name(self) -> str:
+        return Path(self.new_path).name if self.new_path else ""
+
+    @property
+    def note(self) -> str:
+        return "; ".join(filter(None, [self.error, self.reason, *self.warnings]))
+
+
+@dataclass
+class RenameResult:
+    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
+    applied: bool
+    """False for a dry run."""
+    pattern: str
+    files: list[InvoiceRow]
+    renamed: int
+    """Renamed or copied (dry run: planned)."""
+    skipped: int
+    errors: int
+    warnings: list[str] = field(default_factory=list)
+
+
+def rename_invoice(
+    inputs: Annotated[list[str], Param("Invoice PDFs: files, globs or folders", min_length=1),
+                      Cli(argument=True, metavar="INPUT...")],
+    pattern: Annotated[str, Param("New name: {date} {issuer} {number} {amount} {currency} {stem}, e.g. {date:%Y-%m}"),
+                       Cli("-p", "--pattern")] = "{date}_{issuer}_{number}.pdf",
+    apply: Annotated[bool, Param("Rename the files (false: only show the plan)"), Cli("--apply/--dry-run"),
+                     Mcp(default=False)] = True,
+    copy_to: Annotated[str | None, Param("Copy into this folder instead of renaming")] = None,
+    recursive: Annotated[bool, Param("Include sub-folders"), Cli("-r", "--recursive")] = False,
+    threshold: Annotated[float, Param("Lowest confidence of the pattern's fields", ge=0, le=1)] = 0.7,
+    date_order: Annotated[Literal["auto", "dmy", "mdy"], Param("How to read 03/05/2024")] = "auto",
+    templates: Annotated[str | None, Param("YAML vendor templates: a file or folder")] = None,
+    ocr: Annotated[bool, Param("OCR scans without a text layer"), Cli("--ocr/--no-ocr")] = True,
+    language: Annotated[str | None, Param("OCR languages (default: installed ones of eng+deu+fra+nld+spa+ita)"),
+                        Cli("-l", "--language")] = None,
+    password: Password = None,
+) -> RenameResult:
+    wanted = _check_pattern(pattern)
+    options = Options(date_order=date_order, ocr=ocr, language=language, templates=load(templates) if templates
+                      else [])
+    files = list(dict.fromkeys(p for spec in inputs for p in expand(spec, recursive=recursive)))
+    target = output_folder(copy_to) if copy_to else None
+    warnings: list[str] = []
+    folders = {target} if target else {p.parent for p in files}
+    if apply:
+        rename.check_writable(folders)
+    else:
+        warnings += [f"cannot write to {f}: renaming would fail" for f in sorted(folders)
+                     if not os.access(f, os.W_OK | os.X_OK)]
+    progress = task.Counter(len(files), "reading invoices")
+    readings = task.map_threads(lambda p: _read(p, password, options, progress), files, os.cpu_count() or 1)
+    rows = [_decide(path, reading, pattern, wanted, threshold) for path, reading in zip(files, readings, strict=True)]
+    names = rename.Names()
+    for path, row in zip(files, rows, strict=True):
+        if row.status == "planned":
+            _place(path, row, target or path.parent, names, apply=apply, copy=target is not None)
+    return RenameResult(applied=apply, pattern=pattern, files=rows,
+                        renamed=sum(r.status in ("renamed", "copied", "planned") for r in rows),
+                        skipped=sum(r.status == "skipped" for r in rows),
+                        errors=sum(r.status == "error" for r in rows), warnings=warnings)
+
+
+def _check_pattern(pattern: str) -> set[str]:
+    """The invoice fields the pattern uses; a pattern that cannot make a PDF name is refused up front."""
+    if not pattern.lower().endswith(".pdf"):
+        raise InvalidArgument(f"the pattern {pattern!r} must end in .pdf")
+    import datetime as dt
+    from decimal import Decimal
+
+    render(pattern, date=dt.date(2024, 3, 5), issuer="Issuer", number="1", amount=Decimal("1.00"), currency="EUR",
+           stem="stem")
+    used = {name for _, name, _, _ in string.Formatter().parse(pattern) if name}
+    return used & set(FIELDS)
+
+
+def _read(path: Path, password: str | None, options: Options, progress: task.Counter) -> Reading | PdftoolsError:
+    """One invoice read (its inner steps report no progress of their own); an error is its result."""
+    try:
+        with task.muted():
+            return invoice.read_invoice(path, password, options)
+    except (Interrupted, Timeout):
+        raise
+    except PdftoolsError as exc:
+        return exc
+    except Exception as exc:  # one broken file must not stop the batch
+        return PdftoolsError(f"unexpected {type(exc).__name__}: {exc}")
+    finally:
+        progress.add()
+
+
+def _decide(path: Path, reading: Reading | PdftoolsError, pattern: str, wanted: set[str],
+            threshold: float) -> InvoiceRow:
+    """The row for one file: its new name, or why it keeps its name."""
+    if isinstance(reading, PdftoolsError):
+        return InvoiceRow(file=str(path), status="error", error=reading.code,
+                          reason=f"{reading.message}. {reading.hint}")
+    row = InvoiceRow(file=str(path), status="skipped", fields=reading.fields, warnings=reading.warnings)
+    found = reading.fields
+    if "number" not in found and "amount" not in found:
+        row.reason = "no invoice fields found"
+        return row
+    missing = sorted(key for key in wanted if key not in found)
+    unsure = [f"{key} {f.value!r} ({f.confidence:.2f}: {f.how})" for key in sorted(wanted)
+              if (f := found.get(key)) is not None and f.confidence < threshold]
+    if missing or unsure:
+        row.reason = "; ".join([*(f"no {key} found" for key in missing), *(f"uncertain {u}" for u in unsure)])
+        return row
+    values = {key: reading.values.get(key, "") for key in FIELDS}
+    row.new_path, row.status = fit(render(pattern, stem=path.stem, **values)), "planned"
+    return row
+
+
+def _place(path: Path, row: InvoiceRow, folder: Path, names: rename.Names, *, apply: bool, copy: bool) -> None:
+    """Choose the free name (suffixed on a collision) and, when applying, rename or copy the file to it."""
+    wanted = row.new_path or ""
+    try:
+        for _ in range(rename.MAX_SUFFIX):
+            name, already = names.plan(path, folder, wanted, copy=copy)
+            target = output_path(str(folder / name))
+            row.new_path = str(target)
+            if already:
+                row.status = "unchanged"
+                return
+            if not apply:
+                names.done(path, target, copy=copy)
+                _note_suffix(row, wanted, name)
+                return
+            try:
+                (rename.copy if copy else rename.move)(path, target)
+            except FileExistsError:  # taken meanwhile by someone else: try the next suffix
+                names.taken(target)
+                continue
+            names.done(path, target, copy=copy)
+            row.status = "copied" if copy else "renamed"
+            _note_suffix(row, wanted, name)
+            return
+    except PdftoolsError as exc:
+        row.status, row.error, row.reason, row.new_path = "error", exc.code, f"{exc.message}. {exc.hint}", None
+    except OSError as exc:  # the file stays where it was: a link that was made is removed again
+        denied = exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS)
+        failed = PermissionDenied if denied else PdftoolsError
+        row.status, row.error, row.new_path = "error", failed.code, None
+        row.reason = f"cannot {'copy' if copy else 'rename'} {path.name}: {exc.strerror}. {failed.hint}"
+
+
+def _note_suffix(row: InvoiceRow, wanted: str, name: str) -> None:
+    if name != wanted:
+        suffix = name.removeprefix(wanted.removesuffix(".pdf")).removesuffix(".pdf")
+        row.warnings.append(f"the name is taken: added {suffix}")

@@ -1,0 +1,1 @@
+"""Synthetic invoices with known fields: the accuracy test set for `rename-invoice` (tests and benchmarks)."""

@@ -1,0 +1,224 @@
+"""convert on real documents, through the CLI: every direction the issue names, with real pandoc, weasyprint and
+typst, each output read back by an independent tool (zip, pdftotext, pdffonts, pdfimages)."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from convert_docs import (
+    ARABIC,
+    CHINESE,
+    GERMAN,
+    JAPANESE,
+    docx_media,
+    docx_xml,
+    drawn_with_real_glyphs,
+    make_docx,
+    pdf_images,
+    pdf_text,
+    write_docs,
+)
+from PIL import Image
+
+from pdftools.core import pandoc
+
+
+@pytest.fixture
+def docs(tmp_path: Path) -> dict[str, Path]:
+    return write_docs(tmp_path / "docs")
+
+
+def ok(cli: Callable[..., object], *args: object) -> dict:
+    """Run `pdftools convert ARGS --json` and return its result; any failure fails the test with stderr."""
+    result = cli("convert", *args, "--json")
+    assert result.exit_code == 0, result  # type: ignore[attr-defined]
+    return json.loads(result.stderr if "-o" not in args and "--output" not in args else result.stdout)  # type: ignore[attr-defined]
+
+
+def test_markdown_to_html_on_stdout(cli, docs: dict[str, Path]) -> None:
+    result = cli("convert", docs["md"])
+    assert result.exit_code == 0, result
+    html = " ".join(result.stdout.split())  # pandoc wraps lines
+    assert re.search(r"<h1[^>]*>Überblick</h1>", html) and re.search(r"<h2[^>]*>Listen</h2>", html)
+    assert "<li>erster Punkt</li>" in html and "<ol" in html and "<table>" in html
+    assert '<a href="https://example.org/pdftools">' in html and '<img src="red.png"' in html
+    for text in (GERMAN, ARABIC, CHINESE, JAPANESE):
+        assert text in html
+    assert "Reisebericht Größe" not in html  # a fragment: no title block without --standalone
+    assert "<title>Reisebericht Größe</title>" in cli("convert", docs["md"], "-s").stdout
+
+
+def test_markdown_to_docx_embeds_the_image_and_keeps_structure(cli, docs: dict[str, Path], tmp_path: Path) -> None:
+    out = tmp_path / "out.docx"
+    data = ok(cli, docs["md"], "-o", out)
+    assert data["to_format"] == "docx" and data["images"] == ["red.png"] and data["output"] == str(out)
+    xml = docx_xml(out)
+    assert 'w:val="Heading1"' in xml and 'w:val="Heading2"' in xml and "<w:tbl>" in xml and "w:hyperlink" in xml
+    for text in ("Grüße aus München", ARABIC, CHINESE, JAPANESE, "erster Punkt"):
+        assert text in xml
+    assert list(docx_media(out).values()) == [docs["png"].read_bytes()]
+
+
+def test_docx_to_markdown(cli, docs: dict[str, Path], tmp_path: Path) -> None:
+    docx = make_docx(docs["md"], tmp_path / "made-by-pandoc.docx")
+    result = cli("convert", docx, "-t", "gfm")
+    assert result.exit_code == 0, result
+    md = result.stdout
+    assert "# Überblick" in md and "## Listen" in md and "- erster Punkt" in md and re.search(r"^1\.\s+eins$", md, re.M)
+    assert "| Kairo" in md and ARABIC in md and CHINESE in md and "(https://example.org/pdftools)" in md
+
+
+@pytest.mark.parametrize("engine", ["weasyprint", "typst"])
+def test_markdown_to_pdf_unicode_and_image(cli, docs: dict[str, Path], tmp_path: Path, engine: str) -> None:
+    out = tmp_path / f"{engine}.pdf"
+    data = ok(cli, docs["md"], "-o", out, "--pdf-engine", engine)
+    assert data["pdf_engine"] == engine and data["images"] == ["red.png"]
+    text = pdf_text(out)
+    for expected in ("Reisebericht Größe", "Überblick", "Grüße aus München", ARABIC, CHINESE, JAPANESE, "Kairo",
+                     "erster Punkt"):
+        assert expected in text, expected
+    assert drawn_with_real_glyphs(out, "م", "你", "語")  # fonts that have the glyphs, not boxes
+    assert pdf_images(out) == 1
+
+
+def test_html_to_pdf(cli, docs: dict[str, Path], tmp_path: Path) -> None:
+    out = tmp_path / "from-html.pdf"
+    data = ok(cli, docs["html"], "-o", out)
+    assert data["from_format"] == "html" and data["pdf_engine"] == "weasyprint" and data["images"] == ["red.png"]
+    text = pdf_text(out)
+    assert "Überblick" in text and GERMAN.split(":")[0] in text and ARABIC in text and CHINESE in text
+    assert pdf_images(out) == 1
+
+
+@pytest.fixture
+def made_pdf(cli, docs: dict[str, Path], tmp_path: Path) -> Path:
+    out = tmp_path / "made.pdf"
+    ok(cli, docs["md"], "-o", out)
+    return out
+
+
+def test_pdf_to_markdown_has_headings_paragraphs_and_lists(cli, made_pdf: Path) -> None:
+    result = cli("convert", made_pdf, "-t", "markdown")
+    assert result.exit_code == 0, result
+    md = result.stdout
+    headings = re.findall(r"^(#+) (.+)$", md, re.M)
+    assert ("#", "Reisebericht Größe") in headings and ("#", "Überblick") in headings
+    assert ("##", "Listen") in headings and ("##", "Tabelle") in headings and ("##", "Sprachen") in headings
+    assert re.search(r"^Grüße aus München: Äpfel, Öl und Straßenbahn\. See the project page\.$", md, re.M)
+    assert re.search(r"^-\s+erster Punkt$", md, re.M) and re.search(r"^1\.\s+eins$", md, re.M)
+    assert ARABIC in md and f"{CHINESE}。{JAPANESE}。" in md
+
+
+def test_pdf_to_docx(cli, made_pdf: Path, tmp_path: Path) -> None:
+    out = tmp_path / "from-pdf.docx"
+    data = ok(cli, made_pdf, "-o", out)
+    assert data["from_format"] == "pdf" and data["ocr_pages"] == []
+    xml = docx_xml(out)
+    assert 'w:val="Heading1"' in xml and 'w:val="Heading2"' in xml and "Grüße aus München" in xml and CHINESE in xml
+
+
+def test_third_party_pdf_title_is_a_heading(cli, corpus: Path) -> None:
+    result = cli("convert", corpus / "011-google-doc-document" / "google-doc-document.pdf", "-t", "gfm")
+    assert result.exit_code == 0, result
+    assert result.stdout.startswith("# Example document\n\nBeautiful is better than ugly.")
+
+
+def test_latex_section_numbers_join_their_titles(cli, corpus: Path) -> None:
+    result = cli("convert", corpus / "006-pdflatex-outline" / "pdflatex-outline.pdf", "-t", "gfm")
+    assert result.exit_code == 0, result
+    assert [h for h in re.findall(r"^# (.+)$", result.stdout, re.M)][:4] == ["Contents", "1 Foo", "2 Bar", "3 Baz"]
+
+
+def test_scanned_pdf_is_read_with_ocr(cli, sample: Path, tmp_path: Path) -> None:
+    subprocess.run(["pdftoppm", "-r", "150", "-gray", "-f", "1", "-l", "1", str(sample), str(tmp_path / "pg")],
+                   check=True)
+    page = Image.open(next(tmp_path.glob("pg-*.pgm")))
+    page.save(tmp_path / "scan.pdf", resolution=150)
+    result = cli("convert", tmp_path / "scan.pdf", "-t", "plain", "--json")
+    assert result.exit_code == 0, result
+    assert json.loads(result.stderr)["ocr_pages"] == [1]
+    said = pdf_text(sample).split()[:12]
+    assert sum(word in result.stdout for word in said) >= 9  # tesseract reads nearly all of the first words
+
+
+def test_text_given_as_a_string_and_options(cli, tmp_path: Path) -> None:
+    result = cli("convert", "--text", "# Eins\n\nZwei *drei*", "-t", "html", "--toc", "-s", "-M", "title=Der Titel")
+    assert result.exit_code == 0, result
+    html = result.stdout
+    assert "<title>Der Titel</title>" in html and 'id="TOC"' in html and "<em>drei</em>" in html
+
+
+def test_formats_from_names_and_overrides(cli, docs: dict[str, Path], tmp_path: Path) -> None:
+    data = ok(cli, docs["md"], "-o", tmp_path / "out.rst")
+    assert (data["from_format"], data["to_format"]) == ("markdown", "rst")
+    assert "Überblick\n=========" in (tmp_path / "out.rst").read_text()
+    data = ok(cli, docs["md"], "-o", tmp_path / "notes.txt", "-f", "gfm")
+    assert (data["from_format"], data["to_format"]) == ("gfm", "plain")
+    assert "ÜBERBLICK" in (tmp_path / "notes.txt").read_text() or "Überblick" in (tmp_path / "notes.txt").read_text()
+
+
+def test_reference_doc_styles_the_docx(cli, docs: dict[str, Path], tmp_path: Path) -> None:
+    import zipfile
+
+    ref = tmp_path / "ref.docx"
+    subprocess.run([pandoc.program(), "-o", str(ref), "--print-default-data-file", "reference.docx"], check=True)
+    with zipfile.ZipFile(ref) as z:
+        parts = {name: z.read(name) for name in z.namelist()}
+    parts["word/styles.xml"] = parts["word/styles.xml"].replace(b'w:styleId="Heading1"',
+                                                                b'w:styleId="Heading1" w:customStyle="1"', 1)
+    parts["word/styles.xml"] = parts["word/styles.xml"].replace(b'<w:name w:val="heading 1"',
+                                                                b'<w:name w:val="Kapitel Eins"', 1)
+    with zipfile.ZipFile(ref, "w") as z:
+        for name, data in parts.items():
+            z.writestr(name, data)
+    out = tmp_path / "styled.docx"
+    ok(cli, docs["md"], "-o", out, "--reference-doc", ref)
+    with zipfile.ZipFile(out) as z:
+        assert b"Kapitel Eins" in z.read("word/styles.xml")
+
+
+def test_template_and_lua_filter_on_the_command_line(cli, docs: dict[str, Path], tmp_path: Path) -> None:
+    template = tmp_path / "t.html"
+    template.write_text("TEMPLATE[$title$]\n$body$\n")
+    lua = tmp_path / "upper.lua"
+    lua.write_text('function Str(s) if s.text == "Listen" then return pandoc.Str("LISTS") end end\n')
+    result = cli("convert", docs["md"], "-t", "html", "-s", "--template", template, "--lua-filter", lua)
+    assert result.exit_code == 0, result
+    assert result.stdout.startswith("TEMPLATE[Reisebericht Größe]") and ">LISTS</h2>" in result.stdout
+
+
+def test_resource_path_finds_images_elsewhere(cli, tmp_path: Path) -> None:
+    (tmp_path / "images").mkdir()
+    Image.new("RGB", (8, 8), (0, 90, 200)).save(tmp_path / "images" / "blue.png")
+    (tmp_path / "doc.md").write_text("# Bild\n\n![blau](blue.png)\n")
+    out = tmp_path / "out.docx"
+    without = ok(cli, tmp_path / "doc.md", "-o", out)
+    assert without["images"] == [] and "blue.png not embedded" in " ".join(without["warnings"])
+    with_path = ok(cli, tmp_path / "doc.md", "-o", out, "--force", "--resource-path", tmp_path / "images")
+    assert with_path["images"] == ["blue.png"] and with_path["warnings"] == []
+    assert list(docx_media(out).values()) == [(tmp_path / "images" / "blue.png").read_bytes()]
+
+
+def test_existing_output_needs_force(cli, docs: dict[str, Path], tmp_path: Path) -> None:
+    out = tmp_path / "out.html"
+    out.write_text("keep me")
+    result = cli("convert", docs["md"], "-o", out)
+    assert result.exit_code == 6 and "OUTPUT_EXISTS" in result.stderr and out.read_text() == "keep me"
+    assert cli("convert", docs["md"], "-o", out, "--force").exit_code == 0 and "Überblick" in out.read_text()
+
+
+def test_stdin_format_comes_from_the_content(cli, docs: dict[str, Path], tmp_path: Path, made_pdf: Path) -> None:
+    docx = make_docx(docs["md"], tmp_path / "piped.docx")
+    result = cli("convert", "-", "-t", "gfm", input=docx.read_bytes())
+    assert result.exit_code == 0, result
+    assert "# Überblick" in result.stdout
+    result = cli("convert", "-", "-t", "gfm", input=made_pdf.read_bytes())
+    assert result.exit_code == 0, result
+    assert "# Reisebericht Größe" in result.stdout
+    result = cli("convert", "-", "-t", "html", input=b"# Plain *markdown*")
+    assert result.exit_code == 0 and "<em>markdown</em>" in result.stdout

@@ -56,12 +56,13 @@ HELLO = stream(b"BT /F1 12 Tf 72 720 Td (Hello, broken world) Tj ET")
 FONT = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"
 
 
-def one_page(*, catalog: bytes = b"", page: bytes = b"", objects: Objects | None = None) -> bytes:
+def one_page(*, catalog: bytes = b"", page: bytes = b"", resources: bytes = b"/Font << /F1 5 0 R >>",
+             objects: Objects | None = None) -> bytes:
     """A one-page document (objects 1-5: catalog, pages, page, content, font), with additions or overrides."""
     base = {1: b"<< /Type /Catalog /Pages 2 0 R %s>>" % catalog,
             2: b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-            3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
-               b"/Resources << /Font << /F1 5 0 R >> >> %s>>" % page,
+            3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << %s >> %s>>"
+               % (resources, page),
             4: HELLO, 5: FONT}
     return build({**base, **(objects or {})})
 
@@ -147,7 +148,7 @@ CASES: dict[str, Callable[[bytes], bytes]] = {
         6: b"<< /Type /Outlines /First 7 0 R /Last 7 0 R /Count 2 >>",
         7: b"<< /Title (a) /Parent 6 0 R /Next 8 0 R /First 8 0 R /Dest [3 0 R /Fit] >>",
         8: b"<< /Title (b) /Parent 6 0 R /Next 7 0 R /Prev 7 0 R /First 7 0 R /Dest [3 0 R /Fit] >>"}),
-    "form-draws-itself": lambda _: one_page(page=b"/Resources << /XObject << /X 6 0 R >> >> ", objects={
+    "form-draws-itself": lambda _: one_page(resources=b"/XObject << /X 6 0 R >>", objects={
         4: stream(b"/X Do"), 6: stream(b"/X Do", b"/Type /XObject /Subtype /Form /BBox [0 0 9 9] "
                                                  b"/Resources << /XObject << /X 6 0 R >> >> ")}),
     "nesting-100k-deep": lambda _: one_page(catalog=b"/Deep %s%s " % (b"[" * 100_000, b"]" * 100_000)),
@@ -159,9 +160,9 @@ CASES: dict[str, Callable[[bytes], bytes]] = {
     # decompression bombs (4 GiB each)
     "bomb-content": lambda _: one_page(objects={4: bomb()}),
     "bomb-xmp": lambda _: one_page(catalog=b"/Metadata 6 0 R ", objects={6: bomb(b"/Type /Metadata /Subtype /XML ")}),
-    "bomb-form": lambda _: one_page(page=b"/Resources << /XObject << /X 6 0 R >> >> ", objects={
+    "bomb-form": lambda _: one_page(resources=b"/XObject << /X 6 0 R >>", objects={
         4: stream(b"/X Do"), 6: bomb(b"/Type /XObject /Subtype /Form /BBox [0 0 9 9] ")}),
-    "bomb-image": lambda _: one_page(page=b"/Resources << /XObject << /I 6 0 R >> >> ", objects={
+    "bomb-image": lambda _: one_page(resources=b"/XObject << /I 6 0 R >>", objects={
         4: stream(b"q 9 0 0 9 0 0 cm /I Do Q"),
         6: bomb(b"/Type /XObject /Subtype /Image /Width 65536 /Height 65536 /ColorSpace /DeviceGray "
                 b"/BitsPerComponent 8 ")}),

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pikepdf
 import pytest
-from broken_pdfs import FONT, HELLO, bomb, build, stream, zeros_deflated
+from broken_pdfs import FONT, HELLO, bomb, build, one_page, stream, zeros_deflated
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -191,10 +191,8 @@ def test_a_shared_form_drawn_twice_and_cycles_are_counted_once(tmp_path: Path, m
     monkeypatch.setenv("PDFTOOLS_MAX_STREAM_BYTES", "10M")
     form = bomb(b"/Subtype /Form /BBox [0 0 9 9] /Resources << /XObject << /Me 6 0 R >> >> ", mebibytes=8)
     path = tmp_path / "shared.pdf"
-    path.write_bytes(build({1: b"<< /Type /Catalog /Pages 2 0 R >>", 2: b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-                            3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 9 9] /Contents 4 0 R "
-                               b"/Resources << /XObject << /A 6 0 R /B 6 0 R >> >> >>",
-                            4: stream(b"/A Do /B Do"), 6: form}))
+    path.write_bytes(one_page(resources=b"/XObject << /A 6 0 R /B 6 0 R >>",
+                              objects={4: stream(b"/A Do /B Do"), 6: form}))
     with pikepdf.open(path) as pdf:
         streams.check_pages(pdf, [1], "shared")
 
@@ -208,10 +206,8 @@ def test_renderers_count_images_by_their_declared_size(size: int, refused: bool,
     image = bomb(b"/Subtype /Image /Width %d /Height %d /BitsPerComponent 8 /ColorSpace /DeviceGray " % (size, size),
                  mebibytes=64)
     path = tmp_path / "image.pdf"
-    path.write_bytes(build({1: b"<< /Type /Catalog /Pages 2 0 R >>", 2: b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-                            3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 9 9] /Contents 4 0 R "
-                               b"/Resources << /XObject << /I 6 0 R >> >> >>",
-                            4: stream(b"q 9 0 0 9 0 0 cm /I Do Q"), 6: image}))
+    path.write_bytes(one_page(resources=b"/XObject << /I 6 0 R >>",
+                              objects={4: stream(b"q 9 0 0 9 0 0 cm /I Do Q"), 6: image}))
     with pikepdf.open(path) as pdf:
         streams.check_pages(pdf, [1], "image")  # text extraction: images are not drawn
         if refused:

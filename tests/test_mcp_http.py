@@ -169,6 +169,8 @@ def test_base64_inputs_and_limits_with_a_sessionless_client(server: Server, samp
 
     as_url, plain, broken, huge = anyio.run(go)
     assert as_url.structured_content["pages"] == 4 and plain.structured_content["pages"] == 4
+    assert as_url.structured_content["path"].startswith("base64:")  # not the server's temp path
+    assert "/tmp" not in as_url.content[0].text
     assert json.loads(broken.content[0].text)["code"] in ("INVALID_ARGUMENT", "NOT_A_PDF")
     assert json.loads(huge.content[0].text)["code"] == "UPLOAD_TOO_LARGE"
 

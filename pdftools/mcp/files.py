@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 import os
 import re
 import secrets
@@ -68,6 +69,7 @@ class HttpPolicy(RootsPolicy):
                                   hint="Send a path inside the roots, a pdftools://files/ URI, or base64.") from None
         target = self.workspace / f".input-{secrets.token_hex(4)}"
         target.write_bytes(data)
+        self.known[str(target)] = f"base64:{hashlib.sha256(data).hexdigest()[:16]}"  # never the server path
         return target
 
     def publish(self, data: dict[str, Any]) -> tuple[dict[str, Any], list[Any]]:

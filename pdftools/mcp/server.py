@@ -62,20 +62,23 @@ def success_result(result: Any, publish: Publish | None = None) -> CallToolResul
     offers it, e.g. extracted text, which JSON escaping would only bloat). `publish` (HTTP) turns written
     files into stored ones: URIs and links in the data, resource links in the content."""
     data, links = results.to_dict(result), list[Any]()
+    images, left = getattr(result, "inline_images", lambda: ([], 0))()
+    # small images travel in the response itself, within the result's byte budget; read before publishing
+    # (over HTTP, publishing moves the files into the store)
+    inline = [ImageContent(type="image", data=base64.b64encode(Path(path).read_bytes()).decode(), mime_type=mime)
+              for path, mime in images]
+    where = str(data.get("out_dir", ""))
     if publish is not None:
         data, links = publish(data)
+        where = "the result's `files` (download links)"
     as_text = getattr(result, "as_text", None)
     text = as_text() if callable(as_text) else None
     if text is None:
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    content: list[Any] = [TextContent(type="text", text=text)]
-    inline = getattr(result, "inline_images", None)
-    if callable(inline):  # small images travel in the response itself, within the result's byte budget
-        images, note = inline()
-        content += [ImageContent(type="image", data=base64.b64encode(Path(path).read_bytes()).decode(),
-                                 mime_type=mime) for path, mime in images]
-        if note:
-            content.append(TextContent(type="text", text=note))
+    content: list[Any] = [TextContent(type="text", text=text), *inline]
+    if left:
+        content.append(TextContent(type="text", text=f"{left} image(s) not inline (1 MB budget per response); "
+                                                     f"they are in {where}"))
     return CallToolResult(content=[*content, *links], structured_content=data)
 
 
@@ -155,6 +158,9 @@ def tool_parameters(fn: Callable[..., Any]) -> list[inspect.Parameter]:
     return params
 
 
+QUEUE_PER_SLOT = 16
+
+
 class Limiter:
     """At most `slots` calls at once, at most `queue` more waiting; past that, BUSY at once."""
 
@@ -187,7 +193,9 @@ def limiter_for(op: Op) -> Limiter | None:
     if not op.heavy:
         return None
     slots = int(os.environ.get("PDFTOOLS_HEAVY_SLOTS") or os.cpu_count() or 1)
-    return Limiter(slots, int(os.environ.get("PDFTOOLS_HEAVY_QUEUE") or 2 * slots))
+    # a waiting call is only a coroutine (its thread starts with its slot); 20 agent sessions on 2 cores
+    # overflowed a queue of 2 per slot (benchmarks/load.py), 16 per slot served them all
+    return Limiter(slots, int(os.environ.get("PDFTOOLS_HEAVY_QUEUE") or QUEUE_PER_SLOT * slots))
 
 
 def make_tool(op: Op, policy_for: PolicyFactory) -> Callable[..., Any]:
@@ -205,7 +213,7 @@ def make_tool(op: Op, policy_for: PolicyFactory) -> Callable[..., Any]:
             return error_result(exc)
 
     async def run(ctx: Context, kwargs: dict[str, Any]) -> Any:
-        running = task.Task(_progress_sender(ctx), timeout=limits.timeout())
+        running = task.Task(_progress_sender(ctx), timeout=limits.timeout(limits.SERVE_TIMEOUT))
         finished = threading.Event()
 
         def work() -> Any:

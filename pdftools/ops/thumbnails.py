@@ -43,18 +43,15 @@ class ThumbnailsResult:
     out_dir: str
     images: list[Thumbnail] = field(default_factory=list)
 
-    def inline_images(self) -> tuple[list[tuple[str, str]], str]:
-        """Images small enough to travel inside a response (path, mime), and a note on what was left out."""
+    def inline_images(self) -> tuple[list[tuple[str, str]], int]:
+        """Images small enough to travel inside a response (path, mime), and how many were left out."""
         chosen, used = [], 0
         for image in self.images:
             if image.bytes > INLINE_EACH or used + image.bytes > INLINE_BYTES:
                 break
             chosen.append((image.path, MIME[Path(image.path).suffix.lstrip(".")]))
             used += image.bytes
-        left = len(self.images) - len(chosen)
-        note = (f"{left} image(s) not inline (1 MB budget per response); they are files in {self.out_dir}"
-                if left else "")
-        return chosen, note
+        return chosen, len(self.images) - len(chosen)
 
 
 def thumbnails(

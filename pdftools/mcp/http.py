@@ -202,8 +202,10 @@ def serve_http(roots: list[Path], settings: HttpSettings, log_level: str = "WARN
     app, store = build_app(roots, settings, log_level)
     stop = threading.Event()
 
+    every = min(SWEEP_EVERY, max(0.5, settings.ttl / 2))  # an expired file lingers at most TTL/2 (60 s)
+
     def sweep() -> None:
-        while not stop.wait(SWEEP_EVERY):
+        while not stop.wait(every):
             store.sweep()
 
     threading.Thread(target=sweep, name="pdftools-sweep", daemon=True).start()

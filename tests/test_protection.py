@@ -73,3 +73,33 @@ def test_heavy_tools_answer_busy_past_their_queue(tmp_path: Path, sample: Path,
     anyio.run(go)
     codes = sorted(json.loads(r.content[0].text)["code"] if r.is_error else "ok" for r in results)
     assert codes == ["BUSY", "ok", "ok"]
+
+
+def test_a_server_call_has_a_deadline_unless_told_otherwise(tmp_path: Path, sample: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under `serve` a call on untrusted input stops at limits.SERVE_TIMEOUT when PDFTOOLS_TIMEOUT is unset
+    (shortened here to 1 s), and `PDFTOOLS_TIMEOUT=0` lifts it; at the CLI there is no default."""
+    from pdftools.core import limits
+
+    bindir = tmp_path / "bin"
+    bindir.mkdir()
+    (bindir / "pdftotext").write_text("#!/bin/sh\nexec sleep 2\n")  # hangs past the deadline
+    (bindir / "pdftotext").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bindir}:{os.environ['PATH']}")
+    monkeypatch.delenv("PDFTOOLS_TIMEOUT", raising=False)
+    monkeypatch.setattr(limits, "SERVE_TIMEOUT", 1.0)
+    root = tmp_path / "root"
+    root.mkdir()
+    shutil.copy(sample, root / "s.pdf")
+
+    async def text() -> Any:
+        async with Client(build_server([root])) as client:
+            return await client.call_tool("pdf_extract_text", {"input": "s.pdf"})
+
+    stopped = anyio.run(text)
+    assert stopped.is_error and json.loads(stopped.content[0].text)["code"] == "TIMEOUT"
+    monkeypatch.setenv("PDFTOOLS_TIMEOUT", "0")
+    unbounded = anyio.run(text)  # the fake finishes after 2 s, with no text: a result, not a timeout
+    assert not unbounded.is_error, unbounded.content[0].text
+    monkeypatch.delenv("PDFTOOLS_TIMEOUT")
+    assert limits.timeout() is None and limits.timeout(limits.SERVE_TIMEOUT) == 1.0

@@ -70,9 +70,14 @@ PIXELS = Limit("PDFTOOLS_MAX_PIXELS", MAX_PIXELS, PageTooLarge, "pixels")
 ALL = (INPUT_BYTES, PAGES, STREAM_BYTES, PIXELS)
 
 
-def timeout() -> float | None:
-    """Seconds an operation may run (PDFTOOLS_TIMEOUT; unset or 0: no limit)."""
-    return _number("PDFTOOLS_TIMEOUT") or None
+SERVE_TIMEOUT = 900.0  # an MCP call: OCR of ~400 pages on 2 cores; a shell user has Ctrl-C instead
+
+
+def timeout(default: float | None = None) -> float | None:
+    """Seconds an operation may run: PDFTOOLS_TIMEOUT (0: no limit), else `default` (the CLI: none; the MCP
+    server: SERVE_TIMEOUT, since a call on untrusted input has no other bound on time)."""
+    configured = _number("PDFTOOLS_TIMEOUT")
+    return (default if configured is None else configured) or None
 
 
 def check_pixels(width: int, height: int, what: str) -> None:

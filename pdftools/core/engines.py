@@ -28,8 +28,13 @@ INSTALL = {
 }
 
 
-@cache
 def which(program: str) -> str:
+    """The program's path on PATH (looked up once per PATH: a server or a test may change it)."""
+    return _which(program, os.environ.get("PATH", ""))
+
+
+@cache
+def _which(program: str, _path: str) -> str:
     found = shutil.which(program)
     if found is None:
         raise DependencyMissing(

@@ -127,5 +127,22 @@ def test_the_pixel_limit_holds_for_a_width_too(tmp_path: Path, monkeypatch: pyte
     monkeypatch.setenv("PDFTOOLS_MAX_PIXELS", "10M")
     with pytest.raises(PageTooLarge, match="300x60000"):
         thumbnails(str(tall), out_dir=str(tmp_path / "out"))
+    turned = tmp_path / "turned.pdf"  # the same page on its side: 300 x 2 px
+    turned.write_bytes(one_page(objects={3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 2000] /Rotate 90 "
+                                            b"/Contents 4 0 R >>"}))
+    assert thumbnails(str(turned), out_dir=str(tmp_path / "out")).images[0].width == 300
     monkeypatch.delenv("PDFTOOLS_MAX_PIXELS")
     assert thumbnails(str(tall), out_dir=str(tmp_path / "out")).images[0].height == 60_000
+
+
+def test_pages_on_their_side_get_the_width_asked_for(pdf: Path) -> None:
+    """pdftoppm scales by the unrotated size: a landscape-turned page asked for 150 px wide came out 150 px tall."""
+    import pikepdf
+
+    with pikepdf.open(pdf, allow_overwriting_input=True) as doc:
+        doc.pages[1].rotate(90, relative=False)
+        doc.pages[2].rotate(270, relative=False)
+        doc.save(pdf)
+    result = thumbnails(str(pdf), out_dir=str(pdf.parent / "out"), width=150)
+    assert [(i.width, i.height > i.width) for i in result.images] == [(150, True), (150, False), (150, False),
+                                                                      (150, True)]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pdftools.core import engines, limits, pagetext, poppler, streams, task
 from pdftools.core.naming import render
@@ -84,12 +84,12 @@ def thumbnails(
         width = width or DEFAULT_WIDTH
     size = (width, None) if width else (None, height) if height else None
 
-    def write(source: Path, selected: list[int], warnings: list[str]) -> ThumbnailsResult:
+    def write(source: Path, selected: list[int], turned: set[int], warnings: list[str]) -> ThumbnailsResult:
         ext = "jpg" if format == "jpeg" else format
         names = [render(pattern, stem=path.stem, page=p, ext=ext) for p in selected]
         check_names(names, folder, force=force, field_hint="Put {page} in --pattern.")
         with staged_outputs(folder, names) as staging:
-            _render(source, selected, names, staging, format, size, dpi or 72, jobs or os.cpu_count() or 1)
+            _render(source, selected, turned, names, staging, format, size, dpi or 72, jobs or os.cpu_count() or 1)
             images = [_describe(staging / n, p, folder / n) for p, n in zip(selected, names, strict=True)]
         return ThumbnailsResult(input=str(path), out_dir=str(folder), images=images, warnings=warnings)
 
@@ -97,23 +97,40 @@ def thumbnails(
         pdf = open_pdf(path, password)
     except DamagedPdf as damaged:  # poppler may still draw what qpdf rejects (e.g. a broken page tree)
         selected = _selected(pages, int(poppler.pdfinfo(path, damaged)["Pages"]), str(path))
-        for p, (w, h) in poppler.media_boxes(path, selected, damaged).items():
+        shown = poppler.media_boxes(path, selected, damaged)
+        for p, (w, h, _) in shown.items():
             _check_pixels(w, h, size, dpi, p)
-        return write(path, selected, [poppler.warning(damaged, "rendered by poppler alone, without pdftools' "
-                                                               "decompression-bomb check (its memory cap holds)")])
+        warning = poppler.warning(damaged, "rendered by poppler alone, without pdftools' decompression-bomb "
+                                           "check (its memory cap holds)")
+        return write(path, selected, {p for p, s in shown.items() if s[2]}, [warning])
     with pdf, pagetext.readable(pdf, path) as source:
         selected = _selected(pages, len(pdf.pages), str(path))
-        for p in selected:
-            box = pdf.pages[p - 1].mediabox  # what pdftoppm draws (it takes -cropbox only when asked)
-            _check_pixels(abs(float(box[2] - box[0])), abs(float(box[3] - box[1])), size, dpi, p)
+        shown = {p: _shown(pdf.pages[p - 1]) for p in selected}
+        for p, (w, h, _) in shown.items():
+            _check_pixels(w, h, size, dpi, p)
         streams.check_pages(pdf, selected, str(path), images=True)  # pdftoppm would inflate a bomb for hours
-        return write(source, selected, [])
+        return write(source, selected, {p for p, s in shown.items() if s[2]}, [])
 
 
 def _selected(spec: str | None, count: int, name: str) -> list[int]:
     if not count:
         raise NoPages(f"{name} has no pages")
     return list(dict.fromkeys(parse_pages(spec, count)))
+
+
+def _shown(page: Any) -> tuple[float, float, bool]:
+    """The media box (what pdftoppm draws: -cropbox only when asked) as displayed, /Rotate applied, and whether
+    the page is on its side."""
+    try:
+        turned = int(page.obj.get("/Rotate", 0)) % 180 == 90
+    except (TypeError, ValueError):  # a /Rotate that is not a number: poppler ignores it
+        turned = False
+    try:
+        box = [float(v) for v in page.mediabox]
+        width, height = abs(box[2] - box[0]), abs(box[3] - box[1])
+    except (TypeError, ValueError, IndexError):  # not four numbers: poppler draws a default page; no check
+        return 0.0, 0.0, turned
+    return (height, width, turned) if turned else (width, height, turned)
 
 
 def _check_pixels(width_pt: float, height_pt: float, size: tuple[int | None, int | None] | None, dpi: int | None,
@@ -129,22 +146,36 @@ def _check_pixels(width_pt: float, height_pt: float, size: tuple[int | None, int
     limits.check_pixels(width, height, f"page {page} at {width} px wide")
 
 
-def _render(source: Path, pages: list[int], names: list[str], staging: Path, fmt: str,
+def _render(source: Path, pages: list[int], turned: set[int], names: list[str], staging: Path, fmt: str,
             size: tuple[int | None, int | None] | None, dpi: int, jobs: int) -> None:
     """Render runs of pages, `jobs` pdftoppm at a time, then give each file its name. pdftoppm runs through
     `engines.run` (memory and file-size caps; a cancel or the deadline kills it at once), not pdf2image, which
-    would also run a pdfinfo per call and could only time a child out."""
+    would also run a pdfinfo per call and could only time a child out. pdftoppm (22.12) scales a page by its
+    unrotated size, so pages on their side (`turned`) get their own runs with the size swapped."""
     progress = task.Counter(len(pages), "rendering")
     target = dict(zip(pages, names, strict=True))
     size_of = max(1, min(CHUNK, -(-len(pages) // jobs)))  # enough chunks to keep every job busy
-    chunks = [run[i:i + size_of] for run in runs(pages) for i in range(0, len(run), size_of)]
+    chunks = [run[i:i + size_of] for run in _runs(pages, turned) for i in range(0, len(run), size_of)]
 
     def render(chunk: list[int]) -> None:
-        for page, produced in _pdftoppm(source, chunk, staging, fmt, size, dpi).items():
+        wanted = size[::-1] if size and chunk[0] in turned else size
+        for page, produced in _pdftoppm(source, chunk, staging, fmt, wanted, dpi).items():  # type: ignore[arg-type]
             _finish(produced, staging / target[page], fmt)
         progress.add(len(chunk))
 
     task.map_threads(render, chunks, workers=jobs)
+
+
+def _runs(pages: list[int], turned: set[int]) -> list[list[int]]:
+    """Runs of consecutive pages, cut where a page's side changes."""
+    out: list[list[int]] = []
+    for run in runs(pages):
+        for page in run:
+            if out and out[-1][-1] == page - 1 and (out[-1][-1] in turned) == (page in turned):
+                out[-1].append(page)
+            else:
+                out.append([page])
+    return out
 
 
 def _pdftoppm(source: Path, run: list[int], staging: Path, fmt: str,

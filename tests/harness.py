@@ -166,7 +166,7 @@ def _serve_one(request: dict[str, Any]) -> dict[str, Any]:
 def serve(lines: Iterator[str]) -> None:
     import importlib
 
-    for module in ("pdftools.cli", "pdftools.render", "pdftools.serve_cli", "pikepdf", "typer._adapters", "pdf2image",
+    for module in ("pdftools.cli", "pdftools.render", "pdftools.serve_cli", "pikepdf", "typer._adapters",
                    "typer._click.decorators", "rich.console", "rich.table"):
         importlib.import_module(module)  # warm: what every child would import (some lazily)
     from pydantic.plugin._loader import get_plugins

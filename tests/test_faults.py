@@ -1,5 +1,6 @@
 """Faults from outside: a read-only output folder, a full disk (a file-size limit), the process killed mid-write,
-Ctrl-C during a batch, and external programs that are missing, fail, crash, hang, flood or eat memory.
+Ctrl-C during a batch, and external programs (pdftotext, pdftoppm, tesseract, pandoc) that are missing, fail,
+crash, hang, flood or eat memory.
 
 Each runs the real `pdftools` in a subprocess with a private TMPDIR, and the same promise is checked every time
 (`assert_clean`): a clean exit code and `--json` error, nothing on stdout, no output file (or part of one) at
@@ -12,6 +13,7 @@ import fcntl
 import json
 import os
 import resource
+import shutil
 import signal
 import subprocess
 import sys
@@ -180,39 +182,99 @@ def _wait_until_busy(proc: subprocess.Popen[bytes], staging_in: Path | None) -> 
 # ----------------------------------------------------------------------------------- external programs
 
 GRAB = "import mmap; mmap.mmap(-1, 1_500_000_000, flags=mmap.MAP_PRIVATE)"  # 1.5 GB of private memory, untouched
-FAKES = {  # name -> (fake pdftotext script body, extra environment, code, exit code, words in the message)
-    "missing": (None, {}, "DEPENDENCY_MISSING", 8, ("pdftotext", "apt-get install poppler-utils")),
+HANG = {"PDFTOOLS_TIMEOUT": "1"}  # ops with their own --timeout get `--timeout 1` instead (PROGRAMS)
+FAKES = {  # fault -> (fake program's script body, extra environment, code, exit code, words in the message)
+    "missing": (None, {}, "DEPENDENCY_MISSING", 8, ()),  # the words: PROGRAMS' install hint
     "fails": ("echo 'fake: cannot read this' >&2; exit 1", {}, "EXTERNAL_TOOL_FAILED", 9,
-              ("exit 1", "fake: cannot read this")),
+              ("fake: cannot read this",)),
     "crashes": ("kill -SEGV $$", {}, "EXTERNAL_TOOL_FAILED", 9, ("SIGSEGV",)),
-    "hangs": ("exec sleep 60", {"PDFTOOLS_TIMEOUT": "1"}, "TIMEOUT", 124, ("1 s",)),
-    "floods": ("head -c 3000000 /dev/zero", {"PDFTOOLS_MAX_STREAM_BYTES": "1M"}, "STREAM_TOO_LARGE", 10,
-               ("pdftotext", "PDFTOOLS_MAX_STREAM_BYTES")),
+    "hangs": ("exec sleep 60", HANG, "TIMEOUT", 124, ("1 s",)),
+    "floods": ("exec head -c 3000000 /dev/zero > {out}", {"PDFTOOLS_MAX_STREAM_BYTES": "1M"}, "STREAM_TOO_LARGE",
+               10, ("PDFTOOLS_MAX_STREAM_BYTES",)),  # its output, or the file it writes: past the cap
     "eats memory": (f"exec {sys.executable} -c '{GRAB}'", {"PDFTOOLS_MAX_STREAM_BYTES": "1M",
                                                            "PDFTOOLS_MAX_PIXELS": "1"},
                     "EXTERNAL_TOOL_FAILED", 9, ("Cannot allocate memory",)),
 }
+POPPLER = ("pdftotext", "pdftoppm", "pdfinfo")
 
 
-@pytest.mark.parametrize("fault", sorted(FAKES))
-def test_external_program_faults(fault: str, tmp_path: Path, inputs: list[Path],
-                                 ) -> None:
-    """A fake `pdftotext` first on PATH (or none at all); it records its pid, which must be gone afterwards."""
+class Program:
+    """An external program and a command that reaches it: `argv` ({pdf}, {png}, {md}: inputs; {out}: an empty
+    folder for outputs), `out`: where the program writes (a shell expression over its arguments), `words`: what a
+    DEPENDENCY_MISSING message must say; `variable`: the environment variable naming the program, when pdftools
+    looks there before PATH (pandoc: the pypandoc-binary wheel's comes first)."""
+
+    def __init__(self, argv: list[str], out: str, words: tuple[str, ...], *, variable: str | None = None,
+                 timeout_option: bool = False, passes: str = "") -> None:
+        self.argv, self.out, self.words, self.variable = argv, out, words, variable
+        self.timeout_option, self.passes = timeout_option, passes  # passes: arguments the real program answers
+
+
+PROGRAMS = {
+    "pdftotext": Program(["text", "{pdf}"], "/dev/stdout", ("pdftotext", "apt-get install poppler-utils")),
+    "pdftoppm": Program(["thumbnails", "{pdf}", "-d", "{out}"], '"$(eval echo \\${$#})-1.png"',
+                        ("pdftoppm", "apt-get install poppler-utils")),
+    "tesseract": Program(["ocr", "{png}", "-o", "{out}/scan.pdf"], '"$2.txt"',
+                         ("tesseract", "apt-get install tesseract-ocr"), timeout_option=True,
+                         passes="--list-langs"),  # the languages are checked first
+    "pandoc": Program(["convert", "{md}", "-o", "{out}/doc.html"], "/dev/stdout", ("pandoc", "pypandoc-binary"),
+                      variable="PDFTOOLS_PANDOC", timeout_option=True),
+}
+PROGRAM_FAULTS = [("pdftotext", fault) for fault in sorted(FAKES)] + [
+    (program, fault) for program in ("pdftoppm", "tesseract", "pandoc")
+    for fault in ("missing", "fails", "crashes", "hangs", "floods")]
+
+
+@pytest.fixture
+def documents(tmp_path: Path, pdf: Path) -> dict[str, Path]:
+    from PIL import Image, ImageDraw
+
+    folder = pdf.parent
+    png, md = folder / "scan.png", folder / "doc.md"
+    image = Image.new("L", (600, 200), 255)
+    ImageDraw.Draw(image).text((20, 80), "Hello, faults", fill=0)
+    image.save(png, dpi=(150, 150))
+    md.write_text("# A title\n\nSome *text*.\n", encoding="utf-8")
+    return {"pdf": pdf, "png": png, "md": md}
+
+
+@pytest.mark.parametrize(("program", "fault"), PROGRAM_FAULTS, ids=[f"{p}-{f}" for p, f in PROGRAM_FAULTS])
+def test_external_program_faults(program: str, fault: str, tmp_path: Path, documents: dict[str, Path]) -> None:
+    """A fake program first on PATH (or named by its variable; or none at all); it records its pid, which must
+    be gone afterwards, and so must every output and temporary file."""
     body, env, code, exit_code, words = FAKES[fault]
-    bindir, pids = tmp_path / "bin", tmp_path / "fake.pids"
+    target = PROGRAMS[program]
+    bindir, pids, out = tmp_path / "bin", tmp_path / "fake.pids", tmp_path / "out"
     bindir.mkdir()
+    out.mkdir()
+    fake = bindir / program
     if body is not None:
-        fake = bindir / "pdftotext"
-        fake.write_text(f"#!/bin/sh\necho $$ >> {pids}\n{body}\n")
+        real = shutil.which(program) if target.passes else None
+        answer = f'case "$1" in {target.passes}) exec {real} "$@";; esac\n' if real else ""
+        fake.write_text(f"#!/bin/sh\n{answer}echo $$ >> {pids}\n{body.format(out=target.out)}\n")
         fake.chmod(0o755)
-    path = f"{bindir}:{os.environ['PATH']}" if body is not None else str(bindir)
-    before = hashes(*inputs)
-    run = Run(tmp_path, ["text", inputs[0]], env={"PATH": path, **env})
+    if target.variable:
+        env = {**env, target.variable: str(fake)}  # missing: it names a file that is not there
+        path = os.environ["PATH"]
+    elif body is None:  # PATH holds the other programs the command needs, not this one
+        for other in {*POPPLER, "tesseract"} - {program}:
+            (bindir / other).symlink_to(shutil.which(other))  # type: ignore[arg-type]
+        path = str(bindir)
+    else:
+        path = f"{bindir}:{os.environ['PATH']}"
+    argv = [a.format(out=out, **documents) for a in target.argv]
+    if env is HANG and target.timeout_option:
+        env, argv = {}, [*argv, "--timeout", "1"]
+    before = hashes(*documents.values())
+    run = Run(tmp_path, argv, env={"PATH": path, **env})
     started = time.monotonic()
     result = run()
-    assert_clean(run, result, code, exit_code, inputs=before)
-    assert result[2] is not None and all(w in result[2]["message"] + result[2]["hint"] for w in words), result
+    assert_clean(run, result, code, exit_code, inputs=before, folder=out)
+    expected = words or target.words
+    assert result[2] is not None and all(w in result[2]["message"] + result[2]["hint"] for w in expected), result
     assert time.monotonic() - started < 30  # a generous guard: the hang is cut at 1 s
+    if body is not None and fault != "missing":
+        assert pids.exists(), "the fake never ran: the command did not reach it"
     for pid in (int(p) for p in pids.read_text().split()) if pids.exists() else ():
         assert not Path(f"/proc/{pid}").exists() or Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z"
 

@@ -77,6 +77,33 @@ def test_a_stream_is_measured_before_it_is_read(cli: Callable[..., Any], tmp_pat
     assert cli("info", xmp, "--json", env={"PDFTOOLS_MAX_STREAM_BYTES": "100M"}).exit_code == 0
 
 
+SAVERS = {  # command -> argv after the input (qpdf re-encodes streams not in plain Flate on every save)
+    "compress": ["compress", "{bomb}", "-o", "{out}"],  # decodes every stream on purpose
+    "protect": ["protect", "{bomb}", "-o", "{out}", "--user-password", "pw"],  # an encrypting save
+    "rotate": ["rotate", "{bomb}", "-o", "{out}", "--angle", "90"],  # an ordinary edit
+    "merge": ["merge", "{bomb}", "{bomb}", "-o", "{out}"],
+}
+
+
+@pytest.mark.parametrize("command", sorted(SAVERS))
+def test_a_save_does_not_inflate_a_bomb(command: str, cli: Callable[..., Any], tmp_path: Path) -> None:
+    """A page whose content inflates to 64 MiB through two layers of Flate (qpdf decodes those to re-encode
+    them): refused before saving under a 10M limit (input unchanged, nothing written), saved under 100M."""
+    path, out = tmp_path / "bomb.pdf", tmp_path / "out.pdf"
+    path.write_bytes(one_page(objects={4: bomb(mebibytes=64)}))
+    before = path.read_bytes()
+    argv = [a.format(bomb=path, out=out) for a in SAVERS[command]]
+    error = error_of(cli(*argv, "--json", env={"PDFTOOLS_MAX_STREAM_BYTES": "10M"}))
+    assert error["code"] == "STREAM_TOO_LARGE" and "object 4" in error["message"], error
+    assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["bomb.pdf"]
+    result = cli(*argv, "--json", env={"PDFTOOLS_MAX_STREAM_BYTES": "100M"})
+    assert result.exit_code in (0, 11), result  # compress: NOT_SMALLER (one Flate layer of 64 MiB is larger)
+    if command == "compress":
+        assert error_of(result)["code"] == "NOT_SMALLER"
+    else:
+        assert out.exists()
+
+
 def test_stdin_is_capped_while_it_is_copied(sample: Path, tmp_path: Path) -> None:
     proc = subprocess.run([PDFTOOLS, "info", "-", "--json"], input=sample.read_bytes(), capture_output=True,
                           env=base_env(PDFTOOLS_MAX_INPUT_BYTES="10k"), cwd=tmp_path, timeout=60, check=False)

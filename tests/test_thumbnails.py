@@ -1,4 +1,4 @@
-"""Thumbnails with the real pdftoppm (through pdf2image), read back with Pillow."""
+"""Thumbnails with the real pdftoppm, read back with Pillow."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ import pytest
 from mcp import Client
 from PIL import Image
 
-from pdftools.errors import InvalidArgument, OutputExists
+from pdftools.errors import DamagedPdf, InvalidArgument, OutputExists, PageTooLarge
 from pdftools.mcp.server import build_server
-from pdftools.ops.thumbnails import thumbnails
+from pdftools.ops.thumbnails import DEFAULT_WIDTH, thumbnails
 
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
 
@@ -99,3 +99,50 @@ def test_rendering_runs_in_parallel_pdftoppm_processes(pdf: Path, tmp_path: Path
     subprocess.run([PDFTOOLS, "thumbnails", pdf, "-d", pdf.parent / "out", "--jobs", "2"], env=env, check=True,
                    capture_output=True)
     assert max(int(n) for n in log.read_text().split()) >= 2
+
+
+def test_a_file_qpdf_cannot_read_is_rendered_by_poppler_with_a_warning(tmp_path: Path) -> None:
+    """A page-tree loop: qpdf refuses the file, poppler draws page 1 (and finds no page 2 in the loop)."""
+    from broken_pdfs import CASES
+
+    broken = tmp_path / "loop.pdf"
+    broken.write_bytes(CASES["page-tree-cycle"](b""))
+    (tmp_path / "out").mkdir()
+    result = thumbnails(str(broken), out_dir=str(tmp_path / "out"), pages="1")
+    assert [i.page for i in result.images] == [1] and result.images[0].width == DEFAULT_WIDTH
+    assert len(result.warnings) == 1 and "poppler" in result.warnings[0] and "Loop" in result.warnings[0]
+    with pytest.raises(DamagedPdf, match="no drawable page 2"):
+        thumbnails(str(broken), out_dir=str(tmp_path / "out"), pages="2")
+    assert [p.name for p in (tmp_path / "out").iterdir()] == ["loop_p001.png"]
+
+
+def test_the_pixel_limit_holds_for_a_width_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page 200 times taller than wide, 300 px wide, is 300 x 60,000 px: refused under a 10M pixel limit,
+    drawn with the limit off."""
+    from broken_pdfs import one_page
+
+    tall = tmp_path / "tall.pdf"
+    tall.write_bytes(one_page(objects={3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 2000] /Contents 4 0 R >>"}))
+    (tmp_path / "out").mkdir()
+    monkeypatch.setenv("PDFTOOLS_MAX_PIXELS", "10M")
+    with pytest.raises(PageTooLarge, match="300x60000"):
+        thumbnails(str(tall), out_dir=str(tmp_path / "out"))
+    turned = tmp_path / "turned.pdf"  # the same page on its side: 300 x 2 px
+    turned.write_bytes(one_page(objects={3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 2000] /Rotate 90 "
+                                            b"/Contents 4 0 R >>"}))
+    assert thumbnails(str(turned), out_dir=str(tmp_path / "out")).images[0].width == 300
+    monkeypatch.delenv("PDFTOOLS_MAX_PIXELS")
+    assert thumbnails(str(tall), out_dir=str(tmp_path / "out")).images[0].height == 60_000
+
+
+def test_pages_on_their_side_get_the_width_asked_for(pdf: Path) -> None:
+    """pdftoppm scales by the unrotated size: a landscape-turned page asked for 150 px wide came out 150 px tall."""
+    import pikepdf
+
+    with pikepdf.open(pdf, allow_overwriting_input=True) as doc:
+        doc.pages[1].rotate(90, relative=False)
+        doc.pages[2].rotate(270, relative=False)
+        doc.save(pdf)
+    result = thumbnails(str(pdf), out_dir=str(pdf.parent / "out"), width=150)
+    assert [(i.width, i.height > i.width) for i in result.images] == [(150, True), (150, False), (150, False),
+                                                                      (150, True)]

@@ -28,8 +28,13 @@ INSTALL = {
 }
 
 
-@cache
 def which(program: str) -> str:
+    """The program's path on PATH (looked up once per PATH: a server or a test may change it)."""
+    return _which(program, os.environ.get("PATH", ""))
+
+
+@cache
+def _which(program: str, _path: str) -> str:
     found = shutil.which(program)
     if found is None:
         raise DependencyMissing(
@@ -84,7 +89,7 @@ def run(args: list[str], *, timeout: float = 300, env: dict[str, str] | None = N
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         proc = subprocess.Popen(cmd, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
                                 stdout=out, stderr=err, env=env)
-        _cap(proc.pid)
+        capped_fsize = _cap(proc.pid)
         with current.child(proc):
             try:
                 proc.communicate(stdin, timeout=limit)
@@ -100,15 +105,17 @@ def run(args: list[str], *, timeout: float = 300, env: dict[str, str] | None = N
                 raise
         current.check()  # a cancel kills the child: report the cancel, not the kill
         breaker.failed() if proc.returncode < 0 else breaker.succeeded()  # a crash, not a complaint about input
-        return _result(args[0], proc.returncode, out, err)
+        return _result(args[0], proc.returncode, out, err, capped_fsize)
 
 
-def _cap(pid: int) -> None:
+def _cap(pid: int) -> bool:
     """Lower the child's data-memory and file-size limits (never raise them). Set just after the start,
     before the program has read its input: `preexec_fn` would be unsafe in a threaded process. RLIMIT_DATA
     counts the writable memory a program uses, not what it reserves: pandoc's runtime reserves a terabyte of
-    address space at start, so RLIMIT_AS would stop it before it did anything."""
+    address space at start, so RLIMIT_AS would stop it before it did anything. True when the file-size limit
+    is ours (PDFTOOLS_MAX_STREAM_BYTES), not a lower one the user set."""
     caps = {resource.RLIMIT_DATA: limits.child_memory(), resource.RLIMIT_FSIZE: limits.STREAM_BYTES.value()}
+    ours = False
     for kind, value in caps.items():
         if value is None:
             continue
@@ -116,12 +123,16 @@ def _cap(pid: int) -> None:
             soft, hard = resource.prlimit(pid, kind)
             lowered = min([int(value), *(v for v in (soft, hard) if v != resource.RLIM_INFINITY)])
             resource.prlimit(pid, kind, (lowered, hard))
+            ours = ours or kind == resource.RLIMIT_FSIZE and lowered == int(value)
+    return ours
 
 
-def _result(program: str, returncode: int, out: IO[bytes], err: IO[bytes]) -> bytes:
+def _result(program: str, returncode: int, out: IO[bytes], err: IO[bytes], capped_fsize: bool = False) -> bytes:
     size, cap = out.seek(0, os.SEEK_END), limits.STREAM_BYTES.value()
     if cap is not None and size >= cap:
         raise limits.STREAM_BYTES.exceeded(f"the output of {program} reached {size:,} bytes")
+    if returncode == -signal.SIGXFSZ and capped_fsize:  # a file it wrote (an image, a text) reached our cap
+        raise limits.STREAM_BYTES.exceeded(f"{program} wrote a file of more than {cap:,.0f} bytes")
     if returncode == -signal.SIGXFSZ:  # below our cap: the user's file-size limit, or a full disk
         raise DiskFull(f"{program} could not write its output ({size:,} bytes written): the disk or the "
                        "file-size limit (ulimit -f) is full")

@@ -12,7 +12,7 @@ import math
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
-from pdftools.core import task
+from pdftools.core import limits, task
 
 if TYPE_CHECKING:
     import pikepdf
@@ -123,6 +123,8 @@ def _shrink(obj: Any, drawn: tuple[float, float] | None, dpi: int, quality: int,
 
     image = pikepdf.PdfImage(obj)
     is_jpeg = image.filters == ["/DCTDecode"]
+    if image.width * image.height > limits.max_pixels():  # decoding it would take more memory than a page
+        return "kept (too large)"
     try:
         pil = image.as_pil_image()
     except Exception:

@@ -202,13 +202,18 @@ def save_pdf(pdf: pikepdf.Pdf, out: Path, *, min_version: str = "", check: Calla
 
 
 def write_pdf(pdf: pikepdf.Pdf, target: Path, *, min_version: str = "", label: str = "", **options: Any) -> None:
-    """Write `pdf` into the file `target`. Streams are copied as they are unless `options` say otherwise (qpdf
-    would re-encode some by default, so a bomb would be inflated on the way); OS errors become pdftools
+    """Write `pdf` into the file `target`. Streams are not decoded unless `options` say so, but compressing
+    streams (qpdf's default) re-encodes every stream not in plain Flate: a stream that would inflate beyond
+    PDFTOOLS_MAX_STREAM_BYTES on the way is refused first (`streams.check_save`). OS errors become pdftools
     errors."""
     import pikepdf
 
+    from pdftools.core import streams
+
     if not options.get("encryption"):  # qpdf takes no decode level when it encrypts
         options.setdefault("stream_decode_level", pikepdf.StreamDecodeLevel.none)
+    if options.get("compress_streams", True) or options.get("stream_decode_level"):  # qpdf may decode streams
+        streams.check_save(pdf, label or str(target), recompress_flate=options.get("recompress_flate", False))
     try:
         with target.open("wb") as fh:
             pdf.save(fh, min_version=min_version, **options)

@@ -29,6 +29,7 @@ RATIO = {"/FlateDecode": 1032, "/LZWDecode": 3411, "/RunLengthDecode": 64, "/ASC
 SHORT = {"/Fl": "/FlateDecode", "/LZW": "/LZWDecode", "/RL": "/RunLengthDecode", "/A85": "/ASCII85Decode",
          "/AHx": "/ASCIIHexDecode"}
 UNKNOWN_RATIO = 10_000
+DECODED_ON_SAVE = {"/FlateDecode", "/LZWDecode", "/RunLengthDecode", "/ASCII85Decode", "/ASCIIHexDecode"}
 
 
 class _Exceeded(Exception):
@@ -66,6 +67,32 @@ def check(streams: list[pikepdf.Stream], what: str) -> None:
         raise limits.STREAM_BYTES.exceeded(f"{what} decompresses to more than {limit:,.0f} bytes") from None
 
 
+def check_save(pdf: pikepdf.Pdf, name: str, *, recompress_flate: bool = False) -> None:
+    """Refuse (STREAM_TOO_LARGE) to save `pdf` when qpdf would inflate one of its streams beyond the limit on
+    the way. Compressing streams on save (pikepdf's default) decodes and re-encodes every stream whose filters
+    qpdf can decode, all but a lone /FlateDecode (that too with `recompress_flate`): a 10 KB double-Flate bomb
+    cost a plain save 30 s, and `compress` 2 minutes and 8 GB. Each stream is measured on its own (qpdf
+    decodes one at a time), and only when its bound says it might be too large."""
+    import pikepdf
+
+    limit = limits.STREAM_BYTES.value()
+    if limit is None:
+        return
+    for obj in pdf.objects:
+        if not isinstance(obj, pikepdf.Stream):
+            continue
+        filters = _filters(obj)
+        if not filters or not set(filters) <= DECODED_ON_SAVE or filters == ["/FlateDecode"] and not recompress_flate:
+            continue
+        if len(obj.read_raw_bytes()) * math.prod(RATIO[f] for f in filters) <= limit:
+            continue
+        try:
+            size(obj, limit, declared_size=False)
+        except _Exceeded:
+            raise limits.STREAM_BYTES.exceeded(f"object {obj.objgen[0]} of {name} decompresses to more than "
+                                               f"{limit:,.0f} bytes; saving would inflate it") from None
+
+
 def bound(stream: pikepdf.Stream) -> float:
     """An upper bound of the decoded size: the raw size times the worst expansion of each filter (an image:
     the size it declares)."""
@@ -88,9 +115,10 @@ def _declared(stream: pikepdf.Stream) -> int | None:
     return max(width, 0) * max(height, 0) * 4 * max(bits, 1) // 8
 
 
-def size(stream: pikepdf.Stream, budget: float) -> int:
-    """The decoded size of `stream` (before predictors), inflated in pieces; `_Exceeded` beyond `budget`."""
-    declared = _declared(stream)
+def size(stream: pikepdf.Stream, budget: float, *, declared_size: bool = True) -> int:
+    """The decoded size of `stream` (before predictors), inflated in pieces; `_Exceeded` beyond `budget`. An
+    image counts by the size it declares unless `declared_size` is False (what qpdf decodes is its data)."""
+    declared = _declared(stream) if declared_size else None
     if declared is not None:
         if declared > budget:
             raise _Exceeded

@@ -41,7 +41,7 @@ OPS: tuple[Op, ...] = (
     Op("ls", "pdf_list", "List PDFs",
        "List the PDFs in a folder, with page count, size, title and whether they are encrypted.", True),
     Op("thumbnails", "pdf_thumbnails", "Render page images",
-       "Render pages as images (poppler via pdf2image): PNG, JPEG or WebP, by width, height or dpi.", False,
+       "Render pages as images (poppler's pdftoppm): PNG, JPEG or WebP, by width, height or dpi.", False,
        heavy=True),
     Op("doctor", "pdf_diagnose", "Check dependencies",
        "Check the programs and data pdftools uses, with versions and the command that installs what is missing.",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated
 
-from pdftools.core import optimize
+from pdftools.core import optimize, streams
 from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job
 from pdftools.core.params import Param
 from pdftools.errors import NotSmaller
@@ -46,6 +46,7 @@ def compress(
     job = open_job(input, output, suffix="compressed", password=password, in_place=in_place, force=force)
     before = job.src.stat().st_size
     pdf = job.pdf
+    streams.check_save(pdf, str(job.src), recompress_flate=True)  # before any image or stream is decoded
     pdf.remove_unreferenced_resources()
     merged = optimize.merge_duplicates(pdf)
     images = optimize.shrink_images(pdf, image_dpi, jpeg_quality) if image_dpi or jpeg_quality else {}

@@ -1,7 +1,8 @@
-"""Render pages as images (poppler via pdf2image): PNG, JPEG or WebP, by width, height or dpi.
+"""Render pages as images (poppler's pdftoppm): PNG, JPEG or WebP, by width, height or dpi.
 
 Files are named by a pattern with {stem}, {page} and {ext}; none is written unless all of them can be, and
-existing files need --force. Pages render in parallel.
+existing files need --force. Pages render in parallel. A file qpdf cannot read is rendered by poppler alone
+when it can (with a warning in the result).
 """
 
 from __future__ import annotations
@@ -9,18 +10,18 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pdftools.core import pagetext, streams, task
+from pdftools.core import engines, limits, pagetext, poppler, streams, task
 from pdftools.core.naming import render
 from pdftools.core.ocr import check_pixels
 from pdftools.core.pages import parse_pages, runs
 from pdftools.core.params import Cli, Param, Password
 from pdftools.core.paths import input_path, output_folder
 from pdftools.core.pdf import check_names, open_pdf, staged_outputs
-from pdftools.errors import ExternalToolFailed, InvalidArgument, NoPages
+from pdftools.errors import DamagedPdf, ExternalToolFailed, InvalidArgument, NoPages
 
-CHUNK = 8  # pages per pdf2image call and thread: a cancel or a deadline is noticed between chunks
+CHUNK = 64  # pages per pdftoppm at most: each process opens the document again; progress comes per chunk
 INLINE_BYTES = 1_000_000  # what an MCP response may carry inline, in all
 INLINE_EACH = 200_000
 DEFAULT_WIDTH = 300
@@ -42,6 +43,8 @@ class ThumbnailsResult:
     input: str
     out_dir: str
     images: list[Thumbnail] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    """E.g. that qpdf could not read the file and poppler rendered it alone."""
 
     def inline_images(self) -> tuple[list[tuple[str, str]], int]:
         """Images small enough to travel inside a response (path, mime), and how many were left out."""
@@ -74,57 +77,120 @@ def thumbnails(
     if sum(x is not None for x in (width, height, dpi)) > 1:
         raise InvalidArgument("choose one of --width, --height and --dpi")
     path, folder = input_path(input), output_folder(out_dir)
-    pdf = open_pdf(path, password)
-    if not len(pdf.pages):
-        raise NoPages(f"{path} has no pages")
-    with pdf, pagetext.readable(pdf, path) as source:
-        selected = list(dict.fromkeys(parse_pages(pages, len(pdf.pages))))
-        if not (height or dpi):
-            width = width or DEFAULT_WIDTH
-        size = (width, None) if width else (None, height) if height else None
-        if dpi:
-            for p in selected:
-                box = pdf.pages[p - 1].cropbox
-                check_pixels(abs(float(box[2] - box[0])), abs(float(box[3] - box[1])), dpi, p)
-        streams.check_pages(pdf, selected, str(path), images=True)  # pdftoppm would inflate a bomb for hours
-        streams.check_metadata(pdf, str(path))  # pdf2image's pdfinfo reads the XMP whole
+    if not (height or dpi):
+        width = width or DEFAULT_WIDTH
+    size = (width, None) if width else (None, height) if height else None
+
+    def write(source: Path, selected: list[int], turned: set[int], warnings: list[str]) -> ThumbnailsResult:
         ext = "jpg" if format == "jpeg" else format
         names = [render(pattern, stem=path.stem, page=p, ext=ext) for p in selected]
         check_names(names, folder, force=force, field_hint="Put {page} in --pattern.")
         with staged_outputs(folder, names) as staging:
-            _render(source, selected, names, staging, format, size, dpi or 72, jobs or os.cpu_count() or 1)
+            _render(source, selected, turned, names, staging, format, size, dpi or 72, jobs or os.cpu_count() or 1)
             images = [_describe(staging / n, p, folder / n) for p, n in zip(selected, names, strict=True)]
-    return ThumbnailsResult(input=str(path), out_dir=str(folder), images=images)
+        return ThumbnailsResult(input=str(path), out_dir=str(folder), images=images, warnings=warnings)
+
+    try:
+        pdf = open_pdf(path, password)
+    except DamagedPdf as damaged:  # poppler may still draw what qpdf rejects (e.g. a broken page tree)
+        selected = _selected(pages, int(poppler.pdfinfo(path, damaged)["Pages"]), str(path))
+        shown = poppler.media_boxes(path, selected, damaged)
+        for p, (w, h, _) in shown.items():
+            _check_pixels(w, h, size, dpi, p)
+        warning = poppler.warning(damaged, "rendered by poppler alone, without pdftools' decompression-bomb "
+                                           "check (its memory cap holds)")
+        return write(path, selected, {p for p, s in shown.items() if s[2]}, [warning])
+    with pdf, pagetext.readable(pdf, path) as source:
+        selected = _selected(pages, len(pdf.pages), str(path))
+        shown = {p: _shown(pdf.pages[p - 1]) for p in selected}
+        for p, (w, h, _) in shown.items():
+            _check_pixels(w, h, size, dpi, p)
+        streams.check_pages(pdf, selected, str(path), images=True)  # pdftoppm would inflate a bomb for hours
+        return write(source, selected, {p for p, s in shown.items() if s[2]}, [])
 
 
-def _render(source: Path, pages: list[int], names: list[str], staging: Path, fmt: str,
+def _selected(spec: str | None, count: int, name: str) -> list[int]:
+    if not count:
+        raise NoPages(f"{name} has no pages")
+    return list(dict.fromkeys(parse_pages(spec, count)))
+
+
+def _shown(page: Any) -> tuple[float, float, bool]:
+    """The media box (what pdftoppm draws: -cropbox only when asked) as displayed, /Rotate applied, and whether
+    the page is on its side."""
+    try:
+        turned = int(page.obj.get("/Rotate", 0)) % 180 == 90
+    except (TypeError, ValueError):  # a /Rotate that is not a number: poppler ignores it
+        turned = False
+    try:
+        box = [float(v) for v in page.mediabox]
+        width, height = abs(box[2] - box[0]), abs(box[3] - box[1])
+    except (TypeError, ValueError, IndexError):  # not four numbers: poppler draws a default page; no check
+        return 0.0, 0.0, turned
+    return (height, width, turned) if turned else (width, height, turned)
+
+
+def _check_pixels(width_pt: float, height_pt: float, size: tuple[int | None, int | None] | None, dpi: int | None,
+                  page: int) -> None:
+    """PAGE_TOO_LARGE for a page whose image would pass PDFTOOLS_MAX_PIXELS: at `dpi`, or scaled to a width or
+    a height (a page a hundred times taller than wide is a hundred times the pixels)."""
+    if dpi or not size or not width_pt or not height_pt:
+        check_pixels(width_pt, height_pt, dpi or 72, page)
+        return
+    width, height = size
+    width = width or round(height * width_pt / height_pt)  # type: ignore[operator]  # one of the two is set
+    height = height or round(width * height_pt / width_pt)
+    limits.check_pixels(width, height, f"page {page} at {width} px wide")
+
+
+def _render(source: Path, pages: list[int], turned: set[int], names: list[str], staging: Path, fmt: str,
             size: tuple[int | None, int | None] | None, dpi: int, jobs: int) -> None:
-    """Render runs of pages with pdf2image (one pdftoppm per thread), then give each file its name."""
-    from pdf2image import convert_from_path
-    from pdf2image.exceptions import PDFPageCountError, PDFSyntaxError
-
+    """Render runs of pages, `jobs` pdftoppm at a time, then give each file its name. pdftoppm runs through
+    `engines.run` (memory and file-size caps; a cancel or the deadline kills it at once), not pdf2image, which
+    would also run a pdfinfo per call and could only time a child out. pdftoppm (22.12) scales a page by its
+    unrotated size, so pages on their side (`turned`) get their own runs with the size swapped."""
     progress = task.Counter(len(pages), "rendering")
-    step = CHUNK * jobs
-    for start in range(0, len(pages), step):
-        for run in runs(pages[start:start + step]):
-            task.check()
-            try:
-                made = convert_from_path(source, dpi=dpi, size=size,  # type: ignore[arg-type]  # None is its default
-                                         first_page=run[0], last_page=run[-1],
-                                         fmt="png" if fmt == "webp" else fmt, thread_count=min(jobs, len(run)),
-                                         output_folder=staging, output_file="r", paths_only=True,
-                                         timeout=_seconds_left())
-            except (PDFPageCountError, PDFSyntaxError) as exc:
-                raise ExternalToolFailed(f"pdftoppm could not render {source.name}: {exc}") from None
-            for page, produced in zip(run, made, strict=True):
-                _finish(Path(str(produced)), staging / names[pages.index(page)], fmt)
-            progress.add(len(run))
+    target = dict(zip(pages, names, strict=True))
+    size_of = max(1, min(CHUNK, -(-len(pages) // jobs)))  # enough chunks to keep every job busy
+    chunks = [run[i:i + size_of] for run in _runs(pages, turned) for i in range(0, len(run), size_of)]
+
+    def render(chunk: list[int]) -> None:
+        wanted = size[::-1] if size and chunk[0] in turned else size
+        for page, produced in _pdftoppm(source, chunk, staging, fmt, wanted, dpi).items():  # type: ignore[arg-type]
+            _finish(produced, staging / target[page], fmt)
+        progress.add(len(chunk))
+
+    task.map_threads(render, chunks, workers=jobs)
 
 
-def _seconds_left() -> int:
-    """pdf2image's own timeout for one call: the task's time left (it kills pdftoppm when it runs out)."""
-    left = task.current().remaining()
-    return max(1, int(left)) if left is not None else 24 * 3600
+def _runs(pages: list[int], turned: set[int]) -> list[list[int]]:
+    """Runs of consecutive pages, cut where a page's side changes."""
+    out: list[list[int]] = []
+    for run in runs(pages):
+        for page in run:
+            if out and out[-1][-1] == page - 1 and (out[-1][-1] in turned) == (page in turned):
+                out[-1].append(page)
+            else:
+                out.append([page])
+    return out
+
+
+def _pdftoppm(source: Path, run: list[int], staging: Path, fmt: str,
+              size: tuple[int | None, int | None] | None, dpi: int) -> dict[int, Path]:
+    """One pdftoppm over the consecutive pages `run`; the image it made of each page."""
+    prefix = f"r{run[0]}"
+    scale = ["-scale-to-x", str(size[0] or -1), "-scale-to-y", str(size[1] or -1)] if size else []
+    engines.run(["pdftoppm", "-jpeg" if fmt == "jpeg" else "-png", "-r", str(dpi), *scale,
+                 "-f", str(run[0]), "-l", str(run[-1]), str(source), str(staging / prefix)])
+    made = {}  # pdftoppm names them PREFIX-NN.EXT, NN padded to the digits of the document's page count
+    for produced in staging.glob(f"{prefix}-*"):
+        number = produced.stem.rpartition("-")[2]
+        if number.isdigit() and int(number) in run:
+            made[int(number)] = produced
+    missing = [p for p in run if p not in made]
+    if missing:
+        raise ExternalToolFailed(f"pdftoppm made no image of page {missing[0]} of {source.name}")
+    return made
 
 
 def _finish(produced: Path, target: Path, fmt: str) -> None:

@@ -174,6 +174,8 @@ def _download_route(store: FileStore) -> Any:
     async def download(request: Request) -> Response:
         token = request.path_params["token"]
         stored = store.files.get(token)
+        if stored is None and token in store.expired:
+            return _error(410, "FILE_EXPIRED", "the file has expired", "Run the tool again to make it anew.")
         if stored is None or "/" in token or ".." in token:
             return _error(404, "FILE_NOT_FOUND", "no such file", "Links come from tool results or /upload.")
         if stored.expires < time.time():  # known but expired (a link is a capability: no session check)

@@ -21,6 +21,7 @@ from pdftools.core.naming import safe_component
 
 URI_PREFIX = "pdftools://files/"
 TOKEN_BYTES = 32
+EXPIRED_KEPT = 10_000  # swept tokens remembered (~1 MB) to answer 410 rather than 404
 
 
 @dataclass
@@ -47,6 +48,7 @@ class FileStore:
     ttl: float = 3600.0
     max_bytes: int = 2_000_000_000
     files: dict[str, StoredFile] = field(default_factory=dict)
+    expired: dict[str, float] = field(default_factory=dict)  # swept tokens, so a late link says "expired"
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
@@ -97,6 +99,9 @@ class FileStore:
             gone = [t for t, f in self.files.items() if f.expires < now and not f.in_use]
             for token in gone:
                 del self.files[token]
+                self.expired[token] = now
+            for token in list(self.expired)[:max(0, len(self.expired) - EXPIRED_KEPT)]:
+                del self.expired[token]  # the oldest first (dicts keep insertion order)
         for token in gone:
             shutil.rmtree(self.root / token, ignore_errors=True)
         return len(gone)

@@ -9,16 +9,22 @@ written outside the store, the published name is a plain name, and no server pat
 
 from __future__ import annotations
 
+import base64
 import json
 import os
+import secrets
+import shutil
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import anyio
 import pytest
-from test_mcp_http import Server, _client, start
-from test_mcp_security import ESCAPES, PATH_ARGS, TOOLS, arguments, kind_of, layout, snapshot
+from urllib.parse import quote
+
+from test_mcp_http import TOKEN, Server, _client, start
+from test_mcp_security import ESCAPES, FOUR, PATH_ARGS, TOOLS, arguments, kind_of, layout, snapshot
 
 __all__ = ["layout"]  # a module-scoped fixture of test_mcp_security: the root, symlinks out, files beside it
 
@@ -108,3 +114,126 @@ def test_path_escapes_over_http(tool: str, target: str, layout: dict[str, Path],
     assert snapshot(tmp, root) == before, "something outside the root changed"
     assert snapshot(root, root / "-") == inside, "over HTTP nothing is written into the root"
     assert not failures, "\n".join(failures)
+
+
+# ------------------------------------------------------------------------------------------ one server for the rest
+
+LIMIT = 100_000  # PDFTOOLS_MAX_UPLOAD_BYTES below: four pages of FOUR (24 KB) fit, 4x that does not
+
+
+@pytest.fixture(scope="module")
+def srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    tmp = tmp_path_factory.mktemp("http-security")
+    root = tmp / "root"
+    root.mkdir()
+    shutil.copy(FOUR, root / "four.pdf")
+    server = start(root, PDFTOOLS_MAX_UPLOAD_BYTES=str(LIMIT), PDFTOOLS_FILES_DIR=str(tmp))
+    yield server
+    server.proc.terminate()
+    server.proc.wait(timeout=20)
+
+
+def store_of(srv: Server) -> Path:
+    return next(srv.root.parent.glob("pdftools-files-*"))
+
+
+def kept(srv: Server) -> set[str]:
+    """The store's file slots (the call workspaces `.call-*` are gone once a call has answered)."""
+    return {p.name for p in store_of(srv).iterdir()}
+
+
+def raw(srv: Server, head: str, body: bytes = b"", *, hang_up: bool = False) -> tuple[int | None, bytes]:
+    """One request as bytes on a socket (for framing that clients refuse to send); status and body."""
+    port = int(srv.url.rsplit(":", 1)[1])
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        sock.sendall(head.replace("\n", "\r\n").encode() + b"\r\n" + body)
+        if hang_up:
+            sock.shutdown(socket.SHUT_WR)
+        data = b""
+        while chunk := sock.recv(1 << 16):
+            data += chunk
+    if not data:
+        return None, b""
+    head_bytes, _, rest = data.partition(b"\r\n\r\n")
+    return int(head_bytes.split(b" ", 2)[1]), rest
+
+
+def error_code(body: bytes) -> str:
+    return str(json.loads(body)["error"]["code"])
+
+
+def assert_healthy(srv: Server) -> None:
+    status, _, body = srv.request("GET", "/files")
+    assert status == 200 and "files" in json.loads(body)
+    assert srv.proc.poll() is None
+
+
+# -------------------------------------------------------------------------------------------------- token guessing
+
+
+def test_wrong_bearer_tokens_are_401_on_every_route(srv: Server) -> None:
+    up = srv.upload(FOUR)
+    file_path = "/files/" + up["uri"].rsplit("/", 1)[1]
+    routes = [("POST", "/mcp"), ("GET", "/mcp"), ("DELETE", "/mcp"), ("POST", "/upload?name=a.pdf"),
+              ("GET", file_path), ("HEAD", file_path), ("GET", "/files"), ("GET", "/")]
+    wrong = ["", TOKEN[:-1], TOKEN[:8], TOKEN + "x", TOKEN.upper(), TOKEN[:-1] + chr(ord(TOKEN[-1]) + 1),
+             "x" * len(TOKEN), up["uri"].rsplit("/", 1)[1]]  # a file token is no bearer token
+    before = kept(srv)
+    for method, path in routes:
+        body = b"%PDF-1.4" if method == "POST" else None
+        sep = "&" if "?" in path else "?"
+        attempts = [{"Authorization": f"Bearer {w}"} for w in wrong] + [
+            {}, {"Authorization": TOKEN}, {"Authorization": f"Basic {TOKEN}"},
+            {"Authorization": f"Bearer {TOKEN} {TOKEN}"}]
+        for headers in attempts:
+            status, _, answer = srv.request(method, path, body, {"Content-Type": "application/json", **headers},
+                                            token=None)
+            assert status == 401, (method, path, headers, status)
+            if method != "HEAD":
+                assert error_code(answer) == "UNAUTHORIZED"
+        for query in (f"token={TOKEN}", f"token={TOKEN}x", "token="):  # POST never reads the query
+            status, _, _ = srv.request(method, f"{path}{sep}{query}", body, {"Content-Type": "application/json"},
+                                       token=None)
+            assert status == 401 or (method in ("GET", "HEAD") and query == f"token={TOKEN}"), (method, path, query)
+        # a right token in the query does not rescue a wrong header
+        status, _, _ = srv.request(method, f"{path}{sep}token={TOKEN}", body, {"Content-Type": "application/json"},
+                                   token=TOKEN + "x")
+        assert status == 401
+    assert kept(srv) == before  # no refused upload kept anything
+    for method, path in routes:  # the right token passes: the checks above can fail
+        status, _, _ = srv.request(method, path, b"%PDF-1.4" if method == "POST" else None,
+                                   {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"})
+        assert status != 401, (method, path)
+    assert_healthy(srv)
+
+
+def test_guessed_file_tokens_are_404(srv: Server) -> None:
+    up = srv.upload(FOUR)
+    real = up["uri"].rsplit("/", 1)[1]
+    changed = real[:10] + ("A" if real[10] != "A" else "B") + real[11:]
+    guesses = [secrets.token_urlsafe(32), real[:-1], real[:20], real + "A", changed, real.swapcase(), "A" * 43,
+               "..", ".", "%2e%2e", "..%2F..%2Fetc%2Fpasswd", "..%2f" + real, "%2F" + real, quote("/" + real, safe=""),
+               real + "%00", real + "/..", "%00", "~", "*", "x" * 5000, "x" * 70_000,
+               ".call-0123456789abcdef", real + "%3Fx=1", real + "%23"]
+    for guess in guesses:
+        for method in ("GET", "HEAD"):
+            status, _, body = srv.request(method, "/files/" + guess)
+            assert status in (404, 414, 431, 400), (guess[:80], status)
+            assert FOUR.read_bytes()[:64] not in body
+            if status == 404 and method == "GET" and body.startswith(b"{"):
+                assert error_code(body) == "FILE_NOT_FOUND"
+    assert srv.request("GET", "/files/" + real)[0] == 200  # the guesses were near misses of a real token
+    assert_healthy(srv)
+
+
+def test_file_tokens_are_random_and_not_derived(srv: Server) -> None:
+    ups = [srv.upload(FOUR) for _ in range(5)]  # the same bytes under the same name
+    tokens = [u["uri"].rsplit("/", 1)[1] for u in ups]
+    assert len(set(tokens)) == 5
+    for token in tokens:
+        assert len(base64.urlsafe_b64decode(token + "=")) == 32  # 32 bytes, urlsafe base64
+        assert token not in (ups[0]["sha256"], ups[0]["name"]) and ups[0]["sha256"][:16] not in token
+    assert {u["download_url"].rsplit("/", 1)[1] for u in ups} == set(tokens)  # the link is the URI's token
+    assert len({t[:8] for t in tokens}) == 5  # no shared prefix (a counter, a time) in front
+    assert oct(store_of(srv).stat().st_mode & 0o777) == "0o700"
+    assert all(oct((store_of(srv) / t).stat().st_mode & 0o777) == "0o700" for t in tokens)

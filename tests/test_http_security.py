@@ -237,3 +237,84 @@ def test_file_tokens_are_random_and_not_derived(srv: Server) -> None:
     assert len({t[:8] for t in tokens}) == 5  # no shared prefix (a counter, a time) in front
     assert oct(store_of(srv).stat().st_mode & 0o777) == "0o700"
     assert all(oct((store_of(srv) / t).stat().st_mode & 0o777) == "0o700" for t in tokens)
+
+
+# -------------------------------------------------------------------------------------------- another session's files
+
+
+def _code_of(result: Any) -> str | None:
+    return json.loads(result.content[0].text).get("code") if result.is_error else None
+
+
+async def _open(srv: Server, mode: str = "legacy") -> tuple[Any, list[str]]:
+    """A client and the session id(s) the server gave it (none for the sessionless protocol)."""
+    seen: list[str] = []
+
+    async def note(response: Any) -> None:
+        if response.headers.get("mcp-session-id") and response.headers["mcp-session-id"] not in seen:
+            seen.append(response.headers["mcp-session-id"])
+
+    return _client(srv, mode=mode, event_hooks={"response": [note]}), seen
+
+
+async def _attempts(client: Any, uris: list[str]) -> dict[str, list[Any]]:
+    """What a client gets when it uses each URI: as a tool input, in a list input, as a resource."""
+    found: dict[str, list[Any]] = {}
+    for uri in uris:
+        info = await client.call_tool("pdf_info", {"input": uri})
+        merge = await client.call_tool("pdf_merge", {"inputs": ["four.pdf", uri]})
+        try:
+            await client.read_resource(uri)
+            read: Any = "read"
+        except Exception as exc:  # the SDK raises the server's JSON-RPC error
+            read = type(exc).__name__
+        found[uri] = [_code_of(info), _code_of(merge), read]
+    return found
+
+
+def test_another_sessions_files_are_unusable_unlisted_and_unreadable(srv: Server) -> None:
+    async def go() -> dict[str, Any]:
+        a, a_ids = await _open(srv)
+        async with a:
+            made = await a.call_tool("pdf_merge", {"inputs": ["four.pdf", "four.pdf"], "output": "a.pdf"})
+            a_made = made.structured_content["files"][0]["uri"]
+            a_upload = srv.upload(FOUR, **{"Mcp-Session-Id": a_ids[0]})["uri"]  # an upload within A's session
+            shared = srv.upload(FOUR)["uri"]  # no session: the upload page's kind, for any client of this server
+            a_listed = {str(r.uri) for r in (await a.list_resources()).resources}
+            a_uses = await _attempts(a, [a_made, a_upload, shared])
+            b, b_ids = await _open(srv)
+            async with b:
+                b_uses = await _attempts(b, [a_made, a_upload, shared])
+                b_listed = {str(r.uri) for r in (await b.list_resources()).resources}
+            c, c_ids = await _open(srv, mode="auto")  # sessionless (2026 protocol)
+            async with c:
+                c_uses = await _attempts(c, [a_made, a_upload, shared])
+                c_listed = {str(r.uri) for r in (await c.list_resources()).resources}
+                c_made = (await c.call_tool("pdf_merge", {"inputs": ["four.pdf", "four.pdf"]}))\
+                    .structured_content["files"][0]["uri"]
+                c_again = _code_of(await c.call_tool("pdf_info", {"input": c_made}))
+            a_sees_c = c_made in {str(r.uri) for r in (await a.list_resources()).resources}
+            page = {f["uri"] for f in json.loads(srv.request("GET", "/files")[2])["files"]}
+            page_b = {f["uri"] for f in json.loads(srv.request("GET", "/files", headers={
+                "Mcp-Session-Id": b_ids[0]})[2])["files"]}
+            page_a = {f["uri"] for f in json.loads(srv.request("GET", "/files", headers={
+                "Mcp-Session-Id": a_ids[0]})[2])["files"]}
+        return locals()
+
+    r = anyio.run(go)
+    a_made, a_upload, shared, c_made = r["a_made"], r["a_upload"], r["shared"], r["c_made"]
+    assert r["c_ids"] == [] and len(r["a_ids"]) == 1 and r["a_ids"] != r["b_ids"]
+    # A uses and lists what it made and uploaded (the checks below can fail)
+    assert r["a_uses"] == {u: [None, None, "read"] for u in (a_made, a_upload, shared)}
+    assert {a_made, a_upload, shared} <= r["a_listed"] and {a_made, a_upload} <= r["page_a"]
+    # B and a sessionless client can neither use, read nor list A's files; the shared upload they can
+    for who in ("b_uses", "c_uses"):
+        for uri in (a_made, a_upload):
+            assert r[who][uri] == ["FILE_NOT_FOUND", "FILE_NOT_FOUND", "MCPError"], (who, uri, r[who][uri])
+        assert r[who][shared] == [None, None, "read"]
+    for listed in ("b_listed", "c_listed", "page", "page_b"):
+        assert not {a_made, a_upload} & r[listed], listed
+        assert shared in r[listed]
+    # what a sessionless client makes: usable by its URI (the capability it was given), listed to nobody
+    assert r["c_again"] is None
+    assert not r["a_sees_c"] and c_made not in r["page"]

@@ -97,7 +97,8 @@ class HttpPolicy(RootsPolicy):
     def _keep(self, path: Path) -> StoredFile:
         token, slot = self.store.new_slot()
         os.replace(path, slot / path.name)
-        stored = self.store.add(token, slot / path.name, self.session)
+        # without a session, the output is the caller's by its token alone: never listed to other clients
+        stored = self.store.add(token, slot / path.name, self.session, listed=self.session is not None)
         self.known[str(path)] = stored.uri
         return stored
 

@@ -10,11 +10,13 @@ written outside the store, the published name is a plain name, and no server pat
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import os
 import secrets
 import shutil
 import socket
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -143,15 +145,24 @@ def kept(srv: Server) -> set[str]:
 
 
 def raw(srv: Server, head: str, body: bytes = b"", *, hang_up: bool = False) -> tuple[int | None, bytes]:
-    """One request as bytes on a socket (for framing that clients refuse to send); status and body."""
+    """One request as bytes on a socket (for framing that clients refuse to send); status and body. The body
+    goes from a thread while the answer is read: a server may answer (413) before it has read everything."""
     port = int(srv.url.rsplit(":", 1)[1])
     with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
-        sock.sendall(head.replace("\n", "\r\n").encode() + b"\r\n" + body)
-        if hang_up:
-            sock.shutdown(socket.SHUT_WR)
+
+        def send() -> None:
+            with contextlib.suppress(OSError):  # the server stopped reading: its answer tells why
+                sock.sendall(head.replace("\n", "\r\n").encode() + b"\r\n" + body)
+                if hang_up:
+                    sock.shutdown(socket.SHUT_WR)
+
+        sender = threading.Thread(target=send)
+        sender.start()
         data = b""
-        while chunk := sock.recv(1 << 16):
-            data += chunk
+        with contextlib.suppress(ConnectionResetError):
+            while chunk := sock.recv(1 << 16):
+                data += chunk
+        sender.join()
     if not data:
         return None, b""
     head_bytes, _, rest = data.partition(b"\r\n\r\n")
@@ -318,3 +329,157 @@ def test_another_sessions_files_are_unusable_unlisted_and_unreadable(srv: Server
     # what a sessionless client makes: usable by its URI (the capability it was given), listed to nobody
     assert r["c_again"] is None
     assert not r["a_sees_c"] and c_made not in r["page"]
+
+
+# ------------------------------------------------------------------------------------ oversized and malformed uploads
+
+
+def _multipart(parts: list[tuple[str, str | None, bytes]], boundary: str = "b0undary") -> tuple[str, bytes]:
+    """A multipart/form-data body: (field, filename or None for a plain field, content)."""
+    body = b""
+    for field, filename, content in parts:
+        disposition = f'form-data; name="{field}"' + (f'; filename="{filename}"' if filename is not None else "")
+        body += f"--{boundary}\r\nContent-Disposition: {disposition}\r\n\r\n".encode() + content + b"\r\n"
+    return f"multipart/form-data; boundary={boundary}", body + f"--{boundary}--\r\n".encode()
+
+
+def _post(path: str, body: bytes, content_type: str = "application/octet-stream", *, length: int | None = None,
+          chunked: bool = False) -> str:
+    framing = "Transfer-Encoding: chunked" if chunked else f"Content-Length: {len(body) if length is None else length}"
+    return (f"POST {path} HTTP/1.1\nHost: 127.0.0.1\nAuthorization: Bearer {TOKEN}\nContent-Type: {content_type}\n"
+            f"{framing}\nConnection: close\n")
+
+
+def _chunks(data: bytes, size: int = 8192) -> bytes:
+    return b"".join(f"{len(data[i:i + size]):x}\r\n".encode() + data[i:i + size] + b"\r\n"
+                    for i in range(0, len(data), size)) + b"0\r\n\r\n"
+
+
+PDF = FOUR.read_bytes()
+BIG = PDF * 5  # over LIMIT
+
+
+def test_refused_uploads_are_clean_4xx_and_keep_nothing(srv: Server) -> None:
+    refused: list[tuple[str, str, bytes, str]] = [  # (what, request head, body, code)
+        ("raw over the limit", _post("/upload?name=a.pdf", BIG), BIG, "UPLOAD_TOO_LARGE"),
+        ("chunked over the limit, no length", _post("/upload?name=a.pdf", b"", chunked=True), _chunks(BIG),
+         "UPLOAD_TOO_LARGE"),
+        ("empty raw body", _post("/upload?name=a.pdf", b""), b"", "EMPTY_UPLOAD"),
+        ("empty chunked body", _post("/upload", b"", chunked=True), b"0\r\n\r\n", "EMPTY_UPLOAD"),
+    ]
+    ctype, body = _multipart([("file", "a.pdf", BIG)])
+    refused.append(("multipart over the limit", _post("/upload", body, ctype), body, "UPLOAD_TOO_LARGE"))
+    refused.append(("multipart over the limit, chunked", _post("/upload", b"", ctype, chunked=True), _chunks(body),
+                    "UPLOAD_TOO_LARGE"))
+    huge = b"x" * (LIMIT * 30)  # a field that is no file, far over the limit
+    ctype, body = _multipart([("note", None, huge)])
+    refused.append(("multipart: a huge plain field", _post("/upload", body, ctype), body, "UPLOAD_TOO_LARGE"))
+    ctype, body = _multipart([("note", None, b"hello")])
+    refused.append(("multipart without a file part", _post("/upload", body, ctype), body, "BAD_UPLOAD"))
+    ctype, body = _multipart([("a", "a.pdf", PDF), ("b", "b.pdf", PDF)])
+    refused.append(("multipart with two files", _post("/upload", body, ctype), body, "BAD_UPLOAD"))
+    ctype, body = _multipart([("file", "a.pdf", PDF)])
+    refused.append(("multipart, the wrong boundary", _post("/upload", body, "multipart/form-data; boundary=other"),
+                    body, "BAD_UPLOAD"))
+    refused.append(("multipart, no boundary", _post("/upload", body, "multipart/form-data"), body, "BAD_UPLOAD"))
+    refused.append(("multipart, cut before its end", _post("/upload", body[:-30], ctype), body[:-30], "BAD_UPLOAD"))
+    ctype, body = _multipart([("file", "empty.pdf", b"")])
+    refused.append(("multipart, an empty file", _post("/upload", body, ctype), body, "EMPTY_UPLOAD"))
+    before = kept(srv)
+    failures = []
+    for what, head, body, code in refused:
+        status, answer = raw(srv, head, body)
+        try:
+            got = error_code(answer)
+        except (ValueError, KeyError, TypeError):
+            got = f"not JSON: {answer[:80]!r}"
+        if status is None or not 400 <= status < 500 or got != code:
+            failures.append(f"{what}: {status} {got}, want 4xx {code}")
+    assert not failures, "\n".join(failures)
+    assert kept(srv) == before, "a refused upload left a file in the store"
+    assert_healthy(srv)
+    assert srv.upload(FOUR)["size"] == len(PDF)
+
+
+def test_lying_lengths_and_hang_ups(srv: Server) -> None:
+    before = kept(srv)
+    # a Content-Length shorter than the body: the body is what the length says (HTTP framing); the rest is no
+    # request of its own, and the server goes on
+    status, answer = raw(srv, _post("/upload?name=short.pdf", PDF, length=1000), PDF)
+    assert status == 200 and json.loads(answer)["size"] == 1000
+    token = json.loads(answer)["uri"].rsplit("/", 1)[1]
+    assert srv.request("GET", "/files/" + token)[2] == PDF[:1000]
+    # longer than the body, and the client stops sending: nothing is kept
+    for content_type, body in [("application/pdf", PDF), _multipart([("file", "a.pdf", PDF)])]:
+        status, _ = raw(srv, _post("/upload?name=long.pdf", body, content_type, length=len(body) + 5000), body,
+                        hang_up=True)
+        assert status in (None, 400)
+    # a length over the limit with a body that never comes: refused at once from the header alone
+    status, answer = raw(srv, _post("/upload", b"", length=10 * LIMIT), b"", hang_up=True)
+    assert status == 413 and error_code(answer) == "UPLOAD_TOO_LARGE"
+    deadline = 50
+    while kept(srv) - before != {token} and deadline:  # the server notices a hang-up on its own time
+        deadline -= 1
+        anyio.run(anyio.sleep, 0.1)
+    assert kept(srv) - before == {token}
+    assert_healthy(srv)
+
+
+def test_upload_names_are_plain_names(srv: Server) -> None:
+    names = ["../../etc/passwd", "/etc/passwd", "..\\..\\x.pdf", "a\x00b.pdf", "x" * 300 + ".pdf",
+             "\u6587" * 300 + ".pdf", "..", ".", "", " ", ".hidden.pdf", "a/b/../../c.pdf", "CON", "nul.pdf",
+             "\u202eevil\u202d.pdf", "%2e%2e%2fx.pdf"]
+    store = store_of(srv)
+    for name in names:
+        ctype, body = _multipart([("file", name, PDF)])
+        results = [raw(srv, _post(f"/upload?name={quote(name)}", PDF), PDF), raw(srv, _post("/upload", body, ctype),
+                                                                                      body)]
+        for status, answer in results:
+            assert status == 200, (name, status, answer[:200])
+            got = json.loads(answer)["name"]
+            assert "/" not in got and "\x00" not in got and not got.startswith(".") and got.strip(), (name, got)
+            assert len(got.encode()) <= 255, (name, len(got.encode()))
+            path = store / json.loads(answer)["uri"].rsplit("/", 1)[1] / got
+            assert path.is_file() and path.resolve().parent.parent == store.resolve()
+    assert all(p.is_relative_to(store) for p in srv.root.parent.rglob("*passwd*"))
+    assert_healthy(srv)
+
+
+def test_malformed_base64_inputs_are_tool_errors(srv: Server) -> None:
+    b64 = base64.b64encode(PDF).decode()
+    png = base64.b64encode(b"\x89PNG\r\n\x1a\n" + b"\0" * 600).decode()
+    cases = [  # (input, codes it may give)
+        ("data:application/pdf;base64,%%%not-base64", {"INVALID_ARGUMENT", "NOT_A_PDF"}),
+        ("data:application/pdf;base64," + b64[:-3], {"INVALID_ARGUMENT", "NOT_A_PDF", "DAMAGED_PDF"}),
+        ("data:application/pdf;base64," + "A" * 2_000_000, {"UPLOAD_TOO_LARGE"}),
+        ("data:application/pdf;base64," + b64 * 5, {"UPLOAD_TOO_LARGE"}),
+        ("A" * 2_000_000, {"UPLOAD_TOO_LARGE"}),
+        ("data:application/pdf;base64,", {"INVALID_ARGUMENT", "NOT_A_PDF", "FILE_NOT_FOUND"}),
+        ("data:application/pdf;base64," + png, {"NOT_A_PDF"}),
+        ("data:image/png;base64," + png, {"NOT_A_PDF", "INVALID_ARGUMENT"}),
+        ("data:text/plain,%PDF-1.4 not base64", {"INVALID_ARGUMENT", "NOT_A_PDF"}),
+        ("data:;base64," + b64[:600], {"INVALID_ARGUMENT", "NOT_A_PDF", "DAMAGED_PDF"}),
+        ("data:application/pdf;base64," + "=" * 800, {"INVALID_ARGUMENT", "NOT_A_PDF"}),
+        ("data:application/pdf;base64," + b64.replace("A", "\u0100", 1), {"INVALID_ARGUMENT", "NOT_A_PDF",
+                                                                        "DAMAGED_PDF"}),
+        ("\x00" * 600, {"INVALID_ARGUMENT"}),
+    ]
+    before = kept(srv)
+
+    async def go() -> list[Any]:
+        async with _client(srv) as client:
+            answers = [await client.call_tool("pdf_info", {"input": value}) for value, _ in cases]
+            answers.append(await client.call_tool("pdf_merge", {"inputs": [cases[2][0], "four.pdf"]}))
+            # a PDF labelled as an image is still a PDF: the label is the client's, the bytes decide
+            answers.append(await client.call_tool("pdf_info", {"input": "data:image/png;base64," + b64}))
+            return answers
+
+    *answers, merged, labelled = anyio.run(go)
+    failures = [f"{value[:40]!r}: {_code_of(result)}, want one of {codes}"
+                for (value, codes), result in zip(cases, answers, strict=True) if _code_of(result) not in codes]
+    assert not failures, "\n".join(failures)
+    assert _code_of(merged) == "UPLOAD_TOO_LARGE"
+    assert _code_of(labelled) is None and labelled.structured_content["pages"] == 4
+    assert kept(srv) == before, "a refused base64 input left a file in the store"
+    assert not list(store_of(srv).glob(".call-*")), "a call's workspace outlived it"
+    assert_healthy(srv)

@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pdftools.core.naming import safe_component
+from pdftools.core.naming import fit, safe_component
 
 URI_PREFIX = "pdftools://files/"
 TOKEN_BYTES = 32
@@ -124,4 +124,4 @@ class FileStore:
 
 def stored_name(client_name: str) -> str:
     """The name a file gets in the store: the client's name made safe (never a path)."""
-    return safe_component(Path(client_name.replace("\\", "/")).name, fallback="upload.bin")
+    return fit(safe_component(Path(client_name.replace("\\", "/")).name, fallback="upload.bin"))  # 240 bytes

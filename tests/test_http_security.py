@@ -215,6 +215,8 @@ def test_wrong_bearer_tokens_are_401_on_every_route(srv: Server) -> None:
         status, _, _ = srv.request(method, path, b"%PDF-1.4" if method == "POST" else None,
                                    {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"})
         assert status != 401, (method, path)
+    assert srv.request("GET", "/files", headers={"Authorization": f"bearer {TOKEN}"}, token=None)[0] == 200
+    assert srv.request("GET", "/files", headers={"Authorization": f"BEARER {TOKEN.upper()}"}, token=None)[0] == 401
     assert_healthy(srv)
 
 
@@ -414,6 +416,11 @@ def test_lying_lengths_and_hang_ups(srv: Server) -> None:
         status, _ = raw(srv, _post("/upload?name=long.pdf", body, content_type, length=len(body) + 5000), body,
                         hang_up=True)
         assert status in (None, 400)
+    # a chunked multipart body that goes on past the limit and never ends: refused while it arrives (before,
+    # starlette spooled a file part whole to disk and the limit was checked after the last byte)
+    ctype, body = _multipart([("file", "a.pdf", BIG * 2)])
+    status, answer = raw(srv, _post("/upload", b"", ctype, chunked=True), _chunks(body)[:-5])
+    assert status == 413 and error_code(answer) == "UPLOAD_TOO_LARGE"
     # a length over the limit with a body that never comes: refused at once from the header alone
     status, answer = raw(srv, _post("/upload", b"", length=10 * LIMIT), b"", hang_up=True)
     assert status == 413 and error_code(answer) == "UPLOAD_TOO_LARGE"
@@ -483,3 +490,22 @@ def test_malformed_base64_inputs_are_tool_errors(srv: Server) -> None:
     assert kept(srv) == before, "a refused base64 input left a file in the store"
     assert not list(store_of(srv).glob(".call-*")), "a call's workspace outlived it"
     assert_healthy(srv)
+
+
+def test_thumbnails_over_http_inline_images_and_links(srv: Server) -> None:
+    """Inline images are read before the files move into the store (an INTERNAL error over HTTP before), and
+    the note on images left out names no server path."""
+    async def go() -> list[Any]:
+        async with _client(srv) as client:
+            return [await client.call_tool("pdf_thumbnails", {"input": "four.pdf"}),
+                    await client.call_tool("pdf_thumbnails", {"input": "four.pdf", "width": 3000})]
+
+    small, large = anyio.run(go)
+    for result in (small, large):
+        assert not result.is_error, result.content
+        assert len([c for c in result.content if c.type == "resource_link"]) == 4
+        wire = json.dumps(result.model_dump(mode="json"))
+        assert str(store_of(srv)) not in wire and ".call-" not in wire
+    assert len([c for c in small.content if c.type == "image"]) == 4
+    notes = [c.text for c in large.content[1:] if c.type == "text"]
+    assert notes and "not inline" in notes[-1] and "pdftools://files/" in notes[-1]

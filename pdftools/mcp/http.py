@@ -92,6 +92,9 @@ class BearerAuth:
             if scope["method"] in ("GET", "HEAD") and not given:  # a page load or a download link in a browser
                 query = parse_qs(scope.get("query_string", b"").decode())
                 given = f"Bearer {query.get('token', [''])[0]}".encode()
+            scheme, _, credentials = given.partition(b" ")
+            if scheme.lower() == b"bearer":  # the scheme is case-insensitive (RFC 9110), the token is not
+                given = b"Bearer " + credentials
             if not hmac.compare_digest(given, self.expected):
                 response = JSONResponse({"error": {"code": "UNAUTHORIZED", "message": "missing or wrong token",
                                                    "hint": "Send Authorization: Bearer <token>."}}, status_code=401,

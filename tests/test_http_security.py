@@ -20,11 +20,10 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import anyio
 import pytest
-from urllib.parse import quote
-
 from test_mcp_http import TOKEN, Server, _client, start
 from test_mcp_security import ESCAPES, FOUR, PATH_ARGS, TOOLS, arguments, kind_of, layout, snapshot
 
@@ -212,8 +211,8 @@ def test_wrong_bearer_tokens_are_401_on_every_route(srv: Server) -> None:
         assert status == 401
     assert kept(srv) == before  # no refused upload kept anything
     for method, path in routes:  # the right token passes: the checks above can fail
-        status, _, _ = srv.request(method, path, b"%PDF-1.4" if method == "POST" else None,
-                                   {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"})
+        headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+        status, _, _ = srv.request(method, path, b"%PDF-1.4" if method == "POST" else None, headers)
         assert status != 401, (method, path)
     assert srv.request("GET", "/files", headers={"Authorization": f"bearer {TOKEN}"}, token=None)[0] == 200
     assert srv.request("GET", "/files", headers={"Authorization": f"BEARER {TOKEN.upper()}"}, token=None)[0] == 401

@@ -34,8 +34,9 @@ WRITE_FOLDERS = {("pdf_split", "out_dir"), ("pdf_thumbnails", "out_dir"), ("pdf_
                  ("pdf_extract_images", "out_dir"), ("pdf_rename_invoice", "copy_to")}
 # HttpPolicy.input/folder are RootsPolicy's behind a URI and base64 check, whatever the tool, so a set of
 # arguments that covers each way an op takes paths stands for the rest (~40 ms a call over HTTP on 2 busy CPUs);
-# PDFTOOLS_HTTP_ESCAPES=all runs every argument. Every escape of an output argument runs the tool for real (the
-# name is accepted): a few cheap tools stand for HttpPolicy.output, which is one function whatever the tool.
+# PDFTOOLS_HTTP_ESCAPES=all runs every reading argument too (43 x 41 calls). Every escape of an output argument
+# runs the tool for real (the name is accepted): a few cheap tools stand for HttpPolicy.output, which is one
+# function whatever the tool.
 REPRESENTATIVE = {("pdf_merge", "inputs"), ("pdf_info", "input"), ("pdf_split", "input"), ("pdf_split", "pattern"),
                   ("pdf_list", "folder"), ("pdf_list", "glob"), ("pdf_thumbnails", "input"),
                   ("pdf_insert_pages", "source"), ("pdf_stamp", "pdf"), ("pdf_bookmarks", "data"),

@@ -85,9 +85,10 @@ def server(tmp_path: Path, sample: Path, outline_pdf: Path) -> Iterator[Server]:
     assert not list(tmp_path.glob("pdftools-files-*")), "the file store is removed on shutdown"
 
 
-def _client(srv: Server, token: str = TOKEN, mode: str = "legacy") -> Client:
-    """Legacy mode: `initialize` and an Mcp-Session-Id session; "auto" speaks the sessionless 2026 protocol."""
-    http = httpx2.AsyncClient(headers={"Authorization": f"Bearer {token}"}, timeout=60)
+def _client(srv: Server, token: str = TOKEN, mode: str = "legacy", **http_args: Any) -> Client:
+    """Legacy mode: `initialize` and an Mcp-Session-Id session; "auto" speaks the sessionless 2026 protocol.
+    `http_args` go to the HTTP client (e.g. event_hooks, to see the session id)."""
+    http = httpx2.AsyncClient(headers={"Authorization": f"Bearer {token}"}, timeout=60, **http_args)
     return Client(streamable_http_client(srv.url + "/mcp", http_client=http), mode=mode)
 
 

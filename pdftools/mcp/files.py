@@ -21,7 +21,8 @@ from typing import Any
 
 from mcp.types import ResourceLink
 
-from pdftools.core.paths import RootsPolicy
+from pdftools.core.naming import safe_component
+from pdftools.core.paths import RootsPolicy, checked
 from pdftools.errors import FileNotFound, InvalidArgument, UploadTooLarge
 from pdftools.mcp.store import URI_PREFIX, FileStore, StoredFile
 
@@ -52,7 +53,11 @@ class HttpPolicy(RootsPolicy):
         return super().input(raw)
 
     def output(self, raw: str) -> Path:
-        return self.workspace / (Path(raw.replace("\\", "/")).name or "output")
+        """Only the name counts, made plain (no leading dot: the store publishes no hidden file); a name no
+        file system can hold is refused as over stdio."""
+        name = Path(raw.replace("\\", "/")).name
+        checked(Path(name), raw)
+        return self.workspace / safe_component(name, fallback="output")
 
     def output_folder(self, raw: str) -> Path:
         return self.workspace
@@ -75,12 +80,16 @@ class HttpPolicy(RootsPolicy):
     def publish(self, data: dict[str, Any]) -> tuple[dict[str, Any], list[Any]]:
         """Move what the op wrote into the store; name it by URI and link in the result, not by server path."""
         published = [self._keep(path) for path in sorted(self.workspace.iterdir()) if not path.name.startswith(".")]
-        data = _replace_paths(data, self.known)
+        data = self.scrub(data)
         if published:
             data["files"] = [self.describe(f) for f in published]
         links = [ResourceLink(type="resource_link", uri=f.uri, name=f.name, mime_type=f.mime, size=f.size)
                  for f in published]
         return data, links
+
+    def scrub(self, value: Any) -> Any:
+        """`value` with every server path this call knows named by its URI, also inside longer text."""
+        return _replace_paths(value, self.known)
 
     def describe(self, stored: StoredFile) -> dict[str, Any]:
         return describe(stored, self.link)
@@ -88,7 +97,8 @@ class HttpPolicy(RootsPolicy):
     def _keep(self, path: Path) -> StoredFile:
         token, slot = self.store.new_slot()
         os.replace(path, slot / path.name)
-        stored = self.store.add(token, slot / path.name, self.session)
+        # without a session, the output is the caller's by its token alone: never listed to other clients
+        stored = self.store.add(token, slot / path.name, self.session, listed=self.session is not None)
         self.known[str(path)] = stored.uri
         return stored
 
@@ -102,7 +112,10 @@ def _replace_paths(value: Any, known: dict[str, str]) -> Any:
     if isinstance(value, list):
         return [_replace_paths(v, known) for v in value]
     if isinstance(value, str):
-        return known.get(value, value)
+        if value in known:
+            return known[value]
+        for path in sorted((p for p in known if p in value), key=len, reverse=True):  # longest first
+            value = value.replace(path, known[path])
     return value
 
 

@@ -92,6 +92,9 @@ class BearerAuth:
             if scope["method"] in ("GET", "HEAD") and not given:  # a page load or a download link in a browser
                 query = parse_qs(scope.get("query_string", b"").decode())
                 given = f"Bearer {query.get('token', [''])[0]}".encode()
+            scheme, _, credentials = given.partition(b" ")
+            if scheme.lower() == b"bearer":  # the scheme is case-insensitive (RFC 9110), the token is not
+                given = b"Bearer " + credentials
             if not hmac.compare_digest(given, self.expected):
                 response = JSONResponse({"error": {"code": "UNAUTHORIZED", "message": "missing or wrong token",
                                                    "hint": "Send Authorization: Bearer <token>."}}, status_code=401,
@@ -107,20 +110,32 @@ def _error(status: int, code: str, message: str, hint: str) -> JSONResponse:
 
 def _upload_route(store: FileStore, settings: HttpSettings, link: Any) -> Any:
     async def upload(request: Request) -> Response:
-        name = stored_name(request.query_params.get("name") or "upload.bin")
+        from starlette.exceptions import HTTPException
+
+        limit, name = settings.max_upload, stored_name(request.query_params.get("name") or "upload.bin")
+        multipart = request.headers.get("content-type", "").startswith("multipart/form-data")
+        cap = limit + FORM_OVERHEAD if multipart else limit  # for the whole body, before anything is parsed
+        too_large = _error(413, "UPLOAD_TOO_LARGE", f"over the {limit:,} byte limit",
+                           "Send a smaller file, or raise PDFTOOLS_MAX_UPLOAD_BYTES on the server.")
+        if int(request.headers.get("content-length") or 0) > cap:  # refused from the header, nothing read
+            return too_large
+        request = _capped(request, cap)
         token, slot = store.new_slot()
         target = slot / name
         try:
-            if request.headers.get("content-type", "").startswith("multipart/form-data"):
-                size, name = await _save_multipart(request, slot, settings.max_upload)
+            if multipart:
+                size, name = await _save_multipart(request, slot, limit)
                 target = slot / name
             else:
-                size = await _save_stream(request, target, settings.max_upload)
+                size = await _save_stream(request, target, limit)
         except _TooLarge:
             _discard(slot)
-            return _error(413, "UPLOAD_TOO_LARGE", f"over the {settings.max_upload:,} byte limit",
-                          "Send a smaller file, or raise PDFTOOLS_MAX_UPLOAD_BYTES on the server.")
-        except Exception:  # the client went away mid-upload, or sent a broken form: keep nothing
+            return too_large
+        except (HTTPException, _BadForm) as exc:  # starlette's multipart parser refused the form
+            _discard(slot)
+            return _error(400, "BAD_UPLOAD", f"not a usable multipart form: {exc.detail}",
+                          "Send one file part (multipart/form-data), or the raw bytes with ?name=.")
+        except Exception:  # the client went away mid-upload: keep nothing
             _discard(slot)
             raise
         if size == 0:
@@ -133,8 +148,33 @@ def _upload_route(store: FileStore, settings: HttpSettings, link: Any) -> Any:
     return upload
 
 
+FORM_OVERHEAD = 64 * 1024  # a multipart body's boundaries, part headers and small fields, beyond the file
+
+
 class _TooLarge(Exception):
     pass
+
+
+class _BadForm(Exception):
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = detail
+
+
+def _capped(request: Request, cap: int) -> Request:
+    """`request` whose body stops with _TooLarge past `cap` bytes (chunked bodies have no length to check),
+    so that no parser spools more than that to disk."""
+    received = 0
+
+    async def receive() -> Any:
+        nonlocal received
+        message = await request.receive()
+        received += len(message.get("body", b""))
+        if received > cap:
+            raise _TooLarge
+        return message
+
+    return Request(request.scope, receive)
 
 
 async def _save_stream(request: Request, target: Path, limit: int) -> int:
@@ -149,10 +189,10 @@ async def _save_stream(request: Request, target: Path, limit: int) -> int:
 
 
 async def _save_multipart(request: Request, slot: Path, limit: int) -> tuple[int, str]:
-    async with request.form(max_files=1, max_part_size=limit) as form:
+    async with request.form(max_files=1, max_fields=16, max_part_size=FORM_OVERHEAD) as form:
         upload = next((v for v in form.values() if hasattr(v, "read")), None)
         if upload is None:
-            return 0, "upload.bin"
+            raise _BadForm("it has no file part (or ends before the file's closing boundary)")
         name = stored_name(getattr(upload, "filename", None) or "upload.bin")
         size = 0
         with (slot / name).open("wb") as fh:

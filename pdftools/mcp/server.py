@@ -44,6 +44,7 @@ from pdftools.ops import Op, selected
 
 log = logging.getLogger("pdftools.mcp")
 Publish = Callable[[dict[str, Any]], tuple[dict[str, Any], list[Any]]]
+Scrub = Callable[[Any], Any]
 PolicyFactory = Callable[[Context], paths.RootsPolicy]
 CANCEL_GRACE = 10.0  # seconds a cancelled call may take to remove its temporary files
 
@@ -53,20 +54,23 @@ INSTRUCTIONS = (
 )
 
 
-def error_result(exc: PdftoolsError) -> CallToolResult:
-    return CallToolResult(content=[TextContent(type="text", text=json.dumps(exc.to_dict()))], is_error=True)
+def error_result(exc: PdftoolsError, scrub: Scrub | None = None) -> CallToolResult:
+    """`scrub` (HTTP) takes server paths out of the message and hint (e.g. an OSError naming the workspace)."""
+    data = exc.to_dict()
+    return CallToolResult(content=[TextContent(type="text", text=json.dumps(scrub(data) if scrub else data))],
+                          is_error=True)
 
 
-def success_result(result: Any, publish: Publish | None = None) -> CallToolResult:
+def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | None = None) -> CallToolResult:
     """Structured content is the result; the text block is what a model reads (plain text where the result
     offers it, e.g. extracted text, which JSON escaping would only bloat). `publish` (HTTP) turns written
-    files into stored ones: URIs and links in the data, resource links in the content."""
+    files into stored ones: URIs and links in the data, resource links in the content; so inline images are
+    read before it moves them, and `scrub` takes server paths out of the text that goes with them."""
     data, links = results.to_dict(result), list[Any]()
-    images, left = getattr(result, "inline_images", lambda: ([], 0))()
-    # small images travel in the response itself, within the result's byte budget; read before publishing
-    # (over HTTP, publishing moves the files into the store)
-    inline = [ImageContent(type="image", data=base64.b64encode(Path(path).read_bytes()).decode(), mime_type=mime)
-              for path, mime in images]
+    chosen, left = getattr(result, "inline_images", lambda: ([], 0))()
+    # small images travel in the response itself, within the result's byte budget
+    images = [ImageContent(type="image", data=base64.b64encode(Path(path).read_bytes()).decode(), mime_type=mime)
+              for path, mime in chosen]
     where = str(data.get("out_dir", ""))
     if publish is not None:
         data, links = publish(data)
@@ -75,7 +79,9 @@ def success_result(result: Any, publish: Publish | None = None) -> CallToolResul
     text = as_text() if callable(as_text) else None
     if text is None:
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    content: list[Any] = [TextContent(type="text", text=text), *inline]
+    elif scrub is not None:
+        text = scrub(text)
+    content: list[Any] = [TextContent(type="text", text=text), *images]
     if left:
         content.append(TextContent(type="text", text=f"{left} image(s) not inline (1 MB budget per response); "
                                                      f"they are in {where}"))
@@ -220,7 +226,7 @@ def make_tool(op: Op, policy_for: PolicyFactory) -> Callable[..., Any]:
             try:
                 policy = policy_for(ctx)
                 with paths.using(policy), task.running(running):
-                    return call(op, fn, kwargs, getattr(policy, "publish", None))
+                    return call(op, fn, kwargs, getattr(policy, "publish", None), getattr(policy, "scrub", None))
             finally:
                 finished.set()
 
@@ -240,16 +246,17 @@ def make_tool(op: Op, policy_for: PolicyFactory) -> Callable[..., Any]:
     return tool
 
 
-def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publish | None = None) -> CallToolResult:
+def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publish | None = None,
+         scrub: Scrub | None = None) -> CallToolResult:
     """Run the op; map its result, or any failure, to a tool result (never a traceback to the client)."""
     try:
-        return success_result(fn(**kwargs), publish)
+        return success_result(fn(**kwargs), publish, scrub)
     except PdftoolsError as exc:
         log.info("%s failed: %s", op.tool, exc.code)
-        return error_result(exc)
+        return error_result(exc, scrub)
     except Exception as exc:
         log.exception("%s crashed", op.tool)
-        return error_result(PdftoolsError(f"unexpected {type(exc).__name__}: {exc}"))
+        return error_result(PdftoolsError(f"unexpected {type(exc).__name__}: {exc}"), scrub)
 
 
 def _progress_sender(ctx: Context) -> task.ProgressFn:

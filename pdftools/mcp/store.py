@@ -2,7 +2,8 @@
 
 A token is 32 random bytes (urlsafe base64); it names a folder in the store, never a path a client chose.
 Files expire after a TTL (swept in the background), the store is capped in size (oldest evicted first, never
-a file in use), and a file may belong to one MCP session: other sessions cannot see or use it.
+a file in use), and a file may belong to one MCP session: other sessions cannot see or use it. What a call
+without a session makes belongs to nobody: usable by whoever holds its token, listed to nobody.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pdftools.core.naming import safe_component
+from pdftools.core.naming import fit, safe_component
 
 URI_PREFIX = "pdftools://files/"
 TOKEN_BYTES = 32
@@ -35,6 +36,7 @@ class StoredFile:
     created: float
     expires: float
     owner: str | None  # the MCP session it belongs to; None: any authenticated client (e.g. the upload page)
+    listed: bool = True  # False: usable by its token only (what a sessionless call made: nobody else's to see)
     in_use: int = 0
 
     @property
@@ -62,7 +64,7 @@ class FileStore:
         folder.mkdir(mode=0o700)
         return token, folder
 
-    def add(self, token: str, path: Path, owner: str | None) -> StoredFile:
+    def add(self, token: str, path: Path, owner: str | None, listed: bool = True) -> StoredFile:
         """Register a file written into the slot `token` (hashing it once, here)."""
         digest = hashlib.sha256()
         with path.open("rb") as fh:
@@ -71,7 +73,7 @@ class FileStore:
         now = time.time()
         stored = StoredFile(token, path.name, path, path.stat().st_size,
                             mimetypes.guess_type(path.name)[0] or "application/octet-stream", digest.hexdigest(),
-                            now, now + self.ttl, owner)
+                            now, now + self.ttl, owner, listed)
         with self._lock:
             self.files[token] = stored
         self._evict()
@@ -90,7 +92,7 @@ class FileStore:
     def of(self, owner: str | None) -> list[StoredFile]:
         now = time.time()
         with self._lock:
-            return [f for f in self.files.values() if f.expires >= now and f.owner in (None, owner)]
+            return [f for f in self.files.values() if f.expires >= now and f.listed and f.owner in (None, owner)]
 
     def sweep(self) -> int:
         """Remove expired files and stray slots; return how many files went."""
@@ -127,4 +129,4 @@ class FileStore:
 
 def stored_name(client_name: str) -> str:
     """The name a file gets in the store: the client's name made safe (never a path)."""
-    return safe_component(Path(client_name.replace("\\", "/")).name, fallback="upload.bin")
+    return fit(safe_component(Path(client_name.replace("\\", "/")).name, fallback="upload.bin"))  # 240 bytes

@@ -38,12 +38,11 @@ def fewer_malloc_arenas(arenas: int = 2) -> None:
     same as MALLOC_ARENA_MAX=2, which still wins when set. Not glibc: nothing to do."""
     if os.environ.get("MALLOC_ARENA_MAX") or not sys.platform.startswith("linux"):
         return
+    import contextlib
     import ctypes
 
-    try:
+    with contextlib.suppress(OSError, AttributeError):  # musl and other libcs have no mallopt
         ctypes.CDLL(None).mallopt(M_ARENA_MAX, arenas)
-    except (OSError, AttributeError):  # musl and other libcs have no mallopt
-        pass
 
 
 def serve(

@@ -506,6 +506,10 @@ def test_thumbnails_over_http_inline_images_and_links(srv: Server) -> None:
         assert len([c for c in result.content if c.type == "resource_link"]) == 4
         wire = json.dumps(result.model_dump(mode="json"))
         assert str(store_of(srv)) not in wire and ".call-" not in wire
-    assert len([c for c in small.content if c.type == "image"]) == 4
+    images = [c for c in small.content if c.type == "image"]
+    assert len(images) == 4
+    stored = small.structured_content["files"][0]  # the inline image is the stored file, byte for byte
+    status, _, body = srv.request("GET", "/files/" + stored["uri"].rsplit("/", 1)[1])
+    assert status == 200 and base64.b64decode(images[0].data) == body
     notes = [c.text for c in large.content[1:] if c.type == "text"]
-    assert notes and "not inline" in notes[-1] and "pdftools://files/" in notes[-1]
+    assert notes and "not inline" in notes[-1] and "`files` (download links)" in notes[-1]

@@ -268,23 +268,3 @@ def test_wrong_origin_is_refused(server: Server) -> None:
                                                            "Origin": "http://evil.example"})
     assert status == 403
 
-
-def test_thumbnails_over_http_inline_and_as_links(server: Server) -> None:
-    """Images are read for inlining before the files move into the store (this call once failed with
-    INTERNAL over HTTP, found by benchmarks/load.py), and the note on images left out names no server path."""
-    async def go() -> tuple[Any, Any]:
-        async with _client(server) as client:
-            small = await client.call_tool("pdf_thumbnails", {"input": "four.pdf", "pages": "1", "width": 100})
-            big = await client.call_tool("pdf_thumbnails", {"input": "four.pdf", "dpi": 200, "format": "png"})
-            return small, big
-
-    small, big = anyio.run(go)
-    assert not small.is_error, small.content[0].text
-    image = next(c for c in small.content if c.type == "image")
-    stored = small.structured_content["files"][0]
-    status, _, body = server.request("GET", "/files/" + stored["uri"].rsplit("/", 1)[1])
-    assert status == 200 and base64.b64decode(image.data) == body
-    assert not big.is_error, big.content[0].text
-    note = big.content[-len(big.structured_content["files"]) - 1].text
-    assert "not inline" in note and "download links" in note
-    assert "pdftools-files-" not in json.dumps(big.model_dump(mode="json"))  # no path into the store

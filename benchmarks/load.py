@@ -280,7 +280,7 @@ def main() -> int:
         stop.set()
         sampler.join()
         after_calls = status(server.pid)
-        time.sleep(min(args.ttl, 60) + 2)  # the TTL, and the server's sweep (every TTL/2, at most 60 s)
+        time.sleep(args.ttl + min(args.ttl / 2, 60) + 2)  # the TTL, then the sweep (every TTL/2, at most 60 s)
         left = store_contents(files_dir)
         listing_status, listing = http(f"{url}/files")
         after = status(server.pid)

@@ -170,10 +170,9 @@ class Session:
         assert hashlib.sha256(body).hexdigest() == stored["sha256"], "download differs from what was announced"
 
     async def resources(self) -> None:
-        live = {f["uri"] for f in self.live()}
         listed = {str(r.uri) for r in (await self.client.list_resources()).resources}
-        mine = {f["uri"] for f in self.live()}  # minus what expired during the listing
-        assert mine <= listed, f"{len(mine - listed)} of this session's {len(live)} files not listed"
+        mine = {f["uri"] for f in self.live()}  # after the listing: what expired meanwhile is not expected
+        assert mine <= listed, f"{len(mine - listed)} of this session's {len(mine)} live files not listed"
         if self.produced:
             read = await self.client.read_resource(self.rng.choice(self.produced)["uri"])
             assert read.contents and getattr(read.contents[0], "blob", None)

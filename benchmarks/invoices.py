@@ -28,8 +28,8 @@ sys.path.insert(0, str(REPO / "tests"))
 
 from invoices.generate import Expected, build  # noqa: E402
 
-from pdftools.core.invoice import Options, read_invoice  # noqa: E402
-from pdftools.core.invoice_parse import fold  # noqa: E402
+from pdftools.invoice.parse import fold  # noqa: E402
+from pdftools.invoice.reader import Options, read_invoice  # noqa: E402
 
 FIELDS = ("issuer", "number", "date", "amount", "currency")
 PATTERN_FIELDS = ("date", "issuer", "number")  # the default pattern {date}_{issuer}_{number}.pdf

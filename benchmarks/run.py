@@ -249,7 +249,7 @@ def bench_convert(tmp: Path, n: int) -> list[Row]:
     """`pdftools convert` against bare pandoc (the same binary, as people run it) on 2,000 lines; and the op
     called in-process (how the MCP server runs it), which leaves out the interpreter and CLI start-up every
     pdftools command pays. The three run in turn within each round, so that a busy machine weighs on all alike."""
-    from pdftools.core import pandoc
+    from pdftools.convert import pandoc
     from pdftools.ops.convert import convert
 
     md, bare = make_markdown(tmp / "doc.md"), pandoc.program()

@@ -1,3 +1,3 @@
-from pdftools.cli import main
+from pdftools.main import main
 
 main()

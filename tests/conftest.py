@@ -224,7 +224,7 @@ def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., CliRes
     """
     from typer.testing import CliRunner
 
-    from pdftools.cli import build_app
+    from pdftools.main import build_app
 
     monkeypatch.chdir(tmp_path)
     runner = CliRunner()

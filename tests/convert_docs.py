@@ -78,7 +78,7 @@ def write_docs(folder: Path) -> dict[str, Path]:
 
 def make_docx(markdown: Path, out: Path) -> Path:
     """A docx from `markdown` by bare pandoc (no pdftools involved), images embedded."""
-    from pdftools.core import pandoc
+    from pdftools.convert import pandoc
 
     subprocess.run([pandoc.program(), markdown.name, "-o", str(out)], cwd=markdown.parent, check=True)
     return out

@@ -1,4 +1,4 @@
-"""Run the real CLI (`pdftools.cli.main`, the console script's entry point) in child processes that a hang or a
+"""Run the real CLI (`pdftools.main.main`, the console script's entry point) in child processes that a hang or a
 blow-up cannot take the test run down with: each call has a wall-clock limit, an address-space cap and a
 private TMPDIR, and reports its exit code, output, time and peak memory (its own or its largest child's).
 
@@ -117,7 +117,7 @@ def _child(request: dict[str, Any], out: int, err: int) -> None:
         tempfile.tempdir = None  # read TMPDIR again
         os.chdir(request["cwd"])
         sys.argv = ["pdftools", *request["argv"]]
-        from pdftools.cli import main
+        from pdftools.main import main
 
         try:
             main()
@@ -166,7 +166,7 @@ def _serve_one(request: dict[str, Any]) -> dict[str, Any]:
 def serve(lines: Iterator[str]) -> None:
     import importlib
 
-    for module in ("pdftools.cli", "pdftools.render", "pdftools.serve_cli", "pikepdf", "typer._adapters",
+    for module in ("pdftools.cli.app", "pdftools.cli.render", "pdftools.main", "pikepdf", "typer._adapters",
                    "typer._click.decorators", "rich.console", "rich.table"):
         importlib.import_module(module)  # warm: what every child would import (some lazily)
     from pydantic.plugin._loader import get_plugins

@@ -36,7 +36,7 @@ def test_registry_summaries_are_the_docstrings_first_lines() -> None:
 
 def test_help_does_not_import_ops_mcp_or_pdf_libraries() -> None:
     code = ("import sys; sys.argv=['pdftools','--help']\n"
-            "from pdftools.cli import main\n"
+            "from pdftools.main import main\n"
             "try:\n main()\nexcept SystemExit: pass\n"
             "bad=[m for m in sys.modules if m.split('.')[0] in ('mcp','pikepdf','pypandoc','pytesseract','pdf2image')"
             " or m.startswith('pdftools.ops.')]\n"

@@ -21,7 +21,7 @@ def test_text_on_a_pipe_equals_pdftotext(sample: Path, mode: str) -> None:
 
 
 def test_text_of_selected_pages_in_parallel_chunks_keeps_order(sample: Path) -> None:
-    from pdftools.core import pagetext
+    from pdftools.document import text as pagetext
     from pdftools.ops import text as text_op
 
     whole = text_op.text(str(sample)).pages

@@ -25,7 +25,7 @@ from convert_docs import (
 )
 from PIL import Image
 
-from pdftools.core import pandoc
+from pdftools.convert import pandoc
 
 
 @pytest.fixture

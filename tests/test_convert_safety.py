@@ -18,8 +18,8 @@ import pytest
 from convert_docs import docx_media, write_docs
 from PIL import Image
 
-from pdftools.core import pandoc
-from pdftools.core.pandoc_engines import weasyprint
+from pdftools.convert import pandoc
+from pdftools.convert.engines import weasyprint
 
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
 PASSWD = Path("/etc/passwd").read_bytes()

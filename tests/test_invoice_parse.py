@@ -8,12 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from pdftools.core import invoice_issuer, invoice_text, invoice_totals, invoice_xml
-from pdftools.core.invoice_parse import clean, find_amounts, find_dates, fold
-from pdftools.core.invoice_templates import load
-from pdftools.core.invoice_text import Doc
 from pdftools.core.naming import fit
 from pdftools.errors import InvalidArgument
+from pdftools.invoice import issuer as invoice_issuer
+from pdftools.invoice import text as invoice_text
+from pdftools.invoice import totals as invoice_totals
+from pdftools.invoice import xml as invoice_xml
+from pdftools.invoice.parse import clean, find_amounts, find_dates, fold
+from pdftools.invoice.templates import load
+from pdftools.invoice.text import Doc
 
 D = dt.date
 

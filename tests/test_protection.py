@@ -12,7 +12,7 @@ import anyio
 import pytest
 from mcp import Client
 
-from pdftools.core import engines
+from pdftools import engines
 from pdftools.errors import EngineUnavailable, ExternalToolFailed
 from pdftools.mcp.server import build_server
 

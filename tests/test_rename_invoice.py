@@ -29,9 +29,10 @@ from mcp.client.stdio import StdioServerParameters
 from test_cli_errors import Errors  # the type of the `fails` fixture (conftest)
 
 from pdftools import errors
-from pdftools.core import rename, task
-from pdftools.core.invoice import Options, read_invoice
+from pdftools.core import task
 from pdftools.core.naming import render
+from pdftools.invoice import rename
+from pdftools.invoice.reader import Options, read_invoice
 from pdftools.mcp.server import build_server
 from pdftools.ops.protect import protect
 from pdftools.ops.rename_invoice import rename_invoice

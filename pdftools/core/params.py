@@ -11,7 +11,7 @@ Typer, nor the MCP SDK, nor pydantic (whose import alone costs a CLI command ~0.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, Any
+from typing import Annotated, Any, get_args, get_origin
 
 
 @dataclass(frozen=True)
@@ -109,3 +109,11 @@ Password = Annotated[
     str | None, Param("Password of an encrypted input (user or owner)"),
     Cli(envvar="PDFTOOLS_PASSWORD", file_flag="--password-file"),
 ]
+
+
+def split_annotated(hint: Any) -> tuple[Any, tuple[Any, ...]]:
+    """`Annotated[base, *meta]` as (base, meta); a plain hint as (hint, ()). Both front ends read markers so."""
+    if get_origin(hint) is Annotated:
+        base, *meta = get_args(hint)
+        return base, tuple(meta)
+    return hint, ()

@@ -16,7 +16,8 @@ import zlib
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from pdftools.core import limits, metadata
+from pdftools.core import limits
+from pdftools.core.objects import text
 
 if TYPE_CHECKING:
     import pikepdf
@@ -135,7 +136,7 @@ def _filters(stream: pikepdf.Stream) -> list[str]:
 
     value = stream.get("/Filter")
     items = list(value) if isinstance(value, pikepdf.Array) else [] if value is None else [value]
-    names = [metadata.text(item) if isinstance(item, pikepdf.Name) else "?" for item in items]  # "?": not a filter
+    names = [text(item) if isinstance(item, pikepdf.Name) else "?" for item in items]  # "?": not a filter
     return [SHORT.get(name, name) for name in names]
 
 
@@ -287,4 +288,4 @@ def _get(obj: Any, key: str) -> Any:
     if not isinstance(obj, pikepdf.Dictionary | pikepdf.Stream):
         return None
     value = obj.get(key)
-    return metadata.text(value) if isinstance(value, pikepdf.Name) else value
+    return text(value) if isinstance(value, pikepdf.Name) else value

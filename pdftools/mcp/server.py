@@ -35,9 +35,8 @@ from mcp.types import Tool as MCPTool
 from pydantic import ValidationError
 
 from pdftools import __version__
-from pdftools.cli import split_annotated
 from pdftools.core import limits, paths, results, task
-from pdftools.core.params import MISSING, Mcp, Param, marker
+from pdftools.core.params import MISSING, Mcp, Param, marker, split_annotated
 from pdftools.errors import Busy, InvalidArgument, PdftoolsError
 from pdftools.mcp.store import URI_PREFIX, FileStore
 from pdftools.ops import Op, selected

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pdftools.core import impose
 from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job
-from pdftools.core.impose import Margin, SheetParam
+from pdftools.document import impose
+from pdftools.document.impose import Margin, SheetParam
 
 
 @dataclass

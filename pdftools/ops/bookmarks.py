@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pdftools.core import outline
 from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job, writes_nothing
 from pdftools.core.inputs import JsonArgument, load_json
-from pdftools.core.outline import Bookmark
 from pdftools.core.params import Cli, Param
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
+from pdftools.document import outline
+from pdftools.document.outline import Bookmark
 from pdftools.errors import InvalidArgument, InvalidPageRange
 
 if TYPE_CHECKING:

@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated
 
-from pdftools.core import optimize, streams
+from pdftools.core import streams
 from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job
 from pdftools.core.params import Param
+from pdftools.document import optimize
 from pdftools.errors import NotSmaller
 
 

@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pdftools.core import limits, pandoc, task
-from pdftools.core.pandoc_media import Resolver
+from pdftools.convert import pandoc
+from pdftools.convert.media import Resolver
+from pdftools.core import limits, task
 from pdftools.core.params import Cli, Mcp, Param, Password
 from pdftools.core.paths import folder_path, input_path, output_path
 from pdftools.core.pdf import atomic_output, check_output
@@ -102,7 +103,7 @@ def convert(
         result = ConvertResult(input=str(source) if source else "content", from_format=src, to_format=dst)
         folders = _folders(input, source, resource_path)
         if pandoc.base(src) == "pdf" and source is not None:  # (a PDF given as text was refused above)
-            from pdftools.core import pandoc_pdfinput
+            from pdftools.convert import pdfinput as pandoc_pdfinput
 
             markdown, result.ocr_pages = pandoc_pdfinput.markdown(source, password, _ocr(source, password,
                                                                                            ocr_language))
@@ -114,7 +115,7 @@ def convert(
                               _reader_args(lua_filter), _writer_args(standalone, toc, metadata, reference_doc,
                                                                      template))
         if pandoc.base(dst) == "pdf":
-            from pdftools.core import pandoc_engines
+            from pdftools.convert import engines as pandoc_engines
 
             result.pdf_engine = pandoc_engines.choose(pdf_engine)
             data = pandoc_engines.render(result.pdf_engine, doc)

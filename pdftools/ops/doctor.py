@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from importlib import metadata
 
-from pdftools.core import engines
+from pdftools import engines
 from pdftools.errors import DependencyMissing, PdftoolsError
 
 
@@ -64,7 +64,7 @@ def _program(name: str, flag: str, used_for: str, required: bool) -> Check:
 
 
 def _languages() -> list[str]:
-    from pdftools.core import ocr
+    from pdftools.engines import tesseract as ocr
 
     return list(ocr.languages())
 
@@ -81,7 +81,8 @@ def _osd() -> Check:
 
 def _convert(checks: list[Check]) -> list[str]:
     """pandoc and the PDF engines, for `convert`; returns the engines found."""
-    from pdftools.core import pandoc, pandoc_engines
+    from pdftools.convert import engines as pandoc_engines
+    from pdftools.convert import pandoc
 
     version = pandoc.version()
     checks.append(Check("pandoc", "convert", True, version is not None, version, None if version else pandoc.INSTALL))

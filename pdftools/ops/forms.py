@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
-from pdftools.core import forms as formfields
 from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job, writes_nothing
-from pdftools.core.forms import FormField
 from pdftools.core.inputs import JsonArgument, load_json
 from pdftools.core.params import Cli, Param
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
+from pdftools.document import forms as formfields
+from pdftools.document.forms import FormField
 from pdftools.errors import InvalidArgument, NoForm
 
 

@@ -13,12 +13,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-from pdftools.core import metadata, outline, poppler
-from pdftools.core.outline import Bookmark
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Param, Password
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
+from pdftools.document import metadata, outline
+from pdftools.document.outline import Bookmark
+from pdftools.engines import poppler
 from pdftools.errors import DamagedPdf
 
 if TYPE_CHECKING:

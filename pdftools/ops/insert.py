@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from pdftools.core.arrange import arrange, check_position, insertion_order
 from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job
 from pdftools.core.inputs import split_spec
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Param
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
+from pdftools.document.arrange import arrange, check_position, insertion_order
 
 
 @dataclass

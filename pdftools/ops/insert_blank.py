@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from pdftools.core.arrange import arrange, check_position, insertion_order
 from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job
 from pdftools.core.params import Param
+from pdftools.document.arrange import arrange, check_position, insertion_order
 
 
 @dataclass

@@ -52,8 +52,9 @@ def ls(
 def _entry(base: Path, path: Path) -> PdfEntry:
     import pikepdf
 
-    from pdftools.core import metadata, poppler
     from pdftools.core.pdf import open_pdf
+    from pdftools.document import metadata
+    from pdftools.engines import poppler
 
     rel = str(path.relative_to(base))
     try:

@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated
 
-from pdftools.core import metadata, outline
 from pdftools.core.inputs import expand, split_spec
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Param, Password
 from pdftools.core.paths import output_path
 from pdftools.core.pdf import check_output, open_pdf, save_pdf
+from pdftools.document import metadata, outline
 from pdftools.errors import InvalidArgument
 
 if TYPE_CHECKING:

@@ -13,11 +13,11 @@ import warnings
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from pdftools.core import metadata as meta
 from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job, writes_nothing
 from pdftools.core.params import Cli, Param
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
+from pdftools.document import metadata as meta
 from pdftools.errors import InvalidArgument
 
 if TYPE_CHECKING:

@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
-from pdftools.core import impose
 from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Pages, Password, open_job, select_pages
-from pdftools.core.impose import Margin, SheetParam
 from pdftools.core.params import Param
+from pdftools.document import impose
+from pdftools.document.impose import Margin, SheetParam
 
 GRIDS = {2: (2, 1), 4: (2, 2), 6: (3, 2), 8: (4, 2), 9: (3, 3), 16: (4, 4)}
 

@@ -14,14 +14,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pdftools.core import ocr as engine
-from pdftools.core import pagetext, streams, task
-from pdftools.core.images import Frame, frames
+from pdftools.core import streams, task
 from pdftools.core.pages import parse_pages
-from pdftools.core.pagetext import MaxChars, Offset, StartPage, TextResult
 from pdftools.core.params import Cli, Mcp, Param, Password
 from pdftools.core.paths import input_path, output_path
 from pdftools.core.pdf import check_output, is_pdf, open_pdf, save_pdf
+from pdftools.document import text as pagetext
+from pdftools.document.images import Frame, frames
+from pdftools.document.text import MaxChars, Offset, StartPage, TextResult
+from pdftools.engines import tesseract as engine
 from pdftools.errors import InvalidArgument, NoPages
 
 if TYPE_CHECKING:

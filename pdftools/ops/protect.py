@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
 from pdftools.core.edit import Edited, Force, InPlace, Input, Output, Password, open_job
-from pdftools.core.encryption import CIPHERS, check_encodable, parse_allow, verify_protected
 from pdftools.core.params import Cli, Param
+from pdftools.document.encryption import CIPHERS, check_encodable, parse_allow, verify_protected
 from pdftools.errors import InvalidArgument
 
 

@@ -15,14 +15,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, ClassVar, Literal
 
-from pdftools.core import invoice, rename, task
+from pdftools.core import task
 from pdftools.core.inputs import expand
-from pdftools.core.invoice import FIELDS, Found, Options, Reading
-from pdftools.core.invoice_templates import load
 from pdftools.core.naming import fit, render
 from pdftools.core.params import Cli, Mcp, Param, Password
 from pdftools.core.paths import output_folder, output_path
 from pdftools.errors import Interrupted, InvalidArgument, PdftoolsError, PermissionDenied, Timeout
+from pdftools.invoice import reader as invoice
+from pdftools.invoice import rename
+from pdftools.invoice.reader import FIELDS, Found, Options, Reading
+from pdftools.invoice.templates import load
 
 Status = Literal["renamed", "copied", "planned", "unchanged", "skipped", "error"]
 

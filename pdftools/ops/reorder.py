@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
-from pdftools.core.arrange import arrange
 from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job
 from pdftools.core.params import Cli, Param
+from pdftools.document.arrange import arrange
 from pdftools.errors import InvalidArgument
 
 Mode = Literal["reverse", "interleave", "interleave-reversed"]

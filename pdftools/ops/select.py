@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from pdftools.core.arrange import arrange
 from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job, select_pages
 from pdftools.core.params import Cli, Param
+from pdftools.document.arrange import arrange
 
 
 @dataclass

@@ -10,12 +10,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
-from pdftools.core import outline, parallel
+from pdftools.core import parallel
 from pdftools.core.naming import render
 from pdftools.core.pages import parse_ranges
 from pdftools.core.params import Cli, Param, Password
 from pdftools.core.paths import input_path, output_folder
 from pdftools.core.pdf import check_names, open_pdf, staged_outputs, write_pdf
+from pdftools.document import outline
 from pdftools.errors import InvalidArgument
 
 if TYPE_CHECKING:

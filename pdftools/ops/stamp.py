@@ -11,13 +11,14 @@ import string
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from pdftools.core import fonts, task
+from pdftools.core import task
 from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Pages, Password, open_job, select_pages
 from pdftools.core.inputs import split_spec
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Param
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
+from pdftools.document import fonts
 from pdftools.errors import InvalidArgument
 
 if TYPE_CHECKING:

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pdftools.core import pagetext, poppler
-from pdftools.core.pagetext import MaxChars, Offset, StartPage, TextResult
 from pdftools.core.params import Cli, Param, Password
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
+from pdftools.document import text as pagetext
+from pdftools.document.text import MaxChars, Offset, StartPage, TextResult
+from pdftools.engines import poppler
 from pdftools.errors import DamagedPdf
 
 __all__ = ["TextResult", "text"]

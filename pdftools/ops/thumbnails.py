@@ -12,13 +12,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pdftools.core import engines, limits, pagetext, poppler, streams, task
+from pdftools import engines
+from pdftools.core import limits, streams, task
 from pdftools.core.naming import render
-from pdftools.core.ocr import check_pixels
 from pdftools.core.pages import parse_pages, runs
 from pdftools.core.params import Cli, Param, Password
 from pdftools.core.paths import input_path, output_folder
 from pdftools.core.pdf import check_names, open_pdf, staged_outputs
+from pdftools.document import text as pagetext
+from pdftools.engines import poppler
+from pdftools.engines.tesseract import check_pixels
 from pdftools.errors import DamagedPdf, ExternalToolFailed, InvalidArgument, NoPages
 
 CHUNK = 64  # pages per pdftoppm at most: each process opens the document again; progress comes per chunk

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import Annotated, Literal
 
 from pdftools.core.edit import Edited, Force, InPlace, Input, Output, open_job
-from pdftools.core.encryption import cipher_of, verify_unprotected
 from pdftools.core.params import Cli, Param
+from pdftools.document.encryption import cipher_of, verify_unprotected
 from pdftools.errors import InvalidArgument
 
 

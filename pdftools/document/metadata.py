@@ -2,23 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from pdftools.core.objects import text
 
 if TYPE_CHECKING:
     import pikepdf
 
-
-def text(value: Any) -> str:
-    """`str()` of a PDF object that never raises (a name or string whose bytes are not valid text would, and
-    so would repr()), without the NULs some producers pad strings with."""
-    try:
-        result = str(value)
-    except Exception:
-        try:
-            result = bytes(value).decode("utf-8", "replace")
-        except Exception:
-            result = ""
-    return result.replace("\x00", "")
+__all__ = ["info", "text", "xmp"]
 
 
 def info(pdf: pikepdf.Pdf) -> dict[str, str]:

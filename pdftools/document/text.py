@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
-from pdftools.core import engines, streams, task
+from pdftools import engines
+from pdftools.core import streams, task
 from pdftools.core.pages import parse_pages, runs
 from pdftools.core.params import Mcp, Param
 from pdftools.core.pdf import write_pdf

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import re
 
-from pdftools.core.invoice_labels import ADDRESS, BUYER, DATE, LEGAL_FORM, NOT_A_NAME, NUMBER, SELLER, TITLE, TOTAL
-from pdftools.core.invoice_parse import CURRENCY, find_amounts, find_dates, fold
-from pdftools.core.invoice_text import Candidate, Cell, Doc
+from pdftools.invoice.labels import ADDRESS, BUYER, DATE, LEGAL_FORM, NOT_A_NAME, NUMBER, SELLER, TITLE, TOTAL
+from pdftools.invoice.parse import CURRENCY, find_amounts, find_dates, fold
+from pdftools.invoice.text import Candidate, Cell, Doc
 
 _SEPARATORS = re.compile(r"\s+[·•|–—:-]\s+|\s*[·•|]\s*")  # OCR reads a `·` as `-` or `:` at times
 _DOMAIN = re.compile(r"(?:www\.|@)([a-z0-9-]+)\.[a-z]{2,}")

@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from pdftools.core.invoice_labels import TOTAL
-from pdftools.core.invoice_parse import CURRENCY, currency_code, find_amounts
-from pdftools.core.invoice_text import STRONG, Candidate, Doc, nearest_label, score_of
+from pdftools.invoice.labels import TOTAL
+from pdftools.invoice.parse import CURRENCY, currency_code, find_amounts
+from pdftools.invoice.text import STRONG, Candidate, Doc, nearest_label, score_of
 
 
 def totals(doc: Doc) -> tuple[list[Candidate], list[Decimal], list[Decimal]]:

@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pdftools.core.invoice_parse import find_amounts, find_dates, fold
-from pdftools.core.invoice_text import Candidate
 from pdftools.core.paths import folder_path, input_path, policy
 from pdftools.errors import InvalidArgument
+from pdftools.invoice.parse import find_amounts, find_dates, fold
+from pdftools.invoice.text import Candidate
 
 SCORE = 0.95
 KEYS = {"name", "issuer", "match", "number", "date", "amount", "currency", "date_order"}

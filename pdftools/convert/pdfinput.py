@@ -15,9 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from pdftools.core import engines, pagetext
-from pdftools.core.pandoc import time_left
+from pdftools import engines
+from pdftools.convert.pandoc import time_left
 from pdftools.core.pdf import open_pdf
+from pdftools.document import text as pagetext
 from pdftools.errors import NoPages
 
 NS = "{http://www.w3.org/1999/xhtml}"

@@ -14,7 +14,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pdftools.core import engines, limits
+from pdftools import engines
+from pdftools.core import limits
 from pdftools.errors import ExternalToolFailed, OcrLanguageMissing
 
 if TYPE_CHECKING:

@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from pdftools.core.invoice_labels import DATE, NUMBER, TITLE, Labels
-from pdftools.core.invoice_parse import DateFound, clean, find_dates, fold
+from pdftools.invoice.labels import DATE, NUMBER, TITLE, Labels
+from pdftools.invoice.parse import DateFound, clean, find_dates, fold
 
 _CELL = re.compile(r"\S+(?: \S+)*")  # a run of words with single spaces between them
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9/._-]*[A-Za-z0-9]|\d")

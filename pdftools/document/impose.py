@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Annotated, Literal
 
 from pdftools.core import task
-from pdftools.core.arrange import arrange
 from pdftools.core.params import Param
+from pdftools.document.arrange import arrange
 
 if TYPE_CHECKING:
     import pikepdf

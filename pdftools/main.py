@@ -1,4 +1,6 @@
-"""The `serve` subcommand; it is the only place that imports the MCP SDK, and only when it runs."""
+"""The program: the command line (`pdftools.cli`) with the `serve` command that starts the MCP server
+(`pdftools.mcp`). The only module above both front ends, which never import each other; the MCP SDK is
+imported only when `serve` runs."""
 
 from __future__ import annotations
 
@@ -74,8 +76,8 @@ def serve(
     ] = DEFAULT_PROFILE,
 ) -> None:
     """Serve the operations as MCP tools (stdio or Streamable HTTP); --tools chooses which."""
+    from pdftools.cli.render import report_error
     from pdftools.errors import PdftoolsError
-    from pdftools.render import report_error
 
     try:
         selected(tools)
@@ -107,3 +109,16 @@ def serve(
 
 serve.__doc__ = (f"Serve the operations as MCP tools (stdio or Streamable HTTP); --tools chooses which.\n\n"
                  f"{CONFIG_SNIPPET}")
+
+
+def build_app(wanted: str | None = None) -> typer.Typer:
+    """The whole app (every command when `wanted` is None): what `pdftools` runs and completions are made from."""
+    from pdftools.cli.app import build_app as cli_app
+
+    return cli_app(wanted, {"serve": serve})
+
+
+def main() -> None:
+    from pdftools.cli import app
+
+    app.main({"serve": serve})

@@ -15,11 +15,16 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, Literal
 
-from pdftools.core import invoice_issuer, invoice_text, invoice_totals, invoice_xml, pagetext, task
-from pdftools.core import ocr as engine
-from pdftools.core.invoice_templates import Template
-from pdftools.core.invoice_text import Candidate, Doc
+from pdftools.core import task
 from pdftools.core.pdf import open_pdf
+from pdftools.document import text as pagetext
+from pdftools.engines import tesseract as engine
+from pdftools.invoice import issuer as invoice_issuer
+from pdftools.invoice import text as invoice_text
+from pdftools.invoice import totals as invoice_totals
+from pdftools.invoice import xml as invoice_xml
+from pdftools.invoice.templates import Template
+from pdftools.invoice.text import Candidate, Doc
 
 FIELDS = ("issuer", "number", "date", "amount", "currency")
 OCR_LANGUAGES = ("eng", "deu", "fra", "nld", "spa", "ita")

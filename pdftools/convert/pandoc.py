@@ -24,8 +24,9 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
-from pdftools.core import engines, limits, task
-from pdftools.core import pandoc_media as media
+from pdftools import engines
+from pdftools.convert import media as media
+from pdftools.core import limits, task
 from pdftools.errors import (
     DependencyMissing,
     EmptyInput,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pdftools.core import outline
+from pdftools.document import outline
 from pdftools.errors import InvalidPageRange
 
 if TYPE_CHECKING:

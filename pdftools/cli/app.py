@@ -1,7 +1,8 @@
 """The command line: Typer commands generated from the op signatures, results rendered, errors mapped.
 
-Only the invoked operation's module is imported (`pdftools --help` reads summaries from the registry), and the
-MCP SDK is imported only by `serve`. This is the one place that turns pdftools errors into exit codes.
+Only the invoked operation's module is imported (`pdftools --help` reads summaries from the registry). This
+front end never imports the MCP one: `pdftools.main` adds `serve` from above both. This is the one place that
+turns pdftools errors into exit codes.
 """
 
 from __future__ import annotations
@@ -11,12 +12,12 @@ import os
 import shutil
 import sys
 from collections.abc import Callable
-from typing import Annotated, Any, get_args, get_origin, get_type_hints
+from typing import Annotated, Any, get_type_hints
 
 import typer
 
 from pdftools import __version__
-from pdftools.core.params import MISSING, Cli, Param, marker
+from pdftools.core.params import MISSING, Cli, Param, marker, split_annotated
 from pdftools.errors import InvalidArgument, PdftoolsError
 from pdftools.ops import OPS, Op
 
@@ -36,13 +37,6 @@ def _root(
     ] = False,
 ) -> None:
     """PDF toolkit for the shell, CI jobs and AI agents."""
-
-
-def split_annotated(hint: Any) -> tuple[Any, tuple[Any, ...]]:
-    if get_origin(hint) is Annotated:
-        base, *meta = get_args(hint)
-        return base, tuple(meta)
-    return hint, ()
 
 
 def typer_parameters(fn: Callable[..., Any]) -> list[inspect.Parameter]:
@@ -151,8 +145,8 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
         files: dict[str, str | None] | None = None, typed: set[str] | None = None) -> int:
     """Fill secrets (files, prompts), check the constraints (the same ones MCP enforces), call the op, render;
     return the exit code."""
+    from pdftools.cli.render import ProgressBar, render, report_error
     from pdftools.core import limits, paths, task
-    from pdftools.render import ProgressBar, render, report_error
 
     policy, bar = paths.LocalPolicy(), ProgressBar(op.name)
     _quiet_pdf_library()
@@ -216,8 +210,10 @@ def check_constraints(fn: Callable[..., Any], kwargs: dict[str, Any]) -> None:
             raise InvalidArgument(f"{flag} {problem} (got {value!r})")
 
 
-def build_app(wanted: str | None = None) -> typer.Typer:
-    """The Typer app; only `wanted` (or every op, when None) is built from its real signature."""
+def build_app(wanted: str | None = None,
+              extra: dict[str, Callable[..., None]] | None = None) -> typer.Typer:
+    """The Typer app; only `wanted` (or every op, when None) is built from its real signature. `extra` adds
+    commands that are not operations (`serve`, added by `pdftools.main`, which sits above both front ends)."""
     app = typer.Typer(help=APP_HELP, no_args_is_help=True, add_completion=True, rich_markup_mode=None,
                       pretty_exceptions_enable=False, context_settings={"help_option_names": ["-h", "--help"]})
     app.callback()(_root)
@@ -227,10 +223,10 @@ def build_app(wanted: str | None = None) -> typer.Typer:
         else:
             app.command(op.name, help=op.summary, add_help_option=False,
                         context_settings={"ignore_unknown_options": True, "allow_extra_args": True})(_stub)
-    from pdftools.mcp_config import mcp_config
-    from pdftools.serve_cli import serve
+    from pdftools.cli.mcp_config import mcp_config
 
-    app.command("serve")(serve)
+    for name, command in (extra or {}).items():
+        app.command(name)(command)
     app.command("mcp-config")(mcp_config)
     return app
 
@@ -239,7 +235,7 @@ def _stub() -> None:
     """Placeholder for a command that is not being invoked (never runs)."""
 
 
-def _wanted(argv: list[str]) -> str | None:
+def wanted(argv: list[str]) -> str | None:
     if any(k.startswith("_PDFTOOLS_COMPLETE") for k in os.environ):
         return None
     names = {op.name for op in OPS}
@@ -247,6 +243,6 @@ def _wanted(argv: list[str]) -> str | None:
     return first if first in names else "<none>"
 
 
-def main() -> None:
-    app = build_app(_wanted(sys.argv[1:]))
+def main(extra: dict[str, Callable[..., None]] | None = None) -> None:
+    app = build_app(wanted(sys.argv[1:]), extra)
     app(prog_name="pdftools")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pdftools.core.fonts import literal
+from pdftools.document.fonts import literal
 from pdftools.errors import FieldNotFound, InvalidFieldValue, NoForm
 
 if TYPE_CHECKING:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from pdftools.core import engines, limits
+from pdftools import engines
+from pdftools.core import limits
 from pdftools.errors import DamagedPdf, PdftoolsError
 
 METADATA_KEYS = ("Title", "Subject", "Keywords", "Author", "Creator", "Producer", "CreationDate", "ModDate")

@@ -15,8 +15,9 @@ from importlib import metadata
 from importlib.util import find_spec
 from pathlib import Path
 
-from pdftools.core import engines, pandoc
-from pdftools.core import pandoc_media as media
+from pdftools import engines
+from pdftools.convert import media as media
+from pdftools.convert import pandoc
 from pdftools.errors import DependencyMissing, ExternalToolFailed
 
 ENGINES = ("weasyprint", "typst")

@@ -17,6 +17,7 @@ from typing import Annotated, Any, get_type_hints
 import typer
 
 from pdftools import __version__
+from pdftools.cli.coerce import PlainGroup
 from pdftools.core.params import MISSING, Cli, Param, marker, split_annotated
 from pdftools.errors import InvalidArgument, PdftoolsError
 from pdftools.ops import OPS, Op
@@ -214,7 +215,7 @@ def build_app(wanted: str | None = None,
               extra: dict[str, Callable[..., None]] | None = None) -> typer.Typer:
     """The Typer app; only `wanted` (or every op, when None) is built from its real signature. `extra` adds
     commands that are not operations (`serve`, added by `pdftools.main`, which sits above both front ends)."""
-    app = typer.Typer(help=APP_HELP, no_args_is_help=True, add_completion=True, rich_markup_mode=None,
+    app = typer.Typer(cls=PlainGroup, help=APP_HELP, no_args_is_help=True, add_completion=True, rich_markup_mode=None,
                       pretty_exceptions_enable=False, context_settings={"help_option_names": ["-h", "--help"]})
     app.callback()(_root)
     for op in OPS:

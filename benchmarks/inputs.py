@@ -18,9 +18,10 @@ import sys
 from pathlib import Path
 
 FONTS = ("DejaVu Serif", "DejaVu Sans", "Libertinus Serif", "New Computer Modern", "DejaVu Sans Mono")
-WORDS = ("invoice report quarterly revenue margin customer supplier contract delivery schedule analysis "
+_TEXT = ("invoice report quarterly revenue margin customer supplier contract delivery schedule analysis "
          "results method sample measure budget forecast review approval signature appendix table figure "
-         "summary Grüße Straße café naïve déjà façade Ærø smörgåsbord œuvre Zürich São Paulo").split()
+         "summary Grüße Straße café naïve déjà façade Ærø smörgåsbord œuvre Zürich São Paulo")
+WORDS = tuple(_TEXT.split())
 SEED = 17
 
 

@@ -7,12 +7,8 @@ environment, unless `--token` gives it.
 
 from __future__ import annotations
 
-import json
 import os
-import shutil
 import sys
-import tempfile
-import time
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -55,6 +51,11 @@ def entry(client: str, command: list[str], url: str | None, token: str) -> tuple
 
 def install(path: Path, keys: list[str], body: dict[str, Any]) -> str:
     """Merge `body` at `keys` into the JSON file; back it up first; idempotent."""
+    import json
+    import shutil
+    import tempfile
+    import time
+
     data: dict[str, Any] = json.loads(path.read_text()) if path.exists() and path.read_text().strip() else {}
     node = data
     for key in keys[:-1]:
@@ -86,6 +87,9 @@ def mcp_config(
     = None,
 ) -> None:
     """Print (or --install) the MCP config for an agent: Claude Desktop or Code, Cursor, VS Code, OpenCode."""
+    import json
+    import shutil
+
     beside = Path(sys.executable).with_name("pdftools")  # the console script of this very installation
     executable = str(beside) if beside.exists() else shutil.which("pdftools") or "pdftools"
     roots = [str(r.expanduser().resolve()) for r in (root or [Path.cwd()])]

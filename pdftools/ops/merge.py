@@ -13,7 +13,7 @@ from pdftools.core.inputs import expand, split_spec
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Param, Password
 from pdftools.core.paths import output_path
-from pdftools.core.pdf import check_output, open_pdf, save_pdf
+from pdftools.core.pdf import check_output, copy_pages, open_pdf, save_pdf
 from pdftools.document import metadata, outline
 from pdftools.errors import InvalidArgument
 
@@ -65,7 +65,7 @@ def merge(
         page_map: dict[int, int] = {}
         for position, page_index in enumerate(selected, len(out.pages)):
             page_map.setdefault(page_index, position)
-        _copy_pages(src, out, selected)
+        copy_pages(src, out, selected)
         if index == 0:
             _copy_metadata(src, out)
         bookmarks.append(_bookmark(src, path.stem, page_map))
@@ -74,23 +74,6 @@ def merge(
     outline.write(out, bookmarks)
     size = save_pdf(out, out_path, min_version=version)
     return MergeResult(output=str(out_path), pages=len(out.pages), size=size, inputs=merged)
-
-
-def _copy_pages(src: pikepdf.Pdf, out: pikepdf.Pdf, selected: list[int]) -> None:
-    """Append the selected pages. pikepdf's `add_pages_from` keeps form fields and named destinations working;
-    it walks every page's annotations in Python, which doubled the time of a merge of plain documents, so
-    pages are appended as qpdf copies them when the source has neither and no page repeats."""
-    import pikepdf
-
-    root = src.Root
-    names = root.get("/Names")
-    plain = ("/AcroForm" not in root and "/Dests" not in root
-             and not (isinstance(names, pikepdf.Dictionary) and "/Dests" in names))
-    if not plain or len(set(selected)) != len(selected):
-        out.add_pages_from(src, selected)
-        return
-    for index in selected:
-        out.pages.append(src.pages[index])
 
 
 def _bookmark(src: pikepdf.Pdf, stem: str, page_map: dict[int, int]) -> outline.Node:

@@ -10,12 +10,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
-from pdftools.core import parallel
+from pdftools.core import parallel, streams
 from pdftools.core.naming import render
 from pdftools.core.pages import parse_ranges
 from pdftools.core.params import Cli, Param, Password
 from pdftools.core.paths import input_path, output_folder
-from pdftools.core.pdf import check_names, open_pdf, staged_outputs, write_pdf
+from pdftools.core.pdf import check_names, copy_pages, open_pdf, staged_outputs, write_pdf
 from pdftools.document import outline
 from pdftools.errors import InvalidArgument
 
@@ -94,14 +94,15 @@ def _write_parts(src: pikepdf.Pdf, plan: list[tuple[int, int, str]], names: list
     """Write every part (in two processes when there are many), then move them all into place."""
     import pikepdf
 
+    streams.check_save(src, src.filename)  # once for every part: they hold copies of its streams
     with staged_outputs(folder, names) as staging:
 
         def write(job: tuple[tuple[int, int, str], str]) -> None:
             (a, b, _), name = job
             part = pikepdf.new()
             step = 1 if b >= a else -1
-            part.add_pages_from(src, [i - 1 for i in range(a, b + step, step)])
-            write_pdf(part, staging / name, min_version=src.pdf_version, label=str(folder / name))
+            copy_pages(src, part, [i - 1 for i in range(a, b + step, step)])
+            write_pdf(part, staging / name, min_version=src.pdf_version, label=str(folder / name), measured=True)
 
         parallel.for_each(list(zip(plan, names, strict=True)), write)
     return [Part(path=str(folder / name), start=a, end=b, pages=abs(b - a) + 1, title=title)

@@ -41,5 +41,5 @@ def text(
     with pdf, pagetext.readable(pdf, path) as source:
         count = len(pdf.pages)
         selected = pagetext.select(pages, count, start_page)
-        extract = pagetext.measured(pagetext.pdftotext(source, mode), pdf, str(path))
+        extract = pagetext.measured(source, mode, pdf, str(path))
         return pagetext.collect(path, count, selected, extract, budget=max_chars, offset=offset)

@@ -268,8 +268,7 @@ def memory(pid: int) -> dict[str, int]:
     return fields
 
 
-IMPORT_MCP = ("import mcp, mcp.server, mcp.server.stdio, sys\n"
-              "sys.stdout.write(open('/proc/self/status').read())")
+IMPORT_MCP = "import mcp, sys; sys.stdout.write(open('/proc/self/status').read())"
 
 
 def rss_of_status(text: str) -> int:
@@ -279,8 +278,10 @@ def rss_of_status(text: str) -> int:
 
 @dataclass
 class McpRun:
-    spawn: Pairs  # spawn -> initialize answered (ours) against `python -c "import mcp..."` (peer)
+    spawn: Pairs  # spawn -> initialize answered (ours) against `python -c "import mcp"` (peer)
+    listed: list[float]  # spawn -> tools/list answered (the tools are made for the first listing)
     at_init: dict[str, int]  # VmRSS / VmHWM right after initialize
+    at_list: dict[str, int]  # ... after tools/list
     at_end: dict[str, int]  # ... after the warm-up and timed calls
     calls: list[float]
     mcp_rss: int  # VmRSS of a python that imported the SDK's server modules and nothing else
@@ -302,8 +303,9 @@ async def mcp_session(root: Path, name: str, n: int) -> McpRun:
     from mcp.client.stdio import StdioServerParameters
 
     params = StdioServerParameters(command=PDFTOOLS, args=["serve", "--transport", "stdio", "--root", str(root)])
-    spawn = Pairs()
+    spawn, listed = Pairs(), []
     at_init: dict[str, int] = {}
+    at_list: dict[str, int] = {}
     for i in range(n + 1):  # the first pair warms up (bytecode, page cache), untimed
         start = time.perf_counter()
         alone = await asyncio.to_thread(lambda: sh([PY, "-c", IMPORT_MCP]))
@@ -311,16 +313,21 @@ async def mcp_session(root: Path, name: str, n: int) -> McpRun:
         start = time.perf_counter()
         async with Client(params, mode="legacy") as client:  # legacy: the `initialize` handshake clients use
             t_spawn = time.perf_counter() - start
-            if i == n:  # the last session: memory and per-call times
+            if i == n:
                 pid = server_pid()
                 at_init = memory(pid)
+            await client.list_tools()
+            t_list = time.perf_counter() - start
+            if i == n:  # the last session: memory and per-call times
+                at_list = memory(pid)
                 await client.call_tool("pdf_info", {"input": name})  # warm-up, untimed
                 calls = await _calls(client, name)
                 at_end = memory(pid)
         if i:
             spawn.ours.append(t_spawn)
             spawn.peer.append(t_alone)
-    return McpRun(spawn, at_init, at_end, calls, rss_of_status(alone.stdout.decode()))
+            listed.append(t_list)
+    return McpRun(spawn, listed, at_init, at_list, at_end, calls, rss_of_status(alone.stdout.decode()))
 
 
 def direct_calls(path: Path) -> list[float]:
@@ -343,11 +350,14 @@ def bench_mcp(ins: Inputs, n: int) -> list[Row]:
     rss, hwm, after = m.at_init["VmRSS"], m.at_init["VmHWM"], m.at_end["VmRSS"]
     spawn = m.spawn.ours_median
     return [
-        Row("mcp spawn -> initialize answered", spawn, "python -c 'import mcp.server...'", m.spawn.peer_median,
+        Row("mcp spawn -> initialize answered", spawn, "python -c 'import mcp'", m.spawn.peer_median,
             "<= 500 ms", spawn <= 0.5, ratio=m.spawn.ratio, pairs=m.spawn.ratios),
-        Row("mcp server VmRSS after initialize", rss, "python + import mcp.server...", m.mcp_rss, "<= 50 MB",
+        Row("mcp spawn -> tools/list answered", statistics.median(m.listed), "python -c 'import mcp'",
+            m.spawn.peer_median, "(none)", ratio=statistics.median(m.listed) / m.spawn.peer_median),
+        Row("mcp server VmRSS after initialize", rss, "python + import mcp", m.mcp_rss, "<= 50 MB",
             rss <= 50 * MB, unit="MB", ratio=rss / m.mcp_rss),
         Row("mcp server VmHWM after initialize", hwm, "", None, "(none)", None, unit="MB"),
+        Row("mcp server VmRSS after tools/list", m.at_list["VmRSS"], "", None, "(none)", None, unit="MB"),
         Row(f"mcp server VmRSS after {MCP_CALLS + 1} calls", after, "", None, "(none)", None, unit="MB"),
         Row(f"mcp pdf_info, mean of {MCP_CALLS}", mcp_mean, "in-process info()", direct_mean, "(none)",
             ratio=mcp_mean / direct_mean),

@@ -167,6 +167,22 @@ def bench_info(ins: Inputs, n: int) -> Row:
     return time_row("pdftools info, 1-page PDF", pairs, "qpdf --show-npages", 150)
 
 
+IMPORTS = ("typer", "rich.console", "pikepdf", "pydantic", "mcp")
+
+
+def bench_imports(n: int) -> list[Row]:
+    """What each library's import costs a process (`python -c "import X"` against `python -c pass`): where a
+    command's start-up goes, and what one that does not load a library saves."""
+    rows = []
+    for name in IMPORTS:
+        pairs = paired(n, command(lambda name=name: [PY, "-c", f"import {name}"]),  # type: ignore[misc]
+                       command(lambda: [PY, "-c", "pass"]))
+        cost = statistics.median(a - b for a, b in zip(pairs.ours, pairs.peer, strict=True))
+        rows.append(Row(f"import {name} (cost: {cost * 1000:.0f} ms)", pairs.ours_median, "python -c pass",
+                        pairs.peer_median, "(none)", ratio=pairs.ratio, pairs=pairs.ratios))
+    return rows
+
+
 # ---------------------------------------------------------------- OCR
 
 
@@ -417,6 +433,7 @@ SECTIONS: dict[str, Callable[[Path, Inputs, int], list[Row]]] = {
         bench_thumbnails(tmp, n, ins.p100, "thumbnails 100 pages, 150 px", 0.9),
         bench_thumbnails(tmp, n, ins.scan, "thumbnails of a 20-page scan, 150 px", 0.9)],
     "startup": lambda tmp, ins, n: [bench_help(n), bench_info(ins, n)],
+    "imports": lambda tmp, ins, n: bench_imports(n),
     "mcp": lambda tmp, ins, n: bench_mcp(ins, n),
     "ocr": lambda tmp, ins, n: bench_ocr(tmp, ins, max(1, n // 5)),
     "convert": lambda tmp, ins, n: bench_convert(tmp, n),

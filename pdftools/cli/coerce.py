@@ -86,7 +86,7 @@ def converter(annotation: Any, info: Any) -> Convert | None:
     if get_origin(annotation) is list:
         item = converter(get_args(annotation)[0], info)
         return None if item is None else (lambda value, ctx: [item(v, ctx) for v in value])
-    if info.parser is not None or get_origin(annotation) not in (None, Literal):
+    if info.parser is not None or info.clamp or get_origin(annotation) not in (None, Literal):
         return None
     if get_origin(annotation) is Literal:
         return _choice(get_args(annotation), info.case_sensitive)

@@ -159,7 +159,11 @@ class RootsPolicy:
         return real
 
     def _uri_path(self, raw: str) -> str:
-        parsed = urlparse(raw)
+        try:
+            parsed = urlparse(raw)
+        except ValueError as exc:  # `file://[`: urllib reads `[` as the start of an IPv6 host
+            raise InvalidArgument(f"{_shown(raw)} is not a valid file URI: {exc}",
+                                  hint="Percent-encode `[` and `]` in file names (%5B, %5D).") from None
         if parsed.netloc not in ("", "localhost"):
             raise PathOutsideRoot(f"file URI on another host: {_shown(raw)}", hint=self._hint())
         if parsed.query or parsed.fragment or parsed.params:

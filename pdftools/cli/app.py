@@ -190,6 +190,9 @@ def _quiet_pdf_library() -> None:
     logger = logging.getLogger("pikepdf")
     if not logger.handlers and not os.environ.get("PDFTOOLS_DEBUG"):
         logger.addHandler(logging.NullHandler())
+        import warnings
+
+        warnings.simplefilter("ignore")  # nor Python warnings from the libraries (PYTHONWARNINGS included)
 
 
 def flags_of(name: str, cli: Cli) -> tuple[str, ...]:

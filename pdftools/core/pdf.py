@@ -214,6 +214,9 @@ def write_pdf(pdf: pikepdf.Pdf, target: Path, *, min_version: str = "", label: s
         options.setdefault("stream_decode_level", pikepdf.StreamDecodeLevel.none)
     if options.get("compress_streams", True) or options.get("stream_decode_level"):  # qpdf may decode streams
         streams.check_save(pdf, label or str(target), recompress_flate=options.get("recompress_flate", False))
+    # pikepdf warns on every save of a file whose form widgets its /AcroForm does not list (common in real
+    # files): a remark about the input, in Python's words, on stderr. Process-wide, so threads need no lock.
+    warnings.filterwarnings("ignore", category=pikepdf.PageCopyWarning)
     try:
         with target.open("wb") as fh:
             pdf.save(fh, min_version=min_version, **options)

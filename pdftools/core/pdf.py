@@ -119,6 +119,25 @@ def open_any(path: Path, forms: list[str | bytes], **options: Any) -> pikepdf.Pd
     raise AssertionError("no password form given")
 
 
+def new_pdf(encrypted_like: Path | None = None, password: str | None = None) -> pikepdf.Pdf:
+    """An empty PDF to copy pages into. With `encrypted_like` (an encrypted input), it is that input reopened
+    with its pages, catalog entries and Info removed: saved with `encryption=True`, qpdf then encrypts the
+    output as the input was (the same passwords, permissions and cipher, even when only the user password is
+    known). qpdf writes only what is reachable, so nothing else of the input comes along."""
+    import pikepdf
+
+    if encrypted_like is None:
+        return pikepdf.new()
+    pdf = open_any(encrypted_like, password_forms(password))
+    del pdf.pages[:]
+    for key in list(pdf.Root.keys()):
+        if key not in ("/Type", "/Pages"):
+            del pdf.Root[key]
+    if "/Info" in pdf.trailer:
+        del pdf.trailer["/Info"]
+    return pdf
+
+
 def check_output(out: Path, inputs: Iterable[Path] = (), *, force: bool = False) -> None:
     """Refuse an output that is an input, sits in a missing folder, or exists (without force)."""
     for src in inputs:  # realpath, not Path.resolve: that raises on a symlink loop

@@ -2,13 +2,17 @@
 
 `pdf` mode writes a searchable PDF: the page images stay as they are (nothing re-encoded) and an invisible
 text layer is added. `text` mode returns the text per page, with the same character budget as `text`.
-Pages that already have text are left alone unless --force-ocr. Pages run in parallel (--jobs); Ctrl-C,
-a client's cancel or --timeout stop every tesseract and leave no output.
+Pages that already have text are left alone unless --force-ocr, which rasterises them (draws each as one
+image, as OCRmyPDF's --force-ocr does) so that the new text layer replaces their text instead of doubling it.
+When every page asked for already has text, nothing is OCRed or written: the result says `already_text` and
+the exit code is 12 (to a pipe, the input goes through unchanged). Pages run in parallel (--jobs); Ctrl-C, a
+client's cancel or --timeout stop every tesseract and leave no output.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +32,7 @@ from pdftools.errors import InvalidArgument, NoPages
 if TYPE_CHECKING:
     import pikepdf
 
+ALREADY_TEXT_EXIT = 12  # every page asked for already has text: nothing to do (OCRmyPDF's "prior OCR found")
 
 @dataclass
 class OcrResult:
@@ -40,6 +45,10 @@ class OcrResult:
     pages_skipped: list[int] = field(default_factory=list)
     """Pages left alone because they already have text (use force_ocr to redo them)."""
     pages_rotated: list[int] = field(default_factory=list)
+    pages_rasterised: list[int] = field(default_factory=list)
+    """Pages that had text and were redone (force_ocr): drawn as an image under the new text layer."""
+    already_text: bool = False
+    """Every page asked for already has text: nothing was OCRed or written (force_ocr redoes them)."""
     text: TextResult | None = None
     """The recognised text (text mode)."""
     languages: list[str] = field(default_factory=list)
@@ -47,6 +56,11 @@ class OcrResult:
 
     def as_text(self) -> str | None:
         return self.text.as_text() if self.text is not None else None
+
+    @property
+    def exit_code(self) -> int:
+        """The CLI's verdict: ALREADY_TEXT_EXIT when there was nothing to do."""
+        return ALREADY_TEXT_EXIT if self.already_text else 0
 
 
 @dataclass
@@ -65,6 +79,7 @@ class Job:
     budget: int | None
     start_page: int | None
     offset: int
+    input_raw: str = ""
     progress: task.Counter = field(default_factory=lambda: task.Counter(0, "OCR"))
 
     def target(self, path: Path) -> Path:
@@ -88,7 +103,8 @@ def ocr(
     pages: Annotated[str | None, Param("Pages to OCR: `1-3,7,10-`")] = None,
     dpi: Annotated[int, Param("Resolution to rasterise at (images: when the file does not say)", ge=50, le=1200)]
     = 300,
-    force_ocr: Annotated[bool, Param("OCR pages that already have text too")] = False,
+    force_ocr: Annotated[bool, Param("OCR pages that already have text too: each is rasterised (drawn as an image, "
+                                     "as OCRmyPDF does), so the new text replaces its old text")] = False,
     rotate_pages: Annotated[bool, Param("Turn pages upright where tesseract's OSD can tell")] = False,
     jobs: Annotated[int | None, Param("Pages at once (default: the number of CPUs)", ge=1, le=64),
                     Cli("-j", "--jobs")] = None,
@@ -108,7 +124,7 @@ def ocr(
     path = input_path(input)
     with task.current().limit(timeout), tempfile.TemporaryDirectory(prefix="pdftools-ocr-") as tmp:
         job = Job(langs, dpi, Path(tmp), rotate_pages, jobs or os.cpu_count() or 1, mode, pages, output, force,
-                  max_chars, start_page, offset)
+                  max_chars, start_page, offset, input_raw=input)
         result = OcrResult(input=str(path), language="+".join(langs))
         if is_pdf(path):
             _ocr_pdf(path, password, force_ocr, job, result)
@@ -125,10 +141,13 @@ def _ocr_pdf(path: Path, password: str | None, force_ocr: bool, job: Job, result
         count = len(pdf.pages)
         selected = list(dict.fromkeys(parse_pages(job.pages, count)))
         streams.check_pages(pdf, selected, str(path), images=True)  # pdftotext and pdftoppm would inflate a bomb
-        known = {} if force_ocr else dict(zip(selected, pagetext.pdftotext(source)(selected, task.Counter(0)),
-                                              strict=True))
+        texts = dict(zip(selected, pagetext.pdftotext(source)(selected, task.Counter(0)), strict=True))
+        has_text = {p for p, t in texts.items() if t.strip()}
+        known = {} if force_ocr else texts
         todo = [p for p in selected if not known.get(p, "").strip()]
         result.pages_skipped = [p for p in selected if p not in todo]
+        if not todo:
+            result.already_text = True
         for p in todo:
             box = pdf.pages[p - 1].cropbox
             engine.check_pixels(abs(float(box[2] - box[0])), abs(float(box[3] - box[1])), job.dpi, p)
@@ -136,11 +155,14 @@ def _ocr_pdf(path: Path, password: str | None, force_ocr: bool, job: Job, result
             result.text = job.read(path, count, _text_extractor(source, known, job))
             result.pages_ocred = [t.page for t in result.text.pages if t.page in todo]
             return
+        if not todo:
+            _pass_through(path, job)
+            return
         out = job.target(path)
         job.progress.total = len(todo)
-        layers = task.map_threads(lambda p: _pdf_page(source, p, job), todo, job.workers)
+        layers = task.map_threads(lambda p: _pdf_page(source, p, job, whole=p in has_text), todo, job.workers)
         for number, (turn, layer) in zip(todo, layers, strict=True):
-            _apply(pdf, number, turn, layer, result)
+            _apply(pdf, number, turn, layer, result, whole=number in has_text)
         save_pdf(pdf, out, min_version=pdf.pdf_version)
         result.output, result.pages_ocred = str(out), todo
 
@@ -156,25 +178,48 @@ def _text_extractor(source: Path, known: dict[int, str], job: Job) -> pagetext.E
     return extract
 
 
-def _pdf_page(source: Path, number: int, job: Job, *, layer: bool = True) -> tuple[int, Any]:
-    """Rasterise, maybe turn upright, recognise; return (clockwise turn, text layer PDF or text)."""
+def _pass_through(path: Path, job: Job) -> None:
+    """Nothing to OCR: to a pipe the input goes through unchanged (an empty pipe would break the next
+    command); a file is not written."""
+    if job.output == "-" or (job.output is None and job.input_raw == "-"):
+        shutil.copyfile(path, output_path("-"))
+
+
+def _pdf_page(source: Path, number: int, job: Job, *, layer: bool = True, whole: bool = False) -> tuple[int, Any]:
+    """Rasterise, maybe turn upright, recognise; return (clockwise turn, text layer PDF or text). `whole`: the
+    page has text of its own, so tesseract's PDF carries the page's image too (in colour, as JPEG), to be drawn
+    instead of the page's own content."""
     image = engine.rasterize(source, number, job.dpi, job.work / f"p{number}")
     turn = engine.orientation(image) if job.rotate else 0
     if turn:
         image = frames(image)[0].turned(turn, job.work / f"p{number}-upright.pgm")
-    found = engine.recognise(image, job.work / f"p{number}", job.langs, job.dpi, pdf="layer" if layer else None)
+    if layer and whole:
+        picture = engine.rasterize(source, number, job.dpi, job.work / f"c{number}", colour=True)
+        if turn:
+            picture = frames(picture)[0].turned(turn, job.work / f"c{number}-upright.jpg")
+        found = engine.recognise(picture, job.work / f"p{number}", job.langs, job.dpi, pdf="page")
+        picture.unlink(missing_ok=True)
+    else:
+        found = engine.recognise(image, job.work / f"p{number}", job.langs, job.dpi, pdf="layer" if layer else None)
     image.unlink(missing_ok=True)
     job.progress.add()
     return turn, (found.pdf if layer else found.text)
 
 
-def _apply(pdf: pikepdf.Pdf, number: int, turn: int, layer_path: Path, result: OcrResult) -> None:
+def _apply(pdf: pikepdf.Pdf, number: int, turn: int, layer_path: Path, result: OcrResult, *,
+           whole: bool = False) -> None:
+    """Graft the text layer onto the page; `whole`: the layer carries the page's image, which replaces what
+    the page drew (its text included; annotations and links stay)."""
     import pikepdf
 
     page = pdf.pages[number - 1]
     if turn:
         page.obj.Rotate = (int(page.obj.get("/Rotate", 0)) + turn) % 360
         result.pages_rotated.append(number)
+    if whole:
+        page.obj.Contents = pdf.make_stream(b"")
+        page.obj.Resources = pikepdf.Dictionary()
+        result.pages_rasterised.append(number)
     with pikepdf.open(layer_path) as layer:
         engine.graft(pdf, page, layer)
 

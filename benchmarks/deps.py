@@ -198,9 +198,9 @@ def ocr(tmp: Path, n: int) -> None:
     import pytesseract
     from PIL import Image
 
-    from pdftools.engines import tesseract
+    from pdftools.engines import poppler, tesseract
 
-    pgm = tesseract.rasterize(FOUR_PAGES, 1, 300, tmp / "page")
+    pgm = poppler.rasterize(FOUR_PAGES, 1, 300, tmp / "page")
     image = Image.open(pgm).copy()
     work = tmp / "ocr"
     work.mkdir()

@@ -63,3 +63,12 @@ def opens(path: Path) -> bool:
 
 def warning(damaged: DamagedPdf, what: str = "these facts come from poppler's pdfinfo") -> str:
     return f"qpdf cannot read this file ({damaged.message}); {what}"
+
+
+def rasterize(source: Path, page: int, dpi: int, out: Path, *, colour: bool = False) -> Path:
+    """Page `page` as a grayscale PGM (as displayed: /Rotate applied); `colour`: as a JPEG, which tesseract
+    puts into its PDF as it is (a page to draw, not only to read)."""
+    kind = ["-jpeg", "-jpegopt", "quality=85"] if colour else ["-gray"]
+    engines.run(["pdftoppm", "-q", "-r", str(dpi), "-f", str(page), "-l", str(page), *kind, "-singlefile",
+                 str(source), str(out)])
+    return out.with_suffix(".jpg" if colour else ".pgm")

@@ -53,15 +53,6 @@ def check_pixels(width_pt: float, height_pt: float, dpi: int, page: int) -> None
     limits.check_pixels(round(width_pt / 72 * dpi), round(height_pt / 72 * dpi), f"page {page} at {dpi} dpi")
 
 
-def rasterize(source: Path, page: int, dpi: int, out: Path, *, colour: bool = False) -> Path:
-    """Page `page` as a grayscale PGM (as displayed: /Rotate applied); `colour`: as a JPEG, which tesseract
-    puts into its PDF as it is (a page to draw, not only to read)."""
-    kind = ["-jpeg", "-jpegopt", "quality=85"] if colour else ["-gray"]
-    engines.run(["pdftoppm", "-q", "-r", str(dpi), "-f", str(page), "-l", str(page), *kind, "-singlefile",
-                 str(source), str(out)])
-    return out.with_suffix(".jpg" if colour else ".pgm")
-
-
 def orientation(image: Path) -> int:
     """Degrees to turn the image clockwise to make its text upright (0 when tesseract's OSD cannot tell)."""
     try:

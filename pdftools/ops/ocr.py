@@ -26,6 +26,7 @@ from pdftools.core.pdf import check_output, is_pdf, open_pdf, save_pdf
 from pdftools.document import text as pagetext
 from pdftools.document.images import Frame, frames
 from pdftools.document.text import MaxChars, Offset, StartPage, TextResult
+from pdftools.engines import poppler
 from pdftools.engines import tesseract as engine
 from pdftools.errors import InvalidArgument, NoPages
 
@@ -189,12 +190,12 @@ def _pdf_page(source: Path, number: int, job: Job, *, layer: bool = True, whole:
     """Rasterise, maybe turn upright, recognise; return (clockwise turn, text layer PDF or text). `whole`: the
     page has text of its own, so tesseract's PDF carries the page's image too (in colour, as JPEG), to be drawn
     instead of the page's own content."""
-    image = engine.rasterize(source, number, job.dpi, job.work / f"p{number}")
+    image = poppler.rasterize(source, number, job.dpi, job.work / f"p{number}")
     turn = engine.orientation(image) if job.rotate else 0
     if turn:
         image = frames(image)[0].turned(turn, job.work / f"p{number}-upright.pgm")
     if layer and whole:
-        picture = engine.rasterize(source, number, job.dpi, job.work / f"c{number}", colour=True)
+        picture = poppler.rasterize(source, number, job.dpi, job.work / f"c{number}", colour=True)
         if turn:
             picture = frames(picture)[0].turned(turn, job.work / f"c{number}-upright.jpg")
         found = engine.recognise(picture, job.work / f"p{number}", job.langs, job.dpi, pdf="page")

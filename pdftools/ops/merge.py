@@ -3,7 +3,7 @@
 Inputs are files, globs or folders; each may select pages (`a.pdf:1-3,7`). Each input's bookmarks are kept
 as a subtree under a bookmark named after the input; the first input's metadata is kept. When an input is
 encrypted, the output is encrypted as the first encrypted input is (same passwords and permissions) unless
---decrypt is given.
+{{decrypt}} is given.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ class MergeResult:
     size: int
     inputs: list[MergedInput]
     encrypted: bool = False
-    """The output is encrypted as the first encrypted input is (--decrypt writes it unencrypted)."""
+    """The output is encrypted as the first encrypted input is (decrypt: unencrypted)."""
 
 
 def merge(

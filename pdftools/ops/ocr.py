@@ -2,11 +2,9 @@
 
 `pdf` mode writes a searchable PDF: the page images stay as they are (nothing re-encoded) and an invisible
 text layer is added. `text` mode returns the text per page, with the same character budget as `text`.
-Pages that already have text are left alone unless --force-ocr, which rasterises them (draws each as one
-image, as OCRmyPDF's --force-ocr does) so that the new text layer replaces their text instead of doubling it.
-When every page asked for already has text, nothing is OCRed or written: the result says `already_text` and
-the exit code is 12 (to a pipe, the input goes through unchanged). Pages run in parallel (--jobs); Ctrl-C, a
-client's cancel or --timeout stop every tesseract and leave no output.
+Pages with text are left alone unless {{force_ocr}}, which rasterises them (as OCRmyPDF does): new text
+replaces theirs. If every page has text, nothing is done: `already_text` (exit 12). Pages run in parallel
+({{jobs}}); Ctrl-C, a client's cancel or {{timeout}} stop every tesseract and leave no output.
 """
 
 from __future__ import annotations
@@ -47,9 +45,9 @@ class OcrResult:
     """Pages left alone because they already have text (use force_ocr to redo them)."""
     pages_rotated: list[int] = field(default_factory=list)
     pages_rasterised: list[int] = field(default_factory=list)
-    """Pages that had text and were redone (force_ocr): drawn as an image under the new text layer."""
+    """Pages with text redone by force_ocr (now an image)."""
     already_text: bool = False
-    """Every page asked for already has text: nothing was OCRed or written (force_ocr redoes them)."""
+    """Every page had text: nothing done."""
     text: TextResult | None = None
     """The recognised text (text mode)."""
     languages: list[str] = field(default_factory=list)
@@ -104,8 +102,7 @@ def ocr(
     pages: Annotated[str | None, Param("Pages to OCR: `1-3,7,10-`")] = None,
     dpi: Annotated[int, Param("Resolution to rasterise at (images: when the file does not say)", ge=50, le=1200)]
     = 300,
-    force_ocr: Annotated[bool, Param("OCR pages that already have text too: each is rasterised (drawn as an image, "
-                                     "as OCRmyPDF does), so the new text replaces its old text")] = False,
+    force_ocr: Annotated[bool, Param("OCR pages with text too, rasterised (as OCRmyPDF does)")] = False,
     rotate_pages: Annotated[bool, Param("Turn pages upright where tesseract's OSD can tell")] = False,
     jobs: Annotated[int | None, Param("Pages at once (default: the number of CPUs)", ge=1, le=64),
                     Cli("-j", "--jobs")] = None,

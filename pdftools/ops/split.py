@@ -2,7 +2,7 @@
 
 Parts are named by a pattern with the fields {stem}, {start}, {end}, {index} and {title} (the bookmark);
 no part is written unless all of them can be, and existing files need --force. The parts of an encrypted PDF
-keep its encryption (same passwords and permissions) unless --decrypt is given.
+keep its encryption (same passwords and permissions) unless {{decrypt}} is given.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ class SplitResult:
     out_dir: str
     parts: list[Part]
     encrypted: bool = False
-    """The parts are encrypted as the input is (--decrypt writes them unencrypted)."""
+    """The parts are encrypted as the input is (decrypt: unencrypted)."""
 
 
 def split(

@@ -22,7 +22,7 @@ import pytest
 
 CORPUS_ENV = "PDFTOOLS_CORPUS"
 CORPUS_HOME = Path(os.environ.get(CORPUS_ENV) or Path(__file__).resolve().parents[2] / "shared" / "corpus")
-CORPUS = CORPUS_HOME / "sample-files"
+CORPUS = CORPUS_HOME if (CORPUS_HOME / "files.json").is_file() else CORPUS_HOME / "sample-files"  # either folder
 CORPUS_HOW = (
     f"The tests need the PDF corpus. Looked in {CORPUS_HOME} ({CORPUS_ENV} if set, else ../shared/corpus beside "
     f"the checkout). Get it: `git clone https://github.com/py-pdf/sample-files {CORPUS_HOME}/sample-files` "

@@ -81,8 +81,12 @@ class Job:
     input_raw: str = ""
     progress: task.Counter = field(default_factory=lambda: task.Counter(0, "OCR"))
 
+    def raw_output(self, path: Path) -> str:
+        """The output as given; by default beside the input, or to stdout when the input is stdin."""
+        return self.output or ("-" if self.input_raw == "-" else str(path.with_name(f"{path.stem}_ocr.pdf")))
+
     def target(self, path: Path) -> Path:
-        out = output_path(self.output or str(path.with_name(f"{path.stem}_ocr.pdf")))
+        out = output_path(self.raw_output(path))
         check_output(out, [path], force=self.force)
         return out
 
@@ -178,9 +182,10 @@ def _text_extractor(source: Path, known: dict[int, str], job: Job) -> pagetext.E
 
 def _pass_through(path: Path, job: Job) -> None:
     """Nothing to OCR: to a pipe the input goes through unchanged (an empty pipe would break the next
-    command); a file is not written."""
-    if job.output == "-" or (job.output is None and job.input_raw == "-"):
-        shutil.copyfile(path, output_path("-"))
+    command); a file is not written, though its path is checked as any output's is (confinement)."""
+    out = output_path(job.raw_output(path))
+    if job.raw_output(path) == "-":
+        shutil.copyfile(path, out)
 
 
 def _pdf_page(source: Path, number: int, job: Job, *, layer: bool = True, whole: bool = False) -> tuple[int, Any]:

@@ -65,3 +65,11 @@ def test_text_mode_prints_plain_text_that_pipes(tmp_path: Path) -> None:
     assert "What this report is about, in a few words." in pages[0]  # whole lines, never re-wrapped
     assert "Numbers: 12 samples, 3 groups, 1 surprise." in pages[1]
     assert "│" not in done.stdout and "ocred" not in done.stdout  # no table
+
+
+def test_ocr_from_stdin_writes_to_stdout(tmp_path: Path) -> None:
+    done = subprocess.run([str(PDFTOOLS), "ocr", "-", "--force-ocr", "--pages", "1", "--dpi", "150"],
+                          input=REPORT.read_bytes(), capture_output=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    (tmp_path / "out.pdf").write_bytes(done.stdout)
+    assert len(re.findall(r"Introduction", _page_text(tmp_path / "out.pdf", 1))) == 1

@@ -156,7 +156,7 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
             try:
                 fill_secrets(fn, kwargs, files or {}, typed or set())
                 check_constraints(fn, kwargs)
-                result = fn(**kwargs)
+                result = policy.public(fn(**kwargs))  # `-`, never the temporary file behind it
             finally:
                 bar.close()
             if policy.stdout_file is not None:
@@ -166,6 +166,7 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
             render(result, as_json=as_json, to_stderr=policy.stdout_file is not None)
             return int(getattr(result, "exit_code", 0))  # a result may carry its verdict (doctor)
     except PdftoolsError as exc:
+        exc.message = policy.public(exc.message)
         return report_error(exc, as_json=as_json)
     except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as other tools do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -189,6 +190,9 @@ def _quiet_pdf_library() -> None:
     logger = logging.getLogger("pikepdf")
     if not logger.handlers and not os.environ.get("PDFTOOLS_DEBUG"):
         logger.addHandler(logging.NullHandler())
+        import warnings
+
+        warnings.simplefilter("ignore")  # nor Python warnings from the libraries (PYTHONWARNINGS included)
 
 
 def flag_namer(fn: Callable[..., Any]) -> Callable[[str], str]:

@@ -30,6 +30,9 @@ def render(result: Any, *, as_json: bool, to_stderr: bool = False) -> None:
     if type(result).__name__ == "TextResult":
         _render_text(result, stream)
         return
+    if type(getattr(result, "text", None)).__name__ == "TextResult":  # ocr --mode text: the text, as `text` gives it
+        _render_text(result.text, stream)
+        return
     console = _console(stderr=to_stderr)
     console.print(_table(result))
 
@@ -46,6 +49,8 @@ def _render_text(result: Any, stream: Any) -> None:
                          f"--offset {result.next_offset or 0})\n")
     if result.empty_pages:
         sys.stderr.write(f"note: no text on page(s) {_compact(result.empty_pages)}; scanned? try OCR\n")
+    for warning in getattr(result, "warnings", []):
+        sys.stderr.write(f"warning: {warning}\n")
 
 
 def _compact(numbers: list[int]) -> str:

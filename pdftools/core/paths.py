@@ -17,6 +17,7 @@ import tempfile
 from collections.abc import Iterator
 from contextvars import ContextVar
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlparse
 
 from pdftools.core import limits
@@ -99,6 +100,26 @@ class LocalPolicy:
             return self.stdout_file
         return self.folder(raw)
 
+    def public(self, value: Any) -> Any:
+        """`value` (a result, or an error's message) as the user should read it: the temporary files behind
+        `-` are deleted when pdftools ends, so a whole value that is one becomes `-`, and a mention inside a
+        sentence becomes `standard input` / `standard output`."""
+        names = {str(path): label for path, label in ((self.stdin_file, "standard input"),
+                                                        (self.stdout_file, "standard output")) if path is not None}
+        if not names:
+            return value
+
+        def change(text: str) -> str:
+            if text in names:
+                return "-"
+            for path, label in names.items():
+                text = text.replace(path, label)
+            return text
+
+        from pdftools.core import results
+
+        return results.map_strings(value, change)
+
     def folder(self, raw: str) -> Path:
         try:
             path = Path(raw).expanduser()
@@ -159,7 +180,11 @@ class RootsPolicy:
         return real
 
     def _uri_path(self, raw: str) -> str:
-        parsed = urlparse(raw)
+        try:
+            parsed = urlparse(raw)
+        except ValueError as exc:  # `file://[`: urllib reads `[` as the start of an IPv6 host
+            raise InvalidArgument(f"{_shown(raw)} is not a valid file URI: {exc}",
+                                  hint="Percent-encode `[` and `]` in file names (%5B, %5D).") from None
         if parsed.netloc not in ("", "localhost"):
             raise PathOutsideRoot(f"file URI on another host: {_shown(raw)}", hint=self._hint())
         if parsed.query or parsed.fragment or parsed.params:

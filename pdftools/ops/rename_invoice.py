@@ -66,8 +66,10 @@ class RenameResult:
     """False for a dry run."""
     pattern: str
     files: list[InvoiceRow]
-    renamed: int
-    """Renamed or copied (dry run: planned)."""
+    renamed: int | None
+    """Renamed or copied (None on a dry run: nothing was)."""
+    planned: int | None
+    """What a dry run would rename or copy (None when applied)."""
     skipped: int
     errors: int
     warnings: list[str] = field(default_factory=list)
@@ -110,7 +112,8 @@ def rename_invoice(
         if row.status == "planned":
             _place(path, row, target or path.parent, names, apply=apply, copy=target is not None)
     return RenameResult(applied=apply, pattern=pattern, files=rows,
-                        renamed=sum(r.status in ("renamed", "copied", "planned") for r in rows),
+                        renamed=sum(r.status in ("renamed", "copied") for r in rows) if apply else None,
+                        planned=None if apply else sum(r.status == "planned" for r in rows),
                         skipped=sum(r.status == "skipped" for r in rows),
                         errors=sum(r.status == "error" for r in rows), warnings=warnings)
 

@@ -103,13 +103,14 @@ def thumbnails(
         warning = poppler.warning(damaged, "rendered by poppler alone, without pdftools' decompression-bomb "
                                            "check (its memory cap holds)")
         return write(path, selected, {p for p, s in shown.items() if s[2]}, [warning])
-    with pdf, pagetext.readable(pdf, path) as source:
+    warnings: list[str] = []
+    with pdf, pagetext.readable(pdf, path, warnings) as source:
         selected = _selected(pages, len(pdf.pages), str(path))
         shown = {p: _shown(pdf.pages[p - 1]) for p in selected}
         for p, (w, h, _) in shown.items():
             _check_pixels(w, h, size, dpi, p)
         streams.check_pages(pdf, selected, str(path), images=True)  # pdftoppm would inflate a bomb for hours
-        return write(source, selected, {p for p, s in shown.items() if s[2]}, [])
+        return write(source, selected, {p for p, s in shown.items() if s[2]}, warnings)
 
 
 def _selected(spec: str | None, count: int, name: str) -> list[int]:

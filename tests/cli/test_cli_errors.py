@@ -19,7 +19,7 @@ from typing import Any
 
 import pikepdf
 import pytest
-from conftest import private_copy
+from conftest import CORPUS, private_copy
 from errors_contract import Errors
 
 from pdftools import __version__, errors
@@ -27,7 +27,7 @@ from pdftools import __version__, errors
 VENV_BIN = Path(sys.executable).parent  # the venv running the tests
 PDFTOOLS = VENV_BIN / "pdftools"
 PYTHON = VENV_BIN / "python"
-PNG = Path("/work/shared/corpus/sample-files/007-imagemagick-images/smile.png")
+PNG = CORPUS / "007-imagemagick-images" / "smile.png"
 
 
 @pytest.fixture

@@ -180,8 +180,8 @@ def test_bad_inputs(work: Path, encrypted_pdf: Path) -> None:
     unlocked = ocr(str(encrypted_pdf), password="openpassword", output=str(work / "e.pdf"))
     assert unlocked.pages_skipped == [1]  # it has text already
     with pytest.raises(OcrLanguageMissing) as missing:
-        ocr(str(work / "scan.pdf"), language="eng+deu")
-    assert "apt-get install tesseract-ocr-deu" in missing.value.hint
+        ocr(str(work / "scan.pdf"), language="eng+qaa")  # qaa-qtz: ISO 639 codes reserved for local use
+    assert "apt-get install tesseract-ocr-qaa" in missing.value.hint
     big = pikepdf.new()
     big.add_blank_page(page_size=(14400, 14400))  # 200 x 200 inches: 3.6 Gpx at 300 dpi
     big.save(work / "huge.pdf")

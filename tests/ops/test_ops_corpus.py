@@ -358,8 +358,11 @@ def test_split_at_bookmarks_without_an_outline(tmp_path: Path, sample: Path) -> 
 
 
 def test_split_encrypted_with_password(tmp_path: Path, encrypted_pdf: Path, encrypted_password: str) -> None:
-    split(str(encrypted_pdf), out_dir=str(tmp_path), password=encrypted_password)
-    assert _parts(tmp_path) == {part_name(encrypted_pdf.stem, 1, 1): 1}
+    result = split(str(encrypted_pdf), out_dir=str(tmp_path), password=encrypted_password)
+    name = part_name(encrypted_pdf.stem, 1, 1)
+    assert result.encrypted and sorted(p.name for p in tmp_path.iterdir()) == [name]  # encryption kept
+    with pikepdf.open(tmp_path / name, password=encrypted_password) as part:
+        assert len(part.pages) == 1
 
 
 # --------------------------------------------------------------------------------------------------- ls

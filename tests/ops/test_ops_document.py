@@ -295,8 +295,9 @@ def test_compress_lossless_keeps_the_content(cli: Callable[..., Any], tmp_path: 
 
 
 def test_compress_merges_identical_images(cli: Callable[..., Any], tmp_path: Path) -> None:
-    merged, out = tmp_path / "m.pdf", tmp_path / "c.pdf"
-    cli("merge", rb.JPEG_IMAGE, rb.JPEG_IMAGE, "-o", merged)
+    merged, out, twin = tmp_path / "m.pdf", tmp_path / "c.pdf", tmp_path / "twin.pdf"
+    shutil.copyfile(rb.JPEG_IMAGE, twin)  # another file: merge stores one file's shared objects once, not two files'
+    cli("merge", rb.JPEG_IMAGE, twin, "-o", merged)
 
     def images(path: Path) -> int:
         with pikepdf.open(path) as pdf:

@@ -51,10 +51,11 @@ def typer_parameters(fn: Callable[..., Any]) -> list[inspect.Parameter]:
         if cli.prompt and help_text:
             help_text += " (asked for at a terminal when not given)"
         if cli.argument:
-            spec = typer.Argument(help=help_text, metavar=cli.metavar, show_default=default not in (None, ...))
+            spec = typer.Argument(help=help_text, metavar=metavar_of(name, base, cli),
+                                  show_default=default not in (None, ...))
         else:
-            spec = typer.Option(*flags_of(name, cli), help=help_text, envvar=cli.envvar, metavar=cli.metavar,
-                                show_envvar=cli.envvar is not None)
+            spec = typer.Option(*flags_of(name, cli), help=help_text, envvar=cli.envvar,
+                                metavar=metavar_of(name, base, cli), show_envvar=cli.envvar is not None)
         params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default,
                                         annotation=Annotated[base, spec]))
         if cli.file_flag:
@@ -63,6 +64,29 @@ def typer_parameters(fn: Callable[..., Any]) -> list[inspect.Parameter]:
             params.append(inspect.Parameter(_from_file(name), inspect.Parameter.KEYWORD_ONLY, default=None,
                                             annotation=Annotated[str | None, spec]))
     return params
+
+
+METAVARS = {"FILE": ("input", "inputs", "output", "source", "pdf", "files", "templates", "template", "reference_doc",
+                     "lua_filter", "data"),
+            "DIR": ("folder", "out_dir", "copy_to", "resource_path"), "PAGES": ("pages",)}
+
+
+def metavar_of(name: str, base: Any, cli: Cli) -> str | None:
+    """The placeholder people know (`FILE`, `DIR`, `PAGES`, `N`, `TEXT`, `[a|b]`), never a Python type."""
+    from types import UnionType
+    from typing import Literal, Union, get_args, get_origin
+
+    if cli.metavar:
+        return cli.metavar
+    found = next((label for label, names in METAVARS.items() if name in names), None)
+    kinds = [a for a in (get_args(base) if get_origin(base) in (Union, UnionType) else (base,))
+             if a is not type(None)]
+    kinds = [a for k in kinds for a in (get_args(k) if get_origin(k) is list else (k,))]
+    if found or not kinds or kinds[0] is bool:
+        return found
+    if get_origin(kinds[0]) is Literal:
+        return "[" + "|".join(map(str, get_args(kinds[0]))) + "]"
+    return {int: "N", float: "NUMBER"}.get(kinds[0], "TEXT")
 
 
 def _from_file(name: str) -> str:
@@ -224,20 +248,21 @@ def build_app(wanted: str | None = None,
               extra: dict[str, Callable[..., None]] | None = None) -> typer.Typer:
     """The Typer app; only `wanted` (or every op, when None) is built from its real signature. `extra` adds
     commands that are not operations (`serve`, added by `pdftools.main`, which sits above both front ends)."""
-    app = typer.Typer(help=APP_HELP, no_args_is_help=True, add_completion=True, rich_markup_mode=None,
+    from pdftools.cli.group import Command, Group, panel_of
+
+    app = typer.Typer(help=APP_HELP, no_args_is_help=True, add_completion=True, rich_markup_mode=None, cls=Group,
                       pretty_exceptions_enable=False, context_settings={"help_option_names": ["-h", "--help"]})
     app.callback()(_root)
     for op in OPS:
         if wanted is None or op.name == wanted:
-            app.command(op.name)(make_command(op))
+            app.command(op.name, rich_help_panel=panel_of(op.name), cls=Command)(make_command(op))
         else:
-            app.command(op.name, help=op.summary, add_help_option=False,
+            app.command(op.name, help=op.summary, add_help_option=False, rich_help_panel=panel_of(op.name),
                         context_settings={"ignore_unknown_options": True, "allow_extra_args": True})(_stub)
     from pdftools.cli.mcp_config import mcp_config
 
-    for name, command in (extra or {}).items():
-        app.command(name)(command)
-    app.command("mcp-config")(mcp_config)
+    for name, command in {**(extra or {}), "mcp-config": mcp_config}.items():
+        app.command(name, rich_help_panel=panel_of(name))(command)
     return app
 
 

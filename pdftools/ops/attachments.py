@@ -1,7 +1,7 @@
 """List, add, extract or remove the files attached to a PDF.
 
-`add` attaches FILES under their names; `extract` writes all attachments (or `--name`d ones) into
-`--out-dir`, all or none, under safe names (`../../x` becomes `x`); `remove` drops the `--name`d ones.
+`add` attaches FILES under their names; `extract` writes all attachments (or those named by {{names}}) into
+{{out_dir}}, all or none, under safe names (`../../x` becomes `x`); `remove` drops those named by {{names}}.
 """
 
 from __future__ import annotations

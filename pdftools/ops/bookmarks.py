@@ -1,7 +1,7 @@
 """List a PDF's bookmarks as a tree, replace them all from JSON, or add one.
 
-`list --json` gives the JSON that `replace --data` takes (inline or a file): a list of
-`{"title", "page", "children"}` with 1-based pages. `add --title T --page N [--parent TITLE]` appends one
+`list --json` gives the JSON that `replace` takes as {{data}} (inline or a file): a list of
+`{"title", "page", "children"}` with 1-based pages. `add {{title}} T {{page}} N [{{parent}} TITLE]` appends one
 bookmark, at the top level or under the first bookmark with that title.
 """
 
@@ -38,7 +38,7 @@ class BookmarksResult:
 
 
 def bookmarks(
-    action: Annotated[Literal["list", "replace", "add"], Param("list, replace (with --data) or add one"),
+    action: Annotated[Literal["list", "replace", "add"], Param("list, replace (with {{data}}) or add one"),
                       Cli(argument=True)],
     input: Input,
     data: Annotated[JsonArgument, Param("replace: the bookmarks as JSON, inline or a file")] = None,

@@ -1,6 +1,6 @@
 """List a PDF's form fields (types, values, options), fill them, or flatten them into the pages.
 
-`fill` takes `--set name=value` (repeatable) and/or `--data` JSON (`{"name": value}`, inline or a file);
+`fill` takes {{values}} `name=value` (repeatable) and/or {{data}} JSON (`{"name": value}`, inline or a file);
 checkboxes take yes/no, radio groups and choices one of their options. Every value is checked before
 anything is written. `flatten` draws the fields into the page content and removes the form.
 """
@@ -35,7 +35,7 @@ class FormsResult:
 
 
 def forms(
-    action: Annotated[Literal["list", "fill", "flatten"], Param("list, fill (with --set/--data) or flatten"),
+    action: Annotated[Literal["list", "fill", "flatten"], Param("list, fill (with {{values}}/{{data}}) or flatten"),
                       Cli(argument=True)],
     input: Input,
     values: Annotated[list[str] | None, Param("fill: `name=value` (repeatable)"), Cli("--set", "-s")] = None,

@@ -1,4 +1,4 @@
-"""Insert pages from another PDF at a position: `insert book.pdf cover.pdf --after 0`.
+"""Insert pages from another PDF: at the start, after any page, or at the end.
 
 The source may pick pages (`other.pdf:1-3`); its form fields and the named destinations its links use come
 along. One password opens both files when both are encrypted.

@@ -45,7 +45,7 @@ class MetadataResult:
 
 
 def metadata(
-    action: Annotated[Literal["show", "set", "remove"], Param("show, set (with --set) or remove all"),
+    action: Annotated[Literal["show", "set", "remove"], Param("show, set (with {{values}}) or remove all"),
                       Cli(argument=True)],
     input: Input,
     values: Annotated[list[str] | None, Param("`key=value` to set (repeatable); `key=` removes the key"),

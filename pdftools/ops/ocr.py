@@ -2,8 +2,8 @@
 
 `pdf` mode writes a searchable PDF: the page images stay as they are (nothing re-encoded) and an invisible
 text layer is added. `text` mode returns the text per page, with the same character budget as `text`.
-Pages that already have text are left alone unless --force-ocr. Pages run in parallel (--jobs); Ctrl-C,
-a client's cancel or --timeout stop every tesseract and leave no output.
+Pages that already have text are left alone unless {{force_ocr}}. Pages run in parallel ({{jobs}}); Ctrl-C,
+a client's cancel or {{timeout}} stop every tesseract and leave no output.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Fields come from an embedded e-invoice XML (ZUGFeRD, Factur-X, XRechnung: exact), else the text (labels and
 layout in six languages; OCR for scans), or YAML templates. Each has a confidence and a source; files with a
-pattern field missing or under --threshold keep their name. Collisions get `_2`; nothing is overwritten.
+pattern field missing or under {{threshold}} keep their name. Collisions get `_2`; nothing is overwritten.
 A dry run (the MCP default unless apply=true) only shows the plan. Every file gets a row.
 """
 

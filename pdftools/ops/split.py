@@ -1,7 +1,7 @@
 """Split a PDF into several: every page, every N pages, given ranges, or at top-level bookmarks.
 
 Parts are named by a pattern with the fields {stem}, {start}, {end}, {index} and {title} (the bookmark);
-no part is written unless all of them can be, and existing files need --force.
+no part is written unless all of them can be, and existing files need {{force}}.
 """
 
 from __future__ import annotations

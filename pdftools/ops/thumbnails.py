@@ -1,7 +1,7 @@
 """Render pages as images (poppler's pdftoppm): PNG, JPEG or WebP, by width, height or dpi.
 
 Files are named by a pattern with {stem}, {page} and {ext}; none is written unless all of them can be, and
-existing files need --force. Pages render in parallel. A file qpdf cannot read is rendered by poppler alone
+existing files need {{force}}. Pages render in parallel. A file qpdf cannot read is rendered by poppler alone
 when it can (with a warning in the result).
 """
 

@@ -109,8 +109,15 @@ def info(
         annotations=dict(sorted(annots.items())),
         attachments=sorted(pdf.attachments.keys()),
         page_details=details,
-        warnings=[str(w) for w in pdf.get_warnings()][:20],
+        warnings=_first(20, [str(w) for w in pdf.get_warnings()]),
     )
+
+
+def _first(count: int, warnings: list[str]) -> list[str]:
+    """At most `count` warnings, and a last one that says how many more there were."""
+    if len(warnings) <= count:
+        return warnings
+    return [*warnings[:count], f"... and {len(warnings) - count} more warnings like these"]
 
 
 def _from_poppler(path: Path, damaged: DamagedPdf) -> InfoResult:

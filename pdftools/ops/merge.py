@@ -6,6 +6,7 @@ as a subtree under a bookmark named after the input; the first input's metadata 
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated
 
@@ -58,8 +59,10 @@ def merge(
     bookmarks: list[pikepdf.OutlineItem] = []
     merged: list[MergedInput] = []
     version = "1.3"
+    opened: dict[str, pikepdf.Pdf] = {}  # one Pdf per file: pages taken twice share what they use, as in qpdf
     for index, (path, spec) in enumerate(sources):
-        src = open_pdf(path, password)
+        key = os.path.realpath(path)
+        src = opened[key] = opened.get(key) or open_pdf(path, password)
         version = max(version, src.pdf_version)
         selected = [n - 1 for n in parse_pages(spec, len(src.pages))]
         page_map: dict[int, int] = {}

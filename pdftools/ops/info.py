@@ -60,7 +60,7 @@ class InfoResult:
     pages: int
     page_sizes: list[SizeCount]
     metadata: dict[str, str]
-    xmp: dict[str, str]
+    xmp: dict[str, str | list[str]]
     encrypted: bool
     encryption: Encryption | None
     outline: list[Bookmark]

@@ -35,8 +35,8 @@ class MetadataResult:
     input: str
     info: dict[str, str]
     """The Info dictionary (after the change)."""
-    xmp: dict[str, str]
-    """XMP properties (after the change)."""
+    xmp: dict[str, str | list[str]]
+    """XMP properties (after the change) under prefixed names (`dc:title`); bags and sequences as lists."""
     changed: list[str] = field(default_factory=list)
     """Keys set or removed."""
     written: Edited | None = None
@@ -69,7 +69,7 @@ def metadata(
     if action == "set":
         changed = _set(job.pdf, pairs)
     else:
-        if any("/pdfa/ns/id/" in k for k in meta.xmp(job.pdf)):
+        if any(k.startswith("pdfaid:") or "/pdfa/ns/id/" in k for k in meta.xmp(job.pdf)):
             warnings.append("the PDF claimed PDF/A conformance, which needs XMP metadata: it no longer conforms")
         changed = _remove(job.pdf)
     written = Edited(**job.save(decrypt))

@@ -157,14 +157,14 @@ def report_error(exc: PdftoolsError, *, as_json: bool) -> int:
 class ProgressBar:
     """A rich progress bar on stderr, shown only on a terminal and only for work of more than a few steps."""
 
-    def __init__(self, label: str) -> None:
-        self.label = label
+    def __init__(self, label: str, shown: bool = True) -> None:
+        self.label, self.shown = label, shown
         self._progress: Any = None
         self._bar: Any = None
 
     def update(self, done: int, total: int, message: str = "") -> None:
         if self._progress is None:
-            if total <= 3 or not sys.stderr.isatty():
+            if total <= 3 or not self.shown or not sys.stderr.isatty():
                 return
             from rich.progress import Progress
 

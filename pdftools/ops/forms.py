@@ -19,6 +19,14 @@ from pdftools.document import forms as formfields
 from pdftools.document.forms import FormField
 from pdftools.errors import InvalidArgument, NoForm
 
+COMMANDS = {
+    "list": "List the form fields: names, types, values and options.",
+    "fill": "Fill fields with {{values}} `name=value` (repeatable) and/or {{data}} JSON (`{\"name\": value}`, "
+            "inline or a file); every value is checked before anything is written.",
+    "flatten": "Draw the fields into the page content and remove the form.",
+}
+WRITES = ("fill", "flatten")
+
 
 @dataclass
 class FormsResult:
@@ -36,15 +44,17 @@ class FormsResult:
 
 def forms(
     action: Annotated[Literal["list", "fill", "flatten"], Param("list, fill (with {{values}}/{{data}}) or flatten"),
-                      Cli(argument=True)],
+                      Cli(argument=True, commands=COMMANDS)],
     input: Input,
-    values: Annotated[list[str] | None, Param("fill: `name=value` (repeatable)"), Cli("--set", "-s")] = None,
-    data: Annotated[JsonArgument, Param('fill: JSON {"name": value}, inline or a file')] = None,
-    output: Output = None,
-    in_place: InPlace = False,
-    force: Force = False,
+    values: Annotated[list[str] | None, Param("fill: `name=value` (repeatable)"),
+                      Cli("--set", metavar="NAME=VALUE", actions=("fill",))] = None,
+    data: Annotated[JsonArgument, Param('fill: JSON {"name": value}, inline or a file'),
+                    Cli(actions=("fill",))] = None,
+    output: Annotated[Output, Cli(actions=WRITES)] = None,
+    in_place: Annotated[InPlace, Cli(actions=WRITES)] = False,
+    force: Annotated[Force, Cli(actions=WRITES)] = False,
     password: Password = None,
-    decrypt: Decrypt = False,
+    decrypt: Annotated[Decrypt, Cli(actions=WRITES)] = False,
 ) -> FormsResult:
     wanted = _values(values, data)
     if bool(wanted) != (action == "fill"):

@@ -17,7 +17,7 @@ from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Param, Password
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
-from pdftools.document import metadata, outline
+from pdftools.document import encryption, metadata, outline
 from pdftools.document.outline import Bookmark
 from pdftools.engines import poppler
 from pdftools.errors import DamagedPdf
@@ -50,6 +50,7 @@ class Encryption:
     method: str
     key_bits: int
     permissions: dict[str, bool]
+    """In the words `protect`'s allow list takes: print, print-hq, extract, modify, annotate, fill-forms, assemble."""
 
 
 @dataclass
@@ -178,10 +179,7 @@ def _encryption(pdf: pikepdf.Pdf) -> Encryption | None:
     if not pdf.is_encrypted:
         return None
     enc = pdf.encryption
-    allow = pdf.allow
-    perms = {name: bool(getattr(allow, name)) for name in (
-        "accessibility", "extract", "modify_annotation", "modify_assembly", "modify_form",
-        "modify_other", "print_lowres", "print_highres")}
+    perms = encryption.permission_names(pdf.allow)
     return Encryption(method=_method(enc), key_bits=int(enc.bits), permissions=perms)
 
 

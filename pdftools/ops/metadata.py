@@ -26,6 +26,13 @@ if TYPE_CHECKING:
 KNOWN = {k.lower(): k for k in ("Title", "Author", "Subject", "Keywords", "Creator", "Producer", "CreationDate",
                                 "ModDate")}
 DATES = ("CreationDate", "ModDate")
+COMMANDS = {
+    "show": "Show the metadata: the Info dictionary and the XMP properties.",
+    "set": "Set (or, with an empty value, remove) metadata keys: {{values}} `title=...` (repeatable). Dates "
+           "(`creationdate`, `moddate`) are ISO dates; XMP follows the Info dictionary.",
+    "remove": "Remove all metadata (Info, XMP, per-object metadata and private application data), for privacy.",
+}
+WRITES = ("set", "remove")
 _KEY = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]{0,63}$")
 
 
@@ -46,15 +53,15 @@ class MetadataResult:
 
 def metadata(
     action: Annotated[Literal["show", "set", "remove"], Param("show, set (with {{values}}) or remove all"),
-                      Cli(argument=True)],
+                      Cli(argument=True, commands=COMMANDS)],
     input: Input,
     values: Annotated[list[str] | None, Param("`key=value` to set (repeatable); `key=` removes the key"),
-                      Cli("--set", "-s")] = None,
-    output: Output = None,
-    in_place: InPlace = False,
-    force: Force = False,
+                      Cli("--set", metavar="KEY=VALUE", actions=("set",))] = None,
+    output: Annotated[Output, Cli(actions=WRITES)] = None,
+    in_place: Annotated[InPlace, Cli(actions=WRITES)] = False,
+    force: Annotated[Force, Cli(actions=WRITES)] = False,
     password: Password = None,
-    decrypt: Decrypt = False,
+    decrypt: Annotated[Decrypt, Cli(actions=WRITES)] = False,
 ) -> MetadataResult:
     if (action == "set") != bool(values):
         raise InvalidArgument("--set goes with `set`, and `set` needs at least one --set key=value")

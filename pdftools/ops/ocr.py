@@ -68,7 +68,7 @@ class Job:
     progress: task.Counter = field(default_factory=lambda: task.Counter(0, "OCR"))
 
     def target(self, path: Path) -> Path:
-        out = output_path(self.output or str(path.with_name(f"{path.stem}_ocr.pdf")))
+        out = output_path(self.output or str(path.with_name(f"{path.stem}-ocr.pdf")))
         check_output(out, [path], force=self.force)
         return out
 
@@ -81,7 +81,7 @@ class Job:
 def ocr(
     input: Annotated[str | None, Param("PDF or image (PNG, JPEG, TIFF) to OCR"), Cli(argument=True)] = None,
     output: Annotated[
-        str | None, Param("Searchable PDF to write (default: INPUT_ocr.pdf beside the input)"), Cli("-o", "--output")
+        str | None, Param("Searchable PDF to write (default: INPUT-ocr.pdf beside the input)"), Cli("-o", "--output")
     ] = None,
     mode: Annotated[Literal["pdf", "text"], Param("pdf: searchable PDF; text: the text per page")] = "pdf",
     language: Annotated[str, Param("tesseract language codes, e.g. eng+deu"), Cli("-l", "--language")] = "eng",

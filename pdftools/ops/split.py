@@ -44,12 +44,12 @@ def split(
     out_dir: Annotated[str, Param("Folder for the parts (must exist)"), Cli("-d", "--out-dir")] = ".",
     every: Annotated[int | None, Param("Pages per part (default 1)", ge=1), Cli("-n", "--every")] = None,
     ranges: Annotated[
-        str | None, Param("One part per range: `1-3,4-10,11-`"), Cli("-r", "--ranges")
+        str | None, Param("One part per range: `1-3,4-10,11-`"), Cli("--ranges")
     ] = None,
     bookmarks: Annotated[bool, Param("One part per top-level bookmark")] = False,
     pattern: Annotated[
         str, Param("Part file name: {stem} {start} {end} {index} {title}"), Cli("-p", "--pattern")
-    ] = "{stem}_{start:03}-{end:03}.pdf",
+    ] = "{stem}-{start:03}-{end:03}.pdf",
     force: Annotated[bool, Param("Overwrite existing parts")] = False,
     password: Password = None,
 ) -> SplitResult:

@@ -52,7 +52,12 @@ def render(result: Any, *, as_json: bool, to_stderr: bool = False) -> None:
         _render_text(result, stream)
         return
     console = _console(stderr=to_stderr)
-    console.print(_table(result, top=True), crop=False)
+    if stream.isatty():
+        console.print(_table(result, top=True), crop=False)
+        return
+    with console.capture() as captured:  # piped: whole lines, without the padding to the widest one
+        console.print(_table(result, top=True), crop=False)
+    stream.write("".join(line.rstrip() + "\n" for line in captured.get().splitlines()))
 
 
 def _render_text(result: Any, stream: Any) -> None:

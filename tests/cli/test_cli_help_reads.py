@@ -15,7 +15,6 @@ from typing import Any, get_type_hints
 import pytest
 
 from pdftools.cli.app import flags_of
-from pdftools.cli.group import PANELS
 from pdftools.core.params import Cli, Param, marker, split_annotated
 from pdftools.ops import OPS
 
@@ -26,6 +25,8 @@ def test_top_help_groups_every_command_under_a_topic(cli: Callable[..., Any]) ->
     out = cli("--help").stdout
     for panel in ("Pages", "Document", "Security", "Text and OCR", "Conversion", "Agents"):
         assert re.search(rf"^{panel}[\w ]*:$", out, re.M), f"no {panel} section:\n{out}"
+    from pdftools.cli.group import PANELS
+
     grouped = {name for names in PANELS.values() for name in names}
     assert {*COMMANDS, "serve", "mcp-config"} <= grouped
 

@@ -25,7 +25,6 @@ from pdftools.errors import (
     FileNotFound,
     InvalidArgument,
     IsADirectory,
-    OutputDirMissing,
     PathOutsideRoot,
     PdftoolsError,
     os_error,
@@ -251,8 +250,14 @@ def folder_path(raw: str) -> Path:
 
 
 def output_folder(raw: str) -> Path:
-    """An existing folder to write into, through the active policy."""
-    return _folder(raw, OutputDirMissing(f"the output folder {raw} does not exist"), output=True)
+    """A folder to write into, through the active policy. A missing one is made when the outputs are written
+    (`staged_outputs`, as `mkdir -p` would), so a failed command leaves no new folder behind."""
+    path = policy().output_folder(raw)
+    if path.is_dir():
+        return path
+    if path.exists() or any(p.exists() and not p.is_dir() for p in path.parents):
+        raise InvalidArgument(f"{raw} is (or lies inside) a file, not a folder")
+    return path
 
 
 def _folder(raw: str, missing: PdftoolsError, *, output: bool = False) -> Path:

@@ -258,17 +258,31 @@ def staged_outputs(folder: Path, names: list[str]) -> Iterator[Path]:
     move every named file into place (all or nothing), and always remove the private folder (or, if this
     process is killed, the next write into `folder` does). `names` is read when the block ends, so a caller
     that learns the names only by writing the files (extracted images) may fill the list in it."""
-    remove_stale_parts(folder)
+    made = [p for p in (folder, *folder.parents) if not p.exists()]
     try:
+        folder.mkdir(parents=True, exist_ok=True)  # output folders are made when missing, as mkdir -p does
+        remove_stale_parts(folder)
         staging = Path(tempfile.mkdtemp(prefix=".pdftools-", suffix=PART, dir=folder))
     except OSError as exc:
+        _remove_empty(made)
         raise os_error(exc, f"cannot write to {folder}") from None
     fd = os.open(staging, os.O_RDONLY)
+    done = False
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         yield staging
         for name in names:
             os.replace(staging / name, folder / name)
+        done = True
     finally:
         shutil.rmtree(staging, ignore_errors=True)
         os.close(fd)
+        if not done:
+            _remove_empty(made)
+
+
+def _remove_empty(folders: list[Path]) -> None:
+    """Remove the folders this command made (deepest first), when they are still empty."""
+    for folder in folders:
+        with contextlib.suppress(OSError):
+            folder.rmdir()

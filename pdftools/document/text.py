@@ -33,7 +33,7 @@ MaxChars = Annotated[
     int | None, Param("Character budget for this call; the result says where to go on", ge=1), Mcp(default=40_000)
 ]
 StartPage = Annotated[int | None, Param("Continue from this page (a previous result's next_page)", ge=1)]
-Offset = Annotated[int, Param("Characters to skip on start_page (a previous next_offset)", ge=0)]
+Offset = Annotated[int, Param("Characters to skip on {{start_page}} (a previous next_offset)", ge=0)]
 
 
 @dataclass

@@ -1,7 +1,7 @@
-"""Make a PDF smaller, losslessly first; `image_dpi` and `jpeg_quality` add lossy image resampling.
+"""Make a PDF smaller, losslessly first, then (when asked) by resampling images.
 
 Lossless: object streams, streams recompressed, identical streams stored once, unused objects dropped.
-Lossy: images drawn above `image_dpi` are resampled, JPEGs re-encoded at `jpeg_quality`; each image only
+Lossy: images drawn above {{image_dpi}} are resampled, JPEGs re-encoded at {{jpeg_quality}}; each image only
 if that makes it smaller. An output file that would not be smaller is not written (error NOT_SMALLER); to a
 pipe (`-o -`) the input goes unchanged instead, with a warning, so the next command still gets a PDF.
 """

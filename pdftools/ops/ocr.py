@@ -83,7 +83,7 @@ class Job:
 
     def raw_output(self, path: Path) -> str:
         """The output as given; by default beside the input, or to stdout when the input is stdin."""
-        return self.output or ("-" if self.input_raw == "-" else str(path.with_name(f"{path.stem}_ocr.pdf")))
+        return self.output or ("-" if self.input_raw == "-" else str(path.with_name(f"{path.stem}-ocr.pdf")))
 
     def target(self, path: Path) -> Path:
         out = output_path(self.raw_output(path))
@@ -99,7 +99,7 @@ class Job:
 def ocr(
     input: Annotated[str | None, Param("PDF or image (PNG, JPEG, TIFF) to OCR"), Cli(argument=True)] = None,
     output: Annotated[
-        str | None, Param("Searchable PDF to write (default: INPUT_ocr.pdf beside the input)"), Cli("-o", "--output")
+        str | None, Param("Searchable PDF to write (default: INPUT-ocr.pdf beside the input)"), Cli("-o", "--output")
     ] = None,
     mode: Annotated[Literal["pdf", "text"], Param("pdf: searchable PDF; text: the text per page")] = "pdf",
     language: Annotated[str, Param("tesseract language codes, e.g. eng+deu"), Cli("-l", "--language")] = "eng",

@@ -1,7 +1,7 @@
 """Split a PDF into several: every page, every N pages, given ranges, or at top-level bookmarks.
 
 Parts are named by a pattern with the fields {stem}, {start}, {end}, {index} and {title} (the bookmark);
-no part is written unless all of them can be, and existing files need --force. The parts of an encrypted PDF
+no part is written unless all of them can be, and existing files need {{force}}. The parts of an encrypted PDF
 keep its encryption (same passwords and permissions) unless {{decrypt}} is given.
 """
 
@@ -49,12 +49,12 @@ def split(
     out_dir: Annotated[str, Param("Folder for the parts (must exist)"), Cli("-d", "--out-dir")] = ".",
     every: Annotated[int | None, Param("Pages per part (default 1)", ge=1), Cli("-n", "--every")] = None,
     ranges: Annotated[
-        str | None, Param("One part per range: `1-3,4-10,11-`"), Cli("-r", "--ranges")
+        str | None, Param("One part per range: `1-3,4-10,11-`"), Cli("--ranges")
     ] = None,
     bookmarks: Annotated[bool, Param("One part per top-level bookmark")] = False,
     pattern: Annotated[
         str, Param("Part file name: {stem} {start} {end} {index} {title}"), Cli("-p", "--pattern")
-    ] = "{stem}_{start:03}-{end:03}.pdf",
+    ] = "{stem}-{start:03}-{end:03}.pdf",
     force: Annotated[bool, Param("Overwrite existing parts")] = False,
     password: Password = None,
     decrypt: Decrypt = False,

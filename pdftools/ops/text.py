@@ -1,6 +1,6 @@
 """Extract the text of a PDF, page by page (poppler's pdftotext): `plain` reading order or `layout`.
 
-A character budget (`max_chars`) cuts long documents into pieces: the result says where to continue
+A character budget ({{max_chars}}) cuts long documents into pieces: the result says where to continue
 (`next_page`, `next_offset`), so a 1,000-page PDF can be read in several calls.
 """
 

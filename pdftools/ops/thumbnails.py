@@ -1,7 +1,7 @@
 """Render pages as images (poppler's pdftoppm): PNG, JPEG or WebP, by width, height or dpi.
 
 Files are named by a pattern with {stem}, {page} and {ext}; none is written unless all of them can be, and
-existing files need --force. Pages render in parallel. A file qpdf cannot read is rendered by poppler alone
+existing files need {{force}}. Pages render in parallel. A file qpdf cannot read is rendered by poppler alone
 when it can (with a warning in the result).
 """
 
@@ -68,10 +68,10 @@ def thumbnails(
     height: Annotated[int | None, Param("Image height in pixels (keeps the aspect)", ge=8, le=10_000),
                       Cli("-H", "--height")] = None,
     dpi: Annotated[int | None, Param("Render at this resolution instead of a size", ge=10, le=1200)] = None,
-    format: Annotated[Literal["png", "jpeg", "webp"], Param("Image format"), Cli("-f", "--format")] = "png",
+    format: Annotated[Literal["png", "jpeg", "webp"], Param("Image format"), Cli("--format")] = "png",
     pages: Annotated[str | None, Param("Pages to render: `1-3,7,10-` (default: all)")] = None,
     pattern: Annotated[str, Param("File name: {stem} {page} {ext}"), Cli("-p", "--pattern")]
-    = "{stem}_p{page:03}.{ext}",
+    = "{stem}-p{page:03}.{ext}",
     jobs: Annotated[int | None, Param("Pages rendered at once (default: the number of CPUs)", ge=1, le=64),
                     Cli("-j", "--jobs")] = None,
     force: Annotated[bool, Param("Overwrite existing images")] = False,

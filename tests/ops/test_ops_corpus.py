@@ -20,7 +20,7 @@ from pdftools.ops.merge import merge
 from pdftools.ops.split import split
 from pdftools.ops.text import text
 
-DEFAULT_PART = "{stem}_{start:03}-{end:03}.pdf"
+DEFAULT_PART = "{stem}-{start:03}-{end:03}.pdf"
 
 
 def part_name(stem: str, start: int, end: int) -> str:

@@ -30,6 +30,9 @@ def render(result: Any, *, as_json: bool, to_stderr: bool = False) -> None:
     if type(result).__name__ == "TextResult":
         _render_text(result, stream)
         return
+    if callable(getattr(result, "output_lines", None)):  # a result printed as lines of data (search)
+        _render_lines(result, stream)
+        return
     console = _console(stderr=to_stderr)
     console.print(_table(result))
 
@@ -46,6 +49,14 @@ def _render_text(result: Any, stream: Any) -> None:
                          f"--offset {result.next_offset or 0})\n")
     if result.empty_pages:
         sys.stderr.write(f"note: no text on page(s) {_compact(result.empty_pages)}; scanned? try OCR\n")
+
+
+def _render_lines(result: Any, stream: Any) -> None:
+    """Lines as the result gives them, whole (data: never markup, never cut); its notes to stderr."""
+    for line in result.output_lines():
+        stream.write(line + "\n")
+    for note in result.notes():
+        sys.stderr.write(note + "\n")
 
 
 def _compact(numbers: list[int]) -> str:

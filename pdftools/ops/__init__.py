@@ -90,6 +90,10 @@ OPS: tuple[Op, ...] = (
     Op("convert", "doc_convert", "Convert a document",
        "Convert documents with pandoc: markdown, HTML, docx, odt, epub, rst, LaTeX, org, text, and PDF in and out.",
        False, heavy=True),
+    # issue 16: search, words and lines, page labels, crop, resize
+    Op("search", "pdf_search", "Search PDFs",
+       "Search PDFs for a regular expression, as pdfgrep does: files, folders and globs, with page numbers and "
+       "context.", True),
 )
 
 
@@ -98,7 +102,7 @@ def get(name: str) -> Op:
 
 # What `pdftools serve --tools` exposes. Every tool costs an agent context in every request (tests/test_mcp_tools
 # measures it), so a client can take less than everything.
-_READ = ("ls", "info", "text", "doctor")
+_READ = ("ls", "info", "text", "search", "doctor")
 PROFILES: dict[str, tuple[str, ...]] = {
     "read": _READ,  # never writes a file
     "edit": (*_READ, "merge", "split", "rotate", "select", "delete", "reorder", "insert", "insert-blank", "stamp",

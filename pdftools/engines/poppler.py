@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pdftools import engines
 from pdftools.core import limits
@@ -49,3 +51,62 @@ def media_boxes(path: Path, pages: list[int], damaged: DamagedPdf) -> dict[int, 
 
 def warning(damaged: DamagedPdf, what: str = "these facts come from poppler's pdfinfo") -> str:
     return f"qpdf cannot read this file ({damaged.message}); {what}"
+
+
+# ---------------------------------------------------------------------------------- text with boxes
+
+XHTML = "{http://www.w3.org/1999/xhtml}"
+BAD_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")  # control characters a PDF's text may hold: not XML
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1: points, origin at the page's top-left, y down
+
+
+@dataclass
+class Word:
+    text: str
+    box: Box
+
+
+@dataclass
+class LayoutLine:
+    words: list[Word]
+    box: Box
+
+
+@dataclass
+class LayoutBlock:
+    lines: list[LayoutLine]
+    box: Box
+
+
+@dataclass
+class LayoutPage:
+    width: float
+    height: float
+    blocks: list[LayoutBlock]
+
+
+def bbox_layout(source: Path, first: int | None = None, last: int | None = None,
+                timeout: float = 300) -> list[LayoutPage]:
+    """The pages `first`..`last` (default: all) as `pdftotext -bbox-layout` sees them: blocks of lines of words,
+    each with its box in points, origin at the top-left corner of the page as displayed."""
+    pages = [*(["-f", str(first)] if first else []), *(["-l", str(last)] if last else [])]
+    xml = engines.run(["pdftotext", "-q", "-bbox-layout", "-enc", "UTF-8", *pages, str(source), "-"],
+                      timeout=timeout)
+    return parse_bbox_layout(xml.decode("utf-8", errors="replace"))
+
+
+def parse_bbox_layout(xml: str) -> list[LayoutPage]:
+    import xml.etree.ElementTree as ET
+
+    root = ET.fromstring(BAD_XML.sub("", xml))
+    return [LayoutPage(float(page.get("width", "0")), float(page.get("height", "0")),
+                       [LayoutBlock([LayoutLine([Word((word.text or "").strip(), _box(word))
+                                                 for word in line.iter(f"{XHTML}word")], _box(line))
+                                     for line in block.iter(f"{XHTML}line")], _box(block))
+                        for block in page.iter(f"{XHTML}block")])
+            for page in root.iter(f"{XHTML}page")]
+
+
+def _box(element: Any) -> Box:
+    return (float(element.get("xMin", "0")), float(element.get("yMin", "0")), float(element.get("xMax", "0")),
+            float(element.get("yMax", "0")))

@@ -44,6 +44,10 @@ def _render_text(result: Any, stream: Any) -> None:
             stream.write(f"\n── page {page.page} ──\n{page.text}")
         else:
             stream.write(page.text + "\f")  # as pdftotext writes it: a form feed ends every page
+    if result.boxes:  # words or lines: tab-separated, one a line, with a header
+        from pdftools.document.text import BOX_COLUMNS
+
+        stream.write(BOX_COLUMNS + "\n" + "".join(box.tsv() + "\n" for box in result.boxes))
     if result.truncated:
         sys.stderr.write(f"(stopped by --max-chars; continue with --start-page {result.next_page} "
                          f"--offset {result.next_offset or 0})\n")

@@ -144,6 +144,7 @@ def search(
     result.with_filename = with_filename or len(files) > 1
     searcher = _Searcher(result, regex, max_chars, max_count=max_count, context=context)
     for index, (path, own) in enumerate(files[first:], first):
+        hits, budget = len(result.hits), searcher.budget
         try:
             with page_texts(path, password, mode) as (total, extract):
                 if searcher.file(str(path), parse_pages(own or pages, total), extract,
@@ -152,6 +153,9 @@ def search(
         except PdftoolsError as exc:
             if len(files) == 1:
                 raise
+            del result.hits[hits:]  # what the file gave before it failed (a bomb found on page 70) goes
+            result.files = [found for found in result.files if found.path != str(path)]
+            searcher.budget = budget
             result.skipped.append(Skipped(path=str(path), code=exc.code, message=exc.message))
             result.failure_exit = result.failure_exit or exc.exit_code
     return result

@@ -126,3 +126,24 @@ def test_mcp_hits_fit_the_budget_and_continue_to_the_end(tmp_path: Path) -> None
         assert "start_file=" in result.content[0].text  # type: ignore[attr-defined]  # told how to go on
         args = {**args, "start_file": data["next_file"], "start_page": data["next_page"], "skip": data["next_skip"]}
     assert len(seen) > 100 and seen == [(Path(h.path).name, h.page, h.line) for h in whole.hits]
+
+
+def test_broken_and_hostile_files_are_searched_or_reported(tmp_path: Path) -> None:
+    """Every generated broken file (tests/broken_pdfs.py) in one search, and words from each: an answer or an
+    error with a code for each, within the time limit, never a traceback."""
+    from broken_pdfs import CASES
+
+    sample = (CORPUS / FILES[0]).read_bytes()
+    for name, make in CASES.items():
+        (tmp_path / f"{name}.pdf").write_bytes(make(sample))
+    done = subprocess.run([PDFTOOLS, "search", "-c", "text", tmp_path], capture_output=True, timeout=600,
+                          check=False)
+    counted = {Path(line.rsplit(":", 1)[0]).stem for line in done.stdout.decode().splitlines()}
+    noted = {Path(line.split(": ")[1]).stem for line in done.stderr.decode().splitlines()
+             if line.startswith("pdftools search: ")}
+    assert done.returncode == 0 and "Traceback" not in done.stderr.decode()
+    assert counted | noted == set(CASES) and not counted & noted
+    assert {"truncated-empty", "bomb-content", "flipped-a"} <= noted and "xref-removed" in counted
+    for name in ("bomb-content", "truncated-10pct", "xref-removed"):
+        words = run(PDFTOOLS, "text", "--format", "words", "--json", tmp_path / f"{name}.pdf")
+        assert words.returncode == 0 or json.loads(words.stderr)["error"]["code"], name

@@ -104,5 +104,5 @@ def _boxes(number: int, page: poppler.LayoutPage, unit: str, turned: bool) -> li
 
 
 def _box(page: int, block: int, line: int, text: str, box: poppler.Box, size: float) -> TextBox:
-    x0, y0, x1, y1 = (round(v, 2) for v in box)
-    return TextBox(page=page, block=block, line=line, text=text, x0=x0, y0=y0, x1=x1, y1=y1, size=round(size, 2))
+    return TextBox(page, block, line, text, round(box[0], 2), round(box[1], 2), round(box[2], 2), round(box[3], 2),
+                   round(size, 2))

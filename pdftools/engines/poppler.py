@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from pdftools import engines
 from pdftools.core import limits
@@ -55,8 +55,6 @@ def warning(damaged: DamagedPdf, what: str = "these facts come from poppler's pd
 
 # ---------------------------------------------------------------------------------- text with boxes
 
-XHTML = "{http://www.w3.org/1999/xhtml}"
-BAD_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")  # control characters a PDF's text may hold: not XML
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1: points, origin at the page's top-left, y down
 
 
@@ -95,18 +93,25 @@ def bbox_layout(source: Path, first: int | None = None, last: int | None = None,
     return parse_bbox_layout(xml.decode("utf-8", errors="replace"))
 
 
+_TAG = re.compile(r'<(page|block|line|word) (?:width="([\d.]+)" height="([\d.]+)"|xMin="([-\d.]+)" '
+                  r'yMin="([-\d.]+)" xMax="([-\d.]+)" yMax="([-\d.]+)")>(?:([^<]*)</word>)?')
+
+
 def parse_bbox_layout(xml: str) -> list[LayoutPage]:
-    import xml.etree.ElementTree as ET
-
-    root = ET.fromstring(BAD_XML.sub("", xml))
-    return [LayoutPage(float(page.get("width", "0")), float(page.get("height", "0")),
-                       [LayoutBlock([LayoutLine([Word((word.text or "").strip(), _box(word))
-                                                 for word in line.iter(f"{XHTML}word")], _box(line))
-                                     for line in block.iter(f"{XHTML}line")], _box(block))
-                        for block in page.iter(f"{XHTML}block")])
-            for page in root.iter(f"{XHTML}page")]
-
-
-def _box(element: Any) -> Box:
-    return (float(element.get("xMin", "0")), float(element.get("yMin", "0")), float(element.get("xMax", "0")),
-            float(element.get("yMax", "0")))
+    """pdftotext's XHTML read by its tags in order (the format is poppler's, printed one element a line): ~4x
+    faster than an XML parser on a book, and indifferent to the control characters a PDF's text may hold."""
+    pages: list[LayoutPage] = []
+    for match in _TAG.finditer(xml):
+        kind = match[1]
+        if kind == "page":
+            pages.append(LayoutPage(float(match[2]), float(match[3]), []))
+            continue
+        box = (float(match[4]), float(match[5]), float(match[6]), float(match[7]))
+        if kind == "word":
+            text = match[8].strip()
+            pages[-1].blocks[-1].lines[-1].words.append(Word(html.unescape(text) if "&" in text else text, box))
+        elif kind == "line":
+            pages[-1].blocks[-1].lines.append(LayoutLine([], box))
+        else:
+            pages[-1].blocks.append(LayoutBlock([], box))
+    return pages

@@ -104,3 +104,17 @@ def test_mcp_words_fit_the_budget_and_continue_to_the_end(tmp_path: Path) -> Non
         raise AssertionError("never finished")
 
     assert anyio.run(go) == whole and len(whole) > 1000
+
+
+def test_the_layout_parser_reads_entities_and_control_characters() -> None:
+    from pdftools.engines.poppler import parse_bbox_layout
+
+    xml = ('<doc>\n  <page width="100.5" height="200">\n    <flow>\n      <block xMin="1" yMin="2" xMax="3" yMax="4">\n'
+           '        <line xMin="1" yMin="2" xMax="3" yMax="4">\n'
+           '          <word xMin="1.5" yMin="2" xMax="-3" yMax="4">a&amp;b&lt;\x01</word>\n'
+           '          <word xMin="5" yMin="2" xMax="6" yMax="4">[bold]</word>\n        </line>\n      </block>\n'
+           '    </flow>\n  </page>\n  <page width="1" height="2">\n  </page>\n</doc>')
+    first, second = parse_bbox_layout(xml)
+    words = first.blocks[0].lines[0].words
+    assert (first.width, first.height, second.blocks) == (100.5, 200.0, [])
+    assert [(w.text, w.box) for w in words] == [("a&b<\x01", (1.5, 2.0, -3.0, 4.0)), ("[bold]", (5.0, 2.0, 6.0, 4.0))]

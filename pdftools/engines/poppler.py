@@ -115,3 +115,10 @@ def parse_bbox_layout(xml: str) -> list[LayoutPage]:
         else:
             pages[-1].blocks.append(LayoutBlock([], box))
     return pages
+
+
+def rasterize(source: Path, page: int, dpi: int, out: Path) -> Path:
+    """Page `page` as a grayscale PGM (as displayed: /Rotate applied)."""
+    engines.run(["pdftoppm", "-q", "-r", str(dpi), "-f", str(page), "-l", str(page), "-gray", "-singlefile",
+                 str(source), str(out)])
+    return out.with_suffix(".pgm")

@@ -11,14 +11,17 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pdftools import engines
-from pdftools.errors import InvalidArgument
+from pdftools.core import task
+from pdftools.core.pages import runs
+from pdftools.engines import poppler
+from pdftools.errors import ExternalToolFailed, InvalidArgument
 
 if TYPE_CHECKING:
     import pikepdf
 
 Margins = tuple[float, float, float, float]  # top, right, bottom, left as displayed, in points
 DPI = 72
+CHUNK = 32  # pages per pdftoppm: their images (~0.5 MB each) wait on disk until read
 WHITE = 250  # grey levels above this count as paper (antialiasing and JPEG noise sit just below 255)
 UNITS = {"pt": 1.0, "mm": 72 / 25.4, "cm": 72 / 2.54, "in": 72.0}
 _VALUE = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(pt|mm|cm|in)?\s*$")
@@ -64,43 +67,25 @@ def content_margins(source: Path, numbers: list[int], sizes: dict[int, tuple[flo
     from PIL import Image
 
     found: dict[int, Margins | None] = {}
-    with tempfile.TemporaryDirectory(prefix="pdftools-") as tmp:
-        for run in _runs(numbers):
-            engines.run(["pdftoppm", "-cropbox", "-gray", "-r", str(DPI), "-f", str(run[0]), "-l", str(run[-1]),
-                         str(source), str(Path(tmp) / "p")])
+    chunks = [run[i:i + CHUNK] for run in runs(sorted(set(numbers))) for i in range(0, len(run), CHUNK)]
+    for run in chunks:
+        task.check()
+        with tempfile.TemporaryDirectory(prefix="pdftools-") as tmp:
+            images = poppler.render_gray(source, run[0], run[-1], DPI, Path(tmp))
             for number in run:
-                image = _page_image(Path(tmp), number)
-                with Image.open(io.BytesIO(image.read_bytes())) as img:
+                if number not in images:
+                    raise ExternalToolFailed(f"pdftoppm rendered no image of page {number}")
+                with Image.open(io.BytesIO(images[number].read_bytes())) as img:
                     ink = img.point(lambda v: 255 if v <= WHITE else 0).getbbox()
-                image.unlink()
-                if ink is None:
-                    found[number] = None
-                    continue
-                x0, y0, x1, y1 = (v * 72 / DPI for v in ink)
-                width, height = sizes[number]
-                top, right, bottom, left = (max(v - padding, 0.0) for v in (y0, width - x1, height - y1, x0))
-                found[number] = (top, right, bottom, left)
+                found[number] = None if ink is None else _margins(ink, sizes[number], padding)
     return found
 
 
-def _page_image(folder: Path, number: int) -> Path:
-    """pdftoppm's file for a page: `p-7.pgm`, its number zero-padded to the width of the last page's."""
-    matches = [p for p in folder.glob("p-*.pgm") if int(p.stem.rsplit("-", 1)[1]) == number]
-    if not matches:
-        raise engines_error(number)
-    return matches[0]
-
-
-def engines_error(number: int) -> Exception:
-    from pdftools.errors import ExternalToolFailed
-
-    return ExternalToolFailed(f"pdftoppm rendered no image of page {number}")
-
-
-def _runs(numbers: list[int]) -> list[list[int]]:
-    from pdftools.core.pages import runs
-
-    return runs(sorted(set(numbers)))
+def _margins(ink: tuple[int, int, int, int], size: tuple[float, float], padding: float) -> Margins:
+    x0, y0, x1, y1 = (v * 72 / DPI for v in ink)
+    width, height = size
+    top, right, bottom, left = (max(v - padding, 0.0) for v in (y0, width - x1, height - y1, x0))
+    return top, right, bottom, left
 
 
 def set_box(page: pikepdf.Page, box: tuple[float, ...]) -> None:

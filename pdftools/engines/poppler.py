@@ -122,3 +122,10 @@ def rasterize(source: Path, page: int, dpi: int, out: Path) -> Path:
     engines.run(["pdftoppm", "-q", "-r", str(dpi), "-f", str(page), "-l", str(page), "-gray", "-singlefile",
                  str(source), str(out)])
     return out.with_suffix(".pgm")
+
+
+def render_gray(source: Path, first: int, last: int, dpi: int, folder: Path) -> dict[int, Path]:
+    """Pages `first`..`last` of the crop box as displayed, grayscale PGM files in `folder`, by page number."""
+    engines.run(["pdftoppm", "-q", "-cropbox", "-gray", "-r", str(dpi), "-f", str(first), "-l", str(last),
+                 str(source), str(folder / "p")])
+    return {int(path.stem.rsplit("-", 1)[1]): path for path in folder.glob("p-*.pgm")}

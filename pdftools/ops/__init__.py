@@ -98,7 +98,7 @@ OPS: tuple[Op, ...] = (
        "Show or set page labels, the page numbers a viewer shows: `i, ii, iii` for the front matter, then "
        "`1, 2, 3`.", False),
     Op("crop", "pdf_crop", "Crop pages",
-       "Crop pages: by margins (`--margins 36` or `1in,0.5in` or `10mm 20mm 10mm 20mm`), or to what they draw.",
+       "Crop pages: by margins, or to what they draw.",
        False, heavy=True),
     Op("resize", "pdf_resize", "Resize pages",
        "Resize pages to a paper size (A4, Letter, ...), scaling their content to fit, centred.", False),

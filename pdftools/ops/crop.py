@@ -1,8 +1,8 @@
-"""Crop pages: by margins (`--margins 36` or `1in,0.5in` or `10mm 20mm 10mm 20mm`), or to what they draw.
+"""Crop pages: by margins, or to what they draw.
 
-Margins are taken from the page as displayed (top is the top you see), in points unless given in mm, cm or in.
-`--to-content` finds each page's ink by rendering it (poppler's pdftoppm at 72 dpi) and crops to it, plus
-`--padding`. Only the crop box changes: nothing is removed from the page.
+{{margins}} (`36`, `1in,0.5in` or `10mm 20mm 10mm 20mm`: CSS order) are cut from the page as displayed (top
+is the top you see), in points unless given in mm, cm or in. {{to_content}} finds each page's ink by rendering
+it (poppler's pdftoppm at 72 dpi) and crops to it, plus {{padding}}. Only the crop box changes.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Show or set page labels, the page numbers a viewer shows: `i, ii, iii` for the front matter, then `1, 2, 3`.
 
-`--set "1:i,5:1"` numbers pages from 1 in lower-case roman and from 5 in arabic from 1. Each item is a first
-page and its label as it should read: `iii` starts roman at 3, `A-1` is prefix `A-` with 1, 2, 3, `a` letters,
-`I` upper-case roman, `Cover` a label without a number. `--clear` removes them. Without either, shows them.
+{{scheme}} `1:i,5:1` numbers pages from 1 in lower-case roman and from 5 in arabic from 1. Each item is a
+first page and its label as it should read: `iii` starts roman at 3, `A-1` is prefix `A-` with 1, 2, 3, `a`
+letters, `I` upper-case roman, `Cover` a label without a number. {{clear}} removes them; neither shows them.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Resize pages to a paper size (A4, Letter, ...), scaling their content to fit, centred.
 
-`orientation` auto puts each page on paper turned its own way (a landscape page on landscape paper). The page
+{{orientation}} auto puts each page on paper turned its own way (a landscape page on landscape paper). The page
 itself changes (its content is scaled in place), so links, form fields and bookmarks stay with it.
 """
 

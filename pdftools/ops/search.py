@@ -1,7 +1,8 @@
 """Search PDFs for a regular expression, as pdfgrep does: files, folders and globs, with page numbers and context.
 
-A line of a page's text (poppler's) matches when it contains the pattern (Python syntax). When `max_chars`
-stops the search, continue from the result's `next_file`, `next_page`, `next_skip`.
+A line of a page's text (poppler's) matches when it contains the pattern (Python syntax). When {{max_chars}}
+stops the search, go on with {{start_file}}, {{start_page}} and {{skip}} from the result's next_file, next_page
+and next_skip.
 """
 
 from __future__ import annotations

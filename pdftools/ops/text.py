@@ -1,7 +1,7 @@
 """Extract the text of a PDF, page by page (poppler's pdftotext): `plain` reading order or `layout`.
 
 A character budget (`max_chars`) cuts long documents into pieces: the result says where to continue
-(`next_page`, `next_offset`), so a 1,000-page PDF can be read in several calls. `format` words or lines
+(`next_page`, `next_offset`), so a 1,000-page PDF can be read in several calls. {{format}} words or lines
 gives each with its page and box (`boxes`: PDF points, origin at the page's top-left, y down).
 """
 

@@ -90,6 +90,10 @@ OPS: tuple[Op, ...] = (
     Op("convert", "doc_convert", "Convert a document",
        "Convert documents with pandoc: markdown, HTML, docx, odt, epub, rst, LaTeX, org, text, and PDF in and out.",
        False, heavy=True),
+    # issue 16 (check, repair, inspect, linearize)
+    Op("check", "pdf_check", "Check a PDF for damage",
+       "Check a PDF for damage: syntax, cross-reference, object streams, page tree, undecodable streams, fonts, "
+       "images.", True),
 )
 
 

@@ -44,12 +44,13 @@ def resources(obj: Any) -> Any:
     return found if isinstance(found, pikepdf.Dictionary) else None
 
 
-def objects_drawn(page: Any) -> Iterator[int]:
+def objects_drawn(page: Any, seen: set[tuple[int, int]] | None = None) -> Iterator[int]:
     """The numbers of the indirect objects `page` draws with: contents, fonts (descriptors, font programs,
-    descendants, ToUnicode maps), XObjects (forms recursively), patterns, shadings, annotation appearances."""
+    descendants, ToUnicode maps), XObjects (forms recursively), patterns, shadings, annotation appearances;
+    none in `seen` (objects met before, e.g. on earlier pages), which it adds to."""
     import pikepdf
 
-    seen: set[tuple[int, int]] = set()
+    seen = set() if seen is None else seen
     todo: list[Any] = [page]
     depth = 0
     while todo and depth < 100_000:

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     import pikepdf
 
 MAX_PROBLEMS = 1000  # a shredded file can yield a warning per byte; the count says how many more there were
-_OBJECT = re.compile(r"\b(?:stream|object) (\d+) (\d+)\b")
+_OBJECT = re.compile(r"\b(?:stream|object) (\d+)[ ,](\d+)\b")
 QPDF_DECODES = {*streams.DECODED_ON_SAVE, "/DCTDecode", "/Crypt"}  # what qpdf decodes (JPEG with libjpeg)
 PILLOW_DECODES = {"/CCITTFaxDecode", "/JPXDecode"}  # images Pillow decodes (pikepdf's PdfImage)
 KNOWN = {*QPDF_DECODES, *PILLOW_DECODES, "/JBIG2Decode"}
@@ -50,6 +50,7 @@ class Findings:
     problems: list[Problem] = field(default_factory=list)
     dropped: int = 0
     pages_of: dict[int, int] = field(default_factory=dict)  # object number -> first page drawing it
+    bombed: set[int] = field(default_factory=set)  # pages drawing a stream that inflates beyond the limit
 
     def add(self, severity: str, area: str, message: str, obj: int | None = None, page: int | None = None) -> None:
         if page is None and obj is not None:
@@ -86,8 +87,9 @@ def validate(pdf: pikepdf.Pdf, label: str) -> Findings:
     found = Findings(pdf, label)
     found.drain("xref")  # what opening said: a rebuilt cross-reference, a recovered trailer
     pages = page_tree(found)
+    seen: set[tuple[int, int]] = set()  # each object is attributed to the first page that draws it
     for number in range(1, pages + 1):
-        for obj in resources.objects_drawn(pdf.pages[number - 1].obj):
+        for obj in resources.objects_drawn(pdf.pages[number - 1].obj, seen):
             found.pages_of.setdefault(obj, number)
     objects(found)
     for number in range(1, pages + 1):
@@ -108,7 +110,9 @@ def page_tree(found: Findings) -> int:
     try:
         count = len(found.pdf.pages)
     except pikepdf.PdfError as exc:
-        found.add("error", "page-tree", f"the pages cannot be listed: {exc}")
+        where = _OBJECT.search(str(exc))
+        found.add("error", "page-tree", f"the pages cannot be listed: {_short(exc, found.label)}",
+                  int(where[1]) if where else None)
         return 0
     finally:
         found.drain("page-tree")
@@ -124,9 +128,6 @@ def _walk_tree(found: Findings, root: Any) -> None:
     def leaves(node: Any, parent: Any, depth: int) -> int | None:
         """The pages under `node`, or None when a loop or a lost kid makes the number meaningless."""
         number = node.objgen[0] or None
-        if node.objgen in seen and node.is_indirect or depth > 1000:
-            found.add("error", "page-tree", "the page tree loops back on itself", number)
-            return None
         seen.add(node.objgen)
         up = node.get("/Parent")
         if parent is not None and isinstance(up, pikepdf.Dictionary) and up.objgen != parent.objgen:
@@ -138,9 +139,13 @@ def _walk_tree(found: Findings, root: Any) -> None:
             return 1
         total: int | None = 0
         for kid in kids:
-            below = leaves(kid, node, depth + 1) if isinstance(kid, pikepdf.Dictionary) else None
+            below = None
             if not isinstance(kid, pikepdf.Dictionary):
                 found.add("error", "page-tree", f"a /Kids entry is not a page ({_kind(kid)})", number)
+            elif kid.is_indirect and kid.objgen in seen or depth > 1000:
+                found.add("error", "page-tree", f"/Kids lists object {kid.objgen[0]} again: the tree loops", number)
+            else:
+                below = leaves(kid, node, depth + 1)
             total = None if total is None or below is None else total + below
         declared = node.get("/Count")
         if total is not None and (not isinstance(declared, int) or int(declared) != total):
@@ -186,6 +191,7 @@ def _stream(found: Findings, obj: pikepdf.Stream, font: str | None) -> None:
     if limit is not None and streams.bound(obj) > limit and streams.exceeds(obj, limit):
         found.add("error", "stream", f"decompresses to more than {limit:,.0f} bytes (a decompression bomb?); "
                                      "not decoded", number)
+        found.bombed.add(found.pages_of.get(number, 0))
         return
     chain = streams.filters(obj)
     if not set(chain) <= QPDF_DECODES:
@@ -236,7 +242,7 @@ def _subject(obj: Any, font: str | None) -> str:
 
 def _short(exc: Exception, label: str) -> str:
     message = str(exc).replace(label, "").lstrip(" :,")
-    return re.sub(r"^\(object \d+,\d+, offset \d+\): ", "", message)
+    return re.sub(r"^\((?:object \d+,\d+, )?offset \d+\): ", "", message)
 
 
 def _image_size(found: Findings, image: Any, size: int) -> None:
@@ -280,10 +286,17 @@ def content(found: Findings, number: int) -> None:
     its resources do not define."""
     import pikepdf
 
+    from pdftools.errors import StreamTooLarge
+
     page = found.pdf.pages[number - 1]
     try:
-        for _ in resources.placements(found.pdf, number):
-            pass
+        if number in found.bombed:
+            raise StreamTooLarge("it draws a stream that decompresses beyond the limit")
+        streams.check_pages(found.pdf, [number], "the page")
+    except StreamTooLarge as exc:
+        found.add("error", "content", f"not parsed: {exc.message}", page=number)
+        return
+    try:
         _names(found, page.obj, number)
     except pikepdf.PdfError as exc:
         found.add("error", "content", f"the content cannot be parsed: {_short(exc, found.label)}", page=number)
@@ -296,10 +309,14 @@ def _names(found: Findings, page: Any, number: int) -> None:
     res = resources.resources(page)
     fonts = {n for n, _ in resources.entries(res.get("/Font"))} if res is not None else set()
     xobjects = {n for n, _ in resources.entries(res.get("/XObject"))} if res is not None else set()
+    done: set[str] = set()
     for instruction in pikepdf.parse_content_stream(page, "Tf Do"):
         operands, operator = instruction.operands, instruction.operator
         wanted = resources.name(operands[0]) if operands else ""
         known, what = (fonts, "font") if str(operator) == "Tf" else (xobjects, "XObject")
+        if f"{what}/{wanted}" in done:
+            continue
+        done.add(f"{what}/{wanted}")
         if wanted and wanted not in known:
             found.add("error", "font" if what == "font" else "content",
                       f"the content uses {what} /{wanted}, which the page's resources do not define", page=number)

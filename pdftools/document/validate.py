@@ -8,6 +8,7 @@ Each problem says how bad it is, what part of the file it is in, and the object 
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 from collections.abc import Callable
@@ -70,6 +71,11 @@ class Findings:
                 continue
             found = _OBJECT.search(message)
             self.add("warning", _area(message, area), message, int(found[1]) if found else None, page)
+
+
+def reason(damaged: str, label: str) -> str:
+    """Why qpdf cannot read a file, from DAMAGED_PDF's message, without the file's name."""
+    return damaged.replace(label, "").split("cannot be read:", 1)[-1].strip(" :,")
 
 
 def _area(message: str, default: str) -> str:
@@ -360,8 +366,9 @@ def linearization(found: Findings) -> None:
     if not found.pdf.is_linearized:
         return
     report = io.StringIO()
-    try:
-        ok = found.pdf.check_linearization(report)
+    try:  # pikepdf closes the sys.stderr it finds here (seen under Typer's CliRunner): give it a private one
+        with contextlib.redirect_stderr(io.StringIO()):
+            ok = found.pdf.check_linearization(report)
     except Exception as exc:  # qpdf raises on hint tables it cannot parse
         ok, report = False, io.StringIO(str(exc))
     before = len(found.problems)

@@ -56,3 +56,10 @@ def rasterize(source: Path, page: int, dpi: int, out: Path) -> Path:
     engines.run(["pdftoppm", "-q", "-r", str(dpi), "-f", str(page), "-l", str(page), "-gray", "-singlefile",
                  str(source), str(out)])
     return out.with_suffix(".pgm")
+
+
+def rewrite(source: Path, out: Path, password: str | None = None) -> None:
+    """`source` redrawn into a new PDF by poppler's cairo backend (pdftocairo -pdf): what poppler's own
+    recovery reads of a file qpdf cannot, as vector pages with their text; no outline, forms or tags."""
+    secret = ["-upw", password] if password else []
+    engines.run(["pdftocairo", "-q", "-pdf", *secret, str(source), str(out)])

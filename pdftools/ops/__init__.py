@@ -94,6 +94,8 @@ OPS: tuple[Op, ...] = (
     Op("check", "pdf_check", "Check a PDF for damage",
        "Check a PDF for damage: syntax, cross-reference, object streams, page tree, undecodable streams, fonts, "
        "images.", True),
+    Op("repair", "pdf_repair", "Repair a damaged PDF",
+       "Repair a damaged PDF: rewrite it through qpdf's recovery, or poppler's where qpdf gives up.", False),
 )
 
 

@@ -15,7 +15,7 @@ from typing import Annotated
 from pdftools.core.params import Cli, Param, Password
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
-from pdftools.document.validate import Problem, validate
+from pdftools.document.validate import Problem, reason, validate
 from pdftools.engines import poppler
 from pdftools.errors import DamagedPdf, PdfProblems, PdftoolsError
 
@@ -65,8 +65,7 @@ def check(
 
 def _unreadable(path: Path, damaged: DamagedPdf) -> CheckResult:
     """qpdf cannot read the file's structure; poppler, which recovers some such files, may still see pages."""
-    reason = damaged.message.replace(str(path), "").split("cannot be read:", 1)[-1].strip(" :,")
-    problems = [Problem("error", "file", f"the file's structure cannot be read: {reason}")]
+    problems = [Problem("error", "file", f"the file's structure cannot be read: {reason(damaged.message, str(path))}")]
     try:
         fields = poppler.pdfinfo(path, damaged)
     except PdftoolsError:

@@ -89,7 +89,7 @@ def test_cli_and_mcp(cli: Any, tmp_path: Path) -> None:
     done = cli("repair", src, "-o", tmp_path / "cli.pdf", "--linearize", "--json")
     assert done.exit_code == 0, done
     assert json.loads(done.stdout)["xref_rebuilt"] is True
-    assert "Linearized: yes" in subprocess.run(["pdfinfo", str(tmp_path / "cli.pdf")], capture_output=True,
+    assert "Optimized:       yes" in subprocess.run(["pdfinfo", str(tmp_path / "cli.pdf")], capture_output=True,
                                                text=True, check=True).stdout
 
     async def go() -> Any:

@@ -103,7 +103,7 @@ def _draw(stream: Any, res: Any, number: int, base: Matrix, seen: set[tuple[int,
 
     xobjects = dict(entries(res.get("/XObject"))) if res is not None else {}
     stack, ctm = [], base
-    for instruction in pikepdf.parse_content_stream(stream, "q Q cm Do INLINE IMAGE"):
+    for instruction in pikepdf.parse_content_stream(stream, "q Q cm Do BI ID EI"):
         operands, op = instruction.operands, str(instruction.operator)
         if op == "q":
             stack.append(ctm)

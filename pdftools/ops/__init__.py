@@ -96,6 +96,9 @@ OPS: tuple[Op, ...] = (
        "images.", True),
     Op("repair", "pdf_repair", "Repair a damaged PDF",
        "Repair a damaged PDF: rewrite it through qpdf's recovery, or poppler's where qpdf gives up.", False),
+    Op("inspect", "pdf_inspect", "Inspect a PDF's structure",
+       "Inspect a PDF's structure: fonts, images, page boxes and labels, actions, tags, standards, signatures.",
+       True),
 )
 
 

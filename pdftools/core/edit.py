@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -71,6 +71,7 @@ class Job:
     out: Path
     pdf: pikepdf.Pdf
     in_place: bool
+    options: dict[str, Any] = field(default_factory=dict)  # save options (--linearize, --object-streams)
 
     def save(self, decrypt: bool = False, check: Callable[[int], None] | None = None,
              encryption: Any = None, **options: Any) -> dict[str, Any]:
@@ -79,7 +80,7 @@ class Job:
         encrypt = (self.pdf.is_encrypted and not decrypt) if encryption is None else encryption
         mode = self.src.stat().st_mode if self.in_place else None
         size = save_pdf(self.pdf, self.out, min_version=self.pdf.pdf_version, check=check,
-                        encryption=encrypt, **options)
+                        encryption=encrypt, **{**self.options, **options})
         if mode is not None:
             os.chmod(self.out, mode & 0o7777)  # in place: the file keeps its permissions
         return {"input": str(self.src), "output": str(self.out), "pages": len(self.pdf.pages), "size": size,
@@ -87,11 +88,13 @@ class Job:
 
 
 def open_job(input: str, output: str | None, *, suffix: str, password: str | None, in_place: bool = False,
-             force: bool = False, others: list[Path] | None = None) -> Job:
+             force: bool = False, others: list[Path] | None = None, linearize: bool = False,
+             object_streams: str = "preserve") -> Job:
     """Resolve the input and the output (checked before any work is done: it is none of the inputs, `others`
     included) and open the input."""
     src, out = paths_of(input, output, suffix=suffix, in_place=in_place, force=force, others=others)
-    return Job(src=src, out=out, pdf=open_pdf(src, password), in_place=in_place)
+    return Job(src=src, out=out, pdf=open_pdf(src, password), in_place=in_place,
+               options=saving(linearize, object_streams))
 
 
 def paths_of(input: str, output: str | None, *, suffix: str, in_place: bool = False, force: bool = False,

@@ -99,6 +99,9 @@ OPS: tuple[Op, ...] = (
     Op("inspect", "pdf_inspect", "Inspect a PDF's structure",
        "Inspect a PDF's structure: fonts, images, page boxes and labels, actions, tags, standards, signatures.",
        True),
+    Op("linearize", "pdf_linearize", "Linearize a PDF",
+       "Linearize a PDF for fast web view: a viewer shows the first page before the rest of the file arrives.",
+       False),
 )
 
 

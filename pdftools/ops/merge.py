@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated
 
+from pdftools.core.edit import Linearize, ObjectStreams, saving
 from pdftools.core.inputs import expand, split_spec
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Param, Password
@@ -45,6 +46,8 @@ def merge(
     output: Annotated[str, Param("Output PDF (`-` for stdout)"), Cli("-o", "--output")] = "merged.pdf",
     force: Annotated[bool, Param("Overwrite the output if it exists")] = False,
     password: Password = None,
+    linearize: Linearize = False,
+    object_streams: ObjectStreams = "preserve",
 ) -> MergeResult:
     import pikepdf
 
@@ -73,7 +76,7 @@ def merge(
 
     with out.open_outline() as tree:
         tree.root.extend(bookmarks)
-    size = save_pdf(out, out_path, min_version=version)
+    size = save_pdf(out, out_path, min_version=version, **saving(linearize, object_streams))
     return MergeResult(output=str(out_path), pages=len(out.pages), size=size, inputs=merged)
 
 

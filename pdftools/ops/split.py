@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pdftools.core import parallel
+from pdftools.core.edit import Linearize, ObjectStreams, saving
 from pdftools.core.naming import render
 from pdftools.core.pages import parse_ranges
 from pdftools.core.params import Cli, Param, Password
@@ -52,6 +53,8 @@ def split(
     ] = "{stem}_{start:03}-{end:03}.pdf",
     force: Annotated[bool, Param("Overwrite existing parts")] = False,
     password: Password = None,
+    linearize: Linearize = False,
+    object_streams: ObjectStreams = "preserve",
 ) -> SplitResult:
     if sum(x is not None and x is not False for x in (every, ranges, bookmarks)) > 1:
         raise InvalidArgument("choose one of --every, --ranges and --bookmarks")
@@ -70,7 +73,7 @@ def split(
     names = [render(pattern, stem=src_path.stem, start=a, end=b, index=i, title=t or src_path.stem)
              for i, (a, b, t) in enumerate(plan, 1)]
     check_names(names, folder, force=force, field_hint="Put {start}, {end} or {index} in --pattern.")
-    parts = _write_parts(src, plan, names, folder)
+    parts = _write_parts(src, plan, names, folder, saving(linearize, object_streams))
     return SplitResult(input=str(src_path), out_dir=str(folder), parts=parts)
 
 
@@ -90,7 +93,8 @@ def _bookmark_ranges(src: pikepdf.Pdf) -> list[tuple[int, int, str]]:
             for i, a in enumerate(firsts)]
 
 
-def _write_parts(src: pikepdf.Pdf, plan: list[tuple[int, int, str]], names: list[str], folder: Path) -> list[Part]:
+def _write_parts(src: pikepdf.Pdf, plan: list[tuple[int, int, str]], names: list[str], folder: Path,
+                 options: dict[str, Any]) -> list[Part]:
     """Write every part (in two processes when there are many), then move them all into place."""
     import pikepdf
 
@@ -101,7 +105,7 @@ def _write_parts(src: pikepdf.Pdf, plan: list[tuple[int, int, str]], names: list
             part = pikepdf.new()
             step = 1 if b >= a else -1
             part.add_pages_from(src, [i - 1 for i in range(a, b + step, step)])
-            write_pdf(part, staging / name, min_version=src.pdf_version, label=str(folder / name))
+            write_pdf(part, staging / name, min_version=src.pdf_version, label=str(folder / name), **options)
 
         parallel.for_each(list(zip(plan, names, strict=True)), write)
     return [Part(path=str(folder / name), start=a, end=b, pages=abs(b - a) + 1, title=title)

@@ -270,6 +270,12 @@ def _image_size(found: Findings, image: Any, size: int) -> None:
 
 def _font_program(found: Findings, obj: Any, data: bytes, kind: str) -> None:
     """An embedded font program that a font parser cannot read: the text it draws cannot be shown."""
+    import logging
+
+    quiet = logging.getLogger("fontTools")  # it logs what it tolerates; the problem, if any, is raised
+    if not quiet.handlers:
+        quiet.addHandler(logging.NullHandler())
+        quiet.propagate = False
     try:
         if kind == "truetype":
             from fontTools.ttLib import TTFont

@@ -86,6 +86,7 @@ def inspect(
     path = input_path(input)
     with open_pdf(path, password) as pdf:
         numbers = parse_pages(pages, len(pdf.pages))
+        streams.check_pages(pdf, numbers, str(path))  # their content is parsed (to place the images)
         xmp = _xmp(pdf, str(path))
         root = pdf.Root
         mark = root.get("/MarkInfo")

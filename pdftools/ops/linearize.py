@@ -1,7 +1,7 @@
 """Linearize a PDF for fast web view: a viewer shows the first page before the rest of the file arrives.
 
-Also chooses the output's object streams (`generate` makes the file smaller, `disable` suits old readers).
-Every command that writes a PDF takes `--linearize` and `--object-streams` too; this one only rewrites.
+Also chooses the output's object streams with {{object_streams}} (`generate` makes the file smaller, `disable`
+suits old readers). On the command line every command that writes a PDF can linearize its output too.
 """
 
 from __future__ import annotations

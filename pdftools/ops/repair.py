@@ -4,7 +4,7 @@ qpdf rebuilds a lost cross-reference table, recovers stream lengths and reads wh
 then makes the page tree's counts and parent links true, and writes a clean file. When qpdf cannot read the
 file at all, poppler redraws the pages it can read (`pdftocairo -pdf`: text and vectors kept; outline, forms
 and tags lost). The result says what was fixed and what `check` still finds in the output. The input is never
-changed unless `in_place` is given.
+changed unless {{in_place}} is given.
 """
 
 from __future__ import annotations

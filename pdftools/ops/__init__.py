@@ -101,7 +101,8 @@ OPS: tuple[Op, ...] = (
        "Crop pages: by margins, or to what they draw.",
        False, heavy=True),
     Op("resize", "pdf_resize", "Resize pages",
-       "Resize pages to a paper size (A4, Letter, ...), scaling their content to fit, centred.", False),
+       "Resize pages to a paper size (A3, A4, A5, Letter, Legal, Tabloid), scaling their content to fit, centred.",
+       False),
 )
 
 

@@ -32,7 +32,7 @@ def crop(
     margins: Annotated[str | None, Param("Margins to cut: `36`, `1in,0.5in` or `10mm 20mm 10mm 20mm` (CSS order)")]
     = None,
     to_content: Annotated[bool, Param("Crop to what each page draws (found by rendering it)")] = False,
-    padding: Annotated[float, Param("With to_content: points of space kept around it", ge=0, le=720)] = 0,
+    padding: Annotated[float, Param("With {{to_content}}: points of space kept around it", ge=0, le=720)] = 0,
     pages: Pages = None,
     output: Output = None,
     in_place: InPlace = False,
@@ -41,7 +41,7 @@ def crop(
     decrypt: Decrypt = False,
 ) -> CropResult:
     if (margins is None) == (not to_content):
-        raise InvalidArgument("give --margins or --to-content (one of them)")
+        raise InvalidArgument("give margins or to_content (one of them)")
     fixed = boxes.parse_margins(margins) if margins is not None else None
     job = open_job(input, output, suffix="cropped", password=password, in_place=in_place, force=force)
     numbers = sorted(set(select_pages(pages, len(job.pdf.pages))))

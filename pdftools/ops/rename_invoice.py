@@ -1,8 +1,10 @@
 """Rename invoice PDFs from what they say: date, issuer, number, total, currency.
 
-Fields come from an embedded e-invoice XML (ZUGFeRD, Factur-X, XRechnung: exact), else the text (labels and
-layout in six languages; OCR for scans), or YAML templates. Each has a confidence and a source; files with a
-pattern field missing or under --threshold keep their name. Collisions get `_2`; nothing is overwritten.
+Fields come from an embedded e-invoice XML (ZUGFeRD 1.0 and 2.x, Factur-X, XRechnung CII and UBL: exact;
+--no-xml reads only the pages, e.g. to cross-check an XML), else the text (labels and layout in six
+languages; OCR for scans), or YAML templates. Each has a confidence and a source; files with a pattern field
+missing or under --threshold keep their name (--threshold 1: only e-invoices are renamed). A PDF whose XML
+is an order (ORDER-X) is no invoice: it keeps its name. Collisions get `_2`; nothing is overwritten.
 A dry run (the MCP default unless apply=true) only shows the plan. Every file gets a row.
 """
 
@@ -86,13 +88,15 @@ def rename_invoice(
     date_order: Annotated[Literal["auto", "dmy", "mdy"], Param("How to read 03/05/2024")] = "auto",
     templates: Annotated[str | None, Param("YAML vendor templates: a file or folder")] = None,
     ocr: Annotated[bool, Param("OCR scans without a text layer"), Cli("--ocr/--no-ocr")] = True,
+    xml: Annotated[bool, Param("Read an embedded e-invoice XML (false: only the pages)"),
+                   Cli("--xml/--no-xml")] = True,
     language: Annotated[str | None, Param("OCR languages (default: installed ones of eng+deu+fra+nld+spa+ita)"),
                         Cli("-l", "--language")] = None,
     password: Password = None,
 ) -> RenameResult:
     wanted = _check_pattern(pattern)
-    options = Options(date_order=date_order, ocr=ocr, language=language, templates=load(templates) if templates
-                      else [])
+    options = Options(date_order=date_order, ocr=ocr, language=language, xml=xml,
+                      templates=load(templates) if templates else [])
     files = list(dict.fromkeys(p for spec in inputs for p in expand(spec, recursive=recursive)))
     target = output_folder(copy_to) if copy_to else None
     warnings: list[str] = []
@@ -151,6 +155,9 @@ def _decide(path: Path, reading: Reading | PdftoolsError, pattern: str, wanted: 
                           reason=f"{reading.message}. {reading.hint}")
     row = InvoiceRow(file=str(path), status="skipped", fields=reading.fields, warnings=reading.warnings)
     found = reading.fields
+    if reading.not_invoice:
+        row.reason = reading.not_invoice
+        return row
     if "number" not in found and "amount" not in found:
         row.reason = "no invoice fields found"
         return row

@@ -1,6 +1,14 @@
-"""Accuracy of rename-invoice per field, on invoices generated with known fields (tests/invoices).
+"""Accuracy of rename-invoice per field: on real invoices first, then on invoices generated with known fields.
 
     .venv/bin/python benchmarks/invoices.py [--count 60] [--scanned 30] [--holdout 36] [--late 36] [--keep DIR]
+                                            [--real-only] [--no-real-scans] [--scan-cache DIR]
+
+The real sets come from ../shared/corpus/einvoices (tests/invoices/real.py; held out: never tuned on): the 16
+e-invoices read from their XML (`einvoice`), the same 16 read from their pages with the XML ignored (`real
+text`, --no-xml), and their pages rasterised at 200 dpi and read by OCR (`real scan`, cached in --scan-cache).
+They run through the op itself (a dry run) and print, per set, the share of fields right, the precision of the
+fields at or above the threshold (what a rename relies on), and files renamed right / skipped / renamed wrong.
+The other 13 corpus files (orders, broken PDFs, PDFs without an XML) must give no field from an XML.
 
 Generates digital invoices (pikepdf and, when installed, groff + Ghostscript), the same invoices scanned
 (200 dpi images, no text layer), with a Factur-X XML attached, and with a broken XML; plus the held-out
@@ -94,6 +102,48 @@ def report(results: dict[str, dict], threshold: float) -> None:
               f"{sum(spent) / len(spent) * 1000:7.0f} ms per file (max {max(spent) * 1000:.0f} ms)")
 
 
+def real_sets(threshold: float, scan_cache: Path | None, with_scans: bool) -> None:
+    """The real sets, through the op (a dry run), one line each."""
+    from invoices import real
+
+    from pdftools.ops.rename_invoice import rename_invoice
+
+    expected = real.invoices()
+    paths = [str(real.EINVOICES / name) for name in expected]
+    print(f"Real invoices ({len(expected)} of {len(real.all_files())} corpus files; threshold {threshold}):")
+    rows = rename_invoice([str(p) for p in real.all_files()], apply=False, ocr=False, threshold=threshold).files
+    from_xml = [r for r in rows if Path(r.file).name in expected]
+    others = [r for r in rows if Path(r.file).name not in expected]
+    print(real.line("einvoice (XML)", real.score(from_xml, expected, threshold)))
+    invented = sum(any(f.source == "xml" for f in r.fields.values()) for r in others)
+    print(f"{'not e-invoices':24} {len(others)} files: {invented} with a field from an XML; "
+          f"{sum(r.status == 'planned' for r in others)} renamed from their pages; "
+          f"{sum(r.status == 'skipped' and not r.fields for r in others)} skipped with no field; "
+          f"{sum(r.status == 'error' for r in others)} errors")
+    sets = [("real text (--no-xml)", paths)]
+    if with_scans:
+        with tempfile.TemporaryDirectory(prefix="pdftools-scans-") as tmp:
+            folder = scan_cache or Path(tmp)
+            sets.append(("real scan (200 dpi, OCR)", [str(p) for p in real.scans(folder, list(expected))]))
+            _real_lines(sets, expected, threshold)
+    else:
+        _real_lines(sets, expected, threshold)
+
+
+def _real_lines(sets: list[tuple[str, list[str]]], expected: dict, threshold: float) -> None:
+    from invoices import real
+
+    from pdftools.ops.rename_invoice import rename_invoice
+
+    for label, paths in sets:
+        started = time.perf_counter()
+        rows = rename_invoice(paths, apply=False, xml=False, threshold=threshold).files
+        result = real.score(rows, expected, threshold)
+        print(real.line(label, result) + f"   {(time.perf_counter() - started) / len(paths):.1f} s per file")
+        per_field = "  ".join(f"{key} {right / n:.0%}" for key, (right, _, _, n) in result.fields.items())
+        print(f"{'':24} per field: {per_field}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=60, help="invoices per digital kind")
@@ -104,7 +154,15 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--keep", type=Path, help="generate into this folder and keep it")
     parser.add_argument("--misses", action="store_true", help="list every field not read right and sure")
+    parser.add_argument("--real-only", action="store_true", help="only the real sets")
+    parser.add_argument("--no-real-scans", action="store_true", help="skip the real scans (OCR: minutes)")
+    parser.add_argument("--scan-cache", type=Path, help="keep the rasterised real pages here between runs")
     args = parser.parse_args()
+
+    real_sets(args.threshold, args.scan_cache, not args.no_real_scans)
+    if args.real_only:
+        return
+    print("\nGenerated invoices (tests/invoices):")
 
     with tempfile.TemporaryDirectory(prefix="pdftools-invoices-") as tmp:
         base = args.keep or Path(tmp)

@@ -34,6 +34,7 @@ TEXT_PAGES = 3  # the first pages and the last one carry an invoice's header and
 OCR_FACTOR = 0.95  # OCR text is less certain than a text layer
 OCR_DPI = 300
 MIN_PAGE = 2.8  # pt: a millimetre
+RIVAL_MARGIN = 0.1  # a field's best reading must beat any other value by this much to be trusted
 Source = Literal["xml", "text", "ocr"]
 
 
@@ -172,6 +173,19 @@ def ocr_layout(source: Path, numbers: list[int], language: str) -> list[str]:
         return task.map_threads(page, numbers, workers=os.cpu_count() or 1)
 
 
+def contested(candidates: list[Candidate]) -> Candidate:
+    """The best candidate (the first line among equals), trusted only when no other value comes close: with a
+    rival within RIVAL_MARGIN its confidence drops under the default threshold (two labelled dates, two
+    invoice numbers: a guess between them is not a reading)."""
+    best = max(candidates, key=lambda c: (c.score, -c.line))
+    rivals = [c for c in candidates if c.value != best.value]
+    rival = max(rivals, key=lambda c: c.score, default=None)
+    if rival is None or best.score - rival.score >= RIVAL_MARGIN:
+        return best
+    return Candidate(best.value, min(best.score, 0.65), f"{best.how}; but {rival.value} ({rival.how}) is nearly as"
+                     " likely", best.line, best.extra)
+
+
 def _from_text(texts: list[str], options: Options) -> dict[str, Candidate]:
     doc = Doc.from_pages(texts, options.date_order)
     found: dict[str, Candidate] = {}
@@ -180,7 +194,7 @@ def _from_text(texts: list[str], options: Options) -> dict[str, Candidate]:
     if issuers:
         found["issuer"] = issuers[0]
     if numbers:
-        found["number"] = max(numbers, key=lambda c: (c.score, -c.line))
+        found["number"] = contested(numbers)
     total = invoice_totals.best_total(*invoice_totals.totals(doc))
     if total is not None:
         found["amount"] = total
@@ -189,8 +203,7 @@ def _from_text(texts: list[str], options: Options) -> dict[str, Candidate]:
         found["currency"] = currency
     dates = invoice_text.dates(doc)
     if dates:
-        best = max(dates, key=lambda c: (c.score, -c.line))
-        found["date"] = invoice_text.resolve_order(doc, best, currency.value if currency else None)
+        found["date"] = invoice_text.resolve_order(doc, contested(dates), currency.value if currency else None)
     folded = "\n".join(doc.folded)
     for template in options.templates:
         if template.applies(folded):

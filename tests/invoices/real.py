@@ -55,7 +55,7 @@ def scans(folder: Path, names: list[str]) -> list[Path]:
     for name in names:
         out = folder / name
         if not out.is_file():
-            tmp = folder / f".{name}.part"
+            tmp = folder / f".part-{name}"
             scan(EINVOICES / name, tmp, dpi=DPI)
             shutil.move(tmp, out)
         made.append(out)

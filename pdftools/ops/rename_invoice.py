@@ -1,10 +1,10 @@
 """Rename invoice PDFs from what they say: date, issuer, number, total, currency.
 
 Fields come from an embedded e-invoice XML (ZUGFeRD 1.0 and 2.x, Factur-X, XRechnung CII and UBL: exact;
---no-xml reads only the pages, e.g. to cross-check an XML), else the text (labels and layout in six
-languages; OCR for scans), or YAML templates. Each has a confidence and a source; files with a pattern field
-missing or under --threshold keep their name (--threshold 1: only e-invoices are renamed). A PDF whose XML
-is an order (ORDER-X) is no invoice: it keeps its name. Collisions get `_2`; nothing is overwritten.
+turning {{xml}} off reads only the pages, e.g. to cross-check an XML), else the text (labels and layout in
+six languages; OCR for scans), or YAML templates. Each has a confidence and a source; files with a pattern
+field missing or under {{threshold}} keep their name ({{threshold}} 1: only e-invoices are renamed). A PDF
+whose XML is an order (ORDER-X) is no invoice: it keeps its name. Collisions get `_2`; nothing is overwritten.
 A dry run (the MCP default unless apply=true) only shows the plan. Every file gets a row.
 """
 

@@ -29,6 +29,8 @@ from pdftools.invoice.parse import CURRENCY, find_amounts, find_dates, fold
 from pdftools.invoice.text import Candidate, Cell, Doc
 
 _SEPARATORS = re.compile(r"\s+[·•|–—:-]\s+|\s*[·•|]\s*")  # OCR reads a `·` as `-` or `:` at times
+_REGISTRATION = re.compile(r"(?<![a-z])(?:iban|bic|swift|ust-?\s*id\w*|vat\s*(?:no|reg|id)\w*|tva|btw|iva|"
+                           r"hrb|hra|siret|siren|rcs|kvk|cif|nif|p\.\s*iva|steuer\s*-?\s*nr|steuernummer)(?![a-z])")
 _WEB = re.compile(r"www\.|https?://|\S@\S")  # a web or e-mail address is no name
 _DOMAIN = re.compile(r"(?:www\.|@)([a-z0-9-]+)\.[a-z]{2,}")
 _ALNUM = re.compile(r"[^a-z0-9]")
@@ -118,10 +120,23 @@ def issuers(doc: Doc) -> list[Candidate]:
                 found.append(Candidate(_tidy(cell.text), score, "a name with a legal form", i))
             if _over_address(doc, cell):
                 found.append(Candidate(_tidy(cell.text), 0.7 if footer else 0.6, "a name over an address", i))
+            if footer and not ADDRESS.search(cell.folded) and _beside_registration(doc, cell):
+                found.append(Candidate(_tidy(cell.text), 0.8, "a footer name beside tax or bank data", i))
     first = _first_line_name(doc)
     if first is not None:
         found.append(first)
     return _rank(doc, found, _buyer_keys(doc, senders))
+
+
+def _beside_registration(doc: Doc, cell: Cell) -> bool:
+    """Does the seller's registration and bank data (VAT ID, IBAN, register) stand beside a footer cell, in
+    other columns of its line or the next? Such a footer names who issued the invoice (a customer's VAT ID
+    stands in the address block). Data right under the cell makes it that column's heading (`Bank`), no name."""
+    line = cell.line
+    if any(_REGISTRATION.search(c.folded) for c in doc.below(line, cell.start, cell.end, depth=1)):
+        return False
+    lines = [j for j in (line, line + 1) if j < len(doc.cells) and doc.page_of[j] == doc.page_of[line]]
+    return any(_REGISTRATION.search(c.folded) for j in lines for c in doc.cells[j] if c is not cell)
 
 
 def _over_address(doc: Doc, cell: Cell) -> bool:

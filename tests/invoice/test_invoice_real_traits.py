@@ -95,3 +95,15 @@ def test_accounting_program_layouts_are_read_and_never_renamed_wrongly(tmp_path:
             found = fields.get(key)
             if found is not None and found.confidence >= 0.7:
                 assert found.value == getattr(row, key), (row.file, key, found)
+
+
+def test_a_footer_name_beside_tax_and_bank_data_is_the_issuer() -> None:
+    """A letterhead that is an image leaves the customer's company first on the page; the footer's name beside
+    the VAT ID and IBAN is the issuer's, and a bank column's heading is no name."""
+    page = ["", "Kunde Handels AG", "Bahnweg 2", "80331 München", "", "Rechnung", "Rechnungsnummer:   RE-77",
+            *[""] * 24,
+            "Weber Elektrotechnik e.K.      USt-IdNr. DE123456789      Bankverbindung",
+            "Hauptstraße 5                  HRB 12345                  IBAN DE88 2008 0000 0970 3757 00"]
+    found = issuer.issuers(Doc.from_pages(["\n".join(page)]))
+    assert found[0].value == "Weber Elektrotechnik e.K." and found[0].score >= 0.7
+    assert all("beside tax" not in c.how for c in found if c.value == "Bankverbindung")

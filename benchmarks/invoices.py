@@ -140,9 +140,9 @@ def _real_lines(sets: list[tuple[str, list[str]]], expected: dict, threshold: fl
         started = time.perf_counter()
         rows = rename_invoice(paths, apply=False, xml=False, threshold=threshold).files
         result = real.score(rows, expected, threshold)
-        print(real.line(label, result) + f"   {(time.perf_counter() - started) / len(paths):.1f} s per file")
+        print(real.line(label, result))
         per_field = "  ".join(f"{key} {right / n:.0%}" for key, (right, _, _, n) in result.fields.items())
-        print(f"{'':24} per field: {per_field}")
+        print(f"{'':24} per field: {per_field}   {(time.perf_counter() - started) / len(paths):.1f} s per file")
 
 
 def main() -> None:

@@ -61,16 +61,15 @@ def test_an_einvoices_only_threshold_renames_exactly_the_einvoices() -> None:
     assert planned == set(invoices())
 
 
-@pytest.mark.xfail(strict=True, reason="3 of 16 held-out real layouts are renamed wrongly (not tuned on)")
+@pytest.mark.xfail(strict=True, reason="1 of 16 held-out real layouts is renamed wrongly (not tuned on)")
 def test_the_pages_read_without_the_xml_never_rename_wrongly() -> None:
     """The real-layout set (--no-xml): held out, never tuned on. The share of fields right is reported, not
     asserted (the goal is 90%); a wrong rename is a failure."""
     expected = invoices()
-    result = rename_invoice([str(EINVOICES / n) for n in expected], apply=False, xml=False, ocr=False,
-                            threshold=THRESHOLD)
-    assert all(f.source == "text" for row in result.files for f in row.fields.values())
+    result = rename_invoice([str(EINVOICES / n) for n in expected], apply=False, xml=False, threshold=THRESHOLD)
+    assert all(f.source in ("text", "ocr") for row in result.files for f in row.fields.values())
     scored = score(result.files, expected, THRESHOLD)
-    report("invoices: real sets", line("real layouts (--no-xml)", scored))
+    report("invoices: real sets", line("real text (--no-xml)", scored))
     assert scored.renamed_wrong == 0, scored.misses
 
 

@@ -1,10 +1,9 @@
 """Rename invoice PDFs from what they say: date, issuer, number, total, currency.
 
-Fields come from an embedded e-invoice XML (ZUGFeRD 1.0 and 2.x, Factur-X, XRechnung CII and UBL: exact;
-turning {{xml}} off reads only the pages, e.g. to cross-check an XML), else the text (labels and layout in
-six languages; OCR for scans), or YAML templates. Each has a confidence and a source; files with a pattern
-field missing or under {{threshold}} keep their name ({{threshold}} 1: only e-invoices are renamed). A PDF
-whose XML is an order (ORDER-X) is no invoice: it keeps its name. Collisions get `_2`; nothing is overwritten.
+Fields come from an embedded e-invoice XML (ZUGFeRD, Factur-X, XRechnung: exact; {{xml}} off reads only the
+pages), else the text (labels and layout in six languages; OCR for scans), or YAML templates. Each has a
+confidence and a source; files with a pattern field missing or under {{threshold}} keep their name, as do
+orders (ORDER-X). Collisions get `_2`; nothing is overwritten.
 A dry run (the MCP default unless apply=true) only shows the plan. Every file gets a row.
 """
 
@@ -90,7 +89,7 @@ def rename_invoice(
     date_order: Annotated[Literal["auto", "dmy", "mdy"], Param("How to read 03/05/2024")] = "auto",
     templates: Annotated[str | None, Param("YAML vendor templates: a file or folder")] = None,
     ocr: Annotated[bool, Param("OCR scans without a text layer"), Cli("--ocr/--no-ocr")] = True,
-    xml: Annotated[bool, Param("Read an embedded e-invoice XML (false: only the pages)"),
+    xml: Annotated[bool, Param("Read an embedded e-invoice XML"),
                    Cli("--xml/--no-xml")] = True,
     language: Annotated[str | None, Param("OCR languages (default: installed ones of eng+deu+fra+nld+spa+ita)"),
                         Cli("-l", "--language")] = None,

@@ -1,6 +1,6 @@
 """What an op says about each parameter, once, in its `Annotated[...]`:
 
-    every: Annotated[int | None, Param("Pages per part", ge=1), Cli("-n", "--every")] = None
+    every: Annotated[int | None, Param("Pages per part", ge=1), Cli("--every")] = None
 
 `Param` is the description and the constraints: the MCP adapter turns it into pydantic's `Field` (so the SDK
 puts both into the tool's schema and enforces them), the CLI adapter into the option's help and one check.

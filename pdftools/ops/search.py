@@ -25,7 +25,7 @@ def search(
     ignore_case: Annotated[bool, Param("Ignore case"), Cli("-i", "--ignore-case")] = False,
     count: Annotated[bool, Param("Only count the matches in each file"), Cli("-c", "--count")] = False,
     max_count: Annotated[int | None, Param("Stop each file after this many matches", ge=1),
-                         Cli("-m", "--max-count")] = None,
+                         Cli("--max-count")] = None,
     context: Annotated[int, Param("Lines of context around each matching line", ge=0, le=20),
                        Cli("-C", "--context")] = 0,
     pages: Annotated[str | None, Param("Pages to search in every file: `1-3,7,10-`, `last`"), Mcp(hidden=True)]

@@ -47,7 +47,7 @@ class SplitResult:
 def split(
     input: Annotated[str, Param("PDF to split"), Cli(argument=True)],
     out_dir: Annotated[str, Param("Folder for the parts (must exist)"), Cli("-d", "--out-dir")] = ".",
-    every: Annotated[int | None, Param("Pages per part (default 1)", ge=1), Cli("-n", "--every")] = None,
+    every: Annotated[int | None, Param("Pages per part (default 1)", ge=1), Cli("--every")] = None,
     ranges: Annotated[
         str | None, Param("One part per range: `1-3,4-10,11-`"), Cli("--ranges")
     ] = None,

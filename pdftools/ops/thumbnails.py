@@ -66,7 +66,7 @@ def thumbnails(
     width: Annotated[int | None, Param("Image width in pixels, keeping the aspect (default 300)", ge=8, le=10_000),
                      Cli("-W", "--width")] = None,
     height: Annotated[int | None, Param("Image height in pixels (keeps the aspect)", ge=8, le=10_000),
-                      Cli("-H", "--height")] = None,
+                      Cli("--height")] = None,
     dpi: Annotated[int | None, Param("Render at this resolution instead of a size", ge=10, le=1200)] = None,
     format: Annotated[Literal["png", "jpeg", "webp"], Param("Image format"), Cli("--format")] = "png",
     pages: Annotated[str | None, Param("Pages to render: `1-3,7,10-` (default: all)")] = None,

@@ -101,7 +101,7 @@ def test_disk_full(command: str, tmp_path: Path, inputs: list[Path], out_dir: Pa
     """A file-size limit (`ulimit -f`) stands in for a full disk: writes past it fail with EFBIG."""
     before = hashes(*inputs)
     argv = {"merge": ["merge", *inputs, "-o", out_dir / "m.pdf"], "text": ["text", inputs[0]],
-            "split": ["split", inputs[0], "-d", out_dir, "-n", "2"]}[command]
+            "split": ["split", inputs[0], "-d", out_dir, "--every", "2"]}[command]
     run = Run(tmp_path, argv, fsize=2000)
     returncode, stdout, error = result = run()
     assert_clean(run, result, "DISK_FULL", 6, inputs=before, folder=out_dir)

@@ -6,6 +6,7 @@ bookmark trees become trees), with one special case: extracted text is data and 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from typing import Any
@@ -23,6 +24,8 @@ def _console(stderr: bool = False) -> Any:
 
 
 def render(result: Any, *, as_json: bool, to_stderr: bool = False) -> None:
+    if getattr(result, "rows_streamed", False):  # a batch: its rows went to stdout as they finished
+        result, to_stderr = dataclasses.replace(result, rows=[]), True
     stream = sys.stderr if to_stderr else sys.stdout
     if as_json:
         stream.write(results.to_json(result) + "\n")
@@ -124,6 +127,23 @@ def report_error(exc: PdftoolsError, *, as_json: bool) -> int:
     else:
         sys.stderr.write(f"error[{exc.code}]: {exc.message}\n  hint: {exc.hint}\n")
     return exc.exit_code
+
+
+class RowPrinter:
+    """Batch rows on stdout as they finish: a JSON line each (--json), else one line a file, file names as
+    data (never markup). Taken before any progress bar starts, so a piped stdout gets the rows themselves."""
+
+    def __init__(self, as_json: bool) -> None:
+        self.as_json, self.out = as_json, sys.stdout
+
+    def __call__(self, row: Any) -> None:
+        out = self.out if not self.out.isatty() else sys.stdout  # a terminal: above the bar
+        if self.as_json:
+            out.write(results.to_json(row, indent=None) + "\n")
+        else:
+            what = row.output if row.error is None else f"error[{row.error['code']}]: {row.error['message']}"
+            out.write(f"{row.status:<7} {row.input} -> {what}\n")
+        out.flush()
 
 
 class ProgressBar:

@@ -90,6 +90,9 @@ OPS: tuple[Op, ...] = (
     Op("convert", "doc_convert", "Convert a document",
        "Convert documents with pandoc: markdown, HTML, docx, odt, epub, rst, LaTeX, org, text, and PDF in and out.",
        False, heavy=True),
+    Op("batch", "pdf_batch", "Run a command over many files",
+       "Run one command over many files: local processes, or a Dask cluster (`--cluster`); resumable.", False,
+       heavy=True),
 )
 
 

@@ -30,6 +30,7 @@ from pdftools.errors import ClusterExtraMissing, ClusterUnavailable, WorkerLost
 ATTEMPTS = 3
 WINDOW_PER_WORKER = 4  # items in flight per worker: enough to keep it busy, few enough to cancel fast
 POLL = 0.1  # seconds between checks for a cancel while waiting
+CONNECT_TIMEOUT = 10  # seconds to reach the scheduler (PDFTOOLS_CLUSTER_TIMEOUT)
 
 
 class Executor(Protocol):
@@ -121,12 +122,23 @@ class LocalExecutor:
         self._pool = None
 
 
+def _quiet_dask() -> None:
+    """Dask logs a lost worker or a closed connection on stderr, where `--json` promises one object; the
+    rows already say what happened to each file. PDFTOOLS_DEBUG shows the logs."""
+    import logging
+
+    if not os.environ.get("PDFTOOLS_DEBUG"):
+        logging.getLogger("distributed").setLevel(logging.CRITICAL)
+
+
 class DaskExecutor:
-    def __init__(self, address: str, timeout: float = 10) -> None:
+    def __init__(self, address: str) -> None:
         try:
             from distributed import Client
         except ImportError:
             raise ClusterExtraMissing("a cluster was named, but Dask distributed is not installed") from None
+        _quiet_dask()
+        timeout = float(os.environ.get("PDFTOOLS_CLUSTER_TIMEOUT") or CONNECT_TIMEOUT)
         try:
             self.client = Client(address, timeout=timeout, set_as_default=False)
         except (OSError, TimeoutError, ValueError) as exc:
@@ -139,7 +151,7 @@ class DaskExecutor:
             check: Callable[[], None]) -> Iterator[tuple[Any, Any]]:
         from distributed import as_completed
 
-        source, finished = iter(items), as_completed()
+        source, finished = iter(items), as_completed(loop=self.client.loop)
         pending: dict[Any, Any] = {}
         while True:
             while len(pending) < self.workers * WINDOW_PER_WORKER and (item := next(source, None)) is not None:

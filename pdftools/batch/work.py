@@ -12,6 +12,7 @@ import shutil
 import socket
 import time
 import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -52,7 +53,7 @@ def run_one(job: FileJob) -> BatchRow:
     try:
         stage.mkdir(parents=True)
         policy = paths.RootsPolicy([Path(r) for r in job.roots]) if job.roots else paths.LocalPolicy()
-        with paths.using(policy), task.running(task.Task()):
+        with paths.using(policy), task.running(task.Task()), _reproducible():
             fn = get(job.command).load()
             made = stage / Path(job.target).name
             result = fn(**_arguments(job, made))
@@ -69,6 +70,17 @@ def run_one(job: FileJob) -> BatchRow:
         shutil.rmtree(stage, ignore_errors=True)
     row.seconds = round(time.monotonic() - started, 3)
     return row
+
+
+@contextlib.contextmanager
+def _reproducible() -> Iterator[None]:
+    from pdftools.core.pdf import reproducible
+
+    token = reproducible.set(True)
+    try:
+        yield
+    finally:
+        reproducible.reset(token)
 
 
 def _arguments(job: FileJob, made: Path) -> dict[str, Any]:

@@ -135,10 +135,11 @@ def _run(command: str, kind: plan.Kind, chosen: dict[str, Any], pattern: str, pa
         key = f"{plan.content_hash(source.path)}-{suffix}"
         done = journal.finished(key, target)
         if done is not None:
-            deliver(BatchRow(input=str(source.path), status="skipped", output=str(target),
+            deliver(BatchRow(input=os.path.abspath(source.path), status="skipped", output=os.path.abspath(target),
                              pages=int(done.get("pages") or 0), key=key))
             continue
-        todo.append(plan.FileJob(command, str(source.path), str(target), kind, chosen, str(staging), key, roots))
+        todo.append(plan.FileJob(command, os.path.abspath(source.path), os.path.abspath(target), kind, chosen,
+                                 os.path.abspath(staging), key, roots))  # workers elsewhere have other cwds
     executor = executors.for_batch(jobs, cluster) if todo else None
     assembler = None
     if pages_per_task is not None and todo:

@@ -131,10 +131,10 @@ def test_a_crashed_journal_line_is_ignored(cli: Any, tmp_path: Path) -> None:
 
 
 def test_ctrl_c_leaves_whole_outputs_and_a_rerun_finishes(tmp_path: Path, sample: Path) -> None:
-    scans(sample, tmp_path / "in", dpi=100, pages=3)
+    scans(sample, tmp_path / "in", dpi=72, pages=3)
     out = tmp_path / "out"
     argv = [str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(out), "--jobs", "1", "--json",
-            "--set", "dpi=100"]
+            "--set", "dpi=72"]
     # SIGINT as a terminal sends it, even when the test run itself was started in the background (ignored)
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))

@@ -15,7 +15,7 @@ from typing import Any
 
 import pikepdf
 import pytest
-from batch_files import scans, small_pdfs
+from batch_files import one_scan, scans, small_pdfs
 from dask_cluster import Cluster, free_port, require_dask
 
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
@@ -70,6 +70,30 @@ def test_cluster_outputs_are_byte_identical_to_local_ones_and_a_rerun_sends_noth
     assert {r["status"] for r in rows(again.stdout)} == {"skipped"}
 
 
+def test_one_long_scan_is_cut_across_workers_and_put_back_together(cluster: Cluster, tmp_path: Path,
+                                                                   sample: Path) -> None:
+    (tmp_path / "in").mkdir()
+    long = one_scan(scans(sample, tmp_path / "pages", dpi=72, pages=3), tmp_path / "in" / "long.pdf")
+    with pikepdf.open(long) as pdf:
+        with pdf.open_outline() as outline:
+            outline.root.append(pikepdf.OutlineItem("Second page", 1))
+        pdf.save(tmp_path / "in" / "book.pdf")
+    long.unlink()
+    whole = batch("ocr", tmp_path / "in", "-d", tmp_path / "whole", "--set", "dpi=72")
+    cut = batch("ocr", tmp_path / "in", "-d", tmp_path / "cut", "--set", "dpi=72", "--pages-per-task", "1",
+                "--cluster", cluster.address)
+    assert whole.returncode == 0 and cut.returncode == 0, (cut.stderr, cluster.logs())
+    (row,) = rows(cut.stdout)  # one row for the file, from its three parts
+    assert row["status"] == "ok" and row["pages"] == 3 and len(row["worker"].split(",")) == 2
+    assert [p.name for p in (tmp_path / "cut").iterdir() if not p.name.startswith(".")] == ["book.pdf"]
+    assert not (tmp_path / "cut" / ".pdftools-staging").exists()
+    texts = [subprocess.run(["pdftotext", str(folder / "book.pdf"), "-"], capture_output=True, text=True,
+                            check=True).stdout for folder in (tmp_path / "whole", tmp_path / "cut")]
+    assert texts[0] == texts[1] and len(texts[1].split("\f")) == 4 and texts[1].split("\f")[1].strip()
+    with pikepdf.open(tmp_path / "cut" / "book.pdf") as pdf, pdf.open_outline() as outline:  # the rest is kept
+        assert [item.title for item in outline.root] == ["Second page"]
+
+
 def test_a_worker_killed_mid_batch_has_its_files_finished_by_the_other(cluster: Cluster, tmp_path: Path,
                                                                       sample: Path) -> None:
     scans(sample, tmp_path / "in", dpi=72, pages=4)
@@ -78,14 +102,17 @@ def test_a_worker_killed_mid_batch_has_its_files_finished_by_the_other(cluster: 
             "--set", "dpi=72", "--json"]
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert proc.stdout is not None
-    first = json.loads(proc.stdout.readline())  # one file done: both workers are busy with the next ones
-    victim = "w1" if first["worker"].split(":")[1] in map(str, cluster.worker_pids("w1")) else "w2"
+    first = json.loads(proc.stdout.readline())  # one worker finished a file: the other is mid-way in its own
+    victim = "w2" if first["worker"].split(":")[1] in map(str, cluster.worker_pids("w1")) else "w1"
+    lost = {str(pid) for pid in cluster.worker_pids(victim)}
     cluster.kill(victim)
     rest, err = proc.communicate(timeout=120)
     done = [first, *rows(rest)]
     assert proc.returncode == 0, (err, cluster.logs())
     assert sorted(Path(r["output"]).name for r in done) == [f"pg-{i}.pdf" for i in range(1, 5)]
     assert all(r["status"] == "ok" for r in done)
+    survivor = [r for r in done if r["worker"].split(":")[1] not in lost]
+    assert len(survivor) >= 3  # the file the victim had in hand was done again by the other
     for path in out.glob("*.pdf"):  # every output whole and searchable
         with pikepdf.open(path) as pdf:
             assert len(pdf.pages) == 1

@@ -49,13 +49,12 @@ def run_one(job: FileJob) -> BatchRow:
     started = time.monotonic()
     worker = f"{socket.gethostname()}:{os.getpid()}"
     row = BatchRow(input=job.input, status="failed", worker=worker, key=job.key)
-    stage = Path(job.staging) / uuid.uuid4().hex
+    made: Path | None = None
     try:
-        stage.mkdir(parents=True)
+        made = _stage(job.staging) / f"{uuid.uuid4().hex[:12]}-{Path(job.target).name}"
         policy = paths.RootsPolicy([Path(r) for r in job.roots]) if job.roots else paths.LocalPolicy()
         with paths.using(policy), task.running(task.Task()), _reproducible():
             fn = get(job.command).load()
-            made = stage / Path(job.target).name
             result = fn(**_arguments(job, made))
             _write_result(job, result, made)
         _publish(made, Path(job.target))
@@ -67,7 +66,8 @@ def run_one(job: FileJob) -> BatchRow:
     except Exception as exc:  # a bug on one file must not stop the batch: it is that file's row
         row.error = PdftoolsError(f"unexpected {type(exc).__name__}: {exc}").to_dict()
     finally:
-        shutil.rmtree(stage, ignore_errors=True)
+        if row.status != "ok" and made is not None:  # what a failed op left in the staging folder
+            _remove(made)
     row.seconds = round(time.monotonic() - started, 3)
     return row
 
@@ -81,6 +81,21 @@ def _reproducible() -> Iterator[None]:
         yield
     finally:
         reproducible.reset(token)
+
+
+_stages: dict[str, Path] = {}
+_folders: set[Path] = set()  # output folders this process has made or seen
+
+
+def _stage(staging: str) -> Path:
+    """This process's own folder in the batch's staging folder (made once: a folder per file would cost two
+    more file-system calls per file, as much as a small file's whole work on slow storage)."""
+    folder = _stages.get(staging)
+    if folder is None or not folder.is_dir():
+        folder = Path(staging) / f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        folder.mkdir(parents=True)
+        _stages[staging] = folder
+    return folder
 
 
 def _arguments(job: FileJob, made: Path) -> dict[str, Any]:
@@ -105,17 +120,27 @@ def _write_result(job: FileJob, result: Any, made: Path) -> None:
 def _publish(made: Path, target: Path) -> None:
     """Rename the whole output into place (the same file system: an atomic step for a file; a folder
     replaces an older one of the same name)."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if not made.is_dir():
-        os.replace(made, target)
-        return
+    if target.parent not in _folders:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        _folders.add(target.parent)
     old = None
-    if target.exists():
+    if made.is_dir() and target.exists():
         old = made.with_name(made.name + ".old")
         os.replace(target, old)
-    os.replace(made, target)
+    try:
+        os.replace(made, target)
+    except FileNotFoundError:  # the output folder went away since this (long-lived) worker made it
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(made, target)
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
+
+
+def _remove(path: Path) -> None:
+    if path.is_dir():
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        path.unlink(missing_ok=True)
 
 
 def pages_of(result: Any) -> int:

@@ -145,14 +145,14 @@ class DaskExecutor:
             raise ClusterUnavailable(f"cannot reach the Dask scheduler at {address}: {exc}") from None
         self.workers = max(1, sum(self.client.nthreads().values()))
         self.label = f"cluster {address}: {self.workers} worker thread" + "s" * (self.workers != 1)
-        self._futures: list[Any] = []
+        self._pending: dict[Any, Any] = {}
 
     def run(self, fn: Callable[[Any], Any], items: Iterable[Any],
             check: Callable[[], None]) -> Iterator[tuple[Any, Any]]:
         from distributed import as_completed
 
         source, finished = iter(items), as_completed(loop=self.client.loop)
-        pending: dict[Any, Any] = {}
+        pending = self._pending
         while True:
             while len(pending) < self.workers * WINDOW_PER_WORKER and (item := next(source, None)) is not None:
                 future = self.client.submit(fn, item, pure=False)
@@ -180,6 +180,6 @@ class DaskExecutor:
 
     def close(self, kill: bool = False) -> None:
         with contextlib.suppress(Exception):
-            if kill:  # the scheduler stops the running ones; their staged outputs are never published
-                self.client.cancel(list(self.client.futures.values()), force=True)
+            if kill and self._pending:  # queued files never start; running ones finish into a removed staging
+                self.client.cancel(list(self._pending), force=True)
             self.client.close()

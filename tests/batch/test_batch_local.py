@@ -159,6 +159,24 @@ def test_ctrl_c_leaves_whole_outputs_and_a_rerun_finishes(tmp_path: Path, sample
     assert rerun.returncode == 0 and statuses.count("skipped") == len(done) and statuses.count("ok") == 3 - len(done)
 
 
+def test_a_local_worker_killed_mid_batch_has_its_files_done_again(tmp_path: Path, sample: Path) -> None:
+    scans(sample, tmp_path / "in", dpi=72, pages=4)
+    out = tmp_path / "out"
+    proc = subprocess.Popen([str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(out), "--jobs", "2",
+                             "--json", "--set", "dpi=72"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    first = json.loads(proc.stdout.readline())  # its worker has started on the next file: kill it (as the OOM
+    os.killpg(int(first["worker"].split(":")[1]), signal.SIGKILL)  # killer would), with its tesseract
+    rest, err = proc.communicate(timeout=120)
+    done = [first, *(json.loads(line) for line in rest.splitlines())]
+    assert proc.returncode == 0, err
+    assert sorted(Path(r["output"]).name for r in done) == [f"pg-{i}.pdf" for i in range(1, 5)]
+    for path in out.glob("*.pdf"):
+        with pikepdf.open(path) as pdf:
+            assert len(pdf.pages) == 1
+    assert not (out / ".pdftools-staging").exists()
+
+
 def _no_orphans(marker: str) -> None:
     """No tesseract or pdftoppm still at work on the test's files."""
     deadline = time.monotonic() + 10

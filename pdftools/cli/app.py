@@ -17,7 +17,7 @@ from typing import Annotated, Any, get_type_hints
 import typer
 
 from pdftools import __version__
-from pdftools.core.params import MISSING, Cli, Param, marker, split_annotated
+from pdftools.core.params import MISSING, Cli, Param, describe, marker, split_annotated
 from pdftools.errors import InvalidArgument, PdftoolsError
 from pdftools.ops import OPS, Op
 
@@ -46,7 +46,7 @@ def typer_parameters(fn: Callable[..., Any]) -> list[inspect.Parameter]:
     for name, param in inspect.signature(fn).parameters.items():
         base, meta = split_annotated(hints[name])
         info, cli = marker(meta, Param), marker(meta, Cli) or Cli()
-        help_text = info.description if info is not None else None
+        help_text = describe(info.description, flag_namer(fn)) if info is not None else None
         default = param.default if cli.default is MISSING else cli.default
         if cli.prompt and help_text:
             help_text += " (asked for at a terminal when not given)"
@@ -136,7 +136,7 @@ def make_command(op: Op) -> Callable[..., None]:
 
     command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     command.__annotations__ = {p.name: p.annotation for p in params}
-    command.__doc__ = sys.modules[fn.__module__].__doc__
+    command.__doc__ = describe(sys.modules[fn.__module__].__doc__ or "", flag_namer(fn))
     command.__name__ = op.name
     return command
 
@@ -189,6 +189,16 @@ def _quiet_pdf_library() -> None:
     logger = logging.getLogger("pikepdf")
     if not logger.handlers and not os.environ.get("PDFTOOLS_DEBUG"):
         logger.addHandler(logging.NullHandler())
+
+
+def flag_namer(fn: Callable[..., Any]) -> Callable[[str], str]:
+    """How the CLI names the op's parameters in help text: its longest flag (`--max-chars`)."""
+    hints = get_type_hints(fn, include_extras=True)
+
+    def name_of(name: str) -> str:
+        cli = marker(split_annotated(hints[name])[1], Cli) or Cli() if name in hints else Cli()
+        return max(flags_of(name, cli), key=len)
+    return name_of
 
 
 def flags_of(name: str, cli: Cli) -> tuple[str, ...]:

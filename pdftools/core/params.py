@@ -10,6 +10,8 @@ Typer, nor the MCP SDK, nor pydantic (whose import alone costs a CLI command ~0.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Annotated, Any, get_args, get_origin
 
@@ -28,11 +30,12 @@ class Param:
         names = ("ge", "le", "min_length", "max_length")
         return {k: getattr(self, k) for k in names if getattr(self, k) is not None}
 
-    def field(self) -> Any:
-        """The same, as pydantic's `Field` (imported only when a front end needs it)."""
+    def field(self, description: str | None = None) -> Any:
+        """The same, as pydantic's `Field` (imported only when a front end needs it), with the description as
+        the front end renders it."""
         from pydantic import Field
 
-        return Field(description=self.description, **self.constraints())
+        return Field(description=self.description if description is None else description, **self.constraints())
 
     def violation(self, value: Any) -> str | None:
         """Why `value` breaks a constraint (pydantic's wording), or None."""
@@ -117,3 +120,13 @@ def split_annotated(hint: Any) -> tuple[Any, tuple[Any, ...]]:
         base, *meta = get_args(hint)
         return base, tuple(meta)
     return hint, ()
+
+
+REFERENCE = re.compile(r"\{\{(\w+)\}\}")
+
+
+def describe(text: str, name_of: Callable[[str], str]) -> str:
+    """Help text for one front end. Descriptions and op docstrings name other parameters as `{{max_chars}}`;
+    the CLI renders that as its flag (`--max-chars`), MCP as the argument name (`max_chars`). One text, two
+    readers: neither sees the other front end's names."""
+    return REFERENCE.sub(lambda m: name_of(m.group(1)), text)

@@ -36,7 +36,7 @@ from pydantic import ValidationError
 
 from pdftools import __version__
 from pdftools.core import limits, paths, results, task
-from pdftools.core.params import MISSING, Mcp, Param, marker, split_annotated
+from pdftools.core.params import MISSING, Mcp, Param, describe, marker, split_annotated
 from pdftools.errors import Busy, InvalidArgument, PdftoolsError
 from pdftools.mcp.store import URI_PREFIX, FileStore
 from pdftools.ops import Op, selected
@@ -157,7 +157,7 @@ def tool_parameters(fn: Callable[..., Any]) -> list[inspect.Parameter]:
             continue
         spec = marker(meta, Param)
         base = base if mcp.annotation is MISSING else mcp.annotation
-        annotation = Annotated[base, spec.field()] if spec is not None else base
+        annotation = Annotated[base, spec.field(describe(spec.description, str))] if spec is not None else base
         default = param.default if mcp.default is MISSING else mcp.default
         params.append(param.replace(annotation=annotation, default=default, kind=inspect.Parameter.KEYWORD_ONLY))
     return params
@@ -299,7 +299,7 @@ def build_server(roots: list[Path], log_level: str = "WARNING", tools: str | Non
     policy_for = policy_for or (lambda ctx: paths.RootsPolicy(roots))
     for op in selected(tools):
         fn = make_tool(op, policy_for)
-        description = inspect.getdoc(inspect.getmodule(op.load())) or op.summary
+        description = describe(inspect.getdoc(inspect.getmodule(op.load())) or op.summary, str)
         hints = ToolAnnotations(title=op.title, read_only_hint=op.read_only, destructive_hint=not op.read_only,
                                 idempotent_hint=True, open_world_hint=False)
         server.add_tool(fn, name=op.tool, title=op.title, description=description, annotations=hints,

@@ -8,5 +8,6 @@
     pages      one huge document cut into page ranges for the workers, and put back together
     runner     the coordinator: submit, collect rows as they finish, progress, journal, cancel
 
-The op `batch` (pdftools/ops/batch.py) is the one entry both front ends get from the registry.
+    op         the operation `batch` itself: the one entry both front ends get from the registry (which names
+               it here, above the ops it runs, rather than in ops/)
 """

@@ -92,7 +92,7 @@ OPS: tuple[Op, ...] = (
        False, heavy=True),
     Op("batch", "pdf_batch", "Run a command over many files",
        "Run one command over many files: local processes, or a Dask cluster (`--cluster`); resumable.", False,
-       heavy=True),
+       heavy=True, module="pdftools.batch.op"),  # above the ops it runs (tests/test_layers.py)
 )
 
 

@@ -1,9 +1,10 @@
 """Run one command over many files: local processes, or a Dask cluster (`--cluster`); resumable.
 
-Inputs: files, globs, folders (`recursive`), `@list.txt`. Outputs mirror them under `out_dir`, named by `name`
-(`{stem}`, `{name}`, `{ext}`): PDFs, folders (thumbnails, images), or `.txt`/`.json` for commands that read.
-`options` are the command's own (`{"angle": 90}`; CLI `--set angle=90`). One row per file; a failed file never
-stops the batch; a re-run skips files done with the same content and options (a journal in `out_dir`).
+Inputs: files, globs, folders ({{recursive}} for subfolders), `@list.txt`. Outputs mirror them under
+{{out_dir}}, named by {{name}} (`{stem}`, `{name}`, `{ext}`): PDFs, folders (thumbnails, images), or
+`.txt`/`.json` for commands that only read. The command's own options go in {{options}} (angle=90). One row per file; a
+failed file never stops the batch; a re-run skips files done with the same content and options (a journal in
+the output folder).
 """
 
 from __future__ import annotations

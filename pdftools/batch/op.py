@@ -103,7 +103,10 @@ def _options(fn: Any, given: list[str] | dict[str, Any] | None, password: str | 
 
 
 def _out_folder(raw: str) -> Path:
-    folder = paths.output_path(raw)
+    """The output folder, made if missing. Under the roots (MCP) it is a folder inside them, over HTTP too:
+    a batch's thousands of outputs stay where its inputs are, not in the per-call file store."""
+    active = paths.policy()
+    folder = active.resolve(raw) if isinstance(active, paths.RootsPolicy) else paths.output_path(raw)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except FileExistsError:

@@ -25,7 +25,7 @@ def _console(stderr: bool = False) -> Any:
 
 def render(result: Any, *, as_json: bool, to_stderr: bool = False) -> None:
     if getattr(result, "rows_streamed", False):  # a batch: its rows went to stdout as they finished
-        result, to_stderr = dataclasses.replace(result, rows=[]), True
+        result, to_stderr = dataclasses.replace(result, rows=[], rows_streamed=as_json), True
     stream = sys.stderr if to_stderr else sys.stdout
     if as_json:
         stream.write(results.to_json(result) + "\n")

@@ -37,6 +37,7 @@ SCAN_SOURCE = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
 BIN = Path(sys.executable).parent
 PDFTOOLS = str(BIN / "pdftools")
 SCAN_DPI = 150
+PRICE = 0.02  # dollars per vCPU hour: an assumption (a spot price), for the README's cost on paper
 
 
 def small_pdfs(folder: Path, count: int) -> list[Path]:
@@ -234,7 +235,8 @@ def ocr(work: Path, args: argparse.Namespace, jobs: int) -> None:
           f"{per_page:.2f} CPU s/page")
     total_hours = per_page * 10_000_000 / 3600
     print(f"10 million pages: {total_hours:,.0f} CPU hours; on N one-CPU workers: "
-          + ", ".join(f"N={n}: {total_hours / n:,.0f} h" for n in (10, 100, 1000)))
+          + ", ".join(f"N={n}: {total_hours / n:,.0f} h" for n in (10, 100, 1000))
+          + f"; at an assumed ${PRICE} per vCPU hour: ${total_hours * PRICE:,.0f}")
 
 
 if __name__ == "__main__":

@@ -33,13 +33,35 @@ MaxChars = Annotated[
     int | None, Param("Character budget for this call; the result says where to go on", ge=1), Mcp(default=40_000)
 ]
 StartPage = Annotated[int | None, Param("Continue from this page (a previous result's next_page)", ge=1)]
-Offset = Annotated[int, Param("Characters to skip on start_page (a previous next_offset)", ge=0)]
+Offset = Annotated[int, Param("Characters to skip on {{start_page}} (a previous next_offset)", ge=0)]
 
 
 @dataclass
 class PageText:
     page: int
     text: str
+
+
+@dataclass
+class TextBox:
+    """A word or a line of text (`text --format words|lines`) and where it is on its page."""
+
+    page: int
+    block: int  # numbered from 1 on each page; `line` from 1 in its block
+    line: int
+    text: str
+    x0: float  # the box: PDF points, origin at the top-left of the page as displayed, y down
+    y0: float
+    x1: float
+    y1: float
+    size: float  # the box's height (of the upright text): ~0.9-1.2 times the font size, which poppler omits
+
+    def tsv(self) -> str:
+        return "\t".join([str(self.page), str(self.block), str(self.line), *(f"{v:.2f}" for v in (
+            self.x0, self.y0, self.x1, self.y1, self.size)), self.text])
+
+
+BOX_COLUMNS = "page\tblock\tline\tx0\ty0\tx1\ty1\tsize\ttext"
 
 
 @dataclass
@@ -55,10 +77,14 @@ class TextResult:
     next_offset: int | None = None
     empty_pages: list[int] = field(default_factory=list)
     """Pages with no text layer (scanned? try OCR)."""
+    warnings: list[str] = field(default_factory=list)
+    boxes: list[TextBox] = field(default_factory=list)  # format words or lines (next_offset then counts boxes)
 
     def as_text(self) -> str:
         """The text with page markers and, when cut, where to continue: what a reader (or a model) needs."""
         parts = [f"--- page {p.page} ---\n{p.text}" for p in self.pages]
+        if self.boxes:
+            parts += [BOX_COLUMNS, *(box.tsv() for box in self.boxes)]
         if self.truncated:
             parts.append(f"[truncated: continue with start_page={self.next_page}, offset={self.next_offset or 0}]")
         if self.empty_pages:
@@ -143,14 +169,20 @@ def _chunks(pages: list[int], workers: int) -> list[list[int]]:
 
 
 @contextlib.contextmanager
-def readable(pdf: pikepdf.Pdf, path: Path) -> Iterator[Path]:
-    """A path poppler can read without a password: the file itself, or a decrypted copy in a private temp
-    folder (poppler takes passwords only on its command line, where other users could see them)."""
-    if not pdf.is_encrypted:
+def readable(pdf: pikepdf.Pdf, path: Path, warnings: list[str] | None = None) -> Iterator[Path]:
+    """A path poppler can read without a password: the file itself, or a copy qpdf writes in a private temp
+    folder: decrypted (poppler takes passwords only on its command line, where other users could see them), or
+    repaired, when qpdf had to rebuild a file poppler cannot open (a warning then goes into `warnings`)."""
+    from pdftools.engines import poppler
+
+    repaired = pdf.get_warnings()
+    if not pdf.is_encrypted and (not repaired or poppler.opens(path)):
         yield path
         return
+    if not pdf.is_encrypted and warnings is not None:
+        warnings.append(poppler.REPAIRED.format(repaired[0].removeprefix(f"{path}: ")))
     with tempfile.TemporaryDirectory(prefix="pdftools-") as tmp:
         os.chmod(tmp, 0o700)
-        copy = Path(tmp) / "decrypted.pdf"
+        copy = Path(tmp) / "readable.pdf"
         write_pdf(pdf, copy)
         yield copy

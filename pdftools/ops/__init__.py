@@ -60,7 +60,7 @@ OPS: tuple[Op, ...] = (
        "Insert blank pages, each the size (and rotation) of the page before it (or after it, at the start).",
        False),
     Op("insert", "pdf_insert_pages", "Insert pages",
-       "Insert pages from another PDF at a position: `insert book.pdf cover.pdf --after 0`.", False),
+       "Insert pages from another PDF: at the start, after any page, or at the end.", False),
     Op("metadata", "pdf_metadata", "Show or change metadata",
        "Show, set or remove a PDF's metadata (the Info dictionary and XMP).", False),
     Op("bookmarks", "pdf_bookmarks", "List or change bookmarks",
@@ -73,7 +73,7 @@ OPS: tuple[Op, ...] = (
        "Extract the images embedded in a PDF, each in its own format where possible (JPEG, JPEG 2000, TIFF, PNG).",
        False),
     Op("compress", "pdf_compress", "Compress a PDF",
-       "Make a PDF smaller, losslessly first; `image_dpi` and `jpeg_quality` add lossy image resampling.", False),
+       "Make a PDF smaller, losslessly first, then (when asked) by resampling images.", False),
     Op("stamp", "pdf_stamp", "Stamp text or a PDF page",
        "Stamp text or a PDF page on pages: watermarks, page numbers, Bates numbers.", False),
     Op("nup", "pdf_nup", "Several pages per sheet",
@@ -82,7 +82,7 @@ OPS: tuple[Op, ...] = (
     Op("booklet", "pdf_booklet", "Impose as a booklet",
        "Impose a PDF as a booklet: two pages per sheet side, in the order that folds into a book.", False),
     Op("protect", "pdf_protect", "Encrypt a PDF",
-       "Encrypt a PDF with a password: AES-256 by default, AES-128 on request, RC4 only with --legacy.", False),
+       "Encrypt a PDF with a password: AES-256 by default, AES-128 on request, RC4 only for old readers.", False),
     Op("unprotect", "pdf_unprotect", "Decrypt a PDF", "Remove a PDF's encryption, with its user or owner password.",
        False),
     Op("rename-invoice", "pdf_rename_invoice", "Rename invoices",
@@ -93,6 +93,19 @@ OPS: tuple[Op, ...] = (
     Op("batch", "pdf_batch", "Run a command over many files",
        "Run one command over many files: local processes, or a Dask cluster (`--cluster`); resumable.", False,
        heavy=True, module="pdftools.batch.op"),  # above the ops it runs (tests/test_layers.py)
+    # issue 16: search, words and lines, page labels, crop, resize
+    Op("search", "pdf_search", "Search PDFs",
+       "Search PDFs for a regular expression, as pdfgrep does: files, folders and globs, with page numbers and "
+       "context.", True),
+    Op("labels", "pdf_page_labels", "Show or set page labels",
+       "Show or set page labels, the page numbers a viewer shows: `i, ii, iii` for the front matter, then "
+       "`1, 2, 3`.", False),
+    Op("crop", "pdf_crop", "Crop pages",
+       "Crop pages: by margins, or to what they draw.",
+       False, heavy=True),
+    Op("resize", "pdf_resize", "Resize pages",
+       "Resize pages to a paper size (A3, A4, A5, Letter, Legal, Tabloid), scaling their content to fit, centred.",
+       False),
 )
 
 
@@ -101,7 +114,7 @@ def get(name: str) -> Op:
 
 # What `pdftools serve --tools` exposes. Every tool costs an agent context in every request (tests/test_mcp_tools
 # measures it), so a client can take less than everything.
-_READ = ("ls", "info", "text", "doctor")
+_READ = ("ls", "info", "text", "search", "doctor")
 PROFILES: dict[str, tuple[str, ...]] = {
     "read": _READ,  # never writes a file
     "edit": (*_READ, "merge", "split", "rotate", "select", "delete", "reorder", "insert", "insert-blank", "stamp",

@@ -1,4 +1,4 @@
-"""Run one command over many files: local processes, or a Dask cluster (`--cluster`); resumable.
+"""Run one command over many files, on local processes or a Dask cluster; resumable.
 
 Inputs: files, globs, folders ({{recursive}} for subfolders), `@list.txt`. Outputs mirror them under
 {{out_dir}}, named by {{name}} (`{stem}`, `{name}`, `{ext}`): PDFs, folders (thumbnails, images), or

@@ -26,6 +26,7 @@ PANELS: dict[str, tuple[str, ...]] = {
     "Security": ("protect", "unprotect"),
     "Text and OCR": ("text", "search", "ocr", "rename-invoice"),
     "Conversion": ("convert", "thumbnails", "images"),
+    "Many files": ("batch",),
     "Agents and setup": ("serve", "mcp-config", "doctor"),
 }
 

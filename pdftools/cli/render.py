@@ -198,7 +198,7 @@ class RowPrinter:
             out.write(results.to_json(row, indent=None) + "\n")
         else:
             what = row.output if row.error is None else f"error[{row.error['code']}]: {row.error['message']}"
-            out.write(f"{row.status:<7} {row.input} -> {what}\n")
+            out.write(safe(f"{row.status:<7} {row.input} -> {what}") + "\n")
         out.flush()
 
 

@@ -91,7 +91,7 @@ OPS: tuple[Op, ...] = (
        "Convert documents with pandoc: markdown, HTML, docx, odt, epub, rst, LaTeX, org, text, and PDF in and out.",
        False, heavy=True),
     Op("batch", "pdf_batch", "Run a command over many files",
-       "Run one command over many files: local processes, or a Dask cluster (`--cluster`); resumable.", False,
+       "Run one command over many files, on local processes or a Dask cluster; resumable.", False,
        heavy=True, module="pdftools.batch.op"),  # above the ops it runs (tests/test_layers.py)
     # issue 16: search, words and lines, page labels, crop, resize
     Op("search", "pdf_search", "Search PDFs",

@@ -1,10 +1,12 @@
-"""Benchmark pdftools against native peers (qpdf, pdftotext) in the same run, and print a table.
+"""Benchmark pdftools against native peers on inputs that look like users' files, and print one table.
 
-    .venv/bin/python benchmarks/run.py [--quick]
+    .venv/bin/python benchmarks/run.py [--quick] [--no-ocr] [--no-convert] [--pairs N]
 
-Every subprocess timing is whole-process wall time (time.perf_counter around subprocess.run), the best of N
-runs (N=5, --quick N=2). Inputs are generated into a temp dir from the sample corpus. The script reports and
-always exits 0: a missed target is marked MISSED, not raised. See benchmarks/README.md.
+Each row is N pairs of runs (pdftools and its peer back to back, the order swapped every pair, after one
+untimed warm-up of each): the table shows the median wall time of each side and the median of the per-pair
+ratios; the ratios of every pair follow the table. Inputs are generated with a seed (benchmarks/inputs.py):
+50 distinct 20-page documents with their own fonts and images, a 500-page report, a 20-page scan. The script
+reports and exits 0: a missed target is marked MISSED, not raised. See benchmarks/README.md.
 """
 
 from __future__ import annotations
@@ -14,18 +16,20 @@ import asyncio
 import importlib.metadata
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-_HOME = Path(os.environ.get("PDFTOOLS_CORPUS") or Path(__file__).resolve().parents[2] / "shared" / "corpus")
-CORPUS = _HOME if (_HOME / "files.json").is_file() else _HOME / "sample-files"  # as the tests find it
-FOUR_PAGES = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
-ONE_PAGE = CORPUS / "001-trivial" / "minimal-document.pdf"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import inputs  # noqa: E402  (benchmarks/ is not a package)
+from paired import Pairs, command, paired, sh  # noqa: E402
+
 PY = sys.executable
 PDFTOOLS = str(Path(PY).parent / "pdftools")
 MCP_CALLS = 50
@@ -35,43 +39,36 @@ MB = 1_000_000  # decimal megabytes (the stricter reading of "50 MB")
 @dataclass
 class Row:
     name: str
-    ours: float | None  # seconds, or bytes for memory rows
+    ours: float | None  # seconds (median), or bytes for memory rows
     peer: str = ""
     theirs: float | None = None
     target: str = ""
     ok: bool | None = None  # None: no target
     unit: str = "ms"
+    ratio: float | None = None  # median of per-pair ratios
+    pairs: list[float] = field(default_factory=list)
 
     def fmt(self, value: float | None) -> str:
         if value is None:
             return "-"
         return f"{value / MB:.1f} MB" if self.unit == "MB" else f"{value * 1000:.1f} ms"
 
-    def ratio(self) -> str:
-        return f"{self.ours / self.theirs:.2f}x" if self.ours and self.theirs else "-"
+    def ratio_text(self) -> str:
+        return f"{self.ratio:.2f}x" if self.ratio is not None else "-"
 
 
-# ---------------------------------------------------------------- running and timing
+def ratio_row(name: str, pairs: Pairs, peer: str, limit: float | None) -> Row:
+    """A row judged by the median ratio (ours / peer) against `limit` (None: reported only)."""
+    ok = None if limit is None else pairs.ratio <= limit
+    return Row(name, pairs.ours_median, peer, pairs.peer_median, f"<= {limit}x" if limit else "(none)", ok,
+               ratio=pairs.ratio, pairs=pairs.ratios)
 
 
-def sh(cmd: list[str], **kw) -> subprocess.CompletedProcess:
-    """Run a command; fail loudly (with its stderr) if it fails, since a failed run is not a timing."""
-    proc = subprocess.run(cmd, stdout=kw.pop("stdout", subprocess.PIPE), stderr=subprocess.PIPE, **kw)
-    if proc.returncode != 0:
-        tail = proc.stderr.decode(errors="replace")[-500:]
-        raise RuntimeError(f"{' '.join(cmd)} exited {proc.returncode}: {tail}")
-    return proc
-
-
-def best_of(n: int, make_cmd: Callable[[], list[str]]) -> float:
-    """Min wall time of n runs; `make_cmd` is called untimed before each run (fresh output dirs etc.)."""
-    times = []
-    for _ in range(n):
-        cmd = make_cmd()
-        start = time.perf_counter()
-        sh(cmd, stdout=subprocess.DEVNULL)
-        times.append(time.perf_counter() - start)
-    return min(times)
+def time_row(name: str, pairs: Pairs, peer: str, limit_ms: float) -> Row:
+    """A row judged by our median time against `limit_ms`; the peer is context."""
+    ours = pairs.ours_median
+    return Row(name, ours, peer, pairs.peer_median, f"<= {limit_ms:g} ms", ours * 1000 <= limit_ms,
+               ratio=pairs.ratio, pairs=pairs.ratios)
 
 
 class FreshDirs:
@@ -84,103 +81,109 @@ class FreshDirs:
     def __call__(self) -> Path:
         if self.last is not None:
             shutil.rmtree(self.last, ignore_errors=True)
-        made = Path(tempfile.mkdtemp(prefix=self.prefix, dir=self.base))
-        self.last = made
-        return made
-
-
-def ratio_row(name: str, n: int, ours: Callable[[], list[str]], peer: str, theirs: Callable[[], list[str]],
-              limit: float | None) -> Row:
-    """Best of n for ours, then for the peer; ours/peer is checked against `limit` (None: report only)."""
-    t_ours, t_theirs = best_of(n, ours), best_of(n, theirs)
-    ok = None if limit is None else t_ours / t_theirs <= limit
-    return Row(name, t_ours, peer, t_theirs, f"<= {limit}x" if limit else "(none)", ok)
+        self.last = Path(tempfile.mkdtemp(prefix=self.prefix, dir=self.base))
+        return self.last
 
 
 # ---------------------------------------------------------------- inputs
 
 
-def qpdf_join(files: list[Path], out: Path) -> Path:
-    sh(["qpdf", "--empty", "--pages", *map(str, files), "--", str(out)])
-    return out
+@dataclass
+class Inputs:
+    docs: list[Path]  # 50 distinct 20-page documents
+    report: Path  # 500 pages
+    p100: Path  # its first 100 pages
+    scan: Path  # 20 scanned pages
+    one: Path  # one page
 
 
-def make_inputs(tmp: Path) -> dict[str, Path]:
-    p20 = qpdf_join([FOUR_PAGES] * 5, tmp / "p20.pdf")
-    p500 = qpdf_join([FOUR_PAGES] * 125, tmp / "p500.pdf")
-    merge_dir = tmp / "merge"
-    merge_dir.mkdir()
-    for i in range(1, 51):
-        shutil.copyfile(p20, merge_dir / f"in{i:02}.pdf")
-    one = tmp / "one.pdf"
-    shutil.copyfile(ONE_PAGE, one)
-    for path, pages in ((p20, 20), (p500, 500), (one, 1)):
-        got = int(sh(["qpdf", "--show-npages", str(path)]).stdout)
-        assert got == pages, f"{path}: expected {pages} pages, got {got}"
-    return {"p500": p500, "merge_dir": merge_dir, "one": one}
+def make_inputs(tmp: Path) -> Inputs:
+    start = time.perf_counter()
+    docs = inputs.documents(tmp / "merge", 50, 20)
+    report = inputs.big(tmp, 500)
+    p100 = tmp / "p100.pdf"
+    sh(["qpdf", str(report), "--pages", str(report), "1-100", "--", str(p100)])
+    scan = inputs.scan(inputs.documents(tmp / "scan-source", 1, 20, seed=inputs.SEED + 1)[0], tmp / "scan20.pdf")
+    one = inputs.documents(tmp / "one", 1, 1, seed=inputs.SEED + 2)[0]
+    for path, pages in ((p100, 100), (scan, 20)):
+        assert inputs.page_count(path) == pages, path
+    size = sum(p.stat().st_size for p in docs)
+    print(f"inputs     made in {time.perf_counter() - start:.1f} s: 50 x 20 pages ({size / MB:.1f} MB), "
+          f"500 pages ({report.stat().st_size / MB:.1f} MB), scan 20 pages ({scan.stat().st_size / MB:.1f} MB)\n")
+    return Inputs(docs, report, p100, scan, one)
 
 
-# ---------------------------------------------------------------- CLI benchmarks
+# ---------------------------------------------------------------- files
 
 
-def bench_merge(tmp: Path, inputs: dict[str, Path], n: int) -> Row:
-    files = sorted(map(str, inputs["merge_dir"].glob("in*.pdf")))
-    out_ours, out_qpdf = str(tmp / "merged-pdftools.pdf"), str(tmp / "merged-qpdf.pdf")
-    row = ratio_row("merge 50 files x 20 pages", n,
-                    lambda: [PDFTOOLS, "merge", *files, "-o", out_ours, "--force"],
-                    "qpdf --empty --pages", lambda: ["qpdf", "--empty", "--pages", *files, "--", out_qpdf],
-                    1.3)
-    for out in (out_ours, out_qpdf):  # sanity: both outputs have every page
-        assert int(sh(["qpdf", "--show-npages", out]).stdout) == 1000, f"{out}: wrong page count"
-    return row
+def bench_merge(tmp: Path, ins: Inputs, n: int) -> Row:
+    files = [str(p) for p in ins.docs]
+    ours, peer = str(tmp / "merged-pdftools.pdf"), str(tmp / "merged-qpdf.pdf")
+    pairs = paired(n, command(lambda: [PDFTOOLS, "merge", *files, "-o", ours, "--force"]),
+                   command(lambda: ["qpdf", "--empty", "--pages", *files, "--", peer]))
+    for out in (ours, peer):  # sanity: both outputs have every page
+        assert inputs.page_count(Path(out)) == 1000, f"{out}: wrong page count"
+    return ratio_row("merge 50 distinct files x 20 pages", pairs, "qpdf --empty --pages", 1.1)
 
 
-def bench_split(tmp: Path, inputs: dict[str, Path], n: int) -> Row:
-    src = str(inputs["p500"])
+def bench_split(tmp: Path, ins: Inputs, n: int, src: Path, name: str, pages: int) -> Row:
     ours_dir, qpdf_dir = FreshDirs(tmp, "split-pdftools-"), FreshDirs(tmp, "split-qpdf-")
-    row = ratio_row("split 500 pages -> singles", n,
-                    lambda: [PDFTOOLS, "split", src, "-d", str(ours_dir()), "--force"],
-                    "qpdf --split-pages", lambda: ["qpdf", "--split-pages", src, str(qpdf_dir() / "out.pdf")],
-                    1.3)
+    pairs = paired(n, command(lambda: [PDFTOOLS, "split", str(src), "-d", str(ours_dir()), "--force"]),
+                   command(lambda: ["qpdf", "--split-pages", str(src), str(qpdf_dir() / "out.pdf")]))
     for tool, dirs in (("pdftools", ours_dir), ("qpdf", qpdf_dir)):  # sanity: the last run's output
         parts = len(list(dirs.last.glob("*.pdf"))) if dirs.last else 0
-        assert parts == 500, f"{tool} split wrote {parts} parts, expected 500"
-    return row
+        assert parts == pages, f"{tool} split wrote {parts} parts, expected {pages}"
+    return ratio_row(name, pairs, "qpdf --split-pages", 1.1)
 
 
-def bench_text(inputs: dict[str, Path], n: int) -> Row:
-    src = str(inputs["p500"])
-    return ratio_row("text of 500 pages", n, lambda: [PDFTOOLS, "text", src],
-                     "pdftotext FILE -", lambda: ["pdftotext", src, "-"], 2.0)
+def bench_text(ins: Inputs, n: int) -> Row:
+    src = str(ins.report)
+    ours = sh([PDFTOOLS, "text", src]).stdout
+    theirs = sh(["pdftotext", src, "-"]).stdout
+    assert ours == theirs, "pdftools text differs from pdftotext's output"
+    pairs = paired(n, command(lambda: [PDFTOOLS, "text", src]), command(lambda: ["pdftotext", src, "-"]))
+    return ratio_row("text of 500 pages (output identical)", pairs, "pdftotext FILE -", 1.0)
+
+
+def bench_thumbnails(tmp: Path, n: int, src: Path, name: str, limit: float | None) -> Row:
+    ours_dir, peer_dir = FreshDirs(tmp, "thumbs-pdftools-"), FreshDirs(tmp, "thumbs-pdftoppm-")
+    pairs = paired(n, command(lambda: [PDFTOOLS, "thumbnails", str(src), "-d", str(ours_dir()), "--width", "150"]),
+                   command(lambda: ["pdftoppm", "-png", "-scale-to-x", "150", "-scale-to-y", "-1", str(src),
+                                    str(peer_dir() / "p")]))
+    return ratio_row(name, pairs, "pdftoppm -scale-to-x 150 (1 process)", limit)
+
+
+# ---------------------------------------------------------------- start-up
 
 
 def bench_help(n: int) -> Row:
-    t_help = best_of(n, lambda: [PDFTOOLS, "--help"])
-    t_floor = best_of(n, lambda: [PY, "-c", "pass"])
-    return Row("pdftools --help", t_help, "python -c pass (floor)", t_floor, "<= 150 ms", t_help <= 0.150)
+    pairs = paired(n, command(lambda: [PDFTOOLS, "--help"]), command(lambda: [PY, "-c", "pass"]))
+    return time_row("pdftools --help", pairs, "python -c pass (floor)", 80)
 
 
-def bench_info(inputs: dict[str, Path], n: int) -> Row:
-    one = str(inputs["one"])
-    return ratio_row("info, 1-page PDF", n, lambda: [PDFTOOLS, "info", one],
-                     "qpdf --show-npages", lambda: ["qpdf", "--show-npages", one], None)
+def bench_info(ins: Inputs, n: int) -> Row:
+    one = str(ins.one)
+    pairs = paired(n, command(lambda: [PDFTOOLS, "info", one]), command(lambda: ["qpdf", "--show-npages", one]))
+    return time_row("pdftools info, 1-page PDF", pairs, "qpdf --show-npages", 150)
 
 
-# ---------------------------------------------------------------- OCR and thumbnails
+IMPORTS = ("typer", "rich.console", "pikepdf", "pydantic", "mcp")
 
 
-def make_scan(tmp: Path, pages: int = 10, dpi: int = 300) -> Path:
-    """A `pages`-page image-only PDF at `dpi`, from real corpus pages rasterised with pdftoppm."""
-    from PIL import Image
+def bench_imports(n: int) -> list[Row]:
+    """What each library's import costs a process (`python -c "import X"` against `python -c pass`): where a
+    command's start-up goes, and what one that does not load a library saves."""
+    rows = []
+    for name in IMPORTS:
+        pairs = paired(n, command(lambda name=name: [PY, "-c", f"import {name}"]),  # type: ignore[misc]
+                       command(lambda: [PY, "-c", "pass"]))
+        cost = statistics.median(a - b for a, b in zip(pairs.ours, pairs.peer, strict=True))
+        rows.append(Row(f"import {name} (cost: {cost * 1000:.0f} ms)", pairs.ours_median, "python -c pass",
+                        pairs.peer_median, "(none)", ratio=pairs.ratio, pairs=pairs.ratios))
+    return rows
 
-    sources = [FOUR_PAGES, CORPUS / "006-pdflatex-outline" / "pdflatex-outline.pdf"]
-    for i, src in enumerate(sources):
-        sh(["pdftoppm", "-r", str(dpi), "-gray", str(src), str(tmp / f"scan{i}")])
-    images = [Image.open(p).copy() for p in sorted(tmp.glob("scan*.pgm"))]
-    images = (images * 2)[:pages]
-    out = tmp / "scan.pdf"
-    images[0].save(out, save_all=True, append_images=images[1:], resolution=dpi)
-    return out
+
+# ---------------------------------------------------------------- OCR
 
 
 def sequential_tesseract(scan: Path, work: Path, pages: int) -> list[str]:
@@ -191,30 +194,23 @@ def sequential_tesseract(scan: Path, work: Path, pages: int) -> list[str]:
     return ["sh", "-c", loop]
 
 
-def bench_ocr(tmp: Path, n: int) -> list[Row]:
-    scan, jobs = make_scan(tmp), str(os.cpu_count() or 1)
-    out = str(tmp / "ocr-pdftools.pdf")
-    ours = best_of(n, lambda: [PDFTOOLS, "ocr", str(scan), "-o", out, "--force", "--jobs", jobs])
-    seq = best_of(n, lambda: sequential_tesseract(scan, tmp, 10))
-    rows = [Row("ocr 10 pages 300 dpi", ours, "tesseract page by page", seq, ">= 1.8x faster",
-                seq / ours >= 1.8)]
+def bench_ocr(tmp: Path, ins: Inputs, n: int) -> list[Row]:
+    scan = tmp / "scan10.pdf"
+    sh(["qpdf", str(ins.scan), "--pages", str(ins.scan), "1-10", "--", str(scan)])
+    jobs, out = str(os.cpu_count() or 1), str(tmp / "ocr-pdftools.pdf")
+    ours = command(lambda: [PDFTOOLS, "ocr", str(scan), "-o", out, "--force", "--jobs", jobs])
+    rows = []
+    seq = paired(n, ours, command(lambda: sequential_tesseract(scan, tmp, 10)), warmup=False)
+    rows.append(Row("ocr 10 scanned pages", seq.ours_median, "tesseract page by page", seq.peer_median,
+                    ">= 1.8x faster", 1 / seq.ratio >= 1.8, ratio=seq.ratio, pairs=seq.ratios))
     if shutil.which("ocrmypdf"):
-        peer = best_of(n, lambda: ["ocrmypdf", "--jobs", jobs, "--output-type", "pdf", "--optimize", "0", "-q",
-                                   "--force-ocr", str(scan), str(tmp / "ocr-ocrmypdf.pdf")])
-        rows.append(Row("ocr 10 pages 300 dpi", ours, f"ocrmypdf --jobs {jobs}", peer, "<= 1.0x", ours <= peer))
+        peer = paired(n, ours, command(lambda: ["ocrmypdf", "--jobs", jobs, "--output-type", "pdf", "--optimize",
+                                                "0", "-q", "--force-ocr", str(scan), str(tmp / "ocr-peer.pdf")]),
+                      warmup=False)
+        rows.append(ratio_row("ocr 10 scanned pages", peer, f"ocrmypdf --jobs {jobs}", 1.0))
     else:
         rows.append(Row("ocr vs ocrmypdf", None, "ocrmypdf not installed (apt-get install ocrmypdf)"))
     return rows
-
-
-def bench_thumbnails(tmp: Path, inputs: dict[str, Path], n: int) -> Row:
-    p100 = qpdf_join([FOUR_PAGES] * 25, tmp / "p100.pdf")
-    ours_dir, peer_dir = FreshDirs(tmp, "thumbs-pdftools-"), FreshDirs(tmp, "thumbs-pdftoppm-")
-    return ratio_row("thumbnails 100 pages, 150 px", n,
-                     lambda: [PDFTOOLS, "thumbnails", str(p100), "-d", str(ours_dir()), "--width", "150"],
-                     "pdftoppm -scale-to 150 (1 process)",
-                     lambda: ["pdftoppm", "-png", "-scale-to-x", "150", "-scale-to-y", "-1", str(p100),
-                              str(peer_dir() / "p")], 1.0)
 
 
 # ---------------------------------------------------------------- convert (pandoc)
@@ -234,21 +230,9 @@ def make_markdown(path: Path, lines: int = 2000) -> Path:
     return path
 
 
-def interleaved(n: int, *steps: Callable[[], object]) -> list[float]:
-    """Best of n wall times of each step, the steps taking turns within each round."""
-    times: list[list[float]] = [[] for _ in steps]
-    for _ in range(n):
-        for step, out in zip(steps, times, strict=True):
-            start = time.perf_counter()
-            step()
-            out.append(time.perf_counter() - start)
-    return [min(t) for t in times]
-
-
 def bench_convert(tmp: Path, n: int) -> list[Row]:
-    """`pdftools convert` against bare pandoc (the same binary, as people run it) on 2,000 lines; and the op
-    called in-process (how the MCP server runs it), which leaves out the interpreter and CLI start-up every
-    pdftools command pays. The three run in turn within each round, so that a busy machine weighs on all alike."""
+    """`pdftools convert` against bare pandoc (the same binary) on 2,000 lines, paired; then the op called
+    in-process (how the MCP server runs it) against pandoc, paired too: the CLI's start-up left out."""
     from pdftools.convert import pandoc
     from pdftools.ops.convert import convert
 
@@ -256,22 +240,20 @@ def bench_convert(tmp: Path, n: int) -> list[Row]:
     rows = []
     for fmt in ("html", "docx"):
         ours, peer = str(tmp / f"ours.{fmt}"), str(tmp / f"peer.{fmt}")
-        convert(str(md), output=ours, force=True)  # warm-up: imports and first-use costs, untimed
-        cli, theirs, op = interleaved(n, lambda o=ours: sh([PDFTOOLS, "convert", str(md), "-o", o, "--force"]),
-                                      lambda p=peer: sh([bare, str(md), "-o", p]),
-                                      lambda o=ours: convert(str(md), output=o, force=True))
-        rows.append(Row(f"convert 2,000-line md -> {fmt}", cli, f"pandoc doc.md -o out.{fmt}", theirs, "<= 1.15x",
-                        cli / theirs <= 1.15))
-        rows.append(Row("  same, in-process convert() (MCP)", op, "pandoc (as above)", theirs, "(none)"))
+        theirs = command(lambda p=peer: [bare, str(md), "-o", p])  # type: ignore[misc]
+        cli = paired(n, command(lambda o=ours: [PDFTOOLS, "convert", str(md), "-o", o, "--force"]), theirs)  # type: ignore[misc]
+        rows.append(ratio_row(f"convert 2,000-line md -> {fmt}", cli, f"pandoc doc.md -o out.{fmt}", 1.15))
+        op = paired(n, lambda o=ours: lambda: convert(str(md), output=o, force=True), theirs)  # type: ignore[misc]
+        rows.append(ratio_row("  same, in-process convert() (MCP)", op, "pandoc (as above)", None))
     tiny = tmp / "tiny.md"
     tiny.write_text("# Hi\n")
-    rows.append(ratio_row("convert 1-line md -> html (start-up)", n,
-                          lambda: [PDFTOOLS, "convert", str(tiny), "-o", str(tmp / "tiny.html"), "--force"],
-                          "pandoc tiny.md", lambda: [bare, str(tiny), "-o", str(tmp / "tiny-peer.html")], None))
+    start = paired(n, command(lambda: [PDFTOOLS, "convert", str(tiny), "-o", str(tmp / "tiny.html"), "--force"]),
+                   command(lambda: [bare, str(tiny), "-o", str(tmp / "tiny-peer.html")]))
+    rows.append(ratio_row("convert 1-line md -> html (start-up)", start, "pandoc tiny.md", None))
     return rows
 
 
-# ---------------------------------------------------------------- MCP benchmarks
+# ---------------------------------------------------------------- MCP
 
 
 def server_pid() -> int:
@@ -302,42 +284,66 @@ def memory(pid: int) -> dict[str, int]:
     return fields
 
 
-async def mcp_calls(client, name: str) -> list[float]:
+IMPORT_MCP = "import mcp, sys; sys.stdout.write(open('/proc/self/status').read())"
+
+
+def rss_of_status(text: str) -> int:
+    line = next(ln for ln in text.splitlines() if ln.startswith("VmRSS:"))
+    return int(line.split()[1]) * 1024
+
+
+@dataclass
+class McpRun:
+    spawn: Pairs  # spawn -> initialize answered (ours) against `python -c "import mcp"` (peer)
+    listed: list[float]  # spawn -> tools/list answered (the tools are made for the first listing)
+    at_init: dict[str, int]  # VmRSS / VmHWM right after initialize
+    at_list: dict[str, int]  # ... after tools/list
+    at_end: dict[str, int]  # ... after the warm-up and timed calls
+    calls: list[float]
+    mcp_rss: int  # VmRSS of a python that imported the SDK's server modules and nothing else
+
+
+async def _calls(client: object, name: str) -> list[float]:
     times = []
     for _ in range(MCP_CALLS):
         start = time.perf_counter()
-        result = await client.call_tool("pdf_info", {"input": name})
+        result = await client.call_tool("pdf_info", {"input": name})  # type: ignore[attr-defined]
         times.append(time.perf_counter() - start)
         if result.is_error:
             raise RuntimeError(f"pdf_info failed over MCP: {result.content}")
     return times
 
 
-@dataclass
-class McpRun:
-    spawn: float  # best spawn -> initialized, seconds
-    at_init: dict[str, int]  # VmRSS / VmHWM right after initialize
-    at_end: dict[str, int]  # ... after the warm-up and timed calls
-    calls: list[float]
-
-
-async def mcp_session(root: Path, n: int) -> McpRun:
+async def mcp_session(root: Path, name: str, n: int) -> McpRun:
     from mcp import Client
     from mcp.client.stdio import StdioServerParameters
 
-    args = ["serve", "--transport", "stdio", "--root", str(root)]
-    params = StdioServerParameters(command=PDFTOOLS, args=args)
-    spawn: list[float] = []
-    for _ in range(n):
+    params = StdioServerParameters(command=PDFTOOLS, args=["serve", "--transport", "stdio", "--root", str(root)])
+    spawn, listed = Pairs(), []
+    at_init: dict[str, int] = {}
+    at_list: dict[str, int] = {}
+    for i in range(n + 1):  # the first pair warms up (bytecode, page cache), untimed
+        start = time.perf_counter()
+        alone = await asyncio.to_thread(lambda: sh([PY, "-c", IMPORT_MCP]))
+        t_alone = time.perf_counter() - start
         start = time.perf_counter()
         async with Client(params, mode="legacy") as client:  # legacy: the `initialize` handshake clients use
-            spawn.append(time.perf_counter() - start)
-            pid = server_pid()
-            at_init = memory(pid)
-            await client.call_tool("pdf_info", {"input": "one.pdf"})  # warm-up, untimed
-            calls = await mcp_calls(client, "one.pdf")
-            at_end = memory(pid)
-    return McpRun(min(spawn), at_init, at_end, calls)  # memory and calls: from the last session
+            t_spawn = time.perf_counter() - start
+            if i == n:
+                pid = server_pid()
+                at_init = memory(pid)
+            await client.list_tools()
+            t_list = time.perf_counter() - start
+            if i == n:  # the last session: memory and per-call times
+                at_list = memory(pid)
+                await client.call_tool("pdf_info", {"input": name})  # warm-up, untimed
+                calls = await _calls(client, name)
+                at_end = memory(pid)
+        if i:
+            spawn.ours.append(t_spawn)
+            spawn.peer.append(t_alone)
+            listed.append(t_list)
+    return McpRun(spawn, listed, at_init, at_list, at_end, calls, rss_of_status(alone.stdout.decode()))
 
 
 def direct_calls(path: Path) -> list[float]:
@@ -352,18 +358,25 @@ def direct_calls(path: Path) -> list[float]:
     return times
 
 
-def bench_mcp(inputs: dict[str, Path], n: int) -> list[Row]:
-    m = asyncio.run(mcp_session(inputs["one"].parent, n))
-    direct = direct_calls(inputs["one"])
-    mcp_mean, direct_mean = sum(m.calls) / len(m.calls), sum(direct) / len(direct)
+def bench_mcp(ins: Inputs, n: int) -> list[Row]:
+    m = asyncio.run(mcp_session(ins.one.parent, ins.one.name, n))
+    direct = direct_calls(ins.one)
+    mcp_mean, direct_mean = statistics.mean(m.calls), statistics.mean(direct)
     overhead = mcp_mean - direct_mean
     rss, hwm, after = m.at_init["VmRSS"], m.at_init["VmHWM"], m.at_end["VmRSS"]
+    spawn = m.spawn.ours_median
     return [
-        Row("mcp spawn -> initialized", m.spawn, "", None, "<= 500 ms", m.spawn <= 0.5),
-        Row("mcp server VmRSS after init", rss, "", None, "<= 50 MB", rss <= 50 * MB, unit="MB"),
-        Row("mcp server VmHWM after init", hwm, "", None, "(none)", None, unit="MB"),
+        Row("mcp spawn -> initialize answered", spawn, "python -c 'import mcp'", m.spawn.peer_median,
+            "<= 500 ms", spawn <= 0.5, ratio=m.spawn.ratio, pairs=m.spawn.ratios),
+        Row("mcp spawn -> tools/list answered", statistics.median(m.listed), "python -c 'import mcp'",
+            m.spawn.peer_median, "(none)", ratio=statistics.median(m.listed) / m.spawn.peer_median),
+        Row("mcp server VmRSS after initialize", rss, "python + import mcp", m.mcp_rss, "<= 50 MB",
+            rss <= 50 * MB, unit="MB", ratio=rss / m.mcp_rss),
+        Row("mcp server VmHWM after initialize", hwm, "", None, "(none)", None, unit="MB"),
+        Row("mcp server VmRSS after tools/list", m.at_list["VmRSS"], "", None, "(none)", None, unit="MB"),
         Row(f"mcp server VmRSS after {MCP_CALLS + 1} calls", after, "", None, "(none)", None, unit="MB"),
-        Row(f"mcp pdf_info, mean of {MCP_CALLS}", mcp_mean, "in-process info()", direct_mean, "(none)"),
+        Row(f"mcp pdf_info, mean of {MCP_CALLS}", mcp_mean, "in-process info()", direct_mean, "(none)",
+            ratio=mcp_mean / direct_mean),
         Row("mcp per-call overhead", overhead, "mcp mean - direct mean", None, "<= 5 ms", overhead <= 0.005),
     ]
 
@@ -372,7 +385,7 @@ def bench_mcp(inputs: dict[str, Path], n: int) -> list[Row]:
 
 
 def version_of(cmd: list[str]) -> str:
-    proc = subprocess.run(cmd, capture_output=True, text=True)
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
     return (proc.stdout or proc.stderr).splitlines()[0].strip()
 
 
@@ -381,19 +394,20 @@ def print_environment(n: int) -> None:
 
     from pdftools import __version__
 
+    load = " ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"pdftools   {__version__} ({PDFTOOLS})")
     print(f"python     {sys.version.split()[0]} ({PY})")
     print(f"pikepdf    {pikepdf.__version__} (libqpdf {pikepdf.__libqpdf_version__})")
     print(f"mcp        {importlib.metadata.version('mcp')}")
     print(f"qpdf       {version_of(['qpdf', '--version'])}")
     print(f"pdftotext  {version_of(['pdftotext', '-v'])}")
-    print(f"machine    {os.uname().sysname} {os.uname().machine}, {os.cpu_count()} CPUs")
-    print(f"runs       best of {n} (whole-process wall time)\n")
+    print(f"machine    {os.uname().sysname} {os.uname().machine}, {os.cpu_count()} CPUs, load average {load}")
+    print(f"runs       {n} pairs per row, alternating; medians (whole-process wall time)")
 
 
 def print_table(rows: list[Row]) -> None:
     header = ("benchmark", "pdftools", "peer", "peer time", "ratio", "target", "result")
-    cells = [header] + [(r.name, r.fmt(r.ours), r.peer, r.fmt(r.theirs), r.ratio(), r.target,
+    cells = [header] + [(r.name, r.fmt(r.ours), r.peer, r.fmt(r.theirs), r.ratio_text(), r.target,
                          {True: "ok", False: "MISSED", None: "-"}[r.ok]) for r in rows]
     widths = [max(len(c[i]) for c in cells) for i in range(len(header))]
     for i, cell in enumerate(cells):
@@ -402,26 +416,48 @@ def print_table(rows: list[Row]) -> None:
         print("  ".join(padded).rstrip())
         if i == 0:
             print("  ".join("-" * w for w in widths))
+    print("\nratio of each pair (pdftools / peer, in the order run):")
+    for r in rows:
+        if r.pairs:
+            print(f"  {r.name:<40} " + " ".join(f"{x:.2f}" for x in r.pairs))
     missed = [r.name for r in rows if r.ok is False]
     print(f"\n{len(missed)} target(s) missed" + (f": {', '.join(missed)}" if missed else ""))
 
 
+SECTIONS: dict[str, Callable[[Path, Inputs, int], list[Row]]] = {
+    "merge": lambda tmp, ins, n: [bench_merge(tmp, ins, n)],
+    "split": lambda tmp, ins, n: [bench_split(tmp, ins, n, ins.report, "split 500 pages -> singles", 500),
+                                  bench_split(tmp, ins, n, ins.scan, "split a 20-page scan -> singles", 20)],
+    "text": lambda tmp, ins, n: [bench_text(ins, n)],
+    "thumbnails": lambda tmp, ins, n: [
+        bench_thumbnails(tmp, n, ins.p100, "thumbnails 100 pages, 150 px", 0.9),
+        bench_thumbnails(tmp, n, ins.scan, "thumbnails of a 20-page scan, 150 px", 0.9)],
+    "startup": lambda tmp, ins, n: [bench_help(n), bench_info(ins, n)],
+    "imports": lambda tmp, ins, n: bench_imports(n),
+    "mcp": lambda tmp, ins, n: bench_mcp(ins, n),
+    "ocr": lambda tmp, ins, n: bench_ocr(tmp, ins, max(1, n // 5)),
+    "convert": lambda tmp, ins, n: bench_convert(tmp, n),
+}
+
+
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="best of 2 runs instead of 5")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="5 pairs per row instead of 11")
+    parser.add_argument("--pairs", type=int, help="pairs per row")
+    parser.add_argument("--only", action="append", choices=list(SECTIONS), help="run only these (repeatable)")
     parser.add_argument("--no-ocr", action="store_true", help="skip the OCR runs (minutes)")
+    parser.add_argument("--no-convert", action="store_true", help="skip the pandoc runs")
     args = parser.parse_args()
-    n = 2 if args.quick else 5
+    n = args.pairs or (5 if args.quick else 11)
+    wanted = [s for s in (args.only or SECTIONS) if not (s == "ocr" and args.no_ocr)
+              and not (s == "convert" and args.no_convert)]
     print_environment(n)
     with tempfile.TemporaryDirectory(prefix="pdftools-bench-") as name:
         tmp = Path(name)
-        inputs = make_inputs(tmp)
-        rows = [bench_merge(tmp, inputs, n), bench_split(tmp, inputs, n), bench_text(inputs, n),
-                bench_help(n), bench_info(inputs, n), bench_thumbnails(tmp, inputs, n), *bench_mcp(inputs, n)]
-        if not args.no_ocr:
-            rows += bench_ocr(tmp, 1 if args.quick else 2)
-        rows += bench_convert(tmp, n)
+        ins = make_inputs(tmp)
+        rows = [row for section in wanted for row in SECTIONS[section](tmp, ins, n)]
     print_table(rows)
+    print(f"load average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     return 0
 
 

@@ -4,7 +4,6 @@ imported only when `serve` runs."""
 
 from __future__ import annotations
 
-import logging
 import os
 import sys
 from pathlib import Path
@@ -97,6 +96,8 @@ def serve(
                          "  hint: pass --auth-token (or set PDFTOOLS_AUTH_TOKEN), or bind 127.0.0.1.\n")
         raise typer.Exit(2)
     fewer_malloc_arenas()
+    import logging
+
     logging.basicConfig(stream=sys.stderr, level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     os.environ.setdefault("PYTHONUNBUFFERED", "1")
     if transport == "http":

@@ -302,13 +302,22 @@ def build_app(wanted: str | None = None,
         if wanted is None or op.name == wanted:
             add_op(app, op, panel_of(op.name))
         else:
-            app.command(op.name, help=op.summary, add_help_option=False, rich_help_panel=panel_of(op.name),
-                        context_settings={"ignore_unknown_options": True, "allow_extra_args": True})(_stub)
+            _add_stub(app, op.name, op.summary, panel_of(op.name))
     from pdftools.cli.mcp_config import mcp_config
 
     for name, command in {**(extra or {}), "mcp-config": mcp_config}.items():
-        app.command(name, rich_help_panel=panel_of(name))(command)
+        if wanted is None or name == wanted:
+            app.command(name, rich_help_panel=panel_of(name))(command)
+        else:
+            _add_stub(app, name, (command.__doc__ or "").strip().split("\n", 1)[0], panel_of(name))
     return app
+
+
+def _add_stub(app: typer.Typer, name: str, summary: str, panel: str | None) -> None:
+    """A command that is not being invoked: its name and summary for `--help`, no signature to read (reading
+    one costs Typer a few ms per command)."""
+    app.command(name, help=summary, add_help_option=False, rich_help_panel=panel,
+                context_settings={"ignore_unknown_options": True, "allow_extra_args": True})(_stub)
 
 
 def _stub() -> None:
@@ -316,11 +325,11 @@ def _stub() -> None:
 
 
 def wanted(argv: list[str]) -> str | None:
+    """The command being invoked (the first word that is not an option), "<none>" for none; None (every
+    command) when completing."""
     if any(k.startswith("_PDFTOOLS_COMPLETE") for k in os.environ):
         return None
-    names = {op.name for op in OPS}
-    first = next((a for a in argv if not a.startswith("-")), None)
-    return first if first in names else "<none>"
+    return next((a for a in argv if not a.startswith("-")), "<none>")
 
 
 def main(extra: dict[str, Callable[..., None]] | None = None) -> None:

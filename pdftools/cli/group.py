@@ -15,8 +15,10 @@ from typing import Any, get_args
 from typer._click import core as click_core
 from typer._click import exceptions as click_errors
 from typer._click.formatting import HelpFormatter
-from typer.core import TyperCommand, TyperGroup
+from typer.core import TyperCommand
 from typer.exceptions import Abort
+
+from pdftools.cli.coerce import PlainGroup
 
 # The help's sections, in order; every command belongs to one (a test checks).
 PANELS: dict[str, tuple[str, ...]] = {
@@ -36,7 +38,7 @@ def panel_of(name: str) -> str | None:
     return next((panel for panel, names in PANELS.items() if name in names), None)
 
 
-class Group(TyperGroup):
+class Group(PlainGroup):
     """pdftools' click group: the top-level app and the sub-command groups (`metadata`, `bookmarks`...)."""
 
     default_command: str | None = None  # run when the first argument is not a sub-command's name

@@ -120,6 +120,24 @@ def open_any(path: Path, forms: list[str | bytes], **options: Any) -> pikepdf.Pd
     raise AssertionError("no password form given")
 
 
+def copy_pages(src: pikepdf.Pdf, out: pikepdf.Pdf, indices: list[int], *, again: bool = False) -> None:
+    """Append `src`'s pages at 0-based `indices` to `out`. pikepdf's `add_pages_from` keeps form fields and
+    named destinations working, but walks every page's annotations in Python, which doubled the time of a
+    merge of plain documents: a source with neither, and no page twice (`again`: some of its pages may be in
+    `out` already), has its pages appended as qpdf copies them."""
+    import pikepdf
+
+    root = src.Root
+    names = root.get("/Names")
+    plain = ("/AcroForm" not in root and "/Dests" not in root
+             and not (isinstance(names, pikepdf.Dictionary) and "/Dests" in names))
+    if not plain or again or len(set(indices)) != len(indices):
+        out.add_pages_from(src, indices)
+        return
+    for index in indices:
+        out.pages.append(src.pages[index])
+
+
 def new_pdf(encrypted_like: Path | None = None, password: str | None = None) -> pikepdf.Pdf:
     """An empty PDF to copy pages into. With `encrypted_like` (an encrypted input), it is that input reopened
     with its pages, catalog entries and Info removed: saved with `encryption=True`, qpdf then encrypts the
@@ -226,11 +244,13 @@ def save_pdf(pdf: pikepdf.Pdf, out: Path, *, min_version: str = "", check: Calla
     return out.stat().st_size
 
 
-def write_pdf(pdf: pikepdf.Pdf, target: Path, *, min_version: str = "", label: str = "", **options: Any) -> None:
+def write_pdf(pdf: pikepdf.Pdf, target: Path, *, min_version: str = "", label: str = "", measured: bool = False,
+              **options: Any) -> None:
     """Write `pdf` into the file `target`. Streams are not decoded unless `options` say so, but compressing
     streams (qpdf's default) re-encodes every stream not in plain Flate: a stream that would inflate beyond
-    PDFTOOLS_MAX_STREAM_BYTES on the way is refused first (`streams.check_save`). OS errors become pdftools
-    errors."""
+    PDFTOOLS_MAX_STREAM_BYTES on the way is refused first (`streams.check_save`), unless the caller has
+    `measured` the document its streams come from (a split measures its input once, not each part). OS errors
+    become pdftools errors."""
     import pikepdf
 
     from pdftools.core import streams
@@ -239,7 +259,7 @@ def write_pdf(pdf: pikepdf.Pdf, target: Path, *, min_version: str = "", label: s
         options.setdefault("stream_decode_level", pikepdf.StreamDecodeLevel.none)
     if reproducible.get() and not options.get("encryption"):  # qpdf cannot derive an encrypted file's ID
         options.setdefault("deterministic_id", True)
-    if options.get("compress_streams", True) or options.get("stream_decode_level"):  # qpdf may decode streams
+    if not measured and (options.get("compress_streams", True) or options.get("stream_decode_level")):
         streams.check_save(pdf, label or str(target), recompress_flate=options.get("recompress_flate", False))
     # pikepdf warns on every save of a file whose form widgets its /AcroForm does not list (common in real
     # files): a remark about the input, in Python's words, on stderr. Process-wide, so threads need no lock.

@@ -41,8 +41,10 @@ def check_pages(pdf: pikepdf.Pdf, numbers: Iterable[int], name: str, *, images: 
     """Refuse pages whose drawing inflates more than PDFTOOLS_MAX_STREAM_BYTES (content streams, forms,
     patterns, Type 3 glyphs and annotation appearances, each counted once per page). Renderers pass
     `images`: images count too, by the size they declare (what a renderer decodes, whatever the filter)."""
+    parts: dict[tuple[int, int], list[Any]] = {}  # what shared objects (resources, fonts, forms) draw: once
+    bounds: dict[tuple[int, int], float] = {}
     for number in numbers:
-        check(list(_drawn(pdf.pages[number - 1].obj, images)), f"page {number} of {name}")
+        check(list(_drawn(pdf.pages[number - 1].obj, images, parts)), f"page {number} of {name}", bounds)
 
 
 def check_metadata(pdf: pikepdf.Pdf, name: str) -> None:
@@ -54,11 +56,12 @@ def check_metadata(pdf: pikepdf.Pdf, name: str) -> None:
         check([packet], f"the XMP metadata of {name}")
 
 
-def check(streams: list[pikepdf.Stream], what: str) -> None:
+def check(streams: list[pikepdf.Stream], what: str, bounds: dict[tuple[int, int], float] | None = None) -> None:
     """Refuse `streams` (STREAM_TOO_LARGE) when together they inflate beyond PDFTOOLS_MAX_STREAM_BYTES; they
-    are inflated (in pieces, nothing kept) only when their bound says they might."""
+    are inflated (in pieces, nothing kept) only when their bound says they might. `bounds` keeps the bounds
+    of streams seen before (by object number) for the next call."""
     limit = limits.STREAM_BYTES.value()
-    if limit is None or sum(bound(s) for s in streams) <= limit:
+    if limit is None or sum(_bound(s, bounds) for s in streams) <= limit:
         return
     budget = limit
     try:
@@ -92,6 +95,15 @@ def check_save(pdf: pikepdf.Pdf, name: str, *, recompress_flate: bool = False) -
         except _Exceeded:
             raise limits.STREAM_BYTES.exceeded(f"object {obj.objgen[0]} of {name} decompresses to more than "
                                                f"{limit:,.0f} bytes; saving would inflate it") from None
+
+
+def _bound(stream: pikepdf.Stream, known: dict[tuple[int, int], float] | None) -> float:
+    if known is None or not stream.is_indirect:
+        return bound(stream)
+    key = stream.objgen
+    if key not in known:
+        known[key] = bound(stream)
+    return known[key]
 
 
 def bound(stream: pikepdf.Stream) -> float:
@@ -258,8 +270,10 @@ def _by_qpdf(name: str, chunks: Iterator[bytes]) -> Iterator[bytes]:
         return
 
 
-def _drawn(page: pikepdf.Object, images: bool) -> Iterator[pikepdf.Stream]:
-    """Every stream an interpreter inflates to draw `page`, once each (cycles and shared objects are fine)."""
+def _drawn(page: pikepdf.Object, images: bool,
+           known: dict[tuple[int, int], list[Any]] | None = None) -> Iterator[pikepdf.Stream]:
+    """Every stream an interpreter inflates to draw `page`, once each (cycles and shared objects are fine).
+    `known` keeps what each indirect object draws in turn, for the next page sharing it."""
     import pikepdf
 
     seen: set[tuple[int, int]] = set()
@@ -272,12 +286,21 @@ def _drawn(page: pikepdf.Object, images: bool) -> Iterator[pikepdf.Stream]:
             seen.add(obj.objgen)
         if isinstance(obj, pikepdf.Stream):
             yield obj
-        todo.extend(_parts(obj, images))
+        if known is None or not obj.is_indirect:
+            todo.extend(_parts(obj, images))
+            continue
+        key = obj.objgen
+        if key not in known:
+            known[key] = _parts(obj, images)
+        todo.extend(known[key])
 
 
 def _parts(obj: Any, images: bool) -> list[Any]:
     """What drawing `obj` (a page, form, pattern, Type 3 font or annotation) draws in turn."""
     import pikepdf
+
+    if isinstance(obj, pikepdf.Stream) and "/Resources" not in obj:
+        return []  # a content stream, or a form drawing only with what its page has (checked with the page)
 
     def values(container: Any) -> list[Any]:
         if isinstance(container, pikepdf.Array):

@@ -59,24 +59,93 @@ def page_index(pdf: pikepdf.Pdf, dest: Any, pages: dict[tuple[int, int], int]) -
     return None
 
 
+PIKEPDF_DEPTH = 15  # how deep pikepdf's own outline model reads (`open_outline`'s default): the same here
+
+
+class _Broken(Exception):
+    """The outline has an entry qpdf's model would reject (a /Dest or /Next of the wrong type)."""
+
+
 def read(pdf: pikepdf.Pdf) -> list[Node]:
-    """The outline of `pdf` as a tree of Nodes (empty when it has none or it cannot be read)."""
+    """The outline of `pdf` as a tree of Nodes (empty when it has none or it cannot be read).
+
+    Read straight from the dictionaries: pikepdf's outline model does the same walk (and the same checks:
+    a repeated entry ends its level, a /Dest or /Next of the wrong type loses the outline) several times
+    slower, which a merge of a thousand bookmarks felt."""
     import pikepdf
 
-    pages = {page.obj.objgen: i for i, page in enumerate(pdf.pages)}
-
-    def convert(item: Any, depth: int) -> Node:
-        dest = item.destination
-        if dest is None and item.action is not None and item.action.get("/S") == "/GoTo":
-            dest = item.action.get("/D")
-        kids = [convert(c, depth + 1) for c in item.children] if depth < MAX_DEPTH else []
-        return Node(str(item.title or ""), page_index(pdf, dest, pages), kids)
-
     try:
-        with pdf.open_outline() as outline:
-            return [convert(item, 0) for item in outline.root]
-    except (pikepdf.PdfError, pikepdf.OutlineStructureError, RecursionError, ValueError, KeyError):
+        outlines = pdf.Root.get("/Outlines")
+        first = outlines.get("/First") if isinstance(outlines, pikepdf.Dictionary) else None
+        if not isinstance(first, pikepdf.Dictionary):
+            return []
+        pages = {page.obj.objgen: i for i, page in enumerate(pdf.pages)}
+        return _level(pdf, first, 0, set(), pages)
+    except (pikepdf.PdfError, _Broken, RecursionError, ValueError, KeyError, TypeError):
         return []
+
+
+def _level(pdf: pikepdf.Pdf, item: Any, depth: int, seen: set[tuple[int, int]],
+           pages: dict[tuple[int, int], int]) -> list[Node]:
+    """One level of the outline, from its first entry along /Next."""
+    import pikepdf
+
+    nodes = []
+    while item is not None:
+        key = item.objgen
+        if key != (0, 0):
+            if key in seen:
+                break
+            seen.add(key)
+        dest, action = item.get("/Dest"), item.get("/A")
+        if dest is not None and not isinstance(dest, pikepdf.Array | pikepdf.String | pikepdf.Name):
+            raise _Broken
+        if action is not None and not isinstance(action, pikepdf.Dictionary):
+            raise _Broken
+        if dest is None and action is not None and action.get("/S") == "/GoTo":
+            dest = action.get("/D")
+        child = item.get("/First")
+        kids = (_level(pdf, child, depth + 1, seen, pages)
+                if isinstance(child, pikepdf.Dictionary) and depth < PIKEPDF_DEPTH else [])
+        title = item.get("/Title")
+        nodes.append(Node(str(title) if title is not None else "", page_index(pdf, dest, pages), kids))
+        item = item.get("/Next")
+        if item is not None and not isinstance(item, pikepdf.Dictionary):
+            raise _Broken
+    return nodes
+
+
+def write(pdf: pikepdf.Pdf, nodes: list[Node]) -> None:
+    """Make `nodes` (pages are 0-based indices into `pdf`) the outline of `pdf`, replacing any; each entry
+    opens its page whole (/Fit), as pikepdf writes them. Written straight as dictionaries, for the same
+    reason `read` reads them so."""
+    import pikepdf
+
+    if not nodes:
+        return
+    pages = [page.obj for page in pdf.pages]
+    root = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Outlines))
+    root.Count = _write_level(pdf, root, nodes, pages)
+    pdf.Root.Outlines = root
+
+
+def _write_level(pdf: pikepdf.Pdf, parent: Any, nodes: list[Node], pages: list[Any]) -> int:
+    """Write `nodes` under `parent`; the number of entries shown (all are open), what /Count says."""
+    import pikepdf
+
+    made, count = [], 0
+    for node in nodes:
+        item = pdf.make_indirect(pikepdf.Dictionary(Title=pikepdf.String(node.title), Parent=parent))
+        if node.page is not None:
+            item.Dest = pikepdf.Array([pages[node.page], pikepdf.Name.Fit])
+        if node.children:
+            item.Count = _write_level(pdf, item, node.children, pages)
+            count += int(item.Count)
+        made.append(item)
+    for before, after in zip(made, made[1:], strict=False):
+        before.Next, after.Prev = after, before
+    parent.First, parent.Last = made[0], made[-1]
+    return count + len(made)
 
 
 def build(nodes: list[Node], page_map: dict[int, int]) -> list[Any]:
@@ -93,6 +162,19 @@ def build(nodes: list[Node], page_map: dict[int, int]) -> list[Any]:
         item.children.extend(kids)
         items.append(item)
     return items
+
+
+def remap(nodes: list[Node], page_map: dict[int, int]) -> list[Node]:
+    """`nodes` with page indices mapped through `page_map`, as `build` maps them (entries with no page keep
+    their first child's; entries with neither are dropped)."""
+    out = []
+    for node in nodes:
+        kids = remap(node.children, page_map)
+        target = page_map.get(node.page) if node.page is not None else None
+        if target is None and not kids:
+            continue
+        out.append(Node(node.title, target if target is not None else kids[0].page, kids))
+    return out
 
 
 def bookmarks(nodes: list[Node], budget: list[int] | None = None) -> list[Bookmark]:

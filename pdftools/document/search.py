@@ -100,7 +100,7 @@ def page_texts(path: Path, password: str | None, mode: str) -> Iterator[tuple[in
         yield int(poppler.pdfinfo(path, damaged)["Pages"]), pagetext.pdftotext(path, mode)
         return
     with pdf, pagetext.readable(pdf, path) as source:
-        yield len(pdf.pages), pagetext.measured(pagetext.pdftotext(source, mode), pdf, str(path))
+        yield len(pdf.pages), pagetext.measured(source, mode, pdf, str(path))
 
 
 def rounds(pages: list[int]) -> Iterator[list[int]]:

@@ -98,6 +98,12 @@ class PdftoolsServer(MCPServer):
     whose resources, over HTTP, are the files the store holds for the calling session."""
 
     store: FileStore | None = None
+    pending_tools: Callable[[], None] | None = None  # adds the tools; run before the first listing or call
+
+    def _add_pending_tools(self) -> None:
+        add, self.pending_tools = self.pending_tools, None
+        if add is not None:
+            add()
 
     async def _handle_list_resources(self, ctx: Any, params: Any) -> ListResourcesResult:
         listed = await self.list_resources()
@@ -117,6 +123,7 @@ class PdftoolsServer(MCPServer):
         return await super().read_resource(uri, context)
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        self._add_pending_tools()
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:
@@ -131,6 +138,7 @@ class PdftoolsServer(MCPServer):
     async def list_tools(self) -> list[MCPTool]:
         """The tools, their schemas without pydantic's generated `title`s (they repeat the property names and
         cost every client ~15% of the listing)."""
+        self._add_pending_tools()
         return [tool.model_copy(update={"input_schema": _untitled(tool.input_schema),
                                         "output_schema": _untitled(tool.output_schema)})
                 for tool in await super().list_tools()]
@@ -297,14 +305,21 @@ def build_server(roots: list[Path], log_level: str = "WARNING", tools: str | Non
     if store is not None:
         describe_store(server)
     policy_for = policy_for or (lambda ctx: paths.RootsPolicy(roots))
-    for op in selected(tools):
+    chosen = selected(tools)  # an unknown name fails here, at once
+    server.pending_tools = lambda: add_tools(server, chosen, policy_for)
+    return server
+
+
+def add_tools(server: MCPServer, ops: tuple[Op, ...], policy_for: PolicyFactory) -> None:
+    """One tool per op. Each imports its op's module and builds its schemas: done when a client first lists or
+    calls tools, not before `initialize` is answered (it doubled the server's start)."""
+    for op in ops:
         fn = make_tool(op, policy_for)
         description = describe(inspect.getdoc(inspect.getmodule(op.load())) or op.summary, str)
         hints = ToolAnnotations(title=op.title, read_only_hint=op.read_only, destructive_hint=not op.read_only,
                                 idempotent_hint=True, open_world_hint=False)
         server.add_tool(fn, name=op.tool, title=op.title, description=description, annotations=hints,
                         structured_output=True)
-    return server
 
 
 def serve_stdio(roots: list[Path], log_level: str = "WARNING", tools: str | None = None) -> None:

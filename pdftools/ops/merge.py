@@ -9,6 +9,7 @@ encrypted, the output is encrypted as the first encrypted input is (same passwor
 from __future__ import annotations
 
 import os
+from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated
 
@@ -17,7 +18,7 @@ from pdftools.core.inputs import expand, split_spec
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Param, Password
 from pdftools.core.paths import output_path
-from pdftools.core.pdf import check_output, new_pdf, open_pdf, save_pdf
+from pdftools.core.pdf import check_output, copy_pages, new_pdf, open_pdf, save_pdf
 from pdftools.document import metadata, outline
 from pdftools.errors import InvalidArgument
 
@@ -70,7 +71,8 @@ def merge(
     keep = None if decrypt else next((path for path, _ in sources if opened[os.path.realpath(path)].is_encrypted),
                                      None)
     out = new_pdf(keep, password)
-    bookmarks: list[pikepdf.OutlineItem] = []
+    taken = Counter(os.path.realpath(path) for path, _ in sources)
+    bookmarks: list[outline.Node] = []
     merged: list[MergedInput] = []
     version = "1.3"
     for index, (path, spec) in enumerate(sources):
@@ -80,28 +82,23 @@ def merge(
         page_map: dict[int, int] = {}
         for position, page_index in enumerate(selected, len(out.pages)):
             page_map.setdefault(page_index, position)
-        out.add_pages_from(src, selected)  # keeps form fields and named destinations working
+        copy_pages(src, out, selected, again=taken[os.path.realpath(path)] > 1)
         if index == 0:
             _copy_metadata(src, out)
         bookmarks.append(_bookmark(src, path.stem, page_map))
         merged.append(MergedInput(path=str(path), pages=len(selected)))
 
-    with out.open_outline() as tree:
-        tree.root.extend(bookmarks)
+    outline.write(out, bookmarks)
     size = save_pdf(out, out_path, min_version=version, encryption=keep is not None,
                     **saving(linearize, object_streams))
     return MergeResult(output=str(out_path), pages=len(out.pages), size=size, inputs=merged,
                        encrypted=keep is not None)
 
 
-def _bookmark(src: pikepdf.Pdf, stem: str, page_map: dict[int, int]) -> pikepdf.OutlineItem:
+def _bookmark(src: pikepdf.Pdf, stem: str, page_map: dict[int, int]) -> outline.Node:
     """A bookmark for one input (its title, else its file name) holding the input's own outline."""
-    import pikepdf
-
     title = metadata.text(src.docinfo.get("/Title", "") or "").strip() or stem
-    item = pikepdf.OutlineItem(title, min(page_map.values()))
-    item.children.extend(outline.build(outline.read(src), page_map))
-    return item
+    return outline.Node(title, min(page_map.values()), outline.remap(outline.read(src), page_map))
 
 
 def _copy_metadata(src: pikepdf.Pdf, out: pikepdf.Pdf) -> None:

@@ -11,13 +11,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-from pdftools.core import parallel
+from pdftools.core import parallel, streams
 from pdftools.core.edit import Decrypt, Linearize, ObjectStreams, saving
 from pdftools.core.naming import render
 from pdftools.core.pages import parse_ranges
 from pdftools.core.params import Cli, Param, Password
 from pdftools.core.paths import input_path, output_folder
-from pdftools.core.pdf import check_names, new_pdf, open_pdf, staged_outputs, write_pdf
+from pdftools.core.pdf import check_names, copy_pages, new_pdf, open_pdf, staged_outputs, write_pdf
 from pdftools.document import outline
 from pdftools.errors import InvalidArgument
 
@@ -103,15 +103,16 @@ def _write_parts(src: pikepdf.Pdf, plan: list[tuple[int, int, str]], names: list
                  encrypted_like: Path | None, password: str | None, options: dict[str, Any]) -> list[Part]:
     """Write every part (in two processes when there are many), then move them all into place; each part
     encrypted like `encrypted_like` when given."""
+    streams.check_save(src, src.filename)  # once for every part: they hold copies of its streams
     with staged_outputs(folder, names) as staging:
 
         def write(job: tuple[tuple[int, int, str], str]) -> None:
             (a, b, _), name = job
             part = new_pdf(encrypted_like, password)
             step = 1 if b >= a else -1
-            part.add_pages_from(src, [i - 1 for i in range(a, b + step, step)])
+            copy_pages(src, part, [i - 1 for i in range(a, b + step, step)])
             write_pdf(part, staging / name, min_version=src.pdf_version, label=str(folder / name),
-                      encryption=encrypted_like is not None, **options)
+                      encryption=encrypted_like is not None, measured=True, **options)
 
         parallel.for_each(list(zip(plan, names, strict=True)), write)
     return [Part(path=str(folder / name), start=a, end=b, pages=abs(b - a) + 1, title=title)

@@ -50,7 +50,7 @@ def text(
     with pdf, pagetext.readable(pdf, path, warnings) as source:
         count = len(pdf.pages)
         selected = pagetext.select(pages, count, start_page)
-        extract = pagetext.measured(pagetext.pdftotext(source, mode), pdf, str(path))
+        extract = pagetext.measured(source, mode, pdf, str(path))
         result = pagetext.collect(path, count, selected, extract, budget=max_chars, offset=offset)
     result.warnings = warnings
     return result

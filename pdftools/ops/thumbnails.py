@@ -209,9 +209,32 @@ def _finish(produced: Path, target: Path, fmt: str) -> None:
 
 
 def _describe(staged: Path, page: int, final: Path) -> Thumbnail:
-    from PIL import Image
-
-    with Image.open(staged) as img:
-        width, height = img.size
+    width, height = image_size(staged)
     return Thumbnail(page=page, path=str(final), width=width, height=height, bytes=staged.stat().st_size)
 
+
+def image_size(path: Path) -> tuple[int, int]:
+    """Width and height from a PNG's or JPEG's header (what pdftoppm writes), without Pillow (whose import
+    and decoder cost a 100-page run more than its overhead over pdftoppm); Pillow for anything else."""
+    with path.open("rb") as fh:
+        head = fh.read(64 * 1024)
+    if head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR":
+        return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+    size = _jpeg_size(head) if head[:2] == b"\xff\xd8" else None
+    if size is not None:
+        return size
+    from PIL import Image
+
+    with Image.open(path) as img:
+        return img.size
+
+
+def _jpeg_size(data: bytes) -> tuple[int, int] | None:
+    """The size in a JPEG's first start-of-frame marker (SOF0-SOF15 but DHT, JPG and DAC), if in `data`."""
+    i = 2
+    while i + 9 < len(data) and data[i] == 0xFF:
+        marker, length = data[i + 1], int.from_bytes(data[i + 2:i + 4], "big")
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            return int.from_bytes(data[i + 7:i + 9], "big"), int.from_bytes(data[i + 5:i + 7], "big")
+        i += 2 + length
+    return None

@@ -1,0 +1,83 @@
+"""Paired, alternating timings: the fair way to compare two commands on a shared, busy machine.
+
+Each pair runs both commands back to back, the order swapped every pair (ours first, then the peer first), so
+that load from elsewhere falls on both sides of a pair alike; the ratio is taken per pair and the median ratio
+reported. Medians, not minimums: a minimum rewards the luckiest run, a median what a user sees.
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+Step = Callable[[], object]
+
+
+@dataclass
+class Pairs:
+    ours: list[float] = field(default_factory=list)  # seconds, one per pair
+    peer: list[float] = field(default_factory=list)
+
+    @property
+    def ratios(self) -> list[float]:
+        return [a / b for a, b in zip(self.ours, self.peer, strict=True)]
+
+    @property
+    def ratio(self) -> float:
+        return statistics.median(self.ratios)
+
+    @property
+    def ours_median(self) -> float:
+        return statistics.median(self.ours)
+
+    @property
+    def peer_median(self) -> float:
+        return statistics.median(self.peer)
+
+
+def sh(cmd: list[str], **kw: object) -> subprocess.CompletedProcess[bytes]:
+    """Run a command; fail loudly (with its stderr) if it fails, since a failed run is not a timing."""
+    kw.setdefault("stdout", subprocess.PIPE)
+    proc = subprocess.run(cmd, stderr=subprocess.PIPE, check=False, **kw)  # type: ignore[call-overload]
+    if proc.returncode != 0:
+        tail = proc.stderr.decode(errors="replace")[-500:]
+        raise RuntimeError(f"{' '.join(cmd)} exited {proc.returncode}: {tail}")
+    return proc  # type: ignore[no-any-return]
+
+
+def command(make: Callable[[], list[str]]) -> Step:
+    """A step that runs the command `make()` gives (called untimed: fresh output folders etc.), stdout dropped."""
+
+    def step() -> Callable[[], object]:
+        cmd = make()
+        return lambda: sh(cmd, stdout=subprocess.DEVNULL)
+
+    return step
+
+
+def timed(step: Step) -> float:
+    """Wall time of one step. A step may return a callable: then its preparation is untimed."""
+    run = step()
+    if callable(run):
+        start = time.perf_counter()
+        run()
+        return time.perf_counter() - start
+    raise TypeError("a step returns the callable to time")
+
+
+def paired(n: int, ours: Step, peer: Step, warmup: bool = True) -> Pairs:
+    """`n` pairs, alternating which side goes first; one untimed run of each first (page cache, bytecode)."""
+    if warmup:
+        timed(ours), timed(peer)
+    pairs = Pairs()
+    for i in range(n):
+        if i % 2 == 0:
+            pairs.ours.append(timed(ours))
+            pairs.peer.append(timed(peer))
+        else:
+            pairs.peer.append(timed(peer))
+            pairs.ours.append(timed(ours))
+    return pairs

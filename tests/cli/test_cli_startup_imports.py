@@ -1,0 +1,102 @@
+"""A command imports only what it uses: counted in a child process's `sys.modules` (never timed).
+
+`pdftools --help` and `info` must not load pydantic or the MCP SDK; `--help` no PDF library and no renderer;
+`--json` no rich. Each command's third-party packages must be among the ones it is allowed, so a new import
+that slips into the start-up shows here by name. And every parameter of every command converts its value
+without pydantic (cli/coerce.py), so no command pays for it.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import typer.main
+
+from pdftools.cli.coerce import install, plain_runtime
+
+CLI_ONLY = {"typer", "annotated_doc", "shellingham"}  # Typer and what it imports itself
+NEVER = {"pydantic", "pydantic_core", "mcp", "starlette", "uvicorn", "anyio", "httpx"}
+CHILD = """
+import json, sys
+sys.argv = ["pdftools", *json.loads(sys.argv[1])]
+try:
+    from pdftools.main import main
+    main()
+except SystemExit:
+    pass
+finally:
+    with open(OUT, "w") as fh:
+        json.dump(sorted(sys.modules), fh)
+"""
+
+
+def loaded(tmp_path: Path, *argv: str) -> tuple[set[str], set[str]]:
+    """(third-party top-level packages, pdftools modules) that `pdftools ARGV` imported, stdout a pipe."""
+    out = tmp_path / "modules.json"
+    code = CHILD.replace("OUT", repr(str(out)))
+    subprocess.run([sys.executable, "-c", code, json.dumps(list(argv))], capture_output=True, check=False,
+                   cwd=tmp_path, timeout=120)
+    modules = json.loads(out.read_text())
+    tops = {m.split(".")[0] for m in modules}
+    third = {t for t in tops if t not in sys.stdlib_module_names and not t.startswith("_") and t != "pdftools"}
+    return third, {m for m in modules if m.startswith("pdftools.")}
+
+
+def test_help_loads_typer_only(tmp_path: Path) -> None:
+    third, ours = loaded(tmp_path, "--help")
+    assert third <= CLI_ONLY, f"--help imported {sorted(third - CLI_ONLY)}"
+    assert not {m for m in ours if m.startswith(("pdftools.ops.", "pdftools.mcp", "pdftools.document"))}, ours
+
+
+@pytest.mark.parametrize("argv", [("--version",), ("serve", "--help"), ("mcp-config", "--help"),
+                                  ("info", "--help"), ("merge", "--help")])
+def test_other_help_and_version_load_no_pdf_library(tmp_path: Path, argv: tuple[str, ...]) -> None:
+    third, ours = loaded(tmp_path, *argv)
+    assert third <= CLI_ONLY, f"{' '.join(argv)} imported {sorted(third - CLI_ONLY)}"
+    assert not {m for m in ours if m.startswith("pdftools.mcp")}, ours
+
+
+def test_info_loads_pikepdf_and_rich_to_draw_but_no_pydantic_or_mcp(tmp_path: Path, sample: Path) -> None:
+    third, ours = loaded(tmp_path, "info", str(sample))
+    allowed = CLI_ONLY | {"pikepdf", "rich"}
+    assert "pikepdf" in third and "rich" in third  # the test sees what the command uses
+    assert third <= allowed, f"info imported {sorted(third - allowed)}"
+    others = {m for m in ours if m.startswith(("pdftools.ops.", "pdftools.mcp", "pdftools.invoice",
+                                               "pdftools.convert"))}
+    assert others == {"pdftools.ops.info"}, others
+
+
+@pytest.mark.parametrize("argv", [("info", "{pdf}", "--json"), ("text", "{pdf}"), ("info", "{pdf}", "--pages", "1",
+                                                                                  "--json")])
+def test_json_and_text_output_load_no_rich(tmp_path: Path, sample: Path, argv: tuple[str, ...]) -> None:
+    third, _ = loaded(tmp_path, *[a.format(pdf=sample) for a in argv])
+    allowed = CLI_ONLY | {"pikepdf"}
+    assert third <= allowed, f"{' '.join(argv)} imported {sorted(third - allowed)}"
+    assert not third & NEVER
+
+
+def test_options_of_every_kind_load_no_pydantic(tmp_path: Path, sample: Path) -> None:
+    """int, float, Literal (str and int), list and bool values on the command line, none through pydantic."""
+    for argv in (("split", str(sample), "--every", "1", "-d", str(tmp_path), "--force"),
+                 ("nup", str(sample), "--per-sheet", "4", "--margin", "1.5", "-o", str(tmp_path / "n.pdf")),
+                 ("text", str(sample), "--mode", "layout"),
+                 ("merge", str(sample), str(sample), "-o", str(tmp_path / "m.pdf"), "--force")):
+        third, _ = loaded(tmp_path, *argv)
+        assert not third & NEVER, f"{' '.join(argv)} imported {sorted(third & NEVER)}"
+
+
+def test_every_parameter_of_every_command_converts_without_pydantic() -> None:
+    from pdftools.main import build_app
+
+    group = typer.main.get_command(build_app(None))
+    ctx = group.make_context("pdftools", ["--help"], resilient_parsing=True)
+    install(group, ctx)
+    missing = [f"{name} {p.name}: {p.type_descriptor.annotation}" for name, cmd in
+               [("", group), *group.commands.items()]  # type: ignore[attr-defined]
+               for p in [*cmd.params, cmd.get_help_option(ctx)]
+               if p is not None and plain_runtime(p.type_descriptor) is None]
+    assert not missing, f"these would import pydantic: {missing}"

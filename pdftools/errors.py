@@ -250,6 +250,44 @@ class EmptyInput(PdftoolsError):
     hint = "The input has no content to convert; check that you gave the right file."
 
 
+class OutDirBusy(PdftoolsError):
+    code = "OUT_DIR_BUSY"
+    exit_code = 6
+    hint = "Another batch is writing into this output folder; wait for it, or choose another --out-dir."
+
+
+class BatchPartial(PdftoolsError):
+    code = "BATCH_PARTIAL"
+    exit_code = 12
+    hint = ("Some files failed (their rows say why); the others are done. Fix what the rows say and run the same "
+            "command again: finished files are skipped.")
+
+
+class BatchFailed(PdftoolsError):
+    code = "BATCH_FAILED"
+    exit_code = 13
+    hint = "Every file failed; the rows say why (often one cause: a wrong option, a missing program)."
+
+
+class WorkerLost(PdftoolsError):
+    code = "WORKER_LOST"
+    exit_code = 9
+    hint = ("The workers running this file kept dying (out of memory? killed?); nothing partial was kept. Run "
+            "the batch again to retry it, or give the workers more memory.")
+
+
+class ClusterUnavailable(PdftoolsError):
+    code = "CLUSTER_UNAVAILABLE"
+    exit_code = 9
+    hint = ("No Dask scheduler answered at that address; start one (`dask scheduler`) and its workers (`dask "
+            "worker tcp://HOST:8786`), or leave out --cluster / PDFTOOLS_CLUSTER to run on this machine.")
+
+
+class ClusterExtraMissing(DependencyMissing):
+    code = "CLUSTER_EXTRA_MISSING"
+    hint = "Install the cluster extra: pip install 'pdftools[cluster]' (Dask distributed)."
+
+
 def os_error(exc: OSError, doing: str) -> PdftoolsError:
     """An OS error met while writing, as a pdftools error: a full disk (or file-size limit), else permissions."""
     detail = f"{doing}: {exc.strerror or exc}"

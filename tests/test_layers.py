@@ -5,6 +5,7 @@ functions) count: a circle through a function body is still a circle.
     __main__                         python -m pdftools
     main, completions                the program: the only modules above both front ends
     cli | mcp                        the two front ends, side by side
+    batch                            one operation over many files, on processes or a cluster (runs the ops)
     ops                              one pure module per operation, and the registry
     invoice, convert                 domains built on what is below
     document                         the parts of a PDF
@@ -28,9 +29,10 @@ LAYERS = {
     "document": 3,
     "invoice": 4, "convert": 4,
     "ops": 5,
-    "cli": 6, "mcp": 6,
-    "main": 7, "completions": 7,
-    "__main__": 8,
+    "batch": 6,
+    "cli": 7, "mcp": 7,
+    "main": 8, "completions": 8,
+    "__main__": 9,
 }
 
 

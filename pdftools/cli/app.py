@@ -209,13 +209,13 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
         files: dict[str, str | None] | None = None, typed: set[str] | None = None, quiet: bool = False) -> int:
     """Fill secrets (files, prompts), check the constraints (the same ones MCP enforces), call the op, render;
     return the exit code. `quiet`: print nothing but errors (and the data asked for with `-o -`)."""
-    from pdftools.cli.render import ProgressBar, render, report_error
+    from pdftools.cli.render import ProgressBar, RowPrinter, render, report_error
     from pdftools.core import limits, paths, task
 
     policy, bar = paths.LocalPolicy(), ProgressBar(op.name, shown=not quiet)
     _quiet_pdf_library()
     try:
-        running = task.Task(bar.update, timeout=limits.timeout())
+        running = task.Task(bar.update, timeout=limits.timeout(), on_item=RowPrinter(as_json, quiet))  # batch rows
         with paths.using(policy), task.running(running):
             try:
                 fill_secrets(fn, kwargs, files or {}, typed or set())

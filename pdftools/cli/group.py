@@ -29,6 +29,7 @@ PANELS: dict[str, tuple[str, ...]] = {
     "Check and repair": ("check", "repair", "inspect", "linearize"),
     "Text and OCR": ("text", "search", "ocr", "rename-invoice"),
     "Conversion": ("convert", "thumbnails", "images"),
+    "Many files": ("batch",),
     "Agents and setup": ("serve", "mcp-config", "doctor"),
 }
 

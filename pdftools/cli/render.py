@@ -6,6 +6,7 @@ bookmark trees become trees), with one special case: extracted text is data and 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import sys
@@ -44,6 +45,8 @@ def _text(value: Any, style: str = "") -> Any:
 
 
 def render(result: Any, *, as_json: bool, to_stderr: bool = False) -> None:
+    if getattr(result, "rows_streamed", False):  # a batch: its rows went to stdout as they finished
+        result, to_stderr = dataclasses.replace(result, rows=[], rows_streamed=as_json), True
     stream = sys.stderr if to_stderr else sys.stdout
     if as_json:
         stream.write(results.to_json(result) + "\n")
@@ -177,6 +180,26 @@ def report_error(exc: PdftoolsError, *, as_json: bool) -> int:
     else:
         sys.stderr.write(safe(f"error[{exc.code}]: {exc.message}\n  hint: {exc.hint}") + "\n")
     return exc.exit_code
+
+
+class RowPrinter:
+    """Batch rows on stdout as they finish: a JSON line each (--json), else one line a file, file names as
+    data (never markup). Taken before any progress bar starts, so a piped stdout gets the rows themselves.
+    `quiet`: only the failed rows, on stderr."""
+
+    def __init__(self, as_json: bool, quiet: bool = False) -> None:
+        self.as_json, self.quiet, self.out = as_json, quiet, sys.stdout
+
+    def __call__(self, row: Any) -> None:
+        if self.quiet and row.error is None:
+            return
+        out = sys.stderr if self.quiet else self.out if not self.out.isatty() else sys.stdout  # a tty: above the bar
+        if self.as_json:
+            out.write(results.to_json(row, indent=None) + "\n")
+        else:
+            what = row.output if row.error is None else f"error[{row.error['code']}]: {row.error['message']}"
+            out.write(safe(f"{row.status:<7} {row.input} -> {what}") + "\n")
+        out.flush()
 
 
 class ProgressBar:

@@ -11,6 +11,7 @@ import tempfile
 import time
 import warnings
 from collections.abc import Callable, Iterable, Iterator
+from contextvars import ContextVar
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -225,6 +226,11 @@ def _read_umask() -> int:
 _UMASK = _read_umask()  # read once at import: os.umask is process-wide and not thread-safe
 
 
+# Inside a batch every PDF written gets a file ID made from its content (qpdf's deterministic ID) instead of
+# the time: the same input and options give the same bytes on any worker, in any run.
+reproducible: ContextVar[bool] = ContextVar("pdftools_reproducible", default=False)
+
+
 def save_pdf(pdf: pikepdf.Pdf, out: Path, *, min_version: str = "", check: Callable[[int], None] | None = None,
              verify: Callable[[Path], None] | None = None, **options: Any) -> int:
     """Save atomically (`options` go to pikepdf's save); return the size written. `check` sees the size and
@@ -251,6 +257,8 @@ def write_pdf(pdf: pikepdf.Pdf, target: Path, *, min_version: str = "", label: s
 
     if not options.get("encryption"):  # qpdf takes no decode level when it encrypts
         options.setdefault("stream_decode_level", pikepdf.StreamDecodeLevel.none)
+    if reproducible.get() and not options.get("encryption"):  # qpdf cannot derive an encrypted file's ID
+        options.setdefault("deterministic_id", True)
     if not measured and (options.get("compress_streams", True) or options.get("stream_decode_level")):
         streams.check_save(pdf, label or str(target), recompress_flate=options.get("recompress_flate", False))
     # pikepdf warns on every save of a file whose form widgets its /AcroForm does not list (common in real

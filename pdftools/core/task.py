@@ -15,7 +15,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pdftools.errors import Interrupted, PdftoolsError, Timeout
 
@@ -25,8 +25,10 @@ ProgressFn = Callable[[int, int, str], None]
 
 
 class Task:
-    def __init__(self, on_progress: ProgressFn | None = None, timeout: float | None = None) -> None:
+    def __init__(self, on_progress: ProgressFn | None = None, timeout: float | None = None,
+                 on_item: Callable[[Any], None] | None = None) -> None:
         self._on_progress = on_progress
+        self.on_item = on_item  # takes results one at a time as they are made (batch rows); None: nobody does
         self.deadline = time.monotonic() + timeout if timeout else None
         self.timeout = timeout
         self.cancelled = threading.Event()
@@ -128,6 +130,16 @@ def progress(done: int, total: int, message: str = "") -> None:
 
 def check() -> None:
     current().check()
+
+
+def emit(item: Any) -> bool:
+    """Hand one finished item (a batch row) to whoever streams them (the CLI's `--json` lines); False when
+    nobody does, so the op keeps it for its result."""
+    taker = current().on_item
+    if taker is None:
+        return False
+    taker(item)
+    return True
 
 
 def map_threads(fn: Callable[[T], R], items: Iterable[T], workers: int) -> list[R]:

@@ -90,6 +90,9 @@ OPS: tuple[Op, ...] = (
     Op("convert", "doc_convert", "Convert a document",
        "Convert documents with pandoc: markdown, HTML, docx, odt, epub, rst, LaTeX, org, text, and PDF in and out.",
        False, heavy=True),
+    Op("batch", "pdf_batch", "Run a command over many files",
+       "Run one command over many files, on local processes or a Dask cluster; resumable.", False,
+       heavy=True, module="pdftools.batch.op"),  # above the ops it runs (tests/test_layers.py)
     # issue 16: search, words and lines, page labels, crop, resize
     Op("search", "pdf_search", "Search PDFs",
        "Search PDFs for a regular expression, as pdfgrep does: files, folders and globs, with page numbers and "

@@ -79,6 +79,7 @@ def commands(doc: Path, folder: Path) -> dict[str, list[Any]]:
         "labels": [doc],
         "crop": [doc, "--margins", "1", "-o", out / f"{MARKUP}-crop.pdf"],
         "resize": [doc, "--to", "a4", "-o", out / f"{MARKUP}-a4.pdf"],
+        "batch": ["info", doc, "-d", out / "batch", "--jobs", "1"],
     }
 
 

@@ -46,7 +46,8 @@ PATH_KINDS = [  # argument name -> kind of path, and a valid value of that kind 
 ]
 VALID = {"input": "four.pdf", "output": "sub/valid-{tool}.pdf", "folder": "sub", "name": None}
 NOT_PATHS = {"pages", "ranges", "password", "language", "values", "title", "parent", "text", "color", "user_password",
-             "owner_password", "allow", "content", "from_format", "to_format", "metadata", "ocr_language"}
+             "owner_password", "allow", "content", "from_format", "to_format", "metadata", "ocr_language",
+             "command", "name"}  # pdf_batch: a command's name, and an output name pattern (a plain name, checked)
 SCENARIOS: dict[str | tuple[str, str], dict[str, Any]] = {  # valid arguments beyond the generic ones
     "pdf_rotate": {"angle": 90},
     "pdf_ocr": {"input": "one.pdf", "dpi": 72},
@@ -65,6 +66,7 @@ SCENARIOS: dict[str | tuple[str, str], dict[str, Any]] = {  # valid arguments be
     "pdf_protect": {"user_password": "secret"},
     "pdf_unprotect": {"input": "locked.pdf", "password": "openpassword"},
     "pdf_rename_invoice": {"ocr": False},
+    "pdf_batch": {"command": "info", "jobs": 1},
     "doc_convert": {"input": "note.md", "to_format": "html", "output": "sub/valid.html"},
     ("doc_convert", "reference_doc"): {"to_format": "docx", "output": "sub/valid.docx", "reference_doc": "ref.docx"},
     ("doc_convert", "resource_path"): {"resource_path": ["sub"]},

@@ -41,7 +41,9 @@ PDFTOOLS = Path(sys.executable).with_name("pdftools")
 # pdf_inspect's output schema (fonts, images, boxes, actions, signatures: a structural dump) is 3.2 kB of it;
 # the save options (--linearize, --object-streams) stay off the other tools' schemas (pdf_linearize takes
 # them). So all rose to 90 kB.
-BUDGETS = {"read": 13_000, "edit": 48_000, "all": 90_000}
+# Issue 14 added pdf_batch (3.7 kB, in `all` only: one tool that runs the others over a folder): all 90.0 kB,
+# so all rose to 96 kB.
+BUDGETS = {"read": 13_000, "edit": 48_000, "all": 96_000}
 TOOL_BUDGET = 4_600
 
 

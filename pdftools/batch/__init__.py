@@ -1,0 +1,13 @@
+"""Running one command over many files: on this machine's processes or on a Dask cluster.
+
+    inputs     files, globs, folders (--recursive) and `@list.txt`, each with the path its output mirrors
+    plan       what one file's work is (`FileJob`), its outputs' names, the option values, the journal key
+    journal    the output folder's record of finished files, so a re-run skips them
+    work       what a worker runs for one file: the op, its outputs staged and then renamed into place
+    executors  one interface, two engines: a local process pool (default) and Dask distributed (--cluster)
+    pages      one huge document cut into page ranges for the workers, and put back together
+    runner     the coordinator: submit, collect rows as they finish, progress, journal, cancel
+
+    op         the operation `batch` itself: the one entry both front ends get from the registry (which names
+               it here, above the ops it runs, rather than in ops/)
+"""

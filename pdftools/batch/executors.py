@@ -1,0 +1,185 @@
+"""One interface, two engines: where a batch's files run.
+
+`Executor.run(fn, items, check)` yields `(item, result or exception)` as each finishes, keeping a window of
+items in flight (a million files are never a million futures at once), and calls `check()` between results
+(the task's: a cancel or a deadline stops the batch). `close(kill=True)` stops every worker's current file.
+
+- `LocalExecutor`: a pool of processes on this machine (`--jobs N`), no service to run. Each worker is its own
+  process group, so stopping one also stops the programs it started (tesseract, pdftoppm). A worker that dies
+  (killed, out of memory) breaks Python's pool; the pool is made again and the unfinished files retried, up to
+  `ATTEMPTS` times (the same rule Dask applies), after which the file's row says WORKER_LOST.
+- `DaskExecutor`: a Dask distributed cluster (`--cluster tcp://HOST:8786`), imported only then. The scheduler
+  reruns the files of a worker that dies on the others (its `allowed-failures`, 3 by default, then
+  `KilledWorker`: WORKER_LOST). Workers need pdftools and its programs, and the files on storage they all see.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import signal
+import time
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, Protocol
+
+from pdftools.errors import ClusterExtraMissing, ClusterUnavailable, WorkerLost
+
+ATTEMPTS = 3
+WINDOW_PER_WORKER = 4  # items in flight per worker: enough to keep it busy, few enough to cancel fast
+POLL = 0.1  # seconds between checks for a cancel while waiting
+CONNECT_TIMEOUT = 10  # seconds to reach the scheduler (PDFTOOLS_CLUSTER_TIMEOUT)
+
+
+class Executor(Protocol):
+    label: str  # shown in progress and README: "4 local processes", "cluster tcp://...: 8 workers"
+    workers: int
+
+    def run(self, fn: Callable[[Any], Any], items: Iterable[Any],
+            check: Callable[[], None]) -> Iterator[tuple[Any, Any]]: ...
+
+    def close(self, kill: bool = False) -> None: ...
+
+
+def for_batch(jobs: int | None, cluster: str | None) -> Executor:
+    """The engine a batch asked for: a cluster when one is named, else local processes."""
+    if cluster:
+        return DaskExecutor(cluster)
+    return LocalExecutor(jobs or os.cpu_count() or 1)
+
+
+def _own_group() -> None:
+    """A local worker's start: its own process group (stopped as one, with its children; the terminal's
+    Ctrl-C goes to the coordinator, which stops the workers)."""
+    os.setpgid(0, 0)
+
+
+class LocalExecutor:
+    def __init__(self, workers: int) -> None:
+        self.workers, self.label = workers, f"{workers} local process" + "es" * (workers != 1)
+        method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+        self._context = multiprocessing.get_context(method)  # never fork: the MCP server has threads
+        if method == "forkserver":
+            self._context.set_forkserver_preload(["pdftools.batch.work"])  # imported once, forked per worker
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _fresh_pool(self) -> ProcessPoolExecutor:
+        if self._pool is not None:
+            self._kill()
+            self._pool.shutdown(wait=True, cancel_futures=True)
+        self._pool = ProcessPoolExecutor(self.workers, mp_context=self._context, initializer=_own_group)
+        return self._pool
+
+    def run(self, fn: Callable[[Any], Any], items: Iterable[Any],
+            check: Callable[[], None]) -> Iterator[tuple[Any, Any]]:
+        source, retry = iter(items), list[Any]()
+        attempts: dict[int, int] = {}
+        pending: dict[Future[Any], Any] = {}
+        pool = self._fresh_pool()
+        while True:
+            while len(pending) < self.workers * WINDOW_PER_WORKER:
+                item = retry.pop() if retry else next(source, None)
+                if item is None:
+                    break
+                pending[pool.submit(fn, item)] = item
+            if not pending:
+                return
+            check()
+            done, _ = wait(pending, timeout=POLL, return_when=FIRST_COMPLETED)
+            broken = False
+            for future in done:
+                item = pending.pop(future)
+                try:
+                    yield item, future.result()
+                except BrokenProcessPool:  # a worker died: this item (or a sibling) was running there
+                    broken = True
+                    attempts[id(item)] = attempts.get(id(item), 0) + 1
+                    if attempts[id(item)] >= ATTEMPTS:
+                        yield item, WorkerLost(f"the workers running it died {ATTEMPTS} times")
+                    else:
+                        retry.append(item)
+                except Exception as exc:  # noqa: BLE001 - the runner makes it the file's row
+                    yield item, exc
+            if broken:
+                retry.extend(pending.values())  # they fail the same way; start them again on a new pool
+                pending.clear()
+                pool = self._fresh_pool()
+
+    def _kill(self) -> None:
+        processes = getattr(self._pool, "_processes", None) or {}
+        for pid in list(processes):
+            with contextlib.suppress(OSError):
+                os.killpg(pid, signal.SIGKILL)
+
+    def close(self, kill: bool = False) -> None:
+        if self._pool is None:
+            return
+        if kill:
+            self._kill()
+        self._pool.shutdown(wait=True, cancel_futures=True)
+        self._pool = None
+
+
+def _quiet_dask() -> None:
+    """Dask logs a lost worker or a closed connection on stderr, where `--json` promises one object; the
+    rows already say what happened to each file. PDFTOOLS_DEBUG shows the logs."""
+    import logging
+
+    if not os.environ.get("PDFTOOLS_DEBUG"):
+        logging.getLogger("distributed").setLevel(logging.CRITICAL)
+
+
+class DaskExecutor:
+    def __init__(self, address: str) -> None:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise ClusterExtraMissing("a cluster was named, but Dask distributed is not installed") from None
+        _quiet_dask()
+        timeout = float(os.environ.get("PDFTOOLS_CLUSTER_TIMEOUT") or CONNECT_TIMEOUT)
+        try:
+            self.client = Client(address, timeout=timeout, set_as_default=False)
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise ClusterUnavailable(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+        self.workers = max(1, sum(self.client.nthreads().values()))
+        self.label = f"cluster {address}: {self.workers} worker thread" + "s" * (self.workers != 1)
+        self._pending: dict[Any, Any] = {}
+
+    def run(self, fn: Callable[[Any], Any], items: Iterable[Any],
+            check: Callable[[], None]) -> Iterator[tuple[Any, Any]]:
+        from distributed import as_completed
+
+        source, finished = iter(items), as_completed(loop=self.client.loop)
+        pending = self._pending
+        while True:
+            while len(pending) < self.workers * WINDOW_PER_WORKER and (item := next(source, None)) is not None:
+                future = self.client.submit(fn, item, pure=False)
+                pending[future] = item
+                finished.add(future)
+            if not pending:
+                return
+            check()
+            batch = finished.next_batch(block=False)
+            if not batch:
+                time.sleep(POLL)
+            for future in batch:
+                item = pending.pop(future)
+                yield item, self._outcome(future)
+
+    def _outcome(self, future: Any) -> Any:
+        from distributed import KilledWorker
+
+        try:
+            return future.result()
+        except KilledWorker:
+            return WorkerLost("the workers running it kept dying")
+        except Exception as exc:  # noqa: BLE001 - the runner makes it the file's row
+            return exc
+
+    def close(self, kill: bool = False) -> None:
+        with contextlib.suppress(Exception):
+            if kill and self._pending:  # queued files never start; running ones finish into a removed staging
+                self.client.cancel(list(self._pending), force=True)
+            self.client.close()

@@ -1,0 +1,87 @@
+"""A batch's inputs as people give them: files, globs, folders (`--recursive` for their subfolders) and
+`@list.txt` (one input per line; blank lines and `#` comments skipped). Each input comes with the path its
+outputs mirror under the output folder: a folder's files keep their place below it, a glob's below its
+first wildcard's folder, a single file is named alone."""
+
+from __future__ import annotations
+
+import glob as _glob
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path, PurePath
+
+from pdftools.core.paths import folder_path, glob_files, input_path, policy
+from pdftools.errors import InvalidArgument, NoInputs
+
+PDF = frozenset({".pdf"})
+IMAGES = frozenset({".png", ".jpg", ".jpeg", ".tif", ".tiff", ".pbm", ".pgm", ".ppm", ".bmp", ".gif", ".webp"})
+MAX_LIST_LINES = 10_000_000
+
+
+@dataclass(frozen=True)
+class Source:
+    path: Path  # the input, through the path policy
+    rel: PurePath  # where its outputs go, below the output folder (without the extension's change)
+
+
+def gather(specs: Iterable[str], *, recursive: bool = False, suffixes: frozenset[str] | None = PDF) -> list[Source]:
+    """Every input, in the order given (folders and globs sorted), each once. `suffixes` picks a folder's
+    files (None: every file); files named one by one are taken whatever their names."""
+    found: dict[Path, Source] = {}
+    for spec in specs:
+        for source in _expand_spec(spec, recursive, suffixes):
+            found.setdefault(source.path, source)
+    if not found:
+        raise NoInputs("no inputs to run on")
+    return list(found.values())
+
+
+def _expand_spec(spec: str, recursive: bool, suffixes: frozenset[str] | None) -> list[Source]:
+    if spec.startswith("@"):
+        return [s for line in _list_lines(spec[1:]) for s in _expand_spec(line, recursive, suffixes)]
+    if spec == "-":
+        raise InvalidArgument("a batch reads files by name, not standard input",
+                              hint="Give files, folders, globs, or @list.txt with one path per line.")
+    if _glob.has_magic(spec):
+        parts = Path(spec).parts
+        first = next(i for i, part in enumerate(parts) if _glob.has_magic(part))
+        base = folder_path(str(Path(*parts[:first])) if first else ".")
+        matches = glob_files(base, str(Path(*parts[first:])))
+        if not matches:
+            raise NoInputs(f"no files match {spec!r}")
+        return [Source(input_path(str(p)), p.relative_to(base)) for p in matches]
+    path = policy().input(spec)
+    if path.is_dir():
+        base = folder_path(spec)
+        found = base.rglob("*") if recursive else base.iterdir()
+        files = sorted(p for p in found if p.is_file() and _wanted(p, suffixes))
+        if not files:
+            kinds = "files" if suffixes is None else "/".join(sorted(suffixes)) + " files"
+            deeper = "" if recursive else " (--recursive looks in its subfolders too)"
+            raise NoInputs(f"no {kinds} in the folder {spec}{deeper}")
+        return [Source(input_path(str(p)), p.relative_to(base)) for p in files]
+    checked = input_path(spec)
+    return [Source(checked, PurePath(checked.name))]
+
+
+def _wanted(path: Path, suffixes: frozenset[str] | None) -> bool:
+    return (suffixes is None or path.suffix.lower() in suffixes) and not path.name.startswith(".")
+
+
+def _list_lines(raw: str) -> list[str]:
+    """The inputs a list file names: one a line, as typed on the command line (relative to the working
+    folder), without blank lines and `#` comments."""
+    path = input_path(raw)
+    try:
+        with path.open(encoding="utf-8") as fh:
+            lines = [line.rstrip("\r\n") for line, _ in zip(fh, range(MAX_LIST_LINES + 1), strict=False)]
+    except UnicodeDecodeError:
+        raise InvalidArgument(f"the list {raw} is not UTF-8 text") from None
+    if len(lines) > MAX_LIST_LINES:
+        raise InvalidArgument(f"the list {raw} has more than {MAX_LIST_LINES:,} lines")
+    wanted = [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    if not wanted:
+        raise NoInputs(f"the list {raw} names no inputs")
+    if any(line.startswith("@") for line in wanted):
+        raise InvalidArgument(f"the list {raw} names another list; lists do not nest")
+    return wanted

@@ -1,0 +1,79 @@
+"""The output folder's record of finished files (`.pdftools-batch.jsonl`), so a re-run skips them.
+
+One JSON line per finished file, appended and flushed as it finishes: its key (the input's content hash and
+the options), the input and the output. A line is written only after the output is whole and in place, so a
+crash or Ctrl-C between the two only means that file is done again. A torn last line is ignored. A lock
+(`.pdftools-batch.lock`) keeps two batches from writing into the same folder at once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any
+
+from pdftools.errors import OutDirBusy, os_error
+
+NAME, LOCK, STAGING = ".pdftools-batch.jsonl", ".pdftools-batch.lock", ".pdftools-staging"
+
+
+class Journal:
+    def __init__(self, folder: Path) -> None:
+        self.path = folder / NAME
+        self.done: dict[str, dict[str, Any]] = {}
+        self._fh: IO[str] | None = None
+
+    def load(self) -> None:
+        if not self.path.exists():
+            return
+        with self.path.open(encoding="utf-8", errors="replace") as fh:
+            for line in fh:
+                try:
+                    entry = json.loads(line)
+                except ValueError:
+                    continue  # a line torn by a crash
+                if isinstance(entry, dict) and entry.get("status") == "ok" and isinstance(entry.get("key"), str):
+                    self.done[entry["key"]] = entry
+
+    def finished(self, key: str, target: Path) -> dict[str, Any] | None:
+        """The earlier run's entry when this key was done and its output is still there."""
+        entry = self.done.get(key)
+        return entry if entry is not None and target.exists() else None
+
+    def record(self, entry: dict[str, Any]) -> None:
+        try:
+            if self._fh is None:
+                self._fh = self.path.open("a", encoding="utf-8")
+            self._fh.write(json.dumps(entry, ensure_ascii=False) + "\n")
+            self._fh.flush()  # in the kernel's hands: a crash of this process loses nothing
+        except OSError as exc:
+            raise os_error(exc, f"cannot write the batch journal {self.path}") from None
+        self.done[entry["key"]] = entry
+
+    def close(self) -> None:
+        if self._fh is not None:
+            with contextlib.suppress(OSError):
+                os.fsync(self._fh.fileno())
+            self._fh.close()
+            self._fh = None
+
+
+@contextlib.contextmanager
+def locked(folder: Path) -> Iterator[None]:
+    """Hold the output folder's batch lock for the block."""
+    try:
+        fd = os.open(folder / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise os_error(exc, f"cannot write into the output folder {folder}") from None
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise OutDirBusy(f"another batch is writing into {folder}") from None
+        yield
+    finally:
+        os.close(fd)

@@ -1,0 +1,167 @@
+"""Run one command over many files, on local processes or a Dask cluster; resumable.
+
+Inputs: files, globs, folders ({{recursive}} for subfolders), `@list.txt`. Outputs mirror them under
+{{out_dir}}, named by {{name}} (`{stem}`, `{name}`, `{ext}`): PDFs, folders (thumbnails, images), or
+`.txt`/`.json` for commands that only read. The command's own options go in {{options}} (angle=90). One row per file; a
+failed file never stops the batch; a re-run skips files done with the same content and options (a journal in
+the output folder).
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any
+
+from pdftools.batch import inputs as batch_inputs
+from pdftools.batch import plan
+from pdftools.batch.journal import STAGING, Journal, locked
+from pdftools.batch.work import BatchRow
+from pdftools.core import paths, task
+from pdftools.core.params import Cli, Mcp, Param, Password
+from pdftools.errors import BatchFailed, BatchPartial, InvalidArgument, os_error
+
+
+@dataclass
+class BatchResult:
+    __pydantic_config__ = {"use_attribute_docstrings": True}
+    command: str
+    out_dir: str
+    engine: str
+    """Where the files ran: local processes, or the cluster's address and workers."""
+    files: int
+    succeeded: int
+    failed: int
+    skipped: int
+    """Done by an earlier run with the same content and options (the journal)."""
+    pages: int
+    seconds: float
+    rows: list[BatchRow] = field(default_factory=list)
+    """One per file (with --json at a shell they stream as JSON Lines instead)."""
+    rows_streamed: bool = False
+
+    @property
+    def exit_code(self) -> int:
+        if self.failed == 0:
+            return 0
+        return BatchFailed.exit_code if self.succeeded + self.skipped == 0 else BatchPartial.exit_code
+
+
+def batch(
+    command: Annotated[str, Param("Command to run on every file: ocr, text, info, compress, rotate, stamp..."),
+                       Cli(argument=True)],
+    inputs: Annotated[list[str], Param("Files, globs, folders or @list.txt (one path a line)", min_length=1),
+                      Cli(argument=True, metavar="INPUT...")],
+    out_dir: Annotated[str, Param("Folder for the outputs (made if missing), mirroring the inputs' folders"),
+                       Cli("-d", "--out-dir")],
+    options: Annotated[list[str] | None, Param("The command's options as key=value (repeatable): angle=90"),
+                       Cli("--set", metavar="KEY=VALUE"), Mcp(annotation=dict[str, Any] | None)] = None,
+    name: Annotated[str | None, Param("Output name pattern: {stem}, {name}, {ext} (default: {stem}.pdf, "
+                                      "{stem}.txt for text, {stem}.json for reports, {stem} for folders)")] = None,
+    recursive: Annotated[bool, Param("Folders: take the files in their subfolders too"), Cli("-r", "--recursive")]
+    = False,
+    jobs: Annotated[int | None, Param("Local processes at once (default: the number of CPUs)", ge=1, le=512),
+                    Cli("-j", "--jobs")] = None,
+    cluster: Annotated[str | None, Param("Dask scheduler to run on (tcp://HOST:8786); needs pdftools[cluster]"),
+                       Cli(envvar="PDFTOOLS_CLUSTER"), Mcp(hidden=True)] = None,
+    pages_per_task: Annotated[int | None, Param("ocr: cut longer documents into parts of this many pages, run "
+                                                "on different workers and put back together", ge=1)] = None,
+    password: Password = None,
+) -> BatchResult:
+    op = plan.command_op(command)
+    fn = op.load()
+    chosen = _options(fn, options, password)
+    kind = plan.kind_of(op.name, fn, chosen)
+    pattern = name or plan.default_name(op.name, kind, chosen)
+    if pages_per_task is not None and (op.name != "ocr" or kind != "file"):
+        raise InvalidArgument("pages_per_task cuts documents for ocr's searchable PDFs only")
+    sources = batch_inputs.gather(inputs, recursive=recursive, suffixes=plan.suffixes_for(op.name))
+    folder = _out_folder(out_dir)
+    targets = [plan.target_of(folder, s, pattern) for s in sources]
+    plan.check_targets(sources, targets)
+    cluster = cluster or os.environ.get("PDFTOOLS_CLUSTER") or None  # over MCP: the server's setting only
+    with locked(folder):
+        return _run(op.name, kind, chosen, pattern, list(zip(sources, targets, strict=True)), folder, jobs,
+                    cluster, pages_per_task)
+
+
+def _options(fn: Any, given: list[str] | dict[str, Any] | None, password: str | None) -> dict[str, Any]:
+    params = inspect.signature(fn).parameters
+    chosen = {**plan.cli_defaults(fn), **plan.parse_options(fn, given)}
+    if "jobs" in params and "jobs" not in chosen:
+        chosen["jobs"] = 1  # the batch runs files side by side; each on one CPU
+    if password is not None and "password" in params:
+        chosen.setdefault("password", password)
+    missing = [n for n, p in params.items()
+               if p.default is inspect.Parameter.empty and n not in chosen and n not in plan.OWNED]
+    if missing:
+        raise InvalidArgument(f"this command needs {', '.join(missing)}",
+                              hint=f"Give it with --set, e.g. --set {missing[0]}=VALUE.")
+    return chosen
+
+
+def _out_folder(raw: str) -> Path:
+    """The output folder, made if missing. Under the roots (MCP) it is a folder inside them, over HTTP too:
+    a batch's thousands of outputs stay where its inputs are, not in the per-call file store."""
+    active = paths.policy()
+    folder = active.resolve(raw) if isinstance(active, paths.RootsPolicy) else paths.output_path(raw)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise InvalidArgument(f"{raw} is a file, not a folder") from None
+    except OSError as exc:
+        raise os_error(exc, f"cannot make the output folder {raw}") from None
+    return folder
+
+
+def _run(command: str, kind: plan.Kind, chosen: dict[str, Any], pattern: str, pairs: list[Any], folder: Path,
+         jobs: int | None, cluster: str | None, pages_per_task: int | None) -> BatchResult:
+    from pdftools.batch import executors, runner
+
+    journal, staging = Journal(folder), folder / STAGING
+    journal.load()
+    roots = [str(r) for r in getattr(paths.policy(), "roots", [])] or None
+    suffix = plan.options_key(command, chosen, pattern)
+    rows: list[BatchRow] = []
+    streamed = False
+
+    def deliver(row: BatchRow) -> None:
+        nonlocal streamed
+        streamed = task.emit(row) or streamed
+        if not streamed:
+            rows.append(row)
+
+    todo = []
+    for source, target in pairs:
+        task.check()
+        key = f"{plan.content_hash(source.path)}-{suffix}"
+        done = journal.finished(key, target)
+        if done is not None:
+            deliver(BatchRow(input=os.path.abspath(source.path), status="skipped", output=os.path.abspath(target),
+                             pages=int(done.get("pages") or 0), key=key))
+            continue
+        todo.append(plan.FileJob(command, os.path.abspath(source.path), os.path.abspath(target), kind, chosen,
+                                 os.path.abspath(staging), key, roots))  # workers elsewhere have other cwds
+    executor = executors.for_batch(jobs, cluster) if todo else None
+    assembler = None
+    if pages_per_task is not None and todo:
+        from pdftools.batch.pages import Assembler
+
+        assembler = Assembler(pages_per_task, staging, chosen.get("password"))
+    started = runner.time.monotonic()
+    counts = {"ok": 0, "failed": 0, "skipped": len(pairs) - len(todo)}
+    pages = [0]
+
+    def count(row: BatchRow) -> None:
+        counts[row.status] += 1
+        pages[0] += row.pages
+        deliver(row)
+
+    if executor is not None:
+        runner.execute(executor, todo, journal, staging, count, assembler)
+    return BatchResult(command=command, out_dir=str(folder), engine=executor.label if executor else "none needed",
+                       files=len(pairs), succeeded=counts["ok"], failed=counts["failed"], skipped=counts["skipped"],
+                       pages=pages[0], seconds=round(runner.time.monotonic() - started, 3), rows=rows,
+                       rows_streamed=streamed)

@@ -1,0 +1,127 @@
+"""One huge document on every worker: cut into page ranges, each range a task, put back together.
+
+For ocr (`pages_per_task`): a document longer than that is cut (pikepdf) into parts in the staging folder,
+which every worker sees; the parts are OCRed wherever the executor sends them; when the last one is in, the
+coordinator puts each page's new content (the image and its invisible text) back into the original document,
+so its outline, links, forms and metadata stay, and writes it atomically. A part that fails fails the file;
+nothing partial is published.
+"""
+
+from __future__ import annotations
+
+import shutil
+import uuid
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from pdftools.batch.plan import FileJob
+from pdftools.batch.work import BatchRow
+from pdftools.errors import PdftoolsError
+
+
+@dataclass
+class _Whole:
+    job: FileJob
+    parts: list[BatchRow | None]
+    failed: tuple[BatchRow, tuple[int, int]] | None = None
+    left: int = 0
+    workers: set[str] = field(default_factory=set)
+
+
+class Assembler:
+    def __init__(self, per_task: int, staging: Path, password: str | None) -> None:
+        self.per_task, self.password = per_task, password
+        self.folder = staging / f"parts-{uuid.uuid4().hex[:8]}"
+        self.wholes: dict[str, _Whole] = {}
+
+    def units(self, jobs: Iterable[FileJob]) -> Iterator[FileJob]:
+        """The jobs, each long document's replaced by its parts (cut lazily, as the executor asks)."""
+        for job in jobs:
+            try:
+                parts = self._cut(job)
+            except (PdftoolsError, OSError, ValueError):  # not a PDF, a wrong password...: the worker says so
+                parts = []
+            if not parts:
+                yield job
+                continue
+            self.wholes[job.key] = _Whole(job, [None] * len(parts), left=len(parts))
+            yield from parts
+
+    def _cut(self, job: FileJob) -> list[FileJob]:
+        import pikepdf
+
+        from pdftools.core.pdf import open_pdf, save_pdf
+
+        with open_pdf(Path(job.input), self.password) as pdf:
+            count = len(pdf.pages)
+            if count <= self.per_task:
+                return []
+            folder = self.folder / job.key
+            folder.mkdir(parents=True)
+            parts = []
+            for index, first in enumerate(range(1, count + 1, self.per_task)):
+                last = min(first + self.per_task - 1, count)
+                part = pikepdf.new()
+                part.pages.extend(pdf.pages[first - 1:last])
+                source = folder / f"{index:05}.pdf"
+                save_pdf(part, source)
+                options = {k: v for k, v in job.options.items() if k != "password"}  # parts are not encrypted
+                parts.append(replace(job, input=str(source), target=str(folder / f"{index:05}-done.pdf"),
+                                     options=options, pages=(first, last), extra={"index": index}))
+            return parts
+
+    def collect(self, part: FileJob, row: BatchRow) -> BatchRow | None:
+        """Take a part's row; the whole file's row once its last part is in."""
+        whole = self.wholes[part.key]
+        whole.left -= 1
+        whole.workers.add(row.worker or "")
+        if row.status != "ok":
+            whole.failed = whole.failed or (row, part.pages or (0, 0))
+        else:
+            whole.parts[part.extra["index"]] = row
+        if whole.left:
+            return None
+        del self.wholes[part.key]
+        job = whole.job
+        seconds = round(sum(r.seconds for r in whole.parts if r is not None), 3)
+        workers = ",".join(sorted(w for w in whole.workers if w))
+        if whole.failed is not None:
+            failed, (first, last) = whole.failed
+            error = {**(failed.error or {})}
+            error["message"] = f"pages {first}-{last}: {error.get('message', '')}"
+            return BatchRow(input=job.input, status="failed", error=error, seconds=seconds, worker=workers,
+                            key=job.key)
+        try:
+            pages = self._assemble(job, [Path(r.output or "") for r in whole.parts if r is not None])
+        except PdftoolsError as exc:
+            return BatchRow(input=job.input, status="failed", error=exc.to_dict(), key=job.key, worker=workers)
+        return BatchRow(input=job.input, status="ok", output=job.target, pages=pages, seconds=seconds,
+                        worker=workers, key=job.key)
+
+    def _assemble(self, job: FileJob, outputs: list[Path]) -> int:
+        """Each page of the original gets its part's page content and resources; then one atomic save."""
+        import pikepdf
+
+        from pdftools.core.pdf import open_pdf, reproducible, save_pdf
+
+        with open_pdf(Path(job.input), self.password) as pdf:
+            pages = iter(pdf.pages)
+            for path in outputs:
+                with pikepdf.open(path) as part:
+                    for done in part.pages:
+                        page, copied = next(pages), pdf.copy_foreign(done.obj)
+                        page.obj.Contents, page.obj.Resources = copied.Contents, copied.Resources
+                        if "/Rotate" in copied:
+                            page.obj.Rotate = copied.Rotate
+            target = Path(job.target)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            token = reproducible.set(True)
+            try:
+                save_pdf(pdf, target, min_version=pdf.pdf_version)
+            finally:
+                reproducible.reset(token)
+            return len(pdf.pages)
+
+    def cleanup(self) -> None:
+        shutil.rmtree(self.folder, ignore_errors=True)

@@ -1,0 +1,211 @@
+"""What a batch does to each file: which command, with which option values, writing what where.
+
+Every command that reads one input (`input`) can run in a batch. What it writes decides the output's kind:
+`file` (the ops with an `output`: one file per input), `folder` (the ops with an `out_dir`: thumbnails,
+images, split), or, for commands that only read, the result itself: `text` (text, ocr --set mode=text) or
+`json` (info...). Option values come as `key=value` (`--set angle=90`), converted by the op's own
+signature and checked against its constraints, as the command line would.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import json
+import types
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path, PurePath
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
+
+from pdftools.batch.inputs import IMAGES, PDF, Source
+from pdftools.core import naming
+from pdftools.core.params import MISSING, Cli, Param, marker, split_annotated
+from pdftools.errors import InvalidArgument, OutputIsInput
+from pdftools.ops import OPS, Op
+
+Kind = Literal["file", "folder", "text", "json"]
+NOT_BATCHED = ("batch", "merge", "rename-invoice", "ls", "doctor")  # many inputs of their own, or none
+OWNED = ("input", "output", "out_dir", "in_place", "force", "list_languages")  # the batch decides these
+SECRETS = ("password",)  # never part of the journal's key
+TRUE, FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
+DEFAULT_NAMES = {"file": "{stem}.pdf", "folder": "{stem}", "text": "{stem}.txt", "json": "{stem}.json"}
+CONVERT_EXTENSIONS = {"markdown": "md", "gfm": "md", "commonmark": "md", "plain": "txt", "latex": "tex",
+                      "html5": "html", "docbook": "xml", "asciidoc": "adoc"}
+
+
+def commands() -> list[str]:
+    """The commands a batch can run, in registry order."""
+    return [op.name for op in OPS if op.name not in NOT_BATCHED]
+
+
+def command_op(name: str) -> Op:
+    op = next((op for op in OPS if op.name == name or op.tool == name), None)
+    if op is None or op.name in NOT_BATCHED:
+        raise InvalidArgument(f"a batch cannot run {name!r}", hint=f"Commands: {', '.join(commands())}.")
+    return op
+
+
+def suffixes_for(command: str) -> frozenset[str] | None:
+    """Which files a folder gives this command: PDFs; for ocr also images; for convert every file."""
+    return {"ocr": PDF | IMAGES, "convert": None}.get(command, PDF)
+
+
+def kind_of(command: str, fn: Callable[..., Any], options: dict[str, Any]) -> Kind:
+    params = inspect.signature(fn).parameters
+    if command == "text" or (command == "ocr" and options.get("mode") == "text"):
+        return "text"
+    if options.get("action") in ("show", "list") or ("action" in params and "action" not in options):
+        return "json"  # metadata show, bookmarks list...: the result is the output
+    if command == "attachments":
+        return "folder" if options.get("action") == "extract" else "file"
+    if "output" in params:
+        return "file"
+    return "folder" if "out_dir" in params else "json"
+
+
+def default_name(command: str, kind: Kind, options: dict[str, Any]) -> str:
+    if command == "convert":
+        fmt = str(options.get("to_format") or "pdf").split("+")[0].split("-")[0]
+        return "{stem}." + CONVERT_EXTENSIONS.get(fmt, fmt)
+    return DEFAULT_NAMES[kind]
+
+
+# ------------------------------------------------------------------------------------------ option values
+
+
+def parse_options(fn: Callable[..., Any], pairs: list[str] | dict[str, Any] | None) -> dict[str, Any]:
+    """`key=value` pairs (or, over MCP, an object) as the op's keyword arguments, typed and checked."""
+    hints = get_type_hints(fn, include_extras=True)
+    params = inspect.signature(fn).parameters
+    raw: dict[str, list[Any]] = {}
+    items = pairs.items() if isinstance(pairs, dict) else (_pair(p) for p in pairs or [])
+    for key, value in items:
+        name = key.strip().lstrip("-").replace("-", "_")
+        if name not in params or name in OWNED:
+            usable = ", ".join(n for n in params if n not in OWNED)
+            why = "the batch sets it" if name in OWNED else "no such option"
+            raise InvalidArgument(f"--set {key}: {why}", hint=f"Options of this command: {usable}.")
+        raw.setdefault(name, []).extend(value if isinstance(value, list) else [value])
+    options = {}
+    for name, values in raw.items():
+        base, meta = split_annotated(hints[name])
+        value = _typed(name, base, values)
+        problem = (marker(meta, Param) or Param("")).violation(value)
+        if problem:
+            raise InvalidArgument(f"--set {name} {problem} (got {value!r})")
+        options[name] = value
+    return options
+
+
+def cli_defaults(fn: Callable[..., Any]) -> dict[str, Any]:
+    """Defaults the command line gives and the function does not (e.g. no character budget at a shell)."""
+    hints = get_type_hints(fn, include_extras=True)
+    found = {}
+    for name in inspect.signature(fn).parameters:
+        cli = marker(split_annotated(hints[name])[1], Cli)
+        if cli is not None and cli.default is not MISSING and name not in OWNED:
+            found[name] = cli.default
+    return found
+
+
+def _pair(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise InvalidArgument(f"--set {text!r} is not key=value", hint="For example: --set angle=90")
+    return key, value
+
+
+def _typed(name: str, base: Any, values: list[Any]) -> Any:
+    choices = [a for a in get_args(base) if a is not type(None)] if _is_union(base) else [base]
+    inner = choices[0] if len(choices) == 1 else base
+    if get_origin(inner) is list:
+        item = get_args(inner)[0]
+        return [_one(name, item, v) for v in values]
+    if len(values) > 1:
+        raise InvalidArgument(f"--set {name} was given {len(values)} times; it takes one value")
+    return _one(name, inner, values[0])
+
+
+def _is_union(tp: Any) -> bool:
+    return get_origin(tp) in (Union, types.UnionType)
+
+
+def _one(name: str, tp: Any, value: Any) -> Any:
+    if get_origin(tp) is Literal:
+        allowed = get_args(tp)
+        match = next((a for a in allowed if str(a) == str(value)), MISSING)
+        if match is MISSING:
+            raise InvalidArgument(f"--set {name}={value}: choose from {', '.join(map(str, allowed))}")
+        return match
+    if not isinstance(value, str):
+        if tp in (int, float, bool, str) and not isinstance(value, tp):
+            raise InvalidArgument(f"--set {name}: expected {tp.__name__}, got {value!r}")
+        return value
+    try:
+        if tp is bool:
+            if value.lower() not in (*TRUE, *FALSE):
+                raise ValueError(value)
+            return value.lower() in TRUE
+        if tp in (int, float):
+            return tp(value)
+    except ValueError:
+        raise InvalidArgument(f"--set {name}={value}: not a {'yes/no' if tp is bool else tp.__name__}") from None
+    return value
+
+
+# --------------------------------------------------------------------------------------------- the plan
+
+
+@dataclass(frozen=True)
+class FileJob:
+    """One file's work, as a worker needs it (pickled to another process or machine)."""
+
+    command: str
+    input: str
+    target: str  # the final output (file or folder), absolute
+    kind: Kind
+    options: dict[str, Any]
+    staging: str  # a folder on the same file system as the target, for the output until it is whole
+    key: str  # the journal's: content hash + options
+    roots: list[str] | None = None  # confine every path an option names (MCP) to these folders
+    pages: tuple[int, int] | None = None  # a part of a cut document: its page range (1-based, inclusive)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def target_of(out_dir: Path, source: Source, pattern: str) -> Path:
+    """The output's path: the input's place mirrored below `out_dir`, named by `pattern`."""
+    name = naming.render(pattern, stem=source.rel.stem, name=source.rel.name,
+                         ext=source.rel.suffix.lstrip("."))
+    return out_dir / PurePath(*source.rel.parts[:-1]) / name
+
+
+def check_targets(sources: list[Source], targets: list[Path]) -> None:
+    """Before any work: no output is an input, and no two inputs write the same output."""
+    inputs = {s.path.resolve() for s in sources}
+    seen: dict[Path, Path] = {}
+    for source, target in zip(sources, targets, strict=True):
+        real = target.resolve()
+        if real in inputs:
+            raise OutputIsInput(f"{source.path} would be written over by its own output {target}",
+                                hint="Choose an --out-dir that holds no inputs, or a --name pattern that "
+                                     "differs from the inputs' names.")
+        if real in seen:
+            raise InvalidArgument(f"{seen[real]} and {source.path} would both write {target}",
+                                  hint="Give their folder rather than the files one by one (outputs then "
+                                       "mirror the tree), or add `{ext}` or another field to --name.")
+        seen[real] = source.path
+
+
+def options_key(command: str, options: dict[str, Any], pattern: str) -> str:
+    shown = {k: v for k, v in sorted(options.items()) if k not in SECRETS}
+    text = json.dumps([command, shown, pattern], sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def content_hash(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        while block := fh.read(1 << 20):
+            digest.update(block)
+    return digest.hexdigest()

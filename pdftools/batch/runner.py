@@ -1,0 +1,79 @@
+"""The coordinator: hand the files to an executor, take their rows as they finish (journal, progress,
+stream), and on a cancel (Ctrl-C, an MCP client's cancel, a deadline) stop the workers and remove what they
+had staged. Outputs already published stay whole; the journal has every one of them."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pdftools.batch.executors import Executor
+from pdftools.batch.journal import Journal
+from pdftools.batch.plan import FileJob
+from pdftools.batch.work import BatchRow, cleanup_staging, run_one
+from pdftools.core import task
+from pdftools.errors import PdftoolsError, WorkerLost
+
+
+class Meter:
+    """Files and pages per second, and the time left, as the progress message."""
+
+    def __init__(self, total: int) -> None:
+        self.total, self.done, self.pages, self.started = total, 0, 0, time.monotonic()
+
+    def add(self, row: BatchRow) -> None:
+        self.done += 1
+        self.pages += row.pages
+        task.progress(self.done, self.total, self.message())
+
+    def message(self) -> str:
+        elapsed = max(time.monotonic() - self.started, 1e-6)
+        rate = self.done / elapsed
+        left = (self.total - self.done) / rate if rate else 0
+        return (f"{self.done}/{self.total} files, {rate:.1f} files/s, {self.pages / elapsed:.1f} pages/s, "
+                f"ETA {_clock(left)}")
+
+
+def _clock(seconds: float) -> str:
+    whole = int(seconds + 0.5)
+    return f"{whole // 3600}:{whole // 60 % 60:02}:{whole % 60:02}"
+
+
+def row_of(job: FileJob, outcome: Any) -> BatchRow:
+    """A worker's row, or the row for a file whose worker failed around it (lost, cancelled...)."""
+    if isinstance(outcome, BatchRow):
+        return outcome
+    error = outcome if isinstance(outcome, PdftoolsError) else WorkerLost(f"{type(outcome).__name__}: {outcome}")
+    return BatchRow(input=job.input, status="failed", error=error.to_dict(), key=job.key)
+
+
+def execute(executor: Executor, jobs: list[FileJob], journal: Journal, staging: Path,
+            deliver: Callable[[BatchRow], None], assembler: Any = None) -> None:
+    """Run every job; `deliver` gets each file's row as it finishes. A cut document's parts go through
+    `assembler`, which gives the file's row once its last part is in."""
+    meter = Meter(len(jobs))
+    units = assembler.units(jobs) if assembler is not None else jobs
+    current = task.current()
+    try:
+        for job, outcome in executor.run(run_one, units, current.check):
+            row = row_of(job, outcome)
+            if assembler is not None and job.pages is not None:
+                row = assembler.collect(job, row)
+                if row is None:
+                    continue
+            if row.status == "ok":
+                journal.record({"key": row.key, "input": row.input, "output": row.output, "status": "ok",
+                                "pages": row.pages, "seconds": row.seconds, "worker": row.worker})
+            meter.add(row)
+            deliver(row)
+    except BaseException:
+        executor.close(kill=True)  # stop the files still running: nothing of theirs is published
+        raise
+    finally:
+        journal.close()
+        cleanup_staging(staging)
+        if assembler is not None:
+            assembler.cleanup()
+    executor.close()

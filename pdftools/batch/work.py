@@ -1,0 +1,164 @@
+"""What a worker runs for one file (in a local process or on a Dask worker): the op, its output written into
+a staging folder and renamed into place only when whole. A failure is a row, never an exception: one bad file
+never stops a batch. Nothing here prints; a worker killed half-way leaves only its staging folder, which the
+coordinator removes."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import socket
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pdftools.batch.plan import FileJob
+from pdftools.core import paths, results, task
+from pdftools.errors import PdftoolsError, os_error
+
+
+@dataclass
+class BatchRow:
+    """One input's outcome: a line of `--json` as it finishes."""
+
+    __pydantic_config__ = {"use_attribute_docstrings": True}
+    input: str
+    status: str
+    """ok, failed, or skipped (done by an earlier run with the same input and options)."""
+    output: str | None = None
+    """The file or folder written."""
+    pages: int = 0
+    seconds: float = 0.0
+    worker: str | None = None
+    """Which machine and process did it (`host:pid`)."""
+    error: dict[str, str] | None = None
+    """{code, message, hint} when it failed."""
+    key: str = field(default="", repr=False)
+    """The journal's key: the input's content hash and the options."""
+
+
+def run_one(job: FileJob) -> BatchRow:
+    """Run `job`; return its row (ok or failed)."""
+    from pdftools.ops import get
+
+    started = time.monotonic()
+    worker = f"{socket.gethostname()}:{os.getpid()}"
+    row = BatchRow(input=job.input, status="failed", worker=worker, key=job.key)
+    made: Path | None = None
+    try:
+        made = _stage(job.staging) / f"{uuid.uuid4().hex[:12]}-{Path(job.target).name}"
+        policy = paths.RootsPolicy([Path(r) for r in job.roots]) if job.roots else paths.LocalPolicy()
+        with paths.using(policy), task.running(task.Task()), _reproducible():
+            fn = get(job.command).load()
+            result = fn(**_arguments(job, made))
+            _write_result(job, result, made)
+        _publish(made, Path(job.target))
+        row.status, row.output, row.pages = "ok", job.target, pages_of(result)
+    except PdftoolsError as exc:
+        row.error = exc.to_dict()
+    except OSError as exc:
+        row.error = os_error(exc, f"writing the output of {job.input}").to_dict()
+    except Exception as exc:  # a bug on one file must not stop the batch: it is that file's row
+        row.error = PdftoolsError(f"unexpected {type(exc).__name__}: {exc}").to_dict()
+    finally:
+        if row.status != "ok" and made is not None:  # what a failed op left in the staging folder
+            _remove(made)
+    row.seconds = round(time.monotonic() - started, 3)
+    return row
+
+
+@contextlib.contextmanager
+def _reproducible() -> Iterator[None]:
+    from pdftools.core.pdf import reproducible
+
+    token = reproducible.set(True)
+    try:
+        yield
+    finally:
+        reproducible.reset(token)
+
+
+_stages: dict[str, Path] = {}
+_folders: set[Path] = set()  # output folders this process has made or seen
+
+
+def _stage(staging: str) -> Path:
+    """This process's own folder in the batch's staging folder (made once: a folder per file would cost two
+    more file-system calls per file, as much as a small file's whole work on slow storage)."""
+    folder = _stages.get(staging)
+    if folder is None or not folder.is_dir():
+        folder = Path(staging) / f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        folder.mkdir(parents=True)
+        _stages[staging] = folder
+    return folder
+
+
+def _arguments(job: FileJob, made: Path) -> dict[str, Any]:
+    kwargs = {**job.options, "input": job.input}
+    if job.kind == "file":
+        kwargs["output"] = str(made)
+    elif job.kind == "folder":
+        made.mkdir()
+        kwargs["out_dir"] = str(made)
+    return kwargs
+
+
+def _write_result(job: FileJob, result: Any, made: Path) -> None:
+    """Read-only commands: the result is the output (text as pdftotext writes it, else JSON)."""
+    if job.kind == "text":
+        source = result.text if getattr(result, "text", None) is not None else result
+        made.write_text("".join(page.text + "\f" for page in source.pages), encoding="utf-8")
+    elif job.kind == "json":
+        made.write_text(json.dumps(results.to_dict(result), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+def _publish(made: Path, target: Path) -> None:
+    """Rename the whole output into place (the same file system: an atomic step for a file; a folder
+    replaces an older one of the same name)."""
+    if target.parent not in _folders:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        _folders.add(target.parent)
+    old = None
+    if made.is_dir() and target.exists():
+        old = made.with_name(made.name + ".old")
+        os.replace(target, old)
+    try:
+        os.replace(made, target)
+    except FileNotFoundError:  # the output folder went away since this (long-lived) worker made it
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(made, target)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def _remove(path: Path) -> None:
+    if path.is_dir():
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        path.unlink(missing_ok=True)
+
+
+def pages_of(result: Any) -> int:
+    """Pages the op went through, from its result (for pages per second)."""
+    for name in ("page_count", "pages"):
+        value = getattr(result, name, None)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    text = getattr(result, "text", None)
+    if text is not None and hasattr(text, "page_count"):
+        return int(text.page_count)
+    ocred = getattr(result, "pages_ocred", None)
+    if isinstance(ocred, list):
+        return len(ocred) + len(getattr(result, "pages_skipped", []))
+    listed = getattr(result, "pages", None) or getattr(result, "images", None)
+    return len(listed) if isinstance(listed, list) else 0
+
+
+def cleanup_staging(staging: Path) -> None:
+    with contextlib.suppress(OSError):
+        shutil.rmtree(staging)

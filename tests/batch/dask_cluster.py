@@ -1,0 +1,91 @@
+"""A real Dask cluster on 127.0.0.1 for the tests: `dask scheduler` and `dask worker` processes (each in its own
+session, so a test can kill a worker with its nanny, and the cleanup kills everything it started)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+DASK = Path(sys.executable).with_name("dask")
+INSTALL = "the cluster tests need Dask distributed: pip install 'pdftools[cluster]' (.ci/setup installs it)"
+
+
+def require_dask() -> None:
+    """Fail (never skip) when the extra is missing."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        pytest.fail(INSTALL)
+    if not DASK.exists():
+        pytest.fail(INSTALL)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Cluster:
+    def __init__(self, work: Path) -> None:
+        require_dask()
+        self.work = work
+        self.address = f"tcp://127.0.0.1:{free_port()}"
+        self.procs: dict[str, subprocess.Popen[bytes]] = {}
+        port = self.address.rsplit(":", 1)[1]
+        self._start("scheduler", [str(DASK), "scheduler", "--host", "127.0.0.1", "--port", port, "--no-dashboard"])
+
+    def _start(self, name: str, argv: list[str]) -> None:
+        log = (self.work / f"{name}.log").open("wb")
+        self.procs[name] = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, cwd=self.work,
+                                            start_new_session=True, env={**os.environ, "PDFTOOLS_DEBUG": ""})
+
+    def add_worker(self, name: str) -> None:
+        folder = self.work / name
+        folder.mkdir(exist_ok=True)
+        self._start(name, [str(DASK), "worker", self.address, "--nworkers", "1", "--nthreads", "1", "--host",
+                           "127.0.0.1", "--no-dashboard", "--name", name, "--local-directory", str(folder)])
+
+    def wait_for(self, count: int, timeout: float = 60) -> None:
+        from distributed import Client
+
+        with Client(self.address, timeout=timeout) as client:
+            client.wait_for_workers(count, timeout=timeout)
+            deadline = time.monotonic() + timeout
+            while len(client.scheduler_info()["workers"]) != count:  # a killed one may take a moment to go
+                assert time.monotonic() < deadline, f"the cluster did not settle at {count} workers"
+                time.sleep(0.2)
+
+    def worker_pids(self, name: str) -> set[int]:
+        """The worker's processes (its nanny and the worker itself)."""
+        return {int(p.name) for p in Path("/proc").glob("[0-9]*") if _session(p) == self.procs[name].pid}
+
+    def kill(self, name: str) -> None:
+        """Kill a worker and its nanny at once (SIGKILL: no goodbye to the scheduler)."""
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.procs[name].pid, signal.SIGKILL)
+        self.procs[name].wait(timeout=10)
+
+    def close(self) -> None:
+        for name in reversed(list(self.procs)):
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.procs[name].pid, signal.SIGKILL)
+            self.procs[name].wait(timeout=10)
+
+    def logs(self) -> str:
+        return "\n".join(f"--- {p.name}\n{p.read_text(errors='replace')[-2000:]}" for p in self.work.glob("*.log"))
+
+
+def _session(proc: Path) -> int | None:
+    try:
+        return int((proc / "stat").read_text().rsplit(")", 1)[1].split()[4])
+    except (OSError, ValueError, IndexError):
+        return None

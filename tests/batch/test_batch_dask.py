@@ -1,0 +1,145 @@
+"""`pdftools batch --cluster` on a real Dask cluster: a `dask scheduler` and two `dask worker` processes on
+127.0.0.1. Outputs are byte-identical to the local run's; a worker killed mid-batch has its files finished by
+the other, nothing partial; a resumed run sends no work at all. Without the extra these tests fail, saying
+how to install it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pikepdf
+import pytest
+from batch_files import one_scan, scans, small_pdfs
+from dask_cluster import Cluster, free_port, require_dask
+
+PDFTOOLS = Path(sys.executable).with_name("pdftools")
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    running = Cluster(tmp_path_factory.mktemp("dask"))
+    try:
+        running.add_worker("w1")
+        running.add_worker("w2")
+        running.wait_for(2)
+        yield running
+    finally:
+        running.close()
+
+
+def batch(*args: Any, cluster: str | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("PDFTOOLS_CLUSTER", "PDFTOOLS_DEBUG")}
+    if cluster:
+        env["PDFTOOLS_CLUSTER"] = cluster
+    return subprocess.run([str(PDFTOOLS), "batch", *map(str, args), "--json"], capture_output=True, text=True,
+                          env=env, timeout=timeout, check=False)
+
+
+def rows(stdout: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in stdout.splitlines() if line.strip()]
+
+
+def tree_bytes(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and not p.name.startswith(".")}
+
+
+def test_cluster_outputs_are_byte_identical_to_local_ones_and_a_rerun_sends_nothing(
+        cluster: Cluster, tmp_path: Path) -> None:
+    small_pdfs(tmp_path / "in" / "a", 6)
+    small_pdfs(tmp_path / "in" / "b", 4, pages=3, prefix="long")
+    for command, extra in (("rotate", ["--set", "angle=90"]), ("text", [])):
+        local = batch(command, tmp_path / "in", "-r", "-d", tmp_path / f"{command}-local", *extra)
+        remote = batch(command, tmp_path / "in", "-r", "-d", tmp_path / f"{command}-cluster", *extra,
+                       "--cluster", cluster.address)
+        assert local.returncode == 0 and remote.returncode == 0, (local.stderr, remote.stderr, cluster.logs())
+        assert "cluster tcp://127.0.0.1" in json.loads(remote.stderr)["engine"]
+        assert len(rows(remote.stdout)) == 10
+        mine, theirs = tree_bytes(tmp_path / f"{command}-local"), tree_bytes(tmp_path / f"{command}-cluster")
+        assert len(mine) == 10 and mine == theirs, command
+    again = batch("rotate", tmp_path / "in", "-r", "-d", tmp_path / "rotate-cluster", "--set", "angle=90",
+                  cluster=cluster.address)  # PDFTOOLS_CLUSTER names it too
+    summary = json.loads(again.stderr)
+    assert again.returncode == 0 and summary["skipped"] == 10 and summary["engine"] == "none needed"
+    assert {r["status"] for r in rows(again.stdout)} == {"skipped"}
+
+
+def test_one_long_scan_is_cut_across_workers_and_put_back_together(cluster: Cluster, tmp_path: Path,
+                                                                   sample: Path) -> None:
+    (tmp_path / "in").mkdir()
+    long = one_scan(scans(sample, tmp_path / "pages", dpi=72, pages=3), tmp_path / "in" / "long.pdf")
+    with pikepdf.open(long) as pdf:
+        with pdf.open_outline() as outline:
+            outline.root.append(pikepdf.OutlineItem("Second page", 1))
+        pdf.save(tmp_path / "in" / "book.pdf")
+    long.unlink()
+    whole = batch("ocr", tmp_path / "in", "-d", tmp_path / "whole", "--set", "dpi=72")
+    cut = batch("ocr", tmp_path / "in", "-d", tmp_path / "cut", "--set", "dpi=72", "--pages-per-task", "1",
+                "--cluster", cluster.address)
+    assert whole.returncode == 0 and cut.returncode == 0, (cut.stderr, cluster.logs())
+    (row,) = rows(cut.stdout)  # one row for the file, from its three parts
+    assert row["status"] == "ok" and row["pages"] == 3 and len(row["worker"].split(",")) == 2
+    assert [p.name for p in (tmp_path / "cut").iterdir() if not p.name.startswith(".")] == ["book.pdf"]
+    assert not (tmp_path / "cut" / ".pdftools-staging").exists()
+    texts = [subprocess.run(["pdftotext", str(folder / "book.pdf"), "-"], capture_output=True, text=True,
+                            check=True).stdout for folder in (tmp_path / "whole", tmp_path / "cut")]
+    assert texts[0] == texts[1] and len(texts[1].split("\f")) == 4 and texts[1].split("\f")[1].strip()
+    with pikepdf.open(tmp_path / "cut" / "book.pdf") as pdf, pdf.open_outline() as outline:  # the rest is kept
+        assert [item.title for item in outline.root] == ["Second page"]
+
+
+def test_a_worker_killed_mid_batch_has_its_files_finished_by_the_other(cluster: Cluster, tmp_path: Path,
+                                                                      sample: Path) -> None:
+    scans(sample, tmp_path / "in", dpi=72, pages=4)
+    out = tmp_path / "out"
+    argv = [str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(out), "--cluster", cluster.address,
+            "--set", "dpi=72", "--json"]
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    first = json.loads(proc.stdout.readline())  # one worker finished a file: the other is mid-way in its own
+    victim = "w2" if first["worker"].split(":")[1] in map(str, cluster.worker_pids("w1")) else "w1"
+    lost = {str(pid) for pid in cluster.worker_pids(victim)}
+    cluster.kill(victim)
+    rest, err = proc.communicate(timeout=120)
+    done = [first, *rows(rest)]
+    assert proc.returncode == 0, (err, cluster.logs())
+    assert sorted(Path(r["output"]).name for r in done) == [f"pg-{i}.pdf" for i in range(1, 5)]
+    assert all(r["status"] == "ok" for r in done)
+    survivor = [r for r in done if r["worker"].split(":")[1] not in lost]
+    assert len(survivor) >= 3  # the file the victim had in hand was done again by the other
+    for path in out.glob("*.pdf"):  # every output whole and searchable
+        with pikepdf.open(path) as pdf:
+            assert len(pdf.pages) == 1
+        found = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
+        assert found.strip(), path
+    assert sorted(p.name for p in out.iterdir()) == sorted([".pdftools-batch.jsonl", ".pdftools-batch.lock",
+                                                           *(f"pg-{i}.pdf" for i in range(1, 5))])
+
+
+def test_a_named_cluster_that_does_not_answer_is_an_error(tmp_path: Path) -> None:
+    require_dask()
+    small_pdfs(tmp_path / "in", 1)
+    env = {**os.environ, "PDFTOOLS_CLUSTER_TIMEOUT": "1"}
+    out = subprocess.run([str(PDFTOOLS), "batch", "info", str(tmp_path / "in"), "-d", str(tmp_path / "out"),
+                          "--cluster", f"tcp://127.0.0.1:{free_port()}", "--json"],
+                         capture_output=True, text=True, env=env, timeout=60, check=False)
+    assert out.returncode == 9 and json.loads(out.stderr)["error"]["code"] == "CLUSTER_UNAVAILABLE", out.stderr
+
+
+def test_without_the_extra_a_cluster_batch_says_how_to_install_it(tmp_path: Path) -> None:
+    small_pdfs(tmp_path / "in", 1)
+    code = ("import sys; sys.modules['distributed'] = None\n"  # as if Dask were not installed
+            "from pdftools.main import main\n"
+            f"sys.argv = ['pdftools', 'batch', 'info', {str(tmp_path / 'in')!r}, '-d', {str(tmp_path / 'o')!r}, "
+            "'--cluster', 'tcp://127.0.0.1:1', '--json']\n"
+            "main()\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
+    error = json.loads(out.stderr)["error"]
+    assert out.returncode == 8 and error["code"] == "CLUSTER_EXTRA_MISSING"
+    assert "pip install 'pdftools[cluster]'" in error["hint"]

@@ -1,0 +1,206 @@
+"""`pdftools batch` on this machine's processes: inputs, outputs, rows, exit codes, the journal, Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pikepdf
+import pytest
+from batch_files import scans, small_pdfs
+
+PDFTOOLS = Path(sys.executable).with_name("pdftools")
+
+
+def rows(stdout: str) -> dict[str, dict[str, Any]]:
+    """The JSON Lines of a batch, by input file name."""
+    found = [json.loads(line) for line in stdout.splitlines() if line.strip()]
+    return {Path(r["input"]).name: r for r in found}
+
+
+@pytest.fixture
+def tree(tmp_path: Path, sample: Path) -> Path:
+    """in/: a corpus PDF, two made ones in a subfolder, and a file that is not a PDF."""
+    folder = tmp_path / "in"
+    small_pdfs(folder / "sub", 2)
+    (folder / "a.pdf").write_bytes(sample.read_bytes())
+    (folder / "bad.pdf").write_bytes(b"not a pdf at all")
+    return folder
+
+
+def test_rows_stream_outputs_mirror_the_tree_and_match_single_runs(cli: Any, tree: Path, tmp_path: Path) -> None:
+    result = cli("batch", "text", tree, "--recursive", "--out-dir", tmp_path / "out", "--jobs", "2", "--json")
+    assert result.exit_code == 12, result  # some failed: BATCH_PARTIAL
+    got = rows(result.stdout)
+    assert set(got) == {"a.pdf", "bad.pdf", "doc-0000.pdf", "doc-0001.pdf"}
+    assert got["bad.pdf"]["status"] == "failed" and got["bad.pdf"]["error"]["code"] == "NOT_A_PDF"
+    assert got["a.pdf"]["status"] == "ok" and got["a.pdf"]["pages"] == 4
+    assert Path(got["doc-0001.pdf"]["output"]) == tmp_path / "out" / "sub" / "doc-0001.txt"
+    for name, rel in (("a.pdf", "a.txt"), ("doc-0000.pdf", "sub/doc-0000.txt")):
+        single = cli("text", tree / rel.replace(".txt", ".pdf"))
+        assert single.exit_code == 0
+        assert (tmp_path / "out" / rel).read_bytes() == single.stdout_bytes, name
+    summary = json.loads(result.stderr)
+    assert (summary["files"], summary["succeeded"], summary["failed"], summary["skipped"]) == (4, 3, 1, 0)
+    assert summary["rows"] == [] and summary["pages"] == 4 + 1 + 1
+
+
+def test_exit_code_says_all_some_or_none_failed(cli: Any, tmp_path: Path) -> None:
+    good = small_pdfs(tmp_path / "good", 2)
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    (bad / "x.pdf").write_bytes(b"%PDF-1.7 broken")
+    (bad / "y.pdf").write_bytes(b"")
+    assert cli("batch", "info", *good, "-d", tmp_path / "o1").exit_code == 0
+    assert cli("batch", "info", bad, "-d", tmp_path / "o2").exit_code == 13  # BATCH_FAILED
+    assert cli("batch", "info", bad, *good, "-d", tmp_path / "o3").exit_code == 12  # BATCH_PARTIAL
+    report = json.loads((tmp_path / "o1" / "doc-0000.json").read_text())
+    assert report["pages"] == 1  # a read-only command's output is its result
+
+
+def test_inputs_from_a_list_a_glob_and_options_with_set(cli: Any, tree: Path, tmp_path: Path) -> None:
+    listing = tmp_path / "list.txt"
+    listing.write_text(f"# scans of the week\n{tree / 'a.pdf'}\n\n{tree / 'sub' / 'doc-0000.pdf'}\n")
+    result = cli("batch", "rotate", f"@{listing}", str(tree / "sub" / "*.pdf"), "-d", tmp_path / "out",
+                 "--set", "angle=90", "--set", "pages=1", "--json")
+    assert result.exit_code == 0, result
+    assert set(rows(result.stdout)) == {"a.pdf", "doc-0000.pdf", "doc-0001.pdf"}  # each file once
+    with pikepdf.open(tmp_path / "out" / "a.pdf") as pdf:
+        assert [int(p.obj.get("/Rotate", 0)) for p in pdf.pages] == [90, 0, 0, 0]
+
+
+@pytest.mark.parametrize(("args", "code"), [
+    (["nosuchcommand"], "INVALID_ARGUMENT"),
+    (["merge"], "INVALID_ARGUMENT"),  # takes many inputs itself
+    (["rotate"], "INVALID_ARGUMENT"),  # needs --set angle=...
+    (["rotate", "--set", "angle"], "INVALID_ARGUMENT"),
+    (["rotate", "--set", "angle=ninety"], "INVALID_ARGUMENT"),
+    (["rotate", "--set", "output=x.pdf", "--set", "angle=90"], "INVALID_ARGUMENT"),  # the batch names outputs
+    (["text", "--set", "mode=sideways"], "INVALID_ARGUMENT"),
+    (["thumbnails", "--set", "dpi=1"], "INVALID_ARGUMENT"),  # the op's own constraint (ge=...)
+])
+def test_bad_options_are_refused_before_any_work(cli: Any, tree: Path, tmp_path: Path, args: list[str],
+                                                 code: str) -> None:
+    result = cli("batch", args[0], tree, "-d", tmp_path / "out", *args[1:], "--json")
+    assert result.exit_code == 2 and json.loads(result.stderr)["error"]["code"] == code, result
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+def test_an_output_that_would_replace_an_input_is_refused(cli: Any, tree: Path, tmp_path: Path) -> None:
+    before = (tree / "a.pdf").read_bytes()
+    result = cli("batch", "compress", tree, "-d", tree, "--json")
+    assert result.exit_code == 6 and json.loads(result.stderr)["error"]["code"] == "OUTPUT_IS_INPUT"
+    assert (tree / "a.pdf").read_bytes() == before
+    assert cli("batch", "compress", tree, "-d", tree, "--name", "{stem}-small.pdf").exit_code in (0, 12)
+
+
+def test_a_rerun_skips_what_is_done_and_redoes_what_changed(cli: Any, tmp_path: Path) -> None:
+    files = small_pdfs(tmp_path / "in", 3)
+    out = tmp_path / "out"
+    first = rows(cli("batch", "stamp", tmp_path / "in", "-d", out, "--set", "text=DRAFT", "--json").stdout)
+    assert {r["status"] for r in first.values()} == {"ok"}
+    stamped = (out / "doc-0000.pdf").stat().st_mtime_ns
+    again = rows(cli("batch", "stamp", tmp_path / "in", "-d", out, "--set", "text=DRAFT", "--json").stdout)
+    assert {r["status"] for r in again.values()} == {"skipped"}
+    assert (out / "doc-0000.pdf").stat().st_mtime_ns == stamped
+    small_pdfs(tmp_path / "in", 1, prefix="doc", pages=2)  # doc-0000.pdf now has other content
+    (out / "doc-0002.pdf").unlink()  # an output gone: done again
+    third = rows(cli("batch", "stamp", tmp_path / "in", "-d", out, "--set", "text=DRAFT", "--json").stdout)
+    assert {n: r["status"] for n, r in third.items()} == {"doc-0000.pdf": "ok", "doc-0001.pdf": "skipped",
+                                                           "doc-0002.pdf": "ok"}
+    other = rows(cli("batch", "stamp", tmp_path / "in", "-d", out, "--set", "text=FINAL", "--json").stdout)
+    assert {r["status"] for r in other.values()} == {"ok"}  # other options: other outputs
+    assert len(files) == 3
+
+
+def test_a_crashed_journal_line_is_ignored(cli: Any, tmp_path: Path) -> None:
+    small_pdfs(tmp_path / "in", 2)
+    out = tmp_path / "out"
+    assert cli("batch", "info", tmp_path / "in", "-d", out).exit_code == 0
+    journal = out / ".pdftools-batch.jsonl"
+    lines = journal.read_text().splitlines()
+    journal.write_text(lines[0] + "\n" + lines[1][: len(lines[1]) // 2])  # torn by a crash mid-write
+    again = rows(cli("batch", "info", tmp_path / "in", "-d", out, "--json").stdout)
+    assert sorted(r["status"] for r in again.values()) == ["ok", "skipped"]
+
+
+def test_ctrl_c_leaves_whole_outputs_and_a_rerun_finishes(tmp_path: Path, sample: Path) -> None:
+    scans(sample, tmp_path / "in", dpi=72, pages=3)
+    out = tmp_path / "out"
+    argv = [str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(out), "--jobs", "1", "--json",
+            "--set", "dpi=72"]
+    # SIGINT as a terminal sends it, even when the test run itself was started in the background (ignored)
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert proc.stdout is not None
+    first = proc.stdout.readline()  # one file is finished: stop the batch while the next one runs
+    assert json.loads(first)["status"] == "ok"
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    rest, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert json.loads(err.splitlines()[-1])["error"]["code"] == "INTERRUPTED"
+    done = [json.loads(line) for line in [first, *rest.splitlines()]]
+    written = sorted(p.name for p in out.rglob("*") if not p.name.startswith("."))
+    assert written == sorted(Path(r["output"]).name for r in done)  # no partial output, nothing staged
+    assert not (out / ".pdftools-staging").exists()
+    for path in out.glob("*.pdf"):
+        with pikepdf.open(path) as pdf:
+            assert len(pdf.pages) == 1
+    _no_orphans(str(tmp_path))
+    rerun = subprocess.run(argv, capture_output=True, text=True, timeout=120)
+    statuses = [json.loads(line)["status"] for line in rerun.stdout.splitlines()]
+    assert rerun.returncode == 0 and statuses.count("skipped") == len(done) and statuses.count("ok") == 3 - len(done)
+
+
+def test_a_local_worker_killed_mid_batch_has_its_files_done_again(tmp_path: Path, sample: Path) -> None:
+    scans(sample, tmp_path / "in", dpi=72, pages=4)
+    out = tmp_path / "out"
+    proc = subprocess.Popen([str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(out), "--jobs", "2",
+                             "--json", "--set", "dpi=72"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    first = json.loads(proc.stdout.readline())  # its worker has started on the next file: kill it (as the OOM
+    os.killpg(int(first["worker"].split(":")[1]), signal.SIGKILL)  # killer would), with its tesseract
+    rest, err = proc.communicate(timeout=120)
+    done = [first, *(json.loads(line) for line in rest.splitlines())]
+    assert proc.returncode == 0, err
+    assert sorted(Path(r["output"]).name for r in done) == [f"pg-{i}.pdf" for i in range(1, 5)]
+    for path in out.glob("*.pdf"):
+        with pikepdf.open(path) as pdf:
+            assert len(pdf.pages) == 1
+    assert not (out / ".pdftools-staging").exists()
+
+
+def _no_orphans(marker: str) -> None:
+    """No tesseract or pdftoppm still at work on the test's files."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        busy = [p for p in Path("/proc").glob("[0-9]*") if marker in _cmdline(p)]
+        if not busy:
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"processes left running: {[_cmdline(p) for p in busy]}")
+
+
+def _cmdline(proc: Path) -> str:
+    try:
+        return (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def test_no_extra_import_when_no_cluster_is_named(tmp_path: Path) -> None:
+    small_pdfs(tmp_path / "in", 1)
+    code = ("import sys; from pdftools.main import main\n"
+            f"sys.argv=['pdftools','batch','info',{str(tmp_path / 'in')!r},'-d',{str(tmp_path / 'out')!r}]\n"
+            "try:\n main()\nexcept SystemExit: pass\n"
+            "print('LOADED', sorted({m.split('.')[0] for m in sys.modules} & {'dask', 'distributed', 'mcp'}))")
+    env = {k: v for k, v in os.environ.items() if k != "PDFTOOLS_CLUSTER"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+    assert "LOADED []" in out.stdout, out.stdout + out.stderr

@@ -258,14 +258,14 @@ class OutDirBusy(PdftoolsError):
 
 class BatchPartial(PdftoolsError):
     code = "BATCH_PARTIAL"
-    exit_code = 12
+    exit_code = 15
     hint = ("Some files failed (their rows say why); the others are done. Fix what the rows say and run the same "
             "command again: finished files are skipped.")
 
 
 class BatchFailed(PdftoolsError):
     code = "BATCH_FAILED"
-    exit_code = 13
+    exit_code = 16
     hint = "Every file failed; the rows say why (often one cause: a wrong option, a missing program)."
 
 

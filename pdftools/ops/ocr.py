@@ -3,7 +3,7 @@
 `pdf` mode writes a searchable PDF: the page images stay as they are (nothing re-encoded) and an invisible
 text layer is added. `text` mode returns the text per page, with the same character budget as `text`.
 Pages with text are left alone unless {{force_ocr}}, which rasterises them (as OCRmyPDF does): new text
-replaces theirs. If every page has text, nothing is done: `already_text` (exit 12). Pages run in parallel
+replaces theirs. If every page has text, nothing is done: `already_text` (exit 14). Pages run in parallel
 ({{jobs}}); Ctrl-C, a client's cancel or {{timeout}} stop every tesseract and leave no output.
 """
 
@@ -31,7 +31,7 @@ from pdftools.errors import InvalidArgument, NoPages
 if TYPE_CHECKING:
     import pikepdf
 
-ALREADY_TEXT_EXIT = 12  # every page asked for already has text: nothing to do (OCRmyPDF's "prior OCR found")
+ALREADY_TEXT_EXIT = 14  # every page asked for already has text: nothing to do (OCRmyPDF's "prior OCR found")
 
 @dataclass
 class OcrResult:

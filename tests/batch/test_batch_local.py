@@ -36,7 +36,7 @@ def tree(tmp_path: Path, sample: Path) -> Path:
 
 def test_rows_stream_outputs_mirror_the_tree_and_match_single_runs(cli: Any, tree: Path, tmp_path: Path) -> None:
     result = cli("batch", "text", tree, "--recursive", "--out-dir", tmp_path / "out", "--jobs", "2", "--json")
-    assert result.exit_code == 12, result  # some failed: BATCH_PARTIAL
+    assert result.exit_code == 15, result  # some failed: BATCH_PARTIAL
     got = rows(result.stdout)
     assert set(got) == {"a.pdf", "bad.pdf", "doc-0000.pdf", "doc-0001.pdf"}
     assert got["bad.pdf"]["status"] == "failed" and got["bad.pdf"]["error"]["code"] == "NOT_A_PDF"
@@ -58,8 +58,8 @@ def test_exit_code_says_all_some_or_none_failed(cli: Any, tmp_path: Path) -> Non
     (bad / "x.pdf").write_bytes(b"%PDF-1.7 broken")
     (bad / "y.pdf").write_bytes(b"")
     assert cli("batch", "info", *good, "-d", tmp_path / "o1").exit_code == 0
-    assert cli("batch", "info", bad, "-d", tmp_path / "o2").exit_code == 13  # BATCH_FAILED
-    assert cli("batch", "info", bad, *good, "-d", tmp_path / "o3").exit_code == 12  # BATCH_PARTIAL
+    assert cli("batch", "info", bad, "-d", tmp_path / "o2").exit_code == 16  # BATCH_FAILED
+    assert cli("batch", "info", bad, *good, "-d", tmp_path / "o3").exit_code == 15  # BATCH_PARTIAL
     report = json.loads((tmp_path / "o1" / "doc-0000.json").read_text())
     assert report["pages"] == 1  # a read-only command's output is its result
 

@@ -1,5 +1,5 @@
 """OCR on pages that already have text: --force-ocr replaces their text (the page is rasterised, as OCRmyPDF's
---force-ocr does) instead of adding a second copy; a file whose every page has text says so (exit 12,
+--force-ocr does) instead of adding a second copy; a file whose every page has text says so (exit 14,
 `already_text`); `--mode text` prints plain text that pipes."""
 
 from __future__ import annotations
@@ -46,10 +46,10 @@ def test_a_file_whose_every_page_has_text_says_so(tmp_path: Path) -> None:
     assert result.output is None and not out.exists()
     done = subprocess.run([str(PDFTOOLS), "ocr", str(REPORT), "-o", str(out), "--json"], capture_output=True,
                           text=True, timeout=120)
-    assert done.returncode == ALREADY_TEXT_EXIT == 12 and json.loads(done.stdout)["already_text"] is True
+    assert done.returncode == ALREADY_TEXT_EXIT == 14 and json.loads(done.stdout)["already_text"] is True
     piped = subprocess.run([str(PDFTOOLS), "ocr", "-", "--json"], input=REPORT.read_bytes(), capture_output=True,
                            timeout=120)
-    assert piped.returncode == 12 and piped.stdout == REPORT.read_bytes()  # the pipe is never left empty
+    assert piped.returncode == 14 and piped.stdout == REPORT.read_bytes()  # the pipe is never left empty
     assert json.loads(piped.stderr)["already_text"] is True
     some = ocr(str(REPORT), output=str(out), pages="1-2", force_ocr=False)
     assert some.already_text is True  # every page asked for

@@ -1,7 +1,7 @@
 """List a PDF's bookmarks as a tree, replace them all from JSON, or add one.
 
-`list --json` gives the JSON that `replace --data` takes (inline or a file): a list of
-`{"title", "page", "children"}` with 1-based pages. `add --title T --page N [--parent TITLE]` appends one
+`replace` takes {{data}}: JSON (inline or a file) as `list` gives it{{cli: with --json}}, a list of
+`{"title", "page", "children"}` with 1-based pages. `add` with {{title}}, {{page}} and maybe {{parent}} appends one
 bookmark, at the top level or under the first bookmark with that title.
 """
 

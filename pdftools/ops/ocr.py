@@ -2,7 +2,7 @@
 
 `pdf` mode writes a searchable PDF: the page images stay as they are (nothing re-encoded) and an invisible
 text layer is added. `text` mode returns the text per page, with the same character budget as `text`.
-Pages that already have text are left alone unless --force-ocr. Pages run in parallel (--jobs); Ctrl-C,
+Pages that already have text are left alone unless --force-ocr. Pages run in parallel (--jobs);{{cli: Ctrl-C,}}
 a client's cancel or --timeout stop every tesseract and leave no output.
 """
 

@@ -247,7 +247,7 @@ def mode(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture
 def fails(cli: Callable[..., CliResult], sha256: Callable[[Path], str], tmp_path: Path, mode: str) -> Any:
-    """The error-contract checker of tests/test_cli_errors.py (`Errors.run`), in both modes."""
-    from test_cli_errors import Errors
+    """The error-contract checker of tests/errors_contract.py (`Errors.run`), in both modes."""
+    from errors_contract import Errors
 
     return Errors(cli, sha256, tmp_path, mode)

@@ -11,21 +11,15 @@ child process that reads nothing but what it is given, so a cancel or the deadli
 from __future__ import annotations
 
 import sys
-from importlib import metadata
-from importlib.util import find_spec
-from pathlib import Path
 
 from pdftools import engines
-from pdftools.convert import media as media
-from pdftools.convert import pandoc
+from pdftools.convert import media, pandoc
+from pdftools.engines import typst as typst_engine
+from pdftools.engines import weasyprint as weasyprint_engine
 from pdftools.errors import DependencyMissing, ExternalToolFailed
 
 ENGINES = ("weasyprint", "typst")
-INSTALL = {
-    "weasyprint": "`pip install 'weasyprint>=68'` (it needs Pango: `apt-get install libpango-1.0-0 "
-                  "libpangoft2-1.0-0`)",
-    "typst": "`pip install typst`",
-}
+INSTALL = {"weasyprint": weasyprint_engine.INSTALL, "typst": typst_engine.INSTALL}
 TYPST = """\
 import sys
 import typst
@@ -37,18 +31,12 @@ sys.stdout.buffer.write(pdf)
 """
 
 
-def weasyprint() -> str:
-    """The weasyprint program: $PDFTOOLS_WEASYPRINT, else the one installed beside pdftools, else PATH's."""
-    return pandoc.locate("weasyprint", "PDFTOOLS_WEASYPRINT", INSTALL["weasyprint"], Path(sys.executable).parent)
+weasyprint = weasyprint_engine.program
 
 
 def versions() -> dict[str, str | None]:
     """Each engine's version, or None when it is not installed (for doctor)."""
-    try:
-        found: str | None = engines.version(weasyprint())
-    except DependencyMissing:
-        found = None
-    return {"weasyprint": found, "typst": metadata.version("typst") if find_spec("typst") else None}
+    return {"weasyprint": weasyprint_engine.version(), "typst": typst_engine.version()}
 
 
 def choose(wanted: str | None) -> str:
@@ -67,7 +55,7 @@ def choose(wanted: str | None) -> str:
 def _check(engine: str) -> None:
     if engine == "weasyprint":
         weasyprint()
-    elif find_spec("typst") is None:
+    elif not typst_engine.installed():
         raise DependencyMissing("the typst PDF engine is not installed", hint=f"Install it: {INSTALL['typst']}.")
 
 

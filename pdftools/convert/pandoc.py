@@ -12,21 +12,18 @@ from __future__ import annotations
 
 import difflib
 import json
-import os
 import re
-import shutil
 import zipfile
 from collections.abc import Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
-from functools import cache
-from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
 from pdftools import engines
-from pdftools.convert import media as media
+from pdftools.convert import media
 from pdftools.core import limits, task
+from pdftools.engines.pandoc import INSTALL, program
 from pdftools.errors import (
     DependencyMissing,
     EmptyInput,
@@ -62,8 +59,6 @@ EXTENSIONS = {".markdown": "markdown", ".mkd": "markdown", ".html": "html", ".rt
               ".rst": "rst", ".docx": "docx", ".odt": "odt", ".epub": "epub", ".pptx": "pptx", ".pdf": "pdf",
               ".ipynb": "ipynb", ".json": "json", ".csv": "csv", ".tsv": "tsv", ".xlsx": "xlsx", ".fb2": "fb2",
               ".textile": "textile", ".opml": "opml", ".bib": "biblatex", ".djot": "djot"}
-INSTALL = ("`pip install pypandoc-binary` (pandoc 3 with its data files built in), or set PDFTOOLS_PANDOC to a "
-           "pandoc >= 3 built with embed_data_files")
 
 
 def check_format(name: str, kind: str) -> str:
@@ -136,50 +131,6 @@ def _looks_like(head: bytes) -> str:
         if head.startswith(magic):
             return f"; it looks like {what}"
     return ""
-
-
-def program() -> str:
-    return locate("pandoc", "PDFTOOLS_PANDOC", INSTALL, *_bundled())
-
-
-@cache
-def _bundled() -> tuple[Path, ...]:
-    """Where the pypandoc-binary wheel keeps its pandoc (found without importing the package)."""
-    spec = find_spec("pypandoc")
-    return tuple(Path(folder) / "files" for folder in (spec.submodule_search_locations or [])) if spec else ()
-
-
-def locate(name: str, variable: str, install: str, *beside: Path) -> str:
-    """A program: the one $variable names (a path, or a name on PATH), else `name` in one of the `beside`
-    folders, else `name` on PATH; DEPENDENCY_MISSING with `install` when there is none."""
-    return _locate(name, variable, os.environ.get(variable, "").strip(), os.environ.get("PATH", ""), beside,
-                   install)
-
-
-@cache
-def _locate(name: str, variable: str, wanted: str, _path: str, beside: tuple[Path, ...], install: str) -> str:
-    if wanted:
-        found = shutil.which(wanted)
-        if found is None:
-            raise DependencyMissing(f"{variable} names {wanted!r}, which is not installed",
-                                    hint=f"Install {name}: {install}.")
-        return found
-    for folder in beside:
-        if os.access(folder / name, os.X_OK):
-            return str(folder / name)
-    found = shutil.which(name)
-    if found is None:
-        raise DependencyMissing(f"{name} is not installed", hint=f"Install it: {install}.")
-    return found
-
-
-@cache
-def version() -> str | None:
-    """pandoc's version (one `pandoc --version`, once per process; only doctor asks)."""
-    try:
-        return engines.version(program())
-    except DependencyMissing:
-        return None
 
 
 def run(args: Sequence[str], work: Path, *, stdin: bytes | None, label: str) -> tuple[bytes, list[dict[str, Any]]]:

@@ -1,4 +1,10 @@
-"""External programs: found once, run with a timeout and capped memory and output, failures mapped to the error tree."""
+"""External programs, one place for each: found once, run with a timeout and capped memory and output, killed on
+cancel, rested after repeated crashes (`Breaker`), failures mapped to the error tree. `doctor` reads `PROGRAMS`.
+
+One module per program family says how to find and call it: `poppler` (pdftotext, pdftoppm, pdfinfo),
+`tesseract`, `pandoc`, `weasyprint`, `typst`. What is done with them lives with its domain (`document.text`,
+`convert`, `invoice`, the ops).
+"""
 
 from __future__ import annotations
 
@@ -13,6 +19,7 @@ import tempfile
 import threading
 import time
 from functools import cache
+from pathlib import Path
 from typing import IO
 
 from pdftools.core import limits, task
@@ -26,6 +33,13 @@ INSTALL = {
     "pandoc": "apt-get install pandoc",
     "qpdf": "apt-get install qpdf",
 }
+PROGRAMS = (  # program, version flag, what it is used for, required (doctor checks each)
+    ("pdftotext", "-v", "text", True),
+    ("pdftoppm", "-v", "thumbnails, ocr", True),
+    ("pdfinfo", "-v", "reading damaged files", True),
+    ("tesseract", "--version", "ocr", True),
+    ("qpdf", "--version", "benchmarks (pikepdf bundles libqpdf)", False),
+)
 
 
 def which(program: str) -> str:
@@ -158,3 +172,27 @@ def version(program: str, flag: str = "--version") -> str | None:
         return "unknown"
     match = re.search(rb"\d+\.\d+(?:\.\d+)?", proc.stdout + proc.stderr)
     return match.group(0).decode() if match else "unknown"
+
+
+def locate(name: str, variable: str, install: str, *beside: Path) -> str:
+    """A program: the one $variable names (a path, or a name on PATH), else `name` in one of the `beside`
+    folders, else `name` on PATH; DEPENDENCY_MISSING with `install` when there is none."""
+    return _locate(name, variable, os.environ.get(variable, "").strip(), os.environ.get("PATH", ""), beside,
+                   install)
+
+
+@cache
+def _locate(name: str, variable: str, wanted: str, _path: str, beside: tuple[Path, ...], install: str) -> str:
+    if wanted:
+        found = shutil.which(wanted)
+        if found is None:
+            raise DependencyMissing(f"{variable} names {wanted!r}, which is not installed",
+                                    hint=f"Install {name}: {install}.")
+        return found
+    for folder in beside:
+        if os.access(folder / name, os.X_OK):
+            return str(folder / name)
+    found = shutil.which(name)
+    if found is None:
+        raise DependencyMissing(f"{name} is not installed", hint=f"Install it: {install}.")
+    return found

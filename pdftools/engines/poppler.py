@@ -49,3 +49,10 @@ def media_boxes(path: Path, pages: list[int], damaged: DamagedPdf) -> dict[int, 
 
 def warning(damaged: DamagedPdf, what: str = "these facts come from poppler's pdfinfo") -> str:
     return f"qpdf cannot read this file ({damaged.message}); {what}"
+
+
+def rasterize(source: Path, page: int, dpi: int, out: Path) -> Path:
+    """Page `page` as a grayscale PGM (as displayed: /Rotate applied)."""
+    engines.run(["pdftoppm", "-q", "-r", str(dpi), "-f", str(page), "-l", str(page), "-gray", "-singlefile",
+                 str(source), str(out)])
+    return out.with_suffix(".pgm")

@@ -53,13 +53,6 @@ def check_pixels(width_pt: float, height_pt: float, dpi: int, page: int) -> None
     limits.check_pixels(round(width_pt / 72 * dpi), round(height_pt / 72 * dpi), f"page {page} at {dpi} dpi")
 
 
-def rasterize(source: Path, page: int, dpi: int, out: Path) -> Path:
-    """Page `page` as a grayscale PGM (as displayed: /Rotate applied)."""
-    engines.run(["pdftoppm", "-q", "-r", str(dpi), "-f", str(page), "-l", str(page), "-gray", "-singlefile",
-                 str(source), str(out)])
-    return out.with_suffix(".pgm")
-
-
 def orientation(image: Path) -> int:
     """Degrees to turn the image clockwise to make its text upright (0 when tesseract's OSD cannot tell)."""
     try:

@@ -18,6 +18,7 @@ from typing import Any, Literal
 from pdftools.core import task
 from pdftools.core.pdf import open_pdf
 from pdftools.document import text as pagetext
+from pdftools.engines import poppler
 from pdftools.engines import tesseract as engine
 from pdftools.invoice import issuer as invoice_issuer
 from pdftools.invoice import text as invoice_text
@@ -127,7 +128,7 @@ def ocr_layout(source: Path, numbers: list[int], language: str) -> list[str]:
         work = Path(tmp)
 
         def page(number: int) -> str:
-            image = engine.rasterize(source, number, OCR_DPI, work / f"p{number}")
+            image = poppler.rasterize(source, number, OCR_DPI, work / f"p{number}")
             layer = engine.recognise(image, work / f"p{number}", langs, OCR_DPI, pdf="layer").pdf
             image.unlink(missing_ok=True)
             return pagetext.pdftotext(layer or image, "layout")([1], task.Counter(1))[0]

@@ -37,17 +37,8 @@ class DoctorResult:
         return 0 if self.ok else DependencyMissing.exit_code
 
 
-PROGRAMS = (  # program, version flag, used for, required
-    ("pdftotext", "-v", "text", True),
-    ("pdftoppm", "-v", "thumbnails, ocr", True),
-    ("pdfinfo", "-v", "reading damaged files", True),
-    ("tesseract", "--version", "ocr", True),
-    ("qpdf", "--version", "benchmarks (pikepdf bundles libqpdf)", False),
-)
-
-
 def doctor() -> DoctorResult:
-    checks = [_program(*spec) for spec in PROGRAMS]
+    checks = [_program(*spec) for spec in engines.PROGRAMS]
     checks.append(_osd())
     checks.append(Check("pikepdf", "PDF structure (libqpdf)", True, True, metadata.version("pikepdf")))
     tesseract = next(c for c in checks if c.name == "tesseract")
@@ -82,7 +73,7 @@ def _osd() -> Check:
 def _convert(checks: list[Check]) -> list[str]:
     """pandoc and the PDF engines, for `convert`; returns the engines found."""
     from pdftools.convert import engines as pandoc_engines
-    from pdftools.convert import pandoc
+    from pdftools.engines import pandoc
 
     version = pandoc.version()
     checks.append(Check("pandoc", "convert", True, version is not None, version, None if version else pandoc.INSTALL))

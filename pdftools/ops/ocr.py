@@ -22,6 +22,7 @@ from pdftools.core.pdf import check_output, is_pdf, open_pdf, save_pdf
 from pdftools.document import text as pagetext
 from pdftools.document.images import Frame, frames
 from pdftools.document.text import MaxChars, Offset, StartPage, TextResult
+from pdftools.engines import poppler
 from pdftools.engines import tesseract as engine
 from pdftools.errors import InvalidArgument, NoPages
 
@@ -158,7 +159,7 @@ def _text_extractor(source: Path, known: dict[int, str], job: Job) -> pagetext.E
 
 def _pdf_page(source: Path, number: int, job: Job, *, layer: bool = True) -> tuple[int, Any]:
     """Rasterise, maybe turn upright, recognise; return (clockwise turn, text layer PDF or text)."""
-    image = engine.rasterize(source, number, job.dpi, job.work / f"p{number}")
+    image = poppler.rasterize(source, number, job.dpi, job.work / f"p{number}")
     turn = engine.orientation(image) if job.rotate else 0
     if turn:
         image = frames(image)[0].turned(turn, job.work / f"p{number}-upright.pgm")

@@ -29,6 +29,7 @@ import pytest
 from conftest import CORPUS
 from mcp import Client
 
+from pdftools.convert import pandoc
 from pdftools.mcp.server import build_server
 
 FOUR = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
@@ -165,7 +166,7 @@ def layout(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     (root / "bookmarks.json").write_text('[{"title": "One", "page": 1, "children": []}]')
     (root / "fields.json").write_text('{"Name": "Ann"}')
     (root / "note.md").write_text("# A note\n\nWith a paragraph.\n")
-    (root / "ref.docx").write_bytes(subprocess.run(["pandoc", "--print-default-data-file", "reference.docx"],
+    (root / "ref.docx").write_bytes(subprocess.run([pandoc.program(), "--print-default-data-file", "reference.docx"],
                                                    check=True, capture_output=True).stdout)
     for target in (tmp_path / "outside.pdf", outside_dir / "inner.pdf", sibling / "x.pdf"):
         shutil.copy(FOUR, target)

@@ -20,8 +20,8 @@ from typing import Any
 import anyio
 import pikepdf
 import pytest
+from errors_contract import Errors  # the type of the `fails` fixture (conftest)
 from mcp import Client
-from test_cli_errors import Errors  # the type of the `fails` fixture (conftest)
 
 from pdftools import errors
 from pdftools.mcp.server import build_server

@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-LOAD = Path(__file__).resolve().parents[1] / "benchmarks" / "load.py"
+LOAD = Path(__file__).resolve().parents[2] / "benchmarks" / "load.py"
 
 
 def test_a_short_load_run_fails_no_call_and_leaves_an_empty_store() -> None:

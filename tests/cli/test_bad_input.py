@@ -13,7 +13,7 @@ from typing import Any
 import pikepdf
 import pytest
 import readback as rb
-from test_cli_errors import Errors  # the type of the `fails` fixture (conftest)
+from errors_contract import Errors  # the type of the `fails` fixture (conftest)
 
 from pdftools import errors
 

@@ -123,7 +123,7 @@ def test_values_take_suffixes_zero_turns_off_garbage_is_refused(monkeypatch: pyt
 
 
 def test_defaults_are_documented_and_generous(monkeypatch: pytest.MonkeyPatch) -> None:
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     for limit in limits.ALL:
         monkeypatch.delenv(limit.env, raising=False)
         assert limit.env in readme and f"{limit.error.code}" in readme

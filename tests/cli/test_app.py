@@ -10,7 +10,7 @@ from pathlib import Path
 from pdftools import completions, errors
 from pdftools.ops import OPS
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 def test_completions_are_generated_from_the_app_and_current() -> None:

@@ -21,12 +21,12 @@ from typing import Any
 
 import anyio
 import pytest
+from errors_contract import Errors  # the type of the `fails` fixture (conftest)
 from invoices.generate import Expected, make_spec, write
 from invoices.layouts import Text
 from invoices.producers import attach_cii, cii_xml, pikepdf_pdf
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
-from test_cli_errors import Errors  # the type of the `fails` fixture (conftest)
 
 from pdftools import errors
 from pdftools.core import task

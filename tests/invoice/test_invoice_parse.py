@@ -166,7 +166,7 @@ def test_issuer_from_the_letterhead_confirmed_by_the_footer() -> None:
     assert all(c.value != "Dupont Rénovation SARL" for c in found)
 
 
-CII = (Path(__file__).parent / "invoices").resolve()
+CII = (Path(__file__).parents[1] / "invoices").resolve()
 
 
 def test_cii_and_ubl_xml_are_read_exactly() -> None:

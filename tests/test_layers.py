@@ -1,0 +1,131 @@
+"""The architecture, checked: packages in layers, each importing only what lies below it (or beside it in its own
+package); the two front ends never import each other; no import circle anywhere. Lazy imports (inside
+functions) count: a circle through a function body is still a circle.
+
+    __main__                         python -m pdftools
+    main, completions                the program: the only modules above both front ends
+    cli | mcp                        the two front ends, side by side
+    ops                              one pure module per operation, and the registry
+    invoice, convert                 domains built on what is below
+    document                         the parts of a PDF
+    engines                          the external programs
+    core                             what every operation shares
+    errors, pdftools/__init__        the error tree, the version
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "pdftools"
+LAYERS = {
+    "errors": 0, "": 0,
+    "core": 1,
+    "engines": 2,
+    "document": 3,
+    "invoice": 4, "convert": 4,
+    "ops": 5,
+    "cli": 6, "mcp": 6,
+    "main": 7, "completions": 7,
+    "__main__": 8,
+}
+
+
+def modules() -> dict[str, Path]:
+    found = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        found[".".join(parts).removesuffix(".__init__")] = path
+    return found
+
+
+def imports(path: Path, known: dict[str, Path]) -> set[str]:
+    """The pdftools modules a module imports, anywhere in it (`from pdftools import engines` is the module)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names if alias.name in known}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0 and node.module in known:
+            subs = {f"{node.module}.{alias.name}" for alias in node.names} & known.keys()
+            found |= subs or {node.module}
+            if subs != {f"{node.module}.{alias.name}" for alias in node.names}:
+                found.add(node.module)
+    return found
+
+
+def package_of(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+GRAPH = {name: imports(path, modules()) - {name} for name, path in modules().items()}
+
+
+def test_every_package_has_a_layer() -> None:
+    assert {package_of(m) for m in GRAPH} <= LAYERS.keys(), "a new package needs its place in LAYERS"
+
+
+def upward(graph: dict[str, set[str]], module: str) -> list[str]:
+    """What `module` imports from its own layer (another package) or above."""
+    mine = package_of(module)
+    return sorted(d for d in graph[module] if package_of(d) != mine and LAYERS[package_of(d)] >= LAYERS[mine])
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Tarjan's strongly connected components with more than one module."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in graph:
+        if v not in index:
+            visit(v)
+    return found
+
+
+@pytest.mark.parametrize("module", sorted(GRAPH))
+def test_imports_only_below(module: str) -> None:
+    assert not upward(GRAPH, module), f"{module} imports {upward(GRAPH, module)}: only layers below it"
+
+
+def test_no_import_circles() -> None:
+    assert circles(GRAPH) == []
+
+
+def test_the_checks_see_violations() -> None:
+    """The checks can fail: the two circles issue 15 found, and a front end importing the other."""
+    graph = {m: set(d) for m, d in GRAPH.items()}
+    graph["pdftools.mcp.server"].add("pdftools.cli.app")
+    graph["pdftools.core.streams"].add("pdftools.document.metadata")
+    assert upward(graph, "pdftools.mcp.server") == ["pdftools.cli.app"]
+    assert upward(graph, "pdftools.core.streams") == ["pdftools.document.metadata"]
+    graph["pdftools.cli.app"].add("pdftools.mcp.server")  # both ways: the circle issue 15 found
+    found = circles(graph)
+    assert ["pdftools.core.streams", "pdftools.document.metadata"] in found
+    assert ["pdftools.cli.app", "pdftools.mcp.server"] in found
+    # lazy and module-level imports are both seen; `from pdftools import engines` is the module
+    assert "pdftools.core.params" in GRAPH["pdftools.mcp.server"]
+    assert "pdftools.engines" in GRAPH["pdftools.engines.poppler"]

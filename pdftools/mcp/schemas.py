@@ -13,8 +13,8 @@ from typing import Any
 
 FILES_PROPERTY: dict[str, Any] = {
     "type": "array", "items": {"type": "object"},
-    "description": "HTTP: the files written, stored for this session: name, size, mime, sha256, uri (for the next "
-                   "call; paths in the result are these URIs), download_url, expires_at (Unix time)",
+    "description": "HTTP: the files written: name, size, mime, sha256, uri (give it to the next call), "
+                   "download_url, expires_at",
 }
 
 

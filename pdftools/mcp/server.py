@@ -69,9 +69,11 @@ OUTPUT_NOTES: dict[str, str | None] = {"stdio": None,  # a path inside the roots
 OUTPUT_PARAMETERS = {"output", "out_dir"}
 
 
-def error_result(exc: PdftoolsError, scrub: Scrub | None = None) -> CallToolResult:
-    """`scrub` (HTTP) takes server paths out of the message and hint (e.g. an OSError naming the workspace)."""
+def error_result(exc: PdftoolsError, scrub: Scrub | None = None, flags: dict[str, str] | None = None) -> CallToolResult:
+    """`scrub` (HTTP) takes server paths out of the message and hint (e.g. an OSError naming the workspace);
+    `flags` (the op's, see `mcp_namer`) puts the hint in MCP terms (`mcp_hint`)."""
     data = exc.to_dict()
+    data["hint"] = mcp_hint(data["hint"], flags or {})
     return CallToolResult(content=[TextContent(type="text", text=json.dumps(scrub(data) if scrub else data))],
                           is_error=True)
 
@@ -213,6 +215,31 @@ def mcp_text(text: str, flags: dict[str, str]) -> str:
     return _FLAG.sub(lambda m: flags.get(m.group(0), m.group(0)), describe(text, str, "mcp"))
 
 
+_COMMAND = re.compile(r"`pdftools ([a-z][\w-]*)((?: [a-z]+)?)[^`]*`")
+
+
+def mcp_hint(hint: str, flags: dict[str, str]) -> str:
+    """An error's hint (written for a shell) as an agent acts on it: `pdftools forms list FILE` is the tool
+    `pdf_forms` (action list), `--password` the argument `password`, `--help` the tool's input schema."""
+    from pdftools.ops import OPS
+
+    tools = {op.name: op.tool for op in OPS}
+    hint = hint.replace("`pdftools <command> --help`", "the tool's input schema")
+    hint = hint.replace("`pdftools --help`", "`pdf_diagnose`")
+
+    def tool(m: re.Match[str]) -> str:
+        name, action = m.group(1), m.group(2).strip()
+        if name not in tools:
+            return m.group(0)
+        if "--help" in m.group(0):
+            return f"`{tools[name]}`'s input schema"
+        return f"`{tools[name]}`" + (f" (action `{action}`)" if action else "")
+
+    hint = re.sub(r"\bpass (--[\w-]+)", lambda m: f"give `{flags.get(m.group(1), m.group(1))}`",
+                  _COMMAND.sub(tool, hint))
+    return _FLAG.sub(lambda m: flags.get(m.group(0), m.group(0)), hint)
+
+
 def coercion(base: Any) -> Any:
     """A validator accepting what has exactly one meaning for this type: a whole number where a string is
     expected (`pages: 2`), one string where a list of strings is (`inputs: "a.pdf"`). A bool, a float or a
@@ -329,7 +356,7 @@ def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publis
         return success_result(fn(**kwargs), publish, scrub)
     except PdftoolsError as exc:
         log.info("%s failed: %s", op.tool, exc.code)
-        return error_result(exc, scrub)
+        return error_result(exc, scrub, mcp_namer(fn))
     except Exception as exc:
         log.exception("%s crashed", op.tool)
         return error_result(PdftoolsError(f"unexpected {type(exc).__name__}: {exc}"), scrub)

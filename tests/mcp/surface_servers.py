@@ -63,5 +63,6 @@ def http_server(root: Path, *extra: str, files_dir: Path | None = None, **env: s
 
 def stdio_client(root: Path, *extra: str, mode: str = "legacy", **kwargs: Any) -> Client:
     params = StdioServerParameters(command=str(PDFTOOLS), args=["serve", "--root", str(root), *extra],
-                                   env={"PATH": os.environ["PATH"]}, cwd=str(root))
+                                   env={k: v for k, v in os.environ.items() if k in ("PATH", "PYTHONPATH")},
+                                   cwd=str(root))
     return Client(params, mode=mode, **kwargs)

@@ -23,6 +23,7 @@ from mcp.types import INVALID_PARAMS, PromptReference
 from surface_servers import TOKEN, Http, http_server, stdio_client
 
 FOUR = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
+LOCKED = CORPUS / "005-libreoffice-writer-password" / "libreoffice-writer-password.pdf"
 TRANSPORTS = ["stdio", "http"]
 
 
@@ -32,6 +33,7 @@ def root(tmp_path: Path) -> Path:
     (folder / "sub").mkdir(parents=True)
     shutil.copy(FOUR, folder / "four.pdf")
     shutil.copy(FOUR, folder / "fourth copy.pdf")
+    shutil.copy(LOCKED, folder / "locked.pdf")
     return folder
 
 
@@ -41,6 +43,7 @@ def http(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Http]:
     (folder / "sub").mkdir(parents=True)
     shutil.copy(FOUR, folder / "four.pdf")
     shutil.copy(FOUR, folder / "fourth copy.pdf")
+    shutil.copy(LOCKED, folder / "locked.pdf")
     with http_server(folder) as server:
         server.root = folder  # type: ignore[attr-defined]
         yield server
@@ -85,9 +88,13 @@ def test_descriptions_are_in_mcp_terms_and_dash_is_refused(transport: str, conne
                      await client.call_tool("pdf_rotate", {"input": "four.pdf", "angle": 90, "output": "-"}),
                      await client.call_tool("doc_convert", {"input": "-", "to_format": "html"}),
                      await client.call_tool("pdf_merge", {"inputs": ["four.pdf", "four.pdf"], "output": "-"})]
-            return tools, calls
+            hints = [await client.call_tool("pdf_info", {"input": "locked.pdf"}),
+                     await client.call_tool("pdf_rotate", {"input": "four.pdf", "angle": 90,
+                                                           "output": "fourth copy.pdf"}),
+                     await client.call_tool("pdf_info", {"input": "four.pdf", "pages": "x"})]
+            return tools, calls, hints
 
-    tools, calls = anyio.run(go)
+    tools, calls, hints = anyio.run(go)
     for tool in tools:
         texts = [("description", tool.description or "")]
         texts += [(name, p.get("description", "")) for name, p in tool.input_schema["properties"].items()]
@@ -102,6 +109,14 @@ def test_descriptions_are_in_mcp_terms_and_dash_is_refused(transport: str, conne
         error = error_of(result)
         assert error["code"] == "INVALID_ARGUMENT" and "`-`" in error["message"] and error["hint"], error
     assert not (where / "-").exists()
+    encrypted, invalid = error_of(hints[0]), error_of(hints[2])  # hints name arguments and tools, not flags
+    assert encrypted["code"] == "ENCRYPTED" and "`password`" in encrypted["hint"], encrypted
+    errors = [encrypted, invalid]
+    if transport == "stdio":  # over HTTP the output goes to the store, where nothing is in the way
+        errors.append(error_of(hints[1]))
+        assert errors[-1]["code"] == "OUTPUT_EXISTS" and "`force`" in errors[-1]["hint"], errors[-1]
+    for error in errors:
+        assert not FLAG.search(error["hint"]) and "pdftools " not in error["hint"], error
 
 
 # 2. near-misses with one meaning are accepted; the ambiguous still refused; schemas portable
@@ -112,7 +127,7 @@ def test_forgiving_where_one_meaning_strict_elsewhere(transport: str, connect: A
         async with make() as client:
             tools = (await client.list_tools()).tools
             return tools, [await client.call_tool("pdf_info", {"input": "four.pdf", "pages": 2}),
-                           await client.call_tool("pdf_merge", {"inputs": "*.pdf", "output": "one.pdf"}),
+                           await client.call_tool("pdf_merge", {"inputs": "four*.pdf", "output": "one.pdf"}),
                            await client.call_tool("pdf_info", {"input": "four.pdf", "pages": True}),
                            await client.call_tool("pdf_info", {"input": "four.pdf", "pages": 2.5}),
                            await client.call_tool("pdf_rotate", {"input": "four.pdf", "angle": 90.5})]

@@ -210,9 +210,10 @@ def mcp_namer(fn: Callable[..., Any]) -> dict[str, str]:
 
 
 def mcp_text(text: str, flags: dict[str, str]) -> str:
-    """Help text in MCP terms: `{{name}}` references as argument names, and any flag the text still names
-    (`--force`) as the argument it sets."""
-    return _FLAG.sub(lambda m: flags.get(m.group(0), m.group(0)), describe(text, str, "mcp"))
+    """Help text in MCP terms: `{{name}}` references as argument names, a command line the text shows
+    (`pdftools merge a.pdf b.pdf -o c.pdf`) as the tool, and any flag the text still names (`--force`) as
+    the argument it sets."""
+    return _FLAG.sub(lambda m: flags.get(m.group(0), m.group(0)), _as_tools(describe(text, str, "mcp"))).strip()
 
 
 _COMMAND = re.compile(r"`pdftools ([a-z][\w-]*)((?: [a-z]+)?)[^`]*`")
@@ -221,11 +222,18 @@ _COMMAND = re.compile(r"`pdftools ([a-z][\w-]*)((?: [a-z]+)?)[^`]*`")
 def mcp_hint(hint: str, flags: dict[str, str]) -> str:
     """An error's hint (written for a shell) as an agent acts on it: `pdftools forms list FILE` is the tool
     `pdf_forms` (action list), `--password` the argument `password`, `--help` the tool's input schema."""
+    hint = hint.replace("`pdftools <command> --help`", "the tool's input schema")
+    hint = hint.replace("`pdftools --help`", "`pdf_diagnose`")
+    hint = re.sub(r"\bpass (--[\w-]+)", lambda m: f"give `{flags.get(m.group(1), m.group(1))}`", _as_tools(hint))
+    return _FLAG.sub(lambda m: flags.get(m.group(0), m.group(0)), hint)
+
+
+def _as_tools(text: str) -> str:
+    """`pdftools forms list FILE` as `pdf_forms` (action `list`); `pdftools convert --help` as
+    `doc_convert`'s input schema."""
     from pdftools.ops import OPS
 
     tools = {op.name: op.tool for op in OPS}
-    hint = hint.replace("`pdftools <command> --help`", "the tool's input schema")
-    hint = hint.replace("`pdftools --help`", "`pdf_diagnose`")
 
     def tool(m: re.Match[str]) -> str:
         name, action = m.group(1), m.group(2).strip()
@@ -233,11 +241,10 @@ def mcp_hint(hint: str, flags: dict[str, str]) -> str:
             return m.group(0)
         if "--help" in m.group(0):
             return f"`{tools[name]}`'s input schema"
-        return f"`{tools[name]}`" + (f" (action `{action}`)" if action else "")
+        actions = ("list", "show", "set", "remove", "add", "extract", "fill", "flatten", "replace")
+        return f"`{tools[name]}`" + (f" (action `{action}`)" if action in actions else "")
 
-    hint = re.sub(r"\bpass (--[\w-]+)", lambda m: f"give `{flags.get(m.group(1), m.group(1))}`",
-                  _COMMAND.sub(tool, hint))
-    return _FLAG.sub(lambda m: flags.get(m.group(0), m.group(0)), hint)
+    return _COMMAND.sub(tool, text)
 
 
 def coercion(base: Any) -> Any:

@@ -12,10 +12,11 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import httpx2
 from mcp import Client
+from mcp.client import stdio
 from mcp.client.stdio import StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 
@@ -61,8 +62,12 @@ def http_server(root: Path, *extra: str, files_dir: Path | None = None, **env: s
         proc.wait(timeout=30)
 
 
-def stdio_client(root: Path, *extra: str, mode: str = "legacy", **kwargs: Any) -> Client:
+def stdio_client(root: Path, *extra: str, mode: str = "legacy", errlog: TextIO | None = None,
+                 **kwargs: Any) -> Client:
+    """A client of `pdftools serve --root ROOT *extra` over stdio; the server's stderr goes to `errlog`."""
     params = StdioServerParameters(command=str(PDFTOOLS), args=["serve", "--root", str(root), *extra],
                                    env={k: v for k, v in os.environ.items() if k in ("PATH", "PYTHONPATH")},
                                    cwd=str(root))
+    if errlog is not None:
+        return Client(stdio.stdio_client(params, errlog=errlog), mode=mode, **kwargs)
     return Client(params, mode=mode, **kwargs)

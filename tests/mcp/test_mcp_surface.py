@@ -63,10 +63,11 @@ def transport(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture
 def connect(transport: str, root: Path, request: pytest.FixtureRequest) -> Any:
-    """A client factory for this transport (the HTTP server is started only when asked for)."""
+    """A client factory for this transport (the HTTP server is started only when asked for); `extra` are
+    arguments for a stdio server."""
     server = request.getfixturevalue("http") if transport == "http" else None
     where = root if server is None else server.root  # type: ignore[attr-defined]
-    return lambda **kwargs: client_for(transport, where, server, **kwargs), where
+    return lambda *extra, **kwargs: client_for(transport, where, server, *extra, **kwargs), where
 
 
 def error_of(result: Any) -> dict[str, Any]:
@@ -156,15 +157,23 @@ def test_forgiving_where_one_meaning_strict_elsewhere(transport: str, connect: A
 
 
 # 3. logging as the protocol has it
-def test_set_level_and_log_messages(transport: str, connect: Any) -> None:
+def test_set_level_and_log_messages(transport: str, connect: Any, tmp_path: Path) -> None:
     make, _ = connect
+    stderr = (tmp_path / "stderr.txt").open("w+")
     received: list[Any] = []
+    modern: list[Any] = []
 
     async def on_log(params: Any) -> None:
         received.append(params)
 
+    async def on_modern_log(params: Any) -> None:
+        modern.append(params)
+
     async def go() -> tuple[Any, int, int]:
-        async with make(logging_callback=on_log) as client:
+        async with make(mode="auto", log_level="info", logging_callback=on_modern_log) as client:  # 2026: _meta
+            await client.call_tool("pdf_info", {"input": "missing.pdf"})
+        logged = {"errlog": stderr} if transport == "stdio" else {}
+        async with make("--log-level", "info", logging_callback=on_log, **logged) as client:
             capabilities = client.server_capabilities
             await client.set_logging_level("info")
             await client.call_tool("pdf_info", {"input": "missing.pdf"})
@@ -177,12 +186,17 @@ def test_set_level_and_log_messages(transport: str, connect: Any) -> None:
     capabilities, after_info, after_error = anyio.run(go)
     assert capabilities.logging is not None
     assert after_info >= 1 and after_error == after_info, received
-    assert any(p.level == "info" and "pdf_info failed: FILE_NOT_FOUND" in str(p.data) for p in received), received
+    for got in (received, modern):
+        assert any(p.level == "info" and "pdf_info failed: FILE_NOT_FOUND" in str(p.data) for p in got), got
+    if transport == "stdio":  # and stderr still has it (the server's own level, --log-level info)
+        stderr.seek(0)
+        assert "pdf_info failed: FILE_NOT_FOUND" in stderr.read()
 
 
 # 4. prompts worth having, -32602 for unknown ones, completion of file arguments
-def test_prompts_and_completion(transport: str, connect: Any, http: Http, root: Path) -> None:
+def test_prompts_and_completion(transport: str, connect: Any, http: Http, root: Path, tmp_path: Path) -> None:
     make, where = connect
+    stderr = (tmp_path / "stderr.txt").open("w+")
     uploaded = None
     if transport == "http":
         request = urllib.request.Request(http.url + "/upload?name=scan.pdf", data=FOUR.read_bytes(),
@@ -191,7 +205,7 @@ def test_prompts_and_completion(transport: str, connect: Any, http: Http, root: 
             uploaded = json.loads(response.read())["uri"]
 
     async def go() -> tuple[Any, ...]:
-        async with make() as client:
+        async with make(**({"errlog": stderr} if transport == "stdio" else {})) as client:
             listed = {p.name for p in (await client.list_prompts()).prompts}
             got = await client.get_prompt("read_long_pdf", {"file": "four.pdf"})
             codes = []
@@ -212,6 +226,8 @@ def test_prompts_and_completion(transport: str, connect: Any, http: Http, root: 
     text = got.messages[0].content.text
     assert "four.pdf" in text and "pdf_extract_text" in text and "next_page" in text
     assert codes == [INVALID_PARAMS, INVALID_PARAMS]
+    stderr.seek(0)
+    assert "Traceback" not in stderr.read()  # a wrong prompt name is the client's mistake, not the server's
     assert names == ["four.pdf", "fourth copy.pdf"]
     if transport == "http":
         assert uploaded in stored

@@ -36,6 +36,7 @@ def connection_of(session: Any) -> Any:
 
 def set_level(session: Any, level: str) -> None:
     _levels[connection_of(session)] = LEVELS[level]
+    _open_up(LEVELS[level])
 
 
 def mcp_level(levelno: int) -> str:
@@ -75,13 +76,29 @@ def install() -> None:
     root = logging.getLogger("pdftools")
     if not any(isinstance(h, ClientHandler) for h in root.handlers):
         root.addHandler(ClientHandler(logging.DEBUG))
-    # records below stderr's level must still reach the handler when a client asked for them
-    if root.level == logging.NOTSET or root.level > logging.DEBUG:
-        stderr_level = logging.getLogger().getEffectiveLevel()
-        for handler in logging.getLogger().handlers:
-            if handler.level == logging.NOTSET:
-                handler.setLevel(stderr_level)
-        root.setLevel(logging.DEBUG)
+
+
+class _StderrLevel(logging.Filter):
+    """On stderr's handlers: pdftools records below the level stderr had before a client asked for more."""
+
+    def __init__(self, level: int) -> None:
+        super().__init__()
+        self.level = level
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.levelno >= self.level or not record.name.startswith("pdftools")
+
+
+def _open_up(level: int) -> None:
+    """Let `pdftools` records down to `level` reach the client handler, stderr keeping its own level."""
+    logger = logging.getLogger("pdftools")
+    current = logger.getEffectiveLevel()
+    if level >= current:
+        return
+    for handler in logging.getLogger().handlers:
+        if not any(isinstance(f, _StderrLevel) for f in handler.filters):
+            handler.addFilter(_StderrLevel(current))
+    logger.setLevel(level)
 
 
 @contextlib.contextmanager
@@ -96,6 +113,7 @@ def to_client(ctx: Any) -> Iterator[None]:
     if threshold is None:
         yield
         return
+    _open_up(threshold)
     token = _current.set(_Sink(ctx, threshold))
     try:
         yield

@@ -159,7 +159,10 @@ class RootsPolicy:
         return real
 
     def _uri_path(self, raw: str) -> str:
-        parsed = urlparse(raw)
+        try:
+            parsed = urlparse(raw)
+        except ValueError as exc:  # e.g. a netloc that NFKC-normalises to a `/` (`file://／`)
+            raise InvalidArgument(f"{_shown(raw)} is not a usable file URI: {exc}") from None
         if parsed.netloc not in ("", "localhost"):
             raise PathOutsideRoot(f"file URI on another host: {_shown(raw)}", hint=self._hint())
         if parsed.query or parsed.fragment or parsed.params:

@@ -63,9 +63,9 @@ INSTRUCTIONS = {
             "with a URI for the next call and a download link. Errors come back as {code, message, hint}: "
             "follow the hint.",
 }
-# what an output location means on each transport, added to its description
-OUTPUT_NOTES: dict[str, str | None] = {"stdio": None,  # a path inside the roots, as the instructions say of every path
-                "http": "a file name: the result's `files` links the stored file"}
+# what an output location means on each transport, added to its description (over stdio: a path inside the
+# roots, as the instructions say of every path)
+OUTPUT_NOTES: dict[str, str | None] = {"stdio": None, "http": "a file name: the result's `files` links the stored file"}
 OUTPUT_PARAMETERS = {"output", "out_dir"}
 
 
@@ -73,7 +73,8 @@ def error_result(exc: PdftoolsError, scrub: Scrub | None = None, flags: dict[str
     """`scrub` (HTTP) takes server paths out of the message and hint (e.g. an OSError naming the workspace);
     `flags` (the op's, see `mcp_namer`) puts the hint in MCP terms (`mcp_hint`)."""
     data = exc.to_dict()
-    data["hint"] = mcp_hint(data["hint"], flags or {})
+    if exc.hint == type(exc).hint:  # the class's own words (an instance's hint may carry names and paths: data)
+        data["hint"] = mcp_hint(data["hint"], flags or {})
     return CallToolResult(content=[TextContent(type="text", text=json.dumps(scrub(data) if scrub else data))],
                           is_error=True)
 
@@ -196,7 +197,7 @@ def tool_parameters(fn: Callable[..., Any], transport: str = "stdio") -> list[in
     return params
 
 
-_FLAG = re.compile(r"(?<![^\s`(\[/])--?[A-Za-z][\w-]*")  # `--force`, `-n`; not `{stem}-p{page}`
+_FLAG = re.compile(r"(?<![^\s`(\[/])--?[A-Za-z][\w-]*")  # `--force`, `--set/--data`, `-n`; not `{stem}-p{page}`
 
 
 def mcp_namer(fn: Callable[..., Any]) -> dict[str, str]:

@@ -22,8 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-CORPUS = Path(os.environ.get("PDFTOOLS_CORPUS",
-                             Path(__file__).resolve().parents[2] / "shared" / "corpus" / "sample-files"))
+_HOME = Path(os.environ.get("PDFTOOLS_CORPUS") or Path(__file__).resolve().parents[2] / "shared" / "corpus")
+CORPUS = _HOME if (_HOME / "files.json").is_file() else _HOME / "sample-files"  # as the tests find it
 FOUR_PAGES = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
 ONE_PAGE = CORPUS / "001-trivial" / "minimal-document.pdf"
 PY = sys.executable

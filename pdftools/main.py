@@ -66,6 +66,10 @@ def serve(
     public_url: Annotated[str | None, typer.Option(envvar="PDFTOOLS_PUBLIC_URL", show_envvar=True,
                                                    help="HTTP: base URL for download links (behind a proxy).")]
     = None,
+    store: Annotated[Path | None, typer.Option(
+        envvar="PDFTOOLS_STORE", show_envvar=True,
+        help="HTTP: a folder for uploads and outputs that several replicas share (kept when the server stops); "
+             "default: a private temporary folder.")] = None,
     log_level: Annotated[
         Literal["debug", "info", "warning", "error"], typer.Option(help="Log level (logs go to stderr).")
     ] = "warning",
@@ -99,7 +103,8 @@ def serve(
         from pdftools.mcp.http import env_settings, serve_http
 
         settings = env_settings(host=host, port=port, path=path, stateless=stateless, json_response=json_response,
-                                token=auth_token, public_url=public_url, tools=tools)
+                                token=auth_token, public_url=public_url, tools=tools,
+                                store_dir=store)
         serve_http(roots, settings, log_level.upper())
         return
     from pdftools.mcp.server import serve_stdio

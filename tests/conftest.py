@@ -1,8 +1,9 @@
 """Shared fixtures: the real-PDF corpus (with its ground truth), an in-process CLI runner, file hashes.
 
-The corpus lives beside the checkout (../shared/corpus/sample-files) and is never copied into it;
-tests that need to modify or create files copy corpus PDFs into `tmp_path`. A missing corpus folder is an
-error, never a skip: the corpus tests are the point of this suite.
+The corpus is found through PDFTOOLS_CORPUS, else beside the checkout (../shared/corpus); it is never copied
+into the repository; tests that need to modify or create files copy corpus PDFs into `tmp_path`. A missing
+corpus is an error that says where it was looked for and how to get it, never a skip: the corpus tests are the
+point of this suite.
 """
 
 from __future__ import annotations
@@ -19,7 +20,14 @@ from typing import Any
 
 import pytest
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "sample-files"  # ../shared beside the checkout
+CORPUS_ENV = "PDFTOOLS_CORPUS"
+CORPUS_HOME = Path(os.environ.get(CORPUS_ENV) or Path(__file__).resolve().parents[2] / "shared" / "corpus")
+CORPUS = CORPUS_HOME if (CORPUS_HOME / "files.json").is_file() else CORPUS_HOME / "sample-files"  # either folder
+CORPUS_HOW = (
+    f"The tests need the PDF corpus. Looked in {CORPUS_HOME} ({CORPUS_ENV} if set, else ../shared/corpus beside "
+    f"the checkout). Get it: `git clone https://github.com/py-pdf/sample-files {CORPUS_HOME}/sample-files` "
+    f"(or point {CORPUS_ENV} at a folder holding sample-files/)."
+)
 ENCRYPTED_REL = "005-libreoffice-writer-password/libreoffice-writer-password.pdf"
 PASSWORDS = {ENCRYPTED_REL: "openpassword"}
 
@@ -27,9 +35,26 @@ PASSWORDS = {ENCRYPTED_REL: "openpassword"}
 _HERMETIC_ENV: dict[str, str | None] = {"PDFTOOLS_PASSWORD": None, "PDFTOOLS_DEBUG": None}
 
 
+def corpus_problem() -> str | None:
+    """What is wrong with the corpus, with how to get it; None when it is there."""
+    if not CORPUS.is_dir():
+        return f"the PDF corpus is missing: no folder {CORPUS}. {CORPUS_HOW}"
+    if not (CORPUS / "files.json").is_file():
+        return f"the corpus ground truth is missing: {CORPUS / 'files.json'}. {CORPUS_HOW}"
+    return None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """No corpus, no run: several test modules list corpus files when they are imported, so a missing corpus
+    would otherwise shrink the suite in silence."""
+    problem = corpus_problem()
+    if problem:
+        raise pytest.UsageError(problem)
+
+
 def _require_corpus() -> Path:
-    assert CORPUS.is_dir(), f"the PDF corpus folder is missing: {CORPUS} (the tests need it; they do not skip)"
-    assert (CORPUS / "files.json").is_file(), f"the corpus ground truth is missing: {CORPUS / 'files.json'}"
+    problem = corpus_problem()
+    assert problem is None, problem
     return CORPUS
 
 

@@ -55,6 +55,12 @@ class Outcome:
                 f"stderr={self.stderr[-1500:]!r}, stdout={self.stdout[:300]!r})")
 
 
+def default_sigint() -> None:
+    """For `preexec_fn`: the child takes SIGINT as a terminal would deliver it. A test run started in the
+    background (`pytest &` in a script, `nohup`) inherits SIGINT as ignored, and so would every child."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def base_env(**extra: str) -> dict[str, str]:
     """The test run's environment without the variables that change what pdftools does, plus `extra`."""
     env = {k: v for k, v in os.environ.items() if k not in HERMETIC}

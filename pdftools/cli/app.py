@@ -17,12 +17,13 @@ from typing import Annotated, Any, get_type_hints
 import typer
 
 from pdftools import __version__
-from pdftools.core.params import MISSING, Cli, Param, describe, marker, split_annotated, with_note
+from pdftools.core.params import MISSING, Cli, Param, actions_of, describe, marker, split_annotated, with_note
 from pdftools.errors import InvalidArgument, PdftoolsError
 from pdftools.ops import OPS, Op
 
 APP_HELP = "PDF toolkit for the shell, CI jobs and AI agents. Every command is also an MCP tool (`pdftools serve`)."
 JSON_OPTION = Annotated[bool, typer.Option("--json", help="Print the result as JSON (a stable contract).")]
+QUIET_OPTION = Annotated[bool, typer.Option("-q", "--quiet", help="Print nothing but errors.")]
 
 
 def _version(value: bool) -> None:
@@ -39,22 +40,26 @@ def _root(
     """PDF toolkit for the shell, CI jobs and AI agents."""
 
 
-def typer_parameters(fn: Callable[..., Any]) -> list[inspect.Parameter]:
-    """The op's parameters re-annotated for Typer: help from `Param`, flags and envvars from `Cli`."""
+def typer_parameters(fn: Callable[..., Any], action: str | None = None) -> list[inspect.Parameter]:
+    """The op's parameters re-annotated for Typer: help from `Param`, flags and envvars from `Cli`; for one
+    sub-command (`action`), only the parameters it takes."""
     hints = get_type_hints(fn, include_extras=True)
     params = []
     for name, param in inspect.signature(fn).parameters.items():
         base, meta = split_annotated(hints[name])
         info, cli = marker(meta, Param), marker(meta, Cli) or Cli()
+        if action is not None and (cli.commands or action not in (actions_of(meta) or (action,))):
+            continue
         help_text = describe(with_note(info.description, cli.note), flag_namer(fn)) if info is not None else None
         default = param.default if cli.default is MISSING else cli.default
         if cli.prompt and help_text:
             help_text += " (asked for at a terminal when not given)"
         if cli.argument:
-            spec = typer.Argument(help=help_text, metavar=cli.metavar, show_default=default not in (None, ...))
+            spec = typer.Argument(help=help_text, metavar=metavar_of(name, base, cli),
+                                  show_default=default not in (None, ...))
         else:
-            spec = typer.Option(*flags_of(name, cli), help=help_text, envvar=cli.envvar, metavar=cli.metavar,
-                                show_envvar=cli.envvar is not None)
+            spec = typer.Option(*flags_of(name, cli), help=help_text, envvar=cli.envvar,
+                                metavar=metavar_of(name, base, cli), show_envvar=cli.envvar is not None)
         params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default,
                                         annotation=Annotated[base, spec]))
         if cli.file_flag:
@@ -63,6 +68,29 @@ def typer_parameters(fn: Callable[..., Any]) -> list[inspect.Parameter]:
             params.append(inspect.Parameter(_from_file(name), inspect.Parameter.KEYWORD_ONLY, default=None,
                                             annotation=Annotated[str | None, spec]))
     return params
+
+
+METAVARS = {"FILE": ("input", "inputs", "output", "source", "pdf", "files", "templates", "template", "reference_doc",
+                     "lua_filter", "data"),
+            "DIR": ("folder", "out_dir", "copy_to", "resource_path"), "PAGES": ("pages",)}
+
+
+def metavar_of(name: str, base: Any, cli: Cli) -> str | None:
+    """The placeholder people know (`FILE`, `DIR`, `PAGES`, `N`, `TEXT`, `[a|b]`), never a Python type."""
+    from types import UnionType
+    from typing import Literal, Union, get_args, get_origin
+
+    if cli.metavar:
+        return cli.metavar
+    found = next((label for label, names in METAVARS.items() if name in names), None)
+    kinds = [a for a in (get_args(base) if get_origin(base) in (Union, UnionType) else (base,))
+             if a is not type(None)]
+    kinds = [a for k in kinds for a in (get_args(k) if get_origin(k) is list else (k,))]
+    if found or not kinds or kinds[0] is bool:
+        return found
+    if get_origin(kinds[0]) is Literal:
+        return "[" + "|".join(map(str, get_args(kinds[0]))) + "]"
+    return {int: "N", float: "NUMBER"}.get(kinds[0], "TEXT")
 
 
 def _from_file(name: str) -> str:
@@ -120,19 +148,55 @@ def read_value_file(raw: str, flag: str) -> str:
     return value
 
 
-def make_command(op: Op) -> Callable[..., None]:
+def action_parameter(fn: Callable[..., Any]) -> tuple[str, tuple[tuple[str, str], ...]] | None:
+    """The parameter that makes the op a command group (its `Cli.commands`: sub-command names and help)."""
+    hints = get_type_hints(fn, include_extras=True)
+    for name in inspect.signature(fn).parameters:
+        cli = marker(split_annotated(hints[name])[1], Cli)
+        if cli is not None and cli.commands:
+            return name, cli.commands
+    return None
+
+
+def add_op(app: typer.Typer, op: Op, panel: str | None) -> None:
+    """The op as a command, or as a command group when it has sub-commands (`metadata show|set|remove`);
+    a group with a file and no sub-command runs the first (`metadata FILE` shows)."""
+    from pdftools.cli.group import Command, Group
+
     fn = op.load()
-    params = [*typer_parameters(fn),
+    found = action_parameter(fn)
+    if found is None:
+        app.command(op.name, rich_help_panel=panel, cls=Command)(make_command(op))
+        return
+    name, commands = found
+    group = type("ActionGroup", (Group,), {"default_command": commands[0][0]})
+    doc = describe(sys.modules[fn.__module__].__doc__ or "", flag_namer(fn))
+    doc += f"\n\nWith a file and no command, `{op.name} FILE` runs `{op.name} {commands[0][0]} FILE`."
+    sub = typer.Typer(cls=group, help=doc,
+                      no_args_is_help=True, rich_markup_mode=None,
+                      context_settings={"help_option_names": ["-h", "--help"]})
+    for action, text in commands:
+        sub.command(action, help=describe(text, flag_namer(fn)), cls=Command)(make_command(op, (name, action)))
+    app.add_typer(sub, name=op.name, rich_help_panel=panel)
+
+
+def make_command(op: Op, action: tuple[str, str] | None = None) -> Callable[..., None]:
+    """The Typer command of an op (of one of its sub-commands, when `action` is (parameter, value))."""
+    fn = op.load()
+    params = [*typer_parameters(fn, action[1] if action else None),
               inspect.Parameter("json_", inspect.Parameter.KEYWORD_ONLY, default=False, annotation=JSON_OPTION),
+              inspect.Parameter("quiet_", inspect.Parameter.KEYWORD_ONLY, default=False, annotation=QUIET_OPTION),
               inspect.Parameter("ctx_", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context)]
     secrets = secret_parameters(fn)
 
     def command(**kwargs: Any) -> None:
-        as_json, ctx = kwargs.pop("json_"), kwargs.pop("ctx_")
-        files = {name: kwargs.pop(_from_file(name)) for name, cli in secrets.items() if cli.file_flag}
+        as_json, quiet, ctx = kwargs.pop("json_"), kwargs.pop("quiet_"), kwargs.pop("ctx_")
+        files = {name: kwargs.pop(_from_file(name), None) for name, cli in secrets.items() if cli.file_flag}
         sources = {name: ctx.get_parameter_source(name) for name in secrets}
         typed = {name for name, source in sources.items() if source is not None and source.name == "COMMANDLINE"}
-        raise typer.Exit(run(op, fn, kwargs, as_json=as_json, files=files, typed=typed))
+        if action is not None:
+            kwargs[action[0]] = action[1]
+        raise typer.Exit(run(op, fn, kwargs, as_json=as_json, files=files, typed=typed, quiet=quiet))
 
     command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     command.__annotations__ = {p.name: p.annotation for p in params}
@@ -142,13 +206,13 @@ def make_command(op: Op) -> Callable[..., None]:
 
 
 def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool,
-        files: dict[str, str | None] | None = None, typed: set[str] | None = None) -> int:
+        files: dict[str, str | None] | None = None, typed: set[str] | None = None, quiet: bool = False) -> int:
     """Fill secrets (files, prompts), check the constraints (the same ones MCP enforces), call the op, render;
-    return the exit code."""
+    return the exit code. `quiet`: print nothing but errors (and the data asked for with `-o -`)."""
     from pdftools.cli.render import ProgressBar, render, report_error
     from pdftools.core import limits, paths, task
 
-    policy, bar = paths.LocalPolicy(), ProgressBar(op.name)
+    policy, bar = paths.LocalPolicy(), ProgressBar(op.name, shown=not quiet)
     _quiet_pdf_library()
     try:
         running = task.Task(bar.update, timeout=limits.timeout())
@@ -156,16 +220,18 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
             try:
                 fill_secrets(fn, kwargs, files or {}, typed or set())
                 check_constraints(fn, kwargs)
-                result = fn(**kwargs)
+                result = policy.public(fn(**kwargs))  # `-`, never the temporary file behind it
             finally:
                 bar.close()
             if policy.stdout_file is not None:
                 with policy.stdout_file.open("rb") as fh:
                     shutil.copyfileobj(fh, sys.stdout.buffer)
                 sys.stdout.flush()
-            render(result, as_json=as_json, to_stderr=policy.stdout_file is not None)
+            if not quiet:
+                render(result, as_json=as_json, to_stderr=policy.stdout_file is not None)
             return int(getattr(result, "exit_code", 0))  # a result may carry its verdict (doctor)
     except PdftoolsError as exc:
+        exc.message = policy.public(exc.message)
         return report_error(exc, as_json=as_json)
     except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as other tools do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -189,6 +255,9 @@ def _quiet_pdf_library() -> None:
     logger = logging.getLogger("pikepdf")
     if not logger.handlers and not os.environ.get("PDFTOOLS_DEBUG"):
         logger.addHandler(logging.NullHandler())
+        import warnings
+
+        warnings.simplefilter("ignore")  # nor Python warnings from the libraries (PYTHONWARNINGS included)
 
 
 def flag_namer(fn: Callable[..., Any]) -> Callable[[str], str]:
@@ -224,20 +293,21 @@ def build_app(wanted: str | None = None,
               extra: dict[str, Callable[..., None]] | None = None) -> typer.Typer:
     """The Typer app; only `wanted` (or every op, when None) is built from its real signature. `extra` adds
     commands that are not operations (`serve`, added by `pdftools.main`, which sits above both front ends)."""
-    app = typer.Typer(help=APP_HELP, no_args_is_help=True, add_completion=True, rich_markup_mode=None,
+    from pdftools.cli.group import Group, panel_of
+
+    app = typer.Typer(help=APP_HELP, no_args_is_help=True, add_completion=True, rich_markup_mode=None, cls=Group,
                       pretty_exceptions_enable=False, context_settings={"help_option_names": ["-h", "--help"]})
     app.callback()(_root)
     for op in OPS:
         if wanted is None or op.name == wanted:
-            app.command(op.name)(make_command(op))
+            add_op(app, op, panel_of(op.name))
         else:
-            app.command(op.name, help=op.summary, add_help_option=False,
+            app.command(op.name, help=op.summary, add_help_option=False, rich_help_panel=panel_of(op.name),
                         context_settings={"ignore_unknown_options": True, "allow_extra_args": True})(_stub)
     from pdftools.cli.mcp_config import mcp_config
 
-    for name, command in (extra or {}).items():
-        app.command(name)(command)
-    app.command("mcp-config")(mcp_config)
+    for name, command in {**(extra or {}), "mcp-config": mcp_config}.items():
+        app.command(name, rich_help_panel=panel_of(name))(command)
     return app
 
 

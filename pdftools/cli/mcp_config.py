@@ -1,8 +1,9 @@
 """`pdftools mcp-config CLIENT`: the MCP config snippet for an agent, and `--install` to merge it in.
 
 Installing backs the file up first, keeps every other server, and changes nothing when the entry is already
-there. Over HTTP the token is written as `${PDFTOOLS_AUTH_TOKEN}`, which these clients expand from the
-environment, unless `--token` gives it.
+there. Over HTTP, unless `--token` gives the token, each client's config refers to it in that client's own
+syntax (TOKEN_REFERENCES, each from the client's documentation); Claude Desktop expands nothing in its config,
+so it gets the token from PDFTOOLS_AUTH_TOKEN at the time of writing, in the `env` of its mcp-remote bridge.
 """
 
 from __future__ import annotations
@@ -20,6 +21,17 @@ import typer
 
 Client = Literal["claude-desktop", "claude-code", "cursor", "vscode", "opencode"]
 NAME = "pdftools"
+TOKEN_ENV = "PDFTOOLS_AUTH_TOKEN"
+VSCODE_INPUT = "pdftools-token"
+# How each client's config names the token without holding it:
+TOKEN_REFERENCES = {
+    "claude-code": "${" + TOKEN_ENV + "}",  # code.claude.com/docs/en/mcp: ${VAR} in command, args, env, url, headers
+    "cursor": "${env:" + TOKEN_ENV + "}",  # cursor.com/docs/mcp: ${env:NAME} in command, args, env, url, headers
+    "opencode": "{env:" + TOKEN_ENV + "}",  # opencode.ai/docs/config: {env:VARIABLE_NAME} anywhere in the config
+    "vscode": "${input:" + VSCODE_INPUT + "}",  # code.visualstudio.com/docs/copilot/reference/mcp-configuration:
+}  # secrets as input variables, declared in "inputs" (promptString, password: true), asked once, stored safely
+VSCODE_INPUTS = [{"type": "promptString", "id": VSCODE_INPUT, "password": True,
+                  "description": f"pdftools bearer token (the server's --auth-token / {TOKEN_ENV})"}]
 
 
 def config_path(client: str) -> Path:
@@ -32,45 +44,68 @@ def config_path(client: str) -> Path:
             "vscode": Path(".vscode") / "mcp.json", "opencode": Path("opencode.json")}[client]
 
 
-def entry(client: str, command: list[str], url: str | None, token: str) -> tuple[list[str], dict[str, Any]]:
-    """Where the server goes in the client's JSON (a key path) and what it says."""
-    auth = {"Authorization": f"Bearer {token}"}
+def entry(client: str, command: list[str], url: str | None, token: str | None
+          ) -> tuple[list[str], dict[str, Any], list[dict[str, Any]]]:
+    """Where the server goes in the client's JSON (a key path), what it says, and the VS Code inputs it uses.
+    `token` None: the client's own reference to the token (TOKEN_REFERENCES)."""
+    secret = token if token is not None else TOKEN_REFERENCES.get(client, "")
+    auth = {"Authorization": f"Bearer {secret}"}
+    inputs = VSCODE_INPUTS if client == "vscode" and url and token is None else []
     body: dict[str, Any]
     if client == "opencode":
         body = ({"type": "remote", "url": url, "headers": auth} if url
                 else {"type": "local", "command": command, "enabled": True})
-        return ["mcp", NAME], body
+        return ["mcp", NAME], body, inputs
     if client == "claude-desktop":  # it speaks stdio only: reach an HTTP server through mcp-remote
-        body = ({"command": "npx", "args": ["-y", "mcp-remote", url, "--header", f"Authorization: Bearer {token}"]}
+        body = ({"command": "npx", "args": ["-y", "mcp-remote", url, "--header", "Authorization:${AUTH_HEADER}"],
+                 "env": {"AUTH_HEADER": f"Bearer {desktop_token(token)}"}}  # mcp-remote expands ${AUTH_HEADER}
                 if url else {"command": command[0], "args": command[1:]})
-        return ["mcpServers", NAME], body
+        return ["mcpServers", NAME], body, inputs
     if url:
         body = {"type": "http", "url": url, "headers": auth} if client != "cursor" else {"url": url, "headers": auth}
     else:
         body = {"command": command[0], "args": command[1:]}
         if client in ("claude-code", "vscode"):
             body = {"type": "stdio", **body}
-    return ["servers" if client == "vscode" else "mcpServers", NAME], body
+    return ["servers" if client == "vscode" else "mcpServers", NAME], body, inputs
 
 
-def install(path: Path, keys: list[str], body: dict[str, Any]) -> str:
-    """Merge `body` at `keys` into the JSON file; back it up first; idempotent."""
+def desktop_token(token: str | None) -> str:
+    """Claude Desktop expands no variables in its config, and starts servers with little of the user's
+    environment: the token itself goes into the bridge's `env`."""
+    from pdftools.errors import InvalidArgument
+
+    value = token or os.environ.get(TOKEN_ENV)
+    if not value:
+        raise InvalidArgument(f"Claude Desktop cannot read {TOKEN_ENV} from the environment, so its config must "
+                              "hold the token itself",
+                              hint=f"Give --token TOKEN, or set {TOKEN_ENV} when running mcp-config.")
+    return value
+
+
+def install(path: Path, keys: list[str], body: dict[str, Any], inputs: list[dict[str, Any]]) -> tuple[bool, str]:
+    """Merge `body` at `keys` (and VS Code `inputs` not yet declared) into the JSON file; back it up first;
+    idempotent. Returns (changed, what was done)."""
     data: dict[str, Any] = json.loads(path.read_text()) if path.exists() and path.read_text().strip() else {}
     node = data
     for key in keys[:-1]:
         node = node.setdefault(key, {})
-    if node.get(keys[-1]) == body:
-        return f"{path}: already set up, nothing changed"
+    declared = {item.get("id") for item in data.get("inputs", []) if isinstance(item, dict)}
+    missing = [item for item in inputs if item["id"] not in declared]
+    if node.get(keys[-1]) == body and not missing:
+        return False, f"{path}: already set up, nothing changed"
     if path.exists():
         shutil.copy2(path, path.with_name(f"{path.name}.{time.strftime('%Y%m%d-%H%M%S')}.bak"))
     node[keys[-1]] = body
+    if missing:
+        data.setdefault("inputs", []).extend(missing)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
     with os.fdopen(fd, "w") as fh:
         json.dump(data, fh, indent=2)
         fh.write("\n")
     os.replace(tmp, path)
-    return f"{path}: {NAME} added (other servers kept)"
+    return True, f"{path}: {NAME} added (other servers kept)"
 
 
 def mcp_config(
@@ -79,22 +114,38 @@ def mcp_config(
     = None,
     root: Annotated[list[Path] | None, typer.Option("--root", help="Roots for a stdio server (default: here).")]
     = None,
-    token: Annotated[str | None, typer.Option(help="Bearer token to write (default: ${PDFTOOLS_AUTH_TOKEN}).")]
-    = None,
+    token: Annotated[str | None, typer.Option(
+        help=f"Bearer token to write (default: a reference to {TOKEN_ENV} in the client's own syntax)")] = None,
     install_it: Annotated[bool, typer.Option("--install", help="Merge it into the client's config file.")] = False,
     config: Annotated[Path | None, typer.Option(help="Config file to install into (default: the client's).")]
     = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON (a stable contract).")] = False,
 ) -> None:
     """Print (or --install) the MCP config for an agent: Claude Desktop or Code, Cursor, VS Code, OpenCode."""
+    from pdftools.cli.render import report_error
+    from pdftools.errors import PdftoolsError
+
     beside = Path(sys.executable).with_name("pdftools")  # the console script of this very installation
     executable = str(beside) if beside.exists() else shutil.which("pdftools") or "pdftools"
     roots = [str(r.expanduser().resolve()) for r in (root or [Path.cwd()])]
     command = [executable, "serve", "--transport", "stdio", *[a for r in roots for a in ("--root", r)]]
-    keys, body = entry(client, command, http, token or "${PDFTOOLS_AUTH_TOKEN}")
+    target = config or config_path(client)
+    try:
+        keys, body, inputs = entry(client, command, http, token)
+    except PdftoolsError as exc:
+        raise typer.Exit(report_error(exc, as_json=as_json)) from None
+    result: dict[str, Any] = {"client": client, "config_file": str(target)}
     if install_it:
-        sys.stdout.write(install(config or config_path(client), keys, body) + "\n")
-        return
-    snippet: dict[str, Any] = body
-    for key in reversed(keys):
-        snippet = {key: snippet}
-    sys.stdout.write(json.dumps(snippet, indent=2) + "\n")
+        changed, message = install(target, keys, body, inputs)
+        result.update(installed=True, changed=changed, message=message)
+    else:
+        snippet: dict[str, Any] = body
+        for key in reversed(keys):
+            snippet = {key: snippet}
+        if inputs:
+            snippet = {"inputs": inputs, **snippet}
+        result.update(installed=False, snippet=snippet)
+    if as_json:
+        sys.stdout.write(json.dumps(result, indent=2) + "\n")
+    else:
+        sys.stdout.write((result["message"] if install_it else json.dumps(result["snippet"], indent=2)) + "\n")

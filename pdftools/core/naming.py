@@ -1,4 +1,4 @@
-"""File names from user patterns (`{stem}_{start:03}-{end:03}.pdf`), safe on every filesystem."""
+"""File names from user patterns (`{stem}-{start:03}-{end:03}.pdf`), safe on every filesystem."""
 
 from __future__ import annotations
 

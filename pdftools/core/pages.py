@@ -26,6 +26,16 @@ def _page(token: str, count: int, spec: str) -> int:
     return number
 
 
+def page_number(value: int | str, count: int, *, zero: bool = False) -> int:
+    """One page as people name it: `3`, `last`, `-1` (the last), `-2`...; `0` (before the first) when `zero`."""
+    token = str(value).strip().lower()
+    if zero and token == "0":
+        return 0
+    if not re.fullmatch(r"-?\d+|last|first", token):
+        raise InvalidPageRange(f"cannot read {value!r} as a page number", hint="Give a number, `last` or `-1`.")
+    return _page(token, count, token)
+
+
 def parse_ranges(spec: str | None, count: int) -> list[tuple[int, int]]:
     """Parse a page spec into inclusive (start, end) pairs, in the order given (end < start reverses)."""
     if spec is None or spec.strip().lower() in ("", "all"):

@@ -67,7 +67,13 @@ class Cli:
     Secrets (passwords) need not be typed in plain sight: `file_flag` adds an option that reads the value
     from a file's first line, and `prompt` asks for it at a terminal when no flag, file or environment
     variable gave one (`hide_input` for no echo, `confirm` to ask twice). The op only sees the value.
-    `note` is help only a shell user needs (`-` for stdout), added to the description on the command line."""
+    `note` is help only a shell user needs (`-` for stdout), added to the description on the command line.
+
+    An op with several actions (`metadata show|set|remove`) is a command group at a shell: its action
+    parameter lists the sub-commands with their help (`commands`), and each other parameter names the
+    sub-commands that take it (`actions`; none: all of them). Over MCP it stays one tool with an `action`
+    argument. A shared parameter (`Output`) gets its actions from a second marker:
+    `Annotated[Output, Cli(actions=("set",))]`."""
 
     flags: tuple[str, ...] = ()
     argument: bool = False
@@ -79,11 +85,14 @@ class Cli:
     hide_input: bool = False
     confirm: bool = False
     note: str | None = None
+    actions: tuple[str, ...] = ()
+    commands: tuple[tuple[str, str], ...] = ()
 
     def __init__(self, *flags: str, argument: bool = False, envvar: str | None = None,
                  metavar: str | None = None, default: Any = MISSING, file_flag: str | None = None,
                  prompt: str | None = None, hide_input: bool = False, confirm: bool = False,
-                 note: str | None = None) -> None:
+                 note: str | None = None, actions: tuple[str, ...] = (),
+                 commands: dict[str, str] | None = None) -> None:
         object.__setattr__(self, "flags", flags)
         object.__setattr__(self, "argument", argument)
         object.__setattr__(self, "envvar", envvar)
@@ -94,6 +103,8 @@ class Cli:
         object.__setattr__(self, "hide_input", hide_input)
         object.__setattr__(self, "confirm", confirm)
         object.__setattr__(self, "note", note)
+        object.__setattr__(self, "actions", tuple(actions))
+        object.__setattr__(self, "commands", tuple((commands or {}).items()))
 
 
 @dataclass(frozen=True)
@@ -127,6 +138,11 @@ Password = Annotated[
     str | None, Param("Password of an encrypted input"),
     Cli(envvar="PDFTOOLS_PASSWORD", file_flag="--password-file"),
 ]
+
+
+def actions_of(metadata: tuple[Any, ...]) -> tuple[str, ...]:
+    """The sub-commands that take a parameter, from any of its `Cli` markers (empty: all of them)."""
+    return next((m.actions for m in metadata if isinstance(m, Cli) and m.actions), ())
 
 
 def split_annotated(hint: Any) -> tuple[Any, tuple[Any, ...]]:

@@ -17,6 +17,7 @@ import tempfile
 from collections.abc import Iterator
 from contextvars import ContextVar
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlparse
 
 from pdftools.core import limits
@@ -24,7 +25,6 @@ from pdftools.errors import (
     FileNotFound,
     InvalidArgument,
     IsADirectory,
-    OutputDirMissing,
     PathOutsideRoot,
     PdftoolsError,
     os_error,
@@ -99,6 +99,26 @@ class LocalPolicy:
             return self.stdout_file
         return self.folder(raw)
 
+    def public(self, value: Any) -> Any:
+        """`value` (a result, or an error's message) as the user should read it: the temporary files behind
+        `-` are deleted when pdftools ends, so a whole value that is one becomes `-`, and a mention inside a
+        sentence becomes `standard input` / `standard output`."""
+        names = {str(path): label for path, label in ((self.stdin_file, "standard input"),
+                                                        (self.stdout_file, "standard output")) if path is not None}
+        if not names:
+            return value
+
+        def change(text: str) -> str:
+            if text in names:
+                return "-"
+            for path, label in names.items():
+                text = text.replace(path, label)
+            return text
+
+        from pdftools.core import results
+
+        return results.map_strings(value, change)
+
     def folder(self, raw: str) -> Path:
         try:
             path = Path(raw).expanduser()
@@ -161,8 +181,9 @@ class RootsPolicy:
     def _uri_path(self, raw: str) -> str:
         try:
             parsed = urlparse(raw)
-        except ValueError as exc:  # e.g. a netloc that NFKC-normalises to a `/` (`file://／`)
-            raise InvalidArgument(f"{_shown(raw)} is not a usable file URI: {exc}") from None
+        except ValueError as exc:  # `file://[`: urllib reads `[` as the start of an IPv6 host
+            raise InvalidArgument(f"{_shown(raw)} is not a valid file URI: {exc}",
+                                  hint="Percent-encode `[` and `]` in file names (%5B, %5D).") from None
         if parsed.netloc not in ("", "localhost"):
             raise PathOutsideRoot(f"file URI on another host: {_shown(raw)}", hint=self._hint())
         if parsed.query or parsed.fragment or parsed.params:
@@ -239,8 +260,14 @@ def folder_path(raw: str) -> Path:
 
 
 def output_folder(raw: str) -> Path:
-    """An existing folder to write into, through the active policy."""
-    return _folder(raw, OutputDirMissing(f"the output folder {raw} does not exist"), output=True)
+    """A folder to write into, through the active policy. A missing one is made when the outputs are written
+    (`staged_outputs`, as `mkdir -p` would), so a failed command leaves no new folder behind."""
+    path = policy().output_folder(raw)
+    if path.is_dir():
+        return path
+    if path.exists() or any(p.exists() and not p.is_dir() for p in path.parents):
+        raise InvalidArgument(f"{raw} is (or lies inside) a file, not a folder")
+    return path
 
 
 def _folder(raw: str, missing: PdftoolsError, *, output: bool = False) -> Path:

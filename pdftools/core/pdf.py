@@ -119,6 +119,25 @@ def open_any(path: Path, forms: list[str | bytes], **options: Any) -> pikepdf.Pd
     raise AssertionError("no password form given")
 
 
+def new_pdf(encrypted_like: Path | None = None, password: str | None = None) -> pikepdf.Pdf:
+    """An empty PDF to copy pages into. With `encrypted_like` (an encrypted input), it is that input reopened
+    with its pages, catalog entries and Info removed: saved with `encryption=True`, qpdf then encrypts the
+    output as the input was (the same passwords, permissions and cipher, even when only the user password is
+    known). qpdf writes only what is reachable, so nothing else of the input comes along."""
+    import pikepdf
+
+    if encrypted_like is None:
+        return pikepdf.new()
+    pdf = open_any(encrypted_like, password_forms(password))
+    del pdf.pages[:]
+    for key in list(pdf.Root.keys()):
+        if key not in ("/Type", "/Pages"):
+            del pdf.Root[key]
+    if "/Info" in pdf.trailer:
+        del pdf.trailer["/Info"]
+    return pdf
+
+
 def check_output(out: Path, inputs: Iterable[Path] = (), *, force: bool = False) -> None:
     """Refuse an output that is an input, sits in a missing folder, or exists (without force)."""
     for src in inputs:  # realpath, not Path.resolve: that raises on a symlink loop
@@ -214,6 +233,9 @@ def write_pdf(pdf: pikepdf.Pdf, target: Path, *, min_version: str = "", label: s
         options.setdefault("stream_decode_level", pikepdf.StreamDecodeLevel.none)
     if options.get("compress_streams", True) or options.get("stream_decode_level"):  # qpdf may decode streams
         streams.check_save(pdf, label or str(target), recompress_flate=options.get("recompress_flate", False))
+    # pikepdf warns on every save of a file whose form widgets its /AcroForm does not list (common in real
+    # files): a remark about the input, in Python's words, on stderr. Process-wide, so threads need no lock.
+    warnings.filterwarnings("ignore", category=pikepdf.PageCopyWarning)
     try:
         with target.open("wb") as fh:
             pdf.save(fh, min_version=min_version, **options)
@@ -236,17 +258,31 @@ def staged_outputs(folder: Path, names: list[str]) -> Iterator[Path]:
     move every named file into place (all or nothing), and always remove the private folder (or, if this
     process is killed, the next write into `folder` does). `names` is read when the block ends, so a caller
     that learns the names only by writing the files (extracted images) may fill the list in it."""
-    remove_stale_parts(folder)
+    made = [p for p in (folder, *folder.parents) if not p.exists()]
     try:
+        folder.mkdir(parents=True, exist_ok=True)  # output folders are made when missing, as mkdir -p does
+        remove_stale_parts(folder)
         staging = Path(tempfile.mkdtemp(prefix=".pdftools-", suffix=PART, dir=folder))
     except OSError as exc:
+        _remove_empty(made)
         raise os_error(exc, f"cannot write to {folder}") from None
     fd = os.open(staging, os.O_RDONLY)
+    done = False
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         yield staging
         for name in names:
             os.replace(staging / name, folder / name)
+        done = True
     finally:
         shutil.rmtree(staging, ignore_errors=True)
         os.close(fd)
+        if not done:
+            _remove_empty(made)
+
+
+def _remove_empty(folders: list[Path]) -> None:
+    """Remove the folders this command made (deepest first), when they are still empty."""
+    for folder in folders:
+        with contextlib.suppress(OSError):
+            folder.rmdir()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable
 from typing import Any
 
 
@@ -14,6 +15,20 @@ def to_dict(result: Any) -> dict[str, Any]:
 
 def to_json(result: Any, *, indent: int | None = 2) -> str:
     return json.dumps(to_dict(result), indent=indent, ensure_ascii=False)
+
+
+def map_strings(value: Any, change: Callable[[str], str]) -> Any:
+    """`value` (a result, or a list, dict or string in one) with `change` applied to every string in it."""
+    if isinstance(value, str):
+        return change(value)
+    if is_result(value):
+        return dataclasses.replace(value, **{f.name: map_strings(getattr(value, f.name), change)
+                                             for f in dataclasses.fields(value) if f.init})
+    if isinstance(value, list):
+        return [map_strings(item, change) for item in value]
+    if isinstance(value, dict):
+        return {key: map_strings(item, change) for key, item in value.items()}
+    return value
 
 
 def fields(result: Any) -> list[str]:

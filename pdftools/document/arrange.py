@@ -38,13 +38,15 @@ def arrange(pdf: pikepdf.Pdf, order: list[int], moved: dict[int, int] | None = N
     return warnings
 
 
-def check_position(after: int | None, total: int) -> int:
-    """The number of pages that stay before the inserted ones."""
+def check_position(after: int | str | None, total: int) -> int:
+    """The number of pages that stay before the inserted ones (`after`: a page, `last`, `-1`, or 0)."""
+    from pdftools.core.pages import page_number
+
     if after is None:
         return total
-    if after > total:
+    if str(after).strip().lstrip("-").isdigit() and int(after) > total:
         raise InvalidPageRange(f"cannot insert after page {after}: the document has {total} pages")
-    return after
+    return page_number(after, total, zero=True)
 
 
 def insertion_order(total: int, position: int, count: int) -> list[int]:

@@ -31,6 +31,12 @@ FLAGS = ("print_lowres", "print_highres", "extract", "modify_other", "modify_ann
 CIPHERS: dict[str, tuple[Literal[3, 4, 6], bool]] = {"aes-256": (6, True), "aes-128": (4, True), "rc4-128": (3, False)}
 
 
+def permission_names(allow: pikepdf.Permissions) -> dict[str, bool]:
+    """What a PDF allows, in the words `protect --allow` takes (`copy` is a synonym of `extract`)."""
+    return {word: all(bool(getattr(allow, flag)) for flag in flags)
+            for word, flags in PERMISSIONS.items() if word != "copy"}
+
+
 def parse_allow(spec: str | None) -> tuple[dict[str, bool], list[str], list[str]]:
     """`print,copy` -> (pikepdf permission flags, the words allowed, the words denied); None or `all`:
     everything. Synonyms and implications count: `copy` allows `extract`, `print-hq` allows `print`."""

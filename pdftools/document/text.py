@@ -33,7 +33,7 @@ MaxChars = Annotated[
     int | None, Param("Character budget for this call; the result says where to go on", ge=1), Mcp(default=40_000)
 ]
 StartPage = Annotated[int | None, Param("Continue from this page (a previous result's next_page)", ge=1)]
-Offset = Annotated[int, Param("Characters to skip on start_page (a previous next_offset)", ge=0)]
+Offset = Annotated[int, Param("Characters to skip on {{start_page}} (a previous next_offset)", ge=0)]
 
 
 @dataclass
@@ -55,6 +55,7 @@ class TextResult:
     next_offset: int | None = None
     empty_pages: list[int] = field(default_factory=list)
     """Pages with no text layer (scanned? try OCR)."""
+    warnings: list[str] = field(default_factory=list)
 
     def as_text(self) -> str:
         """The text with page markers and, when cut, where to continue: what a reader (or a model) needs."""
@@ -143,14 +144,20 @@ def _chunks(pages: list[int], workers: int) -> list[list[int]]:
 
 
 @contextlib.contextmanager
-def readable(pdf: pikepdf.Pdf, path: Path) -> Iterator[Path]:
-    """A path poppler can read without a password: the file itself, or a decrypted copy in a private temp
-    folder (poppler takes passwords only on its command line, where other users could see them)."""
-    if not pdf.is_encrypted:
+def readable(pdf: pikepdf.Pdf, path: Path, warnings: list[str] | None = None) -> Iterator[Path]:
+    """A path poppler can read without a password: the file itself, or a copy qpdf writes in a private temp
+    folder: decrypted (poppler takes passwords only on its command line, where other users could see them), or
+    repaired, when qpdf had to rebuild a file poppler cannot open (a warning then goes into `warnings`)."""
+    from pdftools.engines import poppler
+
+    repaired = pdf.get_warnings()
+    if not pdf.is_encrypted and (not repaired or poppler.opens(path)):
         yield path
         return
+    if not pdf.is_encrypted and warnings is not None:
+        warnings.append(poppler.REPAIRED.format(repaired[0].removeprefix(f"{path}: ")))
     with tempfile.TemporaryDirectory(prefix="pdftools-") as tmp:
         os.chmod(tmp, 0o700)
-        copy = Path(tmp) / "decrypted.pdf"
+        copy = Path(tmp) / "readable.pdf"
         write_pdf(pdf, copy)
         yield copy

@@ -1,5 +1,7 @@
 """poppler's view of a PDF, for files qpdf cannot open: poppler recovers some damaged files qpdf rejects
-(e.g. a linearized file with a broken page tree, whose page count survives in the linearization dict)."""
+(e.g. a linearized file with a broken page tree, whose page count survives in the linearization dict). And the
+other way round: qpdf rebuilds files poppler gives up on (a truncated file, without its xref table or
+trailer); `opens` tells, and poppler then reads qpdf's repaired copy (`REPAIRED`)."""
 
 from __future__ import annotations
 
@@ -47,12 +49,26 @@ def media_boxes(path: Path, pages: list[int], damaged: DamagedPdf) -> dict[int, 
     return {page: (*(boxes[page][::-1] if page in turned else boxes[page]), page in turned) for page in pages}
 
 
+REPAIRED = "poppler cannot read this damaged file, so it read the copy qpdf repaired ({})"
+
+
+def opens(path: Path) -> bool:
+    """Whether poppler can open `path` (pdfinfo, one short process): asked only of files qpdf had to repair."""
+    try:
+        engines.run(["pdfinfo", str(path)], timeout=60)
+    except PdftoolsError:
+        return False
+    return True
+
+
 def warning(damaged: DamagedPdf, what: str = "these facts come from poppler's pdfinfo") -> str:
     return f"qpdf cannot read this file ({damaged.message}); {what}"
 
 
-def rasterize(source: Path, page: int, dpi: int, out: Path) -> Path:
-    """Page `page` as a grayscale PGM (as displayed: /Rotate applied)."""
-    engines.run(["pdftoppm", "-q", "-r", str(dpi), "-f", str(page), "-l", str(page), "-gray", "-singlefile",
+def rasterize(source: Path, page: int, dpi: int, out: Path, *, colour: bool = False) -> Path:
+    """Page `page` as a grayscale PGM (as displayed: /Rotate applied); `colour`: as a JPEG, which tesseract
+    puts into its PDF as it is (a page to draw, not only to read)."""
+    kind = ["-jpeg", "-jpegopt", "quality=85"] if colour else ["-gray"]
+    engines.run(["pdftoppm", "-q", "-r", str(dpi), "-f", str(page), "-l", str(page), *kind, "-singlefile",
                  str(source), str(out)])
-    return out.with_suffix(".pgm")
+    return out.with_suffix(".jpg" if colour else ".pgm")

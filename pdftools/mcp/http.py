@@ -47,6 +47,7 @@ class HttpSettings:
     max_upload: int = 50_000_000
     ttl: float = 3600.0
     files_dir: Path | None = None
+    store_dir: Path | None = None  # a store shared by replicas (kept at exit); None: a private temporary one
     tools: str | None = None  # what `serve --tools` chose (default: every tool)
 
     @property
@@ -57,7 +58,10 @@ class HttpSettings:
 def build_app(roots: list[Path], settings: HttpSettings, log_level: str = "WARNING") -> tuple[Any, FileStore]:
     from mcp.server.transport_security import TransportSecuritySettings
 
-    store = FileStore(Path(tempfile.mkdtemp(prefix="pdftools-files-", dir=settings.files_dir)), ttl=settings.ttl)
+    if settings.store_dir is not None:
+        store = FileStore(settings.store_dir, ttl=settings.ttl, shared=True)
+    else:
+        store = FileStore(Path(tempfile.mkdtemp(prefix="pdftools-files-", dir=settings.files_dir)), ttl=settings.ttl)
 
     def link(stored: StoredFile) -> str:
         return f"{settings.base_url}/files/{stored.token}"
@@ -253,10 +257,10 @@ def _discard(slot: Path) -> None:
 def _download_route(store: FileStore) -> Any:
     async def download(request: Request) -> Response:
         token = request.path_params["token"]
-        stored = store.files.get(token)
-        if stored is None and token in store.expired:
+        stored = store.lookup(token)  # on disk: a file another replica made or swept is seen here too
+        if stored is None and store.was_swept(token):
             return _error(410, "FILE_EXPIRED", "the file has expired", "Run the tool again to make it anew.")
-        if stored is None or "/" in token or ".." in token:
+        if stored is None:
             return _error(404, "FILE_NOT_FOUND", "no such file", "Links come from tool results or /upload.")
         if stored.expires < time.time():  # known but expired (a link is a capability: no session check)
             return _error(410, "FILE_EXPIRED", "the file has expired", "Run the tool again to make it anew.")
@@ -298,7 +302,7 @@ def serve_http(roots: list[Path], settings: HttpSettings, log_level: str = "WARN
                     timeout_graceful_shutdown=30)
     finally:
         stop.set()
-        store.clear()  # temporary files go with the server
+        store.clear()  # a private store goes with the server; a shared one stays for the other replicas
 
 
 def env_settings(**given: Any) -> HttpSettings:
@@ -313,6 +317,8 @@ def env_settings(**given: Any) -> HttpSettings:
         settings.max_upload = int(env("PDFTOOLS_MAX_UPLOAD_BYTES") or 0)
     if env("PDFTOOLS_FILE_TTL"):
         settings.ttl = float(env("PDFTOOLS_FILE_TTL") or 0)
+    if env("PDFTOOLS_STORE") and settings.store_dir is None:
+        settings.store_dir = Path(env("PDFTOOLS_STORE") or ".")
     if env("PDFTOOLS_FILES_DIR"):
         settings.files_dir = Path(env("PDFTOOLS_FILES_DIR") or ".")
     return settings

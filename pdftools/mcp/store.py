@@ -1,28 +1,36 @@
 """The HTTP server's file store: uploads and produced files, each under an unguessable token.
 
 A token is 32 random bytes (urlsafe base64); it names a folder in the store, never a path a client chose.
-Files expire after a TTL (swept in the background), the store is capped in size (oldest evicted first, never
-a file in use), and a file may belong to one MCP session: other sessions cannot see or use it. What a call
-without a session makes belongs to nobody: usable by whoever holds its token, listed to nobody.
+Files expire after a TTL (swept in the background), the store is capped in size (oldest evicted first), and a
+file may belong to one MCP session: other sessions cannot see or use it. What a call without a session makes
+belongs to nobody: usable by whoever holds its token, listed to nobody.
+
+Everything the store knows is on disk, so several `serve` replicas can share one folder (`--store DIR` on
+storage they all see) and act as one: `<token>/<name>` is the file and `.meta/<token>.json` what is known of it
+(written last, atomically: a file without it is not there yet); `.expired/<token>` remembers a swept token, so
+that a late link says "expired" on every replica. Removal starts by renaming the token's metadata into
+`.trash/`: only one replica's rename succeeds, so a file is swept once, and no replica serves it after that.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import json
 import mimetypes
 import os
 import secrets
 import shutil
-import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from pdftools.core.naming import fit, safe_component
 
 URI_PREFIX = "pdftools://files/"
 TOKEN_BYTES = 32
-EXPIRED_KEPT = 10_000  # swept tokens remembered (~1 MB) to answer 410 rather than 404
+EXPIRED_KEPT = 10_000  # swept tokens remembered (one empty file each) to answer 410 rather than 404
+META, EXPIRED, TRASH = ".meta", ".expired", ".trash"
 
 
 @dataclass
@@ -37,7 +45,6 @@ class StoredFile:
     expires: float
     owner: str | None  # the MCP session it belongs to; None: any authenticated client (e.g. the upload page)
     listed: bool = True  # False: usable by its token only (what a sessionless call made: nobody else's to see)
-    in_use: int = 0
 
     @property
     def uri(self) -> str:
@@ -49,12 +56,11 @@ class FileStore:
     root: Path
     ttl: float = 3600.0
     max_bytes: int = 2_000_000_000
-    files: dict[str, StoredFile] = field(default_factory=dict)
-    expired: dict[str, float] = field(default_factory=dict)  # swept tokens, so a late link says "expired"
-    _lock: threading.Lock = field(default_factory=threading.Lock)
+    shared: bool = False  # a folder other replicas use too: kept when this server stops
 
     def __post_init__(self) -> None:
-        self.root.mkdir(parents=True, exist_ok=True)
+        for folder in (self.root, self.root / META, self.root / EXPIRED, self.root / TRASH):
+            folder.mkdir(parents=True, exist_ok=True)
         os.chmod(self.root, 0o700)
 
     def new_slot(self) -> tuple[str, Path]:
@@ -74,57 +80,109 @@ class FileStore:
         stored = StoredFile(token, path.name, path, path.stat().st_size,
                             mimetypes.guess_type(path.name)[0] or "application/octet-stream", digest.hexdigest(),
                             now, now + self.ttl, owner, listed)
-        with self._lock:
-            self.files[token] = stored
+        meta = {**asdict(stored), "path": path.name}
+        staged = self.root / TRASH / f"{token}.{secrets.token_hex(4)}.json"
+        staged.write_text(json.dumps(meta), encoding="utf-8")
+        staged.replace(self._meta(token))
         self._evict()
         return stored
 
+    def lookup(self, token: str) -> StoredFile | None:
+        """What the store holds under `token`, expired or not (None: no such file, or not yet complete)."""
+        if not _is_token(token):
+            return None
+        try:
+            meta = json.loads(self._meta(token).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        meta["path"] = self.root / token / meta["path"]
+        return StoredFile(**meta)
+
     def get(self, token: str, owner: str | None = None) -> StoredFile | None:
         """The file, if it exists, has not expired, and `owner` may use it."""
-        with self._lock:
-            stored = self.files.get(token)
+        stored = self.lookup(token)
         if stored is None or stored.expires < time.time():
             return None
         if stored.owner is not None and owner != stored.owner:
             return None
         return stored
 
+    def was_swept(self, token: str) -> bool:
+        return _is_token(token) and (self.root / EXPIRED / token).exists()
+
+    def all(self) -> list[StoredFile]:
+        return [f for f in map(self.lookup, self._tokens()) if f is not None]
+
     def of(self, owner: str | None) -> list[StoredFile]:
         now = time.time()
-        with self._lock:
-            return [f for f in self.files.values() if f.expires >= now and f.listed and f.owner in (None, owner)]
+        return [f for f in self.all() if f.expires >= now and f.listed and f.owner in (None, owner)]
 
-    def sweep(self) -> int:
-        """Remove expired files and stray slots; return how many files went."""
-        now = time.time()
-        with self._lock:
-            gone = [t for t, f in self.files.items() if f.expires < now and not f.in_use]
-            for token in gone:
-                del self.files[token]
-                self.expired[token] = now
-            for token in list(self.expired)[:max(0, len(self.expired) - EXPIRED_KEPT)]:
-                del self.expired[token]  # the oldest first (dicts keep insertion order)
-        for token in gone:
-            shutil.rmtree(self.root / token, ignore_errors=True)
-        return len(gone)
+    def sweep(self, now: float | None = None) -> int:
+        """Remove files expired by `now` (default: now), slots left unfinished for a whole TTL, and old
+        tombstones; return how many files this call removed (one another replica removed first is not
+        counted twice)."""
+        now = time.time() if now is None else now
+        gone = 0
+        for token in self._tokens():
+            stored = self.lookup(token)
+            if stored is not None and stored.expires < now:
+                gone += self._remove(token)
+            elif stored is None and _age(self.root / token, now) > self.ttl:  # an upload that never finished
+                shutil.rmtree(self.root / token, ignore_errors=True)
+        self._forget_old_tombstones()
+        return gone
+
+    def _remove(self, token: str) -> int:
+        """1 if this call removed the file; 0 if another replica (or call) was first."""
+        claim = self.root / TRASH / f"{token}.{secrets.token_hex(4)}.json"
+        try:
+            self._meta(token).rename(claim)  # the claim: only one replica's rename succeeds
+        except FileNotFoundError:
+            return 0
+        (self.root / EXPIRED / token).touch()
+        shutil.rmtree(self.root / token, ignore_errors=True)
+        claim.unlink(missing_ok=True)
+        return 1
+
+    def _forget_old_tombstones(self) -> None:
+        with os.scandir(self.root / EXPIRED) as entries:
+            marks = sorted(entries, key=lambda e: e.stat().st_mtime if e.is_file() else 0.0)
+        for entry in marks[:max(0, len(marks) - EXPIRED_KEPT)]:
+            with contextlib.suppress(OSError):
+                os.unlink(entry.path)
 
     def _evict(self) -> None:
-        with self._lock:
-            total = sum(f.size for f in self.files.values())
-            victims = []
-            for stored in sorted(self.files.values(), key=lambda f: f.created):
-                if total <= self.max_bytes:
-                    break
-                if not stored.in_use:
-                    victims.append(stored.token)
-                    total -= stored.size
-            for token in victims:
-                del self.files[token]
-        for token in victims:
-            shutil.rmtree(self.root / token, ignore_errors=True)
+        files = sorted(self.all(), key=lambda f: f.created)
+        total = sum(f.size for f in files)
+        for stored in files:
+            if total <= self.max_bytes:
+                break
+            total -= stored.size
+            self._remove(stored.token)
+
+    def _meta(self, token: str) -> Path:
+        return self.root / META / f"{token}.json"
+
+    def _tokens(self) -> list[str]:
+        with os.scandir(self.root) as entries:
+            return [e.name for e in entries if e.is_dir() and _is_token(e.name)]
 
     def clear(self) -> None:
-        shutil.rmtree(self.root, ignore_errors=True)
+        """Remove the store when this server stops, unless replicas share it."""
+        if not self.shared:
+            shutil.rmtree(self.root, ignore_errors=True)
+
+
+def _is_token(name: str) -> bool:
+    """A token's shape (what `new_slot` makes), never `.`-names, separators or `..`."""
+    return len(name) == 43 and all(c.isalnum() or c in "-_" for c in name)
+
+
+def _age(folder: Path, now: float) -> float:
+    try:
+        return now - folder.stat().st_mtime
+    except OSError:
+        return 0.0
 
 
 def stored_name(client_name: str) -> str:

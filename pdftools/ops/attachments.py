@@ -1,7 +1,7 @@
 """List, add, extract or remove the files attached to a PDF.
 
-`add` attaches FILES under their names; `extract` writes all attachments (or `--name`d ones) into
-`--out-dir`, all or none, under safe names (`../../x` becomes `x`); `remove` drops the `--name`d ones.
+`add` attaches FILES under their names; `extract` writes all attachments (or those named by {{names}}) into
+{{out_dir}}, all or none, under safe names (`../../x` becomes `x`); `remove` drops those named by {{names}}.
 """
 
 from __future__ import annotations
@@ -17,6 +17,15 @@ from pdftools.core.params import Cli, Param
 from pdftools.core.paths import input_path, output_folder
 from pdftools.core.pdf import check_names, open_pdf, staged_outputs
 from pdftools.errors import InvalidArgument
+
+COMMANDS = {
+    "list": "List the files attached to the PDF.",
+    "add": "Attach FILES under their names.",
+    "extract": "Write all attachments (or those named by {{names}}) into {{out_dir}}, all or none, under safe "
+               "names (`../../x` becomes `x`).",
+    "remove": "Remove the attachments named by {{names}}.",
+}
+WRITES = ("add", "remove")
 
 if TYPE_CHECKING:
     import pikepdf
@@ -48,17 +57,18 @@ class AttachmentsResult:
 
 def attachments(
     action: Annotated[Literal["list", "add", "extract", "remove"], Param("list, add, extract or remove"),
-                      Cli(argument=True)],
+                      Cli(argument=True, commands=COMMANDS)],
     input: Input,
-    files: Annotated[list[str] | None, Param("add: files to attach"), Cli(argument=True)] = None,
+    files: Annotated[list[str] | None, Param("add: files to attach"), Cli(argument=True, actions=("add",))] = None,
     names: Annotated[list[str] | None, Param("extract/remove: attachment names (extract: default all)"),
-                     Cli("--name", "-n")] = None,
-    out_dir: Annotated[str, Param("extract: folder to write into (must exist)"), Cli("-d", "--out-dir")] = ".",
-    output: Output = None,
-    in_place: InPlace = False,
-    force: Force = False,
+                     Cli("--name", actions=("extract", "remove"))] = None,
+    out_dir: Annotated[str, Param("extract: folder to write into (must exist)"),
+                       Cli("-d", "--out-dir", actions=("extract",))] = ".",
+    output: Annotated[Output, Cli(actions=WRITES)] = None,
+    in_place: Annotated[InPlace, Cli(actions=WRITES)] = False,
+    force: Annotated[Force, Cli(actions=(*WRITES, "extract"))] = False,
     password: Password = None,
-    decrypt: Decrypt = False,
+    decrypt: Annotated[Decrypt, Cli(actions=WRITES)] = False,
 ) -> AttachmentsResult:
     if bool(files) != (action == "add") or (names and action not in ("extract", "remove")):
         raise InvalidArgument(f"{action} does not take these arguments",

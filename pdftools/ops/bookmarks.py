@@ -1,7 +1,7 @@
 """List a PDF's bookmarks as a tree, replace them all from JSON, or add one.
 
-`replace` takes {{data}}: JSON (inline or a file) as `list` gives it{{cli: with --json}}, a list of
-`{"title", "page", "children"}` with 1-based pages. `add` with {{title}}, {{page}} and maybe {{parent}} appends one
+`list{{cli: --json}}` gives the JSON that `replace` takes as {{data}} (inline or a file): a list of
+`{"title", "page", "children"}` with 1-based pages. `add {{title}} T {{page}} N [{{parent}} TITLE]` appends one
 bookmark, at the top level or under the first bookmark with that title.
 """
 
@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job, writes_nothing
 from pdftools.core.inputs import JsonArgument, load_json
-from pdftools.core.params import Cli, Param
+from pdftools.core.pages import page_number
+from pdftools.core.params import Cli, Mcp, Param
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
 from pdftools.document import outline
@@ -23,6 +24,13 @@ if TYPE_CHECKING:
     import pikepdf
 
 MAX_BOOKMARKS = 100_000
+COMMANDS = {
+    "list": "List the bookmarks as a tree (`--json` gives what `replace` takes).",
+    "replace": "Replace all bookmarks with {{data}}: a JSON list of `{\"title\", \"page\", \"children\"}`, "
+               "inline or a file.",
+    "add": "Add one bookmark ({{title}}, {{page}}), at the top level or under {{parent}}.",
+}
+WRITES = ("replace", "add")
 
 
 @dataclass
@@ -38,18 +46,21 @@ class BookmarksResult:
 
 
 def bookmarks(
-    action: Annotated[Literal["list", "replace", "add"], Param("list, replace (with --data) or add one"),
-                      Cli(argument=True)],
+    action: Annotated[Literal["list", "replace", "add"], Param("list, replace (with {{data}}) or add one"),
+                      Cli(argument=True, commands=COMMANDS)],
     input: Input,
-    data: Annotated[JsonArgument, Param("replace: the bookmarks as JSON, inline or a file")] = None,
-    title: Annotated[str | None, Param("add: the bookmark's title")] = None,
-    page: Annotated[int | None, Param("add: the page it opens (1-based)", ge=1)] = None,
-    parent: Annotated[str | None, Param("add: put it under the first bookmark with this title")] = None,
-    output: Output = None,
-    in_place: InPlace = False,
-    force: Force = False,
+    data: Annotated[JsonArgument, Param("replace: the bookmarks as JSON, inline or a file"),
+                    Cli(actions=("replace",))] = None,
+    title: Annotated[str | None, Param("add: the bookmark's title"), Cli(actions=("add",))] = None,
+    page: Annotated[str | None, Param("add: the page it opens: a number (1-based), `last` or `-1`"),
+                    Cli(metavar="PAGE", actions=("add",)), Mcp(annotation=int | str | None)] = None,
+    parent: Annotated[str | None, Param("add: put it under the first bookmark with this title"),
+                      Cli(actions=("add",))] = None,
+    output: Annotated[Output, Cli(actions=WRITES)] = None,
+    in_place: Annotated[InPlace, Cli(actions=WRITES)] = False,
+    force: Annotated[Force, Cli(actions=WRITES)] = False,
     password: Password = None,
-    decrypt: Decrypt = False,
+    decrypt: Annotated[Decrypt, Cli(actions=WRITES)] = False,
 ) -> BookmarksResult:
     _check_arguments(action, data, title, page, parent)
     if action == "list":
@@ -66,11 +77,11 @@ def bookmarks(
             current.root.extend(outline.build(nodes, {i: i for i in range(count)}))
         else:
             assert title is not None and page is not None
-            _add(current.root, title, _page(page, count), parent)
+            _add(current.root, title, page_number(page, count) - 1, parent)
     return _result(str(job.src), job.pdf, Edited(**job.save(decrypt)))
 
 
-def _check_arguments(action: str, data: str | None, title: str | None, page: int | None,
+def _check_arguments(action: str, data: str | None, title: str | None, page: int | str | None,
                      parent: str | None) -> None:
     given = {"--data": data, "--title": title, "--page": page, "--parent": parent}
     allowed = {"list": set(), "replace": {"--data"}, "add": {"--title", "--page", "--parent"}}[action]

@@ -1,12 +1,14 @@
-"""Make a PDF smaller, losslessly first; `image_dpi` and `jpeg_quality` add lossy image resampling.
+"""Make a PDF smaller, losslessly first, then (when asked) by resampling images.
 
 Lossless: object streams, streams recompressed, identical streams stored once, unused objects dropped.
-Lossy: images drawn above `image_dpi` are resampled, JPEGs re-encoded at `jpeg_quality`; each image only
-if that makes it smaller. An output that is not smaller is not written (error NOT_SMALLER).
+Lossy: images drawn above {{image_dpi}} are resampled, JPEGs re-encoded at {{jpeg_quality}}; each image only
+if that makes it smaller. An output file that would not be smaller is not written (error NOT_SMALLER); to a
+pipe (`-o -`) the input goes unchanged instead, with a warning, so the next command still gets a PDF.
 """
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import dataclass, field
 from typing import Annotated
 
@@ -28,6 +30,9 @@ class CompressResult(Edited):
     """Identical streams (images, fonts...) stored once."""
     images: dict[str, int] = field(default_factory=dict)
     """What happened to each image, with image_dpi or jpeg_quality."""
+    unchanged: bool = False
+    """Not smaller, so the input itself was written (to a pipe only; a file output is refused)."""
+    warnings: list[str] = field(default_factory=list)
 
 
 def compress(
@@ -59,8 +64,18 @@ def compress(
 
     keeps_encryption = pdf.is_encrypted and not decrypt  # qpdf cannot decode streams while encrypting
     level = None if keeps_encryption else pikepdf.StreamDecodeLevel.generalized
-    saved = job.save(decrypt, check=smaller, object_stream_mode=pikepdf.ObjectStreamMode.generate,
-                     compress_streams=True, recompress_flate=True, stream_decode_level=level)
+    to_pipe = output == "-" or (output is None and input == "-")
+    try:
+        saved = job.save(decrypt, check=smaller, object_stream_mode=pikepdf.ObjectStreamMode.generate,
+                         compress_streams=True, recompress_flate=True, stream_decode_level=level)
+    except NotSmaller as exc:
+        if not to_pipe or (decrypt and pdf.is_encrypted):  # decrypting is a change worth its bytes
+            raise
+        shutil.copyfile(job.src, job.out)  # an empty pipe would break the next command
+        return CompressResult(input=str(job.src), output=str(job.out), pages=len(pdf.pages), size=before,
+                              encrypted=pdf.is_encrypted, before=before, saved=0, saved_percent=0.0,
+                              duplicates_merged=0, unchanged=True,
+                              warnings=[exc.message.replace("nothing was written", "the input was written unchanged")])
     return CompressResult(**saved, before=before, saved=before - saved["size"],
                           saved_percent=round(100 * (before - saved["size"]) / before, 1), duplicates_merged=merged,
                           images=images)

@@ -1,9 +1,9 @@
 """Convert documents with pandoc: markdown, HTML, docx, odt, epub, rst, LaTeX, org, text, and PDF in and out.
 
 Formats come from the file names; {{from_format}} / {{to_format}} name them (`gfm`, `commonmark`,
-`markdown+emoji`...). Without an output file the text comes back ({{cli:on stdout}}{{mcp:in the result}}); docx,
-odt, epub, pptx and PDF need an output file. PDF output is made by weasyprint (or typst: {{pdf_engine}}).
-PDF input is read by pdftools itself: headings from font sizes, paragraphs and lists from the text layout, OCR
+`markdown+emoji`...). Without an output file the text comes back ({{cli:on stdout}}{{mcp:in the result}}); docx, odt,
+epub, pptx and PDF need an output file. PDF output is made by weasyprint (or typst: {{pdf_engine}}). PDF
+input is read by pdftools itself: headings from font sizes, paragraphs and lists from the text layout, OCR
 for pages without text.
 pandoc always runs in its sandbox: images are embedded only from the input's folder and {{resource_path}}
 (within the allowed roots), nothing is downloaded, and filters and templates are for the command line only.

@@ -1,6 +1,6 @@
 """List a PDF's form fields (types, values, options), fill them, or flatten them into the pages.
 
-`fill` takes `--set name=value` (repeatable) and/or `--data` JSON (`{"name": value}`, inline or a file);
+`fill` takes {{values}} `name=value` (repeatable) and/or {{data}} JSON (`{"name": value}`, inline or a file);
 checkboxes take yes/no, radio groups and choices one of their options. Every value is checked before
 anything is written. `flatten` draws the fields into the page content and removes the form.
 """
@@ -19,6 +19,14 @@ from pdftools.document import forms as formfields
 from pdftools.document.forms import FormField
 from pdftools.errors import InvalidArgument, NoForm
 
+COMMANDS = {
+    "list": "List the form fields: names, types, values and options.",
+    "fill": "Fill fields with {{values}} `name=value` (repeatable) and/or {{data}} JSON (`{\"name\": value}`, "
+            "inline or a file); every value is checked before anything is written.",
+    "flatten": "Draw the fields into the page content and remove the form.",
+}
+WRITES = ("fill", "flatten")
+
 
 @dataclass
 class FormsResult:
@@ -35,16 +43,18 @@ class FormsResult:
 
 
 def forms(
-    action: Annotated[Literal["list", "fill", "flatten"], Param("list, fill (with --set/--data) or flatten"),
-                      Cli(argument=True)],
+    action: Annotated[Literal["list", "fill", "flatten"], Param("list, fill (with {{values}}/{{data}}) or flatten"),
+                      Cli(argument=True, commands=COMMANDS)],
     input: Input,
-    values: Annotated[list[str] | None, Param("fill: `name=value` (repeatable)"), Cli("--set", "-s")] = None,
-    data: Annotated[JsonArgument, Param('fill: JSON {"name": value}, inline or a file')] = None,
-    output: Output = None,
-    in_place: InPlace = False,
-    force: Force = False,
+    values: Annotated[list[str] | None, Param("fill: `name=value` (repeatable)"),
+                      Cli("--set", metavar="NAME=VALUE", actions=("fill",))] = None,
+    data: Annotated[JsonArgument, Param('fill: JSON {"name": value}, inline or a file'),
+                    Cli(actions=("fill",))] = None,
+    output: Annotated[Output, Cli(actions=WRITES)] = None,
+    in_place: Annotated[InPlace, Cli(actions=WRITES)] = False,
+    force: Annotated[Force, Cli(actions=WRITES)] = False,
     password: Password = None,
-    decrypt: Decrypt = False,
+    decrypt: Annotated[Decrypt, Cli(actions=WRITES)] = False,
 ) -> FormsResult:
     wanted = _values(values, data)
     if bool(wanted) != (action == "fill"):

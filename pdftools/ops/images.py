@@ -97,6 +97,13 @@ def _page_images(page: pikepdf.Page) -> list[_Image]:
     return found + [_Image(image, (0, 0)) for image in inline]
 
 
+def _tif(path: Path) -> Path:
+    """pikepdf names fax images `.tif` and the TIFFs it makes through Pillow `.tiff`: one extension for both."""
+    if path.suffix != ".tiff":
+        return path
+    return path.rename(path.with_suffix(".tif"))
+
+
 def _write(obj: Any, prefix: Path, warnings: list[str]) -> tuple[Path, int, int] | None:
     """The image in its own format when pikepdf can do that, else as PNG; None (and a warning) if neither."""
     import pikepdf
@@ -105,7 +112,7 @@ def _write(obj: Any, prefix: Path, warnings: list[str]) -> tuple[Path, int, int]
     image = obj if isinstance(obj, PdfInlineImage) else pikepdf.PdfImage(obj)
     try:
         if isinstance(image, pikepdf.PdfImage):
-            return Path(image.extract_to(fileprefix=str(prefix))), image.width, image.height
+            return _tif(Path(image.extract_to(fileprefix=str(prefix)))), image.width, image.height
         pil = image.as_pil_image()
     except Exception:  # an unusual encoding: fall back to decoding through Pillow
         try:

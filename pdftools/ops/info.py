@@ -17,7 +17,7 @@ from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Param, Password
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
-from pdftools.document import metadata, outline
+from pdftools.document import encryption, metadata, outline
 from pdftools.document.outline import Bookmark
 from pdftools.engines import poppler
 from pdftools.errors import DamagedPdf
@@ -50,6 +50,7 @@ class Encryption:
     method: str
     key_bits: int
     permissions: dict[str, bool]
+    """In the words `protect`'s allow list takes: print, print-hq, extract, modify, annotate, fill-forms, assemble."""
 
 
 @dataclass
@@ -60,7 +61,7 @@ class InfoResult:
     pages: int
     page_sizes: list[SizeCount]
     metadata: dict[str, str]
-    xmp: dict[str, str]
+    xmp: dict[str, str | list[str]]
     encrypted: bool
     encryption: Encryption | None
     outline: list[Bookmark]
@@ -109,8 +110,15 @@ def info(
         annotations=dict(sorted(annots.items())),
         attachments=sorted(pdf.attachments.keys()),
         page_details=details,
-        warnings=[str(w) for w in pdf.get_warnings()][:20],
+        warnings=_first(20, [str(w) for w in pdf.get_warnings()]),
     )
+
+
+def _first(count: int, warnings: list[str]) -> list[str]:
+    """At most `count` warnings, and a last one that says how many more there were."""
+    if len(warnings) <= count:
+        return warnings
+    return [*warnings[:count], f"... and {len(warnings) - count} more warnings like these"]
 
 
 def _from_poppler(path: Path, damaged: DamagedPdf) -> InfoResult:
@@ -171,10 +179,7 @@ def _encryption(pdf: pikepdf.Pdf) -> Encryption | None:
     if not pdf.is_encrypted:
         return None
     enc = pdf.encryption
-    allow = pdf.allow
-    perms = {name: bool(getattr(allow, name)) for name in (
-        "accessibility", "extract", "modify_annotation", "modify_assembly", "modify_form",
-        "modify_other", "print_lowres", "print_highres")}
+    perms = encryption.permission_names(pdf.allow)
     return Encryption(method=_method(enc), key_bits=int(enc.bits), permissions=perms)
 
 

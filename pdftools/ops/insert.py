@@ -1,4 +1,4 @@
-"""Insert pages from another PDF at a position: `insert book.pdf cover.pdf --after 0`.
+"""Insert pages from another PDF: at the start, after any page, or at the end.
 
 The source may pick pages (`other.pdf:1-3`); its form fields and the named destinations its links use come
 along. One password opens both files when both are encrypted.
@@ -12,7 +12,7 @@ from typing import Annotated
 from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job
 from pdftools.core.inputs import split_spec
 from pdftools.core.pages import parse_pages
-from pdftools.core.params import Cli, Param
+from pdftools.core.params import Cli, Mcp, Param
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
 from pdftools.document.arrange import arrange, check_position, insertion_order
@@ -29,7 +29,8 @@ class InsertResult(Edited):
 def insert(
     input: Input,
     source: Annotated[str, Param("PDF to take pages from; `other.pdf:1-3` picks pages"), Cli(argument=True)],
-    after: Annotated[int | None, Param("Insert after this page (0: before the first; default: the last)", ge=0)]
+    after: Annotated[str | None, Param("Insert after this page: a number, `last` or `-1` (0: before the first; "
+                                       "default: the last)"), Cli(metavar="PAGE"), Mcp(annotation=int | str | None)]
     = None,
     output: Output = None,
     in_place: InPlace = False,

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job
-from pdftools.core.params import Param
+from pdftools.core.params import Cli, Mcp, Param
 from pdftools.document.arrange import arrange, check_position, insertion_order
 
 
@@ -20,7 +20,8 @@ class InsertBlankResult(Edited):
 
 def insert_blank(
     input: Input,
-    after: Annotated[int | None, Param("Insert after this page (0: before the first; default: the last)", ge=0)]
+    after: Annotated[str | None, Param("Insert after this page: a number, `last` or `-1` (0: before the first; "
+                                       "default: the last)"), Cli(metavar="PAGE"), Mcp(annotation=int | str | None)]
     = None,
     count: Annotated[int, Param("How many blank pages", ge=1, le=1000)] = 1,
     output: Output = None,

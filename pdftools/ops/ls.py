@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
-from pdftools.core.params import Cli, Param
+from pdftools.core.params import Cli, Mcp, Param
 from pdftools.core.paths import folder_path, glob_files, input_path
 from pdftools.errors import DamagedPdf, PdftoolsError
 
@@ -35,18 +35,24 @@ class ListResult:
     total: int
     more: bool
     """True when more files matched than `limit`."""
+    next: str | None = None
+    """When `more`: how to list them all."""
 
 
 def ls(
     folder: Annotated[str, Param("Folder to search"), Cli(argument=True)] = ".",
     glob: Annotated[str, Param("File name pattern"), Cli("-g", "--glob")] = "*.pdf",
     recursive: Annotated[bool, Param("Search sub-folders too"), Cli("-r", "--recursive")] = False,
-    limit: Annotated[int, Param("Most files to report", ge=1, le=10_000)] = 200,
+    limit: Annotated[int | None, Param("Most files to report (default: all; over MCP 200); the result says "
+                                       "when more matched", ge=1), Mcp(default=200)] = None,
 ) -> ListResult:
     base = folder_path(folder)
     paths = [p for p in glob_files(base, glob, recursive=recursive) if not p.name.startswith(".")]
-    entries = [_entry(base, p) for p in paths[:limit]]
-    return ListResult(folder=str(base), files=entries, total=len(paths), more=len(paths) > limit)
+    shown = paths if limit is None else paths[:limit]
+    more = len(paths) > len(shown)
+    return ListResult(folder=str(base), files=[_entry(base, p) for p in shown], total=len(paths), more=more,
+                      next=f"{len(shown)} of {len(paths)} listed: ask again with a limit of {len(paths)}"
+                      if more else None)
 
 
 def _entry(base: Path, path: Path) -> PdfEntry:

@@ -1,19 +1,23 @@
 """Merge PDFs into one, in the order given.
 
 Inputs are files, globs or folders; each may select pages (`a.pdf:1-3,7`). Each input's bookmarks are kept
-as a subtree under a bookmark named after the input; the first input's metadata is kept.
+as a subtree under a bookmark named after the input; the first input's metadata is kept. When an input is
+encrypted, the output is encrypted as the first encrypted input is (same passwords and permissions) unless
+{{decrypt}} is given.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated
 
+from pdftools.core.edit import Decrypt
 from pdftools.core.inputs import expand, split_spec
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Param, Password
 from pdftools.core.paths import output_path
-from pdftools.core.pdf import check_output, open_pdf, save_pdf
+from pdftools.core.pdf import check_output, new_pdf, open_pdf, save_pdf
 from pdftools.document import metadata, outline
 from pdftools.errors import InvalidArgument
 
@@ -29,10 +33,13 @@ class MergedInput:
 
 @dataclass
 class MergeResult:
+    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
     output: str
     pages: int
     size: int
     inputs: list[MergedInput]
+    encrypted: bool = False
+    """The output is encrypted as the first encrypted input is (decrypt: unencrypted)."""
 
 
 def merge(
@@ -45,8 +52,8 @@ def merge(
     output: Annotated[str, Param("Output PDF"), Cli("-o", "--output", note="`-` for stdout")] = "merged.pdf",
     force: Annotated[bool, Param("Overwrite the output if it exists")] = False,
     password: Password = None,
+    decrypt: Decrypt = False,
 ) -> MergeResult:
-    import pikepdf
 
     sources = [(path, pages) for spec in inputs for raw, pages in [split_spec(spec)] for path in expand(raw)]
     if len(sources) < 2:
@@ -54,12 +61,18 @@ def merge(
     out_path = output_path(output)
     check_output(out_path, [path for path, _ in sources], force=force)
 
-    out = pikepdf.new()
+    opened: dict[str, pikepdf.Pdf] = {}  # one Pdf per file: pages taken twice share what they use, as in qpdf
+    for path, _ in sources:
+        if os.path.realpath(path) not in opened:
+            opened[os.path.realpath(path)] = open_pdf(path, password)
+    keep = None if decrypt else next((path for path, _ in sources if opened[os.path.realpath(path)].is_encrypted),
+                                     None)
+    out = new_pdf(keep, password)
     bookmarks: list[pikepdf.OutlineItem] = []
     merged: list[MergedInput] = []
     version = "1.3"
     for index, (path, spec) in enumerate(sources):
-        src = open_pdf(path, password)
+        src = opened[os.path.realpath(path)]
         version = max(version, src.pdf_version)
         selected = [n - 1 for n in parse_pages(spec, len(src.pages))]
         page_map: dict[int, int] = {}
@@ -73,8 +86,9 @@ def merge(
 
     with out.open_outline() as tree:
         tree.root.extend(bookmarks)
-    size = save_pdf(out, out_path, min_version=version)
-    return MergeResult(output=str(out_path), pages=len(out.pages), size=size, inputs=merged)
+    size = save_pdf(out, out_path, min_version=version, encryption=keep is not None)
+    return MergeResult(output=str(out_path), pages=len(out.pages), size=size, inputs=merged,
+                       encrypted=keep is not None)
 
 
 def _bookmark(src: pikepdf.Pdf, stem: str, page_map: dict[int, int]) -> pikepdf.OutlineItem:

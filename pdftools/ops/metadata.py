@@ -26,6 +26,13 @@ if TYPE_CHECKING:
 KNOWN = {k.lower(): k for k in ("Title", "Author", "Subject", "Keywords", "Creator", "Producer", "CreationDate",
                                 "ModDate")}
 DATES = ("CreationDate", "ModDate")
+COMMANDS = {
+    "show": "Show the metadata: the Info dictionary and the XMP properties.",
+    "set": "Set (or, with an empty value, remove) metadata keys: {{values}} `title=...` (repeatable). Dates "
+           "(`creationdate`, `moddate`) are ISO dates; XMP follows the Info dictionary.",
+    "remove": "Remove all metadata (Info, XMP, per-object metadata and private application data), for privacy.",
+}
+WRITES = ("set", "remove")
 _KEY = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]{0,63}$")
 
 
@@ -35,8 +42,8 @@ class MetadataResult:
     input: str
     info: dict[str, str]
     """The Info dictionary (after the change)."""
-    xmp: dict[str, str]
-    """XMP properties (after the change)."""
+    xmp: dict[str, str | list[str]]
+    """XMP properties (after the change) under prefixed names (`dc:title`); bags and sequences as lists."""
     changed: list[str] = field(default_factory=list)
     """Keys set or removed."""
     written: Edited | None = None
@@ -45,16 +52,16 @@ class MetadataResult:
 
 
 def metadata(
-    action: Annotated[Literal["show", "set", "remove"], Param("show, set (with --set) or remove all"),
-                      Cli(argument=True)],
+    action: Annotated[Literal["show", "set", "remove"], Param("show, set (with {{values}}) or remove all"),
+                      Cli(argument=True, commands=COMMANDS)],
     input: Input,
     values: Annotated[list[str] | None, Param("`key=value` to set (repeatable); `key=` removes the key"),
-                      Cli("--set", "-s")] = None,
-    output: Output = None,
-    in_place: InPlace = False,
-    force: Force = False,
+                      Cli("--set", metavar="KEY=VALUE", actions=("set",))] = None,
+    output: Annotated[Output, Cli(actions=WRITES)] = None,
+    in_place: Annotated[InPlace, Cli(actions=WRITES)] = False,
+    force: Annotated[Force, Cli(actions=WRITES)] = False,
     password: Password = None,
-    decrypt: Decrypt = False,
+    decrypt: Annotated[Decrypt, Cli(actions=WRITES)] = False,
 ) -> MetadataResult:
     if (action == "set") != bool(values):
         raise InvalidArgument("--set goes with `set`, and `set` needs at least one --set key=value")
@@ -69,7 +76,7 @@ def metadata(
     if action == "set":
         changed = _set(job.pdf, pairs)
     else:
-        if any("/pdfa/ns/id/" in k for k in meta.xmp(job.pdf)):
+        if any(k.startswith("pdfaid:") or "/pdfa/ns/id/" in k for k in meta.xmp(job.pdf)):
             warnings.append("the PDF claimed PDF/A conformance, which needs XMP metadata: it no longer conforms")
         changed = _remove(job.pdf)
     written = Edited(**job.save(decrypt))

@@ -2,13 +2,15 @@
 
 `pdf` mode writes a searchable PDF: the page images stay as they are (nothing re-encoded) and an invisible
 text layer is added. `text` mode returns the text per page, with the same character budget as `text`.
-Pages that already have text are left alone unless --force-ocr. Pages run in parallel (--jobs);{{cli: Ctrl-C,}}
-a client's cancel or --timeout stop every tesseract and leave no output.
+Pages with text are left alone unless {{force_ocr}}, which rasterises them (as OCRmyPDF does): new text
+replaces theirs. If every page has text, nothing is done: `already_text`{{cli: (exit 12)}}. Pages run in parallel
+({{jobs}}); {{cli:Ctrl-C, }}a client's cancel or {{timeout}} stop every tesseract and leave no output.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +31,7 @@ from pdftools.errors import InvalidArgument, NoPages
 if TYPE_CHECKING:
     import pikepdf
 
+ALREADY_TEXT_EXIT = 12  # every page asked for already has text: nothing to do (OCRmyPDF's "prior OCR found")
 
 @dataclass
 class OcrResult:
@@ -41,6 +44,10 @@ class OcrResult:
     pages_skipped: list[int] = field(default_factory=list)
     """Pages left alone because they already have text (use force_ocr to redo them)."""
     pages_rotated: list[int] = field(default_factory=list)
+    pages_rasterised: list[int] = field(default_factory=list)
+    """Pages with text redone by force_ocr (now an image)."""
+    already_text: bool = False
+    """Every page had text: nothing done."""
     text: TextResult | None = None
     """The recognised text (text mode)."""
     languages: list[str] = field(default_factory=list)
@@ -48,6 +55,11 @@ class OcrResult:
 
     def as_text(self) -> str | None:
         return self.text.as_text() if self.text is not None else None
+
+    @property
+    def exit_code(self) -> int:
+        """The CLI's verdict: ALREADY_TEXT_EXIT when there was nothing to do."""
+        return ALREADY_TEXT_EXIT if self.already_text else 0
 
 
 @dataclass
@@ -66,10 +78,15 @@ class Job:
     budget: int | None
     start_page: int | None
     offset: int
+    input_raw: str = ""
     progress: task.Counter = field(default_factory=lambda: task.Counter(0, "OCR"))
 
+    def raw_output(self, path: Path) -> str:
+        """The output as given; by default beside the input, or to stdout when the input is stdin."""
+        return self.output or ("-" if self.input_raw == "-" else str(path.with_name(f"{path.stem}-ocr.pdf")))
+
     def target(self, path: Path) -> Path:
-        out = output_path(self.output or str(path.with_name(f"{path.stem}_ocr.pdf")))
+        out = output_path(self.raw_output(path))
         check_output(out, [path], force=self.force)
         return out
 
@@ -82,14 +99,14 @@ class Job:
 def ocr(
     input: Annotated[str | None, Param("PDF or image (PNG, JPEG, TIFF) to OCR"), Cli(argument=True)] = None,
     output: Annotated[
-        str | None, Param("Searchable PDF to write (default: INPUT_ocr.pdf beside the input)"), Cli("-o", "--output")
+        str | None, Param("Searchable PDF to write (default: INPUT-ocr.pdf beside the input)"), Cli("-o", "--output")
     ] = None,
     mode: Annotated[Literal["pdf", "text"], Param("pdf: searchable PDF; text: the text per page")] = "pdf",
     language: Annotated[str, Param("tesseract language codes, e.g. eng+deu"), Cli("-l", "--language")] = "eng",
     pages: Annotated[str | None, Param("Pages to OCR: `1-3,7,10-`")] = None,
     dpi: Annotated[int, Param("Resolution to rasterise at (images: when the file does not say)", ge=50, le=1200)]
     = 300,
-    force_ocr: Annotated[bool, Param("OCR pages that already have text too")] = False,
+    force_ocr: Annotated[bool, Param("OCR pages with text too, rasterised (as OCRmyPDF does)")] = False,
     rotate_pages: Annotated[bool, Param("Turn pages upright where tesseract's OSD can tell")] = False,
     jobs: Annotated[int | None, Param("Pages at once (default: the number of CPUs)", ge=1, le=64),
                     Cli("-j", "--jobs")] = None,
@@ -109,7 +126,7 @@ def ocr(
     path = input_path(input)
     with task.current().limit(timeout), tempfile.TemporaryDirectory(prefix="pdftools-ocr-") as tmp:
         job = Job(langs, dpi, Path(tmp), rotate_pages, jobs or os.cpu_count() or 1, mode, pages, output, force,
-                  max_chars, start_page, offset)
+                  max_chars, start_page, offset, input_raw=input)
         result = OcrResult(input=str(path), language="+".join(langs))
         if is_pdf(path):
             _ocr_pdf(path, password, force_ocr, job, result)
@@ -126,10 +143,13 @@ def _ocr_pdf(path: Path, password: str | None, force_ocr: bool, job: Job, result
         count = len(pdf.pages)
         selected = list(dict.fromkeys(parse_pages(job.pages, count)))
         streams.check_pages(pdf, selected, str(path), images=True)  # pdftotext and pdftoppm would inflate a bomb
-        known = {} if force_ocr else dict(zip(selected, pagetext.pdftotext(source)(selected, task.Counter(0)),
-                                              strict=True))
+        texts = dict(zip(selected, pagetext.pdftotext(source)(selected, task.Counter(0)), strict=True))
+        has_text = {p for p, t in texts.items() if t.strip()}
+        known = {} if force_ocr else texts
         todo = [p for p in selected if not known.get(p, "").strip()]
         result.pages_skipped = [p for p in selected if p not in todo]
+        if not todo:
+            result.already_text = True
         for p in todo:
             box = pdf.pages[p - 1].cropbox
             engine.check_pixels(abs(float(box[2] - box[0])), abs(float(box[3] - box[1])), job.dpi, p)
@@ -137,11 +157,14 @@ def _ocr_pdf(path: Path, password: str | None, force_ocr: bool, job: Job, result
             result.text = job.read(path, count, _text_extractor(source, known, job))
             result.pages_ocred = [t.page for t in result.text.pages if t.page in todo]
             return
+        if not todo:
+            _pass_through(path, job)
+            return
         out = job.target(path)
         job.progress.total = len(todo)
-        layers = task.map_threads(lambda p: _pdf_page(source, p, job), todo, job.workers)
+        layers = task.map_threads(lambda p: _pdf_page(source, p, job, whole=p in has_text), todo, job.workers)
         for number, (turn, layer) in zip(todo, layers, strict=True):
-            _apply(pdf, number, turn, layer, result)
+            _apply(pdf, number, turn, layer, result, whole=number in has_text)
         save_pdf(pdf, out, min_version=pdf.pdf_version)
         result.output, result.pages_ocred = str(out), todo
 
@@ -157,25 +180,49 @@ def _text_extractor(source: Path, known: dict[int, str], job: Job) -> pagetext.E
     return extract
 
 
-def _pdf_page(source: Path, number: int, job: Job, *, layer: bool = True) -> tuple[int, Any]:
-    """Rasterise, maybe turn upright, recognise; return (clockwise turn, text layer PDF or text)."""
+def _pass_through(path: Path, job: Job) -> None:
+    """Nothing to OCR: to a pipe the input goes through unchanged (an empty pipe would break the next
+    command); a file is not written, though its path is checked as any output's is (confinement)."""
+    out = output_path(job.raw_output(path))
+    if job.raw_output(path) == "-":
+        shutil.copyfile(path, out)
+
+
+def _pdf_page(source: Path, number: int, job: Job, *, layer: bool = True, whole: bool = False) -> tuple[int, Any]:
+    """Rasterise, maybe turn upright, recognise; return (clockwise turn, text layer PDF or text). `whole`: the
+    page has text of its own, so tesseract's PDF carries the page's image too (in colour, as JPEG), to be drawn
+    instead of the page's own content."""
     image = poppler.rasterize(source, number, job.dpi, job.work / f"p{number}")
     turn = engine.orientation(image) if job.rotate else 0
     if turn:
         image = frames(image)[0].turned(turn, job.work / f"p{number}-upright.pgm")
-    found = engine.recognise(image, job.work / f"p{number}", job.langs, job.dpi, pdf="layer" if layer else None)
+    if layer and whole:
+        picture = poppler.rasterize(source, number, job.dpi, job.work / f"c{number}", colour=True)
+        if turn:
+            picture = frames(picture)[0].turned(turn, job.work / f"c{number}-upright.jpg")
+        found = engine.recognise(picture, job.work / f"p{number}", job.langs, job.dpi, pdf="page")
+        picture.unlink(missing_ok=True)
+    else:
+        found = engine.recognise(image, job.work / f"p{number}", job.langs, job.dpi, pdf="layer" if layer else None)
     image.unlink(missing_ok=True)
     job.progress.add()
     return turn, (found.pdf if layer else found.text)
 
 
-def _apply(pdf: pikepdf.Pdf, number: int, turn: int, layer_path: Path, result: OcrResult) -> None:
+def _apply(pdf: pikepdf.Pdf, number: int, turn: int, layer_path: Path, result: OcrResult, *,
+           whole: bool = False) -> None:
+    """Graft the text layer onto the page; `whole`: the layer carries the page's image, which replaces what
+    the page drew (its text included; annotations and links stay)."""
     import pikepdf
 
     page = pdf.pages[number - 1]
     if turn:
         page.obj.Rotate = (int(page.obj.get("/Rotate", 0)) + turn) % 360
         result.pages_rotated.append(number)
+    if whole:
+        page.obj.Contents = pdf.make_stream(b"")
+        page.obj.Resources = pikepdf.Dictionary()
+        result.pages_rasterised.append(number)
     with pikepdf.open(layer_path) as layer:
         engine.graft(pdf, page, layer)
 

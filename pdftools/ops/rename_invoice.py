@@ -2,7 +2,7 @@
 
 Fields come from an embedded e-invoice XML (ZUGFeRD, Factur-X, XRechnung: exact), else the text (labels and
 layout in six languages; OCR for scans), or YAML templates. Each has a confidence and a source; files with a
-pattern field missing or under --threshold keep their name. Collisions get `_2`; nothing is overwritten.
+pattern field missing or under {{threshold}} keep their name. Collisions get `_2`; nothing is overwritten.
 A dry run (the MCP default unless apply=true) only shows the plan. Every file gets a row.
 """
 
@@ -66,8 +66,10 @@ class RenameResult:
     """False for a dry run."""
     pattern: str
     files: list[InvoiceRow]
-    renamed: int
-    """Renamed or copied (dry run: planned)."""
+    renamed: int | None
+    """Renamed or copied (None on a dry run: nothing was)."""
+    planned: int | None
+    """What a dry run would rename or copy (None when applied)."""
     skipped: int
     errors: int
     warnings: list[str] = field(default_factory=list)
@@ -98,10 +100,12 @@ def rename_invoice(
     warnings: list[str] = []
     folders = {target} if target else {p.parent for p in files}
     if apply:
+        if target is not None:
+            _make_folder(target)
         rename.check_writable(folders)
     else:
         warnings += [f"cannot write to {f}: renaming would fail" for f in sorted(folders)
-                     if not os.access(f, os.W_OK | os.X_OK)]
+                     if f.exists() and not os.access(f, os.W_OK | os.X_OK)]
     progress = task.Counter(len(files), "reading invoices")
     readings = task.map_threads(lambda p: _read(p, password, options, progress), files, os.cpu_count() or 1)
     rows = [_decide(path, reading, pattern, wanted, threshold) for path, reading in zip(files, readings, strict=True)]
@@ -110,7 +114,8 @@ def rename_invoice(
         if row.status == "planned":
             _place(path, row, target or path.parent, names, apply=apply, copy=target is not None)
     return RenameResult(applied=apply, pattern=pattern, files=rows,
-                        renamed=sum(r.status in ("renamed", "copied", "planned") for r in rows),
+                        renamed=sum(r.status in ("renamed", "copied") for r in rows) if apply else None,
+                        planned=None if apply else sum(r.status == "planned" for r in rows),
                         skipped=sum(r.status == "skipped" for r in rows),
                         errors=sum(r.status == "error" for r in rows), warnings=warnings)
 
@@ -163,6 +168,16 @@ def _decide(path: Path, reading: Reading | PdftoolsError, pattern: str, wanted: 
     values = {key: reading.values.get(key, "") for key in FIELDS}
     row.new_path, row.status = fit(render(pattern, stem=path.stem, **values)), "planned"
     return row
+
+
+def _make_folder(folder: Path) -> None:
+    """The --copy-to folder, made when missing (as `mkdir -p` does)."""
+    from pdftools.errors import os_error
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise os_error(exc, f"cannot make the folder {folder}") from None
 
 
 def _place(path: Path, row: InvoiceRow, folder: Path, names: rename.Names, *, apply: bool, copy: bool) -> None:

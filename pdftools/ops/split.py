@@ -1,7 +1,8 @@
 """Split a PDF into several: every page, every N pages, given ranges, or at top-level bookmarks.
 
 Parts are named by a pattern with the fields {stem}, {start}, {end}, {index} and {title} (the bookmark);
-no part is written unless all of them can be, and existing files need --force.
+no part is written unless all of them can be, and existing files need {{force}}. The parts of an encrypted PDF
+keep its encryption (same passwords and permissions) unless {{decrypt}} is given.
 """
 
 from __future__ import annotations
@@ -11,11 +12,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 from pdftools.core import parallel
+from pdftools.core.edit import Decrypt
 from pdftools.core.naming import render
 from pdftools.core.pages import parse_ranges
 from pdftools.core.params import Cli, Param, Password
 from pdftools.core.paths import input_path, output_folder
-from pdftools.core.pdf import check_names, open_pdf, staged_outputs, write_pdf
+from pdftools.core.pdf import check_names, new_pdf, open_pdf, staged_outputs, write_pdf
 from pdftools.document import outline
 from pdftools.errors import InvalidArgument
 
@@ -34,9 +36,12 @@ class Part:
 
 @dataclass
 class SplitResult:
+    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
     input: str
     out_dir: str
     parts: list[Part]
+    encrypted: bool = False
+    """The parts are encrypted as the input is (decrypt: unencrypted)."""
 
 
 def split(
@@ -44,14 +49,15 @@ def split(
     out_dir: Annotated[str, Param("Folder for the parts (must exist)"), Cli("-d", "--out-dir")] = ".",
     every: Annotated[int | None, Param("Pages per part (default 1)", ge=1), Cli("-n", "--every")] = None,
     ranges: Annotated[
-        str | None, Param("One part per range: `1-3,4-10,11-`"), Cli("-r", "--ranges")
+        str | None, Param("One part per range: `1-3,4-10,11-`"), Cli("--ranges")
     ] = None,
     bookmarks: Annotated[bool, Param("One part per top-level bookmark")] = False,
     pattern: Annotated[
         str, Param("Part file name: {stem} {start} {end} {index} {title}"), Cli("-p", "--pattern")
-    ] = "{stem}_{start:03}-{end:03}.pdf",
+    ] = "{stem}-{start:03}-{end:03}.pdf",
     force: Annotated[bool, Param("Overwrite existing parts")] = False,
     password: Password = None,
+    decrypt: Decrypt = False,
 ) -> SplitResult:
     if sum(x is not None and x is not False for x in (every, ranges, bookmarks)) > 1:
         raise InvalidArgument("choose one of --every, --ranges and --bookmarks")
@@ -70,8 +76,9 @@ def split(
     names = [render(pattern, stem=src_path.stem, start=a, end=b, index=i, title=t or src_path.stem)
              for i, (a, b, t) in enumerate(plan, 1)]
     check_names(names, folder, force=force, field_hint="Put {start}, {end} or {index} in --pattern.")
-    parts = _write_parts(src, plan, names, folder)
-    return SplitResult(input=str(src_path), out_dir=str(folder), parts=parts)
+    keep = src_path if src.is_encrypted and not decrypt else None
+    parts = _write_parts(src, plan, names, folder, keep, password)
+    return SplitResult(input=str(src_path), out_dir=str(folder), parts=parts, encrypted=keep is not None)
 
 
 def _bookmark_ranges(src: pikepdf.Pdf) -> list[tuple[int, int, str]]:
@@ -90,18 +97,19 @@ def _bookmark_ranges(src: pikepdf.Pdf) -> list[tuple[int, int, str]]:
             for i, a in enumerate(firsts)]
 
 
-def _write_parts(src: pikepdf.Pdf, plan: list[tuple[int, int, str]], names: list[str], folder: Path) -> list[Part]:
-    """Write every part (in two processes when there are many), then move them all into place."""
-    import pikepdf
-
+def _write_parts(src: pikepdf.Pdf, plan: list[tuple[int, int, str]], names: list[str], folder: Path,
+                 encrypted_like: Path | None, password: str | None) -> list[Part]:
+    """Write every part (in two processes when there are many), then move them all into place; each part
+    encrypted like `encrypted_like` when given."""
     with staged_outputs(folder, names) as staging:
 
         def write(job: tuple[tuple[int, int, str], str]) -> None:
             (a, b, _), name = job
-            part = pikepdf.new()
+            part = new_pdf(encrypted_like, password)
             step = 1 if b >= a else -1
             part.add_pages_from(src, [i - 1 for i in range(a, b + step, step)])
-            write_pdf(part, staging / name, min_version=src.pdf_version, label=str(folder / name))
+            write_pdf(part, staging / name, min_version=src.pdf_version, label=str(folder / name),
+                      encryption=encrypted_like is not None)
 
         parallel.for_each(list(zip(plan, names, strict=True)), write)
     return [Part(path=str(folder / name), start=a, end=b, pages=abs(b - a) + 1, title=title)

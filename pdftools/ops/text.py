@@ -1,6 +1,6 @@
 """Extract the text of a PDF, page by page (poppler's pdftotext): `plain` reading order or `layout`.
 
-A character budget (`max_chars`) cuts long documents into pieces: the result says where to continue
+A character budget ({{max_chars}}) cuts long documents into pieces: the result says where to continue
 (`next_page`, `next_offset`), so a 1,000-page PDF can be read in several calls.
 """
 
@@ -38,8 +38,11 @@ def text(
         selected = pagetext.select(pages, count, start_page)
         return pagetext.collect(path, count, selected, pagetext.pdftotext(path, mode), budget=max_chars,
                                 offset=offset)
-    with pdf, pagetext.readable(pdf, path) as source:
+    warnings: list[str] = []
+    with pdf, pagetext.readable(pdf, path, warnings) as source:
         count = len(pdf.pages)
         selected = pagetext.select(pages, count, start_page)
         extract = pagetext.measured(pagetext.pdftotext(source, mode), pdf, str(path))
-        return pagetext.collect(path, count, selected, extract, budget=max_chars, offset=offset)
+        result = pagetext.collect(path, count, selected, extract, budget=max_chars, offset=offset)
+    result.warnings = warnings
+    return result

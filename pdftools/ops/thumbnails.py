@@ -1,7 +1,7 @@
 """Render pages as images (poppler's pdftoppm): PNG, JPEG or WebP, by width, height or dpi.
 
 Files are named by a pattern with {stem}, {page} and {ext}; none is written unless all of them can be, and
-existing files need --force. Pages render in parallel. A file qpdf cannot read is rendered by poppler alone
+existing files need {{force}}. Pages render in parallel. A file qpdf cannot read is rendered by poppler alone
 when it can (with a warning in the result).
 """
 
@@ -68,10 +68,10 @@ def thumbnails(
     height: Annotated[int | None, Param("Image height in pixels (keeps the aspect)", ge=8, le=10_000),
                       Cli("-H", "--height")] = None,
     dpi: Annotated[int | None, Param("Render at this resolution instead of a size", ge=10, le=1200)] = None,
-    format: Annotated[Literal["png", "jpeg", "webp"], Param("Image format"), Cli("-f", "--format")] = "png",
+    format: Annotated[Literal["png", "jpeg", "webp"], Param("Image format"), Cli("--format")] = "png",
     pages: Annotated[str | None, Param("Pages to render: `1-3,7,10-` (default: all)")] = None,
     pattern: Annotated[str, Param("File name: {stem} {page} {ext}"), Cli("-p", "--pattern")]
-    = "{stem}_p{page:03}.{ext}",
+    = "{stem}-p{page:03}.{ext}",
     jobs: Annotated[int | None, Param("Pages rendered at once (default: the number of CPUs)", ge=1, le=64),
                     Cli("-j", "--jobs")] = None,
     force: Annotated[bool, Param("Overwrite existing images")] = False,
@@ -103,13 +103,14 @@ def thumbnails(
         warning = poppler.warning(damaged, "rendered by poppler alone, without pdftools' decompression-bomb "
                                            "check (its memory cap holds)")
         return write(path, selected, {p for p, s in shown.items() if s[2]}, [warning])
-    with pdf, pagetext.readable(pdf, path) as source:
+    warnings: list[str] = []
+    with pdf, pagetext.readable(pdf, path, warnings) as source:
         selected = _selected(pages, len(pdf.pages), str(path))
         shown = {p: _shown(pdf.pages[p - 1]) for p in selected}
         for p, (w, h, _) in shown.items():
             _check_pixels(w, h, size, dpi, p)
         streams.check_pages(pdf, selected, str(path), images=True)  # pdftoppm would inflate a bomb for hours
-        return write(source, selected, {p for p, s in shown.items() if s[2]}, [])
+        return write(source, selected, {p for p, s in shown.items() if s[2]}, warnings)
 
 
 def _selected(spec: str | None, count: int, name: str) -> list[int]:

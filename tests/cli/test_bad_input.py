@@ -114,7 +114,8 @@ PAGES_HINT = "Pages are 1-based and inclusive, e.g. `1-3,7,10-`; `last` or `-1` 
         (["attachments", "remove", "{four}", "--name", "nope.txt"], errors.InvalidArgument, "nope.txt",
          "The attachments are: none."),
         (["nup", "{four}", "--pages", "even,5"], errors.InvalidPageRange, "4 pages", DEFAULT),
-        (["forms", "list", "{four}", "-o", "{out}/x.pdf"], errors.InvalidArgument, "writes no PDF", DEFAULT),
+        (["forms", "list", "{four}", "-o", "{out}/x.pdf"], errors.InvalidArgument, "unknown option -o",
+         "`pdftools forms list -h` lists the arguments and options."),  # a sub-command has only its own options
     ],
     ids=["in-place-and-output", "interleave-odd", "delete-all", "insert-after-9", "text-and-pdf", "cyrillic",
          "unknown-placeholder", "colour", "metadata-pair", "metadata-date", "bookmark-page", "bad-json",

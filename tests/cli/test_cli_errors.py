@@ -19,7 +19,7 @@ from typing import Any
 
 import pikepdf
 import pytest
-from conftest import private_copy
+from conftest import CORPUS, private_copy
 from errors_contract import Errors
 
 from pdftools import __version__, errors
@@ -27,7 +27,7 @@ from pdftools import __version__, errors
 VENV_BIN = Path(sys.executable).parent  # the venv running the tests
 PDFTOOLS = VENV_BIN / "pdftools"
 PYTHON = VENV_BIN / "python"
-PNG = Path("/work/shared/corpus/sample-files/007-imagemagick-images/smile.png")
+PNG = CORPUS / "007-imagemagick-images" / "smile.png"
 
 
 @pytest.fixture
@@ -186,9 +186,10 @@ def test_output_folder_missing_merge(fails: Errors, pdf: Path, pdf2: Path, tmp_p
 
 
 def test_output_folder_missing_split(fails: Errors, pdf: Path, tmp_path: Path) -> None:
-    """split's --out-dir is its output folder: a missing one is the same error as merge's."""
-    missing = tmp_path / "missing"
-    fails.run(["split", pdf, "-d", missing], errors.OutputDirMissing, inputs=(pdf,), not_created=(missing,))
+    """split's --out-dir is made when missing (issue 12), but not by a split that fails."""
+    missing = tmp_path / "missing" / "deeper"
+    fails.run(["split", pdf, "-d", missing, "--ranges", "99"], errors.InvalidPageRange, inputs=(pdf,),
+              not_created=(missing.parent,))
 
 
 def test_read_only_output_folder_merge(fails: Errors, pdf: Path, pdf2: Path, read_only_dir: Path) -> None:
@@ -223,11 +224,11 @@ def test_existing_output_with_force_is_replaced(cli: Callable[..., Any], pdf: Pa
 
 def test_existing_split_part_without_force(fails: Errors, pdf: Path, out_dir: Path) -> None:
     """One part exists: nothing is written, not even the parts that do not exist yet."""
-    existing = out_dir / "a_003-003.pdf"
+    existing = out_dir / "a-003-003.pdf"
     existing.write_bytes(b"keep me")
     fails.run(["split", pdf, "-d", out_dir], errors.OutputExists, inputs=(pdf, existing),
-              message_has=("a_003-003.pdf",))
-    assert sorted(p.name for p in out_dir.iterdir()) == ["a_003-003.pdf"]
+              message_has=("a-003-003.pdf",))
+    assert sorted(p.name for p in out_dir.iterdir()) == ["a-003-003.pdf"]
 
 
 # ---------------------------------------------------------------------------------------- argument errors

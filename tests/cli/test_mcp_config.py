@@ -25,7 +25,7 @@ def test_http_snippet_carries_the_url_and_a_token_reference(cli: Any) -> None:
     result = cli("mcp-config", "cursor", "--http", "http://127.0.0.1:8000/mcp")
     server = json.loads(result.stdout)["mcpServers"]["pdftools"]
     assert server == {"url": "http://127.0.0.1:8000/mcp",
-                      "headers": {"Authorization": "Bearer ${PDFTOOLS_AUTH_TOKEN}"}}
+                      "headers": {"Authorization": "Bearer ${env:PDFTOOLS_AUTH_TOKEN}"}}  # Cursor's own syntax
 
 
 def test_install_keeps_other_servers_backs_up_and_is_idempotent(cli: Any, tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ import datetime as dt
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -162,10 +163,11 @@ def test_dry_run_on_a_folder_of_mixed_invoices_prints_a_correct_plan(
     assert encrypted["status"] == "error" and encrypted["error"] == "ENCRYPTED"
     assert errors.Encrypted.hint in encrypted["reason"]
     assert rows["notes.pdf"]["error"] == "NOT_A_PDF"
-    assert (data["renamed"], data["skipped"], data["errors"]) == (14, 2, 2)
+    assert (data["renamed"], data["planned"], data["skipped"], data["errors"]) == (None, 14, 2, 2)
     assert snapshot(mixed, sha256) == before
     table = cli("rename-invoice", mixed, "--dry-run")  # the same plan for a person
     assert table.exit_code == 0 and table.stdout.count("│ planned │") == 14 and table.stdout.count("│ error") == 2
+    assert "renamed" not in table.stdout and re.search(r"^planned\s+14\b", table.stdout, re.M)  # nothing was
 
 
 def test_apply_renames_every_invoice_loses_nothing_and_a_second_run_changes_nothing(
@@ -348,8 +350,9 @@ def test_bad_patterns_and_options_are_refused_before_anything(fails: Errors, tmp
 def test_missing_inputs_and_copy_to_folder(fails: Errors, tmp_path: Path, invoice_set: InvoiceSet) -> None:
     files = copy_in(tmp_path / "in", invoice_set.folder / invoice_set.digital[0].file)
     fails.run(["rename-invoice", tmp_path / "nope"], errors.FileNotFound)
-    fails.run(["rename-invoice", tmp_path / "in", "--copy-to", tmp_path / "nowhere"], errors.OutputDirMissing,
-              inputs=tuple(files))
+    made = fails.cli("rename-invoice", tmp_path / "in", "--copy-to", tmp_path / "nowhere" / "deep")
+    assert made.exit_code == 0 and (tmp_path / "nowhere" / "deep").is_dir(), made  # made, as mkdir -p (issue 12)
+    assert all(f.exists() for f in files)
     (tmp_path / "empty").mkdir()
     fails.run(["rename-invoice", tmp_path / "empty"], errors.NoInputs)
 

@@ -156,7 +156,7 @@ def test_real_stdio_subprocess_lists_merges_splits_reads(root: Path) -> None:
             listed = await client.call_tool("pdf_list", {})
             merged = await client.call_tool("pdf_merge", {"inputs": ["four.pdf", "outline.pdf"], "output": "m.pdf"})
             split = await client.call_tool("pdf_split", {"input": "m.pdf", "out_dir": "sub", "ranges": "1-4,5-"})
-            info = await client.call_tool("pdf_info", {"input": "sub/m_005-008.pdf"})
+            info = await client.call_tool("pdf_info", {"input": "sub/m-005-008.pdf"})
             text = await client.call_tool("pdf_extract_text", {"input": "m.pdf", "pages": "last"})
             bad = await client.call_tool("pdf_info", {"input": "/etc/passwd"})
             return names, listed, merged, split, info, text, bad

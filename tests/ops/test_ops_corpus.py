@@ -20,7 +20,7 @@ from pdftools.ops.merge import merge
 from pdftools.ops.split import split
 from pdftools.ops.text import text
 
-DEFAULT_PART = "{stem}_{start:03}-{end:03}.pdf"
+DEFAULT_PART = "{stem}-{start:03}-{end:03}.pdf"
 
 
 def part_name(stem: str, start: int, end: int) -> str:
@@ -358,8 +358,11 @@ def test_split_at_bookmarks_without_an_outline(tmp_path: Path, sample: Path) -> 
 
 
 def test_split_encrypted_with_password(tmp_path: Path, encrypted_pdf: Path, encrypted_password: str) -> None:
-    split(str(encrypted_pdf), out_dir=str(tmp_path), password=encrypted_password)
-    assert _parts(tmp_path) == {part_name(encrypted_pdf.stem, 1, 1): 1}
+    result = split(str(encrypted_pdf), out_dir=str(tmp_path), password=encrypted_password)
+    name = part_name(encrypted_pdf.stem, 1, 1)
+    assert result.encrypted and sorted(p.name for p in tmp_path.iterdir()) == [name]  # encryption kept
+    with pikepdf.open(tmp_path / name, password=encrypted_password) as part:
+        assert len(part.pages) == 1
 
 
 # --------------------------------------------------------------------------------------------------- ls

@@ -1,0 +1,184 @@
+"""The command groups as people meet them: commands listed by topic with whole summaries, usage errors in
+our own words (one JSON object with `--json`), and groups whose default sub-command runs when none is named
+(`pdftools metadata FILE` shows).
+
+Typer 0.29 runs its own copy of click (`typer._click`): its exceptions and parameter classes are the ones
+raised, so they are imported from there. Only typer is imported here: `pdftools --help` stays cheap.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Any, get_args
+
+from typer._click import core as click_core
+from typer._click import exceptions as click_errors
+from typer._click.formatting import HelpFormatter
+from typer.core import TyperCommand, TyperGroup
+from typer.exceptions import Abort
+
+# The help's sections, in order; every command belongs to one (a test checks).
+PANELS: dict[str, tuple[str, ...]] = {
+    "Pages": ("merge", "split", "select", "delete", "rotate", "reorder", "insert", "insert-blank", "nup",
+              "booklet"),
+    "Document": ("info", "ls", "metadata", "bookmarks", "attachments", "forms", "stamp", "compress"),
+    "Security": ("protect", "unprotect"),
+    "Text and OCR": ("text", "ocr", "rename-invoice"),
+    "Conversion": ("convert", "thumbnails", "images"),
+    "Agents and setup": ("serve", "mcp-config", "doctor"),
+}
+
+
+def panel_of(name: str) -> str | None:
+    return next((panel for panel, names in PANELS.items() if name in names), None)
+
+
+class Group(TyperGroup):
+    """pdftools' click group: the top-level app and the sub-command groups (`metadata`, `bookmarks`...)."""
+
+    default_command: str | None = None  # run when the first argument is not a sub-command's name
+
+    def format_commands(self, ctx: click_core.Context, formatter: HelpFormatter) -> None:
+        sections: dict[str, list[tuple[str, str]]] = {}
+        for name in self.list_commands(ctx):
+            cmd = self.get_command(ctx, name)
+            if cmd is None or cmd.hidden:
+                continue
+            panel = getattr(cmd, "rich_help_panel", None) or "Commands"
+            sections.setdefault(panel, []).append((name, summary(cmd)))
+        order = [*PANELS, *sections]
+        for panel in dict.fromkeys(p for p in order if p in sections):
+            with formatter.section(panel):
+                formatter.write_dl(sections[panel])
+
+    def resolve_command(self, ctx: click_core.Context, args: list[str]) -> tuple[str | None, click_core.Command | None,
+                                                                            list[str]]:
+        if args and self.get_command(ctx, args[0]) is None and not ctx.resilient_parsing:
+            raise click_errors.UsageError(f"unknown command {args[0]!r}", ctx)
+        return super().resolve_command(ctx, args)
+
+    def parse_args(self, ctx: click_core.Context, args: list[str]) -> list[str]:
+        if self.default_command is not None and args and args[0] not in self.commands and args[0] not in (
+                "-h", "--help"):
+            args = [self.default_command, *args]  # `metadata FILE` is `metadata show FILE`
+        return super().parse_args(ctx, args)
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True, windows_expand_args: bool = True,
+             **extra: Any) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        argv = list(sys.argv[1:] if args is None else args)
+        try:
+            code = super().main(argv, prog_name, complete_var, standalone_mode=False, **extra)
+        except click_errors.NoArgsIsHelpError as exc:
+            exc.show()
+            sys.exit(0)
+        except click_errors.UsageError as exc:
+            sys.exit(report_usage_error(exc, argv))
+        except click_errors.ClickException as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        except Abort:
+            sys.stderr.write("aborted\n")
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+class Command(TyperCommand):
+    """A command whose arguments read as their placeholders (`FILE`, `[DIR]`, `FILE...`), not Python types."""
+
+    def collect_usage_pieces(self, ctx: click_core.Context) -> list[str]:
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if param.param_type_name == "argument":
+                pieces.append(argument_label(param) if param.required else f"[{argument_label(param)}]")
+        return pieces
+
+    def format_options(self, ctx: click_core.Context, formatter: HelpFormatter) -> None:
+        args, opts = [], []
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is None:
+                continue
+            if param.param_type_name == "argument":
+                args.append((argument_label(param), record[1]))
+            else:
+                opts.append(record)
+        for title, rows in (("Arguments", args), ("Options", opts)):
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows)
+
+
+def argument_label(param: click_core.Parameter) -> str:
+    label = str(param.metavar or (param.name or "").upper()).removesuffix("...")
+    return label + ("..." if param.nargs != 1 else "")
+
+
+def summary(cmd: click_core.Command) -> str:
+    """A command's whole one-line summary (click would cut it to fit with `...`)."""
+    text = cmd.short_help or (cmd.help or "").strip()
+    return text.split("\n\n", 1)[0].replace("\n", " ").strip()
+
+
+def wants_json(argv: list[str]) -> bool:
+    words = argv[: argv.index("--")] if "--" in argv else argv
+    return "--json" in words
+
+
+def report_usage_error(exc: click_errors.UsageError, argv: list[str]) -> int:
+    """A usage error as our other errors: `error[INVALID_ARGUMENT]` and a hint, or one JSON object."""
+    from pdftools.cli.render import report_error
+    from pdftools.errors import InvalidArgument
+
+    path = exc.ctx.command_path if exc.ctx is not None else "pdftools"
+    error = InvalidArgument(usage_message(exc, argv), hint=f"`{path} -h` lists the arguments and options.")
+    return report_error(error, as_json=wants_json(argv))
+
+
+def usage_message(exc: click_errors.UsageError, argv: list[str]) -> str:
+    if isinstance(exc, click_errors.NoSuchOption):
+        near = f" (did you mean {', '.join(exc.possibilities)}?)" if exc.possibilities else ""
+        return f"unknown option {exc.option_name}{near}"
+    if isinstance(exc, click_errors.MissingParameter) and exc.param is not None:
+        kind = exc.param.param_type_name
+        return f"missing {kind} {param_name(exc.param)}"
+    if isinstance(exc, click_errors.BadParameter) and exc.param is not None:
+        value = given_value(exc.param, argv)
+        got = f", not {value!r}" if value is not None else ""
+        return f"{param_name(exc.param)} takes {expected(exc.param)}{got}"
+    message = exc.message.strip().rstrip(".")
+    return message[:1].lower() + message[1:]
+
+
+def param_name(param: click_core.Parameter) -> str:
+    if param.param_type_name == "option":
+        return max(param.opts, key=len)
+    return str(getattr(param, "metavar", None) or param.name or "").upper()
+
+
+def expected(param: click_core.Parameter) -> str:
+    """What a parameter takes, in words."""
+    desc = getattr(param, "type_descriptor", None)
+    if desc is not None and desc.is_choice and desc.choices:
+        return "one of " + ", ".join(str(c) for c in desc.choices)
+    annotation = getattr(desc, "annotation", None)
+    for arg in (annotation, *get_args(annotation)):
+        if arg is int:
+            return "a whole number"
+        if arg is float:
+            return "a number"
+    return "another value"
+
+
+def given_value(param: click_core.Parameter, argv: list[str]) -> str | None:
+    """The value the user gave an option (`--every abc`, `--every=abc`), when it can be found."""
+    for i, word in enumerate(argv):
+        for opt in getattr(param, "opts", ()):
+            if word == opt and i + 1 < len(argv):
+                return argv[i + 1]
+            if word.startswith(opt + "=") and opt.startswith("--"):
+                return word[len(opt) + 1:]
+    return None

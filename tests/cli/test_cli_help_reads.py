@@ -1,0 +1,94 @@
+"""Issue 12 item 3: help that reads like a tool. Commands grouped by topic with whole one-line summaries,
+placeholders people know (FILE, PAGES, N, DIR) instead of Python types, and CLI help that names CLI options:
+op docstrings and parameter descriptions name other parameters as `{{name}}` (core.params.describe), never
+as a flag or an MCP argument name."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import re
+import sys
+from collections.abc import Callable
+from typing import Any, get_type_hints
+
+import pytest
+
+from pdftools.cli.app import flags_of
+from pdftools.core.params import Cli, Param, marker, split_annotated
+from pdftools.ops import OPS
+
+COMMANDS = [op.name for op in OPS]
+
+
+def test_top_help_groups_every_command_under_a_topic(cli: Callable[..., Any]) -> None:
+    out = cli("--help").stdout
+    for panel in ("Pages", "Document", "Security", "Text and OCR", "Conversion", "Agents"):
+        assert re.search(rf"^{panel}[\w ]*:$", out, re.M), f"no {panel} section:\n{out}"
+    from pdftools.cli.group import PANELS
+
+    grouped = {name for names in PANELS.values() for name in names}
+    assert {*COMMANDS, "serve", "mcp-config"} <= grouped
+
+
+def test_top_help_gives_whole_summaries(cli: Callable[..., Any]) -> None:
+    out = cli("--help").stdout.split("\n", 1)[1]  # the usage line's `[ARGS]...` is click's
+    assert "..." not in out
+    flat = " ".join(out.split())
+    for op in OPS:
+        assert " ".join(op.summary.split()) in flat, op.name
+
+
+def _command_help(cli: Callable[..., Any], argv: list[str]) -> str:
+    result = cli(*argv, "--help")
+    assert result.exit_code == 0, result
+    return result.stdout
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_command_help_uses_placeholders_people_know(cli: Callable[..., Any], name: str) -> None:
+    out = _command_help(cli, [name])
+    python_types = re.findall(r"<(?:str|int|float|bool|list\[[^\]]*\]|[a-z]+\|[^>]*)>", out)
+    assert not python_types, f"{name} --help shows {python_types}"
+    usage = out.split("\n", 1)[0]
+    assert not re.search(r"\{?[a-z_]+\}", usage), usage  # `FILE`, not `{input}`
+
+
+def _texts_and_names(op: Any) -> tuple[list[str], set[str], set[str]]:
+    fn = op.load()
+    hints = get_type_hints(fn, include_extras=True)
+    texts = [sys.modules[fn.__module__].__doc__ or ""]
+    flags: set[str] = set()
+    names = set(inspect.signature(fn).parameters)
+    for name in names:
+        _, meta = split_annotated(hints[name])
+        param, cli = marker(meta, Param), marker(meta, Cli) or Cli()
+        if param is not None:
+            texts.append(param.description)
+        if not cli.argument:
+            flags.update(f for f in flags_of(name, cli) if f.startswith("--"))
+    return texts, flags, names
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_help_texts_name_parameters_as_references(name: str) -> None:
+    """`--force` in an op's docstring would reach an agent as a flag it cannot pass; `max_chars` would reach a
+    person as a name no option has. `{{force}}` reaches each as its own front end calls it."""
+    op = next(op for op in OPS if op.name == name)
+    texts, flags, names = _texts_and_names(op)
+    for text in texts:
+        bare = re.sub(r"\{\{\w+\}\}", "", text)
+        named_flags = {f for f in re.findall(r"--[a-z][a-z-]*", bare) if f in flags}
+        named_args = {n for n in re.findall(r"\b[a-z]+_[a-z_]+\b", bare) if n in names}
+        assert not named_flags and not named_args, f"{name}: write {named_flags | named_args} as {{{{name}}}}"
+        for ref in re.findall(r"\{\{(\w+)\}\}", text):
+            assert ref in names, f"{name}: {{{{{ref}}}}} is not one of its parameters"
+
+
+def test_summaries_name_no_parameters() -> None:
+    """The registry's summary is shown before the op is imported, so it cannot be rendered per front end."""
+    for op in OPS:
+        _, flags, names = _texts_and_names(op)
+        assert not any(f in op.summary for f in flags), op.summary
+        assert not any(re.search(rf"\b{n}\b", op.summary) for n in names if "_" in n), op.summary
+        importlib.import_module(op.module or f"pdftools.ops.{op.function}")

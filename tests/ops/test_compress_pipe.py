@@ -1,0 +1,38 @@
+"""`compress -o -` never leaves the pipe empty: when compressing would not make the PDF smaller, the input goes
+down the pipe unchanged, with a warning in the result (a file output still refuses: NOT_SMALLER)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+PDFTOOLS = Path(sys.executable).with_name("pdftools")
+
+
+def _compress(*args: object, stdin: bytes = b"", cwd: Path) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run([str(PDFTOOLS), "compress", *map(str, args), "--json"], input=stdin, capture_output=True,
+                          cwd=cwd, timeout=120)
+
+
+def test_a_pdf_that_cannot_shrink_goes_down_the_pipe_unchanged(tmp_path: Path) -> None:
+    small = tmp_path / "small.pdf"
+    assert _compress(REPO / "samples" / "letter.pdf", "-o", small, cwd=tmp_path).returncode == 0  # now minimal
+    assert _compress(small, "-o", tmp_path / "x.pdf", cwd=tmp_path).returncode == 11  # a file: NOT_SMALLER
+    for args, stdin in (([small, "-o", "-"], b""), (["-"], small.read_bytes())):
+        done = _compress(*args, stdin=stdin, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout == small.read_bytes()
+        result = json.loads(done.stderr)
+        assert result["saved"] == 0 and result["unchanged"] is True
+        assert any("unchanged" in w for w in result["warnings"])
+
+
+def test_a_pdf_that_shrinks_goes_down_the_pipe_compressed(tmp_path: Path, corpus: Path) -> None:
+    big = corpus / "018-base64-image" / "base64image.pdf"
+    done = _compress(big, "-o", "-", cwd=tmp_path)
+    assert done.returncode == 0 and done.stdout.startswith(b"%PDF-")
+    result = json.loads(done.stderr)
+    assert result["unchanged"] is False and len(done.stdout) == result["size"] < big.stat().st_size

@@ -1,6 +1,15 @@
-"""Accuracy of rename-invoice per field, on invoices generated with known fields (tests/invoices).
+"""Accuracy of rename-invoice per field: on real invoices first, then on invoices generated with known fields.
 
-    .venv/bin/python benchmarks/invoices.py [--count 60] [--scanned 30] [--holdout 36] [--late 36] [--keep DIR]
+    .venv/bin/python benchmarks/invoices.py [--count 60] [--scanned 30] [--holdout 36] [--late 36] [--erp 24]
+                                            [--keep DIR] [--real-only | --no-real] [--no-real-scans]
+                                            [--scan-cache DIR]
+
+The real sets come from ../shared/corpus/einvoices (tests/invoices/real.py; held out: never tuned on): the 16
+e-invoices read from their XML (`einvoice`), the same 16 read from their pages with the XML ignored (`real
+text`, --no-xml), and their pages rasterised at 200 dpi and read by OCR (`real scan`, cached in --scan-cache).
+They run through the op itself (a dry run) and print, per set, the share of fields right, the precision of the
+fields at or above the threshold (what a rename relies on), and files renamed right / skipped / renamed wrong.
+The other 13 corpus files (orders, broken PDFs, PDFs without an XML) must give no field from an XML.
 
 Generates digital invoices (pikepdf and, when installed, groff + Ghostscript), the same invoices scanned
 (200 dpi images, no text layer), with a Factur-X XML attached, and with a broken XML; plus the held-out
@@ -83,7 +92,7 @@ def report(results: dict[str, dict], threshold: float) -> None:
     print(f"\nPer field (threshold {threshold}): right / right and sure (renamed on it) / wrong but sure; n")
     print(f"{'kind':20} {'field':9} {'right':>7} {'sure':>7} {'wrong+sure':>10} {'n':>4}  target")
     for (kind, key), (right, sure, wrong, n) in sorted(results["fields"].items()):
-        base = kind.removeprefix("holdout-").removeprefix("late-")
+        base = kind.removeprefix("holdout-").removeprefix("late-").removeprefix("erp-")
         target = TARGETS.get(base, 0)
         mark = "ok" if right / n >= target else "MISSED"
         print(f"{kind:20} {key:9} {right / n:7.1%} {sure / n:7.1%} {wrong:10d} {n:4d}  >= {target:.0%} {mark}")
@@ -94,17 +103,71 @@ def report(results: dict[str, dict], threshold: float) -> None:
               f"{sum(spent) / len(spent) * 1000:7.0f} ms per file (max {max(spent) * 1000:.0f} ms)")
 
 
+def real_sets(threshold: float, scan_cache: Path | None, with_scans: bool) -> None:
+    """The real sets, through the op (a dry run), one line each."""
+    from invoices import real
+
+    from pdftools.ops.rename_invoice import rename_invoice
+
+    expected = real.invoices()
+    paths = [str(real.EINVOICES / name) for name in expected]
+    print(f"Real invoices ({len(expected)} of {len(real.all_files())} corpus files; threshold {threshold}):")
+    rows = rename_invoice([str(p) for p in real.all_files()], apply=False, ocr=False, threshold=threshold).files
+    from_xml = [r for r in rows if Path(r.file).name in expected]
+    others = [r for r in rows if Path(r.file).name not in expected]
+    print(real.line("einvoice (XML)", real.score(from_xml, expected, threshold)))
+    invented = sum(any(f.source == "xml" for f in r.fields.values()) for r in others)
+    print(f"{'not e-invoices':24} {len(others)} files: {invented} with a field from an XML; "
+          f"{sum(r.status == 'planned' for r in others)} renamed from their pages; "
+          f"{sum(r.status == 'skipped' and not r.fields for r in others)} skipped with no field; "
+          f"{sum(r.status == 'error' for r in others)} errors")
+    sets = [("real text (--no-xml)", paths)]
+    if with_scans:
+        with tempfile.TemporaryDirectory(prefix="pdftools-scans-") as tmp:
+            folder = scan_cache or Path(tmp)
+            sets.append(("real scan (200 dpi, OCR)", [str(p) for p in real.scans(folder, list(expected))]))
+            _real_lines(sets, expected, threshold)
+    else:
+        _real_lines(sets, expected, threshold)
+
+
+def _real_lines(sets: list[tuple[str, list[str]]], expected: dict, threshold: float) -> None:
+    from invoices import real
+
+    from pdftools.ops.rename_invoice import rename_invoice
+
+    for label, paths in sets:
+        started = time.perf_counter()
+        rows = rename_invoice(paths, apply=False, xml=False, threshold=threshold).files
+        result = real.score(rows, expected, threshold)
+        print(real.line(label, result))
+        per_field = "  ".join(f"{key} {right / n:.0%}" for key, (right, _, _, n) in result.fields.items())
+        print(f"{'':24} per field: {per_field}   {(time.perf_counter() - started) / len(paths):.1f} s per file")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=60, help="invoices per digital kind")
     parser.add_argument("--scanned", type=int, default=30, help="how many of them also scanned (OCR: ~3 s each)")
     parser.add_argument("--holdout", type=int, default=36, help="invoices in the first held-out layouts")
     parser.add_argument("--late", type=int, default=36, help="invoices in the late held-out layouts")
+    parser.add_argument("--erp", type=int, default=24, help="invoices in the accounting-program layouts (each also"
+                        " scanned)")
     parser.add_argument("--threshold", type=float, default=0.7)
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--keep", type=Path, help="generate into this folder and keep it")
     parser.add_argument("--misses", action="store_true", help="list every field not read right and sure")
+    parser.add_argument("--real-only", action="store_true", help="only the real sets")
+    parser.add_argument("--no-real-scans", action="store_true", help="skip the real scans (OCR: minutes)")
+    parser.add_argument("--no-real", action="store_true", help="only the generated sets")
+    parser.add_argument("--scan-cache", type=Path, help="keep the rasterised real pages here between runs")
     args = parser.parse_args()
+
+    if not args.no_real:
+        real_sets(args.threshold, args.scan_cache, not args.no_real_scans)
+    if args.real_only:
+        return
+    print("\nGenerated invoices (tests/invoices):")
 
     with tempfile.TemporaryDirectory(prefix="pdftools-invoices-") as tmp:
         base = args.keep or Path(tmp)
@@ -115,7 +178,9 @@ def main() -> None:
                 (base / "holdout", build(base / "holdout", args.holdout, args.seed + 1, ("digital", "groff"),
                                          holdout="holdout"), "holdout-"),
                 (base / "late", build(base / "late", args.late, args.seed + 7, ("digital", "groff"), holdout="late"),
-                 "late-")]
+                 "late-"),
+                (base / "erp", build(base / "erp", args.erp, args.seed + 11, ("digital", "scanned"), holdout="erp"),
+                 "erp-")]
         print(f"generated {sum(len(rows) for _, rows, _ in sets)} invoices in {time.perf_counter() - started:.1f} s"
               f" (groff: {'yes' if any(r.kind == 'groff' for _, rows, _ in sets for r in rows) else 'not installed'})")
         merged: dict[str, dict] = {"fields": {}, "files": {}, "seconds": {}, "misses": []}

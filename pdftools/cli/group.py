@@ -21,10 +21,10 @@ from typer.exceptions import Abort
 # The help's sections, in order; every command belongs to one (a test checks).
 PANELS: dict[str, tuple[str, ...]] = {
     "Pages": ("merge", "split", "select", "delete", "rotate", "reorder", "insert", "insert-blank", "nup",
-              "booklet"),
+              "booklet", "labels", "crop", "resize"),
     "Document": ("info", "ls", "metadata", "bookmarks", "attachments", "forms", "stamp", "compress"),
     "Security": ("protect", "unprotect"),
-    "Text and OCR": ("text", "ocr", "rename-invoice"),
+    "Text and OCR": ("text", "search", "ocr", "rename-invoice"),
     "Conversion": ("convert", "thumbnails", "images"),
     "Agents and setup": ("serve", "mcp-config", "doctor"),
 }

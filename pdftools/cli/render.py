@@ -51,6 +51,9 @@ def render(result: Any, *, as_json: bool, to_stderr: bool = False) -> None:
     if type(result).__name__ == "TextResult":
         _render_text(result, stream)
         return
+    if callable(getattr(result, "output_lines", None)):  # a result printed as lines of data (search)
+        _render_lines(result, stream)
+        return
     if type(getattr(result, "text", None)).__name__ == "TextResult":  # ocr --mode text: the text, as `text` gives it
         _render_text(result.text, stream)
         return
@@ -70,6 +73,10 @@ def _render_text(result: Any, stream: Any) -> None:
             stream.write(f"\n── page {page.page} ──\n{safe(page.text)}")
         else:
             stream.write(page.text + "\f")  # as pdftotext writes it: a form feed ends every page
+    if result.boxes:  # words or lines: tab-separated, one a line, with a header
+        from pdftools.document.text import BOX_COLUMNS
+
+        stream.write(BOX_COLUMNS + "\n" + "".join(box.tsv() + "\n" for box in result.boxes))
     if result.truncated:
         sys.stderr.write(f"(stopped by --max-chars; continue with --start-page {result.next_page} "
                          f"--offset {result.next_offset or 0})\n")
@@ -77,6 +84,14 @@ def _render_text(result: Any, stream: Any) -> None:
         sys.stderr.write(f"note: no text on page(s) {_compact(result.empty_pages)}; scanned? try OCR\n")
     for warning in getattr(result, "warnings", []):
         sys.stderr.write(f"warning: {warning}\n")
+
+
+def _render_lines(result: Any, stream: Any) -> None:
+    """Lines as the result gives them, whole (data: never markup, never cut); its notes to stderr."""
+    for line in result.output_lines():
+        stream.write(line + "\n")
+    for note in result.notes():
+        sys.stderr.write(note + "\n")
 
 
 def _compact(numbers: list[int]) -> str:

@@ -9,19 +9,17 @@ from __future__ import annotations
 import re
 import statistics
 import unicodedata
-import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from pdftools import engines
 from pdftools.convert.pandoc import time_left
 from pdftools.core.pdf import open_pdf
 from pdftools.document import text as pagetext
+from pdftools.engines import poppler
 from pdftools.errors import NoPages
 
-NS = "{http://www.w3.org/1999/xhtml}"
 HEADING = 1.18  # a line this much taller than the body text is a heading
 MAX_LEVELS = 4
 SAME = 0.88  # heading sizes this close to a level's largest belong to that level
@@ -29,7 +27,6 @@ BULLET = re.compile(r"^[•◦▪▫●○■□‣⁃∙·\-–—*]\s+")
 NUMBERED = re.compile(r"^(\d{1,3}|[a-zA-Z])[.)]\s+")
 SPECIAL = re.compile(r"([\\`*_\[\]<$^~|])")
 LEADING = re.compile(r"^([#>+=-]|\d+[.)])")
-BAD_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 LTR_RUN = re.compile(r"[0-9A-Za-z\u00c0-\u024f](?:[0-9A-Za-z\u00c0-\u024f.,:%/ -]*[0-9A-Za-z\u00c0-\u024f])?")
 OcrFn = Callable[[list[int]], dict[int, str]]
 
@@ -53,9 +50,8 @@ def markdown(path: Path, password: str | None, ocr: OcrFn) -> tuple[str, list[in
     with pdf, pagetext.readable(pdf, path) as source:
         if not len(pdf.pages):
             raise NoPages(f"{path} has no pages")
-        xml = engines.run(["pdftotext", "-q", "-bbox-layout", "-enc", "UTF-8", str(source), "-"],
-                          timeout=time_left())
-    pages = _pages(xml.decode("utf-8", errors="replace"))
+        layout = poppler.bbox_layout(source, timeout=time_left())
+    pages = _pages(layout)
     empty = [number for number, blocks in enumerate(pages, 1) if not blocks]
     scanned = {n: text for n, text in ocr(empty).items() if text.strip()} if empty else {}
     levels = _levels(pages)
@@ -67,28 +63,25 @@ def markdown(path: Path, password: str | None, ocr: OcrFn) -> tuple[str, list[in
     return "\n\n".join(part for part in parts if part) + "\n", sorted(scanned)
 
 
-def _pages(xml: str) -> list[list[Block]]:
-    root = ET.fromstring(BAD_XML.sub("", xml))
+def _pages(layout: list[poppler.LayoutPage]) -> list[list[Block]]:
     pages = []
-    for page in root.iter(f"{NS}page"):
-        height = float(page.get("height", "0")) or 1.0
+    for page in layout:
+        height = page.height or 1.0
         blocks = []
-        for block in page.iter(f"{NS}block"):
-            lines = [_line(line) for line in block.iter(f"{NS}line")]
-            lines = [line for line in lines if line.text]
-            top, bottom = float(block.get("yMin", "0")) / height, float(block.get("yMax", "0")) / height
+        for block in page.blocks:
+            lines = [line for line in map(_line, block.lines) if line.text]
+            top, bottom = block.box[1] / height, block.box[3] / height
             if lines:
                 blocks.append(Block(lines, bottom < 0.1 or top > 0.9))
         pages.append(blocks)
     return pages
 
 
-def _line(line: ET.Element) -> Line:
-    words = [((w.text or "").strip(), float(w.get("yMax", "0")) - float(w.get("yMin", "0")))
-             for w in line.iter(f"{NS}word")]
+def _line(line: poppler.LayoutLine) -> Line:
+    words = [(word.text, word.box[3] - word.box[1]) for word in line.words]
     heights = [h for text, h in words if any(c.isalpha() for c in text)]  # not emoji or digits: taller boxes
     size = statistics.median(heights or [h for _, h in words] or [0.0])
-    return Line(_logical(" ".join(text for text, _ in words).strip()), size, float(line.get("yMin", "0")))
+    return Line(_logical(" ".join(text for text, _ in words).strip()), size, line.box[1])
 
 
 def _logical(text: str) -> str:

@@ -43,6 +43,28 @@ class PageText:
 
 
 @dataclass
+class TextBox:
+    """A word or a line of text (`text --format words|lines`) and where it is on its page."""
+
+    page: int
+    block: int  # numbered from 1 on each page; `line` from 1 in its block
+    line: int
+    text: str
+    x0: float  # the box: PDF points, origin at the top-left of the page as displayed, y down
+    y0: float
+    x1: float
+    y1: float
+    size: float  # the box's height (of the upright text): ~0.9-1.2 times the font size, which poppler omits
+
+    def tsv(self) -> str:
+        return "\t".join([str(self.page), str(self.block), str(self.line), *(f"{v:.2f}" for v in (
+            self.x0, self.y0, self.x1, self.y1, self.size)), self.text])
+
+
+BOX_COLUMNS = "page\tblock\tline\tx0\ty0\tx1\ty1\tsize\ttext"
+
+
+@dataclass
 class TextResult:
     __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
     path: str
@@ -56,10 +78,13 @@ class TextResult:
     empty_pages: list[int] = field(default_factory=list)
     """Pages with no text layer (scanned? try OCR)."""
     warnings: list[str] = field(default_factory=list)
+    boxes: list[TextBox] = field(default_factory=list)  # format words or lines (next_offset then counts boxes)
 
     def as_text(self) -> str:
         """The text with page markers and, when cut, where to continue: what a reader (or a model) needs."""
         parts = [f"--- page {p.page} ---\n{p.text}" for p in self.pages]
+        if self.boxes:
+            parts += [BOX_COLUMNS, *(box.tsv() for box in self.boxes)]
         if self.truncated:
             parts.append(f"[truncated: continue with start_page={self.next_page}, offset={self.next_offset or 0}]")
         if self.empty_pages:

@@ -5,7 +5,9 @@ trailer); `opens` tells, and poppler then reads qpdf's repaired copy (`REPAIRED`
 
 from __future__ import annotations
 
+import html
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from pdftools import engines
@@ -65,6 +67,70 @@ def warning(damaged: DamagedPdf, what: str = "these facts come from poppler's pd
     return f"qpdf cannot read this file ({damaged.message}); {what}"
 
 
+# ---------------------------------------------------------------------------------- text with boxes
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1: points, origin at the page's top-left, y down
+
+
+@dataclass
+class Word:
+    text: str
+    box: Box
+
+
+@dataclass
+class LayoutLine:
+    words: list[Word]
+    box: Box
+
+
+@dataclass
+class LayoutBlock:
+    lines: list[LayoutLine]
+    box: Box
+
+
+@dataclass
+class LayoutPage:
+    width: float
+    height: float
+    blocks: list[LayoutBlock]
+
+
+def bbox_layout(source: Path, first: int | None = None, last: int | None = None,
+                timeout: float = 300) -> list[LayoutPage]:
+    """The pages `first`..`last` (default: all) as `pdftotext -bbox-layout` sees them: blocks of lines of words,
+    each with its box in points, origin at the top-left corner of the page as displayed."""
+    pages = [*(["-f", str(first)] if first else []), *(["-l", str(last)] if last else [])]
+    xml = engines.run(["pdftotext", "-q", "-bbox-layout", "-enc", "UTF-8", *pages, str(source), "-"],
+                      timeout=timeout)
+    return parse_bbox_layout(xml.decode("utf-8", errors="replace"))
+
+
+_TAG = re.compile(r'<(page|block|line|word) (?:width="([\d.]+)" height="([\d.]+)"|xMin="([-\d.]+)" '
+                  r'yMin="([-\d.]+)" xMax="([-\d.]+)" yMax="([-\d.]+)")>(?:([^<]*)</word>)?')
+
+
+def parse_bbox_layout(xml: str) -> list[LayoutPage]:
+    """pdftotext's XHTML read by its tags in order (the format is poppler's, printed one element a line): ~4x
+    faster than an XML parser on a book, and indifferent to the control characters a PDF's text may hold."""
+    pages: list[LayoutPage] = []
+    for match in _TAG.finditer(xml):
+        kind = match[1]
+        if kind == "page":
+            pages.append(LayoutPage(float(match[2]), float(match[3]), []))
+            continue
+        box = (float(match[4]), float(match[5]), float(match[6]), float(match[7]))
+        if kind == "word":
+            text = match[8].strip()
+            pages[-1].blocks[-1].lines[-1].words.append(Word(html.unescape(text) if "&" in text else text, box))
+        elif kind == "line":
+            pages[-1].blocks[-1].lines.append(LayoutLine([], box))
+        else:
+            pages[-1].blocks.append(LayoutBlock([], box))
+    return pages
+
+
 def rasterize(source: Path, page: int, dpi: int, out: Path, *, colour: bool = False) -> Path:
     """Page `page` as a grayscale PGM (as displayed: /Rotate applied); `colour`: as a JPEG, which tesseract
     puts into its PDF as it is (a page to draw, not only to read)."""
@@ -72,3 +138,10 @@ def rasterize(source: Path, page: int, dpi: int, out: Path, *, colour: bool = Fa
     engines.run(["pdftoppm", "-q", "-r", str(dpi), "-f", str(page), "-l", str(page), *kind, "-singlefile",
                  str(source), str(out)])
     return out.with_suffix(".jpg" if colour else ".pgm")
+
+
+def render_gray(source: Path, first: int, last: int, dpi: int, folder: Path) -> dict[int, Path]:
+    """Pages `first`..`last` of the crop box as displayed, grayscale PGM files in `folder`, by page number."""
+    engines.run(["pdftoppm", "-q", "-cropbox", "-gray", "-r", str(dpi), "-f", str(first), "-l", str(last),
+                 str(source), str(folder / "p")])
+    return {int(path.stem.rsplit("-", 1)[1]): path for path in folder.glob("p-*.pgm")}

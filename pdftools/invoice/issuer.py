@@ -1,8 +1,9 @@
 """Who issued an invoice, from its text: the seller's name, never the customer's.
 
-Evidence, strongest first: a seller label (`From`, `Kontoinhaber`, `Émetteur`, ...) with the name after or
-under it; a sender line (`Müller GmbH · Hauptstr. 5 · 10115 Berlin`, the small line over a letter's address
-window, or a footer line); a cell that ends in a legal form (GmbH, SARL, B.V., S.L., S.r.l., Ltd, ...); the
+Evidence, strongest first: a seller label (`From`, `Verkäufer`, `Émetteur`, ...) with the name after or
+under it (an account holder's label, `Kontoinhaber`, is weaker: the holder may be the owner, a person); a
+sender line (`Müller GmbH · Hauptstr. 5 · 10115 Berlin`, the small line over a letter's address window, or a
+footer line); a cell that ends in a legal form (GmbH, SARL, B.V., S.L., S.r.l., Ltd, ...); the
 first line of the first page. Names found in several places score higher (a letterhead and a footer agree),
 names that match the invoice's web or e-mail domain too. The buyer's block (under `Bill to`, `Kunde`,
 `Facturé à`, ..., or in the address window under a sender line) is never taken.
@@ -12,11 +13,25 @@ from __future__ import annotations
 
 import re
 
-from pdftools.invoice.labels import ADDRESS, BUYER, DATE, LEGAL_FORM, NOT_A_NAME, NUMBER, SELLER, TITLE, TOTAL
+from pdftools.invoice.labels import (
+    ACCOUNT_HOLDER,
+    ADDRESS,
+    BUYER,
+    DATE,
+    LEGAL_FORM,
+    NOT_A_NAME,
+    NUMBER,
+    SELLER,
+    TITLE,
+    TOTAL,
+)
 from pdftools.invoice.parse import CURRENCY, find_amounts, find_dates, fold
 from pdftools.invoice.text import Candidate, Cell, Doc
 
 _SEPARATORS = re.compile(r"\s+[·•|–—:-]\s+|\s*[·•|]\s*")  # OCR reads a `·` as `-` or `:` at times
+_REGISTRATION = re.compile(r"(?<![a-z])(?:iban|bic|swift|ust-?\s*id\w*|vat\s*(?:no|reg|id)\w*|tva|btw|iva|"
+                           r"hrb|hra|siret|siren|rcs|kvk|cif|nif|p\.\s*iva|steuer\s*-?\s*nr|steuernummer)(?![a-z])")
+_WEB = re.compile(r"www\.|https?://|\S@\S")  # a web or e-mail address is no name
 _DOMAIN = re.compile(r"(?:www\.|@)([a-z0-9-]+)\.[a-z]{2,}")
 _ALNUM = re.compile(r"[^a-z0-9]")
 
@@ -41,7 +56,8 @@ def plausible(text: str) -> bool:
     """Could this be a company or person name (not an address, a label, a date or an amount)?"""
     folded = fold(text)
     letters = sum(c.isalpha() for c in folded)
-    if letters < 3 or len(text) > 80 or NOT_A_NAME.search(folded) or find_dates(folded) or find_amounts(text):
+    if letters < 3 or len(text) > 80 or NOT_A_NAME.search(folded) or _WEB.search(folded) or find_dates(folded) \
+            or find_amounts(text):
         return False
     labelled = sum(end - start for labels in (NUMBER, DATE, TOTAL) for start, end, _ in labels.find(folded))
     if labelled * 2 >= len(folded.strip()) or TITLE.fullmatch(folded.strip(" :")) or CURRENCY.search(text):
@@ -86,9 +102,10 @@ def issuers(doc: Doc) -> list[Candidate]:
             label, inline = _label_only(cell, SELLER)
             if label:
                 under = [c.text for c in doc.below(i, cell.start, cell.end, depth=1)]
+                score = 0.7 if ACCOUNT_HOLDER.match(cell.folded) else 0.9  # an account holder may be the owner
                 for text in [inline] if inline else under[:1]:
                     if plausible(text):
-                        found.append(Candidate(_tidy(text), 0.9, f"after the label '{label}'", i))
+                        found.append(Candidate(_tidy(text), score, f"after the label '{label}'", i))
                 continue
             footer = doc.in_footer(i)
             name = _sender_name(cell, 2 if footer else 3)
@@ -103,10 +120,23 @@ def issuers(doc: Doc) -> list[Candidate]:
                 found.append(Candidate(_tidy(cell.text), score, "a name with a legal form", i))
             if _over_address(doc, cell):
                 found.append(Candidate(_tidy(cell.text), 0.7 if footer else 0.6, "a name over an address", i))
+            if footer and not ADDRESS.search(cell.folded) and _beside_registration(doc, cell):
+                found.append(Candidate(_tidy(cell.text), 0.8, "a footer name beside tax or bank data", i))
     first = _first_line_name(doc)
     if first is not None:
         found.append(first)
     return _rank(doc, found, _buyer_keys(doc, senders))
+
+
+def _beside_registration(doc: Doc, cell: Cell) -> bool:
+    """Does the seller's registration and bank data (VAT ID, IBAN, register) stand beside a footer cell, in
+    other columns of its line or the next? Such a footer names who issued the invoice (a customer's VAT ID
+    stands in the address block). Data right under the cell makes it that column's heading (`Bank`), no name."""
+    line = cell.line
+    if any(_REGISTRATION.search(c.folded) for c in doc.below(line, cell.start, cell.end, depth=1)):
+        return False
+    lines = [j for j in (line, line + 1) if j < len(doc.cells) and doc.page_of[j] == doc.page_of[line]]
+    return any(_REGISTRATION.search(c.folded) for j in lines for c in doc.cells[j] if c is not cell)
 
 
 def _over_address(doc: Doc, cell: Cell) -> bool:
@@ -164,7 +194,19 @@ def _rank(doc: Doc, found: list[Candidate], buyers: set[str]) -> list[Candidate]
         best = ranked[0]
         ranked[0] = Candidate(best.value, min(best.score, 0.65),
                               f"{best.how}; but {ranked[1].value!r} is nearly as likely", best.line)
+    variant = next((c for c in ranked[1:] if _variants(_key(ranked[0].value), _key(c.value))), None)
+    if variant is not None:  # `Müller & Söhne GmbH` and `Muller & S6hne GmbH`: which spelling is right?
+        best = ranked[0]
+        ranked[0] = Candidate(best.value, min(best.score, 0.65),
+                              f"{best.how}; but it is spelled {variant.value!r} elsewhere", best.line)
     return ranked
+
+
+def _variants(a: str, b: str) -> bool:
+    """Two spellings of one name (an OCR misreading, a typo): nearly the same letters, not the same."""
+    from difflib import SequenceMatcher
+
+    return a != b and min(len(a), len(b)) >= 6 and SequenceMatcher(None, a, b).ratio() >= 0.85
 
 
 def _score(doc: Doc, key: str, cand: Candidate, kinds: set[str]) -> Candidate:

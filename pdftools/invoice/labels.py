@@ -3,7 +3,8 @@
 Patterns match folded text (`invoice_parse.fold`: lower case, no accents, `Nº` -> `no`). Each kind has strong
 labels (they name the field), weak ones (they may) and, where it matters, negative ones: labels of
 neighbouring fields that must not be taken for it (a due date is not the invoice date; a net amount is not the
-total). `Labels.find` returns every label in a stretch of text, longer matches hiding those inside them.
+total). `Labels.find` returns every label in a stretch of text, longer matches hiding those inside them;
+words two spaces apart are in different columns, so no label spans them.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_NO = r"(?:n[°o]?\.?\s*o?|no\.?|nr\.?|num\.?|numero|number|nummer|#|n[e2]\??\.?)"  # Nº N° No. Nr. n.º # (OCR: Ne?)
+# Nº N° No. Nr. n.º # (OCR reads `Nº` as `Ne`, `N?`, and `Nº` / `n.º` before a space as `N2` / `n.2`)
+_NO = r"(?:n\.?2(?=[\s:]|$)|n[°o]?\.?\s*o?|no\.?|nr\.?|num\.?|numero|number|nummer|#|n[e2]\??\.?)"
 _INCL = (r"(?:\s*\(?\s*(?:incl|inkl|including|inc|ttc|ivato|iva\s*incl(?:uida)?)\.?\s*(?:\d+\s*%\s*)?"
          r"(?:vat|tax|mwst|ust|tva|btw|iva|taxes)?\.?\s*\)?)?")
 
@@ -30,7 +32,7 @@ class Labels:
         """(start, end, kind) of every label in `folded`: kind is strong, weak or negative."""
         hits = [(m.start(), m.end(), kind) for kind, pattern in
                 (("strong", self.strong), ("weak", self.weak), ("negative", self.negative)) if pattern is not None
-                for m in pattern.finditer(folded) if m.end() > m.start()]
+                for m in pattern.finditer(folded) if m.end() > m.start() and "  " not in m.group().strip()]
         return [h for h in hits if not any(o != h and o[0] <= h[0] and h[1] <= o[1] and o[1] - o[0] > h[1] - h[0]
                                            for o in hits)]
 
@@ -60,6 +62,14 @@ NUMBER = Labels(
     ]),
 )
 
+# Other documents an invoice names with their own dates (`Your order 4711 of 03.05.2024`): a date that only
+# a preposition ties to one of these is theirs, not the invoice's.
+OTHER_DOCUMENT = re.compile(
+    r"(?<![a-z])(?:order|purchase\s*order|po|delivery\s*note|quot(?:e|ation)|offer|contract|"
+    r"bestellung|auftrag|lieferschein|angebot|vertrag|commande|bon\s*de\s*livraison|devis|contrat|"
+    r"bestelling|opdracht|pakbon|offerte|pedido|albaran|presupuesto|contrato|ordine|ordinazione|ddt|"
+    r"preventivo|contratto)(?![a-z])")
+
 TITLE = re.compile(r"(?<![a-z])(?:tax\s*invoice|invoice|rechnung|facture|factuur|factura|fattura)(?![a-z])")
 
 DATE = Labels(
@@ -73,7 +83,7 @@ DATE = Labels(
         r"fecha\s*(?:de\s*)?(?:la\s*)?(?:factura|emision|expedicion)",
         r"data\s*(?:della\s*)?(?:fattura|documento|emissione|doc\.?)",
     ]),
-    weak=_compile([r"date", r"datum", r"fecha", r"data", r"dated", r"vom", r"du", r"del", r"de\s*fecha", r"van",
+    weak=_compile([r"date", r"datum", r"fecha", r"data", r"dated", r"vom", r"du", r"del", r"de\s*fecha", r"van", r"of",
                    r"datiert", r"en\s*date\s*du", r"con\s*fecha", r"d\.\s*d\."]),
     negative=_compile([
         r"due(?:\s*date)?", r"payment\s*due", r"pay(?:able)?\s*(?:by|before|until)", r"fall?ig(?:keit)?\w*",
@@ -120,6 +130,12 @@ TOTAL = Labels(
     ]),
 )
 
+# Lines naming who holds the bank account paid into: the seller, or its owner (a person) for a sole trader or
+# a firm that names its owner, so weaker evidence than a seller label.
+ACCOUNT_HOLDER = re.compile(
+    r"(?<![a-z])(?:payee|account\s*(?:name|holder)|kontoinhaber(?:in)?|empfanger\s*der\s*zahlung|"
+    r"titulaire(?:\s*du\s*compte)?|beneficiaire|rekeninghouder|begunstigde|titular(?:\s*de\s*la\s*cuenta)?|"
+    r"beneficiario|intestatario(?:\s*(?:del\s*)?conto)?)(?![a-z])")
 # Lines naming the seller (its name follows) or the buyer (its block is not the issuer).
 SELLER = _compile([
     r"from", r"seller", r"vendor", r"supplier", r"issued\s*by", r"bill\s*from", r"payee", r"account\s*(?:name|holder)",

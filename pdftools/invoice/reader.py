@@ -2,7 +2,9 @@
 
 Sources, best first: an embedded e-invoice XML (exact), a user template, the label and layout heuristics on
 the PDF's text; OCR (tesseract through `core.ocr`, as the `ocr` op uses it) when the PDF has no text layer.
-Nothing here renames anything.
+An XML that shows the PDF to be another document (an order) makes the file no invoice, and a PDF whose pages
+cannot show a document (a page under a millimetre wide: a broken file) is not read either: nothing is read
+from them, so nothing can be invented. Nothing here renames anything.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ OCR_LANGUAGES = ("eng", "deu", "fra", "nld", "spa", "ita")
 TEXT_PAGES = 3  # the first pages and the last one carry an invoice's header and totals
 OCR_FACTOR = 0.95  # OCR text is less certain than a text layer
 OCR_DPI = 300
+MIN_PAGE = 2.8  # pt: a millimetre
+RIVAL_MARGIN = 0.1  # a field's best reading must beat any other value by this much to be trusted
 Source = Literal["xml", "text", "ocr"]
 
 
@@ -53,6 +57,7 @@ class Reading:
     fields: dict[str, Found]  # by name (FIELDS), those found
     values: dict[str, Any]  # typed: date -> dt.date, amount -> Decimal, others str
     warnings: list[str] = field(default_factory=list)
+    not_invoice: str | None = None  # why the file is no invoice (an order, a broken PDF): nothing was read
 
 
 @dataclass
@@ -61,6 +66,7 @@ class Options:
     ocr: bool = True
     language: str | None = None
     templates: list[Template] = field(default_factory=list)
+    xml: bool = True  # read an embedded e-invoice XML (False: only the pages)
 
 
 def default_languages() -> str:
@@ -72,7 +78,13 @@ def default_languages() -> str:
 def read_invoice(path: Path, password: str | None, options: Options) -> Reading:
     warnings: list[str] = []
     with open_pdf(path, password) as pdf:
-        best: dict[str, tuple[Candidate, Source]] = {key: (c, "xml") for key, c in _from_xml(pdf, warnings).items()}
+        broken = _broken_page(pdf)
+        if broken:
+            return Reading({}, {}, warnings, not_invoice=broken)
+        from_xml = _from_xml(pdf, warnings) if options.xml else {}
+        if isinstance(from_xml, str):
+            return Reading({}, {}, warnings, not_invoice=from_xml)
+        best: dict[str, tuple[Candidate, Source]] = {key: (c, "xml") for key, c in from_xml.items()}
         if len(best) < len(FIELDS):
             texts, source = _texts(pdf, path, options, warnings)
             for key, cand in _from_text(texts, options).items():
@@ -88,17 +100,43 @@ def _found(key: str, cand: Candidate, source: Source) -> Found:
     return Found(value=str(text), confidence=round(score, 2), source=source, how=cand.how)
 
 
-def _from_xml(pdf: Any, warnings: list[str]) -> dict[str, Candidate]:
-    for name, data in invoice_xml.attachments(pdf):
-        read = invoice_xml.read(name, data)
-        if isinstance(read, str):
+def _broken_page(pdf: Any) -> str | None:
+    """Why the PDF cannot show a document (a first page under a millimetre wide or high), or None."""
+    for number, page in enumerate(pdf.pages[:TEXT_PAGES], 1):
+        try:
+            box = [float(v) for v in page.mediabox]
+        except (TypeError, ValueError, IndexError):
+            return f"the PDF is broken: page {number} has no usable size"
+        width, height = abs(box[2] - box[0]), abs(box[3] - box[1])
+        if min(width, height) < MIN_PAGE:
+            return f"the PDF is broken: page {number} is {width:.1f} x {height:.1f} pt, too small to show a document"
+    return None
+
+
+def _from_xml(pdf: Any, warnings: list[str]) -> dict[str, Candidate] | str:
+    """The fields of the PDF's e-invoice XML (exact), or why the file is no invoice (an order's XML). Where
+    two invoice XMLs (ZUGFeRD 1.0 beside Factur-X) disagree on a field, it is not trusted."""
+    invoices = []
+    found = invoice_xml.attachments(pdf)
+    for item in found:
+        read = invoice_xml.read(item.name, item.data, item.relationship)
+        if isinstance(read, invoice_xml.XmlInvoice):
+            invoices.append(read)
+        elif read.other_document and not invoices:
+            return str(read)
+        else:
             warnings.append(read + "; the text was used instead")
-            continue
-        values = {key: getattr(read, key) for key in FIELDS}
-        found = {key: Candidate(value, 1.0, f"embedded XML {name}") for key, value in values.items() if value}
-        if found:
-            return found
-    return {}
+    if not invoices:
+        return {}
+    first = invoices[0]
+    how = f"embedded XML {first.name} ({first.syntax})"
+    fields = {key: Candidate(value, 1.0, how) for key in FIELDS if (value := getattr(first, key)) is not None}
+    for other in invoices[1:]:
+        for key, cand in fields.items():
+            theirs = getattr(other, key)
+            if theirs is not None and theirs != cand.value:
+                fields[key] = Candidate(cand.value, 0.5, f"{how}, but {other.name} says {theirs}")
+    return fields
 
 
 def _texts(pdf: Any, path: Path, options: Options, warnings: list[str]) -> tuple[list[str], Source]:
@@ -136,6 +174,19 @@ def ocr_layout(source: Path, numbers: list[int], language: str) -> list[str]:
         return task.map_threads(page, numbers, workers=os.cpu_count() or 1)
 
 
+def contested(candidates: list[Candidate]) -> Candidate:
+    """The best candidate (the first line among equals), trusted only when no other value comes close: with a
+    rival within RIVAL_MARGIN its confidence drops under the default threshold (two labelled dates, two
+    invoice numbers: a guess between them is not a reading)."""
+    best = max(candidates, key=lambda c: (c.score, -c.line))
+    rivals = [c for c in candidates if c.value != best.value]
+    rival = max(rivals, key=lambda c: c.score, default=None)
+    if rival is None or best.score - rival.score >= RIVAL_MARGIN:
+        return best
+    return Candidate(best.value, min(best.score, 0.65), f"{best.how}; but {rival.value} ({rival.how}) is nearly as"
+                     " likely", best.line, best.extra)
+
+
 def _from_text(texts: list[str], options: Options) -> dict[str, Candidate]:
     doc = Doc.from_pages(texts, options.date_order)
     found: dict[str, Candidate] = {}
@@ -144,7 +195,7 @@ def _from_text(texts: list[str], options: Options) -> dict[str, Candidate]:
     if issuers:
         found["issuer"] = issuers[0]
     if numbers:
-        found["number"] = max(numbers, key=lambda c: (c.score, -c.line))
+        found["number"] = contested(numbers)
     total = invoice_totals.best_total(*invoice_totals.totals(doc))
     if total is not None:
         found["amount"] = total
@@ -153,8 +204,7 @@ def _from_text(texts: list[str], options: Options) -> dict[str, Candidate]:
         found["currency"] = currency
     dates = invoice_text.dates(doc)
     if dates:
-        best = max(dates, key=lambda c: (c.score, -c.line))
-        found["date"] = invoice_text.resolve_order(doc, best, currency.value if currency else None)
+        found["date"] = invoice_text.resolve_order(doc, contested(dates), currency.value if currency else None)
     folded = "\n".join(doc.folded)
     for template in options.templates:
         if template.applies(folded):

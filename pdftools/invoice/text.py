@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from pdftools.invoice.labels import DATE, NUMBER, TITLE, Labels
+from pdftools.invoice.labels import DATE, NUMBER, OTHER_DOCUMENT, TITLE, Labels
 from pdftools.invoice.parse import DateFound, clean, find_dates, fold
 
 _CELL = re.compile(r"\S+(?: \S+)*")  # a run of words with single spaces between them
@@ -175,6 +175,8 @@ def _date_context(doc: Doc, i: int, date: DateFound, previous_end: int) -> tuple
     cells = [c for c in doc.cells[i] if c.end <= date.start or c.start <= date.start < c.end]
     begin = max(previous_end, cells[-2].start if len(cells) > 1 else 0)
     label = nearest_label(DATE, doc.folded[i][begin:date.start], begin)
+    if label and label[2] == "weak":
+        return label[0], label[1], _whose(doc.folded[i][:label[0]])
     if label:
         return label
     if _PLACE.fullmatch(doc.lines[i][begin:date.start]):  # `Berlin, 5. März 2024`: a letter's date
@@ -185,6 +187,18 @@ def _date_context(doc: Doc, i: int, date: DateFound, previous_end: int) -> tuple
             if above:
                 return -1, -1, above[2]  # above the date: no position on its line
     return None
+
+
+def _whose(before: str) -> str:
+    """A weak date label (`vom`, `du`, `of`, `Datum`) belongs to the document named last before it on its line:
+    the invoice (`Rechnung 2024-17 vom`: strong), another document (`Ihre Bestellung 4711 vom`: not the
+    invoice's date), or none (weak)."""
+    ours = max((m.end() for m in TITLE.finditer(before)), default=-1)
+    ours = max([ours, *(end for _, end, kind in NUMBER.find(before) if kind == "strong")])
+    theirs = max((m.end() for m in OTHER_DOCUMENT.finditer(before)), default=-1)
+    if theirs > ours:
+        return "negative"
+    return "strong" if ours >= 0 else "weak"
 
 
 def dates(doc: Doc) -> list[Candidate]:

@@ -12,7 +12,7 @@ import re
 from decimal import Decimal
 
 from pdftools.invoice.labels import TOTAL
-from pdftools.invoice.parse import CURRENCY, currency_code, find_amounts
+from pdftools.invoice.parse import CURRENCY, currency_code, find_amounts, find_dates
 from pdftools.invoice.text import STRONG, Candidate, Doc, nearest_label, score_of
 
 
@@ -22,7 +22,8 @@ def totals(doc: Doc) -> tuple[list[Candidate], list[Decimal], list[Decimal]]:
     nets: list[Decimal] = []
     taxes: list[Decimal] = []
     for i, line in enumerate(doc.lines):
-        amounts = find_amounts(line)
+        days = find_dates(doc.folded[i])  # `pay by 29 July 2024`: the 29 is no amount
+        amounts = [a for a in find_amounts(line) if not any(d.start < a.end and a.start < d.end for d in days)]
         previous_end = 0
         for amount in amounts:
             context = doc.folded[i][previous_end:amount.start]

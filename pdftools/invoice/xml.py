@@ -1,23 +1,46 @@
 """Embedded e-invoices: the ZUGFeRD / Factur-X / XRechnung XML attached to a PDF, read exactly.
 
-CII (`CrossIndustryInvoice`, what ZUGFeRD and Factur-X embed) and UBL (`Invoice`, XRechnung's other syntax)
-are both read, by element names whatever their namespace prefixes. A file that does not parse, or holds
-neither, is reported (the caller falls back to the text) rather than guessed at.
+Syntaxes: CII as ZUGFeRD 2.x, Factur-X and XRechnung embed it (`CrossIndustryInvoice`, every profile from
+MINIMUM to EXTENDED), ZUGFeRD 1.0's older CII (`CrossIndustryDocument`), and UBL (`Invoice`, `CreditNote`),
+read by element names whatever their namespace prefixes. The XML is looked for in the document's embedded
+files, its associated files (`/AF`) and file attachment annotations, under any name: known e-invoice names
+first, then files the PDF relates to its content (`/AFRelationship` Alternative, Data or Source) or declares as
+XML. An XML that does not parse, or holds no invoice, is reported rather than guessed at; one that shows the PDF
+to be another document (an ORDER-X order) says so, and the file is no invoice at all.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import pikepdf
 
 MAX_XML = 20_000_000  # bytes; an invoice's XML is a few hundred KB at most
-KNOWN_NAMES = ("factur-x.xml", "zugferd-invoice.xml", "zugferd_invoice.xml", "xrechnung.xml", "order-x.xml")
+MAX_FILES = 50  # attachments looked at; an e-invoice PDF carries one or two
+KNOWN_NAMES = ("factur-x.xml", "zugferd-invoice.xml", "zugferd_invoice.xml", "xrechnung.xml", "order-x.xml",
+               "cii.xml", "ubl.xml")
+CONTENT = ("/Alternative", "/Data", "/Source")  # relationships of a file that is the document's content
+XML_TYPES = ("text/xml", "application/xml")
+# Roots that are no invoice but show what the PDF is when its content is attached (an order's PDF).
+OTHER_DOCUMENTS = {"SCRDMCCBDACIOMessageStructure": "an order (ORDER-X)", "Order": "an order (UBL)",
+                   "OrderChange": "an order change (UBL)", "OrderResponse": "an order response (UBL)",
+                   "DespatchAdvice": "a despatch advice (UBL)", "Quotation": "a quotation (UBL)"}
+_SPACES = re.compile(r"\s+")
+
+
+@dataclass
+class Attachment:
+    name: str
+    data: bytes
+    relationship: str | None = None  # /AFRelationship, e.g. /Alternative
+    mime: str | None = None
 
 
 @dataclass
@@ -28,88 +51,213 @@ class XmlInvoice:
     date: dt.date | None = None
     amount: Decimal | None = None
     currency: str | None = None
+    syntax: str = ""  # e.g. "CII (ZUGFeRD 1.0)"
 
 
-def attachments(pdf: pikepdf.Pdf) -> list[tuple[str, bytes]]:
-    """The PDF's XML attachments, known e-invoice names first."""
-    found = []
-    for name, spec in pdf.attachments.items():
-        if not name.lower().endswith(".xml"):
+class Refusal(str):
+    """Why an attachment was not read as an invoice. `other_document` names what the PDF is instead (an
+    order), when the XML is the PDF's own content: then the file is not an invoice, and its text is not read
+    as one either."""
+
+    other_document: str | None
+
+    def __new__(cls, reason: str, other_document: str | None = None) -> Refusal:
+        made = super().__new__(cls, reason)
+        made.other_document = other_document
+        return made
+
+
+# ------------------------------------------------------------------------------------------- finding
+
+
+def attachments(pdf: pikepdf.Pdf) -> list[Attachment]:
+    """The PDF's attachments that may be an e-invoice XML, the likeliest first."""
+    found: dict[tuple[int, int], Attachment] = {}
+    for spec in _file_specs(pdf):
+        key = spec.objgen if spec.objgen != (0, 0) else (id(spec), -1)
+        if key in found or len(found) >= MAX_FILES:
             continue
-        stream = spec.get_file()
-        if int(stream.obj.get("/Length", 0)) <= MAX_XML:
-            found.append((name, stream.read_bytes()))
-    return sorted(found, key=lambda item: item[0].lower() not in KNOWN_NAMES)
+        attachment = _attachment(spec)
+        if attachment is not None:
+            found[key] = attachment
+    return sorted(found.values(), key=_rank)
 
 
-def read(name: str, data: bytes) -> XmlInvoice | str:
-    """The invoice in one XML attachment, or why it could not be read."""
+def _rank(item: Attachment) -> int:
+    if item.name.lower() in KNOWN_NAMES:
+        return 0
+    if item.relationship in CONTENT:
+        return 1
+    return 2 if item.mime in XML_TYPES or item.name.lower().endswith(".xml") else 3
+
+
+def _file_specs(pdf: pikepdf.Pdf) -> list[Any]:
+    """File specifications: the embedded files' name tree, the document's and pages' /AF, and file attachment
+    annotations. A damaged part is passed over (the others may still hold the XML)."""
+    specs: list[Any] = []
+    with contextlib.suppress(Exception):  # a broken name tree
+        specs += [spec.obj for spec in pdf.attachments.values()]
+    specs += _array(pdf.Root.get("/AF"))
+    for page in pdf.pages[:3]:  # the XML sits at the document level; a few producers use the first page
+        try:
+            specs += _array(page.obj.get("/AF"))
+            specs += [annot.get("/FS") for annot in _array(page.obj.get("/Annots"))
+                      if _is_dict(annot) and annot.get("/Subtype") == "/FileAttachment"]
+        except Exception:  # noqa: BLE001
+            continue
+    return [spec for spec in specs if _is_dict(spec)]
+
+
+def _array(obj: Any) -> list[Any]:
+    import pikepdf
+
+    return list(obj) if isinstance(obj, pikepdf.Array) else []
+
+
+def _is_dict(obj: Any) -> bool:
+    import pikepdf
+
+    return isinstance(obj, pikepdf.Dictionary)
+
+
+def _attachment(spec: Any) -> Attachment | None:
+    """The file a specification embeds, if it may be XML and is not too large to read; else None."""
+    import pikepdf
+
+    from pdftools.core import streams
+
+    try:
+        files = spec.get("/EF")
+        stream = next((files.get(k) for k in ("/UF", "/F") if _is_dict(files) and files.get(k) is not None), None)
+        if not isinstance(stream, pikepdf.Stream):
+            return None
+        name = next((str(spec[k]) for k in ("/UF", "/F") if spec.get(k) is not None), "")
+        mime = str(stream.get("/Subtype", "")).lstrip("/").replace("#2F", "/").lower() or None
+        relationship = str(spec.get("/AFRelationship")) if spec.get("/AFRelationship") is not None else None
+        if not (name.lower().endswith(".xml") or mime in XML_TYPES or relationship in CONTENT):
+            return None
+        if streams.bound(stream) > MAX_XML and streams.size(stream, MAX_XML + 1) > MAX_XML:
+            return None
+        data = stream.read_bytes()
+    except Exception:  # an unreadable or oversized file is no e-invoice  # noqa: BLE001
+        return None
+    return Attachment(name or "attachment", bytes(data), relationship, mime)
+
+
+# ------------------------------------------------------------------------------------------- reading
+
+
+def read(name: str, data: bytes, relationship: str | None = "/Alternative") -> XmlInvoice | Refusal:
+    """The invoice in one XML attachment, or why it could not be read. `relationship` (the attachment's
+    /AFRelationship) says whether the XML is the PDF's content: only then does an order make the PDF one."""
+    if not data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
+        return Refusal(f"the attachment {name} is not XML")
     try:
         root = ET.fromstring(data)  # expat: no external entities, no network
     except ET.ParseError as exc:
-        return f"the embedded XML {name} is malformed ({exc})"
+        return Refusal(f"the embedded XML {name} is malformed ({exc})")
     kind = _local(root.tag)
-    if kind == "CrossIndustryInvoice":
-        return _cii(name, root)
-    if kind in ("Invoice", "CreditNote"):
-        return _ubl(name, root)
-    return f"the embedded XML {name} is not an e-invoice (root element {kind})"
+    if kind in ("CrossIndustryInvoice", "CrossIndustryDocument"):
+        found = _cii(name, root) if kind == "CrossIndustryInvoice" else _cii_1(name, root)
+    elif kind in ("Invoice", "CreditNote"):
+        found = _ubl(name, root, kind)
+    elif kind in OTHER_DOCUMENTS:
+        what = OTHER_DOCUMENTS[kind]
+        content = relationship in CONTENT or relationship is None
+        return Refusal(f"the embedded XML {name} is {what}: the PDF is not an invoice" if content else
+                       f"the embedded XML {name} is {what}, not an invoice", what if content else None)
+    else:
+        return Refusal(f"the embedded XML {name} is not an e-invoice (root element {kind})")
+    if found.number is None and found.amount is None:
+        return Refusal(f"the embedded XML {name} holds no invoice number or total (a blank template?)")
+    return found
 
 
 def _local(tag: str) -> str:
-    return tag.rsplit("}", 1)[-1]
+    return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
 
 
 def _text(root: ET.Element, path: str) -> str | None:
     element = root.find(path)
-    return element.text.strip() if element is not None and element.text and element.text.strip() else None
+    if element is None or not element.text:
+        return None
+    return _SPACES.sub(" ", element.text).strip() or None
 
 
-def _amount(text: str | None) -> Decimal | None:
+def _amount(element: ET.Element | None) -> Decimal | None:
+    text = _SPACES.sub("", element.text or "") if element is not None else ""
     try:
-        return Decimal(text) if text else None
+        value = Decimal(text) if text else None
+        return value.quantize(Decimal("0.01")) if value is not None and value.is_finite() else None
     except InvalidOperation:
         return None
 
 
-def _date(text: str | None) -> dt.date | None:
-    if not text:
+def _date(element: ET.Element | None) -> dt.date | None:
+    """A CII `DateTimeString` (format 102: YYYYMMDD; 203: YYYYMMDDHHMM) or a UBL / ISO date. Formats that do
+    not give a day (610 month, 616 week) are no invoice date."""
+    if element is None or not element.text:
         return None
-    digits = text.replace("-", "")[:8]
+    text = element.text.strip()
+    if element.get("format") not in (None, "102", "203", "204"):
+        return None
+    digits = re.fullmatch(r"(\d{4})-?(\d{2})-?(\d{2})(?:[T ]?[\d:.+Z-]*)?", text)
+    if not digits:
+        return None
     try:
-        return dt.datetime.strptime(digits, "%Y%m%d").date()
+        return dt.date(int(digits[1]), int(digits[2]), int(digits[3]))
     except ValueError:
         return None
 
 
+def _first(root: ET.Element, *paths: str) -> ET.Element | None:
+    return next((e for p in paths if (e := root.find(p)) is not None and (e.text or "").strip()), None)
+
+
 def _cii(name: str, root: ET.Element) -> XmlInvoice:
-    settlement = ".//{*}ApplicableHeaderTradeSettlement"
+    """CII D16B as ZUGFeRD 2.x, Factur-X and XRechnung CII write it (every profile has these header fields)."""
+    settlement = "{*}SupplyChainTradeTransaction/{*}ApplicableHeaderTradeSettlement"
     summation = f"{settlement}/{{*}}SpecifiedTradeSettlementHeaderMonetarySummation"
-    total = root.find(f"{summation}/{{*}}GrandTotalAmount")
-    if total is None:
-        total = root.find(f"{summation}/{{*}}DuePayableAmount")
-    return XmlInvoice(
-        name=name,
-        issuer=_text(root, ".//{*}ApplicableHeaderTradeAgreement/{*}SellerTradeParty/{*}Name"),
-        number=_text(root, "{*}ExchangedDocument/{*}ID"),
-        date=_date(_text(root, "{*}ExchangedDocument/{*}IssueDateTime/{*}DateTimeString")),
-        amount=_amount(total.text.strip() if total is not None and total.text else None),
-        currency=_text(root, f"{settlement}/{{*}}InvoiceCurrencyCode")
-        or (total.get("currencyID") if total is not None else None),
-    )
+    return _made(name, "CII", root,
+                 issuer=_text(root, "{*}SupplyChainTradeTransaction/{*}ApplicableHeaderTradeAgreement/"
+                                    "{*}SellerTradeParty/{*}Name"),
+                 number=_text(root, "{*}ExchangedDocument/{*}ID"),
+                 date=_date(root.find("{*}ExchangedDocument/{*}IssueDateTime/{*}DateTimeString")),
+                 total=_first(root, f"{summation}/{{*}}GrandTotalAmount", f"{summation}/{{*}}DuePayableAmount"),
+                 currency=_text(root, f"{settlement}/{{*}}InvoiceCurrencyCode"))
 
 
-def _ubl(name: str, root: ET.Element) -> XmlInvoice:
+def _cii_1(name: str, root: ET.Element) -> XmlInvoice:
+    """ZUGFeRD 1.0: the same data under older element names (`HeaderExchangedDocument`, ...)."""
+    transaction = "{*}SpecifiedSupplyChainTradeTransaction"
+    settlement = f"{transaction}/{{*}}ApplicableSupplyChainTradeSettlement"
+    summation = f"{settlement}/{{*}}SpecifiedTradeSettlementMonetarySummation"
+    return _made(name, "CII (ZUGFeRD 1.0)", root,
+                 issuer=_text(root, f"{transaction}/{{*}}ApplicableSupplyChainTradeAgreement/"
+                                    "{*}SellerTradeParty/{*}Name"),
+                 number=_text(root, "{*}HeaderExchangedDocument/{*}ID"),
+                 date=_date(root.find("{*}HeaderExchangedDocument/{*}IssueDateTime/{*}DateTimeString")),
+                 total=_first(root, f"{summation}/{{*}}GrandTotalAmount", f"{summation}/{{*}}DuePayableAmount"),
+                 currency=_text(root, f"{settlement}/{{*}}InvoiceCurrencyCode"))
+
+
+def _ubl(name: str, root: ET.Element, kind: str) -> XmlInvoice:
+    """UBL 2.1 Invoice and CreditNote (XRechnung's other syntax): the seller's legal name (BT-27) before its
+    trading name, the total with VAT (BT-112, as CII's GrandTotalAmount) before the amount due."""
     party = "{*}AccountingSupplierParty/{*}Party"
-    total = root.find("{*}LegalMonetaryTotal/{*}PayableAmount")
-    if total is None:
-        total = root.find("{*}LegalMonetaryTotal/{*}TaxInclusiveAmount")
-    return XmlInvoice(
-        name=name,
-        issuer=_text(root, f"{party}/{{*}}PartyLegalEntity/{{*}}RegistrationName")
-        or _text(root, f"{party}/{{*}}PartyName/{{*}}Name"),
-        number=_text(root, "{*}ID"),
-        date=_date(_text(root, "{*}IssueDate")),
-        amount=_amount(total.text.strip() if total is not None and total.text else None),
-        currency=_text(root, "{*}DocumentCurrencyCode") or (total.get("currencyID") if total is not None else None),
-    )
+    totals = "{*}LegalMonetaryTotal"
+    return _made(name, f"UBL {kind}", root,
+                 issuer=_text(root, f"{party}/{{*}}PartyLegalEntity/{{*}}RegistrationName")
+                 or _text(root, f"{party}/{{*}}PartyName/{{*}}Name"),
+                 number=_text(root, "{*}ID"),
+                 date=_date(root.find("{*}IssueDate")),
+                 total=_first(root, f"{totals}/{{*}}TaxInclusiveAmount", f"{totals}/{{*}}PayableAmount"),
+                 currency=_text(root, "{*}DocumentCurrencyCode"))
+
+
+def _made(name: str, syntax: str, root: ET.Element, *, issuer: str | None, number: str | None,
+          date: dt.date | None, total: ET.Element | None, currency: str | None) -> XmlInvoice:
+    currency = currency or (total.get("currencyID") if total is not None else None)
+    code = currency.strip().upper() if currency and re.fullmatch(r"\s*[A-Za-z]{3}\s*", currency) else None
+    return XmlInvoice(name=name, issuer=issuer, number=number, date=date, amount=_amount(total), currency=code,
+                      syntax=syntax)

@@ -90,6 +90,19 @@ OPS: tuple[Op, ...] = (
     Op("convert", "doc_convert", "Convert a document",
        "Convert documents with pandoc: markdown, HTML, docx, odt, epub, rst, LaTeX, org, text, and PDF in and out.",
        False, heavy=True),
+    # issue 16: search, words and lines, page labels, crop, resize
+    Op("search", "pdf_search", "Search PDFs",
+       "Search PDFs for a regular expression, as pdfgrep does: files, folders and globs, with page numbers and "
+       "context.", True),
+    Op("labels", "pdf_page_labels", "Show or set page labels",
+       "Show or set page labels, the page numbers a viewer shows: `i, ii, iii` for the front matter, then "
+       "`1, 2, 3`.", False),
+    Op("crop", "pdf_crop", "Crop pages",
+       "Crop pages: by margins, or to what they draw.",
+       False, heavy=True),
+    Op("resize", "pdf_resize", "Resize pages",
+       "Resize pages to a paper size (A3, A4, A5, Letter, Legal, Tabloid), scaling their content to fit, centred.",
+       False),
 )
 
 
@@ -98,7 +111,7 @@ def get(name: str) -> Op:
 
 # What `pdftools serve --tools` exposes. Every tool costs an agent context in every request (tests/test_mcp_tools
 # measures it), so a client can take less than everything.
-_READ = ("ls", "info", "text", "doctor")
+_READ = ("ls", "info", "text", "search", "doctor")
 PROFILES: dict[str, tuple[str, ...]] = {
     "read": _READ,  # never writes a file
     "edit": (*_READ, "merge", "split", "rotate", "select", "delete", "reorder", "insert", "insert-blank", "stamp",

@@ -1,8 +1,9 @@
 """Rename invoice PDFs from what they say: date, issuer, number, total, currency.
 
-Fields come from an embedded e-invoice XML (ZUGFeRD, Factur-X, XRechnung: exact), else the text (labels and
-layout in six languages; OCR for scans), or YAML templates. Each has a confidence and a source; files with a
-pattern field missing or under {{threshold}} keep their name. Collisions get `_2`; nothing is overwritten.
+Fields come from an embedded e-invoice XML (ZUGFeRD, Factur-X, XRechnung: exact; {{xml}} off reads only the
+pages), else the text (labels and layout in six languages; OCR for scans), or YAML templates. Each has a
+confidence and a source; files with a pattern field missing or under {{threshold}} keep their name, as do
+orders (ORDER-X). Collisions get `_2`; nothing is overwritten.
 A dry run (the MCP default unless apply=true) only shows the plan. Every file gets a row.
 """
 
@@ -88,13 +89,15 @@ def rename_invoice(
     date_order: Annotated[Literal["auto", "dmy", "mdy"], Param("How to read 03/05/2024")] = "auto",
     templates: Annotated[str | None, Param("YAML vendor templates: a file or folder")] = None,
     ocr: Annotated[bool, Param("OCR scans without a text layer"), Cli("--ocr/--no-ocr")] = True,
+    xml: Annotated[bool, Param("Read an embedded e-invoice XML"),
+                   Cli("--xml/--no-xml")] = True,
     language: Annotated[str | None, Param("OCR languages (default: installed ones of eng+deu+fra+nld+spa+ita)"),
                         Cli("-l", "--language")] = None,
     password: Password = None,
 ) -> RenameResult:
     wanted = _check_pattern(pattern)
-    options = Options(date_order=date_order, ocr=ocr, language=language, templates=load(templates) if templates
-                      else [])
+    options = Options(date_order=date_order, ocr=ocr, language=language, xml=xml,
+                      templates=load(templates) if templates else [])
     files = list(dict.fromkeys(p for spec in inputs for p in expand(spec, recursive=recursive)))
     target = output_folder(copy_to) if copy_to else None
     warnings: list[str] = []
@@ -156,6 +159,9 @@ def _decide(path: Path, reading: Reading | PdftoolsError, pattern: str, wanted: 
                           reason=f"{reading.message}. {reading.hint}")
     row = InvoiceRow(file=str(path), status="skipped", fields=reading.fields, warnings=reading.warnings)
     found = reading.fields
+    if reading.not_invoice:
+        row.reason = reading.not_invoice
+        return row
     if "number" not in found and "amount" not in found:
         row.reason = "no invoice fields found"
         return row

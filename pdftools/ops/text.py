@@ -1,7 +1,8 @@
 """Extract the text of a PDF, page by page (poppler's pdftotext): `plain` reading order or `layout`.
 
 A character budget ({{max_chars}}) cuts long documents into pieces: the result says where to continue
-(`next_page`, `next_offset`), so a 1,000-page PDF can be read in several calls.
+(`next_page`, `next_offset`), so a 1,000-page PDF can be read in several calls. {{format}} words or lines
+gives each with its page and box (`boxes`: PDF points, origin at the page's top-left, y down).
 """
 
 from __future__ import annotations
@@ -25,12 +26,19 @@ def text(
     pages: Annotated[str | None, Param("Pages to read: `1-3,7,10-`, `last`")] = None,
     mode: Annotated[Literal["plain", "layout"], Param("plain: reading order; layout: keep columns")]
     = "plain",
+    format: Annotated[Literal["text", "words", "lines"],
+                      Param("text: page texts; words or lines: each with page, box (points, top-left origin) and "
+                            "size")] = "text",
     max_chars: MaxChars = None,
     start_page: StartPage = None,
     offset: Offset = 0,
     password: Password = None,
 ) -> TextResult:
     path = input_path(input)
+    if format != "text":
+        from pdftools.document import words
+
+        return words.read(path, password, pages, format, budget=max_chars, start_page=start_page, offset=offset)
     try:
         pdf = open_pdf(path, password)
     except DamagedPdf as damaged:  # poppler may still read what qpdf rejects

@@ -71,6 +71,10 @@ def commands(doc: Path, folder: Path) -> dict[str, list[Any]]:
         "unprotect": [doc, "--password", "x"],
         "rename-invoice": [doc, "--dry-run", "--no-ocr"],
         "convert": [md, "-o", out / f"{MARKUP}.html"],
+        "search": [".", doc],
+        "labels": [doc],
+        "crop": [doc, "--margins", "1", "-o", out / f"{MARKUP}-crop.pdf"],
+        "resize": [doc, "--to", "a4", "-o", out / f"{MARKUP}-a4.pdf"],
     }
 
 

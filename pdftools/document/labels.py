@@ -1,0 +1,98 @@
+"""Page labels (PDF /PageLabels): ranges of pages numbered in a style (arabic, roman, letters) from a first
+number, after a prefix; written the way people read them: `iii` is lower-case roman from 3, `A-1` is `A-` then
+arabic from 1, `Cover` a label with no number."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from pdftools.errors import InvalidArgument
+
+if TYPE_CHECKING:
+    import pikepdf
+
+STYLES = {"D": "arabic", "r": "roman", "R": "Roman", "a": "letters", "A": "Letters"}
+_ROMAN = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"), (40, "xl"),
+          (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))
+HINT = ("Give first pages and first labels: `1:i,5:1` (roman from page 1, arabic from page 5); `iii` starts at 3, "
+        "`A-1` is prefix `A-` with 1, 2, 3, `a` is letters, `Cover` is a label without a number.")
+
+
+@dataclass
+class LabelRange:
+    first_page: int
+    style: str
+    """arabic, roman, Roman, letters, Letters, or none (the prefix alone)."""
+    prefix: str = ""
+    start: int = 1
+
+
+def roman(number: int) -> str:
+    out = ""
+    for value, letters in _ROMAN:
+        while number >= value:
+            out, number = out + letters, number - value
+    return out
+
+
+def parse_label(label: str) -> tuple[str, str, int]:
+    """(style code or "", prefix, first number) of a first label as written."""
+    if match := re.fullmatch(r"(.*?)(\d+)", label, re.S):
+        return "D", match[1], int(match[2])
+    for case in (str.lower, str.upper):  # a roman numeral or letters, alone or after a prefix ending in a non-letter
+        if not (match := re.fullmatch(r"(|.*[^A-Za-z])([A-Za-z]+)", label, re.S)) or case(match[2]) != match[2]:
+            continue
+        word = match[2].lower()
+        value = next((n for n in range(1, 4000) if roman(n) == word), 0) if set(word) <= set("ivxlcdm") else 0
+        if value:
+            return ("r" if case is str.lower else "R"), match[1], value
+        if len(set(word)) == 1:  # a, b, ... z, aa, bb, ...
+            return ("a" if case is str.lower else "A"), match[1], 26 * (len(word) - 1) + ord(word[0]) - 96
+    return "", label, 1
+
+
+def parse_scheme(spec: str, count: int) -> list[LabelRange]:
+    """`1:i,5:1` as ranges, sorted by first page; pages before the first range are numbered 1, 2, 3."""
+    ranges: dict[int, LabelRange] = {}
+    for item in filter(None, (part.strip() for part in spec.split(","))):
+        pages, sep, label = item.partition(":")
+        first = pages.split("-", 1)[0].strip()
+        if not sep or not first.isdigit() or not 1 <= int(first) <= count:
+            raise InvalidArgument(f"cannot read {item!r} as FIRST_PAGE:LABEL for a {count}-page document", hint=HINT)
+        style, prefix, start = parse_label(label.strip())
+        ranges[int(first)] = LabelRange(int(first), STYLES.get(style, "none"), prefix, start)
+    if not ranges:
+        raise InvalidArgument(f"no label ranges in {spec!r}", hint=HINT)
+    ranges.setdefault(1, LabelRange(1, "arabic"))
+    return [ranges[first] for first in sorted(ranges)]
+
+
+def write(pdf: pikepdf.Pdf, ranges: list[LabelRange]) -> None:
+    import pikepdf
+
+    codes = {name: code for code, name in STYLES.items()}
+    nums: list[Any] = []
+    for item in ranges:
+        entry = pikepdf.Dictionary(Type=pikepdf.Name.PageLabel)
+        if item.style in codes:
+            entry.S = pikepdf.Name("/" + codes[item.style])
+        if item.prefix:
+            entry.P = pikepdf.String(item.prefix)
+        if item.start != 1:
+            entry.St = item.start
+        nums += [item.first_page - 1, entry]
+    pdf.Root.PageLabels = pikepdf.Dictionary(Nums=pikepdf.Array(nums))
+
+
+def read(pdf: pikepdf.Pdf) -> list[LabelRange]:
+    import pikepdf
+
+    if "/PageLabels" not in pdf.Root:
+        return []
+    out = []
+    for index, entry in pikepdf.NumberTree(pdf.Root.PageLabels).items():
+        style = STYLES.get(str(entry.get("/S", ""))[1:], "none")
+        out.append(LabelRange(int(index) + 1, style, str(entry.get("/P", "")), int(entry.get("/St", 1))))
+    return out

@@ -1,0 +1,261 @@
+"""Searching page texts line by line, as pdfgrep does: which lines of which pages match, with context lines,
+matches counted, within a budget of characters that says where to go on.
+
+A file's pages come from `page_texts` (pdftotext, as `text` reads them: the decrypted copy of an encrypted
+file, poppler's view of one qpdf cannot open, bomb-checked streams) in rounds, so a budget that runs out early
+stops the extraction too.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pdftools.core import task
+from pdftools.core.pdf import open_pdf
+from pdftools.document import text as pagetext
+from pdftools.document.text import Extractor
+from pdftools.engines import poppler
+from pdftools.errors import DamagedPdf, InvalidArgument
+
+ROUND = 64  # pages per extraction round: a budget or --max-count that ends early stops the work early too
+
+
+@dataclass
+class Hit:
+    path: str
+    page: int
+    line: int
+    """The line's number on its page (1-based)."""
+    text: str
+    spans: list[tuple[int, int]]
+    """Where the pattern matched in `text` (start, end), as Python string indices."""
+    before: list[str] = field(default_factory=list)
+    """Context: the lines just before (on the same page)."""
+    after: list[str] = field(default_factory=list)
+    """Context: the lines just after (on the same page)."""
+
+    def size(self) -> int:
+        """What this hit costs of the budget: its lines as printed (`path:page:line`)."""
+        prefix = len(self.path) + len(str(self.page)) + 2
+        return sum(prefix + len(line) + 1 for line in (*self.before, self.text, *self.after))
+
+
+@dataclass
+class FileMatches:
+    path: str
+    matches: int
+    """Matches in this file (every occurrence, as `pdfgrep -c` counts), in the pages searched."""
+    lines: int
+    """Matching lines."""
+    pages: int
+    """Pages searched."""
+
+
+@dataclass
+class Position:
+    """Where a search stopped: the file, its page, and the matching lines of that page already returned."""
+
+    file: str
+    page: int
+    skip: int = 0
+
+
+def compile_pattern(pattern: str, ignore_case: bool) -> re.Pattern[str]:
+    if not pattern:
+        raise InvalidArgument("the pattern is empty", hint="Give a regular expression, e.g. 'invoice|receipt'.")
+    try:
+        return re.compile(pattern, re.IGNORECASE if ignore_case else 0)
+    except re.error as exc:
+        raise InvalidArgument(f"{pattern!r} is not a valid regular expression: {exc}",
+                              hint="Patterns use Python's syntax (as `pdfgrep -P`); escape `( [ . *` with `\\`.") \
+            from None
+
+
+def page_hits(path: str, page: int, text: str, regex: re.Pattern[str], context: int) -> list[Hit]:
+    """The matching lines of one page's text (pdftotext's, lines split at `\\n`)."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()  # the page's last line ends with a newline, as every line does
+    hits = []
+    for number, line in enumerate(lines, 1):
+        spans = [m.span() for m in regex.finditer(line) if m.end() > m.start() or line]
+        if not spans:
+            continue
+        low = max(0, number - 1 - context)
+        hits.append(Hit(path=path, page=page, line=number, text=line, spans=spans,
+                        before=lines[low:number - 1] if context else [], after=lines[number:number + context]))
+    return hits
+
+
+@contextlib.contextmanager
+def page_texts(path: Path, password: str | None, mode: str) -> Iterator[tuple[int, Extractor]]:
+    """The page count of `path` and an extractor of its page texts (as `text` reads them)."""
+    try:
+        pdf = open_pdf(path, password)
+    except DamagedPdf as damaged:  # poppler may still read what qpdf rejects
+        yield int(poppler.pdfinfo(path, damaged)["Pages"]), pagetext.pdftotext(path, mode)
+        return
+    with pdf, pagetext.readable(pdf, path) as source:
+        yield len(pdf.pages), pagetext.measured(pagetext.pdftotext(source, mode), pdf, str(path))
+
+
+def rounds(pages: list[int]) -> Iterator[list[int]]:
+    for i in range(0, len(pages), ROUND):
+        yield pages[i:i + ROUND]
+
+
+@dataclass
+class Skipped:
+    path: str
+    code: str
+    message: str
+
+
+@dataclass
+class SearchResult:
+    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
+    pattern: str
+    matches: int
+    """Matches found (every occurrence, as `pdfgrep -c` counts) in what was searched."""
+    files: list[FileMatches]
+    hits: list[Hit]
+    """Matching lines (none with `count`)."""
+    truncated: bool
+    """True when the budget stopped the search: call again with start_file, start_page and skip from next_*."""
+    next_file: str | None = None
+    next_page: int | None = None
+    next_skip: int | None = None
+    skipped: list[Skipped] = field(default_factory=list)
+    """Inputs that could not be searched, with the reason."""
+
+    # how the command line prints it (pdfgrep's -c, -H, -n) and its exit code: not part of the result's data
+    count_only = False
+    with_filename = False
+    page_numbers = False
+    failure_exit = 0
+
+    @property
+    def exit_code(self) -> int:
+        """As grep: 0 when something matched, 1 when nothing did, an input's error code when one failed."""
+        return 0 if self.matches else self.failure_exit or 1
+
+    def as_text(self) -> str:
+        """`file:page:line: text` per matching line (what a model reads), and where to go on when cut."""
+        if self.count_only:
+            lines = [f"{f.path}: {f.matches} matches" for f in self.files]
+        else:
+            lines = [f"{h.path}:{h.page}:{h.line}: {h.text.strip()}" for h in self.hits]
+        if not self.matches:
+            lines.append("no match")
+        if self.truncated:
+            lines.append(f"[truncated: continue with start_file={self.next_file!r}, start_page={self.next_page}, "
+                         f"skip={self.next_skip or 0}]")
+        lines += [f"[skipped {s.path}: {s.code}: {s.message}]" for s in self.skipped]
+        return "\n".join(lines)
+
+    def output_lines(self) -> Iterator[str]:
+        """What pdfgrep prints: `file:page:line` (the file with several inputs or -H, the page with -n),
+        context lines with `-` for `:` and `--` between a file's groups; with -c, `file:count` per file."""
+        if self.count_only:
+            yield from (self._prefix(f.path, None, ":") + str(f.matches) for f in self.files)
+            return
+        pages: dict[tuple[str, int], dict[int, tuple[str, bool]]] = {}
+        for hit in self.hits:
+            rows = pages.setdefault((hit.path, hit.page), {})
+            for number, line in enumerate(hit.before, hit.line - len(hit.before)):
+                rows.setdefault(number, (line, False))
+            rows[hit.line] = (hit.text, True)
+            for number, line in enumerate(hit.after, hit.line + 1):
+                rows.setdefault(number, (line, False))
+        with_context = any(hit.before or hit.after for hit in self.hits)
+        previous: tuple[str, int, int] | None = None
+        for (path, page), rows in pages.items():
+            for number in sorted(rows):
+                if with_context and previous is not None and previous[0] == path and previous != (path, page,
+                                                                                                  number - 1):
+                    yield "--"
+                previous = (path, page, number)
+                line, match = rows[number]
+                yield self._prefix(path, page, ":" if match else "-") + line
+
+    def notes(self) -> Iterator[str]:
+        """What goes to stderr: the inputs skipped, and where to go on when the budget stopped the search."""
+        yield from (f"pdftools search: {s.path}: {s.message} [{s.code}]" for s in self.skipped)
+        if self.truncated:
+            yield (f"(stopped by --max-chars; continue with --start-file {self.next_file} --start-page "
+                   f"{self.next_page} --skip {self.next_skip or 0})")
+
+    def _prefix(self, path: str, page: int | None, sep: str) -> str:
+        parts = [path] * self.with_filename + [str(page)] * (self.page_numbers and page is not None)
+        return "".join(part + sep for part in parts)
+
+
+def _limited(hits: list[Hit], matches: int | None) -> list[Hit]:
+    """The hits holding the first `matches` matches (pdfgrep's --max-count counts matches, not lines)."""
+    if matches is None:
+        return hits
+    kept: list[Hit] = []
+    for hit in hits:
+        if matches <= 0:
+            break
+        if len(hit.spans) > matches:
+            hit.spans = hit.spans[:matches]
+        kept.append(hit)
+        matches -= len(hit.spans)
+    return kept
+
+
+class Searcher:
+    """Fills a result file by file, page by page, until the budget (characters of lines) runs out."""
+
+    def __init__(self, result: SearchResult, regex: re.Pattern[str], budget: int | None, *,
+                 max_count: int | None, context: int) -> None:
+        self.result, self.regex, self.budget = result, regex, budget
+        self.max_count, self.context = max_count, context
+
+    def file(self, path: str, selected: list[int], extract: Extractor, resume: Position | None) -> bool:
+        """Search one file's `selected` pages; True when the budget ran out in it."""
+        if resume is not None and resume.page:
+            if resume.page not in selected:
+                raise InvalidArgument(f"start_page {resume.page} is not among the pages searched in {path}")
+            selected = selected[selected.index(resume.page):]
+        found = FileMatches(path=path, matches=0, lines=0, pages=0)
+        self.result.files.append(found)
+        progress = task.Counter(len(selected), "searching")
+        for batch in rounds(selected):
+            for number, text in zip(batch, extract(batch, progress), strict=True):
+                hits = page_hits(path, number, text, self.regex, self.context)
+                skip = resume.skip if resume is not None and number == resume.page else 0
+                hits = _limited(hits[skip:], None if self.max_count is None else self.max_count - found.matches)
+                taken = self._take(hits)
+                found.lines += taken
+                found.matches += sum(len(h.spans) for h in hits[:taken])
+                if taken < len(hits):  # the budget ran out on this page
+                    self.result.truncated = True
+                    self.result.next_file, self.result.next_page, self.result.next_skip = path, number, skip + taken
+                    break
+                found.pages += 1
+                if self.max_count is not None and found.matches >= self.max_count:
+                    break
+            else:
+                continue
+            break
+        self.result.matches += found.matches
+        return self.result.truncated
+
+    def _take(self, hits: list[Hit]) -> int:
+        """How many of `hits` fit the budget (at least one when none was returned yet); they join the result."""
+        if self.result.count_only:
+            return len(hits)
+        for taken, hit in enumerate(hits):
+            cost = hit.size()
+            if self.budget is not None and cost > self.budget and self.result.hits:
+                return taken
+            self.result.hits.append(hit)
+            if self.budget is not None:
+                self.budget = max(self.budget - cost, 0)
+        return len(hits)

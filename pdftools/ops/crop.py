@@ -1,0 +1,64 @@
+"""Crop pages: by margins, or to what they draw.
+
+{{margins}} (`36`, `1in,0.5in` or `10mm 20mm 10mm 20mm`: CSS order) are cut from the page as displayed (top
+is the top you see), in points unless given in mm, cm or in. {{to_content}} finds each page's ink by rendering
+it (poppler's pdftoppm at 72 dpi) and crops to it, plus {{padding}}. Only the crop box changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Annotated
+
+from pdftools.core import streams
+from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Pages, Password, open_job, select_pages
+from pdftools.core.params import Param
+from pdftools.document import crop as boxes
+from pdftools.document import text as pagetext
+from pdftools.document.impose import displayed_size
+from pdftools.errors import InvalidArgument
+
+
+@dataclass
+class CropResult(Edited):
+    cropped: list[int] = field(default_factory=list)
+    """Pages whose crop box changed."""
+    skipped: list[int] = field(default_factory=list)
+    """Pages left as they were: blank (to_content) or smaller than the margins."""
+
+
+def crop(
+    input: Input,
+    margins: Annotated[str | None, Param("Margins to cut: `36`, `1in,0.5in` or `10mm 20mm 10mm 20mm` (CSS order)")]
+    = None,
+    to_content: Annotated[bool, Param("Crop to what each page draws (found by rendering it)")] = False,
+    padding: Annotated[float, Param("With {{to_content}}: points of space kept around it", ge=0, le=720)] = 0,
+    pages: Pages = None,
+    output: Output = None,
+    in_place: InPlace = False,
+    force: Force = False,
+    password: Password = None,
+    decrypt: Decrypt = False,
+) -> CropResult:
+    if (margins is None) == (not to_content):
+        raise InvalidArgument("give margins or to_content (one of them)")
+    fixed = boxes.parse_margins(margins) if margins is not None else None
+    job = open_job(input, output, suffix="cropped", password=password, in_place=in_place, force=force)
+    numbers = sorted(set(select_pages(pages, len(job.pdf.pages))))
+    if fixed is None:
+        streams.check_pages(job.pdf, numbers, str(job.src), images=True)  # pdftoppm would inflate a bomb
+        with pagetext.readable(job.pdf, job.src) as source:
+            sizes = {n: displayed_size(job.pdf.pages[n - 1]) for n in numbers}
+            found = boxes.content_margins(source, numbers, sizes, padding)
+    done, skipped = [], []
+    for number in numbers:
+        page = job.pdf.pages[number - 1]
+        cut = fixed if fixed is not None else found[number]
+        x0, y0, x1, y1 = (float(v) for v in page.cropbox)
+        box = boxes.cropped((x0, y0, x1, y1), cut, page.rotation) if cut else None
+        if box is None:
+            skipped.append(number)
+            continue
+        boxes.set_box(page, box)
+        done.append(number)
+    return CropResult(**job.save(decrypt), cropped=done, skipped=skipped)

@@ -1,0 +1,67 @@
+"""Show or set page labels, the page numbers a viewer shows: `i, ii, iii` for the front matter, then `1, 2, 3`.
+
+{{scheme}} `1:i,5:1` numbers pages from 1 in lower-case roman and from 5 in arabic from 1. Each item is a
+first page and its label as it should read: `iii` starts roman at 3, `A-1` is prefix `A-` with 1, 2, 3, `a`
+letters, `I` upper-case roman, `Cover` a label without a number. {{clear}} removes them; neither shows them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Annotated
+
+from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job, writes_nothing
+from pdftools.core.params import Cli, Param
+from pdftools.core.paths import input_path
+from pdftools.core.pdf import open_pdf
+from pdftools.document import labels as pagelabels
+from pdftools.document.labels import LabelRange
+from pdftools.errors import InvalidArgument
+
+if TYPE_CHECKING:
+    import pikepdf
+
+
+@dataclass
+class LabelsResult:
+    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
+    input: str
+    labels: list[str]
+    """Each page's label, in page order (the page numbers themselves when the PDF has none)."""
+    ranges: list[LabelRange] = field(default_factory=list)
+    written: Edited | None = None
+    """The output, when labels were set or cleared."""
+
+
+def labels(
+    input: Input,
+    scheme: Annotated[str | None, Param("Labels to set: `1:i,5:1` (first page:first label, ...)"),
+                      Cli("--set", metavar="SCHEME")] = None,
+    clear: Annotated[bool, Param("Remove all page labels")] = False,
+    output: Output = None,
+    in_place: InPlace = False,
+    force: Force = False,
+    password: Password = None,
+    decrypt: Decrypt = False,
+) -> LabelsResult:
+    if scheme is not None and clear:
+        raise InvalidArgument("give --set or --clear, not both")
+    if scheme is None and not clear:
+        writes_nothing("showing labels", output, in_place)
+        src = input_path(input)
+        with open_pdf(src, password) as pdf:
+            return LabelsResult(input=str(src), labels=_labels(pdf),
+                                ranges=pagelabels.read(pdf))
+    job = open_job(input, output, suffix="labeled", password=password, in_place=in_place, force=force)
+    if clear:
+        if "/PageLabels" in job.pdf.Root:
+            del job.pdf.Root["/PageLabels"]
+    else:
+        pagelabels.write(job.pdf, pagelabels.parse_scheme(scheme or "", len(job.pdf.pages)))
+    written = Edited(**job.save(decrypt))
+    return LabelsResult(input=str(job.src), labels=_labels(job.pdf),
+                        ranges=pagelabels.read(job.pdf), written=written)
+
+
+def _labels(pdf: pikepdf.Pdf) -> list[str]:
+    return [str(page.label) for page in pdf.pages]  # qpdf's reading of the labels (a str: the stub says a method)

@@ -1,0 +1,75 @@
+"""Resize pages to a paper size (A3, A4, A5, Letter, Legal, Tabloid), scaling their content to fit, centred.
+
+{{orientation}} auto puts each page on paper turned its own way (a landscape page on landscape paper). The page
+itself changes (its content is scaled in place), so links, form fields and bookmarks stay with it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Annotated, Literal
+
+from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Pages, Password, open_job, select_pages
+from pdftools.core.params import Cli, Param
+from pdftools.document.impose import SHEETS, displayed_size, sheet_size
+
+if TYPE_CHECKING:
+    import pikepdf
+
+BOXES = ("/CropBox", "/BleedBox", "/TrimBox", "/ArtBox")
+
+
+@dataclass
+class ResizeResult(Edited):
+    resized: list[int] = field(default_factory=list)
+    """Pages changed (1-based)."""
+    scales: list[float] = field(default_factory=list)
+    """The scale applied to each resized page's content (below 1: smaller)."""
+
+
+def resize(
+    input: Input,
+    paper: Annotated[Literal["a3", "a4", "a5", "letter", "legal", "tabloid"], Param("Paper size to resize to"),
+                     Cli("--to")],
+    orientation: Annotated[Literal["auto", "portrait", "landscape"],
+                           Param("auto: each page's own way; portrait or landscape: all pages")] = "auto",
+    margin: Annotated[float, Param("Blank border kept around the content, in points", ge=0, le=144)] = 0,
+    pages: Pages = None,
+    output: Output = None,
+    in_place: InPlace = False,
+    force: Force = False,
+    password: Password = None,
+    decrypt: Decrypt = False,
+) -> ResizeResult:
+    job = open_job(input, output, suffix=paper, password=password, in_place=in_place, force=force)
+    numbers = sorted(set(select_pages(pages, len(job.pdf.pages))))
+    scales = []
+    for number in numbers:
+        page = job.pdf.pages[number - 1]
+        width, height = displayed_size(page)
+        landscape = width > height if orientation == "auto" else orientation == "landscape"
+        scales.append(_fit(page, sheet_size(paper, landscape, SHEETS[paper]), margin))
+    return ResizeResult(**job.save(decrypt), resized=numbers, scales=scales)
+
+
+def _fit(page: pikepdf.Page, target: tuple[float, float], margin: float) -> float:
+    """Make the page `target` (as displayed) and its content fit, centred; return the scale."""
+    import pikepdf
+
+    x0, y0, x1, y1 = (float(v) for v in page.cropbox)
+    x0, y0, x1, y1 = min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
+    new_w, new_h = target[::-1] if page.rotation % 180 == 90 else target  # the page's own axes, unrotated
+    scale = min((new_w - 2 * margin) / (x1 - x0), (new_h - 2 * margin) / (y1 - y0))
+    tx, ty = (new_w - (x1 - x0) * scale) / 2 - x0 * scale, (new_h - (y1 - y0) * scale) / 2 - y0 * scale
+    page.contents_coalesce()
+    page.contents_add(f"q {scale:.6f} 0 0 {scale:.6f} {tx:.4f} {ty:.4f} cm\n".encode(), prepend=True)
+    page.contents_add(b"\nQ")
+    for annot in page.obj.get("/Annots", []):
+        if "/Rect" in annot:
+            ax0, ay0, ax1, ay1 = (float(v) for v in annot.Rect)
+            annot.Rect = pikepdf.Array([ax0 * scale + tx, ay0 * scale + ty, ax1 * scale + tx, ay1 * scale + ty])
+    page.obj.MediaBox = pikepdf.Array([0, 0, round(new_w, 3), round(new_h, 3)])
+    for key in BOXES:
+        if key in page.obj:
+            del page.obj[key]
+    return round(scale, 4)

@@ -1,0 +1,84 @@
+"""Search PDFs for a regular expression, as pdfgrep does: files, folders and globs, with page numbers and context.
+
+A line of a page's text (poppler's) matches when it contains the pattern (Python syntax). When {{max_chars}}
+stops the search, go on with {{start_file}}, {{start_page}} and {{skip}} from the result's next_file, next_page
+and next_skip.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pdftools.core.inputs import expand, split_spec
+from pdftools.core.pages import parse_pages
+from pdftools.core.params import Cli, Mcp, Param, Password
+from pdftools.document.search import Position, Searcher, SearchResult, Skipped, compile_pattern, page_texts
+from pdftools.errors import InvalidArgument, PdftoolsError
+
+__all__ = ["SearchResult", "search"]
+
+
+def search(
+    pattern: Annotated[str, Param("Regular expression (Python syntax)"), Cli(argument=True, metavar="PATTERN")],
+    inputs: Annotated[list[str], Param("PDFs, folders or globs; `file.pdf:1-3` searches only those pages",
+                                       min_length=1), Cli(argument=True, metavar="INPUT...")],
+    ignore_case: Annotated[bool, Param("Ignore case"), Cli("-i", "--ignore-case")] = False,
+    count: Annotated[bool, Param("Only count the matches in each file"), Cli("-c", "--count")] = False,
+    max_count: Annotated[int | None, Param("Stop each file after this many matches", ge=1),
+                         Cli("-m", "--max-count")] = None,
+    context: Annotated[int, Param("Lines of context around each matching line", ge=0, le=20),
+                       Cli("-C", "--context")] = 0,
+    pages: Annotated[str | None, Param("Pages to search in every file: `1-3,7,10-`, `last`"), Mcp(hidden=True)]
+    = None,
+    recursive: Annotated[bool, Param("Search folders recursively"), Cli("-r", "--recursive")] = False,
+    mode: Annotated[Literal["layout", "plain"], Param("layout: lines as pdfgrep reads them; plain: reading order")]
+    = "layout",
+    page_number: Annotated[bool, Param("Print each line's page number (pdfgrep -n)"), Cli("-n", "--page-number"),
+                           Mcp(hidden=True)] = False,
+    with_filename: Annotated[bool, Param("Print the file name even for one input (pdfgrep -H)"),
+                             Cli("-H", "--with-filename"), Mcp(hidden=True)] = False,
+    max_chars: Annotated[int | None, Param("Budget of characters of lines returned", ge=1),
+                         Mcp(default=20_000)] = None,
+    start_file: Annotated[str | None, Param("A previous result's next_file")] = None,
+    start_page: Annotated[int | None, Param("A previous result's next_page", ge=1)] = None,
+    skip: Annotated[int, Param("A previous result's next_skip", ge=0)] = 0,
+    password: Password = None,
+) -> SearchResult:
+    regex = compile_pattern(pattern, ignore_case)
+    files = [(path, own) for spec in inputs for raw, own in [split_spec(spec)]
+             for path in expand(raw, recursive=recursive)]
+    first, resume = _start([str(path) for path, _ in files], start_file, start_page, skip)
+    result = SearchResult(pattern=pattern, matches=0, files=[], hits=[], truncated=False)
+    result.count_only, result.page_numbers = count, page_number
+    result.with_filename = with_filename or len(files) > 1
+    searcher = Searcher(result, regex, max_chars, max_count=max_count, context=context)
+    for index, (path, own) in enumerate(files[first:], first):
+        hits, budget = len(result.hits), searcher.budget
+        try:
+            with page_texts(path, password, mode) as (total, extract):
+                if searcher.file(str(path), parse_pages(own or pages, total), extract,
+                                 resume if index == first else None):
+                    break
+        except PdftoolsError as exc:
+            if len(files) == 1:
+                raise
+            del result.hits[hits:]  # what the file gave before it failed (a bomb found on page 70) goes
+            result.files = [found for found in result.files if found.path != str(path)]
+            searcher.budget = budget
+            result.skipped.append(Skipped(path=str(path), code=exc.code, message=exc.message))
+            result.failure_exit = result.failure_exit or exc.exit_code
+    return result
+
+
+def _start(names: list[str], start_file: str | None, start_page: int | None, skip: int) -> tuple[int, Position | None]:
+    """The index of the file to start with, and where in it (a previous result's next_*)."""
+    if start_file is None:
+        if start_page is not None or skip:
+            raise InvalidArgument("start_page and skip continue a file: give start_file too")
+        return 0, None
+    if start_file not in names:
+        raise InvalidArgument(f"start_file {start_file!r} is not among the files searched",
+                              hint="Pass a previous result's next_file with the same inputs.")
+    return names.index(start_file), Position(start_file, start_page or 0, skip)
+
+

@@ -1,0 +1,109 @@
+"""What real invoices print that the first generated layouts did not (tests/invoices/erp.py), read right or
+left untrusted: another document's date, an account holder who is a person, labels across columns, a date
+read as an amount, OCR's `Nº`, a name spelled two ways, two readings equally likely."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from invoices.generate import build
+
+from pdftools.invoice import issuer, text, totals
+from pdftools.invoice.reader import Options, contested, read_invoice
+from pdftools.invoice.text import Candidate, Doc
+
+
+def _date(lines: list[str]) -> Candidate:
+    return max(text.dates(Doc.from_pages(["\n".join(lines)])), key=lambda c: (c.score, -c.line))
+
+
+@pytest.mark.parametrize(("line", "kind"), [
+    ("Ihre Bestellung 4711 vom 03.05.2024", "negative"), ("Your order PO-12 of 3 May 2024", "negative"),
+    ("Votre commande 88 du 03/05/2024", "negative"), ("Rechnung RE-2024-17 vom 05.06.2024", "strong"),
+    ("Invoice 2024-017 of 5 June 2024", "strong"), ("Facture n° 12 du 05/06/2024", "strong"),
+    ("Berlin, den 05.06.2024 vom", "weak"),
+])
+def test_a_weak_date_label_belongs_to_the_document_named_before_it(line: str, kind: str) -> None:
+    found = text.dates(Doc.from_pages([line]))
+    scores = {"strong": text.STRONG, "weak": text.WEAK}
+    if kind == "negative":
+        assert all(c.value != dt.date(2024, 5, 3) for c in found)
+    elif kind == "strong":
+        assert [c.score for c in found] == [scores["strong"]]
+    else:
+        assert all(c.score < text.STRONG for c in found)
+
+
+def test_the_invoice_date_wins_over_the_order_date() -> None:
+    best = _date(["Ihre Bestellung 4711 vom 03.05.2024", "Rechnung RE-2024-17 vom 05.06.2024"])
+    assert best.value == dt.date(2024, 6, 5) and best.score == text.STRONG
+
+
+def test_an_account_holder_who_is_a_person_is_not_the_issuer() -> None:
+    page = "\n".join([
+        "                                                   Weber Elektrotechnik GmbH",
+        "                                                   Hauptstraße 5",
+        "Weber Elektrotechnik GmbH · Hauptstraße 5 · 10115 Berlin", "", "Kunde AG", "Bahnweg 2", "80331 München",
+        "", "Rechnung RE-1 vom 05.06.2024", *[""] * 20,
+        "Weber Elektrotechnik GmbH      USt-IdNr. DE123456789      IBAN DE88 2008 0000 0970 3757 00",
+        "Hauptstraße 5                  HRB 12345                  Kontoinhaber: Anna Weber"])
+    found = issuer.issuers(Doc.from_pages([page]))
+    assert found[0].value == "Weber Elektrotechnik GmbH" and found[0].score >= 0.8
+
+
+def test_no_label_spans_two_columns() -> None:
+    doc = Doc.from_pages(["Factura nº          Fecha          Nº cliente\n2023/5164           2023-05-15     908"])
+    assert [c.value for c in text.numbers(doc)] == ["2023/5164"]
+    doc = Doc.from_pages(["VAT rate     Net total      Amount\n19%          100.00         19.00"])
+    assert totals.totals(doc)[0] == []
+
+
+def test_a_date_is_no_amount() -> None:
+    found, _, _ = totals.totals(Doc.from_pages(["Gelieve te betalen voor 29 juli 2024.\nTotaal: € 121,00"]))
+    assert [c.value for c in found] == [Decimal("121.00")]
+
+
+def test_ocr_reads_the_ordinal_sign_as_a_2() -> None:
+    doc = Doc.from_pages(["Factura N2                Fecha de factura\n2023/5164                 2023-05-15\n\n\n"
+                          "Factura n.2          222452"])
+    assert sorted(c.value for c in text.numbers(doc)) == ["2023/5164", "222452"]
+
+
+def test_a_name_spelled_two_ways_or_a_web_address_is_not_trusted() -> None:
+    page = ["Muller & S6hne GmbH", "Hauptstrasse 5", "10115 Berlin", "", "Rechnung Nr. 1", *[""] * 20,
+            "Miller & SOhne GmbH   www.mueller-soehne.de"]
+    found = issuer.issuers(Doc.from_pages(["\n".join(page)]))
+    assert found[0].score < 0.7 and "spelled" in found[0].how
+    assert not issuer.plausible("www.mueller-soehne.de") and not issuer.plausible("info@mueller-soehne.de")
+
+
+def test_two_readings_nearly_as_likely_are_not_trusted() -> None:
+    a, b = Candidate("A-1", 0.92, "after 'Invoice No.'"), Candidate("B-2", 0.88, "after 'Invoice #'")
+    assert contested([a, b]).score < 0.7 and "B-2" in contested([a, b]).how
+    assert contested([a, Candidate("A-1", 0.9, "again"), Candidate("C", 0.8, "weak")]) is a
+
+
+def test_accounting_program_layouts_are_read_and_never_renamed_wrongly(tmp_path: Path) -> None:
+    rows = build(tmp_path, 6, seed=5, kinds=("digital",), holdout="erp")
+    assert {r.layout for r in rows} == {"erp_letter", "erp_grid", "erp_logo"}
+    for row in rows:
+        fields = read_invoice(tmp_path / row.file, None, Options(ocr=False)).fields
+        for key in ("date", "issuer", "number"):
+            found = fields.get(key)
+            if found is not None and found.confidence >= 0.7:
+                assert found.value == getattr(row, key), (row.file, key, found)
+
+
+def test_a_footer_name_beside_tax_and_bank_data_is_the_issuer() -> None:
+    """A letterhead that is an image leaves the customer's company first on the page; the footer's name beside
+    the VAT ID and IBAN is the issuer's, and a bank column's heading is no name."""
+    page = ["", "Kunde Handels AG", "Bahnweg 2", "80331 München", "", "Rechnung", "Rechnungsnummer:   RE-77",
+            *[""] * 24,
+            "Weber Elektrotechnik e.K.      USt-IdNr. DE123456789      Bankverbindung",
+            "Hauptstraße 5                  HRB 12345                  IBAN DE88 2008 0000 0970 3757 00"]
+    found = issuer.issuers(Doc.from_pages(["\n".join(page)]))
+    assert found[0].value == "Weber Elektrotechnik e.K." and found[0].score >= 0.7
+    assert all("beside tax" not in c.how for c in found if c.value == "Bankverbindung")

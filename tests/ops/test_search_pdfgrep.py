@@ -1,0 +1,149 @@
+"""`pdftools search` against pdfgrep on corpus files: the same lines on a pipe, byte for byte; folders, globs,
+unreadable inputs and exit codes as grep's; over MCP, hits within a budget that say how to go on."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import anyio
+import pytest
+from conftest import CORPUS, ENCRYPTED_REL
+from mcp import Client
+
+from pdftools.mcp.server import build_server
+from pdftools.ops.search import search
+
+PDFTOOLS = Path(sys.executable).with_name("pdftools")
+FILES = ["004-pdflatex-4-pages/pdflatex-4-pages.pdf", "026-latex-multicolumn/multicolumn.pdf",
+         "011-google-doc-document/google-doc-document.pdf", "021-pdfa/crazyones-pdfa.pdf"]
+BOOK = "009-pdflatex-geotopo/GeoTopo-komprimiert.pdf"  # 100+ pages of German mathematics
+# patterns whose meaning is the same in pdfgrep's POSIX extended syntax and Python's (no ^ or $: pdfgrep anchors
+# them at the ends of the page's text, grep and pdftools at each line's)
+PATTERNS = ["in", "Lorem|ipsum", "[0-9]+", "(Nam|text) [a-z]+"]
+
+
+def run(*argv: object) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run([str(a) for a in argv], capture_output=True, check=False)
+
+
+def pdfgrep() -> str:
+    found = shutil.which("pdfgrep")
+    assert found, "pdfgrep is missing: .ci/setup installs it (Debian package pdfgrep)"
+    return found
+
+
+@pytest.mark.parametrize("options", [["-n"], ["-i", "-n", "-H"], ["-c"], ["-n", "-C", "2"], ["-m", "3", "-n"]])
+@pytest.mark.parametrize("pattern", PATTERNS)
+def test_lines_on_a_pipe_are_pdfgreps(options: list[str], pattern: str) -> None:
+    files = [CORPUS / rel for rel in FILES]
+    if "-C" in options:  # context shows the lines around matches: on crazyones pdfgrep's (poppler-cpp's) page
+        files = files[:3]  # text has more blank lines than pdftotext's
+    for group in ([files[0]], files):  # one input (no file names) and several
+        ours, theirs = run(PDFTOOLS, "search", *options, pattern, *group), run(pdfgrep(), *options, pattern, *group)
+        # pdfgrep's page text ends with the form feed that ends a page in pdftotext's output: as context, it shows
+        # as a line of its own (`4-\f`); pdftools leaves it out
+        expected = re.sub(rb"(?m)^(.*-)?\x0c\n", b"", theirs.stdout)
+        assert ours.stdout == expected, (options, pattern, group)
+        assert ours.returncode == theirs.returncode  # 0 when something matched, 1 when nothing did
+    assert theirs.stdout.strip()  # each pattern finds something in the corpus: the comparison has lines
+
+
+@pytest.mark.parametrize("options", [["-n", "-i"], ["-c"]])
+def test_a_book_gives_pdfgreps_lines(options: list[str]) -> None:
+    pattern = "Menge|Raum"
+    ours, theirs = run(PDFTOOLS, "search", *options, pattern, CORPUS / BOOK), run(pdfgrep(), *options, pattern,
+                                                                                  CORPUS / BOOK)
+    assert ours.stdout == theirs.stdout and ours.stdout.count(b"\n") >= (150 if "-n" in options else 1)
+
+
+def test_folders_globs_and_page_selections(tmp_path: Path) -> None:
+    (tmp_path / "sub").mkdir()
+    for i, rel in enumerate(FILES[:3]):
+        shutil.copy(CORPUS / rel, (tmp_path / "sub" if i else tmp_path) / f"f{i}.pdf")
+    flat = search("Lorem", [str(tmp_path)])
+    deep = search("Lorem", [str(tmp_path)], recursive=True)
+    globbed = search("Lorem", [str(tmp_path / "sub" / "*.pdf")])
+    assert [Path(f.path).name for f in flat.files] == ["f0.pdf"]
+    assert [Path(f.path).name for f in deep.files] == ["f0.pdf", "f1.pdf", "f2.pdf"]
+    assert [Path(f.path).name for f in globbed.files] == ["f1.pdf", "f2.pdf"]
+    assert deep.matches == sum(f.matches for f in deep.files) > 0
+    only = search("in", [f"{tmp_path / 'sub' / 'f1.pdf'}:2"])
+    assert {h.page for h in only.hits} == {2} and only.files[0].pages == 1
+
+
+def test_unreadable_inputs_are_reported_and_the_rest_searched(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.pdf"
+    bad.write_bytes(b"not a pdf at all")
+    good = CORPUS / FILES[0]
+    done = run(PDFTOOLS, "search", "-c", "text", good, CORPUS / ENCRYPTED_REL, bad)
+    assert done.returncode == 0 and done.stdout.decode().startswith(f"{good}:")
+    assert "[ENCRYPTED]" in done.stderr.decode() and "[NOT_A_PDF]" in done.stderr.decode()
+    alone = run(PDFTOOLS, "search", "--json", "x", bad)
+    assert alone.returncode == 4 and json.loads(alone.stderr)["error"]["code"] == "NOT_A_PDF"
+    missed = run(PDFTOOLS, "search", "no such words anywhere", good)
+    assert missed.returncode == 1 and missed.stdout == b""
+    invalid = run(PDFTOOLS, "search", "a(b", good)
+    assert invalid.returncode == 2 and b"INVALID_ARGUMENT" in invalid.stderr
+    unlocked = search("Lorem|the", [str(CORPUS / ENCRYPTED_REL)], password="openpassword")
+    assert unlocked.matches > 0
+
+
+def test_text_is_data_and_json_carries_every_hit(tmp_path: Path) -> None:
+    done = run(PDFTOOLS, "search", "--json", "-C", "1", "Lorem", CORPUS / FILES[1])
+    data = json.loads(done.stdout)
+    assert done.returncode == 0 and data["matches"] == sum(len(h["spans"]) for h in data["hits"])
+    first = data["hits"][0]
+    assert "Lorem" in first["text"][first["spans"][0][0]:first["spans"][0][1]]
+    assert set(data) >= {"pattern", "matches", "files", "hits", "truncated", "next_file", "next_page", "skipped"}
+
+
+def call(root: Path, args: dict) -> object:
+    async def go() -> object:
+        async with Client(build_server([root])) as client:
+            return await client.call_tool("pdf_search", args)
+
+    return anyio.run(go)
+
+
+def test_mcp_hits_fit_the_budget_and_continue_to_the_end(tmp_path: Path) -> None:
+    for rel in FILES[:3]:
+        shutil.copy(CORPUS / rel, tmp_path / Path(rel).name)
+    whole = search("e", [str(tmp_path / "*.pdf")])
+    seen: list[tuple[str, int, int]] = []
+    args: dict = {"pattern": "e", "inputs": ["*.pdf"], "max_chars": 3000}
+    for _ in range(100):
+        result = call(tmp_path, args)
+        data = result.structured_content  # type: ignore[attr-defined]
+        assert not result.is_error and sum(len(h["text"]) for h in data["hits"]) <= 3000  # type: ignore[attr-defined]
+        seen += [(Path(h["path"]).name, h["page"], h["line"]) for h in data["hits"]]
+        if not data["truncated"]:
+            break
+        assert "start_file=" in result.content[0].text  # type: ignore[attr-defined]  # told how to go on
+        args = {**args, "start_file": data["next_file"], "start_page": data["next_page"], "skip": data["next_skip"]}
+    assert len(seen) > 100 and seen == [(Path(h.path).name, h.page, h.line) for h in whole.hits]
+
+
+def test_broken_and_hostile_files_are_searched_or_reported(tmp_path: Path) -> None:
+    """Every generated broken file (tests/broken_pdfs.py) in one search, and words from each: an answer or an
+    error with a code for each, within the time limit, never a traceback."""
+    from broken_pdfs import CASES
+
+    sample = (CORPUS / FILES[0]).read_bytes()
+    for name, make in CASES.items():
+        (tmp_path / f"{name}.pdf").write_bytes(make(sample))
+    done = subprocess.run([PDFTOOLS, "search", "-c", "text", tmp_path], capture_output=True, timeout=600,
+                          check=False)
+    counted = {Path(line.rsplit(":", 1)[0]).stem for line in done.stdout.decode().splitlines()}
+    noted = {Path(line.split(": ")[1]).stem for line in done.stderr.decode().splitlines()
+             if line.startswith("pdftools search: ")}
+    assert done.returncode == 0 and "Traceback" not in done.stderr.decode()
+    assert counted | noted == set(CASES) and not counted & noted
+    assert {"truncated-empty", "bomb-content", "flipped-a"} <= noted and "xref-removed" in counted
+    for name in ("bomb-content", "truncated-10pct", "xref-removed"):
+        words = run(PDFTOOLS, "text", "--format", "words", "--json", tmp_path / f"{name}.pdf")
+        assert words.returncode == 0 or json.loads(words.stderr)["error"]["code"], name

@@ -49,6 +49,11 @@ CALLS: list[tuple[str, dict[str, Any]]] = [
     ("pdf_protect", {"input": "four.pdf", "user_password": "pw", "output": "p.pdf"}),
     ("pdf_unprotect", {"input": "locked.pdf", "password": rb.PASSWORD, "output": "u.pdf"}),
     ("pdf_rename_invoice", {"inputs": "invoices"}),
+    ("pdf_search", {"pattern": "e", "inputs": ["four.pdf"], "max_count": 2}),
+    ("pdf_page_labels", {"input": "four.pdf"}),
+    ("pdf_page_labels", {"input": "four.pdf", "scheme": "1:r", "output": "lab.pdf"}),
+    ("pdf_crop", {"input": "four.pdf", "margins": "10", "output": "cr.pdf"}),
+    ("pdf_resize", {"input": "four.pdf", "paper": "a5", "output": "rs.pdf"}),
     ("doc_convert", {"content": "# Hi\n\nSome text.", "to_format": "html"}),
     ("doc_convert", {"content": "# Hi\n\nSome text.", "output": "doc.html"}),
 ]

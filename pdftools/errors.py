@@ -80,7 +80,15 @@ class NotAPdf(PdftoolsError):
 class DamagedPdf(PdftoolsError):
     code = "DAMAGED_PDF"
     exit_code = 4
-    hint = "The PDF is damaged beyond repair; `qpdf --check FILE` shows details, or get a fresh copy."
+    hint = ("The PDF is damaged: `pdftools check FILE` lists what is wrong, `pdftools repair FILE` rewrites what "
+            "can be recovered; or get a fresh copy.")
+
+
+class PdfProblems(PdftoolsError):
+    code = "PDF_PROBLEMS"
+    exit_code = 12
+    hint = ("`pdftools check` found problems (its --json lists each with its object and page); `pdftools repair "
+            "FILE` rewrites what can be recovered.")
 
 
 class BadImage(PdftoolsError):

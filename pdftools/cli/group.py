@@ -24,6 +24,7 @@ PANELS: dict[str, tuple[str, ...]] = {
               "booklet", "labels", "crop", "resize"),
     "Document": ("info", "ls", "metadata", "bookmarks", "attachments", "forms", "stamp", "compress"),
     "Security": ("protect", "unprotect"),
+    "Check and repair": ("check", "repair", "inspect", "linearize"),
     "Text and OCR": ("text", "search", "ocr", "rename-invoice"),
     "Conversion": ("convert", "thumbnails", "images"),
     "Agents and setup": ("serve", "mcp-config", "doctor"),

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pdftools.core.pages import parse_pages
-from pdftools.core.params import Cli, Param
+from pdftools.core.params import Cli, Mcp, Param
 from pdftools.core.params import Password as Password  # the ops' shared parameters, in one import
 from pdftools.core.paths import input_path, output_path
 from pdftools.core.pdf import check_output, open_pdf, save_pdf
@@ -32,6 +32,20 @@ InPlace = Annotated[bool, Param("Replace the input (atomically)")]
 Force = Annotated[bool, Param("Overwrite an existing output")]
 Decrypt = Annotated[bool, Param("Drop the input's encryption (kept by default)")]
 Pages = Annotated[str | None, Param("Pages: `1-3,7,10-`, `odd`, `even`, `last` (default: all)")]
+# How the output is written, on every command that writes a PDF. Command line only: over MCP they would cost
+# every tool's schema two parameters; an agent calls pdf_linearize, which takes both, on the result instead.
+Linearize = Annotated[bool, Param("Linearize the output (fast web view: the first page shows before the rest "
+                                  "arrives)"), Mcp(hidden=True)]
+StreamMode = Literal["preserve", "generate", "disable"]
+ObjectStreams = Annotated[StreamMode, Param("Object streams in the output: `preserve` the input's, `generate` "
+                                            "(smaller), `disable` (for old readers)"), Mcp(hidden=True)]
+
+
+def saving(linearize: bool = False, object_streams: str = "preserve") -> dict[str, Any]:
+    """pikepdf's save options for --linearize and --object-streams."""
+    import pikepdf
+
+    return {"linearize": linearize, "object_stream_mode": pikepdf.ObjectStreamMode[object_streams]}
 
 
 @dataclass
@@ -57,6 +71,7 @@ class Job:
     out: Path
     pdf: pikepdf.Pdf
     in_place: bool
+    options: dict[str, Any] = field(default_factory=dict)  # save options (--linearize, --object-streams)
 
     def save(self, decrypt: bool = False, check: Callable[[int], None] | None = None,
              encryption: Any = None, **options: Any) -> dict[str, Any]:
@@ -65,7 +80,7 @@ class Job:
         encrypt = (self.pdf.is_encrypted and not decrypt) if encryption is None else encryption
         mode = self.src.stat().st_mode if self.in_place else None
         size = save_pdf(self.pdf, self.out, min_version=self.pdf.pdf_version, check=check,
-                        encryption=encrypt, **options)
+                        encryption=encrypt, **{**self.options, **options})
         if mode is not None:
             os.chmod(self.out, mode & 0o7777)  # in place: the file keeps its permissions
         return {"input": str(self.src), "output": str(self.out), "pages": len(self.pdf.pages), "size": size,
@@ -73,16 +88,25 @@ class Job:
 
 
 def open_job(input: str, output: str | None, *, suffix: str, password: str | None, in_place: bool = False,
-             force: bool = False, others: list[Path] | None = None) -> Job:
+             force: bool = False, others: list[Path] | None = None, linearize: bool = False,
+             object_streams: str = "preserve") -> Job:
     """Resolve the input and the output (checked before any work is done: it is none of the inputs, `others`
     included) and open the input."""
+    src, out = paths_of(input, output, suffix=suffix, in_place=in_place, force=force, others=others)
+    return Job(src=src, out=out, pdf=open_pdf(src, password), in_place=in_place,
+               options=saving(linearize, object_streams))
+
+
+def paths_of(input: str, output: str | None, *, suffix: str, in_place: bool = False, force: bool = False,
+             others: list[Path] | None = None) -> tuple[Path, Path]:
+    """The input and the output path, checked before any work is done (the output is none of the inputs)."""
     if in_place and (output is not None or input == "-"):
         raise InvalidArgument("--in-place replaces a file given by name, so it takes neither --output nor `-`")
     src = input_path(input)
     out = src if in_place else _output(input, src, output, suffix)
     if not in_place:
         check_output(out, [src, *(others or [])], force=force)
-    return Job(src=src, out=out, pdf=open_pdf(src, password), in_place=in_place)
+    return src, out
 
 
 def _output(raw_input: str, src: Path, output: str | None, suffix: str) -> Path:

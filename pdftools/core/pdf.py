@@ -42,9 +42,9 @@ def is_pdf(path: Path) -> bool:
         return b"%PDF-" in fh.read(1024)
 
 
-def open_pdf(path: Path, password: str | None = None, *, label: str | None = None) -> pikepdf.Pdf:
+def open_pdf(path: Path, password: str | None = None, *, label: str | None = None, **options: Any) -> pikepdf.Pdf:
     """Open a PDF with pikepdf (qpdf) within the size and page limits, turning every failure into a pdftools
-    error."""
+    error; `options` go to pikepdf.open."""
     import pikepdf
 
     name = label or str(path)
@@ -54,7 +54,7 @@ def open_pdf(path: Path, password: str | None = None, *, label: str | None = Non
             raise NotAPdf(f"{name} is not a PDF")
         forms = password_forms(password)
         _check_page_count(path, forms, name)
-        return open_any(path, forms)
+        return open_any(path, forms, **options)
     except pikepdf.PasswordError:
         if password:
             raise BadPassword(f"the password does not open {name}") from None

@@ -131,6 +131,20 @@ def size(stream: pikepdf.Stream, budget: float, *, declared_size: bool = True) -
     return sum(len(chunk) for chunk in chunks)
 
 
+def exceeds(stream: pikepdf.Stream, budget: float) -> bool:
+    """True when `stream`'s data (its own, not an image's declared size) inflates beyond `budget` bytes."""
+    try:
+        size(stream, budget, declared_size=False)
+    except _Exceeded:
+        return True
+    return False
+
+
+def filters(stream: pikepdf.Stream) -> list[str]:
+    """The stream's filters, full names (`/Fl` is `/FlateDecode`); `?` for an entry that is not a name."""
+    return _filters(stream)
+
+
 def _filters(stream: pikepdf.Stream) -> list[str]:
     import pikepdf
 

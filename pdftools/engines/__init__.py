@@ -29,6 +29,7 @@ INSTALL = {
     "pdftotext": "apt-get install poppler-utils",
     "pdftoppm": "apt-get install poppler-utils",
     "pdfinfo": "apt-get install poppler-utils",
+    "pdftocairo": "apt-get install poppler-utils",
     "tesseract": "apt-get install tesseract-ocr",
     "pandoc": "apt-get install pandoc",
     "qpdf": "apt-get install qpdf",

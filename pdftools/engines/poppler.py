@@ -140,6 +140,13 @@ def rasterize(source: Path, page: int, dpi: int, out: Path, *, colour: bool = Fa
     return out.with_suffix(".jpg" if colour else ".pgm")
 
 
+def rewrite(source: Path, out: Path, password: str | None = None) -> None:
+    """`source` redrawn into a new PDF by poppler's cairo backend (pdftocairo -pdf): what poppler's own
+    recovery reads of a file qpdf cannot, as vector pages with their text; no outline, forms or tags."""
+    secret = ["-upw", password] if password else []
+    engines.run(["pdftocairo", "-q", "-pdf", *secret, str(source), str(out)])
+
+
 def render_gray(source: Path, first: int, last: int, dpi: int, folder: Path) -> dict[int, Path]:
     """Pages `first`..`last` of the crop box as displayed, grayscale PGM files in `folder`, by page number."""
     engines.run(["pdftoppm", "-q", "-cropbox", "-gray", "-r", str(dpi), "-f", str(first), "-l", str(last),

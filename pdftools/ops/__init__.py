@@ -103,6 +103,18 @@ OPS: tuple[Op, ...] = (
     Op("resize", "pdf_resize", "Resize pages",
        "Resize pages to a paper size (A3, A4, A5, Letter, Legal, Tabloid), scaling their content to fit, centred.",
        False),
+    # issue 16 (check, repair, inspect, linearize)
+    Op("check", "pdf_check", "Check a PDF for damage",
+       "Check a PDF for damage: syntax, cross-reference, object streams, page tree, undecodable streams, fonts, "
+       "images.", True),
+    Op("repair", "pdf_repair", "Repair a damaged PDF",
+       "Repair a damaged PDF: rewrite it through qpdf's recovery, or poppler's where qpdf gives up.", False),
+    Op("inspect", "pdf_inspect", "Inspect a PDF's structure",
+       "Inspect a PDF's structure: fonts, images, page boxes and labels, actions, tags, standards, signatures.",
+       True),
+    Op("linearize", "pdf_linearize", "Linearize a PDF",
+       "Linearize a PDF for fast web view: a viewer shows the first page before the rest of the file arrives.",
+       False),
 )
 
 

@@ -11,7 +11,19 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job, writes_nothing
+from pdftools.core.edit import (
+    Decrypt,
+    Edited,
+    Force,
+    InPlace,
+    Input,
+    Linearize,
+    ObjectStreams,
+    Output,
+    Password,
+    open_job,
+    writes_nothing,
+)
 from pdftools.core.naming import safe_component
 from pdftools.core.params import Cli, Param
 from pdftools.core.paths import input_path, output_folder
@@ -69,6 +81,8 @@ def attachments(
     force: Annotated[Force, Cli(actions=(*WRITES, "extract"))] = False,
     password: Password = None,
     decrypt: Annotated[Decrypt, Cli(actions=WRITES)] = False,
+    linearize: Linearize = False,
+    object_streams: ObjectStreams = "preserve",
 ) -> AttachmentsResult:
     if bool(files) != (action == "add") or (names and action not in ("extract", "remove")):
         raise InvalidArgument(f"{action} does not take these arguments",
@@ -82,7 +96,8 @@ def attachments(
                                      remaining=len(pdf.attachments))
         return _extract(src, pdf, _chosen(pdf, names), out_dir, force)
     paths = [input_path(f) for f in files or []]
-    job = open_job(input, output, suffix="attachments", password=password, in_place=in_place, force=force,
+    job = open_job(input, output, linearize=linearize, object_streams=object_streams,
+                   suffix="attachments", password=password, in_place=in_place, force=force,
                    others=paths)
     if action == "add":
         touched = _add(job.pdf, paths)

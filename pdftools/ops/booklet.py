@@ -8,7 +8,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job
+from pdftools.core.edit import (
+    Decrypt,
+    Edited,
+    Force,
+    InPlace,
+    Input,
+    Linearize,
+    ObjectStreams,
+    Output,
+    Password,
+    open_job,
+)
 from pdftools.document import impose
 from pdftools.document.impose import Margin, SheetParam
 
@@ -32,8 +43,11 @@ def booklet(
     force: Force = False,
     password: Password = None,
     decrypt: Decrypt = False,
+    linearize: Linearize = False,
+    object_streams: ObjectStreams = "preserve",
 ) -> BookletResult:
-    job = open_job(input, output, suffix="booklet", password=password, in_place=in_place, force=force)
+    job = open_job(input, output, linearize=linearize, object_streams=object_streams,
+                   suffix="booklet", password=password, in_place=in_place, force=force)
     count = len(job.pdf.pages)
     padded = -(-count // 4) * 4
     width, height = impose.displayed_size(job.pdf.pages[0])

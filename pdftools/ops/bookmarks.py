@@ -10,7 +10,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job, writes_nothing
+from pdftools.core.edit import (
+    Decrypt,
+    Edited,
+    Force,
+    InPlace,
+    Input,
+    Linearize,
+    ObjectStreams,
+    Output,
+    Password,
+    open_job,
+    writes_nothing,
+)
 from pdftools.core.inputs import JsonArgument, load_json
 from pdftools.core.pages import page_number
 from pdftools.core.params import Cli, Mcp, Param
@@ -61,6 +73,8 @@ def bookmarks(
     force: Annotated[Force, Cli(actions=WRITES)] = False,
     password: Password = None,
     decrypt: Annotated[Decrypt, Cli(actions=WRITES)] = False,
+    linearize: Linearize = False,
+    object_streams: ObjectStreams = "preserve",
 ) -> BookmarksResult:
     _check_arguments(action, data, title, page, parent)
     if action == "list":
@@ -68,7 +82,8 @@ def bookmarks(
         src = input_path(input)
         return _result(str(src), open_pdf(src, password), None)
     tree = load_json(data, "--data") if data is not None else None
-    job = open_job(input, output, suffix="bookmarks", password=password, in_place=in_place, force=force)
+    job = open_job(input, output, linearize=linearize, object_streams=object_streams,
+                   suffix="bookmarks", password=password, in_place=in_place, force=force)
     count = len(job.pdf.pages)
     nodes = _nodes(tree, count) if tree is not None else None
     with job.pdf.open_outline() as current:

@@ -13,7 +13,18 @@ from dataclasses import dataclass, field
 from typing import Annotated
 
 from pdftools.core import streams
-from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job
+from pdftools.core.edit import (
+    Decrypt,
+    Edited,
+    Force,
+    InPlace,
+    Input,
+    Linearize,
+    ObjectStreams,
+    Output,
+    Password,
+    open_job,
+)
 from pdftools.core.params import Param
 from pdftools.document import optimize
 from pdftools.errors import NotSmaller
@@ -46,10 +57,13 @@ def compress(
     force: Force = False,
     password: Password = None,
     decrypt: Decrypt = False,
+    linearize: Linearize = False,
+    object_streams: ObjectStreams = "preserve",
 ) -> CompressResult:
     import pikepdf
 
-    job = open_job(input, output, suffix="compressed", password=password, in_place=in_place, force=force)
+    job = open_job(input, output, linearize=linearize, object_streams=object_streams,
+                   suffix="compressed", password=password, in_place=in_place, force=force)
     before = job.src.stat().st_size
     pdf = job.pdf
     streams.check_save(pdf, str(job.src), recompress_flate=True)  # before any image or stream is decoded
@@ -65,8 +79,9 @@ def compress(
     keeps_encryption = pdf.is_encrypted and not decrypt  # qpdf cannot decode streams while encrypting
     level = None if keeps_encryption else pikepdf.StreamDecodeLevel.generalized
     to_pipe = output == "-" or (output is None and input == "-")
+    mode = "generate" if object_streams == "preserve" else object_streams  # compress generates by default
     try:
-        saved = job.save(decrypt, check=smaller, object_stream_mode=pikepdf.ObjectStreamMode.generate,
+        saved = job.save(decrypt, check=smaller, object_stream_mode=pikepdf.ObjectStreamMode[mode],
                          compress_streams=True, recompress_flate=True, stream_decode_level=level)
     except NotSmaller as exc:
         if not to_pipe or (decrypt and pdf.is_encrypted):  # decrypting is a change worth its bytes

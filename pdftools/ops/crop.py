@@ -11,7 +11,20 @@ from dataclasses import dataclass, field
 from typing import Annotated
 
 from pdftools.core import streams
-from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Pages, Password, open_job, select_pages
+from pdftools.core.edit import (
+    Decrypt,
+    Edited,
+    Force,
+    InPlace,
+    Input,
+    Linearize,
+    ObjectStreams,
+    Output,
+    Pages,
+    Password,
+    open_job,
+    select_pages,
+)
 from pdftools.core.params import Param
 from pdftools.document import crop as boxes
 from pdftools.document import text as pagetext
@@ -39,11 +52,14 @@ def crop(
     force: Force = False,
     password: Password = None,
     decrypt: Decrypt = False,
+    linearize: Linearize = False,
+    object_streams: ObjectStreams = "preserve",
 ) -> CropResult:
     if (margins is None) == (not to_content):
         raise InvalidArgument("give margins or to_content (one of them)")
     fixed = boxes.parse_margins(margins) if margins is not None else None
-    job = open_job(input, output, suffix="cropped", password=password, in_place=in_place, force=force)
+    job = open_job(input, output, linearize=linearize, object_streams=object_streams,
+                   suffix="cropped", password=password, in_place=in_place, force=force)
     numbers = sorted(set(select_pages(pages, len(job.pdf.pages))))
     if fixed is None:
         streams.check_pages(job.pdf, numbers, str(job.src), images=True)  # pdftoppm would inflate a bomb

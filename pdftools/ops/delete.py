@@ -9,7 +9,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job, select_pages
+from pdftools.core.edit import (
+    Decrypt,
+    Edited,
+    Force,
+    InPlace,
+    Input,
+    Linearize,
+    ObjectStreams,
+    Output,
+    Password,
+    open_job,
+    select_pages,
+)
 from pdftools.core.params import Cli, Param
 from pdftools.document.arrange import arrange
 from pdftools.errors import InvalidArgument
@@ -29,8 +41,11 @@ def delete(
     force: Force = False,
     password: Password = None,
     decrypt: Decrypt = False,
+    linearize: Linearize = False,
+    object_streams: ObjectStreams = "preserve",
 ) -> DeleteResult:
-    job = open_job(input, output, suffix="deleted", password=password, in_place=in_place, force=force)
+    job = open_job(input, output, linearize=linearize, object_streams=object_streams,
+                   suffix="deleted", password=password, in_place=in_place, force=force)
     count = len(job.pdf.pages)
     deleted = sorted(set(select_pages(pages, count)))
     if len(deleted) == count:

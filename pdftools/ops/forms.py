@@ -10,7 +10,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
-from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job, writes_nothing
+from pdftools.core.edit import (
+    Decrypt,
+    Edited,
+    Force,
+    InPlace,
+    Input,
+    Linearize,
+    ObjectStreams,
+    Output,
+    Password,
+    open_job,
+    writes_nothing,
+)
 from pdftools.core.inputs import JsonArgument, load_json
 from pdftools.core.params import Cli, Param
 from pdftools.core.paths import input_path
@@ -55,6 +67,8 @@ def forms(
     force: Annotated[Force, Cli(actions=WRITES)] = False,
     password: Password = None,
     decrypt: Annotated[Decrypt, Cli(actions=WRITES)] = False,
+    linearize: Linearize = False,
+    object_streams: ObjectStreams = "preserve",
 ) -> FormsResult:
     wanted = _values(values, data)
     if bool(wanted) != (action == "fill"):
@@ -64,7 +78,8 @@ def forms(
         writes_nothing(action, output, in_place)
         src = input_path(input)
         return FormsResult(input=str(src), fields=_described(open_pdf(src, password)))
-    job = open_job(input, output, suffix="filled" if action == "fill" else "flat", password=password,
+    job = open_job(input, output, linearize=linearize, object_streams=object_streams,
+                   suffix="filled" if action == "fill" else "flat", password=password,
                    in_place=in_place, force=force)
     flattened = 0
     if action == "fill":

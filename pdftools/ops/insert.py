@@ -9,7 +9,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job
+from pdftools.core.edit import (
+    Decrypt,
+    Edited,
+    Force,
+    InPlace,
+    Input,
+    Linearize,
+    ObjectStreams,
+    Output,
+    Password,
+    open_job,
+)
 from pdftools.core.inputs import split_spec
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Mcp, Param
@@ -37,10 +48,13 @@ def insert(
     force: Force = False,
     password: Password = None,
     decrypt: Decrypt = False,
+    linearize: Linearize = False,
+    object_streams: ObjectStreams = "preserve",
 ) -> InsertResult:
     raw, spec = split_spec(source)
     src_path = input_path(raw)
-    job = open_job(input, output, suffix="inserted", password=password, in_place=in_place, force=force,
+    job = open_job(input, output, linearize=linearize, object_streams=object_streams,
+                   suffix="inserted", password=password, in_place=in_place, force=force,
                    others=[src_path])
     total = len(job.pdf.pages)
     position = check_position(after, total)

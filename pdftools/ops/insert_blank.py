@@ -6,7 +6,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job
+from pdftools.core.edit import (
+    Decrypt,
+    Edited,
+    Force,
+    InPlace,
+    Input,
+    Linearize,
+    ObjectStreams,
+    Output,
+    Password,
+    open_job,
+)
 from pdftools.core.params import Cli, Mcp, Param
 from pdftools.document.arrange import arrange, check_position, insertion_order
 
@@ -29,8 +40,11 @@ def insert_blank(
     force: Force = False,
     password: Password = None,
     decrypt: Decrypt = False,
+    linearize: Linearize = False,
+    object_streams: ObjectStreams = "preserve",
 ) -> InsertBlankResult:
-    job = open_job(input, output, suffix="blank", password=password, in_place=in_place, force=force)
+    job = open_job(input, output, linearize=linearize, object_streams=object_streams,
+                   suffix="blank", password=password, in_place=in_place, force=force)
     pdf = job.pdf
     total = len(pdf.pages)
     position = check_position(after, total)

@@ -10,7 +10,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated
 
-from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job, writes_nothing
+from pdftools.core.edit import (
+    Decrypt,
+    Edited,
+    Force,
+    InPlace,
+    Input,
+    Linearize,
+    ObjectStreams,
+    Output,
+    Password,
+    open_job,
+    writes_nothing,
+)
 from pdftools.core.params import Cli, Param
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
@@ -43,6 +55,8 @@ def labels(
     force: Force = False,
     password: Password = None,
     decrypt: Decrypt = False,
+    linearize: Linearize = False,
+    object_streams: ObjectStreams = "preserve",
 ) -> LabelsResult:
     if scheme is not None and clear:
         raise InvalidArgument("give --set or --clear, not both")
@@ -52,7 +66,8 @@ def labels(
         with open_pdf(src, password) as pdf:
             return LabelsResult(input=str(src), labels=_labels(pdf),
                                 ranges=pagelabels.read(pdf))
-    job = open_job(input, output, suffix="labeled", password=password, in_place=in_place, force=force)
+    job = open_job(input, output, linearize=linearize, object_streams=object_streams,
+                   suffix="labeled", password=password, in_place=in_place, force=force)
     if clear:
         if "/PageLabels" in job.pdf.Root:
             del job.pdf.Root["/PageLabels"]

@@ -12,7 +12,7 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated
 
-from pdftools.core.edit import Decrypt
+from pdftools.core.edit import Decrypt, Linearize, ObjectStreams, saving
 from pdftools.core.inputs import expand, split_spec
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Param, Password
@@ -53,6 +53,8 @@ def merge(
     force: Annotated[bool, Param("Overwrite the output if it exists")] = False,
     password: Password = None,
     decrypt: Decrypt = False,
+    linearize: Linearize = False,
+    object_streams: ObjectStreams = "preserve",
 ) -> MergeResult:
 
     sources = [(path, pages) for spec in inputs for raw, pages in [split_spec(spec)] for path in expand(raw)]
@@ -86,7 +88,8 @@ def merge(
 
     with out.open_outline() as tree:
         tree.root.extend(bookmarks)
-    size = save_pdf(out, out_path, min_version=version, encryption=keep is not None)
+    size = save_pdf(out, out_path, min_version=version, encryption=keep is not None,
+                    **saving(linearize, object_streams))
     return MergeResult(output=str(out_path), pages=len(out.pages), size=size, inputs=merged,
                        encrypted=keep is not None)
 

@@ -13,7 +13,19 @@ import warnings
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job, writes_nothing
+from pdftools.core.edit import (
+    Decrypt,
+    Edited,
+    Force,
+    InPlace,
+    Input,
+    Linearize,
+    ObjectStreams,
+    Output,
+    Password,
+    open_job,
+    writes_nothing,
+)
 from pdftools.core.params import Cli, Param
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
@@ -62,6 +74,8 @@ def metadata(
     force: Annotated[Force, Cli(actions=WRITES)] = False,
     password: Password = None,
     decrypt: Annotated[Decrypt, Cli(actions=WRITES)] = False,
+    linearize: Linearize = False,
+    object_streams: ObjectStreams = "preserve",
 ) -> MetadataResult:
     if (action == "set") != bool(values):
         raise InvalidArgument("--set goes with `set`, and `set` needs at least one --set key=value")
@@ -71,7 +85,8 @@ def metadata(
         src = input_path(input)
         pdf = open_pdf(src, password)
         return MetadataResult(input=str(src), info=meta.info(pdf), xmp=meta.xmp(pdf))
-    job = open_job(input, output, suffix="metadata", password=password, in_place=in_place, force=force)
+    job = open_job(input, output, linearize=linearize, object_streams=object_streams,
+                   suffix="metadata", password=password, in_place=in_place, force=force)
     warnings = []
     if action == "set":
         changed = _set(job.pdf, pairs)

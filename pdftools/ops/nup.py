@@ -9,7 +9,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
-from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Pages, Password, open_job, select_pages
+from pdftools.core.edit import (
+    Decrypt,
+    Edited,
+    Force,
+    InPlace,
+    Input,
+    Linearize,
+    ObjectStreams,
+    Output,
+    Pages,
+    Password,
+    open_job,
+    select_pages,
+)
 from pdftools.core.params import Param
 from pdftools.document import impose
 from pdftools.document.impose import Margin, SheetParam
@@ -37,8 +50,11 @@ def nup(
     force: Force = False,
     password: Password = None,
     decrypt: Decrypt = False,
+    linearize: Linearize = False,
+    object_streams: ObjectStreams = "preserve",
 ) -> NupResult:
-    job = open_job(input, output, suffix=f"{per_sheet}up", password=password, in_place=in_place, force=force)
+    job = open_job(input, output, linearize=linearize, object_streams=object_streams,
+                   suffix=f"{per_sheet}up", password=password, in_place=in_place, force=force)
     order = [n - 1 for n in select_pages(pages, len(job.pdf.pages))]
     width, height = impose.displayed_size(job.pdf.pages[order[0]])
     cols, rows = GRIDS[per_sheet]

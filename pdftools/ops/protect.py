@@ -11,7 +11,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
-from pdftools.core.edit import Edited, Force, InPlace, Input, Output, Password, open_job
+from pdftools.core.edit import Edited, Force, InPlace, Input, Linearize, ObjectStreams, Output, Password, open_job
 from pdftools.core.params import Cli, Param
 from pdftools.document.encryption import CIPHERS, check_encodable, parse_allow, verify_protected
 from pdftools.errors import InvalidArgument
@@ -52,6 +52,8 @@ def protect(
     in_place: InPlace = False,
     force: Force = False,
     password: Password = None,
+    linearize: Linearize = False,
+    object_streams: ObjectStreams = "preserve",
 ) -> ProtectResult:
     if user_password is None:
         raise InvalidArgument(
@@ -74,7 +76,8 @@ def protect(
 
     encryption = pikepdf.Encryption(user=user_password, owner=owner, R=revision, aes=aes, metadata=aes,
                                     allow=pikepdf.Permissions(accessibility=True, **flags))
-    job = open_job(input, output, suffix="protected", password=password, in_place=in_place, force=force)
+    job = open_job(input, output, linearize=linearize, object_streams=object_streams,
+                   suffix="protected", password=password, in_place=in_place, force=force)
     with job.pdf:
         saved = job.save(encryption=encryption, verify=lambda tmp: verify_protected(tmp, user_password, owner, flags))
     return ProtectResult(**saved, cipher=name.upper(), needs_password=bool(user_password),

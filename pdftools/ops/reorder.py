@@ -10,7 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
-from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Password, open_job
+from pdftools.core.edit import (
+    Decrypt,
+    Edited,
+    Force,
+    InPlace,
+    Input,
+    Linearize,
+    ObjectStreams,
+    Output,
+    Password,
+    open_job,
+)
 from pdftools.core.params import Cli, Param
 from pdftools.document.arrange import arrange
 from pdftools.errors import InvalidArgument
@@ -34,8 +45,11 @@ def reorder(
     force: Force = False,
     password: Password = None,
     decrypt: Decrypt = False,
+    linearize: Linearize = False,
+    object_streams: ObjectStreams = "preserve",
 ) -> ReorderResult:
-    job = open_job(input, output, suffix="reordered", password=password, in_place=in_place, force=force)
+    job = open_job(input, output, linearize=linearize, object_streams=object_streams,
+                   suffix="reordered", password=password, in_place=in_place, force=force)
     order = _order(mode, len(job.pdf.pages))
     warnings = arrange(job.pdf, [n - 1 for n in order])
     return ReorderResult(**job.save(decrypt), order=order, warnings=warnings)

@@ -9,7 +9,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Pages, Password, open_job, select_pages
+from pdftools.core.edit import (
+    Decrypt,
+    Edited,
+    Force,
+    InPlace,
+    Input,
+    Linearize,
+    ObjectStreams,
+    Output,
+    Pages,
+    Password,
+    open_job,
+    select_pages,
+)
 from pdftools.core.params import Cli, Param
 from pdftools.document.impose import SHEETS, displayed_size, sheet_size
 
@@ -40,8 +53,11 @@ def resize(
     force: Force = False,
     password: Password = None,
     decrypt: Decrypt = False,
+    linearize: Linearize = False,
+    object_streams: ObjectStreams = "preserve",
 ) -> ResizeResult:
-    job = open_job(input, output, suffix=paper, password=password, in_place=in_place, force=force)
+    job = open_job(input, output, linearize=linearize, object_streams=object_streams,
+                   suffix=paper, password=password, in_place=in_place, force=force)
     numbers = sorted(set(select_pages(pages, len(job.pdf.pages))))
     scales = []
     for number in numbers:

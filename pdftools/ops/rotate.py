@@ -8,7 +8,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Pages, Password, open_job, select_pages
+from pdftools.core.edit import (
+    Decrypt,
+    Edited,
+    Force,
+    InPlace,
+    Input,
+    Linearize,
+    ObjectStreams,
+    Output,
+    Pages,
+    Password,
+    open_job,
+    select_pages,
+)
 from pdftools.core.params import Cli, Param
 from pdftools.errors import InvalidArgument
 
@@ -31,11 +44,14 @@ def rotate(
     force: Force = False,
     password: Password = None,
     decrypt: Decrypt = False,
+    linearize: Linearize = False,
+    object_streams: ObjectStreams = "preserve",
 ) -> RotateResult:
     if angle not in ANGLES:
         raise InvalidArgument(f"cannot rotate by {angle} degrees",
                               hint="Rotate by a multiple of 90: 90, 180, 270, or -90 to turn left.")
-    job = open_job(input, output, suffix="rotated", password=password, in_place=in_place, force=force)
+    job = open_job(input, output, linearize=linearize, object_streams=object_streams,
+                   suffix="rotated", password=password, in_place=in_place, force=force)
     numbers = sorted(set(select_pages(pages, len(job.pdf.pages))))
     for number in numbers:
         job.pdf.pages[number - 1].rotate(angle, relative=True)

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pdftools.core import parallel
-from pdftools.core.edit import Decrypt
+from pdftools.core.edit import Decrypt, Linearize, ObjectStreams, saving
 from pdftools.core.naming import render
 from pdftools.core.pages import parse_ranges
 from pdftools.core.params import Cli, Param, Password
@@ -58,6 +58,8 @@ def split(
     force: Annotated[bool, Param("Overwrite existing parts")] = False,
     password: Password = None,
     decrypt: Decrypt = False,
+    linearize: Linearize = False,
+    object_streams: ObjectStreams = "preserve",
 ) -> SplitResult:
     if sum(x is not None and x is not False for x in (every, ranges, bookmarks)) > 1:
         raise InvalidArgument("choose one of --every, --ranges and --bookmarks")
@@ -77,7 +79,7 @@ def split(
              for i, (a, b, t) in enumerate(plan, 1)]
     check_names(names, folder, force=force, field_hint="Put {start}, {end} or {index} in --pattern.")
     keep = src_path if src.is_encrypted and not decrypt else None
-    parts = _write_parts(src, plan, names, folder, keep, password)
+    parts = _write_parts(src, plan, names, folder, keep, password, saving(linearize, object_streams))
     return SplitResult(input=str(src_path), out_dir=str(folder), parts=parts, encrypted=keep is not None)
 
 
@@ -98,7 +100,7 @@ def _bookmark_ranges(src: pikepdf.Pdf) -> list[tuple[int, int, str]]:
 
 
 def _write_parts(src: pikepdf.Pdf, plan: list[tuple[int, int, str]], names: list[str], folder: Path,
-                 encrypted_like: Path | None, password: str | None) -> list[Part]:
+                 encrypted_like: Path | None, password: str | None, options: dict[str, Any]) -> list[Part]:
     """Write every part (in two processes when there are many), then move them all into place; each part
     encrypted like `encrypted_like` when given."""
     with staged_outputs(folder, names) as staging:
@@ -109,7 +111,7 @@ def _write_parts(src: pikepdf.Pdf, plan: list[tuple[int, int, str]], names: list
             step = 1 if b >= a else -1
             part.add_pages_from(src, [i - 1 for i in range(a, b + step, step)])
             write_pdf(part, staging / name, min_version=src.pdf_version, label=str(folder / name),
-                      encryption=encrypted_like is not None)
+                      encryption=encrypted_like is not None, **options)
 
         parallel.for_each(list(zip(plan, names, strict=True)), write)
     return [Part(path=str(folder / name), start=a, end=b, pages=abs(b - a) + 1, title=title)

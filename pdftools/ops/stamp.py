@@ -12,7 +12,20 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Literal
 
 from pdftools.core import task
-from pdftools.core.edit import Decrypt, Edited, Force, InPlace, Input, Output, Pages, Password, open_job, select_pages
+from pdftools.core.edit import (
+    Decrypt,
+    Edited,
+    Force,
+    InPlace,
+    Input,
+    Linearize,
+    ObjectStreams,
+    Output,
+    Pages,
+    Password,
+    open_job,
+    select_pages,
+)
 from pdftools.core.inputs import split_spec
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Param
@@ -60,11 +73,14 @@ def stamp(
     force: Force = False,
     password: Password = None,
     decrypt: Decrypt = False,
+    linearize: Linearize = False,
+    object_streams: ObjectStreams = "preserve",
 ) -> StampResult:
     if (text is None) == (pdf is None):
         raise InvalidArgument("give either --text or --pdf", hint="E.g. --text 'Page {page} of {pages}'.")
     rgb = _colour(color)
-    job = open_job(input, output, suffix="stamped", password=password, in_place=in_place, force=force)
+    job = open_job(input, output, linearize=linearize, object_streams=object_streams,
+                   suffix="stamped", password=password, in_place=in_place, force=force)
     count = len(job.pdf.pages)
     numbers = sorted(set(select_pages(pages, count)))
     if text is not None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
-from pdftools.core.edit import Edited, Force, InPlace, Input, Output, open_job
+from pdftools.core.edit import Edited, Force, InPlace, Input, Linearize, ObjectStreams, Output, open_job
 from pdftools.core.params import Cli, Param
 from pdftools.document.encryption import cipher_of, verify_unprotected
 from pdftools.errors import InvalidArgument
@@ -31,8 +31,11 @@ def unprotect(
     ] = None,
     in_place: InPlace = False,
     force: Force = False,
+    linearize: Linearize = False,
+    object_streams: ObjectStreams = "preserve",
 ) -> UnprotectResult:
-    job = open_job(input, output, suffix="unprotected", password=password, in_place=in_place, force=force)
+    job = open_job(input, output, linearize=linearize, object_streams=object_streams,
+                   suffix="unprotected", password=password, in_place=in_place, force=force)
     with job.pdf as pdf:
         if not pdf.is_encrypted:
             raise InvalidArgument(f"{job.src} is not encrypted", hint="Nothing to remove: it opens as it is.")

@@ -54,6 +54,10 @@ CALLS: list[tuple[str, dict[str, Any]]] = [
     ("pdf_page_labels", {"input": "four.pdf", "scheme": "1:r", "output": "lab.pdf"}),
     ("pdf_crop", {"input": "four.pdf", "margins": "10", "output": "cr.pdf"}),
     ("pdf_resize", {"input": "four.pdf", "paper": "a5", "output": "rs.pdf"}),
+    ("pdf_check", {"input": "four.pdf"}),
+    ("pdf_repair", {"input": "four.pdf", "output": "rep.pdf"}),
+    ("pdf_inspect", {"input": "four.pdf", "pages": "1"}),
+    ("pdf_linearize", {"input": "four.pdf", "output": "lin.pdf"}),
     ("doc_convert", {"content": "# Hi\n\nSome text.", "to_format": "html"}),
     ("doc_convert", {"content": "# Hi\n\nSome text.", "output": "doc.html"}),
 ]

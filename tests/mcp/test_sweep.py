@@ -42,15 +42,15 @@ MEMORY_CAP = 3 << 30  # address space: past this a call fails inside its own pro
 EXPECTED: dict[str, str | dict[str, str]] = {  # file -> its outcome for every op, or per op ("*": the others)
     # Every generated file is here: a change in any outcome is a change to look at. Corpus files: "ok" unless here.
     "truncated-empty": "NOT_A_PDF",
-    "truncated-header": "DAMAGED_PDF",
-    "truncated-10pct": "DAMAGED_PDF",
-    "truncated-50pct": "DAMAGED_PDF",
-    "truncated-90pct": "DAMAGED_PDF",
+    "truncated-header": {"*": "DAMAGED_PDF", "check": "ok"},  # check: verdict unreadable (exit 4)
+    "truncated-10pct": {"*": "DAMAGED_PDF", "check": "ok"},
+    "truncated-50pct": {"*": "DAMAGED_PDF", "check": "ok"},
+    "truncated-90pct": {"*": "DAMAGED_PDF", "check": "ok"},
     "truncated-last-byte": "ok",
-    "truncated-before-startxref": "DAMAGED_PDF",
-    "flipped-a": "DAMAGED_PDF",
-    "flipped-b": "DAMAGED_PDF",
-    "flipped-c": "DAMAGED_PDF",
+    "truncated-before-startxref": {"*": "DAMAGED_PDF", "check": "ok"},
+    "flipped-a": {"*": "DAMAGED_PDF", "check": "ok"},
+    "flipped-b": {"*": "DAMAGED_PDF", "check": "ok"},
+    "flipped-c": {"*": "DAMAGED_PDF", "check": "ok"},
     "xref-removed": "ok",
     "startxref-wrong": "ok",
     "xref-prev-loop": "ok",
@@ -62,22 +62,26 @@ EXPECTED: dict[str, str | dict[str, str]] = {  # file -> its outcome for every o
     "length-is-itself": "ok",
     "object-is-itself": "ok",
     "parent-loop": "ok",
-    "page-tree-cycle": "ok",  # qpdf refuses the loop; poppler reads (and renders) page 1
+    "page-tree-cycle": {"*": "ok", "inspect": "DAMAGED_PDF"},  # qpdf refuses the loop; poppler reads (and renders)
+    # page 1; inspect reads the structure with qpdf only
     "page-tree-missing-kid": {"*": "ok", "thumbnails": "NO_PAGES"},  # qpdf: 0 pages; info and text say so
-    "page-tree-self-kid": "ok",  # as page-tree-cycle
-    "page-tree-dag": "DAMAGED_PDF",
+    "page-tree-self-kid": {"*": "ok", "inspect": "DAMAGED_PDF"},  # as page-tree-cycle
+    "page-tree-dag": {"*": "DAMAGED_PDF", "check": "ok"},  # check: verdict problems (exit 12)
     "outline-loop": "ok",
     "form-draws-itself": "ok",
-    "nesting-100k-deep": "ok",  # qpdf gives up on the nesting; poppler reads the page
-    "count-lies-high": {"*": "EXTERNAL_TOOL_FAILED", "info": "ok"},  # qpdf: 1 page; poppler: none
+    "nesting-100k-deep": {"*": "ok", "inspect": "DAMAGED_PDF"},  # qpdf gives up on the nesting; poppler reads the page
+    "count-lies-high": {"*": "EXTERNAL_TOOL_FAILED", "info": "ok", "check": "ok", "inspect": "ok"},  # qpdf: 1 page;
+    # poppler: none
     "pages-100001-count-lies-low": "TOO_MANY_PAGES",
     "pages-200k-repeated-kid": "TOO_MANY_PAGES",
-    "bomb-content": {"*": "STREAM_TOO_LARGE", "info": "ok"},
-    "bomb-xmp": {"*": "ok", "info": "STREAM_TOO_LARGE"},  # only info reads the XMP (pdftoppm does not)
-    "bomb-form": {"*": "STREAM_TOO_LARGE", "info": "ok"},
+    "bomb-content": {"*": "STREAM_TOO_LARGE", "info": "ok", "check": "ok"},  # check: reported, not inflated
+    "bomb-xmp": {"*": "ok", "info": "STREAM_TOO_LARGE", "inspect": "STREAM_TOO_LARGE"},  # only info and inspect
+    # read the XMP (pdftoppm does not)
+    "bomb-form": {"*": "STREAM_TOO_LARGE", "info": "ok", "check": "ok"},
     "bomb-image": {"*": "ok", "thumbnails": "STREAM_TOO_LARGE"},  # a renderer decodes images: their declared
     # size counts
-    "017-unreadable-meta-data/unreadablemetadata.pdf": {"*": "ok", "thumbnails": "DAMAGED_PDF"},  # no page tree:
+    "017-unreadable-meta-data/unreadablemetadata.pdf": {"*": "ok", "thumbnails": "DAMAGED_PDF",
+                                                        "inspect": "DAMAGED_PDF"},  # no page tree:
     # info and text fall back to poppler, which counts 4 pages from the linearization dict but sees them as 0 x 0
 }
 CODES = {cls.code: cls.exit_code for cls in errors.all_errors()}
@@ -132,8 +136,18 @@ def _run(servers: Servers, case: str, files: dict[str, Path], work: Path) -> Out
 
 
 def _code(outcome: Outcome) -> str:
+    """ok (a result), or the error's code. `check` answers with a result whose exit code is its verdict."""
     error = outcome.error()
-    return "ok" if outcome.returncode == 0 else error["code"] if error else f"exit {outcome.returncode}"
+    if outcome.returncode == 0 or error is None and _verdict(outcome) is not None:
+        return "ok"
+    return error["code"] if error else f"exit {outcome.returncode}"
+
+
+def _verdict(outcome: Outcome) -> str | None:
+    try:
+        return json.loads(outcome.stdout).get("verdict")  # type: ignore[no-any-return]
+    except (ValueError, AttributeError):
+        return None
 
 
 def _report(outcomes: dict[str, Outcome], seconds: float) -> None:
@@ -162,6 +176,8 @@ def test_sweep(case: str, sweep: dict[str, Outcome]) -> None:
     code = _code(outcome)
     if code == "ok":
         assert isinstance(json.loads(outcome.stdout), dict) and outcome.stderr == "", outcome
+        verdict = _verdict(outcome)  # check: the exit code is the verdict's
+        assert verdict is None or outcome.returncode == {"valid": 0, "problems": 12, "unreadable": 4}[verdict]
     else:
         assert code in CODES and code != "INTERNAL", outcome
         assert outcome.returncode == CODES[code] and outcome.stdout == b"", outcome

@@ -1,0 +1,383 @@
+"""Finding what is wrong in an opened PDF: what qpdf reported while reading it (cross-reference, syntax,
+object streams), every object read and every stream decoded (as `qpdf --check` does), the page tree walked
+(loops, lost kids, wrong counts), each page's content parsed (with the fonts and images it names), embedded
+font programs read and image data measured against the size the image declares.
+
+Each problem says how bad it is, what part of the file it is in, and the object and page where known.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from pdftools.core import limits, streams
+from pdftools.core.objects import text
+from pdftools.document import resources
+
+if TYPE_CHECKING:
+    import pikepdf
+
+MAX_PROBLEMS = 1000  # a shredded file can yield a warning per byte; the count says how many more there were
+_OBJECT = re.compile(r"\b(?:stream|object) (\d+)[ ,](\d+)\b")
+QPDF_DECODES = {*streams.DECODED_ON_SAVE, "/DCTDecode", "/Crypt"}  # what qpdf decodes (JPEG with libjpeg)
+PILLOW_DECODES = {"/CCITTFaxDecode", "/JPXDecode"}  # images Pillow decodes (pikepdf's PdfImage)
+KNOWN = {*QPDF_DECODES, *PILLOW_DECODES, "/JBIG2Decode"}
+
+
+@dataclass
+class Problem:
+    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
+    severity: str
+    """`error` (data is lost or unreadable) or `warning` (recovered, or tolerated by readers)."""
+    area: str
+    """file, xref, object, stream, page-tree, content, font, image or linearization."""
+    message: str
+    object: int | None = None
+    """The object number, where known."""
+    page: int | None = None
+    """The first page that shows the object, where known."""
+    table_rows = None  # a person sees every problem, as --json does
+
+
+@dataclass
+class Findings:
+    pdf: pikepdf.Pdf
+    label: str
+    problems: list[Problem] = field(default_factory=list)
+    dropped: int = 0
+    pages_of: dict[int, int] = field(default_factory=dict)  # object number -> first page drawing it
+    bombed: set[int] = field(default_factory=set)  # pages drawing a stream that inflates beyond the limit
+
+    def add(self, severity: str, area: str, message: str, obj: int | None = None, page: int | None = None) -> None:
+        if page is None and obj is not None:
+            page = self.pages_of.get(obj)
+        problem = Problem(severity, area, message.replace(self.label, "").lstrip(" :,"), obj or None, page)
+        if problem in self.problems:
+            return
+        if len(self.problems) >= MAX_PROBLEMS:
+            self.dropped += 1
+            return
+        self.problems.append(problem)
+
+    def drain(self, area: str, page: int | None = None, skip: Callable[[str], bool] = lambda _: False) -> None:
+        """qpdf's warnings since the last call, as warnings of `area` (unless their words say another)."""
+        for message in map(str, self.pdf.get_warnings()):
+            if skip(message):
+                continue
+            found = _OBJECT.search(message)
+            self.add("warning", _area(message, area), message, int(found[1]) if found else None, page)
+
+
+def reason(damaged: str, label: str) -> str:
+    """Why qpdf cannot read a file, from DAMAGED_PDF's message, without the file's name."""
+    return damaged.replace(label, "").split("cannot be read:", 1)[-1].strip(" :,")
+
+
+def _area(message: str, default: str) -> str:
+    lowered = message.lower()
+    for words, area in ((("xref", "cross-reference", "startxref", "trailer", "file is damaged"), "xref"),
+                        (("object stream",), "object-stream"), (("pages", "page tree"), "page-tree"),
+                        (("decoding stream", "stream length", "endstream"), "stream")):
+        if any(w in lowered for w in words):
+            return area
+    return default
+
+
+def validate(pdf: pikepdf.Pdf, label: str) -> Findings:
+    """Every check, in the order a reader meets the parts."""
+    found = Findings(pdf, label)
+    found.drain("xref")  # what opening said: a rebuilt cross-reference, a recovered trailer
+    pages = page_tree(found)
+    seen: set[tuple[int, int]] = set()  # each object is attributed to the first page that draws it
+    for number in range(1, pages + 1):
+        for obj in resources.objects_drawn(pdf.pages[number - 1].obj, seen):
+            found.pages_of.setdefault(obj, number)
+    objects(found)
+    for number in range(1, pages + 1):
+        content(found, number)
+    linearization(found)
+    return found
+
+
+def page_tree(found: Findings) -> int:
+    """Walk the page tree as it is in the file; return the number of pages qpdf can list (0 if none)."""
+    import pikepdf
+
+    root = found.pdf.Root.get("/Pages")
+    if not isinstance(root, pikepdf.Dictionary):
+        found.add("error", "page-tree", "the catalog has no page tree (/Pages)")
+        return 0
+    _walk_tree(found, root)
+    try:
+        count = len(found.pdf.pages)
+    except pikepdf.PdfError as exc:
+        where = _OBJECT.search(str(exc))
+        found.add("error", "page-tree", f"the pages cannot be listed: {_short(exc, found.label)}",
+                  int(where[1]) if where else None)
+        return 0
+    finally:
+        found.drain("page-tree")
+    return count
+
+
+def _walk_tree(found: Findings, root: Any) -> None:
+    """Loops, kids that are not pages, /Parent links that point elsewhere, /Count that is not what is there."""
+    import pikepdf
+
+    seen: set[tuple[int, int]] = set()
+
+    def leaves(node: Any, parent: Any, depth: int) -> int | None:
+        """The pages under `node`, or None when a loop or a lost kid makes the number meaningless."""
+        number = node.objgen[0] or None
+        seen.add(node.objgen)
+        up = node.get("/Parent")
+        if parent is not None and isinstance(up, pikepdf.Dictionary) and up.objgen != parent.objgen:
+            found.add("warning", "page-tree", "/Parent does not point to the node that lists this page", number)
+        kids = node.get("/Kids")
+        if not isinstance(kids, pikepdf.Array):
+            if node.get("/Type") not in (None, "/Page"):
+                found.add("warning", "page-tree", f"a page has /Type {text(node.get('/Type'))}", number)
+            return 1
+        total: int | None = 0
+        for kid in kids:
+            below = None
+            if not isinstance(kid, pikepdf.Dictionary):
+                found.add("error", "page-tree", f"a /Kids entry is not a page ({_kind(kid)})", number)
+            elif kid.is_indirect and kid.objgen in seen or depth > 1000:
+                found.add("error", "page-tree", f"/Kids lists object {kid.objgen[0]} again: the tree loops", number)
+            else:
+                below = leaves(kid, node, depth + 1)
+            total = None if total is None or below is None else total + below
+        declared = node.get("/Count")
+        if total is not None and (not isinstance(declared, int) or int(declared) != total):
+            found.add("error", "page-tree", f"/Count says {text(declared)} but the node holds {total} page(s)", number)
+        return total
+
+    leaves(root, None, 0)
+
+
+def _kind(obj: Any) -> str:
+    return "null: a missing object" if obj is None else type(obj).__name__.lower()
+
+
+def objects(found: Findings) -> None:
+    """Read every object (qpdf reports what it must repair), then decode every stream, as `qpdf --check`
+    does, and read embedded font programs."""
+    import pikepdf
+
+    fonts: dict[int, str] = {}
+    todo: list[pikepdf.Stream] = []
+    for obj in found.pdf.objects:
+        found.drain("object")
+        if isinstance(obj, pikepdf.Stream):
+            todo.append(obj)
+        elif isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/FontDescriptor":
+            for key, kind in (("/FontFile", "type1"), ("/FontFile2", "truetype"), ("/FontFile3", "")):
+                program = obj.get(key)
+                if isinstance(program, pikepdf.Stream):
+                    fonts[program.objgen[0]] = kind or _cff_or_opentype(program)
+    for stream in todo:
+        _stream(found, stream, fonts.get(stream.objgen[0]))
+
+
+def _cff_or_opentype(program: Any) -> str:
+    return "truetype" if program.get("/Subtype") == "/OpenType" else "cff"
+
+
+def _stream(found: Findings, obj: pikepdf.Stream, font: str | None) -> None:
+    import pikepdf
+
+    number = obj.objgen[0]
+    limit = limits.STREAM_BYTES.value()
+    if limit is not None and streams.bound(obj) > limit and streams.exceeds(obj, limit):
+        found.add("error", "stream", f"decompresses to more than {limit:,.0f} bytes (a decompression bomb?); "
+                                     "not decoded", number)
+        found.bombed.add(found.pages_of.get(number, 0))
+        return
+    chain = streams.filters(obj)
+    if not set(chain) <= QPDF_DECODES:
+        _codec(found, obj, chain)
+        return
+    try:
+        data = obj.read_bytes(decode_level=pikepdf.StreamDecodeLevel.all)
+    except pikepdf.DataDecodingError as exc:
+        found.drain("stream", skip=lambda m: "decoding stream data" in m)
+        found.add("error", _subject(obj, font), f"cannot be decoded: {_short(exc, found.label)}", number)
+        return
+    except pikepdf.PdfError:  # qpdf will not decode it (a JPEG with parameters it does not know)
+        found.drain("stream")
+        if obj.get("/Subtype") == "/Image":
+            _pillow(found, obj)
+        return
+    found.drain("stream")
+    if obj.get("/Subtype") == "/Image" and "/DCTDecode" not in chain:
+        _image_size(found, obj, len(data))
+    elif font is not None:
+        _font_program(found, obj, data, font)
+
+
+def _codec(found: Findings, obj: Any, chain: list[str]) -> None:
+    """A stream qpdf cannot decode: unknown filters are a problem; CCITT and JPEG 2000 images are decoded by
+    Pillow (JBIG2 needs a decoder pdftools does not require, so it is left)."""
+
+    unknown = [f for f in chain if f not in KNOWN]
+    if unknown:
+        found.add("error", _subject(obj, None), f"uses unknown filter(s) {', '.join(unknown)}", obj.objgen[0])
+        return
+    if obj.get("/Subtype") == "/Image" and set(chain) & PILLOW_DECODES and "/JBIG2Decode" not in chain:
+        _pillow(found, obj)
+
+
+def _pillow(found: Findings, obj: Any) -> None:
+    import pikepdf
+
+    try:
+        pikepdf.PdfImage(obj).as_pil_image().load()
+    except Exception as exc:  # Pillow and pikepdf raise many kinds
+        found.add("error", "image", f"cannot be decoded: {type(exc).__name__}: {exc}"[:300], obj.objgen[0])
+
+
+def _subject(obj: Any, font: str | None) -> str:
+    return "image" if obj.get("/Subtype") == "/Image" else "font" if font else "stream"
+
+
+def _short(exc: Exception, label: str) -> str:
+    message = str(exc).replace(label, "").lstrip(" :,")
+    return re.sub(r"^\((?:object \d+,\d+, )?offset \d+\): ", "", message)
+
+
+def _image_size(found: Findings, image: Any, size: int) -> None:
+    """Decoded image data shorter than the image declares: the rest of the picture is missing."""
+    try:
+        width, height = int(image.Width), int(image.Height)
+        bits = 1 if image.get("/ImageMask") else int(image.get("/BitsPerComponent", 8))
+        comps = 1 if image.get("/ImageMask") else resources.colour(image.get("/ColorSpace"))[1]
+    except (AttributeError, TypeError, ValueError):
+        found.add("error", "image", "lacks a usable /Width, /Height or /BitsPerComponent", image.objgen[0])
+        return
+    if comps is None:
+        return
+    expected = (width * comps * bits + 7) // 8 * height
+    if size < expected:
+        found.add("error", "image", f"holds {size:,} bytes of the {expected:,} its {width}x{height} pixels need "
+                                    "(the rest of the picture is missing)", image.objgen[0])
+
+
+def _font_program(found: Findings, obj: Any, data: bytes, kind: str) -> None:
+    """An embedded font program that a font parser cannot read: the text it draws cannot be shown."""
+    import logging
+
+    quiet = logging.getLogger("fontTools")  # it logs what it tolerates; the problem, if any, is raised
+    if not quiet.handlers:
+        quiet.addHandler(logging.NullHandler())
+        quiet.propagate = False
+    try:
+        if kind == "truetype":
+            from fontTools.ttLib import TTFont
+
+            font = TTFont(io.BytesIO(data), lazy=True, fontNumber=0)
+            font["head"], font["maxp"]  # noqa: B018  # reading the tables is the test
+        elif kind == "cff":
+            from fontTools.cffLib import CFFFontSet
+
+            CFFFontSet().decompile(io.BytesIO(data), None)
+        elif data.lstrip()[:2] not in (b"%!", b"\x80\x01"):
+            raise ValueError("no Type 1 header (%!)")
+    except Exception as exc:  # fontTools raises many kinds
+        found.add("error", "font", f"the embedded font program cannot be read: {type(exc).__name__}: {exc}"[:300],
+                  obj.objgen[0])
+
+
+def content(found: Findings, number: int) -> None:
+    """Parse the page's content (and the forms it draws): syntax errors, and fonts or XObjects it names that
+    its resources do not define."""
+    import pikepdf
+
+    from pdftools.errors import StreamTooLarge
+
+    page = found.pdf.pages[number - 1]
+    try:
+        if number in found.bombed:
+            raise StreamTooLarge("it draws a stream that decompresses beyond the limit")
+        streams.check_pages(found.pdf, [number], "the page")
+    except StreamTooLarge as exc:
+        found.add("error", "content", f"not parsed: {exc.message}", page=number)
+        return
+    try:
+        _names(found, page.obj, number)
+    except pikepdf.PdfError as exc:
+        found.add("error", "content", f"the content cannot be parsed: {_short(exc, found.label)}", page=number)
+    found.drain("content", page=number)
+
+
+def _names(found: Findings, page: Any, number: int) -> None:
+    import pikepdf
+
+    res = resources.resources(page)
+    fonts = {n for n, _ in resources.entries(res.get("/Font"))} if res is not None else set()
+    xobjects = {n for n, _ in resources.entries(res.get("/XObject"))} if res is not None else set()
+    done: set[str] = set()
+    for instruction in pikepdf.parse_content_stream(page, "Tf Do"):
+        operands, operator = instruction.operands, instruction.operator
+        wanted = resources.name(operands[0]) if operands else ""
+        known, what = (fonts, "font") if str(operator) == "Tf" else (xobjects, "XObject")
+        if f"{what}/{wanted}" in done:
+            continue
+        done.add(f"{what}/{wanted}")
+        if wanted and wanted not in known:
+            found.add("error", "font" if what == "font" else "content",
+                      f"the content uses {what} /{wanted}, which the page's resources do not define", page=number)
+        elif what == "font" and wanted:
+            _font_dict(found, res.Font[f"/{wanted}"], wanted, number)
+
+
+def _font_dict(found: Findings, font: Any, label: str, number: int) -> None:
+    import pikepdf
+
+    if not isinstance(font, pikepdf.Dictionary):
+        found.add("error", "font", f"font /{label} is {_kind(font)}, not a font dictionary", page=number)
+        return
+    where = font.objgen[0] or None
+    subtype = font.get("/Subtype")
+    if subtype not in ("/Type0", "/Type1", "/MMType1", "/Type3", "/TrueType"):
+        found.add("error", "font", f"font /{label} has an unknown /Subtype {text(subtype)}", where, number)
+    elif subtype == "/Type0" and not isinstance(font.get("/DescendantFonts"), pikepdf.Array):
+        found.add("error", "font", f"font /{label} (Type0) has no /DescendantFonts", where, number)
+    elif subtype != "/Type0":
+        _widths(found, font, label, where, number)
+
+
+def _widths(found: Findings, font: Any, label: str, where: int | None, number: int) -> None:
+    import pikepdf
+
+    widths = font.get("/Widths")
+    if not isinstance(widths, pikepdf.Array):
+        return
+    try:
+        span = int(font.get("/LastChar")) - int(font.get("/FirstChar")) + 1
+    except (TypeError, ValueError):
+        found.add("warning", "font", f"font /{label} has /Widths without /FirstChar and /LastChar", where, number)
+        return
+    if len(widths) != span:
+        found.add("warning", "font", f"font /{label} has {len(widths)} /Widths for {span} characters", where, number)
+
+
+def linearization(found: Findings) -> None:
+    """A linearized file whose hint tables are wrong loads slowly or wrongly over the web."""
+    if not found.pdf.is_linearized:
+        return
+    report = io.StringIO()
+    try:  # pikepdf closes the sys.stderr it finds here (seen under Typer's CliRunner): give it a private one
+        with contextlib.redirect_stderr(io.StringIO()):
+            ok = found.pdf.check_linearization(report)
+    except Exception as exc:  # qpdf raises on hint tables it cannot parse
+        ok, report = False, io.StringIO(str(exc))
+    before = len(found.problems)
+    found.drain("linearization")
+    if not ok and len(found.problems) == before:
+        found.add("warning", "linearization", f"the linearization data is wrong: {report.getvalue().strip()[:300]}")

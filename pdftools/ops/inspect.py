@@ -1,0 +1,229 @@
+"""Inspect a PDF's structure: fonts, images, page boxes and labels, actions, tags, standards, signatures.
+
+Fonts per page (name, type, encoding, embedded, subset, ToUnicode: as `pdffonts`), images where they are
+drawn (size, bits, colour space, filter, effective dpi: as `pdfimages -list`), page boxes (media, crop,
+bleed, trim, art) and labels, JavaScript and other actions (links within the document left out), whether
+it is tagged or linearized, the PDF/A and PDF/UA levels it claims, and its signatures. `--json` is a stable
+structural dump.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Annotated, Any
+
+from pdftools.core import streams
+from pdftools.core.objects import text
+from pdftools.core.pages import parse_pages
+from pdftools.core.params import Cli, Param, Password
+from pdftools.core.paths import input_path
+from pdftools.core.pdf import open_pdf
+from pdftools.document import structure
+from pdftools.document.structure import Font, Image
+
+if TYPE_CHECKING:
+    import pikepdf
+
+
+@dataclass
+class PageBoxes:
+    __pydantic_config__ = {"use_attribute_docstrings": True}
+    page: int
+    label: str
+    rotation: int
+    media: list[float]
+    """[x0, y0, x1, y1] in points; crop, bleed, trim and art as they apply (their defaults filled in)."""
+    crop: list[float]
+    bleed: list[float]
+    trim: list[float]
+    art: list[float]
+
+
+@dataclass
+class Action:
+    where: str
+    type: str
+    target: str
+    """The URI, file or script (its first 200 characters)."""
+
+
+@dataclass
+class Signature:
+    field: str
+    signer: str
+    time: str
+    sub_filter: str
+
+
+@dataclass
+class InspectResult:
+    __pydantic_config__ = {"use_attribute_docstrings": True}
+    path: str
+    pdf_version: str
+    pages: int
+    encrypted: bool
+    linearized: bool
+    tagged: bool
+    """The catalog says the document is marked (/MarkInfo /Marked true) and has a structure tree."""
+    pdfa: str | None
+    """The PDF/A part and level the XMP metadata claims (e.g. `2B`); a claim, not a validation."""
+    pdfua: str | None
+    fonts: list[Font] = field(default_factory=list)
+    images: list[Image] = field(default_factory=list)
+    page_boxes: list[PageBoxes] = field(default_factory=list)
+    page_labels: dict[str, str] = field(default_factory=dict)
+    """First page (1-based) of each labelled range, and its scheme: `i, ii, iii`, `1, 2, 3`, with a prefix."""
+    actions: list[Action] = field(default_factory=list)
+    signatures: list[Signature] = field(default_factory=list)
+
+
+def inspect(
+    input: Annotated[str, Param("PDF to inspect"), Cli(argument=True)],
+    pages: Annotated[str | None, Param("Fonts, images and boxes of these pages only: `1-3,7` (default: all)")] = None,
+    password: Password = None,
+) -> InspectResult:
+    path = input_path(input)
+    with open_pdf(path, password) as pdf:
+        numbers = parse_pages(pages, len(pdf.pages))
+        streams.check_pages(pdf, numbers, str(path))  # their content is parsed (to place the images)
+        xmp = _xmp(pdf, str(path))
+        root = pdf.Root
+        mark = root.get("/MarkInfo")
+        return InspectResult(
+            path=str(path), pdf_version=pdf.pdf_version, pages=len(pdf.pages), encrypted=pdf.is_encrypted,
+            linearized=pdf.is_linearized,
+            tagged=_tagged(root, mark),
+            pdfa=_claim(xmp, "pdfaid", conformance=True), pdfua=_claim(xmp, "pdfuaid"),
+            fonts=structure.fonts(pdf, numbers), images=structure.images(pdf, numbers),
+            page_boxes=[_boxes(pdf, n) for n in numbers], page_labels=_labels(pdf), actions=_actions(pdf),
+            signatures=_signatures(pdf),
+        )
+
+
+def _tagged(root: Any, mark: Any) -> bool:
+    import pikepdf
+
+    return isinstance(mark, pikepdf.Dictionary) and mark.get("/Marked") is True and "/StructTreeRoot" in root
+
+
+def _xmp(pdf: pikepdf.Pdf, name: str) -> str:
+    import pikepdf
+
+    packet = pdf.Root.get("/Metadata")
+    if not isinstance(packet, pikepdf.Stream):
+        return ""
+    streams.check_metadata(pdf, name)
+    try:
+        return bytes(packet.read_bytes()).decode("utf-8", "replace")
+    except pikepdf.PdfError:
+        return ""
+
+
+def _claim(xmp: str, prefix: str, *, conformance: bool = False) -> str | None:
+    def value(key: str) -> str:  # an attribute (pdfaid:part="2") or an element (<pdfaid:part ...>2<)
+        found = re.search(rf"{prefix}:{key}\s*=\s*[\"']([^\"']+)", xmp) or re.search(
+            rf"<{prefix}:{key}\b[^>]*>\s*([^<\s]+)", xmp)
+        return found[1] if found else ""
+
+    part = value("part")
+    return part + (value("conformance") if conformance else "") if part else None
+
+
+def _boxes(pdf: pikepdf.Pdf, number: int) -> PageBoxes:
+    page = pdf.pages[number - 1]
+
+    def box(value: Any) -> list[float]:
+        try:
+            return [round(float(v), 2) for v in list(value)[:4]]
+        except (TypeError, ValueError):
+            return []
+
+    try:
+        label = text(page.label)
+    except Exception:  # a broken /PageLabels tree
+        label = str(number)
+    return PageBoxes(page=number, label=label, rotation=int(page.obj.get("/Rotate", 0)) % 360,
+                     media=box(page.mediabox), crop=box(page.cropbox), bleed=box(page.bleedbox),
+                     trim=box(page.trimbox), art=box(page.artbox))
+
+
+STYLES = {"/D": "1, 2, 3", "/r": "i, ii, iii", "/R": "I, II, III", "/a": "a, b, c", "/A": "A, B, C"}
+
+
+def _labels(pdf: pikepdf.Pdf) -> dict[str, str]:
+    import pikepdf
+
+    tree = pdf.Root.get("/PageLabels")
+    nums = tree.get("/Nums") if isinstance(tree, pikepdf.Dictionary) else None
+    if not isinstance(nums, pikepdf.Array):
+        return {}
+    ranges: dict[str, str] = {}
+    for index in range(0, len(nums) - 1, 2):
+        start, spec = nums[index], nums[index + 1]
+        if not isinstance(start, int) or not isinstance(spec, pikepdf.Dictionary):
+            continue
+        scheme = STYLES.get(text(spec.get("/S")), "no numbers")
+        prefix = text(spec.get("/P")) if "/P" in spec else ""
+        first = int(spec.get("/St", 1)) if isinstance(spec.get("/St", 1), int) else 1
+        ranges[str(int(start) + 1)] = (f"prefix {prefix!r}, " if prefix else "") + scheme + (
+            f" from {first}" if first != 1 else "")
+    return ranges
+
+
+def _actions(pdf: pikepdf.Pdf) -> list[Action]:
+    """Document JavaScript, actions on opening, and page, annotation and field actions (not GoTo links)."""
+    import pikepdf
+
+    found: list[Action] = []
+
+    def add(where: str, action: Any) -> None:
+        if isinstance(action, pikepdf.Dictionary) and len(found) < 1000:
+            kind = text(action.get("/S"))[1:]
+            if kind and kind != "GoTo":
+                target = action.get("/JS", action.get("/URI", action.get("/F", "")))
+                if isinstance(target, pikepdf.Stream):
+                    target = bytes(target.read_raw_bytes()[:200]).decode("latin-1")
+                found.append(Action(where, kind, text(target)[:200]))
+
+    def triggers(where: str, holder: Any) -> None:
+        extra = holder.get("/AA") if isinstance(holder, pikepdf.Dictionary) else None
+        for key, action in (extra.items() if isinstance(extra, pikepdf.Dictionary) else []):
+            add(f"{where} ({text(key)[1:]})", action)
+
+    root = pdf.Root
+    add("document open", root.get("/OpenAction"))
+    triggers("document", root)
+    names = root.get("/Names")
+    if isinstance(names, pikepdf.Dictionary) and isinstance(names.get("/JavaScript"), pikepdf.Dictionary):
+        for key, action in pikepdf.NameTree(names.JavaScript).items():
+            add(f"document script {text(key)}", action)
+    for number, page in enumerate(pdf.pages, 1):
+        triggers(f"page {number}", page.obj)
+        annots = page.obj.get("/Annots")
+        for annot in annots if isinstance(annots, pikepdf.Array) else []:
+            if isinstance(annot, pikepdf.Dictionary):
+                add(f"page {number} {text(annot.get('/Subtype'))[1:]}", annot.get("/A"))
+                triggers(f"page {number} {text(annot.get('/Subtype'))[1:]}", annot)
+    return found
+
+
+def _signatures(pdf: pikepdf.Pdf) -> list[Signature]:
+    import pikepdf
+
+    form = pdf.Root.get("/AcroForm")
+    todo = list(form.get("/Fields", [])) if isinstance(form, pikepdf.Dictionary) else []
+    found: list[Signature] = []
+    seen: set[tuple[int, int]] = set()
+    while todo and len(seen) < 100_000:
+        node = todo.pop()
+        if not isinstance(node, pikepdf.Dictionary) or node.objgen in seen and node.is_indirect:
+            continue
+        seen.add(node.objgen)
+        kids = node.get("/Kids")
+        todo.extend(kids if isinstance(kids, pikepdf.Array) else [])
+        value = node.get("/V")
+        if node.get("/FT") == "/Sig" and isinstance(value, pikepdf.Dictionary):
+            found.append(Signature(field=text(node.get("/T", "")), signer=text(value.get("/Name", "")),
+                                   time=text(value.get("/M", "")), sub_filter=text(value.get("/SubFilter", ""))[1:]))
+    return found

@@ -1,0 +1,159 @@
+"""Repair a damaged PDF: rewrite it through qpdf's recovery, or poppler's where qpdf gives up.
+
+qpdf rebuilds a lost cross-reference table, recovers stream lengths and reads what objects it can; pdftools
+then makes the page tree's counts and parent links true, and writes a clean file. When qpdf cannot read the
+file at all, poppler redraws the pages it can read (`pdftocairo -pdf`: text and vectors kept; outline, forms
+and tags lost). The result says what was fixed and what `check` still finds in the output. The input is never
+changed unless {{in_place}} is given.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+from pdftools.core.edit import (
+    Edited,
+    Force,
+    InPlace,
+    Input,
+    Linearize,
+    ObjectStreams,
+    Output,
+    Password,
+    paths_of,
+    saving,
+)
+from pdftools.core.params import Param
+from pdftools.core.pdf import open_pdf, save_pdf
+from pdftools.document.validate import reason, validate
+from pdftools.errors import DamagedPdf, PdftoolsError
+
+if TYPE_CHECKING:
+    import pikepdf
+
+
+@dataclass
+class RepairResult(Edited):
+    method: str = "qpdf"
+    """`qpdf` (the file's own objects, recovered) or `poppler` (pages redrawn by pdftocairo)."""
+    xref_rebuilt: bool = False
+    """The cross-reference table was lost or wrong and was rebuilt by scanning the file."""
+    objects: int = 0
+    """Objects recovered and written."""
+    streams_recovered: int = 0
+    """Streams whose wrong /Length was recovered."""
+    page_tree_fixes: int = 0
+    """/Count and /Parent entries corrected, non-page /Kids entries dropped."""
+    fixed: list[str] = field(default_factory=list)
+    """What qpdf reported while recovering (the first 50)."""
+    remaining: int = 0
+    """Problems `pdftools check` still finds in the output (data that was lost cannot come back)."""
+
+
+def repair(
+    input: Input,
+    output: Output = None,
+    in_place: InPlace = False,
+    force: Force = False,
+    password: Password = None,
+    poppler: Annotated[bool, Param("Redraw the pages with poppler even when qpdf can read the file")] = False,
+    linearize: Linearize = False,
+    object_streams: ObjectStreams = "preserve",
+) -> RepairResult:
+    src, out = paths_of(input, output, suffix="repaired", in_place=in_place, force=force)
+    mode = src.stat().st_mode if in_place else None
+    try:
+        if poppler:
+            raise DamagedPdf("redrawing with poppler, as asked")
+        pdf = open_pdf(src, password)
+        method = "qpdf"
+        notes: list[str] = []
+    except DamagedPdf as exc:
+        pdf, method = _redrawn(src, password, exc), "poppler"
+        notes = [f"qpdf cannot read the file ({reason(exc.message, str(src))}); poppler redrew {len(pdf.pages)} "
+                 "page(s)"]
+    with pdf:
+        notes += [str(w) for w in pdf.get_warnings()]
+        notes += _read_all(pdf)
+        fixes = fix_page_tree(pdf) if method == "qpdf" else 0
+        size = save_pdf(pdf, out, min_version=pdf.pdf_version, encryption=pdf.is_encrypted,
+                        **saving(linearize, object_streams))
+        pages, objects, encrypted = len(pdf.pages), len(pdf.objects), pdf.is_encrypted
+    if mode is not None:
+        os.chmod(out, mode & 0o7777)
+    label = str(src)
+    return RepairResult(
+        input=str(src), output=str(out), pages=pages, size=size, encrypted=encrypted, method=method,
+        xref_rebuilt=any("reconstruct" in n for n in notes), objects=objects,
+        streams_recovered=sum("recovered stream length" in n for n in notes), page_tree_fixes=fixes,
+        fixed=[n.replace(label, "").lstrip(" :,") for n in notes][:50], remaining=_remaining(out, password),
+    )
+
+
+def _redrawn(src: Path, password: str | None, damaged: DamagedPdf) -> pikepdf.Pdf:
+    """poppler's reading of the file, as a new PDF opened from a private temporary folder."""
+    import pikepdf
+
+    from pdftools.engines import poppler
+
+    with tempfile.TemporaryDirectory(prefix="pdftools-repair-") as work:
+        target = Path(work) / "redrawn.pdf"
+        try:
+            poppler.rewrite(src, target, password)
+        except PdftoolsError:
+            raise DamagedPdf(f"{damaged.message}; poppler cannot read it either",
+                             hint="Nothing in the file could be recovered; get a fresh copy.") from None
+        return pikepdf.open(io.BytesIO(target.read_bytes()))  # in memory: the folder goes away
+
+
+def _read_all(pdf: pikepdf.Pdf) -> list[str]:
+    """Read every object and stream's raw data, so that qpdf recovers what it can (and says so)."""
+    import pikepdf
+
+    for obj in pdf.objects:
+        if isinstance(obj, pikepdf.Stream):
+            obj.read_raw_bytes()
+    return [str(w) for w in pdf.get_warnings()]
+
+
+def fix_page_tree(pdf: pikepdf.Pdf) -> int:
+    """Make every node's /Count the number of pages under it and every /Parent point to the node that lists
+    it; drop /Kids entries that are not dictionaries. Returns the number of corrections."""
+    import pikepdf
+
+    fixes = 0
+
+    def walk(node: Any, parent: Any) -> int:
+        nonlocal fixes
+        up = node.get("/Parent")
+        if parent is not None and (not isinstance(up, pikepdf.Dictionary) or up.objgen != parent.objgen):
+            node.Parent, fixes = parent, fixes + 1
+        kids = node.get("/Kids")
+        if not isinstance(kids, pikepdf.Array):
+            return 1
+        good = [kid for kid in kids if isinstance(kid, pikepdf.Dictionary)]
+        if len(good) != len(kids):
+            node.Kids, fixes = pikepdf.Array(good), fixes + len(kids) - len(good)
+        total = sum(walk(kid, node) for kid in good)
+        if node.get("/Count") != total:
+            node.Count, fixes = total, fixes + 1
+        return total
+
+    if "/Parent" in pdf.Root.Pages:  # the root has none (qpdf follows it, and warns)
+        del pdf.Root.Pages.Parent
+        fixes += 1
+    walk(pdf.Root.Pages, None)
+    return fixes
+
+
+def _remaining(out: Path, password: str | None) -> int:
+    try:
+        with open_pdf(out, password, inherit_page_attributes=False) as written:
+            return len(validate(written, str(out)).problems)
+    except DamagedPdf:
+        return 1

@@ -1,0 +1,101 @@
+"""`repair`: damaged files come out clean by `qpdf --check` and `pdftools check`, with the fix reported; the
+input is never touched unless --in-place; poppler takes over where qpdf gives up."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from broken_pdfs import CASES, ONE_PAGE
+from conftest import CORPUS
+
+from pdftools.errors import DamagedPdf, OutputIsInput
+from pdftools.ops.check import check
+from pdftools.ops.repair import repair
+
+SAMPLE = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
+
+
+def broken(tmp_path: Path, name: str) -> Path:
+    target = tmp_path / f"{name}.pdf"
+    target.write_bytes(CASES[name](SAMPLE.read_bytes()))
+    return target
+
+
+def qpdf_clean(path: Path) -> bool:
+    return subprocess.run(["qpdf", "--check", str(path)], capture_output=True, check=False).returncode == 0
+
+
+@pytest.mark.parametrize(("name", "what"), [
+    ("xref-removed", "xref_rebuilt"), ("startxref-wrong", "xref_rebuilt"), ("length-too-short", "streams_recovered"),
+    ("length-too-long", "streams_recovered"), ("count-lies-high", "page_tree_fixes"),
+    ("parent-loop", "page_tree_fixes"),
+])
+def test_qpdf_recovery_gives_a_clean_file(tmp_path: Path, sha256: Any, name: str, what: str) -> None:
+    src = broken(tmp_path, name)
+    before = sha256(src)
+    result = repair(str(src))
+    out = Path(result.output)
+    assert out == tmp_path / f"{name}-repaired.pdf" and sha256(src) == before
+    assert result.method == "qpdf" and result.pages == 1 and getattr(result, what), result
+    assert result.remaining == 0
+    assert qpdf_clean(out)
+    assert check(str(out)).verdict == "valid"
+
+
+def test_poppler_where_qpdf_gives_up(tmp_path: Path) -> None:
+    """A page tree that loops: qpdf cannot list the pages, poppler redraws them."""
+    src = broken(tmp_path, "page-tree-cycle")
+    result = repair(str(src), output=str(tmp_path / "fixed.pdf"))
+    assert result.method == "poppler" and result.pages >= 1
+    assert "poppler redrew" in result.fixed[0]
+    assert check(result.output).verdict == "valid"
+
+
+def test_nothing_left_to_read_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(DamagedPdf, match="poppler cannot read it either"):
+        repair(str(broken(tmp_path, "truncated-50pct")))
+    assert not list(tmp_path.glob("*-repaired.pdf"))
+
+
+def test_clean_corpus_file_keeps_its_pages_and_text(tmp_path: Path) -> None:
+    result = repair(str(SAMPLE), output=str(tmp_path / "out.pdf"))
+    assert (result.pages, result.xref_rebuilt, result.page_tree_fixes, result.remaining) == (4, False, 0, 0)
+    text = subprocess.run(["pdftotext", result.output, "-"], capture_output=True, text=True, check=True).stdout
+    original = subprocess.run(["pdftotext", str(SAMPLE), "-"], capture_output=True, text=True, check=True).stdout
+    assert text == original
+
+
+def test_in_place_only_when_asked(tmp_path: Path) -> None:
+    src = tmp_path / "a.pdf"
+    src.write_bytes(ONE_PAGE.replace(b"/Count 1", b"/Count 9"))
+    with pytest.raises(OutputIsInput):
+        repair(str(src), output=str(src))
+    result = repair(str(src), in_place=True)
+    assert result.output == str(src) and result.page_tree_fixes == 1
+    assert check(str(src)).verdict == "valid"
+
+
+def test_cli_and_mcp(cli: Any, tmp_path: Path) -> None:
+    import anyio
+    from mcp import Client
+
+    from pdftools.mcp.server import build_server
+
+    src = broken(tmp_path, "xref-removed")
+    done = cli("repair", src, "-o", tmp_path / "cli.pdf", "--linearize", "--json")
+    assert done.exit_code == 0, done
+    assert json.loads(done.stdout)["xref_rebuilt"] is True
+    assert "Optimized:       yes" in subprocess.run(["pdfinfo", str(tmp_path / "cli.pdf")], capture_output=True,
+                                               text=True, check=True).stdout
+
+    async def go() -> Any:
+        async with Client(build_server([tmp_path])) as client:
+            return await client.call_tool("pdf_repair", {"input": src.name, "output": "mcp.pdf"})
+
+    result = anyio.run(go)
+    assert not result.is_error, result
+    assert result.structured_content["xref_rebuilt"] is True and (tmp_path / "mcp.pdf").is_file()

@@ -17,7 +17,7 @@ from typing import Annotated, Any, get_type_hints
 import typer
 
 from pdftools import __version__
-from pdftools.core.params import MISSING, Cli, Param, actions_of, describe, marker, split_annotated
+from pdftools.core.params import MISSING, Cli, Param, actions_of, describe, marker, split_annotated, with_note
 from pdftools.errors import InvalidArgument, PdftoolsError
 from pdftools.ops import OPS, Op
 
@@ -50,7 +50,7 @@ def typer_parameters(fn: Callable[..., Any], action: str | None = None) -> list[
         info, cli = marker(meta, Param), marker(meta, Cli) or Cli()
         if action is not None and (cli.commands or action not in (actions_of(meta) or (action,))):
             continue
-        help_text = describe(info.description, flag_namer(fn)) if info is not None else None
+        help_text = describe(with_note(info.description, cli.note), flag_namer(fn)) if info is not None else None
         default = param.default if cli.default is MISSING else cli.default
         if cli.prompt and help_text:
             help_text += " (asked for at a terminal when not given)"

@@ -25,12 +25,12 @@ if TYPE_CHECKING:
 
 Input = Annotated[str, Param("PDF to change"), Cli(argument=True)]
 Output = Annotated[
-    str | None, Param("Output PDF (default: beside the input, named after the operation; `-` for stdout)"),
-    Cli("-o", "--output"),
+    str | None, Param("Output PDF (default: beside the input)"),
+    Cli("-o", "--output", note="`-` for stdout"),
 ]
-InPlace = Annotated[bool, Param("Replace the input instead of writing a new file (atomically)")]
-Force = Annotated[bool, Param("Overwrite the output if it exists")]
-Decrypt = Annotated[bool, Param("Write the output unencrypted (by default it keeps the input's encryption)")]
+InPlace = Annotated[bool, Param("Replace the input (atomically)")]
+Force = Annotated[bool, Param("Overwrite an existing output")]
+Decrypt = Annotated[bool, Param("Drop the input's encryption (kept by default)")]
 Pages = Annotated[str | None, Param("Pages: `1-3,7,10-`, `odd`, `even`, `last` (default: all)")]
 # How the output is written, on every command that writes a PDF. Command line only: over MCP they would cost
 # every tool's schema two parameters; an agent calls pdf_linearize, which takes both, on the result instead.

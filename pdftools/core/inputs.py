@@ -60,7 +60,7 @@ def expand(spec: str, *, recursive: bool = False) -> list[Path]:
 
 
 JsonArgument = Annotated[
-    str | None, Mcp(annotation=str | dict[str, Any] | list[Any] | None),  # an agent may send the JSON itself
+    str | None, Mcp(annotation=str | dict[str, Any] | list[dict[str, Any]] | None),  # an agent may send the JSON
 ]
 
 

@@ -67,6 +67,7 @@ class Cli:
     Secrets (passwords) need not be typed in plain sight: `file_flag` adds an option that reads the value
     from a file's first line, and `prompt` asks for it at a terminal when no flag, file or environment
     variable gave one (`hide_input` for no echo, `confirm` to ask twice). The op only sees the value.
+    `note` is help only a shell user needs (`-` for stdout), added to the description on the command line.
 
     An op with several actions (`metadata show|set|remove`) is a command group at a shell: its action
     parameter lists the sub-commands with their help (`commands`), and each other parameter names the
@@ -83,13 +84,15 @@ class Cli:
     prompt: str | None = None
     hide_input: bool = False
     confirm: bool = False
+    note: str | None = None
     actions: tuple[str, ...] = ()
     commands: tuple[tuple[str, str], ...] = ()
 
     def __init__(self, *flags: str, argument: bool = False, envvar: str | None = None,
                  metavar: str | None = None, default: Any = MISSING, file_flag: str | None = None,
                  prompt: str | None = None, hide_input: bool = False, confirm: bool = False,
-                 actions: tuple[str, ...] = (), commands: dict[str, str] | None = None) -> None:
+                 note: str | None = None, actions: tuple[str, ...] = (),
+                 commands: dict[str, str] | None = None) -> None:
         object.__setattr__(self, "flags", flags)
         object.__setattr__(self, "argument", argument)
         object.__setattr__(self, "envvar", envvar)
@@ -99,6 +102,7 @@ class Cli:
         object.__setattr__(self, "prompt", prompt)
         object.__setattr__(self, "hide_input", hide_input)
         object.__setattr__(self, "confirm", confirm)
+        object.__setattr__(self, "note", note)
         object.__setattr__(self, "actions", tuple(actions))
         object.__setattr__(self, "commands", tuple((commands or {}).items()))
 
@@ -106,11 +110,22 @@ class Cli:
 @dataclass(frozen=True)
 class Mcp:
     """How a parameter appears in the MCP tool schema: hidden, with its own default, or with a wider type
-    (e.g. JSON given as an object, where the command line takes a string)."""
+    (e.g. JSON given as an object, where the command line takes a string); `note` is added to its
+    description for agents only."""
 
     hidden: bool = False
     default: Any = field(default=MISSING)
     annotation: Any = field(default=MISSING)
+    note: str | None = None
+
+
+def with_note(text: str, note: str | None) -> str:
+    """A description with a front end's own note, in parentheses, or joined to a closing parenthesis."""
+    if not note:
+        return text
+    if text.endswith(")"):
+        return f"{text[:-1]}; {note})"
+    return f"{text} ({note})"
 
 
 def marker(metadata: tuple[Any, ...], kind: type) -> Any:
@@ -120,7 +135,7 @@ def marker(metadata: tuple[Any, ...], kind: type) -> Any:
 
 # Parameters several ops share, declared once.
 Password = Annotated[
-    str | None, Param("Password of an encrypted input (user or owner)"),
+    str | None, Param("Password of an encrypted input"),
     Cli(envvar="PDFTOOLS_PASSWORD", file_flag="--password-file"),
 ]
 
@@ -139,10 +154,13 @@ def split_annotated(hint: Any) -> tuple[Any, tuple[Any, ...]]:
 
 
 REFERENCE = re.compile(r"\{\{(\w+)\}\}")
+ONLY_FOR = re.compile(r"\{\{(cli|mcp):(.*?)\}\}", re.DOTALL)
 
 
-def describe(text: str, name_of: Callable[[str], str]) -> str:
+def describe(text: str, name_of: Callable[[str], str], front: str = "cli") -> str:
     """Help text for one front end. Descriptions and op docstrings name other parameters as `{{max_chars}}`;
-    the CLI renders that as its flag (`--max-chars`), MCP as the argument name (`max_chars`). One text, two
-    readers: neither sees the other front end's names."""
+    the CLI renders that as its flag (`--max-chars`), MCP as the argument name (`max_chars`). What only one
+    front end's readers need is written `{{cli:...}}` or `{{mcp:...}}` (`-` for stdout is no use to an
+    agent). One text, two readers: neither sees the other front end's names."""
+    text = ONLY_FOR.sub(lambda m: m.group(2) if m.group(1) == front else "", text)
     return REFERENCE.sub(lambda m: name_of(m.group(1)), text)

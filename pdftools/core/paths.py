@@ -191,10 +191,20 @@ class RootsPolicy:
                                   hint="Percent-encode `?`, `#` and `;` in file names (%3F, %23, %3B).")
         return unquote(parsed.path, errors="surrogateescape")  # file names are bytes; os.fsencode restores them
 
+    PIPE_HINT = "Name a file inside the allowed roots."
+
+    def no_pipe(self, raw: str, role: str) -> None:
+        """`-` (standard input or output) belongs to the command line; here it is an error, not a file name."""
+        if raw == "-":
+            raise InvalidArgument(f"`-` ({role}) is for the command line; this server reads and writes files",
+                                  hint=self.PIPE_HINT)
+
     def input(self, raw: str) -> Path:
+        self.no_pipe(raw, "standard input")
         return self.resolve(raw)
 
     def output(self, raw: str) -> Path:
+        self.no_pipe(raw, "standard output")
         return self.resolve(raw)
 
     def folder(self, raw: str) -> Path:

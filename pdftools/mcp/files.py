@@ -32,6 +32,9 @@ PLAIN_BASE64_MIN = 512  # shorter strings are paths, never payloads
 
 
 class HttpPolicy(RootsPolicy):
+    PIPE_HINT = ("Give a pdftools://files/ URI (POST /upload, or an earlier result), base64, or a path inside the "
+                 "roots; an output is a file name, and the result links the stored file.")
+
     def __init__(self, roots: list[Path], store: FileStore, session: str | None, max_upload: int,
                  link: Callable[[StoredFile], str]) -> None:
         super().__init__(roots)
@@ -55,6 +58,7 @@ class HttpPolicy(RootsPolicy):
     def output(self, raw: str) -> Path:
         """Only the name counts, made plain (no leading dot: the store publishes no hidden file); a name no
         file system can hold is refused as over stdio."""
+        self.no_pipe(raw, "standard output")
         name = Path(raw.replace("\\", "/")).name
         checked(Path(name), raw)
         return self.workspace / safe_component(name, fallback="output")

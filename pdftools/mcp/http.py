@@ -25,6 +25,7 @@ from urllib.parse import parse_qs
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
+from pdftools.mcp.events import MemoryEventStore
 from pdftools.mcp.files import HttpPolicy, describe
 from pdftools.mcp.page import PAGE
 from pdftools.mcp.server import build_server, session_of
@@ -78,10 +79,49 @@ def build_app(roots: list[Path], settings: HttpSettings, log_level: str = "WARNI
         hosts.append(settings.public_url.split("://", 1)[-1].split("/", 1)[0])
     security = TransportSecuritySettings(enable_dns_rebinding_protection=True, allowed_hosts=hosts,
                                          allowed_origins=[f"http://{h}" for h in hosts] + [settings.base_url])
-    app = server.streamable_http_app(streamable_http_path=settings.path, stateless_http=settings.stateless,
+    resumable = not settings.stateless and not settings.json_response  # a stream to resume, and a session
+    app: Any = server.streamable_http_app(streamable_http_path=settings.path, stateless_http=settings.stateless,
                                      json_response=settings.json_response, transport_security=security,
-                                     host=settings.host)
-    return (BearerAuth(app, settings.token) if settings.token else app), store
+                                     host=settings.host, event_store=MemoryEventStore() if resumable else None,
+                                     retry_interval=RETRY_MS if resumable else None)
+    app = NoIdleStreams(app, settings.path) if settings.stateless else app
+    return NoOAuth(BearerAuth(app, settings.token) if settings.token else app), store
+
+
+RETRY_MS = 1000  # how soon a client reconnects to a dropped stream (the SSE `retry` field)
+
+
+class NoIdleStreams:
+    """Stateless: `GET /mcp` answers 405. There is no session to push to, so the stream it would open never
+    sends and never closes (each one held memory and a descriptor until the client gave up)."""
+
+    def __init__(self, app: Any, path: str) -> None:
+        self.app, self.path = app, path.rstrip("/") or "/"
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["method"] == "GET" and scope["path"].rstrip("/") == self.path:
+            response = _error(405, "METHOD_NOT_ALLOWED", "a stateless server has no event stream to open",
+                              "POST requests to this endpoint; each response carries its own events.")
+            response.headers["Allow"] = "POST"
+            await response(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
+class NoOAuth:
+    """OAuth discovery (`/.well-known/oauth-*`, RFC 8414 and 9728) answers 404, token or not: this server
+    takes a static bearer token and has no authorization server, and a 401 there makes clients such as the
+    MCP Inspector start an OAuth login that cannot work."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["path"].startswith("/.well-known/oauth-"):
+            await _error(404, "NOT_FOUND", "no OAuth here",
+                         "Send the server's token as `Authorization: Bearer <token>`.")(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
 
 
 class BearerAuth:

@@ -12,11 +12,13 @@ import inspect
 import json
 import logging
 import os
+import re
 import sys
 import threading
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import Annotated, Any, get_type_hints
+from types import UnionType
+from typing import Annotated, Any, Union, get_args, get_origin, get_type_hints
 
 import anyio
 import anyio.lowlevel
@@ -25,9 +27,12 @@ from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ResourceNotFoundError, ToolError
 from mcp.types import (
     CallToolResult,
+    CompleteRequestParams,
+    EmptyResult,
     ImageContent,
     ListResourcesResult,
     Resource,
+    SetLevelRequestParams,
     TextContent,
     ToolAnnotations,
 )
@@ -36,8 +41,9 @@ from pydantic import ValidationError
 
 from pdftools import __version__
 from pdftools.core import limits, paths, results, task
-from pdftools.core.params import MISSING, Mcp, Param, describe, marker, split_annotated
+from pdftools.core.params import MISSING, Cli, Mcp, Param, describe, marker, split_annotated, with_note
 from pdftools.errors import Busy, InvalidArgument, PdftoolsError
+from pdftools.mcp import logs, prompts, schemas
 from pdftools.mcp.store import URI_PREFIX, FileStore
 from pdftools.ops import Op, selected
 
@@ -47,15 +53,28 @@ Scrub = Callable[[Any], Any]
 PolicyFactory = Callable[[Context], paths.RootsPolicy]
 CANCEL_GRACE = 10.0  # seconds a cancelled call may take to remove its temporary files
 
-INSTRUCTIONS = (
-    "PDF tools. Paths are relative to the first allowed root; call pdf_list to see which PDFs exist. "
-    "Errors come back as {code, message, hint}: follow the hint."
-)
+INSTRUCTIONS = {
+    "stdio": "PDF tools. A file argument is a path inside the allowed roots (relative paths start at the first); "
+             "outputs are written there too. Call pdf_list to see which PDFs exist. Errors come back as "
+             "{code, message, hint}: follow the hint.",
+    "http": "PDF tools on a remote server. A file argument is a pdftools://files/ URI (from POST /upload or an "
+            "earlier result), base64 (or a data: URL), or a path inside the server's roots. An output is only a "
+            "file name: what a call writes is stored for this session and comes back in the result's `files`, "
+            "with a URI for the next call and a download link. Errors come back as {code, message, hint}: "
+            "follow the hint.",
+}
+# what an output location means on each transport, added to its description (over stdio: a path inside the
+# roots, as the instructions say of every path)
+OUTPUT_NOTES: dict[str, str | None] = {"stdio": None, "http": "a file name: the result's `files` links the stored file"}
+OUTPUT_PARAMETERS = {"output", "out_dir"}
 
 
-def error_result(exc: PdftoolsError, scrub: Scrub | None = None) -> CallToolResult:
-    """`scrub` (HTTP) takes server paths out of the message and hint (e.g. an OSError naming the workspace)."""
+def error_result(exc: PdftoolsError, scrub: Scrub | None = None, flags: dict[str, str] | None = None) -> CallToolResult:
+    """`scrub` (HTTP) takes server paths out of the message and hint (e.g. an OSError naming the workspace);
+    `flags` (the op's, see `mcp_namer`) puts the hint in MCP terms (`mcp_hint`)."""
     data = exc.to_dict()
+    if exc.hint == type(exc).hint:  # the class's own words (an instance's hint may carry names and paths: data)
+        data["hint"] = mcp_hint(data["hint"], flags or {})
     return CallToolResult(content=[TextContent(type="text", text=json.dumps(scrub(data) if scrub else data))],
                           is_error=True)
 
@@ -94,10 +113,14 @@ def session_of(request: Any) -> str | None:
 
 
 class PdftoolsServer(MCPServer):
-    """MCPServer whose argument-validation failures are pdftools errors too ({code, message, hint}), and
-    whose resources, over HTTP, are the files the store holds for the calling session."""
+    """MCPServer whose argument-validation failures are pdftools errors too ({code, message, hint}), whose
+    resources, over HTTP, are the files the store holds for the calling session, and whose listing is
+    compact and true to its transport (mcp/schemas.py)."""
 
     store: FileStore | None = None
+    transport: str = "stdio"
+    writers: frozenset[str] = frozenset()  # tools that may write files (over HTTP their results add `files`)
+
     pending_tools: Callable[[], None] | None = None  # adds the tools; run before the first listing or call
 
     def _add_pending_tools(self) -> None:
@@ -136,27 +159,35 @@ class PdftoolsServer(MCPServer):
             raise
 
     async def list_tools(self) -> list[MCPTool]:
-        """The tools, their schemas without pydantic's generated `title`s (they repeat the property names and
-        cost every client ~15% of the listing)."""
+        """The tools as this transport serves them, in compact schemas (mcp/schemas.py)."""
         self._add_pending_tools()
-        return [tool.model_copy(update={"input_schema": _untitled(tool.input_schema),
-                                        "output_schema": _untitled(tool.output_schema)})
-                for tool in await super().list_tools()]
+        if self._listing is None:
+            self._listing = [self._as_listed(tool) for tool in await super().list_tools()]
+        return self._listing
+
+    _listing: list[MCPTool] | None = None
+
+    def _as_listed(self, tool: MCPTool) -> MCPTool:
+        output = schemas.compact(schemas.shallow(tool.output_schema))
+        if self.transport == "http" and tool.name in self.writers:
+            output = schemas.with_files(output)
+        return tool.model_copy(update={"input_schema": schemas.compact(tool.input_schema, optional_null=False),
+                                       "output_schema": output})
+
+    async def get_prompt(self, name: str, arguments: dict[str, Any] | None = None, context: Any = None) -> Any:
+        """-32602 for an unknown prompt or a missing argument (the SDK answers code 0 and logs a traceback)."""
+        prompt = self._prompt_manager.get_prompt(name)
+        prompts.check_arguments(prompt, arguments)
+        return await super().get_prompt(name, arguments, context)
 
 
-def _untitled(schema: Any) -> Any:
-    if isinstance(schema, dict):
-        return {k: _untitled(v) for k, v in schema.items() if not (k == "title" and isinstance(v, str))}
-    if isinstance(schema, list):
-        return [_untitled(v) for v in schema]
-    return schema
-
-
-def tool_parameters(fn: Callable[..., Any]) -> list[inspect.Parameter]:
+def tool_parameters(fn: Callable[..., Any], transport: str = "stdio") -> list[inspect.Parameter]:
     """The op's parameters as MCP sees them: `Param` as pydantic's `Field` (description and constraints in
-    the schema, enforced by the SDK), `Mcp(hidden=True)` dropped, `Mcp(default=...)` and
-    `Mcp(annotation=...)` applied."""
+    the schema, enforced by the SDK; the description in MCP terms, see `mcp_text`), `Mcp(hidden=True)`
+    dropped, `Mcp(default=...)` and `Mcp(annotation=...)` applied, and near-misses with one meaning
+    accepted (`coercion`)."""
     hints = get_type_hints(fn, include_extras=True)
+    name_of = mcp_namer(fn)
     params = []
     for name, param in inspect.signature(fn).parameters.items():
         base, meta = split_annotated(hints[name])
@@ -165,10 +196,90 @@ def tool_parameters(fn: Callable[..., Any]) -> list[inspect.Parameter]:
             continue
         spec = marker(meta, Param)
         base = base if mcp.annotation is MISSING else mcp.annotation
-        annotation = Annotated[base, spec.field(describe(spec.description, str))] if spec is not None else base
+        extra: list[Any] = [coercion(base)] if coercion(base) is not None else []
+        if spec is not None:
+            note = mcp.note or (OUTPUT_NOTES[transport] if name in OUTPUT_PARAMETERS else None)
+            extra.insert(0, spec.field(mcp_text(with_note(spec.description, note), name_of)))
+        annotation = Annotated[(base, *extra)] if extra else base  # type: ignore[valid-type]
         default = param.default if mcp.default is MISSING else mcp.default
         params.append(param.replace(annotation=annotation, default=default, kind=inspect.Parameter.KEYWORD_ONLY))
     return params
+
+
+_FLAG = re.compile(r"(?<![^\s`(\[/])--?[A-Za-z][\w-]*")  # `--force`, `--set/--data`, `-n`; not `{stem}-p{page}`
+
+
+def mcp_namer(fn: Callable[..., Any]) -> dict[str, str]:
+    """The op's command-line flags (`--force`, `-n`) and the argument names an agent knows them by."""
+    names: dict[str, str] = {}
+    for name, hint in get_type_hints(fn, include_extras=True).items():
+        cli = marker(split_annotated(hint)[1], Cli) or Cli()
+        for flag in (*cli.flags, "--" + name.replace("_", "-")):
+            names.setdefault(flag, name)
+    return names
+
+
+def mcp_text(text: str, flags: dict[str, str]) -> str:
+    """Help text in MCP terms: `{{name}}` references as argument names, a command line the text shows
+    (`pdftools merge a.pdf b.pdf -o c.pdf`) as the tool, and any flag the text still names (`--force`) as
+    the argument it sets."""
+    return _FLAG.sub(lambda m: flags.get(m.group(0), m.group(0)), _as_tools(describe(text, str, "mcp"))).strip()
+
+
+_COMMAND = re.compile(r"`pdftools ([a-z][\w-]*)((?: [a-z]+)?)[^`]*`")
+
+
+def mcp_hint(hint: str, flags: dict[str, str]) -> str:
+    """An error's hint (written for a shell) as an agent acts on it: `pdftools forms list FILE` is the tool
+    `pdf_forms` (action list), `--password` the argument `password`, `--help` the tool's input schema."""
+    hint = hint.replace("`pdftools <command> --help`", "the tool's input schema")
+    hint = hint.replace("`pdftools --help`", "`pdf_diagnose`")
+    hint = re.sub(r"\bpass (--[\w-]+)", lambda m: f"give `{flags.get(m.group(1), m.group(1))}`", _as_tools(hint))
+    return _FLAG.sub(lambda m: flags.get(m.group(0), m.group(0)), hint)
+
+
+def _as_tools(text: str) -> str:
+    """`pdftools forms list FILE` as `pdf_forms` (action `list`); `pdftools convert --help` as
+    `doc_convert`'s input schema."""
+    from pdftools.ops import OPS
+
+    tools = {op.name: op.tool for op in OPS}
+
+    def tool(m: re.Match[str]) -> str:
+        name, action = m.group(1), m.group(2).strip()
+        if name not in tools:
+            return m.group(0)
+        if "--help" in m.group(0):
+            return f"`{tools[name]}`'s input schema"
+        actions = ("list", "show", "set", "remove", "add", "extract", "fill", "flatten", "replace")
+        return f"`{tools[name]}`" + (f" (action `{action}`)" if action in actions else "")
+
+    return _COMMAND.sub(tool, text)
+
+
+def coercion(base: Any) -> Any:
+    """A validator accepting what has exactly one meaning for this type: a whole number where a string is
+    expected (`pages: 2`), one string where a list of strings is (`inputs: "a.pdf"`). A bool, a float or a
+    comma-joined string stay refused or are taken literally: they could mean more than one thing."""
+    from pydantic import BeforeValidator
+
+    kinds = set(get_args(base)) if get_origin(base) in (Union, UnionType) else {base}
+    kinds.discard(type(None))
+    if kinds == {str}:
+        return BeforeValidator(_number_as_text)
+    if kinds == {list[str]}:
+        return BeforeValidator(_one_as_list)
+    return None
+
+
+def _number_as_text(value: Any) -> Any:
+    return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+def _one_as_list(value: Any) -> Any:
+    if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
+        value = [value]
+    return [_number_as_text(v) for v in value] if isinstance(value, list) else value
 
 
 QUEUE_PER_SLOT = 16
@@ -211,7 +322,7 @@ def limiter_for(op: Op) -> Limiter | None:
     return Limiter(slots, int(os.environ.get("PDFTOOLS_HEAVY_QUEUE") or QUEUE_PER_SLOT * slots))
 
 
-def make_tool(op: Op, policy_for: PolicyFactory) -> Callable[..., Any]:
+def make_tool(op: Op, policy_for: PolicyFactory, transport: str = "stdio") -> Callable[..., Any]:
     """An async tool around the op: it runs in a worker thread under a path policy (the roots; over HTTP also
     the file store) and a task that sends progress notifications; a client's cancel cancels the task."""
     fn, limiter = op.load(), limiter_for(op)
@@ -238,14 +349,16 @@ def make_tool(op: Op, policy_for: PolicyFactory) -> Callable[..., Any]:
                 finished.set()
 
         try:
-            return await anyio.to_thread.run_sync(work, abandon_on_cancel=True)
+            with logs.to_client(ctx):
+                return await anyio.to_thread.run_sync(work, abandon_on_cancel=True)
         except anyio.get_cancelled_exc_class():
             running.cancel()  # the thread sees it at its next check; its children die now
             with anyio.CancelScope(shield=True):
                 await anyio.to_thread.run_sync(finished.wait, CANCEL_GRACE)  # let it clean up its temp files
             raise
 
-    params = [inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=Context), *tool_parameters(fn)]
+    params = [inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=Context),
+              *tool_parameters(fn, transport)]
     return_type = get_type_hints(fn)["return"]
     tool.__signature__ = inspect.Signature(params, return_annotation=return_type)  # type: ignore[attr-defined]
     tool.__annotations__ = {"ctx": Context, "return": return_type}  # the SDK finds the Context parameter here
@@ -260,7 +373,7 @@ def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publis
         return success_result(fn(**kwargs), publish, scrub)
     except PdftoolsError as exc:
         log.info("%s failed: %s", op.tool, exc.code)
-        return error_result(exc, scrub)
+        return error_result(exc, scrub, mcp_namer(fn))
     except Exception as exc:
         log.exception("%s crashed", op.tool)
         return error_result(PdftoolsError(f"unexpected {type(exc).__name__}: {exc}"), scrub)
@@ -298,28 +411,64 @@ def build_server(roots: list[Path], log_level: str = "WARNING", tools: str | Non
                  policy_for: PolicyFactory | None = None, store: FileStore | None = None) -> MCPServer:
     """The server: one tool per op that `tools` names (profiles, commands or tool names; default:
     ops.DEFAULT_PROFILE). `policy_for` gives each call its path policy (default: the roots); with a
-    `store` (HTTP), its files are also MCP resources of the session that owns them."""
-    server = PdftoolsServer(name="pdftools", title="pdftools", version=__version__, instructions=INSTRUCTIONS,
-                            lifespan=_prints_to_stderr, log_level=log_level.upper())  # type: ignore[arg-type]
-    server.store = store
+    `store` (HTTP), its files are also MCP resources of the session that owns them, and descriptions and
+    output schemas say what HTTP means for files."""
+    transport = "http" if store is not None else "stdio"
+    server = PdftoolsServer(name="pdftools", title="pdftools", version=__version__,
+                            instructions=INSTRUCTIONS[transport], lifespan=_prints_to_stderr,
+                            log_level=log_level.upper())  # type: ignore[arg-type]
+    server.store, server.transport = store, transport
     if store is not None:
         describe_store(server)
     policy_for = policy_for or (lambda ctx: paths.RootsPolicy(roots))
     chosen = selected(tools)  # an unknown name fails here, at once
-    server.pending_tools = lambda: add_tools(server, chosen, policy_for)
+    server.writers = frozenset(op.tool for op in chosen if not op.read_only)  # from the registry: nothing imported
+    _serve_prompts(server, roots, {op.tool for op in chosen})
+    _serve_logging(server)
+    server.pending_tools = lambda: add_tools(server, chosen, policy_for, transport)
     return server
 
 
-def add_tools(server: MCPServer, ops: tuple[Op, ...], policy_for: PolicyFactory) -> None:
+def add_tools(server: MCPServer, ops: tuple[Op, ...], policy_for: PolicyFactory, transport: str) -> None:
     """One tool per op. Each imports its op's module and builds its schemas: done when a client first lists or
     calls tools, not before `initialize` is answered (it doubled the server's start)."""
     for op in ops:
-        fn = make_tool(op, policy_for)
-        description = describe(inspect.getdoc(inspect.getmodule(op.load())) or op.summary, str)
-        hints = ToolAnnotations(title=op.title, read_only_hint=op.read_only, destructive_hint=not op.read_only,
-                                idempotent_hint=True, open_world_hint=False)
+        fn = make_tool(op, policy_for, transport)
+        description = mcp_text(inspect.getdoc(inspect.getmodule(op.load())) or op.summary, mcp_namer(op.load()))
+        hints = ToolAnnotations(read_only_hint=op.read_only, destructive_hint=not op.read_only,
+                                idempotent_hint=True, open_world_hint=False)  # the title is the tool's own
         server.add_tool(fn, name=op.tool, title=op.title, description=description, annotations=hints,
                         structured_output=True)
+
+
+def _serve_prompts(server: PdftoolsServer, roots: list[Path], tools: set[str]) -> None:
+    """The workflows whose tools are served, and completion of their file arguments; with none, no prompts
+    capability at all (an empty one is a promise with nothing behind it)."""
+    offered = prompts.prompts_for(tools)
+    for prompt in offered:
+        server.add_prompt(prompt)
+    if not offered:
+        for method in ("prompts/list", "prompts/get"):
+            server._lowlevel_server._request_handlers.pop(method, None)
+
+    async def complete(ctx: Any, params: Any) -> Any:
+        def stored() -> list[Any]:
+            return server.store.of(session_of(ctx.request)) if server.store is not None else []
+
+        return prompts.complete(params, roots, stored)
+
+    server._lowlevel_server.add_request_handler("completion/complete", CompleteRequestParams, complete)
+
+
+def _serve_logging(server: PdftoolsServer) -> None:
+    """`logging/setLevel` (the capability advertised): the client's level for this connection's calls."""
+
+    async def set_level(ctx: Any, params: Any) -> EmptyResult:
+        logs.set_level(ctx.session, params.level)
+        return EmptyResult()
+
+    server._lowlevel_server.add_request_handler("logging/setLevel", SetLevelRequestParams, set_level)
+    logs.install()
 
 
 def serve_stdio(roots: list[Path], log_level: str = "WARNING", tools: str | None = None) -> None:

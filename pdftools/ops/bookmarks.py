@@ -1,6 +1,6 @@
 """List a PDF's bookmarks as a tree, replace them all from JSON, or add one.
 
-`list --json` gives the JSON that `replace` takes as {{data}} (inline or a file): a list of
+`list{{cli: --json}}` gives the JSON that `replace` takes as {{data}} (inline or a file): a list of
 `{"title", "page", "children"}` with 1-based pages. `add {{title}} T {{page}} N [{{parent}} TITLE]` appends one
 bookmark, at the top level or under the first bookmark with that title.
 """

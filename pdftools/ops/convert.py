@@ -1,7 +1,7 @@
 """Convert documents with pandoc: markdown, HTML, docx, odt, epub, rst, LaTeX, org, text, and PDF in and out.
 
 Formats come from the file names; {{from_format}} / {{to_format}} name them (`gfm`, `commonmark`,
-`markdown+emoji`...). Without an output file the text comes back (stdout, or inline over MCP); docx, odt,
+`markdown+emoji`...). Without an output file the text comes back ({{cli:on stdout}}{{mcp:in the result}}); docx, odt,
 epub, pptx and PDF need an output file. PDF output is made by weasyprint (or typst: {{pdf_engine}}). PDF
 input is read by pdftools itself: headings from font sizes, paragraphs and lists from the text layout, OCR
 for pages without text.
@@ -61,7 +61,7 @@ class ConvertResult:
 
 
 def convert(
-    input: Annotated[str | None, Param("Document to convert (`-`: stdin)"), Cli(argument=True)] = None,
+    input: Annotated[str | None, Param("Document to convert"), Cli(argument=True, note="`-`: stdin")] = None,
     output: Annotated[str | None, Param("File to write; none: the text comes back (text formats only)"),
                       Cli("-o", "--output", default="-")] = None,
     content: Annotated[str | None, Param("The document itself, as a string, instead of an input file"),

@@ -1,6 +1,6 @@
 """Check the programs and data pdftools uses, with versions and the command that installs what is missing.
 
-Exits non-zero when something a command needs is missing.
+{{cli:Exits non-zero when something a command needs is missing.}}
 """
 
 from __future__ import annotations

@@ -3,8 +3,9 @@
 Fonts per page (name, type, encoding, embedded, subset, ToUnicode: as `pdffonts`), images where they are
 drawn (size, bits, colour space, filter, effective dpi: as `pdfimages -list`), page boxes (media, crop,
 bleed, trim, art) and labels, JavaScript and other actions (links within the document left out), whether
-it is tagged or linearized, the PDF/A and PDF/UA levels it claims, and its signatures. `--json` is a stable
-structural dump.
+it is tagged or linearized, the PDF/A and PDF/UA levels it claims, and its signatures. {{cli:`--json` is a stable
+structural dump.}}{{mcp:The result is a stable
+structural dump.}}
 """
 
 from __future__ import annotations

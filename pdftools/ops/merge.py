@@ -50,7 +50,7 @@ def merge(
               min_length=1),
         Cli(argument=True, metavar="INPUT..."),
     ],
-    output: Annotated[str, Param("Output PDF (`-` for stdout)"), Cli("-o", "--output")] = "merged.pdf",
+    output: Annotated[str, Param("Output PDF"), Cli("-o", "--output", note="`-` for stdout")] = "merged.pdf",
     force: Annotated[bool, Param("Overwrite the output if it exists")] = False,
     password: Password = None,
     decrypt: Decrypt = False,

@@ -1,8 +1,8 @@
 """Encrypt a PDF with a password: AES-256 by default, AES-128 on request, RC4 only for old readers.
 
-Without an owner password a random one is used, so the permissions ({{allow}}) hold. At a shell the new password
-comes from --user-password-file, PDFTOOLS_NEW_PASSWORD or a hidden prompt (asked twice). The output is checked:
-it opens with the password and not without.
+Without an owner password a random one is used, so the permissions ({{allow}}) hold.{{cli: At a shell the new
+password comes from --user-password-file, PDFTOOLS_NEW_PASSWORD or a hidden prompt (asked twice).}} The output
+is checked: it opens with the password and not without.
 """
 
 from __future__ import annotations

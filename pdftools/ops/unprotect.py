@@ -1,7 +1,7 @@
 """Remove a PDF's encryption, with its user or owner password.
 
-At a shell, give the password with --password-file, PDFTOOLS_PASSWORD, or type it when asked (hidden).
-A wrong password gives BAD_PASSWORD. The written file is checked: it opens without a password.
+{{cli:At a shell, give the password with --password-file, PDFTOOLS_PASSWORD, or type it when asked (hidden).
+}}A wrong password gives BAD_PASSWORD. The written file is checked: it opens without a password.
 """
 
 from __future__ import annotations

@@ -47,8 +47,11 @@ PATH_KINDS = [  # argument name -> kind of path, and a valid value of that kind 
 VALID = {"input": "four.pdf", "output": "sub/valid-{tool}.pdf", "folder": "sub", "name": None}
 NOT_PATHS = {"pages", "ranges", "password", "language", "values", "title", "parent", "text", "color", "user_password",
              "owner_password", "allow", "content", "from_format", "to_format", "metadata", "ocr_language",
-             "command", "name"}  # pdf_batch: a command's name, and an output name pattern (a plain name, checked)
+             "command", "name",  # pdf_batch: a command's name, and an output name pattern (a plain name, checked)
+             "after", "page", "scheme", "margins"}  # page numbers (a number, `last`, `-1`); labels; crop margins
 SCENARIOS: dict[str | tuple[str, str], dict[str, Any]] = {  # valid arguments beyond the generic ones
+    "pdf_crop": {"margins": "10"},
+    ("pdf_page_labels", "output"): {"scheme": "1:r"},
     "pdf_rotate": {"angle": 90},
     "pdf_ocr": {"input": "one.pdf", "dpi": 72},
     "pdf_stamp": {"text": "DRAFT"},

@@ -1,0 +1,72 @@
+"""Tool schemas as a client receives them: compact, portable, and true to the transport.
+
+`tools/list` goes into an agent's context with every request, so the schemas pydantic generates are made
+compact without changing what they accept: no generated `title`s (they repeat the property names), an
+optional `X | None` as `"type": ["X", "null"]` rather than an `anyOf` of two schemas with `"default": null`,
+no `"additionalProperties": true` (the default). Over HTTP a tool that writes files also returns `files`
+(the stored files: URI, download link, hash, expiry), so its output schema says so.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+FILES_PROPERTY: dict[str, Any] = {
+    "type": "array", "items": {"type": "object"},
+    "description": "HTTP: the files written: name, size, mime, sha256, uri (give it to the next call), "
+                   "download_url, expires_at",
+}
+
+
+def compact(schema: Any, *, optional_null: bool = True) -> Any:
+    """`schema` with the same meaning in fewer bytes (see the module docstring). Without `optional_null`
+    (input schemas), an optional `X | None` is listed as `X`: leaving the argument out is how an agent says
+    none (an explicit null is still accepted), and one type is what every client's schema dialect takes."""
+    if isinstance(schema, list):
+        return [compact(v, optional_null=optional_null) for v in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: compact(v, optional_null=optional_null) for k, v in schema.items()
+           if not (k == "title" and isinstance(v, str)) and not (k == "additionalProperties" and v is True)}
+    options = out.get("anyOf")
+    if isinstance(options, list) and len(options) == 2 and {"type": "null"} in options:
+        other = next(o for o in options if o != {"type": "null"})
+        if not optional_null:
+            del out["anyOf"]
+            out = {**other, **out}
+        elif isinstance(other.get("type"), str) and "anyOf" not in other and "$ref" not in other:
+            del out["anyOf"]
+            out = {**other, **out, "type": [other["type"], "null"]}
+    if out.get("default", 0) is None or out.get("default", 0) is False:
+        del out["default"]  # absent means none (or false): said once, in the instructions
+    return out
+
+
+def shallow(schema: dict[str, Any] | None) -> dict[str, Any] | None:
+    """An output schema whose nested objects are listed as `{"type": "object"}`: every field of the result
+    with its type, without the structure of the records inside (pdf_info's outline, a page's text...), which
+    an agent reads in the result itself; and without `required`, since every field is always there. A third
+    of the listing's bytes, on every request, for that."""
+    if schema is None:
+        return None
+
+    def cut(node: Any) -> Any:
+        if isinstance(node, dict):
+            if "$ref" in node:
+                return {"type": "object"}
+            return {k: cut(v) for k, v in node.items() if k != "$defs"}
+        if isinstance(node, list):
+            return [cut(v) for v in node]
+        return node
+
+    flat = cut(schema)
+    flat.pop("description", None)  # the result class's docstring: written for its programmers
+    flat.pop("required", None)  # every field is always there (a result is a dataclass, dumped whole)
+    return flat  # type: ignore[no-any-return]
+
+
+def with_files(schema: dict[str, Any] | None) -> dict[str, Any] | None:
+    """An output schema as HTTP returns it: `files` added, optional (a call may write nothing)."""
+    if schema is None or "files" in schema.get("properties", {}):
+        return schema
+    return {**schema, "properties": {**schema.get("properties", {}), "files": FILES_PROPERTY}}

@@ -1,0 +1,73 @@
+"""The two real transports for the MCP-surface tests: `pdftools serve` over stdio, and over HTTP on 127.0.0.1,
+each reached through the official SDK client."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+import httpx2
+from mcp import Client
+from mcp.client import stdio
+from mcp.client.stdio import StdioServerParameters
+from mcp.client.streamable_http import streamable_http_client
+
+PDFTOOLS = Path(sys.executable).with_name("pdftools")
+TOKEN = "surface-token-" + "y" * 20
+
+
+@dataclass
+class Http:
+    url: str
+    proc: subprocess.Popen[bytes]
+
+    def client(self, mode: str = "legacy", **kwargs: Any) -> Client:
+        http = httpx2.AsyncClient(headers={"Authorization": f"Bearer {TOKEN}"}, timeout=60,
+                                  **kwargs.pop("http_args", {}))
+        return Client(streamable_http_client(self.url + "/mcp", http_client=http), mode=mode, **kwargs)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextlib.contextmanager
+def http_server(root: Path, *extra: str, files_dir: Path | None = None, **env: str) -> Iterator[Http]:
+    port = free_port()
+    proc = subprocess.Popen([PDFTOOLS, "serve", "--transport", "http", "--port", str(port), "--root", str(root),
+                             *extra],
+                            env={**os.environ, "PDFTOOLS_AUTH_TOKEN": TOKEN,
+                                 "PDFTOOLS_FILES_DIR": str(files_dir or root.parent), **env},
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(400):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        yield Http(f"http://127.0.0.1:{port}", proc)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def stdio_client(root: Path, *extra: str, mode: str = "legacy", errlog: TextIO | None = None,
+                 **kwargs: Any) -> Client:
+    """A client of `pdftools serve --root ROOT *extra` over stdio; the server's stderr goes to `errlog`."""
+    params = StdioServerParameters(command=str(PDFTOOLS), args=["serve", "--root", str(root), *extra],
+                                   env={k: v for k, v in os.environ.items() if k in ("PATH", "PYTHONPATH")},
+                                   cwd=str(root))
+    if errlog is not None:
+        return Client(stdio.stdio_client(params, errlog=errlog), mode=mode, **kwargs)
+    return Client(params, mode=mode, **kwargs)

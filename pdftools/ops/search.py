@@ -7,11 +7,13 @@ and next_skip.
 
 from __future__ import annotations
 
+import os
 from typing import Annotated, Literal
 
 from pdftools.core.inputs import expand, split_spec
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Mcp, Param, Password
+from pdftools.core.paths import input_path
 from pdftools.document.search import Position, Searcher, SearchResult, Skipped, compile_pattern, page_texts
 from pdftools.errors import InvalidArgument, PdftoolsError
 
@@ -25,7 +27,7 @@ def search(
     ignore_case: Annotated[bool, Param("Ignore case"), Cli("-i", "--ignore-case")] = False,
     count: Annotated[bool, Param("Only count the matches in each file"), Cli("-c", "--count")] = False,
     max_count: Annotated[int | None, Param("Stop each file after this many matches", ge=1),
-                         Cli("--max-count")] = None,
+                         Cli("-m", "--max-count")] = None,
     context: Annotated[int, Param("Lines of context around each matching line", ge=0, le=20),
                        Cli("-C", "--context")] = 0,
     pages: Annotated[str | None, Param("Pages to search in every file: `1-3,7,10-`, `last`"), Mcp(hidden=True)]
@@ -76,9 +78,12 @@ def _start(names: list[str], start_file: str | None, start_page: int | None, ski
         if start_page is not None or skip:
             raise InvalidArgument("start_page and skip continue a file: give start_file too")
         return 0, None
-    if start_file not in names:
+    real = [os.path.realpath(name) for name in names]
+    wanted = os.path.realpath(input_path(start_file))  # a path like any other: the roots apply over MCP
+    if wanted not in real:
         raise InvalidArgument(f"start_file {start_file!r} is not among the files searched",
                               hint="Pass a previous result's next_file with the same inputs.")
-    return names.index(start_file), Position(start_file, start_page or 0, skip)
+    index = real.index(wanted)
+    return index, Position(names[index], start_page or 0, skip)
 
 

@@ -58,6 +58,7 @@ CALLS: list[tuple[str, dict[str, Any]]] = [
     ("pdf_repair", {"input": "four.pdf", "output": "rep.pdf"}),
     ("pdf_inspect", {"input": "four.pdf", "pages": "1"}),
     ("pdf_linearize", {"input": "four.pdf", "output": "lin.pdf"}),
+    ("pdf_batch", {"command": "info", "inputs": ["four.pdf", "outline.pdf"], "out_dir": "batch", "jobs": 1}),
     ("doc_convert", {"content": "# Hi\n\nSome text.", "to_format": "html"}),
     ("doc_convert", {"content": "# Hi\n\nSome text.", "output": "doc.html"}),
 ]

@@ -31,7 +31,8 @@ class BatchResult:
     out_dir: str
     engine: str
     """Where the files ran: local processes, or the cluster's address and workers."""
-    files: int
+    total: int
+    """Files in the batch (`files` is the name HTTP gives the stored files a tool made)."""
     succeeded: int
     failed: int
     skipped: int
@@ -162,6 +163,6 @@ def _run(command: str, kind: plan.Kind, chosen: dict[str, Any], pattern: str, pa
     if executor is not None:
         runner.execute(executor, todo, journal, staging, count, assembler)
     return BatchResult(command=command, out_dir=str(folder), engine=executor.label if executor else "none needed",
-                       files=len(pairs), succeeded=counts["ok"], failed=counts["failed"], skipped=counts["skipped"],
+                       total=len(pairs), succeeded=counts["ok"], failed=counts["failed"], skipped=counts["skipped"],
                        pages=pages[0], seconds=round(runner.time.monotonic() - started, 3), rows=rows,
                        rows_streamed=streamed)

@@ -39,7 +39,7 @@ class ReorderResult(Edited):
 def reorder(
     input: Input,
     mode: Annotated[Mode, Param("reverse, interleave, or interleave-reversed (backs scanned last to first)"),
-                    Cli("-m", "--mode")],
+                    Cli("--mode")],
     output: Output = None,
     in_place: InPlace = False,
     force: Force = False,

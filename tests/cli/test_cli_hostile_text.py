@@ -55,7 +55,7 @@ def commands(doc: Path, folder: Path) -> dict[str, list[Any]]:
         "rotate": [doc, "-a", "90"],
         "select": [doc, "1"],
         "delete": [doc, "2"],
-        "reorder": [doc, "-m", "reverse"],
+        "reorder": [doc, "--mode", "reverse"],
         "insert-blank": [doc],
         "insert": [doc, doc],
         "metadata": ["show", doc],

@@ -399,7 +399,7 @@ def test_mcp_defaults_to_a_dry_run_and_renames_only_with_apply(root: Path, tmp_p
         async with Client(build_server([root])) as client:
             tools = {t.name: t for t in (await client.list_tools()).tools}
             schema = tools["pdf_rename_invoice"].input_schema["properties"]
-            assert schema["apply"]["default"] is False and tools["pdf_rename_invoice"].output_schema
+            assert schema["apply"].get("default", False) is False and tools["pdf_rename_invoice"].output_schema
             plan = await client.call_tool("pdf_rename_invoice", {"inputs": ["inbox"]})
             listed = sorted(p.name for p in (root / "inbox").iterdir())
             outside = await client.call_tool("pdf_rename_invoice", {"inputs": ["inbox"], "copy_to": str(tmp_path),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import http.client
 import json
 import os
 import shutil
@@ -181,15 +182,30 @@ def test_auth_and_abuse(server: Server, sample: Path, tmp_path: Path) -> None:
     assert server.request("POST", "/mcp", b"{}", {"Content-Type": "application/json"}, token="wrong")[0] == 401
     assert server.request("GET", "/files/" + "A" * 43)[0] == 404
     assert server.request("GET", "/files/..%2F..%2Fetc%2Fpasswd")[0] == 404
-    big = tmp_path / "big.bin"
-    big.write_bytes(b"x" * 2_500_000)
-    status, _, body = server.request("POST", "/upload?name=big.pdf", big.read_bytes())
+    status, body = _declare_upload(server, 2_500_000)
     assert status == 413 and json.loads(body)["error"]["code"] == "UPLOAD_TOO_LARGE"
     status, _, body = server.request("POST", "/mcp", b"{}", {"Content-Type": "application/json",
                                                               "Host": "evil.example:80"})
     assert status in (400, 403, 421)
     slots = [p for p in tmp_path.glob("pdftools-files-*/*") if not p.name.startswith(".")]
     assert len(slots) == 0  # the refused upload kept nothing
+
+
+def _declare_upload(server: Server, size: int) -> tuple[int, bytes]:
+    """An upload of `size` bytes as curl sends a large one: headers with `Expect: 100-continue`, the body only
+    once the server asks for it. A server that refuses from the headers answers at once, and nothing races:
+    sending 2.5 MB the server will not read can meet a connection reset before the answer is read."""
+    conn = http.client.HTTPConnection(server.url.removeprefix("http://"), timeout=30)
+    try:
+        conn.putrequest("POST", "/upload?name=big.pdf")
+        for name, value in (("Authorization", f"Bearer {TOKEN}"), ("Content-Length", str(size)),
+                            ("Expect", "100-continue")):
+            conn.putheader(name, value)
+        conn.endheaders()
+        response = conn.getresponse()
+        return response.status, response.read()
+    finally:
+        conn.close()
 
 
 def test_another_sessions_files_are_out_of_reach(server: Server, sample: Path) -> None:

@@ -77,6 +77,8 @@ def serve(
                           help="Tools to expose, comma-separated: profiles (read: look only; edit: everyday "
                                "editing; all) and command or tool names, e.g. `read,stamp`.")
     ] = DEFAULT_PROFILE,
+    quiet: Annotated[bool, typer.Option("-q", "--quiet", help="Log nothing but errors (as --log-level error).")]
+    = False,
 ) -> None:
     """Serve the operations as MCP tools (stdio or Streamable HTTP); --tools chooses which."""
     from pdftools.cli.render import report_error
@@ -97,6 +99,9 @@ def serve(
         raise typer.Exit(2)
     fewer_malloc_arenas()
     import logging
+
+    if quiet:
+        log_level = "error"
 
     logging.basicConfig(stream=sys.stderr, level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     os.environ.setdefault("PYTHONUNBUFFERED", "1")

@@ -120,6 +120,8 @@ def mcp_config(
     config: Annotated[Path | None, typer.Option(help="Config file to install into (default: the client's).")]
     = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON (a stable contract).")] = False,
+    quiet: Annotated[bool, typer.Option("-q", "--quiet", help="Print nothing but errors (the snippet is still "
+                                                              "printed: it is the data asked for).")] = False,
 ) -> None:
     """Print (or --install) the MCP config for an agent: Claude Desktop or Code, Cursor, VS Code, OpenCode."""
     from pdftools.cli.render import report_error
@@ -147,5 +149,5 @@ def mcp_config(
         result.update(installed=False, snippet=snippet)
     if as_json:
         sys.stdout.write(json.dumps(result, indent=2) + "\n")
-    else:
+    elif not (quiet and install_it):
         sys.stdout.write((result["message"] if install_it else json.dumps(result["snippet"], indent=2)) + "\n")

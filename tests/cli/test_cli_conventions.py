@@ -42,8 +42,8 @@ def test_each_short_option_means_one_thing() -> None:
 
 
 def test_every_command_takes_quiet() -> None:
-    missing = [name for name, cmd in _commands() if name not in ("serve", "mcp-config")
-               and not any("--quiet" in getattr(p, "opts", []) and "-q" in getattr(p, "opts", []) for p in cmd.params)]
+    missing = [name for name, cmd in _commands()
+               if not any("--quiet" in getattr(p, "opts", []) and "-q" in getattr(p, "opts", []) for p in cmd.params)]
     assert not missing, missing
 
 
@@ -53,6 +53,17 @@ def test_quiet_prints_nothing_but_errors(cli: Callable[..., Any], sample: Path, 
     assert (tmp_path / "r.pdf").exists()
     failed = cli("rotate", tmp_path / "missing.pdf", "-a", "90", "-q")
     assert failed.exit_code == 3 and failed.stderr.startswith("error[FILE_NOT_FOUND]")
+
+
+def test_quiet_serve_and_mcp_config(cli: Callable[..., Any], tmp_path: Path) -> None:
+    config = tmp_path / "mcp.json"
+    installed = cli("mcp-config", "cursor", "--install", "--config", config, "-q")
+    assert (installed.exit_code, installed.stdout, installed.stderr) == (0, "", "") and config.exists()
+    snippet = cli("mcp-config", "cursor", "-q")  # the snippet is the data asked for: printed all the same
+    assert snippet.exit_code == 0 and "mcpServers" in snippet.stdout
+    refused = cli("serve", "--transport", "http", "--host", "0.0.0.0", "--root", tmp_path, "-q",
+                  env={"PDFTOOLS_AUTH_TOKEN": None})
+    assert refused.exit_code == 2 and refused.stderr.startswith("error[INVALID_ARGUMENT]")
 
 
 def test_default_outputs_share_one_naming_style(cli: Callable[..., Any], tmp_path: Path) -> None:

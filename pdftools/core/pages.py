@@ -73,3 +73,8 @@ def runs(pages: list[int]) -> list[list[int]]:
         else:
             out.append([n])
     return out
+
+
+def spec(pages: list[int]) -> str:
+    """The page spec that names these pages, as people write it: [1, 2, 3, 7] -> `1-3,7`."""
+    return ",".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs(pages))

@@ -28,7 +28,14 @@ class Font:
     """A ToUnicode map: the text can be copied and searched."""
     object: int | None
     pages: list[int] = field(default_factory=list)
-    table_columns = ("name", "type", "encoding", "embedded", "subset", "unicode", "object")
+    table_columns = ("name", "type", "encoding", "embedded", "subset", "unicode", "object", "on_pages")
+
+    @property
+    def on_pages(self) -> str:
+        """The pages that use the font, as a page spec (`1-3,7`)."""
+        from pdftools.core.pages import spec
+
+        return spec(self.pages)
 
 
 @dataclass

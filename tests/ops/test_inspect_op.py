@@ -109,3 +109,17 @@ def test_cli_json_and_mcp(cli: Any, tmp_path: Path) -> None:
     result = anyio.run(go)
     assert not result.is_error, result
     assert result.structured_content["images"][0]["x_dpi"] == 72
+
+
+def test_people_see_the_pages_each_font_is_used_on(cli: Any) -> None:
+    """As `--json` has them: a spec per font (`1-3,7`), in the font table a person reads."""
+    shown = cli("inspect", CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf")
+    assert shown.exit_code == 0, shown
+    header = next(line for line in shown.stdout.splitlines() if line.startswith("fonts"))
+    assert header.rstrip().endswith("on pages")
+    data = json.loads(cli("inspect", CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf", "--json").stdout)
+    from pdftools.core.pages import spec
+
+    rows = [line for line in shown.stdout.splitlines() if data["fonts"][0]["name"] in line]
+    assert rows and rows[0].rstrip().endswith(spec(data["fonts"][0]["pages"]))
+    assert spec([1, 2, 3, 7, 9, 10]) == "1-3,7,9-10"

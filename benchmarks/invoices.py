@@ -96,6 +96,13 @@ def report(results: dict[str, dict], threshold: float) -> None:
         target = TARGETS.get(base, 0)
         mark = "ok" if right / n >= target else "MISSED"
         print(f"{kind:20} {key:9} {right / n:7.1%} {sure / n:7.1%} {wrong:10d} {n:4d}  >= {target:.0%} {mark}")
+    print(f"\nPer set (threshold {threshold}), as the real sets are reported:")
+    for kind, (_, skipped, wrong, n) in sorted(results["files"].items()):
+        counts = [v for (k, _), v in results["fields"].items() if k == kind]
+        right, sure, unsure = (sum(c[i] for c in counts) for i in range(3))
+        precision = f"{sure / (sure + unsure):.1%}" if sure + unsure else "-"
+        print(f"{kind:20} fields right {right / sum(c[3] for c in counts):6.1%}   precision at threshold "
+              f"{precision:>6}   skipped {skipped / n:4.0%}   renamed wrong {wrong:2d}  of {n}")
     print("\nPer file, default pattern {date}_{issuer}_{number}.pdf: renamed right / skipped / renamed wrong")
     for kind, (right, skipped, wrong, n) in sorted(results["files"].items()):
         spent = results["seconds"][kind]

@@ -67,16 +67,34 @@ def orientation(image: Path) -> int:
 class Recognised:
     text: str
     pdf: Path | None  # tesseract's PDF: text-only (a layer for a PDF page) or with the image (for images)
+    words: list[tuple[str, float]] | None = None  # each word with tesseract's confidence (0-100), when asked
 
 
-def recognise(image: Path, out_base: Path, langs: list[str], dpi: int, *, pdf: str | None) -> Recognised:
-    """OCR one image. `pdf`: None (text only), "layer" (an invisible text-only page) or "page" (image+text)."""
+def recognise(image: Path, out_base: Path, langs: list[str], dpi: int, *, pdf: str | None,
+              words: bool = False) -> Recognised:
+    """OCR one image. `pdf`: None (text only), "layer" (an invisible text-only page) or "page" (image+text);
+    `words`: also each word's confidence (tesseract's TSV output)."""
     args = ["tesseract", str(image), str(out_base), "-l", "+".join(langs), "--dpi", str(dpi)]
     if pdf == "layer":
         args += ["-c", "textonly_pdf=1"]
-    engines.run([*args, "txt", *(["pdf"] if pdf else [])], env=TESSERACT_ENV, timeout=600)
+    engines.run([*args, "txt", *(["pdf"] if pdf else []), *(["tsv"] if words else [])], env=TESSERACT_ENV,
+                timeout=600)
     text = out_base.with_suffix(".txt").read_text(encoding="utf-8", errors="replace")
-    return Recognised(text=text, pdf=out_base.with_suffix(".pdf") if pdf else None)
+    found = _words(out_base.with_suffix(".tsv")) if words else None
+    return Recognised(text=text, pdf=out_base.with_suffix(".pdf") if pdf else None, words=found)
+
+
+def _words(tsv: Path) -> list[tuple[str, float]]:
+    """(word, confidence) from tesseract's TSV (level 5 rows are words; the last column is the text)."""
+    found = []
+    for row in tsv.read_text(encoding="utf-8", errors="replace").splitlines()[1:]:
+        cols = row.split("\t")
+        if len(cols) >= 12 and cols[0] == "5" and cols[11].strip():
+            try:
+                found.append((cols[11].strip(), float(cols[10])))
+            except ValueError:
+                continue
+    return found
 
 
 def graft(pdf: pikepdf.Pdf, page: pikepdf.Page, layer: pikepdf.Pdf) -> None:

@@ -34,6 +34,8 @@ _REGISTRATION = re.compile(r"(?<![a-z])(?:iban|bic|swift|ust-?\s*id\w*|vat\s*(?:
 _WEB = re.compile(r"www\.|https?://|\S@\S")  # a web or e-mail address is no name
 _DOMAIN = re.compile(r"(?:www\.|@)([a-z0-9-]+)\.[a-z]{2,}")
 _ALNUM = re.compile(r"[^a-z0-9]")
+_SELLER_EVIDENCE = ("after the label", "a sender line", "a footer name beside tax")  # kinds that name the seller
+POSITION_ONLY = 0.65  # under the default threshold
 
 
 def _key(text: str) -> str:
@@ -188,7 +190,7 @@ def _rank(doc: Doc, found: list[Candidate], buyers: set[str]) -> list[Candidate]
         kinds.setdefault(key, set()).add(cand.how)
         if key not in merged or cand.score > merged[key].score:
             merged[key] = Candidate(merged[key].value if key in merged else cand.value, cand.score, "", cand.line)
-    ranked = sorted((_score(doc, key, cand, kinds[key]) for key, cand in merged.items()),
+    ranked = sorted((_score(doc, key, cand, kinds[key], bool(buyers)) for key, cand in merged.items()),
                     key=lambda c: (-c.score, c.line))
     if len(ranked) > 1 and ranked[0].score - ranked[1].score < 0.1:
         best = ranked[0]
@@ -209,7 +211,12 @@ def _variants(a: str, b: str) -> bool:
     return a != b and min(len(a), len(b)) >= 6 and SequenceMatcher(None, a, b).ratio() >= 0.85
 
 
-def _score(doc: Doc, key: str, cand: Candidate, kinds: set[str]) -> Candidate:
+def _score(doc: Doc, key: str, cand: Candidate, kinds: set[str], buyer_known: bool) -> Candidate:
+    """The candidate's confidence from its evidence. Where it stands on the page (the first line, a name with a
+    legal form or over an address at the top) fits the customer's block as well as the seller's letterhead:
+    without evidence that names the seller as such (a seller label, a sender line, the footer's tax and bank
+    data, the web domain, a name printed three times or more), or a customer's block found elsewhere (under a
+    buyer label), it stays under the default threshold."""
     score = cand.score + 0.05 * (len(kinds) - 1)
     how = " and ".join(sorted(kinds))
     if _ends_legal(cand.value) and "legal form" not in how:
@@ -219,7 +226,10 @@ def _score(doc: Doc, key: str, cand: Candidate, kinds: set[str]) -> Candidate:
         score += 0.05 if seen == 2 else 0.15
         how += f", printed {seen} times"
     domains = {_ALNUM.sub("", m.group(1)) for line in doc.folded for m in _DOMAIN.finditer(line)}
-    if any(len(d) >= 4 and (d in key or key[:6] in d) for d in domains):
+    web = any(len(d) >= 4 and (d in key or key[:6] in d) for d in domains)
+    if web:
         score += 0.05
         how += ", like the web domain"
+    if not (web or seen > 2 or buyer_known or any(k.startswith(_SELLER_EVIDENCE) for k in kinds)):
+        score, how = min(score, POSITION_ONLY), how + " (where it stands only: a customer's block looks the same)"
     return Candidate(cand.value, round(min(score, 0.95), 2), how, cand.line)

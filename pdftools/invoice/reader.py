@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 import tempfile
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -34,6 +35,7 @@ OCR_LANGUAGES = ("eng", "deu", "fra", "nld", "spa", "ita")
 TEXT_PAGES = 3  # the first pages and the last one carry an invoice's header and totals
 OCR_FACTOR = 0.95  # OCR text is less certain than a text layer
 OCR_DPI = 300
+OCR_SURE = 80  # tesseract's word confidence (0-100) under which a word may be misread
 MIN_PAGE = 2.8  # pt: a millimetre
 RIVAL_MARGIN = 0.1  # a field's best reading must beat any other value by this much to be trusted
 Source = Literal["xml", "text", "ocr"]
@@ -86,8 +88,8 @@ def read_invoice(path: Path, password: str | None, options: Options) -> Reading:
             return Reading({}, {}, warnings, not_invoice=from_xml)
         best: dict[str, tuple[Candidate, Source]] = {key: (c, "xml") for key, c in from_xml.items()}
         if len(best) < len(FIELDS):
-            texts, source = _texts(pdf, path, options, warnings)
-            for key, cand in _from_text(texts, options).items():
+            texts, source, doubtful = _texts(pdf, path, options, warnings)
+            for key, cand in _from_text(texts, options, doubtful).items():
                 best.setdefault(key, (cand, source))
     fields = {key: _found(key, cand, source) for key in FIELDS if key in best for cand, source in [best[key]]}
     return Reading(fields, {key: cand.value for key, (cand, _) in best.items()}, warnings)
@@ -139,39 +141,44 @@ def _from_xml(pdf: Any, warnings: list[str]) -> dict[str, Candidate] | str:
     return fields
 
 
-def _texts(pdf: Any, path: Path, options: Options, warnings: list[str]) -> tuple[list[str], Source]:
-    """The layout text of the pages that matter; OCR when there is no text layer."""
+def _texts(pdf: Any, path: Path, options: Options, warnings: list[str]) -> tuple[list[str], Source, set[str]]:
+    """The layout text of the pages that matter (OCR when there is no text layer), and the words OCR was
+    unsure of."""
     count = len(pdf.pages)
     numbers = sorted({*range(1, min(count, TEXT_PAGES) + 1), count}) if count else []
     with pagetext.readable(pdf, path) as source:
         texts = pagetext.pdftotext(source, "layout")(numbers, task.Counter(len(numbers)))
         if sum(len(t.strip()) for t in texts) >= 20:
-            return texts, "text"
+            return texts, "text", set()
         if not options.ocr:
             warnings.append("no text layer, and OCR is off")
-            return texts, "text"
+            return texts, "text", set()
         for n in numbers:
             box = pdf.pages[n - 1].cropbox
             engine.check_pixels(abs(float(box[2] - box[0])), abs(float(box[3] - box[1])), OCR_DPI, n)
         warnings.append("no text layer: read by OCR")
-        return ocr_layout(source, numbers, options.language or default_languages()), "ocr"
+        texts, doubtful = ocr_layout(source, numbers, options.language or default_languages())
+        return texts, "ocr", doubtful
 
 
-def ocr_layout(source: Path, numbers: list[int], language: str) -> list[str]:
+def ocr_layout(source: Path, numbers: list[int], language: str) -> tuple[list[str], set[str]]:
     """OCR pages into layout text: tesseract's invisible text layer keeps each word where it is on the page,
     so `pdftotext -layout` on it gives the same columns as a digital PDF's text (tesseract's plain text
-    output would break a label and its value into separate blocks)."""
+    output would break a label and its value into separate blocks). With them, the words tesseract was unsure
+    of (confidence under OCR_SURE)."""
     langs = engine.check_languages(language)
     with tempfile.TemporaryDirectory(prefix="pdftools-invoice-") as tmp:
         work = Path(tmp)
 
-        def page(number: int) -> str:
+        def page(number: int) -> tuple[str, set[str]]:
             image = poppler.rasterize(source, number, OCR_DPI, work / f"p{number}")
-            layer = engine.recognise(image, work / f"p{number}", langs, OCR_DPI, pdf="layer").pdf
+            found = engine.recognise(image, work / f"p{number}", langs, OCR_DPI, pdf="layer", words=True)
             image.unlink(missing_ok=True)
-            return pagetext.pdftotext(layer or image, "layout")([1], task.Counter(1))[0]
+            doubtful = {word for word, sure in found.words or [] if sure < OCR_SURE}
+            return pagetext.pdftotext(found.pdf or image, "layout")([1], task.Counter(1))[0], doubtful
 
-        return task.map_threads(page, numbers, workers=os.cpu_count() or 1)
+        pages = task.map_threads(page, numbers, workers=os.cpu_count() or 1)
+        return [text for text, _ in pages], {word for _, doubtful in pages for word in doubtful}
 
 
 def contested(candidates: list[Candidate]) -> Candidate:
@@ -187,7 +194,15 @@ def contested(candidates: list[Candidate]) -> Candidate:
                      " likely", best.line, best.extra)
 
 
-def _from_text(texts: list[str], options: Options) -> dict[str, Candidate]:
+def plausible_date(best: Candidate) -> Candidate:
+    """An invoice is dated when it is issued: a date after today is another date (a due date, a period's end)
+    or a misreading, not trusted."""
+    if best.value <= dt.date.today():
+        return best
+    return Candidate(best.value, min(best.score, 0.6), f"{best.how}; but it lies in the future", best.line)
+
+
+def _from_text(texts: list[str], options: Options, doubtful: set[str]) -> dict[str, Candidate]:
     doc = Doc.from_pages(texts, options.date_order)
     found: dict[str, Candidate] = {}
     issuers = invoice_issuer.issuers(doc)
@@ -204,10 +219,37 @@ def _from_text(texts: list[str], options: Options) -> dict[str, Candidate]:
         found["currency"] = currency
     dates = invoice_text.dates(doc)
     if dates:
-        found["date"] = invoice_text.resolve_order(doc, contested(dates), currency.value if currency else None)
+        found["date"] = plausible_date(invoice_text.resolve_order(doc, contested(dates),
+                                                                  currency.value if currency else None))
     folded = "\n".join(doc.folded)
     for template in options.templates:
         if template.applies(folded):
             found.update(template.fields("\n".join(doc.lines), options.date_order))
             break
-    return found
+    return {key: _doubted(doc, cand, doubtful) for key, cand in found.items()} if doubtful else found
+
+
+_DIGITS = re.compile(r"\D")
+
+
+def _doubted(doc: Doc, cand: Candidate, doubtful: set[str]) -> Candidate:
+    """A number, date or total whose digits OCR was unsure of (`571,04` read as `75,04` at a low word
+    confidence) is not trusted: a misread digit makes a wrong name. A total that equals net + tax is checked
+    by its sum; a name's misread letters show as two spellings (see `issuer`)."""
+    value = cand.value
+    line = doc.lines[cand.line] if cand.line < len(doc.lines) else ""
+    digits = [(w, _DIGITS.sub("", w)) for w in doubtful if len(_DIGITS.sub("", w)) >= 2]
+    if isinstance(value, Decimal):
+        if "(= net + tax)" in cand.how:
+            return cand
+        shown = _DIGITS.sub("", f"{value:.2f}")
+        hit = next((w for w, d in digits if shown.endswith(d) and d in _DIGITS.sub("", line)), None)
+    elif isinstance(value, dt.date):
+        hit = next((w for w, _ in digits if w in line), None)
+    elif any(c.isdigit() for c in str(value)) and cand.how.startswith(("after", "under")):
+        hit = next((w for w, _ in digits if w in str(value) or str(value) in w), None)
+    else:
+        return cand
+    if hit is None:
+        return cand
+    return Candidate(value, min(cand.score, 0.6), f"{cand.how}; but OCR was unsure of '{hit}'", cand.line, cand.extra)

@@ -142,10 +142,15 @@ def _token_after(doc: Doc, i: int, end: int) -> str | None:
 
 
 def numbers(doc: Doc) -> list[Candidate]:
-    found = []
+    """Invoice number candidates. A value the document also prints after another field's label (customer,
+    order or VAT number, IBAN, phone) is that field's, not the invoice's: it is not trusted."""
+    found: list[Candidate] = []
+    others: set[str] = set()
     for i, folded in enumerate(doc.folded):
         for start, end, kind in NUMBER.find(folded):
             if kind == "negative":
+                token = _token_after(doc, i, end)
+                others.update([token] if token else [])
                 continue
             label = doc.lines[i][start:end].strip()
             token = _token_after(doc, i, end)
@@ -153,8 +158,8 @@ def numbers(doc: Doc) -> list[Candidate]:
                 found.append(Candidate(token, score_of(kind), f"after the label '{label}'", i))
                 continue
             for cell in doc.below(i, start, end, depth=2):
-                token = _number_token(cell.text)
-                if token and not NUMBER.find(cell.folded):
+                token = _number_token(cell.text.lstrip("#"))  # a value in a column stands alone in its cell
+                if token and token == cell.text.lstrip("# ").rstrip(" .,;") and not NUMBER.find(cell.folded):
                     found.append(Candidate(token, score_of(kind) - 0.04, f"under the label '{label}'", i))
                     break
         for m in TITLE.finditer(folded):
@@ -164,7 +169,9 @@ def numbers(doc: Doc) -> list[Candidate]:
             token = _number_token(doc.lines[i][m.end():titled.end].lstrip(" #"))
             if token and doc.lines[i][m.end():m.end() + 1] in (" ", "#"):
                 found.append(Candidate(token, 0.8, f"after the title '{m.group()}'", i))
-    return found
+    return [c if c.value not in others else
+            Candidate(c.value, min(c.score, 0.5), f"{c.how}; but it is also another field's number", c.line)
+            for c in found]
 
 
 # ------------------------------------------------------------------------------------------- date

@@ -13,7 +13,9 @@ from decimal import Decimal
 
 from pdftools.invoice.labels import TOTAL
 from pdftools.invoice.parse import CURRENCY, currency_code, find_amounts, find_dates
-from pdftools.invoice.text import STRONG, Candidate, Doc, nearest_label, score_of
+from pdftools.invoice.text import STRONG, WEAK, Candidate, Doc, nearest_label, score_of
+
+RIVAL_FLOOR = WEAK - 0.1  # a weaker-labelled amount is no total, even when it adds up
 
 
 def totals(doc: Doc) -> tuple[list[Candidate], list[Decimal], list[Decimal]]:
@@ -58,12 +60,23 @@ def _totals_below(doc: Doc, i: int) -> list[Candidate]:
 
 def best_total(found: list[Candidate], nets: list[Decimal], taxes: list[Decimal]) -> Candidate | None:
     """The best-labelled total (the largest among equals: a paid invoice may show a balance of 0), checked
-    against net + tax when the document shows them."""
+    against net + tax when the document shows them: a labelled total that is net + tax wins over one that is
+    not. Two totals labelled alike with other values (a gross amount and an amount due after a deposit, a
+    total per VAT rate) leave it unsure, unless net + tax confirms one."""
     if not found:
         return None
-    best = max(found, key=lambda c: (round(c.score, 3), c.value, c.line))
-    if any(abs(n + t - best.value) <= Decimal("0.011") for n in nets for t in taxes):
+
+    def checked(c: Candidate) -> bool:
+        return any(abs(n + t - c.value) <= Decimal("0.011") for n in nets for t in taxes)
+
+    confirmed = [c for c in found if c.score >= RIVAL_FLOOR and checked(c)]
+    best = max(confirmed or found, key=lambda c: (round(c.score, 3), c.value, c.line))
+    if confirmed:
         return Candidate(best.value, max(best.score, 0.97), best.how + " (= net + tax)", best.line, best.extra)
+    rival = max((c for c in found if c.value not in (best.value, 0)), key=lambda c: c.score, default=None)
+    if rival is not None and best.score - rival.score < 0.1:
+        return Candidate(best.value, min(best.score, 0.65), f"{best.how}; but {rival.value} ({rival.how}) is"
+                         " nearly as likely", best.line, best.extra)
     return best
 
 

@@ -171,9 +171,27 @@ def _decide(path: Path, reading: Reading | PdftoolsError, pattern: str, wanted: 
     if missing or unsure:
         row.reason = "; ".join([*(f"no {key} found" for key in missing), *(f"uncertain {u}" for u in unsure)])
         return row
+    unread = _uncorroborated(found, threshold)
+    if unread:
+        row.reason = unread
+        return row
     values = {key: reading.values.get(key, "") for key in FIELDS}
     row.new_path, row.status = fit(render(pattern, stem=path.stem, **values)), "planned"
     return row
+
+
+def _uncorroborated(found: dict[str, Found], threshold: float) -> str | None:
+    """Why a reading from the pages is not trusted as a whole although its name's fields are: an invoice
+    whose total cannot be read for sure is not understood, so its number, date and issuer are not taken on
+    their own (a wrong name is worse than a skip). Fields from an e-invoice XML need no such check."""
+    if all(f.source == "xml" for f in found.values()):
+        return None
+    total = found.get("amount")
+    if total is None:
+        return "no total found: the reading of the pages is not confirmed"
+    if total.confidence < threshold:
+        return f"uncertain total {total.value!r} ({total.confidence:.2f}: {total.how}): the reading is not confirmed"
+    return None
 
 
 def _make_folder(folder: Path) -> None:

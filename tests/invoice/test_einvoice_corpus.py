@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from conftest import report
-from invoices.real import EINVOICES, all_files, invoices, is_order, line, scans, score, truth
+from invoices.real import EINVOICES, Score, all_files, invoices, is_order, line, scans, score, truth
 
 from pdftools.ops.rename_invoice import rename_invoice
 
@@ -61,16 +61,47 @@ def test_an_einvoices_only_threshold_renames_exactly_the_einvoices() -> None:
     assert planned == set(invoices())
 
 
-@pytest.mark.xfail(strict=True, reason="1 of 16 held-out real layouts is renamed wrongly (not tuned on)")
-def test_the_pages_read_without_the_xml_never_rename_wrongly() -> None:
-    """The real-layout set (--no-xml): held out, never tuned on. The share of fields right is reported, not
-    asserted (the goal is 90%); a wrong rename is a failure."""
+@pytest.fixture(scope="module")
+def real_scores(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Score]:
+    """The real-layout sets, held out (never tuned on): the 16 invoices' pages read with the XML ignored
+    (`text`), and the same pages rasterised at 200 dpi and read by OCR (`scan`, ~1 s a page)."""
     expected = invoices()
-    result = rename_invoice([str(EINVOICES / n) for n in expected], apply=False, xml=False, threshold=THRESHOLD)
-    assert all(f.source in ("text", "ocr") for row in result.files for f in row.fields.values())
-    scored = score(result.files, expected, THRESHOLD)
-    report("invoices: real sets", line("real text (--no-xml)", scored))
-    assert scored.renamed_wrong == 0, scored.misses
+    folder = tmp_path_factory.mktemp("real-scans")
+    sets = {"text": [EINVOICES / n for n in expected], "scan": scans(folder, list(expected))}
+    scored = {}
+    for label, paths in sets.items():
+        result = rename_invoice([str(p) for p in paths], apply=False, xml=False, threshold=THRESHOLD)
+        assert all(f.source in ("text", "ocr") for row in result.files for f in row.fields.values())
+        scored[label] = score(result.files, expected, THRESHOLD)
+        report("invoices: real sets", line({"text": "real text (--no-xml)", "scan": "real scan (200 dpi, OCR)"}[label],
+                                         scored[label]))
+    return scored
+
+
+@pytest.mark.parametrize("kind", ["text", "scan"])
+def test_the_real_layouts_are_never_renamed_wrongly(real_scores: dict[str, Score], kind: str) -> None:
+    """A wrong name is worse than a skip: on the held-out real layouts, read from their text and from their
+    scans, no file is renamed wrongly (how many are skipped is reported, not asserted)."""
+    assert real_scores[kind].renamed_wrong == 0, real_scores[kind].misses
+
+
+@pytest.mark.parametrize("kind", [
+    pytest.param("text", marks=pytest.mark.xfail(strict=True, reason="measured 68.9% of the fields taken right")),
+    pytest.param("scan", marks=pytest.mark.xfail(strict=True, reason="measured 73.2% of the fields taken right")),
+])
+def test_a_field_taken_on_the_real_layouts_is_right(real_scores: dict[str, Score], kind: str) -> None:
+    """The confidence means something: of the fields at or above the threshold, at least 98% are right."""
+    precision = real_scores[kind].precision()
+    assert precision is None or precision >= 0.98, (precision, real_scores[kind].misses)
+
+
+@pytest.mark.parametrize(("kind", "goal"), [
+    pytest.param("text", 0.90, marks=pytest.mark.xfail(strict=True, reason="measured 61.3% of the fields right")),
+    pytest.param("scan", 0.85, marks=pytest.mark.xfail(strict=True, reason="measured 62.5% of the fields right")),
+])
+def test_the_real_layouts_fields_are_read(real_scores: dict[str, Score], kind: str, goal: float) -> None:
+    """The issue's goal: 90% of the fields right from the real pages' text, 85% from their scans."""
+    assert real_scores[kind].share() >= goal
 
 
 def test_a_real_scan_is_read_by_ocr(tmp_path: Path) -> None:

@@ -107,3 +107,73 @@ def test_a_footer_name_beside_tax_and_bank_data_is_the_issuer() -> None:
     found = issuer.issuers(Doc.from_pages(["\n".join(page)]))
     assert found[0].value == "Weber Elektrotechnik e.K." and found[0].score >= 0.7
     assert all("beside tax" not in c.how for c in found if c.value == "Bankverbindung")
+
+
+# ---------------------------------------------------------------- a wrong name is worse than a skip (issue 3)
+
+
+def test_a_name_only_where_it_stands_is_not_trusted() -> None:
+    """A company over an address at the top, no seller label, no buyer label, no footer data: the letterhead
+    may be an image and this the customer's block. Found the same way with a buyer block elsewhere, it is."""
+    page = ["Kunde Handels AG", "Bahnweg 2", "80331 München", "", "Rechnung", "Rechnungsnummer:   RE-77"]
+    found = issuer.issuers(Doc.from_pages(["\n".join(page)]))
+    assert found[0].value == "Kunde Handels AG" and found[0].score < 0.7 and "where it stands" in found[0].how
+    page = ["Weber Elektro GmbH", "Hauptstraße 5", "10115 Berlin", "", "Rechnungsempfänger:", "Kunde Handels AG"]
+    found = issuer.issuers(Doc.from_pages(["\n".join(page)]))
+    assert found[0].value == "Weber Elektro GmbH" and found[0].score >= 0.7
+
+
+def test_another_fields_number_is_not_the_invoice_number() -> None:
+    doc = Doc.from_pages(["Rechnung Nr. 40711\n\nKundennummer: 40711"])
+    assert [(c.value, c.score < 0.7) for c in text.numbers(doc)] == [("40711", True)]
+
+
+def test_a_number_under_a_label_stands_alone_in_its_cell() -> None:
+    """Under `Invoice No.` a postcode line (`80333 München`) is an address, no number."""
+    doc = Doc.from_pages(["Invoice No.\n80333 München"])
+    assert text.numbers(doc) == []
+    assert [c.value for c in text.numbers(Doc.from_pages(["Invoice No.\nINV-2024-7"]))] == ["INV-2024-7"]
+
+
+def test_a_total_confirmed_by_net_plus_tax_wins_and_two_totals_leave_it_unsure() -> None:
+    found, nets, taxes = totals.totals(Doc.from_pages([
+        "Nettobetrag    100,00\nUSt. 19 %     19,00\nGesamtbetrag   119,00\nZahlbetrag     69,00"]))
+    best = totals.best_total(found, nets, taxes)
+    assert best is not None and (best.value, best.score >= 0.97) == (Decimal("119.00"), True)
+    found, nets, taxes = totals.totals(Doc.from_pages(["Gesamtbetrag   119,00\nZahlbetrag     69,00"]))
+    best = totals.best_total(found, nets, taxes)
+    assert best is not None and best.score < 0.7 and "nearly as likely" in best.how
+
+
+def test_a_date_in_the_future_is_not_the_invoice_date() -> None:
+    from pdftools.invoice.reader import plausible_date
+
+    future = dt.date.today() + dt.timedelta(days=40)
+    assert plausible_date(Candidate(future, 0.92, "after 'Invoice date'")).score < 0.7
+    assert plausible_date(Candidate(dt.date(2024, 3, 5), 0.92, "x")).score == 0.92
+
+
+def test_digits_ocr_was_unsure_of_are_not_trusted() -> None:
+    from pdftools.invoice.reader import _doubted
+
+    doc = Doc.from_pages(["Total TTC   75,04 €"])
+    read = Candidate(Decimal("75.04"), 0.92, "after 'total ttc'", 0)
+    assert _doubted(doc, read, {"75,04"}).score < 0.7 and _doubted(doc, read, {"Merci"}) is read
+    summed = Candidate(Decimal("75.04"), 0.97, "after 'total ttc' (= net + tax)", 0)
+    assert _doubted(doc, summed, {"75,04"}) is summed
+
+
+def test_a_reading_whose_total_is_unsure_is_not_renamed(tmp_path: Path) -> None:
+    """Number, date and issuer sure, the total not: the file keeps its name (the pages are not understood)."""
+    from pdftools.invoice.reader import Found, Reading
+    from pdftools.ops.rename_invoice import _decide
+
+    sure = {"issuer": Found("Weber GmbH", 0.9, "text", "x"), "number": Found("RE-1", 0.92, "text", "x"),
+            "date": Found("2024-03-05", 0.92, "text", "x")}
+    values = {"issuer": "Weber GmbH", "number": "RE-1", "date": dt.date(2024, 3, 5)}
+    pattern, wanted = "{date}_{issuer}_{number}.pdf", {"date", "issuer", "number"}
+    for amount, status in [(None, "skipped"), (Found("1.00", 0.6, "text", "x"), "skipped"),
+                           (Found("1.00", 0.92, "text", "x"), "planned")]:
+        fields = {**sure, **({"amount": amount} if amount else {})}
+        row = _decide(tmp_path / "a.pdf", Reading(fields, values), pattern, wanted, 0.7)
+        assert row.status == status, (amount, row.reason)

@@ -435,10 +435,16 @@ def add_tools(server: MCPServer, ops: tuple[Op, ...], policy_for: PolicyFactory,
     for op in ops:
         fn = make_tool(op, policy_for, transport)
         description = mcp_text(inspect.getdoc(inspect.getmodule(op.load())) or op.summary, mcp_namer(op.load()))
-        hints = ToolAnnotations(read_only_hint=op.read_only, destructive_hint=not op.read_only,
-                                idempotent_hint=True, open_world_hint=False)  # the title is the tool's own
-        server.add_tool(fn, name=op.tool, title=op.title, description=description, annotations=hints,
+        server.add_tool(fn, name=op.tool, title=op.title, description=description, annotations=hints_for(op),
                         structured_output=True)
+
+
+def hints_for(op: Op) -> ToolAnnotations:
+    """The op's annotations, each sent only where it differs from the spec's default (readOnlyHint false,
+    destructiveHint true, idempotentHint false, openWorldHint true): the same meaning in half the bytes. A
+    writer is destructive (it may replace a file); destructiveHint means nothing for a read-only tool."""
+    return ToolAnnotations(read_only_hint=True if op.read_only else None, idempotent_hint=True,
+                           open_world_hint=False)  # the title is the tool's own
 
 
 def _serve_prompts(server: PdftoolsServer, roots: list[Path], tools: set[str]) -> None:

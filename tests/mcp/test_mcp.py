@@ -63,7 +63,10 @@ def test_tools_are_generated_from_the_registry_with_schemas_and_hints(root: Path
     assert all(p.get("description") for p in props.values())
     assert text.output_schema and "next_page" in text.output_schema["properties"]
     assert text.annotations.read_only_hint is True
-    assert tools["pdf_merge"].annotations.read_only_hint is False
+    # a writer sends no readOnlyHint or destructiveHint: the spec's defaults (false, true) are its meaning
+    merge = tools["pdf_merge"].annotations
+    assert merge.read_only_hint is None and merge.destructive_hint is None
+    assert merge.idempotent_hint is True and merge.open_world_hint is False
     assert "Merge PDFs" in tools["pdf_merge"].description
 
 

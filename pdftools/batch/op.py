@@ -5,6 +5,9 @@ Inputs: files, globs, folders ({{recursive}} for subfolders), `@list.txt`. Outpu
 `.txt`/`.json` for commands that only read. The command's own options go in {{options}} (angle=90). One row per file; a
 failed file never stops the batch; a re-run skips files done with the same content and options (a journal in
 the output folder).
+
+{{mcp:{{options}}: the command's own options (angle=90). A failed file never stops the batch; a re-run skips the
+files done.}}
 """
 
 from __future__ import annotations
@@ -59,16 +62,16 @@ def batch(
                        Cli("-d", "--out-dir")],
     options: Annotated[list[str] | None, Param("The command's options as key=value (repeatable): angle=90"),
                        Cli("--set", metavar="KEY=VALUE"), Mcp(annotation=dict[str, Any] | None)] = None,
-    name: Annotated[str | None, Param("Output name pattern: {stem}, {name}, {ext} (default: {stem}.pdf, "
-                                      "{stem}.txt for text, {stem}.json for reports, {stem} for folders)")] = None,
+    name: Annotated[str | None, Param("Output name pattern: {stem}, {name}, {ext} (default: {stem} and the "
+                                      "kind's extension: .pdf, .txt, .json; none for folders)")] = None,
     recursive: Annotated[bool, Param("Folders: take the files in their subfolders too"), Cli("-r", "--recursive")]
     = False,
-    jobs: Annotated[int | None, Param("Local processes at once (default: the number of CPUs)", ge=1, le=512),
+    jobs: Annotated[int | None, Param("Local processes at once (default: one per CPU)", ge=1, le=512),
                     Cli("-j", "--jobs")] = None,
     cluster: Annotated[str | None, Param("Dask scheduler to run on (tcp://HOST:8786); needs pdftools[cluster]"),
                        Cli(envvar="PDFTOOLS_CLUSTER"), Mcp(hidden=True)] = None,
-    pages_per_task: Annotated[int | None, Param("ocr: cut longer documents into parts of this many pages, run "
-                                                "on different workers and put back together", ge=1)] = None,
+    pages_per_task: Annotated[int | None, Param("ocr: split longer documents into parts of this many pages, "
+                                                "one task each", ge=1)] = None,
     password: Password = None,
 ) -> BatchResult:
     op = plan.command_op(command)

@@ -14,8 +14,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pdftools.core.pages import parse_pages
-from pdftools.core.params import Cli, Mcp, Param
-from pdftools.core.params import Password as Password  # the ops' shared parameters, in one import
+from pdftools.core.params import Cli, MaxChars, Mcp, Offset, Param, StartPage
+from pdftools.core.params import Input as Input  # the ops' shared parameters, in one import
+from pdftools.core.params import Pages as Pages
+from pdftools.core.params import Password as Password
 from pdftools.core.paths import input_path, output_path
 from pdftools.core.pdf import check_output, open_pdf, save_pdf
 from pdftools.errors import InvalidArgument, InvalidPageRange
@@ -23,7 +25,6 @@ from pdftools.errors import InvalidArgument, InvalidPageRange
 if TYPE_CHECKING:
     import pikepdf
 
-Input = Annotated[str, Param("PDF to change"), Cli(argument=True)]
 Output = Annotated[
     str | None, Param("Output PDF (default: beside the input)"),
     Cli("-o", "--output", note="`-` for stdout"),
@@ -31,7 +32,10 @@ Output = Annotated[
 InPlace = Annotated[bool, Param("Replace the input (atomically)")]
 Force = Annotated[bool, Param("Overwrite an existing output")]
 Decrypt = Annotated[bool, Param("Drop the input's encryption (kept by default)")]
-Pages = Annotated[str | None, Param("Pages: `1-3,7,10-`, `odd`, `even`, `last` (default: all)")]
+# The parameters most ops share, by the name they take in every signature. A front end may say what they mean
+# once rather than with every op (the MCP server, in its instructions: see mcp/server.py).
+SHARED = {"input": Input, "output": Output, "in_place": InPlace, "force": Force, "password": Password,
+          "decrypt": Decrypt, "pages": Pages, "max_chars": MaxChars, "start_page": StartPage, "offset": Offset}
 # How the output is written, on every command that writes a PDF. Command line only: over MCP they would cost
 # every tool's schema two parameters; an agent calls pdf_linearize, which takes both, on the result instead.
 Linearize = Annotated[bool, Param("Linearize the output (fast web view: the first page shows before the rest "

@@ -32,10 +32,11 @@ class Param:
 
     def field(self, description: str | None = None) -> Any:
         """The same, as pydantic's `Field` (imported only when a front end needs it), with the description as
-        the front end renders it."""
+        the front end renders it (empty: none, the parameter being described elsewhere)."""
         from pydantic import Field
 
-        return Field(description=self.description if description is None else description, **self.constraints())
+        text = self.description if description is None else description
+        return Field(description=text or None, **self.constraints())
 
     def violation(self, value: Any) -> str | None:
         """Why `value` breaks a constraint (pydantic's wording), or None."""
@@ -134,6 +135,14 @@ def marker(metadata: tuple[Any, ...], kind: type) -> Any:
 
 
 # Parameters several ops share, declared once.
+Input = Annotated[str, Param("Input PDF"), Cli(argument=True)]
+Pages = Annotated[str | None, Param("Pages: `1-3,7,10-`, `odd`, `even`, `last` (default: all)")]
+# The character budget of ops that return page texts, and where a piece starts
+MaxChars = Annotated[
+    int | None, Param("Character budget; the result says where to go on", ge=1), Mcp(default=40_000)
+]
+StartPage = Annotated[int | None, Param("Page to start at (a previous next_page)", ge=1)]
+Offset = Annotated[int, Param("Characters to skip on {{start_page}} (a previous next_offset)", ge=0)]
 Password = Annotated[
     str | None, Param("Password of an encrypted input"),
     Cli(envvar="PDFTOOLS_PASSWORD", file_flag="--password-file"),
@@ -161,6 +170,7 @@ def describe(text: str, name_of: Callable[[str], str], front: str = "cli") -> st
     """Help text for one front end. Descriptions and op docstrings name other parameters as `{{max_chars}}`;
     the CLI renders that as its flag (`--max-chars`), MCP as the argument name (`max_chars`). What only one
     front end's readers need is written `{{cli:...}}` or `{{mcp:...}}` (`-` for stdout is no use to an
-    agent). One text, two readers: neither sees the other front end's names."""
-    text = ONLY_FOR.sub(lambda m: m.group(2) if m.group(1) == front else "", text)
-    return REFERENCE.sub(lambda m: name_of(m.group(1)), text)
+    agent). One text, two readers: neither sees the other front end's names. References are rendered first,
+    so a front end's text may hold them; a paragraph only the other front end reads leaves no blank lines."""
+    text = REFERENCE.sub(lambda m: name_of(m.group(1)), text)
+    return ONLY_FOR.sub(lambda m: m.group(2) if m.group(1) == front else "", text).rstrip()

@@ -13,12 +13,11 @@ import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING
 
 from pdftools import engines
 from pdftools.core import streams, task
 from pdftools.core.pages import parse_pages, runs
-from pdftools.core.params import Mcp, Param
 from pdftools.core.pdf import write_pdf
 from pdftools.errors import InvalidArgument
 
@@ -28,13 +27,6 @@ if TYPE_CHECKING:
 ROUND = 64  # pages per round under a budget: enough to amortise the processes, few enough to stop early
 MIN_CHUNK = 32  # pages per pdftotext process when a round is shared out across CPUs
 Extractor = Callable[[list[int], task.Counter], list[str]]
-
-# The budget's parameters, for every op that returns page texts.
-MaxChars = Annotated[
-    int | None, Param("Character budget for this call; the result says where to go on", ge=1), Mcp(default=40_000)
-]
-StartPage = Annotated[int | None, Param("Continue from this page (a previous result's next_page)", ge=1)]
-Offset = Annotated[int, Param("Characters to skip on {{start_page}} (a previous next_offset)", ge=0)]
 
 
 @dataclass

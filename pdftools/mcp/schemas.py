@@ -11,11 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-FILES_PROPERTY: dict[str, Any] = {
-    "type": "array", "items": {"type": "object"},
-    "description": "HTTP: the files written: name, size, mime, sha256, uri (give it to the next call), "
-                   "download_url, expires_at",
-}
+FILES_PROPERTY: dict[str, Any] = {"type": "array"}  # what each file holds: said once, in the instructions
 
 
 def compact(schema: Any, *, optional_null: bool = True) -> Any:
@@ -43,18 +39,19 @@ def compact(schema: Any, *, optional_null: bool = True) -> Any:
 
 
 def shallow(schema: dict[str, Any] | None) -> dict[str, Any] | None:
-    """An output schema whose nested objects are listed as `{"type": "object"}`: every field of the result
-    with its type, without the structure of the records inside (pdf_info's outline, a page's text...), which
-    an agent reads in the result itself; and without `required`, since every field is always there. A third
-    of the listing's bytes, on every request, for that."""
+    """An output schema that lists every field of the result with its JSON type and nothing inside: not the
+    structure of the records, maps and lists it holds (pdf_info's outline and metadata, a page's text, the
+    pages rotated...), which an agent reads in the result itself; and without `required`, since every field
+    is always there. Half the output schemas' bytes, on every request, for that."""
     if schema is None:
         return None
 
     def cut(node: Any) -> Any:
         if isinstance(node, dict):
-            if "$ref" in node:
+            if "$ref" in node or "additionalProperties" in node:  # a record, or a map (pdf_info's metadata)
                 return {"type": "object"}
-            return {k: cut(v) for k, v in node.items() if k != "$defs"}
+            inside = ("$defs", "items") if node.get("type") == "array" else ("$defs",)
+            return {k: cut(v) for k, v in node.items() if k not in inside}
         if isinstance(node, list):
             return [cut(v) for v in node]
         return node

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import functools
 import inspect
 import json
 import logging
@@ -55,18 +56,15 @@ CANCEL_GRACE = 10.0  # seconds a cancelled call may take to remove its temporary
 
 INSTRUCTIONS = {
     "stdio": "PDF tools. A file argument is a path inside the allowed roots (relative paths start at the first); "
-             "outputs are written there too. Call pdf_list to see which PDFs exist. Errors come back as "
-             "{code, message, hint}: follow the hint.",
+             "outputs are written there too. Call pdf_list to see which PDFs exist.",
     "http": "PDF tools on a remote server. A file argument is a pdftools://files/ URI (from POST /upload or an "
-            "earlier result), base64 (or a data: URL), or a path inside the server's roots. An output is only a "
-            "file name: what a call writes is stored for this session and comes back in the result's `files`, "
-            "with a URI for the next call and a download link. Errors come back as {code, message, hint}: "
-            "follow the hint.",
+            "earlier result), base64 (or a data: URL), or a path inside the server's roots. An output (file or "
+            "folder) counts only by its file name: what a call writes is stored for this session and comes back "
+            "in the result's `files` (name, size, mime, sha256, uri for the next call, download_url, expires_at).",
 }
-# what an output location means on each transport, added to its description (over stdio: a path inside the
-# roots, as the instructions say of every path)
-OUTPUT_NOTES: dict[str, str | None] = {"stdio": None, "http": "a file name: the result's `files` links the stored file"}
-OUTPUT_PARAMETERS = {"output", "out_dir"}
+COMMON = ("Errors come back as {code, message, hint}: follow the hint. An optional argument left out means "
+          "none, false or the default its schema gives. Arguments many tools share, described here and not in "
+          "each tool: ")
 
 
 def error_result(exc: PdftoolsError, scrub: Scrub | None = None, flags: dict[str, str] | None = None) -> CallToolResult:
@@ -181,7 +179,7 @@ class PdftoolsServer(MCPServer):
         return await super().get_prompt(name, arguments, context)
 
 
-def tool_parameters(fn: Callable[..., Any], transport: str = "stdio") -> list[inspect.Parameter]:
+def tool_parameters(fn: Callable[..., Any]) -> list[inspect.Parameter]:
     """The op's parameters as MCP sees them: `Param` as pydantic's `Field` (description and constraints in
     the schema, enforced by the SDK; the description in MCP terms, see `mcp_text`), `Mcp(hidden=True)`
     dropped, `Mcp(default=...)` and `Mcp(annotation=...)` applied, and near-misses with one meaning
@@ -197,13 +195,32 @@ def tool_parameters(fn: Callable[..., Any], transport: str = "stdio") -> list[in
         spec = marker(meta, Param)
         base = base if mcp.annotation is MISSING else mcp.annotation
         extra: list[Any] = [coercion(base)] if coercion(base) is not None else []
-        if spec is not None:
-            note = mcp.note or (OUTPUT_NOTES[transport] if name in OUTPUT_PARAMETERS else None)
-            extra.insert(0, spec.field(mcp_text(with_note(spec.description, note), name_of)))
+        if spec is not None and not mcp.note and shared_parameters().get(name) == spec:
+            extra.insert(0, spec.field(""))  # described once, in the instructions
+        elif spec is not None:
+            extra.insert(0, spec.field(mcp_text(with_note(spec.description, mcp.note), name_of)))
         annotation = Annotated[(base, *extra)] if extra else base  # type: ignore[valid-type]
         default = param.default if mcp.default is MISSING else mcp.default
         params.append(param.replace(annotation=annotation, default=default, kind=inspect.Parameter.KEYWORD_ONLY))
     return params
+
+
+@functools.cache
+def shared_parameters() -> dict[str, Param]:
+    """The parameters most tools share (core/edit.py), by name. A tool's parameter declared the same way is
+    listed without a description: the server's instructions give it once per session, not with every
+    request (~7 kB of `all`'s listing)."""
+    from pdftools.core.edit import SHARED
+
+    return {name: marker(split_annotated(hint)[1], Param) for name, hint in SHARED.items()}
+
+
+def instructions(transport: str) -> str:
+    """What the server says once, at initialize: what files mean on this transport, errors, and the shared
+    parameters."""
+    shared = "; ".join(f"`{name}`: {describe(spec.description, str, 'mcp')}"
+                       for name, spec in shared_parameters().items())
+    return f"{INSTRUCTIONS[transport]} {COMMON}{shared}."
 
 
 _FLAG = re.compile(r"(?<![^\s`(\[/])--?[A-Za-z][\w-]*")  # `--force`, `--set/--data`, `-n`; not `{stem}-p{page}`
@@ -322,7 +339,7 @@ def limiter_for(op: Op) -> Limiter | None:
     return Limiter(slots, int(os.environ.get("PDFTOOLS_HEAVY_QUEUE") or QUEUE_PER_SLOT * slots))
 
 
-def make_tool(op: Op, policy_for: PolicyFactory, transport: str = "stdio") -> Callable[..., Any]:
+def make_tool(op: Op, policy_for: PolicyFactory) -> Callable[..., Any]:
     """An async tool around the op: it runs in a worker thread under a path policy (the roots; over HTTP also
     the file store) and a task that sends progress notifications; a client's cancel cancels the task."""
     fn, limiter = op.load(), limiter_for(op)
@@ -358,7 +375,7 @@ def make_tool(op: Op, policy_for: PolicyFactory, transport: str = "stdio") -> Ca
             raise
 
     params = [inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=Context),
-              *tool_parameters(fn, transport)]
+              *tool_parameters(fn)]
     return_type = get_type_hints(fn)["return"]
     tool.__signature__ = inspect.Signature(params, return_annotation=return_type)  # type: ignore[attr-defined]
     tool.__annotations__ = {"ctx": Context, "return": return_type}  # the SDK finds the Context parameter here
@@ -411,11 +428,11 @@ def build_server(roots: list[Path], log_level: str = "WARNING", tools: str | Non
                  policy_for: PolicyFactory | None = None, store: FileStore | None = None) -> MCPServer:
     """The server: one tool per op that `tools` names (profiles, commands or tool names; default:
     ops.DEFAULT_PROFILE). `policy_for` gives each call its path policy (default: the roots); with a
-    `store` (HTTP), its files are also MCP resources of the session that owns them, and descriptions and
-    output schemas say what HTTP means for files."""
+    `store` (HTTP), its files are also MCP resources of the session that owns them, and the instructions
+    and output schemas say what HTTP means for files."""
     transport = "http" if store is not None else "stdio"
     server = PdftoolsServer(name="pdftools", title="pdftools", version=__version__,
-                            instructions=INSTRUCTIONS[transport], lifespan=_prints_to_stderr,
+                            instructions=instructions(transport), lifespan=_prints_to_stderr,
                             log_level=log_level.upper())  # type: ignore[arg-type]
     server.store, server.transport = store, transport
     if store is not None:
@@ -425,20 +442,35 @@ def build_server(roots: list[Path], log_level: str = "WARNING", tools: str | Non
     server.writers = frozenset(op.tool for op in chosen if not op.read_only)  # from the registry: nothing imported
     _serve_prompts(server, roots, {op.tool for op in chosen})
     _serve_logging(server)
-    server.pending_tools = lambda: add_tools(server, chosen, policy_for, transport)
+    server.pending_tools = lambda: add_tools(server, chosen, policy_for)
     return server
 
 
-def add_tools(server: MCPServer, ops: tuple[Op, ...], policy_for: PolicyFactory, transport: str) -> None:
+def add_tools(server: MCPServer, ops: tuple[Op, ...], policy_for: PolicyFactory) -> None:
     """One tool per op. Each imports its op's module and builds its schemas: done when a client first lists or
     calls tools, not before `initialize` is answered (it doubled the server's start)."""
     for op in ops:
-        fn = make_tool(op, policy_for, transport)
-        description = mcp_text(inspect.getdoc(inspect.getmodule(op.load())) or op.summary, mcp_namer(op.load()))
-        hints = ToolAnnotations(read_only_hint=op.read_only, destructive_hint=not op.read_only,
-                                idempotent_hint=True, open_world_hint=False)  # the title is the tool's own
-        server.add_tool(fn, name=op.tool, title=op.title, description=description, annotations=hints,
-                        structured_output=True)
+        fn = make_tool(op, policy_for)
+        description = mcp_text(tool_description(inspect.getdoc(inspect.getmodule(op.load())) or op.summary),
+                               mcp_namer(op.load()))
+        # no title: the spec has clients show the name instead, and an agent gains nothing from it (1.1 kB of `all`)
+        server.add_tool(fn, name=op.tool, description=description, annotations=hints_for(op), structured_output=True)
+
+
+def tool_description(doc: str) -> str:
+    """Over MCP, an op's docstring gives its first paragraph (what the tool does) and the paragraphs written
+    `{{mcp:...}}` (what an agent needs beyond the input schema to call it right); the rest is help for a
+    person at a shell, and would cost every request."""
+    first, *rest = re.split(r"\n\s*\n", doc.strip())
+    return "\n\n".join([first, *(p for p in rest if p.startswith("{{mcp:"))])
+
+
+def hints_for(op: Op) -> ToolAnnotations:
+    """The op's annotations, each sent only where it differs from the spec's default (readOnlyHint false,
+    destructiveHint true, idempotentHint false, openWorldHint true). A writer is destructive (it may replace a
+    file) and, as a tool, not idempotent: called twice with `in_place`, pdf_rotate turns the pages twice and
+    pdf_bookmarks adds two bookmarks. Every tool works on local files only: a closed world."""
+    return ToolAnnotations(read_only_hint=True if op.read_only else None, open_world_hint=False)
 
 
 def _serve_prompts(server: PdftoolsServer, roots: list[Path], tools: set[str]) -> None:

@@ -3,6 +3,8 @@
 `list{{cli: --json}}` gives the JSON that `replace` takes as {{data}} (inline or a file): a list of
 `{"title", "page", "children"}` with 1-based pages. `add {{title}} T {{page}} N [{{parent}} TITLE]` appends one
 bookmark, at the top level or under the first bookmark with that title.
+
+{{mcp:`list` gives the JSON that `replace` takes as {{data}}: `[{"title", "page", "children"}]`, 1-based pages.}}
 """
 
 from __future__ import annotations

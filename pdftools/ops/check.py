@@ -4,15 +4,16 @@ Reads every object and decodes every stream (as `qpdf --check` does), walks the 
 content, reads embedded font programs and measures image data. The verdict is `valid`, `problems` (exit 12:
 each one listed with its object and page) or `unreadable` (exit 4: not even the file's structure can be
 read). `pdftools repair` rewrites a damaged file.
+
+{{mcp:The verdict: `valid`, `problems` (each listed) or `unreadable`; pdf_repair rewrites a damaged file.}}
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated
 
-from pdftools.core.params import Cli, Param, Password
+from pdftools.core.params import Input, Password
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
 from pdftools.document.validate import Problem, reason, validate
@@ -44,7 +45,7 @@ class CheckResult:
 
 
 def check(
-    input: Annotated[str, Param("PDF to check"), Cli(argument=True)],
+    input: Input,
     password: Password = None,
 ) -> CheckResult:
     path = input_path(input)

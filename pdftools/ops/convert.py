@@ -7,6 +7,9 @@ input is read by pdftools itself: headings from font sizes, paragraphs and lists
 for pages without text.
 pandoc always runs in its sandbox: images are embedded only from the input's folder and {{resource_path}}
 (within the allowed roots), nothing is downloaded, and filters and templates are for the command line only.
+
+{{mcp:Without {{output}} the text comes back; docx, odt, epub, pptx and PDF need an output file. Images come only
+from the input's folder and {{resource_path}}.}}
 """
 
 from __future__ import annotations
@@ -86,9 +89,9 @@ def convert(
     lua_filter: Annotated[list[str] | None, Param("Lua filter to run: a program with your rights (command line "
                                                   "only; repeatable)"), Mcp(hidden=True)] = None,
     timeout: Annotated[float, Param("Give up after this many seconds", ge=1)] = 120,
-    max_chars: Annotated[int | None, Param("Most characters returned inline (no output file); longer text is cut "
-                                           "(give an output file instead)", ge=1), Mcp(default=40_000)] = None,
-    force: Annotated[bool, Param("Overwrite the output if it exists")] = False,
+    max_chars: Annotated[int | None, Param("Most characters returned inline (no output file); longer text is cut",
+                                           ge=1), Mcp(default=40_000)] = None,
+    force: Annotated[bool, Param("Overwrite an existing output")] = False,
     password: Password = None,
 ) -> ConvertResult:
     if (input is None) == (content is None):

@@ -3,6 +3,8 @@
 `fill` takes {{values}} `name=value` (repeatable) and/or {{data}} JSON (`{"name": value}`, inline or a file);
 checkboxes take yes/no, radio groups and choices one of their options. Every value is checked before
 anything is written. `flatten` draws the fields into the page content and removes the form.
+
+{{mcp:Checkboxes take yes/no, radio groups and choices one of their options (see `list`).}}
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pdftools.core import task
 from pdftools.core.edit import Force, Pages, Password, select_pages
-from pdftools.core.params import Cli, Param
+from pdftools.core.params import Cli, Input, Param
 from pdftools.core.paths import input_path, output_folder
 from pdftools.core.pdf import check_names, open_pdf, staged_outputs
 
@@ -45,7 +45,7 @@ class ImagesResult:
 
 
 def images(
-    input: Annotated[str, Param("PDF to extract images from"), Cli(argument=True)],
+    input: Input,
     out_dir: Annotated[str, Param("Folder to write the images into (must exist)"), Cli("-d", "--out-dir")] = ".",
     pages: Pages = None,
     force: Force = False,

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 from pdftools.core.pages import parse_pages
-from pdftools.core.params import Cli, Param, Password
+from pdftools.core.params import Cli, Input, Param, Password
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
 from pdftools.document import encryption, metadata, outline
@@ -74,7 +74,7 @@ class InfoResult:
 
 
 def info(
-    input: Annotated[str, Param("PDF to read"), Cli(argument=True)],
+    input: Input,
     pages: Annotated[
         str | None, Param("Per-page details for these pages: `1-3,7`, `all`"), Cli("--pages")
     ] = None,

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from pdftools.core import streams
 from pdftools.core.objects import text
 from pdftools.core.pages import parse_pages
-from pdftools.core.params import Cli, Param, Password
+from pdftools.core.params import Input, Param, Password
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
 from pdftools.document import structure
@@ -80,7 +80,7 @@ class InspectResult:
 
 
 def inspect(
-    input: Annotated[str, Param("PDF to inspect"), Cli(argument=True)],
+    input: Input,
     pages: Annotated[str | None, Param("Fonts, images and boxes of these pages only: `1-3,7` (default: all)")] = None,
     password: Password = None,
 ) -> InspectResult:

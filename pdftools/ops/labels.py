@@ -3,6 +3,9 @@
 {{scheme}} `1:i,5:1` numbers pages from 1 in lower-case roman and from 5 in arabic from 1. Each item is a
 first page and its label as it should read: `iii` starts roman at 3, `A-1` is prefix `A-` with 1, 2, 3, `a`
 letters, `I` upper-case roman, `Cover` a label without a number. {{clear}} removes them; neither shows them.
+
+{{mcp:{{scheme}} `1:i,5:1`: from page 1 roman (i, ii...), from page 5 arabic from 1. A label reads as it should:
+`iii`, `A-1` (prefix `A-`), `a`, `I`, `Cover` (no number).}}
 """
 
 from __future__ import annotations

@@ -43,8 +43,8 @@ def ls(
     folder: Annotated[str, Param("Folder to search"), Cli(argument=True)] = ".",
     glob: Annotated[str, Param("File name pattern"), Cli("-g", "--glob")] = "*.pdf",
     recursive: Annotated[bool, Param("Search sub-folders too"), Cli("-r", "--recursive")] = False,
-    limit: Annotated[int | None, Param("Most files to report (default: all; over MCP 200); the result says "
-                                       "when more matched", ge=1), Mcp(default=200)] = None,
+    limit: Annotated[int | None, Param("Most files to report{{cli: (default: all)}}; the result says when more "
+                                       "matched", ge=1), Mcp(default=200)] = None,
 ) -> ListResult:
     base = folder_path(folder)
     paths = [p for p in glob_files(base, glob, recursive=recursive) if not p.name.startswith(".")]

@@ -51,7 +51,7 @@ def merge(
         Cli(argument=True, metavar="INPUT..."),
     ],
     output: Annotated[str, Param("Output PDF"), Cli("-o", "--output", note="`-` for stdout")] = "merged.pdf",
-    force: Annotated[bool, Param("Overwrite the output if it exists")] = False,
+    force: Annotated[bool, Param("Overwrite an existing output")] = False,
     password: Password = None,
     decrypt: Decrypt = False,
     linearize: Linearize = False,

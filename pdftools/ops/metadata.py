@@ -3,6 +3,9 @@
 `set` takes `key=value` pairs (`title`, `author`, `subject`, `keywords`, `creator`, `producer`,
 `creationdate`, `moddate` as ISO dates, or any other key); an empty value removes the key; XMP follows.
 `remove` deletes all of it (Info, XMP, per-object metadata and private application data) for privacy.
+
+{{mcp:`set` keys: title, author, subject, keywords, creator, producer, creationdate, moddate (ISO dates) or any
+other.}}
 """
 
 from __future__ import annotations

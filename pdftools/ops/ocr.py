@@ -5,6 +5,9 @@ text layer is added. `text` mode returns the text per page, with the same charac
 Pages with text are left alone unless {{force_ocr}}, which rasterises them (as OCRmyPDF does): new text
 replaces theirs. If every page has text, nothing is done: `already_text`{{cli: (exit 14)}}. Pages run in parallel
 ({{jobs}}); {{cli:Ctrl-C, }}a client's cancel or {{timeout}} stop every tesseract and leave no output.
+
+{{mcp:`text` mode returns the text per page, in pieces as pdf_extract_text does. Pages with text are left alone
+unless {{force_ocr}}.}}
 """
 
 from __future__ import annotations
@@ -18,12 +21,12 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pdftools.core import streams, task
 from pdftools.core.pages import parse_pages
-from pdftools.core.params import Cli, Mcp, Param, Password
+from pdftools.core.params import Cli, MaxChars, Mcp, Offset, Pages, Param, Password, StartPage
 from pdftools.core.paths import input_path, output_path
 from pdftools.core.pdf import check_output, is_pdf, open_pdf, save_pdf
 from pdftools.document import text as pagetext
 from pdftools.document.images import Frame, frames
-from pdftools.document.text import MaxChars, Offset, StartPage, TextResult
+from pdftools.document.text import TextResult
 from pdftools.engines import poppler
 from pdftools.engines import tesseract as engine
 from pdftools.errors import InvalidArgument, NoPages
@@ -103,15 +106,15 @@ def ocr(
     ] = None,
     mode: Annotated[Literal["pdf", "text"], Param("pdf: searchable PDF; text: the text per page")] = "pdf",
     language: Annotated[str, Param("tesseract language codes, e.g. eng+deu"), Cli("-l", "--language")] = "eng",
-    pages: Annotated[str | None, Param("Pages to OCR: `1-3,7,10-`")] = None,
+    pages: Pages = None,
     dpi: Annotated[int, Param("Resolution to rasterise at (images: when the file does not say)", ge=50, le=1200)]
     = 300,
     force_ocr: Annotated[bool, Param("OCR pages with text too, rasterised (as OCRmyPDF does)")] = False,
     rotate_pages: Annotated[bool, Param("Turn pages upright where tesseract's OSD can tell")] = False,
-    jobs: Annotated[int | None, Param("Pages at once (default: the number of CPUs)", ge=1, le=64),
+    jobs: Annotated[int | None, Param("Pages at once (default: one per CPU)", ge=1, le=64),
                     Cli("-j", "--jobs")] = None,
     timeout: Annotated[float | None, Param("Give up after this many seconds", ge=1)] = None,
-    force: Annotated[bool, Param("Overwrite the output if it exists")] = False,
+    force: Annotated[bool, Param("Overwrite an existing output")] = False,
     max_chars: MaxChars = None,
     start_page: StartPage = None,
     offset: Offset = 0,

@@ -5,6 +5,8 @@ pages), else the text (labels and layout in six languages; OCR for scans), or YA
 confidence and a source; files with a pattern field missing or under {{threshold}} keep their name, as do
 orders (ORDER-X). Collisions get `_2`; nothing is overwritten.
 A dry run (the MCP default unless apply=true) only shows the plan. Every file gets a row.
+
+{{mcp:A dry run unless {{apply}} is true: it only shows the plan. Nothing is overwritten.}}
 """
 
 from __future__ import annotations

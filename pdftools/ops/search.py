@@ -3,6 +3,8 @@
 A line of a page's text (poppler's) matches when it contains the pattern (Python syntax). When {{max_chars}}
 stops the search, go on with {{start_file}}, {{start_page}} and {{skip}} from the result's next_file, next_page
 and next_skip.
+
+{{mcp:When {{max_chars}} cuts the search, continue with the result's next_file, next_page and next_skip.}}
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ def search(
     count: Annotated[bool, Param("Only count the matches in each file"), Cli("-c", "--count")] = False,
     max_count: Annotated[int | None, Param("Stop each file after this many matches", ge=1),
                          Cli("-m", "--max-count")] = None,
-    context: Annotated[int, Param("Lines of context around each matching line", ge=0, le=20),
+    context: Annotated[int, Param("Lines of context around each match", ge=0, le=20),
                        Cli("-C", "--context")] = 0,
     pages: Annotated[str | None, Param("Pages to search in every file: `1-3,7,10-`, `last`"), Mcp(hidden=True)]
     = None,

@@ -15,7 +15,7 @@ from pdftools.core import parallel, streams
 from pdftools.core.edit import Decrypt, Linearize, ObjectStreams, saving
 from pdftools.core.naming import render
 from pdftools.core.pages import parse_ranges
-from pdftools.core.params import Cli, Param, Password
+from pdftools.core.params import Cli, Input, Param, Password
 from pdftools.core.paths import input_path, output_folder
 from pdftools.core.pdf import check_names, copy_pages, new_pdf, open_pdf, staged_outputs, write_pdf
 from pdftools.document import outline
@@ -45,7 +45,7 @@ class SplitResult:
 
 
 def split(
-    input: Annotated[str, Param("PDF to split"), Cli(argument=True)],
+    input: Input,
     out_dir: Annotated[str, Param("Folder for the parts (must exist)"), Cli("-d", "--out-dir")] = ".",
     every: Annotated[int | None, Param("Pages per part (default 1)", ge=1), Cli("--every")] = None,
     ranges: Annotated[

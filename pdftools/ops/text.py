@@ -3,17 +3,20 @@
 A character budget ({{max_chars}}) cuts long documents into pieces: the result says where to continue
 (`next_page`, `next_offset`), so a 1,000-page PDF can be read in several calls. {{format}} words or lines
 gives each with its page and box (`boxes`: PDF points, origin at the page's top-left, y down).
+
+{{mcp:Long documents come in pieces ({{max_chars}} a call): continue from the result's `next_page` and
+`next_offset`.}}
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pdftools.core.params import Cli, Param, Password
+from pdftools.core.params import Input, MaxChars, Offset, Pages, Param, Password, StartPage
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
 from pdftools.document import text as pagetext
-from pdftools.document.text import MaxChars, Offset, StartPage, TextResult
+from pdftools.document.text import TextResult
 from pdftools.engines import poppler
 from pdftools.errors import DamagedPdf
 
@@ -22,13 +25,12 @@ __all__ = ["TextResult", "text"]
 
 
 def text(
-    input: Annotated[str, Param("PDF to read"), Cli(argument=True)],
-    pages: Annotated[str | None, Param("Pages to read: `1-3,7,10-`, `last`")] = None,
+    input: Input,
+    pages: Pages = None,
     mode: Annotated[Literal["plain", "layout"], Param("plain: reading order; layout: keep columns")]
     = "plain",
     format: Annotated[Literal["text", "words", "lines"],
-                      Param("text: page texts; words or lines: each with page, box (points, top-left origin) and "
-                            "size")] = "text",
+                      Param("words or lines: each with its page, box (points, top-left origin) and size")] = "text",
     max_chars: MaxChars = None,
     start_page: StartPage = None,
     offset: Offset = 0,

@@ -16,7 +16,7 @@ from pdftools import engines
 from pdftools.core import limits, streams, task
 from pdftools.core.naming import render
 from pdftools.core.pages import parse_pages, runs
-from pdftools.core.params import Cli, Param, Password
+from pdftools.core.params import Cli, Input, Pages, Param, Password
 from pdftools.core.paths import input_path, output_folder
 from pdftools.core.pdf import check_names, open_pdf, staged_outputs
 from pdftools.document import text as pagetext
@@ -61,7 +61,7 @@ class ThumbnailsResult:
 
 
 def thumbnails(
-    input: Annotated[str, Param("PDF to render"), Cli(argument=True)],
+    input: Input,
     out_dir: Annotated[str, Param("Folder for the images (must exist)"), Cli("-d", "--out-dir")] = ".",
     width: Annotated[int | None, Param("Image width in pixels, keeping the aspect (default 300)", ge=8, le=10_000),
                      Cli("-W", "--width")] = None,
@@ -69,10 +69,10 @@ def thumbnails(
                       Cli("--height")] = None,
     dpi: Annotated[int | None, Param("Render at this resolution instead of a size", ge=10, le=1200)] = None,
     format: Annotated[Literal["png", "jpeg", "webp"], Param("Image format"), Cli("--format")] = "png",
-    pages: Annotated[str | None, Param("Pages to render: `1-3,7,10-` (default: all)")] = None,
+    pages: Pages = None,
     pattern: Annotated[str, Param("File name: {stem} {page} {ext}"), Cli("-p", "--pattern")]
     = "{stem}-p{page:03}.{ext}",
-    jobs: Annotated[int | None, Param("Pages rendered at once (default: the number of CPUs)", ge=1, le=64),
+    jobs: Annotated[int | None, Param("Pages at once (default: one per CPU)", ge=1, le=64),
                     Cli("-j", "--jobs")] = None,
     force: Annotated[bool, Param("Overwrite existing images")] = False,
     password: Password = None,

@@ -45,7 +45,7 @@ def test_schema_has_no_filters_templates_or_arbitrary_arguments(root: Path) -> N
     assert {"input", "output", "content", "from_format", "to_format", "reference_doc", "resource_path"} <= set(props)
     assert not {"template", "lua_filter", "filter", "extra_args", "args"} & set(props)
     assert props["max_chars"]["default"] == 40_000 and props["timeout"]["default"] == 120
-    assert "typst" in json.dumps(props["pdf_engine"]) and tool.annotations.read_only_hint is False
+    assert "typst" in json.dumps(props["pdf_engine"]) and not tool.annotations.read_only_hint
     assert tool.output_schema and "content" in tool.output_schema["properties"]
 
 

@@ -15,7 +15,7 @@ from conftest import CORPUS
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
-from pdftools.mcp.server import build_server
+from pdftools.mcp.server import build_server, shared_parameters
 from pdftools.ops import OPS
 
 FOUR = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
@@ -60,10 +60,14 @@ def test_tools_are_generated_from_the_registry_with_schemas_and_hints(root: Path
     props = text.input_schema["properties"]
     assert props["max_chars"]["default"] == 40_000  # the MCP default from Mcp(default=...)
     assert props["mode"]["enum"] == ["plain", "layout"]
-    assert all(p.get("description") for p in props.values())
+    assert all(p.get("description") for name, p in props.items() if name not in shared_parameters())
     assert text.output_schema and "next_page" in text.output_schema["properties"]
     assert text.annotations.read_only_hint is True
-    assert tools["pdf_merge"].annotations.read_only_hint is False
+    # a writer sends only openWorldHint: the spec's defaults (not read-only, destructive, not idempotent) are
+    # its meaning; a read-only tool, readOnlyHint and openWorldHint (the others mean nothing for it)
+    merge = tools["pdf_merge"].annotations
+    assert merge.model_dump(exclude_none=True) == {"open_world_hint": False}
+    assert text.annotations.model_dump(exclude_none=True) == {"read_only_hint": True, "open_world_hint": False}
     assert "Merge PDFs" in tools["pdf_merge"].description
 
 

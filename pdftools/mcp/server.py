@@ -145,6 +145,9 @@ class PdftoolsServer(MCPServer):
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
         self._add_pending_tools()
+        unknown = self._unknown_arguments(name, arguments)
+        if unknown is not None:
+            return error_result(unknown)
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:
@@ -155,6 +158,23 @@ class PdftoolsServer(MCPServer):
                 return error_result(InvalidArgument(problems, hint="Check the arguments against the tool's "
                                                                    "input schema."))
             raise
+
+    def _unknown_arguments(self, name: str, arguments: dict[str, Any] | None) -> InvalidArgument | None:
+        """An argument the tool does not take is refused, not ignored: `pages` on a tool that reads every page,
+        or `path` for `input`, would otherwise look obeyed."""
+        tool = self._tool_manager.get_tool(name)
+        if tool is None or not arguments:
+            return None
+        known = set(tool.parameters.get("properties", {}))
+        unknown = sorted(set(arguments) - known)
+        if not unknown:
+            return None
+        import difflib
+
+        close = {u: difflib.get_close_matches(u, sorted(known), n=1) for u in unknown}
+        meant = "; ".join(f"{u}: did you mean {c[0]}?" for u, c in close.items() if c)
+        return InvalidArgument(f"{name} takes no argument {', '.join(unknown)}" + (f" ({meant})" if meant else ""),
+                               hint=f"It takes: {', '.join(sorted(known))}.")
 
     async def list_tools(self) -> list[MCPTool]:
         """The tools as this transport serves them, in compact schemas (mcp/schemas.py)."""

@@ -135,9 +135,15 @@ def test_forgiving_where_one_meaning_strict_elsewhere(transport: str, connect: A
                            await client.call_tool("pdf_merge", {"inputs": "four*.pdf", "output": "one.pdf"}),
                            await client.call_tool("pdf_info", {"input": "four.pdf", "pages": True}),
                            await client.call_tool("pdf_info", {"input": "four.pdf", "pages": 2.5}),
-                           await client.call_tool("pdf_rotate", {"input": "four.pdf", "angle": 90.5})]
+                           await client.call_tool("pdf_rotate", {"input": "four.pdf", "angle": 90.5}),
+                           await client.call_tool("pdf_check", {"input": "four.pdf", "pages": "1"}),
+                           await client.call_tool("pdf_info", {"path": "four.pdf"})]
 
-    tools, (number, single, boolean, fraction, angle) = anyio.run(go)
+    tools, (number, single, boolean, fraction, angle, extra, misnamed) = anyio.run(go)
+    # an argument the tool does not take is refused, not ignored (it would look obeyed), with what it takes
+    assert error_of(extra)["code"] == "INVALID_ARGUMENT" and "pages" in error_of(extra)["message"], extra
+    assert "did you mean" not in error_of(extra)["message"] and "input" in error_of(extra)["hint"]
+    assert error_of(misnamed)["code"] == "INVALID_ARGUMENT" and "path" in error_of(misnamed)["message"]
     assert not number.is_error, number.content
     assert [p["page"] for p in number.structured_content["page_details"]] == [2]
     assert not single.is_error and single.structured_content["pages"] == 8, single.content

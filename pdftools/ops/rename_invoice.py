@@ -3,7 +3,8 @@
 Fields come from an embedded e-invoice XML (ZUGFeRD, Factur-X, XRechnung: exact; {{xml}} off reads only the
 pages), else the text (labels and layout in six languages; OCR for scans), or YAML templates. Each has a
 confidence and a source; files with a pattern field missing or under {{threshold}} keep their name, as do
-orders (ORDER-X). Collisions get `_2`; nothing is overwritten.
+orders (ORDER-X). Read from the pages, a file is renamed only when its total is sure too (a wrong name is
+worse than a skip). Collisions get `_2`; nothing is overwritten.
 A dry run (the MCP default unless apply=true) only shows the plan. Every file gets a row.
 
 {{mcp:A dry run unless {{apply}} is true: it only shows the plan. Nothing is overwritten.}}

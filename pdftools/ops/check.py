@@ -2,12 +2,14 @@
 
 Reads every object and decodes every stream (as `qpdf --check` does), walks the page tree, parses each page's
 content, reads embedded font programs and measures image data. The verdict is `valid`, `problems` (exit 12:
-each one listed with its object and page) or `unreadable` (exit 4: not even the file's structure can be
-read). `pdftools repair` rewrites a damaged file.
+each one listed with its object and page; an `error` is data lost or unreadable, a `warning` was recovered)
+or `unreadable` (exit 4: neither qpdf nor poppler can read the file). `pdftools repair` rewrites a damaged
+file.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated
@@ -25,7 +27,7 @@ class CheckResult:
     __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
     path: str
     verdict: str
-    """`valid`, `problems` or `unreadable`."""
+    """`valid`, `problems` or `unreadable` (neither qpdf nor poppler can read the file)."""
     pdf_version: str
     pages: int
     objects: int
@@ -64,8 +66,11 @@ def check(
 
 
 def _unreadable(path: Path, damaged: DamagedPdf) -> CheckResult:
-    """qpdf cannot read the file's structure; poppler, which recovers some such files, may still see pages."""
-    problems = [Problem("error", "file", f"the file's structure cannot be read: {reason(damaged.message, str(path))}")]
+    """qpdf cannot read the file's structure; poppler, which recovers some such files, may still see pages: then
+    the file has problems (the qpdf command of another version may read it too), but is not unreadable."""
+    why = reason(damaged.message, str(path))
+    where = re.search(r"\bobject (\d+) \d+\b", why)
+    problems = [Problem("error", "file", f"the file's structure cannot be read: {why}", int(where[1]) if where else None)]
     try:
         fields = poppler.pdfinfo(path, damaged)
     except PdftoolsError:
@@ -73,7 +78,7 @@ def _unreadable(path: Path, damaged: DamagedPdf) -> CheckResult:
     if fields:
         problems.append(Problem("warning", "file", f"poppler still reads {fields['Pages']} page(s): "
                                                    "`pdftools repair` may recover them"))
-    return CheckResult(path=str(path), verdict="unreadable", pdf_version=fields.get("PDF version", ""),
+    return CheckResult(path=str(path), verdict="problems" if fields.get("Pages") else "unreadable", pdf_version=fields.get("PDF version", ""),
                        pages=int(fields.get("Pages", 0)), objects=0, encrypted=False, linearized=False,
                        errors=1, warnings=len(problems) - 1, problems=problems)
 

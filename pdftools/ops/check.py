@@ -70,7 +70,8 @@ def _unreadable(path: Path, damaged: DamagedPdf) -> CheckResult:
     the file has problems (the qpdf command of another version may read it too), but is not unreadable."""
     why = reason(damaged.message, str(path))
     where = re.search(r"\bobject (\d+) \d+\b", why)
-    problems = [Problem("error", "file", f"the file's structure cannot be read: {why}", int(where[1]) if where else None)]
+    problems = [Problem("error", "file", f"the file's structure cannot be read: {why}",
+                        int(where[1]) if where else None)]
     try:
         fields = poppler.pdfinfo(path, damaged)
     except PdftoolsError:
@@ -78,7 +79,8 @@ def _unreadable(path: Path, damaged: DamagedPdf) -> CheckResult:
     if fields:
         problems.append(Problem("warning", "file", f"poppler still reads {fields['Pages']} page(s): "
                                                    "`pdftools repair` may recover them"))
-    return CheckResult(path=str(path), verdict="problems" if fields.get("Pages") else "unreadable", pdf_version=fields.get("PDF version", ""),
+    verdict = "problems" if int(fields.get("Pages") or 0) else "unreadable"
+    return CheckResult(path=str(path), verdict=verdict, pdf_version=fields.get("PDF version", ""),
                        pages=int(fields.get("Pages", 0)), objects=0, encrypted=False, linearized=False,
                        errors=1, warnings=len(problems) - 1, problems=problems)
 

@@ -65,6 +65,8 @@ class Edited:
     """Bytes written."""
     encrypted: bool
     """The output is encrypted (it kept the input's encryption)."""
+    recovered: list[str] = field(default_factory=list, kw_only=True)
+    """The input was damaged: what qpdf repaired while reading it (the output has only what could be read)."""
 
 
 @dataclass
@@ -88,7 +90,17 @@ class Job:
         if mode is not None:
             os.chmod(self.out, mode & 0o7777)  # in place: the file keeps its permissions
         return {"input": str(self.src), "output": str(self.out), "pages": len(self.pdf.pages), "size": size,
-                "encrypted": encrypt is not False}
+                "encrypted": encrypt is not False, "recovered": recovered(self.pdf, str(self.src))}
+
+
+def recovered(pdf: pikepdf.Pdf, label: str, most: int = 20) -> list[str]:
+    """What qpdf repaired while reading a damaged input (since opening it), with a first line that says so."""
+    notes = [str(w).replace(label, "").lstrip(" :,") for w in pdf.get_warnings()]
+    if not notes:
+        return []
+    more = [f"... and {len(notes) - most} more"] if len(notes) > most else []
+    return [f"the input was damaged and was recovered ({len(notes)} repair(s)); the output has only what could "
+            f"be read: `pdftools check {label}` lists what was lost", *notes[:most], *more]
 
 
 def open_job(input: str, output: str | None, *, suffix: str, password: str | None, in_place: bool = False,

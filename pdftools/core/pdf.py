@@ -264,6 +264,8 @@ def write_pdf(pdf: pikepdf.Pdf, target: Path, *, min_version: str = "", label: s
     # pikepdf warns on every save of a file whose form widgets its /AcroForm does not list (common in real
     # files): a remark about the input, in Python's words, on stderr. Process-wide, so threads need no lock.
     warnings.filterwarnings("ignore", category=pikepdf.PageCopyWarning)
+    if "/Size" not in pdf.trailer:  # a trailer qpdf rebuilt lacks it, and qpdf writes /Size only to replace one
+        pdf.trailer.Size = 0  # (the number written is qpdf's own count)
     try:
         with target.open("wb") as fh:
             pdf.save(fh, min_version=min_version, **options)

@@ -27,6 +27,8 @@ _OBJECT = re.compile(r"\b(?:stream|object) (\d+)[ ,](\d+)\b")
 QPDF_DECODES = {*streams.DECODED_ON_SAVE, "/DCTDecode", "/Crypt"}  # what qpdf decodes (JPEG with libjpeg)
 PILLOW_DECODES = {"/CCITTFaxDecode", "/JPXDecode"}  # images Pillow decodes (pikepdf's PdfImage)
 KNOWN = {*QPDF_DECODES, *PILLOW_DECODES, "/JBIG2Decode"}
+# qpdf says "warning" but the data is gone (`qpdf --check` (11) stops at the first: exit 2)
+LOST = ("unable to find trailer dictionary", "unable to recover stream data")
 
 
 @dataclass
@@ -70,7 +72,8 @@ class Findings:
             if skip(message):
                 continue
             found = _OBJECT.search(message)
-            self.add("warning", _area(message, area), message, int(found[1]) if found else None, page)
+            severity = "error" if any(words in message for words in LOST) else "warning"
+            self.add(severity, _area(message, area), message, int(found[1]) if found else None, page)
 
 
 def reason(damaged: str, label: str) -> str:
@@ -92,6 +95,7 @@ def validate(pdf: pikepdf.Pdf, label: str) -> Findings:
     """Every check, in the order a reader meets the parts."""
     found = Findings(pdf, label)
     found.drain("xref")  # what opening said: a rebuilt cross-reference, a recovered trailer
+    lost = lost_objects(found) if found.problems else 0  # only a damaged file loses objects
     pages = page_tree(found)
     seen: set[tuple[int, int]] = set()  # each object is attributed to the first page that draws it
     for number in range(1, pages + 1):
@@ -99,9 +103,33 @@ def validate(pdf: pikepdf.Pdf, label: str) -> Findings:
             found.pages_of.setdefault(obj, number)
     objects(found)
     for number in range(1, pages + 1):
+        if lost and "/Contents" not in pdf.pages[number - 1].obj:
+            found.add("error", "content", "the page has no content: it was lost with the damaged part of the file",
+                      page=number)
         content(found, number)
     linearization(found)
     return found
+
+
+def lost_objects(found: Findings) -> int:
+    """Objects a damaged file refers to that qpdf could not read or find (it reads them as null, and drops the
+    references to them from dictionaries: a page's /Contents, a font): data lost. Returns how many."""
+    import json
+
+    import pikepdf
+
+    if not any(obj is None for obj in found.pdf.objects):
+        return 0
+    listing = io.BytesIO()  # qpdf's JSON names every object, null ones included
+    found.pdf.write_qpdf_json(listing, json_stream_data=pikepdf.JSONStreamData.none,
+                              decode_level=pikepdf.StreamDecodeLevel.none)
+    objs = json.loads(listing.getvalue())["qpdf"][1]
+    lost = [int(key.split()[0][4:]) for key, value in objs.items()
+            if key.startswith("obj:") and value.get("value", "") is None]
+    for number in lost:
+        found.add("error", "object", "lost: the file refers to it, but it is missing or cannot be read", number)
+    found.drain("object")
+    return len(lost)
 
 
 def page_tree(found: Findings) -> int:

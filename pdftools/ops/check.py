@@ -2,14 +2,16 @@
 
 Reads every object and decodes every stream (as `qpdf --check` does), walks the page tree, parses each page's
 content, reads embedded font programs and measures image data. The verdict is `valid`, `problems` (exit 12:
-each one listed with its object and page) or `unreadable` (exit 4: not even the file's structure can be
-read). `pdftools repair` rewrites a damaged file.
+each one listed with its object and page; an `error` is data lost or unreadable, a `warning` was recovered)
+or `unreadable` (exit 4: neither qpdf nor poppler can read the file). `pdftools repair` rewrites a damaged
+file.
 
 {{mcp:The verdict: `valid`, `problems` (each listed) or `unreadable`; pdf_repair rewrites a damaged file.}}
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,7 +28,7 @@ class CheckResult:
     __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
     path: str
     verdict: str
-    """`valid`, `problems` or `unreadable`."""
+    """`valid`, `problems` or `unreadable` (neither qpdf nor poppler can read the file)."""
     pdf_version: str
     pages: int
     objects: int
@@ -65,8 +67,12 @@ def check(
 
 
 def _unreadable(path: Path, damaged: DamagedPdf) -> CheckResult:
-    """qpdf cannot read the file's structure; poppler, which recovers some such files, may still see pages."""
-    problems = [Problem("error", "file", f"the file's structure cannot be read: {reason(damaged.message, str(path))}")]
+    """qpdf cannot read the file's structure; poppler, which recovers some such files, may still see pages: then
+    the file has problems (the qpdf command of another version may read it too), but is not unreadable."""
+    why = reason(damaged.message, str(path))
+    where = re.search(r"\bobject (\d+) \d+\b", why)
+    problems = [Problem("error", "file", f"the file's structure cannot be read: {why}",
+                        int(where[1]) if where else None)]
     try:
         fields = poppler.pdfinfo(path, damaged)
     except PdftoolsError:
@@ -74,7 +80,8 @@ def _unreadable(path: Path, damaged: DamagedPdf) -> CheckResult:
     if fields:
         problems.append(Problem("warning", "file", f"poppler still reads {fields['Pages']} page(s): "
                                                    "`pdftools repair` may recover them"))
-    return CheckResult(path=str(path), verdict="unreadable", pdf_version=fields.get("PDF version", ""),
+    verdict = "problems" if int(fields.get("Pages") or 0) else "unreadable"
+    return CheckResult(path=str(path), verdict=verdict, pdf_version=fields.get("PDF version", ""),
                        pages=int(fields.get("Pages", 0)), objects=0, encrypted=False, linearized=False,
                        errors=1, warnings=len(problems) - 1, problems=problems)
 

@@ -3,8 +3,9 @@
 qpdf rebuilds a lost cross-reference table, recovers stream lengths and reads what objects it can; pdftools
 then makes the page tree's counts and parent links true, and writes a clean file. When qpdf cannot read the
 file at all, poppler redraws the pages it can read (`pdftocairo -pdf`: text and vectors kept; outline, forms
-and tags lost). The result says what was fixed and what `check` still finds in the output. The input is never
-changed unless {{in_place}} is given.
+and tags lost). The result says what was fixed and lists what `check` still finds in the output (then the exit
+code is check's 12: data that was lost cannot come back). The input is never changed unless {{in_place}} is
+given.
 """
 
 from __future__ import annotations
@@ -30,8 +31,8 @@ from pdftools.core.edit import (
 )
 from pdftools.core.params import Param
 from pdftools.core.pdf import open_pdf, save_pdf
-from pdftools.document.validate import reason, validate
-from pdftools.errors import DamagedPdf, PdftoolsError
+from pdftools.document.validate import Problem, reason, validate
+from pdftools.errors import DamagedPdf, PdfProblems, PdftoolsError
 
 if TYPE_CHECKING:
     import pikepdf
@@ -51,8 +52,14 @@ class RepairResult(Edited):
     """/Count and /Parent entries corrected, non-page /Kids entries dropped."""
     fixed: list[str] = field(default_factory=list)
     """What qpdf reported while recovering (the first 50)."""
-    remaining: int = 0
+    outcome: str = ""
+    """`clean` (check finds nothing in the output), or how many problems remain."""
+    remaining: list[Problem] = field(default_factory=list)
     """Problems `pdftools check` still finds in the output (data that was lost cannot come back)."""
+
+    @property
+    def exit_code(self) -> int:
+        return PdfProblems.exit_code if self.remaining else 0
 
 
 def repair(
@@ -86,12 +93,13 @@ def repair(
         pages, objects, encrypted = len(pdf.pages), len(pdf.objects), pdf.is_encrypted
     if mode is not None:
         os.chmod(out, mode & 0o7777)
-    label = str(src)
+    label, remaining = str(src), _remaining(out, password)
     return RepairResult(
         input=str(src), output=str(out), pages=pages, size=size, encrypted=encrypted, method=method,
         xref_rebuilt=any("reconstruct" in n for n in notes), objects=objects,
         streams_recovered=sum("recovered stream length" in n for n in notes), page_tree_fixes=fixes,
-        fixed=[n.replace(label, "").lstrip(" :,") for n in notes][:50], remaining=_remaining(out, password),
+        fixed=[n.replace(label, "").lstrip(" :,") for n in notes][:50], outcome=_outcome(remaining, out),
+        remaining=remaining,
     )
 
 
@@ -151,9 +159,17 @@ def fix_page_tree(pdf: pikepdf.Pdf) -> int:
     return fixes
 
 
-def _remaining(out: Path, password: str | None) -> int:
+def _remaining(out: Path, password: str | None) -> list[Problem]:
     try:
         with open_pdf(out, password, inherit_page_attributes=False) as written:
-            return len(validate(written, str(out)).problems)
-    except DamagedPdf:
-        return 1
+            return validate(written, str(out)).problems
+    except DamagedPdf as exc:
+        return [Problem("error", "file", f"the output cannot be read: {reason(exc.message, str(out))}")]
+
+
+def _outcome(remaining: list[Problem], out: Path) -> str:
+    if not remaining:
+        return "clean"
+    errors = sum(p.severity == "error" for p in remaining)
+    return (f"{len(remaining)} problem(s) remain ({errors} error(s)) in {out.name}: data that was lost cannot come "
+            "back; `pdftools check` lists them")

@@ -41,7 +41,7 @@ def test_qpdf_recovery_gives_a_clean_file(tmp_path: Path, sha256: Any, name: str
     out = Path(result.output)
     assert out == tmp_path / f"{name}-repaired.pdf" and sha256(src) == before
     assert result.method == "qpdf" and result.pages == 1 and getattr(result, what), result
-    assert result.remaining == 0
+    assert result.remaining == []
     assert qpdf_clean(out)
     assert check(str(out)).verdict == "valid"
 
@@ -63,7 +63,7 @@ def test_nothing_left_to_read_is_an_error(tmp_path: Path) -> None:
 
 def test_clean_corpus_file_keeps_its_pages_and_text(tmp_path: Path) -> None:
     result = repair(str(SAMPLE), output=str(tmp_path / "out.pdf"))
-    assert (result.pages, result.xref_rebuilt, result.page_tree_fixes, result.remaining) == (4, False, 0, 0)
+    assert (result.pages, result.xref_rebuilt, result.page_tree_fixes, result.remaining) == (4, False, 0, [])
     text = subprocess.run(["pdftotext", result.output, "-"], capture_output=True, text=True, check=True).stdout
     original = subprocess.run(["pdftotext", str(SAMPLE), "-"], capture_output=True, text=True, check=True).stdout
     assert text == original
@@ -99,3 +99,44 @@ def test_cli_and_mcp(cli: Any, tmp_path: Path) -> None:
     result = anyio.run(go)
     assert not result.is_error, result
     assert result.structured_content["xref_rebuilt"] is True and (tmp_path / "mcp.pdf").is_file()
+
+
+REPORT = Path(__file__).parents[2] / "samples" / "report.pdf"
+
+
+def test_a_lost_trailer_is_written_whole(tmp_path: Path) -> None:
+    """The file's last 200 bytes gone (trailer and cross-reference): qpdf 12 rebuilds a trailer without /Size;
+    the repaired file has one, so `qpdf --check` and `check` pass it, and repairing it again changes nothing."""
+    src = tmp_path / "trunc_tail.pdf"
+    src.write_bytes(REPORT.read_bytes()[:-200])
+    result = repair(str(src), output=str(tmp_path / "fixed.pdf"))
+    assert (result.pages, result.remaining, result.exit_code) == (3, [], 0), result
+    assert qpdf_clean(Path(result.output)), subprocess.run(["qpdf", "--check", result.output],
+                                                           capture_output=True, text=True).stdout
+    assert check(result.output).verdict == "valid"
+
+
+def test_what_remains_is_listed_and_exits_12(cli: Any, tmp_path: Path) -> None:
+    """A page whose content uses a font it does not have: nothing to recover it from. Each problem left is
+    listed, with its page, and the exit code is check's PDF_PROBLEMS (12), not success."""
+    from broken_pdfs import one_page, stream
+
+    src = tmp_path / "nofont.pdf"
+    src.write_bytes(one_page(objects={4: stream(b"BT /F9 12 Tf 72 720 Td (Hi) Tj ET")}))
+    result = repair(str(src), output=str(tmp_path / "fixed.pdf"))
+    assert result.exit_code == 12 and result.outcome.startswith("1 problem(s) remain")
+    assert [(p.severity, p.page) for p in result.remaining] == [("error", 1)] and "/F9" in result.remaining[0].message
+    done = cli("repair", src, "-o", tmp_path / "cli.pdf", "--json")
+    assert done.exit_code == 12, done
+    assert "/F9" in json.loads(done.stdout)["remaining"][0]["message"]
+    human = cli("repair", src, "-o", tmp_path / "cli2.pdf")
+    assert human.exit_code == 12 and "problem(s) remain" in human.stdout
+
+
+def test_a_file_cut_in_half_comes_out_clean_but_says_what_was_lost(tmp_path: Path) -> None:
+    data = REPORT.read_bytes()
+    src = tmp_path / "trunc.pdf"
+    src.write_bytes(data[:len(data) // 2])
+    result = repair(str(src), output=str(tmp_path / "fixed.pdf"))
+    assert (result.outcome, result.exit_code) == ("clean", 0)
+    assert any("trailer" in note for note in result.fixed)

@@ -25,6 +25,7 @@ class Param:
     le: float | None = None
     min_length: int | None = None
     max_length: int | None = None
+    one_of: tuple[Any, ...] | None = None  # the values allowed (a schema's `enum`), where a Literal would not do
 
     def constraints(self) -> dict[str, Any]:
         names = ("ge", "le", "min_length", "max_length")
@@ -35,12 +36,16 @@ class Param:
         the front end renders it."""
         from pydantic import Field
 
-        return Field(description=self.description if description is None else description, **self.constraints())
+        extra = {"enum": list(self.one_of)} if self.one_of is not None else None
+        return Field(description=self.description if description is None else description,
+                     json_schema_extra=extra, **self.constraints())
 
     def violation(self, value: Any) -> str | None:
         """Why `value` breaks a constraint (pydantic's wording), or None."""
         if value is None:
             return None
+        if self.one_of is not None and value not in self.one_of:
+            return f"must be one of {', '.join(map(str, self.one_of))}"
         if self.ge is not None and value < self.ge:
             return f"must be greater than or equal to {self.ge:g}"
         if self.le is not None and value > self.le:

@@ -36,7 +36,7 @@ class Param:
         the front end renders it."""
         from pydantic import Field
 
-        extra = {"enum": list(self.one_of)} if self.one_of is not None else None
+        extra: dict[str, Any] | None = {"enum": list(self.one_of)} if self.one_of is not None else None
         return Field(description=self.description if description is None else description,
                      json_schema_extra=extra, **self.constraints())
 
@@ -141,7 +141,7 @@ def marker(metadata: tuple[Any, ...], kind: type) -> Any:
 # Parameters several ops share, declared once.
 Password = Annotated[
     str | None, Param("Password of an encrypted input"),
-    Cli(envvar="PDFTOOLS_PASSWORD", file_flag="--password-file"),
+    Cli(envvar="PDFTOOLS_PASSWORD", file_flag="--password-file", metavar="PASSWORD"),
 ]
 
 
@@ -169,3 +169,10 @@ def describe(text: str, name_of: Callable[[str], str], front: str = "cli") -> st
     agent). One text, two readers: neither sees the other front end's names."""
     text = ONLY_FOR.sub(lambda m: m.group(2) if m.group(1) == front else "", text)
     return REFERENCE.sub(lambda m: name_of(m.group(1)), text)
+
+
+def name_parameters(text: str, name_of: Callable[[str], str], known: Any) -> str:
+    """An error's message or hint for one front end: `{{margins}}` as `--margins` on the command line, as
+    `margins` over MCP and in a batch's `--set`. Only the op's own parameters (`known`) are references; any
+    other `{{...}}` (a file name's, say) is data and stays as it is."""
+    return REFERENCE.sub(lambda m: name_of(m.group(1)) if m.group(1) in known else m.group(0), text)

@@ -91,8 +91,9 @@ def _render_text(result: Any, stream: Any) -> None:
 
 def _render_lines(result: Any, stream: Any) -> None:
     """Lines as the result gives them, whole (data: never markup, never cut); its notes to stderr."""
+    tty = stream.isatty()
     for line in result.output_lines():
-        stream.write(line + "\n")
+        stream.write((safe(line) if tty else line) + "\n")  # at a terminal, a document cannot send escapes
     for note in result.notes():
         sys.stderr.write(note + "\n")
 

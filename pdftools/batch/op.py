@@ -53,7 +53,7 @@ class BatchResult:
 
 def batch(
     command: Annotated[str, Param("Command to run on every file: ocr, text, info, compress, rotate, stamp..."),
-                       Cli(argument=True)],
+                       Cli(argument=True, metavar="COMMAND")],
     inputs: Annotated[list[str], Param("Files, globs, folders or @list.txt (one path a line)", min_length=1),
                       Cli(argument=True, metavar="INPUT...")],
     out_dir: Annotated[str, Param("Folder for the outputs (made if missing), mirroring the inputs' folders"),
@@ -61,13 +61,14 @@ def batch(
     options: Annotated[list[str] | None, Param("The command's options as key=value (repeatable): angle=90"),
                        Cli("--set", metavar="KEY=VALUE"), Mcp(annotation=dict[str, Any] | None)] = None,
     name: Annotated[str | None, Param("Output name pattern: {stem}, {name}, {ext} (default: {stem}.pdf, "
-                                      "{stem}.txt for text, {stem}.json for reports, {stem} for folders)")] = None,
+                                      "{stem}.txt for text, {stem}.json for reports, {stem} for folders)"),
+                    Cli(metavar="PATTERN")] = None,
     recursive: Annotated[bool, Param("Folders: take the files in their subfolders too"), Cli("-r", "--recursive")]
     = False,
     jobs: Annotated[int | None, Param("Local processes at once (default: the number of CPUs)", ge=1, le=512),
                     Cli("-j", "--jobs")] = None,
     cluster: Annotated[str | None, Param("Dask scheduler to run on (tcp://HOST:8786); needs pdftools[cluster]"),
-                       Cli(envvar="PDFTOOLS_CLUSTER"), Mcp(hidden=True)] = None,
+                       Cli(envvar="PDFTOOLS_CLUSTER", metavar="URL"), Mcp(hidden=True)] = None,
     pages_per_task: Annotated[int | None, Param("ocr: cut longer documents into parts of this many pages, run "
                                                 "on different workers and put back together", ge=1)] = None,
     password: Password = None,

@@ -6,12 +6,13 @@ first wildcard's folder, a single file is named alone."""
 from __future__ import annotations
 
 import glob as _glob
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 
 from pdftools.core.paths import folder_path, glob_files, input_path, policy
-from pdftools.errors import InvalidArgument, NoInputs
+from pdftools.errors import FileNotFound, InvalidArgument, NoInputs, PdftoolsError
 
 PDF = frozenset({".pdf"})
 IMAGES = frozenset({".png", ".jpg", ".jpeg", ".tif", ".tiff", ".pbm", ".pgm", ".ppm", ".bmp", ".gif", ".webp"})
@@ -22,6 +23,7 @@ MAX_LIST_LINES = 10_000_000
 class Source:
     path: Path  # the input, through the path policy
     rel: PurePath  # where its outputs go, below the output folder (without the extension's change)
+    error: PdftoolsError | None = None  # why it cannot be read (a file a list names is missing): a failed row
 
 
 def gather(specs: Iterable[str], *, recursive: bool = False, suffixes: frozenset[str] | None = PDF) -> list[Source]:
@@ -38,7 +40,7 @@ def gather(specs: Iterable[str], *, recursive: bool = False, suffixes: frozenset
 
 def _expand_spec(spec: str, recursive: bool, suffixes: frozenset[str] | None) -> list[Source]:
     if spec.startswith("@"):
-        return [s for line in _list_lines(spec[1:]) for s in _expand_spec(line, recursive, suffixes)]
+        return [s for line in _list_lines(spec[1:]) for s in _listed(line, recursive, suffixes)]
     if spec == "-":
         raise InvalidArgument("a batch reads files by name, not standard input",
                               hint="Give files, folders, globs, or @list.txt with one path per line.")
@@ -62,6 +64,16 @@ def _expand_spec(spec: str, recursive: bool, suffixes: frozenset[str] | None) ->
         return [Source(input_path(str(p)), p.relative_to(base)) for p in files]
     checked = input_path(spec)
     return [Source(checked, PurePath(checked.name))]
+
+
+def _listed(line: str, recursive: bool, suffixes: frozenset[str] | None) -> list[Source]:
+    """What one line of a list names. A missing file is that file's failed row, not the end of the batch (a
+    list is often made elsewhere, earlier): the other files are done."""
+    try:
+        return _expand_spec(line, recursive, suffixes)
+    except FileNotFound as exc:
+        path = Path(os.path.abspath(line))
+        return [Source(path, PurePath(path.name), error=exc)]
 
 
 def _wanted(path: Path, suffixes: frozenset[str] | None) -> bool:

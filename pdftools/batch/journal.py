@@ -3,7 +3,8 @@
 One JSON line per finished file, appended and flushed as it finishes: its key (the input's content hash and
 the options), the input and the output. A line is written only after the output is whole and in place, so a
 crash or Ctrl-C between the two only means that file is done again. A torn last line is ignored. A lock
-(`.pdftools-batch.lock`) keeps two batches from writing into the same folder at once.
+(`.pdftools-batch.lock`, removed when the batch ends) keeps two batches from writing into the same folder at
+once.
 """
 
 from __future__ import annotations
@@ -64,16 +65,33 @@ class Journal:
 
 @contextlib.contextmanager
 def locked(folder: Path) -> Iterator[None]:
-    """Hold the output folder's batch lock for the block."""
-    try:
-        fd = os.open(folder / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError as exc:
-        raise os_error(exc, f"cannot write into the output folder {folder}") from None
-    try:
+    """Hold the output folder's batch lock for the block; the lock file goes when the block ends. A batch that
+    waited on a lock file its holder then removed takes it again (the file it holds is no longer the one at
+    that path)."""
+    path = folder / LOCK
+    while True:
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise os_error(exc, f"cannot write into the output folder {folder}") from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
+            os.close(fd)
             raise OutDirBusy(f"another batch is writing into {folder}") from None
+        if _same_file(fd, path):
+            break
+        os.close(fd)
+    try:
         yield
     finally:
+        with contextlib.suppress(OSError):
+            path.unlink()  # while still held: no other batch holds a lock on this file
         os.close(fd)
+
+
+def _same_file(fd: int, path: Path) -> bool:
+    try:
+        return os.path.samestat(os.fstat(fd), os.stat(path))
+    except FileNotFoundError:
+        return False

@@ -16,7 +16,7 @@ import inspect
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 from pdftools.batch import inputs as batch_inputs
 from pdftools.batch import plan
@@ -45,6 +45,7 @@ class BatchResult:
     rows: list[BatchRow] = field(default_factory=list)
     """One per file (with --json at a shell they stream as JSON Lines instead)."""
     rows_streamed: bool = False
+    table_hidden: ClassVar = ("rows_streamed",)  # how --json delivered the rows: nothing a person reads
 
     @property
     def exit_code(self) -> int:
@@ -55,7 +56,7 @@ class BatchResult:
 
 def batch(
     command: Annotated[str, Param("Command to run on every file: ocr, text, info, compress, rotate, stamp..."),
-                       Cli(argument=True)],
+                       Cli(argument=True, metavar="COMMAND")],
     inputs: Annotated[list[str], Param("Files, globs, folders or @list.txt (one path a line)", min_length=1),
                       Cli(argument=True, metavar="INPUT...")],
     out_dir: Annotated[str, Param("Folder for the outputs (made if missing), mirroring the inputs' folders"),
@@ -63,13 +64,14 @@ def batch(
     options: Annotated[list[str] | None, Param("The command's options as key=value (repeatable): angle=90"),
                        Cli("--set", metavar="KEY=VALUE"), Mcp(annotation=dict[str, Any] | None)] = None,
     name: Annotated[str | None, Param("Output name pattern: {stem}, {name}, {ext} (default: {stem} and the "
-                                      "kind's extension: .pdf, .txt, .json; none for folders)")] = None,
+                                      "kind's extension: .pdf, .txt, .json; none for folders)"),
+                    Cli(metavar="PATTERN")] = None,
     recursive: Annotated[bool, Param("Folders: take the files in their subfolders too"), Cli("-r", "--recursive")]
     = False,
     jobs: Annotated[int | None, Param("Local processes at once (default: one per CPU)", ge=1, le=512),
                     Cli("-j", "--jobs")] = None,
     cluster: Annotated[str | None, Param("Dask scheduler to run on (tcp://HOST:8786); needs pdftools[cluster]"),
-                       Cli(envvar="PDFTOOLS_CLUSTER"), Mcp(hidden=True)] = None,
+                       Cli(envvar="PDFTOOLS_CLUSTER", metavar="URL"), Mcp(hidden=True)] = None,
     pages_per_task: Annotated[int | None, Param("ocr: split longer documents into parts of this many pages, "
                                                 "one task each", ge=1)] = None,
     password: Password = None,
@@ -82,13 +84,20 @@ def batch(
     if pages_per_task is not None and (op.name != "ocr" or kind != "file"):
         raise InvalidArgument("pages_per_task cuts documents for ocr's searchable PDFs only")
     sources = batch_inputs.gather(inputs, recursive=recursive, suffixes=plan.suffixes_for(op.name))
-    folder = _out_folder(out_dir)
-    targets = [plan.target_of(folder, s, pattern) for s in sources]
-    plan.check_targets(sources, targets)
-    cluster = cluster or os.environ.get("PDFTOOLS_CLUSTER") or None  # over MCP: the server's setting only
-    with locked(folder):
-        return _run(op.name, kind, chosen, pattern, list(zip(sources, targets, strict=True)), folder, jobs,
-                    cluster, pages_per_task)
+    folder, made = _out_folder(out_dir)
+    try:
+        targets = [plan.target_of(folder, s, pattern) for s in sources]
+        plan.check_targets(sources, targets)
+        cluster = cluster or os.environ.get("PDFTOOLS_CLUSTER") or None  # over MCP: the server's setting only
+        with locked(folder):
+            result = _run(op.name, kind, chosen, pattern, list(zip(sources, targets, strict=True)), folder, jobs,
+                          cluster, pages_per_task)
+    except BaseException:
+        _unmake(folder, made)
+        raise
+    if result.succeeded + result.skipped == 0:
+        _unmake(folder, made)
+    return result
 
 
 def _options(fn: Any, given: list[str] | dict[str, Any] | None, password: str | None) -> dict[str, Any]:
@@ -106,18 +115,34 @@ def _options(fn: Any, given: list[str] | dict[str, Any] | None, password: str | 
     return chosen
 
 
-def _out_folder(raw: str) -> Path:
-    """The output folder, made if missing. Under the roots (MCP) it is a folder inside them, over HTTP too:
-    a batch's thousands of outputs stay where its inputs are, not in the per-call file store."""
+def _out_folder(raw: str) -> tuple[Path, Path | None]:
+    """The output folder, made if missing, and the highest folder this made (None: it was there). Under the
+    roots (MCP) it is a folder inside them, over HTTP too: a batch's thousands of outputs stay where its inputs
+    are, not in the per-call file store."""
     active = paths.policy()
     folder = active.resolve(raw) if isinstance(active, paths.RootsPolicy) else paths.output_path(raw)
+    made = next((p for p in reversed([folder, *folder.parents]) if not p.exists()), None)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
         raise InvalidArgument(f"{raw} is a file, not a folder") from None
     except OSError as exc:
         raise os_error(exc, f"cannot make the output folder {raw}") from None
-    return folder
+    return folder, made
+
+
+def _unmake(folder: Path, made: Path | None) -> None:
+    """Remove the folders this batch made, up to `made`, when nothing was written into them (as a failed
+    command removes the output folder it made)."""
+    if made is None:
+        return
+    for path in [folder, *folder.parents]:
+        try:
+            path.rmdir()  # only when empty: a folder with anything in it stays
+        except OSError:
+            return
+        if path == made:
+            return
 
 
 def _run(command: str, kind: plan.Kind, chosen: dict[str, Any], pattern: str, pairs: list[Any], folder: Path,
@@ -137,9 +162,12 @@ def _run(command: str, kind: plan.Kind, chosen: dict[str, Any], pattern: str, pa
         if not streamed:
             rows.append(row)
 
-    todo = []
+    todo, unread = [], []
     for source, target in pairs:
         task.check()
+        if source.error is not None:
+            unread.append(BatchRow(input=str(source.path), status="failed", error=source.error.to_dict()))
+            continue
         key = f"{plan.content_hash(source.path)}-{suffix}"
         done = journal.finished(key, target)
         if done is not None:
@@ -155,13 +183,16 @@ def _run(command: str, kind: plan.Kind, chosen: dict[str, Any], pattern: str, pa
 
         assembler = Assembler(pages_per_task, staging, chosen.get("password"))
     started = runner.time.monotonic()
-    counts = {"ok": 0, "failed": 0, "skipped": len(pairs) - len(todo)}
+    counts = {"ok": 0, "failed": 0, "skipped": len(pairs) - len(todo) - len(unread)}
     pages = [0]
 
     def count(row: BatchRow) -> None:
         counts[row.status] += 1
         pages[0] += row.pages
         deliver(row)
+
+    for row in unread:
+        count(row)
 
     if executor is not None:
         runner.execute(executor, todo, journal, staging, count, assembler)

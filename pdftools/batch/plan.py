@@ -185,6 +185,8 @@ def check_targets(sources: list[Source], targets: list[Path]) -> None:
     inputs = {s.path.resolve() for s in sources}
     seen: dict[Path, Path] = {}
     for source, target in zip(sources, targets, strict=True):
+        if source.error is not None:  # never read, never written: its row says why
+            continue
         real = target.resolve()
         if real in inputs:
             raise OutputIsInput(f"{source.path} would be written over by its own output {target}",

@@ -60,7 +60,7 @@ def run_one(job: FileJob) -> BatchRow:
         _publish(made, Path(job.target))
         row.status, row.output, row.pages = "ok", job.target, pages_of(result)
     except PdftoolsError as exc:
-        row.error = exc.to_dict()
+        row.error = _named(exc.to_dict(), job)
     except OSError as exc:
         row.error = os_error(exc, f"writing the output of {job.input}").to_dict()
     except Exception as exc:  # a bug on one file must not stop the batch: it is that file's row
@@ -70,6 +70,18 @@ def run_one(job: FileJob) -> BatchRow:
             _remove(made)
     row.seconds = round(time.monotonic() - started, 3)
     return row
+
+
+def _named(error: dict[str, str], job: FileJob) -> dict[str, str]:
+    """The op's `{{name}}` references as a batch's `--set` names them: the parameter's own name."""
+    import inspect
+
+    from pdftools.core.params import name_parameters
+    from pdftools.ops import get
+
+    known = inspect.signature(get(job.command).load()).parameters
+    return {key: name_parameters(value, str, known) if isinstance(value, str) else value
+            for key, value in error.items()}
 
 
 @contextlib.contextmanager

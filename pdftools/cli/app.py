@@ -17,7 +17,17 @@ from typing import Annotated, Any, get_type_hints
 import typer
 
 from pdftools import __version__
-from pdftools.core.params import MISSING, Cli, Param, actions_of, describe, marker, split_annotated, with_note
+from pdftools.core.params import (
+    MISSING,
+    Cli,
+    Param,
+    actions_of,
+    describe,
+    marker,
+    name_parameters,
+    split_annotated,
+    with_note,
+)
 from pdftools.errors import InvalidArgument, PdftoolsError
 from pdftools.ops import OPS, Op
 
@@ -55,10 +65,10 @@ def typer_parameters(fn: Callable[..., Any], action: str | None = None) -> list[
         if cli.prompt and help_text:
             help_text += " (asked for at a terminal when not given)"
         if cli.argument:
-            spec = typer.Argument(help=help_text, metavar=metavar_of(name, base, cli),
+            spec = typer.Argument(help=help_text, metavar=metavar_of(name, base, cli), case_sensitive=False,
                                   show_default=default not in (None, ...))
-        else:
-            spec = typer.Option(*flags_of(name, cli), help=help_text, envvar=cli.envvar,
+        else:  # choices in any case: `--to A4` as the help's "A4" reads
+            spec = typer.Option(*flags_of(name, cli), help=help_text, envvar=cli.envvar, case_sensitive=False,
                                 metavar=metavar_of(name, base, cli), show_envvar=cli.envvar is not None)
         params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default,
                                         annotation=Annotated[base, spec]))
@@ -72,7 +82,9 @@ def typer_parameters(fn: Callable[..., Any], action: str | None = None) -> list[
 
 METAVARS = {"FILE": ("input", "inputs", "output", "source", "pdf", "files", "templates", "template", "reference_doc",
                      "lua_filter", "data"),
-            "DIR": ("folder", "out_dir", "copy_to", "resource_path"), "PAGES": ("pages",)}
+            "DIR": ("folder", "out_dir", "copy_to", "resource_path"), "PAGES": ("pages",),
+            "PASSWORD": ("password", "user_password", "owner_password"), "PATTERN": ("pattern", "glob"),
+            "LANG": ("language", "ocr_language")}
 
 
 def metavar_of(name: str, base: Any, cli: Cli) -> str | None:
@@ -231,7 +243,8 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
                 render(result, as_json=as_json, to_stderr=policy.stdout_file is not None)
             return int(getattr(result, "exit_code", 0))  # a result may carry its verdict (doctor)
     except PdftoolsError as exc:
-        exc.message = policy.public(exc.message)
+        exc.message = policy.public(_for_cli(exc.message, op, fn))
+        exc.hint = _for_cli(exc.hint, op, fn)  # type: ignore[misc]  # as the instance hint errors.py sets
         return report_error(exc, as_json=as_json)
     except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as other tools do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -244,6 +257,12 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
         if os.environ.get("PDFTOOLS_DEBUG"):
             raise
         return report_error(PdftoolsError(f"unexpected {type(exc).__name__}: {exc}"), as_json=as_json)
+
+
+def _for_cli(text: str, op: Op, fn: Callable[..., Any]) -> str:
+    """An error's words at a shell: parameters named by their flags, the generic hint naming the command."""
+    text = name_parameters(text, flag_namer(fn), inspect.signature(fn).parameters)
+    return text.replace("`pdftools <command> --help`", f"`pdftools {op.name} --help`")
 
 
 def _quiet_pdf_library() -> None:

@@ -91,8 +91,9 @@ def _render_text(result: Any, stream: Any) -> None:
 
 def _render_lines(result: Any, stream: Any) -> None:
     """Lines as the result gives them, whole (data: never markup, never cut); its notes to stderr."""
+    tty = stream.isatty()
     for line in result.output_lines():
-        stream.write(line + "\n")
+        stream.write((safe(line) if tty else line) + "\n")  # at a terminal, a document cannot send escapes
     for note in result.notes():
         sys.stderr.write(note + "\n")
 
@@ -107,9 +108,10 @@ def _table(model: Any, top: bool = False) -> Any:
     table = Table(show_header=False, box=None, pad_edge=False)
     table.add_column(style="bold", no_wrap=True)
     table.add_column(overflow="fold")
+    hidden = getattr(model, "table_hidden", ())  # fields --json has and a person need not read
     for name in results.fields(model):
         value = getattr(model, name)
-        if value in (None, [], {}, ""):
+        if value in (None, [], {}, "") or name in hidden:
             continue
         table.add_row(_text(name.replace("_", " ")), _cell(name, value))
     return table
@@ -130,7 +132,8 @@ def _cell(name: str, value: Any) -> Any:
 def _rows(value: list[Any]) -> Any:
     """A list of result rows as a table. At a terminal a long list shows its first rows and says how many
     more there are; piped, every row is printed. A row class may name the columns a person sees
-    (`table_columns`, fields or properties) and lift the row limit (`table_rows = None`); --json always
+    (`table_columns`, fields or properties) and lift the row limit (`table_rows = None`); a result may hide
+    fields from people (`table_hidden`); --json always
     carries every field of every row."""
     from rich.table import Table
 

@@ -25,6 +25,7 @@ class Param:
     le: float | None = None
     min_length: int | None = None
     max_length: int | None = None
+    one_of: tuple[Any, ...] | None = None  # the values allowed (a schema's `enum`), where a Literal would not do
 
     def constraints(self) -> dict[str, Any]:
         names = ("ge", "le", "min_length", "max_length")
@@ -36,12 +37,15 @@ class Param:
         from pydantic import Field
 
         text = self.description if description is None else description
-        return Field(description=text or None, **self.constraints())
+        extra: dict[str, Any] | None = {"enum": list(self.one_of)} if self.one_of is not None else None
+        return Field(description=text or None, json_schema_extra=extra, **self.constraints())
 
     def violation(self, value: Any) -> str | None:
         """Why `value` breaks a constraint (pydantic's wording), or None."""
         if value is None:
             return None
+        if self.one_of is not None and value not in self.one_of:
+            return f"must be one of {', '.join(map(str, self.one_of))}"
         if self.ge is not None and value < self.ge:
             return f"must be greater than or equal to {self.ge:g}"
         if self.le is not None and value > self.le:
@@ -145,7 +149,7 @@ StartPage = Annotated[int | None, Param("Page to start at (a previous next_page)
 Offset = Annotated[int, Param("Characters to skip on {{start_page}} (a previous next_offset)", ge=0)]
 Password = Annotated[
     str | None, Param("Password of an encrypted input"),
-    Cli(envvar="PDFTOOLS_PASSWORD", file_flag="--password-file"),
+    Cli(envvar="PDFTOOLS_PASSWORD", file_flag="--password-file", metavar="PASSWORD"),
 ]
 
 
@@ -174,3 +178,10 @@ def describe(text: str, name_of: Callable[[str], str], front: str = "cli") -> st
     so a front end's text may hold them; a paragraph only the other front end reads leaves no blank lines."""
     text = REFERENCE.sub(lambda m: name_of(m.group(1)), text)
     return ONLY_FOR.sub(lambda m: m.group(2) if m.group(1) == front else "", text).rstrip()
+
+
+def name_parameters(text: str, name_of: Callable[[str], str], known: Any) -> str:
+    """An error's message or hint for one front end: `{{margins}}` as `--margins` on the command line, as
+    `margins` over MCP and in a batch's `--set`. Only the op's own parameters (`known`) are references; any
+    other `{{...}}` (a file name's, say) is data and stays as it is."""
+    return REFERENCE.sub(lambda m: name_of(m.group(1)) if m.group(1) in known else m.group(0), text)

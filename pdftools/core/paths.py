@@ -135,6 +135,17 @@ class LocalPolicy:
             self._tmp = None
 
 
+def pdf_output_path(raw: str) -> Path:
+    """An output that will hold a PDF's bytes. At a shell, `-` (or the default for an input from `-`) is
+    refused when standard output is a terminal, as gzip refuses to write compressed data to one: bytes there
+    are no use and can upset the terminal."""
+    if raw == "-" and isinstance(policy(), LocalPolicy) and sys.stdout is not None and sys.stdout.isatty():
+        raise InvalidArgument("a PDF is not written to a terminal",
+                              hint="Give -o FILE, or pipe the output into a file or another command (`| cat > "
+                                   "out.pdf`).")
+    return output_path(raw)
+
+
 def _copy_stdin(target: Path) -> None:
     """Standard input into `target`, refused past PDFTOOLS_MAX_INPUT_BYTES (a pipe has no size to check)."""
     limit, copied = limits.INPUT_BYTES.value(), 0

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from pdftools.errors import InvalidArgument
+from pdftools.errors import InvalidArgument, InvalidPageRange
 
 if TYPE_CHECKING:
     import pikepdf
@@ -59,7 +59,10 @@ def parse_scheme(spec: str, count: int) -> list[LabelRange]:
     for item in filter(None, (part.strip() for part in spec.split(","))):
         pages, sep, label = item.partition(":")
         first = pages.split("-", 1)[0].strip()
-        if not sep or not first.isdigit() or not 1 <= int(first) <= count:
+        if sep and first.isdigit() and not 1 <= int(first) <= count:
+            raise InvalidPageRange(f"page {int(first)} is out of range in {item!r}: the document has {count} "
+                                   f"page{'s' * (count != 1)}")
+        if not sep or not first.isdigit():
             raise InvalidArgument(f"cannot read {item!r} as FIRST_PAGE:LABEL for a {count}-page document", hint=HINT)
         style, prefix, start = parse_label(label.strip())
         ranges[int(first)] = LabelRange(int(first), STYLES.get(style, "none"), prefix, start)

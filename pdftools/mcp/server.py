@@ -42,7 +42,17 @@ from pydantic import ValidationError
 
 from pdftools import __version__
 from pdftools.core import limits, paths, results, task
-from pdftools.core.params import MISSING, Cli, Mcp, Param, describe, marker, split_annotated, with_note
+from pdftools.core.params import (
+    MISSING,
+    Cli,
+    Mcp,
+    Param,
+    describe,
+    marker,
+    name_parameters,
+    split_annotated,
+    with_note,
+)
 from pdftools.errors import Busy, InvalidArgument, PdftoolsError
 from pdftools.mcp import logs, prompts, schemas
 from pdftools.mcp.store import URI_PREFIX, FileStore
@@ -71,6 +81,10 @@ def error_result(exc: PdftoolsError, scrub: Scrub | None = None, flags: dict[str
     """`scrub` (HTTP) takes server paths out of the message and hint (e.g. an OSError naming the workspace);
     `flags` (the op's, see `mcp_namer`) puts the hint in MCP terms (`mcp_hint`)."""
     data = exc.to_dict()
+    if flags is not None:  # `{{name}}` in the op's words: the argument's name
+        known = set(flags.values())
+        data["message"] = name_parameters(data["message"], str, known)
+        data["hint"] = name_parameters(data["hint"], str, known)
     if exc.hint == type(exc).hint:  # the class's own words (an instance's hint may carry names and paths: data)
         data["hint"] = mcp_hint(data["hint"], flags or {})
     return CallToolResult(content=[TextContent(type="text", text=json.dumps(scrub(data) if scrub else data))],

@@ -25,7 +25,7 @@ from pdftools.core.edit import (
     open_job,
     select_pages,
 )
-from pdftools.core.params import Param
+from pdftools.core.params import Cli, Param
 from pdftools.document import crop as boxes
 from pdftools.document import text as pagetext
 from pdftools.document.impose import displayed_size
@@ -38,12 +38,14 @@ class CropResult(Edited):
     """Pages whose crop box changed."""
     skipped: list[int] = field(default_factory=list)
     """Pages left as they were: blank (to_content) or smaller than the margins."""
+    warnings: list[str] = field(default_factory=list)
+    """What a person should know: no page was cropped, say (the output is then an unchanged copy)."""
 
 
 def crop(
     input: Input,
-    margins: Annotated[str | None, Param("Margins to cut: `36`, `1in,0.5in` or `10mm 20mm 10mm 20mm` (CSS order)")]
-    = None,
+    margins: Annotated[str | None, Param("Margins to cut: `36`, `1in,0.5in` or `10mm 20mm 10mm 20mm` (CSS order)"),
+                       Cli(metavar="MARGINS")] = None,
     to_content: Annotated[bool, Param("Crop to what each page draws (found by rendering it)")] = False,
     padding: Annotated[float, Param("With {{to_content}}: points of space kept around it", ge=0, le=720)] = 0,
     pages: Pages = None,
@@ -56,7 +58,7 @@ def crop(
     object_streams: ObjectStreams = "preserve",
 ) -> CropResult:
     if (margins is None) == (not to_content):
-        raise InvalidArgument("give margins or to_content (one of them)")
+        raise InvalidArgument("give {{margins}} or {{to_content}} (one of them)")
     fixed = boxes.parse_margins(margins) if margins is not None else None
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="cropped", password=password, in_place=in_place, force=force)
@@ -77,4 +79,11 @@ def crop(
             continue
         boxes.set_box(page, box)
         done.append(number)
-    return CropResult(**job.save(decrypt), cropped=done, skipped=skipped)
+    warnings = [] if done else [_NOTHING_CROPPED["to_content" if fixed is None else "margins"]]
+    return CropResult(**job.save(decrypt), cropped=done, skipped=skipped, warnings=warnings)
+
+
+_NOTHING_CROPPED = {  # the output is still written (exit 0, as for any other edit); the result says so
+    "margins": "no page was cropped: the margins are as large as every page (the output is an unchanged copy)",
+    "to_content": "no page was cropped: every page is blank (the output is an unchanged copy)",
+}

@@ -10,6 +10,7 @@ letters, `I` upper-case roman, `Cover` a label without a number. {{clear}} remov
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated
 
@@ -46,6 +47,14 @@ class LabelsResult:
     ranges: list[LabelRange] = field(default_factory=list)
     written: Edited | None = None
     """The output, when labels were set or cleared."""
+
+    def output_lines(self) -> Iterator[str]:
+        """A person's and grep's view: `page<TAB>label`, one page a line (--json has the list)."""
+        return (f"{number}\t{label}" for number, label in enumerate(self.labels, 1))
+
+    def notes(self) -> Iterator[str]:
+        if self.written is not None:
+            yield f"wrote {self.written.output} ({self.written.pages} pages, {self.written.size:,} bytes)"
 
 
 def labels(

@@ -84,12 +84,55 @@ def test_inputs_from_a_list_a_glob_and_options_with_set(cli: Any, tree: Path, tm
     (["rotate", "--set", "output=x.pdf", "--set", "angle=90"], "INVALID_ARGUMENT"),  # the batch names outputs
     (["text", "--set", "mode=sideways"], "INVALID_ARGUMENT"),
     (["thumbnails", "--set", "dpi=1"], "INVALID_ARGUMENT"),  # the op's own constraint (ge=...)
+    (["rotate", "--set", "angle=45"], "INVALID_ARGUMENT"),  # a constraint on the value itself (one of...)
 ])
 def test_bad_options_are_refused_before_any_work(cli: Any, tree: Path, tmp_path: Path, args: list[str],
                                                  code: str) -> None:
     result = cli("batch", args[0], tree, "-d", tmp_path / "out", *args[1:], "--json")
     assert result.exit_code == 2 and json.loads(result.stderr)["error"]["code"] == code, result
-    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_batch_that_fails_before_any_work_removes_the_folder_it_made(cli: Any, tmp_path: Path) -> None:
+    one, two = small_pdfs(tmp_path / "a", 1)[0], small_pdfs(tmp_path / "b", 1)[0]  # both doc-0000.pdf
+    result = cli("batch", "info", one, two, "-d", tmp_path / "out" / "deeper", "--json")
+    assert result.exit_code == 2, result  # both would write out/deeper/doc-0000.json
+    assert not (tmp_path / "out").exists()
+    kept = tmp_path / "kept"
+    kept.mkdir()
+    assert cli("batch", "info", one, two, "-d", kept).exit_code == 2
+    assert kept.is_dir()  # a folder that was there stays
+
+
+def test_no_lock_file_is_left_behind(cli: Any, tmp_path: Path) -> None:
+    small_pdfs(tmp_path / "in", 2)
+    (tmp_path / "in" / "bad.pdf").write_bytes(b"not a pdf")
+    out = tmp_path / "out"
+    assert cli("batch", "info", tmp_path / "in", "-d", out).exit_code == 15
+    assert sorted(p.name for p in out.iterdir()) == [".pdftools-batch.jsonl", "doc-0000.json", "doc-0001.json"]
+    assert cli("batch", "info", tmp_path / "in" / "bad.pdf", "-d", tmp_path / "none").exit_code == 16
+    assert not (tmp_path / "none").exists()  # every file failed: nothing was written into the folder it made
+
+
+def test_a_missing_file_in_a_list_is_a_failed_row(cli: Any, tree: Path, tmp_path: Path) -> None:
+    listing = tmp_path / "list.txt"
+    listing.write_text(f"{tree / 'a.pdf'}\nmissing.pdf\n{tree / 'sub' / 'doc-0000.pdf'}\n")
+    result = cli("batch", "info", f"@{listing}", "-d", tmp_path / "out", "--json")
+    assert result.exit_code == 15, result  # BATCH_PARTIAL: the others were done
+    got = rows(result.stdout)
+    assert got["missing.pdf"]["status"] == "failed" and got["missing.pdf"]["error"]["code"] == "FILE_NOT_FOUND"
+    assert got["a.pdf"]["status"] == "ok" and got["doc-0000.pdf"]["status"] == "ok"
+    assert json.loads(result.stderr)["failed"] == 1
+
+
+def test_the_human_summary_shows_no_internal_field(cli: Any, tmp_path: Path) -> None:
+    small_pdfs(tmp_path / "in", 1)
+    result = cli("batch", "info", tmp_path / "in", "-d", tmp_path / "out")
+    assert result.exit_code == 0, result
+    assert "succeeded" in result.stderr + result.stdout
+    assert "streamed" not in result.stderr + result.stdout
+    summary = json.loads(cli("batch", "info", tmp_path / "in", "-d", tmp_path / "o2", "--json").stderr)
+    assert summary["rows_streamed"] is True  # --json keeps it
 
 
 def test_an_output_that_would_replace_an_input_is_refused(cli: Any, tree: Path, tmp_path: Path) -> None:

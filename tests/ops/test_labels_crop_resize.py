@@ -17,7 +17,7 @@ import pytest
 from conftest import CORPUS, ENCRYPTED_REL, file_sha256
 from PIL import Image
 
-from pdftools.errors import InvalidArgument
+from pdftools.errors import InvalidArgument, InvalidPageRange
 from pdftools.ops.crop import crop
 from pdftools.ops.labels import labels
 from pdftools.ops.resize import resize
@@ -69,12 +69,14 @@ def test_labels_clear_and_bad_specs(tmp_path: Path) -> None:
     assert labelled is not None
     cleared = labels(labelled.output, clear=True, in_place=True)
     assert cleared.labels == ["1", "2", "3", "4"] and qpdf_labels(tmp_path / "a.pdf") == []
-    for spec in ("9:i", "x:1", "1-2", ""):
+    with pytest.raises(InvalidPageRange, match="page 9 is out of range"):
+        labels(str(FOUR), scheme="9:i", output=str(tmp_path / "bad.pdf"))
+    for spec in ("x:1", "1-2", ""):
         with pytest.raises(InvalidArgument):
             labels(str(FOUR), scheme=spec, output=str(tmp_path / "bad.pdf"))
     assert not (tmp_path / "bad.pdf").exists()
     done = subprocess.run([PDFTOOLS, "labels", FOUR, "--set", "0:i", "--json"], capture_output=True, check=False)
-    assert done.returncode == 2 and json.loads(done.stderr)["error"]["code"] == "INVALID_ARGUMENT"
+    assert done.returncode == 2 and json.loads(done.stderr)["error"]["code"] == "INVALID_PAGE_RANGE"  # no page 0
 
 
 def test_labels_of_an_encrypted_file_keep_its_encryption(tmp_path: Path) -> None:

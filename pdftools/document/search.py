@@ -190,8 +190,16 @@ class SearchResult:
                    f"{self.next_page} --skip {self.next_skip or 0})")
 
     def _prefix(self, path: str, page: int | None, sep: str) -> str:
-        parts = [path] * self.with_filename + [str(page)] * (self.page_numbers and page is not None)
+        parts = [label(path)] * self.with_filename + [str(page)] * (self.page_numbers and page is not None)
         return "".join(part + sep for part in parts)
+
+
+def label(path: str) -> str:
+    """A file's name as grep and pdfgrep print it: standard input (`-`) is `(standard input)`."""
+    return STDIN_LABEL if path == "-" else path
+
+
+STDIN_LABEL = "(standard input)"
 
 
 def _limited(hits: list[Hit], matches: int | None) -> list[Hit]:

@@ -147,3 +147,18 @@ def test_broken_and_hostile_files_are_searched_or_reported(tmp_path: Path) -> No
     for name in ("bomb-content", "truncated-10pct", "xref-removed"):
         words = run(PDFTOOLS, "text", "--format", "words", "--json", tmp_path / f"{name}.pdf")
         assert words.returncode == 0 or json.loads(words.stderr)["error"]["code"], name
+
+
+@pytest.mark.parametrize("options", [["-n", "-i"], ["-c"], ["-n", "-H"]])
+def test_standard_input_among_inputs_is_labelled_as_grep_does(options: list[str]) -> None:
+    first, second = CORPUS / FILES[0], CORPUS / FILES[1]
+    piped = subprocess.run([PDFTOOLS, "search", *options, "Lorem|in", "-", second], input=first.read_bytes(),
+                           capture_output=True, check=False)
+    named = run(pdfgrep(), *options, "Lorem|in", first, second)
+    expected = named.stdout.replace(f"{first}:".encode(), b"(standard input):")
+    assert piped.stdout == expected and b"(standard input):" in piped.stdout, options
+    assert piped.returncode == named.returncode == 0
+    alone = subprocess.run([PDFTOOLS, "search", *options, "Lorem|in", "-"], input=first.read_bytes(),
+                           capture_output=True, check=False)
+    assert alone.stdout == run(pdfgrep(), *options, "Lorem|in", first).stdout.replace(
+        f"{first}:".encode(), b"(standard input):")

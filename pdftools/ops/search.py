@@ -8,6 +8,7 @@ and next_skip.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Annotated, Literal
 
 from pdftools.core.inputs import expand, split_spec
@@ -47,12 +48,11 @@ def search(
     password: Password = None,
 ) -> SearchResult:
     regex = compile_pattern(pattern, ignore_case)
-    files = [(path, own) for spec in inputs for raw, own in [split_spec(spec)]
-             for path in expand(raw, recursive=recursive)]
-    first, resume = _start([str(path) for path, _ in files], start_file, start_page, skip)
     result = SearchResult(pattern=pattern, matches=0, files=[], hits=[], truncated=False)
+    files = _files(inputs, recursive, result.skipped)
+    first, resume = _start([str(path) for path, _ in files], start_file, start_page, skip)
     result.count_only, result.page_numbers = count, page_number
-    result.with_filename = with_filename or len(files) > 1
+    result.with_filename = with_filename or len(inputs) > 1 or len(files) > 1
     searcher = Searcher(result, regex, max_chars, max_count=max_count, context=context)
     for index, (path, own) in enumerate(files[first:], first):
         hits, budget = len(result.hits), searcher.budget
@@ -62,14 +62,28 @@ def search(
                                  resume if index == first else None):
                     break
         except PdftoolsError as exc:
-            if len(files) == 1:
+            if len(inputs) == 1 and len(files) == 1:
                 raise
             del result.hits[hits:]  # what the file gave before it failed (a bomb found on page 70) goes
             result.files = [found for found in result.files if found.path != str(path)]
             searcher.budget = budget
-            result.skipped.append(Skipped(path=str(path), code=exc.code, message=exc.message))
-            result.failure_exit = result.failure_exit or exc.exit_code
+            result.skipped.append(Skipped.of(str(path), exc))
     return result
+
+
+def _files(inputs: list[str], recursive: bool, skipped: list[Skipped]) -> list[tuple[Path, str | None]]:
+    """Each input's files with its own pages (`a.pdf:1-3`); with several inputs, one that names nothing (a
+    missing file, a glob that matches none) joins `skipped` and the others are searched, as pdfgrep does."""
+    files = []
+    for spec in inputs:
+        raw, own = split_spec(spec)
+        try:
+            files += [(path, own) for path in expand(raw, recursive=recursive)]
+        except PdftoolsError as exc:
+            if len(inputs) == 1:
+                raise
+            skipped.append(Skipped.of(raw, exc))
+    return files
 
 
 def _start(names: list[str], start_file: str | None, start_page: int | None, skip: int) -> tuple[int, Position | None]:

@@ -81,8 +81,8 @@ def test_unreadable_inputs_are_reported_and_the_rest_searched(tmp_path: Path) ->
     bad.write_bytes(b"not a pdf at all")
     good = CORPUS / FILES[0]
     done = run(PDFTOOLS, "search", "-c", "text", good, CORPUS / ENCRYPTED_REL, bad)
-    assert done.returncode == 0 and done.stdout.decode().startswith(f"{good}:")
-    assert "[ENCRYPTED]" in done.stderr.decode() and "[NOT_A_PDF]" in done.stderr.decode()
+    assert done.returncode == 2 and done.stdout.decode().startswith(f"{good}:")  # as grep: an input failed
+    assert "error[ENCRYPTED]: " in done.stderr.decode() and f"error[NOT_A_PDF]: {bad} " in done.stderr.decode()
     alone = run(PDFTOOLS, "search", "--json", "x", bad)
     assert alone.returncode == 4 and json.loads(alone.stderr)["error"]["code"] == "NOT_A_PDF"
     missed = run(PDFTOOLS, "search", "no such words anywhere", good)
@@ -139,9 +139,9 @@ def test_broken_and_hostile_files_are_searched_or_reported(tmp_path: Path) -> No
     done = subprocess.run([PDFTOOLS, "search", "-c", "text", tmp_path], capture_output=True, timeout=600,
                           check=False)
     counted = {Path(line.rsplit(":", 1)[0]).stem for line in done.stdout.decode().splitlines()}
-    noted = {Path(line.split(": ")[1]).stem for line in done.stderr.decode().splitlines()
-             if line.startswith("pdftools search: ")}
-    assert done.returncode == 0 and "Traceback" not in done.stderr.decode()
+    noted = set(re.findall(rf"{re.escape(str(tmp_path))}/([^/ :]+)\.pdf", done.stderr.decode()))
+    assert done.returncode == 2 and "Traceback" not in done.stderr.decode()
+    assert all(line.startswith(("error[", "  hint: ")) for line in done.stderr.decode().splitlines())
     assert counted | noted == set(CASES) and not counted & noted
     assert {"truncated-empty", "bomb-content", "flipped-a"} <= noted and "xref-removed" in counted
     for name in ("bomb-content", "truncated-10pct", "xref-removed"):
@@ -162,3 +162,34 @@ def test_standard_input_among_inputs_is_labelled_as_grep_does(options: list[str]
                            capture_output=True, check=False)
     assert alone.stdout == run(pdfgrep(), *options, "Lorem|in", first).stdout.replace(
         f"{first}:".encode(), b"(standard input):")
+
+
+def test_bad_inputs_among_others_are_reported_once_each_and_exit_2_as_pdfgrep(tmp_path: Path) -> None:
+    good, missing, fake = CORPUS / FILES[0], tmp_path / "missing.pdf", tmp_path / "fake.pdf"
+    fake.write_bytes(b"fake\n")
+    for bad, code in ((missing, "FILE_NOT_FOUND"), (fake, "NOT_A_PDF"), (tmp_path / "none-*.pdf", "NO_INPUTS")):
+        for pattern in ("the", "no such words anywhere"):
+            ours, theirs = run(PDFTOOLS, "search", pattern, good, bad), run(pdfgrep(), pattern, good, bad)
+            assert ours.stdout == theirs.stdout and bool(ours.stdout) == (pattern == "the"), (bad, pattern)
+            assert ours.returncode == theirs.returncode == 2, (bad, pattern, ours.stderr)
+            lines = ours.stderr.decode().splitlines()
+            assert len(lines) == 2 and lines[0].startswith(f"error[{code}]: ") and lines[1].startswith("  hint: ")
+            assert lines[0].count(bad.name) == 1, lines
+    both = run(PDFTOOLS, "search", "-c", "the", missing, fake)
+    assert both.returncode == 2 and both.stdout == b"" and both.stderr.decode().count("error[") == 2
+    as_json = run(PDFTOOLS, "search", "--json", "the", good, missing)
+    data = json.loads(as_json.stdout)
+    assert as_json.returncode == 2 and data["matches"] > 0 and data["skipped"][0]["code"] == "FILE_NOT_FOUND"
+    alone = run(PDFTOOLS, "search", "the", missing)  # one input: its own error and exit code, as every command
+    assert alone.returncode == 3 and alone.stderr.decode().startswith("error[FILE_NOT_FOUND]: ")
+
+
+def test_mcp_search_skips_a_missing_file_among_several(tmp_path: Path) -> None:
+    shutil.copy(CORPUS / FILES[0], tmp_path / "good.pdf")
+    result = call(tmp_path, {"pattern": "the", "inputs": ["good.pdf", "missing.pdf", "none-*.pdf"]})
+    data = result.structured_content  # type: ignore[attr-defined]
+    assert not result.is_error and data["matches"] > 0, result  # type: ignore[attr-defined]
+    assert [(Path(s["path"]).name, s["code"]) for s in data["skipped"]] == [
+        ("missing.pdf", "FILE_NOT_FOUND"), ("none-*.pdf", "NO_INPUTS")]
+    assert all(s["hint"] for s in data["skipped"])
+    assert "missing.pdf" in result.content[0].text  # type: ignore[attr-defined]

@@ -144,8 +144,9 @@ class SearchResult:
     skipped: list[Skipped] = field(default_factory=list)
     """Inputs that could not be searched, with the reason."""
 
-    # how the command line prints it (pdfgrep's -c, -H, -n): not part of the result's data
+    # how the command line prints it (pdfgrep's -c, -H/-h, -n, -l/-L): not part of the result's data
     count_only = False
+    listing: str | None = None  # "with": the files that match (-l); "without": those that do not (-L)
     with_filename = False
     page_numbers = False
 
@@ -171,7 +172,11 @@ class SearchResult:
 
     def output_lines(self) -> Iterator[str]:
         """What pdfgrep prints: `file:page:line` (the file with several inputs or -H, the page with -n),
-        context lines with `-` for `:` and `--` between a file's groups; with -c, `file:count` per file."""
+        context lines with `-` for `:` and `--` between a file's groups; with -c, `file:count` per file; with
+        -l / -L, the names of the files that match / do not."""
+        if self.listing:
+            yield from (label(f.path) for f in self.files if (f.matches > 0) == (self.listing == "with"))
+            return
         if self.count_only:
             yield from (self._prefix(f.path, None, ":") + str(f.matches) for f in self.files)
             return

@@ -37,7 +37,9 @@ def pdfgrep() -> str:
     return found
 
 
-@pytest.mark.parametrize("options", [["-n"], ["-i", "-n", "-H"], ["-c"], ["-n", "-C", "2"], ["-m", "3", "-n"]])
+@pytest.mark.parametrize("options", [["-n"], ["-i", "-n", "-H"], ["-c"], ["-n", "-C", "2"], ["-m", "3", "-n"],
+                                     ["-h", "-n"], ["-c", "-h"], ["-H", "-h"], ["-h", "-H"],
+                                     ["--files-with-matches"], ["-L"], ["-i", "--files-without-match"]])
 @pytest.mark.parametrize("pattern", PATTERNS)
 def test_lines_on_a_pipe_are_pdfgreps(options: list[str], pattern: str) -> None:
     files = [CORPUS / rel for rel in FILES]
@@ -50,7 +52,8 @@ def test_lines_on_a_pipe_are_pdfgreps(options: list[str], pattern: str) -> None:
         expected = re.sub(rb"(?m)^(.*-)?\x0c\n", b"", theirs.stdout)
         assert ours.stdout == expected, (options, pattern, group)
         assert ours.returncode == theirs.returncode  # 0 when something matched, 1 when nothing did
-    assert theirs.stdout.strip()  # each pattern finds something in the corpus: the comparison has lines
+    without = {"-L", "--files-without-match"} & set(options)  # lists nothing when every file matches
+    assert theirs.stdout.strip() or without  # each pattern finds something in the corpus: the comparison has lines
 
 
 @pytest.mark.parametrize("options", [["-n", "-i"], ["-c"]])
@@ -193,3 +196,20 @@ def test_mcp_search_skips_a_missing_file_among_several(tmp_path: Path) -> None:
         ("missing.pdf", "FILE_NOT_FOUND"), ("none-*.pdf", "NO_INPUTS")]
     assert all(s["hint"] for s in data["skipped"])
     assert "missing.pdf" in result.content[0].text  # type: ignore[attr-defined]
+
+
+def test_h_is_no_filename_as_in_pdfgrep_and_help_is_long() -> None:
+    group = [CORPUS / rel for rel in FILES[:2]]
+    ours, theirs = run(PDFTOOLS, "search", "-h", "in", *group), run(pdfgrep(), "-h", "in", *group)
+    assert ours.stdout == theirs.stdout and ours.returncode == 0 and b"Usage" not in ours.stdout
+    helped = run(PDFTOOLS, "search", "--help")
+    assert helped.returncode == 0 and b"--no-filename" in helped.stdout and b"--files-without-match" in helped.stdout
+    assert run(PDFTOOLS, "info", "-h").returncode == 0  # elsewhere -h is still help
+    usage = run(PDFTOOLS, "search", "-h")  # no pattern: the hint names the help option search has
+    assert usage.returncode == 2 and b"`pdftools search --help`" in usage.stderr, usage.stderr
+
+
+def test_listing_files_stops_each_file_at_its_first_match(tmp_path: Path) -> None:
+    listed = search("e", [str(CORPUS / rel) for rel in FILES[:2]], files_with_matches=True)
+    assert [f.matches for f in listed.files] == [1, 1] and not listed.hits
+    assert list(listed.output_lines()) == [str(CORPUS / rel) for rel in FILES[:2]]

@@ -1,5 +1,6 @@
 """A batch's inputs as people give them: files, globs, folders (`--recursive` for their subfolders) and
-`@list.txt` (one input per line; blank lines and `#` comments skipped). Each input comes with the path its
+`@list.txt` (one path per line, never a glob; blank lines and `#` comments skipped). A path that exists is
+taken as written, before any glob (`br[ac]ket.pdf`). Each input comes with the path its
 outputs mirror under the output folder: a folder's files keep their place below it, a glob's below its
 first wildcard's folder, a single file is named alone."""
 
@@ -11,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 
+from pdftools.core.inputs import exists
 from pdftools.core.paths import folder_path, glob_files, input_path, policy
 from pdftools.errors import FileNotFound, InvalidArgument, NoInputs, PdftoolsError
 
@@ -38,13 +40,14 @@ def gather(specs: Iterable[str], *, recursive: bool = False, suffixes: frozenset
     return list(found.values())
 
 
-def _expand_spec(spec: str, recursive: bool, suffixes: frozenset[str] | None) -> list[Source]:
-    if spec.startswith("@"):
+def _expand_spec(spec: str, recursive: bool, suffixes: frozenset[str] | None, *, listed: bool = False) -> list[Source]:
+    """One input's files; `listed`: a line of a list, a path (file or folder), never a glob."""
+    if spec.startswith("@") and not listed:
         return [s for line in _list_lines(spec[1:]) for s in _listed(line, recursive, suffixes)]
     if spec == "-":
         raise InvalidArgument("a batch reads files by name, not standard input",
                               hint="Give files, folders, globs, or @list.txt with one path per line.")
-    if _glob.has_magic(spec):
+    if _glob.has_magic(spec) and not listed and not exists(spec):
         parts = Path(spec).parts
         first = next(i for i, part in enumerate(parts) if _glob.has_magic(part))
         base = folder_path(str(Path(*parts[:first])) if first else ".")
@@ -70,7 +73,7 @@ def _listed(line: str, recursive: bool, suffixes: frozenset[str] | None) -> list
     """What one line of a list names. A missing file is that file's failed row, not the end of the batch (a
     list is often made elsewhere, earlier): the other files are done."""
     try:
-        return _expand_spec(line, recursive, suffixes)
+        return _expand_spec(line, recursive, suffixes, listed=True)
     except FileNotFound as exc:
         path = Path(os.path.abspath(line))
         return [Source(path, PurePath(path.name), error=exc)]

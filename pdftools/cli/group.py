@@ -138,7 +138,10 @@ def report_usage_error(exc: click_errors.UsageError, argv: list[str]) -> int:
     from pdftools.errors import InvalidArgument
 
     path = exc.ctx.command_path if exc.ctx is not None else "pdftools"
-    error = InvalidArgument(usage_message(exc, argv), hint=f"`{path} -h` lists the arguments and options.")
+    # click leaves out of the help option the names a command's own options take (search's -h: --no-filename)
+    names = exc.ctx.command.get_help_option_names(exc.ctx) if exc.ctx is not None else ["-h"]
+    flag = "-h" if "-h" in names else "--help"
+    error = InvalidArgument(usage_message(exc, argv), hint=f"`{path} {flag}` lists the arguments and options.")
     return report_error(error, as_json=wants_json(argv))
 
 

@@ -90,12 +90,13 @@ def _render_text(result: Any, stream: Any) -> None:
 
 
 def _render_lines(result: Any, stream: Any) -> None:
-    """Lines as the result gives them, whole (data: never markup, never cut); its notes to stderr."""
-    tty = stream.isatty()
+    """Lines as the result gives them, whole (data: never markup, never cut; at a terminal, control characters
+    escaped); its notes to stderr."""
+    shown = safe if stream.isatty() else str
     for line in result.output_lines():
-        stream.write((safe(line) if tty else line) + "\n")  # at a terminal, a document cannot send escapes
+        stream.write(shown(line) + "\n")
     for note in result.notes():
-        sys.stderr.write(note + "\n")
+        sys.stderr.write(safe(note) + "\n")
 
 
 def _compact(numbers: list[int]) -> str:

@@ -20,12 +20,13 @@ _PAGES_SUFFIX = re.compile(rf"^(?P<path>.+?):(?P<pages>{_TOKEN}(?:\s*[-,]\s*{_TO
 def split_spec(spec: str) -> tuple[str, str | None]:
     """`a.pdf:1-3,7` -> ("a.pdf", "1-3,7"); a plain path -> (path, None)."""
     match = _PAGES_SUFFIX.match(spec)
-    if match and not _exists(spec):
+    if match and not exists(spec):
         return match["path"], match["pages"]
     return spec, None
 
 
-def _exists(spec: str) -> bool:
+def exists(spec: str) -> bool:
+    """True when `spec` names an existing file or folder, as written (through the policy)."""
     try:
         return policy().input(spec).exists()
     except PdftoolsError:
@@ -37,10 +38,11 @@ def _is_pdf_name(path: Path) -> bool:
 
 
 def expand(spec: str, *, recursive: bool = False) -> list[Path]:
-    """Expand one file, glob or folder into existing files, sorted, every one through the path policy."""
+    """Expand one file, glob or folder into existing files, sorted, every one through the path policy. A path
+    that exists is taken as written, before any glob: `br[ac]ket.pdf` is that file when there is one."""
     if spec == "-":
         return [input_path(spec)]
-    if _glob.has_magic(spec):
+    if _glob.has_magic(spec) and not exists(spec):
         parts = Path(spec).parts
         first = next(i for i, part in enumerate(parts) if _glob.has_magic(part))
         base = folder_path(str(Path(*parts[:first])) if first else ".")

@@ -22,8 +22,13 @@ def map_strings(value: Any, change: Callable[[str], str]) -> Any:
     if isinstance(value, str):
         return change(value)
     if is_result(value):
-        return dataclasses.replace(value, **{f.name: map_strings(getattr(value, f.name), change)
-                                             for f in dataclasses.fields(value) if f.init})
+        names = {f.name for f in dataclasses.fields(value)}
+        changed = dataclasses.replace(value, **{f.name: map_strings(getattr(value, f.name), change)
+                                                for f in dataclasses.fields(value) if f.init})
+        for name, item in vars(value).items():  # how a front end shows it (search's -c, -H): not data, kept
+            if name not in names:
+                setattr(changed, name, item)
+        return changed
     if isinstance(value, list):
         return [map_strings(item, change) for item in value]
     if isinstance(value, dict):

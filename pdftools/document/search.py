@@ -19,7 +19,7 @@ from pdftools.core.pdf import open_pdf
 from pdftools.document import text as pagetext
 from pdftools.document.text import Extractor
 from pdftools.engines import poppler
-from pdftools.errors import DamagedPdf, InvalidArgument
+from pdftools.errors import DamagedPdf, InvalidArgument, PdftoolsError
 
 ROUND = 64  # pages per extraction round: a budget or --max-count that ends early stops the work early too
 
@@ -113,6 +113,18 @@ class Skipped:
     path: str
     code: str
     message: str
+    hint: str = ""
+    """What to do about it (the error's hint)."""
+
+    @classmethod
+    def of(cls, path: str, error: PdftoolsError) -> Skipped:
+        return cls(path=path, code=error.code, message=error.message, hint=error.hint)
+
+    def note(self) -> str:
+        """As pdftools prints an error: `error[CODE]: message` naming the file once, then the hint."""
+        shown = label(self.path)
+        message = self.message if shown in self.message else f"{shown}: {self.message}"
+        return f"error[{self.code}]: {message}\n  hint: {self.hint}"
 
 
 @dataclass
@@ -132,16 +144,17 @@ class SearchResult:
     skipped: list[Skipped] = field(default_factory=list)
     """Inputs that could not be searched, with the reason."""
 
-    # how the command line prints it (pdfgrep's -c, -H, -n) and its exit code: not part of the result's data
+    # how the command line prints it (pdfgrep's -c, -H/-h, -n, -l/-L): not part of the result's data
     count_only = False
+    listing: str | None = None  # "with": the files that match (-l); "without": those that do not (-L)
     with_filename = False
     page_numbers = False
-    failure_exit = 0
 
     @property
     def exit_code(self) -> int:
-        """As grep: 0 when something matched, 1 when nothing did, an input's error code when one failed."""
-        return 0 if self.matches else self.failure_exit or 1
+        """As grep and pdfgrep: 2 when an input could not be searched (even if others matched), else 0 when
+        something matched, 1 when nothing did."""
+        return 2 if self.skipped else 0 if self.matches else 1
 
     def as_text(self) -> str:
         """`file:page:line: text` per matching line (what a model reads), and where to go on when cut."""
@@ -154,12 +167,16 @@ class SearchResult:
         if self.truncated:
             lines.append(f"[truncated: continue with start_file={self.next_file!r}, start_page={self.next_page}, "
                          f"skip={self.next_skip or 0}]")
-        lines += [f"[skipped {s.path}: {s.code}: {s.message}]" for s in self.skipped]
+        lines += [f"[skipped {s.path}: {s.code}: {s.message} ({s.hint})]" for s in self.skipped]
         return "\n".join(lines)
 
     def output_lines(self) -> Iterator[str]:
         """What pdfgrep prints: `file:page:line` (the file with several inputs or -H, the page with -n),
-        context lines with `-` for `:` and `--` between a file's groups; with -c, `file:count` per file."""
+        context lines with `-` for `:` and `--` between a file's groups; with -c, `file:count` per file; with
+        -l / -L, the names of the files that match / do not."""
+        if self.listing:
+            yield from (label(f.path) for f in self.files if (f.matches > 0) == (self.listing == "with"))
+            return
         if self.count_only:
             yield from (self._prefix(f.path, None, ":") + str(f.matches) for f in self.files)
             return
@@ -184,14 +201,22 @@ class SearchResult:
 
     def notes(self) -> Iterator[str]:
         """What goes to stderr: the inputs skipped, and where to go on when the budget stopped the search."""
-        yield from (f"pdftools search: {s.path}: {s.message} [{s.code}]" for s in self.skipped)
+        yield from (s.note() for s in self.skipped)
         if self.truncated:
             yield (f"(stopped by --max-chars; continue with --start-file {self.next_file} --start-page "
                    f"{self.next_page} --skip {self.next_skip or 0})")
 
     def _prefix(self, path: str, page: int | None, sep: str) -> str:
-        parts = [path] * self.with_filename + [str(page)] * (self.page_numbers and page is not None)
+        parts = [label(path)] * self.with_filename + [str(page)] * (self.page_numbers and page is not None)
         return "".join(part + sep for part in parts)
+
+
+def label(path: str) -> str:
+    """A file's name as grep and pdfgrep print it: standard input (`-`) is `(standard input)`."""
+    return STDIN_LABEL if path == "-" else path
+
+
+STDIN_LABEL = "(standard input)"
 
 
 def _limited(hits: list[Hit], matches: int | None) -> list[Hit]:

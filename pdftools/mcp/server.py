@@ -265,7 +265,7 @@ def mcp_namer(fn: Callable[..., Any]) -> dict[str, str]:
     names: dict[str, str] = {}
     for name, hint in get_type_hints(fn, include_extras=True).items():
         cli = marker(split_annotated(hint)[1], Cli) or Cli()
-        for flag in (*cli.flags, "--" + name.replace("_", "-")):
+        for flag in (*(part for flags in cli.flags for part in flags.split("/")), "--" + name.replace("_", "-")):
             names.setdefault(flag, name)
     return names
 

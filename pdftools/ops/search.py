@@ -10,6 +10,7 @@ and next_skip.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Annotated, Literal
 
 from pdftools.core.inputs import expand, split_spec
@@ -17,7 +18,7 @@ from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Mcp, Param, Password
 from pdftools.core.paths import input_path
 from pdftools.document.search import Position, Searcher, SearchResult, Skipped, compile_pattern, page_texts
-from pdftools.errors import InvalidArgument, PdftoolsError
+from pdftools.errors import InvalidArgument, PathOutsideRoot, PdftoolsError
 
 __all__ = ["SearchResult", "search"]
 
@@ -39,8 +40,13 @@ def search(
     = "layout",
     page_number: Annotated[bool, Param("Print each line's page number (pdfgrep -n)"), Cli("-n", "--page-number"),
                            Mcp(hidden=True)] = False,
-    with_filename: Annotated[bool, Param("Print the file name even for one input (pdfgrep -H)"),
-                             Cli("-H", "--with-filename"), Mcp(hidden=True)] = False,
+    with_filename: Annotated[bool | None, Param("Print the file name even for one input (pdfgrep -H), or never "
+                                                "(-h); by default with several inputs"),
+                             Cli("-H/-h", "--with-filename/--no-filename"), Mcp(hidden=True)] = None,
+    files_with_matches: Annotated[bool, Param("Print only the names of the files that match (pdfgrep -l)"),
+                                  Cli("--files-with-matches"), Mcp(hidden=True)] = False,
+    files_without_match: Annotated[bool, Param("Print only the names of the files that do not match (pdfgrep -L)"),
+                                   Cli("-L", "--files-without-match"), Mcp(hidden=True)] = False,
     max_chars: Annotated[int | None, Param("Budget of characters of lines returned", ge=1),
                          Mcp(default=20_000)] = None,
     start_file: Annotated[str | None, Param("A previous result's next_file")] = None,
@@ -49,12 +55,15 @@ def search(
     password: Password = None,
 ) -> SearchResult:
     regex = compile_pattern(pattern, ignore_case)
-    files = [(path, own) for spec in inputs for raw, own in [split_spec(spec)]
-             for path in expand(raw, recursive=recursive)]
-    first, resume = _start([str(path) for path, _ in files], start_file, start_page, skip)
     result = SearchResult(pattern=pattern, matches=0, files=[], hits=[], truncated=False)
-    result.count_only, result.page_numbers = count, page_number
-    result.with_filename = with_filename or len(files) > 1
+    files = _files(inputs, recursive, result.skipped)
+    first, resume = _start([str(path) for path, _ in files], start_file, start_page, skip)
+    result.page_numbers = page_number
+    result.listing = "with" if files_with_matches else "without" if files_without_match else None
+    result.count_only = count or result.listing is not None
+    result.with_filename = len(inputs) > 1 or len(files) > 1 if with_filename is None else with_filename
+    if result.listing:
+        max_count = 1  # a file is listed or not at its first match
     searcher = Searcher(result, regex, max_chars, max_count=max_count, context=context)
     for index, (path, own) in enumerate(files[first:], first):
         hits, budget = len(result.hits), searcher.budget
@@ -64,14 +73,29 @@ def search(
                                  resume if index == first else None):
                     break
         except PdftoolsError as exc:
-            if len(files) == 1:
+            if len(inputs) == 1 and len(files) == 1:
                 raise
             del result.hits[hits:]  # what the file gave before it failed (a bomb found on page 70) goes
             result.files = [found for found in result.files if found.path != str(path)]
             searcher.budget = budget
-            result.skipped.append(Skipped(path=str(path), code=exc.code, message=exc.message))
-            result.failure_exit = result.failure_exit or exc.exit_code
+            result.skipped.append(Skipped.of(str(path), exc))
     return result
+
+
+def _files(inputs: list[str], recursive: bool, skipped: list[Skipped]) -> list[tuple[Path, str | None]]:
+    """Each input's files with its own pages (`a.pdf:1-3`); with several inputs, one that names nothing (a
+    missing file, a glob that matches none) joins `skipped` and the others are searched, as pdfgrep does; a
+    path outside the roots or an invalid pattern fails the whole call."""
+    files = []
+    for spec in inputs:
+        raw, own = split_spec(spec)
+        try:
+            files += [(path, own) for path in expand(raw, recursive=recursive)]
+        except PdftoolsError as exc:
+            if len(inputs) == 1 or isinstance(exc, (InvalidArgument, PathOutsideRoot)):  # a wrong call, not a file
+                raise
+            skipped.append(Skipped.of(raw, exc))
+    return files
 
 
 def _start(names: list[str], start_file: str | None, start_page: int | None, skip: int) -> tuple[int, Position | None]:

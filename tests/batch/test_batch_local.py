@@ -247,3 +247,18 @@ def test_no_extra_import_when_no_cluster_is_named(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "PDFTOOLS_CLUSTER"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
     assert "LOADED []" in out.stdout, out.stdout + out.stderr
+
+
+def test_bracketed_names_and_list_lines_are_paths_not_globs(cli: Any, sample: Path, tmp_path: Path) -> None:
+    small_pdfs(tmp_path / "in", 1)
+    (tmp_path / "in" / "doc-0000.pdf").rename(tmp_path / "in" / "braket.pdf")  # what `br[ac]ket.pdf` globs to
+    (tmp_path / "in" / "br[ac]ket.pdf").write_bytes(sample.read_bytes())
+    named = cli("batch", "info", tmp_path / "in" / "br[ac]ket.pdf", "-d", tmp_path / "o1", "--json")
+    assert named.exit_code == 0 and set(rows(named.stdout)) == {"br[ac]ket.pdf"}, named
+    listing = tmp_path / "list.txt"
+    listing.write_text(f"{tmp_path / 'in' / 'br[ac]ket.pdf'}\n")
+    listed = cli("batch", "info", f"@{listing}", "-d", tmp_path / "o2", "--json")
+    assert listed.exit_code == 0 and set(rows(listed.stdout)) == {"br[ac]ket.pdf"}, listed
+    listing.write_text(f"{tmp_path / 'in' / 'br[ac]ket.pdf'}\n{tmp_path / 'in' / 'b*.pdf'}\n")
+    globbed = cli("batch", "info", f"@{listing}", "-d", tmp_path / "o3", "--json")  # a line is a path, not a glob
+    assert globbed.exit_code == 3 and "b*.pdf" in json.loads(globbed.stderr)["error"]["message"], globbed

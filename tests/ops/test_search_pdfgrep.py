@@ -37,7 +37,9 @@ def pdfgrep() -> str:
     return found
 
 
-@pytest.mark.parametrize("options", [["-n"], ["-i", "-n", "-H"], ["-c"], ["-n", "-C", "2"], ["-m", "3", "-n"]])
+@pytest.mark.parametrize("options", [["-n"], ["-i", "-n", "-H"], ["-c"], ["-n", "-C", "2"], ["-m", "3", "-n"],
+                                     ["-h", "-n"], ["-c", "-h"], ["-H", "-h"], ["-h", "-H"],
+                                     ["--files-with-matches"], ["-L"], ["-i", "--files-without-match"]])
 @pytest.mark.parametrize("pattern", PATTERNS)
 def test_lines_on_a_pipe_are_pdfgreps(options: list[str], pattern: str) -> None:
     files = [CORPUS / rel for rel in FILES]
@@ -50,7 +52,8 @@ def test_lines_on_a_pipe_are_pdfgreps(options: list[str], pattern: str) -> None:
         expected = re.sub(rb"(?m)^(.*-)?\x0c\n", b"", theirs.stdout)
         assert ours.stdout == expected, (options, pattern, group)
         assert ours.returncode == theirs.returncode  # 0 when something matched, 1 when nothing did
-    assert theirs.stdout.strip()  # each pattern finds something in the corpus: the comparison has lines
+    without = {"-L", "--files-without-match"} & set(options)  # lists nothing when every file matches
+    assert theirs.stdout.strip() or without  # each pattern finds something in the corpus: the comparison has lines
 
 
 @pytest.mark.parametrize("options", [["-n", "-i"], ["-c"]])
@@ -81,8 +84,8 @@ def test_unreadable_inputs_are_reported_and_the_rest_searched(tmp_path: Path) ->
     bad.write_bytes(b"not a pdf at all")
     good = CORPUS / FILES[0]
     done = run(PDFTOOLS, "search", "-c", "text", good, CORPUS / ENCRYPTED_REL, bad)
-    assert done.returncode == 0 and done.stdout.decode().startswith(f"{good}:")
-    assert "[ENCRYPTED]" in done.stderr.decode() and "[NOT_A_PDF]" in done.stderr.decode()
+    assert done.returncode == 2 and done.stdout.decode().startswith(f"{good}:")  # as grep: an input failed
+    assert "error[ENCRYPTED]: " in done.stderr.decode() and f"error[NOT_A_PDF]: {bad} " in done.stderr.decode()
     alone = run(PDFTOOLS, "search", "--json", "x", bad)
     assert alone.returncode == 4 and json.loads(alone.stderr)["error"]["code"] == "NOT_A_PDF"
     missed = run(PDFTOOLS, "search", "no such words anywhere", good)
@@ -139,11 +142,74 @@ def test_broken_and_hostile_files_are_searched_or_reported(tmp_path: Path) -> No
     done = subprocess.run([PDFTOOLS, "search", "-c", "text", tmp_path], capture_output=True, timeout=600,
                           check=False)
     counted = {Path(line.rsplit(":", 1)[0]).stem for line in done.stdout.decode().splitlines()}
-    noted = {Path(line.split(": ")[1]).stem for line in done.stderr.decode().splitlines()
-             if line.startswith("pdftools search: ")}
-    assert done.returncode == 0 and "Traceback" not in done.stderr.decode()
+    noted = set(re.findall(rf"{re.escape(str(tmp_path))}/([^/ :]+)\.pdf", done.stderr.decode()))
+    assert done.returncode == 2 and "Traceback" not in done.stderr.decode()
+    assert all(line.startswith(("error[", "  hint: ")) for line in done.stderr.decode().splitlines())
     assert counted | noted == set(CASES) and not counted & noted
     assert {"truncated-empty", "bomb-content", "flipped-a"} <= noted and "xref-removed" in counted
     for name in ("bomb-content", "truncated-10pct", "xref-removed"):
         words = run(PDFTOOLS, "text", "--format", "words", "--json", tmp_path / f"{name}.pdf")
         assert words.returncode == 0 or json.loads(words.stderr)["error"]["code"], name
+
+
+@pytest.mark.parametrize("options", [["-n", "-i"], ["-c"], ["-n", "-H"]])
+def test_standard_input_among_inputs_is_labelled_as_grep_does(options: list[str]) -> None:
+    first, second = CORPUS / FILES[0], CORPUS / FILES[1]
+    piped = subprocess.run([PDFTOOLS, "search", *options, "Lorem|in", "-", second], input=first.read_bytes(),
+                           capture_output=True, check=False)
+    named = run(pdfgrep(), *options, "Lorem|in", first, second)
+    expected = named.stdout.replace(f"{first}:".encode(), b"(standard input):")
+    assert piped.stdout == expected and b"(standard input):" in piped.stdout, options
+    assert piped.returncode == named.returncode == 0
+    alone = subprocess.run([PDFTOOLS, "search", *options, "Lorem|in", "-"], input=first.read_bytes(),
+                           capture_output=True, check=False)
+    assert alone.stdout == run(pdfgrep(), *options, "Lorem|in", first).stdout.replace(
+        f"{first}:".encode(), b"(standard input):")
+
+
+def test_bad_inputs_among_others_are_reported_once_each_and_exit_2_as_pdfgrep(tmp_path: Path) -> None:
+    good, missing, fake = CORPUS / FILES[0], tmp_path / "missing.pdf", tmp_path / "fake.pdf"
+    fake.write_bytes(b"fake\n")
+    for bad, code in ((missing, "FILE_NOT_FOUND"), (fake, "NOT_A_PDF"), (tmp_path / "none-*.pdf", "NO_INPUTS")):
+        for pattern in ("the", "no such words anywhere"):
+            ours, theirs = run(PDFTOOLS, "search", pattern, good, bad), run(pdfgrep(), pattern, good, bad)
+            assert ours.stdout == theirs.stdout and bool(ours.stdout) == (pattern == "the"), (bad, pattern)
+            assert ours.returncode == theirs.returncode == 2, (bad, pattern, ours.stderr)
+            lines = ours.stderr.decode().splitlines()
+            assert len(lines) == 2 and lines[0].startswith(f"error[{code}]: ") and lines[1].startswith("  hint: ")
+            assert lines[0].count(bad.name) == 1, lines
+    both = run(PDFTOOLS, "search", "-c", "the", missing, fake)
+    assert both.returncode == 2 and both.stdout == b"" and both.stderr.decode().count("error[") == 2
+    as_json = run(PDFTOOLS, "search", "--json", "the", good, missing)
+    data = json.loads(as_json.stdout)
+    assert as_json.returncode == 2 and data["matches"] > 0 and data["skipped"][0]["code"] == "FILE_NOT_FOUND"
+    alone = run(PDFTOOLS, "search", "the", missing)  # one input: its own error and exit code, as every command
+    assert alone.returncode == 3 and alone.stderr.decode().startswith("error[FILE_NOT_FOUND]: ")
+
+
+def test_mcp_search_skips_a_missing_file_among_several(tmp_path: Path) -> None:
+    shutil.copy(CORPUS / FILES[0], tmp_path / "good.pdf")
+    result = call(tmp_path, {"pattern": "the", "inputs": ["good.pdf", "missing.pdf", "none-*.pdf"]})
+    data = result.structured_content  # type: ignore[attr-defined]
+    assert not result.is_error and data["matches"] > 0, result  # type: ignore[attr-defined]
+    assert [(Path(s["path"]).name, s["code"]) for s in data["skipped"]] == [
+        ("missing.pdf", "FILE_NOT_FOUND"), ("none-*.pdf", "NO_INPUTS")]
+    assert all(s["hint"] for s in data["skipped"])
+    assert "missing.pdf" in result.content[0].text  # type: ignore[attr-defined]
+
+
+def test_h_is_no_filename_as_in_pdfgrep_and_help_is_long() -> None:
+    group = [CORPUS / rel for rel in FILES[:2]]
+    ours, theirs = run(PDFTOOLS, "search", "-h", "in", *group), run(pdfgrep(), "-h", "in", *group)
+    assert ours.stdout == theirs.stdout and ours.returncode == 0 and b"Usage" not in ours.stdout
+    helped = run(PDFTOOLS, "search", "--help")
+    assert helped.returncode == 0 and b"--no-filename" in helped.stdout and b"--files-without-match" in helped.stdout
+    assert run(PDFTOOLS, "info", "-h").returncode == 0  # elsewhere -h is still help
+    usage = run(PDFTOOLS, "search", "-h")  # no pattern: the hint names the help option search has
+    assert usage.returncode == 2 and b"`pdftools search --help`" in usage.stderr, usage.stderr
+
+
+def test_listing_files_stops_each_file_at_its_first_match(tmp_path: Path) -> None:
+    listed = search("e", [str(CORPUS / rel) for rel in FILES[:2]], files_with_matches=True)
+    assert [f.matches for f in listed.files] == [1, 1] and not listed.hits
+    assert list(listed.output_lines()) == [str(CORPUS / rel) for rel in FILES[:2]]

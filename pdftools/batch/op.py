@@ -63,8 +63,7 @@ def batch(
                        Cli("-d", "--out-dir")],
     options: Annotated[list[str] | None, Param("The command's options as key=value (repeatable): angle=90"),
                        Cli("--set", metavar="KEY=VALUE"), Mcp(annotation=dict[str, Any] | None)] = None,
-    name: Annotated[str | None, Param("Output name pattern: {stem}, {name}, {ext} (default: {stem} and the "
-                                      "kind's extension: .pdf, .txt, .json; none for folders)"),
+    name: Annotated[str | None, Param("Output name: {stem}, {name}, {ext} (default: {stem} and the kind's extension)"),
                     Cli(metavar="PATTERN")] = None,
     recursive: Annotated[bool, Param("Folders: take the files in their subfolders too"), Cli("-r", "--recursive")]
     = False,

@@ -50,7 +50,9 @@ def shallow(schema: dict[str, Any] | None) -> dict[str, Any] | None:
         if isinstance(node, dict):
             if "$ref" in node or "additionalProperties" in node:  # a record, or a map (pdf_info's metadata)
                 return {"type": "object"}
-            inside = ("$defs", "items") if node.get("type") == "array" else ("$defs",)
+            inside: tuple[str, ...] = ("$defs", "items") if node.get("type") == "array" else ("$defs",)
+            if "type" in node or "anyOf" in node:  # a field's schema: its default says nothing of a result,
+                inside += ("default",)  # which always has the field
             return {k: cut(v) for k, v in node.items() if k not in inside}
         if isinstance(node, list):
             return [cut(v) for v in node]

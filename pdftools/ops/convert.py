@@ -65,31 +65,31 @@ class ConvertResult:
 
 def convert(
     input: Annotated[str | None, Param("Document to convert"), Cli(argument=True, note="`-`: stdin")] = None,
-    output: Annotated[str | None, Param("File to write; none: the text comes back (text formats only)"),
+    output: Annotated[str | None, Param("File to write (none: the text comes back)"),
                       Cli("-o", "--output", default="-")] = None,
-    content: Annotated[str | None, Param("The document itself, as a string, instead of an input file"),
+    content: Annotated[str | None, Param("The document as a string, instead of a file"),
                        Cli("--text")] = None,
-    from_format: Annotated[str | None, Param("Input format (default: from the input's extension, else markdown)"),
+    from_format: Annotated[str | None, Param("Input format (default: the input's extension, else markdown)"),
                            Cli("-f", "--from")] = None,
-    to_format: Annotated[str | None, Param("Output format (default: from the output's extension, else markdown; "
-                                           "html for markdown input)"), Cli("-t", "--to")] = None,
+    to_format: Annotated[str | None, Param("Output format (default: the output's extension, else markdown; "
+                                           "html from markdown)"),
+                         Cli("-t", "--to")] = None,
     standalone: Annotated[bool, Param("A whole document (HTML head, LaTeX preamble), not a fragment"),
                           Cli("-s", "--standalone")] = False,
     toc: Annotated[bool, Param("Add a table of contents")] = False,
     metadata: Annotated[list[str] | None, Param("Metadata `key=value`, e.g. title=Report (repeatable)"),
                         Cli("-M", "--metadata")] = None,
     reference_doc: Annotated[str | None, Param("A docx, odt or pptx whose styles the output takes")] = None,
-    resource_path: Annotated[list[str] | None, Param("Folders images may come from, besides the input's "
-                                                     "(repeatable)")] = None,
+    resource_path: Annotated[list[str] | None, Param("More folders images may come from")] = None,
     pdf_engine: Annotated[Literal["weasyprint", "typst"] | None, Param("PDF engine (default: weasyprint, "
                                                                        "else typst)")] = None,
-    ocr_language: Annotated[str, Param("PDF input: tesseract languages for pages without text, e.g. eng+deu"),
+    ocr_language: Annotated[str, Param("PDF input: OCR languages, e.g. eng+deu"),
                             Cli("-l", "--ocr-language")] = "eng",
     template: Annotated[str | None, Param("pandoc template (command line only)"), Mcp(hidden=True)] = None,
     lua_filter: Annotated[list[str] | None, Param("Lua filter to run: a program with your rights (command line "
                                                   "only; repeatable)"), Mcp(hidden=True)] = None,
     timeout: Annotated[float, Param("Give up after this many seconds", ge=1)] = 120,
-    max_chars: Annotated[int | None, Param("Most characters returned inline (no output file); longer text is cut",
+    max_chars: Annotated[int | None, Param("Most characters returned inline (no output); more is cut",
                                            ge=1), Mcp(default=40_000)] = None,
     force: Annotated[bool, Param("Overwrite an existing output")] = False,
     password: Password = None,

@@ -31,8 +31,8 @@ class InsertBlankResult(Edited):
 
 def insert_blank(
     input: Input,
-    after: Annotated[str | None, Param("Insert after this page: a number, `last` or `-1` (0: before the first; "
-                                       "default: the last)"), Cli(metavar="PAGE"), Mcp(annotation=int | str | None)]
+    after: Annotated[str | None, Param("After this page: a number, `last` or `-1` (0: at the start; default: last)"),
+                      Cli(metavar="PAGE"), Mcp(annotation=int | str | None)]
     = None,
     count: Annotated[int, Param("How many blank pages", ge=1, le=1000)] = 1,
     output: Output = None,

@@ -4,8 +4,8 @@
 first page and its label as it should read: `iii` starts roman at 3, `A-1` is prefix `A-` with 1, 2, 3, `a`
 letters, `I` upper-case roman, `Cover` a label without a number. {{clear}} removes them; neither shows them.
 
-{{mcp:{{scheme}} `1:i,5:1`: from page 1 roman (i, ii...), from page 5 arabic from 1. A label reads as it should:
-`iii`, `A-1` (prefix `A-`), `a`, `I`, `Cover` (no number).}}
+{{mcp:{{scheme}} `1:i,5:1`: roman from page 1, arabic from 1 at page 5; a label as it reads: `iii`, `A-1`, `a`,
+`I`, `Cover`.}}
 """
 
 from __future__ import annotations

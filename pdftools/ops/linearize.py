@@ -39,8 +39,7 @@ def linearize(
     force: Force = False,
     decrypt: Decrypt = False,
     password: Password = None,
-    object_streams: Annotated[StreamMode, Param("Object streams: `preserve` the input's, `generate` (smaller), "
-                                                "`disable` (for old readers)")] = "preserve",
+    object_streams: Annotated[StreamMode, Param("`generate`: smaller; `disable`: for old readers")] = "preserve",
 ) -> LinearizeResult:
     job = open_job(input, output, suffix="linearized", password=password, in_place=in_place, force=force,
                    linearize=True, object_streams=object_streams)

@@ -107,7 +107,7 @@ def ocr(
     mode: Annotated[Literal["pdf", "text"], Param("pdf: searchable PDF; text: the text per page")] = "pdf",
     language: Annotated[str, Param("tesseract language codes, e.g. eng+deu"), Cli("-l", "--language")] = "eng",
     pages: Pages = None,
-    dpi: Annotated[int, Param("Resolution to rasterise at (images: when the file does not say)", ge=50, le=1200)]
+    dpi: Annotated[int, Param("Rasterising dpi (images: when the file does not say)", ge=50, le=1200)]
     = 300,
     force_ocr: Annotated[bool, Param("OCR pages with text too, rasterised (as OCRmyPDF does)")] = False,
     rotate_pages: Annotated[bool, Param("Turn pages upright where tesseract's OSD can tell")] = False,

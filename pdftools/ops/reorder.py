@@ -38,7 +38,7 @@ class ReorderResult(Edited):
 
 def reorder(
     input: Input,
-    mode: Annotated[Mode, Param("reverse, interleave, or interleave-reversed (backs scanned last to first)"),
+    mode: Annotated[Mode, Param("interleave-reversed: backs scanned last to first"),
                     Cli("--mode")],
     output: Output = None,
     in_place: InPlace = False,

@@ -61,12 +61,12 @@ def stamp(
     pages: Pages = None,
     position: Annotated[Position, Param("Where on the page (text)")] = "center",
     font_size: Annotated[float, Param("Text size in points", ge=1, le=1000)] = 12,
-    color: Annotated[str, Param("Text colour: #rrggbb, #rgb or black, gray, red, blue, green, white...")]
+    color: Annotated[str, Param("Text colour: #rrggbb, #rgb or a name (black, gray, red...)")]
     = "black",
     opacity: Annotated[float, Param("0 (invisible) to 1 (opaque)", ge=0, le=1)] = 1.0,
-    angle: Annotated[float, Param("Text angle in degrees, counter-clockwise (45 for a diagonal watermark)")] = 0,
+    angle: Annotated[float, Param("Text angle, counter-clockwise (45: diagonal)")] = 0,
     margin: Annotated[float, Param("Distance from the page edge in points (text)", ge=0)] = 36,
-    start: Annotated[int, Param("The number {page} gives page 1 (Bates numbering: 1001)", ge=0)] = 1,
+    start: Annotated[int, Param("{page} of page 1 (Bates: 1001)", ge=0)] = 1,
     underlay: Annotated[bool, Param("Put the stamp under the page content")] = False,
     output: Output = None,
     in_place: InPlace = False,

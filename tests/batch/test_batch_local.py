@@ -261,4 +261,6 @@ def test_bracketed_names_and_list_lines_are_paths_not_globs(cli: Any, sample: Pa
     assert listed.exit_code == 0 and set(rows(listed.stdout)) == {"br[ac]ket.pdf"}, listed
     listing.write_text(f"{tmp_path / 'in' / 'br[ac]ket.pdf'}\n{tmp_path / 'in' / 'b*.pdf'}\n")
     globbed = cli("batch", "info", f"@{listing}", "-d", tmp_path / "o3", "--json")  # a line is a path, not a glob
-    assert globbed.exit_code == 3 and "b*.pdf" in json.loads(globbed.stderr)["error"]["message"], globbed
+    found = rows(globbed.stdout)  # `b*.pdf` is a missing file's failed row; braket.pdf is not taken
+    assert globbed.exit_code == 15 and set(found) == {"br[ac]ket.pdf", "b*.pdf"}, globbed
+    assert found["b*.pdf"]["status"] == "failed" and found["b*.pdf"]["error"]["code"] == "FILE_NOT_FOUND"

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pdftools.core import streams, task
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, MaxChars, Mcp, Offset, Pages, Param, Password, StartPage
-from pdftools.core.paths import input_path, output_path
+from pdftools.core.paths import input_path, output_path, pdf_output_path
 from pdftools.core.pdf import check_output, is_pdf, open_pdf, save_pdf
 from pdftools.document import text as pagetext
 from pdftools.document.images import Frame, frames
@@ -126,6 +126,8 @@ def ocr(
     if input is None:
         raise InvalidArgument("give a PDF or an image to OCR")
     langs = engine.check_languages(language)
+    if mode == "pdf" and (output or ("-" if input == "-" else None)) == "-":
+        pdf_output_path("-")  # not to a terminal: checked before standard input is read
     path = input_path(input)
     with task.current().limit(timeout), tempfile.TemporaryDirectory(prefix="pdftools-ocr-") as tmp:
         job = Job(langs, dpi, Path(tmp), rotate_pages, jobs or os.cpu_count() or 1, mode, pages, output, force,

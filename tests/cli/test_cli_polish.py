@@ -76,7 +76,8 @@ def test_labels_piped_are_one_a_line(cli: Any, four: Path) -> None:
     assert json.loads(cli("labels", four, "--json").stdout)["labels"] == ["1", "2", "3", "4"]
 
 
-@pytest.mark.parametrize("args", [["repair", "-"], ["crop", "-", "--margins", "10"], ["rotate", "-", "-a", "90"]])
+@pytest.mark.parametrize("args", [["repair", "-"], ["crop", "-", "--margins", "10"], ["rotate", "-", "-a", "90"],
+                                  ["ocr", "-"], ["ocr", "-", "-o", "-"]])
 def test_no_pdf_is_written_to_a_terminal(tmp_path: Path, four: Path, args: list[str]) -> None:
     leader, follower = os.openpty()
     try:

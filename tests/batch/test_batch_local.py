@@ -264,3 +264,13 @@ def test_bracketed_names_and_list_lines_are_paths_not_globs(cli: Any, sample: Pa
     found = rows(globbed.stdout)  # `b*.pdf` is a missing file's failed row; braket.pdf is not taken
     assert globbed.exit_code == 15 and set(found) == {"br[ac]ket.pdf", "b*.pdf"}, globbed
     assert found["b*.pdf"]["status"] == "failed" and found["b*.pdf"]["error"]["code"] == "FILE_NOT_FOUND"
+
+
+def test_a_rows_generic_hint_names_the_command(cli: Any, sample: Path, tmp_path: Path) -> None:
+    """A value only the op itself can judge fails per file; the row's hint names the command, not `<command>`."""
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "a.pdf").write_bytes(sample.read_bytes())
+    result = cli("batch", "crop", tmp_path / "in", "-d", tmp_path / "out", "--set", "margins=1 2 3", "--json")
+    row = rows(result.stdout)["a.pdf"]
+    assert result.exit_code == 16 and row["error"]["code"] == "INVALID_ARGUMENT", result
+    assert "<command>" not in row["error"]["hint"] and "`pdftools crop --help`" in row["error"]["hint"], row

@@ -79,8 +79,9 @@ def _named(error: dict[str, str], job: FileJob) -> dict[str, str]:
     from pdftools.core.params import name_parameters
     from pdftools.ops import get
 
-    known = inspect.signature(get(job.command).load()).parameters
-    generic = ("`pdftools <command> --help` lists them", f"`pdftools {get(job.command).name} --help` lists them "
+    op = get(job.command)
+    known = inspect.signature(op.load()).parameters
+    generic = ("`pdftools <command> --help` lists them", f"`pdftools {op.name} --help` lists them "
                "(give them with --set)")
     return {key: name_parameters(value, str, known).replace(*generic) if isinstance(value, str) else value
             for key, value in error.items()}

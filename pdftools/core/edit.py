@@ -18,7 +18,7 @@ from pdftools.core.params import Cli, MaxChars, Mcp, Offset, Param, StartPage
 from pdftools.core.params import Input as Input  # the ops' shared parameters, in one import
 from pdftools.core.params import Pages as Pages
 from pdftools.core.params import Password as Password
-from pdftools.core.paths import input_path, output_path, pdf_output_path
+from pdftools.core.paths import input_path, output_path, pdf_output_path, to_pipe
 from pdftools.core.pdf import check_output, open_pdf, save_pdf
 from pdftools.errors import InvalidArgument, InvalidPageRange
 
@@ -118,8 +118,7 @@ def paths_of(input: str, output: str | None, *, suffix: str, in_place: bool = Fa
     """The input and the output path, checked before any work is done (the output is none of the inputs)."""
     if in_place and (output is not None or input == "-"):
         raise InvalidArgument("--in-place replaces a file given by name, so it takes neither --output nor `-`")
-    to_pipe = not in_place and (output == "-" or (output is None and input == "-"))  # from a pipe, to a pipe
-    out = pdf_output_path("-") if to_pipe else None  # checked before standard input is read
+    out = pdf_output_path("-") if not in_place and to_pipe(input, output) else None  # before stdin is read
     src = input_path(input)
     if out is None:
         out = src if in_place else _output(src, output, suffix)

@@ -135,6 +135,11 @@ class LocalPolicy:
             self._tmp = None
 
 
+def to_pipe(input: str | None, output: str | None) -> bool:
+    """The output is standard output: `-`, or no output given for an input from `-` (from a pipe, to a pipe)."""
+    return output == "-" or (output is None and input == "-")
+
+
 def pdf_output_path(raw: str) -> Path:
     """An output that will hold a PDF's bytes. At a shell, `-` (or the default for an input from `-`) is
     refused when standard output is a terminal, as gzip refuses to write compressed data to one: bytes there

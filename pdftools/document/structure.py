@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from pdftools.core.objects import text
+from pdftools.core.pages import spec
 from pdftools.document import resources
 
 if TYPE_CHECKING:
@@ -33,8 +34,6 @@ class Font:
     @property
     def on_pages(self) -> str:
         """The pages that use the font, as a page spec (`1-3,7`)."""
-        from pdftools.core.pages import spec
-
         return spec(self.pages)
 
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pdftools.core import streams, task
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, MaxChars, Mcp, Offset, Pages, Param, Password, StartPage
-from pdftools.core.paths import input_path, output_path, pdf_output_path
+from pdftools.core.paths import input_path, output_path, pdf_output_path, to_pipe
 from pdftools.core.pdf import check_output, is_pdf, open_pdf, save_pdf
 from pdftools.document import text as pagetext
 from pdftools.document.images import Frame, frames
@@ -86,7 +86,9 @@ class Job:
 
     def raw_output(self, path: Path) -> str:
         """The output as given; by default beside the input, or to stdout when the input is stdin."""
-        return self.output or ("-" if self.input_raw == "-" else str(path.with_name(f"{path.stem}-ocr.pdf")))
+        if to_pipe(self.input_raw, self.output):
+            return "-"
+        return self.output or str(path.with_name(f"{path.stem}-ocr.pdf"))
 
     def target(self, path: Path) -> Path:
         out = output_path(self.raw_output(path))
@@ -126,7 +128,7 @@ def ocr(
     if input is None:
         raise InvalidArgument("give a PDF or an image to OCR")
     langs = engine.check_languages(language)
-    if mode == "pdf" and (output or ("-" if input == "-" else None)) == "-":
+    if mode == "pdf" and to_pipe(input, output):
         pdf_output_path("-")  # not to a terminal: checked before standard input is read
     path = input_path(input)
     with task.current().limit(timeout), tempfile.TemporaryDirectory(prefix="pdftools-ocr-") as tmp:

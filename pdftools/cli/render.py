@@ -37,13 +37,6 @@ def safe(text: str) -> str:
     return _UNSAFE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
-def _text(value: Any, style: str = "") -> Any:
-    """A rich `Text`: printed as it is, never read as markup."""
-    from rich.text import Text
-
-    return Text(safe(value if isinstance(value, str) else _plain(value)), style=style)
-
-
 def render(result: Any, *, as_json: bool, to_stderr: bool = False) -> None:
     if getattr(result, "rows_streamed", False):  # a batch: its rows went to stdout as they finished
         result, to_stderr = dataclasses.replace(result, rows=[], rows_streamed=as_json), True
@@ -60,13 +53,12 @@ def render(result: Any, *, as_json: bool, to_stderr: bool = False) -> None:
     if type(getattr(result, "text", None)).__name__ == "TextResult":  # ocr --mode text: the text, as `text` gives it
         _render_text(result.text, stream)
         return
-    console = _console(stderr=to_stderr)
-    if stream.isatty():
-        console.print(_table(result, top=True), crop=False)
-        return
-    with console.capture() as captured:  # piped: whole lines, without the padding to the widest one
-        console.print(_table(result, top=True), crop=False)
-    stream.write("".join(line.rstrip() + "\n" for line in captured.get().splitlines()))
+    tty = stream.isatty()
+    laid_out = layout(result, tty=tty)
+    if tty:
+        _console(stderr=to_stderr).print(drawn(laid_out), crop=False)
+    else:  # piped: the same lines, drawn without rich (importing and laying out rich cost a call ~40 ms)
+        stream.write("".join(line + "\n" for line in plain_lines(laid_out)))
 
 
 def _render_text(result: Any, stream: Any) -> None:
@@ -103,53 +95,60 @@ def _compact(numbers: list[int]) -> str:
     return ",".join(map(str, numbers))
 
 
-def _table(model: Any, top: bool = False) -> Any:
-    from rich.table import Table
+@dataclasses.dataclass
+class Fields:
+    """A result as a person reads it: named values, one a row (a value is text or another block)."""
+    rows: list[tuple[str, Any]]
 
-    table = Table(show_header=False, box=None, pad_edge=False)
-    table.add_column(style="bold", no_wrap=True)
-    table.add_column(overflow="fold")
+
+@dataclasses.dataclass
+class Grid:
+    """A list of result rows: a header and a row of cells each; `more` rows not shown."""
+    columns: list[str]
+    cells: list[list[str]]
+    more: int = 0
+
+
+@dataclasses.dataclass
+class Outline:
+    """Bookmarks as a tree (items with `title`, `page` and `children`)."""
+    items: list[Any]
+
+
+def layout(model: Any, *, tty: bool) -> Fields:
+    """What a person sees of a result, drawn by rich at a terminal and by `plain_lines` when piped. Text from
+    documents, file names and users is data: it stays text (never markup) with control characters escaped."""
     hidden = getattr(model, "table_hidden", ())  # fields --json has and a person need not read
-    for name in results.fields(model):
-        value = getattr(model, name)
-        if value in (None, [], {}, "") or name in hidden:
-            continue
-        table.add_row(_text(name.replace("_", " ")), _cell(name, value))
-    return table
+    rows = [(name.replace("_", " "), _laid_cell(name, getattr(model, name), tty)) for name in results.fields(model)
+            if getattr(model, name) not in (None, [], {}, "") and name not in hidden]
+    return Fields(rows)
 
 
-def _cell(name: str, value: Any) -> Any:
+def _laid_cell(name: str, value: Any, tty: bool) -> Any:
     if name == "outline":
-        return _tree(value)
+        return Outline(value)
     if results.is_result(value):
-        return _table(value)
+        return layout(value, tty=tty)
     if isinstance(value, dict):
-        return _text("\n".join(f"{k}: {_plain(v)}" for k, v in value.items()))
+        return safe("\n".join(f"{k}: {_plain(v)}" for k, v in value.items()))
     if isinstance(value, list) and value and results.is_result(value[0]):
-        return _rows(value)
-    return _text(value)
+        return _grid(value, tty)
+    return _cell_text(value)
 
 
-def _rows(value: list[Any]) -> Any:
-    """A list of result rows as a table. At a terminal a long list shows its first rows and says how many
-    more there are; piped, every row is printed. A row class may name the columns a person sees
-    (`table_columns`, fields or properties) and lift the row limit (`table_rows = None`); a result may hide
-    fields from people (`table_hidden`); --json always
-    carries every field of every row."""
-    from rich.table import Table
+def _cell_text(value: Any) -> str:
+    return safe(value if isinstance(value, str) else _plain(value))
 
-    columns = getattr(value[0], "table_columns", None) or results.fields(value[0])
-    limit = getattr(value[0], "table_rows", MAX_ROWS) or len(value)
-    if not sys.stdout.isatty():
-        limit = len(value)
-    table = Table(show_edge=False, pad_edge=False)
-    for column in columns:  # cells wrap, never cut
-        table.add_column(column.replace("_", " "), overflow="fold")
-    for item in value[:limit]:
-        table.add_row(*(_text(getattr(item, c)) for c in columns))
-    if len(value) > limit:
-        table.caption = f"… and {len(value) - limit} more not shown (--json lists all; piped output shows all)"
-    return table
+
+def _grid(value: list[Any], tty: bool) -> Grid:
+    """A list of result rows. At a terminal a long list shows its first rows and says how many more there are;
+    piped, every row is printed. A row class may name the columns a person sees (`table_columns`, fields or
+    properties) and lift the row limit (`table_rows = None`); a result may hide fields from people
+    (`table_hidden`); --json always carries every field of every row."""
+    columns = list(getattr(value[0], "table_columns", None) or results.fields(value[0]))
+    limit = (getattr(value[0], "table_rows", MAX_ROWS) or len(value)) if tty else len(value)
+    cells = [[_cell_text(getattr(item, column)) for column in columns] for item in value[:limit]]
+    return Grid([column.replace("_", " ") for column in columns], cells, max(len(value) - limit, 0))
 
 
 def _plain(value: Any) -> str:
@@ -162,19 +161,104 @@ def _plain(value: Any) -> str:
     return str(value)
 
 
-def _tree(bookmarks: list[Any]) -> Any:
+def drawn(block: Any) -> Any:
+    """A laid-out block as a rich renderable, for a terminal (cells wrap to its width, never cut)."""
+    from rich.table import Table
     from rich.text import Text
+
+    if isinstance(block, str):
+        return Text(block)
+    if isinstance(block, Fields):
+        table = Table(show_header=False, box=None, pad_edge=False)
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column(overflow="fold")
+        for name, cell in block.rows:
+            table.add_row(Text(name), drawn(cell))
+        return table
+    if isinstance(block, Grid):
+        table = Table(show_edge=False, pad_edge=False)
+        for column in block.columns:
+            table.add_column(column, overflow="fold")
+        for row in block.cells:
+            table.add_row(*map(Text, row))
+        if block.more:
+            table.caption = f"… and {block.more} more not shown (--json lists all; piped output shows all)"
+        return table
     from rich.tree import Tree
 
     root = Tree("", hide_root=True)
 
     def add(parent: Any, items: list[Any]) -> None:
         for item in items:
-            label = Text.assemble(_text(item.title), ("  p." + str(item.page or "-"), "dim"))
-            add(parent.add(label), item.children)
+            add(parent.add(Text.assemble(Text(safe(item.title)), ("  p." + str(item.page or "-"), "dim"))),
+                item.children)
 
-    add(root, bookmarks)
+    add(root, block.items)
     return root
+
+
+def plain_lines(block: Any) -> list[str]:
+    """A laid-out block as lines of plain text: what rich draws on a pipe (no colour; columns as wide as their
+    widest cell, never wrapped or cut; trailing blanks dropped), without loading it. Tabs stay tabs."""
+    return [line.rstrip() for line in _lines(block)]
+
+
+def _lines(block: Any) -> list[str]:
+    if isinstance(block, str):
+        return block.split("\n")
+    if isinstance(block, Fields):
+        if not block.rows:
+            return []
+        width = max(_width(name) for name, _ in block.rows)
+        lines = []
+        for name, cell in block.rows:
+            inner = _lines(cell) or [""]
+            lines.append(_pad(name, width) + "  " + inner[0])
+            lines.extend(" " * (width + 2) + line for line in inner[1:])
+        return lines
+    if isinstance(block, Grid):
+        return _grid_lines(block)
+    return _tree_lines(block.items)
+
+
+def _grid_lines(grid: Grid) -> list[str]:
+    cells = [[cell.split("\n") for cell in row] for row in grid.cells]
+    widths = [max([_width(title)] + [_width(line) for row in cells for line in row[i]])
+              for i, title in enumerate(grid.columns)]
+    last = len(widths) - 1
+
+    def joined(parts: list[str], bar: str) -> str:
+        return bar.join((" " if i else "") + _pad(part, widths[i]) + (" " if i < last else "")
+                        for i, part in enumerate(parts))
+
+    lines = [joined(grid.columns, "┃"),
+             "╇".join("━" * (widths[i] + (i > 0) + (i < last)) for i in range(len(widths)))]
+    for row in cells:
+        for n in range(max(len(cell) for cell in row)):
+            lines.append(joined([cell[n] if n < len(cell) else "" for cell in row], "│"))
+    return lines
+
+
+def _tree_lines(items: list[Any], prefix: str = "", top: bool = True) -> list[str]:
+    lines = []
+    for index, item in enumerate(items):
+        last = index == len(items) - 1
+        guide, carry = ("", "") if top else ("└── ", "    ") if last else ("├── ", "│   ")
+        label = (safe(item.title) + "  p." + str(item.page or "-")).split("\n")
+        lines.append(prefix + guide + label[0])
+        lines.extend(prefix + carry + line for line in label[1:])
+        lines.extend(_tree_lines(item.children, prefix + carry, top=False))
+    return lines
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * (width - _width(text))
+
+
+def _width(text: str) -> int:
+    from rich.cells import cell_len  # the cell widths rich uses at a terminal (a small module; not rich's console)
+
+    return cell_len(text)
 
 
 def report_error(exc: PdftoolsError, *, as_json: bool) -> int:

@@ -1,3 +1,3 @@
-from pdftools.main import main
+from pdftools.main import entry
 
-main()
+entry()

@@ -133,3 +133,26 @@ def main() -> None:
     from pdftools.cli import app
 
     app.main({"serve": serve})
+
+
+def entry() -> None:
+    """The `pdftools` program (console script and `python -m pdftools`): `main`, then, unless it served, an
+    exit that skips tearing the interpreter down. The command's files are closed and its temporary folders
+    removed by then (each is a `with` block); what is left is freeing every module and document object,
+    ~25 ms of a merge's CPU that no one waits for. Output buffers are flushed first."""
+    try:
+        main()
+        code: str | int | None = 0
+    except SystemExit as exc:
+        code = exc.code
+    if sys.argv[1:2] == ["serve"]:  # a server's threads and stores end the ordinary way
+        sys.exit(code)
+    if code is not None and not isinstance(code, int):  # as sys.exit prints a message and exits 1
+        sys.stderr.write(f"{code}\n")
+        code = 1
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BrokenPipeError:  # the reader went away after the command ended (it had handled its own writes)
+        code = code or 141
+    os._exit(code or 0)

@@ -322,14 +322,22 @@ def build_app(wanted: str | None = None,
             add_op(app, op, panel_of(op.name))
         else:
             _add_stub(app, op.name, op.summary, panel_of(op.name))
-    from pdftools.cli.mcp_config import mcp_config
-
-    for name, command in {**(extra or {}), "mcp-config": mcp_config}.items():
+    for name, command in (extra or {}).items():
         if wanted is None or name == wanted:
             app.command(name, rich_help_panel=panel_of(name))(command)
         else:
             _add_stub(app, name, (command.__doc__ or "").strip().split("\n", 1)[0], panel_of(name))
+    if wanted in (None, "mcp-config"):
+        from pdftools.cli.mcp_config import mcp_config
+
+        app.command("mcp-config", rich_help_panel=panel_of("mcp-config"))(mcp_config)
+    else:  # its summary without importing it (and json, tempfile...) for every other command
+        _add_stub(app, "mcp-config", MCP_CONFIG_SUMMARY, panel_of("mcp-config"))
     return app
+
+
+MCP_CONFIG_SUMMARY = ("Print (or --install) the MCP config for an agent: Claude Desktop or Code, Cursor, VS Code, "
+                      "OpenCode.")  # mcp_config's first line (a test checks)
 
 
 def _add_stub(app: typer.Typer, name: str, summary: str, panel: str | None) -> None:

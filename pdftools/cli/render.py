@@ -256,7 +256,9 @@ def _pad(text: str, width: int) -> str:
 
 
 def _width(text: str) -> int:
-    from rich.cells import cell_len  # the cell widths rich uses at a terminal (a small module; not rich's console)
+    if text.isascii():  # one cell a character (control characters are escaped by then)
+        return len(text)
+    from rich.cells import cell_len  # the widths rich gives other characters (a small module; not its console)
 
     return cell_len(text)
 

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 PART = ".part"  # temporary files and folders beside outputs end with this
 _OURS = re.compile(r"^\.(?:.+\.|pdftools-)[a-z0-9_]{8}\.part$")  # what mkstemp / mkdtemp below name them
+XMP_BYTES = 16 << 20  # XMP metadata is a few KB; more than this is not parsed to update its PDF version
 STALE_AFTER = 10.0  # seconds: an unlocked `.part` older than this belongs to no live process
 
 
@@ -259,6 +260,7 @@ def write_pdf(pdf: pikepdf.Pdf, target: Path, *, min_version: str = "", label: s
         options.setdefault("stream_decode_level", pikepdf.StreamDecodeLevel.none)
     if reproducible.get() and not options.get("encryption"):  # qpdf cannot derive an encrypted file's ID
         options.setdefault("deterministic_id", True)
+    options.setdefault("fix_metadata_version", _xmp_names_version(pdf))
     if not measured and (options.get("compress_streams", True) or options.get("stream_decode_level")):
         streams.check_save(pdf, label or str(target), recompress_flate=options.get("recompress_flate", False))
     # pikepdf warns on every save of a file whose form widgets its /AcroForm does not list (common in real
@@ -271,6 +273,24 @@ def write_pdf(pdf: pikepdf.Pdf, target: Path, *, min_version: str = "", label: s
             pdf.save(fh, min_version=min_version, **options)
     except OSError as exc:
         raise os_error(exc, f"cannot write {label or target}") from None
+
+
+def _xmp_names_version(pdf: pikepdf.Pdf) -> bool:
+    """Whether the XMP metadata records the PDF version (`pdf:PDFVersion`), which pikepdf's save then updates.
+    pikepdf parses the XMP to find out, on every save of a file that has XMP (and loads lxml for it, ~10 ms
+    of a merge); the bytes tell first. An XMP that cannot be read is left to pikepdf, as before; one that
+    would inflate beyond XMP_BYTES is not read at all (nor is it then parsed)."""
+    import pikepdf
+
+    from pdftools.core import streams
+
+    xmp = pdf.Root.get("/Metadata")
+    if not isinstance(xmp, pikepdf.Stream) or streams.bound(xmp) > XMP_BYTES and streams.exceeds(xmp, XMP_BYTES):
+        return False
+    try:
+        return b"PDFVersion" in xmp.read_bytes()
+    except pikepdf.PdfError:
+        return True
 
 
 def check_names(names: list[str], folder: Path, *, force: bool, field_hint: str) -> None:

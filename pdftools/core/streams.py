@@ -82,8 +82,12 @@ def check_save(pdf: pikepdf.Pdf, name: str, *, recompress_flate: bool = False) -
     limit = limits.STREAM_BYTES.value()
     if limit is None:
         return
+    flate = pikepdf.Name.FlateDecode
     for obj in pdf.objects:
         if not isinstance(obj, pikepdf.Stream):
+            continue
+        value = obj.get("/Filter")
+        if value is None or value == flate and not recompress_flate:  # most streams: nothing to decode
             continue
         filters = _filters(obj)
         if not filters or not set(filters) <= DECODED_ON_SAVE or filters == ["/FlateDecode"] and not recompress_flate:

@@ -64,25 +64,26 @@ def merge(
     out_path = output_path(output)
     check_output(out_path, [path for path, _ in sources], force=force)
 
+    real = [os.path.realpath(path) for path, _ in sources]  # a file named twice is opened once
     opened: dict[str, pikepdf.Pdf] = {}  # one Pdf per file: pages taken twice share what they use, as in qpdf
-    for path, _ in sources:
-        if os.path.realpath(path) not in opened:
-            opened[os.path.realpath(path)] = open_pdf(path, password)
-    keep = None if decrypt else next((path for path, _ in sources if opened[os.path.realpath(path)].is_encrypted),
-                                     None)
+    for (path, _), key in zip(sources, real, strict=True):
+        if key not in opened:
+            opened[key] = open_pdf(path, password)
+    keep = next((path for (path, _), key in zip(sources, real, strict=True) if opened[key].is_encrypted),
+                None) if not decrypt else None
     out = new_pdf(keep, password)
-    taken = Counter(os.path.realpath(path) for path, _ in sources)
+    taken = Counter(real)
     bookmarks: list[outline.Node] = []
     merged: list[MergedInput] = []
     version = "1.3"
-    for index, (path, spec) in enumerate(sources):
-        src = opened[os.path.realpath(path)]
+    for index, ((path, spec), key) in enumerate(zip(sources, real, strict=True)):
+        src = opened[key]
         version = max(version, src.pdf_version)
         selected = [n - 1 for n in parse_pages(spec, len(src.pages))]
         page_map: dict[int, int] = {}
         for position, page_index in enumerate(selected, len(out.pages)):
             page_map.setdefault(page_index, position)
-        copy_pages(src, out, selected, again=taken[os.path.realpath(path)] > 1)
+        copy_pages(src, out, selected, again=taken[key] > 1)
         if index == 0:
             _copy_metadata(src, out)
         bookmarks.append(_bookmark(src, path.stem, page_map))

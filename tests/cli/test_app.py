@@ -32,6 +32,10 @@ def test_registry_summaries_are_the_docstrings_first_lines() -> None:
     for op in OPS:
         module = importlib.import_module(op.module or f"pdftools.ops.{op.function}")
         assert (module.__doc__ or "").strip().splitlines()[0] == op.summary, op.name
+    from pdftools.cli.app import MCP_CONFIG_SUMMARY
+    from pdftools.cli.mcp_config import mcp_config
+
+    assert (mcp_config.__doc__ or "").strip().splitlines()[0] == MCP_CONFIG_SUMMARY
 
 
 def test_help_does_not_import_ops_mcp_or_pdf_libraries() -> None:

@@ -60,14 +60,29 @@ def test_other_help_and_version_load_no_pdf_library(tmp_path: Path, argv: tuple[
     assert not {m for m in ours if m.startswith("pdftools.mcp")}, ours
 
 
-def test_info_loads_pikepdf_and_rich_to_draw_but_no_pydantic_or_mcp(tmp_path: Path, sample: Path) -> None:
+def test_piped_info_loads_pikepdf_but_no_rich_pydantic_or_mcp(tmp_path: Path, sample: Path) -> None:
+    """Piped, a result is drawn as plain lines (tests/cli/test_cli_plain_render.py): rich only at a terminal."""
     third, ours = loaded(tmp_path, "info", str(sample))
-    allowed = CLI_ONLY | {"pikepdf", "rich"}
-    assert "pikepdf" in third and "rich" in third  # the test sees what the command uses
+    allowed = CLI_ONLY | {"pikepdf"}
+    assert "pikepdf" in third  # the test sees what the command uses
     assert third <= allowed, f"info imported {sorted(third - allowed)}"
     others = {m for m in ours if m.startswith(("pdftools.ops.", "pdftools.mcp", "pdftools.invoice",
                                                "pdftools.convert"))}
     assert others == {"pdftools.ops.info"}, others
+
+
+def test_merge_of_files_with_xmp_loads_no_xml_parser(tmp_path: Path, sample: Path) -> None:
+    """pikepdf's save parses XMP (with lxml) to update a `pdf:PDFVersion` in it; an XMP without one is not
+    parsed (tests/core/test_pdf_xmp_version.py checks that one that has it is still updated)."""
+    import pikepdf
+
+    doc = tmp_path / "xmp.pdf"
+    with pikepdf.open(sample) as pdf:
+        with pdf.open_metadata(set_pikepdf_as_editor=False) as meta:
+            meta["dc:title"] = "With XMP"
+        pdf.save(doc)
+    third, _ = loaded(tmp_path, "merge", str(doc), str(doc), "-o", str(tmp_path / "m.pdf"))
+    assert (tmp_path / "m.pdf").is_file() and "lxml" not in third, third
 
 
 @pytest.mark.parametrize("argv", [("info", "{pdf}", "--json"), ("text", "{pdf}"), ("info", "{pdf}", "--pages", "1",

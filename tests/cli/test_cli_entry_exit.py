@@ -1,0 +1,44 @@
+"""The `pdftools` program ends without tearing the interpreter down (main.entry: `os._exit` once the command
+is done). Run here as users run it, the installed console script in a child process: what it printed is all
+there, its exit code is the command's, and the temporary files behind `-` are gone."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import CORPUS
+
+SCRIPT = Path(sys.executable).with_name("pdftools")
+BOOK = (CORPUS / "sample-files" if (CORPUS / "sample-files").is_dir() else CORPUS) / "009-pdflatex-geotopo" \
+    / "GeoTopo-komprimiert.pdf"
+
+pytestmark = pytest.mark.skipif(not SCRIPT.is_file(), reason="the console script is not installed beside python")
+
+
+def _run(tmp_path: Path, *argv: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
+    env = {**os.environ, "TMPDIR": str(tmp_path / "tmp")}
+    (tmp_path / "tmp").mkdir(exist_ok=True)
+    return subprocess.run([str(SCRIPT), *argv], input=stdin, capture_output=True, env=env, cwd=tmp_path,
+                          timeout=120, check=False)
+
+
+def test_all_the_output_is_there(tmp_path: Path) -> None:
+    done = _run(tmp_path, "text", str(BOOK))
+    peer = subprocess.run(["pdftotext", str(BOOK), "-"], capture_output=True, check=True).stdout
+    assert done.returncode == 0 and len(peer) > 100_000
+    assert done.stdout == peer
+
+
+def test_the_exit_code_is_the_commands(tmp_path: Path) -> None:
+    done = _run(tmp_path, "info", "missing.pdf")
+    assert done.returncode == 3 and b"FILE_NOT_FOUND" in done.stderr
+
+
+def test_the_files_behind_dashes_are_removed(tmp_path: Path, sample: Path) -> None:
+    done = _run(tmp_path, "merge", "-", str(sample), "-o", "-", stdin=sample.read_bytes())
+    assert done.returncode == 0 and done.stdout.startswith(b"%PDF-"), done.stderr
+    assert not list((tmp_path / "tmp").iterdir())

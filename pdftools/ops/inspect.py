@@ -185,6 +185,10 @@ def _actions(pdf: pikepdf.Pdf) -> list[Action]:
                 target = action.get("/JS", action.get("/URI", action.get("/F", "")))
                 if isinstance(target, pikepdf.Stream):
                     target = bytes(target.read_raw_bytes()[:200]).decode("latin-1")
+                elif isinstance(target, pikepdf.Dictionary):  # a file specification: its (Unicode) file or URL
+                    target = target.get("/UF", target.get("/F", ""))
+                if not isinstance(target, str | pikepdf.String | pikepdf.Name):  # nothing a person reads
+                    target = ""
                 found.append(Action(where, kind, text(target)[:200]))
 
     def triggers(where: str, holder: Any) -> None:

@@ -123,3 +123,12 @@ def test_people_see_the_pages_each_font_is_used_on(cli: Any) -> None:
     rows = [line for line in shown.stdout.splitlines() if data["fonts"][0]["name"] in line]
     assert rows and rows[0].rstrip().endswith(spec(data["fonts"][0]["pages"]))
     assert spec([1, 2, 3, 7, 9, 10]) == "1-3,7,9-10"
+
+
+def test_an_action_aimed_at_a_file_specification_shows_the_file_or_url() -> None:
+    """A SubmitForm (or Launch, GoToR) action names its target by a file specification dictionary: its URL or
+    file name is shown, not the dictionary's Python repr."""
+    form = CORPUS / "010-pdflatex-forms" / "pdflatex-forms.pdf"
+    actions = inspect(str(form)).actions
+    assert [(a.type, a.target) for a in actions if a.type == "SubmitForm"] == [("SubmitForm", "http://exampe.com")]
+    assert not any("pikepdf" in a.target for a in actions)

@@ -7,7 +7,6 @@ bookmark trees become trees), with one special case: extracted text is data and 
 from __future__ import annotations
 
 import dataclasses
-import json
 import re
 import sys
 from typing import Any
@@ -266,6 +265,8 @@ def _width(text: str) -> int:
 def report_error(exc: PdftoolsError, *, as_json: bool) -> int:
     """Print an error to stderr (JSON with --json) and return its exit code."""
     if as_json:
+        import json
+
         sys.stderr.write(json.dumps({"error": exc.to_dict()}) + "\n")
     else:
         sys.stderr.write(safe(f"error[{exc.code}]: {exc.message}\n  hint: {exc.hint}") + "\n")

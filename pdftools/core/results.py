@@ -4,7 +4,6 @@ turned into JSON-ready dicts here, and into MCP output schemas by the SDK (pydan
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -14,6 +13,8 @@ def to_dict(result: Any) -> dict[str, Any]:
 
 
 def to_json(result: Any, *, indent: int | None = 2) -> str:
+    import json  # loaded by --json, not by every start
+
     return json.dumps(to_dict(result), indent=indent, ensure_ascii=False)
 
 

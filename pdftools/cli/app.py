@@ -7,6 +7,7 @@ turns pdftools errors into exit codes.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import os
 import shutil
@@ -50,10 +51,16 @@ def _root(
     """PDF toolkit for the shell, CI jobs and AI agents."""
 
 
+@functools.cache
+def hints_of(fn: Callable[..., Any]) -> dict[str, Any]:
+    """The op's annotations, evaluated once (each evaluation of an op's cost ~1.5 ms; help and errors ask often)."""
+    return get_type_hints(fn, include_extras=True)
+
+
 def typer_parameters(fn: Callable[..., Any], action: str | None = None) -> list[inspect.Parameter]:
     """The op's parameters re-annotated for Typer: help from `Param`, flags and envvars from `Cli`; for one
     sub-command (`action`), only the parameters it takes."""
-    hints = get_type_hints(fn, include_extras=True)
+    hints = hints_of(fn)
     params = []
     for name, param in inspect.signature(fn).parameters.items():
         base, meta = split_annotated(hints[name])
@@ -112,7 +119,7 @@ def _from_file(name: str) -> str:
 
 def secret_parameters(fn: Callable[..., Any]) -> dict[str, Cli]:
     """The op's parameters that may come from a file or a prompt, with their `Cli` markers."""
-    hints = get_type_hints(fn, include_extras=True)
+    hints = hints_of(fn)
     found = {name: marker(split_annotated(hints[name])[1], Cli) for name in inspect.signature(fn).parameters}
     return {name: cli for name, cli in found.items() if cli is not None and (cli.file_flag or cli.prompt)}
 
@@ -162,7 +169,7 @@ def read_value_file(raw: str, flag: str) -> str:
 
 def action_parameter(fn: Callable[..., Any]) -> tuple[str, tuple[tuple[str, str], ...]] | None:
     """The parameter that makes the op a command group (its `Cli.commands`: sub-command names and help)."""
-    hints = get_type_hints(fn, include_extras=True)
+    hints = hints_of(fn)
     for name in inspect.signature(fn).parameters:
         cli = marker(split_annotated(hints[name])[1], Cli)
         if cli is not None and cli.commands:
@@ -281,7 +288,7 @@ def _quiet_pdf_library() -> None:
 
 def flag_namer(fn: Callable[..., Any]) -> Callable[[str], str]:
     """How the CLI names the op's parameters in help text: its longest flag (`--max-chars`)."""
-    hints = get_type_hints(fn, include_extras=True)
+    hints = hints_of(fn)
 
     def name_of(name: str) -> str:
         cli = marker(split_annotated(hints[name])[1], Cli) or Cli() if name in hints else Cli()
@@ -298,7 +305,7 @@ def flags_of(name: str, cli: Cli) -> tuple[str, ...]:
 
 def check_constraints(fn: Callable[..., Any], kwargs: dict[str, Any]) -> None:
     """Enforce each `Param`'s constraints (Typer does not; over MCP the SDK's pydantic model does)."""
-    hints = get_type_hints(fn, include_extras=True)
+    hints = hints_of(fn)
     for name, value in kwargs.items():
         _, meta = split_annotated(hints[name])
         param = marker(meta, Param)
@@ -317,21 +324,24 @@ def build_app(wanted: str | None = None,
     app = typer.Typer(help=APP_HELP, no_args_is_help=True, add_completion=True, rich_markup_mode=None, cls=Group,
                       pretty_exceptions_enable=False, context_settings={"help_option_names": ["-h", "--help"]})
     app.callback()(_root)
+    # A command being run needs no siblings: the others are listed (as stubs) only for help, completion and a
+    # name that is none of them (a typo gets the list). Typer turns each into a click command (~0.4 ms each).
+    alone = wanted in {op.name for op in OPS} | set(extra or {}) | {"mcp-config"}
     for op in OPS:
         if wanted is None or op.name == wanted:
             add_op(app, op, panel_of(op.name))
-        else:
+        elif not alone:
             _add_stub(app, op.name, op.summary, panel_of(op.name))
     for name, command in (extra or {}).items():
         if wanted is None or name == wanted:
             app.command(name, rich_help_panel=panel_of(name))(command)
-        else:
+        elif not alone:
             _add_stub(app, name, (command.__doc__ or "").strip().split("\n", 1)[0], panel_of(name))
     if wanted in (None, "mcp-config"):
         from pdftools.cli.mcp_config import mcp_config
 
         app.command("mcp-config", rich_help_panel=panel_of("mcp-config"))(mcp_config)
-    else:  # its summary without importing it (and json, tempfile...) for every other command
+    elif not alone:  # its summary without importing it (and json, tempfile...) for every other command
         _add_stub(app, "mcp-config", MCP_CONFIG_SUMMARY, panel_of("mcp-config"))
     return app
 

@@ -50,6 +50,30 @@ def pytest_configure(config: pytest.Config) -> None:
     problem = corpus_problem()
     if problem:
         raise pytest.UsageError(problem)
+    _CORPUS_BEFORE.update(_corpus_state())
+
+
+_CORPUS_BEFORE: dict[str, tuple[int, int]] = {}
+
+
+def _corpus_state() -> dict[str, tuple[int, int]]:
+    """Every file of the corpus: (size, modification time) by path. The corpus is shared and read-only."""
+    return {str(path.relative_to(CORPUS_HOME)): (path.stat().st_size, path.stat().st_mtime_ns)
+            for path in sorted(CORPUS_HOME.rglob("*")) if path.is_file()}
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """A run that changed the corpus (a file renamed, written or removed by a test) fails, naming the files:
+    inputs are never modified, the tests' own least of all."""
+    if not _CORPUS_BEFORE:
+        return
+    after = _corpus_state()
+    changed = sorted(name for name in _CORPUS_BEFORE.keys() | after.keys()
+                     if _CORPUS_BEFORE.get(name) != after.get(name))
+    if changed:
+        session.config.get_terminal_writer().line(
+            f"\nthe tests changed the corpus in {CORPUS_HOME}: {', '.join(changed[:10])}", red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 def _require_corpus() -> Path:

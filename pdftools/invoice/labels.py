@@ -62,13 +62,18 @@ NUMBER = Labels(
     ]),
 )
 
-# Other documents an invoice names with their own dates (`Your order 4711 of 03.05.2024`): a date that only
-# a preposition ties to one of these is theirs, not the invoice's.
+# A deposit or advance payment already made (`less deposit paid on ...`, `abzüglich Anzahlung vom ...`): its
+# amount is taken off the total to give the amount due, its date is the payment's.
+DEPOSIT = (r"deposit|advance\s*payment|prepayment|(?:amount\s*)?paid|anzahlung|abschlags?\s*-?\s*zahlung|"
+           r"vorauszahlung|bezahlt|acompte|deja\s*(?:paye|regle)|voorschot|aanbetaling|betaald|anticipo|pagado|"
+           r"acconto|pagato")
+# Other documents an invoice names with their own dates (`Your order 4711 of 03.05.2024`), and payments made
+# before it: a date that only a preposition ties to one of these is theirs, not the invoice's.
 OTHER_DOCUMENT = re.compile(
     r"(?<![a-z])(?:order|purchase\s*order|po|delivery\s*note|quot(?:e|ation)|offer|contract|"
     r"bestellung|auftrag|lieferschein|angebot|vertrag|commande|bon\s*de\s*livraison|devis|contrat|"
     r"bestelling|opdracht|pakbon|offerte|pedido|albaran|presupuesto|contrato|ordine|ordinazione|ddt|"
-    r"preventivo|contratto)(?![a-z])")
+    rf"preventivo|contratto|{DEPOSIT})(?![a-z])")
 
 TITLE = re.compile(r"(?<![a-z])(?:tax\s*invoice|invoice|rechnung|facture|factuur|factura|fattura)(?![a-z])")
 
@@ -125,8 +130,7 @@ TOTAL = Labels(
         r"vat", r"tax(?:es)?", r"mwst\.?", r"ust\.?", r"umsatzsteuer", r"tva", r"btw", r"iva",
         r"discount", r"rabatt", r"skonto", r"remise", r"korting", r"descuento", r"sconto",
         r"shipping", r"versand\w*", r"frais\s*de\s*port", r"verzend\w*", r"envio", r"spedizione",
-        r"(?:amount\s*)?paid", r"bezahlt", r"anzahlung", r"deposit", r"acompte", r"deja\s*(?:paye|regle)", r"betaald",
-        r"pagado", r"pagato", r"acconto", r"qty", r"quantity", r"menge", r"unit\s*price", r"einzelpreis",
+        DEPOSIT, r"qty", r"quantity", r"menge", r"unit\s*price", r"einzelpreis",
     ]),
 )
 

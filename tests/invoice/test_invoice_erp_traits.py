@@ -1,0 +1,84 @@
+"""What accounting programs print beyond `invoices.erp` (tests/invoices/erp_traits.py), read right or left
+untrusted: a tax line that names its base (`VAT 20 % on 1,000.00   200.00`), a deposit before the amount
+due, another payment's date, and the family as a whole."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from invoices.generate import build
+
+from pdftools.invoice import text, totals
+from pdftools.invoice.reader import Options, read_invoice
+from pdftools.invoice.text import Doc
+
+
+def _total(lines: list[str]) -> totals.Candidate | None:
+    return totals.best_total(*totals.totals(Doc.from_pages(["\n".join(lines)])))
+
+
+@pytest.mark.parametrize("tax_line", [
+    "TVA 20 % sur 1 000,00 €                       200,00 €",
+    "zzgl. 19% USt. auf 1.000,00 €                 190,00 €",
+    "VAT 20% on £1,000.00                          £200.00",
+])
+def test_a_tax_line_that_names_its_base_gives_the_tax_after_it(tax_line: str) -> None:
+    found, nets, taxes, _ = totals.totals(Doc.from_pages([tax_line]))
+    assert not found and taxes[-1] in (Decimal("200.00"), Decimal("190.00"))
+
+
+def test_the_gross_total_before_a_deposit_is_the_invoice_total() -> None:
+    """`Net à payer` is a strong total label, but after a deposit it is what is left to pay: the invoice's total
+    is the gross amount that net + tax confirms."""
+    best = _total(["Sous-total                                  1 000,00 €",
+                   "TVA 20 % sur 1 000,00 €                       200,00 €",
+                   "Total TTC                                   1 200,00 €",
+                   "Acompte versé le 15/03/2025                  -500,00 €",
+                   "Net à payer                                   700,00 €"])
+    assert best is not None and best.value == Decimal("1200.00") and best.score >= 0.9
+
+
+def test_a_deposit_explains_the_amount_due_without_net_and_tax() -> None:
+    """Gross total minus the deposit is the amount due: the larger one is the invoice's total, trusted."""
+    best = _total(["Invoice total                       £1,200.00",
+                   "Less deposit paid on 15/03/2025      -£500.00",
+                   "Amount due                            £700.00"])
+    assert best is not None and best.value == Decimal("1200.00") and best.score >= 0.9
+
+
+def test_two_totals_that_no_deposit_explains_stay_unsure() -> None:
+    best = _total(["Invoice total                       £1,200.00",
+                   "Less deposit paid on 15/03/2025      -£300.00",
+                   "Amount due                            £700.00"])
+    assert best is not None and best.score < 0.7
+
+
+@pytest.mark.parametrize("line", ["Reeds betaald voorschot van 27-02-2023", "abzüglich Anzahlung vom 27.02.2023",
+                                  "Less deposit paid of 27 February 2023", "Acconto versato del 27/02/2023"])
+def test_a_deposits_date_is_not_the_invoice_date(line: str) -> None:
+    found = text.dates(Doc.from_pages([line]))
+    assert all(c.value != dt.date(2023, 2, 27) or c.score < text.WEAK for c in found)
+
+
+@pytest.fixture(scope="module")
+def traits(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list]:
+    folder = tmp_path_factory.mktemp("erp-traits")
+    return folder, build(folder, 24, seed=17, holdout="traits")
+
+
+def test_the_accounting_program_traits_are_read_right_or_not_trusted(traits: tuple[Path, list]) -> None:
+    folder, rows = traits
+    right = sure = wrong = 0
+    for row in rows:
+        reading = read_invoice(folder / row.file, None, Options())
+        for key in ("issuer", "number", "date", "amount", "currency"):
+            found = reading.fields.get(key)
+            good = found is not None and found.value.casefold() == str(getattr(row, key)).casefold()
+            right += good
+            sure += good and found.confidence >= 0.7
+            wrong += (not good) and found is not None and found.confidence >= 0.7
+    assert wrong == 0
+    assert right / (5 * len(rows)) >= 0.98 and sure / (5 * len(rows)) >= 0.95

@@ -100,7 +100,7 @@ DATE = Labels(
         r"(?:liefer|leistungs)\s*-?\s*(?:datum|zeitraum|tag)", r"(?:date\s*de\s*)?livraison", r"lever(?:datum|ing)",
         r"(?:fecha\s*de\s*)?entrega", r"(?:data\s*(?:di\s*)?)?consegna",
         r"order\s*date", r"(?:bestell|auftrags)\s*-?\s*datum", r"(?:date\s*de\s*)?commande", r"besteldatum",
-        r"fecha\s*(?:del\s*)?pedido", r"data\s*(?:dell'?\s*)?ordine",
+        r"fecha\s*(?:del?\s*)?pedido", r"data\s*(?:dell'?\s*)?ordine",
         r"period", r"zeitraum", r"periode", r"periodo", r"gultig\s*bis", r"valid\s*until",
     ]),
 )

@@ -82,3 +82,12 @@ def test_the_accounting_program_traits_are_read_right_or_not_trusted(traits: tup
             wrong += (not good) and found is not None and found.confidence >= 0.7
     assert wrong == 0
     assert right / (5 * len(rows)) >= 0.98 and sure / (5 * len(rows)) >= 0.95
+
+
+@pytest.mark.parametrize("line", ["Fecha de pedido        2022-04-02", "Fecha del pedido: 2022-04-02",
+                                  "Prestatieperiode       2022-04-02 - 2022-04-30", "Leveringsdatum  2022-04-02"])
+def test_an_order_date_or_a_period_is_not_the_invoice_date(line: str) -> None:
+    doc = Doc.from_pages(["Fecha                  2022-04-05\n" + line])
+    best = max(text.dates(doc), key=lambda c: (c.score, -c.line))
+    assert best.value == dt.date(2022, 4, 5) and best.score >= text.WEAK
+    assert all(c.score < 0.7 for c in text.dates(doc) if c.value == dt.date(2022, 4, 2))

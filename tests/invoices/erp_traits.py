@@ -8,6 +8,9 @@ invoices (never tuned on):
   the net total, the VAT total and the gross total;
 - `erp_deposit`: a business letter whose total is followed by a deposit already paid (`less deposit of ...`)
   and a smaller amount due: the invoice's total is the gross total, not the amount due;
+- `erp_credit`: a credit note (`Credit note`, `Gutschrift`, `Avoir`, ...) with its own number and the
+  number and date of the invoice it corrects, its amounts written with a minus; its total is the amount
+  credited (an e-invoice's XML states it without the minus);
 - `erp_pages`: a long invoice over several pages, each page but the last ending in a carried total
   (`Carried forward`, `Übertrag`) and the next one starting with it, the number and `Page 2 of 3` repeated in
   each page's header, the totals on the last page.
@@ -57,6 +60,14 @@ W = {
                gross_total=["Totale fattura", "Totale documento"], deposit="Acconto versato il {date}",
                due_amount=["Netto a pagare", "Saldo da pagare"], vat_on="IVA {rate}% su {net}",
                order_no="N. ordine"),
+}
+CREDIT = {  # title, number label, the line naming the invoice corrected
+    "en": ("Credit note", "Credit note No.", "Original invoice No. {n} of {d}"),
+    "de": ("Gutschrift", "Gutschriftsnummer", "Korrektur zur Rechnung Nr. {n} vom {d}"),
+    "fr": ("Avoir", "N° d'avoir", "Avoir sur facture n° {n} du {d}"),
+    "nl": ("Creditnota", "Creditnotanummer", "Betreft factuur nr. {n} van {d}"),
+    "es": ("Abono", "Nº de abono", "Factura rectificada nº {n} del {d}"),
+    "it": ("Nota di credito", "Nota di credito n.", "Rif. fattura n. {n} del {d}"),
 }
 REDUCED = {"en": "5", "de": "7", "fr": "5.5", "nl": "9", "es": "10", "it": "10"}  # a second, reduced rate
 
@@ -230,4 +241,35 @@ def erp_pages(spec: Spec, rng: random.Random) -> list[list[Text]]:
     return [page + footer for page in pages]
 
 
-ERP_TRAITS = {"erp_box": erp_box, "erp_deposit": erp_deposit, "erp_pages": erp_pages}
+def erp_credit(spec: Spec, rng: random.Random) -> list[list[Text]]:
+    name, street, city, _, web = spec.issuer
+    title, number_label, corrects = CREDIT[spec.lang]
+    earlier = spec.date - dt.timedelta(days=rng.randint(10, 90))
+    corrected = f"{rng.choice(['RE', 'INV', 'F'])}-{earlier.year}-{rng.randint(1, 999):03}"
+    first = [*_block(50, 60, spec.issuer, size=10), Text(50, 98, f"www.{web}", size=8),
+             Text(545, 62, title.upper() if rng.random() < 0.5 else title, size=18, bold=True, align="right"),
+             Text(340, 100, f"{number_label}:", size=9), Text(545, 100, spec.number, align="right"),
+             Text(340, 114, f"{spec.label('date')}:", size=9), Text(545, 114, spec.day(spec.date), align="right"),
+             *_block(50, 150, spec.customer, bold_name=False),
+             Text(50, 215, corrects.format(n=corrected, d=spec.day(earlier)))]
+    cols = LABELS[spec.lang]["cols"]
+    unit = f" ({spec.currency})" if spec.amount_where == "none" else ""
+    page = [Text(55, 245, cols[0], bold=True), Text(360, 245, cols[1], bold=True, align="right"),
+            Text(540, 245, cols[3] + unit, bold=True, align="right")]
+    y = 261.0
+    for desc, qty, price in spec.items[:20]:
+        page += [Text(55, y, desc), Text(360, y, str(qty), align="right"),
+                 Text(540, y, f"-{spec.money(price * qty)}", align="right")]
+        y += 14
+    spec.items = spec.items[:20]
+    y += 12
+    for label, value, bold in [(spec.label("subtotal"), spec.subtotal, False),
+                               (spec.label("vat").format(rate=spec.vat_rate), spec.vat, False),
+                               (spec.label("total"), spec.total, True)]:
+        page += [Text(380, y, label, bold=bold), Text(540, y, f"-{spec.money(value)}", bold=bold, align="right")]
+        y += 14
+    footer = _footer(spec, rng)
+    return [first + page + footer]
+
+
+ERP_TRAITS = {"erp_box": erp_box, "erp_deposit": erp_deposit, "erp_pages": erp_pages, "erp_credit": erp_credit}

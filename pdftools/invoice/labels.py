@@ -37,6 +37,13 @@ class Labels:
                                            for o in hits)]
 
 
+# The invoice a credit note corrects (`Original invoice No. ... of ...`, `Korrektur zur Rechnung Nr. ... vom`):
+# its number and date are not the credit note's.
+CORRECTED = [rf"(?:original|corrected)\s*invoice(?:\s*{_NO})?", rf"(?:korrektur\s*)?zur?\s*rechnung(?:\s*{_NO})?",
+             rf"(?:bezug|referenz)\s*:?\s*rechnung(?:\s*{_NO})?", rf"(?:avoir\s*)?sur\s*(?:la\s*)?facture(?:\s*{_NO})?",
+             rf"betreft\s*factuur(?:\s*{_NO})?", rf"factura\s*rectificada(?:\s*{_NO})?",
+             rf"rif\.?\s*fattura(?:\s*{_NO})?"]
+
 NUMBER = Labels(
     strong=_compile([
         rf"invoice\s*{_NO}", r"invoice\s*id", rf"inv\.?\s*{_NO}", rf"bill\s*{_NO}", rf"tax\s*invoice\s*{_NO}",
@@ -46,6 +53,10 @@ NUMBER = Labels(
         rf"factuur\s*-?\s*{_NO}", r"factuurnummer", r"factuurnr\.?",
         rf"{_NO}\s*(?:de\s*)?(?:la\s*)?factura", rf"factura\s*{_NO}",
         rf"{_NO}\s*(?:della\s*)?fattura", rf"fattura\s*{_NO}", r"(?:numero|n\.|nr\.)\s*documento",
+        rf"credit\s*note\s*{_NO}", r"gutschrifts?\s*-?\s*(?:nummer|nr\.?)", rf"gutschrift\s*{_NO}",
+        rf"{_NO}\s*d'?\s*avoir", rf"avoir\s*{_NO}", r"creditnota\s*-?\s*(?:nummer|nr\.?)", rf"creditnota\s*{_NO}",
+        rf"{_NO}\s*(?:de\s*)?abono", rf"abono\s*{_NO}", rf"(?:{_NO}\s*(?:de\s*)?)?factura\s*rectificativa\s*{_NO}?",
+        rf"nota\s*di\s*credito\s*{_NO}", rf"{_NO}\s*(?:della\s*)?nota\s*di\s*credito",
     ]),
     weak=_compile([rf"document\s*{_NO}", rf"doc\.?\s*{_NO}", r"reference", r"referenz", r"belegnr\.?"]),
     negative=_compile([
@@ -57,6 +68,7 @@ NUMBER = Labels(
         rf"{_NO}\s*(?:de\s*)?(?:client|commande|tva|siret|siren)", r"code\s*client", r"reference\s*client",
         r"(?:klant|debiteur|order|btw|kvk)\s*-?\s*(?:nummer|nr\.?)", r"uw\s*referentie",
         rf"{_NO}\s*(?:de\s*)?(?:cliente|pedido)", r"codigo\s*cliente", r"su\s*referencia",
+        *CORRECTED,
         r"cod(?:ice)?\.?\s*cliente", rf"ordine\s*{_NO}", r"vs\.?\s*riferimento", r"p\.?\s*iva", r"partita\s*iva",
         r"iban", r"bic", r"swift", r"tel(?:efon|ephone|efono)?\.?", r"phone", r"fax", r"siret", r"cif", r"nif",
     ]),
@@ -73,9 +85,11 @@ OTHER_DOCUMENT = re.compile(
     r"(?<![a-z])(?:order|purchase\s*order|po|delivery\s*note|quot(?:e|ation)|offer|contract|"
     r"bestellung|auftrag|lieferschein|angebot|vertrag|commande|bon\s*de\s*livraison|devis|contrat|"
     r"bestelling|opdracht|pakbon|offerte|pedido|albaran|presupuesto|contrato|ordine|ordinazione|ddt|"
-    rf"preventivo|contratto|{DEPOSIT})(?![a-z])")
+    rf"preventivo|contratto|{DEPOSIT}|{'|'.join(CORRECTED)})(?![a-z])")
 
-TITLE = re.compile(r"(?<![a-z])(?:tax\s*invoice|invoice|rechnung|facture|factuur|factura|fattura)(?![a-z])")
+TITLE = re.compile(r"(?<![a-z])(?:tax\s*invoice|invoice|rechnung|facture|factuur|factura|fattura|"
+                   r"credit\s*note|gutschrift|rechnungskorrektur|avoir|creditnota|abono|factura\s*rectificativa|"
+                   r"nota\s*di\s*credito)(?![a-z])")
 
 DATE = Labels(
     strong=_compile([

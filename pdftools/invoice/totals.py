@@ -19,7 +19,7 @@ from pdftools.invoice.text import STRONG, WEAK, Candidate, Doc, nearest_label, s
 
 RIVAL_FLOOR = WEAK - 0.1  # a weaker-labelled amount is no total, even when it adds up
 _DEPOSIT = re.compile(rf"(?<![a-z])(?:{DEPOSIT})(?![a-z])")
-_MINUS = re.compile(r"(?<!\w)-(?=\s?(?:\d|[^\w\s]))")  # `-500,00`, `-£500.00`, `- 500,00`
+_MINUS = re.compile(r"(?<!\w)-(?=\s?(?:\d|[^\w\s]))")  # `-500,00`, `-£500.00`, `- 500,00`: the sign, not a hyphen
 
 
 class Seen(NamedTuple):
@@ -35,9 +35,7 @@ def totals(doc: Doc) -> Seen:
     seen = Seen([], [], [], [])
     for i, line in enumerate(doc.lines):
         days = find_dates(doc.folded[i])  # `pay by 29 July 2024`: the 29 is no amount
-        deposit = bool(_DEPOSIT.search(doc.folded[i]))
-        if deposit:  # a deposit is written with a minus (`-500,00 €`), which an amount pattern does not take
-            line = _MINUS.sub(" ", line)
+        line = _MINUS.sub(" ", line)  # a deposit or a credit note's amount, as its size (`-500,00 €`)
         amounts = [a for a in find_amounts(line) if not any(d.start < a.end and a.start < d.end for d in days)]
         previous_end = 0
         previous: list[Decimal] | None = None  # the list the line's last amount went to, if net or tax
@@ -64,14 +62,15 @@ def totals(doc: Doc) -> Seen:
 
 
 def _totals_below(doc: Doc, i: int) -> list[Candidate]:
-    """A total written under its label (a box with `Total due` over the amount)."""
+    """A total written under its label (a box with `Total due` over the amount), with its decimals (an
+    account number's digits under a label are no total)."""
     out = []
     for start, end, kind in TOTAL.find(doc.folded[i]):
         if kind != "strong":
             continue
         for cell in doc.below(i, start, end + 20, depth=1):
             amounts = find_amounts(cell.text)
-            if amounts and not TOTAL.find(cell.folded[:amounts[0].start - cell.start]):
+            if amounts and amounts[0].decimals and not TOTAL.find(cell.folded[:amounts[0].start - cell.start]):
                 words = doc.folded[i][start:end]
                 out.append(Candidate(amounts[0].value, STRONG - 0.04, f"under '{words}'", i, amounts[0].currency))
     return out

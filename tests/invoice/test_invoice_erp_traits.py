@@ -101,3 +101,36 @@ def test_a_legal_form_alone_is_no_name(name: str) -> None:
     doc = Doc.from_pages([f"Blue Harbor iia    {name} - 14 Wharf Road - London N1 7GR\n\nAcme Widgets Inc.\n"
                           "500 Market Street\nSan Francisco, CA 94105"])
     assert all(c.value != name for c in issuer.issuers(doc))
+
+
+@pytest.mark.parametrize(("title", "label", "corrects"), [
+    ("Credit note", "Credit note No.", "Original invoice No. INV-2024-676 of 3 May 2024"),
+    ("Gutschrift", "Gutschriftsnummer", "Korrektur zur Rechnung Nr. INV-2024-676 vom 03.05.2024"),
+    ("AVOIR", "N° d'avoir", "Avoir sur facture n° INV-2024-676 du 03/05/2024"),
+    ("Creditnota", "Creditnotanummer", "Betreft factuur nr. INV-2024-676 van 03-05-2024"),
+    ("Abono", "Nº de abono", "Factura rectificada nº INV-2024-676 del 03/05/2024"),
+    ("Nota di credito", "Nota di credito n.", "Rif. fattura n. INV-2024-676 del 03/05/2024"),
+])
+def test_a_credit_note_has_its_own_number_not_the_corrected_invoices(title: str, label: str, corrects: str) -> None:
+    doc = Doc.from_pages([f"Weber GmbH                                 {title}\n"
+                          f"                                           {label}:   CN-2024-0012\n"
+                          f"Kunde AG\n\n{corrects}"])
+    found = text.numbers(doc)
+    best = max(found, key=lambda c: c.score)
+    assert best.value == "CN-2024-0012" and best.score >= text.WEAK
+    assert all(c.score < 0.7 for c in found if c.value == "INV-2024-676")
+    assert all(c.value != dt.date(2024, 5, 3) or c.score < 0.7 for c in text.dates(doc))
+
+
+@pytest.mark.parametrize("lines", [
+    ["Subtotal        -1,000.00 €", "VAT 20%           -200.00 €", "Total           -1,200.00 €"],
+    ["Zwischensumme   -1.000,00 €", "MwSt. 20%         -200,00 €", "Gesamtbetrag    - 1.200,00 €"],
+])
+def test_a_credit_notes_total_with_its_minus_is_the_amount_credited(lines: list[str]) -> None:
+    best = _total(lines)
+    assert best is not None and best.value == Decimal("1200.00") and best.score >= 0.9
+
+
+def test_a_bank_account_under_a_total_label_is_no_total() -> None:
+    best = _total(["Balance due", "IBAN DE45 3704 0044 0532 0130 00"])
+    assert best is None

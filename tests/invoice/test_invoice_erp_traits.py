@@ -134,3 +134,34 @@ def test_a_credit_notes_total_with_its_minus_is_the_amount_credited(lines: list[
 def test_a_bank_account_under_a_total_label_is_no_total() -> None:
     best = _total(["Balance due", "IBAN DE45 3704 0044 0532 0130 00"])
     assert best is None
+
+
+_LOWER_VALUES = "\n".join([
+    "                                        Rechnungsnummer",
+    "                                                                  A/2025/2835",
+    "                                        Datum",
+    "                                                                   03.10.2025",
+    "Weber GmbH · Hauptstr. 5 · 10115 Berlin",
+    "                                        Kundennummer",
+    "Kunde AG                                                                81399",
+    "                                        Bestelldatum",
+    "Bahnweg 2                                                         05.09.2025",
+])
+
+
+def test_a_value_set_lower_than_its_label_is_read_on_the_next_line() -> None:
+    """Small labels with bigger values aligned at their tops: the text layer puts each value on the line under
+    its label, right of it."""
+    doc = Doc.from_pages([_LOWER_VALUES])
+    numbers = text.numbers(doc)
+    assert [(c.value, c.score >= 0.8) for c in numbers] == [("A/2025/2835", True)]
+    best = max(text.dates(doc), key=lambda c: (c.score, -c.line))
+    assert best.value == dt.date(2025, 10, 3) and best.score >= 0.75
+    assert all(c.score < 0.7 for c in text.dates(doc) if c.value == dt.date(2025, 9, 5))
+
+
+def test_a_value_under_another_column_is_not_a_labels() -> None:
+    """A grid (labels in a row, values under each) or a value under the label's own columns is read as before;
+    a label followed by more on its line takes nothing from the next line."""
+    doc = Doc.from_pages(["Rechnungsnummer     Kunde\n                    4711"])
+    assert [c.value for c in text.numbers(doc)] == []

@@ -4,8 +4,9 @@ invoices (never tuned on):
 
 - `erp_box`: the letterhead a company name with its legal form; the meta as a key-value table at the top right
   (invoice number, invoice date, customer number, order number and order date, delivery date or service
-  period, due date); items at several VAT rates and a breakdown table by rate (rate, net, VAT, gross), then
-  the net total, the VAT total and the gross total;
+  period, due date), at times with small labels and bigger values set lower (a text layer puts each value on
+  the line under its label, right of it); items at several VAT rates and a breakdown table by rate (rate,
+  net, VAT, gross), then the net total, the VAT total and the gross total;
 - `erp_deposit`: a business letter whose total is followed by a deposit already paid (`less deposit of ...`)
   and a smaller amount due: the invoice's total is the gross total, not the amount due;
 - `erp_credit`: a credit note (`Credit note`, `Gutschrift`, `Avoir`, ...) with its own number and the
@@ -175,8 +176,15 @@ def erp_box(spec: Spec, rng: random.Random) -> list[list[Text]]:
     first = [Text(50, 60, name, size=16, bold=True), Text(50, 74, f"{street} · {city}", size=8),
              Text(50, 130, f"{name} · {street} · {city}", size=6),
              *_block(50, 145, spec.customer, size=10, bold_name=False)]
-    for i, (label, value) in enumerate(_meta_rows(spec, rng)):
-        first += [Text(330, 110 + 13 * i, label, size=8), Text(545, 110 + 13 * i, value, size=8, align="right")]
+    rows = _meta_rows(spec, rng)
+    if rng.random() < 0.4:  # small labels, the values bigger and lower (boxes aligned at their tops)
+        rows = rows[:6]
+        for i, (label, value) in enumerate(rows):
+            first += [Text(330, 100 + 18 * i, label, size=7),
+                      Text(545, 106 + 18 * i, value, size=10, bold=True, align="right")]
+    else:
+        for i, (label, value) in enumerate(rows):
+            first += [Text(330, 110 + 13 * i, label, size=8), Text(545, 110 + 13 * i, value, size=8, align="right")]
     first.append(Text(50, 230, spec.label("title"), size=14, bold=True))
     pages, y = _items(spec, 255, 30)
     pages[0] = first + pages[0]

@@ -31,36 +31,36 @@ W = {
                brought="Brought forward", page="Page {p} of {n}", rate="VAT rate", net="Net", vat="VAT", gross="Gross",
                net_total="Total net", vat_total="Total VAT", gross_total=["Invoice total", "Total gross", "Total"],
                deposit="Less deposit paid on {date}", due_amount=["Amount due", "Balance due", "Remaining amount"],
-               vat_on="VAT {rate}% on {net}", order_no="Order No."),
+               vat_on="VAT {rate}% on {net}", order_no="Order No.", sum="Total"),
     "de": dict(order_date="Bestelldatum", delivery="Lieferdatum", period="Leistungszeitraum", carried="Übertrag",
                brought="Übertrag", page="Seite {p} von {n}", rate="USt.-Satz", net="Netto", vat="USt.", gross="Brutto",
                net_total="Summe netto", vat_total="Summe USt.",
                gross_total=["Rechnungsbetrag", "Gesamtbetrag brutto", "Gesamtbetrag"],
                deposit="abzüglich Anzahlung vom {date}", due_amount=["Zahlbetrag", "Noch zu zahlen", "Restbetrag"],
-               vat_on="zzgl. {rate}% USt. auf {net}", order_no="Auftragsnummer"),
+               vat_on="zzgl. {rate}% USt. auf {net}", order_no="Auftragsnummer", sum="Summe"),
     "fr": dict(order_date="Date de commande", delivery="Date de livraison", period="Période de prestation",
                carried="Report", brought="Report", page="Page {p} sur {n}", rate="Taux TVA", net="HT", vat="TVA",
                gross="TTC", net_total="Total HT", vat_total="Total TVA", gross_total=["Total TTC", "Montant TTC"],
                deposit="Acompte versé le {date}", due_amount=["Net à payer", "Reste à payer"],
-               vat_on="TVA {rate} % sur {net}", order_no="N° de commande"),
+               vat_on="TVA {rate} % sur {net}", order_no="N° de commande", sum="Total"),
     "nl": dict(order_date="Besteldatum", delivery="Leverdatum", period="Prestatieperiode", carried="Transport",
                brought="Transport", page="Pagina {p} van {n}", rate="Btw-tarief", net="Netto", vat="Btw",
                gross="Bruto", net_total="Totaal excl. btw", vat_total="Totaal btw",
                gross_total=["Totaal incl. btw", "Factuurbedrag"], deposit="Reeds betaald voorschot van {date}",
                due_amount=["Te betalen", "Openstaand bedrag"], vat_on="Btw {rate}% over {net}",
-               order_no="Ordernummer"),
+               order_no="Ordernummer", sum="Totaal"),
     "es": dict(order_date="Fecha de pedido", delivery="Fecha de entrega", period="Periodo de servicio",
                carried="Suma y sigue", brought="Suma anterior", page="Página {p} de {n}", rate="Tipo IVA",
                net="Base", vat="IVA", gross="Total", net_total="Base imponible", vat_total="Total IVA",
                gross_total=["Total factura", "Importe total"], deposit="Anticipo recibido el {date}",
                due_amount=["Importe pendiente", "Total a pagar"], vat_on="IVA {rate}% sobre {net}",
-               order_no="N° de pedido"),
+               order_no="N° de pedido", sum="Total"),
     "it": dict(order_date="Data ordine", delivery="Data di consegna", period="Periodo di competenza",
                carried="A riportare", brought="Riporto", page="Pagina {p} di {n}", rate="Aliquota IVA",
                net="Imponibile", vat="IVA", gross="Totale", net_total="Totale imponibile", vat_total="Totale IVA",
                gross_total=["Totale fattura", "Totale documento"], deposit="Acconto versato il {date}",
                due_amount=["Netto a pagare", "Saldo da pagare"], vat_on="IVA {rate}% su {net}",
-               order_no="N. ordine"),
+               order_no="N. ordine", sum="Totale"),
 }
 CREDIT = {  # title, number label, the line naming the invoice corrected
     "en": ("Credit note", "Credit note No.", "Original invoice No. {n} of {d}"),
@@ -143,8 +143,9 @@ def _items(spec: Spec, y: float, per_page: int, header: list[Text] | None = None
     return pages, y + 12
 
 
-def _breakdown(spec: Spec, y: float) -> tuple[list[Text], float]:
-    """The VAT table by rate (rate, net, VAT, gross), then the net, VAT and gross totals."""
+def _breakdown(spec: Spec, y: float, only_table: bool = False) -> tuple[list[Text], float]:
+    """The VAT table by rate (rate, net, VAT, gross), then the net, VAT and gross totals: as labelled lines, or
+    (`only_table`) as the table's last row, each under its column's heading."""
     words = _words(spec)
     out = [Text(200, y, words["rate"], bold=True, align="right"), Text(300, y, words["net"], bold=True, align="right"),
            Text(400, y, words["vat"], bold=True, align="right"), Text(500, y, words["gross"], bold=True, align="right")]
@@ -153,6 +154,13 @@ def _breakdown(spec: Spec, y: float) -> tuple[list[Text], float]:
         shown = f"{rate} %".replace(".", spec.number_style[1])
         out += [Text(200, y, shown, align="right"), Text(300, y, spec.money(net), align="right"),
                 Text(400, y, spec.money(vat), align="right"), Text(500, y, spec.money(net + vat), align="right")]
+    if only_table:
+        y += 16
+        out += [Text(130, y, words["sum"], bold=True),
+                Text(300, y, spec.money(spec.subtotal), bold=True, align="right"),
+                Text(400, y, spec.money(spec.vat), bold=True, align="right"),
+                Text(500, y, spec.money(spec.total), bold=True, align="right")]
+        return out, y + 14
     y += 24
     for label, value, bold in [(words["net_total"], spec.subtotal, False), (words["vat_total"], spec.vat, False),
                                (spec.labels["gross_total"], spec.total, True)]:
@@ -188,7 +196,7 @@ def erp_box(spec: Spec, rng: random.Random) -> list[list[Text]]:
     first.append(Text(50, 230, spec.label("title"), size=14, bold=True))
     pages, y = _items(spec, 255, 30)
     pages[0] = first + pages[0]
-    table, y = _breakdown(spec, y)
+    table, y = _breakdown(spec, y, only_table=rng.random() < 0.4)
     pages[-1] += table
     footer = _footer(spec, rng)
     return [page + footer for page in pages]
@@ -242,7 +250,7 @@ def erp_pages(spec: Spec, rng: random.Random) -> list[list[Text]]:
     count = len(pages)
     for p, page in enumerate(pages[1:], 2):
         page += header(p)
-    table, y = _breakdown(spec, y)
+    table, y = _breakdown(spec, y, only_table=rng.random() < 0.4)
     pages[-1] += table
     footer = [Text(PAGE_W / 2, 800, f"{name} · {street} · {city} · {LABELS[spec.lang]['vat_id'][0]} {spec.issuer[3]}",
                    size=7, align="center")]

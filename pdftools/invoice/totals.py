@@ -22,6 +22,15 @@ _DEPOSIT = re.compile(rf"(?<![a-z])(?:{DEPOSIT})(?![a-z])")
 _MINUS = re.compile(r"(?<!\w)-(?=\s?(?:\d|[^\w\s]))")  # `-500,00`, `-£500.00`, `- 500,00`: the sign, not a hyphen
 
 
+_HEADINGS = {  # a VAT table's column headings: what the amounts under them are
+    "net": re.compile(r"^(?:netto|net|ht|base(?:\s*imponible)?|imponibile|(?:sub\s*-?\s*)?total\s*excl\w*|"
+                      r"excl\w*)\.?$"),
+    "tax": re.compile(r"^(?:vat|tax|mwst|ust|tva|btw|iva|steuer|umsatzsteuer|(?:vat|tax)\s*amount)\.?$"),
+    "gross": re.compile(r"^(?:brutto|bruto|lordo|gross|ttc|total|gesamt|totale|totaal|importe|importo|"
+                        r"amount\s*incl\w*)\.?$"),
+}
+
+
 class Seen(NamedTuple):
     found: list[Candidate]  # total candidates
     nets: list[Decimal]  # net amounts, to check a total against net + tax
@@ -37,6 +46,8 @@ def totals(doc: Doc) -> Seen:
         days = find_dates(doc.folded[i])  # `pay by 29 July 2024`: the 29 is no amount
         line = _MINUS.sub(" ", line)  # a deposit or a credit note's amount, as its size (`-500,00 €`)
         amounts = [a for a in find_amounts(line) if not any(d.start < a.end and a.start < d.end for d in days)]
+        if len(amounts) >= 2 and _sum_row(doc, i, amounts, seen):
+            continue
         previous_end = 0
         previous: list[Decimal] | None = None  # the list the line's last amount went to, if net or tax
         for amount in amounts:
@@ -59,6 +70,39 @@ def totals(doc: Doc) -> Seen:
         if not amounts:
             seen.found.extend(_totals_below(doc, i))
     return seen
+
+
+def _headings(doc: Doc, i: int) -> list[tuple[int, int, str]] | None:
+    """The columns of the VAT table line i is in (net, tax and gross headings above it, over rows of amounts),
+    or None."""
+    for j in range(i - 1, max(i - 9, -1), -1):
+        if doc.page_of[j] != doc.page_of[i]:
+            return None
+        if not doc.cells[j] or find_amounts(doc.lines[j]):
+            continue  # a row of the table
+        heads = [(c.start, c.end, kind) for c in doc.cells[j] for kind, pattern in _HEADINGS.items()
+                 if pattern.match(c.folded.strip(" :"))]
+        return heads if {kind for _, _, kind in heads} == set(_HEADINGS) else None
+    return None
+
+
+def _sum_row(doc: Doc, i: int, amounts: list, seen: Seen) -> bool:
+    """A VAT table's sum row (`Summe   1.500,00   225,00   1.725,00` under `Netto  USt.  Brutto`): each amount
+    is what its column's heading says, the gross one a total after the row's label. False when line i is no
+    such row."""
+    first = doc.cells[i][0] if doc.cells[i] else None
+    label = TOTAL.find(first.folded) if first and not find_amounts(first.text) else []
+    heads = _headings(doc, i) if label and label[0][2] != "negative" else None
+    if not heads:
+        return False
+    for amount in amounts:
+        kind = next((k for start, end, k in heads if start < amount.end + 2 and amount.start - 2 < end), None)
+        if kind == "gross":
+            seen.found.append(Candidate(amount.value, score_of(label[0][2]), f"after '{first.text}', under"
+                                        " the gross heading", i, amount.currency))
+        elif kind is not None:
+            (seen.nets if kind == "net" else seen.taxes).append(amount.value)
+    return True
 
 
 def _totals_below(doc: Doc, i: int) -> list[Candidate]:

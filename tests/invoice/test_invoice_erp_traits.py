@@ -165,3 +165,23 @@ def test_a_value_under_another_column_is_not_a_labels() -> None:
     a label followed by more on its line takes nothing from the next line."""
     doc = Doc.from_pages(["Rechnungsnummer     Kunde\n                    4711"])
     assert [c.value for c in text.numbers(doc)] == []
+
+
+@pytest.mark.parametrize(("header", "row"), [
+    ("USt.-Satz        Netto          USt.         Brutto", "Summe         1.500,00        225,00       1.725,00"),
+    ("VAT rate          Net            VAT          Gross", "Total         1,500.00        225.00       1,725.00"),
+    ("Taux TVA           HT            TVA            TTC", "Total         1 500,00        225,00       1 725,00"),
+    ("Aliquota IVA  Imponibile         IVA         Totale", "Totale        1.500,00        225,00       1.725,00"),
+    ("Btw-tarief        Netto          Btw          Bruto", "Totaal        1.500,00        225,00       1.725,00"),
+])
+def test_a_sum_row_under_net_vat_and_gross_headings_gives_the_gross_as_total(header: str, row: str) -> None:
+    """Totals printed only as a VAT table's last row: each amount is what its column's heading says; the one
+    under the gross heading is the total, and net + VAT confirms it."""
+    best = _total([header, "19 %          1.000,00        190,00       1.190,00",
+                   "7 %             500,00         35,00         535,00", row])
+    assert best is not None and best.value == Decimal("1725.00") and best.score >= 0.9
+
+
+def test_a_sum_row_without_headings_is_read_as_before() -> None:
+    best = _total(["Summe         1.500,00        225,00       1.725,00"])
+    assert best is not None and best.value == Decimal("1500.00") and best.score < 0.9

@@ -14,7 +14,7 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from pdftools.invoice.labels import DEPOSIT, TOTAL
-from pdftools.invoice.parse import CURRENCY, currency_code, find_amounts, find_dates
+from pdftools.invoice.parse import CURRENCY, AmountFound, currency_code, find_amounts, find_dates
 from pdftools.invoice.text import STRONG, WEAK, Candidate, Doc, nearest_label, score_of
 
 RIVAL_FLOOR = WEAK - 0.1  # a weaker-labelled amount is no total, even when it adds up
@@ -86,12 +86,14 @@ def _headings(doc: Doc, i: int) -> list[tuple[int, int, str]] | None:
     return None
 
 
-def _sum_row(doc: Doc, i: int, amounts: list, seen: Seen) -> bool:
+def _sum_row(doc: Doc, i: int, amounts: list[AmountFound], seen: Seen) -> bool:
     """A VAT table's sum row (`Summe   1.500,00   225,00   1.725,00` under `Netto  USt.  Brutto`): each amount
     is what its column's heading says, the gross one a total after the row's label. False when line i is no
     such row."""
-    first = doc.cells[i][0] if doc.cells[i] else None
-    label = TOTAL.find(first.folded) if first and not find_amounts(first.text) else []
+    if not doc.cells[i] or find_amounts(doc.cells[i][0].text):
+        return False
+    first = doc.cells[i][0]
+    label = TOTAL.find(first.folded)
     heads = _headings(doc, i) if label and label[0][2] != "negative" else None
     if not heads:
         return False

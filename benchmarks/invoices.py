@@ -1,7 +1,7 @@
 """Accuracy of rename-invoice per field: on real invoices first, then on invoices generated with known fields.
 
     .venv/bin/python benchmarks/invoices.py [--count 60] [--scanned 30] [--holdout 36] [--late 36] [--erp 24]
-                                            [--keep DIR] [--real-only | --no-real] [--no-real-scans]
+                                            [--traits 24] [--keep DIR] [--real-only | --no-real] [--no-real-scans]
                                             [--scan-cache DIR]
 
 The real sets come from ../shared/corpus/einvoices (tests/invoices/real.py; held out: never tuned on): the 16
@@ -92,7 +92,7 @@ def report(results: dict[str, dict], threshold: float) -> None:
     print(f"\nPer field (threshold {threshold}): right / right and sure (renamed on it) / wrong but sure; n")
     print(f"{'kind':20} {'field':9} {'right':>7} {'sure':>7} {'wrong+sure':>10} {'n':>4}  target")
     for (kind, key), (right, sure, wrong, n) in sorted(results["fields"].items()):
-        base = kind.removeprefix("holdout-").removeprefix("late-").removeprefix("erp-")
+        base = kind.removeprefix("holdout-").removeprefix("late-").removeprefix("erp-").removeprefix("traits-")
         target = TARGETS.get(base, 0)
         mark = "ok" if right / n >= target else "MISSED"
         print(f"{kind:20} {key:9} {right / n:7.1%} {sure / n:7.1%} {wrong:10d} {n:4d}  >= {target:.0%} {mark}")
@@ -160,6 +160,8 @@ def main() -> None:
     parser.add_argument("--late", type=int, default=36, help="invoices in the late held-out layouts")
     parser.add_argument("--erp", type=int, default=24, help="invoices in the accounting-program layouts (each also"
                         " scanned)")
+    parser.add_argument("--traits", type=int, default=24, help="invoices in the further accounting-program layouts"
+                        " (VAT tables by rate, deposits, many dates, pages with carried totals; each also scanned)")
     parser.add_argument("--threshold", type=float, default=0.7)
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--keep", type=Path, help="generate into this folder and keep it")
@@ -187,7 +189,9 @@ def main() -> None:
                 (base / "late", build(base / "late", args.late, args.seed + 7, ("digital", "groff"), holdout="late"),
                  "late-"),
                 (base / "erp", build(base / "erp", args.erp, args.seed + 11, ("digital", "scanned"), holdout="erp"),
-                 "erp-")]
+                 "erp-"),
+                (base / "traits", build(base / "traits", args.traits, args.seed + 13, ("digital", "scanned"),
+                                        holdout="traits"), "traits-")]
         print(f"generated {sum(len(rows) for _, rows, _ in sets)} invoices in {time.perf_counter() - started:.1f} s"
               f" (groff: {'yes' if any(r.kind == 'groff' for _, rows, _ in sets for r in rows) else 'not installed'})")
         merged: dict[str, dict] = {"fields": {}, "files": {}, "seconds": {}, "misses": []}

@@ -61,6 +61,9 @@ def plausible(text: str) -> bool:
     if letters < 3 or len(text) > 80 or NOT_A_NAME.search(folded) or _WEB.search(folded) or find_dates(folded) \
             or find_amounts(text):
         return False
+    bare = folded.strip(" ,;-")
+    if LEGAL_FORM.fullmatch(bare) or LEGAL_FORM.fullmatch(bare.rstrip(".")):
+        return False  # a legal form alone (`Ltd` split from its name at a wide gap) names no one
     labelled = sum(end - start for labels in (NUMBER, DATE, TOTAL) for start, end, _ in labels.find(folded))
     if labelled * 2 >= len(folded.strip()) or TITLE.fullmatch(folded.strip(" :")) or CURRENCY.search(text):
         return False  # mostly label words (`Montant HT`, `Invoice date`), or a column header (`Amount (EUR)`)

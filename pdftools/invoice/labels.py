@@ -37,6 +37,13 @@ class Labels:
                                            for o in hits)]
 
 
+# The invoice a credit note corrects (`Original invoice No. ... of ...`, `Korrektur zur Rechnung Nr. ... vom`):
+# its number and date are not the credit note's.
+CORRECTED = [rf"(?:original|corrected)\s*invoice(?:\s*{_NO})?", rf"(?:korrektur\s*)?zur?\s*rechnung(?:\s*{_NO})?",
+             rf"(?:bezug|referenz)\s*:?\s*rechnung(?:\s*{_NO})?", rf"(?:avoir\s*)?sur\s*(?:la\s*)?facture(?:\s*{_NO})?",
+             rf"betreft\s*factuur(?:\s*{_NO})?", rf"factura\s*rectificada(?:\s*{_NO})?",
+             rf"rif\.?\s*fattura(?:\s*{_NO})?"]
+
 NUMBER = Labels(
     strong=_compile([
         rf"invoice\s*{_NO}", r"invoice\s*id", rf"inv\.?\s*{_NO}", rf"bill\s*{_NO}", rf"tax\s*invoice\s*{_NO}",
@@ -46,6 +53,10 @@ NUMBER = Labels(
         rf"factuur\s*-?\s*{_NO}", r"factuurnummer", r"factuurnr\.?",
         rf"{_NO}\s*(?:de\s*)?(?:la\s*)?factura", rf"factura\s*{_NO}",
         rf"{_NO}\s*(?:della\s*)?fattura", rf"fattura\s*{_NO}", r"(?:numero|n\.|nr\.)\s*documento",
+        rf"credit\s*note\s*{_NO}", r"gutschrifts?\s*-?\s*(?:nummer|nr\.?)", rf"gutschrift\s*{_NO}",
+        rf"{_NO}\s*d'?\s*avoir", rf"avoir\s*{_NO}", r"creditnota\s*-?\s*(?:nummer|nr\.?)", rf"creditnota\s*{_NO}",
+        rf"{_NO}\s*(?:de\s*)?abono", rf"abono\s*{_NO}", rf"(?:{_NO}\s*(?:de\s*)?)?factura\s*rectificativa\s*{_NO}?",
+        rf"nota\s*di\s*credito\s*{_NO}", rf"{_NO}\s*(?:della\s*)?nota\s*di\s*credito",
     ]),
     weak=_compile([rf"document\s*{_NO}", rf"doc\.?\s*{_NO}", r"reference", r"referenz", r"belegnr\.?"]),
     negative=_compile([
@@ -57,20 +68,28 @@ NUMBER = Labels(
         rf"{_NO}\s*(?:de\s*)?(?:client|commande|tva|siret|siren)", r"code\s*client", r"reference\s*client",
         r"(?:klant|debiteur|order|btw|kvk)\s*-?\s*(?:nummer|nr\.?)", r"uw\s*referentie",
         rf"{_NO}\s*(?:de\s*)?(?:cliente|pedido)", r"codigo\s*cliente", r"su\s*referencia",
+        *CORRECTED,
         r"cod(?:ice)?\.?\s*cliente", rf"ordine\s*{_NO}", r"vs\.?\s*riferimento", r"p\.?\s*iva", r"partita\s*iva",
         r"iban", r"bic", r"swift", r"tel(?:efon|ephone|efono)?\.?", r"phone", r"fax", r"siret", r"cif", r"nif",
     ]),
 )
 
-# Other documents an invoice names with their own dates (`Your order 4711 of 03.05.2024`): a date that only
-# a preposition ties to one of these is theirs, not the invoice's.
+# A deposit or advance payment already made (`less deposit paid on ...`, `abzüglich Anzahlung vom ...`): its
+# amount is taken off the total to give the amount due, its date is the payment's.
+DEPOSIT = (r"deposit|advance\s*payment|prepayment|(?:amount\s*)?paid|anzahlung|abschlags?\s*-?\s*zahlung|"
+           r"vorauszahlung|bezahlt|acompte|deja\s*(?:paye|regle)|voorschot|aanbetaling|betaald|anticipo|pagado|"
+           r"acconto|pagato")
+# Other documents an invoice names with their own dates (`Your order 4711 of 03.05.2024`), and payments made
+# before it: a date that only a preposition ties to one of these is theirs, not the invoice's.
 OTHER_DOCUMENT = re.compile(
     r"(?<![a-z])(?:order|purchase\s*order|po|delivery\s*note|quot(?:e|ation)|offer|contract|"
     r"bestellung|auftrag|lieferschein|angebot|vertrag|commande|bon\s*de\s*livraison|devis|contrat|"
     r"bestelling|opdracht|pakbon|offerte|pedido|albaran|presupuesto|contrato|ordine|ordinazione|ddt|"
-    r"preventivo|contratto)(?![a-z])")
+    rf"preventivo|contratto|{DEPOSIT}|{'|'.join(CORRECTED)})(?![a-z])")
 
-TITLE = re.compile(r"(?<![a-z])(?:tax\s*invoice|invoice|rechnung|facture|factuur|factura|fattura)(?![a-z])")
+TITLE = re.compile(r"(?<![a-z])(?:tax\s*invoice|invoice|rechnung|facture|factuur|factura|fattura|"
+                   r"credit\s*note|gutschrift|rechnungskorrektur|avoir|creditnota|abono|factura\s*rectificativa|"
+                   r"nota\s*di\s*credito)(?![a-z])")
 
 DATE = Labels(
     strong=_compile([
@@ -95,7 +114,7 @@ DATE = Labels(
         r"(?:liefer|leistungs)\s*-?\s*(?:datum|zeitraum|tag)", r"(?:date\s*de\s*)?livraison", r"lever(?:datum|ing)",
         r"(?:fecha\s*de\s*)?entrega", r"(?:data\s*(?:di\s*)?)?consegna",
         r"order\s*date", r"(?:bestell|auftrags)\s*-?\s*datum", r"(?:date\s*de\s*)?commande", r"besteldatum",
-        r"fecha\s*(?:del\s*)?pedido", r"data\s*(?:dell'?\s*)?ordine",
+        r"fecha\s*(?:del?\s*)?pedido", r"data\s*(?:dell'?\s*)?ordine",
         r"period", r"zeitraum", r"periode", r"periodo", r"gultig\s*bis", r"valid\s*until",
     ]),
 )
@@ -125,8 +144,7 @@ TOTAL = Labels(
         r"vat", r"tax(?:es)?", r"mwst\.?", r"ust\.?", r"umsatzsteuer", r"tva", r"btw", r"iva",
         r"discount", r"rabatt", r"skonto", r"remise", r"korting", r"descuento", r"sconto",
         r"shipping", r"versand\w*", r"frais\s*de\s*port", r"verzend\w*", r"envio", r"spedizione",
-        r"(?:amount\s*)?paid", r"bezahlt", r"anzahlung", r"deposit", r"acompte", r"deja\s*(?:paye|regle)", r"betaald",
-        r"pagado", r"pagato", r"acconto", r"qty", r"quantity", r"menge", r"unit\s*price", r"einzelpreis",
+        DEPOSIT, r"qty", r"quantity", r"menge", r"unit\s*price", r"einzelpreis",
     ]),
 )
 

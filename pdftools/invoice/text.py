@@ -81,6 +81,22 @@ class Doc:
             found += [c for c in self.cells[i] if c.start < end + 2 and start - 2 < c.end]
         return found
 
+    def lower_right(self, label: Cell) -> Cell | None:
+        """The value set lower than its label, right of it (small labels, bigger values aligned at their tops: the
+        text layer puts the value on the next line): the last cell of the next non-empty line, starting after
+        the label's end, when the label ends its own line and nothing on the value's line is under the label."""
+        line = label.line
+        if self.cells[line][-1] is not label:
+            return None
+        following = next((j for j in range(line + 1, min(line + 3, len(self.lines))) if self.cells[j]), None)
+        if following is None or self.page_of[following] != self.page_of[line]:
+            return None
+        value = self.cells[following][-1]
+        if value.start < label.end or any(c.start < label.end + 2 and label.start - 2 < c.end
+                                           for c in self.cells[following]):
+            return None
+        return value
+
     def cell_at(self, line: int, column: int) -> Cell | None:
         return next((c for c in self.cells[line] if c.start <= column < c.end), None)
 
@@ -141,6 +157,23 @@ def _token_after(doc: Doc, i: int, end: int) -> str | None:
     return _number_token(following[0].text[lead.end() if lead else 0:])
 
 
+def _alone(doc: Doc, i: int, start: int, end: int) -> Cell | None:
+    """The cell that is only the label at start..end (and a colon), or None."""
+    cell = doc.cell_at(i, start)
+    if cell is None or cell.start != start or doc.lines[i][end:cell.end].strip(" :"):
+        return None
+    return cell
+
+
+def _lower_right(doc: Doc, i: int, start: int, end: int, kind: str, label: str) -> list[Candidate]:
+    cell = _alone(doc, i, start, end)
+    value = doc.lower_right(cell) if cell else None
+    token = _number_token(value.text.lstrip("#")) if value else None
+    if value is None or token is None or token != value.text.lstrip("# ").rstrip(" .,;"):
+        return []
+    return [Candidate(token, score_of(kind) - 0.06, f"under the label '{label}', right of it", i)]
+
+
 def numbers(doc: Doc) -> list[Candidate]:
     """Invoice number candidates. A value the document also prints after another field's label (customer,
     order or VAT number, IBAN, phone) is that field's, not the invoice's: it is not trusted."""
@@ -162,6 +195,8 @@ def numbers(doc: Doc) -> list[Candidate]:
                 if token and token == cell.text.lstrip("# ").rstrip(" .,;") and not NUMBER.find(cell.folded):
                     found.append(Candidate(token, score_of(kind) - 0.04, f"under the label '{label}'", i))
                     break
+            else:
+                found += _lower_right(doc, i, start, end, kind, label)
         for m in TITLE.finditer(folded):
             titled = doc.cell_at(i, m.start())
             if titled is None or titled.start != m.start() or NUMBER.strong.match(folded, m.start()):
@@ -193,6 +228,13 @@ def _date_context(doc: Doc, i: int, date: DateFound, previous_end: int) -> tuple
             above = nearest_label(DATE, cell.folded)
             if above:
                 return -1, -1, above[2]  # above the date: no position on its line
+    previous = next((j for j in (i - 1, i - 2) if j >= 0 and doc.cells[j]), None)
+    if previous is not None and doc.cells[i][-1].start <= date.start:
+        last = doc.cells[previous][-1]
+        above = nearest_label(DATE, last.folded)
+        if above and above[0] == 0 and not last.text[above[1]:].strip(" :") and doc.lower_right(last) is \
+                doc.cells[i][-1]:
+            return -1, -1, above[2]  # a label set higher, left of the date
     return None
 
 

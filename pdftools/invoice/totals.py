@@ -3,66 +3,131 @@
 A total is the amount after a total label (`Total`, `Gesamtbetrag`, `Total TTC`, `Totaal`, `Importe total`,
 `Totale`, ...) and not after a net, tax, discount or payment label; among equals the largest wins (a paid
 invoice may show a balance of 0). A total that equals a net amount plus a tax seen in the same document is
-trusted most.
+trusted most. A gross total followed by a deposit and the amount due (`Total 1,200.00`, `Less deposit
+-500.00`, `Amount due 700.00`) is the invoice's total: the deposit explains the difference.
 """
 
 from __future__ import annotations
 
 import re
 from decimal import Decimal
+from typing import NamedTuple
 
-from pdftools.invoice.labels import TOTAL
-from pdftools.invoice.parse import CURRENCY, currency_code, find_amounts, find_dates
+from pdftools.invoice.labels import DEPOSIT, TOTAL
+from pdftools.invoice.parse import CURRENCY, AmountFound, currency_code, find_amounts, find_dates
 from pdftools.invoice.text import STRONG, WEAK, Candidate, Doc, nearest_label, score_of
 
 RIVAL_FLOOR = WEAK - 0.1  # a weaker-labelled amount is no total, even when it adds up
+_DEPOSIT = re.compile(rf"(?<![a-z])(?:{DEPOSIT})(?![a-z])")
+_MINUS = re.compile(r"(?<!\w)-(?=\s?(?:\d|[^\w\s]))")  # `-500,00`, `-£500.00`, `- 500,00`: the sign, not a hyphen
 
 
-def totals(doc: Doc) -> tuple[list[Candidate], list[Decimal], list[Decimal]]:
-    """Total candidates, and the net amounts and taxes seen (to check a total against their sum)."""
-    found: list[Candidate] = []
-    nets: list[Decimal] = []
-    taxes: list[Decimal] = []
+_HEADINGS = {  # a VAT table's column headings: what the amounts under them are
+    "net": re.compile(r"^(?:netto|net|ht|base(?:\s*imponible)?|imponibile|(?:sub\s*-?\s*)?total\s*excl\w*|"
+                      r"excl\w*)\.?$"),
+    "tax": re.compile(r"^(?:vat|tax|mwst|ust|tva|btw|iva|steuer|umsatzsteuer|(?:vat|tax)\s*amount)\.?$"),
+    "gross": re.compile(r"^(?:brutto|bruto|lordo|gross|ttc|total|gesamt|totale|totaal|importe|importo|"
+                        r"amount\s*incl\w*)\.?$"),
+}
+
+
+class Seen(NamedTuple):
+    found: list[Candidate]  # total candidates
+    nets: list[Decimal]  # net amounts, to check a total against net + tax
+    taxes: list[Decimal]
+    deposits: list[Decimal]  # deposits and payments already made, to tell a total from the amount due
+
+
+def totals(doc: Doc) -> Seen:
+    """Total candidates, and the net amounts, taxes and deposits seen. An amount with no label of its own after
+    a net or tax amount on its line is one too (`VAT 20 % on 1,000.00   200.00`: the base, then the tax)."""
+    seen = Seen([], [], [], [])
     for i, line in enumerate(doc.lines):
         days = find_dates(doc.folded[i])  # `pay by 29 July 2024`: the 29 is no amount
+        line = _MINUS.sub(" ", line)  # a deposit or a credit note's amount, as its size (`-500,00 €`)
         amounts = [a for a in find_amounts(line) if not any(d.start < a.end and a.start < d.end for d in days)]
+        if len(amounts) >= 2 and _sum_row(doc, i, amounts, seen):
+            continue
         previous_end = 0
+        previous: list[Decimal] | None = None  # the list the line's last amount went to, if net or tax
         for amount in amounts:
             context = doc.folded[i][previous_end:amount.start]
             previous_end = amount.end
             label = nearest_label(TOTAL, context)
             if label is None:
+                if previous is not None:
+                    previous.append(amount.value)
                 continue
             words = context[label[0]:label[1]].strip()
             if label[2] == "negative":
-                (taxes if re.search(r"vat|tax|mwst|ust|tva|btw|iva", words) else nets).append(amount.value)
+                previous = seen.deposits if _DEPOSIT.search(words) else seen.taxes if re.search(
+                    r"vat|tax|mwst|ust|tva|btw|iva", words) else seen.nets
+                previous.append(amount.value)
                 continue
+            previous = None
             score = score_of(label[2]) - (0 if amount.decimals else 0.1)
-            found.append(Candidate(amount.value, score, f"after '{words}'", i, amount.currency))
+            seen.found.append(Candidate(amount.value, score, f"after '{words}'", i, amount.currency))
         if not amounts:
-            found += _totals_below(doc, i)
-    return found, nets, taxes
+            seen.found.extend(_totals_below(doc, i))
+    return seen
+
+
+def _headings(doc: Doc, i: int) -> list[tuple[int, int, str]] | None:
+    """The columns of the VAT table line i is in (net, tax and gross headings above it, over rows of amounts),
+    or None."""
+    for j in range(i - 1, max(i - 9, -1), -1):
+        if doc.page_of[j] != doc.page_of[i]:
+            return None
+        if not doc.cells[j] or find_amounts(doc.lines[j]):
+            continue  # a row of the table
+        heads = [(c.start, c.end, kind) for c in doc.cells[j] for kind, pattern in _HEADINGS.items()
+                 if pattern.match(c.folded.strip(" :"))]
+        return heads if {kind for _, _, kind in heads} == set(_HEADINGS) else None
+    return None
+
+
+def _sum_row(doc: Doc, i: int, amounts: list[AmountFound], seen: Seen) -> bool:
+    """A VAT table's sum row (`Summe   1.500,00   225,00   1.725,00` under `Netto  USt.  Brutto`): each amount
+    is what its column's heading says, the gross one a total after the row's label. False when line i is no
+    such row."""
+    if not doc.cells[i] or find_amounts(doc.cells[i][0].text):
+        return False
+    first = doc.cells[i][0]
+    label = TOTAL.find(first.folded)
+    heads = _headings(doc, i) if label and label[0][2] != "negative" else None
+    if not heads:
+        return False
+    for amount in amounts:
+        kind = next((k for start, end, k in heads if start < amount.end + 2 and amount.start - 2 < end), None)
+        if kind == "gross":
+            seen.found.append(Candidate(amount.value, score_of(label[0][2]), f"after '{first.text}', under"
+                                        " the gross heading", i, amount.currency))
+        elif kind is not None:
+            (seen.nets if kind == "net" else seen.taxes).append(amount.value)
+    return True
 
 
 def _totals_below(doc: Doc, i: int) -> list[Candidate]:
-    """A total written under its label (a box with `Total due` over the amount)."""
+    """A total written under its label (a box with `Total due` over the amount), with its decimals (an
+    account number's digits under a label are no total)."""
     out = []
     for start, end, kind in TOTAL.find(doc.folded[i]):
         if kind != "strong":
             continue
         for cell in doc.below(i, start, end + 20, depth=1):
             amounts = find_amounts(cell.text)
-            if amounts and not TOTAL.find(cell.folded[:amounts[0].start - cell.start]):
+            if amounts and amounts[0].decimals and not TOTAL.find(cell.folded[:amounts[0].start - cell.start]):
                 words = doc.folded[i][start:end]
                 out.append(Candidate(amounts[0].value, STRONG - 0.04, f"under '{words}'", i, amounts[0].currency))
     return out
 
 
-def best_total(found: list[Candidate], nets: list[Decimal], taxes: list[Decimal]) -> Candidate | None:
+def best_total(found: list[Candidate], nets: list[Decimal], taxes: list[Decimal],
+               deposits: list[Decimal] | None = None) -> Candidate | None:
     """The best-labelled total (the largest among equals: a paid invoice may show a balance of 0), checked
     against net + tax when the document shows them: a labelled total that is net + tax wins over one that is
     not. Two totals labelled alike with other values (a gross amount and an amount due after a deposit, a
-    total per VAT rate) leave it unsure, unless net + tax confirms one."""
+    total per VAT rate) leave it unsure, unless net + tax confirms one, or a deposit is their difference."""
     if not found:
         return None
 
@@ -73,11 +138,26 @@ def best_total(found: list[Candidate], nets: list[Decimal], taxes: list[Decimal]
     best = max(confirmed or found, key=lambda c: (round(c.score, 3), c.value, c.line))
     if confirmed:
         return Candidate(best.value, max(best.score, 0.97), best.how + " (= net + tax)", best.line, best.extra)
+    gross = _before_deposit(found, deposits or [])
+    if gross is not None:
+        return gross
     rival = max((c for c in found if c.value not in (best.value, 0)), key=lambda c: c.score, default=None)
     if rival is not None and best.score - rival.score < 0.1:
         return Candidate(best.value, min(best.score, 0.65), f"{best.how}; but {rival.value} ({rival.how}) is"
                          " nearly as likely", best.line, best.extra)
     return best
+
+
+def _before_deposit(found: list[Candidate], deposits: list[Decimal]) -> Candidate | None:
+    """The total that a deposit turns into another labelled total (the amount due): the gross one."""
+    strong = [c for c in found if c.score >= RIVAL_FLOOR]
+    pairs = [(g, d, paid) for g in strong for d in strong for paid in deposits
+             if paid > 0 and abs(g.value - d.value - paid) <= Decimal("0.011")]
+    if len({g.value for g, _, _ in pairs}) != 1:
+        return None
+    gross, due, paid = pairs[0]
+    return Candidate(gross.value, max(gross.score, 0.9), f"{gross.how} (= {due.value} due + {paid} deposit)",
+                     gross.line, gross.extra)
 
 
 def currency(doc: Doc, total: Candidate | None) -> Candidate | None:

@@ -30,6 +30,7 @@ if __name__ == "__main__":  # run as a script: make `invoices` importable
 
 from invoices import producers
 from invoices.erp import ERP
+from invoices.erp_traits import ERP_TRAITS
 from invoices.holdout import HOLDOUT, HOLDOUT_LATE
 from invoices.layouts import LAYOUTS, Spec, choose_labels
 from invoices.vocab import CURRENCIES, DATE_STYLES, ITEMS, NUMBER_STYLES, PARTIES, pick_number
@@ -56,7 +57,7 @@ class Expected:
 def make_spec(rng: random.Random, index: int, lang: str | None = None, layout: str | None = None,
               holdout: str = "") -> Spec:
     lang = lang or LANGS[index % len(LANGS)]
-    shapes = list({"": LAYOUTS, "holdout": HOLDOUT, "late": HOLDOUT_LATE, "erp": ERP}[holdout])
+    shapes = list({"": LAYOUTS, "holdout": HOLDOUT, "late": HOLDOUT_LATE, "erp": ERP, "traits": ERP_TRAITS}[holdout])
     layout = layout or shapes[(index // len(LANGS) + index) % len(shapes)]
     issuer, customer = rng.sample(PARTIES[lang], 2)
     date = dt.date(2022, 1, 1) + dt.timedelta(days=rng.randrange(4 * 365))
@@ -84,7 +85,7 @@ def expected(spec: Spec, file: str, kind: str) -> Expected:
 
 def write(spec: Spec, folder: Path, kind: str, rng: random.Random) -> Expected:
     """Write one invoice of one kind into `folder`."""
-    pages = {**LAYOUTS, **HOLDOUT, **HOLDOUT_LATE, **ERP}[spec.layout](spec, rng)
+    pages = {**LAYOUTS, **HOLDOUT, **HOLDOUT_LATE, **ERP, **ERP_TRAITS}[spec.layout](spec, rng)
     name = f"{spec.id}-{kind}.pdf"
     out = folder / name
     if kind == "groff":
@@ -118,9 +119,9 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=60)
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--kinds", default="digital,groff,scanned,xml,xml-broken")
-    parser.add_argument("--holdout", choices=["", "holdout", "late", "erp"], default="",
+    parser.add_argument("--holdout", choices=["", "holdout", "late", "erp", "traits"], default="",
                         help="held-out layouts (invoices/holdout.py): the first set, or the late one; or the "
-                             "accounting-program layouts (invoices/erp.py)")
+                             "accounting-program layouts (invoices/erp.py, invoices/erp_traits.py)")
     args = parser.parse_args()
     rows = build(args.out, args.count, args.seed, tuple(args.kinds.split(",")), args.holdout)
     print(f"{len(rows)} invoices in {args.out}")

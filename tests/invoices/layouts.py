@@ -50,14 +50,25 @@ class Spec:
     amount_where: str  # symbol, code (EUR) or none (the currency only in a column header)
     labels: dict[str, str] = field(default_factory=dict)
     colon: str = ":"
+    item_rates: list[Decimal] = field(default_factory=list)  # a VAT rate per item (several rates); else vat_rate
+    deposit: Decimal = Decimal("0.00")  # paid in advance: the amount due is the total less it
 
     @property
     def subtotal(self) -> Decimal:
         return sum((qty * price for _, qty, price in self.items), Decimal("0.00"))
 
     @property
+    def by_rate(self) -> dict[Decimal, tuple[Decimal, Decimal]]:
+        """Net and VAT per rate (one rate unless `item_rates` gives each item its own)."""
+        nets: dict[Decimal, Decimal] = {}
+        for index, (_, qty, price) in enumerate(self.items):
+            rate = self.item_rates[index] if self.item_rates else Decimal(self.vat_rate)
+            nets[rate] = nets.get(rate, Decimal("0.00")) + qty * price
+        return {rate: (net, (net * rate / 100).quantize(Decimal("0.01"))) for rate, net in sorted(nets.items())}
+
+    @property
     def vat(self) -> Decimal:
-        return (self.subtotal * self.vat_rate / 100).quantize(Decimal("0.01"))
+        return sum((vat for _, vat in self.by_rate.values()), Decimal("0.00"))
 
     @property
     def total(self) -> Decimal:

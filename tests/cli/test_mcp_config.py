@@ -40,3 +40,33 @@ def test_install_keeps_other_servers_backs_up_and_is_idempotent(cli: Any, tmp_pa
     assert len(backups) == 1 and "pdftools" not in json.loads(backups[0].read_text())["mcpServers"]
     again = cli("mcp-config", "cursor", "--install", "--config", str(config))
     assert "nothing changed" in again.stdout and len(list(tmp_path.glob("mcp.json.*.bak"))) == 1
+
+
+@pytest.mark.parametrize(("text", "where"), [
+    ('{\n // my servers\n "servers": {}\n}\n', "line 2"),  # JSONC, as VS Code documents its mcp.json
+    ('{\n "servers": {},\n /* more */\n}\n', "line 3"),
+    ("servers = 1\n", "line 1"),  # not JSON at all
+    ('[{"servers": {}}]\n', "an object"),  # JSON, but not an object at the top
+    ('{"servers": []}\n', "servers"),  # the place the entry goes is not an object
+])
+def test_install_refuses_a_config_it_cannot_merge_into_and_leaves_it_alone(
+        cli: Any, tmp_path: Path, text: str, where: str) -> None:
+    config = tmp_path / "vs.json"
+    config.write_text(text)
+    for extra in ((), ("--json",)):
+        result = cli("mcp-config", "vscode", "--install", "--config", config, *extra)
+        assert result.exit_code == 2, result
+        error = (json.loads(result.stderr)["error"] if extra else
+                 {"message": result.stderr.split("\n  hint: ")[0], "hint": result.stderr.split("\n  hint: ")[1]})
+        assert str(config) in error["message"] and where in error["message"], error
+        assert "pdftools mcp-config vscode" in error["hint"], error  # what to paste, by hand
+        assert "Traceback" not in result.stderr
+    assert config.read_text() == text and list(tmp_path.iterdir()) == [config]  # untouched, no backup
+
+
+def test_install_accepts_trailing_commas_which_lose_nothing(cli: Any, tmp_path: Path) -> None:
+    config = tmp_path / "vs.json"
+    config.write_text('{\n "servers": {"other": {"command": "x",},},\n}\n')
+    result = cli("mcp-config", "vscode", "--install", "--config", config)
+    assert result.exit_code == 0, result
+    assert set(json.loads(config.read_text())["servers"]) == {"other", "pdftools"}

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import inspect
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, ClassVar
@@ -46,6 +47,14 @@ class BatchResult:
     """One per file (with --json at a shell they stream as JSON Lines instead)."""
     rows_streamed: bool = False
     table_hidden: ClassVar = ("rows_streamed",)  # how --json delivered the rows: nothing a person reads
+
+    def reword_errors(self, reword: Callable[[str, str], str]) -> None:
+        """The failed rows' messages and hints in a front end's terms (`reword(text, command)`): over MCP,
+        `pdftools check FILE` is the tool `pdf_check`."""
+        for row in self.rows:
+            if row.error:
+                row.error = {k: reword(v, self.command) if k in ("message", "hint") else v
+                             for k, v in row.error.items()}
 
     @property
     def exit_code(self) -> int:

@@ -261,7 +261,7 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
 
 def _for_cli(text: str, op: Op, fn: Callable[..., Any]) -> str:
     """An error's words at a shell: parameters named by their flags, the generic hint naming the command."""
-    text = name_parameters(text, flag_namer(fn), inspect.signature(fn).parameters)
+    text = name_parameters(text, flag_namer(fn), inspect.signature(fn).parameters, "cli")
     return text.replace("`pdftools <command> --help`", f"`pdftools {op.name} --help`")
 
 

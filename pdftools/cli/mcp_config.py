@@ -104,7 +104,8 @@ def read_config(path: Path, client: str) -> dict[str, Any]:
         raise _unmergeable(path, client, f"it is not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
                            ) from None
     if not isinstance(data, dict):
-        kind = {list: "an array", str: "a string", bool: "true or false", type(None): "null"}.get(type(data), "a number")
+        kinds = {list: "an array", str: "a string", bool: "true or false", type(None): "null"}
+        kind = kinds.get(type(data), "a number")
         raise _unmergeable(path, client, f"its top level is {kind}, not an object")
     return data
 

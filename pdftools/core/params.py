@@ -180,8 +180,10 @@ def describe(text: str, name_of: Callable[[str], str], front: str = "cli") -> st
     return ONLY_FOR.sub(lambda m: m.group(2) if m.group(1) == front else "", text).rstrip()
 
 
-def name_parameters(text: str, name_of: Callable[[str], str], known: Any) -> str:
+def name_parameters(text: str, name_of: Callable[[str], str], known: Any, front: str | None = None) -> str:
     """An error's message or hint for one front end: `{{margins}}` as `--margins` on the command line, as
-    `margins` over MCP and in a batch's `--set`. Only the op's own parameters (`known`) are references; any
-    other `{{...}}` (a file name's, say) is data and stays as it is."""
-    return REFERENCE.sub(lambda m: name_of(m.group(1)) if m.group(1) in known else m.group(0), text)
+    `margins` over MCP and in a batch's `--set`; with `front`, `{{cli:...}}` and `{{mcp:...}}` as in `describe`
+    (how to give a password differs). Only the op's own parameters (`known`) are references; any other `{{...}}`
+    (a file name's, say) is data and stays as it is."""
+    text = REFERENCE.sub(lambda m: name_of(m.group(1)) if m.group(1) in known else m.group(0), text)
+    return text if front is None else ONLY_FOR.sub(lambda m: m.group(2) if m.group(1) == front else "", text)

@@ -103,7 +103,7 @@ def attachments(
         touched = _add(job.pdf, paths)
     else:
         if not names:
-            raise InvalidArgument("remove needs --name", hint="`attachments list` shows the names.")
+            raise InvalidArgument("remove needs {{names}}", hint="`pdftools attachments list FILE` shows them.")
         touched = _listed(job.pdf, _chosen(job.pdf, names))
         for item in touched:
             del job.pdf.attachments[item.name]
@@ -139,7 +139,8 @@ def _add(pdf: pikepdf.Pdf, paths: list[Path]) -> list[Attachment]:
         [p.name for i, p in enumerate(paths) if p.name in {q.name for q in paths[:i]}]
     if clash:
         raise InvalidArgument(f"an attachment named {clash[0]!r} is already there",
-                              hint="Remove it first (`attachments remove --name`), or rename the file.")
+                              hint="Remove it first (`pdftools attachments remove FILE --name NAME`), or rename "
+                                   "the file.")
     for path in paths:
         pdf.attachments[path.name] = AttachedFileSpec.from_filepath(pdf, path)
     return _listed(pdf, [p.name for p in paths])

@@ -81,7 +81,7 @@ def metadata(
     object_streams: ObjectStreams = "preserve",
 ) -> MetadataResult:
     if (action == "set") != bool(values):
-        raise InvalidArgument("--set goes with `set`, and `set` needs at least one --set key=value")
+        raise InvalidArgument("{{values}} goes with `set`, and `set` needs at least one key=value")
     pairs = [_pair(v) for v in values or []]
     if action == "show":
         writes_nothing(action, output, in_place)
@@ -107,7 +107,8 @@ def _pair(text: str) -> tuple[str, str]:
     key = KNOWN.get(key.strip().lower(), key.strip())
     if not sep or not _KEY.match(key):
         raise InvalidArgument(f"cannot read {text!r} as key=value",
-                              hint="Use e.g. --set title='Annual report' --set author=Ann (letters, digits, . _ -).")
+                              hint="Keys are letters, digits, . _ -: e.g. {{cli:--set title='Annual report' --set "
+                                   "author=Ann}}{{mcp:{{values}} [\"title=Annual report\", \"author=Ann\"]}}.")
     if value and key in DATES:
         value = _pdf_date(key, value)
     return key, value

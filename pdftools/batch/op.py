@@ -70,7 +70,8 @@ def batch(
                       Cli(argument=True, metavar="INPUT...")],
     out_dir: Annotated[str, Param("Folder for the outputs (made if missing), mirroring the inputs' folders"),
                        Cli("-d", "--out-dir")],
-    options: Annotated[list[str] | None, Param("The command's options as key=value (repeatable): angle=90"),
+    options: Annotated[list[str] | None, Param("The command's options{{cli: as key=value (repeatable): angle=90}}"
+                                                     '{{mcp: as an object, e.g. {"angle": 90} for rotate}}'),
                        Cli("--set", metavar="KEY=VALUE"), Mcp(annotation=dict[str, Any] | None)] = None,
     name: Annotated[str | None, Param("Output name: {stem}, {name}, {ext} (default: {stem} and the kind's extension)"),
                     Cli(metavar="PATTERN")] = None,

@@ -74,7 +74,7 @@ def attachments(
     files: Annotated[list[str] | None, Param("add: files to attach"), Cli(argument=True, actions=("add",))] = None,
     names: Annotated[list[str] | None, Param("extract/remove: attachment names (extract: default all)"),
                      Cli("--name", actions=("extract", "remove"))] = None,
-    out_dir: Annotated[str, Param("extract: folder to write into (must exist)"),
+    out_dir: Annotated[str, Param("extract: folder to write into (made if missing)"),
                        Cli("-d", "--out-dir", actions=("extract",))] = ".",
     output: Annotated[Output, Cli(actions=WRITES)] = None,
     in_place: Annotated[InPlace, Cli(actions=WRITES)] = False,

@@ -77,7 +77,7 @@ def convert(
     standalone: Annotated[bool, Param("A whole document (HTML head, LaTeX preamble), not a fragment"),
                           Cli("-s", "--standalone")] = False,
     toc: Annotated[bool, Param("Add a table of contents")] = False,
-    metadata: Annotated[list[str] | None, Param("Metadata `key=value`, e.g. title=Report (repeatable)"),
+    metadata: Annotated[list[str] | None, Param("Metadata `key=value`, e.g. title=Report{{cli: (repeatable)}}"),
                         Cli("-M", "--metadata")] = None,
     reference_doc: Annotated[str | None, Param("A docx, odt or pptx whose styles the output takes")] = None,
     resource_path: Annotated[list[str] | None, Param("More folders images may come from")] = None,

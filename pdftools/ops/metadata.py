@@ -43,7 +43,7 @@ KNOWN = {k.lower(): k for k in ("Title", "Author", "Subject", "Keywords", "Creat
 DATES = ("CreationDate", "ModDate")
 COMMANDS = {
     "show": "Show the metadata: the Info dictionary and the XMP properties.",
-    "set": "Set (or, with an empty value, remove) metadata keys: {{values}} `title=...` (repeatable). Dates "
+    "set": "Set (or, with an empty value, remove) metadata keys: {{values}} `title=...`{{cli: (repeatable)}}. Dates "
            "(`creationdate`, `moddate`) are ISO dates; XMP follows the Info dictionary.",
     "remove": "Remove all metadata (Info, XMP, per-object metadata and private application data), for privacy.",
 }
@@ -70,7 +70,7 @@ def metadata(
     action: Annotated[Literal["show", "set", "remove"], Param("show, set (with {{values}}) or remove all"),
                       Cli(argument=True, commands=COMMANDS)],
     input: Input,
-    values: Annotated[list[str] | None, Param("`key=value` to set (repeatable); `key=` removes the key"),
+    values: Annotated[list[str] | None, Param("`key=value` to set{{cli: (repeatable)}}; `key=` removes the key"),
                       Cli("--set", metavar="KEY=VALUE", actions=("set",))] = None,
     output: Annotated[Output, Cli(actions=WRITES)] = None,
     in_place: Annotated[InPlace, Cli(actions=WRITES)] = False,

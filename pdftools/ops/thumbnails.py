@@ -62,7 +62,7 @@ class ThumbnailsResult:
 
 def thumbnails(
     input: Input,
-    out_dir: Annotated[str, Param("Folder for the images (must exist)"), Cli("-d", "--out-dir")] = ".",
+    out_dir: Annotated[str, Param("Folder for the images (made if missing)"), Cli("-d", "--out-dir")] = ".",
     width: Annotated[int | None, Param("Image width in pixels, keeping the aspect (default 300)", ge=8, le=10_000),
                      Cli("-W", "--width")] = None,
     height: Annotated[int | None, Param("Image height in pixels (keeps the aspect)", ge=8, le=10_000),

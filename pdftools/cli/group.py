@@ -174,6 +174,9 @@ def expected(param: click_core.Parameter) -> str:
     annotation = getattr(desc, "annotation", None)
     for arg in (annotation, *get_args(annotation)):
         if arg is int:
+            low, high = getattr(param, "min", None), getattr(param, "max", None)
+            if low is not None and high is not None:
+                return f"a whole number from {low} to {high} ({low}-{high})"
             return "a whole number"
         if arg is float:
             return "a number"

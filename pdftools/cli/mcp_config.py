@@ -149,15 +149,17 @@ def install(path: Path, client: str, keys: list[str], body: dict[str, Any], inpu
 
 
 def mcp_config(
-    client: Annotated[Client, typer.Argument(help="The agent to configure.")],
-    http: Annotated[str | None, typer.Option("--http", help="URL of a running HTTP server instead of stdio.")]
-    = None,
-    root: Annotated[list[Path] | None, typer.Option("--root", help="Roots for a stdio server (default: here).")]
-    = None,
+    client: Annotated[Client, typer.Argument(metavar="CLIENT", help="The agent to configure.")],
+    http: Annotated[str | None, typer.Option("--http", metavar="URL",
+                                             help="URL of a running HTTP server instead of stdio.")] = None,
+    root: Annotated[list[Path] | None, typer.Option("--root", metavar="FOLDER",
+                                                    help="Roots for a stdio server (default: here).")] = None,
     token: Annotated[str | None, typer.Option(
+        metavar="TOKEN",
         help=f"Bearer token to write (default: a reference to {TOKEN_ENV} in the client's own syntax)")] = None,
     install_it: Annotated[bool, typer.Option("--install", help="Merge it into the client's config file.")] = False,
-    config: Annotated[Path | None, typer.Option(help="Config file to install into (default: the client's).")]
+    config: Annotated[Path | None, typer.Option(metavar="FILE",
+                                                help="Config file to install into (default: the client's).")]
     = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON (a stable contract).")] = False,
     quiet: Annotated[bool, typer.Option("-q", "--quiet", help="Print nothing but errors (the snippet is still "

@@ -70,3 +70,31 @@ def test_install_accepts_trailing_commas_which_lose_nothing(cli: Any, tmp_path: 
     result = cli("mcp-config", "vscode", "--install", "--config", config)
     assert result.exit_code == 0, result
     assert set(json.loads(config.read_text())["servers"]) == {"other", "pdftools"}
+
+
+@pytest.mark.parametrize("command", ["mcp-config", "serve"])
+def test_help_shows_placeholders_not_python_types(cli: Any, command: str) -> None:
+    result = cli(command, "--help")
+    assert result.exit_code == 0
+    for python in ("<str>", "<int", "list[", "<path>", "{client}", "Path]"):
+        assert python not in result.stdout, (python, result.stdout)
+    wanted = {"mcp-config": ("CLIENT", "--http URL", "--root FOLDER", "--config FILE", "--token TOKEN"),
+              "serve": ("--root FOLDER", "--port PORT", "--host HOST", "--auth-token TOKEN", "--tools TOOLS",
+                        "--public-url URL", "--store FOLDER", "--path PATH")}[command]
+    for placeholder in wanted:
+        assert placeholder in " ".join(result.stdout.split()), (placeholder, result.stdout)
+
+
+def test_serve_names_the_port_range(cli: Any) -> None:
+    result = cli("serve", "--port", "99999")
+    assert result.exit_code == 2 and "1-65535" in result.stderr and "'99999'" in result.stderr, result
+
+
+def test_serve_help_prints_the_readme_snippet(cli: Any) -> None:
+    import re
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    snippet = re.search(r"`pdftools serve --help` prints this snippet\):\n\n```json\n(.*?)```", readme, re.S)
+    assert snippet is not None
+    shown = " ".join(cli("serve", "--help").stdout.split())
+    assert " ".join(snippet.group(1).split()) in shown

@@ -11,7 +11,7 @@ import string
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from pdftools.core import task
+from pdftools.core import naming, task
 from pdftools.core.edit import (
     Decrypt,
     Edited,
@@ -108,15 +108,8 @@ def _colour(name: str) -> tuple[float, float, float]:
 
 
 def _fill(template: str, page: int, pages: int) -> str:
-    try:
-        names = [f for _, f, _, _ in string.Formatter().parse(template) if f is not None]
-        if any(n not in ("page", "pages") for n in names):
-            raise KeyError(next(n for n in names if n not in ("page", "pages")))
-        return template.format(page=page, pages=pages)
-    except (KeyError, ValueError, IndexError) as exc:
-        raise InvalidArgument(f"cannot fill the text {template!r}: {exc}",
-                              hint="Placeholders are {page} and {pages}, e.g. 'Page {page} of {pages}', "
-                                   "'ACME-{page:06}'; write {{ and }} for braces.") from None
+    return naming.fill(template, f"the text {template!r}", "Placeholders are {page} and {pages}, e.g. 'Page {page} "
+                       "of {pages}', 'ACME-{page:06}'; write {{ and }} for braces.", page=page, pages=pages)
 
 
 @dataclass

@@ -23,6 +23,7 @@ from pdftools.core.params import (
     Param,
     actions_of,
     describe,
+    for_action,
     marker,
     name_parameters,
     split_annotated,
@@ -61,6 +62,8 @@ def typer_parameters(fn: Callable[..., Any], action: str | None = None) -> list[
         if action is not None and (cli.commands or action not in (actions_of(meta) or (action,))):
             continue
         help_text = describe(with_note(info.description, cli.note), flag_namer(fn)) if info is not None else None
+        if action is not None and help_text is not None:
+            help_text = for_action(help_text, action, [name for name, _ in (action_parameter(fn) or ("", ()))[1]])
         default = param.default if cli.default is MISSING else cli.default
         if cli.prompt and help_text:
             help_text += " (asked for at a terminal when not given)"

@@ -154,7 +154,7 @@ def _sync_xmp(pdf: pikepdf.Pdf, pairs: list[tuple[str, str]]) -> None:
 def _remove(pdf: pikepdf.Pdf) -> list[str]:
     import pikepdf
 
-    changed = [f"Info/{k}" for k in meta.info(pdf)]
+    changed = list(meta.info(pdf))  # as `set` names them (`Title`), and `info` shows them
     if "/Info" in pdf.trailer:
         del pdf.trailer.Info
     xmp = "/Metadata" in pdf.Root

@@ -97,3 +97,11 @@ def test_attachments_sub_commands_say_what_their_table_is_and_speak_of_their_own
     for action, other in (("remove", "extract"), ("extract", "remove")):
         helped = " ".join(cli("attachments", action, "--help").stdout.split())
         assert "--name" in helped and f"{other}:" not in helped and f"{other}/" not in helped, helped
+
+
+def test_metadata_set_and_remove_name_changed_keys_alike(cli: Any, pdf: Path, tmp_path: Path) -> None:
+    made = json.loads(cli("metadata", "set", pdf, "--set", "title=T", "--set", "author=A", "-o",
+                          tmp_path / "m.pdf", "--json").stdout)
+    assert made["changed"] == ["Title", "Author"], made
+    gone = json.loads(cli("metadata", "remove", tmp_path / "m.pdf", "-o", tmp_path / "n.pdf", "--json").stdout)
+    assert {"Title", "Author"} <= set(gone["changed"]) and not any("/" in c for c in gone["changed"]), gone

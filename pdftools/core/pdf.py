@@ -286,7 +286,7 @@ def check_names(names: list[str], folder: Path, *, force: bool, field_hint: str)
 def staged_outputs(folder: Path, names: list[str]) -> Iterator[Path]:
     """Yield a private folder beside the outputs (`.pdftools-XXXXXXXX.part`, locked); when the block succeeds,
     move every named file into place (all or nothing), and always remove the private folder (or, if this
-    process is killed, the next write into `folder` does). `names` is read when the block ends, so a caller
+    process is killed, the next write into `folder` does), and the folders it made when nothing was written. `names` is read when the block ends, so a caller
     that learns the names only by writing the files (extracted images) may fill the list in it."""
     made = [p for p in (folder, *folder.parents) if not p.exists()]
     try:
@@ -307,7 +307,7 @@ def staged_outputs(folder: Path, names: list[str]) -> Iterator[Path]:
     finally:
         shutil.rmtree(staging, ignore_errors=True)
         os.close(fd)
-        if not done:
+        if not done or not names:  # failed, or wrote nothing (a PDF without images): no new folder left behind
             _remove_empty(made)
 
 

@@ -23,3 +23,11 @@ def test_messages_name_what_was_written_not_python(cli: Any, pdf: Path, argv: li
     error = json.loads(result.stderr)["error"]
     assert result.exit_code == 2 and wanted in error["message"], error
     assert "{'" not in error["message"] and ": 'foo'" not in error["message"], error
+
+
+def test_a_folder_made_for_nothing_is_removed_again(cli: Any, pdf: Path, tmp_path: Path) -> None:
+    result = cli("images", pdf, "-d", tmp_path / "imgs2" / "deeper", "--json")  # the sample has no images
+    assert result.exit_code == 0 and json.loads(result.stdout)["images"] == [], result
+    assert not (tmp_path / "imgs2").exists()
+    (tmp_path / "there").mkdir()
+    assert cli("images", pdf, "-d", tmp_path / "there").exit_code == 0 and (tmp_path / "there").is_dir()

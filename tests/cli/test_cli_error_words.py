@@ -31,3 +31,13 @@ def test_a_folder_made_for_nothing_is_removed_again(cli: Any, pdf: Path, tmp_pat
     assert not (tmp_path / "imgs2").exists()
     (tmp_path / "there").mkdir()
     assert cli("images", pdf, "-d", tmp_path / "there").exit_code == 0 and (tmp_path / "there").is_dir()
+
+
+def test_an_unknown_option_that_is_a_file_hints_how_to_name_it(cli: Any, pdf: Path, tmp_path: Path) -> None:
+    (tmp_path / "-dash.pdf").write_bytes(pdf.read_bytes())  # the cli fixture runs in tmp_path
+    error = json.loads(cli("info", "-dash.pdf", "--json").stderr)["error"]
+    assert error["code"] == "INVALID_ARGUMENT" and "-dash.pdf" in error["message"], error
+    assert "`pdftools info -- -dash.pdf`" in error["hint"] and "./-dash.pdf" in error["hint"], error
+    assert cli("info", "--", "-dash.pdf").exit_code == 0
+    other = json.loads(cli("info", "-zz.pdf", "--json").stderr)["error"]  # no such file: the usual hint
+    assert "--help" in other["hint"] or "-h" in other["hint"], other

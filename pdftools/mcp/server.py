@@ -72,6 +72,10 @@ INSTRUCTIONS = {
             "folder) counts only by its file name: what a call writes is stored for this session and comes back "
             "in the result's `files` (name, size, mime, sha256, uri for the next call, download_url, expires_at).",
 }
+SHARED_OVER = {  # what a shared parameter means on one transport, where it differs from the op's words
+    "http": {"output": "the output's file name (default: the input's name and the operation's, e.g. "
+                       "report-rotated.pdf), stored, see `files`"},
+}
 COMMON = ("Errors come back as {code, message, hint}: follow the hint. An optional argument left out means "
           "none, false or the default its schema gives. Arguments many tools share, described here and not in "
           "each tool: ")
@@ -249,7 +253,8 @@ def shared_parameters() -> dict[str, Param]:
 def instructions(transport: str) -> str:
     """What the server says once, at initialize: what files mean on this transport, errors, and the shared
     parameters."""
-    shared = "; ".join(f"`{name}`: {describe(spec.description, str, 'mcp')}"
+    over = SHARED_OVER.get(transport, {})
+    shared = "; ".join(f"`{name}`: {over.get(name) or describe(spec.description, str, 'mcp')}"
                        for name, spec in shared_parameters().items())
     return f"{INSTRUCTIONS[transport]} {COMMON}{shared}."
 

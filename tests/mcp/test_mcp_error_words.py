@@ -81,3 +81,21 @@ def test_the_cli_does_not_speak_of_mcp(cli: Any, tmp_path: Path) -> None:
     error = json.loads(result.stderr)["error"]
     assert error["code"] == "INVALID_ARGUMENT" and "--user-password-file" in error["hint"], error
     assert "MCP" not in error["hint"] and "user_password" not in error["hint"], error
+
+
+def test_http_instructions_say_where_outputs_go(tmp_path: Path) -> None:
+    from surface_servers import http_server
+
+    (tmp_path / "root").mkdir()
+
+    async def said() -> tuple[str, str]:
+        async with stdio_client(tmp_path / "root") as client:
+            stdio = client.instructions or ""
+        with http_server(tmp_path / "root", files_dir=tmp_path) as server:
+            async with server.client() as client:
+                return stdio, client.instructions or ""
+
+    stdio, http = anyio.run(said)
+    assert "`output`: Output PDF (default: beside the input)" in stdio
+    assert "beside the input" not in http, http
+    assert "`output`: the output's file name" in http and "`files`" in http, http

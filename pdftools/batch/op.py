@@ -6,8 +6,7 @@ Inputs: files, globs, folders ({{recursive}} for subfolders), `@list.txt`. Outpu
 failed file never stops the batch; a re-run skips files done with the same content and options (a journal in
 the output folder).
 
-{{mcp:{{options}}: the command's own options (angle=90). A failed file never stops the batch; a re-run skips the
-files done.}}
+{{mcp:A failed file never stops the batch; a re-run skips the files done.}}
 """
 
 from __future__ import annotations
@@ -71,7 +70,7 @@ def batch(
     out_dir: Annotated[str, Param("Folder for the outputs (made if missing), mirroring the inputs' folders"),
                        Cli("-d", "--out-dir")],
     options: Annotated[list[str] | None, Param("The command's options{{cli: as key=value (repeatable): angle=90}}"
-                                                     '{{mcp: as an object, e.g. {"angle": 90} for rotate}}'),
+                                                     '{{mcp:, e.g. {"angle": 90} }}'),
                        Cli("--set", metavar="KEY=VALUE"), Mcp(annotation=dict[str, Any] | None)] = None,
     name: Annotated[str | None, Param("Output name: {stem}, {name}, {ext} (default: {stem} and the kind's extension)"),
                     Cli(metavar="PATTERN")] = None,

@@ -62,8 +62,7 @@ def forms(
     input: Input,
     values: Annotated[list[str] | None, Param("fill: `name=value`{{cli: (repeatable)}}"),
                       Cli("--set", metavar="NAME=VALUE", actions=("fill",))] = None,
-    data: Annotated[str | None, Param('fill: JSON {"name": value}, {{cli:inline or a file}}{{mcp:the object or '
-                                      'a file holding it}}'),
+    data: Annotated[str | None, Param('fill: JSON {"name": value}, {{cli:inline or a file}}{{mcp:or a JSON file}}'),
                     Cli(actions=("fill",)), Mcp(annotation=str | dict[str, Any] | None)] = None,
     output: Annotated[Output, Cli(actions=WRITES)] = None,
     in_place: Annotated[InPlace, Cli(actions=WRITES)] = False,

@@ -6,8 +6,7 @@ Pages with text are left alone unless {{force_ocr}}, which rasterises them (as O
 replaces theirs. If every page has text, nothing is done: `already_text`{{cli: (exit 14)}}. Pages run in parallel
 ({{jobs}}); {{cli:Ctrl-C, }}a client's cancel or {{timeout}} stop every tesseract and leave no output.
 
-{{mcp:`text` mode returns the text per page, in pieces as pdf_extract_text does. Pages with text are left alone
-unless {{force_ocr}}.}}
+{{mcp:`text` mode returns the text per page, in pieces as pdf_extract_text does.}}
 """
 
 from __future__ import annotations
@@ -117,7 +116,8 @@ def ocr(
     input: Annotated[str | None, Param("PDF or image (PNG, JPEG, TIFF) to OCR"), Cli(argument=True),
                      Mcp(annotation=str, default=inspect.Parameter.empty)] = None,  # over MCP, no list_languages
     output: Annotated[
-        str | None, Param("Searchable PDF to write (default: INPUT-ocr.pdf beside the input)"), Cli("-o", "--output")
+        str | None, Param("Searchable PDF to write (default: INPUT-ocr.pdf{{cli: beside the input}})"),
+        Cli("-o", "--output"),
     ] = None,
     mode: Annotated[Literal["pdf", "text"], Param("pdf: searchable PDF; text: the text per page")] = "pdf",
     language: Annotated[str, Param("tesseract language codes, e.g. eng+deu"), Cli("-l", "--language")] = "eng",

@@ -50,30 +50,32 @@ def serve(
     transport: Annotated[Literal["stdio", "http"], typer.Option(help="How clients connect.")] = "stdio",
     root: Annotated[
         list[Path] | None,
-        typer.Option("--root", help="Folder the tools may read and write (repeatable; default: the working "
-                                    "directory). Relative paths start at the first root."),
+        typer.Option("--root", metavar="FOLDER",
+                     help="Folder the tools may read and write (repeatable; default: the working directory). "
+                          "Relative paths start at the first root."),
     ] = None,
-    host: Annotated[str, typer.Option(help="HTTP: address to bind (loopback by default).")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="HTTP: port.", min=1, max=65535)] = 8000,
-    path: Annotated[str, typer.Option(help="HTTP: the MCP endpoint's path.")] = "/mcp",
+    host: Annotated[str, typer.Option(metavar="HOST", help="HTTP: address to bind (loopback by default).")
+                    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(metavar="PORT", help="HTTP: port (1-65535).", min=1, max=65535)] = 8000,
+    path: Annotated[str, typer.Option(metavar="PATH", help="HTTP: the MCP endpoint's path.")] = "/mcp",
     stateless: Annotated[bool, typer.Option(help="HTTP: no sessions (for horizontally scaled deployments).")]
     = False,
     json_response: Annotated[bool, typer.Option(help="HTTP: answer with JSON instead of SSE streams.")] = False,
-    auth_token: Annotated[str | None, typer.Option(envvar="PDFTOOLS_AUTH_TOKEN", show_envvar=True,
+    auth_token: Annotated[str | None, typer.Option(envvar="PDFTOOLS_AUTH_TOKEN", show_envvar=True, metavar="TOKEN",
                                                    help="HTTP: bearer token for /mcp, uploads and downloads.")]
     = None,
-    public_url: Annotated[str | None, typer.Option(envvar="PDFTOOLS_PUBLIC_URL", show_envvar=True,
+    public_url: Annotated[str | None, typer.Option(envvar="PDFTOOLS_PUBLIC_URL", show_envvar=True, metavar="URL",
                                                    help="HTTP: base URL for download links (behind a proxy).")]
     = None,
     store: Annotated[Path | None, typer.Option(
-        envvar="PDFTOOLS_STORE", show_envvar=True,
+        envvar="PDFTOOLS_STORE", show_envvar=True, metavar="FOLDER",
         help="HTTP: a folder for uploads and outputs that several replicas share (kept when the server stops); "
              "default: a private temporary folder.")] = None,
     log_level: Annotated[
         Literal["debug", "info", "warning", "error"], typer.Option(help="Log level (logs go to stderr).")
     ] = "warning",
     tools: Annotated[
-        str, typer.Option(envvar="PDFTOOLS_TOOLS", show_envvar=True,
+        str, typer.Option(envvar="PDFTOOLS_TOOLS", show_envvar=True, metavar="TOOLS",
                           help="Tools to expose, comma-separated: profiles (read: look only; edit: everyday "
                                "editing; all) and command or tool names, e.g. `read,stamp`.")
     ] = DEFAULT_PROFILE,

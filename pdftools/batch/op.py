@@ -6,14 +6,14 @@ Inputs: files, globs, folders ({{recursive}} for subfolders), `@list.txt`. Outpu
 failed file never stops the batch; a re-run skips files done with the same content and options (a journal in
 the output folder).
 
-{{mcp:{{options}}: the command's own options (angle=90). A failed file never stops the batch; a re-run skips the
-files done.}}
+{{mcp:A failed file never stops the batch; a re-run skips the files done.}}
 """
 
 from __future__ import annotations
 
 import inspect
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, ClassVar
@@ -47,6 +47,14 @@ class BatchResult:
     rows_streamed: bool = False
     table_hidden: ClassVar = ("rows_streamed",)  # how --json delivered the rows: nothing a person reads
 
+    def reword_errors(self, reword: Callable[[str, str], str]) -> None:
+        """The failed rows' messages and hints in a front end's terms (`reword(text, command)`): over MCP,
+        `pdftools check FILE` is the tool `pdf_check`."""
+        for row in self.rows:
+            if row.error:
+                row.error = {k: reword(v, self.command) if k in ("message", "hint") else v
+                             for k, v in row.error.items()}
+
     @property
     def exit_code(self) -> int:
         if self.failed == 0:
@@ -61,7 +69,8 @@ def batch(
                       Cli(argument=True, metavar="INPUT...")],
     out_dir: Annotated[str, Param("Folder for the outputs (made if missing), mirroring the inputs' folders"),
                        Cli("-d", "--out-dir")],
-    options: Annotated[list[str] | None, Param("The command's options as key=value (repeatable): angle=90"),
+    options: Annotated[list[str] | None, Param("The command's options{{cli: as key=value (repeatable): angle=90}}"
+                                                     '{{mcp:, e.g. {"angle": 90} }}'),
                        Cli("--set", metavar="KEY=VALUE"), Mcp(annotation=dict[str, Any] | None)] = None,
     name: Annotated[str | None, Param("Output name: {stem}, {name}, {ext} (default: {stem} and the kind's extension)"),
                     Cli(metavar="PATTERN")] = None,

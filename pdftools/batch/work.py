@@ -83,7 +83,7 @@ def _named(error: dict[str, str], job: FileJob) -> dict[str, str]:
     known = inspect.signature(op.load()).parameters
     generic = ("`pdftools <command> --help` lists them", f"`pdftools {op.name} --help` lists them "
                "(give them with --set)")
-    return {key: name_parameters(value, str, known).replace(*generic) if isinstance(value, str) else value
+    return {key: name_parameters(value, str, known, "cli").replace(*generic) if isinstance(value, str) else value
             for key, value in error.items()}
 
 

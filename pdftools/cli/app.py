@@ -24,6 +24,7 @@ from pdftools.core.params import (
     Param,
     actions_of,
     describe,
+    for_action,
     marker,
     name_parameters,
     split_annotated,
@@ -68,6 +69,8 @@ def typer_parameters(fn: Callable[..., Any], action: str | None = None) -> list[
         if action is not None and (cli.commands or action not in (actions_of(meta) or (action,))):
             continue
         help_text = describe(with_note(info.description, cli.note), flag_namer(fn)) if info is not None else None
+        if action is not None and help_text is not None:
+            help_text = for_action(help_text, action, [name for name, _ in (action_parameter(fn) or ("", ()))[1]])
         default = param.default if cli.default is MISSING else cli.default
         if cli.prompt and help_text:
             help_text += " (asked for at a terminal when not given)"
@@ -268,7 +271,7 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
 
 def _for_cli(text: str, op: Op, fn: Callable[..., Any]) -> str:
     """An error's words at a shell: parameters named by their flags, the generic hint naming the command."""
-    text = name_parameters(text, flag_namer(fn), inspect.signature(fn).parameters)
+    text = name_parameters(text, flag_namer(fn), inspect.signature(fn).parameters, "cli")
     return text.replace("`pdftools <command> --help`", f"`pdftools {op.name} --help`")
 
 

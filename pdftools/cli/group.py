@@ -8,6 +8,7 @@ raised, so they are imported from there. Only typer is imported here: `pdftools 
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, get_args
@@ -142,7 +143,20 @@ def report_usage_error(exc: click_errors.UsageError, argv: list[str]) -> int:
     names = exc.ctx.command.get_help_option_names(exc.ctx) if exc.ctx is not None else ["-h"]
     flag = "-h" if "-h" in names else "--help"
     error = InvalidArgument(usage_message(exc, argv), hint=f"`{path} {flag}` lists the arguments and options.")
+    named = _file_like_option(exc, argv)
+    if named is not None and isinstance(exc, click_errors.NoSuchOption):
+        error = InvalidArgument(f"unknown option {exc.option_name} (in {named!r}, which is a file)",
+                                hint=f"To name a file that starts with `-`, put `--` before it (`{path} -- "
+                                     f"{named}`) or write `./{named}`.")
     return report_error(error, as_json=wants_json(argv))
+
+
+def _file_like_option(exc: click_errors.UsageError, argv: list[str]) -> str | None:
+    """The word an unknown option came from (`-dash.pdf` for `-d`), when a file has that name."""
+    if not isinstance(exc, click_errors.NoSuchOption):
+        return None
+    words = argv[: argv.index("--")] if "--" in argv else argv
+    return next((w for w in words if w.startswith(exc.option_name) and os.path.isfile(w)), None)
 
 
 def usage_message(exc: click_errors.UsageError, argv: list[str]) -> str:
@@ -174,6 +188,9 @@ def expected(param: click_core.Parameter) -> str:
     annotation = getattr(desc, "annotation", None)
     for arg in (annotation, *get_args(annotation)):
         if arg is int:
+            low, high = getattr(param, "min", None), getattr(param, "max", None)
+            if low is not None and high is not None:
+                return f"a whole number from {low} to {high} ({low}-{high})"
             return "a whole number"
         if arg is float:
             return "a number"

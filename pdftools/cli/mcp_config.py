@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -83,13 +84,52 @@ def desktop_token(token: str | None) -> str:
     return value
 
 
-def install(path: Path, keys: list[str], body: dict[str, Any], inputs: list[dict[str, Any]]) -> tuple[bool, str]:
+_JSONC = re.compile(r'"(?:[^"\\]|\\.)*"|(//[^\n]*|/\*.*?\*/)|(,)(\s*[]}])', re.DOTALL)
+
+
+def read_config(path: Path, client: str) -> dict[str, Any]:
+    """The config file as a JSON object ({} when missing or empty). Trailing commas (VS Code's JSONC allows
+    them) are read past: writing the file back loses nothing. Comments are refused: writing it back would drop
+    them, so the user adds the snippet by hand."""
+    text = path.read_text(encoding="utf-8", errors="replace") if path.exists() else ""
+    if not text.strip():
+        return {}
+    comment = next((m for m in _JSONC.finditer(text) if m.group(1)), None)
+    if comment is not None:
+        line = text.count("\n", 0, comment.start()) + 1
+        raise _unmergeable(path, client, f"it has comments (JSONC, line {line}), which rewriting it would drop")
+    try:
+        data = json.loads(_JSONC.sub(lambda m: m.group(3) if m.group(2) else m.group(0), text))
+    except json.JSONDecodeError as exc:
+        raise _unmergeable(path, client, f"it is not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+                           ) from None
+    if not isinstance(data, dict):
+        kinds = {list: "an array", str: "a string", bool: "true or false", type(None): "null"}
+        kind = kinds.get(type(data), "a number")
+        raise _unmergeable(path, client, f"its top level is {kind}, not an object")
+    return data
+
+
+def _unmergeable(path: Path, client: str, why: str) -> Exception:
+    from pdftools.errors import InvalidArgument
+
+    return InvalidArgument(f"cannot install into {path}: {why}; nothing was changed",
+                           hint=f"Add the entry by hand: `pdftools mcp-config {client}` prints it; or give another "
+                                "file with --config.")
+
+
+def install(path: Path, client: str, keys: list[str], body: dict[str, Any], inputs: list[dict[str, Any]]
+            ) -> tuple[bool, str]:
     """Merge `body` at `keys` (and VS Code `inputs` not yet declared) into the JSON file; back it up first;
-    idempotent. Returns (changed, what was done)."""
-    data: dict[str, Any] = json.loads(path.read_text()) if path.exists() and path.read_text().strip() else {}
+    idempotent. Returns (changed, what was done). A file it cannot merge into is refused, untouched."""
+    data = read_config(path, client)
     node = data
     for key in keys[:-1]:
         node = node.setdefault(key, {})
+        if not isinstance(node, dict):
+            raise _unmergeable(path, client, f'its "{key}" is not an object')
+    if not isinstance(data.get("inputs", []), list):
+        raise _unmergeable(path, client, 'its "inputs" is not an array')
     declared = {item.get("id") for item in data.get("inputs", []) if isinstance(item, dict)}
     missing = [item for item in inputs if item["id"] not in declared]
     if node.get(keys[-1]) == body and not missing:
@@ -109,15 +149,17 @@ def install(path: Path, keys: list[str], body: dict[str, Any], inputs: list[dict
 
 
 def mcp_config(
-    client: Annotated[Client, typer.Argument(help="The agent to configure.")],
-    http: Annotated[str | None, typer.Option("--http", help="URL of a running HTTP server instead of stdio.")]
-    = None,
-    root: Annotated[list[Path] | None, typer.Option("--root", help="Roots for a stdio server (default: here).")]
-    = None,
+    client: Annotated[Client, typer.Argument(metavar="CLIENT", help="The agent to configure.")],
+    http: Annotated[str | None, typer.Option("--http", metavar="URL",
+                                             help="URL of a running HTTP server instead of stdio.")] = None,
+    root: Annotated[list[Path] | None, typer.Option("--root", metavar="FOLDER",
+                                                    help="Roots for a stdio server (default: here).")] = None,
     token: Annotated[str | None, typer.Option(
+        metavar="TOKEN",
         help=f"Bearer token to write (default: a reference to {TOKEN_ENV} in the client's own syntax)")] = None,
     install_it: Annotated[bool, typer.Option("--install", help="Merge it into the client's config file.")] = False,
-    config: Annotated[Path | None, typer.Option(help="Config file to install into (default: the client's).")]
+    config: Annotated[Path | None, typer.Option(metavar="FILE",
+                                                help="Config file to install into (default: the client's).")]
     = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON (a stable contract).")] = False,
     quiet: Annotated[bool, typer.Option("-q", "--quiet", help="Print nothing but errors (the snippet is still "
@@ -138,7 +180,10 @@ def mcp_config(
         raise typer.Exit(report_error(exc, as_json=as_json)) from None
     result: dict[str, Any] = {"client": client, "config_file": str(target)}
     if install_it:
-        changed, message = install(target, keys, body, inputs)
+        try:
+            changed, message = install(target, client, keys, body, inputs)
+        except PdftoolsError as exc:
+            raise typer.Exit(report_error(exc, as_json=as_json)) from None
         result.update(installed=True, changed=changed, message=message)
     else:
         snippet: dict[str, Any] = body

@@ -22,18 +22,38 @@ def safe_component(text: str, fallback: str = "untitled") -> str:
     return cleaned[:MAX_NAME] or fallback
 
 
+def fill(pattern: str, what: str, hint: str, **fields: Any) -> str:
+    """`pattern` (`{page:06}`, `{stem}`) filled with `fields`; what is wrong with it, in the user's terms (never
+    Python's `KeyError: 'foo'`), as INVALID_ARGUMENT about `what` (`the text '{foo}'`) with `hint`."""
+    known = ", ".join("{" + k + "}" for k in fields)
+    try:
+        parsed = list(string.Formatter().parse(pattern))
+    except ValueError:
+        raise InvalidArgument(f"cannot read {what}: a single {{ or }}",
+                              hint=hint) from None
+    for _, name, spec, conversion in parsed:
+        if name is None:
+            continue
+        if name == "":
+            raise InvalidArgument(f"cannot read {what}: empty placeholder {{}}; known: {known}", hint=hint)
+        if name not in fields:
+            raise InvalidArgument(f"cannot read {what}: unknown placeholder {{{name}}}; known: {known}", hint=hint)
+        try:
+            format(fields[name], spec or "")
+            if conversion:
+                raise ValueError(conversion)
+        except (ValueError, TypeError):
+            shown = "{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
+            raise InvalidArgument(f"cannot read {what}: {shown} is not a format {{{name}}} takes", hint=hint
+                                  ) from None
+    return pattern.format(**fields)
+
+
 def render(pattern: str, **fields: Any) -> str:
     """Fill `pattern` with `fields`; string fields are sanitised, and the result must be a plain file name."""
     safe = {k: safe_component(v) if isinstance(v, str) else v for k, v in fields.items()}
-    try:
-        names = [f for _, f, _, _ in string.Formatter().parse(pattern) if f is not None]
-        for name in names:
-            if not name.isidentifier() or name not in safe:
-                raise KeyError(name)
-        name = pattern.format(**safe)
-    except (KeyError, ValueError, IndexError) as exc:
-        fields_list = ", ".join("{" + k + "}" for k in fields)
-        raise InvalidArgument(f"bad file name pattern {pattern!r}: {exc}", hint=f"Fields: {fields_list}.") from None
+    known = ", ".join("{" + k + "}" for k in fields)
+    name = fill(pattern, f"the file name pattern {pattern!r}", f"Fields: {known}.", **safe)
     if _UNSAFE.search(name) or fit(name) in ("", ".", ".."):
         raise InvalidArgument(f"pattern {pattern!r} gives {name!r}, which is not a plain file name")
     return fit(name)

@@ -180,8 +180,24 @@ def describe(text: str, name_of: Callable[[str], str], front: str = "cli") -> st
     return ONLY_FOR.sub(lambda m: m.group(2) if m.group(1) == front else "", text).rstrip()
 
 
-def name_parameters(text: str, name_of: Callable[[str], str], known: Any) -> str:
+def for_action(text: str, action: str, actions: Any) -> str:
+    """A parameter's description in one sub-command's help: the group's tool says which actions a parameter
+    serves (`extract/remove: attachment names (extract: default all)`); `attachments remove --help` speaks of
+    its own action only (`attachment names`), `extract --help` of its own (`attachment names (default all)`)."""
+    names = "|".join(map(re.escape, actions))
+    stripped = re.sub(rf"^(?:{names})(?:/(?:{names}))*: ", "", text)
+    text = stripped if stripped == text else stripped[:1].upper() + stripped[1:]
+
+    def aside(m: re.Match[str]) -> str:
+        return f" ({m.group(2)})" if m.group(1) == action else ""
+
+    return re.sub(rf" \(({names}): ([^()]*)\)", aside, text)
+
+
+def name_parameters(text: str, name_of: Callable[[str], str], known: Any, front: str | None = None) -> str:
     """An error's message or hint for one front end: `{{margins}}` as `--margins` on the command line, as
-    `margins` over MCP and in a batch's `--set`. Only the op's own parameters (`known`) are references; any
-    other `{{...}}` (a file name's, say) is data and stays as it is."""
-    return REFERENCE.sub(lambda m: name_of(m.group(1)) if m.group(1) in known else m.group(0), text)
+    `margins` over MCP and in a batch's `--set`; with `front`, `{{cli:...}}` and `{{mcp:...}}` as in `describe`
+    (how to give a password differs). Only the op's own parameters (`known`) are references; any other `{{...}}`
+    (a file name's, say) is data and stays as it is."""
+    text = REFERENCE.sub(lambda m: name_of(m.group(1)) if m.group(1) in known else m.group(0), text)
+    return text if front is None else ONLY_FOR.sub(lambda m: m.group(2) if m.group(1) == front else "", text)

@@ -306,8 +306,9 @@ def check_names(names: list[str], folder: Path, *, force: bool, field_hint: str)
 def staged_outputs(folder: Path, names: list[str]) -> Iterator[Path]:
     """Yield a private folder beside the outputs (`.pdftools-XXXXXXXX.part`, locked); when the block succeeds,
     move every named file into place (all or nothing), and always remove the private folder (or, if this
-    process is killed, the next write into `folder` does). `names` is read when the block ends, so a caller
-    that learns the names only by writing the files (extracted images) may fill the list in it."""
+    process is killed, the next write into `folder` does), and the folders it made when nothing was written.
+    `names` is read when the block ends, so a caller that learns the names only by writing the files
+    (extracted images) may fill the list in it."""
     made = [p for p in (folder, *folder.parents) if not p.exists()]
     try:
         folder.mkdir(parents=True, exist_ok=True)  # output folders are made when missing, as mkdir -p does
@@ -327,7 +328,7 @@ def staged_outputs(folder: Path, names: list[str]) -> Iterator[Path]:
     finally:
         shutil.rmtree(staging, ignore_errors=True)
         os.close(fd)
-        if not done:
+        if not done or not names:  # failed, or wrote nothing (a PDF without images): no new folder left behind
             _remove_empty(made)
 
 

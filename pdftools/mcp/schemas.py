@@ -25,6 +25,8 @@ def compact(schema: Any, *, optional_null: bool = True) -> Any:
     out = {k: compact(v, optional_null=optional_null) for k, v in schema.items()
            if not (k == "title" and isinstance(v, str)) and not (k == "additionalProperties" and v is True)}
     options = out.get("anyOf")
+    if isinstance(options, list) and len(options) > 2 and {"type": "null"} in options and not optional_null:
+        out["anyOf"] = options = [o for o in options if o != {"type": "null"}]  # optional: simply not required
     if isinstance(options, list) and len(options) == 2 and {"type": "null"} in options:
         other = next(o for o in options if o != {"type": "null"})
         if not optional_null:

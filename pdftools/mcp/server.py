@@ -56,7 +56,7 @@ from pdftools.core.params import (
 from pdftools.errors import Busy, InvalidArgument, PdftoolsError
 from pdftools.mcp import logs, prompts, schemas
 from pdftools.mcp.store import URI_PREFIX, FileStore
-from pdftools.ops import Op, selected
+from pdftools.ops import Op, get, selected
 
 log = logging.getLogger("pdftools.mcp")
 Publish = Callable[[dict[str, Any]], tuple[dict[str, Any], list[Any]]]
@@ -72,6 +72,10 @@ INSTRUCTIONS = {
             "folder) counts only by its file name: what a call writes is stored for this session and comes back "
             "in the result's `files` (name, size, mime, sha256, uri for the next call, download_url, expires_at).",
 }
+SHARED_OVER = {  # what a shared parameter means on one transport, where it differs from the op's words
+    "http": {"output": "the output's file name (default: the input's name and the operation's, e.g. "
+                       "report-rotated.pdf), stored, see `files`"},
+}
 COMMON = ("Errors come back as {code, message, hint}: follow the hint. An optional argument left out means "
           "none, false or the default its schema gives. Arguments many tools share, described here and not in "
           "each tool: ")
@@ -81,12 +85,9 @@ def error_result(exc: PdftoolsError, scrub: Scrub | None = None, flags: dict[str
     """`scrub` (HTTP) takes server paths out of the message and hint (e.g. an OSError naming the workspace);
     `flags` (the op's, see `mcp_namer`) puts the hint in MCP terms (`mcp_hint`)."""
     data = exc.to_dict()
-    if flags is not None:  # `{{name}}` in the op's words: the argument's name
-        known = set(flags.values())
-        data["message"] = name_parameters(data["message"], str, known)
-        data["hint"] = name_parameters(data["hint"], str, known)
-    if exc.hint == type(exc).hint:  # the class's own words (an instance's hint may carry names and paths: data)
-        data["hint"] = mcp_hint(data["hint"], flags or {})
+    known = set((flags or {}).values())
+    for key in ("message", "hint"):  # `{{name}}` in the op's words: the argument's name; commands and flags too
+        data[key] = mcp_hint(name_parameters(data[key], str, known, "mcp"), flags or {})
     return CallToolResult(content=[TextContent(type="text", text=json.dumps(scrub(data) if scrub else data))],
                           is_error=True)
 
@@ -252,12 +253,14 @@ def shared_parameters() -> dict[str, Param]:
 def instructions(transport: str) -> str:
     """What the server says once, at initialize: what files mean on this transport, errors, and the shared
     parameters."""
-    shared = "; ".join(f"`{name}`: {describe(spec.description, str, 'mcp')}"
+    over = SHARED_OVER.get(transport, {})
+    shared = "; ".join(f"`{name}`: {over.get(name) or describe(spec.description, str, 'mcp')}"
                        for name, spec in shared_parameters().items())
     return f"{INSTRUCTIONS[transport]} {COMMON}{shared}."
 
 
-_FLAG = re.compile(r"(?<![^\s`(\[/])--?[A-Za-z][\w-]*")  # `--force`, `--set/--data`, `-n`; not `{stem}-p{page}`
+_FLAG = re.compile(r"(?<![^\s`(\[/])--?[A-Za-z][\w-]*(?!\.\w)")  # `--force`, `--set/--data`, `-n`; not
+# `{stem}-p{page}`, nor a file name (`-d.pdf`)
 
 
 def mcp_namer(fn: Callable[..., Any]) -> dict[str, str]:
@@ -281,8 +284,9 @@ _COMMAND = re.compile(r"`pdftools ([a-z][\w-]*)((?: [a-z]+)?)[^`]*`")
 
 
 def mcp_hint(hint: str, flags: dict[str, str]) -> str:
-    """An error's hint (written for a shell) as an agent acts on it: `pdftools forms list FILE` is the tool
-    `pdf_forms` (action list), `--password` the argument `password`, `--help` the tool's input schema."""
+    """An error's message or hint (written for a shell) as an agent acts on it: `pdftools forms list FILE` is
+    the tool `pdf_forms` (action list), `--password` the argument `password`, `--help` the tool's input schema.
+    Only the op's own flags are renamed (a file name in the text is data: `-d.pdf` is not a flag)."""
     hint = hint.replace("`pdftools <command> --help`", "the tool's input schema")
     hint = hint.replace("`pdftools --help`", "`pdf_diagnose`")
     hint = re.sub(r"\bpass (--[\w-]+)", lambda m: f"give `{flags.get(m.group(1), m.group(1))}`", _as_tools(hint))
@@ -421,7 +425,11 @@ def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publis
          scrub: Scrub | None = None) -> CallToolResult:
     """Run the op; map its result, or any failure, to a tool result (never a traceback to the client)."""
     try:
-        return success_result(fn(**kwargs), publish, scrub)
+        result = fn(**kwargs)
+        reword = getattr(result, "reword_errors", None)
+        if callable(reword):  # errors inside a result (a batch's failed rows), in MCP terms too
+            reword(lambda text, command: mcp_hint(text, {**mcp_namer(fn), **mcp_namer(get(command).load())}))
+        return success_result(result, publish, scrub)
     except PdftoolsError as exc:
         log.info("%s failed: %s", op.tool, exc.code)
         return error_result(exc, scrub, mcp_namer(fn))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
 
 from pdftools.core.edit import (
     Decrypt,
@@ -58,13 +58,22 @@ class Attachment:
 class AttachmentsResult:
     __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
     input: str
+    action: str
+    """What `attachments` are: those listed, added, extracted or removed."""
     attachments: list[Attachment]
-    """The attachments listed, added, extracted or removed."""
+    """The attachments listed, added, extracted or removed (as `action` says)."""
     remaining: int
     """Attachments in the PDF after the action."""
     written: Edited | None = None
     """The output PDF, for add and remove."""
     warnings: list[str] = field(default_factory=list)
+    table_hidden: ClassVar = ("action",)  # said by the label of the table instead
+
+    @property
+    def table_labels(self) -> dict[str, str]:
+        """A person reads what the table holds: `removed`, not `attachments` next to `remaining 0`."""
+        done = {"add": "added", "extract": "extracted", "remove": "removed"}
+        return {"attachments": done[self.action]} if self.action in done else {}
 
 
 def attachments(
@@ -73,8 +82,8 @@ def attachments(
     input: Input,
     files: Annotated[list[str] | None, Param("add: files to attach"), Cli(argument=True, actions=("add",))] = None,
     names: Annotated[list[str] | None, Param("extract/remove: attachment names (extract: default all)"),
-                     Cli("--name", actions=("extract", "remove"))] = None,
-    out_dir: Annotated[str, Param("extract: folder to write into (must exist)"),
+                     Cli("--name", metavar="NAME", actions=("extract", "remove"))] = None,
+    out_dir: Annotated[str, Param("extract: folder to write into (made if missing)"),
                        Cli("-d", "--out-dir", actions=("extract",))] = ".",
     output: Annotated[Output, Cli(actions=WRITES)] = None,
     in_place: Annotated[InPlace, Cli(actions=WRITES)] = False,
@@ -92,7 +101,8 @@ def attachments(
         src = input_path(input)
         pdf = open_pdf(src, password)
         if action == "list":
-            return AttachmentsResult(input=str(src), attachments=_listed(pdf, _chosen(pdf, None)),
+            return AttachmentsResult(input=str(src), action=action,
+                                     attachments=_listed(pdf, _chosen(pdf, None)),
                                      remaining=len(pdf.attachments))
         return _extract(src, pdf, _chosen(pdf, names), out_dir, force)
     paths = [input_path(f) for f in files or []]
@@ -103,12 +113,13 @@ def attachments(
         touched = _add(job.pdf, paths)
     else:
         if not names:
-            raise InvalidArgument("remove needs --name", hint="`attachments list` shows the names.")
+            raise InvalidArgument("remove needs {{names}}", hint="`pdftools attachments list FILE` shows them.")
         touched = _listed(job.pdf, _chosen(job.pdf, names))
         for item in touched:
             del job.pdf.attachments[item.name]
     written = Edited(**job.save(decrypt))
-    return AttachmentsResult(input=str(job.src), attachments=touched, remaining=len(job.pdf.attachments),
+    return AttachmentsResult(input=str(job.src), action=action, attachments=touched,
+                             remaining=len(job.pdf.attachments),
                              written=written)
 
 
@@ -139,7 +150,8 @@ def _add(pdf: pikepdf.Pdf, paths: list[Path]) -> list[Attachment]:
         [p.name for i, p in enumerate(paths) if p.name in {q.name for q in paths[:i]}]
     if clash:
         raise InvalidArgument(f"an attachment named {clash[0]!r} is already there",
-                              hint="Remove it first (`attachments remove --name`), or rename the file.")
+                              hint="Remove it first (`pdftools attachments remove FILE --name NAME`), or rename "
+                                   "the file.")
     for path in paths:
         pdf.attachments[path.name] = AttachedFileSpec.from_filepath(pdf, path)
     return _listed(pdf, [p.name for p in paths])
@@ -158,7 +170,8 @@ def _extract(src: Path, pdf: pikepdf.Pdf, names: list[str], out_dir: str, force:
         item.path = str(folder / file)
         if file != item.filename:
             warnings.append(f"{item.filename!r} was written as {file!r}")
-    return AttachmentsResult(input=str(src), attachments=items, remaining=len(pdf.attachments), warnings=warnings)
+    return AttachmentsResult(input=str(src), action="extract", attachments=items, remaining=len(pdf.attachments),
+                             warnings=warnings)
 
 
 def _file_names(filenames: list[str]) -> list[str]:

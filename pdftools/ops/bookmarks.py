@@ -9,6 +9,7 @@ bookmark, at the top level or under the first bookmark with that title.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -138,7 +139,8 @@ def _nodes(tree: Any, count: int, depth: int = 0, seen: list[int] | None = None)
     for item in tree:
         seen[0] += 1
         if not isinstance(item, dict) or not isinstance(item.get("title"), str) or seen[0] > MAX_BOOKMARKS:
-            raise InvalidArgument(f"bookmark {seen[0]} needs a string title: {str(item)[:80]}")
+            shown = json.dumps(item, ensure_ascii=False)[:80]  # as the user wrote it: JSON, not a Python dict
+            raise InvalidArgument(f"bookmark {seen[0]} needs a string title: {shown}")
         page = item.get("page")
         if page is not None and (not isinstance(page, int) or isinstance(page, bool)):
             raise InvalidArgument(f"bookmark {item['title']!r}: page must be a number or null")

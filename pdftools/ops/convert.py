@@ -8,8 +8,7 @@ for pages without text.
 pandoc always runs in its sandbox: images are embedded only from the input's folder and {{resource_path}}
 (within the allowed roots), nothing is downloaded, and filters and templates are for the command line only.
 
-{{mcp:Without {{output}} the text comes back; docx, odt, epub, pptx and PDF need an output file. Images come only
-from the input's folder and {{resource_path}}.}}
+{{mcp:Without {{output}} the text comes back; docx, odt, epub, pptx and PDF need an output file.}}
 """
 
 from __future__ import annotations
@@ -77,10 +76,11 @@ def convert(
     standalone: Annotated[bool, Param("A whole document (HTML head, LaTeX preamble), not a fragment"),
                           Cli("-s", "--standalone")] = False,
     toc: Annotated[bool, Param("Add a table of contents")] = False,
-    metadata: Annotated[list[str] | None, Param("Metadata `key=value`, e.g. title=Report (repeatable)"),
+    metadata: Annotated[list[str] | None, Param("Metadata `key=value`, e.g. title=Report{{cli: (repeatable)}}"),
                         Cli("-M", "--metadata")] = None,
     reference_doc: Annotated[str | None, Param("A docx, odt or pptx whose styles the output takes")] = None,
-    resource_path: Annotated[list[str] | None, Param("More folders images may come from")] = None,
+    resource_path: Annotated[list[str] | None, Param("More folders images may come from (else only the input's)")
+                             ] = None,
     pdf_engine: Annotated[Literal["weasyprint", "typst"] | None, Param("PDF engine (default: weasyprint, "
                                                                        "else typst)")] = None,
     ocr_language: Annotated[str, Param("PDF input: OCR languages, e.g. eng+deu"),

@@ -1,6 +1,6 @@
 """List a PDF's form fields (types, values, options), fill them, or flatten them into the pages.
 
-`fill` takes {{values}} `name=value` (repeatable) and/or {{data}} JSON (`{"name": value}`, inline or a file);
+`fill` takes {{values}} `name=value`{{cli: (repeatable)}} and/or {{data}} JSON (`{"name": value}`, inline or a file);
 checkboxes take yes/no, radio groups and choices one of their options. Every value is checked before
 anything is written. `flatten` draws the fields into the page content and removes the form.
 
@@ -25,8 +25,8 @@ from pdftools.core.edit import (
     open_job,
     writes_nothing,
 )
-from pdftools.core.inputs import JsonArgument, load_json
-from pdftools.core.params import Cli, Param
+from pdftools.core.inputs import load_json
+from pdftools.core.params import Cli, Mcp, Param
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
 from pdftools.document import forms as formfields
@@ -35,7 +35,7 @@ from pdftools.errors import InvalidArgument, NoForm
 
 COMMANDS = {
     "list": "List the form fields: names, types, values and options.",
-    "fill": "Fill fields with {{values}} `name=value` (repeatable) and/or {{data}} JSON (`{\"name\": value}`, "
+    "fill": "Fill fields with {{values}} `name=value`{{cli: (repeatable)}} and/or {{data}} JSON (`{\"name\": value}`, "
             "inline or a file); every value is checked before anything is written.",
     "flatten": "Draw the fields into the page content and remove the form.",
 }
@@ -60,10 +60,10 @@ def forms(
     action: Annotated[Literal["list", "fill", "flatten"], Param("list, fill (with {{values}}/{{data}}) or flatten"),
                       Cli(argument=True, commands=COMMANDS)],
     input: Input,
-    values: Annotated[list[str] | None, Param("fill: `name=value` (repeatable)"),
+    values: Annotated[list[str] | None, Param("fill: `name=value`{{cli: (repeatable)}}"),
                       Cli("--set", metavar="NAME=VALUE", actions=("fill",))] = None,
-    data: Annotated[JsonArgument, Param('fill: JSON {"name": value}, inline or a file'),
-                    Cli(actions=("fill",))] = None,
+    data: Annotated[str | None, Param('fill: JSON {"name": value}, {{cli:inline or a file}}{{mcp:or a JSON file}}'),
+                    Cli(actions=("fill",)), Mcp(annotation=str | dict[str, Any] | None)] = None,
     output: Annotated[Output, Cli(actions=WRITES)] = None,
     in_place: Annotated[InPlace, Cli(actions=WRITES)] = False,
     force: Annotated[Force, Cli(actions=WRITES)] = False,
@@ -74,8 +74,9 @@ def forms(
 ) -> FormsResult:
     wanted = _values(values, data)
     if bool(wanted) != (action == "fill"):
-        raise InvalidArgument("--set and --data go with `fill`, and `fill` needs at least one value",
-                              hint="E.g. `pdftools forms fill form.pdf --set Name=Ann --set Agree=yes`.")
+        raise InvalidArgument("{{values}} and {{data}} go with `fill`, and `fill` needs at least one value",
+                              hint="E.g. {{cli:`pdftools forms fill form.pdf --set Name=Ann --set Agree=yes`}}"
+                                   '{{mcp:{{values}} ["Name=Ann", "Agree=yes"] or {{data}} {"Name": "Ann"}}}.')
     if action == "list":
         writes_nothing(action, output, in_place)
         src = input_path(input)

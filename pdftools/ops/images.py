@@ -46,7 +46,7 @@ class ImagesResult:
 
 def images(
     input: Input,
-    out_dir: Annotated[str, Param("Folder to write the images into (must exist)"), Cli("-d", "--out-dir")] = ".",
+    out_dir: Annotated[str, Param("Folder to write the images into (made if missing)"), Cli("-d", "--out-dir")] = ".",
     pages: Pages = None,
     force: Force = False,
     password: Password = None,

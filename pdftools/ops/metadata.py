@@ -43,7 +43,7 @@ KNOWN = {k.lower(): k for k in ("Title", "Author", "Subject", "Keywords", "Creat
 DATES = ("CreationDate", "ModDate")
 COMMANDS = {
     "show": "Show the metadata: the Info dictionary and the XMP properties.",
-    "set": "Set (or, with an empty value, remove) metadata keys: {{values}} `title=...` (repeatable). Dates "
+    "set": "Set (or, with an empty value, remove) metadata keys: {{values}} `title=...`{{cli: (repeatable)}}. Dates "
            "(`creationdate`, `moddate`) are ISO dates; XMP follows the Info dictionary.",
     "remove": "Remove all metadata (Info, XMP, per-object metadata and private application data), for privacy.",
 }
@@ -70,7 +70,7 @@ def metadata(
     action: Annotated[Literal["show", "set", "remove"], Param("show, set (with {{values}}) or remove all"),
                       Cli(argument=True, commands=COMMANDS)],
     input: Input,
-    values: Annotated[list[str] | None, Param("`key=value` to set (repeatable); `key=` removes the key"),
+    values: Annotated[list[str] | None, Param("`key=value` to set{{cli: (repeatable)}}; `key=` removes the key"),
                       Cli("--set", metavar="KEY=VALUE", actions=("set",))] = None,
     output: Annotated[Output, Cli(actions=WRITES)] = None,
     in_place: Annotated[InPlace, Cli(actions=WRITES)] = False,
@@ -81,7 +81,7 @@ def metadata(
     object_streams: ObjectStreams = "preserve",
 ) -> MetadataResult:
     if (action == "set") != bool(values):
-        raise InvalidArgument("--set goes with `set`, and `set` needs at least one --set key=value")
+        raise InvalidArgument("{{values}} goes with `set`, and `set` needs at least one key=value")
     pairs = [_pair(v) for v in values or []]
     if action == "show":
         writes_nothing(action, output, in_place)
@@ -107,7 +107,8 @@ def _pair(text: str) -> tuple[str, str]:
     key = KNOWN.get(key.strip().lower(), key.strip())
     if not sep or not _KEY.match(key):
         raise InvalidArgument(f"cannot read {text!r} as key=value",
-                              hint="Use e.g. --set title='Annual report' --set author=Ann (letters, digits, . _ -).")
+                              hint="Keys are letters, digits, . _ -: e.g. {{cli:--set title='Annual report' --set "
+                                   "author=Ann}}{{mcp:{{values}} [\"title=Annual report\", \"author=Ann\"]}}.")
     if value and key in DATES:
         value = _pdf_date(key, value)
     return key, value
@@ -153,7 +154,7 @@ def _sync_xmp(pdf: pikepdf.Pdf, pairs: list[tuple[str, str]]) -> None:
 def _remove(pdf: pikepdf.Pdf) -> list[str]:
     import pikepdf
 
-    changed = [f"Info/{k}" for k in meta.info(pdf)]
+    changed = list(meta.info(pdf))  # as `set` names them (`Title`), and `info` shows them
     if "/Info" in pdf.trailer:
         del pdf.trailer.Info
     xmp = "/Metadata" in pdf.Root

@@ -6,12 +6,12 @@ Pages with text are left alone unless {{force_ocr}}, which rasterises them (as O
 replaces theirs. If every page has text, nothing is done: `already_text`{{cli: (exit 14)}}. Pages run in parallel
 ({{jobs}}); {{cli:Ctrl-C, }}a client's cancel or {{timeout}} stop every tesseract and leave no output.
 
-{{mcp:`text` mode returns the text per page, in pieces as pdf_extract_text does. Pages with text are left alone
-unless {{force_ocr}}.}}
+{{mcp:`text` mode returns the text per page, in pieces as pdf_extract_text does.}}
 """
 
 from __future__ import annotations
 
+import inspect
 import os
 import shutil
 import tempfile
@@ -53,8 +53,6 @@ class OcrResult:
     """Every page had text: nothing done."""
     text: TextResult | None = None
     """The recognised text (text mode)."""
-    languages: list[str] = field(default_factory=list)
-    """Installed languages (list_languages)."""
 
     def as_text(self) -> str | None:
         return self.text.as_text() if self.text is not None else None
@@ -63,6 +61,19 @@ class OcrResult:
     def exit_code(self) -> int:
         """The CLI's verdict: ALREADY_TEXT_EXIT when there was nothing to do."""
         return ALREADY_TEXT_EXIT if self.already_text else 0
+
+
+@dataclass
+class OcrLanguages:
+    """What {{list_languages}} returns (command line only): the installed languages, nothing of an OCR run."""
+
+    languages: list[str]
+
+    def output_lines(self) -> list[str]:
+        return self.languages  # one a line, as `tesseract --list-langs` prints them
+
+    def notes(self) -> list[str]:
+        return []
 
 
 @dataclass
@@ -102,9 +113,11 @@ class Job:
 
 
 def ocr(
-    input: Annotated[str | None, Param("PDF or image (PNG, JPEG, TIFF) to OCR"), Cli(argument=True)] = None,
+    input: Annotated[str | None, Param("PDF or image (PNG, JPEG, TIFF) to OCR"), Cli(argument=True),
+                     Mcp(annotation=str, default=inspect.Parameter.empty)] = None,  # over MCP, no list_languages
     output: Annotated[
-        str | None, Param("Searchable PDF to write (default: INPUT-ocr.pdf beside the input)"), Cli("-o", "--output")
+        str | None, Param("Searchable PDF to write (default: INPUT-ocr.pdf{{cli: beside the input}})"),
+        Cli("-o", "--output"),
     ] = None,
     mode: Annotated[Literal["pdf", "text"], Param("pdf: searchable PDF; text: the text per page")] = "pdf",
     language: Annotated[str, Param("tesseract language codes, e.g. eng+deu"), Cli("-l", "--language")] = "eng",
@@ -124,7 +137,8 @@ def ocr(
     list_languages: Annotated[bool, Param("List the installed languages and stop"), Mcp(hidden=True)] = False,
 ) -> OcrResult:
     if list_languages:
-        return OcrResult(input="", language="", languages=list(engine.languages()))
+        # a CLI-only switch (hidden over MCP, whose output schema is OcrResult's)
+        return OcrLanguages(list(engine.languages()))  # type: ignore[return-value]
     if input is None:
         raise InvalidArgument("give a PDF or an image to OCR")
     langs = engine.check_languages(language)

@@ -58,8 +58,8 @@ def protect(
     if user_password is None:
         raise InvalidArgument(
             "no new password given",
-            hint="Give it with --user-password-file FILE or PDFTOOLS_NEW_PASSWORD, or run at a terminal to be "
-                 "asked (over MCP: user_password).")
+            hint="{{cli:Give it with --user-password-file FILE or PDFTOOLS_NEW_PASSWORD, or run at a terminal to "
+                 "be asked.}}{{mcp:Give it as {{user_password}}.}}")
     if legacy and cipher != "aes-256":
         raise InvalidArgument("--legacy (RC4) and --cipher aes-128 exclude each other")
     if not user_password and not owner_password:

@@ -7,7 +7,7 @@ orders (ORDER-X). Read from the pages, a file is renamed only when its total is 
 worse than a skip). Collisions get `_2`; nothing is overwritten.
 A dry run (the MCP default unless apply=true) only shows the plan. Every file gets a row.
 
-{{mcp:A dry run unless {{apply}} is true: it only shows the plan. Nothing is overwritten.}}
+{{mcp:A dry run unless {{apply}}. Nothing is overwritten.}}
 """
 
 from __future__ import annotations

@@ -37,7 +37,8 @@ class RotateResult(Edited):
 
 def rotate(
     input: Input,
-    angle: Annotated[int, Param("Degrees clockwise: 90, 180, 270 or -90", one_of=ANGLES), Cli("-a", "--angle")],
+    angle: Annotated[int, Param("Degrees clockwise: 90, 180 or 270; negative turns left", one_of=ANGLES),
+                     Cli("-a", "--angle")],
     pages: Pages = None,
     output: Output = None,
     in_place: InPlace = False,

@@ -11,7 +11,7 @@ import string
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from pdftools.core import task
+from pdftools.core import naming, task
 from pdftools.core.edit import (
     Decrypt,
     Edited,
@@ -64,7 +64,7 @@ def stamp(
     color: Annotated[str, Param("Text colour: #rrggbb, #rgb or a name (black, gray, red...)")]
     = "black",
     opacity: Annotated[float, Param("0 (invisible) to 1 (opaque)", ge=0, le=1)] = 1.0,
-    angle: Annotated[float, Param("Text angle, counter-clockwise (45: diagonal)")] = 0,
+    angle: Annotated[float, Param("Text angle, counter-clockwise")] = 0,
     margin: Annotated[float, Param("Distance from the page edge in points (text)", ge=0)] = 36,
     start: Annotated[int, Param("{page} of page 1 (Bates: 1001)", ge=0)] = 1,
     underlay: Annotated[bool, Param("Put the stamp under the page content")] = False,
@@ -108,15 +108,8 @@ def _colour(name: str) -> tuple[float, float, float]:
 
 
 def _fill(template: str, page: int, pages: int) -> str:
-    try:
-        names = [f for _, f, _, _ in string.Formatter().parse(template) if f is not None]
-        if any(n not in ("page", "pages") for n in names):
-            raise KeyError(next(n for n in names if n not in ("page", "pages")))
-        return template.format(page=page, pages=pages)
-    except (KeyError, ValueError, IndexError) as exc:
-        raise InvalidArgument(f"cannot fill the text {template!r}: {exc}",
-                              hint="Placeholders are {page} and {pages}, e.g. 'Page {page} of {pages}', "
-                                   "'ACME-{page:06}'; write {{ and }} for braces.") from None
+    return naming.fill(template, f"the text {template!r}", "Placeholders are {page} and {pages}, e.g. 'Page {page} "
+                       "of {pages}', 'ACME-{page:06}'; write {{ and }} for braces.", page=page, pages=pages)
 
 
 @dataclass

@@ -62,12 +62,12 @@ class ThumbnailsResult:
 
 def thumbnails(
     input: Input,
-    out_dir: Annotated[str, Param("Folder for the images (must exist)"), Cli("-d", "--out-dir")] = ".",
-    width: Annotated[int | None, Param("Image width in pixels, keeping the aspect (default 300)", ge=8, le=10_000),
+    out_dir: Annotated[str, Param("Folder for the images (made if missing)"), Cli("-d", "--out-dir")] = ".",
+    width: Annotated[int | None, Param("Width in pixels, keeping the aspect (default 300)", ge=8, le=10_000),
                      Cli("-W", "--width")] = None,
-    height: Annotated[int | None, Param("Image height in pixels (keeps the aspect)", ge=8, le=10_000),
+    height: Annotated[int | None, Param("Height in pixels, keeping the aspect", ge=8, le=10_000),
                       Cli("--height")] = None,
-    dpi: Annotated[int | None, Param("Render at this resolution instead of a size", ge=10, le=1200)] = None,
+    dpi: Annotated[int | None, Param("Resolution, instead of a size", ge=10, le=1200)] = None,
     format: Annotated[Literal["png", "jpeg", "webp"], Param("Image format"), Cli("--format")] = "png",
     pages: Pages = None,
     pattern: Annotated[str, Param("File name: {stem} {page} {ext}"), Cli("-p", "--pattern")]

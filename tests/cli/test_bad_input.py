@@ -102,7 +102,7 @@ PAGES_HINT = "Pages are 1-based and inclusive, e.g. `1-3,7,10-`; `last` or `-1` 
         (["stamp", "{four}", "--text", "x", "--color", "bluish"], errors.InvalidArgument, "bluish",
          "Use #rrggbb, #rgb or one of: black, white, red, green, blue, gray, grey, lightgray, orange."),
         (["metadata", "set", "{four}", "--set", "title"], errors.InvalidArgument, "key=value",
-         "Use e.g. --set title='Annual report' --set author=Ann (letters, digits, . _ -)."),
+         "Keys are letters, digits, . _ -: e.g. --set title='Annual report' --set author=Ann."),
         (["metadata", "set", "{four}", "--set", "moddate=yesterday"], errors.InvalidArgument, "ISO date",
          "Dates look like 2024-05-31 or 2024-05-31T14:30:00+02:00."),
         (["bookmarks", "replace", "{four}", "--data", '[{{"title": "A", "page": 9}}]'], errors.InvalidPageRange,

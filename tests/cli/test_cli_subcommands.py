@@ -78,3 +78,30 @@ def test_an_option_of_another_sub_command_is_refused(cli: Callable[..., Any], sa
     result = cli("metadata", "show", sample, "--set", "title=x", "--json")
     assert result.exit_code == 2
     assert json.loads(result.stderr)["error"]["message"].startswith("unknown option --set")
+
+
+def test_attachments_sub_commands_say_what_their_table_is_and_speak_of_their_own_action(
+        cli: Any, pdf: Path, tmp_path: Path) -> None:
+    data = tmp_path / "da ta[1].csv"
+    data.write_text("a,b\n")
+    assert cli("attachments", "add", pdf, data, "-o", tmp_path / "at2.pdf").exit_code == 0
+    removed = cli("attachments", "remove", tmp_path / "at2.pdf", "--name", data.name, "-o", tmp_path / "at3.pdf")
+    assert removed.exit_code == 0, removed
+    labels = [line.split()[0] for line in removed.stdout.splitlines() if line and not line.startswith(" ")]
+    assert "removed" in labels and "attachments" not in labels, removed.stdout
+    shown = json.loads(cli("attachments", "remove", tmp_path / "at2.pdf", "--name", data.name, "-o",
+                           tmp_path / "at4.pdf", "--json").stdout)
+    assert shown["action"] == "remove" and shown["attachments"][0]["name"] == data.name and shown["remaining"] == 0
+    listed = json.loads(cli("attachments", "list", tmp_path / "at2.pdf", "--json").stdout)
+    assert listed["action"] == "list" and len(listed["attachments"]) == 1
+    for action, other in (("remove", "extract"), ("extract", "remove")):
+        helped = " ".join(cli("attachments", action, "--help").stdout.split())
+        assert "--name" in helped and f"{other}:" not in helped and f"{other}/" not in helped, helped
+
+
+def test_metadata_set_and_remove_name_changed_keys_alike(cli: Any, pdf: Path, tmp_path: Path) -> None:
+    made = json.loads(cli("metadata", "set", pdf, "--set", "title=T", "--set", "author=A", "-o",
+                          tmp_path / "m.pdf", "--json").stdout)
+    assert made["changed"] == ["Title", "Author"], made
+    gone = json.loads(cli("metadata", "remove", tmp_path / "m.pdf", "-o", tmp_path / "n.pdf", "--json").stdout)
+    assert {"Title", "Author"} <= set(gone["changed"]) and not any("/" in c for c in gone["changed"]), gone

@@ -40,3 +40,61 @@ def test_install_keeps_other_servers_backs_up_and_is_idempotent(cli: Any, tmp_pa
     assert len(backups) == 1 and "pdftools" not in json.loads(backups[0].read_text())["mcpServers"]
     again = cli("mcp-config", "cursor", "--install", "--config", str(config))
     assert "nothing changed" in again.stdout and len(list(tmp_path.glob("mcp.json.*.bak"))) == 1
+
+
+@pytest.mark.parametrize(("text", "where"), [
+    ('{\n // my servers\n "servers": {}\n}\n', "line 2"),  # JSONC, as VS Code documents its mcp.json
+    ('{\n "servers": {},\n /* more */\n}\n', "line 3"),
+    ("servers = 1\n", "line 1"),  # not JSON at all
+    ('[{"servers": {}}]\n', "an object"),  # JSON, but not an object at the top
+    ('{"servers": []}\n', "servers"),  # the place the entry goes is not an object
+])
+def test_install_refuses_a_config_it_cannot_merge_into_and_leaves_it_alone(
+        cli: Any, tmp_path: Path, text: str, where: str) -> None:
+    config = tmp_path / "vs.json"
+    config.write_text(text)
+    for extra in ((), ("--json",)):
+        result = cli("mcp-config", "vscode", "--install", "--config", config, *extra)
+        assert result.exit_code == 2, result
+        error = (json.loads(result.stderr)["error"] if extra else
+                 {"message": result.stderr.split("\n  hint: ")[0], "hint": result.stderr.split("\n  hint: ")[1]})
+        assert str(config) in error["message"] and where in error["message"], error
+        assert "pdftools mcp-config vscode" in error["hint"], error  # what to paste, by hand
+        assert "Traceback" not in result.stderr
+    assert config.read_text() == text and list(tmp_path.iterdir()) == [config]  # untouched, no backup
+
+
+def test_install_accepts_trailing_commas_which_lose_nothing(cli: Any, tmp_path: Path) -> None:
+    config = tmp_path / "vs.json"
+    config.write_text('{\n "servers": {"other": {"command": "x",},},\n}\n')
+    result = cli("mcp-config", "vscode", "--install", "--config", config)
+    assert result.exit_code == 0, result
+    assert set(json.loads(config.read_text())["servers"]) == {"other", "pdftools"}
+
+
+@pytest.mark.parametrize("command", ["mcp-config", "serve"])
+def test_help_shows_placeholders_not_python_types(cli: Any, command: str) -> None:
+    result = cli(command, "--help")
+    assert result.exit_code == 0
+    for python in ("<str>", "<int", "list[", "<path>", "{client}", "Path]"):
+        assert python not in result.stdout, (python, result.stdout)
+    wanted = {"mcp-config": ("CLIENT", "--http URL", "--root FOLDER", "--config FILE", "--token TOKEN"),
+              "serve": ("--root FOLDER", "--port PORT", "--host HOST", "--auth-token TOKEN", "--tools TOOLS",
+                        "--public-url URL", "--store FOLDER", "--path PATH")}[command]
+    for placeholder in wanted:
+        assert placeholder in " ".join(result.stdout.split()), (placeholder, result.stdout)
+
+
+def test_serve_names_the_port_range(cli: Any) -> None:
+    result = cli("serve", "--port", "99999")
+    assert result.exit_code == 2 and "1-65535" in result.stderr and "'99999'" in result.stderr, result
+
+
+def test_serve_help_prints_the_readme_snippet(cli: Any) -> None:
+    import re
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    snippet = re.search(r"`pdftools serve --help` prints this snippet\):\n\n```json\n(.*?)```", readme, re.S)
+    assert snippet is not None
+    shown = " ".join(cli("serve", "--help").stdout.split())
+    assert " ".join(snippet.group(1).split()) in shown

@@ -202,9 +202,12 @@ def test_cli_errors_for_a_missing_language_and_a_missing_tesseract(work: Path, t
     assert "apt-get install tesseract-ocr" in out.stderr
 
 
-def test_list_languages(cli: Any) -> None:
+def test_list_languages_prints_the_languages_only(cli: Any) -> None:
     result = cli("ocr", "--list-languages", "--json")
-    assert result.exit_code == 0 and "eng" in json.loads(result.stdout)["languages"]
+    assert result.exit_code == 0 and set(json.loads(result.stdout)) == {"languages"}, result
+    assert "eng" in json.loads(result.stdout)["languages"]
+    plain = cli("ocr", "--list-languages")
+    assert plain.exit_code == 0 and plain.stdout.split("\n")[:-1] == json.loads(result.stdout)["languages"], plain
 
 
 def test_ocr_over_mcp_stdio_with_progress_and_text_mode(work: Path) -> None:

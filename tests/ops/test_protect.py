@@ -205,7 +205,7 @@ def test_cli_password_from_a_file_or_the_environment_never_shows(cli: Any, pdf: 
 def test_cli_without_any_password_source_and_no_terminal(fails: Errors, pdf: Path) -> None:
     reported = fails.run(["protect", pdf], errors.InvalidArgument, inputs=(pdf,),
                          hint="Give it with --user-password-file FILE or PDFTOOLS_NEW_PASSWORD, or run at a "
-                              "terminal to be asked (over MCP: user_password).")
+                              "terminal to be asked.")
     assert "no new password" in reported["message"]
 
 

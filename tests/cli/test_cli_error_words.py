@@ -1,0 +1,43 @@
+"""Error messages speak of what the user wrote, never in Python's words: no exception repr (`'foo'`, a
+KeyError), no Python dict (`{'title': 1}`)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+
+@pytest.mark.parametrize(("argv", "wanted"), [
+    (["stamp", "{pdf}", "--text", "{foo}", "-o", "s.pdf"], "unknown placeholder {foo}; known: {page}, {pages}"),
+    (["stamp", "{pdf}", "--text", "{page:zz}", "-o", "s.pdf"], "{page:zz}"),
+    (["stamp", "{pdf}", "--text", "oops }", "-o", "s.pdf"], "a single { or }"),
+    (["stamp", "{pdf}", "--text", "{}", "-o", "s.pdf"], "empty placeholder {}"),
+    (["split", "{pdf}", "-d", "sp3", "--pattern", "{foo}.pdf"], "unknown placeholder {foo}; known: {stem}"),
+    (["bookmarks", "replace", "{pdf}", "--data", '[{"title":1}]', "-o", "x.pdf"], '{"title": 1}'),
+])
+def test_messages_name_what_was_written_not_python(cli: Any, pdf: Path, argv: list[str], wanted: str) -> None:
+    result = cli(*[a.replace("{pdf}", str(pdf)) for a in argv], "--json")
+    error = json.loads(result.stderr)["error"]
+    assert result.exit_code == 2 and wanted in error["message"], error
+    assert "{'" not in error["message"] and ": 'foo'" not in error["message"], error
+
+
+def test_a_folder_made_for_nothing_is_removed_again(cli: Any, pdf: Path, tmp_path: Path) -> None:
+    result = cli("images", pdf, "-d", tmp_path / "imgs2" / "deeper", "--json")  # the sample has no images
+    assert result.exit_code == 0 and json.loads(result.stdout)["images"] == [], result
+    assert not (tmp_path / "imgs2").exists()
+    (tmp_path / "there").mkdir()
+    assert cli("images", pdf, "-d", tmp_path / "there").exit_code == 0 and (tmp_path / "there").is_dir()
+
+
+def test_an_unknown_option_that_is_a_file_hints_how_to_name_it(cli: Any, pdf: Path, tmp_path: Path) -> None:
+    (tmp_path / "-dash.pdf").write_bytes(pdf.read_bytes())  # the cli fixture runs in tmp_path
+    error = json.loads(cli("info", "-dash.pdf", "--json").stderr)["error"]
+    assert error["code"] == "INVALID_ARGUMENT" and "-dash.pdf" in error["message"], error
+    assert "`pdftools info -- -dash.pdf`" in error["hint"] and "./-dash.pdf" in error["hint"], error
+    assert cli("info", "--", "-dash.pdf").exit_code == 0
+    other = json.loads(cli("info", "-zz.pdf", "--json").stderr)["error"]  # no such file: the usual hint
+    assert "--help" in other["hint"] or "-h" in other["hint"], other

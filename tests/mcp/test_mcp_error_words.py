@@ -1,0 +1,101 @@
+"""Errors speak the terms of the front end that shows them: over MCP no `--flag` and no `pdftools COMMAND`
+(the tool and argument names instead), at a shell no `over MCP` asides. A sweep of failing calls of many tools
+through a real `pdftools serve` over stdio, and the same failures at the CLI."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import anyio
+from conftest import CORPUS
+from surface_servers import stdio_client
+
+FOUR = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
+FORM = CORPUS / "012-libreoffice-form" / "libreoffice-form.pdf"
+LOCKED = CORPUS / "005-libreoffice-writer-password" / "libreoffice-writer-password.pdf"
+FLAG = re.compile(r"(?<![^\s`(\[/])--?[A-Za-z][\w-]*(?!\.\w)")
+OTHER_PROGRAM = re.compile(r"`(?:qpdf|pdftotext|pdftoppm|pandoc|tesseract|ocrmypdf) [^`]*`")  # their flags are theirs
+FOUR_ = {"input": "four.pdf"}
+FAILING: list[tuple[str, dict[str, Any]]] = [
+    ("pdf_protect", FOUR_),
+    ("pdf_protect", {**FOUR_, "user_password": "a", "legacy": True, "cipher": "aes-128"}),
+    ("pdf_forms", {"input": "form.pdf", "action": "fill", "data": None}),
+    ("pdf_forms", {"input": "form.pdf", "action": "fill", "values": ["Nope=1"]}),
+    ("pdf_forms", {"input": "form.pdf", "action": "fill", "values": ["no equals sign"]}),
+    ("pdf_forms", {"input": "form.pdf", "action": "fill", "data": "[1]"}),
+    ("pdf_batch", {"command": "rotate", "inputs": ["four.pdf"], "out_dir": "b1", "options": {"angle": 45}}),
+    ("pdf_batch", {"command": "rotate", "inputs": ["four.pdf"], "out_dir": "b2", "options": {"nope": 1}}),
+    ("pdf_batch", {"command": "rotate", "inputs": ["four.pdf", "broken.pdf"], "out_dir": "b3",
+                   "options": {"angle": 90}}),
+    ("pdf_split", {**FOUR_, "out_dir": "s", "every": 2, "ranges": "1-2"}),
+    ("pdf_split", {**FOUR_, "out_dir": "s", "bookmarks": True}),
+    ("pdf_thumbnails", {**FOUR_, "out_dir": "t", "width": 10, "dpi": 10}),
+    ("pdf_stamp", FOUR_),
+    ("pdf_metadata", {**FOUR_, "action": "set"}),
+    ("pdf_metadata", {**FOUR_, "action": "set", "values": ["bad key=1"]}),
+    ("pdf_attachments", {**FOUR_, "action": "remove"}),
+    ("pdf_bookmarks", {**FOUR_, "action": "add"}),
+    ("pdf_page_labels", {**FOUR_, "scheme": "1:i", "clear": True}),
+    ("pdf_info", {"input": "broken.pdf"}),
+    ("pdf_info", {"input": "locked.pdf"}),
+    ("pdf_rotate", {**FOUR_, "angle": 90, "in_place": True, "output": "x.pdf"}),
+    ("doc_convert", {"to_format": "html"}),
+]
+
+
+def _texts(result: Any) -> list[str]:
+    if result.is_error:
+        error = json.loads(result.content[0].text)
+        return [error["message"], error["hint"]]
+    rows = result.structured_content.get("rows", [])
+    return [t for row in rows if row["error"] for t in (row["error"]["message"], row["error"]["hint"])]
+
+
+def test_errors_over_mcp_name_tools_and_arguments_not_commands_and_flags(tmp_path: Path) -> None:
+    for name, src in (("four.pdf", FOUR), ("form.pdf", FORM), ("locked.pdf", LOCKED)):
+        shutil.copy(src, tmp_path / name)
+    (tmp_path / "broken.pdf").write_bytes(FOUR.read_bytes()[:2000])
+
+    async def go() -> list[tuple[str, dict[str, Any], Any]]:
+        async with stdio_client(tmp_path, "--tools", "all") as client:
+            return [(tool, args, await client.call_tool(tool, args)) for tool, args in FAILING]
+
+    seen = 0
+    for tool, args, result in anyio.run(go):
+        texts = _texts(result)
+        assert texts, (tool, args, "did not fail")
+        for text in texts:
+            seen += 1
+            assert not FLAG.search(OTHER_PROGRAM.sub("", text)), (tool, args, text)
+            assert "pdftools " not in text and "over MCP" not in text, (tool, args, text)
+    assert seen >= 2 * len(FAILING)
+
+
+def test_the_cli_does_not_speak_of_mcp(cli: Any, tmp_path: Path) -> None:
+    shutil.copy(FOUR, tmp_path / "four.pdf")
+    result = cli("protect", "four.pdf", "--json")  # not a terminal: nothing to ask with
+    error = json.loads(result.stderr)["error"]
+    assert error["code"] == "INVALID_ARGUMENT" and "--user-password-file" in error["hint"], error
+    assert "MCP" not in error["hint"] and "user_password" not in error["hint"], error
+
+
+def test_http_instructions_say_where_outputs_go(tmp_path: Path) -> None:
+    from surface_servers import http_server
+
+    (tmp_path / "root").mkdir()
+
+    async def said() -> tuple[str, str]:
+        async with stdio_client(tmp_path / "root") as client:
+            stdio = client.instructions or ""
+        with http_server(tmp_path / "root", files_dir=tmp_path) as server:
+            async with server.client() as client:
+                return stdio, client.instructions or ""
+
+    stdio, http = anyio.run(said)
+    assert "`output`: Output PDF (default: beside the input)" in stdio
+    assert "beside the input" not in http, http
+    assert "`output`: the output's file name" in http and "`files`" in http, http

@@ -3,8 +3,9 @@
 qpdf rebuilds a lost cross-reference table, recovers stream lengths and reads what objects it can; pdftools
 then makes the page tree's counts and parent links true, and writes a clean file. When qpdf cannot read the
 file at all, poppler redraws the pages it can read (`pdftocairo -pdf`: text and vectors kept; outline, forms
-and tags lost). The result says what was fixed and lists what `check` still finds in the output (then the exit
-code is check's 12: data that was lost cannot come back). The input is never changed unless {{in_place}} is
+and tags lost). The result says what was fixed, what the damaged file had lost (data qpdf could not recover:
+the output is written without it) and what `check` still finds in the output; either makes the exit code
+check's 12, since data that was lost cannot come back. The input is never changed unless {{in_place}} is
 given.
 """
 
@@ -31,7 +32,7 @@ from pdftools.core.edit import (
 )
 from pdftools.core.params import Param
 from pdftools.core.pdf import open_pdf, save_pdf
-from pdftools.document.validate import Problem, reason, validate
+from pdftools.document.validate import LOST, Findings, Problem, lost_objects, reason, validate
 from pdftools.errors import DamagedPdf, PdfProblems, PdftoolsError
 
 if TYPE_CHECKING:
@@ -56,10 +57,12 @@ class RepairResult(Edited):
     """`clean` (check finds nothing in the output), or how many problems remain."""
     remaining: list[Problem] = field(default_factory=list)
     """Problems `pdftools check` still finds in the output (data that was lost cannot come back)."""
+    lost: list[Problem] = field(default_factory=list)
+    """What the damaged input had lost, as `check` lists it: the output is written without it."""
 
     @property
     def exit_code(self) -> int:
-        return PdfProblems.exit_code if self.remaining else 0
+        return PdfProblems.exit_code if self.remaining or self.lost else 0
 
 
 def repair(
@@ -87,20 +90,61 @@ def repair(
     with pdf:
         notes += [str(w) for w in pdf.get_warnings()]
         notes += _read_all(pdf)
+        if method == "qpdf" and any("trailer dictionary" in note for note in notes):
+            notes += _info_found_again(pdf)
+        lost = _lost(pdf, notes, str(src)) if method == "qpdf" else []
         fixes = fix_page_tree(pdf) if method == "qpdf" else 0
         size = save_pdf(pdf, out, min_version=pdf.pdf_version, encryption=pdf.is_encrypted,
                         **saving(linearize, object_streams))
         pages, objects, encrypted = len(pdf.pages), len(pdf.objects), pdf.is_encrypted
     if mode is not None:
         os.chmod(out, mode & 0o7777)
-    label, remaining = str(src), _remaining(out, password)
+    label, remaining, gone = str(src), _remaining(out, password), set(_lost_notes(notes))
     return RepairResult(
         input=str(src), output=str(out), pages=pages, size=size, encrypted=encrypted, method=method,
         xref_rebuilt=any("reconstruct" in n for n in notes), objects=objects,
         streams_recovered=sum("recovered stream length" in n for n in notes), page_tree_fixes=fixes,
-        fixed=[n.replace(label, "").lstrip(" :,") for n in notes][:50], outcome=_outcome(remaining, out),
-        remaining=remaining,
+        fixed=[n.replace(label, "").lstrip(" :,") for n in notes if n not in gone][:50],
+        outcome=_outcome(remaining, lost, out), remaining=remaining, lost=lost,
     )
+
+
+INFO_ONLY = ("/Producer", "/Creator", "/CreationDate", "/ModDate", "/Author")  # keys only an Info dictionary has
+NOT_INFO = ("/Type", "/Parent", "/First", "/Next", "/Subtype", "/S", "/Kids", "/Dest", "/A")
+REATTACHED = "the document information (title, author...) was found and named in the trailer again"
+
+
+def _info_found_again(pdf: pikepdf.Pdf) -> list[str]:
+    """A lost trailer took the reference to the document information with it (qpdf's rebuilt trailer has no
+    /Info, and the title and author would be dropped): name the file's Info dictionary again, when one is
+    found (the first dictionary with the keys only Info has)."""
+    import pikepdf
+
+    if "/Info" in pdf.trailer:
+        return []
+    for obj in pdf.objects:
+        if (isinstance(obj, pikepdf.Dictionary) and obj.is_indirect and any(key in obj for key in INFO_ONLY)
+                and not any(key in obj for key in NOT_INFO)):
+            pdf.trailer.Info = obj
+            return [REATTACHED]
+    return []
+
+
+def _lost_notes(notes: list[str]) -> list[str]:
+    """qpdf's words for data it could not recover (a lost trailer, unless the Info it named was found again)."""
+    return [note for note in notes if any(words in note for words in LOST)
+            and not ("trailer dictionary" in note and REATTACHED in notes)]
+
+
+def _lost(pdf: pikepdf.Pdf, notes: list[str], label: str) -> list[Problem]:
+    """The data a damaged file lost, as `check` finds it: what qpdf could not recover (a stream it read as
+    empty, the trailer) and the objects referred to that it could not read."""
+    found = Findings(pdf, label)
+    for note in _lost_notes(notes):
+        found.add("error", "xref" if "trailer" in note else "stream", note)
+    if notes:  # only a damaged file loses objects
+        lost_objects(found)
+    return [problem for problem in found.problems if problem.severity == "error"]
 
 
 def _redrawn(src: Path, password: str | None, damaged: DamagedPdf) -> pikepdf.Pdf:
@@ -167,7 +211,10 @@ def _remaining(out: Path, password: str | None) -> list[Problem]:
         return [Problem("error", "file", f"the output cannot be read: {reason(exc.message, str(out))}")]
 
 
-def _outcome(remaining: list[Problem], out: Path) -> str:
+def _outcome(remaining: list[Problem], lost: list[Problem], out: Path) -> str:
+    if lost and not remaining:
+        return (f"recovered with loss: the output is clean, but {len(lost)} problem(s) of the damaged file lost "
+                "data that cannot come back (`lost` lists them)")
     if not remaining:
         return "clean"
     errors = sum(p.severity == "error" for p in remaining)

@@ -8,6 +8,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import pikepdf
 import pytest
 from broken_pdfs import CASES, ONE_PAGE
 from conftest import CORPUS
@@ -110,7 +111,9 @@ def test_a_lost_trailer_is_written_whole(tmp_path: Path) -> None:
     src = tmp_path / "trunc_tail.pdf"
     src.write_bytes(REPORT.read_bytes()[:-200])
     result = repair(str(src), output=str(tmp_path / "fixed.pdf"))
-    assert (result.pages, result.remaining, result.exit_code) == (3, [], 0), result
+    assert (result.pages, result.remaining, result.lost, result.exit_code) == (3, [], [], 0), result
+    with pikepdf.open(result.output) as pdf:  # the Info the lost trailer named is found and named again
+        assert str(pdf.docinfo.get("/Title")) == "Sample report" and "named in the trailer again" in result.fixed[-1]
     assert qpdf_clean(Path(result.output)), subprocess.run(["qpdf", "--check", result.output],
                                                            capture_output=True, text=True).stdout
     assert check(result.output).verdict == "valid"
@@ -133,10 +136,35 @@ def test_what_remains_is_listed_and_exits_12(cli: Any, tmp_path: Path) -> None:
     assert human.exit_code == 12 and "problem(s) remain" in human.stdout
 
 
-def test_a_file_cut_in_half_comes_out_clean_but_says_what_was_lost(tmp_path: Path) -> None:
+def test_a_file_cut_in_half_says_what_was_lost_and_exits_12(tmp_path: Path) -> None:
+    """The pages' content streams were in the lost half: qpdf rebuilds the file and the output is clean, but
+    what the damaged file lost cannot come back. That is said in `lost` (as `check` lists it) and by the exit
+    code. The trailer went too; the document information it named is found and kept."""
     data = REPORT.read_bytes()
     src = tmp_path / "trunc.pdf"
     src.write_bytes(data[:len(data) // 2])
     result = repair(str(src), output=str(tmp_path / "fixed.pdf"))
-    assert (result.outcome, result.exit_code) == ("clean", 0)
-    assert any("trailer" in note for note in result.fixed)
+    assert result.remaining == [] and result.exit_code == 12, result
+    assert result.outcome.startswith("recovered with loss"), result.outcome
+    assert result.lost and all(p.severity == "error" and p.area == "object" for p in result.lost), result.lost
+    assert {(p.message, p.object) for p in result.lost} <= {(p.message, p.object) for p in check(str(src)).problems}
+    with pikepdf.open(result.output) as pdf:
+        assert str(pdf.docinfo.get("/Title")) == "Sample report"
+
+
+def test_a_stream_lost_to_truncation_is_reported_lost_not_fixed(tmp_path: Path, cli: Any) -> None:
+    """A user's report: a 4-page file without object streams cut at 70%: qpdf treats a font program's stream as
+    empty (the font is no longer embedded in the output). `repair` said `outcome clean` and exited 0; check
+    said 3 errors. The loss is listed (as check lists it) and the exit code is 12."""
+    plain = tmp_path / "plain.pdf"
+    subprocess.run(["qpdf", "--object-streams=disable", str(CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"),
+                    str(plain)], check=True)
+    src = tmp_path / "tplain.pdf"
+    src.write_bytes(plain.read_bytes()[:plain.stat().st_size * 7 // 10])
+    result = repair(str(src), output=str(tmp_path / "fixed.pdf"))
+    assert result.exit_code == 12 and result.outcome.startswith("recovered with loss"), result
+    assert any("unable to recover stream data" in p.message for p in result.lost), result.lost
+    assert {p.message for p in result.lost} <= {p.message for p in check(str(src)).problems}
+    assert not any("unable to recover stream data" in note for note in result.fixed)
+    done = cli("repair", src, "-o", tmp_path / "cli.pdf", "--json")
+    assert done.exit_code == 12 and json.loads(done.stdout)["lost"], done

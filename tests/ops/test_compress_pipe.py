@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
@@ -36,3 +37,16 @@ def test_a_pdf_that_shrinks_goes_down_the_pipe_compressed(tmp_path: Path, corpus
     assert done.returncode == 0 and done.stdout.startswith(b"%PDF-")
     result = json.loads(done.stderr)
     assert result["unchanged"] is False and len(done.stdout) == result["size"] < big.stat().st_size
+
+
+def test_images_that_cannot_shrink_are_named_and_the_hint_does_not_repeat_the_options(cli: Any, tmp_path: Path,
+                                                                                      corpus: Path) -> None:
+    """A user's report: an indexed CMYK image kept as it was, then NOT_SMALLER suggesting the --image-dpi and
+    --jpeg-quality already given. The error says what became of the images, and its hint suggests nothing
+    that was tried."""
+    src = corpus / "023-cmyk-image" / "cmyk-image.pdf"
+    done = cli("compress", src, "--image-dpi", "20", "--jpeg-quality", "30", "-o", tmp_path / "c.pdf")
+    assert done.exit_code == 11 and "NOT_SMALLER" in done.stderr, done
+    assert "kept (colour space)" in done.stderr, done.stderr
+    assert "--image-dpi" not in done.stderr.split("hint:", 1)[1], done.stderr
+    assert not (tmp_path / "c.pdf").exists()

@@ -79,9 +79,21 @@ def recognise(image: Path, out_base: Path, langs: list[str], dpi: int, *, pdf: s
         args += ["-c", "textonly_pdf=1"]
     engines.run([*args, "txt", *(["pdf"] if pdf else []), *(["tsv"] if words else [])], env=TESSERACT_ENV,
                 timeout=600)
-    text = out_base.with_suffix(".txt").read_text(encoding="utf-8", errors="replace")
-    found = _words(out_base.with_suffix(".tsv")) if words else None
-    return Recognised(text=text, pdf=out_base.with_suffix(".pdf") if pdf else None, words=found)
+    text = _written(out_base, ".txt").read_text(encoding="utf-8", errors="replace")
+    found = _words(_written(out_base, ".tsv")) if words else None
+    return Recognised(text=text, pdf=_written(out_base, ".pdf") if pdf else None, words=found)
+
+
+def _written(out_base: Path, suffix: str) -> Path:
+    """A file tesseract was asked for: there, and within PDFTOOLS_MAX_STREAM_BYTES. (The file-size cap is set
+    on the child just after it starts, so a quick writer can finish first: its files are measured here.)"""
+    path = out_base.with_suffix(suffix)
+    if not path.is_file():
+        raise ExternalToolFailed(f"tesseract ended without writing its {suffix[1:]} output")
+    cap = limits.STREAM_BYTES.value()
+    if cap is not None and path.stat().st_size > cap:
+        raise limits.STREAM_BYTES.exceeded(f"tesseract wrote a file of more than {cap:,.0f} bytes")
+    return path
 
 
 def _words(tsv: Path) -> list[tuple[str, float]]:

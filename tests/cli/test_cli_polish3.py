@@ -1,0 +1,56 @@
+"""A user's third round: form values drawn in the field's own font (never `?`), sub-commands with only their own
+options and fields, rename-invoice counts, `last` pages for bookmarks, CSS's 3-value margins, one long name for
+`-l`, an unknown sub-command named."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pikepdf
+import pytest
+import readback as rb
+
+
+def error_of(result: Any) -> dict[str, str]:
+    return dict(json.loads(result.stderr)["error"])
+
+
+# -------------------------------------------------------------------------- 1. forms fill never writes `?`
+
+def _drawn(path: Path, name: str) -> bytes:
+    with pikepdf.open(path) as pdf:
+        field = next(f for f in pdf.Root.AcroForm.Fields if str(f.get("/T")) == name)
+        return bytes(field.AP.N.read_bytes())
+
+
+def test_fill_draws_non_ascii_in_the_fields_font(cli: Any, tmp_path: Path) -> None:
+    form = Path(shutil.copy(rb.FORM_LATEX, tmp_path / "forms.pdf"))
+    (tmp_path / "vals.json").write_text(json.dumps({"Name": "Zoë O'Brien (x)", "Check": True}), encoding="utf-8")
+    filled = cli("forms", "fill", form, "--data", "vals.json", "-o", "ff2.pdf")
+    assert filled.exit_code == 0, filled
+    assert b"Zo\xeb O'Brien \\(x\\)" in _drawn(tmp_path / "ff2.pdf", "Name")  # the font's PDFDoc differences
+    assert cli("forms", "flatten", "ff2.pdf", "-o", "flat.pdf").exit_code == 0
+    text = cli("text", "flat.pdf")
+    assert "Zoë O'Brien (x)" in text.stdout, text
+
+
+def test_fill_refuses_a_value_the_fields_font_cannot_draw(cli: Any, tmp_path: Path) -> None:
+    form = Path(shutil.copy(rb.FORM_LATEX, tmp_path / "forms.pdf"))
+    result = cli("forms", "fill", form, "--set", "Name=Zoë 中文", "-o", "out.pdf", "--json")
+    assert result.exit_code == 2, result
+    error = error_of(result)
+    assert error["code"] == "INVALID_FIELD_VALUE" and "中" in error["message"], error
+    assert not (tmp_path / "out.pdf").exists()
+
+
+def test_fill_still_draws_winansi_fonts(cli: Any, tmp_path: Path) -> None:
+    form = Path(shutil.copy(rb.FORM_LIBRE, tmp_path / "lo.pdf"))
+    fields = json.loads(cli("forms", "list", form, "--json").stdout)["fields"]
+    name = next(f["name"] for f in fields if f["type"] == "text")
+    assert cli("forms", "fill", form, "--set", f"{name}=Müller", "-o", "lo2.pdf").exit_code == 0
+    assert cli("forms", "flatten", "lo2.pdf", "-o", "flat.pdf").exit_code == 0
+    assert "Müller" in cli("text", "flat.pdf").stdout

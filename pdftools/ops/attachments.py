@@ -90,8 +90,8 @@ def attachments(
     force: Annotated[Force, Cli(actions=(*WRITES, "extract"))] = False,
     password: Password = None,
     decrypt: Annotated[Decrypt, Cli(actions=WRITES)] = False,
-    linearize: Linearize = False,
-    object_streams: ObjectStreams = "preserve",
+    linearize: Annotated[Linearize, Cli(actions=WRITES)] = False,
+    object_streams: Annotated[ObjectStreams, Cli(actions=WRITES)] = "preserve",
 ) -> AttachmentsResult:
     if bool(files) != (action == "add") or (names and action not in ("extract", "remove")):
         raise InvalidArgument(f"{action} does not take these arguments",

@@ -76,8 +76,8 @@ def bookmarks(
     force: Annotated[Force, Cli(actions=WRITES)] = False,
     password: Password = None,
     decrypt: Annotated[Decrypt, Cli(actions=WRITES)] = False,
-    linearize: Linearize = False,
-    object_streams: ObjectStreams = "preserve",
+    linearize: Annotated[Linearize, Cli(actions=WRITES)] = False,
+    object_streams: Annotated[ObjectStreams, Cli(actions=WRITES)] = "preserve",
 ) -> BookmarksResult:
     _check_arguments(action, data, title, page, parent)
     if action == "list":

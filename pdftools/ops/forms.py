@@ -69,8 +69,8 @@ def forms(
     force: Annotated[Force, Cli(actions=WRITES)] = False,
     password: Password = None,
     decrypt: Annotated[Decrypt, Cli(actions=WRITES)] = False,
-    linearize: Linearize = False,
-    object_streams: ObjectStreams = "preserve",
+    linearize: Annotated[Linearize, Cli(actions=WRITES)] = False,
+    object_streams: Annotated[ObjectStreams, Cli(actions=WRITES)] = "preserve",
 ) -> FormsResult:
     wanted = _values(values, data)
     if bool(wanted) != (action == "fill"):

@@ -54,3 +54,25 @@ def test_fill_still_draws_winansi_fonts(cli: Any, tmp_path: Path) -> None:
     assert cli("forms", "fill", form, "--set", f"{name}=Müller", "-o", "lo2.pdf").exit_code == 0
     assert cli("forms", "flatten", "lo2.pdf", "-o", "flat.pdf").exit_code == 0
     assert "Müller" in cli("text", "flat.pdf").stdout
+
+
+# ------------------------------------------------------------- 2. read-only sub-commands take no output options
+
+@pytest.mark.parametrize(("group", "action"), [("forms", "list"), ("metadata", "show"), ("bookmarks", "list"),
+                                               ("attachments", "list"), ("attachments", "extract")])
+def test_read_only_sub_commands_offer_no_output_options(cli: Any, group: str, action: str) -> None:
+    shown = set(re.findall(r"--[a-z][a-z-]*", cli(group, action, "--help").stdout.split("Options:", 1)[1]))
+    assert not shown & {"--linearize", "--object-streams"}, shown
+
+
+@pytest.mark.parametrize("args", [["forms", "list", rb.FORM_LIBRE, "--linearize"],
+                                  ["metadata", "show", rb.FOUR, "--object-streams", "generate"]])
+def test_read_only_sub_commands_refuse_output_options(cli: Any, args: list[Any]) -> None:
+    result = cli(*args, "--json")
+    assert result.exit_code == 2, result
+    assert error_of(result)["message"].startswith("unknown option --"), result
+
+
+def test_write_sub_commands_keep_output_options(cli: Any) -> None:
+    shown = cli("forms", "fill", "--help").stdout
+    assert "--linearize" in shown and "--object-streams" in shown

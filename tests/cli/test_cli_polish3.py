@@ -76,3 +76,27 @@ def test_read_only_sub_commands_refuse_output_options(cli: Any, args: list[Any])
 def test_write_sub_commands_keep_output_options(cli: Any) -> None:
     shown = cli("forms", "fill", "--help").stdout
     assert "--linearize" in shown and "--object-streams" in shown
+
+
+# ------------------------------------------------------------------- 3. list actions show only the list
+
+def test_forms_list_shows_no_fields_of_writing(cli: Any) -> None:
+    result = cli("forms", "list", rb.FORM_LATEX)
+    assert result.exit_code == 0, result
+    assert not re.search(r"^(flattened|filled|written)\b", result.stdout, re.M), result.stdout
+    data = json.loads(cli("forms", "list", rb.FORM_LATEX, "--json").stdout)  # --json keeps its fields
+    assert (data["filled"], data["flattened"], data["written"]) == ([], 0, None)
+
+
+def test_attachments_list_shows_no_remaining(cli: Any) -> None:
+    result = cli("attachments", "list", rb.ATTACHED)
+    assert result.exit_code == 0, result
+    assert "remaining" not in result.stdout, result.stdout
+    assert json.loads(cli("attachments", "list", rb.ATTACHED, "--json").stdout)["remaining"] == 1
+
+
+def test_attachments_remove_still_shows_remaining(cli: Any, tmp_path: Path) -> None:
+    att = Path(shutil.copy(rb.ATTACHED, tmp_path / "att.pdf"))
+    name = json.loads(cli("attachments", "list", att, "--json").stdout)["attachments"][0]["name"]
+    result = cli("attachments", "remove", att, "--name", name, "-o", "out.pdf")
+    assert result.exit_code == 0 and re.search(r"^remaining\s+0", result.stdout, re.M), result

@@ -100,3 +100,16 @@ def test_attachments_remove_still_shows_remaining(cli: Any, tmp_path: Path) -> N
     name = json.loads(cli("attachments", "list", att, "--json").stdout)["attachments"][0]["name"]
     result = cli("attachments", "remove", att, "--name", name, "-o", "out.pdf")
     assert result.exit_code == 0 and re.search(r"^remaining\s+0", result.stdout, re.M), result
+
+
+# -------------------------------------------------------------- 5. bookmarks JSON takes `last` and -1 pages
+
+def test_bookmarks_replace_takes_last_and_minus_one(cli: Any, tmp_path: Path) -> None:
+    four = Path(shutil.copy(rb.FOUR, tmp_path / "four.pdf"))
+    data = '[{"title":"B","page":"last"},{"title":"C","page":-1},{"title":"D","page":"2"}]'
+    result = cli("bookmarks", "replace", four, "--data", data, "-o", "br.pdf")
+    assert result.exit_code == 0, result
+    listed = json.loads(cli("bookmarks", "list", "br.pdf", "--json").stdout)["outline"]
+    assert [(b["title"], b["page"]) for b in listed] == [("B", 4), ("C", 4), ("D", 2)]
+    bad = cli("bookmarks", "replace", four, "--data", '[{"title":"B","page":"end"}]', "-o", "x.pdf", "--json")
+    assert bad.exit_code != 0 and "last" in json.dumps(error_of(bad)), bad

@@ -113,3 +113,16 @@ def test_bookmarks_replace_takes_last_and_minus_one(cli: Any, tmp_path: Path) ->
     assert [(b["title"], b["page"]) for b in listed] == [("B", 4), ("C", 4), ("D", 2)]
     bad = cli("bookmarks", "replace", four, "--data", '[{"title":"B","page":"end"}]', "-o", "x.pdf", "--json")
     assert bad.exit_code != 0 and "last" in json.dumps(error_of(bad)), bad
+
+
+# ------------------------------------------------------------------------ 6. CSS's three-value margins
+
+def test_crop_takes_three_margins_in_css_order(cli: Any, tmp_path: Path) -> None:
+    four = Path(shutil.copy(rb.FOUR, tmp_path / "four.pdf"))
+    assert cli("crop", four, "--margins", "10 20 30", "-o", "three.pdf").exit_code == 0
+    assert cli("crop", four, "--margins", "10 20 30 20", "-o", "css4.pdf").exit_code == 0  # top, sides, bottom
+    with pikepdf.open(tmp_path / "three.pdf") as three, pikepdf.open(tmp_path / "css4.pdf") as same:
+        assert [float(v) for v in three.pages[0].CropBox] == [float(v) for v in same.pages[0].CropBox]
+        media = [float(v) for v in three.pages[0].MediaBox]
+        assert [float(v) for v in three.pages[0].CropBox] == [media[0] + 20, media[1] + 30, media[2] - 20,
+                                                              media[3] - 10]

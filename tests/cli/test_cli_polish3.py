@@ -126,3 +126,14 @@ def test_crop_takes_three_margins_in_css_order(cli: Any, tmp_path: Path) -> None
         media = [float(v) for v in three.pages[0].MediaBox]
         assert [float(v) for v in three.pages[0].CropBox] == [media[0] + 20, media[1] + 30, media[2] - 20,
                                                               media[3] - 10]
+
+
+# --------------------------------------------------------------------------- 7. -l is --language everywhere
+
+def test_convert_language_is_spelled_like_ocrs(cli: Any, tmp_path: Path) -> None:
+    shown = cli("convert", "--help").stdout
+    assert re.search(r"-l, --language\b", shown) and "--ocr-language" not in shown, shown
+    missing = tmp_path / "missing.pdf"
+    for flag in ("--language", "--ocr-language"):  # the old name still works, unlisted
+        result = cli("convert", missing, "-o", "x.docx", flag, "eng", "--json")
+        assert error_of(result)["code"] == "FILE_NOT_FOUND", (flag, result)

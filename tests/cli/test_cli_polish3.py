@@ -137,3 +137,22 @@ def test_convert_language_is_spelled_like_ocrs(cli: Any, tmp_path: Path) -> None
     for flag in ("--language", "--ocr-language"):  # the old name still works, unlisted
         result = cli("convert", missing, "-o", "x.docx", flag, "eng", "--json")
         assert error_of(result)["code"] == "FILE_NOT_FOUND", (flag, result)
+
+
+# ------------------------------------------------------------------ 8. an unknown sub-command is named
+
+@pytest.mark.parametrize(("group", "commands"), [("metadata", ("show", "set", "remove")),
+                                                 ("forms", ("list", "fill", "flatten"))])
+def test_an_unknown_sub_command_is_named_with_the_others(cli: Any, tmp_path: Path, group: str,
+                                                         commands: tuple[str, ...]) -> None:
+    four = Path(shutil.copy(rb.FOUR, tmp_path / "seven.pdf"))
+    result = cli(group, "frobnicate", four, "--json")
+    assert result.exit_code == 2, result
+    message = error_of(result)["message"]
+    assert message.startswith("unknown command 'frobnicate'") and all(c in message for c in commands), message
+
+
+def test_a_group_still_runs_its_default_on_files(cli: Any, tmp_path: Path) -> None:
+    Path(shutil.copy(rb.FOUR, tmp_path / "report"))  # a file named like a word
+    assert cli("metadata", "report", "--json").exit_code == 0
+    assert error_of(cli("metadata", "nowhere.pdf", "--json"))["code"] == "FILE_NOT_FOUND"

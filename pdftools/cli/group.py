@@ -67,7 +67,7 @@ class Group(PlainGroup):
     def parse_args(self, ctx: click_core.Context, args: list[str]) -> list[str]:
         if self.default_command is not None and args and args[0] not in self.commands and args[0] not in (
                 "-h", "--help"):
-            if _command_like(args[0]) and not ctx.resilient_parsing:  # `metadata frobnicate FILE`: a mistyped command, not a file
+            if _command_like(args[0]) and not ctx.resilient_parsing:  # `metadata frobnicate FILE`: a typo
                 raise click_errors.UsageError(
                     f"unknown command {args[0]!r}: the commands are {', '.join(self.commands)}", ctx)
             args = [self.default_command, *args]  # `metadata FILE` is `metadata show FILE`

@@ -28,7 +28,8 @@ def redraw(field: Any, annot: Any, name: str) -> None:
     stream = annot.obj.get("/AP", {}).get("/N")
     if value.isascii() or not isinstance(stream, pikepdf.Stream):
         return
-    ops, font, changed = pikepdf.parse_content_stream(stream), None, False
+    ops: list[Any] = list(pikepdf.parse_content_stream(stream))
+    font, changed = None, False
     for i, (operands, op) in enumerate(ops):
         if str(op) == "Tf":
             font = operands[0]
@@ -46,11 +47,11 @@ def _placeholder(drawn: bytes, value: str) -> bool:
     ) and all(b == ord(c) or not c.isascii() for b, c in zip(drawn, value, strict=True))
 
 
-def _encoded(stream: pikepdf.Stream, font_name: pikepdf.Name, value: str, name: str) -> bytes:
+def _encoded(stream: Any, font_name: pikepdf.Name, value: str, name: str) -> bytes:
     from pikepdf.canvas import SimpleFont
 
-    fonts = stream.get("/Resources", {}).get("/Font", {})
-    data = fonts.get(font_name)
+    fonts: Any = stream.get("/Resources", {}).get("/Font", {})
+    data: Any = fonts.get(font_name)
     if data is None:
         raise InvalidFieldValue(f"field {name!r}: its appearance has no font {font_name} to draw {value!r}")
     base = str(data.get("/BaseFont", "/?"))[1:]

@@ -129,7 +129,8 @@ def rename_invoice(
         if row.status == "planned":
             _place(path, row, target or path.parent, names, apply=apply, copy=target is not None)
     return RenameResult(applied=apply, pattern=pattern, files=rows,
-                        renamed=sum(r.status == "renamed" for r in rows), copied=sum(r.status == "copied" for r in rows),
+                        renamed=sum(r.status == "renamed" for r in rows),
+                        copied=sum(r.status == "copied" for r in rows),
                         planned=sum(r.status == "planned" for r in rows),
                         skipped=sum(r.status == "skipped" for r in rows),
                         errors=sum(r.status == "error" for r in rows), warnings=warnings)

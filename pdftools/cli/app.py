@@ -318,6 +318,14 @@ def check_constraints(fn: Callable[..., Any], kwargs: dict[str, Any]) -> None:
             raise InvalidArgument(f"{flag} {problem} (got {value!r})")
 
 
+RENAMED = {"ocr-language": "language"}  # long options renamed: the old name still works, unlisted
+
+
+def _old_names(name: str) -> str:
+    """An option's current name for one it had before (click passes every option name typed or declared)."""
+    return RENAMED.get(name, name)
+
+
 def build_app(wanted: str | None = None,
               extra: dict[str, Callable[..., None]] | None = None) -> typer.Typer:
     """The Typer app; only `wanted` (or every op, when None) is built from its real signature. `extra` adds
@@ -325,7 +333,8 @@ def build_app(wanted: str | None = None,
     from pdftools.cli.group import Group, panel_of
 
     app = typer.Typer(help=APP_HELP, no_args_is_help=True, add_completion=True, rich_markup_mode=None, cls=Group,
-                      pretty_exceptions_enable=False, context_settings={"help_option_names": ["-h", "--help"]})
+                      pretty_exceptions_enable=False, context_settings={"help_option_names": ["-h", "--help"],
+                                                                        "token_normalize_func": _old_names})
     app.callback()(_root)
     # A command being run needs no siblings: the others are listed (as stubs) only for help, completion and a
     # name that is none of them (a typo gets the list). Typer turns each into a click command (~0.4 ms each).

@@ -9,6 +9,7 @@ raised, so they are imported from there. Only typer is imported here: `pdftools 
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any, get_args
@@ -66,6 +67,9 @@ class Group(PlainGroup):
     def parse_args(self, ctx: click_core.Context, args: list[str]) -> list[str]:
         if self.default_command is not None and args and args[0] not in self.commands and args[0] not in (
                 "-h", "--help"):
+            if _command_like(args[0]) and not ctx.resilient_parsing:  # `metadata frobnicate FILE`: a typo
+                raise click_errors.UsageError(
+                    f"unknown command {args[0]!r}: the commands are {', '.join(self.commands)}", ctx)
             args = [self.default_command, *args]  # `metadata FILE` is `metadata show FILE`
         return super().parse_args(ctx, args)
 
@@ -89,6 +93,11 @@ class Group(PlainGroup):
             sys.stderr.write("aborted\n")
             sys.exit(1)
         sys.exit(code if isinstance(code, int) else 0)
+
+
+def _command_like(word: str) -> bool:
+    """A word that reads as a command's name (`frobnicate`) and names no file."""
+    return re.fullmatch(r"[a-z][a-z0-9-]*", word) is not None and not os.path.exists(word)
 
 
 class Command(TyperCommand):

@@ -19,10 +19,8 @@ def _page(token: str, count: int, spec: str) -> int:
         value = int(token)
         number = count + 1 + value if value < 0 else value
     if not 1 <= number <= count:
-        raise InvalidPageRange(
-            f"page {token!r} in {spec!r} is out of range: the document has {count} page"
-            + ("s" if count != 1 else "")
-        )
+        where = f"page {token!r} in {spec!r}" if spec != token else f"page {token}"  # one page: said once
+        raise InvalidPageRange(f"{where} is out of range: the document has {count} page" + ("s" if count != 1 else ""))
     return number
 
 

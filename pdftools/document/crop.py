@@ -28,21 +28,23 @@ _VALUE = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(pt|mm|cm|in)?\s*$")
 
 
 def parse_margins(spec: str) -> Margins:
-    """CSS's order: one value (all sides), two (top and bottom, left and right), or four (top right bottom
-    left); each in points unless it says mm, cm or in."""
+    """CSS's order: one value (all sides), two (top and bottom, left and right), three (top, left and right,
+    bottom) or four (top right bottom left); each in points unless it says mm, cm or in."""
     values = []
     for part in re.split(r"[,\s]+(?=-?\d)", spec.strip()):
         match = _VALUE.match(part)
         if not match or float(match[1]) < 0:
             raise InvalidArgument(f"cannot read {spec!r} as margins",
-                                  hint="Give 1, 2 or 4 sizes: `36`, `1in,0.5in` or `10mm 20mm 10mm 20mm`.")
+                                  hint="Give 1 to 4 sizes: `36`, `1in,0.5in` or `10mm 20mm 10mm 20mm`.")
         values.append(float(match[1]) * UNITS[match[2] or "pt"])
-    if len(values) not in (1, 2, 4):
-        raise InvalidArgument(f"{spec!r} gives {len(values)} margins: give 1, 2 or 4 (top right bottom left)")
+    if not 1 <= len(values) <= 4:
+        raise InvalidArgument(f"{spec!r} gives {len(values)} margins: give 1 to 4 (top right bottom left)")
     if len(values) == 1:
         values *= 4
     elif len(values) == 2:
         values *= 2
+    elif len(values) == 3:
+        values.append(values[1])  # CSS: the left margin is the right one
     top, right, bottom, left = values
     return top, right, bottom, left
 

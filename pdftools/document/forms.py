@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from pdftools.document.appearances import redraw
 from pdftools.document.fonts import literal
 from pdftools.errors import FieldNotFound, InvalidFieldValue, NoForm
 
@@ -32,9 +33,9 @@ class FormField:
 
 def wrapped(pdf: pikepdf.Pdf, appearances: bool = False) -> dict[str, Any]:
     """The form's fields by name (pikepdf.form wrappers), refusing a PDF without any."""
-    from pikepdf.form import DefaultAppearanceStreamGenerator, Form
+    from pikepdf.form import Form
 
-    form = Form(pdf, DefaultAppearanceStreamGenerator if appearances else None)
+    form = Form(pdf, _generator() if appearances else None)
     try:
         fields = {name: f[0] if isinstance(f, list) else f for name, f in form.items()}
     except RuntimeError:  # a field pikepdf cannot type
@@ -42,6 +43,21 @@ def wrapped(pdf: pikepdf.Pdf, appearances: bool = False) -> dict[str, Any]:
     if not fields:
         raise NoForm("the PDF has no form fields")
     return fields
+
+
+def _generator() -> type:
+    """qpdf's appearances, with values it cannot encode redrawn in the field's font (or refused)."""
+    from pikepdf.form import DefaultAppearanceStreamGenerator
+
+    class Generator(DefaultAppearanceStreamGenerator):
+        def generate_text(self, field: Any) -> None:
+            for annot in self.form.get_annotations_for_field(field):
+                field.generate_appearance(annot)
+                redraw(field, annot, field.fully_qualified_name)
+
+        generate_choice = generate_text
+
+    return Generator
 
 
 def describe(name: str, wrapper: Any) -> FormField:
@@ -111,6 +127,10 @@ def flatten(pdf: pikepdf.Pdf) -> int:
     if pdf.Root.get("/AcroForm") is None or not pdf.acroform.fields:
         raise NoForm("the PDF has no form fields to flatten")
     pdf.generate_appearance_streams()  # text fields filled without appearances (NeedAppearances)
+    for fld in pdf.acroform.fields:  # ... which qpdf draws with `?` for what it cannot encode
+        if fld.field_type in ("/Tx", "/Ch"):
+            for annot in pdf.acroform.get_annotations_for_field(fld):
+                redraw(fld, annot, fld.fully_qualified_name)
     drawn = sum(_flatten_page(pdf, page) for page in pdf.pages)
     del pdf.Root.AcroForm
     return drawn

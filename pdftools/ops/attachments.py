@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pdftools.core.edit import (
     Decrypt,
@@ -67,7 +67,11 @@ class AttachmentsResult:
     written: Edited | None = None
     """The output PDF, for add and remove."""
     warnings: list[str] = field(default_factory=list)
-    table_hidden: ClassVar = ("action",)  # said by the label of the table instead
+
+    @property
+    def table_hidden(self) -> tuple[str, ...]:
+        """`action` is said by the label of the table; `remaining` only counts after a change (list: the list)."""
+        return ("action",) if self.action in WRITES else ("action", "remaining")
 
     @property
     def table_labels(self) -> dict[str, str]:
@@ -90,8 +94,8 @@ def attachments(
     force: Annotated[Force, Cli(actions=(*WRITES, "extract"))] = False,
     password: Password = None,
     decrypt: Annotated[Decrypt, Cli(actions=WRITES)] = False,
-    linearize: Linearize = False,
-    object_streams: ObjectStreams = "preserve",
+    linearize: Annotated[Linearize, Cli(actions=WRITES)] = False,
+    object_streams: Annotated[ObjectStreams, Cli(actions=WRITES)] = "preserve",
 ) -> AttachmentsResult:
     if bool(files) != (action == "add") or (names and action not in ("extract", "remove")):
         raise InvalidArgument(f"{action} does not take these arguments",

@@ -33,7 +33,7 @@ from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
 from pdftools.document import outline
 from pdftools.document.outline import Bookmark
-from pdftools.errors import InvalidArgument, InvalidPageRange
+from pdftools.errors import InvalidArgument
 
 if TYPE_CHECKING:
     import pikepdf
@@ -76,8 +76,8 @@ def bookmarks(
     force: Annotated[Force, Cli(actions=WRITES)] = False,
     password: Password = None,
     decrypt: Annotated[Decrypt, Cli(actions=WRITES)] = False,
-    linearize: Linearize = False,
-    object_streams: ObjectStreams = "preserve",
+    linearize: Annotated[Linearize, Cli(actions=WRITES)] = False,
+    object_streams: Annotated[ObjectStreams, Cli(actions=WRITES)] = "preserve",
 ) -> BookmarksResult:
     _check_arguments(action, data, title, page, parent)
     if action == "list":
@@ -121,10 +121,11 @@ def _count(nodes: list[outline.Node]) -> int:
     return sum(1 + _count(n.children) for n in nodes)
 
 
-def _page(number: int, count: int) -> int:
-    if not 1 <= number <= count:
-        raise InvalidPageRange(f"page {number} is out of range: the document has {count} pages")
-    return number - 1
+def _page(page: int | str, count: int, title: str) -> int:
+    """A bookmark's page from JSON, 0-based: a number, `last`, `-1`... as wherever a page is taken."""
+    if isinstance(page, bool) or not isinstance(page, int | str):
+        raise InvalidArgument(f"bookmark {title!r}: page must be a number, `last`, `-1` or null")
+    return page_number(page, count) - 1
 
 
 def _nodes(tree: Any, count: int, depth: int = 0, seen: list[int] | None = None) -> list[outline.Node]:
@@ -142,10 +143,9 @@ def _nodes(tree: Any, count: int, depth: int = 0, seen: list[int] | None = None)
             shown = json.dumps(item, ensure_ascii=False)[:80]  # as the user wrote it: JSON, not a Python dict
             raise InvalidArgument(f"bookmark {seen[0]} needs a string title: {shown}")
         page = item.get("page")
-        if page is not None and (not isinstance(page, int) or isinstance(page, bool)):
-            raise InvalidArgument(f"bookmark {item['title']!r}: page must be a number or null")
+        index = _page(page, count, item["title"]) if page is not None else None
         kids = _nodes(item.get("children") or [], count, depth + 1, seen)
-        nodes.append(outline.Node(item["title"], _page(page, count) if page is not None else None, kids))
+        nodes.append(outline.Node(item["title"], index, kids))
     return nodes
 
 

@@ -84,7 +84,7 @@ def convert(
     pdf_engine: Annotated[Literal["weasyprint", "typst"] | None, Param("PDF engine (default: weasyprint, "
                                                                        "else typst)")] = None,
     ocr_language: Annotated[str, Param("PDF input: OCR languages, e.g. eng+deu"),
-                            Cli("-l", "--ocr-language")] = "eng",
+                            Cli("-l", "--language")] = "eng",
     template: Annotated[str | None, Param("pandoc template (command line only)"), Mcp(hidden=True)] = None,
     lua_filter: Annotated[list[str] | None, Param("Lua filter to run: a program with your rights (command line "
                                                   "only; repeatable)"), Mcp(hidden=True)] = None,

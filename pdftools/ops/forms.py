@@ -55,6 +55,11 @@ class FormsResult:
     written: Edited | None = None
     """The output, for fill and flatten."""
 
+    @property
+    def table_hidden(self) -> tuple[str, ...]:
+        """A person reading a list (or a fill) need not read `flattened 0`; --json keeps it."""
+        return ("flattened",) if not self.flattened else ()
+
 
 def forms(
     action: Annotated[Literal["list", "fill", "flatten"], Param("list, fill (with {{values}}/{{data}}) or flatten"),
@@ -69,8 +74,8 @@ def forms(
     force: Annotated[Force, Cli(actions=WRITES)] = False,
     password: Password = None,
     decrypt: Annotated[Decrypt, Cli(actions=WRITES)] = False,
-    linearize: Linearize = False,
-    object_streams: ObjectStreams = "preserve",
+    linearize: Annotated[Linearize, Cli(actions=WRITES)] = False,
+    object_streams: Annotated[ObjectStreams, Cli(actions=WRITES)] = "preserve",
 ) -> FormsResult:
     wanted = _values(values, data)
     if bool(wanted) != (action == "fill"):

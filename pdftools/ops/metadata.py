@@ -77,8 +77,8 @@ def metadata(
     force: Annotated[Force, Cli(actions=WRITES)] = False,
     password: Password = None,
     decrypt: Annotated[Decrypt, Cli(actions=WRITES)] = False,
-    linearize: Linearize = False,
-    object_streams: ObjectStreams = "preserve",
+    linearize: Annotated[Linearize, Cli(actions=WRITES)] = False,
+    object_streams: Annotated[ObjectStreams, Cli(actions=WRITES)] = "preserve",
 ) -> MetadataResult:
     if (action == "set") != bool(values):
         raise InvalidArgument("{{values}} goes with `set`, and `set` needs at least one key=value")

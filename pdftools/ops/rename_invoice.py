@@ -70,13 +70,22 @@ class RenameResult:
     """False for a dry run."""
     pattern: str
     files: list[InvoiceRow]
-    renamed: int | None
-    """Renamed or copied (None on a dry run: nothing was)."""
-    planned: int | None
-    """What a dry run would rename or copy (None when applied)."""
+    renamed: int
+    copied: int
+    planned: int
+    """What a dry run would rename or copy."""
     skipped: int
     errors: int
     warnings: list[str] = field(default_factory=list)
+
+    @property
+    def table_hidden(self) -> tuple[str, ...]:
+        """A person reads the counts of what happened (a dry run: planned; applied: renamed or copied)."""
+        if not self.applied:
+            return ("renamed", "copied")
+        if not self.copied or not self.renamed:
+            return ("planned", "renamed" if self.copied else "copied")
+        return ("planned",)
 
 
 def rename_invoice(
@@ -84,7 +93,7 @@ def rename_invoice(
                       Cli(argument=True, metavar="INPUT...")],
     pattern: Annotated[str, Param("New name: {date} {issuer} {number} {amount} {currency} {stem}, e.g. {date:%Y-%m}"),
                        Cli("-p", "--pattern")] = "{date}_{issuer}_{number}.pdf",
-    apply: Annotated[bool, Param("Rename the files (false: only show the plan)"), Cli("--apply/--dry-run"),
+    apply: Annotated[bool, Param("Rename the files (false: only plan)"), Cli("--apply/--dry-run"),
                      Mcp(default=False)] = True,
     copy_to: Annotated[str | None, Param("Copy into this folder instead of renaming")] = None,
     recursive: Annotated[bool, Param("Include sub-folders"), Cli("-r", "--recursive")] = False,
@@ -120,8 +129,9 @@ def rename_invoice(
         if row.status == "planned":
             _place(path, row, target or path.parent, names, apply=apply, copy=target is not None)
     return RenameResult(applied=apply, pattern=pattern, files=rows,
-                        renamed=sum(r.status in ("renamed", "copied") for r in rows) if apply else None,
-                        planned=None if apply else sum(r.status == "planned" for r in rows),
+                        renamed=sum(r.status == "renamed" for r in rows),
+                        copied=sum(r.status == "copied" for r in rows),
+                        planned=sum(r.status == "planned" for r in rows),
                         skipped=sum(r.status == "skipped" for r in rows),
                         errors=sum(r.status == "error" for r in rows), warnings=warnings)
 

@@ -34,7 +34,7 @@ def test_crop_names_its_options_as_the_command_line_spells_them(cli: Any, four: 
 
 
 @pytest.mark.parametrize(("args", "command"), [
-    (["crop", "--margins", "1 2 3"], "crop"),
+    (["crop", "--margins", "1 2 3 4 5"], "crop"),
     (["resize", "--to", "a4", "--margin", "-10"], "resize"),
 ])
 def test_hints_name_the_command(cli: Any, four: Path, args: list[str], command: str) -> None:

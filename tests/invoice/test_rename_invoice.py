@@ -163,7 +163,7 @@ def test_dry_run_on_a_folder_of_mixed_invoices_prints_a_correct_plan(
     assert encrypted["status"] == "error" and encrypted["error"] == "ENCRYPTED"
     assert errors.Encrypted.hint in encrypted["reason"]
     assert rows["notes.pdf"]["error"] == "NOT_A_PDF"
-    assert (data["renamed"], data["planned"], data["skipped"], data["errors"]) == (None, 14, 2, 2)
+    assert (data["renamed"], data["copied"], data["planned"], data["skipped"], data["errors"]) == (0, 0, 14, 2, 2)
     assert snapshot(mixed, sha256) == before
     table = cli("rename-invoice", mixed, "--dry-run")  # the same plan for a person
     assert table.exit_code == 0 and table.stdout.count("│ planned │") == 14 and table.stdout.count("│ error") == 2
@@ -195,6 +195,10 @@ def test_copy_to_leaves_the_originals_and_is_idempotent(cli: Any, tmp_path: Path
     before = snapshot(inbox, sha256)
     result = json.loads(cli("rename-invoice", inbox, "--copy-to", tmp_path / "sorted", "--json").stdout)
     assert [r["status"] for r in result["files"]] == ["copied"] * 3
+    assert (result["copied"], result["renamed"], result["planned"]) == (3, 0, 0)  # integers, never null
+    table = cli("rename-invoice", inbox, "--copy-to", tmp_path / "sorted2")
+    assert re.search(r"^copied\s+3\b", table.stdout, re.M) and not re.search(r"^(renamed|planned)\b",
+                                                                             table.stdout, re.M), table
     assert snapshot(inbox, sha256) == before
     assert sorted(p.name for p in (tmp_path / "sorted").iterdir()) == sorted(
         expected_name(r) for r in invoice_set.digital[:3])

@@ -129,7 +129,7 @@ def test_crop_leaves_blank_pages_and_refuses_bad_requests(tmp_path: Path) -> Non
     assert done.cropped == [1, 2, 3, 4] and done.skipped == [5]
     big = crop(str(FOUR), margins="400", output=str(tmp_path / "big.pdf"))
     assert big.cropped == [] and big.skipped == [1, 2, 3, 4]
-    for kwargs in ({}, {"margins": "1", "to_content": True}, {"margins": "1 2 3"}, {"margins": "-4"},
+    for kwargs in ({}, {"margins": "1", "to_content": True}, {"margins": "1 2 3 4 5"}, {"margins": "-4"},
                    {"margins": "ten"}):
         with pytest.raises(InvalidArgument):
             crop(str(FOUR), output=str(tmp_path / "x.pdf"), **kwargs)  # type: ignore[arg-type]

@@ -1,0 +1,89 @@
+"""Text drawn into form-field appearances in the field's own font encoding.
+
+qpdf (behind pikepdf's default appearance generator) encodes a value in ASCII, WinAnsiEncoding or
+MacRomanEncoding only, and writes `?` for any other character: a font with a /Differences encoding (pdflatex's
+hyperref gives /Helv PDFDocEncoding that way) loses `ë`. After qpdf has laid a value out, each string it drew
+with a `?` in place of a character is re-encoded here from the font's real encoding; a standard font without
+an encoding is given WinAnsiEncoding in that appearance only; a character the font cannot draw is refused.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pdftools.errors import InvalidFieldValue
+
+if TYPE_CHECKING:
+    import pikepdf
+
+SHOWS = {"Tj", "'", '"'}
+STANDARD = ("Helvetica", "Times", "Courier")  # the standard 14's text fonts (not Symbol, ZapfDingbats)
+
+
+def redraw(field: Any, annot: Any, name: str) -> None:
+    """Re-encode `field`'s value wherever qpdf drew it with `?` in `annot`'s normal appearance."""
+    import pikepdf
+
+    value = field.value_as_string
+    stream = annot.obj.get("/AP", {}).get("/N")
+    if value.isascii() or not isinstance(stream, pikepdf.Stream):
+        return
+    ops: list[Any] = list(pikepdf.parse_content_stream(stream))
+    font, changed = None, False
+    for i, (operands, op) in enumerate(ops):
+        if str(op) == "Tf":
+            font = operands[0]
+        elif str(op) in SHOWS and font is not None and _placeholder(bytes(operands[-1]), value):
+            operands = list(operands[:-1]) + [pikepdf.String(_encoded(stream, font, value, name))]
+            ops[i], changed = pikepdf.ContentStreamInstruction(operands, op), True
+    if changed:
+        stream.write(pikepdf.unparse_content_stream(ops))
+
+
+def _placeholder(drawn: bytes, value: str) -> bool:
+    """Whether `drawn` is `value` as qpdf writes it, with a `?` for at least one character it could not encode."""
+    return len(drawn) == len(value) and any(
+        b == ord("?") and not c.isascii() for b, c in zip(drawn, value, strict=True)
+    ) and all(b == ord(c) or not c.isascii() for b, c in zip(drawn, value, strict=True))
+
+
+def _encoded(stream: Any, font_name: pikepdf.Name, value: str, name: str) -> bytes:
+    from pikepdf.canvas import SimpleFont
+
+    fonts: Any = stream.get("/Resources", {}).get("/Font", {})
+    data: Any = fonts.get(font_name)
+    if data is None:
+        raise InvalidFieldValue(f"field {name!r}: its appearance has no font {font_name} to draw {value!r}")
+    base = str(data.get("/BaseFont", "/?"))[1:]
+    if "/Encoding" not in data and data.get("/Subtype") == "/Type1" and base.startswith(STANDARD):
+        data = _winansi(stream, font_name, data)
+    try:
+        encoded = bytes(SimpleFont(data).encode(value))
+    except (NotImplementedError, UnicodeEncodeError, ValueError, TypeError):
+        encoded = b""
+    if len(encoded) != len(value):
+        missing = "".join(dict.fromkeys(c for c in value if not _drawable(data, c)))
+        raise InvalidFieldValue(f"field {name!r}: its font {base} cannot draw {missing or value!r}",
+                                hint="Leave those characters out, or fill the form in a PDF editor that embeds "
+                                     "a font with them; nothing was written.")
+    return encoded
+
+
+def _drawable(data: Any, char: str) -> bool:
+    from pikepdf.canvas import SimpleFont
+
+    try:
+        return len(bytes(SimpleFont(data).encode(char))) == 1
+    except (NotImplementedError, UnicodeEncodeError, ValueError, TypeError):
+        return False
+
+
+def _winansi(stream: pikepdf.Stream, font_name: pikepdf.Name, data: Any) -> Any:
+    """A standard font's own encoding lacks accents: a WinAnsi copy of it, in this appearance's resources only
+    (the resources and the font may be shared with the form's other fields)."""
+    from pikepdf import Dictionary, Name
+
+    font = Dictionary({**dict(data.items()), "/Encoding": Name.WinAnsiEncoding})
+    fonts = Dictionary({**dict(stream.Resources.Font.items()), str(font_name): font})
+    stream.Resources = Dictionary({**dict(stream.Resources.items()), "/Font": fonts})
+    return font

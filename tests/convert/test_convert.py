@@ -238,3 +238,28 @@ def test_stdin_format_comes_from_the_content(cli, docs: dict[str, Path], tmp_pat
     assert "# Reisebericht Größe" in result.stdout
     result = cli("convert", "-", "-t", "html", input=b"# Plain *markdown*")
     assert result.exit_code == 0 and "<em>markdown</em>" in result.stdout
+
+
+BIDI_MARKS = dict.fromkeys(map(ord, "\u202a\u202b\u202c\u202d\u202e\u200e\u200f"), " ")
+
+
+def _words_of(text: str) -> list[str]:
+    """The words in order, without bidi marks or markdown escapes (`text` wraps right-to-left runs in marks,
+    moving a space into the run: `word ‫ العربية‬means`)."""
+    return re.findall(r"[^\s\\.,]+", text.translate(BIDI_MARKS))
+
+
+def test_pdf_to_markdown_reads_right_to_left_text_in_logical_order(cli, tmp_path: Path, corpus: Path) -> None:
+    md = tmp_path / "notes.md"
+    md.write_text("# Notes\n\nThe word العربية means Arabic in this English sentence.\n\n"
+                  "اللغة العربية جميلة\n\nمرحبا بالعالم, hello world.\n", encoding="utf-8")
+    ok(cli, md, "-o", tmp_path / "notes.pdf")
+    result = cli("convert", tmp_path / "notes.pdf", "-t", "markdown")
+    assert result.exit_code == 0, result
+    assert "The word العربية means Arabic" in result.stdout and "ةيبرعلا" not in result.stdout
+    assert "اللغة العربية جميلة" in result.stdout and "مرحبا بالعالم" in result.stdout
+    said = cli("text", tmp_path / "notes.pdf")
+    assert _words_of(result.stdout.replace("# ", "", 1)) == _words_of(said.stdout)  # as pdftotext orders them
+    habibi = corpus / "015-arabic" / "habibi.pdf"
+    result, said = cli("convert", habibi, "-t", "markdown"), cli("text", habibi)
+    assert result.exit_code == 0 and _words_of(result.stdout) == _words_of(said.stdout)

@@ -218,6 +218,8 @@ def make_command(op: Op, action: tuple[str, str] | None = None) -> Callable[...,
         typed = {name for name, source in sources.items() if source is not None and source.name == "COMMANDLINE"}
         if action is not None:
             kwargs[action[0]] = action[1]
+        if as_json:
+            kwargs.update(_inline_when_json(fn, ctx))
         raise typer.Exit(run(op, fn, kwargs, as_json=as_json, files=files, typed=typed, quiet=quiet))
 
     command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
@@ -225,6 +227,19 @@ def make_command(op: Op, action: tuple[str, str] | None = None) -> Callable[...,
     command.__doc__ = describe(sys.modules[fn.__module__].__doc__ or "", flag_namer(fn))
     command.__name__ = op.name
     return command
+
+
+def _inline_when_json(fn: Callable[..., Any], ctx: typer.Context) -> dict[str, Any]:
+    """With --json, an output that goes to stdout only by the command line's default (`convert`'s `-o -`) is not
+    given: the op returns the data inline, so stdout carries one JSON object with it (`-o -` asked for keeps
+    the data on stdout and the JSON on stderr)."""
+    hints, given = hints_of(fn), {}
+    for name, param in inspect.signature(fn).parameters.items():
+        cli = marker(split_annotated(hints[name])[1], Cli)
+        source = ctx.get_parameter_source(name)
+        if cli is not None and cli.default == "-" and (source is None or source.name != "COMMANDLINE"):
+            given[name] = param.default
+    return given
 
 
 def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool,

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import re
 import statistics
-import unicodedata
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from pdftools.convert import bidi
 from pdftools.convert.pandoc import time_left
 from pdftools.core.pdf import open_pdf
 from pdftools.document import text as pagetext
@@ -27,7 +27,6 @@ BULLET = re.compile(r"^[•◦▪▫●○■□‣⁃∙·\-–—*]\s+")
 NUMBERED = re.compile(r"^(\d{1,3}|[a-zA-Z])[.)]\s+")
 SPECIAL = re.compile(r"([\\`*_\[\]<$^~|])")
 LEADING = re.compile(r"^([#>+=-]|\d+[.)])")
-LTR_RUN = re.compile(r"[0-9A-Za-z\u00c0-\u024f](?:[0-9A-Za-z\u00c0-\u024f.,:%/ -]*[0-9A-Za-z\u00c0-\u024f])?")
 OcrFn = Callable[[list[int]], dict[int, str]]
 
 
@@ -67,9 +66,10 @@ def _pages(layout: list[poppler.LayoutPage]) -> list[list[Block]]:
     pages = []
     for page in layout:
         height = page.height or 1.0
+        ltr = bidi.left_to_right(word.text for block in page.blocks for line in block.lines for word in line.words)
         blocks = []
         for block in page.blocks:
-            lines = [line for line in map(_line, block.lines) if line.text]
+            lines = [line for line in (_line(line, ltr) for line in block.lines) if line.text]
             top, bottom = block.box[1] / height, block.box[3] / height
             if lines:
                 blocks.append(Block(lines, bottom < 0.1 or top > 0.9))
@@ -77,20 +77,12 @@ def _pages(layout: list[poppler.LayoutPage]) -> list[list[Block]]:
     return pages
 
 
-def _line(line: poppler.LayoutLine) -> Line:
+def _line(line: poppler.LayoutLine, ltr: bool) -> Line:
+    """A line in reading order (`ltr`: the page's primary direction is left to right)."""
     words = [(word.text, word.box[3] - word.box[1]) for word in line.words]
     heights = [h for text, h in words if any(c.isalpha() for c in text)]  # not emoji or digits: taller boxes
     size = statistics.median(heights or [h for _, h in words] or [0.0])
-    return Line(_logical(" ".join(text for text, _ in words).strip()), size, line.box[1])
-
-
-def _logical(text: str) -> str:
-    """A right-to-left line (Arabic, Hebrew) in reading order: pdftotext gives its boxes' text as drawn, left to
-    right; reversed, with runs of left-to-right text (digits, Latin) turned back (as poppler's plain text does)."""
-    strong = [unicodedata.bidirectional(c) for c in text if unicodedata.bidirectional(c) in ("L", "R", "AL")]
-    if not strong or sum(kind != "L" for kind in strong) * 2 <= len(strong):
-        return text
-    return LTR_RUN.sub(lambda m: m.group(0)[::-1], text[::-1])
+    return Line(bidi.logical(" ".join(text for text, _ in words).strip(), ltr), size, line.box[1])
 
 
 def _levels(pages: list[list[Block]]) -> dict[float, int]:

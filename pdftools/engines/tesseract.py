@@ -16,12 +16,15 @@ from typing import TYPE_CHECKING
 
 from pdftools import engines
 from pdftools.core import limits
-from pdftools.errors import ExternalToolFailed, OcrLanguageMissing
+from pdftools.errors import ExternalToolFailed, InvalidArgument, OcrLanguageMissing
 
 if TYPE_CHECKING:
     import pikepdf
 
 TESSERACT_ENV = {**os.environ, "OMP_THREAD_LIMIT": "1"}
+# A language as tesseract names its models (the file name of NAME.traineddata): `eng`, `chi_sim`, `deu_latf`,
+# `script/Latin`. Nothing else reaches tesseract, a message or a hint.
+CODE = re.compile(r"(script/)?[A-Za-z0-9][A-Za-z0-9_]*")
 
 
 @cache
@@ -32,18 +35,36 @@ def languages() -> tuple[str, ...]:
 
 
 def package(lang: str) -> str:
+    """Debian's package for a language (script models have packages named by ISO 15924 codes instead:
+    `apt-cache search tesseract-ocr-script` lists them)."""
     return "tesseract-ocr-" + lang.lower().replace("_", "-")
 
 
+def parse_languages(spec: str) -> list[str]:
+    """The codes of `eng+deu`, each in tesseract's syntax, or INVALID_ARGUMENT (before anything runs)."""
+    wanted = [part.strip() for part in spec.split("+")]
+    bad = [part for part in wanted if not CODE.fullmatch(part)]
+    if bad or not wanted:
+        raise InvalidArgument(
+            f"{spec!r} is not a list of tesseract language codes",
+            hint="Give codes joined by +, e.g. eng, deu+eng, chi_sim, script/Latin "
+                 "(`pdftools ocr --list-languages` lists the installed ones).")
+    return list(dict.fromkeys(wanted))
+
+
 def check_languages(spec: str) -> list[str]:
-    """The languages of `eng+deu`, each installed, or OCR_LANGUAGE_MISSING naming the package to install."""
-    wanted = [part.strip() for part in spec.split("+") if part.strip()]
+    """The languages of `eng+deu`, each well-formed and installed, or INVALID_ARGUMENT / OCR_LANGUAGE_MISSING
+    (whose hint names the packages to install)."""
+    wanted = parse_languages(spec)
     missing = [lang for lang in wanted if lang not in languages()]
     if missing:
-        packages = " ".join(package(lang) for lang in missing)
+        named = [package(lang) for lang in missing if not lang.startswith("script/")]
+        scripts = [lang for lang in missing if lang.startswith("script/")]
+        how = [f"`apt-get install {' '.join(named)}`"] * bool(named)
+        how += ["the script's package: `apt-cache search tesseract-ocr-script`"] * bool(scripts)
         raise OcrLanguageMissing(
             f"tesseract language(s) not installed: {', '.join(missing)} (installed: {', '.join(languages())})",
-            hint=f"Install: `apt-get install {packages}` (Debian/Ubuntu); check the codes with "
+            hint=f"Install {' and '.join(how)} (Debian/Ubuntu); check the codes with "
                  "`pdftools ocr --list-languages`.")
     return wanted
 

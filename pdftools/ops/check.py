@@ -6,7 +6,7 @@ each one listed with its object and page; an `error` is data lost or unreadable,
 or `unreadable` (exit 4: neither qpdf nor poppler can read the file). `pdftools repair` rewrites a damaged
 file.
 
-{{mcp:The verdict: `valid`, `problems` (each listed) or `unreadable`; pdf_repair rewrites a damaged file.}}
+{{mcp:Verdict: `valid`, `problems` (each listed) or `unreadable`; pdf_repair rewrites a damaged file.}}
 """
 
 from __future__ import annotations

@@ -5,8 +5,7 @@ text layer is added. `text` mode returns the text per page, with the same charac
 Pages with text are left alone unless {{force_ocr}}, which rasterises them (as OCRmyPDF does): new text
 replaces theirs. If every page has text, nothing is done: `already_text`{{cli: (exit 14)}}. Pages run in parallel
 ({{jobs}}); {{cli:Ctrl-C, }}a client's cancel or {{timeout}} stop every tesseract and leave no output.
-
-{{mcp:`text` mode returns the text per page, in pieces as pdf_extract_text does.}}
+An encrypted input's output keeps its encryption unless {{decrypt}}.
 """
 
 from __future__ import annotations
@@ -19,11 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pdftools.core import streams, task
+from pdftools.core import edit, streams, task
+from pdftools.core.edit import Decrypt, Force, InPlace, Linearize, ObjectStreams, paths_of, saving
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, MaxChars, Mcp, Offset, Pages, Param, Password, StartPage
-from pdftools.core.paths import input_path, output_path, pdf_output_path, to_pipe
-from pdftools.core.pdf import check_output, is_pdf, open_pdf, save_pdf
+from pdftools.core.paths import input_path, to_pipe
+from pdftools.core.pdf import is_pdf, open_pdf, save_pdf
 from pdftools.document import text as pagetext
 from pdftools.document.images import Frame, frames
 from pdftools.document.text import TextResult
@@ -49,6 +49,8 @@ class OcrResult:
     pages_rotated: list[int] = field(default_factory=list)
     pages_rasterised: list[int] = field(default_factory=list)
     """Pages with text redone by force_ocr (now an image)."""
+    encrypted: bool = False
+    """The output kept the input's encryption."""
     already_text: bool = False
     """Every page had text: nothing done."""
     text: TextResult | None = None
@@ -93,6 +95,10 @@ class Job:
     start_page: int | None
     offset: int
     input_raw: str = ""
+    out: Path | None = None  # pdf mode: where the searchable PDF goes (checked before any work)
+    in_place: bool = False
+    decrypt: bool = False
+    saving: dict[str, Any] = field(default_factory=dict)  # --linearize, --object-streams
     progress: task.Counter = field(default_factory=lambda: task.Counter(0, "OCR"))
 
     def raw_output(self, path: Path) -> str:
@@ -100,11 +106,6 @@ class Job:
         if to_pipe(self.input_raw, self.output):
             return "-"
         return self.output or str(path.with_name(f"{path.stem}-ocr.pdf"))
-
-    def target(self, path: Path) -> Path:
-        out = output_path(self.raw_output(path))
-        check_output(out, [path], force=self.force)
-        return out
 
     def read(self, path: Path, count: int, extract: pagetext.Extractor) -> TextResult:
         selected = pagetext.select(self.pages, count, self.start_page)
@@ -124,16 +125,20 @@ def ocr(
     pages: Pages = None,
     dpi: Annotated[int, Param("Rasterising dpi (images: when the file does not say)", ge=50, le=1200)]
     = 300,
-    force_ocr: Annotated[bool, Param("OCR pages with text too, rasterised (as OCRmyPDF does)")] = False,
-    rotate_pages: Annotated[bool, Param("Turn pages upright where tesseract's OSD can tell")] = False,
+    force_ocr: Annotated[bool, Param("Also OCR pages with text (rasterised)")] = False,
+    rotate_pages: Annotated[bool, Param("Turn pages upright (tesseract's OSD)")] = False,
     jobs: Annotated[int | None, Param("Pages at once (default: one per CPU)", ge=1, le=64),
                     Cli("-j", "--jobs")] = None,
     timeout: Annotated[float | None, Param("Give up after this many seconds", ge=1)] = None,
-    force: Annotated[bool, Param("Overwrite an existing output")] = False,
+    in_place: InPlace = False,
+    force: Force = False,
     max_chars: MaxChars = None,
     start_page: StartPage = None,
     offset: Offset = 0,
     password: Password = None,
+    decrypt: Decrypt = False,
+    linearize: Linearize = False,
+    object_streams: ObjectStreams = "preserve",
     list_languages: Annotated[bool, Param("List the installed languages and stop"), Mcp(hidden=True)] = False,
 ) -> OcrResult:
     if list_languages:
@@ -142,12 +147,19 @@ def ocr(
     if input is None:
         raise InvalidArgument("give a PDF or an image to OCR")
     langs = engine.check_languages(language)
-    if mode == "pdf" and to_pipe(input, output):
-        pdf_output_path("-")  # not to a terminal: checked before standard input is read
-    path = input_path(input)
+    if mode == "text" and in_place:
+        raise InvalidArgument("text mode writes no PDF, so it takes no --in-place")
+    out: Path | None = None
+    if mode == "pdf":  # the output is checked before any work (and before standard input is read)
+        path, out = paths_of(input, output, suffix="ocr", in_place=in_place, force=force)
+    else:
+        path = input_path(input)
+    if in_place and not is_pdf(path):
+        raise InvalidArgument(f"{path.name} is an image: its searchable PDF is a new file, so no --in-place")
     with task.current().limit(timeout), tempfile.TemporaryDirectory(prefix="pdftools-ocr-") as tmp:
         job = Job(langs, dpi, Path(tmp), rotate_pages, jobs or os.cpu_count() or 1, mode, pages, output, force,
-                  max_chars, start_page, offset, input_raw=input)
+                  max_chars, start_page, offset, input_raw=input, out=out, in_place=in_place, decrypt=decrypt,
+                  saving=saving(linearize, object_streams))
         result = OcrResult(input=str(path), language="+".join(langs))
         if is_pdf(path):
             _ocr_pdf(path, password, force_ocr, job, result)
@@ -181,13 +193,13 @@ def _ocr_pdf(path: Path, password: str | None, force_ocr: bool, job: Job, result
         if not todo:
             _pass_through(path, job)
             return
-        out = job.target(path)
+        assert job.out is not None  # pdf mode
         job.progress.total = len(todo)
         layers = task.map_threads(lambda p: _pdf_page(source, p, job, whole=p in has_text), todo, job.workers)
         for number, (turn, layer) in zip(todo, layers, strict=True):
             _apply(pdf, number, turn, layer, result, whole=number in has_text)
-        save_pdf(pdf, out, min_version=pdf.pdf_version)
-        result.output, result.pages_ocred = str(out), todo
+        saved = edit.Job(path, job.out, pdf, job.in_place, job.saving).save(job.decrypt)  # encryption kept
+        result.output, result.encrypted, result.pages_ocred = saved["output"], saved["encrypted"], todo
 
 
 def _text_extractor(source: Path, known: dict[int, str], job: Job) -> pagetext.Extractor:
@@ -204,9 +216,8 @@ def _text_extractor(source: Path, known: dict[int, str], job: Job) -> pagetext.E
 def _pass_through(path: Path, job: Job) -> None:
     """Nothing to OCR: to a pipe the input goes through unchanged (an empty pipe would break the next
     command); a file is not written, though its path is checked as any output's is (confinement)."""
-    out = output_path(job.raw_output(path))
-    if job.raw_output(path) == "-":
-        shutil.copyfile(path, out)
+    if job.out is not None and job.raw_output(path) == "-" and not job.in_place:
+        shutil.copyfile(path, job.out)
 
 
 def _pdf_page(source: Path, number: int, job: Job, *, layer: bool = True, whole: bool = False) -> tuple[int, Any]:
@@ -256,7 +267,7 @@ def _ocr_images(path: Path, job: Job, result: OcrResult) -> None:
         result.text = job.read(path, len(found), _image_extractor(found, job))
         result.pages_ocred = [t.page for t in result.text.pages]
         return
-    out = job.target(path)
+    assert job.out is not None  # pdf mode
     selected = list(dict.fromkeys(parse_pages(job.pages, len(found))))
     job.progress.total = len(selected)
     made = task.map_threads(lambda n: _image_page(found[n - 1], n, job, pdf="page"), selected, job.workers)
@@ -264,8 +275,8 @@ def _ocr_images(path: Path, job: Job, result: OcrResult) -> None:
     for part in made:
         with pikepdf.open(part) as one:
             merged.pages.extend(one.pages)
-    save_pdf(merged, out)
-    result.output, result.pages_ocred = str(out), selected
+    save_pdf(merged, job.out, **job.saving)
+    result.output, result.pages_ocred = str(job.out), selected
 
 
 def _image_extractor(found: list[Frame], job: Job) -> pagetext.Extractor:

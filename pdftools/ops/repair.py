@@ -71,7 +71,7 @@ def repair(
     in_place: InPlace = False,
     force: Force = False,
     password: Password = None,
-    poppler: Annotated[bool, Param("Redraw the pages with poppler even when qpdf can read the file")] = False,
+    poppler: Annotated[bool, Param("Redraw the pages with poppler even if qpdf can read the file")] = False,
     linearize: Linearize = False,
     object_streams: ObjectStreams = "preserve",
 ) -> RepairResult:

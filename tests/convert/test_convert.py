@@ -34,10 +34,11 @@ def docs(tmp_path: Path) -> dict[str, Path]:
 
 
 def ok(cli: Callable[..., object], *args: object) -> dict:
-    """Run `pdftools convert ARGS --json` and return its result; any failure fails the test with stderr."""
+    """Run `pdftools convert ARGS --json` and return its result (one object on stdout, the text inside it when
+    there is no output file); any failure fails the test with stderr."""
     result = cli("convert", *args, "--json")
     assert result.exit_code == 0, result  # type: ignore[attr-defined]
-    return json.loads(result.stderr if "-o" not in args and "--output" not in args else result.stdout)  # type: ignore[attr-defined]
+    return json.loads(result.stdout)  # type: ignore[attr-defined]
 
 
 def test_markdown_to_html_on_stdout(cli, docs: dict[str, Path]) -> None:
@@ -139,11 +140,26 @@ def test_scanned_pdf_is_read_with_ocr(cli, sample: Path, tmp_path: Path) -> None
                    check=True)
     page = Image.open(next(tmp_path.glob("pg-*.pgm")))
     page.save(tmp_path / "scan.pdf", resolution=150)
-    result = cli("convert", tmp_path / "scan.pdf", "-t", "plain", "--json")
+    result = cli("convert", tmp_path / "scan.pdf", "-t", "gfm", "--json")
     assert result.exit_code == 0, result
-    assert json.loads(result.stderr)["ocr_pages"] == [1]
+    data = json.loads(result.stdout)  # one JSON object on stdout, the text inside it; nothing on stderr
+    assert data["ocr_pages"] == [1] and data["output"] is None and result.stderr == ""
     said = pdf_text(sample).split()[:12]
-    assert sum(word in result.stdout for word in said) >= 9  # tesseract reads nearly all of the first words
+    assert sum(word in data["content"] for word in said) >= 9  # tesseract reads nearly all of the first words
+    plain = cli("convert", tmp_path / "scan.pdf", "-t", "gfm")
+    assert plain.exit_code == 0 and plain.stdout == data["content"]  # without --json: the text alone
+
+
+def test_json_carries_the_text_on_stdout(cli, docs: dict[str, Path], tmp_path: Path) -> None:
+    result = cli("convert", docs["md"], "-t", "gfm", "--json")
+    assert result.exit_code == 0 and result.stderr == "", result
+    data = json.loads(result.stdout)
+    assert data["output"] is None and data["truncated"] is False and "# Überblick" in data["content"]
+    assert data["bytes"] == len(data["content"].encode())
+    piped = cli("convert", docs["md"], "-t", "gfm", "-o", "-", "--json")  # asked for stdout: data there
+    assert piped.exit_code == 0 and piped.stdout == data["content"] and json.loads(piped.stderr)["output"] == "-"
+    binary = cli("convert", docs["md"], "-t", "docx", "--json")
+    assert binary.exit_code == 2 and json.loads(binary.stderr)["error"]["code"] == "INVALID_ARGUMENT"
 
 
 def test_text_given_as_a_string_and_options(cli, tmp_path: Path) -> None:
@@ -222,3 +238,28 @@ def test_stdin_format_comes_from_the_content(cli, docs: dict[str, Path], tmp_pat
     assert "# Reisebericht Größe" in result.stdout
     result = cli("convert", "-", "-t", "html", input=b"# Plain *markdown*")
     assert result.exit_code == 0 and "<em>markdown</em>" in result.stdout
+
+
+BIDI_MARKS = dict.fromkeys(map(ord, "\u202a\u202b\u202c\u202d\u202e\u200e\u200f"), " ")
+
+
+def _words_of(text: str) -> list[str]:
+    """The words in order, without bidi marks or markdown escapes (`text` wraps right-to-left runs in marks,
+    moving a space into the run: `word ‫ العربية‬means`)."""
+    return re.findall(r"[^\s\\.,]+", text.translate(BIDI_MARKS))
+
+
+def test_pdf_to_markdown_reads_right_to_left_text_in_logical_order(cli, tmp_path: Path, corpus: Path) -> None:
+    md = tmp_path / "notes.md"
+    md.write_text("# Notes\n\nThe word العربية means Arabic in this English sentence.\n\n"
+                  "اللغة العربية جميلة\n\nمرحبا بالعالم, hello world.\n", encoding="utf-8")
+    ok(cli, md, "-o", tmp_path / "notes.pdf")
+    result = cli("convert", tmp_path / "notes.pdf", "-t", "markdown")
+    assert result.exit_code == 0, result
+    assert "The word العربية means Arabic" in result.stdout and "ةيبرعلا" not in result.stdout
+    assert "اللغة العربية جميلة" in result.stdout and "مرحبا بالعالم" in result.stdout
+    said = cli("text", tmp_path / "notes.pdf")
+    assert _words_of(result.stdout.replace("# ", "", 1)) == _words_of(said.stdout)  # as pdftotext orders them
+    habibi = corpus / "015-arabic" / "habibi.pdf"
+    result, said = cli("convert", habibi, "-t", "markdown"), cli("text", habibi)
+    assert result.exit_code == 0 and _words_of(result.stdout) == _words_of(said.stdout)

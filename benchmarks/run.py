@@ -478,6 +478,11 @@ def main() -> int:
     n = args.pairs or (5 if args.quick else 11)
     wanted = [s for s in (args.only or SECTIONS) if not (s == "ocr" and args.no_ocr)
               and not (s == "convert" and args.no_convert)]
+    # pdftools' own modules compiled to bytecode first, as an installed package's are (pip compiles at install;
+    # a checkout run with PYTHONDONTWRITEBYTECODE=1 would otherwise compile the changed ones in every process)
+    import compileall
+
+    compileall.compile_dir(str(Path(__file__).resolve().parents[1] / "pdftools"), quiet=1)
     print_environment(n)
     with tempfile.TemporaryDirectory(prefix="pdftools-bench-") as name:
         tmp = Path(name)

@@ -341,35 +341,37 @@ def _old_names(name: str) -> str:
     return RENAMED.get(name, name)
 
 
-def build_app(wanted: str | None = None,
-              extra: dict[str, Callable[..., None]] | None = None) -> typer.Typer:
+def build_app(wanted: str | None = None, extra: dict[str, Callable[..., None]] | None = None,
+              stubs: list[Any] | None = None) -> typer.Typer:
     """The Typer app; only `wanted` (or every op, when None) is built from its real signature. `extra` adds
-    commands that are not operations (`serve`, added by `pdftools.main`, which sits above both front ends)."""
+    commands that are not operations (`serve`, added by `pdftools.main`, which sits above both front ends).
+    The others, listed for help and typos, go into `stubs` as plain click commands (`build_command`)."""
     from pdftools.cli.group import Group, panel_of
 
     app = typer.Typer(help=APP_HELP, no_args_is_help=True, add_completion=True, rich_markup_mode=None, cls=Group,
                       pretty_exceptions_enable=False, context_settings={"help_option_names": ["-h", "--help"],
                                                                         "token_normalize_func": _old_names})
     app.callback()(_root)
-    # A command being run needs no siblings: the others are listed (as stubs) only for help, completion and a
-    # name that is none of them (a typo gets the list). Typer turns each into a click command (~0.4 ms each).
-    alone = wanted in {op.name for op in OPS} | set(extra or {}) | {"mcp-config"}
+    # A command being run needs no siblings: the others are listed (as stubs) only for help and a name that is
+    # none of them (a typo gets the list); made as click commands, not through Typer (~0.1 ms each).
+    alone = wanted in {op.name for op in OPS} | set(extra or {}) | {"mcp-config"} or stubs is None
+    stubs = [] if stubs is None else stubs
     for op in OPS:
         if wanted is None or op.name == wanted:
             add_op(app, op, panel_of(op.name))
         elif not alone:
-            _add_stub(app, op.name, op.summary, panel_of(op.name))
+            stubs.append(_stub(op.name, op.summary, panel_of(op.name)))
     for name, command in (extra or {}).items():
         if wanted is None or name == wanted:
             app.command(name, rich_help_panel=panel_of(name))(command)
         elif not alone:
-            _add_stub(app, name, (command.__doc__ or "").strip().split("\n", 1)[0], panel_of(name))
+            stubs.append(_stub(name, (command.__doc__ or "").strip().split("\n", 1)[0], panel_of(name)))
     if wanted in (None, "mcp-config"):
         from pdftools.cli.mcp_config import mcp_config
 
         app.command("mcp-config", rich_help_panel=panel_of("mcp-config"))(mcp_config)
     elif not alone:  # its summary without importing it (and json, tempfile...) for every other command
-        _add_stub(app, "mcp-config", MCP_CONFIG_SUMMARY, panel_of("mcp-config"))
+        stubs.append(_stub("mcp-config", MCP_CONFIG_SUMMARY, panel_of("mcp-config")))
     return app
 
 
@@ -377,15 +379,21 @@ MCP_CONFIG_SUMMARY = ("Print (or --install) the MCP config for an agent: Claude 
                       "OpenCode.")  # mcp_config's first line (a test checks)
 
 
-def _add_stub(app: typer.Typer, name: str, summary: str, panel: str | None) -> None:
-    """A command that is not being invoked: its name and summary for `--help`, no signature to read (reading
-    one costs Typer a few ms per command)."""
-    app.command(name, help=summary, add_help_option=False, rich_help_panel=panel,
-                context_settings={"ignore_unknown_options": True, "allow_extra_args": True})(_stub)
+def _stub(name: str, summary: str, panel: str | None) -> Any:
+    """A command that is not being invoked: its name and summary for `--help`, no signature to read."""
+    from typer.core import TyperCommand
+
+    return TyperCommand(name, help=summary, add_help_option=False, rich_help_panel=panel,
+                        context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
 
 
-def _stub() -> None:
-    """Placeholder for a command that is not being invoked (never runs)."""
+def build_command(wanted: str | None, extra: dict[str, Callable[..., None]] | None = None) -> Any:
+    """The click group `pdftools` runs: the Typer app of `wanted`, with the other commands as stubs."""
+    stubs: list[Any] = []
+    group = typer.main.get_command(build_app(wanted, extra, stubs))
+    for stub in stubs:
+        group.add_command(stub)  # type: ignore[attr-defined]
+    return group
 
 
 def wanted(argv: list[str]) -> str | None:
@@ -397,5 +405,4 @@ def wanted(argv: list[str]) -> str | None:
 
 
 def main(extra: dict[str, Callable[..., None]] | None = None) -> None:
-    app = build_app(wanted(sys.argv[1:]), extra)
-    app(prog_name="pdftools")
+    build_command(wanted(sys.argv[1:]), extra)(prog_name="pdftools")

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, get_args, get_origin
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # (no repr: each generated method costs the start-up)
 class Param:
     """A parameter's description and constraints (pydantic's names and meanings)."""
 
@@ -65,7 +65,7 @@ class _Missing:
 MISSING: Any = _Missing()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Cli:
     """How a parameter appears on the command line (default: `--name-with-dashes`).
 
@@ -112,7 +112,7 @@ class Cli:
         object.__setattr__(self, "commands", tuple((commands or {}).items()))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Mcp:
     """How a parameter appears in the MCP tool schema: hidden, with its own default, or with a wider type
     (e.g. JSON given as an object, where the command line takes a string); `note` is added to its

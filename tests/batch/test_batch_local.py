@@ -270,7 +270,7 @@ def test_a_rows_generic_hint_names_the_command(cli: Any, sample: Path, tmp_path:
     """A value only the op itself can judge fails per file; the row's hint names the command, not `<command>`."""
     (tmp_path / "in").mkdir()
     (tmp_path / "in" / "a.pdf").write_bytes(sample.read_bytes())
-    result = cli("batch", "crop", tmp_path / "in", "-d", tmp_path / "out", "--set", "margins=1 2 3", "--json")
+    result = cli("batch", "crop", tmp_path / "in", "-d", tmp_path / "out", "--set", "margins=1 2 3 4 5", "--json")
     row = rows(result.stdout)["a.pdf"]
     assert result.exit_code == 16 and row["error"]["code"] == "INVALID_ARGUMENT", result
     assert "<command>" not in row["error"]["hint"] and "`pdftools crop --help`" in row["error"]["hint"], row

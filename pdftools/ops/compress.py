@@ -72,15 +72,13 @@ def compress(
     images = optimize.shrink_images(pdf, image_dpi, jpeg_quality) if image_dpi or jpeg_quality else {}
 
     def smaller(size: int) -> None:
-        if size >= before and images:  # the lossy options were given: say what became of the images
-            shown = ", ".join(f"{count} {what}" for what, count in images.items())
-            raise NotSmaller(f"compressing {job.src.name} gives {size:,} bytes, not less than its {before:,} "
-                             f"(images: {shown}); nothing was written",
-                             hint="Neither lossless compression nor resampling the images makes this PDF smaller; "
-                                  "keep it as it is. Nothing was written.")
-        if size >= before:
-            raise NotSmaller(f"compressing {job.src.name} gives {size:,} bytes, not less than its {before:,}; "
-                             "nothing was written")
+        if size < before:
+            return
+        shown = ", ".join(f"{count} {what}" for what, count in images.items())  # the lossy options were given
+        hint = ("Neither lossless compression nor resampling the images makes this PDF smaller; keep it as it "
+                "is. Nothing was written.") if images else None
+        raise NotSmaller(f"compressing {job.src.name} gives {size:,} bytes, not less than its {before:,}"
+                         f"{f' (images: {shown})' if images else ''}; nothing was written", hint=hint)
 
     keeps_encryption = pdf.is_encrypted and not decrypt  # qpdf cannot decode streams while encrypting
     level = None if keeps_encryption else pikepdf.StreamDecodeLevel.generalized

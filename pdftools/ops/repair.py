@@ -92,14 +92,15 @@ def repair(
         notes += _read_all(pdf)
         if method == "qpdf" and any("trailer dictionary" in note for note in notes):
             notes += _info_found_again(pdf)
-        lost = _lost(pdf, notes, str(src)) if method == "qpdf" else []
+        gone = _lost_notes(notes)
+        lost = _lost(pdf, gone, bool(notes), str(src)) if method == "qpdf" else []
         fixes = fix_page_tree(pdf) if method == "qpdf" else 0
         size = save_pdf(pdf, out, min_version=pdf.pdf_version, encryption=pdf.is_encrypted,
                         **saving(linearize, object_streams))
         pages, objects, encrypted = len(pdf.pages), len(pdf.objects), pdf.is_encrypted
     if mode is not None:
         os.chmod(out, mode & 0o7777)
-    label, remaining, gone = str(src), _remaining(out, password), set(_lost_notes(notes))
+    label, remaining = str(src), _remaining(out, password)
     return RepairResult(
         input=str(src), output=str(out), pages=pages, size=size, encrypted=encrypted, method=method,
         xref_rebuilt=any("reconstruct" in n for n in notes), objects=objects,
@@ -136,13 +137,13 @@ def _lost_notes(notes: list[str]) -> list[str]:
             and not ("trailer dictionary" in note and REATTACHED in notes)]
 
 
-def _lost(pdf: pikepdf.Pdf, notes: list[str], label: str) -> list[Problem]:
-    """The data a damaged file lost, as `check` finds it: what qpdf could not recover (a stream it read as
-    empty, the trailer) and the objects referred to that it could not read."""
+def _lost(pdf: pikepdf.Pdf, gone: list[str], damaged: bool, label: str) -> list[Problem]:
+    """The data a damaged file lost, as `check` finds it: what qpdf could not recover (`gone`: a stream it read
+    as empty, the trailer) and the objects referred to that it could not read."""
     found = Findings(pdf, label)
-    for note in _lost_notes(notes):
+    for note in gone:
         found.add("error", "xref" if "trailer" in note else "stream", note)
-    if notes:  # only a damaged file loses objects
+    if damaged:  # only a damaged file loses objects
         lost_objects(found)
     return [problem for problem in found.problems if problem.severity == "error"]
 

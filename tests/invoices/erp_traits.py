@@ -23,7 +23,7 @@ import datetime as dt
 import random
 from decimal import Decimal
 
-from invoices.layouts import PAGE_W, Spec, Text, _block
+from invoices.layouts import PAGE_W, Spec, Text, _block, table_head
 from invoices.vocab import LABELS
 
 W = {
@@ -108,16 +108,12 @@ def _rates(spec: Spec, rng: random.Random) -> None:
 def _items(spec: Spec, y: float, per_page: int, header: list[Text] | None = None) -> tuple[list[list[Text]], float]:
     """The items from `y`, `per_page` rows a page; each full page ends in the carried total and the next one
     starts with it (after `header`, the page's repeated head)."""
-    cols = LABELS[spec.lang]["cols"]
     words = _words(spec)
     pages: list[list[Text]] = [[]]
     carried = Decimal("0.00")
-    unit = f" ({spec.currency})" if spec.amount_where == "none" else ""
 
     def head(at: float) -> None:
-        pages[-1] += [Text(55, at, cols[0], bold=True), Text(360, at, cols[1], bold=True, align="right"),
-                      Text(450, at, cols[2], bold=True, align="right"),
-                      Text(540, at, cols[3] + unit, bold=True, align="right")]
+        pages[-1] += table_head(spec, at)
 
     head(y)
     y += 16

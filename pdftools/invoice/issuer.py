@@ -34,7 +34,10 @@ _REGISTRATION = re.compile(r"(?<![a-z])(?:iban|bic|swift|ust-?\s*id\w*|vat\s*(?:
 _WEB = re.compile(r"www\.|https?://|\S@\S")  # a web or e-mail address is no name
 _DOMAIN = re.compile(r"(?:www\.|@)([a-z0-9-]+)\.[a-z]{2,}")
 _ALNUM = re.compile(r"[^a-z0-9]")
-_SELLER_EVIDENCE = ("after the label", "a sender line", "a footer name beside tax")  # kinds that name the seller
+_SELLER_EVIDENCE = ("after the label", "a sender line", "a footer name beside tax", "a legal mention")  # the seller
+# A company's legal mention, printed by the seller (`Lumen SAS au capital de 10 000 €`, `capitale sociale`):
+_CAPITAL = re.compile(r"[\s,;-]+(?:au\s+capital|capital\s+social|capitale\s+sociale|cap\.\s*soc\.|share\s+capital|"
+                      r"(?:mit\s+(?:einem\s+)?)?(?:stamm|grund)\s*-?\s*kapital)(?![a-z])")
 POSITION_ONLY = 0.65  # under the default threshold
 
 
@@ -49,9 +52,9 @@ def _label_only(cell: Cell, labels: re.Pattern[str]) -> tuple[str, str]:
     if not m:
         return "", ""
     rest = cell.text[m.end():]
-    if rest and not rest.startswith(":") and rest.strip():
+    if rest and not rest.lstrip().startswith(":") and rest.strip():
         return "", ""
-    return cell.text[:m.end()], rest.lstrip(": ").strip()
+    return cell.text[:m.end()], rest.strip().lstrip(":").strip()
 
 
 def plausible(text: str) -> bool:
@@ -70,8 +73,14 @@ def plausible(text: str) -> bool:
     return not (SELLER.fullmatch(folded.strip(" :")) or BUYER.fullmatch(folded.strip(" :")))
 
 
+_TITLED = re.compile(r"(?<=\w)\s+(?:tax\s+)?(?:invoice|rechnung|facture|factuur|factura|fattura)$", re.IGNORECASE)
+_PARTS = re.compile(r"\s+[·•|–—-]\s+")  # parts of a line (`BANQUE - Titulaire du compte : NAME`)
+
+
 def _tidy(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip(" ,:;·•|–-")
+    """A name as a file name would use it: one space between words, no separators around it, no title after
+    it (`Nimbus Hosting Invoice`: the letterhead and the title on one line)."""
+    return _TITLED.sub("", re.sub(r"\s+", " ", text).strip(" ,:;·•|–-"))
 
 
 def _buyer_keys(doc: Doc, senders: list[Cell]) -> set[str]:
@@ -105,12 +114,19 @@ def issuers(doc: Doc) -> list[Candidate]:
         top = doc.first_page_share(i) < 0.4
         for cell in cells:
             label, inline = _label_only(cell, SELLER)
+            if not label and _PARTS.search(cell.text):  # a label in a later part of the cell
+                label, inline = next(((lab, rest) for part in _PARTS.split(cell.text)[1:]
+                                      for lab, rest in [_label_only(_part(cell, part), SELLER)] if lab and rest),
+                                     ("", ""))
             if label:
-                under = [c.text for c in doc.below(i, cell.start, cell.end, depth=1)]
                 score = 0.7 if ACCOUNT_HOLDER.match(cell.folded) else 0.9  # an account holder may be the owner
-                for text in [inline] if inline else under[:1]:
-                    if plausible(text):
-                        found.append(Candidate(_tidy(text), score, f"after the label '{label}'", i))
+                name = inline if plausible(inline) else None if inline else _under_label(doc, cell)
+                if name:
+                    found.append(Candidate(_tidy(name), score, f"after the label '{label}'", i))
+                continue
+            mention = _capital_name(cell)
+            if mention:
+                found.append(Candidate(mention, 0.85, "a legal mention (its share capital)", i))
                 continue
             footer = doc.in_footer(i)
             name = _sender_name(cell, 2 if footer else 3)
@@ -131,6 +147,29 @@ def issuers(doc: Doc) -> list[Candidate]:
     if first is not None:
         found.append(first)
     return _rank(doc, found, _buyer_keys(doc, senders))
+
+
+def _part(cell: Cell, text: str) -> Cell:
+    return Cell(cell.line, cell.start, cell.end, text, fold(text))
+
+
+def _capital_name(cell: Cell) -> str | None:
+    """The company named in a legal mention: the name with its legal form before `au capital de`."""
+    m = _CAPITAL.search(cell.folded)
+    if m is None:
+        return None
+    name = _SEPARATORS.split(cell.text[:m.start()])[-1].strip()
+    return _tidy(name) if _ends_legal(name) and plausible(name) else None
+
+
+def _under_label(doc: Doc, label: Cell) -> str | None:
+    """The name under a seller label: its next line, or the one after a note in brackets (`Service Provider:` /
+    `(Not to be used for payment remittance)` / `Nimbus Hosting, Inc.`)."""
+    under = doc.below(label.line, label.start, label.end, depth=2)
+    first = [c for c in under if c.line == under[0].line] if under else []
+    if len(first) == 1 and first[0].text.startswith("(") and first[0].text.rstrip().endswith(")"):
+        under = [c for c in under if c.line != first[0].line]
+    return under[0].text if under and plausible(under[0].text) else None
 
 
 def _beside_registration(doc: Doc, cell: Cell) -> bool:

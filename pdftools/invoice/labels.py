@@ -71,6 +71,8 @@ NUMBER = Labels(
         *CORRECTED,
         r"cod(?:ice)?\.?\s*cliente", rf"ordine\s*{_NO}", r"vs\.?\s*riferimento", r"p\.?\s*iva", r"partita\s*iva",
         r"iban", r"bic", r"swift", r"tel(?:efon|ephone|efono)?\.?", r"phone", r"fax", r"siret", r"cif", r"nif",
+        rf"(?:file|case|dossier|expediente|pratica)\s*{_NO}", rf"{_NO}\s*(?:de\s*)?(?:dossier|expediente)",
+        r"aktenzeichen", r"dossiernummer",
     ]),
 )
 
@@ -127,7 +129,7 @@ TOTAL = Labels(
         r"brutto\s*-?\s*(?:betrag|summe)", r"(?:summe|gesamt|total)\s*brutto", r"zu\s*zahlen(?:der\s*betrag)?",
         r"zahl\s*-?\s*betrag",
         r"total\s*ttc", r"montant\s*ttc", r"net\s*a\s*payer", r"total\s*a\s*payer", r"montant\s*total", r"montant\s*du",
-        r"reste\s*a\s*payer",
+        r"reste\s*a\s*payer", r"(?:somme|montant)\s*a\s*payer",
         r"totaal\s*-?\s*bedrag", r"totaal\s*(?=incl)", r"(?:totaal\s*)?te\s*betalen", r"factuur\s*-?\s*bedrag",
         r"importe\s*total", r"total\s*(?:de\s*(?:la\s*)?)?factura", r"total\s*a\s*pagar", r"importe\s*a\s*pagar",
         r"totale\s*(?:della\s*)?(?:fattura|documento|complessivo|generale|da\s*pagare|a\s*pagare)",
@@ -157,6 +159,8 @@ ACCOUNT_HOLDER = re.compile(
 # Lines naming the seller (its name follows) or the buyer (its block is not the issuer).
 SELLER = _compile([
     r"from", r"seller", r"vendor", r"supplier", r"issued\s*by", r"bill\s*from", r"payee", r"account\s*(?:name|holder)",
+    r"sold\s*by", r"service\s*provider", r"verkauft\s*(?:von|durch)", r"vendu\s*par", r"verkocht\s*door",
+    r"vendido\s*por", r"venduto\s*da",
     r"absender", r"verkaufer", r"lieferant", r"rechnungssteller", r"kontoinhaber", r"empfanger\s*der\s*zahlung",
     r"emetteur", r"vendeur", r"fournisseur", r"prestataire", r"titulaire(?:\s*du\s*compte)?", r"beneficiaire",
     r"van", r"leverancier", r"verkoper", r"rekeninghouder", r"begunstigde",
@@ -191,4 +195,6 @@ NOT_A_NAME = re.compile(
     r"drive|suite|rue|boulevard|bd|place|cours|chemin|straat|laan|gracht|plein|markt|calle|avenida|plaza|paseo|"
     r"poligono|via|viale|piazza|corso|largo|postfach|p\.?o\.?\s*box|www\.|http|@|tel|phone|fax|iban|bic|swift|"
     r"vat|ust|tva|btw|iva|siret|siren|rcs|hrb|hra|amtsgericht|registergericht|kvk|cif|nif|p\.\s*iva|"
-    r"geschaftsfuhrer|managing\s*director|gerant|page|seite|pagina)(?![a-z])|\d{4,}")
+    r"geschaftsfuhrer|managing\s*director|gerant|page|seite|pagina|siege(?:\s*social)?|registered\s*office|"
+    r"head\s*office|sitz(?:\s*der\s*gesellschaft)?|sede(?:\s*legale|\s*sociale)?|domicilio\s*social|"
+    r"maatschappelijke\s*zetel)(?![a-z])|\d{4,}")

@@ -54,8 +54,8 @@ _DATE_PATTERNS = [  # on folded text; named groups d, m (number or name), y
                            r"(?![\d/-]|[.,]\d)")),
     ("name", re.compile(rf"(?<![\w])(?P<d>\d{{1,2}})(?:st|nd|rd|th|er|\.|º|°)?[ -]?(?:de )?(?P<m>{_MONTH})"
                         rf"(?![a-z])\.?[ -]?,?(?:de |del )?{_YEAR}(?!\d)")),
-    ("name", re.compile(rf"(?<![\w])(?P<m>{_MONTH})(?![a-z])\.? (?P<d>\d{{1,2}})(?:st|nd|rd|th)?,? (?P<y>\d{{4}})"
-                        r"(?!\d)")),
+    ("name", re.compile(rf"(?<![\w])(?P<m>{_MONTH})(?![a-z])\.? (?P<d>\d{{1,2}})(?:st|nd|rd|th)?(?: ?, ?| )"
+                        r"(?P<y>\d{4})(?!\d)")),
 ]
 
 

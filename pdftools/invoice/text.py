@@ -19,7 +19,8 @@ _CELL = re.compile(r"\S+(?: \S+)*")  # a run of words with single spaces between
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9/._-]*[A-Za-z0-9]|\d")
 _LEAD = re.compile(r"[\s:#.°º]*")
 _PLACE = re.compile(r"\s*[^\W\d][\w .'-]{1,30},\s*")
-STRONG, WEAK = 0.92, 0.8
+STRONG, WEAK, BARE = 0.92, 0.8, 0.6
+_PREPOSITION = re.compile(r"vom|du|of|del|van")
 
 
 @dataclass
@@ -121,7 +122,7 @@ def nearest_label(labels: Labels, folded: str, offset: int = 0) -> tuple[int, in
 
 
 def score_of(kind: str) -> float:
-    return STRONG if kind == "strong" else WEAK
+    return STRONG if kind == "strong" else BARE if kind == "bare" else WEAK
 
 
 # ------------------------------------------------------------------------------------------- number
@@ -201,6 +202,11 @@ def numbers(doc: Doc) -> list[Candidate]:
             titled = doc.cell_at(i, m.start())
             if titled is None or titled.start != m.start() or NUMBER.strong.match(folded, m.start()):
                 continue  # not a title; or a label (`Invoice No.`), read above
+            if titled.end == m.end():  # the title alone: a `# number` under it is the invoice's
+                for cell in doc.below(i, titled.start, titled.end, depth=1)[:1]:
+                    token = _number_token(cell.text[1:].lstrip()) if cell.text.startswith("#") else None
+                    if token and token == cell.text[1:].strip():
+                        found.append(Candidate(token, 0.8, f"under the title '{m.group()}', after '#'", i))
             token = _number_token(doc.lines[i][m.end():titled.end].lstrip(" #"))
             if token and doc.lines[i][m.end():m.end() + 1] in (" ", "#"):
                 found.append(Candidate(token, 0.8, f"after the title '{m.group()}'", i))
@@ -218,7 +224,10 @@ def _date_context(doc: Doc, i: int, date: DateFound, previous_end: int) -> tuple
     begin = max(previous_end, cells[-2].start if len(cells) > 1 else 0)
     label = nearest_label(DATE, doc.folded[i][begin:date.start], begin)
     if label and label[2] == "weak":
-        return label[0], label[1], _whose(doc.folded[i][:label[0]])
+        whose = _whose(doc.folded[i][:label[0]])
+        if whose == "weak" and _PREPOSITION.fullmatch(doc.folded[i][label[0]:label[1]]):
+            whose = "bare"  # `annonce.fr du 06/12/2022`: a preposition tying the date to nothing named
+        return label[0], label[1], whose
     if label:
         return label
     if _PLACE.fullmatch(doc.lines[i][begin:date.start]):  # `Berlin, 5. März 2024`: a letter's date

@@ -175,7 +175,20 @@ def currency(doc: Doc, total: Candidate | None) -> Candidate | None:
             if code:
                 counts[code] = counts.get(code, 0) + 1
     if not counts:
-        return None
+        return _rupees(doc)
     code = max(counts, key=lambda c: counts[c])
     share = counts[code] / sum(counts.values())
     return Candidate(code, 0.8 if share > 0.9 else 0.6, "the document's currency", 0)
+
+
+_RUPEES = re.compile(r"(?<![A-Za-z])Rs\.? ?-?\d")
+
+
+def _rupees(doc: Doc) -> Candidate | None:
+    """Amounts written `Rs 1939` and no other currency: rupees, Indian when the document names India (Pakistan,
+    Sri Lanka and Nepal write `Rs` too: a guess under the default threshold otherwise)."""
+    if not any(_RUPEES.search(line) for line in doc.lines):
+        return None
+    if any(re.search(r"(?<![a-z])india(?![a-z])", line) for line in doc.folded):
+        return Candidate("INR", 0.8, "amounts in rupees (Rs), in India", 0)
+    return Candidate("INR", 0.6, "amounts in rupees (Rs); Indian ones, perhaps", 0)

@@ -25,7 +25,7 @@ from pdftools.errors import InvalidArgument, OutputIsInput
 from pdftools.ops import OPS, Op
 
 Kind = Literal["file", "folder", "text", "json"]
-NOT_BATCHED = ("batch", "merge", "rename-invoice", "ls", "doctor")  # many inputs of their own, or none
+NOT_BATCHED = ("batch", "merge", "search", "rename-invoice", "ls", "doctor")  # many inputs of their own, or none
 OWNED = ("input", "output", "out_dir", "in_place", "force", "list_languages")  # the batch decides these
 SECRETS = ("password",)  # never part of the journal's key
 TRUE, FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
@@ -41,6 +41,9 @@ def commands() -> list[str]:
 
 def command_op(name: str) -> Op:
     op = next((op for op in OPS if op.name == name or op.tool == name), None)
+    if op is not None and op.name in NOT_BATCHED and op.name not in ("batch", "doctor"):
+        raise InvalidArgument(f"a batch cannot run {name!r}: it takes many files, folders and globs itself",
+                              hint=f"Run `pdftools {op.name}` on them; a batch runs: {', '.join(commands())}.")
     if op is None or op.name in NOT_BATCHED:
         raise InvalidArgument(f"a batch cannot run {name!r}", hint=f"Commands: {', '.join(commands())}.")
     return op

@@ -86,7 +86,7 @@ def batch(
 ) -> BatchResult:
     op = plan.command_op(command)
     fn = op.load()
-    chosen = _options(fn, options, password)
+    chosen = _options(fn, options, password, op.name)
     kind = plan.kind_of(op.name, fn, chosen)
     pattern = name or plan.default_name(op.name, kind, chosen)
     if pages_per_task is not None and (op.name != "ocr" or kind != "file"):
@@ -108,9 +108,10 @@ def batch(
     return result
 
 
-def _options(fn: Any, given: list[str] | dict[str, Any] | None, password: str | None) -> dict[str, Any]:
+def _options(fn: Any, given: list[str] | dict[str, Any] | None, password: str | None,
+             command: str) -> dict[str, Any]:
     params = inspect.signature(fn).parameters
-    chosen = {**plan.cli_defaults(fn), **plan.parse_options(fn, given)}
+    chosen = {**plan.cli_defaults(fn), **plan.parse_options(fn, given, command)}
     if "jobs" in params and "jobs" not in chosen:
         chosen["jobs"] = 1  # the batch runs files side by side; each on one CPU
     if password is not None and "password" in params:

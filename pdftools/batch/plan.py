@@ -30,6 +30,7 @@ OWNED = ("input", "output", "out_dir", "in_place", "force", "list_languages")  #
 SECRETS = ("password",)  # never part of the journal's key
 TRUE, FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
 DEFAULT_NAMES = {"file": "{stem}.pdf", "folder": "{stem}", "text": "{stem}.txt", "json": "{stem}.json"}
+_KINDS = {bool: "yes or no", int: "a whole number", float: "a number"}
 CONVERT_EXTENSIONS = {"markdown": "md", "gfm": "md", "commonmark": "md", "plain": "txt", "latex": "tex",
                       "html5": "html", "docbook": "xml", "asciidoc": "adoc"}
 
@@ -77,8 +78,19 @@ def default_name(command: str, kind: Kind, options: dict[str, Any]) -> str:
 # ------------------------------------------------------------------------------------------ option values
 
 
-def parse_options(fn: Callable[..., Any], pairs: list[str] | dict[str, Any] | None) -> dict[str, Any]:
-    """`key=value` pairs (or, over MCP, an object) as the op's keyword arguments, typed and checked."""
+def parse_options(fn: Callable[..., Any], pairs: list[str] | dict[str, Any] | None, command: str) -> dict[str, Any]:
+    """`key=value` pairs (or, over MCP, an object) as the op's keyword arguments, typed and checked; a bad
+    value's hint names the command's own help (`pdftools batch --help` does not list its options)."""
+    try:
+        return _parse_options(fn, pairs)
+    except InvalidArgument as exc:
+        if type(exc) is not InvalidArgument or exc.hint != InvalidArgument.hint:
+            raise
+        raise InvalidArgument(exc.message, hint=f"`pdftools {command} --help` lists its options and the values "
+                                                "they take.") from None
+
+
+def _parse_options(fn: Callable[..., Any], pairs: list[str] | dict[str, Any] | None) -> dict[str, Any]:
     hints = get_type_hints(fn, include_extras=True)
     params = inspect.signature(fn).parameters
     raw: dict[str, list[Any]] = {}
@@ -153,7 +165,7 @@ def _one(name: str, tp: Any, value: Any) -> Any:
         if tp in (int, float):
             return tp(value)
     except ValueError:
-        raise InvalidArgument(f"--set {name}={value}: not a {'yes/no' if tp is bool else tp.__name__}") from None
+        raise InvalidArgument(f"--set {name}={value}: not {_KINDS.get(tp, tp.__name__)}") from None
     return value
 
 

@@ -286,3 +286,13 @@ def test_a_rows_generic_hint_names_the_command(cli: Any, sample: Path, tmp_path:
     row = rows(result.stdout)["a.pdf"]
     assert result.exit_code == 16 and row["error"]["code"] == "INVALID_ARGUMENT", result
     assert "<command>" not in row["error"]["hint"] and "`pdftools crop --help`" in row["error"]["hint"], row
+
+
+@pytest.mark.parametrize("setting", ["angle=45", "angle=ninety", "pages=1"])
+def test_a_bad_set_value_names_the_batched_commands_help(cli: Any, tree: Path, tmp_path: Path, setting: str) -> None:
+    """`pdftools batch --help` does not list rotate's options: the hint names `pdftools rotate --help`."""
+    args = ["--set", setting] + ([] if setting.startswith("angle") else ["--set", "angle=90", "--set", setting])
+    result = cli("batch", "rotate", tree, "-d", tmp_path / "out", *args, "--json")
+    error = json.loads(result.stderr)["error"]
+    assert result.exit_code == 2 and "`pdftools rotate --help`" in error["hint"], error
+    assert "not a int" not in error["message"], error

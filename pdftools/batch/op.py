@@ -140,6 +140,13 @@ def _out_folder(raw: str) -> tuple[Path, Path | None]:
     return folder, made
 
 
+def _roots_for(roots: list[str] | None, source: Path) -> list[str] | None:
+    """What a worker may open: the roots, and this input, which the front end's policy has already let in
+    (over HTTP an upload or an earlier output lives in the file store, outside the roots). Workers elsewhere
+    have other working folders: every path is absolute."""
+    return None if roots is None else [*roots, os.path.realpath(source)]
+
+
 def _unmake(folder: Path, made: Path | None) -> None:
     """Remove the folders this batch made, up to `made`, when nothing was written into them (as a failed
     command removes the output folder it made)."""
@@ -184,7 +191,7 @@ def _run(command: str, kind: plan.Kind, chosen: dict[str, Any], pattern: str, pa
                              pages=int(done.get("pages") or 0), key=key))
             continue
         todo.append(plan.FileJob(command, os.path.abspath(source.path), os.path.abspath(target), kind, chosen,
-                                 os.path.abspath(staging), key, roots))  # workers elsewhere have other cwds
+                                 os.path.abspath(staging), key, _roots_for(roots, source.path)))
     executor = executors.for_batch(jobs, cluster) if todo else None
     assembler = None
     if pages_per_task is not None and todo:

@@ -64,7 +64,7 @@ class BatchResult:
 
 def batch(
     command: Annotated[str, Param("Command to run on every file: ocr, text, info, compress, rotate, stamp..."),
-                       Cli(argument=True, metavar="COMMAND")],
+                       Cli(argument=True, metavar="COMMAND", complete=plan.commands)],
     inputs: Annotated[list[str], Param("Files, globs, folders or @list.txt (one path a line)", min_length=1),
                       Cli(argument=True, metavar="INPUT...")],
     out_dir: Annotated[str, Param("Folder for the outputs (made if missing), mirroring the inputs' folders"),

@@ -64,7 +64,7 @@ class BatchResult:
 
 def batch(
     command: Annotated[str, Param("Command to run on every file: ocr, text, info, compress, rotate, stamp..."),
-                       Cli(argument=True, metavar="COMMAND")],
+                       Cli(argument=True, metavar="COMMAND", complete=plan.commands)],
     inputs: Annotated[list[str], Param("Files, globs, folders or @list.txt (one path a line)", min_length=1),
                       Cli(argument=True, metavar="INPUT...")],
     out_dir: Annotated[str, Param("Folder for the outputs (made if missing), mirroring the inputs' folders"),
@@ -86,7 +86,7 @@ def batch(
 ) -> BatchResult:
     op = plan.command_op(command)
     fn = op.load()
-    chosen = _options(fn, options, password)
+    chosen = _options(fn, options, password, op.name)
     kind = plan.kind_of(op.name, fn, chosen)
     pattern = name or plan.default_name(op.name, kind, chosen)
     if pages_per_task is not None and (op.name != "ocr" or kind != "file"):
@@ -108,9 +108,10 @@ def batch(
     return result
 
 
-def _options(fn: Any, given: list[str] | dict[str, Any] | None, password: str | None) -> dict[str, Any]:
+def _options(fn: Any, given: list[str] | dict[str, Any] | None, password: str | None,
+             command: str) -> dict[str, Any]:
     params = inspect.signature(fn).parameters
-    chosen = {**plan.cli_defaults(fn), **plan.parse_options(fn, given)}
+    chosen = {**plan.cli_defaults(fn), **plan.parse_options(fn, given, command)}
     if "jobs" in params and "jobs" not in chosen:
         chosen["jobs"] = 1  # the batch runs files side by side; each on one CPU
     if password is not None and "password" in params:
@@ -137,6 +138,13 @@ def _out_folder(raw: str) -> tuple[Path, Path | None]:
     except OSError as exc:
         raise os_error(exc, f"cannot make the output folder {raw}") from None
     return folder, made
+
+
+def _roots_for(roots: list[str] | None, source: Path) -> list[str] | None:
+    """What a worker may open: the roots, and this input, which the front end's policy has already let in
+    (over HTTP an upload or an earlier output lives in the file store, outside the roots). Workers elsewhere
+    have other working folders: every path is absolute."""
+    return None if roots is None else [*roots, os.path.realpath(source)]
 
 
 def _unmake(folder: Path, made: Path | None) -> None:
@@ -183,7 +191,7 @@ def _run(command: str, kind: plan.Kind, chosen: dict[str, Any], pattern: str, pa
                              pages=int(done.get("pages") or 0), key=key))
             continue
         todo.append(plan.FileJob(command, os.path.abspath(source.path), os.path.abspath(target), kind, chosen,
-                                 os.path.abspath(staging), key, roots))  # workers elsewhere have other cwds
+                                 os.path.abspath(staging), key, _roots_for(roots, source.path)))
     executor = executors.for_batch(jobs, cluster) if todo else None
     assembler = None
     if pages_per_task is not None and todo:

@@ -25,11 +25,12 @@ from pdftools.errors import InvalidArgument, OutputIsInput
 from pdftools.ops import OPS, Op
 
 Kind = Literal["file", "folder", "text", "json"]
-NOT_BATCHED = ("batch", "merge", "rename-invoice", "ls", "doctor")  # many inputs of their own, or none
+NOT_BATCHED = ("batch", "merge", "search", "rename-invoice", "ls", "doctor")  # many inputs of their own, or none
 OWNED = ("input", "output", "out_dir", "in_place", "force", "list_languages")  # the batch decides these
 SECRETS = ("password",)  # never part of the journal's key
 TRUE, FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
 DEFAULT_NAMES = {"file": "{stem}.pdf", "folder": "{stem}", "text": "{stem}.txt", "json": "{stem}.json"}
+_KINDS = {bool: "yes or no", int: "a whole number", float: "a number"}
 CONVERT_EXTENSIONS = {"markdown": "md", "gfm": "md", "commonmark": "md", "plain": "txt", "latex": "tex",
                       "html5": "html", "docbook": "xml", "asciidoc": "adoc"}
 
@@ -41,6 +42,9 @@ def commands() -> list[str]:
 
 def command_op(name: str) -> Op:
     op = next((op for op in OPS if op.name == name or op.tool == name), None)
+    if op is not None and op.name in NOT_BATCHED and op.name not in ("batch", "doctor"):
+        raise InvalidArgument(f"a batch cannot run {name!r}: it takes many files, folders and globs itself",
+                              hint=f"Run `pdftools {op.name}` on them; a batch runs: {', '.join(commands())}.")
     if op is None or op.name in NOT_BATCHED:
         raise InvalidArgument(f"a batch cannot run {name!r}", hint=f"Commands: {', '.join(commands())}.")
     return op
@@ -74,8 +78,19 @@ def default_name(command: str, kind: Kind, options: dict[str, Any]) -> str:
 # ------------------------------------------------------------------------------------------ option values
 
 
-def parse_options(fn: Callable[..., Any], pairs: list[str] | dict[str, Any] | None) -> dict[str, Any]:
-    """`key=value` pairs (or, over MCP, an object) as the op's keyword arguments, typed and checked."""
+def parse_options(fn: Callable[..., Any], pairs: list[str] | dict[str, Any] | None, command: str) -> dict[str, Any]:
+    """`key=value` pairs (or, over MCP, an object) as the op's keyword arguments, typed and checked; a bad
+    value's hint names the command's own help (`pdftools batch --help` does not list its options)."""
+    try:
+        return _parse_options(fn, pairs)
+    except InvalidArgument as exc:
+        if type(exc) is not InvalidArgument or exc.hint != InvalidArgument.hint:
+            raise
+        raise InvalidArgument(exc.message, hint=f"`pdftools {command} --help` lists its options and the values "
+                                                "they take.") from None
+
+
+def _parse_options(fn: Callable[..., Any], pairs: list[str] | dict[str, Any] | None) -> dict[str, Any]:
     hints = get_type_hints(fn, include_extras=True)
     params = inspect.signature(fn).parameters
     raw: dict[str, list[Any]] = {}
@@ -150,7 +165,7 @@ def _one(name: str, tp: Any, value: Any) -> Any:
         if tp in (int, float):
             return tp(value)
     except ValueError:
-        raise InvalidArgument(f"--set {name}={value}: not a {'yes/no' if tp is bool else tp.__name__}") from None
+        raise InvalidArgument(f"--set {name}={value}: not {_KINDS.get(tp, tp.__name__)}") from None
     return value
 
 

@@ -74,12 +74,14 @@ def typer_parameters(fn: Callable[..., Any], action: str | None = None) -> list[
         default = param.default if cli.default is MISSING else cli.default
         if cli.prompt and help_text:
             help_text += " (asked for at a terminal when not given)"
+        complete = _completer(info, cli)
         if cli.argument:
             spec = typer.Argument(help=help_text, metavar=metavar_of(name, base, cli), case_sensitive=False,
-                                  show_default=default not in (None, ...))
+                                  show_default=default not in (None, ...), autocompletion=complete)
         else:  # choices in any case: `--to A4` as the help's "A4" reads
             spec = typer.Option(*flags_of(name, cli), help=help_text, envvar=cli.envvar, case_sensitive=False,
-                                metavar=metavar_of(name, base, cli), show_envvar=cli.envvar is not None)
+                                metavar=metavar_of(name, base, cli), show_envvar=cli.envvar is not None,
+                                autocompletion=complete)
         params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default,
                                         annotation=Annotated[base, spec]))
         if cli.file_flag:
@@ -88,6 +90,20 @@ def typer_parameters(fn: Callable[..., Any], action: str | None = None) -> list[
             params.append(inspect.Parameter(_from_file(name), inspect.Parameter.KEYWORD_ONLY, default=None,
                                             annotation=Annotated[str | None, spec]))
     return params
+
+
+def _completer(info: Param | None, cli: Cli) -> Callable[[str], list[str]] | None:
+    """What a shell completes for a value with fixed choices that is not a Literal (`--angle 90`, batch's
+    COMMAND); Literals complete through their click Choice already."""
+    if (info is None or info.one_of is None) and cli.complete is None:
+        return None
+
+    def complete(incomplete: str) -> list[str]:
+        values = [str(v) for v in info.one_of] if info is not None and info.one_of is not None else []
+        values += list(cli.complete()) if cli.complete is not None else []
+        return [v for v in values if v.startswith(incomplete)]
+
+    return complete
 
 
 METAVARS = {"FILE": ("input", "inputs", "output", "source", "pdf", "files", "templates", "template", "reference_doc",

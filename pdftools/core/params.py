@@ -11,7 +11,7 @@ Typer, nor the MCP SDK, nor pydantic (whose import alone costs a CLI command ~0.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any, get_args, get_origin
 
@@ -92,12 +92,13 @@ class Cli:
     note: str | None = None
     actions: tuple[str, ...] = ()
     commands: tuple[tuple[str, str], ...] = ()
+    complete: Callable[[], Sequence[str]] | None = None  # the values a shell completes, when not a Literal's
 
     def __init__(self, *flags: str, argument: bool = False, envvar: str | None = None,
                  metavar: str | None = None, default: Any = MISSING, file_flag: str | None = None,
                  prompt: str | None = None, hide_input: bool = False, confirm: bool = False,
                  note: str | None = None, actions: tuple[str, ...] = (),
-                 commands: dict[str, str] | None = None) -> None:
+                 commands: dict[str, str] | None = None, complete: Callable[[], Sequence[str]] | None = None) -> None:
         object.__setattr__(self, "flags", flags)
         object.__setattr__(self, "argument", argument)
         object.__setattr__(self, "envvar", envvar)
@@ -110,6 +111,7 @@ class Cli:
         object.__setattr__(self, "note", note)
         object.__setattr__(self, "actions", tuple(actions))
         object.__setattr__(self, "commands", tuple((commands or {}).items()))
+        object.__setattr__(self, "complete", complete)
 
 
 @dataclass(frozen=True, repr=False)

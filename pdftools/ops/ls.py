@@ -1,7 +1,4 @@
-"""List the PDFs in a folder, with page count, size, title and whether they are encrypted.
-
-Over MCP this is how an agent finds the files it may work on inside the roots.
-"""
+"""List the PDFs in a folder, with page count, size, title and whether they are encrypted."""
 
 from __future__ import annotations
 

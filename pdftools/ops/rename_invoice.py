@@ -5,7 +5,7 @@ pages), else the text (labels and layout in six languages; OCR for scans), or YA
 confidence and a source; files with a pattern field missing or under {{threshold}} keep their name, as do
 orders (ORDER-X). Read from the pages, a file is renamed only when its total is sure too (a wrong name is
 worse than a skip). Collisions get `_2`; nothing is overwritten.
-A dry run (the MCP default unless apply=true) only shows the plan. Every file gets a row.
+A dry run only shows the plan. Every file gets a row.
 
 {{mcp:A dry run unless {{apply}}. Nothing is overwritten.}}
 """

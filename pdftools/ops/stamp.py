@@ -78,6 +78,8 @@ def stamp(
 ) -> StampResult:
     if (text is None) == (pdf is None):
         raise InvalidArgument("give either --text or --pdf", hint="E.g. --text 'Page {page} of {pages}'.")
+    if text is not None and not text.strip():
+        raise InvalidArgument("the text to stamp is empty", hint="E.g. --text 'Page {page} of {pages}'.")
     rgb = _colour(color)
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="stamped", password=password, in_place=in_place, force=force)

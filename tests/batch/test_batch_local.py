@@ -78,6 +78,7 @@ def test_inputs_from_a_list_a_glob_and_options_with_set(cli: Any, tree: Path, tm
 @pytest.mark.parametrize(("args", "code"), [
     (["nosuchcommand"], "INVALID_ARGUMENT"),
     (["merge"], "INVALID_ARGUMENT"),  # takes many inputs itself
+    (["search", "--set", "pattern=the", "--set", "inputs=x"], "INVALID_ARGUMENT"),  # so does search
     (["rotate"], "INVALID_ARGUMENT"),  # needs --set angle=...
     (["rotate", "--set", "angle"], "INVALID_ARGUMENT"),
     (["rotate", "--set", "angle=ninety"], "INVALID_ARGUMENT"),
@@ -91,6 +92,17 @@ def test_bad_options_are_refused_before_any_work(cli: Any, tree: Path, tmp_path:
     result = cli("batch", args[0], tree, "-d", tmp_path / "out", *args[1:], "--json")
     assert result.exit_code == 2 and json.loads(result.stderr)["error"]["code"] == code, result
     assert not (tmp_path / "out").exists()
+
+
+def test_every_command_a_batch_offers_reads_one_input() -> None:
+    """The hint's list of commands is what a batch can run: each takes one `input` (search takes many)."""
+    import inspect
+
+    from pdftools.batch import plan
+
+    assert "search" not in plan.commands()
+    for name in plan.commands():
+        assert "input" in inspect.signature(plan.command_op(name).load()).parameters, name
 
 
 def test_a_batch_that_fails_before_any_work_removes_the_folder_it_made(cli: Any, tmp_path: Path) -> None:
@@ -274,3 +286,13 @@ def test_a_rows_generic_hint_names_the_command(cli: Any, sample: Path, tmp_path:
     row = rows(result.stdout)["a.pdf"]
     assert result.exit_code == 16 and row["error"]["code"] == "INVALID_ARGUMENT", result
     assert "<command>" not in row["error"]["hint"] and "`pdftools crop --help`" in row["error"]["hint"], row
+
+
+@pytest.mark.parametrize("setting", ["angle=45", "angle=ninety", "pages=1"])
+def test_a_bad_set_value_names_the_batched_commands_help(cli: Any, tree: Path, tmp_path: Path, setting: str) -> None:
+    """`pdftools batch --help` does not list rotate's options: the hint names `pdftools rotate --help`."""
+    args = ["--set", setting] + ([] if setting.startswith("angle") else ["--set", "angle=90", "--set", setting])
+    result = cli("batch", "rotate", tree, "-d", tmp_path / "out", *args, "--json")
+    error = json.loads(result.stderr)["error"]
+    assert result.exit_code == 2 and "`pdftools rotate --help`" in error["hint"], error
+    assert "not a int" not in error["message"], error

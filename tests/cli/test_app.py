@@ -28,6 +28,23 @@ def test_completion_protocol_completes_real_options() -> None:
     assert "--every" in out.stdout.split()
 
 
+def _complete(words: str) -> list[str]:
+    env = {"COMP_WORDS": words, "COMP_CWORD": str(len(words.split(" ")) - 1), "_PDFTOOLS_COMPLETE": "complete_bash",
+           "PATH": "/usr/bin:/bin"}
+    out = subprocess.run([sys.executable, "-m", "pdftools"], env=env, capture_output=True, text=True, check=False)
+    return out.stdout.split()
+
+
+def test_completion_offers_the_values_a_parameter_takes() -> None:
+    """A value with fixed choices completes even when it is not a Literal (`--angle`), and `batch` completes
+    the commands it can run."""
+    assert _complete("pdftools rotate x.pdf --angle ") == ["90", "180", "270", "-90", "-180", "-270"]
+    assert _complete("pdftools rotate x.pdf --angle 2") == ["270"]
+    assert _complete("pdftools batch ro") == ["rotate"]
+    offered = _complete("pdftools batch ")
+    assert "ocr" in offered and "search" not in offered and "merge" not in offered, offered
+
+
 def test_registry_summaries_are_the_docstrings_first_lines() -> None:
     for op in OPS:
         module = importlib.import_module(op.module or f"pdftools.ops.{op.function}")

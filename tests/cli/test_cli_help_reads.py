@@ -92,3 +92,10 @@ def test_summaries_name_no_parameters() -> None:
         assert not any(f in op.summary for f in flags), op.summary
         assert not any(re.search(rf"\b{n}\b", op.summary) for n in names if "_" in n), op.summary
         importlib.import_module(op.module or f"pdftools.ops.{op.function}")
+
+
+@pytest.mark.parametrize("name", [c for c in COMMANDS if c != "serve"])
+def test_command_help_speaks_to_a_shell_user_not_of_mcp(cli: Callable[..., Any], name: str) -> None:
+    """What only an agent needs goes in `{{mcp:...}}`; a person reading `--help` at a shell is not told
+    about MCP defaults or what an agent does."""
+    assert "MCP" not in _command_help(cli, [name])

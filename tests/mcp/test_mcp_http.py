@@ -284,3 +284,26 @@ def test_wrong_origin_is_refused(server: Server) -> None:
                                                            "Origin": "http://evil.example"})
     assert status == 403
 
+
+
+def test_a_batch_runs_on_an_uploaded_file_and_writes_inside_the_roots(server: Server, sample: Path) -> None:
+    """An upload is a file the session may use: a batch reads it (as every other tool does) and writes its
+    output into the out_dir inside the roots; a file outside the roots is still refused."""
+    import pikepdf
+
+    async def go() -> Any:
+        async with _client(server) as client:
+            uri = server.upload(sample)["uri"]
+            done = await client.call_tool("pdf_batch", {"command": "rotate", "inputs": [uri], "out_dir": "rotated",
+                                                        "options": {"angle": 90}})
+            outside = await client.call_tool("pdf_batch", {"command": "info", "inputs": [str(sample)],
+                                                           "out_dir": "info"})
+            return done, outside
+
+    done, outside = anyio.run(go)
+    assert not done.is_error and done.structured_content["succeeded"] == 1, done.content[0].text
+    row = done.structured_content["rows"][0]
+    assert row["status"] == "ok" and str(server.root) not in row["input"], row  # named by its URI
+    with pikepdf.open(server.root / "rotated" / sample.name) as pdf:
+        assert int(pdf.pages[0].obj.Rotate) == 90
+    assert outside.is_error and json.loads(outside.content[0].text)["code"] == "PATH_OUTSIDE_ROOT"

@@ -363,6 +363,15 @@ def test_stamp_bates_numbers(cli: Callable[..., Any], tmp_path: Path) -> None:
     assert report["stamped"] == [1, 2, 3]
 
 
+@pytest.mark.parametrize("text", ["", "   "])
+def test_stamp_with_empty_text_is_refused(cli: Callable[..., Any], tmp_path: Path, text: str) -> None:
+    """`--text "$LABEL"` with LABEL unset would stamp nothing and say every page was stamped."""
+    result = cli("stamp", rb.THREE, "--text", text, "-o", tmp_path / "s.pdf", "--json")
+    assert result.exit_code == 2, result
+    assert json.loads(result.stderr)["error"]["code"] == "INVALID_ARGUMENT"
+    assert not (tmp_path / "s.pdf").exists()
+
+
 def _reddish(image: Image.Image) -> int:
     return sum(1 for r, g, b in image.get_flattened_data() if r > g + 40 and r > b + 40)
 

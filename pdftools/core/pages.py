@@ -53,6 +53,21 @@ def parse_ranges(spec: str | None, count: int) -> list[tuple[int, int]]:
     return ranges
 
 
+def check_spec(spec: str | None) -> None:
+    """Refuse a page spec no document could satisfy (`abc`, `1-2,,x`, page 0), before any document is opened."""
+    if spec is None or spec.strip().lower() in ("", "all"):
+        return
+    for raw in spec.split(","):
+        item = raw.strip().lower()
+        match = _ITEM.match(item)
+        if item in _PARITY:
+            continue
+        if not match:
+            raise InvalidPageRange(f"cannot read {raw.strip()!r} in page spec {spec!r}")
+        if "0" in (match["a"], match["b"]):
+            raise InvalidPageRange(f"page 0 in {spec!r} is out of range: pages are numbered from 1")
+
+
 def parse_pages(spec: str | None, count: int) -> list[int]:
     """Parse a page spec into 1-based page numbers, in the order given (repeats kept)."""
     pages: list[int] = []

@@ -86,6 +86,8 @@ def test_inputs_from_a_list_a_glob_and_options_with_set(cli: Any, tree: Path, tm
     (["text", "--set", "mode=sideways"], "INVALID_ARGUMENT"),
     (["thumbnails", "--set", "dpi=1"], "INVALID_ARGUMENT"),  # the op's own constraint (ge=...)
     (["rotate", "--set", "angle=45"], "INVALID_ARGUMENT"),  # a constraint on the value itself (one of...)
+    (["rotate", "--set", "angle=90", "--set", "pages=abc"], "INVALID_PAGE_RANGE"),  # unreadable in any file
+    (["text", "--set", "pages=1-2,,x"], "INVALID_PAGE_RANGE"),
 ])
 def test_bad_options_are_refused_before_any_work(cli: Any, tree: Path, tmp_path: Path, args: list[str],
                                                  code: str) -> None:

@@ -31,6 +31,11 @@ _HEADINGS = {  # a VAT table's column headings: what the amounts under them are
 }
 
 
+# Words around a heading that do not change what it says (`Montant EUR HT`, `Amount (EUR) net`)
+_HEAD_NOISE = re.compile(r"\s*(?:(?<![a-z])(?:montant|amount|betrag|bedrag|importe|importo|eur|usd|gbp|chf)(?![a-z])|"
+                         r"[()€$£])\s*")
+
+
 class Seen(NamedTuple):
     found: list[Candidate]  # total candidates
     nets: list[Decimal]  # net amounts, to check a total against net + tax
@@ -81,7 +86,7 @@ def _headings(doc: Doc, i: int) -> list[tuple[int, int, str]] | None:
         if not doc.cells[j] or find_amounts(doc.lines[j]):
             continue  # a row of the table
         heads = [(c.start, c.end, kind) for c in doc.cells[j] for kind, pattern in _HEADINGS.items()
-                 if pattern.match(c.folded.strip(" :"))]
+                 if pattern.match(_HEAD_NOISE.sub(" ", c.folded).strip(" :"))]
         return heads if {kind for _, _, kind in heads} == set(_HEADINGS) else None
     return None
 
@@ -96,7 +101,7 @@ def _sum_row(doc: Doc, i: int, amounts: list[AmountFound], seen: Seen) -> bool:
     label = TOTAL.find(first.folded)
     heads = _headings(doc, i) if label and label[0][2] != "negative" else None
     if not heads:
-        return False
+        return _adding_row(doc, i, amounts, seen) if label and label[0][2] != "negative" else False
     for amount in amounts:
         kind = next((k for start, end, k in heads if start < amount.end + 2 and amount.start - 2 < end), None)
         if kind == "gross":
@@ -104,6 +109,22 @@ def _sum_row(doc: Doc, i: int, amounts: list[AmountFound], seen: Seen) -> bool:
                                         " the gross heading", i, amount.currency))
         elif kind is not None:
             (seen.nets if kind == "net" else seen.taxes).append(amount.value)
+    return True
+
+
+def _adding_row(doc: Doc, i: int, amounts: list[AmountFound], seen: Seen) -> bool:
+    """A total's row of three amounts that add up (`Total   24.99   5.00   29.99`): net, tax and gross, whatever
+    the headings say."""
+    if len(amounts) != 3 or not all(a.decimals for a in amounts):
+        return False
+    net, tax, gross = amounts
+    if abs(net.value + tax.value - gross.value) > Decimal("0.011") or not 0 < tax.value < net.value:
+        return False
+    first = doc.cells[i][0]
+    seen.nets.append(net.value)
+    seen.taxes.append(tax.value)
+    seen.found.append(Candidate(gross.value, score_of(TOTAL.find(first.folded)[0][2]), f"after '{first.text}', the"
+                                " row's sum", i, gross.currency))
     return True
 
 
@@ -172,23 +193,29 @@ def currency(doc: Doc, total: Candidate | None) -> Candidate | None:
     for line in doc.lines:
         for m in CURRENCY.finditer(line):
             code = currency_code(m.group())
-            if code:
+            if code and not _ID.match(line, m.end()):
                 counts[code] = counts.get(code, 0) + 1
+        rupees = len(_RUPEES.findall(line))
+        if rupees:
+            counts["Rs"] = counts.get("Rs", 0) + rupees
     if not counts:
-        return _rupees(doc)
+        return None
     code = max(counts, key=lambda c: counts[c])
     share = counts[code] / sum(counts.values())
+    if code == "Rs":
+        return _rupees(doc, share)
     return Candidate(code, 0.8 if share > 0.9 else 0.6, "the document's currency", 0)
 
 
 _RUPEES = re.compile(r"(?<![A-Za-z])Rs\.? ?-?\d")
 
 
-def _rupees(doc: Doc) -> Candidate | None:
-    """Amounts written `Rs 1939` and no other currency: rupees, Indian when the document names India (Pakistan,
+_ID = re.compile(r"\d{6,}(?![.,]\d)")  # `$132415345`: a symbol OCR read into an ID, no amount
+
+
+def _rupees(doc: Doc, share: float) -> Candidate:
+    """Amounts written `Rs 1939`: rupees, Indian when the document names India and no other currency (Pakistan,
     Sri Lanka and Nepal write `Rs` too: a guess under the default threshold otherwise)."""
-    if not any(_RUPEES.search(line) for line in doc.lines):
-        return None
-    if any(re.search(r"(?<![a-z])india(?![a-z])", line) for line in doc.folded):
+    if share > 0.9 and any(re.search(r"(?<![a-z])india(?![a-z])", line) for line in doc.folded):
         return Candidate("INR", 0.8, "amounts in rupees (Rs), in India", 0)
     return Candidate("INR", 0.6, "amounts in rupees (Rs); Indian ones, perhaps", 0)

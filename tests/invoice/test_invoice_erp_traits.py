@@ -182,6 +182,8 @@ def test_a_sum_row_under_net_vat_and_gross_headings_gives_the_gross_as_total(hea
     assert best is not None and best.value == Decimal("1725.00") and best.score >= 0.9
 
 
-def test_a_sum_row_without_headings_is_read_as_before() -> None:
-    best = _total(["Summe         1.500,00        225,00       1.725,00"])
+def test_a_sum_row_without_headings_is_read_as_before_unless_it_adds_up() -> None:
+    best = _total(["Summe         1.500,00        225,00       1.800,00"])
     assert best is not None and best.value == Decimal("1500.00") and best.score < 0.9
+    best = _total(["Summe         1.500,00        225,00       1.725,00"])  # net + tax = gross
+    assert best is not None and best.value == Decimal("1725.00")

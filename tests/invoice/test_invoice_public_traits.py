@@ -127,3 +127,24 @@ def test_the_sum_to_pay_is_the_total() -> None:
                 "Montant du prélèvement                                                  29.99"])
     best = totals.best_total(*totals.totals(doc))
     assert best is not None and best.value == Decimal("29.99") and best.score >= 0.7
+
+
+def test_a_dollar_sign_ocr_read_into_an_id_does_not_outvote_rupees() -> None:
+    doc = _doc(["Tax Invoice     Bangalore, Karnataka, India", "Price is inclusive of a discount of Rs -40.00",
+                "                                  Grand Total              319.00",
+                "   PL:      T:     Pack: BX                    S: $132415345        page 1 of 1"])
+    found = totals.currency(doc, totals.best_total(*totals.totals(doc)))
+    assert found is None or found.score < 0.7 or found.value == "INR"
+
+
+@pytest.mark.parametrize("heads", [
+    "                      Montant EUR HT        Montant TVA        Montant EUR TTC",
+    "                      Montant      EUR HT   Montant TVA        Montant      EUR TTC",  # OCR's wide gaps
+    "                      Amount (EUR) net      VAT amount         Amount (EUR) gross",
+    "",  # no headings: the row adds up
+])
+def test_a_sum_row_gives_its_gross_amount(heads: str) -> None:
+    doc = _doc([heads, "Subscriptions                     24.99             5.00                29.99",
+                "Total facture                     24.99             5.00                29.99"])
+    best = totals.best_total(*totals.totals(doc))
+    assert best is not None and best.value == Decimal("29.99") and best.score >= 0.7

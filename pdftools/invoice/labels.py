@@ -127,7 +127,7 @@ TOTAL = Labels(
         r"total\s*amount", r"invoice\s*total", r"total\s*(?:to\s*pay|payable)", r"total\s*(?=\(?\s*inc)",
         r"gesamt\s*-?\s*(?:betrag|summe)", r"rechnungs\s*-?\s*(?:betrag|summe)", r"end\s*-?\s*(?:betrag|summe)",
         r"brutto\s*-?\s*(?:betrag|summe)", r"(?:summe|gesamt|total)\s*brutto", r"zu\s*zahlen(?:der\s*betrag)?",
-        r"zahl\s*-?\s*betrag",
+        r"zahl(?:ungs)?\s*-?\s*betrag", r"f(?:a|ae)lliger\s*betrag", r"rechnungs\s*-?\s*end\s*-?\s*(?:betrag|summe)",
         r"total\s*ttc", r"montant\s*ttc", r"net\s*a\s*payer", r"total\s*a\s*payer", r"montant\s*total", r"montant\s*du",
         r"reste\s*a\s*payer", r"(?:somme|montant)\s*a\s*payer",
         r"totaal\s*-?\s*bedrag", r"totaal\s*(?=incl)", r"(?:totaal\s*)?te\s*betalen", r"factuur\s*-?\s*bedrag",

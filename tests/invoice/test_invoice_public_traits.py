@@ -148,3 +148,14 @@ def test_a_sum_row_gives_its_gross_amount(heads: str) -> None:
                 "Total facture                     24.99             5.00                29.99"])
     best = totals.best_total(*totals.totals(doc))
     assert best is not None and best.value == Decimal("29.99") and best.score >= 0.7
+
+
+@pytest.mark.parametrize("label", ["Fälliger Betrag", "Zahlungsbetrag", "Rechnungsendbetrag", "Endbetrag brutto"])
+def test_german_words_for_the_amount_to_pay(label: str) -> None:
+    best = _total(["Summe netto                    100,00 EUR", "zzgl. 19 % USt.                 19,00 EUR",
+                   f"{label}                    119,00 EUR", "Bereits gezahlt                  0,00 EUR"])
+    assert best is not None and best.value == Decimal("119.00") and best.how.startswith("after")
+
+
+def _total(lines: list[str]) -> totals.Candidate | None:
+    return totals.best_total(*totals.totals(_doc(lines)))

@@ -39,7 +39,8 @@ def permission_names(allow: pikepdf.Permissions) -> dict[str, bool]:
 
 def parse_allow(spec: str | None) -> tuple[dict[str, bool], list[str], list[str]]:
     """`print,copy` -> (pikepdf permission flags, the words allowed, the words denied); None or `all`:
-    everything; an empty list is refused. Synonyms and implications count: `copy` allows `extract`, `print-hq` allows `print`."""
+    everything; an empty list is refused. Synonyms and implications count: `copy` allows `extract`, `print-hq`
+    allows `print`."""
     words = [w.strip().lower() for w in ("all" if spec is None else spec).split(",") if w.strip()]
     if not words:  # `--allow "$PERMS"` with PERMS unset: granting everything would be the wrong guess
         raise InvalidArgument("{{allow}} is empty: it lists no permission",

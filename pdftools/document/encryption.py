@@ -39,15 +39,19 @@ def permission_names(allow: pikepdf.Permissions) -> dict[str, bool]:
 
 def parse_allow(spec: str | None) -> tuple[dict[str, bool], list[str], list[str]]:
     """`print,copy` -> (pikepdf permission flags, the words allowed, the words denied); None or `all`:
-    everything. Synonyms and implications count: `copy` allows `extract`, `print-hq` allows `print`."""
-    words = [w.strip().lower() for w in (spec or "all").split(",") if w.strip()]
+    everything; an empty list is refused. Synonyms and implications count: `copy` allows `extract`, `print-hq`
+    allows `print`."""
+    words = [w.strip().lower() for w in ("all" if spec is None else spec).split(",") if w.strip()]
+    if not words:  # `--allow "$PERMS"` with PERMS unset: granting everything would be the wrong guess
+        raise InvalidArgument("{{allow}} is empty: it lists no permission",
+                              hint=f"Give a comma-separated list of {', '.join(PERMISSIONS)}; or `all`, `none`.")
     if words == ["all"]:
         words = list(PERMISSIONS)
     elif words == ["none"]:
         words = []
     unknown = [w for w in words if w not in PERMISSIONS]
     if unknown:
-        raise InvalidArgument(f"unknown permission(s) in --allow: {', '.join(unknown)}",
+        raise InvalidArgument(f"unknown permission(s) in {{{{allow}}}}: {', '.join(unknown)}",
                               hint=f"Use a comma-separated list of {', '.join(PERMISSIONS)}; or `all`, `none`.")
     granted = {flag for w in words for flag in PERMISSIONS[w]}
     allowed = [w for w, flags in PERMISSIONS.items() if granted.issuperset(flags)]

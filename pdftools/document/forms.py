@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from pdftools.core.objects import text as pdf_text
 from pdftools.document.appearances import redraw
 from pdftools.document.fonts import literal
 from pdftools.errors import FieldNotFound, InvalidFieldValue, NoForm
@@ -64,8 +65,21 @@ def describe(name: str, wrapper: Any) -> FormField:
     kind = TYPES.get(type(wrapper).__name__, "unknown")
     options = _options(kind, wrapper)
     value = wrapper.value if kind in ("text", "choice") else (_state(wrapper.value) if kind != "button" else "")
+    if kind == "choice" and not value:
+        value = ", ".join(_chosen(wrapper))
     return FormField(name=name, type=kind, value=str(value or ""), options=options,
                      read_only=bool(wrapper.is_read_only))
+
+
+def _chosen(wrapper: Any) -> list[str]:
+    """The choices a multi-select list box holds as an array /V (pikepdf reads its value as empty)."""
+    from pikepdf import Array
+
+    try:
+        held = wrapper._field.value
+    except (RuntimeError, AttributeError):
+        return []
+    return [pdf_text(v) for v in held] if isinstance(held, Array) else []
 
 
 def _state(value: Any) -> str:

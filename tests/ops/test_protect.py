@@ -145,6 +145,9 @@ def test_the_written_file_is_checked_and_nothing_is_left_when_the_check_fails(
     ({"user_password": ""}, errors.InvalidArgument, "owner password"),
     ({"user_password": SECRET, "owner_password": SECRET, "allow": "print"}, errors.InvalidArgument, "owner password"),
     ({"user_password": SECRET, "allow": "print,teleport"}, errors.InvalidArgument, "teleport"),
+    # an empty list (`--allow "$PERMS"` with PERMS unset) is no list: it must not mean `all`
+    ({"user_password": SECRET, "allow": ""}, errors.InvalidArgument, "is empty"),
+    ({"user_password": SECRET, "allow": " , "}, errors.InvalidArgument, "is empty"),
 ])
 def test_protect_refuses_bad_arguments(pdf: Path, kwargs: dict[str, Any], error: type, text: str) -> None:
     with pytest.raises(error, match=text) as caught:

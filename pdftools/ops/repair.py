@@ -83,17 +83,18 @@ def repair(
         pdf = open_pdf(src, password)
         method = "qpdf"
         notes: list[str] = []
+        unreadable = ""
     except DamagedPdf as exc:
         pdf, method = _redrawn(src, password, exc), "poppler"
-        notes = [f"qpdf cannot read the file ({reason(exc.message, str(src))}); poppler redrew {len(pdf.pages)} "
-                 "page(s)"]
+        unreadable = reason(exc.message, str(src))
+        notes = [f"qpdf cannot read the file ({unreadable}); poppler redrew {len(pdf.pages)} page(s)"]
     with pdf:
         notes += [str(w) for w in pdf.get_warnings()]
         notes += _read_all(pdf)
         if method == "qpdf" and any("trailer dictionary" in note for note in notes):
             notes += _info_found_again(pdf)
         gone = _lost_notes(notes)
-        lost = _lost(pdf, gone, bool(notes), str(src)) if method == "qpdf" else []
+        lost = _lost(pdf, gone, bool(notes), str(src)) if method == "qpdf" else _redraw_losses(pdf, unreadable)
         fixes = fix_page_tree(pdf) if method == "qpdf" else 0
         size = save_pdf(pdf, out, min_version=pdf.pdf_version, encryption=pdf.is_encrypted,
                         **saving(linearize, object_streams))
@@ -146,6 +147,27 @@ def _lost(pdf: pikepdf.Pdf, gone: list[str], damaged: bool, label: str) -> list[
     if damaged:  # only a damaged file loses objects
         lost_objects(found)
     return [problem for problem in found.problems if problem.severity == "error"]
+
+
+_PAINT = {"Tj", "TJ", "'", '"', "Do", "f", "F", "f*", "B", "B*", "b", "b*", "S", "s", "sh", "INLINE IMAGE"}
+
+
+def _redraw_losses(pdf: pikepdf.Pdf, unreadable: str) -> list[Problem]:
+    """What a redrawing loses: the file's own objects (qpdf could not read its structure; outline, forms, tags
+    and whatever poppler could not read are not in the output), and each page poppler drew blank."""
+    import pikepdf
+
+    lost = [Problem("error", "file", f"the file's structure could not be read ({unreadable}): the pages were "
+                                     "redrawn by poppler; outline, forms and tags are not in the output")]
+    for number, page in enumerate(pdf.pages, 1):
+        try:
+            drawn = any(str(op) in _PAINT for _, op in pikepdf.parse_content_stream(page))
+        except pikepdf.PdfError:
+            drawn = True  # not ours to judge
+        if not drawn:
+            lost.append(Problem("error", "content", "the page is blank: poppler could not draw what it held",
+                                page=number))
+    return lost
 
 
 def _redrawn(src: Path, password: str | None, damaged: DamagedPdf) -> pikepdf.Pdf:

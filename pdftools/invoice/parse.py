@@ -2,8 +2,9 @@
 
 `fold` makes text comparable (lower case, no accents: `März` -> `marz`) while keeping every character at its
 column, so a match in the folded line points at the same place in the original. Dates: ISO, `05.03.2024`,
-`5. März 2024`, `5 March 2024`, `March 5, 2024`, `5 de marzo de 2024`, `05-Mar-2024`, and `03/05/2024`, whose
-order (day or month first) comes from the caller's hint, from other dates in the same document, or not at all.
+`8. 11. 2024`, `5. März 2024`, `5 March 2024`, `March 5, 2024`, `5 de marzo de 2024`, `05-Mar-2024`, and
+`03/05/2024`, whose order (day or month first) comes from the caller's hint, from other dates in the same
+document, or not at all.
 Amounts: `1.234,56`, `1,234.56`, `1 234,56`, `1'234.56`, with a currency symbol or code before or after.
 """
 
@@ -31,18 +32,18 @@ def fold(text: str) -> str:
 
 MONTHS: dict[str, int] = {}
 for _number, _names in enumerate([
-    "january jan januar janner janv janvier januari enero ene gennaio gen",
-    "february feb februar fevrier fevr fev februari febrero febbraio",
-    "march mar marz mars maart mrt marzo",
+    "january jan januar janner janv janvier januari enero ene gennaio gen janeiro",
+    "february feb februar fevrier fevr fev februari febrero febbraio fevereiro",
+    "march mar marz mars maart mrt marzo marco",
     "april apr avril abril aprile avr abr",
-    "may mai mei mayo maggio mag",
-    "june jun juni juin junio giugno giu",
-    "july jul juli juillet juil julio luglio lug",
+    "may mai mei mayo maggio mag maio",
+    "june jun juni juin junio giugno giu junho",
+    "july jul juli juillet juil julio luglio lug julho",
     "august aug august aout augustus agosto ago",
-    "september sep sept septembre septiembre setiembre settembre set",
-    "october oct oktober octobre okt octubre ottobre ott",
-    "november nov novembre noviembre",
-    "december dec dezember dez decembre diciembre dic dicembre",
+    "september sep sept septembre septiembre setiembre settembre set setembro",
+    "october oct oktober octobre okt octubre ottobre ott outubro out",
+    "november nov novembre noviembre novembro",
+    "december dec dezember dez decembre diciembre dic dicembre dezembro",
 ], 1):
     for _name in _names.split():
         MONTHS[_name] = _number
@@ -52,6 +53,7 @@ _DATE_PATTERNS = [  # on folded text; named groups d, m (number or name), y
     ("ymd", re.compile(r"(?<![\d.,/-])(?P<y>(?:19|20)\d\d)([-/.])(?P<m>\d{1,2})\2(?P<d>\d{1,2})(?![\d/-]|[.,]\d)")),
     ("numeric", re.compile(rf"(?<![\d.,/-])(?P<a>\d{{1,2}})(?P<sep>[./-])(?P<b>\d{{1,2}})(?P=sep){_YEAR}"
                            r"(?![\d/-]|[.,]\d)")),
+    ("numeric", re.compile(rf"(?<![\d.,/-])(?P<a>\d{{1,2}})(?P<sep>\.) (?P<b>\d{{1,2}})\. {_YEAR}(?![\d/-]|[.,]\d)")),
     ("name", re.compile(rf"(?<![\w])(?P<d>\d{{1,2}})(?:st|nd|rd|th|er|\.|º|°)?[ -]?(?:de )?(?P<m>{_MONTH})"
                         rf"(?![a-z])\.?[ -]?,?(?:de |del )?{_YEAR}(?!\d)")),
     ("name", re.compile(rf"(?<![\w])(?P<m>{_MONTH})(?![a-z])\.? (?P<d>\d{{1,2}})(?:st|nd|rd|th)?(?: ?, ?| )"

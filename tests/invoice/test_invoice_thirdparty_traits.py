@@ -1,0 +1,123 @@
+"""What invoices printed by other people's generators (tests/invoices/thirdparty.py) show that the reader
+missed: a seller heading over `Name:` rows, a bare `Provider` heading, a legal form the OCR split off in
+brackets, a table heading over a quantity taken for a name over an address, `Total paid with VAT`, day-month-year
+dates with a space after each dot, and the Czech and Portuguese words for invoice, number, date and total."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+
+from pdftools.invoice import issuer, text, totals
+from pdftools.invoice.parse import find_dates, fold
+from pdftools.invoice.reader import contested
+from pdftools.invoice.text import Doc
+
+
+def _doc(lines: list[str]) -> Doc:
+    return Doc.from_pages(["\n".join(lines)])
+
+
+def _total(lines: list[str]) -> Decimal | None:
+    best = totals.best_total(*totals.totals(_doc(lines)))
+    return best.value if best is not None else None
+
+
+def test_a_seller_heading_over_name_rows_names_the_seller_not_the_client() -> None:
+    doc = _doc(["                                                     Invoice",
+                "                                        Invoice id:      A-1207",
+                "Service Provider                                 Client",
+                "Name:              Harbour Lights Ltd            Name:                  Pinewood Stores GmbH",
+                "Street:            12 Quay Road                  Street:                Lindenweg 3",
+                "City:              Bristol                       City:                  Bremen"])
+    best = issuer.issuers(doc)[0]
+    assert best.value == "Harbour Lights Ltd" and best.score >= 0.7
+
+
+@pytest.mark.parametrize(("seller", "buyer"), [("Provider", "Customer"), ("Dodavatel", "Odběratel"),
+                                               ("Poskytovatel", "Odběratel"), ("Fornecedor", "Cliente")])
+def test_a_bare_provider_heading_names_the_seller(seller: str, buyer: str) -> None:
+    doc = _doc([f"{seller}",
+                "Brookfield Tools s.r.o.",
+                "Husova 12",
+                "60200 Brno",
+                f"                                        {buyer}",
+                "                                        Lakeside Trading Ltd",
+                "                                        4 Mill Lane",
+                "                                        LE1 5AB Leicester"])
+    best = issuer.issuers(doc)[0]
+    assert best.value == "Brookfield Tools s.r.o." and best.score >= 0.7
+
+
+def test_a_legal_form_in_brackets_split_off_by_the_ocr_is_part_of_the_name_not_one() -> None:
+    doc = _doc(["Rechnung an:                                   Rechnung von:",
+                "Karl Ott                                       Seeblick Druck UG      (haftungsbeschrankt)",
+                "Gartenweg 2, Kiel                              Hafenstr. 9, Rostock"])
+    best = issuer.issuers(doc)[0]
+    assert best.value == "Seeblick Druck UG (haftungsbeschrankt)"
+    assert all(c.value != "(haftungsbeschrankt)" for c in issuer.issuers(doc))
+
+
+def test_a_table_heading_over_a_quantity_is_no_name_over_an_address() -> None:
+    doc = _doc(["                                                    INVOICE",
+                "Description                                  Units     Price per one      Total price",
+                "Garden benches                               3 pcs         £120.00          £360.00"])
+    assert all(c.value != "Units" for c in issuer.issuers(doc))
+
+
+@pytest.mark.parametrize(("label", "amount"), [
+    ("Total paid with VAT", "811.72"), ("Total with tax:", "811.72"), ("Celkem s DPH:", "811,72"),
+    ("Total com imposto:", "811,72"), ("Celkem k úhradě:", "811,72")])
+def test_a_total_with_vat_is_the_total(label: str, amount: str) -> None:
+    assert _total(["                        Total without VAT          676,43 CHF",
+                   "                        VAT                        135,29 CHF",
+                   f"                        {label}     {amount} CHF"]) == Decimal("811.72")
+
+
+@pytest.mark.parametrize(("written", "date"), [("8. 11. 2023", dt.date(2023, 11, 8)),
+                                               ("31. 1. 2024", dt.date(2024, 1, 31)),
+                                               ("5 de outubro de 2023", dt.date(2023, 10, 5)),
+                                               ("12 de set. de 2022", dt.date(2022, 9, 12)),
+                                               ("3 de fevereiro de 2021", dt.date(2021, 2, 3))])
+def test_day_month_year_with_a_space_after_each_dot_and_portuguese_months(written: str, date: dt.date) -> None:
+    assert [d.value for d in find_dates(fold(written))] == [date]
+
+
+@pytest.mark.parametrize(("issued", "due"), [
+    ("Datum vystavení: 8. 11. 2023", "Datum splatnosti: 22. 11. 2023"),
+    ("Den vystavení daňového dokladu: 8. 11. 2023", "Splatnost: 22. 11. 2023"),
+    ("Data de emissão: 8 de nov. de 2023", "Data de vencimento: 22 de nov. de 2023"),
+    ("Data de exposição: 8 de nov. de 2023", "Data de validade: 22 de nov. de 2023"),
+    ("Date of exposure: Nov 8, 2023", "Due date: Nov 22, 2023")])
+def test_the_issue_date_not_the_due_date(issued: str, due: str) -> None:
+    doc = _doc([f"                                        {issued}", f"                                        {due}"])
+    best = contested(text.dates(doc))
+    assert best.value == dt.date(2023, 11, 8) and best.score >= 0.7
+
+
+@pytest.mark.parametrize("label", ["Faktura č.:", "Daňový doklad č.:", "Číslo faktury:", "Fatura num.:",
+                                   "Fatura com impostos num.:", "Nota fiscal nº", "Fatura n.º"])
+def test_czech_and_portuguese_invoice_number_labels(label: str) -> None:
+    doc = _doc([f"                                        {label} RE-2024-0017",
+                "Brookfield Tools s.r.o."])
+    assert [c.value for c in text.numbers(doc)][:1] == ["RE-2024-0017"]
+
+
+def test_a_line_total_column_is_not_the_invoice_total() -> None:
+    assert _total(["Descrição             Preço unitário    Preço total com impostos",
+                   "Office chairs              168,00 €                   203,28 €",
+                   "Training day             1.000,00 €                 1.210,00 €",
+                   "                                      Total com imposto: 1.413,28 €"]) == Decimal("1413.28")
+    best = totals.best_total(*totals.totals(_doc([
+        "Description           Price per one    Total price with tax",
+        "Office chairs              £168.00                 £203.28",
+        "                                      Total with tax: £203.28"])))
+    assert best is not None and best.score >= 0.7
+
+
+def test_a_name_with_a_letter_the_font_could_not_show_is_not_trusted() -> None:
+    doc = _doc(["Service Provider", "Dvo\u25a0ák elektro s.r.o.", "Národní 12", "11000 Praha"])
+    best = issuer.issuers(doc)[0]
+    assert best.value == "Dvo\u25a0ák elektro s.r.o." and best.score < 0.7

@@ -133,6 +133,9 @@ def real_sets(threshold: float, scan_cache: Path | None, with_scans: bool) -> No
           f"{sum(r.status == 'planned' for r in others)} renamed from their pages; "
           f"{sum(r.status == 'skipped' and not r.fields for r in others)} skipped with no field; "
           f"{sum(r.status == 'error' for r in others)} errors")
+    shown = real.printed(paths, expected)
+    print(f"{'printed on the pages':24} " + "  ".join(f"{key} {n}/{len(paths)}" for key, n in shown.items()) +
+          f"   ({sum(shown.values()) / (len(paths) * len(shown)):.1%} of the fields: the most a text reading can get)")
     sets = [("real text (--no-xml)", paths)]
     if with_scans:
         with tempfile.TemporaryDirectory(prefix="pdftools-scans-") as tmp:

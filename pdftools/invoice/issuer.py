@@ -139,7 +139,7 @@ def issuers(doc: Doc) -> list[Candidate]:
                 continue
             if not plausible(cell.text):
                 continue
-            if _ends_legal(cell.text):  # in a footer: the issuer's; at the top: the issuer's or the customer's
+            if ends_legal(cell.text):  # in a footer: the issuer's; at the top: the issuer's or the customer's
                 score = 0.75 if footer else 0.65 if top else 0.6
                 found.append(Candidate(_tidy(cell.text), score, "a name with a legal form", i))
             if _over_address(doc, cell):
@@ -162,7 +162,7 @@ def _capital_name(cell: Cell) -> str | None:
     if m is None:
         return None
     name = _SEPARATORS.split(cell.text[:m.start()])[-1].strip()
-    return _tidy(name) if _ends_legal(name) and plausible(name) else None
+    return _tidy(name) if ends_legal(name) and plausible(name) else None
 
 
 def _under_label(doc: Doc, label: Cell) -> str | None:
@@ -221,7 +221,7 @@ def _over_address(doc: Doc, cell: Cell) -> bool:
         a.decimals for a in find_amounts(under[0].text))
 
 
-def _ends_legal(text: str) -> bool:
+def ends_legal(text: str) -> bool:
     """Does the name end in a legal form? Short ones without dots (AG, SA, AS, AB) only in capitals."""
     text = text.rstrip(" ,")
     folded = fold(text)
@@ -291,7 +291,7 @@ def _score(doc: Doc, key: str, cand: Candidate, kinds: set[str], buyer_known: bo
     buyer label), it stays under the default threshold."""
     score = cand.score + 0.05 * (len(kinds) - 1)
     how = " and ".join(sorted(kinds))
-    if _ends_legal(cand.value) and "legal form" not in how:
+    if ends_legal(cand.value) and "legal form" not in how:
         score += 0.05
     seen = sum(key[:max(6, len(key) - 6)] in _ALNUM.sub("", line) for line in doc.folded)
     if seen > 1:  # a customer's name is printed once, or twice (billing and delivery address)

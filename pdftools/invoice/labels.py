@@ -197,7 +197,7 @@ LEGAL_FORM = re.compile(
     r"b\.\s*v\.|bv|n\.\s*v\.|nv|vof|v\.o\.f\.|"
     r"s\.\s*l\.(?:\s*u\.)?|sl|slu|s\.a\.u\.|s\.\s*coop\.?|"
     r"s\.\s*r\.\s*l\.(?:s\.)?|srl|s\.\s*p\.\s*a\.|spa|s\.\s*n\.\s*c\.|s\.\s*a\.\s*s\.|"
-    r"oy|ab|a/s|aps|as|sp\.\s*z\s*o\.\s*o\.|s\.r\.o\.|kft|zrt)(?![\w])")
+    r"oy|ab|a/s|aps|as|sp\.\s*z\s*o\.\s*o\.|s\.r\.o\.|a\.\s*s\.|v\.\s*o\.\s*s\.|k\.\s*s\.|kft|zrt)(?![\w])")
 # An address line: a house number before or after the street, or a postcode (EU, UK, US, NL).
 ADDRESS = re.compile(r"^\d+[a-z]?\s+[a-z]|[a-z]\s+\d+[a-z]?(?:\s*[-/]\s*\d+)?$|(?<!\d)\d{4,5}(?!\d)|"
                      r"[a-z]{1,2}\d[a-z\d]?\s+\d[a-z]{2}|(?<![a-z])[a-z]{2}\s+\d{5}(?!\d)|\d{4}\s?[a-z]{2}(?![a-z])")

@@ -90,9 +90,20 @@ def read_invoice(path: Path, password: str | None, options: Options) -> Reading:
         if len(best) < len(FIELDS):
             texts, source, doubtful = _texts(pdf, path, options, warnings)
             for key, cand in _from_text(texts, options, doubtful).items():
+                if key == "issuer" and source == "ocr":
+                    cand = unconfirmed_ocr_name(cand)
                 best.setdefault(key, (cand, source))
     fields = {key: _found(key, cand, source) for key in FIELDS if key in best for cand, source in [best[key]]}
     return Reading(fields, {key: cand.value for key, (cand, _) in best.items()}, warnings)
+
+
+def unconfirmed_ocr_name(cand: Candidate) -> Candidate:
+    """A name OCR read once, without a legal form, is not trusted: OCR merges and misreads letters (`Novák
+    a.s.` read `Novakats`, with the word sure), and nothing on the page confirms the reading."""
+    if "printed" in cand.how or "spelled" in cand.how or invoice_issuer.ends_legal(str(cand.value)):
+        return cand
+    return Candidate(cand.value, min(cand.score, 0.65), f"{cand.how}; but OCR read it once, with nothing to confirm"
+                     " it", cand.line, cand.extra)
 
 
 def _found(key: str, cand: Candidate, source: Source) -> Found:
@@ -141,24 +152,24 @@ def _from_xml(pdf: Any, warnings: list[str]) -> dict[str, Candidate] | str:
     return fields
 
 
-def _texts(pdf: Any, path: Path, options: Options, warnings: list[str]) -> tuple[list[str], Source, set[str]]:
-    """The layout text of the pages that matter (OCR when there is no text layer), and the words OCR was
-    unsure of."""
+def _texts(pdf: Any, path: Path, options: Options, warnings: list[str]) -> tuple[list[str], Source, dict[str, str]]:
+    """The layout text of the pages that matter (OCR when there is no text layer), and the words that may be
+    misread, each with why: those OCR was unsure of, those that run off the page (cut where it ends)."""
     count = len(pdf.pages)
     numbers = sorted({*range(1, min(count, TEXT_PAGES) + 1), count}) if count else []
     with pagetext.readable(pdf, path) as source:
         texts = pagetext.pdftotext(source, "layout")(numbers, task.Counter(len(numbers)))
         if sum(len(t.strip()) for t in texts) >= 20:
-            return texts, "text", set()
+            return texts, "text", _cut_words(source, numbers)
         if not options.ocr:
             warnings.append("no text layer, and OCR is off")
-            return texts, "text", set()
+            return texts, "text", {}
         for n in numbers:
             box = pdf.pages[n - 1].cropbox
             engine.check_pixels(abs(float(box[2] - box[0])), abs(float(box[3] - box[1])), OCR_DPI, n)
         warnings.append("no text layer: read by OCR")
         texts, doubtful = ocr_layout(source, numbers, options.language or default_languages())
-        return texts, "ocr", doubtful
+        return texts, "ocr", dict.fromkeys(doubtful, "OCR was unsure of it")
 
 
 def ocr_layout(source: Path, numbers: list[int], language: str) -> tuple[list[str], set[str]]:
@@ -202,7 +213,7 @@ def plausible_date(best: Candidate) -> Candidate:
     return Candidate(best.value, min(best.score, 0.6), f"{best.how}; but it lies in the future", best.line)
 
 
-def _from_text(texts: list[str], options: Options, doubtful: set[str]) -> dict[str, Candidate]:
+def _from_text(texts: list[str], options: Options, doubtful: dict[str, str]) -> dict[str, Candidate]:
     doc = Doc.from_pages(texts, options.date_order)
     found: dict[str, Candidate] = {}
     issuers = invoice_issuer.issuers(doc)
@@ -226,16 +237,16 @@ def _from_text(texts: list[str], options: Options, doubtful: set[str]) -> dict[s
         if template.applies(folded):
             found.update(template.fields("\n".join(doc.lines), options.date_order))
             break
-    return {key: _doubted(doc, cand, doubtful) for key, cand in found.items()} if doubtful else found
+    return {key: _doubted(doc, cand, doubtful, key) for key, cand in found.items()} if doubtful else found
 
 
 _DIGITS = re.compile(r"\D")
 
 
-def _doubted(doc: Doc, cand: Candidate, doubtful: set[str]) -> Candidate:
-    """A number, date or total whose digits OCR was unsure of (`571,04` read as `75,04` at a low word
-    confidence) is not trusted: a misread digit makes a wrong name. A total that equals net + tax is checked
-    by its sum; a name's misread letters show as two spellings (see `issuer`)."""
+def _doubted(doc: Doc, cand: Candidate, doubtful: dict[str, str], key: str = "") -> Candidate:
+    """A number, date or total whose digits may be misread (`571,04` read as `75,04` at a low word confidence, a
+    number cut at the page's edge) is not trusted: a misread digit makes a wrong name; nor is a name printed once
+    with such a word (`Weißenburg` read `Weifenburg`). A total that equals net + tax is checked by its sum."""
     value = cand.value
     line = doc.lines[cand.line] if cand.line < len(doc.lines) else ""
     digits = [(w, _DIGITS.sub("", w)) for w in doubtful if len(_DIGITS.sub("", w)) >= 2]
@@ -246,10 +257,31 @@ def _doubted(doc: Doc, cand: Candidate, doubtful: set[str]) -> Candidate:
         hit = next((w for w, d in digits if shown.endswith(d) and d in _DIGITS.sub("", line)), None)
     elif isinstance(value, dt.date):
         hit = next((w for w, _ in digits if w in line), None)
+    elif key == "issuer":
+        if "printed" in cand.how:
+            return cand  # the same spelling elsewhere on the page confirms it (a misreading rarely repeats)
+        words = set(str(value).split())
+        hit = next((w for w in doubtful if w in words or (len(w) >= 4 and w in str(value))), None)
     elif any(c.isdigit() for c in str(value)) and cand.how.startswith(("after", "under")):
         hit = next((w for w, _ in digits if w in str(value) or str(value) in w), None)
     else:
         return cand
     if hit is None:
         return cand
-    return Candidate(value, min(cand.score, 0.6), f"{cand.how}; but OCR was unsure of '{hit}'", cand.line, cand.extra)
+    return Candidate(value, min(cand.score, 0.6), f"{cand.how}; but {doubtful[hit].replace(' it', f' {hit!r}')}",
+                     cand.line, cand.extra)
+
+
+def _cut_words(source: Path, numbers: list[int]) -> dict[str, str]:
+    """The words whose box crosses the page's edge: pdftotext drops the characters past it (`RE-2022-7737`
+    reads `RE-2022-773`)."""
+    from pdftools.core.pages import runs
+
+    cut = {}
+    for run in runs(numbers):
+        for page in poppler.bbox_layout(source, run[0], run[-1]):
+            for word in (w for block in page.blocks for line in block.lines for w in line.words):
+                x0, y0, x1, y1 = word.box
+                if x0 < -0.5 or y0 < -0.5 or x1 > page.width + 0.5 or y1 > page.height + 0.5:
+                    cut[word.text] = "it runs off the page"
+    return cut

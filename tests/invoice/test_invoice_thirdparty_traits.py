@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
 from pdftools.invoice import issuer, text, totals
 from pdftools.invoice.parse import find_dates, fold
-from pdftools.invoice.reader import contested
+from pdftools.invoice.reader import Options, _from_text, contested, read_invoice
 from pdftools.invoice.text import Doc
 
 
@@ -121,3 +122,52 @@ def test_a_name_with_a_letter_the_font_could_not_show_is_not_trusted() -> None:
     doc = _doc(["Service Provider", "Dvo\u25a0ák elektro s.r.o.", "Národní 12", "11000 Praha"])
     best = issuer.issuers(doc)[0]
     assert best.value == "Dvo\u25a0ák elektro s.r.o." and best.score < 0.7
+
+
+def _one_page(path: Path, lines: list[tuple[float, float, str]]) -> Path:
+    import pikepdf
+
+    pdf = pikepdf.new()
+    font = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1,
+                                                BaseFont=pikepdf.Name.Helvetica))
+    ops = "\n".join(f"BT /F1 11 Tf {x} {y} Td ({s}) Tj ET" for x, y, s in lines)
+    pdf.pages.append(pikepdf.Page(pikepdf.Dictionary(
+        Type=pikepdf.Name.Page, MediaBox=[0, 0, 612, 792], Resources=pikepdf.Dictionary(Font=pikepdf.Dictionary(
+            F1=font)), Contents=pdf.make_stream(ops.encode()))))
+    pdf.save(path)
+    return path
+
+
+def test_a_number_that_runs_off_the_page_is_not_trusted(tmp_path: Path) -> None:
+    """pdftotext drops the characters past the page's edge: `RE-2022-7737` reads `RE-2022-773`."""
+    path = _one_page(tmp_path / "cut.pdf", [
+        (50, 740, "Lumen Software GmbH - Hauptstrasse 5 - 10115 Berlin"), (490, 700, "Invoice No.: RE-2022-7737"),
+        (470, 680, "Invoice date: 05.06.2024"), (50, 400, "Total due                                 119.00 EUR")])
+    reading = read_invoice(path, None, Options())
+    number = reading.fields["number"]
+    assert number.confidence < 0.7 and "page" in number.how, number
+
+
+def test_a_name_with_a_word_ocr_was_unsure_of_is_not_trusted() -> None:
+    page = "\n".join(["Fornecedor:                  Cliente:", "Novakats                     Jana Dvorak",
+                      "Hlavni 5                     Lipova 7", "110 00 Praha                 602 00 Brno"])
+    found = _from_text([page], Options(), {"Novakats": "OCR was unsure of it"})
+    assert found["issuer"].value == "Novakats" and found["issuer"].score < 0.7
+    assert _from_text([page], Options(), {})["issuer"].score >= 0.7
+
+
+def test_a_name_ocr_read_once_without_a_legal_form_is_not_trusted() -> None:
+    from pdftools.invoice.reader import unconfirmed_ocr_name
+
+    once = text.Candidate("Novakats", 0.9, "after the label 'Fornecedor'")
+    assert unconfirmed_ocr_name(once).score < 0.7
+    for sure in (text.Candidate("Novak a.s.", 0.9, "after the label 'Fornecedor'"),
+                 text.Candidate("Novakats", 0.9, "after the label 'Fornecedor', printed 2 times")):
+        assert unconfirmed_ocr_name(sure) is sure
+
+
+def test_a_name_printed_again_is_confirmed_even_where_ocr_was_unsure_once() -> None:
+    page = "\n".join(["Rossi Forniture S.r.l.", "Via Roma 5", "20121 Milano", "", "Fattura n. 2024/118",
+                      *[""] * 20, "Rossi Forniture S.r.l. - P. IVA IT01234567890 - IBAN IT60X0542811101000000123456"])
+    found = _from_text([page], Options(), {"S.r.l.": "OCR was unsure of it"})
+    assert found["issuer"].value == "Rossi Forniture S.r.l." and found["issuer"].score >= 0.7

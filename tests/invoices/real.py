@@ -129,3 +129,36 @@ def line(label: str, result: Score) -> str:
             f"renamed right {result.renamed_right:3d}  skipped {result.skipped:3d} "
             f"({result.skipped / max(result.files, 1):4.0%})  renamed wrong {result.renamed_wrong:2d}  "
             f"of {result.files}")
+
+
+def printed(paths: list[str], expected: dict[str, dict[str, str | None]]) -> dict[str, int]:
+    """Per field, in how many files the true value is printed on the pages at all (in any form the reader knows:
+    any date format, any amount format, the name's letters and digits): the most any reading of the text can
+    get right. Counts only, never which file: the set stays held out."""
+    import datetime as dt
+    import subprocess
+    from decimal import Decimal
+
+    from pdftools.invoice.parse import CURRENCY_SYMBOLS, clean, find_amounts, find_dates, fold
+
+    counts = dict.fromkeys(FIELDS, 0)
+    for path in paths:
+        want = expected[Path(path).name]
+        text = clean(subprocess.run(["pdftotext", "-layout", "-enc", "UTF-8", path, "-"], capture_output=True,
+                                    check=False).stdout.decode("utf-8", errors="replace"))
+        lines = text.splitlines()
+        folded = fold(text)
+        bare = re.sub(r"[^a-z0-9]", "", folded)
+        dates = {d.value for line in lines for order in ("dmy", "mdy") for d in find_dates(fold(line), order)}
+        amounts = {a.value for line in lines for a in find_amounts(line)}
+        found = {
+            "issuer": bool(want["issuer"]) and re.sub(r"[^a-z0-9]", "", fold(want["issuer"] or "")) in bare,
+            "number": bool(want["number"]) and re.sub(r"\s", "", fold(want["number"] or "")) in folded.replace(" ", ""),
+            "date": bool(want["date"]) and dt.date.fromisoformat(want["date"] or "") in dates,
+            "amount": bool(want["amount"]) and Decimal(want["amount"] or "0") in amounts,
+            "currency": bool(want["currency"]) and (want["currency"] in text or any(
+                code == want["currency"] and symbol in text for symbol, code in CURRENCY_SYMBOLS.items())),
+        }
+        for key, hit in found.items():
+            counts[key] += hit
+    return counts

@@ -122,7 +122,9 @@ DATE = Labels(
         r"(?:fecha\s*de\s*)?entrega", r"(?:data\s*(?:di\s*)?)?consegna",
         r"order\s*date", r"(?:bestell|auftrags)\s*-?\s*datum", r"(?:date\s*de\s*)?commande", r"besteldatum",
         r"fecha\s*(?:del?\s*)?pedido", r"data\s*(?:dell'?\s*)?ordine",
-        r"period", r"zeitraum", r"periode", r"periodo", r"gultig\s*bis", r"valid\s*until",
+        r"period", r"[a-z]*zeitraum", r"[a-z]*periode", r"periodo", r"gultig\s*bis", r"valid\s*until",
+        r"(?:versand|(?:aus)?lieferungs?|lieferschein|angebots|vertrags|zahlungs|valuta)\s*-?\s*datum",
+        r"date\s*de\s*(?:la\s*)?(?:prestation|reglement|paiement)", r"(?:payment|service|supply)\s*date",
         r"(?:datum\s*)?splatnosti?", r"(?:data\s*de\s*)?(?:vencimento|validade)",
     ]),
 )

@@ -159,3 +159,11 @@ def test_german_words_for_the_amount_to_pay(label: str) -> None:
 
 def _total(lines: list[str]) -> totals.Candidate | None:
     return totals.best_total(*totals.totals(_doc(lines)))
+
+
+@pytest.mark.parametrize("label", ["Abrechnungszeitraum:", "Versanddatum:", "Auslieferungsdatum:",
+                                   "Lieferscheindatum:", "Angebotsdatum:", "Zahlungsdatum:", "Date de prestation :",
+                                   "Date de règlement :", "Payment date:", "Service date:"])
+def test_other_dates_an_invoice_names_are_not_its_date(label: str) -> None:
+    found = text.dates(_doc([f"{label} 01.02.2024", "Rechnungsdatum: 05.03.2024"]))
+    assert [c.value for c in found] == [dt.date(2024, 3, 5)]

@@ -161,7 +161,7 @@ def _redraw_losses(pdf: pikepdf.Pdf, unreadable: str) -> list[Problem]:
                                      "redrawn by poppler; outline, forms and tags are not in the output")]
     for number, page in enumerate(pdf.pages, 1):
         try:
-            drawn = any(str(op) in _PAINT for _, op in pikepdf.parse_content_stream(page))
+            drawn = any(str(item.operator) in _PAINT for item in pikepdf.parse_content_stream(page))
         except pikepdf.PdfError:
             drawn = True  # not ours to judge
         if not drawn:

@@ -150,7 +150,8 @@ def _geometry(page: pikepdf.Page, number: int = 0, warn: list[str] | None = None
     elif min(width, height) < 1:
         width, height = _box(page.obj, "/MediaBox")
     if min(width, height) < 1:
-        notes.append(f"page {number}: its MediaBox is missing or has no area; viewers show it as US Letter (612 x 792 points)")
+        notes.append(f"page {number}: its MediaBox is missing or has no area; viewers show it as US Letter "
+                     "(612 x 792 points)")
         width, height = LETTER
     try:
         raw = int(page.obj.get("/Rotate", 0))

@@ -173,7 +173,8 @@ def read_value_file(raw: str, flag: str) -> str:
     try:
         data = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise FileNotFound(f"no such file: {raw} ({flag})") from None
+        raise FileNotFound(f"no such file: {raw} ({flag})", hint="Check the path of the file that holds the value.") \
+            from None
     except IsADirectoryError:
         raise IsADirectory(f"{raw} is a folder, not a file ({flag})") from None
     except PermissionError:

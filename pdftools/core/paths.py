@@ -255,11 +255,16 @@ def using(active: Policy) -> Iterator[Policy]:
         active.cleanup()
 
 
-def input_path(raw: str) -> Path:
-    """An existing input file, through the active policy."""
+OTHER_FILE_HINT = "Check the path: no file has that name{{cli: (a relative path starts in the current folder)}}."
+
+
+def input_path(raw: str, missing_hint: str | None = None) -> Path:
+    """An existing input file, through the active policy. A missing one's hint is `missing_hint` (what the
+    command reads), else for a PDF where to list PDFs, for any other file (JSON, an image...) the path alone."""
     path = policy().input(raw)
     if not path.exists():
-        raise FileNotFound(f"no such file: {raw}")
+        pdf = Path(raw).suffix.lower() == ".pdf"
+        raise FileNotFound(f"no such file: {raw}", hint=missing_hint or (None if pdf else OTHER_FILE_HINT))
     if path.is_dir():
         raise IsADirectory(f"{raw} is a folder, not a file")
     return path

@@ -115,6 +115,12 @@ def _setter(name: str, wrapper: Any, value: Any) -> Any:
     from pikepdf import Name
 
     info = describe(name, wrapper)
+    if info.type == "choice" and _multiselect(wrapper):
+        return _choices_setter(name, wrapper, info, value)
+    if isinstance(value, list) and info.type in ("choice", "radio"):
+        raise InvalidFieldValue(f"field {name!r} ({info.type}) takes one choice, not a list: {value!r}",
+                                hint="Give one of its options as a string; only a multi-select list box takes "
+                                     "a list.")
     if isinstance(value, dict | list) or info.type in ("button", "signature", "unknown"):
         raise InvalidFieldValue(f"field {name!r} ({info.type}) cannot take {value!r}")
     text = str(value).strip() if not isinstance(value, bool) else ("yes" if value else "no")
@@ -130,6 +136,40 @@ def _setter(name: str, wrapper: Any, value: Any) -> Any:
     if info.type == "radio":
         return lambda: setattr(wrapper, "value", Name("/" + text))
     return lambda: setattr(wrapper, "value", str(value))
+
+
+def _multiselect(wrapper: Any) -> bool:
+    try:
+        return bool(wrapper.is_multiselect)
+    except (RuntimeError, AttributeError):
+        return False
+
+
+def _choices_setter(name: str, wrapper: Any, info: FormField, value: Any) -> Any:
+    """A multi-select list box: one choice or a list of them, each one of its options; /V holds an array (a
+    lone choice stays a string) and /I their indices, in ascending order, as viewers read them."""
+    from pikepdf import Array, String
+
+    chosen = value if isinstance(value, list) else [value]
+    if not chosen or any(isinstance(v, dict | list | bool) or v is None for v in chosen):
+        raise InvalidFieldValue(f"{name!r} (choice) takes one choice or a list of choices, not {value!r}",
+                                hint=f"E.g. [{', '.join(repr(o) for o in info.options[:2])}].")
+    texts = [str(v).strip() for v in chosen]
+    wrong = [t for t in texts if t not in info.options]
+    if wrong:
+        raise InvalidFieldValue(f"{name!r} (choice) does not offer {wrong[0]!r}",
+                                hint=f"It takes any of: {', '.join(info.options)}.")
+    texts = list(dict.fromkeys(texts))
+    indices = sorted({info.options.index(t) for t in texts})
+
+    def set_all() -> None:
+        if len(texts) == 1:
+            wrapper.value = texts[0]  # a string /V, drawn as before
+        else:
+            wrapper._field.obj.V = Array([String(t) for t in texts])
+        wrapper._field.obj.I = Array(indices)
+
+    return set_all
 
 
 def _editable(wrapper: Any, info: FormField) -> bool:

@@ -62,6 +62,9 @@ class ConvertResult:
         return self.content + (cut if self.truncated else "")
 
 
+MISSING = "Check the path of the document to convert; `pdftools convert --help` lists the formats it reads."
+
+
 def convert(
     input: Annotated[str | None, Param("Document to convert"), Cli(argument=True, note="`-`: stdin")] = None,
     output: Annotated[str | None, Param("File to write (none: the text comes back)"),
@@ -96,7 +99,7 @@ def convert(
 ) -> ConvertResult:
     if (input is None) == (content is None):
         raise InvalidArgument("give either an input file or the content (--text) to convert")
-    source = input_path(input) if input is not None else None
+    source = input_path(input, MISSING) if input is not None else None
     src = pandoc.check_format(from_format, "input") if from_format else _input_format(input, source)
     dst = _output_format(to_format, output, src)
     if pandoc.base(src) == "pdf" and source is None:

@@ -1,10 +1,9 @@
 """List a PDF's form fields (types, values, options), fill them, or flatten them into the pages.
 
 `fill` takes {{values}} `name=value`{{cli: (repeatable)}} and/or {{data}} JSON (`{"name": value}`, inline or a file);
-checkboxes take yes/no, radio groups and choices one of their options. Every value is checked before
-anything is written. `flatten` draws the fields into the page content and removes the form.
-
-{{mcp:Checkboxes take yes/no, radio groups and choices one of their options (see `list`).}}
+checkboxes take yes/no, radio groups and choices one of their options{{mcp: (see `list`)}}, a multi-select list a JSON
+array of them. Every value is checked before anything is written. `flatten` draws the fields into the page
+content and removes the form.
 """
 
 from __future__ import annotations

@@ -89,8 +89,9 @@ def info(
     annots: Counter[str] = Counter()
     images: set[tuple[int, int]] = set()
     sizes: Counter[tuple[float, float, int]] = Counter()
-    for page in pdf.pages:
-        width, height, rotation = _geometry(page)
+    odd: list[str] = []  # pages viewers show otherwise than their boxes and /Rotate say
+    for number, page in enumerate(pdf.pages, 1):
+        width, height, rotation = _geometry(page, number, odd)
         sizes[(width, height, rotation)] += 1
         annots.update(_annotation_types(page))
         images.update(_image_ids(page))
@@ -110,7 +111,7 @@ def info(
         annotations=dict(sorted(annots.items())),
         attachments=sorted(pdf.attachments.keys()),
         page_details=details,
-        warnings=_first(20, [str(w) for w in pdf.get_warnings()]),
+        warnings=_first(20, [*odd, *(str(w) for w in pdf.get_warnings())]),
     )
 
 
@@ -133,22 +134,50 @@ def _from_poppler(path: Path, damaged: DamagedPdf) -> InfoResult:
     )
 
 
-def _geometry(page: pikepdf.Page) -> tuple[float, float, int]:
-    """Width, height (as displayed) and rotation; 0 for what a damaged page does not say in numbers."""
-    import pikepdf
+LETTER = (612.0, 792.0)  # what poppler and pdf.js show for a page whose MediaBox has no area
 
+
+def _geometry(page: pikepdf.Page, number: int = 0, warn: list[str] | None = None) -> tuple[float, float, int]:
+    """Width, height and rotation as viewers show the page (rotation applied); 0 for what a damaged page does
+    not say in numbers. A /Rotate that is not a multiple of 90 is invalid (viewers draw the page unrotated), and
+    a box without area is replaced as viewers replace it (a CropBox by the MediaBox, a MediaBox by US Letter):
+    each is said in `warn`, naming the page."""
+    notes = warn if warn is not None else []
+    width, height = _box(page.obj, "/CropBox")
+    if min(width, height) < 1 and "/CropBox" in page.obj:
+        notes.append(f"page {number}: its CropBox has no area; viewers show its MediaBox")
+        width, height = _box(page.obj, "/MediaBox")
+    elif min(width, height) < 1:
+        width, height = _box(page.obj, "/MediaBox")
+    if min(width, height) < 1:
+        notes.append(f"page {number}: its MediaBox is missing or has no area; viewers show it as US Letter "
+                     "(612 x 792 points)")
+        width, height = LETTER
     try:
-        x0, y0, x1, y1 = (float(v) for v in list(page.cropbox)[:4])
-        width, height = (v if math.isfinite(v) else 0.0 for v in (abs(x1 - x0), abs(y1 - y0)))
-    except (TypeError, ValueError, OverflowError, pikepdf.PdfError):  # not four numbers
-        width, height = 0.0, 0.0
-    try:
-        rotation = int(page.obj.get("/Rotate", 0)) % 360
+        raw = int(page.obj.get("/Rotate", 0))
     except (TypeError, ValueError, OverflowError):
+        raw = 0
+    rotation = raw % 360
+    if rotation % 90:
+        notes.append(f"page {number}: /Rotate {raw} is not a multiple of 90; viewers show the page unrotated")
         rotation = 0
     if rotation in (90, 270):
         width, height = height, width
     return round(width, 2), round(height, 2), rotation
+
+
+def _box(obj: Any, key: str) -> tuple[float, float]:
+    """A page box's width and height (inherited from the page tree); 0 when it is missing or not numbers."""
+    import pikepdf
+
+    node, seen = obj, 0
+    while isinstance(node, pikepdf.Dictionary) and key not in node and seen < 64:
+        node, seen = node.get("/Parent"), seen + 1
+    try:
+        x0, y0, x1, y1 = (float(v) for v in list(node[key])[:4])
+        return tuple(v if math.isfinite(v) else 0.0 for v in (abs(x1 - x0), abs(y1 - y0)))  # type: ignore[return-value]
+    except (TypeError, ValueError, OverflowError, KeyError, pikepdf.PdfError):  # not four numbers
+        return 0.0, 0.0
 
 
 def _image_ids(page: pikepdf.Page) -> set[tuple[int, int]]:

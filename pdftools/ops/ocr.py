@@ -3,8 +3,8 @@
 `pdf` mode writes a searchable PDF: the page images stay as they are (nothing re-encoded) and an invisible
 text layer is added. `text` mode returns the text per page, with the same character budget as `text`.
 Pages with text are left alone unless {{force_ocr}}, which rasterises them (as OCRmyPDF does): new text
-replaces theirs. If every page has text, nothing is done: `already_text`{{cli: (exit 14)}}. Pages run in parallel
-({{jobs}}); {{cli:Ctrl-C, }}a client's cancel or {{timeout}} stop every tesseract and leave no output.
+replaces theirs. If every page has text, nothing is done: {{cli:exit 14}}{{mcp:`already_text`}}. Pages run in
+parallel ({{jobs}}); {{cli:Ctrl-C}}{{mcp:a client's cancel}} or {{timeout}} stop every tesseract and leave no output.
 An encrypted input's output keeps its encryption unless {{decrypt}}.
 """
 

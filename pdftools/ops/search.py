@@ -1,8 +1,8 @@
 """Search PDFs for a regular expression, as pdfgrep does: files, folders and globs, with page numbers and context.
 
 A line of a page's text (poppler's) matches when it contains the pattern (Python syntax). When {{max_chars}}
-stops the search, go on with {{start_file}}, {{start_page}} and {{skip}} from the result's next_file, next_page
-and next_skip.
+stops the search, go on with {{start_file}}, {{start_page}} and {{skip}} from the result's
+{{cli:closing note}}{{mcp:next_file, next_page and next_skip}}.
 
 {{mcp:When {{max_chars}} cuts the search, continue with the result's next_file, next_page and next_skip.}}
 """
@@ -49,9 +49,10 @@ def search(
                                    Cli("-L", "--files-without-match"), Mcp(hidden=True)] = False,
     max_chars: Annotated[int | None, Param("Budget of characters of lines returned", ge=1),
                          Mcp(default=20_000)] = None,
-    start_file: Annotated[str | None, Param("A previous result's next_file")] = None,
-    start_page: Annotated[int | None, Param("A previous result's next_page", ge=1)] = None,
-    skip: Annotated[int, Param("A previous result's next_skip", ge=0)] = 0,
+    start_file: Annotated[str | None, Param("A previous result's {{cli:file to go on with}}{{mcp:next_file}}")] = None,
+    start_page: Annotated[int | None, Param("A previous result's {{cli:page to go on at}}{{mcp:next_page}}",
+                                            ge=1)] = None,
+    skip: Annotated[int, Param("A previous result's {{cli:matches to skip}}{{mcp:next_skip}}", ge=0)] = 0,
     password: Password = None,
 ) -> SearchResult:
     regex = compile_pattern(pattern, ignore_case)

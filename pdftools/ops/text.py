@@ -1,7 +1,8 @@
 """Extract the text of a PDF, page by page (poppler's pdftotext): `plain` reading order or `layout`.
 
 A character budget ({{max_chars}}) cuts long documents into pieces: the result says where to continue
-(`next_page`, `next_offset`), so a 1,000-page PDF can be read in several calls. {{format}} words or lines
+({{cli:a note gives the {{start_page}} and {{offset}}}}{{mcp:`next_page`, `next_offset`}}), so a 1,000-page PDF
+can be read in several calls. {{format}} words or lines
 gives each with its page and box (`boxes`: PDF points, origin at the page's top-left, y down).
 
 {{mcp:Long documents come in pieces ({{max_chars}} a call): continue from the result's `next_page` and

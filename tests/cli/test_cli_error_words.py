@@ -41,3 +41,16 @@ def test_an_unknown_option_that_is_a_file_hints_how_to_name_it(cli: Any, pdf: Pa
     assert cli("info", "--", "-dash.pdf").exit_code == 0
     other = json.loads(cli("info", "-zz.pdf", "--json").stderr)["error"]  # no such file: the usual hint
     assert "--help" in other["hint"] or "-h" in other["hint"], other
+
+
+@pytest.mark.parametrize(("argv", "wanted"), [
+    (["convert", "missing.md", "-o", "out.pdf"], "`pdftools convert --help`"),  # a document, not a PDF
+    (["forms", "fill", "{pdf}", "--data", "missing.json", "-o", "f.pdf"], "Check the path"),
+    (["info", "missing.pdf"], "`pdftools ls DIR`"),  # a PDF: where the PDFs are
+])
+def test_a_missing_inputs_hint_fits_the_command(cli: Any, pdf: Path, argv: list[str], wanted: str) -> None:
+    result = cli(*[a.replace("{pdf}", str(pdf)) for a in argv], "--json")
+    error = json.loads(result.stderr)["error"]
+    assert result.exit_code == 3 and error["code"] == "FILE_NOT_FOUND" and wanted in error["hint"], error
+    if argv[0] != "info":
+        assert "PDFs" not in error["hint"] and "ls DIR" not in error["hint"], error

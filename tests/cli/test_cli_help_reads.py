@@ -97,5 +97,9 @@ def test_summaries_name_no_parameters() -> None:
 @pytest.mark.parametrize("name", [c for c in COMMANDS if c != "serve"])
 def test_command_help_speaks_to_a_shell_user_not_of_mcp(cli: Callable[..., Any], name: str) -> None:
     """What only an agent needs goes in `{{mcp:...}}`; a person reading `--help` at a shell is not told
-    about MCP defaults or what an agent does."""
-    assert "MCP" not in _command_help(cli, [name])
+    about MCP defaults or what an agent does: not of clients or agents, nor of a result's JSON fields
+    (`already_text`, `next_page`), which a shell user meets only as exit codes, flags and printed notes."""
+    out = _command_help(cli, [name])
+    assert "MCP" not in out
+    assert not re.search(r"\b(?:clients?|agents?)(?:'s)?\b", out, re.I), out
+    assert not re.findall(r"\b[a-z]+_[a-z_]+\b", out), out  # flags are --kebab-case; snake_case is JSON

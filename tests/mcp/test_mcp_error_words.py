@@ -99,3 +99,16 @@ def test_http_instructions_say_where_outputs_go(tmp_path: Path) -> None:
     assert "`output`: Output PDF (default: beside the input)" in stdio
     assert "beside the input" not in http, http
     assert "`output`: the output's file name" in http and "`files`" in http, http
+
+
+def test_a_missing_inputs_hint_over_mcp_names_tools_and_fits_the_tool(tmp_path: Path) -> None:
+    async def go() -> list[dict[str, str]]:
+        async with stdio_client(tmp_path, "--tools", "all") as client:
+            calls = [("doc_convert", {"input": "missing.md", "output": "out.pdf"}), ("pdf_info", {"input": "x.pdf"})]
+            return [json.loads((await client.call_tool(tool, args)).content[0].text) for tool, args in calls]
+
+    convert, info = anyio.run(go)
+    assert convert["code"] == "FILE_NOT_FOUND" and "`doc_convert`" in convert["hint"], convert
+    assert "PDFs" not in convert["hint"] and "pdftools" not in convert["hint"], convert
+    assert info["code"] == "FILE_NOT_FOUND" and "`pdf_list`" in info["hint"], info
+    assert "pdftools" not in info["hint"] and "command" not in info["hint"], info

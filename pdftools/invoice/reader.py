@@ -98,10 +98,11 @@ def read_invoice(path: Path, password: str | None, options: Options) -> Reading:
 
 
 def unconfirmed_ocr_name(cand: Candidate) -> Candidate:
-    """A name OCR read once, without a legal form, is not trusted: OCR merges and misreads letters (`Novák
-    a.s.` read `Novakats`, with the word sure), and nothing on the page confirms the reading."""
-    if "printed" in cand.how or "spelled" in cand.how or invoice_issuer.ends_legal(str(cand.value)):
-        return cand
+    """A name OCR read once is not trusted: OCR merges and misreads letters, sure of the word all the same
+    (`Novák a.s.` read `Novakats`, `Černý obchod s.r.o.` read `Merny obchod s.r.o.`), and nothing on the page
+    confirms the reading."""
+    if any(words in cand.how for words in ("printed", "spelled", "like the web domain")):
+        return cand  # seen again, in the same spelling or in the web or e-mail domain
     return Candidate(cand.value, min(cand.score, 0.65), f"{cand.how}; but OCR read it once, with nothing to confirm"
                      " it", cand.line, cand.extra)
 
@@ -254,7 +255,7 @@ def _doubted(doc: Doc, cand: Candidate, doubtful: dict[str, str], key: str = "")
         if "(= net + tax)" in cand.how:
             return cand
         shown = _DIGITS.sub("", f"{value:.2f}")
-        hit = next((w for w, d in digits if shown.endswith(d) and d in _DIGITS.sub("", line)), None)
+        hit = next((w for w, d in digits if d in shown and d in _DIGITS.sub("", line)), None)
     elif isinstance(value, dt.date):
         hit = next((w for w, _ in digits if w in line), None)
     elif key == "issuer":

@@ -156,14 +156,14 @@ def test_a_name_with_a_word_ocr_was_unsure_of_is_not_trusted() -> None:
     assert _from_text([page], Options(), {})["issuer"].score >= 0.7
 
 
-def test_a_name_ocr_read_once_without_a_legal_form_is_not_trusted() -> None:
+def test_a_name_ocr_read_once_is_not_trusted() -> None:
     from pdftools.invoice.reader import unconfirmed_ocr_name
 
     once = text.Candidate("Novakats", 0.9, "after the label 'Fornecedor'")
     assert unconfirmed_ocr_name(once).score < 0.7
-    for sure in (text.Candidate("Novak a.s.", 0.9, "after the label 'Fornecedor'"),
-                 text.Candidate("Novakats", 0.9, "after the label 'Fornecedor', printed 2 times")):
-        assert unconfirmed_ocr_name(sure) is sure
+    assert unconfirmed_ocr_name(text.Candidate("Merny obchod s.r.o.", 0.9, "after the label 'Provider'")).score < 0.7
+    sure = text.Candidate("Novakats", 0.9, "after the label 'Fornecedor', printed 2 times")
+    assert unconfirmed_ocr_name(sure) is sure
 
 
 def test_a_name_printed_again_is_confirmed_even_where_ocr_was_unsure_once() -> None:
@@ -171,3 +171,11 @@ def test_a_name_printed_again_is_confirmed_even_where_ocr_was_unsure_once() -> N
                       *[""] * 20, "Rossi Forniture S.r.l. - P. IVA IT01234567890 - IBAN IT60X0542811101000000123456"])
     found = _from_text([page], Options(), {"S.r.l.": "OCR was unsure of it"})
     assert found["issuer"].value == "Rossi Forniture S.r.l." and found["issuer"].score >= 0.7
+
+
+def test_an_amount_ocr_split_and_was_unsure_of_is_not_trusted() -> None:
+    from pdftools.invoice.reader import _doubted
+
+    doc = _doc(["                       Rechnungsbetrag              6.569,   21-CHF"])
+    read = text.Candidate(Decimal("6569.00"), 0.82, "after 'rechnungsbetrag'", 0)
+    assert _doubted(doc, read, {"6.569,": "OCR was unsure of it"}).score < 0.7

@@ -353,7 +353,7 @@ def test_bad_patterns_and_options_are_refused_before_anything(fails: Errors, tmp
 
 def test_missing_inputs_and_copy_to_folder(fails: Errors, tmp_path: Path, invoice_set: InvoiceSet) -> None:
     files = copy_in(tmp_path / "in", invoice_set.folder / invoice_set.digital[0].file)
-    fails.run(["rename-invoice", tmp_path / "nope"], errors.FileNotFound)
+    fails.run(["rename-invoice", tmp_path / "nope.pdf"], errors.FileNotFound)
     made = fails.cli("rename-invoice", tmp_path / "in", "--copy-to", tmp_path / "nowhere" / "deep")
     assert made.exit_code == 0 and (tmp_path / "nowhere" / "deep").is_dir(), made  # made, as mkdir -p (issue 12)
     assert all(f.exists() for f in files)

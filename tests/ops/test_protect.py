@@ -215,7 +215,7 @@ def test_cli_without_any_password_source_and_no_terminal(fails: Errors, pdf: Pat
 def test_cli_password_file_problems(fails: Errors, pdf: Path, tmp_path: Path) -> None:
     missing = tmp_path / "nope.txt"
     fails.run(["protect", pdf, "--user-password-file", missing], errors.FileNotFound, inputs=(pdf,),
-              message_has=("--user-password-file",))
+              message_has=("--user-password-file",), hint="Check the path of the file that holds the value.")
     empty = tmp_path / "empty.txt"
     empty.write_text("\n")
     fails.run(["protect", pdf, "--user-password-file", empty], errors.InvalidArgument, inputs=(pdf, empty),

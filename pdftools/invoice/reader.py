@@ -155,7 +155,8 @@ def _from_xml(pdf: Any, warnings: list[str]) -> dict[str, Candidate] | str:
 
 def _texts(pdf: Any, path: Path, options: Options, warnings: list[str]) -> tuple[list[str], Source, dict[str, str]]:
     """The layout text of the pages that matter (OCR when there is no text layer), and the words that may be
-    misread, each with why: those OCR was unsure of, those that run off the page (cut where it ends)."""
+    misread, each with why (`{}` where the word goes): those OCR was unsure of, those that run off the page (cut
+    where it ends)."""
     count = len(pdf.pages)
     numbers = sorted({*range(1, min(count, TEXT_PAGES) + 1), count}) if count else []
     with pagetext.readable(pdf, path) as source:
@@ -170,7 +171,7 @@ def _texts(pdf: Any, path: Path, options: Options, warnings: list[str]) -> tuple
             engine.check_pixels(abs(float(box[2] - box[0])), abs(float(box[3] - box[1])), OCR_DPI, n)
         warnings.append("no text layer: read by OCR")
         texts, doubtful = ocr_layout(source, numbers, options.language or default_languages())
-        return texts, "ocr", dict.fromkeys(doubtful, "OCR was unsure of it")
+        return texts, "ocr", dict.fromkeys(doubtful, "OCR was unsure of {}")
 
 
 def ocr_layout(source: Path, numbers: list[int], language: str) -> tuple[list[str], set[str]]:
@@ -269,8 +270,8 @@ def _doubted(doc: Doc, cand: Candidate, doubtful: dict[str, str], key: str = "")
         return cand
     if hit is None:
         return cand
-    return Candidate(value, min(cand.score, 0.6), f"{cand.how}; but {doubtful[hit].replace(' it', f' {hit!r}')}",
-                     cand.line, cand.extra)
+    return Candidate(value, min(cand.score, 0.6), f"{cand.how}; but {doubtful[hit].format(repr(hit))}", cand.line,
+                     cand.extra)
 
 
 def _cut_words(source: Path, numbers: list[int]) -> dict[str, str]:
@@ -284,5 +285,5 @@ def _cut_words(source: Path, numbers: list[int]) -> dict[str, str]:
             for word in (w for block in page.blocks for line in block.lines for w in line.words):
                 x0, y0, x1, y1 = word.box
                 if x0 < -0.5 or y0 < -0.5 or x1 > page.width + 0.5 or y1 > page.height + 0.5:
-                    cut[word.text] = "it runs off the page"
+                    cut[word.text] = "{} runs off the page"
     return cut

@@ -158,7 +158,7 @@ def test_digits_ocr_was_unsure_of_are_not_trusted() -> None:
 
     doc = Doc.from_pages(["Total TTC   75,04 €"])
     read = Candidate(Decimal("75.04"), 0.92, "after 'total ttc'", 0)
-    unsure = "OCR was unsure of it"
+    unsure = "OCR was unsure of {}"
     assert _doubted(doc, read, {"75,04": unsure}).score < 0.7 and _doubted(doc, read, {"Merci": unsure}) is read
     summed = Candidate(Decimal("75.04"), 0.97, "after 'total ttc' (= net + tax)", 0)
     assert _doubted(doc, summed, {"75,04": unsure}) is summed

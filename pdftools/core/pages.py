@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from pdftools.errors import InvalidPageRange
 
@@ -39,32 +40,32 @@ def parse_ranges(spec: str | None, count: int) -> list[tuple[int, int]]:
     if spec is None or spec.strip().lower() in ("", "all"):
         return [(1, count)] if count else []
     ranges: list[tuple[int, int]] = []
-    for raw in spec.split(","):
-        item = raw.strip().lower()
-        if item in _PARITY:  # every other page, as single-page ranges
+    for item, match in _items(spec):
+        if match is None:  # every other page, as single-page ranges
             ranges.extend((n, n) for n in range(_PARITY[item], count + 1, 2))
             continue
-        match = _ITEM.match(item)
-        if not match:
-            raise InvalidPageRange(f"cannot read {raw.strip()!r} in page spec {spec!r}")
         start = _page(match["a"], count, spec)
         end = _page(match["b"], count, spec) if match["b"] else (count if match["dash"] else start)
         ranges.append((start, end))
     return ranges
 
 
+def _items(spec: str) -> Iterator[tuple[str, re.Match[str] | None]]:
+    """Each item of a spec, lower case, with its match (None for `odd` / `even`); an unreadable one refused."""
+    for raw in spec.split(","):
+        item = raw.strip().lower()
+        match = None if item in _PARITY else _ITEM.match(item)
+        if item not in _PARITY and not match:
+            raise InvalidPageRange(f"cannot read {raw.strip()!r} in page spec {spec!r}")
+        yield item, match
+
+
 def check_spec(spec: str | None) -> None:
     """Refuse a page spec no document could satisfy (`abc`, `1-2,,x`, page 0), before any document is opened."""
     if spec is None or spec.strip().lower() in ("", "all"):
         return
-    for raw in spec.split(","):
-        item = raw.strip().lower()
-        match = _ITEM.match(item)
-        if item in _PARITY:
-            continue
-        if not match:
-            raise InvalidPageRange(f"cannot read {raw.strip()!r} in page spec {spec!r}")
-        if "0" in (match["a"], match["b"]):
+    for _, match in _items(spec):
+        if match is not None and "0" in (match["a"], match["b"]):
             raise InvalidPageRange(f"page 0 in {spec!r} is out of range: pages are numbered from 1")
 
 

@@ -65,16 +65,6 @@ def files(cache: Path = CACHE) -> list[Path]:
 
 def scans(folder: Path, cache: Path = CACHE) -> list[Path]:
     """The six rasterised at 200 dpi into image-only PDFs in `folder` (kept: OCR input)."""
-    from invoices.producers import scan
-    from invoices.real import DPI
+    from invoices.real import scanned
 
-    folder.mkdir(parents=True, exist_ok=True)
-    made = []
-    for source in files(cache):
-        out = folder / source.name
-        if not out.is_file():
-            part = folder / f".part-{source.name}"
-            scan(source, part, dpi=DPI)
-            shutil.move(part, out)
-        made.append(out)
-    return made
+    return scanned(folder, files(cache))

@@ -48,16 +48,22 @@ def all_files() -> list[Path]:
 
 def scans(folder: Path, names: list[str]) -> list[Path]:
     """The pages of `names` rasterised at 200 dpi into image-only PDFs in `folder` (kept: OCR input)."""
+    return scanned(folder, [EINVOICES / name for name in names])
+
+
+def scanned(folder: Path, sources: list[Path]) -> list[Path]:
+    """Each source's pages rasterised at 200 dpi into an image-only PDF of the same name in `folder`, made once
+    (kept between runs: OCR input); a half-written one never takes the name."""
     from invoices.producers import scan
 
     folder.mkdir(parents=True, exist_ok=True)
     made = []
-    for name in names:
-        out = folder / name
+    for source in sources:
+        out = folder / source.name
         if not out.is_file():
-            tmp = folder / f".part-{name}"
-            scan(EINVOICES / name, tmp, dpi=DPI)
-            shutil.move(tmp, out)
+            part = folder / f".part-{source.name}"
+            scan(source, part, dpi=DPI)
+            shutil.move(part, out)
         made.append(out)
     return made
 

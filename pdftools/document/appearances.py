@@ -5,6 +5,9 @@ MacRomanEncoding only, and writes `?` for any other character: a font with a /Di
 hyperref gives /Helv PDFDocEncoding that way) loses `ë`. After qpdf has laid a value out, each string it drew
 with a `?` in place of a character is re-encoded here from the font's real encoding; a standard font without
 an encoding is given WinAnsiEncoding in that appearance only; a character the font cannot draw is refused.
+
+qpdf draws a list box as rows of its options with one chosen row highlighted; a multi-select list box holding
+several choices gets the others highlighted the same way (`highlight`).
 """
 
 from __future__ import annotations
@@ -87,3 +90,38 @@ def _winansi(stream: pikepdf.Stream, font_name: pikepdf.Name, data: Any) -> Any:
     fonts = Dictionary({**dict(stream.Resources.Font.items()), str(font_name): font})
     stream.Resources = Dictionary({**dict(stream.Resources.items()), "/Font": fonts})
     return font
+
+
+def highlight(annot: Any, rows: list[int]) -> None:
+    """Highlight more rows of the list box qpdf drew in `annot`'s normal appearance, as it highlighted its chosen
+    row: each of `rows` counts from that row (1: the next one down); a row it did not draw is left out."""
+    import pikepdf
+
+    stream = annot.obj.get("/AP", {}).get("/N")
+    if not isinstance(stream, pikepdf.Stream) or not rows:
+        return
+    ops: list[Any] = list(pikepdf.parse_content_stream(stream))
+    at = _highlighted(ops)
+    if at is None:  # no row highlighted (a list box too short for two rows)
+        return
+    x, y, width, height = (float(v) for v in ops[at][0])
+    rows_drawn = [(operands, str(op)) for operands, op in ops[at:]]
+    rows_drawn = rows_drawn[:next((i for i, (_, op) in enumerate(rows_drawn) if op == "EMC"), len(rows_drawn))]
+    lines = sum(op == "Tj" for _, op in rows_drawn)
+    baseline = next((float(operands[1]) for operands, op in rows_drawn if op == "Td"), y)  # the first row's
+    above = int((baseline - y) // height)  # rows over the highlighted one (a row's baseline lies inside it)
+    added = [pikepdf.ContentStreamInstruction(args, pikepdf.Operator(op))
+             for row in rows if 0 <= above + row < lines
+             for args, op in (([x, y - row * height, width, height], "re"), ([], "f"))]
+    ops[at + 2:at + 2] = added
+    stream.write(pikepdf.unparse_content_stream(ops))
+
+
+def _highlighted(ops: list[Any]) -> int | None:
+    """Where qpdf's highlighted row is (its `re`), first in the field's marked content: `/Tx BMC q ... rg x y w h
+    re f` (what a producer drew around the marked content, a border or a background, is not it)."""
+    names = [str(op) for _, op in ops]
+    for at, (operands, op) in enumerate(ops):
+        if str(op) == "BMC" and [str(o) for o in operands] == ["/Tx"]:
+            return at + 3 if names[at + 1:at + 5] == ["q", "rg", "re", "f"] else None
+    return None

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from pdftools.core.objects import text as pdf_text
-from pdftools.document.appearances import redraw
+from pdftools.document.appearances import highlight, redraw
 from pdftools.document.fonts import literal
 from pdftools.errors import FieldNotFound, InvalidFieldValue, NoForm
 
@@ -57,6 +57,10 @@ def _generator() -> type:
                 redraw(field, annot, field.fully_qualified_name)
 
         generate_choice = generate_text
+
+        def highlight_rows(self, field: Any, rows: list[int]) -> None:
+            for annot in self.form.get_annotations_for_field(field):
+                highlight(annot, rows)
 
     return Generator
 
@@ -147,7 +151,9 @@ def _multiselect(wrapper: Any) -> bool:
 
 def _choices_setter(name: str, wrapper: Any, info: FormField, value: Any) -> Any:
     """A multi-select list box: one choice or a list of them, each one of its options; /V holds an array (a
-    lone choice stays a string) and /I their indices, in ascending order, as viewers read them."""
+    lone choice stays a string) and /I their indices, in ascending order, as viewers read them. Its appearance is
+    a one-choice list box's (the form's generator draws the rows around the first choice, highlighted), with
+    the other choices highlighted too."""
     from pikepdf import Array, String
 
     chosen = value if isinstance(value, list) else [value]
@@ -163,10 +169,11 @@ def _choices_setter(name: str, wrapper: Any, info: FormField, value: Any) -> Any
     indices = sorted({info.options.index(t) for t in texts})
 
     def set_all() -> None:
-        if len(texts) == 1:
-            wrapper.value = texts[0]  # a string /V, drawn as before
-        else:
+        wrapper.value = info.options[indices[0]]  # a string /V, drawn as any choice is
+        if len(texts) > 1:
             wrapper._field.obj.V = Array([String(t) for t in texts])
+            if wrapper._form.generate_appearances is not None:
+                wrapper._form.generate_appearances.highlight_rows(wrapper._field, [i - indices[0] for i in indices[1:]])
         wrapper._field.obj.I = Array(indices)
 
     return set_all

@@ -1,0 +1,137 @@
+"""A filled multi-select list box is drawn with its new selection: a viewer that draws only the stored appearance
+(poppler's pdftoppm and pdftotext, printing) showed the old one, since fill set /V and /I and kept the stream.
+
+The form is made as a PDF editor stores one: a list box, a one-choice list box and a text field, each with its
+appearance drawn (by qpdf). Rows are found where pdftotext says each option's word is; a row is highlighted when
+poppler paints the right part of it, where no text is, in something other than white.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pikepdf
+import pytest
+
+from pdftools.ops.forms import forms
+
+OPTIONS = ["German", "French", "Dutch", "Spanish"]
+COLOURS = ["Red", "Green", "Blue", "Black"]
+BOX = (100, 500, 300, 580)  # the list box: four rows of 12 pt Helvetica fit in its 80 pt
+WHITE = 255
+
+
+def form(path: Path) -> Path:
+    """A form whose multi-select list box holds German, drawn highlighted, as a viewer saved it."""
+    pdf = pikepdf.new()
+    pdf.add_blank_page(page_size=(612, 792))
+    page = pdf.pages[0].obj
+    helv = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1,
+                                                BaseFont=pikepdf.Name.Helvetica,
+                                                Encoding=pikepdf.Name.WinAnsiEncoding))
+
+    def widget(name: str, rect: tuple[int, ...], **extra: object) -> pikepdf.Object:
+        return pdf.make_indirect(pikepdf.Dictionary(T=pikepdf.String(name), DA=pikepdf.String("/Helv 12 Tf 0 g"),
+                                                    Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Widget,
+                                                    Rect=pikepdf.Array(rect), P=page, F=4, **extra))
+
+    def choice(name: str, flags: int, rect: tuple[int, ...], options: list[str]) -> pikepdf.Object:
+        return widget(name, rect, FT=pikepdf.Name.Ch, Ff=flags, V=pikepdf.String(options[0]),
+                      Opt=pikepdf.Array([pikepdf.String(o) for o in options]))
+
+    fields = [choice("langs", 1 << 21, BOX, OPTIONS), choice("colour", 0, (350, 500, 550, 580), COLOURS),
+              widget("name", (100, 400, 300, 420), FT=pikepdf.Name.Tx, V=pikepdf.String("Ann"))]
+    page.Annots = pikepdf.Array(fields)
+    pdf.Root.AcroForm = pikepdf.Dictionary(Fields=pikepdf.Array(fields), DA=pikepdf.String("/Helv 0 Tf 0 g"),
+                                           DR=pikepdf.Dictionary(Font=pikepdf.Dictionary(Helv=helv)),
+                                           NeedAppearances=True)
+    pdf.generate_appearance_streams()  # drawn as a viewer saves them (qpdf draws, and drops NeedAppearances)
+    pdf.save(path)
+    return path
+
+
+def rows(path: Path) -> dict[str, float]:
+    """Each word pdftotext reads on the page, by the height (pixels from the top at 72 dpi) of its middle."""
+    html = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    return {m["word"]: (float(m["top"]) + float(m["bottom"])) / 2 for m in re.finditer(
+        r'<word xMin="[\d.]+" yMin="(?P<top>[\d.]+)" xMax="[\d.]+" yMax="(?P<bottom>[\d.]+)">(?P<word>[^<]+)</word>',
+        html)}
+
+
+def painted(path: Path, x: float, ys: dict[str, float]) -> dict[str, bool]:
+    """Whether poppler paints the point (x, y) of the page, at 72 dpi in grey, anything but white."""
+    grey = subprocess.run(["pdftoppm", "-gray", "-r", "72", str(path)], capture_output=True, check=True).stdout
+    magic, width, height, depth, pixels = grey.split(maxsplit=4)
+    assert (magic, depth) == (b"P5", b"255"), magic
+    return {word: pixels[round(y) * int(width) + round(x)] != WHITE for word, y in ys.items()}
+
+
+@pytest.fixture
+def filled(tmp_path: Path) -> Path:
+    out = tmp_path / "filled.pdf"
+    forms("fill", str(form(tmp_path / "form.pdf")), data='{"langs": ["French", "Spanish"]}', output=str(out))
+    return out
+
+
+def test_poppler_draws_every_chosen_row_highlighted_and_no_other(filled: Path) -> None:
+    found = rows(filled)
+    assert set(OPTIONS) <= set(found), found  # pdftotext reads every option from the drawn list
+    right = BOX[2] - 8  # right of the words, inside the box
+    assert painted(filled, right, {o: found[o] for o in OPTIONS}) == {
+        "German": False, "French": True, "Dutch": False, "Spanish": True}
+
+
+def test_the_rows_are_drawn_in_the_font_and_size_the_field_asks_for(filled: Path) -> None:
+    with pikepdf.open(filled) as pdf:
+        langs = pdf.Root.AcroForm.Fields[0]
+        drawn = [(str(op), [str(o) for o in operands]) for operands, op in
+                 pikepdf.parse_content_stream(langs.AP.N) if str(op) in ("Tf", "Tj")]
+        assert [str(v) for v in langs.V] == ["French", "Spanish"] and [int(i) for i in langs.I] == [1, 3]
+    assert drawn == [("Tf", ["/Helv", "12"]), *(("Tj", [o]) for o in OPTIONS)]
+
+
+def test_other_fields_are_drawn_as_before(filled: Path, tmp_path: Path) -> None:
+    """A one-choice list box and a text field filled beside the list box: the same appearances qpdf draws alone
+    (pikepdf's own generator), and poppler highlights the one choice."""
+    out = tmp_path / "others.pdf"
+    forms("fill", str(tmp_path / "form.pdf"), data='{"colour": "Blue", "name": "Bo", "langs": ["Dutch"]}',
+          output=str(out))
+    with pikepdf.open(tmp_path / "form.pdf") as pdf:
+        from pikepdf.form import DefaultAppearanceStreamGenerator, Form
+
+        plain = Form(pdf, DefaultAppearanceStreamGenerator)
+        plain["colour"].value, plain["name"].value, plain["langs"].value = "Blue", "Bo", "Dutch"
+        expected = [f.AP.N.read_bytes() for f in pdf.Root.AcroForm.Fields]
+    with pikepdf.open(out) as pdf:
+        assert [f.AP.N.read_bytes() for f in pdf.Root.AcroForm.Fields] == expected
+    found = rows(out)
+    assert painted(out, 550 - 8, {c: found[c] for c in COLOURS}) == {
+        "Red": False, "Green": False, "Blue": True, "Black": False}
+
+
+def test_a_list_too_short_for_its_options_shows_the_rows_around_the_first_choice(tmp_path: Path) -> None:
+    """Three rows for four options: the rows qpdf scrolls to for a one-choice list (the first choice second when
+    it can be), each chosen one among them highlighted."""
+    path = form(tmp_path / "form.pdf")
+    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        for annot in (pdf.Root.AcroForm.Fields[0], pdf.Root.AcroForm.Fields[0].AP.N):
+            key = "/Rect" if "/Rect" in annot else "/BBox"
+            box = [float(v) for v in annot[key]]
+            annot[key] = pikepdf.Array([box[0], box[1], box[2], box[1] + 45])
+        pdf.save(path)
+    out = tmp_path / "short.pdf"
+    forms("fill", str(path), data='{"langs": ["Dutch", "Spanish"]}', output=str(out))
+    found = rows(out)
+    assert {"French", "Dutch", "Spanish"} <= set(found) and "German" not in found, found
+    assert painted(out, BOX[2] - 8, {o: found[o] for o in ("French", "Dutch", "Spanish")}) == {
+        "French": False, "Dutch": True, "Spanish": True}
+
+    out = tmp_path / "hidden.pdf"
+    forms("fill", str(path), data='{"langs": ["French", "Spanish"]}', output=str(out))  # Spanish is scrolled off
+    found = rows(out)
+    assert painted(out, BOX[2] - 8, {o: found[o] for o in ("German", "French", "Dutch")}) == {
+        "German": False, "French": True, "Dutch": False}
+    with pikepdf.open(out) as pdf:
+        assert [str(op) for _, op in pikepdf.parse_content_stream(pdf.Root.AcroForm.Fields[0].AP.N)].count("re") == 1

@@ -6,8 +6,9 @@ hyperref gives /Helv PDFDocEncoding that way) loses `ë`. After qpdf has laid a 
 with a `?` in place of a character is re-encoded here from the font's real encoding; a standard font without
 an encoding is given WinAnsiEncoding in that appearance only; a character the font cannot draw is refused.
 
-qpdf draws a list box as rows of its options with one chosen row highlighted; a multi-select list box holding
-several choices gets the others highlighted the same way (`highlight`).
+qpdf draws a list box as rows of its options with one chosen row highlighted, and reads one value only: a
+multi-select list box holding several choices is drawn by qpdf for its first choice, and the others are
+highlighted the same way (`draw`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,37 @@ if TYPE_CHECKING:
 
 SHOWS = {"Tj", "'", '"'}
 STANDARD = ("Helvetica", "Times", "Courier")  # the standard 14's text fonts (not Symbol, ZapfDingbats)
+
+
+def draw(field: Any, annot: Any) -> None:
+    """Draw a text or choice field's normal appearance in `annot` as qpdf does, re-encoded where qpdf could not
+    encode it (`redraw`), every choice of a multi-select list box highlighted."""
+    import pikepdf
+
+    held = field.obj.get("/V")
+    chosen = _chosen_rows(field.obj, held) if isinstance(held, pikepdf.Array) else []
+    if chosen:
+        field.obj.V = _export(field.obj.Opt[chosen[0]])  # qpdf lays the rows out around it, highlighted
+    try:
+        field.generate_appearance(annot)
+        redraw(field, annot, field.fully_qualified_name)
+        highlight(annot, [row - chosen[0] for row in chosen[1:]])
+    finally:
+        if chosen:
+            field.obj.V = held
+
+
+def _chosen_rows(obj: Any, held: Any) -> list[int]:
+    """The options (0-based, ascending) an array /V holds, by their export values (/I is optional)."""
+    values = {bytes(v) for v in held}
+    return [i for i, option in enumerate(obj.get("/Opt") or []) if bytes(_export(option)) in values]
+
+
+def _export(option: Any) -> Any:
+    """An /Opt entry's export value: the entry, or the first of an [export, display] pair."""
+    import pikepdf
+
+    return option[0] if isinstance(option, pikepdf.Array) else option
 
 
 def redraw(field: Any, annot: Any, name: str) -> None:

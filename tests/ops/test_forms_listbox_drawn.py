@@ -135,3 +135,21 @@ def test_a_list_too_short_for_its_options_shows_the_rows_around_the_first_choice
         "German": False, "French": True, "Dutch": False}
     with pikepdf.open(out) as pdf:
         assert [str(op) for _, op in pikepdf.parse_content_stream(pdf.Root.AcroForm.Fields[0].AP.N)].count("re") == 1
+
+
+def test_flatten_draws_the_choices_a_viewer_was_asked_to_draw(tmp_path: Path) -> None:
+    """A form saved with NeedAppearances and several choices in its list box (as a filler that draws nothing
+    leaves it): flatten has the appearances drawn, and the list box shows its choices, not an empty first row."""
+    path = form(tmp_path / "form.pdf")
+    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        langs = pdf.Root.AcroForm.Fields[0]
+        langs.V = pikepdf.Array([pikepdf.String("French"), pikepdf.String("Spanish")])  # no /I: it is optional
+        pdf.Root.AcroForm.NeedAppearances = True
+        pdf.save(path)
+    out = tmp_path / "flat.pdf"
+    forms("flatten", str(path), output=str(out))
+    found = rows(out)
+    assert painted(out, BOX[2] - 8, {o: found[o] for o in OPTIONS}) == {
+        "German": False, "French": True, "Dutch": False, "Spanish": True}
+    first_row = min(found[o] for o in OPTIONS) - 14.4  # where qpdf drew an empty, highlighted row
+    assert painted(out, BOX[2] - 8, {"above": first_row}) == {"above": False}

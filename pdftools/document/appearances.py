@@ -44,8 +44,8 @@ def draw(field: Any, annot: Any) -> None:
 
 def _chosen_rows(obj: Any, held: Any) -> list[int]:
     """The options (0-based, ascending) an array /V holds, by their export values (/I is optional)."""
-    values = {bytes(v) for v in held}
-    return [i for i, option in enumerate(obj.get("/Opt") or []) if bytes(_export(option)) in values]
+    values = {str(v) for v in held}  # as text: a producer may write the options in UTF-16, a filler not
+    return [i for i, option in enumerate(obj.get("/Opt") or []) if str(_export(option)) in values]
 
 
 def _export(option: Any) -> Any:

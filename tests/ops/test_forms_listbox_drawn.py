@@ -14,12 +14,14 @@ from pathlib import Path
 
 import pikepdf
 import pytest
+from conftest import CORPUS
 
 from pdftools.ops.forms import forms
 
 OPTIONS = ["German", "French", "Dutch", "Spanish"]
 COLOURS = ["Red", "Green", "Blue", "Black"]
 BOX = (100, 500, 300, 580)  # the list box: four rows of 12 pt Helvetica fit in its 80 pt
+COLOUR_BOX = (350, 500, 550, 580)  # a one-choice list box beside it
 WHITE = 255
 
 
@@ -41,7 +43,7 @@ def form(path: Path) -> Path:
         return widget(name, rect, FT=pikepdf.Name.Ch, Ff=flags, V=pikepdf.String(options[0]),
                       Opt=pikepdf.Array([pikepdf.String(o) for o in options]))
 
-    fields = [choice("langs", 1 << 21, BOX, OPTIONS), choice("colour", 0, (350, 500, 550, 580), COLOURS),
+    fields = [choice("langs", 1 << 21, BOX, OPTIONS), choice("colour", 0, COLOUR_BOX, COLOURS),
               widget("name", (100, 400, 300, 420), FT=pikepdf.Name.Tx, V=pikepdf.String("Ann"))]
     page.Annots = pikepdf.Array(fields)
     pdf.Root.AcroForm = pikepdf.Dictionary(Fields=pikepdf.Array(fields), DA=pikepdf.String("/Helv 0 Tf 0 g"),
@@ -52,12 +54,16 @@ def form(path: Path) -> Path:
     return path
 
 
-def rows(path: Path) -> dict[str, float]:
-    """Each word pdftotext reads on the page, by the height (pixels from the top at 72 dpi) of its middle."""
+def rows(path: Path, box: tuple[float, ...] = BOX) -> dict[str, float]:
+    """Each word pdftotext reads inside `box` (the page's x0 y0 x1 y1), by the height of its middle in pixels
+    from the top at 72 dpi."""
     html = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, text=True, check=True).stdout
-    return {m["word"]: (float(m["top"]) + float(m["bottom"])) / 2 for m in re.finditer(
-        r'<word xMin="[\d.]+" yMin="(?P<top>[\d.]+)" xMax="[\d.]+" yMax="(?P<bottom>[\d.]+)">(?P<word>[^<]+)</word>',
-        html)}
+    height = float(re.search(r'<page width="[\d.]+" height="(?P<h>[\d.]+)"', html)["h"])  # type: ignore[index]
+    word = (r'<word xMin="(?P<x>[\d.]+)" yMin="(?P<top>[\d.]+)" xMax="[\d.]+" yMax="(?P<bottom>[\d.]+)">'
+            r'(?P<word>[^<]+)</word>')
+    words = {m["word"]: (float(m["x"]), (float(m["top"]) + float(m["bottom"])) / 2) for m in re.finditer(word, html)}
+    return {word: y for word, (x, y) in words.items()
+            if box[0] <= x <= box[2] and height - box[3] <= y <= height - box[1]}
 
 
 def painted(path: Path, x: float, ys: dict[str, float]) -> dict[str, bool]:
@@ -106,8 +112,8 @@ def test_other_fields_are_drawn_as_before(filled: Path, tmp_path: Path) -> None:
         expected = [f.AP.N.read_bytes() for f in pdf.Root.AcroForm.Fields]
     with pikepdf.open(out) as pdf:
         assert [f.AP.N.read_bytes() for f in pdf.Root.AcroForm.Fields] == expected
-    found = rows(out)
-    assert painted(out, 550 - 8, {c: found[c] for c in COLOURS}) == {
+    found = rows(out, COLOUR_BOX)
+    assert painted(out, COLOUR_BOX[2] - 8, {c: found[c] for c in COLOURS}) == {
         "Red": False, "Green": False, "Blue": True, "Black": False}
 
 
@@ -153,3 +159,24 @@ def test_flatten_draws_the_choices_a_viewer_was_asked_to_draw(tmp_path: Path) ->
         "German": False, "French": True, "Dutch": False, "Spanish": True}
     first_row = min(found[o] for o in OPTIONS) - 14.4  # where qpdf drew an empty, highlighted row
     assert painted(out, BOX[2] - 8, {"above": first_row}) == {"above": False}
+
+
+def test_a_producers_list_box_with_its_own_background_and_utf16_options(tmp_path: Path) -> None:
+    """LibreOffice's form (the corpus), its Nationality combo box made a six-row multi-select list box: its
+    options are UTF-16 strings and its appearance paints a background before the field's marked content. The
+    form asks viewers to draw the fields (NeedAppearances), which poppler does, as printing may not: that is
+    dropped here so that poppler shows the stored appearance."""
+    path, box = tmp_path / "lo.pdf", (60.0, 200.0, 225.0, 280.0)  # a blank part of the page
+    with pikepdf.open(CORPUS / "012-libreoffice-form" / "libreoffice-form.pdf") as pdf:
+        field = next(f for f in pdf.Root.AcroForm.Fields if str(f.get("/T")) == "Nationality")
+        assert bytes(field.Opt[1]).startswith(b"\xfe\xff"), field.Opt[1]  # UTF-16, as LibreOffice writes them
+        field.Ff = 1 << 21
+        field.Rect, field.AP.N.BBox = pikepdf.Array(box), pikepdf.Array([0, 0, box[2] - box[0], box[3] - box[1]])
+        del pdf.Root.AcroForm.NeedAppearances
+        pdf.save(path)
+    out = tmp_path / "filled.pdf"
+    forms("fill", str(path), data='{"Nationality": ["French", "German"]}', output=str(out))
+    found = rows(out, box)
+    assert list(found) == ["Unknown", "German", "Indonesian", "US-American", "French", "Spanish"], found
+    assert painted(out, box[2] - 8, found) == {"Unknown": False, "German": True, "Indonesian": False,
+                                               "US-American": False, "French": True, "Spanish": False}

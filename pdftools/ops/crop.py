@@ -62,7 +62,7 @@ def crop(
     fixed = boxes.parse_margins(margins) if margins is not None else None
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="cropped", password=password, in_place=in_place, force=force)
-    numbers = sorted(set(select_pages(pages, len(job.pdf.pages))))
+    numbers = sorted(set(select_pages(pages, len(job.pdf.pages), job.src)))
     if fixed is None:
         streams.check_pages(job.pdf, numbers, str(job.src), images=True)  # pdftoppm would inflate a bomb
         with pagetext.readable(job.pdf, job.src) as source:

@@ -19,7 +19,7 @@ from pdftools.core.params import Cli, Input, Param, Password
 from pdftools.core.paths import input_path, output_folder
 from pdftools.core.pdf import check_names, copy_pages, new_pdf, open_pdf, staged_outputs, write_pdf
 from pdftools.document import outline
-from pdftools.errors import InvalidArgument
+from pdftools.errors import InvalidArgument, NoPages
 
 if TYPE_CHECKING:
     import pikepdf
@@ -67,6 +67,8 @@ def split(
     folder = output_folder(out_dir)
     src = open_pdf(src_path, password)
     count = len(src.pages)
+    if count == 0:
+        raise NoPages(f"{src_path} has no pages")
     if bookmarks:
         plan = _bookmark_ranges(src)
     elif ranges is not None:

@@ -84,7 +84,7 @@ def stamp(
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="stamped", password=password, in_place=in_place, force=force)
     count = len(job.pdf.pages)
-    numbers = sorted(set(select_pages(pages, count)))
+    numbers = sorted(set(select_pages(pages, count, job.src)))
     if text is not None:
         texts = [_fill(text, n - 1 + start, count) for n in numbers]
         encoded = [fonts.encode(t) for t in texts]  # every page checked before any is changed

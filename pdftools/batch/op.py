@@ -90,7 +90,7 @@ def batch(
     kind = plan.kind_of(op.name, fn, chosen)
     pattern = name or plan.default_name(op.name, kind, chosen)
     if pages_per_task is not None and (op.name != "ocr" or kind != "file"):
-        raise InvalidArgument("pages_per_task cuts documents for ocr's searchable PDFs only")
+        raise InvalidArgument("{{pages_per_task}} cuts documents for ocr's searchable PDFs only")
     sources = batch_inputs.gather(inputs, recursive=recursive, suffixes=plan.suffixes_for(op.name))
     folder, made = _out_folder(out_dir)
     try:

@@ -170,7 +170,7 @@ def split_annotated(hint: Any) -> tuple[Any, tuple[Any, ...]]:
 
 
 REFERENCE = re.compile(r"\{\{(\w+)\}\}")
-ONLY_FOR = re.compile(r"\{\{(cli|mcp):(.*?)\}\}", re.DOTALL)
+ONLY_FOR = re.compile(r"\{\{(cli|mcp):(.*?)\}\}(?!\})", re.DOTALL)  # `{{mcp:{"a": 1}}}` ends at the last }}
 
 
 def describe(text: str, name_of: Callable[[str], str], front: str = "cli") -> str:

@@ -90,8 +90,9 @@ def select(pages: str | None, count: int, start_page: int | None) -> list[int]:
     selected = parse_pages(pages, count)
     if start_page is not None:
         if start_page not in selected:
-            raise InvalidArgument(f"start_page {start_page} is not among the selected pages",
-                                  hint="Pass a previous result's next_page with the same pages.")
+            raise InvalidArgument(f"{{{{start_page}}}} {start_page} is not among the selected pages",
+                                  hint="{{start_page}} goes on where a cut read stopped: give the page it named"
+                                       "{{mcp: (next_page)}}, with the same {{pages}}.")
         selected = selected[selected.index(start_page):]
     return selected
 

@@ -98,8 +98,10 @@ def attachments(
     object_streams: Annotated[ObjectStreams, Cli(actions=WRITES)] = "preserve",
 ) -> AttachmentsResult:
     if bool(files) != (action == "add") or (names and action not in ("extract", "remove")):
-        raise InvalidArgument(f"{action} does not take these arguments",
-                              hint="add takes FILES; extract and remove take --name; list takes neither.")
+        problem = ("add needs {{files}}: the files to attach" if action == "add" and not files
+                   else f"{action} takes no " + ("{{files}}" if files else "{{names}}"))
+        raise InvalidArgument(problem, hint="add takes {{files}}; extract and remove take {{names}}; list takes "
+                                            "neither.")
     if action in ("list", "extract"):
         writes_nothing(action, output, in_place)
         src = input_path(input)

@@ -59,6 +59,8 @@ def crop(
 ) -> CropResult:
     if (margins is None) == (not to_content):
         raise InvalidArgument("give {{margins}} or {{to_content}} (one of them)")
+    if padding and not to_content:
+        raise InvalidArgument("{{padding}} goes with {{to_content}}: {{margins}} cut exactly what they say")
     fixed = boxes.parse_margins(margins) if margins is not None else None
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="cropped", password=password, in_place=in_place, force=force)

@@ -97,6 +97,14 @@ def select(pages: str | None, count: int, start_page: int | None) -> list[int]:
     return selected
 
 
+def past_end(offset: int, size: int, page: int, unit: str) -> None:
+    """A cut read goes on inside its page: an offset at or past the page's end came from no cut."""
+    if offset >= size:
+        raise InvalidArgument(f"{{{{offset}}}} {offset} is past the end of page {page} ({size} {unit})",
+                              hint="{{offset}} goes on inside {{start_page}} where a cut read stopped: give the "
+                                   "two it named.")
+
+
 def collect(path: Path, count: int, selected: list[int], extract: Extractor, *, budget: int | None,
             offset: int = 0, label: str = "extracting text") -> TextResult:
     out: list[PageText] = []
@@ -107,6 +115,8 @@ def collect(path: Path, count: int, selected: list[int], extract: Extractor, *, 
         batch = selected[i:i + step]
         for number, page_text in zip(batch, extract(batch, progress), strict=True):
             skip = offset if not out and i == 0 else 0  # the offset applies to the first page only
+            if skip:
+                past_end(skip, len(page_text), number, "characters")
             body = page_text[skip:]
             if not page_text.strip():
                 empty.append(number)

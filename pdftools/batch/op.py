@@ -128,6 +128,7 @@ def _out_folder(raw: str) -> tuple[Path, Path | None]:
     """The output folder, made if missing, and the highest folder this made (None: it was there). Under the
     roots (MCP) it is a folder inside them, over HTTP too: a batch's thousands of outputs stay where its inputs
     are, not in the per-call file store."""
+    paths.no_stream_folder(raw)
     active = paths.policy()
     folder = active.resolve(raw) if isinstance(active, paths.RootsPolicy) else paths.output_path(raw)
     made = next((p for p in reversed([folder, *folder.parents]) if not p.exists()), None)

@@ -111,6 +111,9 @@ def attachments(
                                      attachments=_listed(pdf, _chosen(pdf, None)),
                                      remaining=len(pdf.attachments))
         return _extract(src, pdf, _chosen(pdf, names), out_dir, force)
+    if "-" in (files or []):
+        raise InvalidArgument("`-` cannot be attached: an attachment is named after its file",
+                              hint="Save what should be attached to a file, and attach that.")
     paths = [input_path(f) for f in files or []]
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="attachments", password=password, in_place=in_place, force=force,

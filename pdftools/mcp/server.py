@@ -160,6 +160,8 @@ class PdftoolsServer(MCPServer):
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
         self._add_pending_tools()
+        if self._tool_manager.get_tool(name) is None:
+            return error_result(self._unknown_tool(name))
         unknown = self._unknown_arguments(name, arguments)
         if unknown is not None:
             return error_result(unknown)
@@ -173,6 +175,21 @@ class PdftoolsServer(MCPServer):
                 return error_result(InvalidArgument(problems, hint="Check the arguments against the tool's "
                                                                    "input schema."))
             raise
+
+    def _unknown_tool(self, name: str) -> InvalidArgument:
+        """A tool this server does not offer: a close match, or that it exists but was left out at start."""
+        import difflib
+
+        from pdftools.ops import OPS
+
+        offered = sorted(tool.name for tool in self._tool_manager.list_tools())
+        if name in {op.tool for op in OPS}:
+            return InvalidArgument(f"this server does not offer {name}",
+                                   hint="It exists but is not offered here: the server was started with a "
+                                        f"narrower choice of tools. It offers: {', '.join(offered)}.")
+        close = difflib.get_close_matches(name, offered, n=1)
+        return InvalidArgument(f"no tool {name}", hint=f"Did you mean {close[0]}?" if close
+                               else f"The tools: {', '.join(offered)}.")
 
     def _unknown_arguments(self, name: str, arguments: dict[str, Any] | None) -> InvalidArgument | None:
         """An argument the tool does not take is refused, not ignored: `pages` on a tool that reads every page,

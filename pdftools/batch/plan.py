@@ -21,7 +21,7 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 from pdftools.batch.inputs import IMAGES, PDF, Source
 from pdftools.core import naming
 from pdftools.core.pages import check_spec
-from pdftools.core.params import MISSING, Cli, Pages, Param, marker, split_annotated
+from pdftools.core.params import MISSING, Cli, Pages, Param, leaves_out, marker, split_annotated
 from pdftools.errors import InvalidArgument, OutputIsInput
 from pdftools.ops import OPS, Op
 
@@ -107,6 +107,8 @@ def _parse_options(fn: Callable[..., Any], pairs: list[str] | dict[str, Any] | N
     for name, values in raw.items():
         base, meta = split_annotated(hints[name])
         value = _typed(name, base, values)
+        if leaves_out(marker(meta, Param), value):
+            continue  # `pages=`: left out, as at the command line
         if hints[name] == Pages:
             check_spec(value)
         problem = (marker(meta, Param) or Param("")).violation(value)

@@ -29,6 +29,7 @@ from pdftools.core.params import (
     name_parameters,
     split_annotated,
     with_note,
+    without_empty,
 )
 from pdftools.errors import InvalidArgument, PdftoolsError
 from pdftools.ops import OPS, Op
@@ -285,6 +286,7 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
         with paths.using(policy), task.running(running):
             try:
                 fill_secrets(fn, kwargs, files or {}, typed or set())
+                kwargs = without_empty(fn, kwargs)
                 check_constraints(fn, kwargs)
                 result = policy.public(fn(**kwargs))  # `-`, never the temporary file behind it
             finally:

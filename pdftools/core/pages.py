@@ -1,4 +1,13 @@
-"""Page ranges as people say them: 1-based, inclusive, `1-3,7,10-`, `last`, `-1` (the last page), `odd`, `even`."""
+"""Page ranges as people say them: 1-based, inclusive, `1-3,7,10-`, `last`, `-1` (the last page), `odd`, `even`;
+`all` (or `1-last`) for every page.
+
+An empty spec names no pages and is refused. Where leaving the spec out means all pages (the shared `Pages`
+parameter: rotate, stamp, text...), an empty one given to a front end is taken as left out (its `Param` says
+`empty_is_default`; `params.without_empty` applies it for the CLI, MCP and batch alike); where the spec picks
+what to delete, keep or cut (delete, select, split --ranges) or leaving it out means something else (info
+--pages), the empty spec reaches this module and is refused. As pdfcpu does: an empty selection is all pages
+where the selection is optional, "missing page selection" where it is required (`pages remove`).
+"""
 
 from __future__ import annotations
 
@@ -36,9 +45,11 @@ def page_number(value: int | str, count: int, *, zero: bool = False) -> int:
 
 
 def parse_ranges(spec: str | None, count: int) -> list[tuple[int, int]]:
-    """Parse a page spec into inclusive (start, end) pairs, in the order given (end < start reverses)."""
-    if spec is None or spec.strip().lower() in ("", "all"):
+    """Parse a page spec into inclusive (start, end) pairs, in the order given (end < start reverses); None
+    (no spec given) is all pages."""
+    if spec is None or spec.strip().lower() == "all":
         return [(1, count)] if count else []
+    _not_empty(spec)
     ranges: list[tuple[int, int]] = []
     for item, match in _items(spec):
         if match is None:  # every other page, as single-page ranges
@@ -60,10 +71,17 @@ def _items(spec: str) -> Iterator[tuple[str, re.Match[str] | None]]:
         yield item, match
 
 
+def _not_empty(spec: str) -> None:
+    if not spec.strip():
+        raise InvalidPageRange("the page spec is empty: it names no pages",
+                               hint="Name the pages: `all` (or `1-last`) for every page, `2`, `1-3,7`, `odd`.")
+
+
 def check_spec(spec: str | None) -> None:
     """Refuse a page spec no document could satisfy (`abc`, `1-2,,x`, page 0), before any document is opened."""
-    if spec is None or spec.strip().lower() in ("", "all"):
+    if spec is None or spec.strip().lower() == "all":
         return
+    _not_empty(spec)
     for _, match in _items(spec):
         if match is not None and "0" in (match["a"], match["b"]):
             raise InvalidPageRange(f"page 0 in {spec!r} is out of range: pages are numbered from 1")

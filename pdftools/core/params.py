@@ -27,6 +27,7 @@ class Param:
     min_length: int | None = None
     max_length: int | None = None
     one_of: tuple[Any, ...] | None = None  # the values allowed (a schema's `enum`), where a Literal would not do
+    empty_is_default: bool = False  # an empty string is the parameter left out (a page spec whose default is all)
 
     def constraints(self) -> dict[str, Any]:
         names = ("ge", "le", "min_length", "max_length")
@@ -145,7 +146,9 @@ def marker(metadata: tuple[Any, ...], kind: type) -> Any:
 
 # Parameters several ops share, declared once.
 Input = Annotated[str, Param("Input PDF"), Cli(argument=True)]
-Pages = Annotated[str | None, Param("Pages: `1-3,7,10-`, `odd`, `even`, `last` (default: all)")]
+# An empty spec is refused (it names no pages) except where leaving the spec out means all pages: see core/pages.py
+Pages = Annotated[str | None, Param("Pages: `1-3,7,10-`, `odd`, `even`, `last` (default: all)",
+                                    empty_is_default=True)]
 # The character budget of ops that return page texts, and where a piece starts
 MaxChars = Annotated[
     int | None, Param("Character budget; the result says where to go on", ge=1), Mcp(default=40_000)
@@ -157,6 +160,24 @@ Password = Annotated[
     str | None, Param("Password of an encrypted input"),
     Cli(envvar="PDFTOOLS_PASSWORD", file_flag="--password-file", metavar="PASSWORD"),
 ]
+
+
+def leaves_out(param: Param | None, value: Any) -> bool:
+    """Whether `value` is an empty string given for a parameter that takes one as left out (`empty_is_default`)."""
+    return param is not None and param.empty_is_default and isinstance(value, str) and not value.strip()
+
+
+def without_empty(fn: Callable[..., Any], kwargs: dict[str, Any]) -> dict[str, Any]:
+    """`kwargs` with each empty string that stands for a parameter left out replaced by the parameter's default:
+    what every front end does before calling an op (the CLI, MCP and a batch alike)."""
+    import inspect
+    from typing import get_type_hints
+
+    hints, out = get_type_hints(fn, include_extras=True), dict(kwargs)
+    for name, value in kwargs.items():
+        if name in hints and leaves_out(marker(split_annotated(hints[name])[1], Param), value):
+            out[name] = inspect.signature(fn).parameters[name].default
+    return out
 
 
 def actions_of(metadata: tuple[Any, ...]) -> tuple[str, ...]:

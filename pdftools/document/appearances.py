@@ -5,6 +5,10 @@ MacRomanEncoding only, and writes `?` for any other character: a font with a /Di
 hyperref gives /Helv PDFDocEncoding that way) loses `ë`. After qpdf has laid a value out, each string it drew
 with a `?` in place of a character is re-encoded here from the font's real encoding; a standard font without
 an encoding is given WinAnsiEncoding in that appearance only; a character the font cannot draw is refused.
+
+qpdf draws a list box as rows of its options with one chosen row highlighted, and reads one value only: a
+multi-select list box holding several choices is drawn by qpdf for its first choice, and the others are
+highlighted the same way (`draw`).
 """
 
 from __future__ import annotations
@@ -18,6 +22,37 @@ if TYPE_CHECKING:
 
 SHOWS = {"Tj", "'", '"'}
 STANDARD = ("Helvetica", "Times", "Courier")  # the standard 14's text fonts (not Symbol, ZapfDingbats)
+
+
+def draw(field: Any, annot: Any) -> None:
+    """Draw a text or choice field's normal appearance in `annot` as qpdf does, re-encoded where qpdf could not
+    encode it (`redraw`), every choice of a multi-select list box highlighted."""
+    import pikepdf
+
+    held = field.obj.get("/V")
+    chosen = _chosen_rows(field.obj, held) if isinstance(held, pikepdf.Array) else []
+    if chosen:
+        field.obj.V = _export(field.obj.Opt[chosen[0]])  # qpdf lays the rows out around it, highlighted
+    try:
+        field.generate_appearance(annot)
+        redraw(field, annot, field.fully_qualified_name)
+        highlight(annot, [row - chosen[0] for row in chosen[1:]])
+    finally:
+        if chosen:
+            field.obj.V = held
+
+
+def _chosen_rows(obj: Any, held: Any) -> list[int]:
+    """The options (0-based, ascending) an array /V holds, by their export values (/I is optional)."""
+    values = {str(v) for v in held}  # as text: a producer may write the options in UTF-16, a filler not
+    return [i for i, option in enumerate(obj.get("/Opt") or []) if str(_export(option)) in values]
+
+
+def _export(option: Any) -> Any:
+    """An /Opt entry's export value: the entry, or the first of an [export, display] pair."""
+    import pikepdf
+
+    return option[0] if isinstance(option, pikepdf.Array) else option
 
 
 def redraw(field: Any, annot: Any, name: str) -> None:
@@ -87,3 +122,38 @@ def _winansi(stream: pikepdf.Stream, font_name: pikepdf.Name, data: Any) -> Any:
     fonts = Dictionary({**dict(stream.Resources.Font.items()), str(font_name): font})
     stream.Resources = Dictionary({**dict(stream.Resources.items()), "/Font": fonts})
     return font
+
+
+def highlight(annot: Any, rows: list[int]) -> None:
+    """Highlight more rows of the list box qpdf drew in `annot`'s normal appearance, as it highlighted its chosen
+    row: each of `rows` counts from that row (1: the next one down); a row it did not draw is left out."""
+    import pikepdf
+
+    stream = annot.obj.get("/AP", {}).get("/N")
+    if not isinstance(stream, pikepdf.Stream) or not rows:
+        return
+    ops: list[Any] = list(pikepdf.parse_content_stream(stream))
+    at = _highlighted(ops)
+    if at is None:  # no row highlighted (a list box too short for two rows)
+        return
+    x, y, width, height = (float(v) for v in ops[at][0])
+    rows_drawn = [(operands, str(op)) for operands, op in ops[at:]]
+    rows_drawn = rows_drawn[:next((i for i, (_, op) in enumerate(rows_drawn) if op == "EMC"), len(rows_drawn))]
+    lines = sum(op == "Tj" for _, op in rows_drawn)
+    baseline = next((float(operands[1]) for operands, op in rows_drawn if op == "Td"), y)  # the first row's
+    above = int((baseline - y) // height)  # rows over the highlighted one (a row's baseline lies inside it)
+    added = [pikepdf.ContentStreamInstruction(args, pikepdf.Operator(op))
+             for row in rows if 0 <= above + row < lines
+             for args, op in (([x, y - row * height, width, height], "re"), ([], "f"))]
+    ops[at + 2:at + 2] = added
+    stream.write(pikepdf.unparse_content_stream(ops))
+
+
+def _highlighted(ops: list[Any]) -> int | None:
+    """Where qpdf's highlighted row is (its `re`), first in the field's marked content: `/Tx BMC q ... rg x y w h
+    re f` (what a producer drew around the marked content, a border or a background, is not it)."""
+    names = [str(op) for _, op in ops]
+    for at, (operands, op) in enumerate(ops):
+        if str(op) == "BMC" and [str(o) for o in operands] == ["/Tx"]:
+            return at + 3 if names[at + 1:at + 5] == ["q", "rg", "re", "f"] else None
+    return None

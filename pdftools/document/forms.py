@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from pdftools.core.objects import text as pdf_text
-from pdftools.document.appearances import redraw
+from pdftools.document.appearances import draw, redraw
 from pdftools.document.fonts import literal
 from pdftools.errors import FieldNotFound, InvalidFieldValue, NoForm
 
@@ -47,14 +47,14 @@ def wrapped(pdf: pikepdf.Pdf, appearances: bool = False) -> dict[str, Any]:
 
 
 def _generator() -> type:
-    """qpdf's appearances, with values it cannot encode redrawn in the field's font (or refused)."""
+    """qpdf's appearances, with values it cannot encode redrawn in the field's font (or refused), and every
+    choice of a multi-select list box highlighted (`appearances.draw`)."""
     from pikepdf.form import DefaultAppearanceStreamGenerator
 
     class Generator(DefaultAppearanceStreamGenerator):
         def generate_text(self, field: Any) -> None:
             for annot in self.form.get_annotations_for_field(field):
-                field.generate_appearance(annot)
-                redraw(field, annot, field.fully_qualified_name)
+                draw(field, annot)
 
         generate_choice = generate_text
 
@@ -156,7 +156,8 @@ def _multiselect(wrapper: Any) -> bool:
 
 def _choices_setter(name: str, wrapper: Any, info: FormField, value: Any) -> Any:
     """A multi-select list box: one choice or a list of them, each one of its options; /V holds an array (a
-    lone choice stays a string) and /I their indices, in ascending order, as viewers read them."""
+    lone choice stays a string) and /I their indices, in ascending order, as viewers read them; the form's
+    generator draws it with every choice highlighted."""
     from pikepdf import Array, String
 
     chosen = value if isinstance(value, list) else [value]
@@ -173,9 +174,11 @@ def _choices_setter(name: str, wrapper: Any, info: FormField, value: Any) -> Any
 
     def set_all() -> None:
         if len(texts) == 1:
-            wrapper.value = texts[0]  # a string /V, drawn as before
+            wrapper.value = texts[0]  # a string /V, drawn as any choice is
         else:
             wrapper._field.obj.V = Array([String(t) for t in texts])
+            if wrapper._form.generate_appearances is not None:
+                wrapper._form.generate_appearances.generate_choice(wrapper._field)
         wrapper._field.obj.I = Array(indices)
 
     return set_all
@@ -189,11 +192,15 @@ def flatten(pdf: pikepdf.Pdf) -> int:
     """Draw every visible widget's appearance into its page, drop the widgets and the form; return how many."""
     if pdf.Root.get("/AcroForm") is None or not pdf.acroform.fields:
         raise NoForm("the PDF has no form fields to flatten")
-    pdf.generate_appearance_streams()  # text fields filled without appearances (NeedAppearances)
-    for fld in pdf.acroform.fields:  # ... which qpdf draws with `?` for what it cannot encode
+    needed = bool(pdf.Root.AcroForm.get("/NeedAppearances", False))  # fields filled without appearances ...
+    pdf.generate_appearance_streams()  # ... which qpdf draws (and checkboxes' /AS set from their /V)
+    for fld in pdf.acroform.fields:
         if fld.field_type in ("/Tx", "/Ch"):
             for annot in pdf.acroform.get_annotations_for_field(fld):
-                redraw(fld, annot, fld.fully_qualified_name)
+                if needed:  # as fill draws them: qpdf drew a list box's several choices as one empty row
+                    draw(fld, annot)
+                else:  # as they are, re-encoded where qpdf drew `?` for what it could not encode
+                    redraw(fld, annot, fld.fully_qualified_name)
     drawn = sum(_flatten_page(pdf, page) for page in pdf.pages)
     del pdf.Root.AcroForm
     return drawn

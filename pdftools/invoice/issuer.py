@@ -40,6 +40,15 @@ _SELLER_EVIDENCE = ("after the label", "a sender line", "a footer name beside ta
 _CAPITAL = re.compile(r"[\s,;-]+(?:au\s+capital|capital\s+social|capitale\s+sociale|cap\.\s*soc\.|share\s+capital|"
                       r"(?:mit\s+(?:einem\s+)?)?(?:stamm|grund)\s*-?\s*kapital)(?![a-z])")
 POSITION_ONLY = 0.65  # under the default threshold
+# A bank's code (BIC) with digits or a head office's `XXX` (a short name in capitals, `BOUYGUES`, is a name):
+_BANK_CODE = re.compile(r"[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?")
+_SALUTATION = re.compile(r"(?:sehr\s+geehrte|liebe[rs]?\s|dear\s|hello|hallo|bonjour|madame|monsieur|"
+                         r"estimad[oa]|gentile|geachte)")  # a letter's greeting names no company
+_SEAL = re.compile(r"\S{25,}|(?=\S*[a-z])(?=\S*[A-Z])(?=\S*\d)\S{12,}")  # a digital seal's base64, a token
+# The field rows of a party's block that name it (`Name:`, `Firma:`, `Raison sociale :`), and any field row
+_NAME_FIELD = re.compile(r"(?:(?:company|business|legal|trading|firmen|full)\s*-?\s*)?(?:name|firma|nom|naam|nombre|"
+                         r"nome|raison\s*sociale|razon\s*social|ragione\s*sociale|denominacion|denominazione|"
+                         r"bedrijfsnaam|company)\s*:?$")
 
 
 def _key(text: str) -> str:
@@ -62,10 +71,21 @@ def plausible(text: str) -> bool:
     """Could this be a company or person name (not an address, a label, a date or an amount)?"""
     folded = fold(text)
     letters = sum(c.isalpha() for c in folded)
-    if letters < 3 or len(text) > 80 or NOT_A_NAME.search(folded) or _WEB.search(folded) or find_dates(folded) \
-            or find_amounts(text):
+    if letters < 3 or len(text) > 80 or _WEB.search(folded) or find_dates(folded):
         return False
+    if any(not m.group().isdigit() for m in NOT_A_NAME.finditer(folded)) or (
+            NOT_A_NAME.search(folded) and not ends_legal(text)):
+        return False  # an address, contact or bank data; a number only in a company's name
+    amounts = find_amounts(text)
+    if amounts and (any(a.decimals or a.currency for a in amounts) or not ends_legal(text)):
+        return False  # an amount; a bare number only in a company's name (`Articulos Deportivos 2000, S.A.`)
     bare = folded.strip(" ,;-")
+    if _SALUTATION.match(bare):
+        return False
+    token = text.strip(" ,;-")
+    if _SEAL.search(token) or (_BANK_CODE.fullmatch(token) and (any(c.isdigit() for c in token)
+                                                                 or token.endswith("XXX"))):
+        return False  # a digital seal's base64, a bank's code
     if bare.startswith("(") and bare.endswith(")"):
         return False  # a note in brackets (`(haftungsbeschränkt)` split from its name by a wide gap) names no one
     if LEGAL_FORM.fullmatch(bare) or LEGAL_FORM.fullmatch(bare.rstrip(".")):
@@ -95,7 +115,7 @@ def _buyer_keys(doc: Doc, senders: list[Cell]) -> set[str]:
             if label and inline:
                 keys.add(_key(inline))
             elif label:
-                keys.update(_key(_name_at(doc, c)) for c in doc.below(i, cell.start, cell.end, depth=1))
+                keys.update(_key(_block_name(doc, c)) for c in doc.below(i, cell.start, cell.end, depth=1))
     for sender in senders:
         keys.update(_key(c.text) for c in doc.below(sender.line, sender.start, sender.start + 8, depth=1))
     return keys - {""}
@@ -137,7 +157,7 @@ def issuers(doc: Doc) -> list[Candidate]:
                 senders.append(cell)
                 found.append(Candidate(name, 0.85 if top else 0.7, "a sender line", i))
                 continue
-            if not plausible(cell.text):
+            if not plausible(cell.text) or _after_registration(doc, cell):
                 continue
             if ends_legal(cell.text):  # in a footer: the issuer's; at the top: the issuer's or the customer's
                 score = 0.75 if footer else 0.65 if top else 0.6
@@ -172,8 +192,45 @@ def _under_label(doc: Doc, label: Cell) -> str | None:
     first = [c for c in under if c.line == under[0].line] if under else []
     if len(first) == 1 and first[0].text.startswith("(") and first[0].text.rstrip().endswith(")"):
         under = [c for c in under if c.line != first[0].line]
-    name = _name_at(doc, under[0]) if under else ""
+    name = _block_name(doc, under[0]) if under else ""
     return name if name and plausible(name) else None
+
+
+def _block_name(doc: Doc, cell: Cell) -> str:
+    """The name of the party whose block starts at `cell` (the first cell under its heading): the block's first
+    line, or, in a block of field rows (`Nummer: 998877` / `Name: Kranich AG` / `Anschrift: ...`, or a tax ID's
+    row over the name), the value of its name row, else its first line that is no field row."""
+    if not _FIELD_LABEL.match(cell.text.strip()):
+        return _name_at(doc, cell)
+    for row in _rows_from(doc, cell, 6):
+        head = row.text.strip()
+        field = _FIELD_LABEL.match(head)
+        if field is None:
+            return _name_at(doc, row)
+        if _NAME_FIELD.match(fold(head[:field.end()]).strip()):
+            value = head[field.end():].strip()
+            return value or _wrapped(doc, row, _name_at(doc, row))
+    return ""
+
+
+def _wrapped(doc: Doc, label: Cell, value: str) -> str:
+    """A field's value with its first line set above the label's line (a two-line name centred on its label:
+    `MVM Musterhafter` over `Name:   Versicherungsverein Musterstadt a.G.`)."""
+    row = doc.cells[label.line]
+    cell = next((c for c in row if c.start > label.end and c.text == value), None)
+    if cell is None or label.line == 0:
+        return value
+    above = doc.cells[label.line - 1]
+    if len(above) == 1 and abs(above[0].start - cell.start) <= 2 and doc.page_of[label.line - 1] == \
+            doc.page_of[label.line] and plausible(above[0].text):
+        return f"{above[0].text} {value}"
+    return value
+
+
+def _rows_from(doc: Doc, cell: Cell, depth: int) -> list[Cell]:
+    """`cell`, then the cells starting in its column on the next `depth` non-empty lines (same page)."""
+    return [cell, *(c for c in doc.below(cell.line, cell.start, cell.start + 1, depth=depth)
+                    if abs(c.start - cell.start) <= 2)]
 
 
 _FIELD_LABEL = re.compile(r"[^\W\d][\w .'/-]{0,24}:")  # `Name:`, `Company name:`, `Firma:` before the value
@@ -205,6 +262,13 @@ def _beside_registration(doc: Doc, cell: Cell) -> bool:
         return False
     lines = [j for j in (line, line + 1) if j < len(doc.cells) and doc.page_of[j] == doc.page_of[line]]
     return any(_REGISTRATION.search(c.folded) for j in lines for c in doc.cells[j] if c is not cell)
+
+
+def _after_registration(doc: Doc, cell: Cell) -> bool:
+    """Is the cell the value of a bank or registration field (`Verkäufer-BIC:   PBNKDEFF`)?"""
+    row = doc.cells[cell.line]
+    at = next((k for k, c in enumerate(row) if c is cell), 0)
+    return at > 0 and row[at - 1].text.rstrip().endswith(":") and bool(_REGISTRATION.search(row[at - 1].folded))
 
 
 def _over_address(doc: Doc, cell: Cell) -> bool:
@@ -256,8 +320,10 @@ def _rank(doc: Doc, found: list[Candidate], buyers: set[str]) -> list[Candidate]
             continue
         key = next((k for k in merged if len(key) >= 6 and k.startswith(key)), key)  # a shorter form of a name
         kinds.setdefault(key, set()).add(cand.how)
+        labelled = cand.how.startswith("after the label")
         if key not in merged or cand.score > merged[key].score:
-            merged[key] = Candidate(merged[key].value if key in merged else cand.value, cand.score, "", cand.line)
+            value = cand.value if labelled or key not in merged else merged[key].value  # a label's name as it
+            merged[key] = Candidate(value, cand.score, "", cand.line)  # gives it; else the longest form
     ranked = sorted((_score(doc, key, cand, kinds[key], bool(buyers)) for key, cand in merged.items()),
                     key=lambda c: (-c.score, c.line))
     if len(ranked) > 1 and ranked[0].score - ranked[1].score < 0.1:

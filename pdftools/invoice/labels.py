@@ -50,6 +50,8 @@ NUMBER = Labels(
         rf"invoice\s*{_NO}", r"invoice\s*id", rf"inv\.?\s*{_NO}", rf"bill\s*{_NO}", rf"tax\s*invoice\s*{_NO}",
         r"rechnungs?\s*-?\s*(?:nummer|nr\.?|no\.?)", r"re\.?\s*-?\s*nr\.?", r"rg\.?\s*-?\s*nr\.?", r"rechnung\s*#",
         r"beleg\s*-?\s*(?:nummer|nr\.?)",
+        r"[a-z]*(?:rechnung|gutschrift|rechnungskorrektur)(?:\s*(?:des\s*)?[a-z]+)?\s*\(\d{3}\)\s*nr\.?",
+        r"[a-z]*(?:rechnung|gutschrift|rechnungskorrektur)\s*nr\.?",  # `Mietrechnung (387) Nr.`, `Teilrechnung Nr.`
         rf"{_NO}\s*(?:de\s*(?:la\s*)?)?facture", rf"facture\s*{_NO}", r"ref(?:erence)?\.?\s*(?:de\s*)?facture",
         rf"factuur\s*-?\s*{_NO}", r"factuurnummer", r"factuurnr\.?",
         rf"{_NO}\s*(?:de\s*)?(?:la\s*)?factura", rf"factura\s*{_NO}",
@@ -76,6 +78,7 @@ NUMBER = Labels(
         r"iban", r"bic", r"swift", r"tel(?:efon|ephone|efono)?\.?", r"phone", r"fax", r"siret", r"cif", r"nif",
         rf"(?:file|case|dossier|expediente|pratica)\s*{_NO}", rf"{_NO}\s*(?:de\s*)?(?:dossier|expediente)",
         r"aktenzeichen", r"dossiernummer",
+        r"weitere\s*referenz", r"referenz\s*des\s*kaufers", r"kauferreferenz", r"buyer'?s?\s*reference",
     ]),
 )
 
@@ -90,7 +93,8 @@ OTHER_DOCUMENT = re.compile(
     r"(?<![a-z])(?:order|purchase\s*order|po|delivery\s*note|quot(?:e|ation)|offer|contract|"
     r"bestellung|auftrag|lieferschein|angebot|vertrag|commande|bon\s*de\s*livraison|devis|contrat|"
     r"bestelling|opdracht|pakbon|offerte|pedido|albaran|presupuesto|contrato|ordine|ordinazione|ddt|"
-    rf"preventivo|contratto|{DEPOSIT}|{'|'.join(CORRECTED)})(?![a-z])")
+    rf"preventivo|contratto|{DEPOSIT}|{'|'.join(CORRECTED)}|"
+    r"(?:stylesheet|software|schema)?\s*-?\s*version)(?![a-z])")  # `Stylesheet-Version: 2.7 vom`: not the invoice's
 
 TITLE = re.compile(r"(?<![a-z])(?:tax\s*invoice|invoice|rechnung|facture|factuur|factura|fattura|"
                    r"credit\s*note|gutschrift|rechnungskorrektur|avoir|creditnota|abono|factura\s*rectificativa|"
@@ -154,6 +158,7 @@ TOTAL = Labels(
         r"(?:total|montant)\s*h\.?\s*t\.?", r"h\.t\.", r"ht", r"sous\s*-?\s*total", r"subtotaal", r"totaal\s*excl",
         r"base\s*imponible", r"(?:totale\s*)?imponibile",
         r"vat", r"tax(?:es)?", r"mwst\.?", r"ust\.?", r"umsatzsteuer", r"tva", r"btw", r"iva",
+        r"gesamtbetrag\s*der\s*(?:zu|ab)schlage", r"(?:zu|ab)schlage?", r"total\s*(?:allowances|charges)",
         r"discount", r"rabatt", r"skonto", r"remise", r"korting", r"descuento", r"sconto",
         r"shipping", r"versand\w*", r"frais\s*de\s*port", r"verzend\w*", r"envio", r"spedizione",
         DEPOSIT, r"qty", r"quantity", r"menge", r"unit\s*price", r"einzelpreis",
@@ -178,7 +183,7 @@ SELLER = _compile([
     r"emisor", r"proveedor", r"vendedor", r"titular(?:\s*de\s*la\s*cuenta)?", r"beneficiario",
     r"emittente", r"fornitore", r"cedente(?:\s*/\s*prestatore)?", r"mittente", r"intestatario", r"intestato\s*a",
     r"provider", r"dodavatel", r"poskytovatel", r"prodavajici", r"fornecedor", r"prestador(?:\s*de\s*servicos)?",
-    r"emitente", r"rechnung\s*von",
+    r"emitente", r"rechnung\s*von", r"pay\s*to",
 ])
 BUYER = _compile([
     r"bill(?:ed)?\s*to", r"invoice\s*to", r"sold\s*to", r"ship(?:ped)?\s*to", r"deliver\s*to", r"customer", r"client",
@@ -189,11 +194,13 @@ BUYER = _compile([
     r"klant", r"factuuradres", r"afleveradres", r"aan", r"geadresseerde",
     r"facturar\s*a", r"cliente", r"datos\s*del\s*cliente", r"destinatario", r"direccion\s*de\s*(?:facturacion|envio)",
     r"spett\.?\s*(?:le)?", r"committente", r"cessionario(?:\s*/\s*committente)?",
-    r"rechnung\s*an", r"odberatel", r"kupujici", r"prijemce", r"tomador(?:\s*de\s*servicos)?",
+    r"rechnung\s*an", r"kaufer", r"leistungsempfanger", r"(?:abweichender\s*)?warenempfanger",
+    r"odberatel", r"kupujici", r"prijemce", r"tomador(?:\s*de\s*servicos)?",
 ])
 # Company names: legal forms as they end a name.
 LEGAL_FORM = re.compile(
-    r"(?<![\w])(?:gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|ug(?:\s*\(haftungsbeschrankt\))?|ohg|gbr|e\.\s*k\.|e\.\s*v\.|se|"
+    r"(?<![\w])(?:s\.?\s*a\.?\s*(?:p\.?\s*i\.?\s*)?de\s*c\.?\s*v\.?|s\.?\s*de\s*r\.?\s*l\.?(?:\s*de\s*c\.?\s*v\.?)?|"
+    r"gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|ug(?:\s*\(haftungsbeschrankt\))?|ohg|gbr|e\.\s*k\.|e\.\s*v\.|se|"
     r"ltd\.?|limited|llc|l\.l\.c\.|inc\.?|corp\.?|corporation|plc|llp|lp|co\.|company|"
     r"sarl|s\.a\.r\.l\.|sas|sasu|sa|s\.a\.|eurl|snc|sci|"
     r"b\.\s*v\.|bv|n\.\s*v\.|nv|vof|v\.o\.f\.|"

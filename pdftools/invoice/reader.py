@@ -224,7 +224,7 @@ def _from_text(texts: list[str], options: Options, doubtful: dict[str, str]) -> 
         found["issuer"] = issuers[0]
     if numbers:
         found["number"] = contested(numbers)
-    total = invoice_totals.best_total(*invoice_totals.totals(doc))
+    total = invoice_totals.signed(doc, invoice_totals.best_total(*invoice_totals.totals(doc)))
     if total is not None:
         found["amount"] = total
     currency = invoice_totals.currency(doc, total)

@@ -55,6 +55,8 @@ def totals(doc: Doc) -> Seen:
             continue
         previous_end = 0
         previous: list[Decimal] | None = None  # the list the line's last amount went to, if net or tax
+        row_total: int | None = None  # where the total after this line's total label went in seen.found
+        row_score, first_decimals = 0.0, True
         for amount in amounts:
             context = doc.folded[i][previous_end:amount.start]
             previous_end = amount.end
@@ -62,6 +64,11 @@ def totals(doc: Doc) -> Seen:
             if label is None:
                 if previous is not None:
                     previous.append(amount.value)
+                elif row_total is not None and amount.value >= seen.found[row_total].value and (
+                        not first_decimals or (amount.currency and not seen.found[row_total].extra)):
+                    first = seen.found[row_total]  # a total row: `Total  131 (hours)  15000.00`, `55.00  $4555.00`
+                    seen.found[row_total] = Candidate(amount.value, row_score - (0 if amount.decimals else 0.1),
+                                                      f"{first.how}, in the row's last column", i, amount.currency)
                 continue
             words = context[label[0]:label[1]].strip()
             if label[2] == "negative":
@@ -71,6 +78,7 @@ def totals(doc: Doc) -> Seen:
                 continue
             previous = None
             score = score_of(label[2]) - (0 if amount.decimals else 0.1)
+            row_total, row_score, first_decimals = len(seen.found), score_of(label[2]), amount.decimals
             seen.found.append(Candidate(amount.value, score, f"after '{words}'", i, amount.currency))
         if not amounts:
             seen.found.extend(_totals_below(doc, i))
@@ -169,6 +177,23 @@ def best_total(found: list[Candidate], nets: list[Decimal], taxes: list[Decimal]
     return best
 
 
+_CREDIT_NOTE = re.compile(r"(?<![a-z])(?:credit\s*note|(?:storno)?gutschrift|avoir|creditnota|nota\s*de\s*credito|"
+                          r"abono|nota\s*di\s*credito)(?![a-z])")
+
+
+def signed(doc: Doc, total: Candidate | None) -> Candidate | None:
+    """The total with the minus sign its line prints before it (a correcting invoice's `Zahlbetrag   -8,79`):
+    the totals are compared as sizes, the invoice's amount keeps its sign. A credit note's total is the amount
+    credited, without the sign, as its e-invoice XML states it."""
+    if total is None or total.value <= 0 or any(_CREDIT_NOTE.search(line) for line in doc.folded):
+        return total
+    line = doc.lines[total.line]
+    for amount in find_amounts(_MINUS.sub(" ", line)):  # the same places, the signs blanked
+        if amount.value == total.value and _MINUS.search(line[max(amount.start - 3, 0):amount.start + 1]):
+            return Candidate(-total.value, total.score, f"{total.how}, with its minus sign", total.line, total.extra)
+    return total
+
+
 def _before_deposit(found: list[Candidate], deposits: list[Decimal]) -> Candidate | None:
     """The total that a deposit turns into another labelled total (the amount due): the gross one."""
     strong = [c for c in found if c.score >= RIVAL_FLOOR]
@@ -181,8 +206,23 @@ def _before_deposit(found: list[Candidate], deposits: list[Decimal]) -> Candidat
                      gross.line, gross.extra)
 
 
+_DOLLARS = ("USD", "CAD", "AUD", "NZD", "HKD", "SGD", "MXN")  # written `$` in their own countries
+
+
 def currency(doc: Doc, total: Candidate | None) -> Candidate | None:
-    """The total's own currency, else one on its line, else the document's most frequent one."""
+    """The total's own currency, else one on its line, else the document's most frequent one. A bare `$` is
+    the dollar or peso the document names by its code, when it names one and only one (`Moneda: MXN`)."""
+    found = _currency(doc, total)
+    if found is None or found.value != "USD" or "$" not in doc.lines[found.line]:
+        return found
+    named = {m.group() for line in doc.lines for m in CURRENCY.finditer(line)} & set(_DOLLARS)
+    if len(named) == 1 and named != {"USD"}:
+        code = named.pop()
+        return Candidate(code, found.score, f"{found.how}: `$`, with {code} named", found.line)
+    return found
+
+
+def _currency(doc: Doc, total: Candidate | None) -> Candidate | None:
     if total is not None and total.extra:
         return Candidate(total.extra, total.score, "beside the total", total.line)
     if total is not None:

@@ -53,6 +53,7 @@ from pdftools.core.params import (
     name_parameters,
     split_annotated,
     with_note,
+    without_empty,
 )
 from pdftools.errors import Busy, InvalidArgument, PdftoolsError
 from pdftools.mcp import logs, prompts, schemas
@@ -454,7 +455,7 @@ def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publis
          scrub: Scrub | None = None) -> CallToolResult:
     """Run the op; map its result, or any failure, to a tool result (never a traceback to the client)."""
     try:
-        result = fn(**kwargs)
+        result = fn(**without_empty(fn, kwargs))
         reword = getattr(result, "reword_errors", None)
         if callable(reword):  # errors inside a result (a batch's failed rows), in MCP terms too
             reword(lambda text, command: mcp_hint(text, {**mcp_namer(fn), **mcp_namer(get(command).load())}))

@@ -81,7 +81,8 @@ class InspectResult:
 
 def inspect(
     input: Input,
-    pages: Annotated[str | None, Param("Fonts, images and boxes of these pages only: `1-3,7` (default: all)")] = None,
+    pages: Annotated[str | None, Param("Fonts, images and boxes of these pages only: `1-3,7` (default: all)",
+                                                          empty_is_default=True)] = None,
     password: Password = None,
 ) -> InspectResult:
     path = input_path(input)

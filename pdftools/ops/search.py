@@ -33,8 +33,8 @@ def search(
                          Cli("-m", "--max-count")] = None,
     context: Annotated[int, Param("Lines of context around each match", ge=0, le=20),
                        Cli("-C", "--context")] = 0,
-    pages: Annotated[str | None, Param("Pages to search in every file: `1-3,7,10-`, `last`"), Mcp(hidden=True)]
-    = None,
+    pages: Annotated[str | None, Param("Pages to search in every file: `1-3,7,10-`, `last`", empty_is_default=True),
+                     Mcp(hidden=True)] = None,
     recursive: Annotated[bool, Param("Search folders recursively"), Cli("-r", "--recursive")] = False,
     mode: Annotated[Literal["layout", "plain"], Param("layout: lines as pdfgrep reads them; plain: reading order")]
     = "layout",

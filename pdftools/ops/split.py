@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from pdftools.core import parallel, streams
 from pdftools.core.edit import Decrypt, Linearize, ObjectStreams, saving
 from pdftools.core.naming import render
-from pdftools.core.pages import parse_ranges
+from pdftools.core.pages import check_spec, parse_ranges
 from pdftools.core.params import Cli, Input, Param, Password
 from pdftools.core.paths import input_path, output_folder
 from pdftools.core.pdf import check_names, copy_pages, new_pdf, open_pdf, staged_outputs, write_pdf
@@ -63,6 +63,7 @@ def split(
 ) -> SplitResult:
     if sum(x is not None and x is not False for x in (every, ranges, bookmarks)) > 1:
         raise InvalidArgument("choose one of --every, --ranges and --bookmarks")
+    check_spec(ranges)  # before the folder is made
     src_path = input_path(input)
     folder = output_folder(out_dir)
     src = open_pdf(src_path, password)

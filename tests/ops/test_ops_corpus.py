@@ -143,9 +143,14 @@ def test_pages_reverse_range() -> None:
 
 
 def test_pages_all_and_empty() -> None:
+    """No spec and `all` are every page; an empty spec names none and is refused (a front end passes it as no
+    spec where that means all pages: tests/mcp/test_page_spec_empty.py)."""
     assert parse_pages(None, 3) == [1, 2, 3]
     assert parse_pages("all", 3) == [1, 2, 3]
-    assert parse_pages("", 3) == [1, 2, 3]
+    for empty in ("", "  "):
+        with pytest.raises(InvalidPageRange) as err:
+            parse_pages(empty, 3)
+        assert "`all`" in err.value.hint
 
 
 @pytest.mark.parametrize("spec", ["13", "1-13", "0", "14-", "-13", "2,20"])

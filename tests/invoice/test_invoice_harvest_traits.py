@@ -1,0 +1,183 @@
+"""What the harvested real invoices (tests/invoices/harvest.py: other projects' test files and samples on PyPI,
+tuned on) print that the reader misread, often while sure: sections of `Field: value` rows under a seller or
+buyer heading (an e-invoice visualisation), a bank code or a digital seal taken for a name, a table's total row
+with a quantity column before the amount, a title line `Rechnung Nr. 123 vom 01.03.2026`, a version line's
+date, a reference that is not the invoice's number, a credit note's minus sign."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+
+from pdftools.invoice import issuer, text, totals
+from pdftools.invoice.text import Doc
+
+
+def _doc(lines: list[str]) -> Doc:
+    return Doc.from_pages(["\n".join(lines)])
+
+
+_SECTIONS = [
+    " Handelsrechnung (380) Nr. 471108 vom 30.05.2026",
+    "   Währung:                                     EUR",
+    "",
+    "   Verkäufer",
+    "   Nummer:                                      998877",
+    "   Globale Nummer:                              4000000000000 (GLN)",
+    "   Name:                                        Kranich Systemhaus AG",
+    "   Ansprechpartner:                             Vera Kranich",
+    "   Anschrift:                                   Industriestraße 7",
+    "                                                DE 37073 Göttingen",
+    "   USt.-Id.-Nr.:                                DE727081482",
+    "",
+    "   Käufer/Leistungsempfänger",
+    "   Nummer:                                      330145",
+    "   Name:                                        Auftraggeber Firmenkunde GmbH",
+    "   Anschrift:                                   Musterstraße 1212",
+    "                                                DE 37073 Göttingen",
+    "   E-Mail:                                      einkauf@firmenkunde.de",
+    "",
+    "   Abweichender Warenempfänger",
+    "   Name:                                        Auftraggeber Firmenkunde GmbH",
+    "   Anschrift:                                   Musterstraße 1212",
+    "                                                DE 37073 Göttingen",
+]
+
+
+def test_a_seller_heading_over_field_rows_names_the_seller_in_its_name_row() -> None:
+    found = issuer.issuers(_doc(_SECTIONS))
+    assert found[0].value == "Kranich Systemhaus AG" and found[0].score >= 0.8
+
+
+def test_a_buyer_heading_over_field_rows_keeps_its_name_out() -> None:
+    found = issuer.issuers(_doc(_SECTIONS))
+    assert "Auftraggeber Firmenkunde GmbH" not in [c.value for c in found]
+
+
+@pytest.mark.parametrize("code", ["COBADEFFXXX", "SOLADEST600"])
+def test_a_bank_code_with_digits_or_a_head_office_is_no_name(code: str) -> None:
+    assert not issuer.plausible(code)
+
+
+@pytest.mark.parametrize("code", ["COBADEFFXXX", "SOLADEST600", "PBNKDEFF"])
+def test_the_value_of_a_bank_field_is_no_name(code: str) -> None:
+    doc = _doc(["Test company", "Lindenweg 4", "12345 Musterstadt", *[""] * 30,
+                f"   Verkäufer-BIC:                             {code}",
+                "   IBAN :                                     DE75512108001245126199"])
+    assert code not in [c.value for c in issuer.issuers(doc)]
+
+
+@pytest.mark.parametrize("name", ["BOUYGUES", "ACMECORP", "Kranich AG"])
+def test_a_short_name_in_capitals_is_still_a_name(name: str) -> None:
+    assert issuer.plausible(name)
+
+
+def test_a_digital_seal_is_no_name() -> None:
+    seal = "cjhEu350sNjhtnD6NXNBLvrsc4bkA1PdmEE3BTNXKcOkj4Q+kW0ecNvUeSSRnxovdZs9KEyVykHQ=="
+    assert not issuer.plausible(seal)
+    assert not issuer.plausible("2Yf/4fkj92Lm67KVs2ZsPYFYvUCq4DPqIK+0AWy4BK")
+
+
+@pytest.mark.parametrize(("label", "name"), [("Emisor:", "Articulos Deportivos 2000, S.A. de C.V."),
+                                             ("Pay To:", "Mock Developer")])
+def test_an_issuer_label_over_a_tax_id_row_or_a_name(label: str, name: str) -> None:
+    doc = _doc(["Bill To:", "Client Holdings", "123 Fake Street", "", label, "RFC: AAA010101AAA", name,
+                "456 Developer Lane"] if label == "Emisor:" else
+               ["Bill To:", "Client Holdings", "123 Fake Street", "", label, name, "456 Developer Lane"])
+    found = issuer.issuers(doc)
+    assert found[0].value == name and found[0].score >= 0.8
+
+
+@pytest.mark.parametrize(("title", "number"), [
+    ("Mietrechnung (387) Nr. 600700800900 vom 01.03.2026 - DAUER_MIETRECHNUNG UNBEFRISTET", "600700800900"),
+    ("Handelsrechnung (380) Nr. E2018092011804 vom 01.03.2026", "E2018092011804"),
+    ("Rechnung des Versicherers (575) Nr. 00.123.456.7-2018-1 vom 01.03.2026", "00.123.456.7-2018-1"),
+    ("Schlussrechnung Nr. 210113 vom 01.03.2026", "210113"),
+])
+def test_a_title_line_names_the_invoice_its_number_and_date(title: str, number: str) -> None:
+    doc = _doc(["Visualisierung eRechnung",
+                "   Stylesheet-Version:                        2.7 vom 06.05.2026",
+                "   Durchführung der Visualisierung:           07.05.2026 20:29", "", " " + title,
+                "   Währung:                                   EUR",
+                "   Vertrag:                                   Vertragsnr. 0815-123456789",
+                "   Weitere Referenz:                          0815-123456789",
+                "   Referenz des Käufers:                      Käuferreferenz"])
+    best = max(text.numbers(doc), key=lambda c: c.score)
+    assert best.value == number and best.score >= 0.9
+    date = max(text.dates(doc), key=lambda c: c.score)
+    assert date.value == dt.date(2026, 3, 1) and date.score >= 0.9
+
+
+@pytest.mark.parametrize("label", ["Weitere Referenz:", "Referenz des Käufers:", "Käuferreferenz:",
+                                   "Buyer reference:"])
+def test_another_partys_reference_is_no_sure_invoice_number(label: str) -> None:
+    doc = _doc(["Rechnung", f"   {label}          A456123", "   Datum:    01.03.2026"])
+    assert all(c.score < 0.7 for c in text.numbers(doc) if c.value == "A456123")
+
+
+@pytest.mark.parametrize(("row", "amount"), [
+    ("Total (USD)                                  131                  15000.00", "15000.00"),
+    ("           TOTAL                 55.00                    $4555.00", "4555.00"),
+])
+def test_a_total_row_with_a_quantity_column_gives_the_amount_in_the_last_column(row: str, amount: str) -> None:
+    doc = _doc([" Date     Description                  Hours/Qty      Rate     Amount",
+                " 1/2      Regular Meetings             131            115.00   15065.00",
+                "          Flat rate discount            -              -        (65.00)", row])
+    best = totals.best_total(*totals.totals(doc))
+    assert best is not None and best.value == Decimal(amount)
+
+
+_CREDIT_NOTE = [" Rechnungskorrektur (384) Nr. RK21012345 vom 15.05.2026", "", " Belegsummen",
+                "                       Positionssumme                                   -7,90",
+                "                       Gesamtbetrag der Zuschläge                        0,00",
+                "                       Gesamtbetrag der Abschläge                        0,23",
+                "                       Rechnungssumme ohne USt.                         -7,67",
+                "                       Steuerbetrag in EUR                              -1,12",
+                "                       Bruttosumme                                      -8,79",
+                "                       Zahlbetrag                                       -8,79"]
+
+
+def test_the_sum_of_the_discounts_is_no_total() -> None:
+    found, *_ = totals.totals(_doc(_CREDIT_NOTE))
+    assert Decimal("0.23") not in [c.value for c in found]
+
+
+def test_a_credit_notes_total_keeps_its_minus_sign() -> None:
+    from pdftools.invoice.reader import Options, _from_text
+
+    fields = _from_text(["\n".join(_CREDIT_NOTE)], Options(), {})
+    assert fields["amount"].value == Decimal("-8.79") and fields["amount"].score >= 0.9
+
+
+def test_the_name_a_seller_label_gives_is_the_one_taken() -> None:
+    doc = _doc(_SECTIONS[:6] + ["   Name:                                        Kranich Mietwagen", *_SECTIONS[7:],
+                                "", "   Bemerkungen", "                        Kranich Mietwagen GMBH",
+                                "                        E-Mail : info@kranich-mietwagen.de"])
+    assert issuer.issuers(doc)[0].value == "Kranich Mietwagen"
+
+
+def test_a_name_in_two_lines_beside_its_field_label_is_read_whole() -> None:
+    doc = _doc([" Rechnung des Versicherers (575) Nr. 00.123.456.7-2018-1 vom 17.04.2026", "", "   Verkäufer",
+                "   Nummer:                                      549910",
+                "                                                MVM Musterhafter",
+                "   Name:                                        Versicherungsverein Musterstadt a.G.",
+                "   Anschrift:                                   Musterstr. 12",
+                "                                                DE 12345 Musterstadt"])
+    assert issuer.issuers(doc)[0].value == "MVM Musterhafter Versicherungsverein Musterstadt a.G."
+
+
+@pytest.mark.parametrize(("code", "want"), [("MXN", "MXN"), ("CAD", "CAD"), ("USD", "USD"), (None, "USD")])
+def test_a_dollar_sign_is_the_dollar_or_peso_the_document_names(code: str | None, want: str) -> None:
+    doc = _doc(["Lugar Expedicion     Moneda       Tipo Cambio", f"31510                {code or ''}          1.000000",
+                "                                                Subtotal:     $     1,293.10",
+                "                                                Total:        $     1,500.00"])
+    total = totals.best_total(*totals.totals(doc))
+    found = totals.currency(doc, total)
+    assert found is not None and found.value == want and found.score >= 0.8
+
+
+@pytest.mark.parametrize("line", ["Sehr geehrter Herr Mustermann", "Dear Ms Rao", "Madame, Monsieur"])
+def test_a_greeting_is_no_name(line: str) -> None:
+    assert not issuer.plausible(line)

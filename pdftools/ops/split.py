@@ -74,6 +74,11 @@ def split(
         plan = _bookmark_ranges(src)
     elif ranges is not None:
         plan = [(a, b, "") for a, b in parse_ranges(ranges, count)]
+        twice = next((f"{a}-{b}" if a != b else str(a) for i, (a, b, _) in enumerate(plan) if (a, b, "") in plan[:i]),
+                     None)
+        if twice is not None:
+            raise InvalidArgument(f"{{{{ranges}}}} gives the part {twice} twice",
+                                  hint="Name each part once: `1-3,4-10,11-`.")
     else:
         n = every or 1
         plan = [(a, min(a + n - 1, count), "") for a in range(1, count + 1, n)]

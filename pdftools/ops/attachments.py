@@ -155,12 +155,15 @@ def _listed(pdf: pikepdf.Pdf, names: list[str]) -> list[Attachment]:
 def _add(pdf: pikepdf.Pdf, paths: list[Path]) -> list[Attachment]:
     from pikepdf import AttachedFileSpec
 
-    clash = [p.name for p in paths if p.name in pdf.attachments] or \
-        [p.name for i, p in enumerate(paths) if p.name in {q.name for q in paths[:i]}]
-    if clash:
-        raise InvalidArgument(f"an attachment named {clash[0]!r} is already there",
+    there = [p.name for p in paths if p.name in pdf.attachments]
+    if there:
+        raise InvalidArgument(f"an attachment named {there[0]!r} is already there",
                               hint="Remove it first (`pdftools attachments remove FILE --name NAME`), or rename "
                                    "the file.")
+    twice = [p.name for i, p in enumerate(paths) if p.name in {q.name for q in paths[:i]}]
+    if twice:
+        raise InvalidArgument(f"two of the files to attach are named {twice[0]!r}",
+                              hint="An attachment is named after its file: rename one of them.")
     for path in paths:
         pdf.attachments[path.name] = AttachedFileSpec.from_filepath(pdf, path)
     return _listed(pdf, [p.name for p in paths])

@@ -70,7 +70,7 @@ def search(
         hits, budget = len(result.hits), searcher.budget
         try:
             with page_texts(path, password, mode) as (total, extract):
-                if searcher.file(str(path), parse_pages(own or pages, total), extract,
+                if searcher.file(str(path), list(dict.fromkeys(parse_pages(own or pages, total))), extract,
                                  resume if index == first else None):
                     break
         except PdftoolsError as exc:

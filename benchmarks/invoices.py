@@ -141,13 +141,15 @@ def real_sets(threshold: float, scan_cache: Path | None, with_scans: bool) -> No
         with tempfile.TemporaryDirectory(prefix="pdftools-scans-") as tmp:
             folder = scan_cache or Path(tmp)
             sets.append(("real scan (200 dpi, OCR)", [str(p) for p in real.scans(folder, list(expected))]))
-            _real_lines(sets, expected, threshold)
+            _real_lines(sets, expected, threshold, sources=dict(zip(expected, paths, strict=True)))
     else:
-        _real_lines(sets, expected, threshold)
+        _real_lines(sets, expected, threshold, sources=dict(zip(expected, paths, strict=True)))
 
 
-def _real_lines(sets: list[tuple[str, list[str]]], expected: dict, threshold: float, misses: bool = False) -> None:
-    """One line per set; with `misses`, each field not right (never for the held-out corpus)."""
+def _real_lines(sets: list[tuple[str, list[str]]], expected: dict, threshold: float, misses: bool = False,
+                sources: dict[str, str] | None = None) -> None:
+    """One line per set; with `misses`, each field not right (never for the held-out corpus); with `sources`
+    (each file's digital original), the precision on the fields the pages print."""
     from invoices import real
 
     from pdftools.ops.rename_invoice import rename_invoice
@@ -159,6 +161,10 @@ def _real_lines(sets: list[tuple[str, list[str]]], expected: dict, threshold: fl
         print(real.line(label, result))
         per_field = "  ".join(f"{key} {right / n:.0%}" for key, (right, _, _, n) in result.fields.items())
         print(f"{'':24} per field: {per_field}   {(time.perf_counter() - started) / len(paths):.1f} s per file")
+        if sources is not None:
+            shown = real.printed_precision(rows, expected, sources, threshold)
+            print(f"{'':24} precision at threshold on the fields the pages print: "
+                  f"{'-' if shown is None else f'{shown:.1%}'}")
         if misses:
             print("".join(f"{'':26}{miss}\n" for miss in result.misses), end="")
 

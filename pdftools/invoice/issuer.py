@@ -157,6 +157,7 @@ def issuers(doc: Doc) -> list[Candidate]:
                 senders.append(cell)
                 found.append(Candidate(name, 0.85 if top else 0.7, "a sender line", i))
                 continue
+            cell = _with_form(doc, cell)
             if not plausible(cell.text) or _after_registration(doc, cell):
                 continue
             if ends_legal(cell.text):  # in a footer: the issuer's; at the top: the issuer's or the customer's
@@ -262,6 +263,19 @@ def _beside_registration(doc: Doc, cell: Cell) -> bool:
         return False
     lines = [j for j in (line, line + 1) if j < len(doc.cells) and doc.page_of[j] == doc.page_of[line]]
     return any(_REGISTRATION.search(c.folded) for j in lines for c in doc.cells[j] if c is not cell)
+
+
+def _with_form(doc: Doc, cell: Cell) -> Cell:
+    """The cell with its legal form when a wide gap splits them (`MUSTERLIEFERANT       GMBH` in OCR's text)."""
+    row = doc.cells[cell.line]
+    at = next((k for k, c in enumerate(row) if c is cell), None)
+    if at is None or at + 1 >= len(row) or LEGAL_FORM.fullmatch(cell.folded.strip(" ,")):
+        return cell
+    form = row[at + 1]
+    if not LEGAL_FORM.fullmatch(form.folded.strip(" ,").rstrip(".")) and not LEGAL_FORM.fullmatch(form.folded.strip()):
+        return cell
+    text = f"{cell.text} {form.text}"
+    return Cell(cell.line, cell.start, form.end, text, fold(text))
 
 
 def _after_registration(doc: Doc, cell: Cell) -> bool:

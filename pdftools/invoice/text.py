@@ -175,6 +175,9 @@ def _lower_right(doc: Doc, i: int, start: int, end: int, kind: str, label: str) 
     return [Candidate(token, score_of(kind) - 0.06, f"under the label '{label}', right of it", i)]
 
 
+_GOES_ON = re.compile(r" ([a-z]+(?: [a-z0-9]+){0,2}) (?:vom|du|del|of|dated) ")  # words, then the date's word
+
+
 def numbers(doc: Doc) -> list[Candidate]:
     """Invoice number candidates. A value the document also prints after another field's label (customer,
     order or VAT number, IBAN, phone) is that field's, not the invoice's: it is not trusted."""
@@ -189,6 +192,11 @@ def numbers(doc: Doc) -> list[Candidate]:
             label = doc.lines[i][start:end].strip()
             token = _token_after(doc, i, end)
             if token:
+                going_on = _GOES_ON.match(folded, folded.find(fold(token), end) + len(token))
+                if going_on:  # `Nr. 210111 mit LV vom`: the number may be `210111 mit LV`
+                    found.append(Candidate(token, min(score_of(kind), 0.6), f"after the label '{label}'; but words"
+                                           f" follow it before its date: '{going_on.group(1)}'", i))
+                    continue
                 found.append(Candidate(token, score_of(kind), f"after the label '{label}'", i))
                 continue
             for cell in doc.below(i, start, end, depth=2):

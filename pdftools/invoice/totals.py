@@ -147,6 +147,11 @@ def _totals_below(doc: Doc, i: int) -> list[Candidate]:
             amounts = find_amounts(cell.text)
             if amounts and amounts[0].decimals and not TOTAL.find(cell.folded[:amounts[0].start - cell.start]):
                 words = doc.folded[i][start:end]
+                column = [c for c in doc.below(cell.line, cell.start, cell.end, depth=2) if find_amounts(c.text)]
+                if column:  # a column of a table (one row per VAT rate, then their sum): not the total itself
+                    out.append(Candidate(amounts[0].value, 0.6, f"under '{words}', the first of a column", i,
+                                         amounts[0].currency))
+                    continue
                 out.append(Candidate(amounts[0].value, STRONG - 0.04, f"under '{words}'", i, amounts[0].currency))
     return out
 

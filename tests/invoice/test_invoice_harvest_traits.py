@@ -181,3 +181,29 @@ def test_a_dollar_sign_is_the_dollar_or_peso_the_document_names(code: str | None
 @pytest.mark.parametrize("line", ["Sehr geehrter Herr Mustermann", "Dear Ms Rao", "Madame, Monsieur"])
 def test_a_greeting_is_no_name(line: str) -> None:
     assert not issuer.plausible(line)
+
+
+def test_a_name_split_from_its_legal_form_at_a_wide_gap_is_read_whole() -> None:
+    doc = _doc(["                   MUSTERLIEFERANT       GMBH                     MUSTER-KUNDE          GMBH",
+                "                   BAHNHOFSTRASSE 99                              KUNDENWEG 2",
+                "                   99199 MUSTERHAUSEN                             40235 DUESSELDORF", *[""] * 30,
+                "  MUSTERLIEFERANT     GMBH        Geschäftsführung:     USt-IdNr:   DE123456789",
+                "  BAHNHOFSTRASSE  99              Max   Mustermann       Telefon  : +49 932 431 0",
+                "  99199 MUSTERHAUSEN                                     www.musterlieferant.de"])
+    assert issuer.issuers(doc)[0].value == "MUSTERLIEFERANT GMBH"
+
+
+def test_an_amount_under_a_total_heading_with_more_rows_under_it_is_no_sure_total() -> None:
+    doc = _doc(["  Warenwert    Nettobetrag     MwSt-Betrag     MwSt-%      Endbetrag",
+                "     326,50         321,40           61,07       19,0         382,47",
+                "     130,70         127,59            8,93        7,0         136,52",
+                "     457,20         448,99           70,00        EUR         518,99"])
+    best = totals.best_total(*totals.totals(doc))
+    assert best is None or best.value == Decimal("518.99") or best.score < 0.7
+
+
+def test_a_number_with_words_before_its_date_is_not_sure_where_it_ends() -> None:
+    doc = _doc([" Teilrechnung Bau (875) Nr. 210111 mit LV vom 30.05.2026"])
+    assert all(c.score < 0.7 for c in text.numbers(doc))
+    doc = _doc([" Teilrechnung Bau (875) Nr. 210111 vom 30.05.2026"])
+    assert max(c.score for c in text.numbers(doc)) >= 0.9

@@ -141,30 +141,51 @@ def printed(paths: list[str], expected: dict[str, dict[str, str | None]]) -> dic
     """Per field, in how many files the true value is printed on the pages at all (in any form the reader knows:
     any date format, any amount format, the name's letters and digits): the most any reading of the text can
     get right. Counts only, never which file: the set stays held out."""
+    counts = dict.fromkeys(FIELDS, 0)
+    for path in paths:
+        for key, hit in printed_fields(path, expected[Path(path).name]).items():
+            counts[key] += hit
+    return counts
+
+
+def printed_precision(rows: list[Any], expected: dict[str, dict[str, str | None]], sources: dict[str, str],
+                      threshold: float) -> float | None:
+    """Of the fields taken (at or above the threshold) whose true value the pages print, the share that is right:
+    the precision a reading of the pages can be held to (a value the page does not print cannot be read right).
+    `sources` maps each row's file name to the digital PDF whose text is checked. One figure, never which file."""
+    taken = right = 0
+    for row in rows:
+        name = Path(row.file).name
+        want = expected[name]
+        shown = printed_fields(sources[name], want)
+        for key in FIELDS:
+            found = row.fields.get(key)
+            if shown[key] and found is not None and found.confidence >= threshold:
+                taken += 1
+                right += same(key, found.value, want[key])
+    return right / taken if taken else None
+
+
+def printed_fields(path: str, want: dict[str, str | None]) -> dict[str, bool]:
+    """Per field, is the true value printed on the pages of `path` (see `printed`)."""
     import datetime as dt
     import subprocess
     from decimal import Decimal
 
     from pdftools.invoice.parse import CURRENCY_SYMBOLS, clean, find_amounts, find_dates, fold
 
-    counts = dict.fromkeys(FIELDS, 0)
-    for path in paths:
-        want = expected[Path(path).name]
-        text = clean(subprocess.run(["pdftotext", "-layout", "-enc", "UTF-8", path, "-"], capture_output=True,
-                                    check=False).stdout.decode("utf-8", errors="replace"))
-        lines = text.splitlines()
-        folded = fold(text)
-        bare = re.sub(r"[^a-z0-9]", "", folded)
-        dates = {d.value for line in lines for order in ("dmy", "mdy") for d in find_dates(fold(line), order)}
-        amounts = {a.value for line in lines for a in find_amounts(line)}
-        found = {
-            "issuer": bool(want["issuer"]) and re.sub(r"[^a-z0-9]", "", fold(want["issuer"] or "")) in bare,
-            "number": bool(want["number"]) and re.sub(r"\s", "", fold(want["number"] or "")) in folded.replace(" ", ""),
-            "date": bool(want["date"]) and dt.date.fromisoformat(want["date"] or "") in dates,
-            "amount": bool(want["amount"]) and Decimal(want["amount"] or "0") in amounts,
-            "currency": bool(want["currency"]) and (want["currency"] in text or any(
-                code == want["currency"] and symbol in text for symbol, code in CURRENCY_SYMBOLS.items())),
-        }
-        for key, hit in found.items():
-            counts[key] += hit
-    return counts
+    text = clean(subprocess.run(["pdftotext", "-layout", "-enc", "UTF-8", path, "-"], capture_output=True,
+                                check=False).stdout.decode("utf-8", errors="replace"))
+    lines = text.splitlines()
+    folded = fold(text)
+    bare = re.sub(r"[^a-z0-9]", "", folded)
+    dates = {d.value for line in lines for order in ("dmy", "mdy") for d in find_dates(fold(line), order)}
+    amounts = {a.value for line in lines for a in find_amounts(line)}
+    return {
+        "issuer": bool(want["issuer"]) and re.sub(r"[^a-z0-9]", "", fold(want["issuer"] or "")) in bare,
+        "number": bool(want["number"]) and re.sub(r"\s", "", fold(want["number"] or "")) in folded.replace(" ", ""),
+        "date": bool(want["date"]) and dt.date.fromisoformat(want["date"] or "") in dates,
+        "amount": bool(want["amount"]) and abs(Decimal(want["amount"] or "0")) in amounts,
+        "currency": bool(want["currency"]) and (want["currency"] in text or any(
+            code == want["currency"] and symbol in text for symbol, code in CURRENCY_SYMBOLS.items())),
+    }

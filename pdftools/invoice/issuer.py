@@ -245,6 +245,9 @@ def _name_at(doc: Doc, cell: Cell) -> str:
     at = next((k for k, c in enumerate(row) if c is cell), None)
     if at is None:
         return cell.text
+    whole = _with_form(doc, cell)
+    if whole is not cell:
+        return whole.text
     text = cell.text
     if _FIELD_LABEL.fullmatch(text.strip()) and at + 1 < len(row):
         at += 1
@@ -266,14 +269,16 @@ def _beside_registration(doc: Doc, cell: Cell) -> bool:
 
 
 def _with_form(doc: Doc, cell: Cell) -> Cell:
-    """The cell with its legal form when a wide gap splits them (`MUSTERLIEFERANT       GMBH` in OCR's text)."""
+    """The cell with the rest of its name when a gap splits them (`MUSTERLIEFERANT       GMBH`,
+    `Bergmann     Logistik GmbH` in OCR's text)."""
     row = doc.cells[cell.line]
     at = next((k for k, c in enumerate(row) if c is cell), None)
     if at is None or at + 1 >= len(row) or LEGAL_FORM.fullmatch(cell.folded.strip(" ,")):
         return cell
     form = row[at + 1]
-    if not LEGAL_FORM.fullmatch(form.folded.strip(" ,").rstrip(".")) and not LEGAL_FORM.fullmatch(form.folded.strip()):
-        return cell
+    alone = LEGAL_FORM.fullmatch(form.folded.strip(" ,").rstrip(".")) or LEGAL_FORM.fullmatch(form.folded.strip())
+    if not alone and not (form.start - cell.end <= 6 and ends_legal(form.text) and not ends_legal(cell.text)):
+        return cell  # `Bergmann     Logistik GmbH`: OCR's gap inside a name, not between columns
     text = f"{cell.text} {form.text}"
     return Cell(cell.line, cell.start, form.end, text, fold(text))
 
@@ -334,7 +339,7 @@ def _rank(doc: Doc, found: list[Candidate], buyers: set[str]) -> list[Candidate]
             continue
         key = next((k for k in merged if len(key) >= 6 and k.startswith(key)), key)  # a shorter form of a name
         kinds.setdefault(key, set()).add(cand.how)
-        labelled = cand.how.startswith("after the label")
+        labelled = cand.how.startswith("after the label") and _form_apart(cand.value, merged.get(key))
         if key not in merged or cand.score > merged[key].score:
             value = cand.value if labelled or key not in merged else merged[key].value  # a label's name as it
             merged[key] = Candidate(value, cand.score, "", cand.line)  # gives it; else the longest form
@@ -354,6 +359,15 @@ def _rank(doc: Doc, found: list[Candidate], buyers: set[str]) -> list[Candidate]
         ranked[0] = Candidate(best.value, min(best.score, 0.65),
                               f"{best.how}; but it is spelled {variant.value!r} elsewhere", best.line)
     return ranked
+
+
+def _form_apart(name: str, longer: Candidate | None) -> bool:
+    """Is `longer` (a form of the same name found before) `name` with a legal form after it, or no other?"""
+    if longer is None:
+        return True
+    rest = fold(longer.value)[len(fold(name)):].strip(" ,")
+    return fold(longer.value).startswith(fold(name)) and bool(LEGAL_FORM.fullmatch(rest.rstrip(".")) or
+                                                             LEGAL_FORM.fullmatch(rest))
 
 
 def _variants(a: str, b: str) -> bool:

@@ -175,6 +175,7 @@ def _lower_right(doc: Doc, i: int, start: int, end: int, kind: str, label: str) 
     return [Candidate(token, score_of(kind) - 0.06, f"under the label '{label}', right of it", i)]
 
 
+_MARKED = re.compile(r"(?:#|n[°o]?\.?|no\.?|nr\.?)\s*:?\s*(\S+)")  # `# 1001`, `Nr. 2024-117`, `N19`
 _GOES_ON = re.compile(r" ([a-z]+(?: [a-z0-9]+){0,2}) (?:vom|du|del|of|dated) ")  # words, then the date's word
 
 
@@ -208,7 +209,8 @@ def numbers(doc: Doc) -> list[Candidate]:
                 found += _lower_right(doc, i, start, end, kind, label)
         for m in TITLE.finditer(folded):
             titled = doc.cell_at(i, m.start())
-            if titled is None or titled.start != m.start() or NUMBER.strong.match(folded, m.start()):
+            label = NUMBER.strong.match(folded, m.start())
+            if titled is None or titled.start != m.start() or (label and "  " not in label.group().strip()):
                 continue  # not a title; or a label (`Invoice No.`), read above
             if titled.end == m.end():  # the title alone: a `# number` under it is the invoice's
                 for cell in doc.below(i, titled.start, titled.end, depth=1)[:1]:
@@ -218,6 +220,12 @@ def numbers(doc: Doc) -> list[Candidate]:
             token = _number_token(doc.lines[i][m.end():titled.end].lstrip(" #"))
             if token and doc.lines[i][m.end():m.end() + 1] in (" ", "#"):
                 found.append(Candidate(token, 0.8, f"after the title '{m.group()}'", i))
+            elif titled.end == m.end():  # OCR's gap between a title and its `# 1001` (`Invoice       # 1001`)
+                after = next((c for c in doc.cells[i] if c.start >= titled.end), None)
+                marked = _MARKED.fullmatch(after.folded) if after else None
+                token = _number_token(after.text[marked.start(1):]) if after and marked else None
+                if after and marked and token == after.text[marked.start(1):].rstrip(" .,;"):
+                    found.append(Candidate(token, 0.8, f"after the title '{m.group()}' and '{after.text}'", i))
     return [c if c.value not in others else
             Candidate(c.value, min(c.score, 0.5), f"{c.how}; but it is also another field's number", c.line)
             for c in found]

@@ -207,3 +207,20 @@ def test_a_number_with_words_before_its_date_is_not_sure_where_it_ends() -> None
     assert all(c.score < 0.7 for c in text.numbers(doc))
     doc = _doc([" Teilrechnung Bau (875) Nr. 210111 vom 30.05.2026"])
     assert max(c.score for c in text.numbers(doc)) >= 0.9
+
+
+def test_a_name_ocr_split_at_a_gap_under_a_seller_label_is_read_whole() -> None:
+    doc = _doc(["Rechnung an:                                               Rechnung von:",
+                "Luca Bianchi                                               Bergmann     Logistik GmbH",
+                "Chevalier Services EURL                                    Hauptstraße 37, Zürich",
+                "", *[""] * 30, "Bergmann Logistik GmbH · Hauptstraße 37 · 8001 Zürich"])
+    assert issuer.issuers(doc)[0].value == "Bergmann Logistik GmbH"
+
+
+@pytest.mark.parametrize(("line", "number"), [("                             Invoice       # 1001", "1001"),
+                                              ("            Rechnung          Nr. 2024-117", "2024-117"),
+                                              ("                                 Invoice                N19", "19")])
+def test_a_number_ocr_set_apart_from_its_title_by_a_gap(line: str, number: str) -> None:
+    doc = _doc(["", line, "", "    Invoice Date:        August 28, 2025"])
+    best = max(text.numbers(doc), key=lambda c: c.score)
+    assert best.value == number and best.score >= 0.7

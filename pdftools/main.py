@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 import typer
 
@@ -91,10 +91,9 @@ def serve(
     except PdftoolsError as exc:
         raise typer.Exit(report_error(exc, as_json=False)) from None
     roots = [r.expanduser() for r in (root or [Path.cwd()])]
-    missing = [str(r) for r in roots if not r.is_dir()]
-    if missing:
-        sys.stderr.write(f"error[FILE_NOT_FOUND]: root folder(s) not found: {', '.join(missing)}\n")
-        raise typer.Exit(3)
+    problem = _root_problem(roots)
+    if problem is not None:
+        raise typer.Exit(report_error(problem, as_json=False))
     if transport == "http" and host not in LOOPBACK and not auth_token:
         sys.stderr.write(f"error[INVALID_ARGUMENT]: refusing to serve on {host} without a token\n"
                          "  hint: pass --auth-token (or set PDFTOOLS_AUTH_TOKEN), or bind 127.0.0.1.\n")
@@ -113,11 +112,29 @@ def serve(
         settings = env_settings(host=host, port=port, path=path, stateless=stateless, json_response=json_response,
                                 token=auth_token, public_url=public_url, tools=tools,
                                 store_dir=store)
-        serve_http(roots, settings, log_level.upper())
+        try:
+            serve_http(roots, settings, log_level.upper())
+        except PdftoolsError as exc:  # the port is taken, say
+            raise typer.Exit(report_error(exc, as_json=False)) from None
         return
     from pdftools.mcp.server import serve_stdio
 
     serve_stdio(roots, log_level, tools)
+
+
+def _root_problem(roots: list[Path]) -> Any:
+    """Why the roots cannot be served (a missing one, a file), as an error; None when they can."""
+    from pdftools.errors import FileNotFound, InvalidArgument
+
+    missing = [str(r) for r in roots if not r.exists()]
+    if missing:
+        return FileNotFound(f"root folder(s) not found: {', '.join(missing)}",
+                            hint="Give folders that exist: --root DIR (repeatable).")
+    files = [str(r) for r in roots if not r.is_dir()]
+    if files:
+        return InvalidArgument(f"--root {files[0]} is a file, not a folder",
+                               hint="Give the folder the tools may read and write: --root DIR (repeatable).")
+    return None
 
 
 serve.__doc__ = (f"Serve the operations as MCP tools (stdio or Streamable HTTP); --tools chooses which.\n\n"

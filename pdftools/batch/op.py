@@ -90,7 +90,7 @@ def batch(
     kind = plan.kind_of(op.name, fn, chosen)
     pattern = name or plan.default_name(op.name, kind, chosen)
     if pages_per_task is not None and (op.name != "ocr" or kind != "file"):
-        raise InvalidArgument("pages_per_task cuts documents for ocr's searchable PDFs only")
+        raise InvalidArgument("{{pages_per_task}} cuts documents for ocr's searchable PDFs only")
     sources = batch_inputs.gather(inputs, recursive=recursive, suffixes=plan.suffixes_for(op.name))
     folder, made = _out_folder(out_dir)
     try:
@@ -128,6 +128,7 @@ def _out_folder(raw: str) -> tuple[Path, Path | None]:
     """The output folder, made if missing, and the highest folder this made (None: it was there). Under the
     roots (MCP) it is a folder inside them, over HTTP too: a batch's thousands of outputs stay where its inputs
     are, not in the per-call file store."""
+    paths.no_stream_folder(raw)
     active = paths.policy()
     folder = active.resolve(raw) if isinstance(active, paths.RootsPolicy) else paths.output_path(raw)
     made = next((p for p in reversed([folder, *folder.parents]) if not p.exists()), None)

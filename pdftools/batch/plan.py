@@ -159,8 +159,10 @@ def _one(name: str, tp: Any, value: Any) -> Any:
             raise InvalidArgument(f"--set {name}={value}: choose from {', '.join(map(str, allowed))}")
         return match
     if not isinstance(value, str):
-        if tp in (int, float, bool, str) and not isinstance(value, tp):
-            raise InvalidArgument(f"--set {name}: expected {tp.__name__}, got {value!r}")
+        wrong = not isinstance(value, tp) or (tp is not bool and isinstance(value, bool))  # True is an int
+        if tp in (int, float, bool, str) and wrong:
+            kind = {**_KINDS, str: "text"}[tp]  # in words, and the value as JSON (it came as JSON, over MCP)
+            raise InvalidArgument(f"--set {name}: expected {kind}, got {json.dumps(value, ensure_ascii=False)}")
         return value
     try:
         if tp is bool:

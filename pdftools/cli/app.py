@@ -87,7 +87,8 @@ def typer_parameters(fn: Callable[..., Any], action: str | None = None) -> list[
                                         annotation=Annotated[base, spec]))
         if cli.file_flag:
             flag = max(flags_of(name, cli), key=len)
-            spec = typer.Option(cli.file_flag, metavar="FILE", help=f"Read {flag} from the first line of FILE")
+            spec = typer.Option(cli.file_flag, metavar="FILE",
+                                help=f"Read {flag} from the first line of FILE (`-`: standard input)")
             params.append(inspect.Parameter(_from_file(name), inspect.Parameter.KEYWORD_ONLY, default=None,
                                             annotation=Annotated[str | None, spec]))
     return params
@@ -158,21 +159,32 @@ def fill_secrets(fn: Callable[..., Any], kwargs: dict[str, Any], files: dict[str
             if name in typed:
                 flag = max(flags_of(name, cli), key=len)
                 raise InvalidArgument(f"give {flag} or {cli.file_flag}, not both")
+            if path == "-" and _reads_stdin(kwargs):
+                raise InvalidArgument(f"{cli.file_flag} - and a PDF from `-` would both read standard input",
+                                      hint=f"Give the password in a file ({cli.file_flag} FILE), or the PDF by name.")
             kwargs[name] = read_value_file(path, cli.file_flag or "")
         if kwargs.get(name) is None and cli.prompt and interactive():
             kwargs[name] = typer.prompt(cli.prompt, hide_input=cli.hide_input, confirmation_prompt=cli.confirm,
                                         err=True)
 
 
+def _reads_stdin(kwargs: dict[str, Any]) -> bool:
+    """Whether an input of the command is `-` (standard input; an output's `-` is standard output)."""
+    values = [v for k, v in kwargs.items() if k != "output"]
+    return any(v == "-" or (isinstance(v, list) and "-" in v) for v in values)
+
+
 def read_value_file(raw: str, flag: str) -> str:
-    """The first line of a file (without its line ending): how secrets are passed out of plain sight."""
+    """The first line of a file (without its line ending): how secrets are passed out of plain sight. `-` is
+    standard input (as `qpdf --password-file=-`)."""
     from pathlib import Path
 
     from pdftools.errors import FileNotFound, IsADirectory, PermissionDenied
 
     path = Path(raw).expanduser()
     try:
-        data = path.read_text(encoding="utf-8")
+        data = (sys.stdin.readline() if sys.stdin is not None else "") if raw == "-" else \
+            path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise FileNotFound(f"no such file: {raw} ({flag})", hint="Check the path of the file that holds the value.") \
             from None

@@ -16,6 +16,7 @@ from typing import Any, get_args
 
 from typer._click import core as click_core
 from typer._click import exceptions as click_errors
+from typer._click import parser as click_parser
 from typer._click.formatting import HelpFormatter
 from typer.core import TyperCommand
 from typer.exceptions import Abort
@@ -101,7 +102,14 @@ def _command_like(word: str) -> bool:
 
 
 class Command(TyperCommand):
-    """A command whose arguments read as their placeholders (`FILE`, `[DIR]`, `FILE...`), not Python types."""
+    """A command whose arguments read as their placeholders (`FILE`, `[DIR]`, `FILE...`), not Python types, and
+    take a page counted from the end (`select book.pdf -1`): no option of ours starts with a digit."""
+
+    def make_parser(self, ctx: click_core.Context) -> click_parser._OptionParser:
+        parser = _NumbersAreArguments(ctx)
+        for param in self.get_params(ctx):
+            param.add_to_parser(parser, ctx)
+        return parser
 
     def collect_usage_pieces(self, ctx: click_core.Context) -> list[str]:
         pieces = [self.options_metavar] if self.options_metavar else []
@@ -124,6 +132,20 @@ class Command(TyperCommand):
             if rows:
                 with formatter.section(title):
                     formatter.write_dl(rows)
+
+
+class _NumbersAreArguments(click_parser._OptionParser):
+    """click's parser, but a word that starts with `-` and a digit (`-1`, `-2,1`) is an argument, as argparse
+    takes negative numbers when no option looks like one. An option's value (`--angle -90`) is not affected."""
+
+    def _process_opts(self, arg: str, state: click_parser._ParsingState) -> None:
+        if NEGATIVE.match(arg):
+            state.largs.append(arg)
+            return
+        super()._process_opts(arg, state)
+
+
+NEGATIVE = re.compile(r"-\d")
 
 
 def argument_label(param: click_core.Parameter) -> str:

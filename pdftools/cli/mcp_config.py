@@ -148,6 +148,34 @@ def install(path: Path, client: str, keys: list[str], body: dict[str, Any], inpu
     return True, f"{path}: {NAME} added (other servers kept)"
 
 
+def check_options(http: str | None, root: list[Path] | None, token: str | None) -> None:
+    """Refuse what would do nothing (`--root` with `--http`, `--token` without it) or write a config whose
+    server cannot start (a URL that is not http(s), a root that is missing or a file)."""
+    from urllib.parse import urlparse
+
+    from pdftools.errors import FileNotFound, InvalidArgument
+
+    if http is not None:
+        if root:
+            raise InvalidArgument("--root goes with a stdio server; with --http the running server's own --root "
+                                  "decides", hint="Leave out --root, or --http for a stdio server.")
+        parsed = urlparse(http)
+        if parsed.scheme not in ("http", "https") or not parsed.netloc:
+            raise InvalidArgument(f"--http {http!r} is not an http(s) URL", hint=f"E.g. --http {EXAMPLE_URL}.")
+    elif token is not None:
+        raise InvalidArgument("--token goes with --http: a stdio server takes no token",
+                              hint=f"Give the server's URL too (--http {EXAMPLE_URL}), or leave out --token.")
+    for folder in root or []:
+        path = folder.expanduser()
+        if not path.exists():
+            raise FileNotFound(f"no such root folder: {folder}", hint="Give folders that exist: --root DIR.")
+        if not path.is_dir():
+            raise InvalidArgument(f"--root {folder} is a file, not a folder", hint="Give a folder: --root DIR.")
+
+
+EXAMPLE_URL = "http://127.0.0.1:8000/mcp"
+
+
 def mcp_config(
     client: Annotated[Client, typer.Argument(metavar="CLIENT", help="The agent to configure.")],
     http: Annotated[str | None, typer.Option("--http", metavar="URL",
@@ -175,6 +203,7 @@ def mcp_config(
     command = [executable, "serve", "--transport", "stdio", *[a for r in roots for a in ("--root", r)]]
     target = config or config_path(client)
     try:
+        check_options(http, root, token)
         keys, body, inputs = entry(client, command, http, token)
     except PdftoolsError as exc:
         raise typer.Exit(report_error(exc, as_json=as_json)) from None

@@ -270,7 +270,8 @@ def report_error(exc: PdftoolsError, *, as_json: bool) -> int:
 
         sys.stderr.write(json.dumps({"error": exc.to_dict()}) + "\n")
     else:
-        sys.stderr.write(safe(f"error[{exc.code}]: {exc.message}\n  hint: {exc.hint}") + "\n")
+        message, hint = (safe(text).replace("\n", "\\n").replace("\r", "\\r") for text in (exc.message, exc.hint))
+        sys.stderr.write(f"error[{exc.code}]: {message}\n  hint: {hint}\n")  # two lines, whatever they quote
     return exc.exit_code
 
 

@@ -19,8 +19,8 @@ from pdftools.core.params import Input as Input  # the ops' shared parameters, i
 from pdftools.core.params import Pages as Pages
 from pdftools.core.params import Password as Password
 from pdftools.core.paths import input_path, output_path, pdf_output_path, to_pipe
-from pdftools.core.pdf import check_output, open_pdf, save_pdf
-from pdftools.errors import InvalidArgument, InvalidPageRange
+from pdftools.core.pdf import UNLINEARIZABLE, check_output, open_pdf, save_pdf
+from pdftools.errors import InvalidArgument, InvalidPageRange, NoPages
 
 if TYPE_CHECKING:
     import pikepdf
@@ -109,8 +109,10 @@ def open_job(input: str, output: str | None, *, suffix: str, password: str | Non
     """Resolve the input and the output (checked before any work is done: it is none of the inputs, `others`
     included) and open the input."""
     src, out = paths_of(input, output, suffix=suffix, in_place=in_place, force=force, others=others)
-    return Job(src=src, out=out, pdf=open_pdf(src, password), in_place=in_place,
-               options=saving(linearize, object_streams))
+    pdf = open_pdf(src, password)
+    if linearize and not len(pdf.pages):
+        raise NoPages(f"{src} has no pages, so it cannot be linearized", hint=UNLINEARIZABLE)
+    return Job(src=src, out=out, pdf=pdf, in_place=in_place, options=saving(linearize, object_streams))
 
 
 def paths_of(input: str, output: str | None, *, suffix: str, in_place: bool = False, force: bool = False,
@@ -133,11 +135,14 @@ def _output(src: Path, output: str | None, suffix: str) -> Path:
     return output_path(str(src.with_name(f"{src.stem}-{suffix}.pdf")))
 
 
-def select_pages(spec: str | None, count: int) -> list[int]:
-    """Page numbers (1-based) for a spec; an empty selection (`even` of one page) is an error."""
+def select_pages(spec: str | None, count: int, name: str | Path = "the PDF") -> list[int]:
+    """Page numbers (1-based) for a spec; a document without pages, or an empty selection (`even` of one
+    page), is an error naming the file (`name`)."""
+    if count == 0:
+        raise NoPages(f"{name} has no pages")
     numbers = parse_pages(spec, count)
     if not numbers:
-        raise InvalidPageRange(f"{spec!r} selects no pages: the document has {count} page" + "s" * (count != 1))
+        raise InvalidPageRange(f"{spec!r} selects no pages of {name}: it has {count} page" + "s" * (count != 1))
     return numbers
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import os
 import re
+import sys
 from dataclasses import dataclass
 
 from pdftools.errors import (
@@ -26,15 +27,16 @@ _SUFFIX = {"": 1, "k": 10**3, "m": 10**6, "g": 10**9, "t": 10**12}
 CHILD_OVERHEAD = 1 << 30  # memory an external program needs besides the data it holds (its own working set)
 
 
-def _number(name: str) -> float | None:
-    """The value of `name` (None when unset or empty); `0` means no limit, given as 0.0."""
+def _number(name: str, example: str = "500M or 2G") -> float | None:
+    """The value of `name` (None when unset or empty); `0` means no limit, given as 0.0. `example`: values of
+    its kind, for the hint when it is not a number."""
     raw = os.environ.get(name, "").strip()
     if not raw:
         return None
     match = _NUMBER.match(raw)
     if match is None:
         raise InvalidArgument(f"{name}={raw!r} is not a number",
-                              hint=f"Set {name} to a number such as 500M or 2G (0: no limit), or unset it.")
+                              hint=f"Set {name} to a number such as {example} (0: no limit), or unset it.")
     return float(match["value"]) * _SUFFIX[match["suffix"].lower()]
 
 
@@ -44,10 +46,11 @@ class Limit:
     default: float
     error: type[PdftoolsError]
     unit: str
+    example: str = "500M or 2G"  # values of its kind, for a hint
 
     def value(self) -> float | None:
         """The limit in force: the environment's, else the default; None when turned off (0)."""
-        configured = _number(self.env)
+        configured = _number(self.env, self.example)
         value = self.default if configured is None else configured
         return value or None
 
@@ -63,10 +66,10 @@ class Limit:
 
 
 INPUT_BYTES = Limit("PDFTOOLS_MAX_INPUT_BYTES", 2e9, InputTooLarge, "bytes")
-PAGES = Limit("PDFTOOLS_MAX_PAGES", 100_000, TooManyPages, "pages")
+PAGES = Limit("PDFTOOLS_MAX_PAGES", 100_000, TooManyPages, "pages", "5000 or 100k")
 STREAM_BYTES = Limit("PDFTOOLS_MAX_STREAM_BYTES", 1e9, StreamTooLarge, "bytes")
 MAX_PIXELS = 200_000_000  # a page rendered for OCR or thumbnails: A0 at 300 dpi is 139 Mpx (~0.4 GB as RGB)
-PIXELS = Limit("PDFTOOLS_MAX_PIXELS", MAX_PIXELS, PageTooLarge, "pixels")
+PIXELS = Limit("PDFTOOLS_MAX_PIXELS", MAX_PIXELS, PageTooLarge, "pixels", "50M or 200M")
 ALL = (INPUT_BYTES, PAGES, STREAM_BYTES, PIXELS)
 
 
@@ -76,7 +79,7 @@ SERVE_TIMEOUT = 900.0  # an MCP call: OCR of ~400 pages on 2 cores; a shell user
 def timeout(default: float | None = None) -> float | None:
     """Seconds an operation may run: PDFTOOLS_TIMEOUT (0: no limit), else `default` (the CLI: none; the MCP
     server: SERVE_TIMEOUT, since a call on untrusted input has no other bound on time)."""
-    configured = _number("PDFTOOLS_TIMEOUT")
+    configured = _number("PDFTOOLS_TIMEOUT", "300 or 1.5 (seconds)")
     return (default if configured is None else configured) or None
 
 
@@ -104,5 +107,7 @@ MAX_INPUT_MB = 100  # a document to convert: pandoc holds several copies of it (
 
 def max_input_bytes() -> int:
     """Largest document `convert` accepts, file or string (PDFTOOLS_MAX_INPUT_MB, decimal megabytes)."""
-    value = _number("PDFTOOLS_MAX_INPUT_MB")
+    value = _number("PDFTOOLS_MAX_INPUT_MB", "100 or 500 (megabytes)")
+    if value == 0:  # 0: no limit, as for every limit
+        return sys.maxsize
     return int((value or MAX_INPUT_MB) * 1_000_000)

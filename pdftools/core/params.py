@@ -10,6 +10,7 @@ Typer, nor the MCP SDK, nor pydantic (whose import alone costs a CLI command ~0.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -45,6 +46,8 @@ class Param:
         """Why `value` breaks a constraint (pydantic's wording), or None."""
         if value is None:
             return None
+        if isinstance(value, float) and not math.isfinite(value):  # float() reads `nan` and `inf`
+            return "must be a finite number"
         if self.one_of is not None and value not in self.one_of:
             return f"must be one of {', '.join(map(str, self.one_of))}"
         if self.ge is not None and value < self.ge:
@@ -191,7 +194,7 @@ def split_annotated(hint: Any) -> tuple[Any, tuple[Any, ...]]:
 
 
 REFERENCE = re.compile(r"\{\{(\w+)\}\}")
-ONLY_FOR = re.compile(r"\{\{(cli|mcp):(.*?)\}\}", re.DOTALL)
+ONLY_FOR = re.compile(r"\{\{(cli|mcp):(.*?)\}\}(?!\})", re.DOTALL)  # `{{mcp:{"a": 1}}}` ends at the last }}
 
 
 def describe(text: str, name_of: Callable[[str], str], front: str = "cli") -> str:

@@ -282,13 +282,22 @@ def folder_path(raw: str) -> Path:
 
 def output_folder(raw: str) -> Path:
     """A folder to write into, through the active policy. A missing one is made when the outputs are written
-    (`staged_outputs`, as `mkdir -p` would), so a failed command leaves no new folder behind."""
+    (`staged_outputs`, as `mkdir -p` would), so a failed command leaves no new folder behind. `-` (standard
+    output, one stream) is no folder."""
+    no_stream_folder(raw)
     path = policy().output_folder(raw)
     if path.is_dir():
         return path
     if path.exists() or any(p.exists() and not p.is_dir() for p in path.parents):
         raise InvalidArgument(f"{raw} is (or lies inside) a file, not a folder")
     return path
+
+
+def no_stream_folder(raw: str) -> None:
+    """Refuse `-` as an output folder: it is standard output, one stream."""
+    if raw == "-":
+        raise InvalidArgument("`-` is standard output, one stream: these outputs go into a folder",
+                              hint="Name the folder{{cli: (`./-` for a folder named -)}}.")
 
 
 def _folder(raw: str, missing: PdftoolsError, *, output: bool = False) -> Path:

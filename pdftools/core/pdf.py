@@ -21,6 +21,7 @@ from pdftools.errors import (
     DamagedPdf,
     Encrypted,
     InvalidArgument,
+    NoPages,
     NotAPdf,
     OutputDirMissing,
     OutputExists,
@@ -245,6 +246,9 @@ def save_pdf(pdf: pikepdf.Pdf, out: Path, *, min_version: str = "", check: Calla
     return out.stat().st_size
 
 
+UNLINEARIZABLE = "A linearized file is laid out page by page; write one without pages as it is, not linearized."
+
+
 def write_pdf(pdf: pikepdf.Pdf, target: Path, *, min_version: str = "", label: str = "", measured: bool = False,
               **options: Any) -> None:
     """Write `pdf` into the file `target`. Streams are not decoded unless `options` say so, but compressing
@@ -266,6 +270,8 @@ def write_pdf(pdf: pikepdf.Pdf, target: Path, *, min_version: str = "", label: s
     # pikepdf warns on every save of a file whose form widgets its /AcroForm does not list (common in real
     # files): a remark about the input, in Python's words, on stderr. Process-wide, so threads need no lock.
     warnings.filterwarnings("ignore", category=pikepdf.PageCopyWarning)
+    if options.get("linearize") and not len(pdf.pages):  # qpdf fails on it with an internal error
+        raise NoPages(f"{label or target} would have no pages, so it cannot be linearized", hint=UNLINEARIZABLE)
     if "/Size" not in pdf.trailer:  # a trailer qpdf rebuilt lacks it, and qpdf writes /Size only to replace one
         pdf.trailer.Size = 0  # (the number written is qpdf's own count)
     try:

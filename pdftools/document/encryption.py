@@ -45,6 +45,10 @@ def parse_allow(spec: str | None) -> tuple[dict[str, bool], list[str], list[str]
     if not words:  # `--allow "$PERMS"` with PERMS unset: granting everything would be the wrong guess
         raise InvalidArgument("{{allow}} is empty: it lists no permission",
                               hint=f"Give a comma-separated list of {', '.join(PERMISSIONS)}; or `all`, `none`.")
+    mixed = [w for w in ("all", "none") if w in words and len(words) > 1]
+    if mixed:
+        raise InvalidArgument(f"`{mixed[0]}` stands alone in {{{{allow}}}}: it cannot go with other permissions",
+                              hint=f"Give `all`, `none`, or a comma-separated list of {', '.join(PERMISSIONS)}.")
     if words == ["all"]:
         words = list(PERMISSIONS)
     elif words == ["none"]:

@@ -118,24 +118,33 @@ def _setter(name: str, wrapper: Any, value: Any) -> Any:
     if info.type == "choice" and _multiselect(wrapper):
         return _choices_setter(name, wrapper, info, value)
     if isinstance(value, list) and info.type in ("choice", "radio"):
-        raise InvalidFieldValue(f"field {name!r} ({info.type}) takes one choice, not a list: {value!r}",
+        raise InvalidFieldValue(f"field {name!r} ({info.type}) takes one choice, not a list: {_shown(value)}",
                                 hint="Give one of its options as a string; only a multi-select list box takes "
                                      "a list.")
-    if isinstance(value, dict | list) or info.type in ("button", "signature", "unknown"):
-        raise InvalidFieldValue(f"field {name!r} ({info.type}) cannot take {value!r}")
+    if value is None or isinstance(value, dict | list) or (isinstance(value, bool) and info.type != "checkbox") \
+            or info.type in ("button", "signature", "unknown"):  # JSON null and true are no text to write
+        raise InvalidFieldValue(f"field {name!r} ({info.type}) cannot take {_shown(value)}")
     text = str(value).strip() if not isinstance(value, bool) else ("yes" if value else "no")
     if info.type == "checkbox":
         on = text.lower() in TRUE or text in info.options[:1]
         if not on and text.lower() not in FALSE:
-            raise InvalidFieldValue(f"{name!r} is a checkbox: {value!r} is neither yes nor no",
+            raise InvalidFieldValue(f"{name!r} is a checkbox: {_shown(value)} is neither yes nor no",
                                     hint="A checkbox takes yes or no (true/false, on/off, 1/0).")
         return lambda: setattr(wrapper, "checked", on)
     if info.type in ("radio", "choice") and text not in info.options and not _editable(wrapper, info):
         allowed = ", ".join(info.options)
-        raise InvalidFieldValue(f"{name!r} ({info.type}) does not offer {value!r}", hint=f"It takes one of: {allowed}.")
+        raise InvalidFieldValue(f"{name!r} ({info.type}) does not offer {_shown(value)}",
+                                hint=f"It takes one of: {allowed}.")
     if info.type == "radio":
         return lambda: setattr(wrapper, "value", Name("/" + text))
     return lambda: setattr(wrapper, "value", str(value))
+
+
+def _shown(value: Any) -> str:
+    """A value from the user as they wrote it: text quoted, anything else (from JSON data) as JSON."""
+    import json
+
+    return repr(value) if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
 def _multiselect(wrapper: Any) -> bool:

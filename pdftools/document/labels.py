@@ -64,6 +64,8 @@ def parse_scheme(spec: str, count: int) -> list[LabelRange]:
                                    f"page{'s' * (count != 1)}")
         if not sep or not first.isdigit():
             raise InvalidArgument(f"cannot read {item!r} as FIRST_PAGE:LABEL for a {count}-page document", hint=HINT)
+        if int(first) in ranges:
+            raise InvalidArgument(f"page {int(first)} starts two ranges in {spec!r}", hint=HINT)
         style, prefix, start = parse_label(label.strip())
         ranges[int(first)] = LabelRange(int(first), STYLES.get(style, "none"), prefix, start)
     if not ranges:

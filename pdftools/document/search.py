@@ -246,7 +246,7 @@ class Searcher:
         """Search one file's `selected` pages; True when the budget ran out in it."""
         if resume is not None and resume.page:
             if resume.page not in selected:
-                raise InvalidArgument(f"start_page {resume.page} is not among the pages searched in {path}")
+                raise InvalidArgument(f"{{{{start_page}}}} {resume.page} is not among the pages searched in {path}")
             selected = selected[selected.index(resume.page):]
         found = FileMatches(path=path, matches=0, lines=0, pages=0)
         self.result.files.append(found)

@@ -87,13 +87,22 @@ class TextResult:
 
 def select(pages: str | None, count: int, start_page: int | None) -> list[int]:
     """The pages to read, in the spec's order, from `start_page` on (a previous call's next_page)."""
-    selected = parse_pages(pages, count)
+    selected = list(dict.fromkeys(parse_pages(pages, count)))  # each page once: a page is read, not built
     if start_page is not None:
         if start_page not in selected:
-            raise InvalidArgument(f"start_page {start_page} is not among the selected pages",
-                                  hint="Pass a previous result's next_page with the same pages.")
+            raise InvalidArgument(f"{{{{start_page}}}} {start_page} is not among the selected pages",
+                                  hint="{{start_page}} goes on where a cut read stopped: give the page it named"
+                                       "{{mcp: (next_page)}}, with the same {{pages}}.")
         selected = selected[selected.index(start_page):]
     return selected
+
+
+def past_end(offset: int, size: int, page: int, unit: str) -> None:
+    """A cut read goes on inside its page: an offset at or past the page's end came from no cut."""
+    if offset >= size:
+        raise InvalidArgument(f"{{{{offset}}}} {offset} is past the end of page {page} ({size} {unit})",
+                              hint="{{offset}} goes on inside {{start_page}} where a cut read stopped: give the "
+                                   "two it named.")
 
 
 def collect(path: Path, count: int, selected: list[int], extract: Extractor, *, budget: int | None,
@@ -106,6 +115,8 @@ def collect(path: Path, count: int, selected: list[int], extract: Extractor, *, 
         batch = selected[i:i + step]
         for number, page_text in zip(batch, extract(batch, progress), strict=True):
             skip = offset if not out and i == 0 else 0  # the offset applies to the first page only
+            if skip:
+                past_end(skip, len(page_text), number, "characters")
             body = page_text[skip:]
             if not page_text.strip():
                 empty.append(number)

@@ -39,6 +39,8 @@ def read(path: Path, password: str | None, pages: str | None, unit: str, *, budg
                 if not items:
                     empty.append(number)
                 skip = offset if i == 0 and number == batch[0] else 0  # the offset applies to the first page only
+                if skip:
+                    pagetext.past_end(skip, len(items), number, unit)
                 for taken, box in enumerate(items[skip:]):
                     cost = len(box.tsv()) + 1
                     if budget is not None and used + cost > budget and boxes:

@@ -209,8 +209,8 @@ def numbers(doc: Doc) -> list[Candidate]:
                 found += _lower_right(doc, i, start, end, kind, label)
         for m in TITLE.finditer(folded):
             titled = doc.cell_at(i, m.start())
-            label = NUMBER.strong.match(folded, m.start())
-            if titled is None or titled.start != m.start() or (label and "  " not in label.group().strip()):
+            strong = NUMBER.strong.match(folded, m.start())
+            if titled is None or titled.start != m.start() or (strong and "  " not in strong.group().strip()):
                 continue  # not a title; or a label (`Invoice No.`), read above
             if titled.end == m.end():  # the title alone: a `# number` under it is the invoice's
                 for cell in doc.below(i, titled.start, titled.end, depth=1)[:1]:

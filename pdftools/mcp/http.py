@@ -285,6 +285,7 @@ def _listing_route(store: FileStore, link: Any) -> Any:
 def serve_http(roots: list[Path], settings: HttpSettings, log_level: str = "WARNING") -> None:
     import uvicorn
 
+    _check_port(settings.host, settings.port)
     app, store = build_app(roots, settings, log_level)
     stop = threading.Event()
 
@@ -303,6 +304,34 @@ def serve_http(roots: list[Path], settings: HttpSettings, log_level: str = "WARN
     finally:
         stop.set()
         store.clear()  # a private store goes with the server; a shared one stays for the other replicas
+
+
+def _check_port(host: str, port: int) -> None:
+    """Refuse, as our errors do, an address uvicorn could not bind (it would log `[Errno 98]` and exit 3)."""
+    import errno
+    import socket
+
+    from pdftools.errors import InvalidArgument, PermissionDenied
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError as exc:
+        raise InvalidArgument(f"cannot serve on {host}: {exc.strerror or exc}",
+                              hint="Give an address of this machine with --host (default 127.0.0.1).") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise InvalidArgument(f"port {port} on {host} is in use",
+                                      hint="Choose another with --port, or stop what listens there.") from None
+            if exc.errno == errno.EACCES:
+                raise PermissionDenied(f"not allowed to listen on port {port}",
+                                       hint="Ports below 1024 need privileges: choose another with --port.") from None
+            raise InvalidArgument(f"cannot listen on {host}:{port}: {exc.strerror or exc}",
+                                  hint="Choose another address or port (--host, --port).") from None
 
 
 def env_settings(**given: Any) -> HttpSettings:

@@ -64,8 +64,9 @@ WORKFLOWS = (
              ("pdf_info", "pdf_extract_text"),
              (("file", "The PDF to read", True), ("question", "What to find out (default: a summary)", False)),
              "Call pdf_info on {file!r} to see its pages and outline. Then read it with pdf_extract_text, "
-             "max_chars 20000 per call, starting at page 1 and continuing from each result's `next_page` until "
-             "there is none. Keep notes per piece, not the whole text. Then answer: {question}"),
+             "max_chars 20000 per call, starting at page 1; go on from each result with its `next_page` as "
+             "start_page and its `next_offset` as offset (a piece may end inside a page) until `next_page` is "
+             "null. Keep notes per piece, not the whole text. Then answer: {question}"),
 )
 
 

@@ -12,6 +12,7 @@ import functools
 import inspect
 import json
 import logging
+import math
 import os
 import re
 import sys
@@ -161,6 +162,8 @@ class PdftoolsServer(MCPServer):
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
         self._add_pending_tools()
+        if self._tool_manager.get_tool(name) is None:
+            return error_result(self._unknown_tool(name))
         unknown = self._unknown_arguments(name, arguments)
         if unknown is not None:
             return error_result(unknown)
@@ -174,6 +177,21 @@ class PdftoolsServer(MCPServer):
                 return error_result(InvalidArgument(problems, hint="Check the arguments against the tool's "
                                                                    "input schema."))
             raise
+
+    def _unknown_tool(self, name: str) -> InvalidArgument:
+        """A tool this server does not offer: a close match, or that it exists but was left out at start."""
+        import difflib
+
+        from pdftools.ops import OPS
+
+        offered = sorted(tool.name for tool in self._tool_manager.list_tools())
+        if name in {op.tool for op in OPS}:
+            return InvalidArgument(f"this server does not offer {name}",
+                                   hint="It exists but is not offered here: the server was started with a "
+                                        f"narrower choice of tools. It offers: {', '.join(offered)}.")
+        close = difflib.get_close_matches(name, offered, n=1)
+        return InvalidArgument(f"no tool {name}", hint=f"Did you mean {close[0]}?" if close
+                               else f"The tools: {', '.join(offered)}.")
 
     def _unknown_arguments(self, name: str, arguments: dict[str, Any] | None) -> InvalidArgument | None:
         """An argument the tool does not take is refused, not ignored: `pages` on a tool that reads every page,
@@ -316,8 +334,9 @@ def _as_tools(text: str) -> str:
 def coercion(base: Any) -> Any:
     """A validator accepting what has exactly one meaning for this type: a whole number where a string is
     expected (`pages: 2`), one string where a list of strings is (`inputs: "a.pdf"`). A bool, a float or a
-    comma-joined string stay refused or are taken literally: they could mean more than one thing."""
-    from pydantic import BeforeValidator
+    comma-joined string stay refused or are taken literally: they could mean more than one thing. A number is
+    finite: pydantic reads `"nan"` and `"inf"` as floats."""
+    from pydantic import AfterValidator, BeforeValidator
 
     kinds = set(get_args(base)) if get_origin(base) in (Union, UnionType) else {base}
     kinds.discard(type(None))
@@ -325,7 +344,17 @@ def coercion(base: Any) -> Any:
         return BeforeValidator(_number_as_text)
     if kinds == {list[str]}:
         return BeforeValidator(_one_as_list)
+    if kinds == {float}:
+        return AfterValidator(_finite)
     return None
+
+
+def _finite(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        from pydantic_core import PydanticCustomError
+
+        raise PydanticCustomError("finite_number", "Input should be a finite number")
+    return value
 
 
 def _number_as_text(value: Any) -> Any:

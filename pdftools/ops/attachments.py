@@ -98,8 +98,10 @@ def attachments(
     object_streams: Annotated[ObjectStreams, Cli(actions=WRITES)] = "preserve",
 ) -> AttachmentsResult:
     if bool(files) != (action == "add") or (names and action not in ("extract", "remove")):
-        raise InvalidArgument(f"{action} does not take these arguments",
-                              hint="add takes FILES; extract and remove take --name; list takes neither.")
+        problem = ("add needs {{files}}: the files to attach" if action == "add" and not files
+                   else f"{action} takes no " + ("{{files}}" if files else "{{names}}"))
+        raise InvalidArgument(problem, hint="add takes {{files}}; extract and remove take {{names}}; list takes "
+                                            "neither.")
     if action in ("list", "extract"):
         writes_nothing(action, output, in_place)
         src = input_path(input)
@@ -109,6 +111,9 @@ def attachments(
                                      attachments=_listed(pdf, _chosen(pdf, None)),
                                      remaining=len(pdf.attachments))
         return _extract(src, pdf, _chosen(pdf, names), out_dir, force)
+    if "-" in (files or []):
+        raise InvalidArgument("`-` cannot be attached: an attachment is named after its file",
+                              hint="Save what should be attached to a file, and attach that.")
     paths = [input_path(f) for f in files or []]
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="attachments", password=password, in_place=in_place, force=force,
@@ -150,12 +155,15 @@ def _listed(pdf: pikepdf.Pdf, names: list[str]) -> list[Attachment]:
 def _add(pdf: pikepdf.Pdf, paths: list[Path]) -> list[Attachment]:
     from pikepdf import AttachedFileSpec
 
-    clash = [p.name for p in paths if p.name in pdf.attachments] or \
-        [p.name for i, p in enumerate(paths) if p.name in {q.name for q in paths[:i]}]
-    if clash:
-        raise InvalidArgument(f"an attachment named {clash[0]!r} is already there",
+    there = [p.name for p in paths if p.name in pdf.attachments]
+    if there:
+        raise InvalidArgument(f"an attachment named {there[0]!r} is already there",
                               hint="Remove it first (`pdftools attachments remove FILE --name NAME`), or rename "
                                    "the file.")
+    twice = [p.name for i, p in enumerate(paths) if p.name in {q.name for q in paths[:i]}]
+    if twice:
+        raise InvalidArgument(f"two of the files to attach are named {twice[0]!r}",
+                              hint="An attachment is named after its file: rename one of them.")
     for path in paths:
         pdf.attachments[path.name] = AttachedFileSpec.from_filepath(pdf, path)
     return _listed(pdf, [p.name for p in paths])

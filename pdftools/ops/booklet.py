@@ -22,6 +22,7 @@ from pdftools.core.edit import (
 )
 from pdftools.document import impose
 from pdftools.document.impose import Margin, SheetParam
+from pdftools.errors import NoPages
 
 
 @dataclass
@@ -49,6 +50,8 @@ def booklet(
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="booklet", password=password, in_place=in_place, force=force)
     count = len(job.pdf.pages)
+    if count == 0:
+        raise NoPages(f"{job.src} has no pages")
     padded = -(-count // 4) * 4
     width, height = impose.displayed_size(job.pdf.pages[0])
     size = impose.sheet_size(sheet, True, (2 * width, height))

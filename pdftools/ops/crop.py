@@ -59,10 +59,12 @@ def crop(
 ) -> CropResult:
     if (margins is None) == (not to_content):
         raise InvalidArgument("give {{margins}} or {{to_content}} (one of them)")
+    if padding and not to_content:
+        raise InvalidArgument("{{padding}} goes with {{to_content}}: {{margins}} cut exactly what they say")
     fixed = boxes.parse_margins(margins) if margins is not None else None
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="cropped", password=password, in_place=in_place, force=force)
-    numbers = sorted(set(select_pages(pages, len(job.pdf.pages))))
+    numbers = sorted(set(select_pages(pages, len(job.pdf.pages), job.src)))
     if fixed is None:
         streams.check_pages(job.pdf, numbers, str(job.src), images=True)  # pdftoppm would inflate a bomb
         with pagetext.readable(job.pdf, job.src) as source:

@@ -47,7 +47,7 @@ def delete(
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="deleted", password=password, in_place=in_place, force=force)
     count = len(job.pdf.pages)
-    deleted = sorted(set(select_pages(pages, count)))
+    deleted = sorted(set(select_pages(pages, count, job.src)))
     if len(deleted) == count:
         raise InvalidArgument(f"deleting {pages!r} would leave no pages", hint="A PDF needs at least one page.")
     warnings = arrange(job.pdf, [i for i in range(count) if i + 1 not in deleted])

@@ -57,7 +57,7 @@ def images(
     seen: set[tuple[int, int]] = set()
     result = ImagesResult(input=str(src), out_dir=str(folder), images=[], duplicates=0)
     names: list[str] = []  # known once each image is written; staged_outputs moves them at the end
-    numbers = sorted(set(select_pages(pages, len(pdf.pages))))
+    numbers = sorted(set(select_pages(pages, len(pdf.pages), src)))
     with staged_outputs(folder, names) as staging:
         for done, number in enumerate(numbers, 1):
             task.check()

@@ -85,7 +85,8 @@ def info(
         pdf = open_pdf(path, password)
     except DamagedPdf as damaged:
         return _from_poppler(path, damaged)
-    details = [_page_info(pdf, n) for n in parse_pages(pages, len(pdf.pages))] if pages is not None else None
+    details = ([_page_info(pdf, n) for n in dict.fromkeys(parse_pages(pages, len(pdf.pages)))]
+               if pages is not None else None)  # each page once
     annots: Counter[str] = Counter()
     images: set[tuple[int, int]] = set()
     sizes: Counter[tuple[float, float, int]] = Counter()

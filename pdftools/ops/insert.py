@@ -20,9 +20,9 @@ from pdftools.core.edit import (
     Output,
     Password,
     open_job,
+    select_pages,
 )
 from pdftools.core.inputs import split_spec
-from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Mcp, Param
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
@@ -59,7 +59,7 @@ def insert(
     total = len(job.pdf.pages)
     position = check_position(after, total)
     other = open_pdf(src_path, password)
-    picked = [n - 1 for n in parse_pages(spec, len(other.pages))]
+    picked = [n - 1 for n in select_pages(spec, len(other.pages), src_path)]
     job.pdf.add_pages_from(other, picked)
     warnings = arrange(job.pdf, insertion_order(total, position, len(picked)))
     inserted = list(range(position + 1, position + len(picked) + 1))

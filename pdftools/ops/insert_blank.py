@@ -20,6 +20,7 @@ from pdftools.core.edit import (
 )
 from pdftools.core.params import Cli, Mcp, Param
 from pdftools.document.arrange import arrange, check_position, insertion_order
+from pdftools.errors import NoPages
 
 
 @dataclass
@@ -47,6 +48,9 @@ def insert_blank(
                    suffix="blank", password=password, in_place=in_place, force=force)
     pdf = job.pdf
     total = len(pdf.pages)
+    if total == 0:  # a blank page takes its size from a neighbour
+        raise NoPages(f"{job.src} has no pages", hint="A blank page takes the size of the page beside it; "
+                      "insert pages from another PDF instead.")
     position = check_position(after, total)
     neighbour = pdf.pages[max(position - 1, 0)]
     for _ in range(count):

@@ -20,9 +20,11 @@ from pdftools.core.params import Cli, Param, Password
 from pdftools.core.paths import output_path
 from pdftools.core.pdf import check_output, copy_pages, new_pdf, open_pdf, save_pdf
 from pdftools.document import metadata, outline
-from pdftools.errors import InvalidArgument
+from pdftools.errors import InvalidArgument, InvalidPageRange, NoPages
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     import pikepdf
 
 
@@ -79,21 +81,38 @@ def merge(
     for index, ((path, spec), key) in enumerate(zip(sources, real, strict=True)):
         src = opened[key]
         version = max(version, src.pdf_version)
-        selected = [n - 1 for n in parse_pages(spec, len(src.pages))]
+        selected = [n - 1 for n in _pages_of(spec, len(src.pages), path)]
         page_map: dict[int, int] = {}
         for position, page_index in enumerate(selected, len(out.pages)):
             page_map.setdefault(page_index, position)
         copy_pages(src, out, selected, again=taken[key] > 1)
         if index == 0:
             _copy_metadata(src, out)
-        bookmarks.append(_bookmark(src, path.stem, page_map))
+        if page_map:  # an input without pages (as qpdf, merged as nothing) has no bookmark
+            bookmarks.append(_bookmark(src, path.stem, page_map))
         merged.append(MergedInput(path=str(path), pages=len(selected)))
 
+    if not len(out.pages):
+        raise NoPages("the merged PDF would have no pages: " + ", ".join(dict.fromkeys(str(p) for p, _ in sources))
+                      + " have none")
     outline.write(out, bookmarks)
     size = save_pdf(out, out_path, min_version=version, encryption=keep is not None,
                     **saving(linearize, object_streams))
     return MergeResult(output=str(out_path), pages=len(out.pages), size=size, inputs=merged,
                        encrypted=keep is not None)
+
+
+def _pages_of(spec: str | None, count: int, path: Path) -> list[int]:
+    """The pages an input gives (all of them without a spec: none for a file without pages); a spec that
+    selects none is an error naming the input."""
+    if count == 0:
+        if spec is not None:
+            raise NoPages(f"{path} has no pages to pick {spec!r} from")
+        return []
+    numbers = parse_pages(spec, count)
+    if not numbers:
+        raise InvalidPageRange(f"{spec!r} selects no pages of {path}: it has {count} page" + "s" * (count != 1))
+    return numbers
 
 
 def _bookmark(src: pikepdf.Pdf, stem: str, page_map: dict[int, int]) -> outline.Node:

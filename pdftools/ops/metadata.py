@@ -128,14 +128,17 @@ def _set(pdf: pikepdf.Pdf, pairs: list[tuple[str, str]]) -> list[str]:
     import pikepdf
 
     info = pdf.docinfo
+    changed: dict[str, None] = {}  # each key once, in the order given (a key given twice: the last value wins)
     for key, value in pairs:
         if value:
             info[pikepdf.Name("/" + key)] = value
+            changed[key] = None
         elif "/" + key in info:
             del info[pikepdf.Name("/" + key)]
+            changed[key] = None
     if "/Metadata" in pdf.Root:
         _sync_xmp(pdf, pairs)
-    return [key for key, _ in pairs]
+    return list(changed)
 
 
 def _sync_xmp(pdf: pikepdf.Pdf, pairs: list[tuple[str, str]]) -> None:

@@ -55,7 +55,7 @@ def nup(
 ) -> NupResult:
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix=f"{per_sheet}up", password=password, in_place=in_place, force=force)
-    order = [n - 1 for n in select_pages(pages, len(job.pdf.pages))]
+    order = [n - 1 for n in select_pages(pages, len(job.pdf.pages), job.src)]
     width, height = impose.displayed_size(job.pdf.pages[order[0]])
     cols, rows = GRIDS[per_sheet]
     if width > height:  # landscape pages: the grid turns with them

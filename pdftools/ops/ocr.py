@@ -147,8 +147,9 @@ def ocr(
     if input is None:
         raise InvalidArgument("give a PDF or an image to OCR")
     langs = engine.check_languages(language)
-    if mode == "text" and in_place:
-        raise InvalidArgument("text mode writes no PDF, so it takes no --in-place")
+    _check_mode(mode, {"output": output is not None, "in_place": in_place, "decrypt": decrypt,
+                       "linearize": linearize, "object_streams": object_streams != "preserve",
+                       "start_page": start_page is not None, "offset": offset != 0})
     out: Path | None = None
     if mode == "pdf":  # the output is checked before any work (and before standard input is read)
         path, out = paths_of(input, output, suffix="ocr", in_place=in_place, force=force)
@@ -166,6 +167,19 @@ def ocr(
         else:
             _ocr_images(path, job, result)
         return result
+
+
+PDF_ONLY = ("output", "in_place", "decrypt", "linearize", "object_streams")  # what shapes the PDF written
+TEXT_ONLY = ("start_page", "offset")  # where a cut text goes on (max_chars has a default over MCP)
+
+
+def _check_mode(mode: str, given: dict[str, bool]) -> None:
+    """Refuse an option of the other mode: it would do nothing."""
+    wrong = [name for name in (PDF_ONLY if mode == "text" else TEXT_ONLY) if given[name]]
+    if wrong:
+        names = " and ".join(f"{{{{{name}}}}}" for name in wrong)
+        raise InvalidArgument(f"text mode writes no PDF, so it takes no {names}" if mode == "text"
+                              else f"only text mode takes {names} (where a cut text goes on)")
 
 
 def _ocr_pdf(path: Path, password: str | None, force_ocr: bool, job: Job, result: OcrResult) -> None:

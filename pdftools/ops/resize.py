@@ -58,7 +58,7 @@ def resize(
 ) -> ResizeResult:
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix=paper, password=password, in_place=in_place, force=force)
-    numbers = sorted(set(select_pages(pages, len(job.pdf.pages))))
+    numbers = sorted(set(select_pages(pages, len(job.pdf.pages), job.src)))
     scales = []
     for number in numbers:
         page = job.pdf.pages[number - 1]

@@ -53,7 +53,7 @@ def rotate(
                               hint="Rotate by a multiple of 90: 90, 180, 270, or -90 to turn left.")
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="rotated", password=password, in_place=in_place, force=force)
-    numbers = sorted(set(select_pages(pages, len(job.pdf.pages))))
+    numbers = sorted(set(select_pages(pages, len(job.pdf.pages), job.src)))
     for number in numbers:
         job.pdf.pages[number - 1].rotate(angle, relative=True)
     return RotateResult(**job.save(decrypt), rotated=numbers, angle=angle)

@@ -70,7 +70,7 @@ def search(
         hits, budget = len(result.hits), searcher.budget
         try:
             with page_texts(path, password, mode) as (total, extract):
-                if searcher.file(str(path), parse_pages(own or pages, total), extract,
+                if searcher.file(str(path), list(dict.fromkeys(parse_pages(own or pages, total))), extract,
                                  resume if index == first else None):
                     break
         except PdftoolsError as exc:
@@ -103,13 +103,14 @@ def _start(names: list[str], start_file: str | None, start_page: int | None, ski
     """The index of the file to start with, and where in it (a previous result's next_*)."""
     if start_file is None:
         if start_page is not None or skip:
-            raise InvalidArgument("start_page and skip continue a file: give start_file too")
+            raise InvalidArgument("{{start_page}} and {{skip}} continue a file: give {{start_file}} too")
         return 0, None
     real = [os.path.realpath(name) for name in names]
     wanted = os.path.realpath(input_path(start_file))  # a path like any other: the roots apply over MCP
     if wanted not in real:
-        raise InvalidArgument(f"start_file {start_file!r} is not among the files searched",
-                              hint="Pass a previous result's next_file with the same inputs.")
+        raise InvalidArgument(f"{{{{start_file}}}} {start_file!r} is not among the files searched",
+                              hint="{{start_file}} goes on where a cut search stopped: give the file it named"
+                                   "{{mcp: (next_file)}}, with the same inputs.")
     index = real.index(wanted)
     return index, Position(names[index], start_page or 0, skip)
 

@@ -48,7 +48,7 @@ def select(
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="selected", password=password, in_place=in_place, force=force)
     count = len(job.pdf.pages)
-    order = select_pages(pages, count)
+    order = select_pages(pages, count, job.src)
     warnings = arrange(job.pdf, [n - 1 for n in order])
     removed = sorted(set(range(1, count + 1)) - set(order))
     return SelectResult(**job.save(decrypt), order=order, removed=removed, warnings=warnings)

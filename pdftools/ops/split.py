@@ -19,7 +19,7 @@ from pdftools.core.params import Cli, Input, Param, Password
 from pdftools.core.paths import input_path, output_folder
 from pdftools.core.pdf import check_names, copy_pages, new_pdf, open_pdf, staged_outputs, write_pdf
 from pdftools.document import outline
-from pdftools.errors import InvalidArgument
+from pdftools.errors import InvalidArgument, NoPages
 
 if TYPE_CHECKING:
     import pikepdf
@@ -68,10 +68,17 @@ def split(
     folder = output_folder(out_dir)
     src = open_pdf(src_path, password)
     count = len(src.pages)
+    if count == 0:
+        raise NoPages(f"{src_path} has no pages")
     if bookmarks:
         plan = _bookmark_ranges(src)
     elif ranges is not None:
         plan = [(a, b, "") for a, b in parse_ranges(ranges, count)]
+        twice = next((f"{a}-{b}" if a != b else str(a) for i, (a, b, _) in enumerate(plan) if (a, b, "") in plan[:i]),
+                     None)
+        if twice is not None:
+            raise InvalidArgument(f"{{{{ranges}}}} gives the part {twice} twice",
+                                  hint="Name each part once: `1-3,4-10,11-`.")
     else:
         n = every or 1
         plan = [(a, min(a + n - 1, count), "") for a in range(1, count + 1, n)]

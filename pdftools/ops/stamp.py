@@ -27,7 +27,6 @@ from pdftools.core.edit import (
     select_pages,
 )
 from pdftools.core.inputs import split_spec
-from pdftools.core.pages import parse_pages
 from pdftools.core.params import Param
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
@@ -80,11 +79,14 @@ def stamp(
         raise InvalidArgument("give either --text or --pdf", hint="E.g. --text 'Page {page} of {pages}'.")
     if text is not None and not text.strip():
         raise InvalidArgument("the text to stamp is empty", hint="E.g. --text 'Page {page} of {pages}'.")
+    if pdf is not None:
+        _text_only({"position": position != "center", "font_size": font_size != 12, "color": color != "black",
+                    "angle": angle != 0, "margin": margin != 36, "start": start != 1})
     rgb = _colour(color)
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="stamped", password=password, in_place=in_place, force=force)
     count = len(job.pdf.pages)
-    numbers = sorted(set(select_pages(pages, count)))
+    numbers = sorted(set(select_pages(pages, count, job.src)))
     if text is not None:
         texts = [_fill(text, n - 1 + start, count) for n in numbers]
         encoded = [fonts.encode(t) for t in texts]  # every page checked before any is changed
@@ -95,8 +97,17 @@ def stamp(
             task.progress(done, len(numbers), "stamp")
         first = texts[0]
     else:
-        first = _stamp_pdf(job.pdf, numbers, pdf or "", password, underlay)
+        first = _stamp_pdf(job.pdf, numbers, pdf or "", password, underlay, opacity)
     return StampResult(**job.save(decrypt), stamped=numbers, first=first)
+
+
+def _text_only(given: dict[str, bool]) -> None:
+    """Refuse what shapes a text stamp when the stamp is a PDF page (it is scaled to fit, centred)."""
+    wrong = [f"{{{{{name}}}}}" for name, is_given in given.items() if is_given]
+    if wrong:
+        raise InvalidArgument(f"{', '.join(wrong)} shape a text stamp; a PDF stamp is scaled to fit each page, "
+                              "centred", hint="Leave them out with {{pdf}}, or make the stamp page as it should "
+                                              "look.")
 
 
 def _colour(name: str) -> tuple[float, float, float]:
@@ -166,18 +177,38 @@ def _side(position: str, axis: int) -> str:
     return parts[-1] if parts[-1] in ("left", "right") else ""
 
 
-def _stamp_pdf(pdf: pikepdf.Pdf, numbers: list[int], spec: str, password: str | None, underlay: bool) -> str:
+def _stamp_pdf(pdf: pikepdf.Pdf, numbers: list[int], spec: str, password: str | None, underlay: bool,
+               opacity: float = 1.0) -> str:
     from pikepdf import Rectangle
 
     raw, page_spec = split_spec(spec)
     path = input_path(raw)
     source = open_pdf(path, password)
-    picked = parse_pages(page_spec, len(source.pages))
+    picked = select_pages(page_spec, len(source.pages), path)
     if len(picked) != 1:
-        raise InvalidArgument("a PDF stamp is one page", hint="Pick it: --pdf stamp.pdf:2.")
+        raise InvalidArgument("a PDF stamp is one page", hint="Pick it: {{pdf}} stamp.pdf:2.")
     form = pdf.copy_foreign(source.pages[picked[0] - 1].as_form_xobject())
+    if opacity < 1:
+        form = _faded(pdf, form, opacity)
     for number in numbers:
         page = pdf.pages[number - 1]
         place = page.add_underlay if underlay else page.add_overlay
         place(form, Rectangle(*(float(v) for v in page.cropbox)))
     return f"{path.name}:{picked[0]}"
+
+
+def _faded(pdf: pikepdf.Pdf, form: pikepdf.Object, opacity: float) -> pikepdf.Object:
+    """The form drawn at `opacity`: a form around it that sets the opacity and draws it, its box the form's
+    box as the form's matrix places it (so it is placed as the form would be: a rotated page's too)."""
+    from pikepdf import Array, Dictionary, Matrix, Name, Stream
+
+    state = Dictionary(Type=Name.ExtGState, ca=opacity, CA=opacity)
+    outer = Stream(pdf, b"/Gst0 gs /Fst0 Do")
+    outer.Type, outer.Subtype = Name.XObject, Name.Form
+    matrix = Matrix(*(float(v) for v in form.get("/Matrix", Array([1, 0, 0, 1, 0, 0]))))
+    x0, y0, x1, y1 = (float(v) for v in form.BBox)
+    corners = [matrix.transform((x, y)) for x in (x0, x1) for y in (y0, y1)]
+    outer.BBox = Array([min(c[0] for c in corners), min(c[1] for c in corners),
+                        max(c[0] for c in corners), max(c[1] for c in corners)])
+    outer.Resources = Dictionary(XObject=Dictionary(Fst0=form), ExtGState=Dictionary(Gst0=state))
+    return pdf.make_indirect(outer)

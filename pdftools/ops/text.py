@@ -19,7 +19,7 @@ from pdftools.core.pdf import open_pdf
 from pdftools.document import text as pagetext
 from pdftools.document.text import TextResult
 from pdftools.engines import poppler
-from pdftools.errors import DamagedPdf
+from pdftools.errors import DamagedPdf, InvalidArgument
 
 __all__ = ["TextResult", "text"]
 
@@ -40,6 +40,10 @@ def text(
     path = input_path(input)
     if format != "text":
         from pdftools.document import words
+
+        if mode != "plain":
+            raise InvalidArgument(f"{{{{mode}}}} {mode} goes with the text format: {format} come in poppler's "
+                                  "reading order, each with its box")
 
         return words.read(path, password, pages, format, budget=max_chars, start_page=start_page, offset=offset)
     try:

@@ -60,6 +60,18 @@ class ThumbnailsResult:
         return chosen, len(self.images) - len(chosen)
 
 
+SUFFIXES = {"png": (".png",), "jpeg": (".jpg", ".jpeg"), "webp": (".webp",)}
+
+
+def _check_suffix(name: str, format: str) -> None:
+    """A pattern whose names say another image type than the one written (`{page}.png` for JPEG) is refused."""
+    suffix = Path(name).suffix.lower()
+    if any(suffix in known for known in SUFFIXES.values()) and suffix not in SUFFIXES[format]:
+        raise InvalidArgument(f"{{{{pattern}}}} names {suffix} files but {{{{format}}}} is {format}",
+                              hint="Put {ext} in the pattern (the format's own extension), or choose the format "
+                                   "its names say.")
+
+
 def thumbnails(
     input: Input,
     out_dir: Annotated[str, Param("Folder for the images (made if missing)"), Cli("-d", "--out-dir")] = ".",
@@ -80,6 +92,7 @@ def thumbnails(
     if sum(x is not None for x in (width, height, dpi)) > 1:
         raise InvalidArgument("choose one of --width, --height and --dpi")
     path, folder = input_path(input), output_folder(out_dir)
+    _check_suffix(render(pattern, stem=path.stem, page=1, ext="jpg" if format == "jpeg" else format), format)
     if not (height or dpi):
         width = width or DEFAULT_WIDTH
     size = (width, None) if width else (None, height) if height else None

@@ -1,0 +1,39 @@
+"""A batch's options with a value of the wrong kind: the error names the kind in words and shows the value as
+it was written (JSON over MCP), not Python's (`expected int, got None`, `got {'a': 1}`)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from conftest import CORPUS
+from mcp import Client
+
+from pdftools.mcp.server import build_server
+
+FOUR = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
+
+
+@pytest.mark.parametrize(("command", "options", "words"), [
+    ("rotate", {"angle": None}, ["a whole number", "null"]),
+    ("stamp", {"text": {"a": 1}}, ["text", '{"a": 1}']),
+    ("stamp", {"text": "x", "opacity": True}, ["a number", "true"]),
+])
+def test_a_wrong_kind_of_value_in_words(tmp_path: Path, command: str, options: dict[str, Any],
+                                        words: list[str]) -> None:
+    shutil.copy(FOUR, tmp_path / "four.pdf")
+
+    async def go() -> Any:
+        async with Client(build_server([tmp_path])) as client:
+            return await client.call_tool("pdf_batch", {"command": command, "inputs": ["four.pdf"],
+                                                        "out_dir": "out", "options": options})
+
+    result = anyio.run(go)
+    assert result.is_error, result
+    error = json.loads(result.content[0].text)
+    assert error["code"] == "INVALID_ARGUMENT" and all(w in error["message"] for w in words), error
+    assert not any(w in error["message"] for w in ("None", "int", "str,", "{'", "True")), error

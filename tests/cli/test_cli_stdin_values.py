@@ -1,0 +1,43 @@
+"""`-` for what is read from standard input besides a PDF: `--password-file -` reads the password from it, as
+`qpdf --password-file=-` does (refused when the PDF comes from it too: one stream cannot be both), and
+`attachments add FILE -` is refused, since an attachment is named after its file (it became `stdin.pdf`)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+import readback as rb
+
+
+@pytest.fixture
+def locked(tmp_path: Path) -> Path:
+    return Path(shutil.copy(rb.ENCRYPTED, tmp_path / "locked.pdf"))
+
+
+def test_the_password_from_standard_input(cli: Any, locked: Path) -> None:
+    result = cli("info", locked, "--password-file", "-", "--json", input=rb.PASSWORD + "\nignored\n")
+    assert result.exit_code == 0, result
+    assert json.loads(result.stdout)["encrypted"] is True
+    wrong = cli("info", locked, "--password-file", "-", "--json", input="nope\n")
+    assert json.loads(wrong.stderr)["error"]["code"] == "BAD_PASSWORD"
+
+
+def test_the_password_and_the_pdf_cannot_both_come_from_standard_input(cli: Any, locked: Path) -> None:
+    result = cli("info", "-", "--password-file", "-", "--json", input=locked.read_bytes())
+    assert result.exit_code == 2, result
+    error = json.loads(result.stderr)["error"]
+    assert error["code"] == "INVALID_ARGUMENT" and "--password-file" in error["message"], error
+
+
+def test_standard_input_is_not_attached(cli: Any, tmp_path: Path) -> None:
+    four = Path(shutil.copy(rb.FOUR, tmp_path / "four.pdf"))
+    out = tmp_path / "out.pdf"
+    result = cli("attachments", "add", four, "-", "-o", out, "--json", input=b"some data")
+    assert result.exit_code == 2, result
+    error = json.loads(result.stderr)["error"]
+    assert error["code"] == "INVALID_ARGUMENT" and "`-`" in error["message"], error
+    assert not out.exists()

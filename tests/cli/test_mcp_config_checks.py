@@ -1,0 +1,40 @@
+"""`mcp-config` refuses what would do nothing or write a config whose server cannot start: `--root` with `--http`
+(the running server's roots decide), `--token` without `--http` (stdio takes none), an `--http` that is not an
+http(s) URL, and a root that is missing or a file. Nothing is printed or installed then."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+URL = "http://127.0.0.1:8000/mcp"
+
+
+@pytest.mark.parametrize(("argv", "code", "named"), [
+    (["--http", URL, "--root", "{tmp}"], "INVALID_ARGUMENT", "--root"),
+    (["--token", "abc"], "INVALID_ARGUMENT", "--token"),
+    (["--http", "notaurl"], "INVALID_ARGUMENT", "notaurl"),
+    (["--http", "ftp://host/mcp"], "INVALID_ARGUMENT", "ftp://host/mcp"),
+    (["--root", "{tmp}/missing"], "FILE_NOT_FOUND", "missing"),
+    (["--root", "{tmp}/file.txt"], "INVALID_ARGUMENT", "file.txt"),
+])
+def test_a_config_that_could_not_work_is_refused(cli: Any, tmp_path: Path, argv: list[str], code: str,
+                                                 named: str) -> None:
+    (tmp_path / "file.txt").write_text("x")
+    config = tmp_path / "config.json"
+    for install in ([], ["--install", "--config", str(config)]):
+        result = cli("mcp-config", "cursor", *[a.format(tmp=tmp_path) for a in argv], *install, "--json")
+        assert result.exit_code != 0 and result.stdout == "", result
+        error = json.loads(result.stderr)["error"]
+        assert error["code"] == code and named in error["message"], error
+    assert not config.exists()
+
+
+def test_what_works_still_does(cli: Any, tmp_path: Path) -> None:
+    assert cli("mcp-config", "cursor", "--http", URL, "--token", "abc").exit_code == 0
+    assert cli("mcp-config", "cursor", "--http", "https://pdf.example.com/mcp").exit_code == 0
+    result = cli("mcp-config", "cursor", "--root", tmp_path, "--json")
+    assert result.exit_code == 0 and str(tmp_path) in result.stdout, result

@@ -1,0 +1,31 @@
+"""A call of a tool the server does not offer is an error like every other: isError with `{code, message,
+hint}` (README), not the SDK's bare `Unknown tool: NAME` text. The hint names the close match, or says the tool
+exists but this server was started without it (`--tools`)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import anyio
+from surface_servers import stdio_client
+
+
+def test_a_tool_not_offered_is_a_structured_error(tmp_path: Path) -> None:
+    async def go() -> list[Any]:
+        async with stdio_client(tmp_path, "--tools", "read") as client:
+            return [await client.call_tool(name, {"input": "x.pdf"}) for name in
+                    ("pdf_inf", "pdf_merge", "frobnicate")]
+
+    typo, not_served, unknown = anyio.run(go)
+    errors = []
+    for result in (typo, not_served, unknown):
+        assert result.is_error, result
+        error = json.loads(result.content[0].text)
+        assert error["code"] == "INVALID_ARGUMENT" and set(error) == {"code", "message", "hint"}, error
+        assert "--" not in error["message"] + error["hint"], error
+        errors.append(error)
+    assert "pdf_inf" in errors[0]["message"] and "pdf_info" in errors[0]["hint"], errors[0]
+    assert "pdf_merge" in errors[1]["message"] and "not offered" in errors[1]["hint"], errors[1]
+    assert "pdf_list" in errors[2]["hint"], errors[2]  # the tools there are

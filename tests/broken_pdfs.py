@@ -167,3 +167,9 @@ CASES: dict[str, Callable[[bytes], bytes]] = {
         6: bomb(b"/Type /XObject /Subtype /Image /Width 65536 /Height 65536 /ColorSpace /DeviceGray "
                 b"/BitsPerComponent 8 ")}),
 }
+
+
+def catastrophic_line(a_count: int = 40) -> bytes:
+    """One page whose text is a line of `a`s and a `!`: `(a+)+b` tries every split of the `a`s (2**40 ways)
+    before it fails, hours of Python's `re` in C that no cooperative check reaches."""
+    return one_page(objects={4: stream(b"BT /F1 12 Tf 72 720 Td (" + b"a" * a_count + b"!) Tj ET")})

@@ -9,12 +9,13 @@ stops the extraction too.
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pdftools.core import task
+from pdftools.core import forked, task
 from pdftools.core.pdf import open_pdf
 from pdftools.document import text as pagetext
 from pdftools.document.text import Extractor
@@ -75,18 +76,33 @@ def compile_pattern(pattern: str, ignore_case: bool) -> re.Pattern[str]:
             from None
 
 
-def page_hits(path: str, page: int, text: str, regex: re.Pattern[str], context: int) -> list[Hit]:
-    """The matching lines of one page's text (pdftotext's, lines split at `\\n`)."""
+Lines = list[tuple[int, list[tuple[int, int]]]]
+"""A page's matching lines: each line's number (1-based) and where the pattern matched in it."""
+
+
+def _lines(text: str) -> list[str]:
+    """A page's lines (pdftotext's, split at `\\n`)."""
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()  # the page's last line ends with a newline, as every line does
+    return lines
+
+
+def matching_lines(regex: re.Pattern[str], texts: list[str]) -> list[Lines]:
+    """Where `regex` matches in each page's lines: the matching step, which a pattern that backtracks
+    catastrophically can make endless, so `Searcher` runs it in a child process (`core.forked`)."""
+    return [[(number, spans) for number, line in enumerate(_lines(text), 1)
+             if (spans := [m.span() for m in regex.finditer(line) if m.end() > m.start() or line])]
+            for text in texts]
+
+
+def page_hits(path: str, page: int, text: str, found: Lines, context: int) -> list[Hit]:
+    """The hits of one page's text, its matching lines `found` with `context` lines around them."""
+    lines = _lines(text)
     hits = []
-    for number, line in enumerate(lines, 1):
-        spans = [m.span() for m in regex.finditer(line) if m.end() > m.start() or line]
-        if not spans:
-            continue
+    for number, spans in found:
         low = max(0, number - 1 - context)
-        hits.append(Hit(path=path, page=page, line=number, text=line, spans=spans,
+        hits.append(Hit(path=path, page=page, line=number, text=lines[number - 1], spans=spans,
                         before=lines[low:number - 1] if context else [], after=lines[number:number + context]))
     return hits
 
@@ -235,12 +251,24 @@ def _limited(hits: list[Hit], matches: int | None) -> list[Hit]:
 
 
 class Searcher:
-    """Fills a result file by file, page by page, until the budget (characters of lines) runs out."""
+    """Fills a result file by file, page by page, until the budget (characters of lines) runs out.
+
+    Used as a context manager: the pattern is matched in a child process forked on entry, one for the whole
+    search, which the task's deadline or cancel kills however long a match runs (`core.forked`)."""
 
     def __init__(self, result: SearchResult, regex: re.Pattern[str], budget: int | None, *,
                  max_count: int | None, context: int) -> None:
-        self.result, self.regex, self.budget = result, regex, budget
+        self.result, self.budget = result, budget
         self.max_count, self.context = max_count, context
+        self._worker = forked.Worker(functools.partial(matching_lines, regex))
+        self.match: Callable[[list[str]], list[Lines]] = self._worker.fn
+
+    def __enter__(self) -> Searcher:
+        self.match = self._worker.__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._worker.__exit__(None, None, None)
 
     def file(self, path: str, selected: list[int], extract: Extractor, resume: Position | None) -> bool:
         """Search one file's `selected` pages; True when the budget ran out in it."""
@@ -252,8 +280,9 @@ class Searcher:
         self.result.files.append(found)
         progress = task.Counter(len(selected), "searching")
         for batch in rounds(selected):
-            for number, text in zip(batch, extract(batch, progress), strict=True):
-                hits = page_hits(path, number, text, self.regex, self.context)
+            texts = extract(batch, progress)
+            for number, text, matching in zip(batch, texts, self.match(texts), strict=True):
+                hits = page_hits(path, number, text, matching, self.context)
                 skip = resume.skip if resume is not None and number == resume.page else 0
                 hits = _limited(hits[skip:], None if self.max_count is None else self.max_count - found.matches)
                 taken = self._take(hits)

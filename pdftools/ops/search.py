@@ -65,21 +65,21 @@ def search(
     result.with_filename = len(inputs) > 1 or len(files) > 1 if with_filename is None else with_filename
     if result.listing:
         max_count = 1  # a file is listed or not at its first match
-    searcher = Searcher(result, regex, max_chars, max_count=max_count, context=context)
-    for index, (path, own) in enumerate(files[first:], first):
-        hits, budget = len(result.hits), searcher.budget
-        try:
-            with page_texts(path, password, mode) as (total, extract):
-                if searcher.file(str(path), list(dict.fromkeys(parse_pages(own or pages, total))), extract,
-                                 resume if index == first else None):
-                    break
-        except PdftoolsError as exc:
-            if len(inputs) == 1 and len(files) == 1:
-                raise
-            del result.hits[hits:]  # what the file gave before it failed (a bomb found on page 70) goes
-            result.files = [found for found in result.files if found.path != str(path)]
-            searcher.budget = budget
-            result.skipped.append(Skipped.of(str(path), exc))
+    with Searcher(result, regex, max_chars, max_count=max_count, context=context) as searcher:
+        for index, (path, own) in enumerate(files[first:], first):
+            hits, budget = len(result.hits), searcher.budget
+            try:
+                with page_texts(path, password, mode) as (total, extract):
+                    if searcher.file(str(path), list(dict.fromkeys(parse_pages(own or pages, total))), extract,
+                                     resume if index == first else None):
+                        break
+            except PdftoolsError as exc:
+                if len(inputs) == 1 and len(files) == 1:
+                    raise
+                del result.hits[hits:]  # what the file gave before it failed (a bomb found on page 70) goes
+                result.files = [found for found in result.files if found.path != str(path)]
+                searcher.budget = budget
+                result.skipped.append(Skipped.of(str(path), exc))
     return result
 
 

@@ -1,0 +1,60 @@
+"""A pattern that backtracks catastrophically (`(a+)+b` on a line of `a`s) still ends at PDFTOOLS_TIMEOUT.
+
+Python's `re` runs such a match in C, where no cooperative check is reached: the matching runs in a child
+process that the deadline kills. The bound asserted is the limit plus a wide margin, not a speed: without the
+child the search runs for hours."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import broken_pdfs
+
+PDFTOOLS = Path(sys.executable).with_name("pdftools")
+LIMIT = 2.0
+MARGIN = 10.0  # a shared, loaded machine: starting Python and pdftotext; a hang runs for hours
+
+
+def redos_pdf(path: Path) -> Path:
+    path.write_bytes(broken_pdfs.catastrophic_line())
+    return path
+
+
+def _ours(marker: str) -> list[int]:
+    """Processes still running whose command line names `marker` (a forked matcher keeps its parent's)."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and marker.encode() in (entry / "cmdline").read_bytes():
+                pids.append(int(entry.name))
+        except OSError:
+            continue
+    return pids
+
+
+def test_a_catastrophic_pattern_ends_at_the_time_limit(tmp_path: Path) -> None:
+    pdf = redos_pdf(tmp_path / "redos.pdf")
+    env = {**os.environ, "PDFTOOLS_TIMEOUT": str(LIMIT)}
+    start = time.monotonic()
+    done = subprocess.run([PDFTOOLS, "search", "(a+)+b", str(pdf)], env=env, capture_output=True, text=True,
+                          timeout=LIMIT + MARGIN)  # kills it and fails the test
+    elapsed = time.monotonic() - start
+    assert elapsed < LIMIT + MARGIN, elapsed
+    assert done.returncode == 124, done.stderr
+    assert done.stderr.startswith("error[TIMEOUT]"), done.stderr
+    assert "hint:" in done.stderr and done.stdout == ""
+    time.sleep(0.5)
+    assert _ours(str(pdf)) == []  # the matcher died with the search, not left burning a core
+
+
+def test_the_same_file_searches_normally(tmp_path: Path) -> None:
+    pdf = redos_pdf(tmp_path / "redos.pdf")
+    env = {**os.environ, "PDFTOOLS_TIMEOUT": str(LIMIT)}
+    done = subprocess.run([PDFTOOLS, "search", "-n", "(a+)+!", str(pdf)], env=env, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "1:" + "a" * 40 + "!"

@@ -1,0 +1,74 @@
+"""`core.forked.Worker`: work in a child that a cancel or a deadline kills, from any thread, and a next call
+after a failure gets a fresh child (a search that skips a file goes on with the next one)."""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+from pathlib import Path
+
+import pytest
+
+from pdftools.core import forked, task
+from pdftools.errors import Interrupted, PdftoolsError, Timeout
+
+CATASTROPHIC = re.compile("(a+)+b")
+
+
+def stuck_or_pid(line: str) -> int:
+    """The child's pid; first a match that runs for hours when `line` is a row of `a`s."""
+    CATASTROPHIC.search(line)
+    return os.getpid()
+
+
+def _alive(pid: int) -> bool:
+    stat = Path(f"/proc/{pid}/stat")
+    return stat.exists() and stat.read_text().split()[2] != "Z"
+
+
+def _in_thread(fn: object) -> BaseException | object:
+    """What `fn()` returns or raises, called in a worker thread (as the MCP server calls ops)."""
+    out: list[BaseException | object] = []
+
+    def run() -> None:
+        try:
+            out.append(fn())  # type: ignore[operator]
+        except BaseException as exc:
+            out.append(exc)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(60)  # a bound for a broken build; the call itself ends in well under a second
+    assert not thread.is_alive(), "the call did not end"
+    return out[0]
+
+
+def test_a_cancel_from_another_thread_stops_a_stuck_match() -> None:
+    running = task.Task()
+    worker = forked.Worker(stuck_or_pid)
+    threading.Timer(0.3, running.cancel).start()
+
+    def call() -> int:
+        with task.running(running), worker as match:
+            return match("a" * 40 + "!")
+
+    assert isinstance(_in_thread(call), Interrupted)
+    assert worker.pid == 0  # killed and reaped
+
+
+def test_a_deadline_stops_it_and_a_later_call_gets_a_fresh_child() -> None:
+    worker = forked.Worker(stuck_or_pid)
+    with worker as match:
+        with task.running(task.Task(timeout=0.3)), pytest.raises(Timeout):
+            match("a" * 40 + "!")
+        assert worker.pid == 0  # the stuck child is gone
+        child = match("b")
+        assert child != os.getpid() and _alive(child)
+        assert match("ab") == child  # one child for the calls that follow
+    assert not _alive(child)
+
+
+def test_an_error_in_the_child_is_an_error_not_a_traceback() -> None:
+    with forked.Worker(len) as size, pytest.raises(PdftoolsError, match="unexpected TypeError"):
+        size(3)

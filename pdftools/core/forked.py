@@ -119,8 +119,6 @@ def _serve(fn: Callable[[T], R], requests: int, replies: int) -> None:
     code = 0
     gc.disable()  # no finalizer runs here that might wait on a lock another thread of the parent held at fork
     try:
-        with contextlib.suppress(ValueError):  # Ctrl-C reaches the whole group: the parent reports it
-            signal.signal(signal.SIGINT, signal.SIG_DFL)
         with open(requests, "rb") as inbox, open(replies, "wb") as outbox:
             while header := inbox.read(_HEADER):
                 item = pickle.loads(inbox.read(int.from_bytes(header, "big")))
@@ -131,7 +129,7 @@ def _serve(fn: Callable[[T], R], requests: int, replies: int) -> None:
                 data = pickle.dumps(reply, pickle.HIGHEST_PROTOCOL)
                 outbox.write(len(data).to_bytes(_HEADER, "big") + data)
                 outbox.flush()
-    except BaseException:
+    except BaseException:  # Ctrl-C reaches the whole process group: the parent reports it, the child just ends
         code = 1
     finally:
         os._exit(code)

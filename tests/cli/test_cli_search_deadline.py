@@ -7,12 +7,14 @@ child the search runs for hours."""
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import broken_pdfs
+from harness import default_sigint
 
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
 LIMIT = 2.0
@@ -58,3 +60,21 @@ def test_the_same_file_searches_normally(tmp_path: Path) -> None:
                           timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "1:" + "a" * 40 + "!"
+
+
+def test_ctrl_c_stops_it_without_a_limit(tmp_path: Path) -> None:
+    pdf = redos_pdf(tmp_path / "redos.pdf")
+    env = {k: v for k, v in os.environ.items() if k != "PDFTOOLS_TIMEOUT"}
+    proc = subprocess.Popen([PDFTOOLS, "search", "(a+)+b", str(pdf)], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, preexec_fn=default_sigint,
+                            start_new_session=True)  # its own group, to signal as a terminal does
+    for _ in range(300):  # until the matcher is forked: the search is under way, Ctrl-C handled
+        if len(_ours(str(pdf))) > 1:
+            break
+        time.sleep(0.05)
+    os.killpg(proc.pid, signal.SIGINT)  # as a terminal does: the whole group, the matcher too
+    out, err = proc.communicate(timeout=MARGIN)
+    assert proc.returncode == 130 and err.startswith("error[INTERRUPTED]"), err
+    assert out == ""
+    time.sleep(0.5)
+    assert _ours(str(pdf)) == []

@@ -42,10 +42,10 @@ _CAPITAL = re.compile(r"[\s,;-]+(?:au\s+capital|capital\s+social|capitale\s+soci
 POSITION_ONLY = 0.65  # under the default threshold
 # A bank's code (BIC) with digits or a head office's `XXX` (a short name in capitals, `BOUYGUES`, is a name):
 _BANK_CODE = re.compile(r"[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?")
-_SALUTATION = re.compile(r"(?:sehr\s+geehrte|liebe[rs]?\s|dear\s|hello|hallo|bonjour|madame|monsieur|"
-                         r"estimad[oa]|gentile|geachte)")  # a letter's greeting names no company
+_SALUTATION = re.compile(r"(?:sehr\s+geehrte[rn]?|liebe[rs]?|dear|hello|hallo|bonjour|madame|monsieur|"
+                         r"estimad[oa]s?|gentile|geachte)(?![a-z])")  # a letter's greeting names no company
 _SEAL = re.compile(r"\S{25,}|(?=\S*[a-z])(?=\S*[A-Z])(?=\S*\d)\S{12,}")  # a digital seal's base64, a token
-# The field rows of a party's block that name it (`Name:`, `Firma:`, `Raison sociale :`), and any field row
+# The field rows of a party's block that name it (`Name:`, `Firma:`, `Raison sociale :`)
 _NAME_FIELD = re.compile(r"(?:(?:company|business|legal|trading|firmen|full)\s*-?\s*)?(?:name|firma|nom|naam|nombre|"
                          r"nome|raison\s*sociale|razon\s*social|ragione\s*sociale|denominacion|denominazione|"
                          r"bedrijfsnaam|company)\s*:?$")

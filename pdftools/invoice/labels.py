@@ -200,6 +200,7 @@ BUYER = _compile([
 # Company names: legal forms as they end a name.
 LEGAL_FORM = re.compile(
     r"(?<![\w])(?:s\.?\s*a\.?\s*(?:p\.?\s*i\.?\s*)?de\s*c\.?\s*v\.?|s\.?\s*de\s*r\.?\s*l\.?(?:\s*de\s*c\.?\s*v\.?)?|"
+    r"(?:gmbh|ag|se)\s*&\s*co\.?\s*kgaa|kgaa|vvag|a\.\s*g\.|(?:gesellschaft\s*)?mbh|partg(?:\s*mbb)?|"
     r"gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|ug(?:\s*\(haftungsbeschrankt\))?|ohg|gbr|e\.\s*k\.|e\.\s*v\.|se|"
     r"ltd\.?|limited|llc|l\.l\.c\.|inc\.?|corp\.?|corporation|plc|llp|lp|co\.|company|"
     r"sarl|s\.a\.r\.l\.|sas|sasu|sa|s\.a\.|eurl|snc|sci|"

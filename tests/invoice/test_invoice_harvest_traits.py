@@ -224,3 +224,10 @@ def test_a_number_ocr_set_apart_from_its_title_by_a_gap(line: str, number: str) 
     doc = _doc(["", line, "", "    Invoice Date:        August 28, 2025"])
     best = max(text.numbers(doc), key=lambda c: c.score)
     assert best.value == number and best.score >= 0.7
+
+
+@pytest.mark.parametrize("name", ["Versicherungsverein Musterstadt a.G.", "Hansa Versicherung VVaG",
+                                  "Merck KGaA", "Henkel AG & Co. KGaA", "Bauplan Gesellschaft mbH",
+                                  "Kanzlei Roth PartG mbB", "Sotheby & Partner PartG"])
+def test_more_german_legal_forms_end_a_name(name: str) -> None:
+    assert issuer.ends_legal(name)

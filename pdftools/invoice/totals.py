@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from pdftools.invoice.labels import DEPOSIT, TOTAL
 from pdftools.invoice.parse import CURRENCY, AmountFound, currency_code, find_amounts, find_dates
-from pdftools.invoice.text import STRONG, WEAK, Candidate, Doc, nearest_label, score_of
+from pdftools.invoice.text import STRONG, WEAK, Candidate, Cell, Doc, nearest_label, score_of
 
 RIVAL_FLOOR = WEAK - 0.1  # a weaker-labelled amount is no total, even when it adds up
 _DEPOSIT = re.compile(rf"(?<![a-z])(?:{DEPOSIT})(?![a-z])")
@@ -144,16 +144,52 @@ def _totals_below(doc: Doc, i: int) -> list[Candidate]:
         if kind != "strong":
             continue
         for cell in doc.below(i, start, end + 20, depth=1):
-            amounts = find_amounts(cell.text)
+            amounts = _sizes(cell.text)
             if amounts and amounts[0].decimals and not TOTAL.find(cell.folded[:amounts[0].start - cell.start]):
                 words = doc.folded[i][start:end]
-                column = [c for c in doc.below(cell.line, cell.start, cell.end, depth=2) if find_amounts(c.text)]
+                column = [c for c in doc.below(cell.line, cell.start, cell.end, depth=2) if _sizes(c.text)]
+                summed = _column_sum(doc, cell, amounts[0].value) if column else None
+                if summed is not None:  # one row per VAT rate, then their sum: the sum row is the total
+                    out.append(Candidate(summed.value, STRONG - 0.04, f"under '{words}', the sum of the rows above",
+                                         summed.line, summed.currency))
+                    continue
                 if column:  # a column of a table (one row per VAT rate, then their sum): not the total itself
                     out.append(Candidate(amounts[0].value, 0.6, f"under '{words}', the first of a column", i,
                                          amounts[0].currency))
                     continue
                 out.append(Candidate(amounts[0].value, STRONG - 0.04, f"under '{words}'", i, amounts[0].currency))
     return out
+
+
+def _sizes(text: str) -> list[AmountFound]:
+    """The amounts in a cell, as sizes: `-8,79` is 8.79 (the sign is `signed`'s)."""
+    return find_amounts(_MINUS.sub(" ", text))
+
+
+class _Summed(NamedTuple):
+    value: Decimal
+    line: int
+    currency: str | None
+
+
+def _column_sum(doc: Doc, first: Cell, value: Decimal) -> _Summed | None:
+    """The last amount of the column `first` heads (one amount per line, nothing else in between), when it is
+    the sum of the amounts above it: a table's sum row."""
+    values, last = [value], None
+    for i in range(first.line + 1, min(first.line + 12, len(doc.lines))):
+        if doc.page_of[i] != doc.page_of[first.line]:
+            break
+        if not doc.cells[i]:
+            continue
+        under = [c for c in doc.cells[i] if c.start < first.end + 2 and first.start - 2 < c.end]
+        amounts = _sizes(under[0].text) if len(under) == 1 else []
+        if len(amounts) != 1 or not amounts[0].decimals:
+            break
+        values.append(amounts[0].value)
+        last = _Summed(amounts[0].value, i, amounts[0].currency)
+    if last is None or len(values) < 3 or abs(sum(values[:-1]) - last.value) > Decimal("0.011"):
+        return None
+    return last
 
 
 def best_total(found: list[Candidate], nets: list[Decimal], taxes: list[Decimal],

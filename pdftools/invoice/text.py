@@ -21,6 +21,7 @@ _LEAD = re.compile(r"[\s:#.°º]*")
 _PLACE = re.compile(r"\s*[^\W\d][\w .'-]{1,30},\s*")
 STRONG, WEAK, BARE = 0.92, 0.8, 0.6
 _PREPOSITION = re.compile(r"vom|du|of|del|van")
+_TITLE_CELL = re.compile(rf"[a-z]*(?:rechnung|gutschrift)|{TITLE.pattern}")  # a title alone (`Warenrechnung`)
 
 
 @dataclass
@@ -246,6 +247,9 @@ def _date_context(doc: Doc, i: int, date: DateFound, previous_end: int) -> tuple
         return label[0], label[1], whose
     if label:
         return label
+    line = doc.cells[i]
+    if len(line) == 2 and line[1].start <= date.start and _TITLE_CELL.fullmatch(line[0].folded):
+        return line[0].start, line[0].end, "weak"  # `Beitragsrechnung      24. Januar 2014`: the title's date
     if _PLACE.fullmatch(doc.lines[i][begin:date.start]):  # `Berlin, 5. März 2024`: a letter's date
         return begin, date.start, "weak"
     for cell in [c for j in (i - 1, i - 2) if j >= 0 and doc.page_of[j] == doc.page_of[i] for c in doc.cells[j]]:

@@ -244,3 +244,18 @@ def test_a_number_ocr_set_apart_from_its_title_by_a_gap(line: str, number: str) 
                                   "Kanzlei Roth PartG mbB", "Sotheby & Partner PartG"])
 def test_more_german_legal_forms_end_a_name(name: str) -> None:
     assert issuer.ends_legal(name)
+
+
+@pytest.mark.parametrize("title", ["Beitragsrechnung", "Rechnung", "INVOICE", "Facture", "Tax Invoice"])
+def test_a_date_beside_the_title_alone_is_the_invoices_date(title: str) -> None:
+    doc = _doc(["MVM Musterhafter", "Versicherungsverein Musterstadt a.G.", "",
+                f"{title}                                                      24. Januar 2014", "",
+                "zu Ihrer Haftpflichtversicherung wird der Beitrag für den Zeitraum vom 06.12.2013 bis zum 06.12.2014",
+                "am 06.12.2013 fällig."])
+    best = max(text.dates(doc), key=lambda c: c.score)
+    assert best.value == dt.date(2014, 1, 24) and best.score >= 0.7
+
+
+def test_a_date_beside_a_title_with_more_on_its_line_is_not_taken_for_sure() -> None:
+    doc = _doc(["Rechnung        Lieferung        24.01.2014"])
+    assert all(c.score < 0.7 for c in text.dates(doc))

@@ -82,6 +82,8 @@ def plausible(text: str) -> bool:
     bare = folded.strip(" ,;-")
     if _SALUTATION.match(bare):
         return False
+    if _FIELD_ROW.match(text.strip()) and not ends_legal(text):
+        return False  # a field's row (`Incoterm: DPU`), unless its value is a company (`Firma: Kranich AG`)
     token = text.strip(" ,;-")
     if _SEAL.search(token) or (_BANK_CODE.fullmatch(token) and (any(c.isdigit() for c in token)
                                                                  or token.endswith("XXX"))):
@@ -235,6 +237,7 @@ def _rows_from(doc: Doc, cell: Cell, depth: int) -> list[Cell]:
 
 
 _FIELD_LABEL = re.compile(r"[^\W\d][\w .'/-]{0,24}:")  # `Name:`, `Company name:`, `Firma:` before the value
+_FIELD_ROW = re.compile(r"[^\W\d][\w .'/-]{0,24}:\s+\S")  # a field label and its value on one line
 
 
 def _name_at(doc: Doc, cell: Cell) -> str:

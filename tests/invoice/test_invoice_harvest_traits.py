@@ -259,3 +259,14 @@ def test_a_date_beside_the_title_alone_is_the_invoices_date(title: str) -> None:
 def test_a_date_beside_a_title_with_more_on_its_line_is_not_taken_for_sure() -> None:
     doc = _doc(["Rechnung        Lieferung        24.01.2014"])
     assert all(c.score < 0.7 for c in text.dates(doc))
+
+
+@pytest.mark.parametrize("line", ["Incoterm: DPU", "Payment terms: 15 Days", "Reference: CUSTREF123"])
+def test_a_field_row_is_no_name(line: str) -> None:
+    assert not issuer.plausible(line)
+    doc = _doc(["Invoice INV/2023/03/0008", *[""] * 20, f"{line} - DELIVERED AT PLACE UNLOADED"])
+    assert line.split(":")[0] not in " ".join(c.value for c in issuer.issuers(doc))
+
+
+def test_a_field_row_naming_a_company_with_its_legal_form_is_still_a_name() -> None:
+    assert issuer.plausible("Firma: Kranich Systemhaus AG")

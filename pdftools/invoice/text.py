@@ -18,6 +18,7 @@ from pdftools.invoice.parse import DateFound, clean, find_dates, fold
 _CELL = re.compile(r"\S+(?: \S+)*")  # a run of words with single spaces between them
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9/._-]*[A-Za-z0-9]|\d")
 _LEAD = re.compile(r"[\s:#.°º]*")
+_HYPHEN_GAP = re.compile(r"^([A-Za-z0-9][A-Za-z0-9/._]*[-/]) (?=[A-Za-z0-9])")  # OCR's `INV- 2025-001`
 _PLACE = re.compile(r"\s*[^\W\d][\w .'-]{1,30},\s*")
 STRONG, WEAK, BARE = 0.92, 0.8, 0.6
 _PREPOSITION = re.compile(r"vom|du|of|del|van")
@@ -130,7 +131,7 @@ def score_of(kind: str) -> float:
 
 
 def _number_token(text: str) -> str | None:
-    match = _TOKEN.match(text)
+    match = _TOKEN.match(_HYPHEN_GAP.sub(r"\1", text, count=1))
     if not match:
         return None
     token = match.group()

@@ -270,3 +270,9 @@ def test_a_field_row_is_no_name(line: str) -> None:
 
 def test_a_field_row_naming_a_company_with_its_legal_form_is_still_a_name() -> None:
     assert issuer.plausible("Firma: Kranich Systemhaus AG")
+
+
+def test_a_number_ocr_split_after_its_hyphen_is_read_whole() -> None:
+    doc = _doc(["ISSUED TO:                                      INVOICE NO: INV- 2025-001",
+                "John Doe                                              DATE: 01 Jan 2025"])
+    assert [c.value for c in text.numbers(doc)][:1] == ["INV-2025-001"]

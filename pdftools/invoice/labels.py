@@ -158,6 +158,7 @@ TOTAL = Labels(
         r"(?:total|montant)\s*h\.?\s*t\.?", r"h\.t\.", r"ht", r"sous\s*-?\s*total", r"subtotaal", r"totaal\s*excl",
         r"base\s*imponible", r"(?:totale\s*)?imponibile",
         r"vat", r"tax(?:es)?", r"mwst\.?", r"ust\.?", r"umsatzsteuer", r"tva", r"btw", r"iva",
+        r"(?:total\s*)?(?:[cisu]?gst|hst|pst|qst)", r"(?:total\s*)?sales\s*tax",
         r"gesamtbetrag\s*der\s*(?:zu|ab)schlage", r"(?:zu|ab)schlage?", r"total\s*(?:allowances|charges)",
         r"discount", r"rabatt", r"skonto", r"remise", r"korting", r"descuento", r"sconto",
         r"shipping", r"versand\w*", r"frais\s*de\s*port", r"verzend\w*", r"envio", r"spedizione",

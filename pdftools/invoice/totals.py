@@ -19,13 +19,14 @@ from pdftools.invoice.text import STRONG, WEAK, Candidate, Cell, Doc, nearest_la
 
 RIVAL_FLOOR = WEAK - 0.1  # a weaker-labelled amount is no total, even when it adds up
 _DEPOSIT = re.compile(rf"(?<![a-z])(?:{DEPOSIT})(?![a-z])")
+_TAX = re.compile(r"vat|tax|mwst|ust|tva|btw|iva|gst|hst|pst|qst")
 _MINUS = re.compile(r"(?<!\w)-(?=\s?(?:\d|[^\w\s]))")  # `-500,00`, `-£500.00`, `- 500,00`: the sign, not a hyphen
 
 
 _HEADINGS = {  # a VAT table's column headings: what the amounts under them are
     "net": re.compile(r"^(?:netto|net|ht|base(?:\s*imponible)?|imponibile|(?:sub\s*-?\s*)?total\s*excl\w*|"
                       r"excl\w*)\.?$"),
-    "tax": re.compile(r"^(?:vat|tax|mwst|ust|tva|btw|iva|steuer|umsatzsteuer|(?:vat|tax)\s*amount)\.?$"),
+    "tax": re.compile(r"^(?:vat|tax|gst|hst|mwst|ust|tva|btw|iva|steuer|umsatzsteuer|(?:vat|tax)\s*amount)\.?$"),
     "gross": re.compile(r"^(?:brutto|bruto|lordo|gross|ttc|total|gesamt|totale|totaal|importe|importo|"
                         r"amount\s*incl\w*)\.?$"),
 }
@@ -72,8 +73,7 @@ def totals(doc: Doc) -> Seen:
                 continue
             words = context[label[0]:label[1]].strip()
             if label[2] == "negative":
-                previous = seen.deposits if _DEPOSIT.search(words) else seen.taxes if re.search(
-                    r"vat|tax|mwst|ust|tva|btw|iva", words) else seen.nets
+                previous = seen.deposits if _DEPOSIT.search(words) else seen.taxes if _TAX.search(words) else seen.nets
                 previous.append(amount.value)
                 continue
             previous = None

@@ -124,7 +124,12 @@ def _buyer_keys(doc: Doc, senders: list[Cell]) -> set[str]:
 
 
 def _sender_name(cell: Cell, parts_needed: int) -> str | None:
-    """The name in a `Name · Street · City` line (separated parts, with an address or numbers after it)."""
+    """The name in a `Name · Street · City` line (separated parts, with an address or numbers after it), or in
+    `Name GmbH, 90345 Nürnberg` (a name with its legal form, a comma, then its address)."""
+    head, comma, rest = cell.text.partition(", ")
+    if comma and ends_legal(head) and any(c.isdigit() for c in rest) and (
+            NOT_A_NAME.search(fold(rest)) or re.search(r"\b\d{4,5}\s+[^\W\d]", rest)):
+        return _tidy(head) if plausible(head) else None
     parts = [p for p in _SEPARATORS.split(cell.text) if p.strip()]
     address = fold(" ".join(parts[1:]))
     if len(parts) < parts_needed or not (NOT_A_NAME.search(address) or any(c.isdigit() for c in address)):
@@ -138,6 +143,8 @@ def issuers(doc: Doc) -> list[Candidate]:
     for i, cells in enumerate(doc.cells):
         top = doc.first_page_share(i) < 0.4
         for cell in cells:
+            if _label_only(cell, BUYER)[0]:
+                continue  # the customer's label, with its name or not: not the seller's
             label, inline = _label_only(cell, SELLER)
             if not label and _PARTS.search(cell.text):  # a label in a later part of the cell
                 label, inline = next(((lab, rest) for part in _PARTS.split(cell.text)[1:]

@@ -82,6 +82,8 @@ def plausible(text: str) -> bool:
     bare = folded.strip(" ,;-")
     if _SALUTATION.match(bare):
         return False
+    if _CARRIED.fullmatch(bare.strip(" :")):
+        return False  # a carried total's label, where a page ends and the next begins
     if _FIELD_ROW.match(text.strip()) and not ends_legal(text):
         return False  # a field's row (`Incoterm: DPU`), unless its value is a company (`Firma: Kranich AG`)
     token = text.strip(" ,;-")
@@ -244,6 +246,8 @@ def _rows_from(doc: Doc, cell: Cell, depth: int) -> list[Cell]:
 
 
 _FIELD_LABEL = re.compile(r"[^\W\d][\w .'/-]{0,24}:")  # `Name:`, `Company name:`, `Firma:` before the value
+_CARRIED = re.compile(r"(?:carried|brought|balance)\s*forward|(?:saldo\s*)?(?:ubertrag|vortrag)|a\s*reporter|"
+                      r"report(?:\s*a\s*nouveau)?|suma\s*(?:y\s*sigue|anterior)|transporto|riporto")
 _FIELD_ROW = re.compile(r"[^\W\d][\w .'/-]{0,24}:\s+\S")  # a field label and its value on one line
 
 

@@ -178,6 +178,7 @@ def _lower_right(doc: Doc, i: int, start: int, end: int, kind: str, label: str) 
 
 
 _MARKED = re.compile(r"(?:#|n[°o]?\.?|no\.?|nr\.?)\s*:?\s*(\S+)")  # `# 1001`, `Nr. 2024-117`, `N19`
+_NUMBER_WORD = re.compile(r"(?:#|n[°o]\.?|no\.?|nr\.?|nummer|number|num[eé]ro|num\.?)\s*:?")  # the word alone
 _GOES_ON = re.compile(r" ([a-z]+(?: [a-z0-9]+){0,2}) (?:vom|du|del|of|dated) ")  # words, then the date's word
 
 
@@ -228,6 +229,11 @@ def numbers(doc: Doc) -> list[Candidate]:
                 token = _number_token(after.text[marked.start(1):]) if after and marked else None
                 if after and marked and token == after.text[marked.start(1):].rstrip(" .,;"):
                     found.append(Candidate(token, 0.8, f"after the title '{m.group()}' and '{after.text}'", i))
+                elif after and _NUMBER_WORD.fullmatch(after.folded):  # `Gutschrift     Nummer     90012399`
+                    value = next((c for c in doc.cells[i] if c.start >= after.end), None)
+                    token = _number_token(value.text) if value else None
+                    if value and token == value.text.rstrip(" .,;"):
+                        found.append(Candidate(token, 0.8, f"after the title '{m.group()}' and '{after.text}'", i))
     return [c if c.value not in others else
             Candidate(c.value, min(c.score, 0.5), f"{c.how}; but it is also another field's number", c.line)
             for c in found]

@@ -20,6 +20,7 @@ from pdftools.invoice.text import STRONG, WEAK, Candidate, Cell, Doc, nearest_la
 RIVAL_FLOOR = WEAK - 0.1  # a weaker-labelled amount is no total, even when it adds up
 _DEPOSIT = re.compile(rf"(?<![a-z])(?:{DEPOSIT})(?![a-z])")
 _TAX = re.compile(r"vat|tax|mwst|ust|tva|btw|iva|gst|hst|pst|qst")
+_TRAILING_MINUS = re.compile(r"[\d.,' ]+\d-")  # `119,00-`: the sign after the amount, as SAP prints it
 _MINUS = re.compile(r"(?<!\w)-(?=\s?(?:\d|[^\w\s]))")  # `-500,00`, `-£500.00`, `- 500,00`: the sign, not a hyphen
 
 
@@ -223,14 +224,15 @@ _CREDIT_NOTE = re.compile(r"(?<![a-z])(?:credit\s*note|(?:storno)?gutschrift|avo
 
 
 def signed(doc: Doc, total: Candidate | None) -> Candidate | None:
-    """The total with the minus sign its line prints before it (a correcting invoice's `Zahlbetrag   -8,79`):
-    the totals are compared as sizes, the invoice's amount keeps its sign. A credit note's total is the amount
-    credited, without the sign, as its e-invoice XML states it."""
+    """The total with the minus sign its line prints before or after it (a correcting invoice's `Zahlbetrag
+    -8,79`, `119,00-`): the totals are compared as sizes, the invoice's amount keeps its sign. A credit note's
+    total is the amount credited, without the sign, as its e-invoice XML states it."""
     if total is None or total.value <= 0 or any(_CREDIT_NOTE.search(line) for line in doc.folded):
         return total
     line = doc.lines[total.line]
     for amount in find_amounts(_MINUS.sub(" ", line)):  # the same places, the signs blanked
-        if amount.value == total.value and _MINUS.search(line[max(amount.start - 3, 0):amount.start + 1]):
+        if amount.value == total.value and (_MINUS.search(line[max(amount.start - 3, 0):amount.start + 1])
+                                            or _TRAILING_MINUS.match(line, amount.start)):
             return Candidate(-total.value, total.score, f"{total.how}, with its minus sign", total.line, total.extra)
     return total
 

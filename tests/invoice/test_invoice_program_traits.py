@@ -8,7 +8,7 @@ from decimal import Decimal
 
 import pytest
 
-from pdftools.invoice import issuer, totals
+from pdftools.invoice import issuer, text, totals
 from pdftools.invoice.text import Doc
 
 
@@ -52,3 +52,45 @@ def test_a_sender_line_of_a_name_and_its_address_after_a_comma_names_the_seller(
 def test_a_customer_on_one_line_after_its_label_is_no_sender() -> None:
     doc = _doc(["Rechnungsempfänger: Muster Handel GmbH, 12345 Berlin", "Rechnungsnummer    9876543210"])
     assert all("Muster Handel" not in c.value for c in issuer.issuers(doc))
+
+
+@pytest.mark.parametrize("title", ["Gutschrift", "Rechnung", "INVOICE", "Facture"])
+@pytest.mark.parametrize("word", ["Nummer", "Number", "No.", "Nr.:", "N°"])
+def test_a_number_in_the_cells_after_a_title_and_a_number_word_is_the_invoices(title: str, word: str) -> None:
+    doc = _doc(["Kranich Maschinenbau GmbH · Industriestr. 5 · 70173 Stuttgart",
+                f"{title}                                    {word}     90012399",
+                "                                              Datum      14.03.2024"])
+    found = text.numbers(doc)
+    assert found and found[0].value == "90012399" and found[0].score >= 0.7
+
+
+def test_a_heading_row_after_a_title_gives_no_number() -> None:
+    doc = _doc(["Invoice          Number          Date", "                 2024-17         05.03.2024"])
+    assert all(c.value != "Date" for c in text.numbers(doc))
+
+
+@pytest.mark.parametrize("title", ["Gutschrift", "Rechnungskorrektur"])
+def test_amounts_with_a_trailing_minus_are_read(title: str) -> None:
+    from pdftools.invoice.reader import Options, _from_text
+
+    lines = ["Kranich Maschinenbau GmbH · Industriestr. 5 · 70173 Stuttgart",
+             f"{title}                                    Nummer     90012399",
+             "                                              Datum      14.03.2024",
+             "Pos  Material   Bezeichnung          Menge     Wert",
+             "10   4711       Fräser               2 ST    100,00-",
+             "                                       Nettowert           100,00- EUR",
+             "                                       MwSt 19 %            19,00- EUR",
+             "                                       Endbetrag           119,00- EUR"]
+    fields = _from_text(["\n".join(lines)], Options(), {})
+    want = Decimal("119.00") if title == "Gutschrift" else Decimal("-119.00")  # a credit note's, without its sign
+    assert fields["amount"].value == want and fields["amount"].score >= 0.9
+
+
+@pytest.mark.parametrize("words", ["Brought forward", "Carried forward", "Balance forward", "Übertrag",
+                                   "Saldovortrag", "À reporter", "Suma y sigue"])
+def test_a_carried_total_s_label_is_no_name(words: str) -> None:
+    assert not issuer.plausible(words)
+    doc = _doc(["Atlas Tools Ltd", "Invoice No: AT-7", "Item 1                         100.00",
+                f"{words}                100.00", "\f", f"{words}                100.00",
+                "Item 2                          50.00", "Total                          150.00"])
+    assert all(c.value != words for c in issuer.issuers(doc))

@@ -22,7 +22,9 @@ _HYPHEN_GAP = re.compile(r"^([A-Za-z0-9][A-Za-z0-9/._]*[-/]) (?=[A-Za-z0-9])")  
 _PLACE = re.compile(r"\s*[^\W\d][\w .'-]{1,30},\s*")
 STRONG, WEAK, BARE = 0.92, 0.8, 0.6
 _PREPOSITION = re.compile(r"vom|du|of|del|van")
-_TITLE_CELL = re.compile(rf"[a-z]*(?:rechnung|gutschrift)|{TITLE.pattern}")  # a title alone (`Warenrechnung`)
+# A title alone (`Warenrechnung`) or with its number (`Rechnung Nr. 2024-0042`, `Invoice #1042`)
+_TITLE_CELL = re.compile(rf"(?:[a-z]*(?:rechnung|gutschrift)|{TITLE.pattern})"
+                         r"(?:\s*(?:#|n[°o]\.?|no\.?|nr\.?|nummer|number)?\s*:?\s*[a-z0-9][a-z0-9/._-]*\d[a-z0-9/._-]*)?")
 
 
 @dataclass
@@ -254,11 +256,15 @@ def _date_context(doc: Doc, i: int, date: DateFound, previous_end: int) -> tuple
         return label[0], label[1], whose
     if label:
         return label
-    line = doc.cells[i]
-    if len(line) == 2 and line[1].start <= date.start and _TITLE_CELL.fullmatch(line[0].folded):
+    line, own = doc.cells[i], doc.cell_at(i, date.start)
+    lead = doc.lines[i][own.start:date.start] if own else ""
+    if len(line) == 2 and line[1] is own and (not lead or _PLACE.fullmatch(lead)) and \
+            _TITLE_CELL.fullmatch(line[0].folded):
         return line[0].start, line[0].end, "weak"  # `Beitragsrechnung      24. Januar 2014`: the title's date
     if _PLACE.fullmatch(doc.lines[i][begin:date.start]):  # `Berlin, 5. März 2024`: a letter's date
         return begin, date.start, "weak"
+    if own and lead and _PLACE.fullmatch(lead):  # the same in its own cell, after others on its line
+        return own.start, date.start, "weak"
     for cell in [c for j in (i - 1, i - 2) if j >= 0 and doc.page_of[j] == doc.page_of[i] for c in doc.cells[j]]:
         if cell.start < date.end and date.start < cell.end + 2 and not find_dates(cell.folded):
             above = nearest_label(DATE, cell.folded)

@@ -94,3 +94,18 @@ def test_a_carried_total_s_label_is_no_name(words: str) -> None:
                 f"{words}                100.00", "\f", f"{words}                100.00",
                 "Item 2                          50.00", "Total                          150.00"])
     assert all(c.value != words for c in issuer.issuers(doc))
+
+
+@pytest.mark.parametrize("line", ["Rechnung 2024-0042                                        Bremen, 05.03.2024",
+                                  "Rechnung Nr. 2024-0042                                    05.03.2024",
+                                  "INVOICE #1042                                             5 March 2024"])
+def test_a_date_at_the_end_of_the_title_line_is_the_invoices(line: str) -> None:
+    doc = _doc(["Weber & Söhne GmbH", "Hafenstr. 3, 28195 Bremen", "", line,
+                "Ihre Bestellung 4711 vom 01.03.2024"])
+    best = max(text.dates(doc), key=lambda c: c.score)
+    assert best.value.isoformat() in ("2024-03-05",) and best.score >= 0.7
+
+
+def test_a_place_and_date_in_their_own_cell_is_a_letters_date() -> None:
+    doc = _doc(["Weber & Söhne GmbH                                      Bremen, 05.03.2024"])
+    assert max(c.score for c in text.dates(doc)) >= 0.7

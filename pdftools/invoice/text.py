@@ -181,6 +181,7 @@ def _lower_right(doc: Doc, i: int, start: int, end: int, kind: str, label: str) 
 
 _MARKED = re.compile(r"(?:#|n[°o]?\.?|no\.?|nr\.?)\s*:?\s*(\S+)")  # `# 1001`, `Nr. 2024-117`, `N19`
 _NUMBER_WORD = re.compile(r"(?:#|n[°o]\.?|no\.?|nr\.?|nummer|number|num[eé]ro|num\.?)\s*:?")  # the word alone
+_NUMBER_ROW = re.compile(r"(?:n[°o]\.?|no\.?|nr\.?|nummer|number|num[eé]ro|ref\.?)\s*:?\s*(\S+)")  # a bare label's row
 _GOES_ON = re.compile(r" ([a-z]+(?: [a-z0-9]+){0,2}) (?:vom|du|del|of|dated) ")  # words, then the date's word
 
 
@@ -222,6 +223,11 @@ def numbers(doc: Doc) -> list[Candidate]:
                     token = _number_token(cell.text[1:].lstrip()) if cell.text.startswith("#") else None
                     if token and token == cell.text[1:].strip():
                         found.append(Candidate(token, 0.8, f"under the title '{m.group()}', after '#'", i))
+                    row = _NUMBER_ROW.fullmatch(cell.folded)  # `Nummer RE-2024/505`, `Réf. : FA2403-0001`
+                    token = _number_token(cell.text[row.start(1):]) if row else None
+                    if row and token == cell.text[row.start(1):]:
+                        found.append(Candidate(token, 0.8, f"under the title '{m.group()}', after"
+                                               f" '{cell.text[:row.start(1)].strip()}'", i))
             token = _number_token(doc.lines[i][m.end():titled.end].lstrip(" #"))
             if token and doc.lines[i][m.end():m.end() + 1] in (" ", "#"):
                 found.append(Candidate(token, 0.8, f"after the title '{m.group()}'", i))

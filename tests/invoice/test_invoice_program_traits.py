@@ -109,3 +109,24 @@ def test_a_date_at_the_end_of_the_title_line_is_the_invoices(line: str) -> None:
 def test_a_place_and_date_in_their_own_cell_is_a_letters_date() -> None:
     doc = _doc(["Weber & Söhne GmbH                                      Bremen, 05.03.2024"])
     assert max(c.score for c in text.dates(doc)) >= 0.7
+
+
+@pytest.mark.parametrize(("title", "row"), [
+    ("                                                   Rechnung",
+     "                                                   Nummer RE-20240305/505"),
+    ("                                                                     Facture",
+     "                                                          Réf. : FA2403-0001"),
+    ("                                                   INVOICE",
+     "                                                   No. 2024-117"),
+])
+def test_a_number_row_under_the_title_alone_is_the_invoices_number(title: str, row: str) -> None:
+    doc = _doc(["Spielwaren Schmidt GmbH, Hauptstr. 2, 12345 Berlin", "Musterhändler GmbH", "Kundenstr. 15",
+                "69876 Frankfurt", title, row, "                                                   Datum 05.03.2024"])
+    found = text.numbers(doc)
+    assert found and found[0].value == row.split()[-1] and found[0].score >= 0.7
+
+
+def test_a_customer_number_under_the_title_is_not_the_invoices() -> None:
+    doc = _doc(["                          Rechnung", "                          Kunden-Nr. 4711",
+                "                          Datum 05.03.2024"])
+    assert all(c.score < 0.7 for c in text.numbers(doc) if c.value == "4711")

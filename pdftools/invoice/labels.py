@@ -216,7 +216,8 @@ ADDRESS = re.compile(r"^\d+[a-z]?\s+[a-z]|[a-z]\s+\d+[a-z]?(?:\s*[-/]\s*\d+)?$|(
 NOT_A_NAME = re.compile(
     r"(?<![a-z])(?:str(?:asse|aße|\.)|strasse|weg|platz|allee|gasse|ring|street|st\.|road|rd\.|avenue|ave\.?|lane|"
     r"drive|suite|rue|boulevard|bd|place|cours|chemin|straat|laan|gracht|plein|markt|calle|avenida|plaza|paseo|"
-    r"poligono|via|viale|piazza|corso|largo|postfach|p\.?o\.?\s*box|www\.|http|@|tel|phone|fax|iban|bic|swift|"
+    r"poligono|via|viale|piazza|corso|largo|rua|travessa|rodovia|estrada|praca|alameda|"
+    r"postfach|p\.?o\.?\s*box|www\.|http|@|tel|phone|fone|telefone|fax|iban|bic|swift|cnpj|cpf|cep|"
     r"vat|ust|tva|btw|iva|siret|siren|rcs|hrb|hra|amtsgericht|registergericht|kvk|cif|nif|p\.\s*iva|"
     r"geschaftsfuhrer|managing\s*director|gerant|page|seite|pagina|siege(?:\s*social)?|registered\s*office|"
     r"head\s*office|sitz(?:\s*der\s*gesellschaft)?|sede(?:\s*legale|\s*sociale)?|domicilio\s*social|"

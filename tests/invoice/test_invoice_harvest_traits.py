@@ -288,3 +288,25 @@ def test_a_logos_short_name_over_the_full_name_and_address_gives_the_full_name()
                 "Invoice VT/2022/0001", *[""] * 20,
                 "                 contact@akretion.com   https://www.akretion.com     VAT: FR86792377731"])
     assert issuer.issuers(doc)[0].value == "Akretion France"
+
+
+def test_a_city_line_of_an_address_block_is_no_sender_line() -> None:
+    """A Brazilian DANFE's issuer block: `Rua ..., 2 - Distrito III` / `Sao Joao da Boa Vista - SP - 13877-123`:
+    the city, state and postcode of an address, not `Name - Street - City`."""
+    doc = _doc(["RECEBEMOS DE ALIMENTOS LTDA. OS PRODUTOS E/OU SERVIÇOS CONSTANTES NA NOTA FISCAL",
+                "                                  Alimentos Ltda.                          NOTA FISCAL ELETRÔNICA",
+                "                             Rua Fonseca, 2 - Distrito III",
+                "                       Sao Joao da Boa Vista - SP - 13877-123",
+                "                              Fone: +55 (19) 1234-5678", *[""] * 20,
+                "PAULINO, 1905, JARDIM ITIMALIA              Sao Joao da Boa Vista          SP"])
+    assert all("Boa Vista" not in c.value or c.score < 0.7 for c in issuer.issuers(doc))
+    assert all("Fonseca" not in c.value for c in issuer.issuers(doc))
+
+
+def test_a_notice_over_a_printers_field_row_is_no_name() -> None:
+    doc = _doc(["                                   Lázaro de la Vega y San Román",
+                "                           Av. Garcilaso de la Vega, Qta. San Román, Santa Mónica, Caracas.",
+                "FACTURA Nº 000001", *[""] * 20,
+                "   ESTA FORMA LIBRE VA SIN TACHADURA NI ENMIENDA         SÓLO EL ORIGINAL DA DERECHO A CRÉDITO FISCAL",
+                "Imprenta: IMPRESOS DE LA VEGA. Av. Garcilaso de la Vega, Qta. San Román, Caracas. RIF: R-87.654.321-0."])
+    assert all("ORIGINAL" not in c.value or c.score < 0.7 for c in issuer.issuers(doc))

@@ -320,8 +320,8 @@ def _over_address(doc: Doc, cell: Cell) -> bool:
                              for c in doc.cells[cell.line - 1]):
         return False  # not the block's first line (a logo's short name over it may be: `Akretion` / `Akretion France`)
     under = doc.below(cell.line, cell.start, cell.end, depth=1)  # left, right or centred blocks
-    if not under or under[0].line != cell.line + 1 or plausible(under[0].text):
-        return False
+    if not under or under[0].line != cell.line + 1 or plausible(under[0].text) or _FIELD_ROW.match(under[0].text):
+        return False  # a name's line under it; or a field's row (`Imprenta: ...`, a printer's address), no block
     street = under[0].folded.strip()
     if sum(any(a.decimals for a in find_amounts(c.text)) for c in doc.cells[under[0].line]) >= 2:
         return False  # a table row with prices (`3 pcs ... £120.00 ... £360.00`) under a column heading

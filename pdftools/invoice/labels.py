@@ -214,7 +214,7 @@ ADDRESS = re.compile(r"^\d+[a-z]?\s+[a-z]|[a-z]\s+\d+[a-z]?(?:\s*[-/]\s*\d+)?$|(
                      r"[a-z]{1,2}\d[a-z\d]?\s+\d[a-z]{2}|(?<![a-z])[a-z]{2}\s+\d{5}(?!\d)|\d{4}\s?[a-z]{2}(?![a-z])")
 # Lines that are not a name: addresses, contact details, registry and bank data.
 NOT_A_NAME = re.compile(
-    r"(?<![a-z])(?:str(?:asse|aße|\.)|strasse|weg|platz|allee|gasse|ring|street|st\.|road|rd\.|avenue|ave\.?|lane|"
+    r"(?<![a-z])(?:str(?:asse|aße|\.)|strasse|weg|platz|allee|gasse|ring|street|st\.|road|rd\.|avenue|ave\.?|av\.|avda\.?|lane|"
     r"drive|suite|rue|boulevard|bd|place|cours|chemin|straat|laan|gracht|plein|markt|calle|avenida|plaza|paseo|"
     r"poligono|via|viale|piazza|corso|largo|rua|travessa|rodovia|estrada|praca|alameda|"
     r"postfach|p\.?o\.?\s*box|www\.|http|@|tel|phone|fone|telefone|fax|iban|bic|swift|cnpj|cpf|cep|"

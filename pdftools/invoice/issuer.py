@@ -127,12 +127,15 @@ def _buyer_keys(doc: Doc, senders: list[Cell]) -> set[str]:
 
 def _under_street(doc: Doc, cell: Cell) -> bool:
     """Is the cell the line under a street in an address block (`Rua Fonseca, 2` / `Sao Joao - SP - 13877-123`:
-    a city line, no `Name - Street - City` sender line)?"""
-    above = next((j for j in range(cell.line - 1, max(cell.line - 3, -1), -1) if doc.cells[j]), None)
-    if above is None or doc.page_of[above] != doc.page_of[cell.line]:
-        return False
-    return any(c.start < cell.end and cell.start < c.end and NOT_A_NAME.search(c.folded) and
-               any(ch.isdigit() for ch in c.text) for c in doc.cells[above])
+    a city line, no `Name - Street - City` sender line)? The street is the nearest cell above in its columns,
+    within two lines (another column's text may stand between)."""
+    for j in range(cell.line - 1, max(cell.line - 3, -1), -1):
+        if doc.page_of[j] != doc.page_of[cell.line]:
+            return False
+        over = [c for c in doc.cells[j] if c.start < cell.end and cell.start < c.end]
+        if over:
+            return any(NOT_A_NAME.search(c.folded) and any(ch.isdigit() for ch in c.text) for c in over)
+    return False
 
 
 def _sender_name(cell: Cell, parts_needed: int) -> str | None:

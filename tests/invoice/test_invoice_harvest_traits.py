@@ -296,7 +296,8 @@ def test_a_city_line_of_an_address_block_is_no_sender_line() -> None:
     doc = _doc(["RECEBEMOS DE ALIMENTOS LTDA. OS PRODUTOS E/OU SERVIÇOS CONSTANTES NA NOTA FISCAL",
                 "                                  Alimentos Ltda.                          NOTA FISCAL ELETRÔNICA",
                 "                             Rua Fonseca, 2 - Distrito III",
-                "                       Sao Joao da Boa Vista - SP - 13877-123",
+                "                                                                         0 – entrada",
+                "                       Sao Joao da Boa Vista - SP - 13877-123               1 – saída",
                 "                              Fone: +55 (19) 1234-5678", *[""] * 20,
                 "PAULINO, 1905, JARDIM ITIMALIA              Sao Joao da Boa Vista          SP"])
     assert all("Boa Vista" not in c.value or c.score < 0.7 for c in issuer.issuers(doc))

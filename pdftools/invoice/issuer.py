@@ -261,7 +261,7 @@ def _rows_from(doc: Doc, cell: Cell, depth: int) -> list[Cell]:
 _FIELD_LABEL = re.compile(r"[^\W\d][\w .'/-]{0,24}:")  # `Name:`, `Company name:`, `Firma:` before the value
 _CARRIED = re.compile(r"(?:carried|brought|balance)\s*forward|(?:saldo\s*)?(?:ubertrag|vortrag)|a\s*reporter|"
                       r"report(?:\s*a\s*nouveau)?|suma\s*(?:y\s*sigue|anterior)|transporto|riporto")
-_FIELD_ROW = re.compile(r"[^\W\d][\w .'/-]{0,24}:\s+\S")  # a field label and its value on one line
+_FIELD_ROW = re.compile(r"[^\W\d][\w .'/-]{0,24}:\s*[^\s/]")  # a field label and its value on one line
 
 
 def _name_at(doc: Doc, cell: Cell) -> str:

@@ -261,7 +261,8 @@ def test_a_date_beside_a_title_with_more_on_its_line_is_not_taken_for_sure() -> 
     assert all(c.score < 0.7 for c in text.dates(doc))
 
 
-@pytest.mark.parametrize("line", ["Incoterm: DPU", "Payment terms: 15 Days", "Reference: CUSTREF123"])
+@pytest.mark.parametrize("line", ["Incoterm: DPU", "Payment terms: 15 Days", "Reference: CUSTREF123",
+                                  "TRANSPORTADORA :GUARU CARGO"])
 def test_a_field_row_is_no_name(line: str) -> None:
     assert not issuer.plausible(line)
     doc = _doc(["Invoice INV/2023/03/0008", *[""] * 20, f"{line} - DELIVERED AT PLACE UNLOADED"])

@@ -437,52 +437,52 @@ VISUAL: dict[str, Entry] = {
         "df2d81649bd862ef057526322d5cf44e4b0d9b42ebc34e3b036717275940af30",
         {"issuer": "Musterbetrieb Systemhaus AG", "number": "99877",
          "date": "2026-05-30", "amount": "1671.95", "currency": "EUR"}),
-    # Brazilian NF-e as erpbrasil.edoc.pdf prints them (DANFE); the truth is the NF-e XML beside them, the number as
-    # the page prints it (the XML's nNF without zeros and dots)
+    # Brazilian NF-e as erpbrasil.edoc.pdf prints them (DANFE); the truth is the NF-e XML beside them, the number its
+    # nNF as the XML holds it (the page prints it so under `NÚMERO DA FATURA`, and `Nº 000.001.687` in its header)
     "DANFE-1687.pdf": (
         "erpbrasil", "26180812984794000154550010000016871192213339-nfe.pdf",
         "8f1a7d75aac777c924a3bda6167f3088c988ffe42f208dca3c7ebb6e44bd1ca9",
-        {"issuer": "Teste Produtos Médicos Ltda - ME", "number": "000.001.687",
+        {"issuer": "Teste Produtos Médicos Ltda - ME", "number": "1687",
          "date": "2018-08-16", "amount": "5780.00", "currency": "BRL"}),
     "DANFE-47449.pdf": (
         "erpbrasil", "35180803102452000172550010000474491454651420-nfe.pdf",
         "3dc36a7f6c52ae2280c51df1a1eb1793abe8bdbf9bc2190ea5ee7403ebedabec",
-        {"issuer": "Alimentos Ltda.", "number": "000.047.449",
+        {"issuer": "Alimentos Ltda.", "number": "47449",
          "date": "2018-08-08", "amount": "173.01", "currency": "BRL"}),
     "DANFE-47450.pdf": (
         "erpbrasil", "35180803102452000172550010000474501597356342-nfe.pdf",
         "c638f1d04545bd270718520d0ba92f0e117d6c2c9e34d7db72110f5e6b1d2b63",
-        {"issuer": "Alimentos Ltda.", "number": "000.047.450",
+        {"issuer": "Alimentos Ltda.", "number": "47450",
          "date": "2018-08-08", "amount": "175.01", "currency": "BRL"}),
     "DANFE-47464.pdf": (
         "erpbrasil", "35180803102452000172550010000474641681223493-nfe.pdf",
         "09902bbb9394d2812ed8f172a6243e47e3edf5d7d258fdedd03154f1487a431f",
-        {"issuer": "Alimentos Ltda.", "number": "000.047.464",
+        {"issuer": "Alimentos Ltda.", "number": "47464",
          "date": "2018-08-08", "amount": "175.01", "currency": "BRL"}),
     "DANFE-47605.pdf": (
         "erpbrasil", "35180803102452000172550010000476051695511860-nfe.pdf",
         "97d7f28e6582bff3d6f6046594eb15b6c19a45a29d6faa9ef9cf8262d7425e5b",
-        {"issuer": "Alimentos Ltda.", "number": "000.047.605",
+        {"issuer": "Alimentos Ltda.", "number": "47605",
          "date": "2018-08-15", "amount": "610.37", "currency": "BRL"}),
     "DANFE-47649.pdf": (
         "erpbrasil", "35180803102452000172550010000476491552806942-nfe.pdf",
         "40551fed21c67e08743e8c8af43010ae73b8e76ef06921c7307c879060ea82bd",
-        {"issuer": "Alimentos Ltda.", "number": "000.047.649",
+        {"issuer": "Alimentos Ltda.", "number": "47649",
          "date": "2018-08-17", "amount": "879.68", "currency": "BRL"}),
     "DANFE-47678.pdf": (
         "erpbrasil", "35180803102452000172550010000476781421693968-nfe.pdf",
         "f73d8ef442872b28b6bca43e00458b797bebb7f62c2219419c114b5992af3be1",
-        {"issuer": "Alimentos Ltda.", "number": "000.047.678",
+        {"issuer": "Alimentos Ltda.", "number": "47678",
          "date": "2018-08-17", "amount": "313.92", "currency": "BRL"}),
     "DANFE-47686.pdf": (
         "erpbrasil", "35180803102452000172550010000476861118934859-nfe.pdf",
         "99ad7466d5b5dba0f86ed3af8e6af8fbb1aa8f523b7c13a7ae5f0cfb62c7a4c9",
-        {"issuer": "Alimentos Ltda.", "number": "000.047.686",
+        {"issuer": "Alimentos Ltda.", "number": "47686",
          "date": "2018-08-17", "amount": "3251.92", "currency": "BRL"}),
     "DANFE-46320.pdf": (
         "erpbrasil", "41170706117473000150550010000463201612756527-procNFe.pdf",
         "3c00b54a9cacddfee740b9ce098187b2bfe621f7d84c2693f4e37952f9eca2dc",
-        {"issuer": "UNIMAKE SOLUCOES CORPORATIVAS LTDA", "number": "000.046.320",
+        {"issuer": "UNIMAKE SOLUCOES CORPORATIVAS LTDA", "number": "46320",
          "date": "2017-07-12", "amount": "84.90", "currency": "BRL"}),
 }
 

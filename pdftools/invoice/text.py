@@ -19,7 +19,7 @@ _CELL = re.compile(r"\S+(?: \S+)*")  # a run of words with single spaces between
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9/._-]*[A-Za-z0-9]|\d")
 _LEAD = re.compile(r"[\s:#.°º]*")
 _HYPHEN_GAP = re.compile(r"^([A-Za-z0-9][A-Za-z0-9/._]*[-/]) (?=[A-Za-z0-9])")  # OCR's `INV- 2025-001`
-_PLACE = re.compile(r"\s*[^\W\d][\w .'-]{1,30},\s*")
+_PLACE = re.compile(r"\s*[^\W\d][\w .'-]{1,30},\s*(?:(?:den|am|le|el|il|l[iì])\s+)?")  # `Köln, den`, `Paris, le`
 STRONG, WEAK, BARE = 0.92, 0.8, 0.6
 _PREPOSITION = re.compile(r"vom|du|of|del|van")
 # A title alone (`Warenrechnung`) or with its number (`Rechnung Nr. 2024-0042`, `Invoice #1042`)

@@ -130,3 +130,13 @@ def test_a_customer_number_under_the_title_is_not_the_invoices() -> None:
     doc = _doc(["                          Rechnung", "                          Kunden-Nr. 4711",
                 "                          Datum 05.03.2024"])
     assert all(c.score < 0.7 for c in text.numbers(doc) if c.value == "4711")
+
+
+@pytest.mark.parametrize(("line", "want"), [("Köln, den 07.03.2024", "2024-03-07"),
+                                            ("Paris, le 7 mars 2024", "2024-03-07"),
+                                            ("Milano, lì 07/03/2024", "2024-03-07")])
+def test_a_letters_date_with_the_word_after_its_place_is_the_invoices(line: str, want: str) -> None:
+    doc = _doc(["Rhein Catering GmbH · Ufer 2 · 50667 Köln", "Rechnung RE-20240305-01", line,
+                "Summe brutto 238,00 €"])
+    best = max(text.dates(doc), key=lambda c: c.score)
+    assert best.value.isoformat() == want and best.score >= 0.7

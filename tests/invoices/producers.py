@@ -106,8 +106,8 @@ def scan(pdf: Path, out: Path, dpi: int = 200) -> Path:
     from PIL import Image
 
     with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run(["pdftoppm", "-q", "-r", str(dpi), "-gray", str(pdf), str(Path(tmp) / "p")], check=True)  # -q: a
-        # font poppler stands in for (`Couldn't create a font`) is no failure of the scan
+        # -q: a font poppler stands in for (`Couldn't create a font`) is no failure of the scan
+        subprocess.run(["pdftoppm", "-q", "-r", str(dpi), "-gray", str(pdf), str(Path(tmp) / "p")], check=True)
         images = [Image.open(p).copy() for p in sorted(Path(tmp).glob("p-*.pgm"))]
     images[0].save(out, save_all=True, append_images=images[1:], resolution=dpi)
     return out

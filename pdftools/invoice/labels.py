@@ -43,7 +43,13 @@ class Labels:
 CORRECTED = [rf"(?:original|corrected)\s*invoice(?:\s*{_NO})?", rf"(?:korrektur\s*)?zur?\s*rechnung(?:\s*{_NO})?",
              rf"(?:bezug|referenz)\s*:?\s*rechnung(?:\s*{_NO})?", rf"(?:avoir\s*)?sur\s*(?:la\s*)?facture(?:\s*{_NO})?",
              rf"betreft\s*factuur(?:\s*{_NO})?", rf"factura\s*rectificada(?:\s*{_NO})?",
-             rf"rif\.?\s*fattura(?:\s*{_NO})?"]
+             rf"rif\.?\s*fattura(?:\s*{_NO})?",
+             rf"(?:original|related|referenced|initial)\s*invoice(?:\s*{_NO})?",
+             rf"facture\s*(?:d'?\s*origine|initiale|originale|de\s*reference|rectifiee)(?:\s*{_NO})?",
+             rf"(?:ursprungliche|urspr\.|originale?|korrigierte|stornierte)\s*rechnung(?:\s*{_NO})?",
+             rf"(?:ursprungs|original)\s*-?\s*rechnung(?:\s*{_NO})?", rf"oorspronkelijke\s*factuur(?:\s*{_NO})?",
+             rf"factura\s*(?:original|de\s*origen|rectificada)(?:\s*{_NO})?",
+             rf"fattura\s*(?:di\s*riferimento|originale|d'?\s*origine|rettificata)(?:\s*{_NO})?"]
 
 NUMBER = Labels(
     strong=_compile([

@@ -293,7 +293,7 @@ def _whose(before: str) -> str:
     ours = max((m.end() for m in TITLE.finditer(before)), default=-1)
     ours = max([ours, *(end for _, end, kind in NUMBER.find(before) if kind == "strong")])
     theirs = max((m.end() for m in OTHER_DOCUMENT.finditer(before)), default=-1)
-    if theirs > ours:
+    if theirs >= 0 and theirs >= ours:  # `Original invoice INV-120 dated`: the title word is another document's
         return "negative"
     return "strong" if ours >= 0 else "weak"
 

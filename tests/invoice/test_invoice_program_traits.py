@@ -140,3 +140,16 @@ def test_a_letters_date_with_the_word_after_its_place_is_the_invoices(line: str,
                 "Summe brutto 238,00 €"])
     best = max(text.dates(doc), key=lambda c: c.score)
     assert best.value.isoformat() == want and best.score >= 0.7
+
+
+@pytest.mark.parametrize("line", ["Facture d'origine : FA-2024-120 du 01/03/2024",
+                                  "Facture initiale FA-2024-120 du 01/03/2024",
+                                  "Original invoice INV-120 dated 01/03/2024",
+                                  "Related invoice INV-120 of 01/03/2024",
+                                  "Ursprüngliche Rechnung RE-120 vom 01.03.2024",
+                                  "Factura original F-120 del 01/03/2024",
+                                  "Fattura di riferimento 120 del 01/03/2024"])
+def test_the_corrected_invoices_date_is_not_the_credit_notes(line: str) -> None:
+    doc = _doc(["DUPONT ET FILS SARL", "                                     AVOIR N° AV-2024-007",
+                "                                     Date : 12/03/2024", f"                                     {line}"])
+    assert all(c.value.isoformat() != "2024-03-01" or c.score < 0.7 for c in text.dates(doc))

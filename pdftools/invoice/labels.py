@@ -93,6 +93,10 @@ NUMBER = Labels(
 DEPOSIT = (r"deposit|advance\s*payment|prepayment|(?:amount\s*)?paid|anzahlung|abschlags?\s*-?\s*zahlung|"
            r"vorauszahlung|bezahlt|acompte|deja\s*(?:paye|regle)|voorschot|aanbetaling|betaald|anticipo|pagado|"
            r"acconto|pagato")
+# A deduction at the start of a line (`abzüglich Abschlagsrechnung Nr. 2024-50 vom ...`): what the line names
+# is another document, already billed, whatever its title says
+DEDUCTED = re.compile(r"\s*(?:abzuglich|abzgl\.?|abz\.|\./\.|verrechnet|less|minus|deduct(?:ed)?|moins|deduction|"
+                      r"a\s*deduire|menos|deduccion|meno|detratto|verminderd\s*met)(?![a-z])")
 # Other documents an invoice names with their own dates (`Your order 4711 of 03.05.2024`), and payments made
 # before it: a date that only a preposition ties to one of these is theirs, not the invoice's.
 OTHER_DOCUMENT = re.compile(

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from pdftools.invoice.labels import DATE, NUMBER, OTHER_DOCUMENT, TITLE, Labels
+from pdftools.invoice.labels import DATE, DEDUCTED, NUMBER, OTHER_DOCUMENT, TITLE, Labels
 from pdftools.invoice.parse import DateFound, clean, find_dates, fold
 
 _CELL = re.compile(r"\S+(?: \S+)*")  # a run of words with single spaces between them
@@ -192,7 +192,7 @@ def numbers(doc: Doc) -> list[Candidate]:
     others: set[str] = set()
     for i, folded in enumerate(doc.folded):
         for start, end, kind in NUMBER.find(folded):
-            if kind == "negative":
+            if kind == "negative" or DEDUCTED.match(folded):  # another party's number; a deducted invoice's
                 token = _token_after(doc, i, end)
                 others.update([token] if token else [])
                 continue
@@ -290,6 +290,8 @@ def _whose(before: str) -> str:
     """A weak date label (`vom`, `du`, `of`, `Datum`) belongs to the document named last before it on its line:
     the invoice (`Rechnung 2024-17 vom`: strong), another document (`Ihre Bestellung 4711 vom`: not the
     invoice's date), or none (weak)."""
+    if DEDUCTED.match(before):
+        return "negative"  # `abzüglich Abschlagsrechnung Nr. 2024-50 vom`: a document already billed
     ours = max((m.end() for m in TITLE.finditer(before)), default=-1)
     ours = max([ours, *(end for _, end, kind in NUMBER.find(before) if kind == "strong")])
     theirs = max((m.end() for m in OTHER_DOCUMENT.finditer(before)), default=-1)

@@ -153,3 +153,23 @@ def test_the_corrected_invoices_date_is_not_the_credit_notes(line: str) -> None:
     doc = _doc(["DUPONT ET FILS SARL", "                                     AVOIR N° AV-2024-007",
                 "                                     Date : 12/03/2024", f"                                     {line}"])
     assert all(c.value.isoformat() != "2024-03-01" or c.score < 0.7 for c in text.dates(doc))
+
+
+@pytest.mark.parametrize("line", ["abzüglich Abschlagsrechnung Nr. 2024-50 vom 01.02.2024   -5.950,00 €",
+                                  "abzgl. Anzahlungsrechnung Nr. 2024-50 vom 01.02.2024   -5.950,00 €",
+                                  "Less deposit invoice no. 2024-50 of 01.02.2024   -5,950.00",
+                                  "Moins facture d'acompte n° 2024-50 du 01/02/2024   -5 950,00 €"])
+def test_a_deducted_deposit_invoices_number_and_date_are_not_the_final_invoices(line: str) -> None:
+    doc = _doc(["Bau Huber GmbH · Ring 4 · 90402 Nürnberg", "Schlussrechnung Nr. 2024-77", "Datum: 05.03.2024",
+                "Gesamtbetrag brutto                 11.900,00 €", line,
+                "Noch zu zahlender Betrag             5.950,00 €"])
+    assert all(c.value.isoformat() != "2024-02-01" or c.score < 0.7 for c in text.dates(doc))
+    numbers = text.numbers(doc)
+    assert numbers[0].value == "2024-77" and numbers[0].score >= 0.9
+    assert all(c.value != "2024-50" or c.score < 0.7 for c in numbers)
+
+
+def test_a_deposit_invoice_titled_as_such_keeps_its_own_number_and_date() -> None:
+    doc = _doc([" Abschlagsrechnung Nr. 2024-50 vom 01.02.2024", "Gesamtbetrag brutto   5.950,00 €"])
+    assert max(text.dates(doc), key=lambda c: c.score).score >= 0.9
+    assert text.numbers(doc)[0].value == "2024-50"

@@ -55,7 +55,7 @@ _DATE_PATTERNS = [  # on folded text; named groups d, m (number or name), y
                            r"(?![\d/-]|[.,]\d)")),
     ("numeric", re.compile(rf"(?<![\d.,/-])(?P<a>\d{{1,2}})(?P<sep>\.) (?P<b>\d{{1,2}})\. {_YEAR}(?![\d/-]|[.,]\d)")),
     ("name", re.compile(rf"(?<![\w])(?P<d>\d{{1,2}})(?:st|nd|rd|th|er|\.|º|°)?[ -]?(?:de |of )?(?P<m>{_MONTH})"
-                        rf"(?![a-z])\.?[ -]?,?(?:de |del )?{_YEAR}(?!\d)")),
+                        rf"(?![a-z])\.?[ -]?,? ?(?:de |del )?{_YEAR}(?!\d)")),
     ("name", re.compile(rf"(?<![\w])(?P<m>{_MONTH})(?![a-z])\.? (?P<d>\d{{1,2}})(?:st|nd|rd|th)?(?: ?, ?| )"
                         r"(?P<y>\d{4})(?!\d)")),
 ]

@@ -31,11 +31,13 @@ class Labels:
 
     def find(self, folded: str) -> list[tuple[int, int, str]]:
         """(start, end, kind) of every label in `folded`: kind is strong, weak or negative."""
-        hits = [(m.start(), m.end(), kind) for kind, pattern in
+        hits = [(m.start(), m.start() + len(m.group().rstrip()), kind) for kind, pattern in
                 (("strong", self.strong), ("weak", self.weak), ("negative", self.negative)) if pattern is not None
                 for m in pattern.finditer(folded) if m.end() > m.start() and "  " not in m.group().strip()]
-        return [h for h in hits if not any(o != h and o[0] <= h[0] and h[1] <= o[1] and o[1] - o[0] > h[1] - h[0]
-                                           for o in hits)]
+        # A label inside a longer one is the longer one's part; of two alike, the negative one, else the strong one
+        rank = {"negative": 0, "strong": 1, "weak": 2}
+        return [h for h in hits if not any(o != h and o[0] <= h[0] and h[1] <= o[1] and (
+            o[1] - o[0] > h[1] - h[0] or (o[1] - o[0] == h[1] - h[0] and rank[o[2]] < rank[h[2]])) for o in hits)]
 
 
 # The invoice a credit note corrects (`Original invoice No. ... of ...`, `Korrektur zur Rechnung Nr. ... vom`):

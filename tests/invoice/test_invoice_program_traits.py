@@ -173,3 +173,11 @@ def test_a_deposit_invoice_titled_as_such_keeps_its_own_number_and_date() -> Non
     doc = _doc([" Abschlagsrechnung Nr. 2024-50 vom 01.02.2024", "Gesamtbetrag brutto   5.950,00 €"])
     assert max(text.dates(doc), key=lambda c: c.score).score >= 0.9
     assert text.numbers(doc)[0].value == "2024-50"
+
+
+@pytest.mark.parametrize("label", ["TOTAL TTC", "Total TTC", "Montant TTC"])
+def test_a_strong_total_label_is_not_outranked_by_a_weak_one_padded_with_spaces(label: str) -> None:
+    from pdftools.invoice.labels import TOTAL
+
+    found = TOTAL.find(_doc([f"{label}       1.190,00"]).folded[0])
+    assert [kind for _, _, kind in found] == ["strong"]

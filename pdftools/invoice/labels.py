@@ -158,7 +158,8 @@ TOTAL = Labels(
         r"importe\s*total", r"total\s*(?:de\s*(?:la\s*)?)?factura", r"total\s*a\s*pagar", r"importe\s*a\s*pagar",
         r"totale\s*(?:della\s*)?(?:fattura|documento|complessivo|generale|da\s*pagare|a\s*pagare)",
         r"importo\s*totale", r"netto\s*a\s*pagare",
-        r"total\s*(?:paid\s*)?with\s*(?:vat|tax)", r"celkem\s*(?:s\s*dph|k\s*uhrade)", r"k\s*uhrade",
+        r"total\s*(?:paid\s*)?with\s*(?:vat|tax)", r"invoice\s*amount", r"gross\s*(?:amount|total)", r"total\s*gross",
+        r"total\s*general", r"celkem\s*(?:s\s*dph|k\s*uhrade)", r"k\s*uhrade",
         r"(?:valor\s*)?total\s*com\s*impostos?", r"valor\s*total", r"total\s*a\s*pagar",
     ]]),
     weak=_compile([f"(?:{p}){_INCL}" for p in

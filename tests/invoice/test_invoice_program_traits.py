@@ -181,3 +181,9 @@ def test_a_strong_total_label_is_not_outranked_by_a_weak_one_padded_with_spaces(
 
     found = TOTAL.find(_doc([f"{label}       1.190,00"]).folded[0])
     assert [kind for _, _, kind in found] == ["strong"]
+
+
+@pytest.mark.parametrize("label", ["Invoice amount", "Gross amount", "Gross total", "Total gross", "Total général"])
+def test_more_total_labels_are_strong(label: str) -> None:
+    best = totals.best_total(*totals.totals(_doc([f"{label}       1,190.00"])))
+    assert best is not None and best.value == Decimal("1190.00") and best.score >= 0.9

@@ -142,7 +142,7 @@ def _sender_name(cell: Cell, parts_needed: int) -> str | None:
     """The name in a `Name · Street · City` line (separated parts, with an address or numbers after it), or in
     `Name GmbH, 90345 Nürnberg` (a name with its legal form, a comma, then its address)."""
     head, comma, rest = cell.text.partition(", ")
-    if comma and ends_legal(head) and any(c.isdigit() for c in rest) and (
+    if comma and ends_legal(head) and not _FIELD_ROW.match(head) and any(c.isdigit() for c in rest) and (
             NOT_A_NAME.search(fold(rest)) or re.search(r"\b\d{4,5}\s+[^\W\d]", rest)):
         return _tidy(head) if plausible(head) else None
     parts = [p for p in _SEPARATORS.split(cell.text) if p.strip()]

@@ -187,3 +187,8 @@ def test_a_strong_total_label_is_not_outranked_by_a_weak_one_padded_with_spaces(
 def test_more_total_labels_are_strong(label: str) -> None:
     best = totals.best_total(*totals.totals(_doc([f"{label}       1,190.00"])))
     assert best is not None and best.value == Decimal("1190.00") and best.score >= 0.9
+
+
+def test_a_field_row_naming_a_company_and_its_address_is_no_sender_line() -> None:
+    doc = _doc(["Leistungsort: Muster Handel GmbH, Hauptstr. 5, 12345 Berlin", "Rechnungsnummer    9876543210"])
+    assert all(c.score < 0.7 for c in issuer.issuers(doc) if "Muster Handel" in c.value)

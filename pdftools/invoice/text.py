@@ -162,6 +162,21 @@ def _token_after(doc: Doc, i: int, end: int) -> str | None:
     return _number_token(following[0].text[lead.end() if lead else 0:])
 
 
+def _after_number_word(doc: Doc, cell: Cell) -> str | None:
+    """The value after a bare number word that starts `cell`: the rest of the cell (`Nummer RE-2024/505`), or,
+    the word alone, the next cell of its line (`Nr./No.       RN-2024-1001`); the value whole, or None."""
+    word = _NUMBER_WORD.match(cell.folded)
+    if word is None or (word.end() < len(cell.folded) and cell.folded[word.end()] not in " :"
+                        and not word.group().endswith((".", ":", " "))):
+        return None  # `Numbers...`, not the word
+    rest = cell.text[word.end():].strip(" :")
+    if not rest:
+        value = next((c for c in doc.cells[cell.line] if c.start >= cell.end), None)
+        rest = value.text.rstrip(" .,;") if value else ""
+    token = _number_token(rest)
+    return token if token and token == rest else None
+
+
 def _alone(doc: Doc, i: int, start: int, end: int) -> Cell | None:
     """The cell that is only the label at start..end (and a colon), or None."""
     cell = doc.cell_at(i, start)
@@ -180,8 +195,9 @@ def _lower_right(doc: Doc, i: int, start: int, end: int, kind: str, label: str) 
 
 
 _MARKED = re.compile(r"(?:#|n[°o]?\.?|no\.?|nr\.?)\s*:?\s*(\S+)")  # `# 1001`, `Nr. 2024-117`, `N19`
-_NUMBER_WORD = re.compile(r"(?:#|n[°o]\.?|no\.?|nr\.?|nummer|number|num[eé]ro|num\.?)\s*:?")  # the word alone
-_NUMBER_ROW = re.compile(r"(?:n[°o]\.?|no\.?|nr\.?|nummer|number|num[eé]ro|ref\.?)\s*:?\s*(\S+)")  # a bare label's row
+# A bare number word (`Nummer`, `No.`, `Nr./No.`, `Réf. :`), then the value in its cell or in the next one
+_NUMBER_WORD = re.compile(r"(?:#|n[°o]\.?|no\.?|nr\.?|nummer|number|num[eé]ro|num\.?|ref\.?)"
+                          r"(?:\s*/\s*(?:n[°o]\.?|no\.?|nr\.?|number))?\s*:?")
 _GOES_ON = re.compile(r" ([a-z]+(?: [a-z0-9]+){0,2}) (?:vom|du|del|of|dated) ")  # words, then the date's word
 
 
@@ -223,11 +239,9 @@ def numbers(doc: Doc) -> list[Candidate]:
                     token = _number_token(cell.text[1:].lstrip()) if cell.text.startswith("#") else None
                     if token and token == cell.text[1:].strip():
                         found.append(Candidate(token, 0.8, f"under the title '{m.group()}', after '#'", i))
-                    row = _NUMBER_ROW.fullmatch(cell.folded)  # `Nummer RE-2024/505`, `Réf. : FA2403-0001`
-                    token = _number_token(cell.text[row.start(1):]) if row else None
-                    if row and token == cell.text[row.start(1):]:
-                        found.append(Candidate(token, 0.8, f"under the title '{m.group()}', after"
-                                               f" '{cell.text[:row.start(1)].strip()}'", i))
+                    token = _after_number_word(doc, cell)  # `Nummer RE-2024/505`, `Réf. : FA2403-0001`
+                    if token:
+                        found.append(Candidate(token, 0.8, f"under the title '{m.group()}', after a number word", i))
             token = _number_token(doc.lines[i][m.end():titled.end].lstrip(" #"))
             if token and doc.lines[i][m.end():m.end() + 1] in (" ", "#"):
                 found.append(Candidate(token, 0.8, f"after the title '{m.group()}'", i))
@@ -238,9 +252,8 @@ def numbers(doc: Doc) -> list[Candidate]:
                 if after and marked and token == after.text[marked.start(1):].rstrip(" .,;"):
                     found.append(Candidate(token, 0.8, f"after the title '{m.group()}' and '{after.text}'", i))
                 elif after and _NUMBER_WORD.fullmatch(after.folded):  # `Gutschrift     Nummer     90012399`
-                    value = next((c for c in doc.cells[i] if c.start >= after.end), None)
-                    token = _number_token(value.text) if value else None
-                    if value and token == value.text.rstrip(" .,;"):
+                    token = _after_number_word(doc, after)
+                    if token:
                         found.append(Candidate(token, 0.8, f"after the title '{m.group()}' and '{after.text}'", i))
     return [c if c.value not in others else
             Candidate(c.value, min(c.score, 0.5), f"{c.how}; but it is also another field's number", c.line)

@@ -192,3 +192,19 @@ def test_more_total_labels_are_strong(label: str) -> None:
 def test_a_field_row_naming_a_company_and_its_address_is_no_sender_line() -> None:
     doc = _doc(["Leistungsort: Muster Handel GmbH, Hauptstr. 5, 12345 Berlin", "Rechnungsnummer    9876543210"])
     assert all(c.score < 0.7 for c in issuer.issuers(doc) if "Muster Handel" in c.value)
+
+
+def test_a_bilingual_number_row_under_the_title_is_the_invoices_number() -> None:
+    doc = _doc(["Technik Nord GmbH · Hafenstr. 1 · 20457 Hamburg",
+                "RECHNUNG                                       INVOICE",
+                "Nr./No.                  RN-2024-1001", "Datum/Date               05.03.2024"])
+    found = text.numbers(doc)
+    assert found and found[0].value == "RN-2024-1001" and found[0].score >= 0.7
+
+
+def test_brutto_after_netto_and_the_tax_is_the_total() -> None:
+    doc = _doc(["Rechnung Nr. 1001       Datum 05.03.2024", "                              EUR",
+                "Netto                     1.000,00", "MwSt 19%                    190,00",
+                "Brutto                    1.190,00"])
+    best = totals.best_total(*totals.totals(doc))
+    assert best is not None and best.value == Decimal("1190.00") and best.score >= 0.9

@@ -163,7 +163,8 @@ TOTAL = Labels(
         r"(?:valor\s*)?total\s*com\s*impostos?", r"valor\s*total", r"total\s*a\s*pagar",
     ]]),
     weak=_compile([f"(?:{p}){_INCL}" for p in
-                   [r"total", r"totaal", r"totale", r"summe", r"gesamt", r"importe", r"importo", r"celkem", r"brutto"]]),
+                   [r"total", r"totaal", r"totale", r"summe", r"gesamt", r"importe", r"importo", r"celkem",
+                    r"brutto"]]),
     negative=_compile([
         r"sub\s*-?\s*total", r"zwischen\s*-?\s*summe", r"netto\s*-?\s*(?:betrag|summe)?",
         r"(?:summe|gesamt|total)\s*netto",

@@ -127,7 +127,9 @@ CURRENCY_CODES = ("EUR", "USD", "GBP", "CHF", "JPY", "CAD", "AUD", "NZD", "SEK",
                   "RON", "BGN", "HRK", "ISK", "TRY", "CNY", "HKD", "SGD", "INR", "ZAR", "MXN", "BRL")
 _CURRENCY = "|".join([*CURRENCY_CODES, *(re.escape(s) for s in sorted(CURRENCY_SYMBOLS, key=len, reverse=True))])
 _NUMBER = r"\d{1,3}(?:(?:[.,']|(?<=\d) (?=\d{3}(?:\D|$)))\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"
-AMOUNT = re.compile(rf"(?<![\w.,'/-])(?:(?P<c1>{_CURRENCY}) ?)?(?P<n>{_NUMBER})(?:(?<=[.,]\d\d)-(?=\s|$))?(?! ?%)(?: ?(?P<c2>{_CURRENCY}))?"
+AMOUNT = re.compile(rf"(?<![\w.,'/-])(?:(?P<c1>{_CURRENCY}) ?)?(?P<n>{_NUMBER})"
+                    r"(?:(?<=[.,]\d\d)-(?=\s|$))?"  # a trailing minus (`119,00-`), as SAP prints it
+                    rf"(?! ?%)(?: ?(?P<c2>{_CURRENCY}))?"
                     rf"(?![\w/-]|[.,]\d)", re.IGNORECASE)
 _WORDLIKE = {"fr."}  # a currency beside an amount, but a word (or a domain) anywhere else
 _SYMBOLS = "|".join(re.escape(s) for s in sorted(CURRENCY_SYMBOLS, key=len, reverse=True) if s not in _WORDLIKE)

@@ -239,8 +239,8 @@ def numbers(doc: Doc) -> list[Candidate]:
                     token = _number_token(cell.text[1:].lstrip()) if cell.text.startswith("#") else None
                     if token and token == cell.text[1:].strip():
                         found.append(Candidate(token, 0.8, f"under the title '{m.group()}', after '#'", i))
-                    token = _after_number_word(doc, cell)  # `Nummer RE-2024/505`, `Réf. : FA2403-0001`
-                    if token:
+                    token = _after_number_word(doc, cell) if not cell.text.startswith("#") else None
+                    if token:  # `Nummer RE-2024/505`, `Réf. : FA2403-0001`
                         found.append(Candidate(token, 0.8, f"under the title '{m.group()}', after a number word", i))
             token = _number_token(doc.lines[i][m.end():titled.end].lstrip(" #"))
             if token and doc.lines[i][m.end():m.end() + 1] in (" ", "#"):

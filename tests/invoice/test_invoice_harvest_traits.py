@@ -307,12 +307,13 @@ def test_a_city_line_of_an_address_block_is_no_sender_line() -> None:
 
 def test_a_notice_over_a_printers_field_row_is_no_name() -> None:
     doc = _doc(["                                   Lázaro de la Vega y San Román",
-                "                           Av. Garcilaso de la Vega, Qta. San Román, Santa Mónica, Caracas, Venezuela.",
+                "                           Av. Garcilaso de la Vega, Qta. San Román, Santa Mónica, Caracas,"
+                " Venezuela.",
                 "                                      Teléfono: +58 (123) 456.78.90 / email: lázaro@sanrom.án",
                 "FACTURA Nº 000001                                                     Fecha de emisión: 02-07-2022",
                 *[""] * 30,
-                "   ESTA FORMA LIBRE VA SIN TACHADURA NI ENMIENDA                                        SÓLO EL ORIGINAL"
-                " DA DERECHO A CRÉDITO FISCAL",
+                "   ESTA FORMA LIBRE VA SIN TACHADURA NI ENMIENDA                                        SÓLO EL"
+                " ORIGINAL DA DERECHO A CRÉDITO FISCAL",
                 "Imprenta: IMPRESOS DE LA VEGA. Av. Garcilaso de la Vega, Qta. San Román, Santa Mónica, Caracas,"
                 " Venezuela. RIF: R-87.654.321-0. Tlf: (0123) 456.78.90", "e-mail: imprenta@sanrom.án."])
     found = issuer.issuers(doc)

@@ -2,9 +2,9 @@
 
 Formats come from the file names; {{from_format}} / {{to_format}} name them (`gfm`, `commonmark`,
 `markdown+emoji`...). Without an output file the text comes back ({{cli:on stdout}}{{mcp:in the result}}); docx, odt,
-epub, pptx and PDF need an output file. PDF output is made by weasyprint (or typst: {{pdf_engine}}). PDF
-input is read by pdftools itself: headings from font sizes, paragraphs and lists from the text layout, OCR
-for pages without text.
+epub, pptx and PDF need an output file{{cli: (or `-o -` into a pipe)}}. PDF output is made by weasyprint (or typst:
+{{pdf_engine}}). PDF input is read by pdftools itself: headings from font sizes, paragraphs and lists from the
+text layout, OCR for pages without text.
 pandoc always runs in its sandbox: images are embedded only from the input's folder and {{resource_path}}
 (within the allowed roots), nothing is downloaded, and filters and templates are for the command line only.
 
@@ -24,7 +24,7 @@ from pdftools.convert import pandoc
 from pdftools.convert.media import Resolver
 from pdftools.core import limits, task
 from pdftools.core.params import Cli, Mcp, Param, Password
-from pdftools.core.paths import folder_path, input_path, output_path
+from pdftools.core.paths import folder_path, input_path, output_path, pdf_output_path
 from pdftools.core.pdf import atomic_output, check_output
 from pdftools.errors import EmptyInput, InvalidArgument
 
@@ -160,11 +160,13 @@ def _output_format(to_format: str | None, output: str | None, src: str) -> str:
 
 def _target(output: str | None, dst: str, source: Path | None, force: bool) -> Path | None:
     """Where the output goes: a file, stdout (`-`, a file the CLI copies out), or None (inline)."""
-    if pandoc.base(dst) in pandoc.BINARY and output in (None, "-"):
-        raise InvalidArgument(f"{pandoc.base(dst)} is a binary format: give an output file (-o FILE)")
+    binary = pandoc.base(dst) in pandoc.BINARY
+    if binary and output is None:
+        raise InvalidArgument(f"{pandoc.base(dst)} is a binary format: give an output file{{{{cli: (-o FILE, or "
+                              f"-o - into a pipe)}}}}")
     if output is None:
         return None
-    out = output_path(output)
+    out = pdf_output_path(output, f"{pandoc.base(dst)} data") if binary else output_path(output)
     check_output(out, [source] if source else [], force=force)
     return out
 

@@ -35,8 +35,8 @@ MARKDOWNS = ("markdown", "gfm", "commonmark", "commonmark_x", "markdown_strict",
 @dataclass
 class ConvertResult:
     __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
-    input: str
-    """The file converted, or `content` when the text was given as a string."""
+    input: str | None
+    """The file converted; None when the document was given as a string (`content`)."""
     from_format: str
     to_format: str
     output: str | None = None
@@ -107,7 +107,7 @@ def convert(
     text = pandoc.check_input(source, content, src)
     out = _target(output, dst, source, force)
     with task.current().limit(timeout), tempfile.TemporaryDirectory(prefix="pdftools-convert-") as tmp:
-        result = ConvertResult(input=str(source) if source else "content", from_format=src, to_format=dst)
+        result = ConvertResult(input=str(source) if source else None, from_format=src, to_format=dst)
         folders = _folders(input, source, resource_path)
         if pandoc.base(src) == "pdf" and source is not None:  # (a PDF given as text was refused above)
             from pdftools.convert import pdfinput as pandoc_pdfinput

@@ -99,7 +99,7 @@ def convert(
 ) -> ConvertResult:
     if (input is None) == (content is None):
         raise InvalidArgument("give either an input file or the content (--text) to convert")
-    source = input_path(input, MISSING) if input is not None else None
+    source = input_path(input, MISSING, pdf=False) if input is not None else None
     src = pandoc.check_format(from_format, "input") if from_format else _input_format(input, source)
     dst = _output_format(to_format, output, src)
     if pandoc.base(src) == "pdf" and source is None:
@@ -179,7 +179,7 @@ def _folders(input: str | None, source: Path | None, resource_path: list[str] | 
 
 
 def _reader_args(lua_filter: list[str] | None) -> list[str]:
-    return [f"--lua-filter={input_path(path)}" for path in lua_filter or []]
+    return [f"--lua-filter={input_path(path, pdf=False)}" for path in lua_filter or []]
 
 
 def _writer_args(standalone: bool, toc: bool, metadata: list[str] | None, reference_doc: str | None,
@@ -191,9 +191,9 @@ def _writer_args(standalone: bool, toc: bool, metadata: list[str] | None, refere
             raise InvalidArgument(f"metadata {item!r} is not key=value (e.g. title=Report)")
         args.append(f"--metadata={key.strip()}:{value}" if value else f"--metadata={key.strip()}")
     if reference_doc:
-        args.append(f"--reference-doc={input_path(reference_doc)}")
+        args.append(f"--reference-doc={input_path(reference_doc, pdf=False)}")
     if template:
-        args.append(f"--template={input_path(template)}")
+        args.append(f"--template={input_path(template, pdf=False)}")
     return args
 
 

@@ -189,7 +189,7 @@ class PdftoolsServer(MCPServer):
             return InvalidArgument(f"this server does not offer {name}",
                                    hint="It exists but is not offered here: the server was started with a "
                                         f"narrower choice of tools. It offers: {', '.join(offered)}.")
-        close = difflib.get_close_matches(name, offered, n=1)
+        close = _by_command(name, offered) or difflib.get_close_matches(name, offered, n=1)
         return InvalidArgument(f"no tool {name}", hint=f"Did you mean {close[0]}?" if close
                                else f"The tools: {', '.join(offered)}.")
 
@@ -280,6 +280,15 @@ def instructions(transport: str) -> str:
 
 _FLAG = re.compile(r"(?<![^\s`(\[/])--?[A-Za-z][\w-]*(?!\.\w)")  # `--force`, `--set/--data`, `-n`; not
 # `{stem}-p{page}`, nor a file name (`-d.pdf`)
+
+
+def _by_command(name: str, offered: list[str]) -> list[str]:
+    """The offered tool an agent meant when it named a tool after the command (`pdf_text` or `text` for
+    `pdftools text`, which is `pdf_extract_text`); spelling alone would suggest `pdf_protect`."""
+    from pdftools.ops import OPS
+
+    word = re.sub(r"^(pdf|doc)_", "", name.lower()).replace("-", "_")
+    return [op.tool for op in OPS if op.name.replace("-", "_") == word and op.tool in offered][:1]
 
 
 def mcp_namer(fn: Callable[..., Any]) -> dict[str, str]:

@@ -112,7 +112,7 @@ def _check_arguments(action: str, data: str | None, title: str | None, page: int
                                             "--page and optionally --parent.")
     if action == "add" and title is not None and not title.strip():
         raise InvalidArgument(f"{{{{title}}}} is empty ({title!r}): a bookmark's title is all a reader shows of it",
-                              hint="Give the bookmark's title: {{title}} 'Appendix'.")
+                              hint="Give {{title}} the words the bookmark should show, e.g. `Appendix`.")
 
 
 def _result(path: str, pdf: pikepdf.Pdf, written: Edited | None) -> BookmarksResult:

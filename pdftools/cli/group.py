@@ -62,7 +62,7 @@ class Group(PlainGroup):
     def resolve_command(self, ctx: click_core.Context, args: list[str]) -> tuple[str | None, click_core.Command | None,
                                                                             list[str]]:
         if args and self.get_command(ctx, args[0]) is None and not ctx.resilient_parsing:
-            raise click_errors.UsageError(f"unknown command {args[0]!r}", ctx)
+            raise click_errors.UsageError(f"unknown command {args[0]!r}{_meant(args[0], list(self.commands))}", ctx)
         return super().resolve_command(ctx, args)
 
     def parse_args(self, ctx: click_core.Context, args: list[str]) -> list[str]:
@@ -94,6 +94,19 @@ class Group(PlainGroup):
             sys.stderr.write("aborted\n")
             sys.exit(1)
         sys.exit(code if isinstance(code, int) else 0)
+
+
+OTHER_NAMES = {"grep": "search", "pdfgrep": "search", "cat": "merge", "burst": "split", "encrypt": "protect",
+               "decrypt": "unprotect", "watermark": "stamp", "optimize": "compress"}  # qpdf's, pdftk's, grep's words
+
+
+def _meant(word: str, commands: list[str]) -> str:
+    """` (did you mean search?)` for a misspelt command or another tool's name for it; else nothing."""
+    import difflib
+
+    close = [OTHER_NAMES[word]] if OTHER_NAMES.get(word) in commands else \
+        difflib.get_close_matches(word, commands, n=1, cutoff=0.75)
+    return f" (did you mean {close[0]}?)" if close else ""
 
 
 def _command_like(word: str) -> bool:
@@ -192,6 +205,9 @@ def _file_like_option(exc: click_errors.UsageError, argv: list[str]) -> str | No
 
 def usage_message(exc: click_errors.UsageError, argv: list[str]) -> str:
     if isinstance(exc, click_errors.NoSuchOption):
+        owner = _sibling_with(exc.ctx, exc.option_name)
+        if owner is not None:
+            return f"unknown option {exc.option_name}: `{owner}` takes it"
         near = f" (did you mean {', '.join(exc.possibilities)}?)" if exc.possibilities else ""
         return f"unknown option {exc.option_name}{near}"
     if isinstance(exc, click_errors.MissingParameter) and exc.param is not None:
@@ -203,6 +219,16 @@ def usage_message(exc: click_errors.UsageError, argv: list[str]) -> str:
         return f"{param_name(exc.param)} takes {expected(exc.param)}{got}"
     message = exc.message.strip().rstrip(".")
     return message[:1].lower() + message[1:]
+
+
+def _sibling_with(ctx: click_core.Context | None, option: str) -> str | None:
+    """The sub-command of the same group that takes `option` (`metadata set` for `metadata show --set`)."""
+    if ctx is None or ctx.parent is None:
+        return None
+    for name, command in getattr(ctx.parent.command, "commands", {}).items():
+        if name != ctx.info_name and any(option in (*p.opts, *p.secondary_opts) for p in command.params):
+            return f"{ctx.parent.command_path} {name}"
+    return None
 
 
 def param_name(param: click_core.Parameter) -> str:

@@ -186,13 +186,28 @@ def report_usage_error(exc: click_errors.UsageError, argv: list[str]) -> int:
     # click leaves out of the help option the names a command's own options take (search's -h: --no-filename)
     names = exc.ctx.command.get_help_option_names(exc.ctx) if exc.ctx is not None else ["-h"]
     flag = "-h" if "-h" in names else "--help"
-    error = InvalidArgument(usage_message(exc, argv), hint=f"`{path} {flag}` lists the arguments and options.")
+    error = InvalidArgument(usage_message(exc, argv), hint=_batch_hint(exc) or f"`{path} {flag}` lists the "
+                                                                             "arguments and options.")
     named = _file_like_option(exc, argv)
     if named is not None and isinstance(exc, click_errors.NoSuchOption):
         error = InvalidArgument(f"unknown option {exc.option_name} (in {named!r}, which is a file)",
                                 hint=f"To name a file that starts with `-`, put `--` before it (`{path} -- "
                                      f"{named}`) or write `./{named}`.")
     return report_error(error, as_json=wants_json(argv))
+
+
+def _batch_hint(exc: click_errors.UsageError) -> str | None:
+    """Several files given to a command that takes one (`images *.pdf -d out`, the shell expanding the glob):
+    how to run it on each, when a batch can run it."""
+    ctx = exc.ctx
+    if ctx is None or ctx.parent is None or ctx.parent.parent is not None or \
+            not exc.message.startswith("Got unexpected extra argument"):
+        return None
+    from pdftools.batch.plan import commands
+
+    name = ctx.info_name or ""
+    return (f"`{ctx.command_path}` takes one file; to run it on each of several: `pdftools batch {name} FILE... "
+            f"--out-dir DIR` (its options as `--set key=value`).") if name in commands() else None
 
 
 def _file_like_option(exc: click_errors.UsageError, argv: list[str]) -> str | None:

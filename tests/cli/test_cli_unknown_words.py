@@ -34,3 +34,23 @@ def test_an_option_of_a_sibling_sub_command_names_it(cli: Any, pdf: Path, args: 
     assert result.exit_code == 2, result
     error = json.loads(result.stderr)["error"]
     assert f"`pdftools {owner}` takes it" in error["message"] and "--quiet" not in error["message"], error
+
+
+@pytest.mark.parametrize("args", [["text", "{a}", "{b}"], ["info", "{a}", "{b}"], ["rotate", "{a}", "{b}", "-a", "90"],
+                                  ["images", "{a}", "{b}", "-d", "out"]])
+def test_several_files_for_a_one_file_command_point_at_batch(cli: Any, pdf: Path, tmp_path: Path,
+                                                             args: list[str]) -> None:
+    """`pdftools images *.pdf -d out` (the shell expands the glob) said only `got unexpected extra argument(s)`;
+    it says the command takes one file and how to run it on each: `pdftools batch`."""
+    other = tmp_path / "other.pdf"
+    other.write_bytes(pdf.read_bytes())
+    result = cli(*[a.format(a=pdf, b=other) for a in args], "--json")
+    assert result.exit_code == 2 and result.stdout == "", result
+    error = json.loads(result.stderr)["error"]
+    assert error["code"] == "INVALID_ARGUMENT" and "other.pdf" in error["message"], error
+    assert f"`pdftools batch {args[0]} FILE... --out-dir DIR`" in error["hint"], error
+
+
+def test_an_extra_argument_of_a_command_batch_does_not_run_keeps_the_plain_hint(cli: Any, pdf: Path) -> None:
+    error = json.loads(cli("doctor", "extra", "--json").stderr)["error"]
+    assert "batch" not in error["hint"] and "-h" in error["hint"], error

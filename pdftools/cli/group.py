@@ -220,6 +220,9 @@ def _file_like_option(exc: click_errors.UsageError, argv: list[str]) -> str | No
 
 def usage_message(exc: click_errors.UsageError, argv: list[str]) -> str:
     if isinstance(exc, click_errors.NoSuchOption):
+        foreign = PDFGREP_WORDS.get(exc.option_name) if exc.ctx is not None and exc.ctx.info_name == "search" else None
+        if foreign is not None:
+            return f"unknown option {exc.option_name}: {foreign}"
         owner = _sibling_with(exc.ctx, exc.option_name)
         if owner is not None:
             return f"unknown option {exc.option_name}: `{owner}` takes it"
@@ -234,6 +237,16 @@ def usage_message(exc: click_errors.UsageError, argv: list[str]) -> str:
         return f"{param_name(exc.param)} takes {expected(exc.param)}{got}"
     message = exc.message.strip().rstrip(".")
     return message[:1].lower() + message[1:]
+
+
+PDFGREP_WORDS = {  # pdfgrep's options that `search` spells otherwise or does without
+    "-l": "pdfgrep's -l is --files-with-matches here (in pdftools -l is --language)",
+    "-P": "patterns are always Python regular expressions (as pdfgrep -P): leave -P out",
+    "-R": "pdfgrep's -R is -r here",
+    "-A": "give -C N: context lines before and after",
+    "-B": "give -C N: context lines before and after",
+    "-F": "patterns are regular expressions: escape `( [ . * + ? |` with `\\` to find them as written",
+}
 
 
 def _sibling_with(ctx: click_core.Context | None, option: str) -> str | None:

@@ -198,11 +198,16 @@ def report_usage_error(exc: click_errors.UsageError, argv: list[str]) -> int:
 
 def _batch_hint(exc: click_errors.UsageError) -> str | None:
     """Several files given to a command that takes one (`images *.pdf -d out`, the shell expanding the glob):
-    how to run it on each, when a batch can run it."""
+    how to run it on each, when a batch can run it. One name that is no file yet is an output named as qpdf
+    takes it (`rotate in.pdf out.pdf`): `-o`."""
     ctx = exc.ctx
     if ctx is None or ctx.parent is None or ctx.parent.parent is not None or \
             not exc.message.startswith("Got unexpected extra argument"):
         return None
+    extra = exc.message[exc.message.find(" (") + 2:exc.message.rfind(")")]
+    takes_o = any("-o" in p.opts for p in ctx.command.params)
+    if takes_o and " " not in extra and not os.path.exists(extra):  # `qpdf in.pdf out.pdf`: an output to be
+        return f"Name the output with -o: `{ctx.command_path} FILE ... -o {extra}`."
     from pdftools.batch.plan import commands
 
     name = ctx.info_name or ""

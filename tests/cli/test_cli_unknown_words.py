@@ -54,3 +54,14 @@ def test_several_files_for_a_one_file_command_point_at_batch(cli: Any, pdf: Path
 def test_an_extra_argument_of_a_command_batch_does_not_run_keeps_the_plain_hint(cli: Any, pdf: Path) -> None:
     error = json.loads(cli("doctor", "extra", "--json").stderr)["error"]
     assert "batch" not in error["hint"] and "-h" in error["hint"], error
+
+
+@pytest.mark.parametrize("args", [["rotate", "{a}", "new.pdf", "-a", "90"], ["select", "{a}", "1", "new.pdf"],
+                                  ["unprotect", "{a}", "new.pdf"]])
+def test_an_output_named_as_qpdf_takes_it_points_at_o(cli: Any, pdf: Path, tmp_path: Path, args: list[str]) -> None:
+    """A qpdf user names the output after the input (`qpdf in.pdf out.pdf`): a file that does not exist yet is an
+    output, so the hint gives `-o`, not a batch over files."""
+    result = cli(*[a.format(a=pdf) for a in args], "--json")
+    assert result.exit_code == 2 and not (tmp_path / "new.pdf").exists(), result
+    error = json.loads(result.stderr)["error"]
+    assert "-o new.pdf" in error["hint"] and "batch" not in error["hint"], error

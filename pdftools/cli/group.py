@@ -231,6 +231,9 @@ def usage_message(exc: click_errors.UsageError, argv: list[str]) -> str:
         owner = _sibling_with(exc.ctx, exc.option_name)
         if owner is not None:
             return f"unknown option {exc.option_name}: `{owner}` takes it"
+        other = _other_output(exc.ctx, exc.option_name)
+        if other is not None:
+            return f"unknown option {exc.option_name} ({other})"
         near = f" (did you mean {', '.join(exc.possibilities)}?)" if exc.possibilities else ""
         return f"unknown option {exc.option_name}{near}"
     if isinstance(exc, click_errors.MissingParameter) and exc.param is not None:
@@ -254,9 +257,22 @@ PDFGREP_WORDS = {  # pdfgrep's options that `search` spells otherwise or does wi
 }
 
 
+def _other_output(ctx: click_core.Context | None, option: str) -> str | None:
+    """`split a.pdf -o parts` (qpdf's habit) names the output option the command has: -d for a folder of
+    outputs, -o for one file."""
+    if ctx is None:
+        return None
+    opts = {opt for param in ctx.command.params for opt in getattr(param, "opts", ())}
+    if option in ("-o", "--output") and "-d" in opts:
+        return f"-d DIR: `{ctx.command_path}` writes its files into a folder"
+    if option in ("-d", "--out-dir") and "-o" in opts:
+        return f"-o FILE: `{ctx.command_path}` writes one file"
+    return None
+
+
 def _sibling_with(ctx: click_core.Context | None, option: str) -> str | None:
     """The sub-command of the same group that takes `option` (`metadata set` for `metadata show --set`)."""
-    if ctx is None or ctx.parent is None:
+    if ctx is None or ctx.parent is None or ctx.parent.parent is None:  # a group's sub-command, not a command
         return None
     for name, command in getattr(ctx.parent.command, "commands", {}).items():
         if name != ctx.info_name and any(option in (*p.opts, *p.secondary_opts) for p in command.params):

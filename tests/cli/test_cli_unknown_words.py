@@ -65,3 +65,21 @@ def test_an_output_named_as_qpdf_takes_it_points_at_o(cli: Any, pdf: Path, tmp_p
     assert result.exit_code == 2 and not (tmp_path / "new.pdf").exists(), result
     error = json.loads(result.stderr)["error"]
     assert "-o new.pdf" in error["hint"] and "batch" not in error["hint"], error
+
+
+@pytest.mark.parametrize(("args", "said"), [(["split", "{a}", "-o", "parts"], "-d"),
+                                            (["thumbnails", "{a}", "--output", "t.png"], "-d"),
+                                            (["merge", "{a}", "{a}", "-d", "out"], "-o")])
+def test_an_output_option_of_the_other_kind_says_which_it_takes(cli: Any, pdf: Path, args: list[str],
+                                                                said: str) -> None:
+    """`split a.pdf -o parts` (qpdf's habit): split writes several files into a folder (-d), merge one file (-o)."""
+    result = cli(*[a.format(a=pdf) for a in args], "--json")
+    assert result.exit_code == 2, result
+    error = json.loads(result.stderr)["error"]
+    assert f"({said} " in error["message"], error
+
+
+def test_an_option_of_another_command_is_not_offered_as_a_sibling_s(cli: Any, pdf: Path) -> None:
+    """Sibling sub-commands are a group's (`metadata show|set`); `rotate --every` is not split's to take."""
+    error = json.loads(cli("rotate", pdf, "-a", "90", "--every", "2", "--json").stderr)["error"]
+    assert error["message"].startswith("unknown option --every") and "split" not in error["message"], error

@@ -37,7 +37,8 @@ def test_a_folder_given_for_a_pdf(cli: Any, folder: Path, args: list[str]) -> No
 
 
 @pytest.mark.parametrize("args", [["convert", "{dir}", "-t", "html"],
-                                  ["convert", "--text", "# x", "-t", "docx", "-o", "x.docx", "--reference-doc", "{dir}"],
+                                  ["convert", "--text", "# x", "-t", "docx", "-o", "x.docx",
+                                   "--reference-doc", "{dir}"],
                                   ["attachments", "add", "{pdf}", "{dir}", "-o", "x.pdf"],
                                   ["bookmarks", "replace", "{pdf}", "--data", "{dir}", "-o", "x.pdf"]])
 def test_a_folder_given_for_another_file(cli: Any, folder: Path, args: list[str]) -> None:

@@ -81,7 +81,11 @@ def _render_text(result: Any, stream: Any) -> None:
         sys.stderr.write(f"(stopped by --max-chars; continue with --start-page {result.next_page} "
                          f"--offset {result.next_offset or 0})\n")
     if result.empty_pages:
-        sys.stderr.write(f"note: no text on page(s) {_compact(result.empty_pages)}; scanned? try OCR\n")
+        import shlex
+
+        them = "them" if len(result.empty_pages) > 1 else "it"
+        sys.stderr.write(f"note: no text on page(s) {_compact(result.empty_pages)}: scanned? `pdftools ocr "
+                         f"{safe(shlex.quote(result.path))} --mode text` reads {them}\n")
     for warning in getattr(result, "warnings", []):
         sys.stderr.write(f"warning: {warning}\n")
 

@@ -62,7 +62,7 @@ class FileNotFound(PdftoolsError):
 class IsADirectory(PdftoolsError):
     code = "IS_A_DIRECTORY"
     exit_code = 3
-    hint = "Give a file, not a folder (merge accepts folders; `pdftools ls DIR` lists their PDFs)."
+    hint = "Give a file, not a folder."
 
 
 class NoInputs(PdftoolsError):

@@ -62,7 +62,7 @@ class Group(PlainGroup):
     def resolve_command(self, ctx: click_core.Context, args: list[str]) -> tuple[str | None, click_core.Command | None,
                                                                             list[str]]:
         if args and self.get_command(ctx, args[0]) is None and not ctx.resilient_parsing:
-            raise click_errors.UsageError(f"unknown command {args[0]!r}", ctx)
+            raise click_errors.UsageError(f"unknown command {args[0]!r}{_meant(args[0], list(self.commands))}", ctx)
         return super().resolve_command(ctx, args)
 
     def parse_args(self, ctx: click_core.Context, args: list[str]) -> list[str]:
@@ -94,6 +94,19 @@ class Group(PlainGroup):
             sys.stderr.write("aborted\n")
             sys.exit(1)
         sys.exit(code if isinstance(code, int) else 0)
+
+
+OTHER_NAMES = {"grep": "search", "pdfgrep": "search", "cat": "merge", "burst": "split", "encrypt": "protect",
+               "decrypt": "unprotect", "watermark": "stamp", "optimize": "compress"}  # qpdf's, pdftk's, grep's words
+
+
+def _meant(word: str, commands: list[str]) -> str:
+    """` (did you mean search?)` for a misspelt command or another tool's name for it; else nothing."""
+    import difflib
+
+    close = [OTHER_NAMES[word]] if OTHER_NAMES.get(word) in commands else \
+        difflib.get_close_matches(word, commands, n=1, cutoff=0.75)
+    return f" (did you mean {close[0]}?)" if close else ""
 
 
 def _command_like(word: str) -> bool:
@@ -173,13 +186,33 @@ def report_usage_error(exc: click_errors.UsageError, argv: list[str]) -> int:
     # click leaves out of the help option the names a command's own options take (search's -h: --no-filename)
     names = exc.ctx.command.get_help_option_names(exc.ctx) if exc.ctx is not None else ["-h"]
     flag = "-h" if "-h" in names else "--help"
-    error = InvalidArgument(usage_message(exc, argv), hint=f"`{path} {flag}` lists the arguments and options.")
+    error = InvalidArgument(usage_message(exc, argv), hint=_batch_hint(exc) or f"`{path} {flag}` lists the "
+                                                                             "arguments and options.")
     named = _file_like_option(exc, argv)
     if named is not None and isinstance(exc, click_errors.NoSuchOption):
         error = InvalidArgument(f"unknown option {exc.option_name} (in {named!r}, which is a file)",
                                 hint=f"To name a file that starts with `-`, put `--` before it (`{path} -- "
                                      f"{named}`) or write `./{named}`.")
     return report_error(error, as_json=wants_json(argv))
+
+
+def _batch_hint(exc: click_errors.UsageError) -> str | None:
+    """Several files given to a command that takes one (`images *.pdf -d out`, the shell expanding the glob):
+    how to run it on each, when a batch can run it. One name that is no file yet is an output named as qpdf
+    takes it (`rotate in.pdf out.pdf`): `-o`."""
+    ctx = exc.ctx
+    if ctx is None or ctx.parent is None or ctx.parent.parent is not None or \
+            not exc.message.startswith("Got unexpected extra argument"):
+        return None
+    extra = exc.message[exc.message.find(" (") + 2:exc.message.rfind(")")]
+    takes_o = any("-o" in p.opts for p in ctx.command.params)
+    if takes_o and " " not in extra and not os.path.exists(extra):  # `qpdf in.pdf out.pdf`: an output to be
+        return f"Name the output with -o: `{ctx.command_path} FILE ... -o {extra}`."
+    from pdftools.batch.plan import commands
+
+    name = ctx.info_name or ""
+    return (f"`{ctx.command_path}` takes one file; to run it on each of several: `pdftools batch {name} FILE... "
+            f"--out-dir DIR` (its options as `--set key=value`).") if name in commands() else None
 
 
 def _file_like_option(exc: click_errors.UsageError, argv: list[str]) -> str | None:
@@ -192,6 +225,15 @@ def _file_like_option(exc: click_errors.UsageError, argv: list[str]) -> str | No
 
 def usage_message(exc: click_errors.UsageError, argv: list[str]) -> str:
     if isinstance(exc, click_errors.NoSuchOption):
+        foreign = PDFGREP_WORDS.get(exc.option_name) if exc.ctx is not None and exc.ctx.info_name == "search" else None
+        if foreign is not None:
+            return f"unknown option {exc.option_name}: {foreign}"
+        owner = _sibling_with(exc.ctx, exc.option_name)
+        if owner is not None:
+            return f"unknown option {exc.option_name}: `{owner}` takes it"
+        other = _other_output(exc.ctx, exc.option_name)
+        if other is not None:
+            return f"unknown option {exc.option_name} ({other})"
         near = f" (did you mean {', '.join(exc.possibilities)}?)" if exc.possibilities else ""
         return f"unknown option {exc.option_name}{near}"
     if isinstance(exc, click_errors.MissingParameter) and exc.param is not None:
@@ -203,6 +245,39 @@ def usage_message(exc: click_errors.UsageError, argv: list[str]) -> str:
         return f"{param_name(exc.param)} takes {expected(exc.param)}{got}"
     message = exc.message.strip().rstrip(".")
     return message[:1].lower() + message[1:]
+
+
+PDFGREP_WORDS = {  # pdfgrep's options that `search` spells otherwise or does without
+    "-l": "pdfgrep's -l is --files-with-matches here (in pdftools -l is --language)",
+    "-P": "patterns are always Python regular expressions (as pdfgrep -P): leave -P out",
+    "-R": "pdfgrep's -R is -r here",
+    "-A": "give -C N: context lines before and after",
+    "-B": "give -C N: context lines before and after",
+    "-F": "patterns are regular expressions: escape `( [ . * + ? |` with `\\` to find them as written",
+}
+
+
+def _other_output(ctx: click_core.Context | None, option: str) -> str | None:
+    """`split a.pdf -o parts` (qpdf's habit) names the output option the command has: -d for a folder of
+    outputs, -o for one file."""
+    if ctx is None:
+        return None
+    opts = {opt for param in ctx.command.params for opt in getattr(param, "opts", ())}
+    if option in ("-o", "--output") and "-d" in opts:
+        return f"-d DIR: `{ctx.command_path}` writes its files into a folder"
+    if option in ("-d", "--out-dir") and "-o" in opts:
+        return f"-o FILE: `{ctx.command_path}` writes one file"
+    return None
+
+
+def _sibling_with(ctx: click_core.Context | None, option: str) -> str | None:
+    """The sub-command of the same group that takes `option` (`metadata set` for `metadata show --set`)."""
+    if ctx is None or ctx.parent is None or ctx.parent.parent is None:  # a group's sub-command, not a command
+        return None
+    for name, command in getattr(ctx.parent.command, "commands", {}).items():
+        if name != ctx.info_name and any(option in (*p.opts, *p.secondary_opts) for p in command.params):
+            return f"{ctx.parent.command_path} {name}"
+    return None
 
 
 def param_name(param: click_core.Parameter) -> str:

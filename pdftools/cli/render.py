@@ -36,6 +36,12 @@ def safe(text: str) -> str:
     return _UNSAFE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
+def shown_title(title: str) -> str:
+    """A bookmark's title for a person: as it is (made `safe`), but one that reads as nothing (empty, blanks)
+    quoted, `""`, so that it is seen to be there."""
+    return safe(title) if title.strip() else '"' + safe(title) + '"'
+
+
 def render(result: Any, *, as_json: bool, to_stderr: bool = False) -> None:
     if getattr(result, "rows_streamed", False):  # a batch: its rows went to stdout as they finished
         result, to_stderr = dataclasses.replace(result, rows=[], rows_streamed=as_json), True
@@ -75,7 +81,11 @@ def _render_text(result: Any, stream: Any) -> None:
         sys.stderr.write(f"(stopped by --max-chars; continue with --start-page {result.next_page} "
                          f"--offset {result.next_offset or 0})\n")
     if result.empty_pages:
-        sys.stderr.write(f"note: no text on page(s) {_compact(result.empty_pages)}; scanned? try OCR\n")
+        import shlex
+
+        them = "them" if len(result.empty_pages) > 1 else "it"
+        sys.stderr.write(f"note: no text on page(s) {_compact(result.empty_pages)}: scanned? `pdftools ocr "
+                         f"{safe(shlex.quote(result.path))} --mode text` reads {them}\n")
     for warning in getattr(result, "warnings", []):
         sys.stderr.write(f"warning: {warning}\n")
 
@@ -190,7 +200,7 @@ def drawn(block: Any) -> Any:
 
     def add(parent: Any, items: list[Any]) -> None:
         for item in items:
-            add(parent.add(Text.assemble(Text(safe(item.title)), ("  p." + str(item.page or "-"), "dim"))),
+            add(parent.add(Text.assemble(Text(shown_title(item.title)), ("  p." + str(item.page or "-"), "dim"))),
                 item.children)
 
     add(root, block.items)
@@ -244,7 +254,7 @@ def _tree_lines(items: list[Any], prefix: str = "", top: bool = True) -> list[st
     for index, item in enumerate(items):
         last = index == len(items) - 1
         guide, carry = ("", "") if top else ("└── ", "    ") if last else ("├── ", "│   ")
-        label = (safe(item.title) + "  p." + str(item.page or "-")).split("\n")
+        label = (shown_title(item.title) + "  p." + str(item.page or "-")).split("\n")
         lines.append(prefix + guide + label[0])
         lines.extend(prefix + carry + line for line in label[1:])
         lines.extend(_tree_lines(item.children, prefix + carry, top=False))

@@ -92,7 +92,7 @@ class Resolver:
 
     def _check(self, candidate: Path, target: str) -> Image | None:
         try:
-            path = Path(os.path.realpath(input_path(str(candidate))))
+            path = Path(os.path.realpath(input_path(str(candidate), pdf=False)))
         except PathOutsideRoot:
             self.reasons[target] = "outside the allowed roots"
             return None

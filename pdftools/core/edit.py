@@ -122,8 +122,8 @@ def paths_of(input: str, output: str | None, *, suffix: str, in_place: bool = Fa
         raise InvalidArgument("--in-place replaces a file given by name, so it takes neither --output nor `-`")
     out = pdf_output_path("-") if not in_place and to_pipe(input, output) else None  # before stdin is read
     src = input_path(input)
-    if out is None:
-        out = src if in_place else _output(src, output, suffix)
+    if out is None:  # in place through a symbolic link: its file is replaced, the link stays (as MCP resolves it)
+        out = Path(os.path.realpath(src)) if in_place else _output(src, output, suffix)
     if not in_place:
         check_output(out, [src, *(others or [])], force=force)
     return src, out

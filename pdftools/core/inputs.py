@@ -73,7 +73,7 @@ def load_json(text: Any, what: str) -> Any:
         return text
     source = text
     if not text.lstrip().startswith(("{", "[")):
-        path = input_path(text)
+        path = input_path(text, pdf=False)
         try:
             source = path.read_text(encoding="utf-8")
         except (UnicodeDecodeError, OSError) as exc:

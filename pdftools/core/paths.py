@@ -140,12 +140,12 @@ def to_pipe(input: str | None, output: str | None) -> bool:
     return output == "-" or (output is None and input == "-")
 
 
-def pdf_output_path(raw: str) -> Path:
-    """An output that will hold a PDF's bytes. At a shell, `-` (or the default for an input from `-`) is
-    refused when standard output is a terminal, as gzip refuses to write compressed data to one: bytes there
-    are no use and can upset the terminal."""
+def pdf_output_path(raw: str, what: str = "a PDF") -> Path:
+    """An output that will hold a PDF's bytes (or `what` other binary data: a docx). At a shell, `-` (or the
+    default for an input from `-`) is refused when standard output is a terminal, as gzip refuses to write
+    compressed data to one: bytes there are no use and can upset the terminal."""
     if raw == "-" and isinstance(policy(), LocalPolicy) and sys.stdout is not None and sys.stdout.isatty():
-        raise InvalidArgument("a PDF is not written to a terminal",
+        raise InvalidArgument(f"{what} is not written to a terminal",
                               hint="Give -o FILE, or pipe the output into a file or another command (`| cat > "
                                    "out.pdf`).")
     return output_path(raw)
@@ -256,17 +256,19 @@ def using(active: Policy) -> Iterator[Policy]:
 
 
 OTHER_FILE_HINT = "Check the path: no file has that name{{cli: (a relative path starts in the current folder)}}."
+PDF_NOT_FOLDER = "Give a PDF file, not a folder; `pdftools ls DIR` lists the PDFs in a folder."
 
 
-def input_path(raw: str, missing_hint: str | None = None) -> Path:
+def input_path(raw: str, missing_hint: str | None = None, *, pdf: bool = True) -> Path:
     """An existing input file, through the active policy. A missing one's hint is `missing_hint` (what the
-    command reads), else for a PDF where to list PDFs, for any other file (JSON, an image...) the path alone."""
+    command reads), else for a PDF where to list PDFs, for any other file (JSON, an image...) the path alone.
+    A folder's hint says where its PDFs are listed when the command reads a PDF (`pdf`), else to give a file."""
     path = policy().input(raw)
     if not path.exists():
-        pdf = Path(raw).suffix.lower() == ".pdf"
-        raise FileNotFound(f"no such file: {raw}", hint=missing_hint or (None if pdf else OTHER_FILE_HINT))
+        named_pdf = Path(raw).suffix.lower() == ".pdf"
+        raise FileNotFound(f"no such file: {raw}", hint=missing_hint or (None if named_pdf else OTHER_FILE_HINT))
     if path.is_dir():
-        raise IsADirectory(f"{raw} is a folder, not a file")
+        raise IsADirectory(f"{raw} is a folder, not a file", hint=PDF_NOT_FOLDER if pdf else None)
     return path
 
 

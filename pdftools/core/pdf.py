@@ -15,7 +15,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pdftools.core import limits
+from pdftools.core import limits, task
 from pdftools.errors import (
     BadPassword,
     DamagedPdf,
@@ -126,9 +126,11 @@ def copy_pages(src: pikepdf.Pdf, out: pikepdf.Pdf, indices: list[int], *, again:
     """Append `src`'s pages at 0-based `indices` to `out`. pikepdf's `add_pages_from` keeps form fields and
     named destinations working, but walks every page's annotations in Python, which doubled the time of a
     merge of plain documents: a source with neither, and no page twice (`again`: some of its pages may be in
-    `out` already), has its pages appended as qpdf copies them."""
+    `out` already), has its pages appended as qpdf copies them. The task's deadline and a cancel are checked
+    before (a merge stops between its files) and between pages where pages go one at a time."""
     import pikepdf
 
+    task.check()
     root = src.Root
     names = root.get("/Names")
     plain = ("/AcroForm" not in root and "/Dests" not in root
@@ -137,6 +139,7 @@ def copy_pages(src: pikepdf.Pdf, out: pikepdf.Pdf, indices: list[int], *, again:
         out.add_pages_from(src, indices)
         return
     for index in indices:
+        task.check()
         out.pages.append(src.pages[index])
 
 
@@ -275,10 +278,16 @@ def write_pdf(pdf: pikepdf.Pdf, target: Path, *, min_version: str = "", label: s
     if "/Size" not in pdf.trailer:  # a trailer qpdf rebuilt lacks it, and qpdf writes /Size only to replace one
         pdf.trailer.Size = 0  # (the number written is qpdf's own count)
     try:
-        with target.open("wb") as fh:
-            pdf.save(fh, min_version=min_version, **options)
+        with target.open("wb") as fh:  # qpdf reports its progress 100 times a write: the deadline is checked there
+            pdf.save(fh, min_version=min_version, progress=_stop_when_due, **options)
     except OSError as exc:
         raise os_error(exc, f"cannot write {label or target}") from None
+
+
+def _stop_when_due(percent: int) -> None:
+    """pikepdf holds the GIL while qpdf writes, so nothing can interrupt a long save but its own progress
+    callback: an error raised here (TIMEOUT, a cancel, Ctrl-C's KeyboardInterrupt) ends the write."""
+    task.check()
 
 
 def _xmp_names_version(pdf: pikepdf.Pdf) -> bool:

@@ -70,8 +70,8 @@ def load(spec: str) -> list[Template]:
     """Templates from a YAML file, or from every *.yaml / *.yml file in a folder (sorted by name)."""
     raw = policy().input(spec)
     files = sorted(p for ext in ("*.yaml", "*.yml") for p in folder_path(spec).glob(ext)) if raw.is_dir() \
-        else [input_path(spec)]
-    return [template for path in files for template in _read(input_path(str(path)))]
+        else [input_path(spec, pdf=False)]
+    return [template for path in files for template in _read(input_path(str(path), pdf=False))]
 
 
 def _read(path: Path) -> list[Template]:

@@ -189,7 +189,7 @@ class PdftoolsServer(MCPServer):
             return InvalidArgument(f"this server does not offer {name}",
                                    hint="It exists but is not offered here: the server was started with a "
                                         f"narrower choice of tools. It offers: {', '.join(offered)}.")
-        close = difflib.get_close_matches(name, offered, n=1)
+        close = _by_command(name, offered) or difflib.get_close_matches(name, offered, n=1)
         return InvalidArgument(f"no tool {name}", hint=f"Did you mean {close[0]}?" if close
                                else f"The tools: {', '.join(offered)}.")
 
@@ -248,7 +248,7 @@ def tool_parameters(fn: Callable[..., Any]) -> list[inspect.Parameter]:
             continue
         spec = marker(meta, Param)
         base = base if mcp.annotation is MISSING else mcp.annotation
-        extra: list[Any] = [coercion(base)] if coercion(base) is not None else []
+        extra: list[Any] = [coercion(base, name)] if coercion(base, name) is not None else []
         if spec is not None and not mcp.note and shared_parameters().get(name) == spec:
             extra.insert(0, spec.field(""))  # described once, in the instructions
         elif spec is not None:
@@ -280,6 +280,15 @@ def instructions(transport: str) -> str:
 
 _FLAG = re.compile(r"(?<![^\s`(\[/])--?[A-Za-z][\w-]*(?!\.\w)")  # `--force`, `--set/--data`, `-n`; not
 # `{stem}-p{page}`, nor a file name (`-d.pdf`)
+
+
+def _by_command(name: str, offered: list[str]) -> list[str]:
+    """The offered tool an agent meant when it named a tool after the command (`pdf_text` or `text` for
+    `pdftools text`, which is `pdf_extract_text`); spelling alone would suggest `pdf_protect`."""
+    from pdftools.ops import OPS
+
+    word = re.sub(r"^(pdf|doc)_", "", name.lower()).replace("-", "_")
+    return [op.tool for op in OPS if op.name.replace("-", "_") == word and op.tool in offered][:1]
 
 
 def mcp_namer(fn: Callable[..., Any]) -> dict[str, str]:
@@ -331,17 +340,18 @@ def _as_tools(text: str) -> str:
     return _COMMAND.sub(tool, text)
 
 
-def coercion(base: Any) -> Any:
+def coercion(base: Any, name: str = "") -> Any:
     """A validator accepting what has exactly one meaning for this type: a whole number where a string is
-    expected (`pages: 2`), one string where a list of strings is (`inputs: "a.pdf"`). A bool, a float or a
-    comma-joined string stay refused or are taken literally: they could mean more than one thing. A number is
-    finite: pydantic reads `"nan"` and `"inf"` as floats."""
+    expected (`pages: 2`), one string where a list of strings is (`inputs: "a.pdf"`), a list of page numbers
+    or ranges where a page spec is (`pages: [1, 3]` is `1,3`). A bool, a float or a comma-joined string stay
+    refused or are taken literally: they could mean more than one thing. A number is finite: pydantic reads
+    `"nan"` and `"inf"` as floats."""
     from pydantic import AfterValidator, BeforeValidator
 
     kinds = set(get_args(base)) if get_origin(base) in (Union, UnionType) else {base}
     kinds.discard(type(None))
     if kinds == {str}:
-        return BeforeValidator(_number_as_text)
+        return BeforeValidator(_pages_as_spec if name == "pages" else _number_as_text)
     if kinds == {list[str]}:
         return BeforeValidator(_one_as_list)
     if kinds == {float}:
@@ -359,6 +369,13 @@ def _finite(value: Any) -> Any:
 
 def _number_as_text(value: Any) -> Any:
     return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+def _pages_as_spec(value: Any) -> Any:
+    if isinstance(value, list) and value and all(isinstance(v, str) or (isinstance(v, int) and not isinstance(
+            v, bool)) for v in value):
+        return ",".join(str(v) for v in value)
+    return _number_as_text(value)
 
 
 def _one_as_list(value: Any) -> Any:

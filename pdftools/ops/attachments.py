@@ -114,7 +114,7 @@ def attachments(
     if "-" in (files or []):
         raise InvalidArgument("`-` cannot be attached: an attachment is named after its file",
                               hint="Save what should be attached to a file, and attach that.")
-    paths = [input_path(f) for f in files or []]
+    paths = [input_path(f, pdf=False) for f in files or []]
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="attachments", password=password, in_place=in_place, force=force,
                    others=paths)

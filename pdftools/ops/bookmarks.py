@@ -110,6 +110,9 @@ def _check_arguments(action: str, data: str | None, title: str | None, page: int
         problem = f"{action} does not take {', '.join(extra)}" if extra else f"{action} needs {', '.join(missing)}"
         raise InvalidArgument(problem, hint="list takes no options; replace takes --data; add takes --title, "
                                             "--page and optionally --parent.")
+    if action == "add" and title is not None and not title.strip():
+        raise InvalidArgument(f"{{{{title}}}} is empty ({title!r}): a bookmark's title is all a reader shows of it",
+                              hint="Give {{title}} the words the bookmark should show, e.g. `Appendix`.")
 
 
 def _result(path: str, pdf: pikepdf.Pdf, written: Edited | None) -> BookmarksResult:

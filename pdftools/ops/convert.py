@@ -2,9 +2,9 @@
 
 Formats come from the file names; {{from_format}} / {{to_format}} name them (`gfm`, `commonmark`,
 `markdown+emoji`...). Without an output file the text comes back ({{cli:on stdout}}{{mcp:in the result}}); docx, odt,
-epub, pptx and PDF need an output file. PDF output is made by weasyprint (or typst: {{pdf_engine}}). PDF
-input is read by pdftools itself: headings from font sizes, paragraphs and lists from the text layout, OCR
-for pages without text.
+epub, pptx and PDF need an output file{{cli: (or `-o -` into a pipe)}}. PDF output is made by weasyprint (or typst:
+{{pdf_engine}}). PDF input is read by pdftools itself: headings from font sizes, paragraphs and lists from the
+text layout, OCR for pages without text.
 pandoc always runs in its sandbox: images are embedded only from the input's folder and {{resource_path}}
 (within the allowed roots), nothing is downloaded, and filters and templates are for the command line only.
 
@@ -24,7 +24,7 @@ from pdftools.convert import pandoc
 from pdftools.convert.media import Resolver
 from pdftools.core import limits, task
 from pdftools.core.params import Cli, Mcp, Param, Password
-from pdftools.core.paths import folder_path, input_path, output_path
+from pdftools.core.paths import folder_path, input_path, output_path, pdf_output_path
 from pdftools.core.pdf import atomic_output, check_output
 from pdftools.errors import EmptyInput, InvalidArgument
 
@@ -35,8 +35,8 @@ MARKDOWNS = ("markdown", "gfm", "commonmark", "commonmark_x", "markdown_strict",
 @dataclass
 class ConvertResult:
     __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
-    input: str
-    """The file converted, or `content` when the text was given as a string."""
+    input: str | None
+    """The file converted; None when the document was given as a string (`content`)."""
     from_format: str
     to_format: str
     output: str | None = None
@@ -99,7 +99,7 @@ def convert(
 ) -> ConvertResult:
     if (input is None) == (content is None):
         raise InvalidArgument("give either an input file or the content (--text) to convert")
-    source = input_path(input, MISSING) if input is not None else None
+    source = input_path(input, MISSING, pdf=False) if input is not None else None
     src = pandoc.check_format(from_format, "input") if from_format else _input_format(input, source)
     dst = _output_format(to_format, output, src)
     if pandoc.base(src) == "pdf" and source is None:
@@ -107,7 +107,7 @@ def convert(
     text = pandoc.check_input(source, content, src)
     out = _target(output, dst, source, force)
     with task.current().limit(timeout), tempfile.TemporaryDirectory(prefix="pdftools-convert-") as tmp:
-        result = ConvertResult(input=str(source) if source else "content", from_format=src, to_format=dst)
+        result = ConvertResult(input=str(source) if source else None, from_format=src, to_format=dst)
         folders = _folders(input, source, resource_path)
         if pandoc.base(src) == "pdf" and source is not None:  # (a PDF given as text was refused above)
             from pdftools.convert import pdfinput as pandoc_pdfinput
@@ -160,11 +160,13 @@ def _output_format(to_format: str | None, output: str | None, src: str) -> str:
 
 def _target(output: str | None, dst: str, source: Path | None, force: bool) -> Path | None:
     """Where the output goes: a file, stdout (`-`, a file the CLI copies out), or None (inline)."""
-    if pandoc.base(dst) in pandoc.BINARY and output in (None, "-"):
-        raise InvalidArgument(f"{pandoc.base(dst)} is a binary format: give an output file (-o FILE)")
+    binary = pandoc.base(dst) in pandoc.BINARY
+    if binary and output is None:
+        raise InvalidArgument(f"{pandoc.base(dst)} is a binary format: give an output file{{{{cli: (-o FILE, or "
+                              f"-o - into a pipe)}}}}")
     if output is None:
         return None
-    out = output_path(output)
+    out = pdf_output_path(output, f"{pandoc.base(dst)} data") if binary else output_path(output)
     check_output(out, [source] if source else [], force=force)
     return out
 
@@ -177,7 +179,7 @@ def _folders(input: str | None, source: Path | None, resource_path: list[str] | 
 
 
 def _reader_args(lua_filter: list[str] | None) -> list[str]:
-    return [f"--lua-filter={input_path(path)}" for path in lua_filter or []]
+    return [f"--lua-filter={input_path(path, pdf=False)}" for path in lua_filter or []]
 
 
 def _writer_args(standalone: bool, toc: bool, metadata: list[str] | None, reference_doc: str | None,
@@ -189,9 +191,9 @@ def _writer_args(standalone: bool, toc: bool, metadata: list[str] | None, refere
             raise InvalidArgument(f"metadata {item!r} is not key=value (e.g. title=Report)")
         args.append(f"--metadata={key.strip()}:{value}" if value else f"--metadata={key.strip()}")
     if reference_doc:
-        args.append(f"--reference-doc={input_path(reference_doc)}")
+        args.append(f"--reference-doc={input_path(reference_doc, pdf=False)}")
     if template:
-        args.append(f"--template={input_path(template)}")
+        args.append(f"--template={input_path(template, pdf=False)}")
     return args
 
 

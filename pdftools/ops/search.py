@@ -16,7 +16,7 @@ from typing import Annotated, Literal
 from pdftools.core.inputs import expand, split_spec
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Mcp, Param, Password
-from pdftools.core.paths import input_path
+from pdftools.core.paths import input_path, policy
 from pdftools.document.search import Position, Searcher, SearchResult, Skipped, compile_pattern, page_texts
 from pdftools.errors import InvalidArgument, PathOutsideRoot, PdftoolsError
 
@@ -62,7 +62,8 @@ def search(
     result.page_numbers = page_number
     result.listing = "with" if files_with_matches else "without" if files_without_match else None
     result.count_only = count or result.listing is not None
-    result.with_filename = len(inputs) > 1 or len(files) > 1 if with_filename is None else with_filename
+    several = len(inputs) > 1 or len(files) > 1 or any(_is_folder(spec) for spec in inputs)  # as grep -r names
+    result.with_filename = several if with_filename is None else with_filename
     if result.listing:
         max_count = 1  # a file is listed or not at its first match
     with Searcher(result, regex, max_chars, max_count=max_count, context=context) as searcher:
@@ -81,6 +82,15 @@ def search(
                 searcher.budget = budget
                 result.skipped.append(Skipped.of(str(path), exc))
     return result
+
+
+def _is_folder(spec: str) -> bool:
+    """The input names a folder (its files are named in the output, however many it holds, as `grep -r`)."""
+    raw, _ = split_spec(spec)
+    try:
+        return raw != "-" and policy().input(raw).is_dir()
+    except PdftoolsError:  # a name the policy refuses was reported with the files
+        return False
 
 
 def _files(inputs: list[str], recursive: bool, skipped: list[Skipped]) -> list[tuple[Path, str | None]]:

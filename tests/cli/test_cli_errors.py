@@ -23,6 +23,7 @@ from conftest import CORPUS, private_copy
 from errors_contract import Errors
 
 from pdftools import __version__, errors
+from pdftools.core.paths import PDF_NOT_FOLDER
 
 VENV_BIN = Path(sys.executable).parent  # the venv running the tests
 PDFTOOLS = VENV_BIN / "pdftools"
@@ -50,7 +51,7 @@ def test_missing_file_among_merge_inputs(fails: Errors, pdf: Path, out_dir: Path
 def test_directory_given_to_info(fails: Errors, tmp_path: Path) -> None:
     folder = tmp_path / "folder.pdf"
     folder.mkdir()
-    fails.run(["info", folder], errors.IsADirectory, message_has=(str(folder),))
+    fails.run(["info", folder], errors.IsADirectory, message_has=(str(folder),), hint=PDF_NOT_FOLDER)
 
 
 def test_text_file(fails: Errors, tmp_path: Path) -> None:

@@ -30,3 +30,20 @@ def test_text_of_selected_pages_in_parallel_chunks_keeps_order(sample: Path) -> 
     assert [p.text for p in picked] == [whole[3].text, whole[0].text, whole[1].text]
     assert pagetext._chunks([1, 2, 3, 7, 8], workers=2) == [[1, 2, 3], [7, 8]]
     assert [len(c) for c in pagetext._chunks(list(range(1, 101)), workers=2)] == [50, 50]
+
+
+def test_pages_without_text_name_the_command_that_reads_them(cli, sample: Path, tmp_path: Path) -> None:
+    """A scanned PDF's note said `scanned? try OCR`; it gives the command, with the file's name (quoted for the
+    shell), and that command reads the page. The scan: a corpus page drawn by pdftoppm, saved as a PDF."""
+    from PIL import Image
+
+    subprocess.run(["pdftoppm", "-r", "150", "-gray", "-f", "1", "-l", "1", str(sample), str(tmp_path / "pg")],
+                   check=True)
+    scan = tmp_path / "my scan.pdf"
+    Image.open(next(tmp_path.glob("pg-*.pgm"))).save(scan, resolution=150)
+    result = cli("text", scan, "--pages", "1")
+    assert result.exit_code == 0 and result.stdout == "\f", result
+    note = result.stderr.strip()
+    assert note == f"note: no text on page(s) 1: scanned? `pdftools ocr '{scan}' --mode text` reads it", note
+    read = cli("ocr", scan, "--mode", "text", "--pages", "1")
+    assert read.exit_code == 0 and read.stdout.strip(), read

@@ -263,3 +263,15 @@ def test_pdf_to_markdown_reads_right_to_left_text_in_logical_order(cli, tmp_path
     habibi = corpus / "015-arabic" / "habibi.pdf"
     result, said = cli("convert", habibi, "-t", "markdown"), cli("text", habibi)
     assert result.exit_code == 0 and _words_of(result.stdout) == _words_of(said.stdout)
+
+
+def test_text_given_as_a_string_names_no_input_file(cli, tmp_path: Path) -> None:
+    """`--text` has no input file: the JSON says so with null (it said `"input": "content"`, a file name that
+    could be real), and a file that happens to be called `content` is still named as itself."""
+    data = json.loads(cli("convert", "--text", "# Hi", "-t", "html", "--json").stdout)
+    assert data["input"] is None and data["content"].startswith("<h1"), data
+    (tmp_path / "content").write_text("# From a file\n")
+    named = json.loads(cli("convert", "content", "-t", "html", "--json").stdout)
+    assert named["input"] == "content" and "From a file" in named["content"], named
+    human = cli("convert", "--text", "# Hi", "-t", "html", "-o", tmp_path / "hi.html")
+    assert human.exit_code == 0 and "content" not in human.stdout + human.stderr, human

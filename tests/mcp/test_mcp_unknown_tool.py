@@ -29,3 +29,19 @@ def test_a_tool_not_offered_is_a_structured_error(tmp_path: Path) -> None:
     assert "pdf_inf" in errors[0]["message"] and "pdf_info" in errors[0]["hint"], errors[0]
     assert "pdf_merge" in errors[1]["message"] and "not offered" in errors[1]["hint"], errors[1]
     assert "pdf_list" in errors[2]["hint"], errors[2]  # the tools there are
+
+
+def test_a_tool_guessed_from_its_command_name_is_named(tmp_path: Path) -> None:
+    """An agent that knows the command line guesses `pdf_text` for `pdftools text`: the hint named `pdf_protect`
+    (the closest spelling), never the tool that does it."""
+    guesses = {"pdf_text": "pdf_extract_text", "pdf_delete": "pdf_delete_pages", "pdf_labels": "pdf_page_labels",
+               "pdf_convert": "doc_convert", "pdf_images": "pdf_extract_images", "pdf_ls": "pdf_list",
+               "pdf_doctor": "pdf_diagnose", "text": "pdf_extract_text", "pdf_merg": "pdf_merge"}
+
+    async def go() -> list[Any]:
+        async with stdio_client(tmp_path, "--tools", "all") as client:
+            return [await client.call_tool(name, {"input": "x.pdf"}) for name in guesses]
+
+    for (guess, tool), result in zip(guesses.items(), anyio.run(go), strict=True):
+        error = json.loads(result.content[0].text)
+        assert result.is_error and error["hint"] == f"Did you mean {tool}?", (guess, error)

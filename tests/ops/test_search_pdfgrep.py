@@ -213,3 +213,25 @@ def test_listing_files_stops_each_file_at_its_first_match(tmp_path: Path) -> Non
     listed = search("e", [str(CORPUS / rel) for rel in FILES[:2]], files_with_matches=True)
     assert [f.matches for f in listed.files] == [1, 1] and not listed.hits
     assert list(listed.output_lines()) == [str(CORPUS / rel) for rel in FILES[:2]]
+
+
+@pytest.mark.parametrize("options", [["-r", "-c"], ["-r", "-n"], ["-r", "--files-with-matches"]])
+def test_a_folder_of_one_file_names_it_as_pdfgrep_does(tmp_path: Path, options: list[str]) -> None:
+    """Searching a folder prints file names, as `grep -r` and `pdfgrep -r` do, even when the folder holds one
+    PDF: `search -r -c in papers/` printed a bare count."""
+    (tmp_path / "papers").mkdir()
+    shutil.copy(CORPUS / FILES[0], tmp_path / "papers" / "one.pdf")
+    folder = tmp_path / "papers"
+    ours, theirs = run(PDFTOOLS, "search", *options, "in", folder), run(pdfgrep(), *options, "in", folder)
+    assert theirs.stdout.startswith(str(folder / "one.pdf").encode()), theirs  # the comparison shows names
+    assert ours.stdout == theirs.stdout and ours.returncode == theirs.returncode == 0, (ours, theirs)
+
+
+@pytest.mark.parametrize(("option", "said"), [("-l", "--files-with-matches"), ("-P", "Python regular expressions"),
+                                              ("-R", "-r"), ("-A", "-C"), ("-B", "-C"), ("-F", "escape")])
+def test_pdfgreps_options_we_spell_otherwise_say_how(option: str, said: str) -> None:
+    """A pdfgrep user types `-l` (and `-P`, `-R`, `-A 2`): `unknown option -l` alone left them to the help."""
+    proc = run(PDFTOOLS, "search", option, *(["2"] * (option in ("-A", "-B"))), "Lorem", CORPUS / FILES[0])
+    assert proc.returncode == 2 and proc.stdout == b"", proc
+    first = proc.stderr.decode().splitlines()[0]
+    assert first.startswith(f"error[INVALID_ARGUMENT]: unknown option {option}: ") and said in first, first

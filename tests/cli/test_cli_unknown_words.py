@@ -1,0 +1,85 @@
+"""A word pdftools does not know says what was meant (`cli/group.py`): a misspelt command (`serach`), the
+name another PDF tool gives it (`grep`, pdftk's `burst`, `encrypt`), an option of a sibling sub-command
+(`metadata show --set`: it suggested `--quiet`). Exit 2, INVALID_ARGUMENT, as every usage error."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("serach", "search"), ("mrege", "merge"), ("grep", "search"),
+                                              ("burst", "split"), ("encrypt", "protect"), ("decrypt", "unprotect"),
+                                              ("cat", "merge")])
+def test_an_unknown_command_names_the_one_meant(cli: Any, pdf: Path, typed: str, meant: str) -> None:
+    result = cli(typed, pdf, "--json")
+    assert result.exit_code == 2 and result.stdout == "", result
+    error = json.loads(result.stderr)["error"]
+    assert error["code"] == "INVALID_ARGUMENT" and f"did you mean {meant}?" in error["message"], error
+
+
+def test_an_unknown_command_far_from_any_says_only_that(cli: Any, pdf: Path) -> None:
+    error = json.loads(cli("frobnicate", pdf, "--json").stderr)["error"]
+    assert error["message"] == "unknown command 'frobnicate'", error
+
+
+@pytest.mark.parametrize(("args", "owner"), [(["metadata", "show", "{pdf}", "--set", "title=x"], "metadata set"),
+                                             (["bookmarks", "list", "{pdf}", "--title", "x"], "bookmarks add"),
+                                             (["metadata", "{pdf}", "--set", "title=x"], "metadata set")])
+def test_an_option_of_a_sibling_sub_command_names_it(cli: Any, pdf: Path, args: list[str], owner: str) -> None:
+    result = cli(*[a.format(pdf=pdf) for a in args], "--json")
+    assert result.exit_code == 2, result
+    error = json.loads(result.stderr)["error"]
+    assert f"`pdftools {owner}` takes it" in error["message"] and "--quiet" not in error["message"], error
+
+
+@pytest.mark.parametrize("args", [["text", "{a}", "{b}"], ["info", "{a}", "{b}"], ["rotate", "{a}", "{b}", "-a", "90"],
+                                  ["images", "{a}", "{b}", "-d", "out"]])
+def test_several_files_for_a_one_file_command_point_at_batch(cli: Any, pdf: Path, tmp_path: Path,
+                                                             args: list[str]) -> None:
+    """`pdftools images *.pdf -d out` (the shell expands the glob) said only `got unexpected extra argument(s)`;
+    it says the command takes one file and how to run it on each: `pdftools batch`."""
+    other = tmp_path / "other.pdf"
+    other.write_bytes(pdf.read_bytes())
+    result = cli(*[a.format(a=pdf, b=other) for a in args], "--json")
+    assert result.exit_code == 2 and result.stdout == "", result
+    error = json.loads(result.stderr)["error"]
+    assert error["code"] == "INVALID_ARGUMENT" and "other.pdf" in error["message"], error
+    assert f"`pdftools batch {args[0]} FILE... --out-dir DIR`" in error["hint"], error
+
+
+def test_an_extra_argument_of_a_command_batch_does_not_run_keeps_the_plain_hint(cli: Any, pdf: Path) -> None:
+    error = json.loads(cli("doctor", "extra", "--json").stderr)["error"]
+    assert "batch" not in error["hint"] and "-h" in error["hint"], error
+
+
+@pytest.mark.parametrize("args", [["rotate", "{a}", "new.pdf", "-a", "90"], ["select", "{a}", "1", "new.pdf"],
+                                  ["unprotect", "{a}", "new.pdf"]])
+def test_an_output_named_as_qpdf_takes_it_points_at_o(cli: Any, pdf: Path, tmp_path: Path, args: list[str]) -> None:
+    """A qpdf user names the output after the input (`qpdf in.pdf out.pdf`): a file that does not exist yet is an
+    output, so the hint gives `-o`, not a batch over files."""
+    result = cli(*[a.format(a=pdf) for a in args], "--json")
+    assert result.exit_code == 2 and not (tmp_path / "new.pdf").exists(), result
+    error = json.loads(result.stderr)["error"]
+    assert "-o new.pdf" in error["hint"] and "batch" not in error["hint"], error
+
+
+@pytest.mark.parametrize(("args", "said"), [(["split", "{a}", "-o", "parts"], "-d"),
+                                            (["thumbnails", "{a}", "--output", "t.png"], "-d"),
+                                            (["merge", "{a}", "{a}", "-d", "out"], "-o")])
+def test_an_output_option_of_the_other_kind_says_which_it_takes(cli: Any, pdf: Path, args: list[str],
+                                                                said: str) -> None:
+    """`split a.pdf -o parts` (qpdf's habit): split writes several files into a folder (-d), merge one file (-o)."""
+    result = cli(*[a.format(a=pdf) for a in args], "--json")
+    assert result.exit_code == 2, result
+    error = json.loads(result.stderr)["error"]
+    assert f"({said} " in error["message"], error
+
+
+def test_an_option_of_another_command_is_not_offered_as_a_sibling_s(cli: Any, pdf: Path) -> None:
+    """Sibling sub-commands are a group's (`metadata show|set`); `rotate --every` is not split's to take."""
+    error = json.loads(cli("rotate", pdf, "-a", "90", "--every", "2", "--json").stderr)["error"]
+    assert error["message"].startswith("unknown option --every") and "split" not in error["message"], error

@@ -4,7 +4,6 @@ written, labels one a line, binary PDF data never sent to a terminal, placeholde
 from __future__ import annotations
 
 import json
-import os
 import pty
 import shutil
 import subprocess
@@ -14,6 +13,7 @@ from typing import Any
 
 import pytest
 import readback as rb
+from terminal import run_at_terminal
 
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
 
@@ -79,20 +79,8 @@ def test_labels_piped_are_one_a_line(cli: Any, four: Path) -> None:
 @pytest.mark.parametrize("args", [["repair", "-"], ["crop", "-", "--margins", "10"], ["rotate", "-", "-a", "90"],
                                   ["ocr", "-"], ["ocr", "-", "-o", "-"]])
 def test_no_pdf_is_written_to_a_terminal(tmp_path: Path, four: Path, args: list[str]) -> None:
-    leader, follower = os.openpty()
-    try:
-        with four.open("rb") as stdin:
-            proc = subprocess.run([str(PDFTOOLS), *args], stdin=stdin, stdout=follower, stderr=subprocess.PIPE,
-                                  timeout=20, cwd=tmp_path)
-        os.close(follower)
-        written = b""
-        try:
-            while chunk := os.read(leader, 65536):
-                written += chunk
-        except OSError:  # the terminal's other end is closed: all read
-            pass
-    finally:
-        os.close(leader)
+    with four.open("rb") as stdin:
+        proc, written = run_at_terminal([str(PDFTOOLS), *args], tmp_path, 20, stdin)
     assert proc.returncode == 2, proc.stderr
     assert b"INVALID_ARGUMENT" in proc.stderr and b"-o FILE" in proc.stderr, proc.stderr
     assert b"%PDF" not in written

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import pty
 import subprocess
 import sys
@@ -14,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from convert_docs import write_docs
+from terminal import run_at_terminal
 
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
 
@@ -45,19 +45,7 @@ def test_pdf_into_a_pipe_with_json_keeps_the_summary_on_stderr(tmp_path: Path, m
 
 
 def test_binary_format_is_not_written_to_a_terminal(tmp_path: Path, md: Path) -> None:
-    leader, follower = os.openpty()
-    try:
-        proc = subprocess.run([str(PDFTOOLS), "convert", str(md), "-t", "docx"], stdout=follower,
-                              stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, timeout=120, cwd=tmp_path)
-        os.close(follower)
-        written = b""
-        try:
-            while chunk := os.read(leader, 65536):
-                written += chunk
-        except OSError:  # the terminal's other end is closed: all read
-            pass
-    finally:
-        os.close(leader)
+    proc, written = run_at_terminal([str(PDFTOOLS), "convert", str(md), "-t", "docx"], tmp_path, 120)
     assert proc.returncode == 2, proc.stderr
     assert b"INVALID_ARGUMENT" in proc.stderr and b"-o FILE" in proc.stderr and b"terminal" in proc.stderr
     assert b"PK" not in written

@@ -33,7 +33,27 @@ class Task:
         self.cancelled = threading.Event()
         self.reason: PdftoolsError | None = None  # why it was cancelled, so every thread reports the same
         self._children: set[subprocess.Popen[bytes]] = set()
+        self._scopes: set[Task] = set()
+        self._parent: Task | None = None
         self._lock = threading.Lock()
+
+    @contextlib.contextmanager
+    def scope(self) -> Iterator[Task]:
+        """A part of this task that can be cancelled alone (the items of one `map_threads`): cancelling this
+        task cancels the scope too, never the other way round. It reports progress and rows as this task does
+        and keeps its deadline."""
+        part = Task(self._on_progress, on_item=self.on_item)
+        part.deadline, part.timeout, part._parent = self.deadline, self.timeout, self
+        with self._lock:
+            self._scopes.add(part)
+            cancelled = self.cancelled.is_set()
+        if cancelled:
+            part.cancel(self.reason)
+        try:
+            yield part
+        finally:
+            with self._lock:
+                self._scopes.discard(part)
 
     def progress(self, done: int, total: int, message: str = "") -> None:
         if self._on_progress is not None:
@@ -44,6 +64,8 @@ class Task:
 
     def check(self) -> None:
         """Raise if the operation should stop: cancelled, or past its deadline."""
+        if self._parent is not None:
+            self._parent.check()
         if self.deadline is not None and time.monotonic() >= self.deadline:
             self.cancel(Timeout(f"the operation took longer than its time limit of {self.timeout:g} s"))
         if self.cancelled.is_set():
@@ -70,7 +92,9 @@ class Task:
                 self.reason = reason
         self.cancelled.set()
         with self._lock:
-            children = list(self._children)
+            children, scopes = list(self._children), list(self._scopes)
+        for scope in scopes:
+            scope.cancel(self.reason)
         for child in children:
             with contextlib.suppress(OSError):
                 child.kill()
@@ -145,28 +169,48 @@ def map_threads(fn: Callable[[T], R], items: Iterable[T], workers: int) -> list[
     """`fn` over `items` in threads that share this context (task, path policy); stops early on cancel.
 
     Threads suit work done by child processes (pdftotext, tesseract, pdftoppm): the processes run in parallel
-    and the threads only wait. Results come back in order."""
+    and the threads only wait. Results come back in order. The items run in a scope of the task: the first
+    failure stops the other items (their programs are killed) and is raised as itself, while the operation
+    goes on (an op reading several files, each with its pages in threads, gives the failing file its error
+    and reads the others). A cancel of the operation stops every item."""
     items = list(items)
     if workers <= 1 or len(items) <= 1:
         return [fn(item) for item in items]
-    task = current()  # first: it may install the default task, which the copies must share
+    parent = current()  # first: it may install the default task, which the copies must share
     ctx = contextvars.copy_context()
-
-    def call(item: T) -> R:
-        task.check()
-        return ctx.copy().run(fn, item)
-
     from concurrent.futures import ThreadPoolExecutor  # only work shared out loads it (~3 ms of a start)
 
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(call, item) for item in items]
-        try:
-            return [f.result() for f in futures]
-        except BaseException:
-            task.cancel()  # stop the siblings and their children, then let the pool drain
-            for f in futures:
-                f.cancel()
-            raise
+    with parent.scope() as part:
+        stopped = Interrupted("stopped: another part of the work failed")
+
+        def call(item: T) -> R:
+            part.check()
+            try:
+                return ctx.copy().run(_in, part, fn, item)
+            except BaseException as exc:
+                if not part.cancelled.is_set():
+                    part.cancel(stopped)  # stop the siblings and their children
+                raise exc
+
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(call, item) for item in items]
+            try:
+                errors = [f.exception() for f in futures]
+            except BaseException:  # Ctrl-C while waiting: the whole operation stops
+                parent.cancel()
+                for f in futures:
+                    f.cancel()
+                raise
+        failed = [e for e in errors if e is not None]
+        if failed:
+            # the failure itself, not a sibling's report of being stopped for it
+            raise next((e for e in failed if e is not stopped), failed[0])
+        return [f.result() for f in futures]
+
+
+def _in(part: Task, fn: Callable[[T], R], item: T) -> R:
+    with running(part):
+        return fn(item)
 
 
 _muted: contextvars.ContextVar[bool] = contextvars.ContextVar("pdftools_progress_muted", default=False)

@@ -164,12 +164,18 @@ def _read(path: Path, password: str | None, options: Options, progress: task.Cou
         progress.add()
 
 
+def _sentences(exc: PdftoolsError) -> str:
+    """The message and the hint as one text: `message. hint` (a message that ends a sentence keeps its stop)."""
+    message = exc.message.rstrip()
+    return f"{message}{'' if message.endswith(('.', '!', '?')) else '.'} {exc.hint}"
+
+
 def _decide(path: Path, reading: Reading | PdftoolsError, pattern: str, wanted: set[str],
             threshold: float) -> InvoiceRow:
     """The row for one file: its new name, or why it keeps its name."""
     if isinstance(reading, PdftoolsError):
         return InvoiceRow(file=str(path), status="error", error=reading.code,
-                          reason=f"{reading.message}. {reading.hint}")
+                          reason=_sentences(reading))
     row = InvoiceRow(file=str(path), status="skipped", fields=reading.fields, warnings=reading.warnings)
     found = reading.fields
     if reading.not_invoice:
@@ -242,7 +248,7 @@ def _place(path: Path, row: InvoiceRow, folder: Path, names: rename.Names, *, ap
             _note_suffix(row, wanted, name)
             return
     except PdftoolsError as exc:
-        row.status, row.error, row.reason, row.new_path = "error", exc.code, f"{exc.message}. {exc.hint}", None
+        row.status, row.error, row.reason, row.new_path = "error", exc.code, _sentences(exc), None
     except OSError as exc:  # the file stays where it was: a link that was made is removed again
         denied = exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS)
         failed = PermissionDenied if denied else PdftoolsError

@@ -320,7 +320,7 @@ def _after_registration(doc: Doc, cell: Cell) -> bool:
 def _over_address(doc: Doc, cell: Cell) -> bool:
     """Is the cell the first line of an address block (a street or postcode line right under it)?"""
     if cell.line > 0 and any(c.start < cell.end and cell.start < c.end and not cell.folded.startswith(c.folded + " ")
-                             for c in doc.cells[cell.line - 1]):
+                             and not _scrap(c.text) for c in doc.cells[cell.line - 1]):
         return False  # not the block's first line (a logo's short name over it may be: `Akretion` / `Akretion France`)
     under = doc.below(cell.line, cell.start, cell.end, depth=1)  # left, right or centred blocks
     if not under or under[0].line != cell.line + 1 or plausible(under[0].text) or _FIELD_ROW.match(under[0].text):
@@ -330,6 +330,12 @@ def _over_address(doc: Doc, cell: Cell) -> bool:
         return False  # a table row with prices (`3 pcs ... £120.00 ... £360.00`) under a column heading
     return bool(NOT_A_NAME.search(street) or ADDRESS.search(street)) and not any(
         a.decimals for a in find_amounts(under[0].text))
+
+
+def _scrap(text: str) -> bool:
+    """A scrap of a logo's picture read by OCR (`sin`, `ier`): a few small letters, no word of a block."""
+    text = text.strip()
+    return len(text) <= 3 and text.isalpha() and text.islower()
 
 
 def ends_legal(text: str) -> bool:
@@ -365,7 +371,8 @@ def _rank(doc: Doc, found: list[Candidate], buyers: set[str]) -> list[Candidate]
         key = _key(cand.value)
         if not key or key in buyers:
             continue
-        key = next((k for k in merged if len(key) >= 6 and k.startswith(key)), key)  # a shorter form of a name
+        key = next((k for k in merged if k.startswith(key) and (len(key) >= 6 or len(key) >= 4 and fold(
+            merged[k].value).startswith(fold(cand.value) + " "))), key)  # a shorter form (a logo's word) of a name
         kinds.setdefault(key, set()).add(cand.how)
         labelled = cand.how.startswith("after the label") and _form_apart(cand.value, merged.get(key))
         if key not in merged or cand.score > merged[key].score:

@@ -319,3 +319,25 @@ def test_a_notice_over_a_printers_field_row_is_no_name() -> None:
     found = issuer.issuers(doc)
     assert all("ORIGINAL" not in c.value or c.score < 0.7 for c in found)
     assert found[0].value == "Lázaro de la Vega y San Román"
+
+
+def test_a_short_logo_word_over_the_full_name_gives_the_full_name() -> None:
+    """A logo's word (`sable`) over the company's name and address, the web domain spelling the whole name,
+    a scrap of the logo's picture read by OCR in between (`sin`): the logo's word is a short form of the name,
+    not a rival, and the scrap does not hide the name's block (before: the logo's word won, sure)."""
+    found = issuer.issuers(_doc([
+        "sable",
+        "  sin                                                                  Bright Wholesale",
+        "Sable Lighting",
+        "88 Harbor Road",
+        "Oakland CA 94607",
+        "                                                      Northwind Traders, Paul Ames",
+        "                                                      12 Elm St",
+        "                                                      Albany NY 12207",
+        "Invoice INV/2024/0117",
+        "Invoice Date:          Due Date:",
+        "04/03/2024             04/18/2024",
+        "                                          Total          $ 410.00",
+        "     (510)-555-0199     billing@sable-lighting.example     https://www.sable-lighting.example",
+    ]))
+    assert found[0].value == "Sable Lighting" and found[0].score >= 0.7

@@ -188,7 +188,8 @@ def ocr_layout(source: Path, numbers: list[int], language: str) -> tuple[list[st
             found = engine.recognise(image, work / f"p{number}", langs, OCR_DPI, pdf="layer", words=True)
             image.unlink(missing_ok=True)
             doubtful = {word for word, sure in found.words or [] if sure < OCR_SURE}
-            return pagetext.pdftotext(found.pdf or image, "layout")([1], task.Counter(1))[0], doubtful
+            layout = pagetext.pdftotext(found.pdf or image, "layout")([1], task.Counter(1))[0]
+            return invoice_text.mend_ocr(layout), doubtful
 
         pages = task.map_threads(page, numbers, workers=os.cpu_count() or 1)
         return [text for text, _ in pages], {word for _, doubtful in pages for word in doubtful}

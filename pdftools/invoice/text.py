@@ -27,6 +27,16 @@ _TITLE_CELL = re.compile(rf"(?:[a-z]*(?:rechnung|gutschrift)|{TITLE.pattern})"
                          r"(?:\s*(?:#|n[°o]\.?|no\.?|nr\.?|nummer|number)?\s*:?\s*[a-z0-9][a-z0-9/._-]*\d[a-z0-9/._-]*)?")
 
 
+_OCR_MINUS = re.compile(r"(?:(?<=\s)|^)=(?=\d[\d.,']*[.,]\d\d(?!\d))", re.M)  # `=5,77`: a minus read as `=`
+_OCR_SPECK = re.compile(r"(?<=\d)([.,])[.,:;](?=\d\d(?!\d))")  # `1256,.70`: a speck read as a separator
+
+
+def mend_ocr(text: str) -> str:
+    """OCR's misreadings of amounts mended before reading: a minus read as `=` before an amount (`=5,77`), a
+    speck read as a second separator (`1256,.70`). Only where nothing else reads so: an `=` apart from its
+    number (`Total = 5,77`) stays."""
+    return _OCR_SPECK.sub(r"\1", _OCR_MINUS.sub("-", text))
+
 @dataclass
 class Cell:
     line: int

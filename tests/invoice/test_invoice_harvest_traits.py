@@ -341,3 +341,32 @@ def test_a_short_logo_word_over_the_full_name_gives_the_full_name() -> None:
         "     (510)-555-0199     billing@sable-lighting.example     https://www.sable-lighting.example",
     ]))
     assert found[0].value == "Sable Lighting" and found[0].score >= 0.7
+
+
+@pytest.mark.parametrize(("ocr", "mended"), [
+    ("   =5,77        -0,92", "   -5,77        -0,92"),  # a minus read as `=`
+    ("=2,90  0,08", "-2,90  0,08"),
+    ("   1256,.70", "   1256,70"),  # a speck read as a second separator
+    ("  3,.02", "  3,02"),
+    ("Total = 5,77", "Total = 5,77"),  # an equals sign apart from its number stays
+    ("a=5,77", "a=5,77"),
+    ("x = 12", "x = 12"),
+    ("1.234,56", "1.234,56"),
+])
+def test_ocr_misreadings_of_signs_and_separators_are_mended(ocr: str, mended: str) -> None:
+    assert text.mend_ocr(ocr) == mended
+
+
+def test_a_scanned_credit_notes_total_column_is_summed_after_mending() -> None:
+    """A ZUGFeRD 1.0 credit note scanned: its `Endbetrag` column `-5,77` / `-3,02` / `-8,79`, as OCR read it
+    (`=5,77`, `=3,.02`): mended, the sum row is the total, with its sign (before: 5.77, unsure)."""
+    lines = [
+        "Rechnungskorrektur                                   Beleg-Nr     RK21012345",
+        "   Nettobetrag       MwSt-Betrag      MwSt-%          Endbetrag",
+        "      -4,85             -0,92          19,0             =5,77",
+        "      -2,82             -0,20           7,0             =3,.02",
+        "      -7,67             -1,12          EUR              -8,79",
+    ]
+    doc = Doc.from_pages([text.mend_ocr("\n".join(lines))])
+    found = totals.best_total(*totals.totals(doc))
+    assert found is not None and totals.signed(doc, found).value == Decimal("-8.79")

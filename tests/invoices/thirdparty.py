@@ -1,7 +1,8 @@
 """Invoices printed by other people's invoice generators, with known fields: a tuning set whose layouts nobody
 on this team wrote.
 
-Three libraries, each pinned and installed on first use into a cache folder (never a dependency of pdftools):
+Seven libraries, each pinned and installed on first use into a cache folder (never a dependency of pdftools);
+four of them (dinbrief, arca-factura-pdf, billwright, @h1dd3nsn1p3r/pdf-invoice) are in thirdparty_more.py:
 
 - InvoiceGenerator (PyPI, reportlab): a Czech-born layout in boxes, `Invoice num.: ...` beside the title, the
   provider and the customer side by side, dates written by Babel in the locale asked for (English, Czech,

@@ -11,10 +11,11 @@ They run through the op itself (a dry run) and print, per set, the share of fiel
 fields at or above the threshold (what a rename relies on), and files renamed right / skipped / renamed wrong.
 The other 13 corpus files (orders, broken PDFs, PDFs without an XML) must give no field from an XML.
 
-The third-party sets (tests/invoices/thirdparty.py, tuned on) are invoices printed by other people's generator
-libraries (InvoiceGenerator and pyinvoice from PyPI, microinvoice from npm; pinned, installed once into
-~/.cache/pdftools, skipped with the reason printed when they cannot be installed): `thirdparty-digital` from
-their text, `thirdparty-scanned` from their pages rasterised at 200 dpi and read by OCR.
+The third-party sets (tests/invoices/thirdparty.py and thirdparty_more.py, tuned on) are invoices printed by other
+people's generator libraries (InvoiceGenerator, pyinvoice, dinbrief, arca-factura-pdf and billwright from PyPI,
+microinvoice and @h1dd3nsn1p3r/pdf-invoice from npm; pinned, installed once into ~/.cache/pdftools, skipped with
+the reason printed when they cannot be installed): `thirdparty-digital` from their text, `thirdparty-scanned` from
+their pages rasterised at 200 dpi and read by OCR.
 
 Generates digital invoices (pikepdf and, when installed, groff + Ghostscript), the same invoices scanned
 (200 dpi images, no text layer), with a Factur-X XML attached, and with a broken XML; plus the held-out
@@ -195,8 +196,8 @@ def harvest_sets(threshold: float, scan_cache: Path | None, with_scans: bool, mi
 
 def thirdparty_sets(threshold: float, count: int, scanned: int, seed: int, keep: Path | None,
                     misses: bool) -> None:
-    """Invoices printed by other people's generators (tests/invoices/thirdparty.py: InvoiceGenerator, pyinvoice,
-    microinvoice; tuned on), from their text and, `scanned` per library, from their scans; one line each."""
+    """Invoices printed by other people's generators (tests/invoices/thirdparty.py: seven libraries, see its
+    LIBRARIES; tuned on), from their text and, `scanned` per library, from their scans; one line each."""
     from invoices import thirdparty
     from invoices.producers import scan
 

@@ -1,7 +1,8 @@
 """Invoices printed by other people's invoice generators, with known fields: a tuning set whose layouts nobody
 on this team wrote.
 
-Three libraries, each pinned and installed on first use into a cache folder (never a dependency of pdftools):
+Seven libraries, each pinned and installed on first use into a cache folder (never a dependency of pdftools);
+four of them (dinbrief, arca-factura-pdf, billwright, @h1dd3nsn1p3r/pdf-invoice) are in thirdparty_more.py:
 
 - InvoiceGenerator (PyPI, reportlab): a Czech-born layout in boxes, `Invoice num.: ...` beside the title, the
   provider and the customer side by side, dates written by Babel in the locale asked for (English, Czech,
@@ -37,7 +38,8 @@ PY_TARGET = CACHE / "thirdparty-py"
 NPM_PREFIX = CACHE / "thirdparty-npm"
 PY_PINS = ("InvoiceGenerator==1.2.0", "pyinvoice==0.1.7")
 NPM_PINS = ("microinvoice@1.0.6",)
-LIBRARIES = ("invoicegenerator", "pyinvoice", "microinvoice")
+FIRST = ("invoicegenerator", "pyinvoice", "microinvoice")
+LIBRARIES = FIRST + ("dinbrief", "arcafactura", "billwright", "pdfinvoice")  # the last four: thirdparty_more.py
 
 NAMES = {
     "en": (["Northwind", "Blue Harbor", "Kestrel", "Oakridge", "Brightline", "Redfern", "Ashcombe", "Meridian"],
@@ -311,7 +313,7 @@ def build(folder: Path, count: int, seed: int = 3) -> tuple[dict[str, dict[str, 
     folder.mkdir(parents=True, exist_ok=True)
     skipped = install()
     rng = random.Random(seed)
-    specs = {lib: [spec(rng, i, lib) for i in range(count)] for lib in LIBRARIES}
+    specs = {lib: [spec(rng, i, lib) for i in range(count)] for lib in FIRST}
     rows: list[dict] = []
     for lib in ("invoicegenerator", "pyinvoice"):
         if lib in skipped or not count:
@@ -338,12 +340,16 @@ def build(folder: Path, count: int, seed: int = 3) -> tuple[dict[str, dict[str, 
             skipped["microinvoice"] = f"generation failed: {done.stderr.strip()[-300:]}"
         else:
             rows += made
+    from invoices import thirdparty_more
+
+    rows += thirdparty_more.build(folder, count, seed, skipped)
     expected = {r["file"]: {k: r[k] for k in ("issuer", "number", "date", "amount", "currency")} for r in rows}
     (folder / "truth.json").write_text(json.dumps(expected, indent=1, ensure_ascii=False))
     return expected, skipped
 
 
 def main() -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script: `invoices` importable
     if sys.argv[1:2] == ["--child"]:
         library, folder = sys.argv[2], Path(sys.argv[3])
         print(json.dumps(run_child(library, json.loads(sys.stdin.read()), folder)))

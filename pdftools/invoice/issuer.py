@@ -47,7 +47,7 @@ _SALUTATION = re.compile(r"(?:sehr\s+geehrte[rn]?|liebe[rs]?|dear|hello|hallo|bo
 _SEAL = re.compile(r"\S{25,}|(?=\S*[a-z])(?=\S*[A-Z])(?=\S*\d)\S{12,}")  # a digital seal's base64, a token
 # The field rows of a party's block that name it (`Name:`, `Firma:`, `Raison sociale :`)
 _NAME_FIELD = re.compile(r"(?:(?:company|business|legal|trading|firmen|full)\s*-?\s*)?(?:name|firma|nom|naam|nombre|"
-                         r"nome|raison\s*sociale|razon\s*social|ragione\s*sociale|denominacion|denominazione|"
+                         r"nome|raison\s*sociale|raz[o6]n\s*social|ragione\s*sociale|denominacion|denominazione|"
                          r"bedrijfsnaam|company)\s*:?$")
 
 
@@ -182,8 +182,11 @@ def issuers(doc: Doc) -> list[Candidate]:
                 found.append(Candidate(name, 0.85 if top else 0.7, "a sender line", i))
                 continue
             cell = _with_form(doc, cell)
-            if not plausible(cell.text) or _after_registration(doc, cell):
-                continue
+            named = _name_row(cell)
+            if named:  # `Razón Social: Sánchez S.L.`: the name is the value
+                cell = Cell(cell.line, cell.end - len(named), cell.end, named, fold(named))
+            if not plausible(cell.text) or cell.text.rstrip().endswith(":") or _after_registration(doc, cell):
+                continue  # a field's label (`Importe Neto Gravado:`) is no name
             if ends_legal(cell.text):  # in a footer: the issuer's; at the top: the issuer's or the customer's
                 score = 0.75 if footer else 0.65 if top else 0.6
                 found.append(Candidate(_tidy(cell.text), score, "a name with a legal form", i))
@@ -235,7 +238,19 @@ def _block_name(doc: Doc, cell: Cell) -> str:
         if _NAME_FIELD.match(fold(head[:field.end()]).strip()):
             value = head[field.end():].strip()
             return value or _wrapped(doc, row, _name_at(doc, row))
+        beside = next((v for c in doc.cells[row.line] if c.start > row.start and (v := _name_row(c))), None)
+        if beside:  # `CUIT: 30-48072815-2     Razón Social: Bianchi S.p.A.`: the block's name row, to the right
+            return beside
     return ""
+
+
+def _name_row(cell: Cell) -> str | None:
+    """The value of a name field's row (`Razón Social: Sánchez S.L.`, `Company name: Nimbus Ltd`), else None."""
+    text = cell.text.strip()
+    field = _FIELD_LABEL.match(text)
+    if field is None or not _NAME_FIELD.match(fold(text[:field.end()]).strip()):
+        return None
+    return text[field.end():].strip() or None
 
 
 def _wrapped(doc: Doc, label: Cell, value: str) -> str:

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 # Nº N° No. Nr. n.º # (OCR reads `Nº` as `Ne`, `N?`, and `Nº` / `n.º` before a space as `N2` / `n.2`)
-_NO = r"(?:n\.?2(?=[\s:]|$)|n[°o]?\.?\s*o?|no\.?|nr\.?|num\.?|numero|number|nummer|#|n[e2]\??\.?)"
+_NO = r"(?:n\.?2(?=[\s:]|$)|n[°o]?\.?\s*o?|no\.?|nr\.?|nro\.?|num\.?|numero|number|nummer|#|n[e2]\??\.?)"
 _INCL = (r"(?:\s*\(?\s*(?:incl|inkl|including|inc|ttc|ivato|iva\s*incl(?:uida)?)\.?\s*(?:\d+\s*%\s*)?"
          r"(?:vat|tax|mwst|ust|tva|btw|iva|taxes)?\.?\s*\)?)?")
 
@@ -70,6 +70,7 @@ NUMBER = Labels(
         rf"nota\s*di\s*credito\s*{_NO}", rf"{_NO}\s*(?:della\s*)?nota\s*di\s*credito",
         r"(?:faktur[ay]|(?:danovy\s*)?doklad)\s*c\.", r"cislo\s*(?:faktury|dokladu)",  # Czech: `Faktura č.`
         rf"fatura\s*(?:com\s*impostos\s*)?{_NO}", rf"{_NO}\s*(?:da\s*)?fatura", rf"nota\s*fiscal\s*{_NO}",
+        rf"comp(?:robante)?\.?\s*{_NO}",  # Argentina: `Punto de Venta: 0010   Comp. Nro: 20233516`
     ]),
     weak=_compile([rf"document\s*{_NO}", rf"doc\.?\s*{_NO}", r"reference", r"referenz", r"belegnr\.?"]),
     negative=_compile([
@@ -120,7 +121,7 @@ DATE = Labels(
         r"datum\s*der\s*rechnung",
         r"date\s*(?:de\s*(?:la\s*)?)?(?:facture|facturation)", r"date\s*d'?\s*emission", r"emise?\s*le",
         r"factuur\s*-?\s*datum", r"datum\s*factuur",
-        r"fecha\s*(?:de\s*)?(?:la\s*)?(?:factura|emision|expedicion)",
+        r"fecha\s*(?:de\s*)?(?:la\s*)?(?:factura|emisi[oe]n|expedicion)",
         r"data\s*(?:della\s*)?(?:fattura|documento|emissione|doc\.?)",
         r"date\s*of\s*(?:issuance|exposure)", r"(?:datum|den)\s*vystaveni(?:\s*(?:danoveho\s*)?dokladu)?",
         r"data\s*(?:de\s*)?(?:emissao|exposicao)",
@@ -207,7 +208,8 @@ BUYER = _compile([
     r"an",
     r"facture\s*a", r"adresse\s*de\s*(?:facturation|livraison)", r"destinataire", r"adresse\s*a",
     r"klant", r"factuuradres", r"afleveradres", r"aan", r"geadresseerde",
-    r"facturar\s*a", r"cliente", r"datos\s*del\s*cliente", r"destinatario", r"direccion\s*de\s*(?:facturacion|envio)",
+    r"facturar\s*a", r"cliente", r"datos\s*del\s*(?:cliente|receptor)", r"receptor",
+    r"destinatario", r"direccion\s*de\s*(?:facturacion|envio)",
     r"spett\.?\s*(?:le)?", r"committente", r"cessionario(?:\s*/\s*committente)?",
     r"rechnung\s*an", r"kaufer", r"leistungsempfanger", r"(?:abweichender\s*)?warenempfanger",
     r"odberatel", r"kupujici", r"prijemce", r"tomador(?:\s*de\s*servicos)?",

@@ -124,7 +124,8 @@ CURRENCY_SYMBOLS = {"€": "EUR", "£": "GBP", "¥": "JPY", "$": "USD", "us$": "
                     "a$": "AUD", "au$": "AUD", "nz$": "NZD", "hk$": "HKD", "s$": "SGD", "fr.": "CHF", "zł": "PLN",
                     "kč": "CZK", "₹": "INR"}
 CURRENCY_CODES = ("EUR", "USD", "GBP", "CHF", "JPY", "CAD", "AUD", "NZD", "SEK", "NOK", "DKK", "PLN", "CZK", "HUF",
-                  "RON", "BGN", "HRK", "ISK", "TRY", "CNY", "HKD", "SGD", "INR", "ZAR", "MXN", "BRL")
+                  "RON", "BGN", "HRK", "ISK", "TRY", "CNY", "HKD", "SGD", "INR", "ZAR", "MXN", "BRL", "ARS", "CLP",
+                  "COP")
 _CURRENCY = "|".join([*CURRENCY_CODES, *(re.escape(s) for s in sorted(CURRENCY_SYMBOLS, key=len, reverse=True))])
 _NUMBER = r"\d{1,3}(?:(?:[.,']|(?<=\d) (?=\d{3}(?:\D|$)))\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"
 AMOUNT = re.compile(rf"(?<![\w.,'/-])(?:(?P<c1>{_CURRENCY}) ?)?(?P<n>{_NUMBER})"

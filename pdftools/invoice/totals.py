@@ -249,7 +249,7 @@ def _before_deposit(found: list[Candidate], deposits: list[Decimal]) -> Candidat
                      gross.line, gross.extra)
 
 
-_DOLLARS = ("USD", "CAD", "AUD", "NZD", "HKD", "SGD", "MXN")  # written `$` in their own countries
+_DOLLARS = ("USD", "CAD", "AUD", "NZD", "HKD", "SGD", "MXN", "ARS", "CLP", "COP")  # written `$` in their own countries
 
 
 def currency(doc: Doc, total: Candidate | None) -> Candidate | None:
@@ -262,7 +262,21 @@ def currency(doc: Doc, total: Candidate | None) -> Candidate | None:
     if len(named) == 1 and named != {"USD"}:
         code = named.pop()
         return Candidate(code, found.score, f"{found.how}: `$`, with {code} named", found.line)
+    if named:
+        return found
+    folded = "\n".join(doc.folded)
+    countries = {code: m.group().strip() for code, marks in _PESO_COUNTRIES if (m := marks.search(folded))}
+    if len(countries) == 1:  # `$` in a peso country's invoice (its tax authority or tax ID named): its peso
+        code, mark = countries.popitem()
+        return Candidate(code, min(found.score, 0.87), f"{found.how}: `$`, in an invoice that names {mark!r}",
+                         found.line)
     return found
+
+
+# `$` is the sign of the peso too: an invoice naming a country's tax authority or tax ID is in its money
+_PESO_COUNTRIES = [
+    ("ARS", re.compile(r"(?<![a-z])(?:cuit|afip|responsable\s*inscripto|monotributo)(?![a-z])")),
+]
 
 
 def _currency(doc: Doc, total: Candidate | None) -> Candidate | None:

@@ -179,3 +179,72 @@ def test_an_amount_ocr_split_and_was_unsure_of_is_not_trusted() -> None:
     doc = _doc(["                       Rechnungsbetrag              6.569,   21-CHF"])
     read = text.Candidate(Decimal("6569.00"), 0.82, "after 'rechnungsbetrag'", 0)
     assert _doubted(doc, read, {"6.569,": "OCR was unsure of {}"}).score < 0.7
+
+
+_ARGENTINA = [  # an AFIP/ARCA invoice as arca-factura-pdf prints it
+    "            Sánchez                                                                           FACTURA",
+    "Razón Social: Sánchez S.L.",
+    "                                                                                  A           Punto de Venta: "
+    "0010 Comp. Nro: 20233516",
+    "                                                                                              Fecha de Emisión: "
+    "05/02/2023",
+    "Domicilio Comercial: Via Roma 55, Rosario                                                     CUIT: 30-24299780-5",
+    "Condición frente al IVA: IVA Responsable Inscripto",
+    "DATOS DEL RECEPTOR",
+    "",
+    "CUIT: 30-48072815-2                                                                Razón Social: Bianchi "
+    "Costruzioni S.p.A.",
+    "Condición IVA: IVA Responsable Inscripto                                           Domicilio Comercial:",
+    "Importe Neto Gravado: $3.600,00",
+    "IVA 21%: $714,00",
+    "Importe Total: $4.335,00",
+    "Este documento no es un comprobante fiscal y no reemplaza a la factura electrónica exigida por ARCA/AFIP.",
+]
+
+
+def test_a_bare_dollar_sign_in_an_argentine_invoice_is_the_peso() -> None:
+    """`$` is the sign of the peso too: an invoice that names AFIP, ARCA or a CUIT is in pesos (before: USD,
+    sure). Without such a mark, `$` stays the US dollar."""
+    doc = _doc(_ARGENTINA)
+    total = totals.best_total(*totals.totals(doc))
+    found = totals.currency(doc, total)
+    assert total is not None and total.value == Decimal("4335.00")
+    assert found is not None and found.value == "ARS" and found.score >= 0.7
+    plain = _doc(["Invoice 1001", "Total due: $4,335.00"])
+    assert totals.currency(plain, totals.best_total(*totals.totals(plain))).value == "USD"
+
+
+def test_a_comprobante_number_after_its_point_of_sale() -> None:
+    assert [c.value for c in text.numbers(_doc(_ARGENTINA))][:1] == ["20233516"]
+
+
+def test_razon_social_rows_name_each_party_by_its_value() -> None:
+    """`Razón Social: Sánchez S.L.` names the seller (its value, not the label with it); the one under `DATOS
+    DEL RECEPTOR`, in another column of the block's first row, names the buyer (before: the label was part
+    of the name, and the buyer's was nearly as likely)."""
+    found = issuer.issuers(_doc(_ARGENTINA))
+    assert found[0].value == "Sánchez S.L." and found[0].score >= 0.7
+    assert all("Bianchi" not in c.value for c in found)
+
+
+def test_a_field_label_over_another_is_no_name_over_an_address() -> None:
+    """`Importe Neto Gravado:` over `IVA 21%:` (labels, their amounts in the next column), `Período Facturado
+    Desde:` over its dates: labels, not a name over an address (before: the seller's name's rival)."""
+    found = issuer.issuers(_doc([
+        "Razón Social: Pérez S.L.",
+        "Domicilio Comercial: Via Roma 55, Rosario                                 CUIT: 30-24299780-5",
+        "Período Facturado Desde:                               Hasta:",
+        "01/02/2023                                             28/02/2023",
+        "",
+        "Importe Otros Tributos: $0,00                        Importe Neto Gravado:              $1.005,57",
+        "                                                                  IVA 21%:              $211,17",
+    ]))
+    assert [c.value for c in found if "Importe" in c.value or "Período" in c.value] == []
+
+
+def test_ocr_misreadings_of_accented_label_words() -> None:
+    """English OCR reads `Razón` as `Raz6n` and `Emisión` as `Emisién`: still the labels they are."""
+    found = issuer.issuers(_doc(["Raz6n Social: Sanchez S.L.", "Domicilio Comercial: Via Roma 55, Rosario"]))
+    assert found[0].value == "Sanchez S.L."
+    dates = text.dates(_doc(["Fecha de Emisién: 05/02/2023", "Fecha de Vto. para el pago: 07/03/2023"]))
+    assert dates[0].value == dt.date(2023, 2, 5) and "Emisién" in dates[0].how and dates[0].score >= 0.85

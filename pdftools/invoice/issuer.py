@@ -29,6 +29,7 @@ from pdftools.invoice.parse import CURRENCY, find_amounts, find_dates, fold
 from pdftools.invoice.text import Candidate, Cell, Doc
 
 _SEPARATORS = re.compile(r"\s+[·•|–—:-]\s+|\s*[·•|]\s*")  # OCR reads a `·` as `-` or `:` at times
+_IBAN = re.compile(r"[A-Z]{2}\d\d(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?")
 _REGISTRATION = re.compile(r"(?<![a-z])(?:iban|bic|swift|ust-?\s*id\w*|vat\s*(?:no|reg|id)\w*|tva|btw|iva|"
                            r"hrb|hra|siret|siren|rcs|kvk|cif|nif|p\.\s*iva|steuer\s*-?\s*nr|steuernummer)(?![a-z])")
 _MISSING_GLYPH = re.compile("[\ufffd\u25a0\u25a1]")  # what a font without the letter prints instead of it
@@ -152,6 +153,22 @@ def _sender_name(cell: Cell, parts_needed: int) -> str | None:
     return _tidy(parts[0]) if plausible(parts[0]) else None
 
 
+def _firm_at(doc: Doc, sender: Cell) -> str | None:
+    """The company whose block elsewhere on the page has the street of a sender line that names a person: the
+    line under the company's name with a legal form is that street (a letter signed by its employee)."""
+    parts = [p.strip() for p in _SEPARATORS.split(sender.text) if p.strip()]
+    streets = {fold(p) for p in parts[1:] if NOT_A_NAME.search(fold(p)) and any(c.isdigit() for c in p)}
+    for i, cells in enumerate(doc.cells):
+        for cell in cells:
+            if i == sender.line or fold(cell.text.strip()) not in streets:
+                continue
+            above = next(([c for c in doc.cells[j] if abs(c.start - cell.start) <= 2] for j in (i - 1, i - 2)
+                          if j >= 0 and any(abs(c.start - cell.start) <= 2 for c in doc.cells[j])), [])
+            if above and ends_legal(above[0].text) and plausible(above[0].text):  # the nearest line in its column
+                return _tidy(above[0].text)
+    return None
+
+
 def issuers(doc: Doc) -> list[Candidate]:
     found: list[Candidate] = []
     senders: list[Cell] = []
@@ -179,7 +196,11 @@ def issuers(doc: Doc) -> list[Candidate]:
             name = _sender_name(cell, 2 if footer else 3) if not _under_street(doc, cell) else None
             if name:
                 senders.append(cell)
-                found.append(Candidate(name, 0.85 if top else 0.7, "a sender line", i))
+                firm = None if ends_legal(name) else _firm_at(doc, cell)
+                if firm:  # `Claire Martin · Rue de la Paix 91 · ...`, the street under `Blue Harbor LLP` elsewhere
+                    found.append(Candidate(firm, 0.85 if top else 0.7, "a sender line (the firm at its street)", i))
+                else:
+                    found.append(Candidate(name, 0.85 if top else 0.7, "a sender line", i))
                 continue
             cell = _with_form(doc, cell)
             named = _name_row(cell)
@@ -218,8 +239,9 @@ def _under_label(doc: Doc, label: Cell) -> str | None:
     `(Not to be used for payment remittance)` / `Nimbus Hosting, Inc.`)."""
     under = doc.below(label.line, label.start, label.end, depth=2)
     first = [c for c in under if c.line == under[0].line] if under else []
-    if len(first) == 1 and first[0].text.startswith("(") and first[0].text.rstrip().endswith(")"):
-        under = [c for c in under if c.line != first[0].line]
+    if len(first) == 1 and (first[0].text.startswith("(") and first[0].text.rstrip().endswith(")") or
+                            _IBAN.fullmatch(first[0].text.strip())):  # a note, or the account (a QR-bill)
+        under = [c for c in doc.below(label.line, label.start, label.end, depth=4) if c.line != first[0].line]
     name = _block_name(doc, under[0]) if under else ""
     return name if name and plausible(name) else None
 

@@ -161,6 +161,7 @@ TOTAL = Labels(
         r"importo\s*totale", r"netto\s*a\s*pagare",
         r"total\s*(?:paid\s*)?with\s*(?:vat|tax)", r"invoice\s*amount", r"gross\s*(?:amount|total)", r"total\s*gross",
         r"total\s*general", r"celkem\s*(?:s\s*dph|k\s*uhrade)", r"k\s*uhrade",
+        r"(?:sum|summe|gesamt|total)\s*\(\s*(?:gross|brutto)\s*\)",  # `Sum (gross)`, `Summe (brutto)`
         r"(?:valor\s*)?total\s*com\s*impostos?", r"valor\s*total", r"total\s*a\s*pagar",
     ]]),
     weak=_compile([f"(?:{p}){_INCL}" for p in
@@ -168,7 +169,7 @@ TOTAL = Labels(
                     r"brutto"]]),
     negative=_compile([
         r"sub\s*-?\s*total", r"zwischen\s*-?\s*summe", r"netto\s*-?\s*(?:betrag|summe)?",
-        r"(?:summe|gesamt|total)\s*netto",
+        r"(?:summe|gesamt|total)\s*netto", r"(?:sum|summe|gesamt|total)\s*\(\s*(?:net|netto)\s*\)",
         r"net(?:\s*(?:amount|total))?", r"total\s*net", r"(?:total\s*)?excl\.?", r"exkl\.?", r"ohne\s*mwst",
         r"(?:total|montant)\s*h\.?\s*t\.?", r"h\.t\.", r"ht", r"sous\s*-?\s*total", r"subtotaal", r"totaal\s*excl",
         r"base\s*imponible", r"(?:totale\s*)?imponibile",
@@ -200,6 +201,8 @@ SELLER = _compile([
     r"emittente", r"fornitore", r"cedente(?:\s*/\s*prestatore)?", r"mittente", r"intestatario", r"intestato\s*a",
     r"provider", r"dodavatel", r"poskytovatel", r"prodavajici", r"fornecedor", r"prestador(?:\s*de\s*servicos)?",
     r"emitente", r"rechnung\s*von", r"pay\s*to",
+    # a Swiss QR-bill's creditor, after its IBAN
+    r"(?:account|konto|compte|conto)\s*/\s*(?:payable\s*to|zahlbar\s*an|payable\s*a|pagabile\s*a)",
 ])
 BUYER = _compile([
     r"bill(?:ed)?\s*to", r"invoice\s*to", r"sold\s*to", r"ship(?:ped)?\s*to", r"deliver\s*to", r"customer", r"client",

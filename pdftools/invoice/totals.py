@@ -45,6 +45,9 @@ class Seen(NamedTuple):
     deposits: list[Decimal]  # deposits and payments already made, to tell a total from the amount due
 
 
+_DAYS = re.compile(r"\s*(?:days?|tagen?|werktagen?|jours?|dias?|giorni|dagen|dias\s*uteis)(?![a-z])")
+
+
 def totals(doc: Doc) -> Seen:
     """Total candidates, and the net amounts, taxes and deposits seen. An amount with no label of its own after
     a net or tax amount on its line is one too (`VAT 20 % on 1,000.00   200.00`: the base, then the tax)."""
@@ -52,7 +55,8 @@ def totals(doc: Doc) -> Seen:
     for i, line in enumerate(doc.lines):
         days = find_dates(doc.folded[i])  # `pay by 29 July 2024`: the 29 is no amount
         line = _MINUS.sub(" ", line)  # a deposit or a credit note's amount, as its size (`-500,00 €`)
-        amounts = [a for a in find_amounts(line) if not any(d.start < a.end and a.start < d.end for d in days)]
+        amounts = [a for a in find_amounts(line) if not any(d.start < a.end and a.start < d.end for d in days)
+                   and not _DAYS.match(doc.folded[i], a.end)]  # `innerhalb von 30 Tagen`: a term, no amount
         if len(amounts) >= 2 and _sum_row(doc, i, amounts, seen):
             continue
         previous_end = 0

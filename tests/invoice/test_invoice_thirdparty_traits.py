@@ -248,3 +248,61 @@ def test_ocr_misreadings_of_accented_label_words() -> None:
     assert found[0].value == "Sanchez S.L."
     dates = text.dates(_doc(["Fecha de Emisién: 05/02/2023", "Fecha de Vto. para el pago: 07/03/2023"]))
     assert dates[0].value == dt.date(2023, 2, 5) and "Emisién" in dates[0].how and dates[0].score >= 0.85
+
+
+_QR_BILL = [  # a Swiss letter with its QR payment slip (billwright)
+    "             BLUE HARBOR.                                                               rechnung@example.ch",
+    "             Claire Martin · Rue de la Paix 91 · 1880 London · Switzerland",
+    "             Chevalier Transports SARL                                    Date                      28.03.2024",
+    "             Seestrasse 4",
+    "             6003 Genève                                                  Invoice number               6954/24",
+    "             Switzerland",
+    "             Invoice",
+    "                                                          Total due                         8’341.00 CHF",
+    "             Kind regards",
+    "             Claire Martin",
+    "Receipt                                              Payment part               Account / Payable to",
+    "                                                                                CH93 0076 2011 6238 5295 7",
+    "Account / Payable to",
+    "                                                                                Blue Harbor LLP",
+    "CH93 0076 2011 6238 5295 7",
+    "                                                                                Rue de la Paix 91",
+    "Blue Harbor LLP",
+    "                                                                                CH-1880 London",
+    "Rue de la Paix 91",
+    "CH-1880 London",
+    "Payable by                                                                    Blue Harbor LLP | Rechnung 6954/24",
+    "Chevalier Transports SARL",
+    "Seestrasse 4",
+    "CH-6003 Genève",
+]
+
+
+@pytest.mark.parametrize("label", ["Account / Payable to", "Konto / Zahlbar an", "Compte / Payable à",
+                                   "Conto / Pagabile a"])
+def test_a_qr_bills_creditor_is_the_seller_over_a_person_in_the_sender_line(label: str) -> None:
+    """A Swiss QR-bill names the creditor under `Account / Payable to`, after the IBAN: the seller, with the
+    same street as the sender line that names a person (before: the person, sure, from the sender line)."""
+    found = issuer.issuers(_doc([line.replace("Account / Payable to", label) for line in _QR_BILL]))
+    assert found[0].value == "Blue Harbor LLP" and found[0].score >= 0.7 and "after the label" in found[0].how
+    assert "Claire Martin" not in [c.value for c in found]
+
+
+@pytest.mark.parametrize("sentence", [
+    "Bitte überweisen Sie den Rechnungsbetrag innerhalb von 30 Tagen auf das unten stehende Konto.",
+    "Please transfer the total due within 30 days to the account shown below.",
+    "Merci de régler le montant total sous 30 jours.",
+])
+def test_a_number_of_days_after_a_total_label_is_no_amount(sentence: str) -> None:
+    """`den Rechnungsbetrag innerhalb von 30 Tagen`: 30 days, not a rival total (before: the total was unsure)."""
+    doc = _doc(["                                              Rechnungsbetrag          2’586.10 CHF", sentence])
+    best = totals.best_total(*totals.totals(doc))
+    assert best is not None and best.value == Decimal("2586.10") and best.score >= 0.7
+
+
+@pytest.mark.parametrize(("net", "gross"), [("Sum (net)", "Sum (gross)"), ("Summe (netto)", "Summe (brutto)"),
+                                            ("Total (net)", "Total (gross)")])
+def test_sums_with_net_and_gross_in_brackets(net: str, gross: str) -> None:
+    assert _total([f"                                       {net}               9401.11 $",
+                   "                                       +10% VAT                 940.11 $",
+                   f"                                       {gross}            10341.22 $"]) == Decimal("10341.22")

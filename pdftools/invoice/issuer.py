@@ -120,7 +120,11 @@ def _buyer_keys(doc: Doc, senders: list[Cell]) -> set[str]:
             if label and inline:
                 keys.add(_key(inline))
             elif label:
-                keys.update(_key(_block_name(doc, c)) for c in doc.below(i, cell.start, cell.end, depth=1))
+                for c in doc.below(i, cell.start, cell.end, depth=1):
+                    keys.add(_key(_block_name(doc, c)))
+                    nxt = [d for d in doc.below(c.line, c.start, c.end, depth=1) if abs(d.start - c.start) <= 2]
+                    if nxt and not ends_legal(c.text) and ends_legal(nxt[0].text):  # a contact over its company
+                        keys.add(_key(nxt[0].text))
     for sender in senders:
         keys.update(_key(c.text) for c in doc.below(sender.line, sender.start, sender.start + 8, depth=1))
     return keys - {""}
@@ -334,9 +338,15 @@ def _beside_registration(doc: Doc, cell: Cell) -> bool:
 
 def _with_form(doc: Doc, cell: Cell) -> Cell:
     """The cell with the rest of its name when a gap splits them (`MUSTERLIEFERANT       GMBH`,
-    `Bergmann     Logistik GmbH` in OCR's text)."""
+    `Bergmann     Logistik GmbH` in OCR's text), or its legal form wrapped onto the next line in brackets."""
     row = doc.cells[cell.line]
     at = next((k for k, c in enumerate(row) if c is cell), None)
+    under = doc.cells[cell.line + 1] if cell.line + 1 < len(doc.cells) else []
+    wrapped = next((c for c in under if abs(c.start - cell.start) <= 2), None)
+    if wrapped is not None and wrapped.text.startswith("(") and wrapped.text.rstrip().endswith(")") and \
+            ends_legal(f"{cell.text} {wrapped.text}") and doc.page_of[wrapped.line] == doc.page_of[cell.line]:
+        text = f"{cell.text} {wrapped.text}"  # `Schäfer Haustechnik UG` / `(haftungsbeschränkt)` in its column
+        return Cell(cell.line, cell.start, max(cell.end, wrapped.end), text, fold(text))
     if at is None or at + 1 >= len(row) or LEGAL_FORM.fullmatch(cell.folded.strip(" ,")):
         return cell
     form = row[at + 1]

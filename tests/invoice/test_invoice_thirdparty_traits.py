@@ -306,3 +306,34 @@ def test_sums_with_net_and_gross_in_brackets(net: str, gross: str) -> None:
     assert _total([f"                                       {net}               9401.11 $",
                    "                                       +10% VAT                 940.11 $",
                    f"                                       {gross}            10341.22 $"]) == Decimal("10341.22")
+
+
+def test_a_contact_person_over_the_customers_company_keeps_the_company_out() -> None:
+    """`Factuuradres` / `Claire Martin` / `Müller Handel e.K.` / its address: the customer's block starts with
+    a person, its company on the next line is the customer's too (before: the seller's rival)."""
+    found = issuer.issuers(_doc([
+        "Atelier Bellevue Informatique SA                                 FACTUUR",
+        "Via Roma 109, 18769 Genève                                       Factuurnr.: #R24-05754",
+        "+32 396172977                                                    Factuurdatum: 29-12-2024",
+        "billing@example.com                                              Vervaldatum: 12-01-2025",
+        "FR267699316",
+        "Factuuradres",
+        "Claire Martin",
+        "Müller Handel e.K.",
+        "Business Park 4, Köln",
+        "accounts@example.org",
+    ]))
+    assert found[0].value == "Atelier Bellevue Informatique SA" and found[0].score >= 0.7
+    assert "Müller Handel e.K." not in [c.value for c in found]
+
+
+def test_a_legal_form_wrapped_onto_the_next_line_in_brackets_is_part_of_the_name() -> None:
+    """`Schäfer Haustechnik UG` / `(haftungsbeschränkt)`: the name wrapped in its column (before: the name
+    without its bracket, sure)."""
+    found = issuer.issuers(_doc([
+        "Schäfer Haustechnik UG                                        RECHNUNG",
+        "(haftungsbeschränkt)                                          Rechnungsnummer: #7516/24",
+        "                                                              Rechnungsdatum: 15.03.2024",
+        "Oudegracht 116, 96924 Leipzig                                 Fällig am: 25.03.2024",
+    ]))
+    assert found[0].value == "Schäfer Haustechnik UG (haftungsbeschränkt)"

@@ -31,11 +31,14 @@ _OCR_MINUS = re.compile(r"(?:(?<=\s)|^)=(?=\d[\d.,']*[.,]\d\d(?!\d))", re.M)  # 
 _OCR_SPECK = re.compile(r"(?<=\d)([.,])[.,:;](?=\d\d(?!\d))")  # `1256,.70`: a speck read as a separator
 
 
+_OCR_PREFIX_GAP = re.compile(r"(?<=#)([A-Z]{1,3}) (?=\d+[-/]\d)")  # `#R 23-05604`: a gap read in `#R23-05604`
+
+
 def mend_ocr(text: str) -> str:
-    """OCR's misreadings of amounts mended before reading: a minus read as `=` before an amount (`=5,77`), a
-    speck read as a second separator (`1256,.70`). Only where nothing else reads so: an `=` apart from its
-    number (`Total = 5,77`) stays."""
-    return _OCR_SPECK.sub(r"\1", _OCR_MINUS.sub("-", text))
+    """OCR's misreadings mended before reading: a minus read as `=` before an amount (`=5,77`), a speck read as
+    a second separator (`1256,.70`), a gap read after a number's letters (`#R 23-05604`). Only where nothing
+    else reads so: an `=` apart from its number (`Total = 5,77`) stays."""
+    return _OCR_PREFIX_GAP.sub(r"\1", _OCR_SPECK.sub(r"\1", _OCR_MINUS.sub("-", text)))
 
 @dataclass
 class Cell:
@@ -183,6 +186,8 @@ def _after_number_word(doc: Doc, cell: Cell) -> str | None:
     if not rest:
         value = next((c for c in doc.cells[cell.line] if c.start >= cell.end), None)
         rest = value.text.rstrip(" .,;") if value else ""
+    lead = _LEAD.match(rest)
+    rest = rest[lead.end() if lead else 0:]  # `Nº: #2022/0323`
     token = _number_token(rest)
     return token if token and token == rest else None
 

@@ -352,6 +352,8 @@ def test_a_short_logo_word_over_the_full_name_gives_the_full_name() -> None:
     ("a=5,77", "a=5,77"),
     ("x = 12", "x = 12"),
     ("1.234,56", "1.234,56"),
+    ("Rechnungsnummer: #R 23-05604", "Rechnungsnummer: #R23-05604"),  # a number's prefix split off by a gap
+    ("Ref #A 1", "Ref #A 1"),
 ])
 def test_ocr_misreadings_of_signs_and_separators_are_mended(ocr: str, mended: str) -> None:
     assert text.mend_ocr(ocr) == mended

@@ -337,3 +337,10 @@ def test_a_legal_form_wrapped_onto_the_next_line_in_brackets_is_part_of_the_name
         "Oudegracht 116, 96924 Leipzig                                 Fällig am: 25.03.2024",
     ]))
     assert found[0].value == "Schäfer Haustechnik UG (haftungsbeschränkt)"
+
+
+@pytest.mark.parametrize("row", ["Nº: #2022/0323", "Nr.: #2022/0323", "Nº #2022/0323"])
+def test_a_number_word_under_the_title_with_a_hash_before_the_number(row: str) -> None:
+    doc = _doc(["Transportes Sánchez S.L.                                          FACTURA",
+                f"High Street 62, 44150 Rosario                                     {row}"])
+    assert [c.value for c in text.numbers(doc)][:1] == ["2022/0323"]

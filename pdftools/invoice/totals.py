@@ -45,6 +45,26 @@ class Seen(NamedTuple):
     deposits: list[Decimal]  # deposits and payments already made, to tell a total from the amount due
 
 
+_BARE_AMOUNT = re.compile(r"\d[\d.,' ]*")
+
+
+def _unwrapped(doc: Doc, i: int) -> str:
+    """The line, with the amount a narrow column wrapped onto the line above put back before its currency
+    (`16041.52` over `Summe (brutto)   CHF`): a label, then a currency alone at the end, under a line that is only
+    that amount."""
+    line, cells = doc.lines[i], doc.cells[i]
+    if i == 0 or len(cells) < 2 or find_amounts(line) or not CURRENCY.fullmatch(cells[-1].text.strip()):
+        return line
+    above = doc.cells[i - 1]
+    if len(above) != 1 or doc.page_of[i - 1] != doc.page_of[i]:
+        return line
+    amounts, currency = find_amounts(above[0].text), cells[-1]
+    if len(amounts) != 1 or not amounts[0].decimals or not _BARE_AMOUNT.fullmatch(above[0].text.strip()) or not (
+            above[0].start < currency.end + 2 and currency.start - 2 < above[0].end):
+        return line
+    return f"{line[:currency.start]}{above[0].text.strip()} {currency.text.strip()}"
+
+
 _DAYS = re.compile(r"\s*(?:days?|tagen?|werktagen?|jours?|dias?|giorni|dagen|dias\s*uteis)(?![a-z])")
 
 
@@ -54,7 +74,7 @@ def totals(doc: Doc) -> Seen:
     seen = Seen([], [], [], [])
     for i, line in enumerate(doc.lines):
         days = find_dates(doc.folded[i])  # `pay by 29 July 2024`: the 29 is no amount
-        line = _MINUS.sub(" ", line)  # a deposit or a credit note's amount, as its size (`-500,00 €`)
+        line = _MINUS.sub(" ", _unwrapped(doc, i))  # a deposit or a credit note's amount, as its size (`-500,00 €`)
         amounts = [a for a in find_amounts(line) if not any(d.start < a.end and a.start < d.end for d in days)
                    and not _DAYS.match(doc.folded[i], a.end)]  # `innerhalb von 30 Tagen`: a term, no amount
         if len(amounts) >= 2 and _sum_row(doc, i, amounts, seen):

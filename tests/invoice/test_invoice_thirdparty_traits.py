@@ -344,3 +344,18 @@ def test_a_number_word_under_the_title_with_a_hash_before_the_number(row: str) -
     doc = _doc(["Transportes Sánchez S.L.                                          FACTURA",
                 f"High Street 62, 44150 Rosario                                     {row}"])
     assert [c.value for c in text.numbers(doc)][:1] == ["2022/0323"]
+
+
+def test_an_amount_wrapped_over_its_currency_belongs_to_the_label_beside_the_currency() -> None:
+    """A narrow column wraps `16041.52 CHF` into `16041.52` over `CHF`; the label stands beside the currency
+    (dinbrief): the amount is the label's (before: no total at all)."""
+    lines = ["  5    Installation                                  1042.37                  2.00   2084.74 CHF",
+             "                                                        CHF",
+             "                                                                                        14839.52",
+             "                                                                  Summe (netto)             CHF",
+             "                                                                  +8% USt            1202.00 CHF",
+             "                                                                                        16041.52",
+             "                                                                  Summe (brutto)            CHF",
+             "Bitte überweisen Sie den Betrag innerhalb von 14 Tagen."]
+    best = totals.best_total(*totals.totals(_doc(lines)))
+    assert best is not None and best.value == Decimal("16041.52") and best.score >= 0.9

@@ -257,6 +257,12 @@ def numbers(doc: Doc) -> list[Candidate]:
                     token = _after_number_word(doc, cell) if not cell.text.startswith("#") else None
                     if token:  # `Nummer RE-2024/505`, `Réf. : FA2403-0001`
                         found.append(Candidate(token, 0.8, f"under the title '{m.group()}', after a number word", i))
+                    row = doc.cells[cell.line]
+                    left = row[row.index(cell) - 1] if row.index(cell) > 0 else None
+                    token = _number_token(cell.text.strip())
+                    if left is not None and _NUMBER_WORD.fullmatch(left.folded.strip()) and token == cell.text.strip():
+                        found.append(Candidate(token, 0.8, f"under the title '{m.group()}', its row's word "
+                                                           f"'{left.text.strip()}'", i))  # `Nr.    16117778`
             token = _number_token(doc.lines[i][m.end():titled.end].lstrip(" #"))
             if token and doc.lines[i][m.end():m.end() + 1] in (" ", "#"):
                 found.append(Candidate(token, 0.8, f"after the title '{m.group()}'", i))

@@ -372,3 +372,13 @@ def test_a_scanned_credit_notes_total_column_is_summed_after_mending() -> None:
     doc = Doc.from_pages([text.mend_ocr("\n".join(lines))])
     found = totals.best_total(*totals.totals(doc))
     assert found is not None and totals.signed(doc, found).value == Decimal("-8.79")
+
+
+def test_a_number_under_a_column_title_with_its_number_word_left_of_it() -> None:
+    """Exact Online's header row: `FACTUUR` over the number, whose `Nr.` stands at the left of its row."""
+    doc = _doc(["                     FACTUUR                           ONZE REFERENTIE              UW REFERENTIE",
+                " Nr.                     16117778           Exact Online April / Mei 2016       BE0882555389",
+                " Datum                   21-04-2016         Factuur t.b.v. 972044610 - AttOra",
+                " Klant nr.               972044610"])
+    found = text.numbers(doc)
+    assert found[0].value == "16117778" and found[0].score >= 0.7

@@ -71,6 +71,7 @@ NUMBER = Labels(
         r"(?:faktur[ay]|(?:danovy\s*)?doklad)\s*c\.", r"cislo\s*(?:faktury|dokladu)",  # Czech: `Faktura č.`
         rf"fatura\s*(?:com\s*impostos\s*)?{_NO}", rf"{_NO}\s*(?:da\s*)?fatura", rf"nota\s*fiscal\s*{_NO}",
         rf"comp(?:robante)?\.?\s*{_NO}",  # Argentina: `Punto de Venta: 0010   Comp. Nro: 20233516`
+        rf"faktura\s*-?\s*{_NO}", r"fakturanr\.?",  # Norwegian, Danish, Swedish: `Fakturanummer: 38`
     ]),
     weak=_compile([rf"document\s*{_NO}", rf"doc\.?\s*{_NO}", r"reference", r"referenz", r"belegnr\.?"]),
     negative=_compile([
@@ -111,7 +112,7 @@ OTHER_DOCUMENT = re.compile(
 
 TITLE = re.compile(r"(?<![a-z])(?:tax\s*invoice|invoice|rechnung|facture|factuur|factura|fattura|"
                    r"credit\s*note|gutschrift|rechnungskorrektur|avoir|creditnota|abono|factura\s*rectificativa|"
-                   r"nota\s*di\s*credito)(?![a-z])")
+                   r"nota\s*di\s*credito|faktura|kreditnota)(?![a-z])")
 
 DATE = Labels(
     strong=_compile([
@@ -125,11 +126,13 @@ DATE = Labels(
         r"data\s*(?:della\s*)?(?:fattura|documento|emissione|doc\.?)",
         r"date\s*of\s*(?:issuance|exposure)", r"(?:datum|den)\s*vystaveni(?:\s*(?:danoveho\s*)?dokladu)?",
         r"data\s*(?:de\s*)?(?:emissao|exposicao)",
+        r"faktura\s*-?\s*dat(?:o|um)",
     ]),
     weak=_compile([r"date", r"datum", r"fecha", r"data", r"dated", r"vom", r"du", r"del", r"de\s*fecha", r"van", r"of",
                    r"datiert", r"en\s*date\s*du", r"con\s*fecha", r"d\.\s*d\."]),
     negative=_compile([
-        r"due(?:\s*date)?", r"payment\s*due", r"pay(?:able)?\s*(?:by|before|until)", r"fall?ig(?:keit)?\w*",
+        r"due(?:\s*date)?", r"payment\s*due", r"forfall?s?\s*-?\s*dat(?:o|um)", r"forfallodatum",
+        r"pay(?:able)?\s*(?:by|before|until)", r"fall?ig(?:keit)?\w*",
         r"faellig\w*", r"zahlbar\s*(?:bis|am)", r"zahlungsziel", r"(?:date\s*d'?\s*)?echeance",
         r"a\s*payer\s*avant(?:\s*le)?", r"payable\s*(?:avant|le)", r"date\s*limite", r"vervaldatum", r"vervaldag",
         r"te\s*betalen\s*(?:voor|uiterlijk|op)", r"uiterste\s*betaaldatum", r"(?:fecha\s*de\s*)?vencimiento",
@@ -163,13 +166,15 @@ TOTAL = Labels(
         r"total\s*general", r"celkem\s*(?:s\s*dph|k\s*uhrade)", r"k\s*uhrade",
         r"(?:sum|summe|gesamt|total)\s*\(\s*(?:gross|brutto)\s*\)",  # `Sum (gross)`, `Summe (brutto)`
         r"(?:valor\s*)?total\s*com\s*impostos?", r"valor\s*total", r"total\s*a\s*pagar",
+        r"(?:(?:sum|totalt|belop)\s*)?(?:a|at|att)\s*betal[ea]",  # `Å betale`, `At betale`, `Att betala`
     ]]),
     weak=_compile([f"(?:{p}){_INCL}" for p in
                    [r"total", r"totaal", r"totale", r"summe", r"gesamt", r"importe", r"importo", r"celkem",
                     r"brutto"]]),
     negative=_compile([
         r"sub\s*-?\s*total", r"zwischen\s*-?\s*summe", r"netto\s*-?\s*(?:betrag|summe)?",
-        r"(?:summe|gesamt|total)\s*netto", r"(?:sum|summe|gesamt|total)\s*\(\s*(?:net|netto)\s*\)",
+        r"(?:summe|gesamt|total)\s*netto", r"mva\s*-?\s*grunnlag", r"momsgrundlag", r"mva", r"moms",
+        r"(?:sum|summe|gesamt|total)\s*\(\s*(?:net|netto)\s*\)",
         r"net(?:\s*(?:amount|total))?", r"total\s*net", r"(?:total\s*)?excl\.?", r"exkl\.?", r"ohne\s*mwst",
         r"(?:total|montant)\s*h\.?\s*t\.?", r"h\.t\.", r"ht", r"sous\s*-?\s*total", r"subtotaal", r"totaal\s*excl",
         r"base\s*imponible", r"(?:totale\s*)?imponibile",
@@ -233,7 +238,8 @@ ADDRESS = re.compile(r"^\d+[a-z]?\s+[a-z]|[a-z]\s+\d+[a-z]?(?:\s*[-/]\s*\d+)?$|(
                      r"[a-z]{1,2}\d[a-z\d]?\s+\d[a-z]{2}|(?<![a-z])[a-z]{2}\s+\d{5}(?!\d)|\d{4}\s?[a-z]{2}(?![a-z])")
 # Lines that are not a name: addresses, contact details, registry and bank data.
 NOT_A_NAME = re.compile(
-    r"(?<![a-z])(?:str(?:asse|aße|\.)|strasse|weg|platz|allee|gasse|ring|street|st\.|road|rd\.|avenue|ave\.?|av\.|avda\.?|lane|"
+
+       r"(?<![a-z])(?:str(?:asse|aße|\.)|strasse|weg|platz|allee|gasse|ring|street|st\.|road|rd\.|avenue|ave\.?|av\.|avda\.?|lane|"
     r"drive|suite|rue|boulevard|bd|place|cours|chemin|straat|laan|gracht|plein|markt|calle|avenida|plaza|paseo|"
     r"poligono|via|viale|piazza|corso|largo|rua|travessa|rodovia|estrada|praca|alameda|"
     r"postfach|p\.?o\.?\s*box|www\.|http|@|tel|phone|fone|telefone|fax|iban|bic|swift|cnpj|cpf|cep|"

@@ -280,7 +280,9 @@ def currency(doc: Doc, total: Candidate | None) -> Candidate | None:
     """The total's own currency, else one on its line, else the document's most frequent one. A bare `$` is
     the dollar or peso the document names by its code, when it names one and only one (`Moneda: MXN`)."""
     found = _currency(doc, total)
-    if found is None or found.value != "USD" or "$" not in doc.lines[found.line]:
+    if found is None:
+        return _kroner(doc, total)
+    if found.value != "USD" or "$" not in doc.lines[found.line]:
         return found
     named = {m.group() for line in doc.lines for m in CURRENCY.finditer(line)} & set(_DOLLARS)
     if len(named) == 1 and named != {"USD"}:
@@ -326,6 +328,25 @@ def _currency(doc: Doc, total: Candidate | None) -> Candidate | None:
     if code == "Rs":
         return _rupees(doc, share)
     return Candidate(code, 0.8 if share > 0.9 else 0.6, "the document's currency", 0)
+
+
+_KR = re.compile(r"\d\s?(?:kr\.?|,-)(?![a-z])|(?<![a-z])kr\.?\s?\d")
+_KRONER = [("NOK", re.compile(r"(?<![a-z])(?:mva|a\s*betale|forfallsdato|belop)(?![a-z])")),
+           ("SEK", re.compile(r"(?<![a-z])(?:att\s*betala|forfallodatum|summa|org\.?\s*nr|bankgiro)(?![a-z])")),
+           ("DKK", re.compile(r"(?<![a-z])(?:at\s*betale|forfaldsdato|i\s*alt|cvr)(?![a-z])"))]
+
+
+def _kroner(doc: Doc, total: Candidate | None) -> Candidate | None:
+    """Amounts written `6 000.00 kr`: the krone of the language the invoice is written in (Norwegian `MVA`, `Å
+    betale`; Swedish `Att betala`; Danish `At betale`, `I alt`), when the words name one country only."""
+    if total is None or not _KR.search(doc.folded[total.line]):
+        return None
+    folded = "\n".join(doc.folded)
+    found = [code for code, words in _KRONER if words.search(folded)]
+    if len(found) != 1:
+        return Candidate("NOK" if not found else found[0], 0.5, "`kr` beside the total: which krone is unsure",
+                         total.line)
+    return Candidate(found[0], 0.85, f"`kr` beside the total, in a {found[0][:2]} invoice", total.line)
 
 
 _RUPEES = re.compile(r"(?<![A-Za-z])Rs\.? ?-?\d")

@@ -12,6 +12,7 @@ from decimal import Decimal
 import pytest
 
 from pdftools.invoice import issuer, text, totals
+from pdftools.invoice.reader import Options, _from_text
 from pdftools.invoice.text import Doc
 
 
@@ -382,3 +383,42 @@ def test_a_number_under_a_column_title_with_its_number_word_left_of_it() -> None
                 " Klant nr.               972044610"])
     found = text.numbers(doc)
     assert found[0].value == "16117778" and found[0].score >= 0.7
+
+
+_NORWEGIAN = [  # simpleinvoice's Norwegian example (a LaTeX invoice class in Debian's TeX Live)
+    "                                                                                               Faktura",
+    "                                                       Navn Navnesen",
+    "                                                       Langtvekkveien 13b",
+    "                                                       0123 Oslo",
+    "                                                       mail@domain.no",
+    "                                                       Vår ref: Navn Navnesen",
+    "                                                       Deres ref: Rik Rikmansen",
+    "Rik Rikmansen og sønner                                Fakturanummer: 38",
+    "Pengeveien 342                                         Fakturadato: 2. november 2017",
+    "9876 Gokk                                              Forfallsdato: 16. november 2017",
+    "Beskrivelse                                                              Enhetspris      MVA             Sum",
+    "Flere                                                                   5 000.00 kr      20 %    6 000.00 kr",
+    "                                                                          MVA-grunnlag:          5 000.00 kr",
+    "                                                                                  MVA:           1 000.00 kr",
+    "                                                                               Å betale:         6 000.00 kr",
+    "Navn Navnesen             Langtvekkveien 13b / 0123 Oslo               123 45 678               mail@domain.no",
+]
+
+
+def test_a_norwegian_invoice() -> None:
+    """Norwegian (and Danish, Swedish) words: `Faktura` is a title, `Fakturanummer`, `Fakturadato`,
+    `Forfallsdato` (due), `Å betale` (to pay), `MVA`; `kr` with MVA is the Norwegian krone."""
+    found = _from_text(["\n".join(_NORWEGIAN)], Options(), {})
+    assert found["number"].value == "38" and found["number"].score >= 0.7
+    assert found["date"].value == dt.date(2017, 11, 2) and found["date"].score >= 0.7
+    assert found["amount"].value == Decimal("6000.00") and found["amount"].score >= 0.7
+    assert found["currency"].value == "NOK"
+    assert found["issuer"].value != "Faktura"
+
+
+@pytest.mark.parametrize(("words", "code"), [("Moms: 25 %   Att betala:", "SEK"), ("Moms 25 %   At betale:", "DKK"),
+                                             ("MVA 25 %   Å betale:", "NOK")])
+def test_kroner_by_the_language_of_the_invoice(words: str, code: str) -> None:
+    doc = _doc([f"Faktura nr. 1001        {words}       1 250,00 kr"])
+    found = totals.currency(doc, totals.best_total(*totals.totals(doc)))
+    assert found is not None and found.value == code

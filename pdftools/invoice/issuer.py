@@ -222,7 +222,24 @@ def issuers(doc: Doc) -> list[Candidate]:
     first = _first_line_name(doc)
     if first is not None:
         found.append(first)
+    found += _receipt_stub(doc)
     return _rank(doc, found, _buyer_keys(doc, senders))
+
+
+_RECEIVED_FROM = re.compile(r"recebemos\s+de\s+(.+?)\s+os\s+produtos")  # a DANFE's receipt stub (Brazil)
+
+
+def _receipt_stub(doc: Doc) -> list[Candidate]:
+    """`RECEBEMOS DE ALIMENTOS LTDA. OS PRODUTOS ...`: the receipt stub of a Brazilian DANFE names the issuer
+    (as the page prints it elsewhere, when it does: `Alimentos Ltda.`)."""
+    for i, folded in enumerate(doc.folded[:10]):
+        m = _RECEIVED_FROM.search(folded)
+        if m and plausible(doc.lines[i][m.start(1):m.end(1)]):
+            name = doc.lines[i][m.start(1):m.end(1)].strip()
+            shown = next((c.text.strip() for cells in doc.cells for c in cells
+                          if fold(c.text.strip()) == fold(name) and c.text.strip() != name), name)
+            return [Candidate(_tidy(shown), 0.9, "a DANFE's receipt stub (recebemos de)", i)]
+    return []
 
 
 def _part(cell: Cell, text: str) -> Cell:

@@ -165,6 +165,7 @@ TOTAL = Labels(
         r"total\s*(?:paid\s*)?with\s*(?:vat|tax)", r"invoice\s*amount", r"gross\s*(?:amount|total)", r"total\s*gross",
         r"total\s*general", r"celkem\s*(?:s\s*dph|k\s*uhrade)", r"k\s*uhrade",
         r"(?:sum|summe|gesamt|total)\s*\(\s*(?:gross|brutto)\s*\)",  # `Sum (gross)`, `Summe (brutto)`
+        r"valor\s*total\s*da\s*nota(?:\s*fiscal)?",  # a DANFE's (Brazil); before `valor total`, its start
         r"(?:valor\s*)?total\s*com\s*impostos?", r"valor\s*total", r"total\s*a\s*pagar",
         r"(?:(?:sum|totalt|belop)\s*)?(?:a|at|att)\s*betal[ea]",  # `Å betale`, `At betale`, `Att betala`
     ]]),
@@ -173,7 +174,9 @@ TOTAL = Labels(
                     r"brutto"]]),
     negative=_compile([
         r"sub\s*-?\s*total", r"zwischen\s*-?\s*summe", r"netto\s*-?\s*(?:betrag|summe)?",
-        r"(?:summe|gesamt|total)\s*netto", r"mva\s*-?\s*grunnlag", r"momsgrundlag", r"mva", r"moms",
+        r"(?:summe|gesamt|total)\s*netto", r"valor\s*total\s*dos\s*(?:produtos|servicos)",
+        r"valor\s*aproximado\s*dos\s*tributos", r"base\s*de\s*calculo(?:\s*do\s*icms(?:\s*st)?)?",
+        r"valor\s*do\s*(?:icms(?:\s*st)?|ipi|frete|seguro)", r"mva\s*-?\s*grunnlag", r"momsgrundlag", r"mva", r"moms",
         r"(?:sum|summe|gesamt|total)\s*\(\s*(?:net|netto)\s*\)",
         r"net(?:\s*(?:amount|total))?", r"total\s*net", r"(?:total\s*)?excl\.?", r"exkl\.?", r"ohne\s*mwst",
         r"(?:total|montant)\s*h\.?\s*t\.?", r"h\.t\.", r"ht", r"sous\s*-?\s*total", r"subtotaal", r"totaal\s*excl",

@@ -122,7 +122,7 @@ def _from_match(kind: str, m: re.Match[str], order: str) -> DateFound | None:
 
 CURRENCY_SYMBOLS = {"€": "EUR", "£": "GBP", "¥": "JPY", "$": "USD", "us$": "USD", "ca$": "CAD", "c$": "CAD",
                     "a$": "AUD", "au$": "AUD", "nz$": "NZD", "hk$": "HKD", "s$": "SGD", "fr.": "CHF", "zł": "PLN",
-                    "kč": "CZK", "₹": "INR"}
+                    "kč": "CZK", "₹": "INR", "r$": "BRL"}
 CURRENCY_CODES = ("EUR", "USD", "GBP", "CHF", "JPY", "CAD", "AUD", "NZD", "SEK", "NOK", "DKK", "PLN", "CZK", "HUF",
                   "RON", "BGN", "HRK", "ISK", "TRY", "CNY", "HKD", "SGD", "INR", "ZAR", "MXN", "BRL", "ARS", "CLP",
                   "COP")

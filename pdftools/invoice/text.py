@@ -216,6 +216,20 @@ _NUMBER_WORD = re.compile(r"(?:#|n[°o]\.?|no\.?|nr\.?|nummer|number|num[eé]ro|
 _GOES_ON = re.compile(r" ([a-z]+(?: [a-z0-9]+){0,2}) (?:vom|du|del|of|dated) ")  # words, then the date's word
 
 
+_DANFE_NUMBER = re.compile(r"(?<![a-z])n[o°º]?\.?\s*(\d{3}\.\d{3}\.\d{3})(?![\d.])")
+
+
+def _danfe_number(doc: Doc) -> list[Candidate]:
+    """A DANFE's `Nº 000.047.449` (the NF-e's number, 47449, printed zero-padded with dots), beside `DANFE`."""
+    if not any(re.search(r"(?<![a-z])danfe(?![a-z])", line) for line in doc.folded[:40]):
+        return []
+    for i, folded in enumerate(doc.folded[:60]):
+        m = _DANFE_NUMBER.search(folded)
+        if m:
+            return [Candidate(str(int(m.group(1).replace(".", ""))), 0.9, "a DANFE's number (Nº)", i)]
+    return []
+
+
 def numbers(doc: Doc) -> list[Candidate]:
     """Invoice number candidates. A value the document also prints after another field's label (customer,
     order or VAT number, IBAN, phone) is that field's, not the invoice's: it is not trusted."""
@@ -276,6 +290,7 @@ def numbers(doc: Doc) -> list[Candidate]:
                     token = _after_number_word(doc, after)
                     if token:
                         found.append(Candidate(token, 0.8, f"after the title '{m.group()}' and '{after.text}'", i))
+    found += _danfe_number(doc)
     return [c if c.value not in others else
             Candidate(c.value, min(c.score, 0.5), f"{c.how}; but it is also another field's number", c.line)
             for c in found]

@@ -168,7 +168,9 @@ def _totals_below(doc: Doc, i: int) -> list[Candidate]:
     for start, end, kind in TOTAL.find(doc.folded[i]):
         if kind != "strong":
             continue
-        for cell in doc.below(i, start, end + 20, depth=1):
+        beside = next((c.start for c in doc.cells[i] if c.start > end), None)  # the next label of the line
+        reach = end + 20 if beside is not None else end + 40  # the last label's box may run to the page's edge
+        for cell in doc.below(i, start, reach, depth=1):
             amounts = _sizes(cell.text)
             if amounts and amounts[0].decimals and not TOTAL.find(cell.folded[:amounts[0].start - cell.start]):
                 words = doc.folded[i][start:end]
@@ -281,7 +283,7 @@ def currency(doc: Doc, total: Candidate | None) -> Candidate | None:
     the dollar or peso the document names by its code, when it names one and only one (`Moneda: MXN`)."""
     found = _currency(doc, total)
     if found is None:
-        return _kroner(doc, total)
+        return _kroner(doc, total) or _danfe(doc, total)
     if found.value != "USD" or "$" not in doc.lines[found.line]:
         return found
     named = {m.group() for line in doc.lines for m in CURRENCY.finditer(line)} & set(_DOLLARS)
@@ -334,6 +336,16 @@ _KR = re.compile(r"\d\s?(?:kr\.?|,-)(?![a-z])|(?<![a-z])kr\.?\s?\d")
 _KRONER = [("NOK", re.compile(r"(?<![a-z])(?:mva|a\s*betale|forfallsdato|belop)(?![a-z])")),
            ("SEK", re.compile(r"(?<![a-z])(?:att\s*betala|forfallodatum|summa|org\.?\s*nr|bankgiro)(?![a-z])")),
            ("DKK", re.compile(r"(?<![a-z])(?:at\s*betale|forfaldsdato|i\s*alt|cvr)(?![a-z])"))]
+
+
+def _danfe(doc: Doc, total: Candidate | None) -> Candidate | None:
+    """A Brazilian NF-e's DANFE prints its amounts without a sign: they are in reais."""
+    if total is None or not any(_DANFE.search(line) for line in doc.folded[:40]):
+        return None
+    return Candidate("BRL", 0.85, "a DANFE (Brazil's NF-e): in reais", total.line)
+
+
+_DANFE = re.compile(r"(?<![a-z])danfe(?![a-z])")
 
 
 def _kroner(doc: Doc, total: Candidate | None) -> Candidate | None:

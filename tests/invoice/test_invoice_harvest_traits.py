@@ -422,3 +422,39 @@ def test_kroner_by_the_language_of_the_invoice(words: str, code: str) -> None:
     doc = _doc([f"Faktura nr. 1001        {words}       1 250,00 kr"])
     found = totals.currency(doc, totals.best_total(*totals.totals(doc)))
     assert found is not None and found.value == code
+
+
+_DANFE = [  # a Brazilian NF-e as its DANFE prints it (erpbrasil.edoc.pdf)
+    "RECEBEMOS DE ALIMENTOS LTDA. OS PRODUTOS E/OU SERVIÇOS CONSTANTES NA NOTA FISCAL ELETRÔNICA INDICADA AO LADO",
+    "",
+    "DATA DE RECEBIMENTO                  IDENTIFICAÇÃO E ASSINATURA DO RECEBEDOR",
+    "",
+    "                                                                                  DANFE",
+    "                                                                          DOCUMENTO AUXILIAR DA",
+    "                                  Alimentos Ltda.                         NOTA FISCAL ELETRÔNICA",
+    "",
+    "                             Rua Fonseca, 2 - Distrito III",
+    "                       Sao Joao da Boa Vista - SP - 13877-123               1 – saída        1",
+    "                              Fone: +55 (19) 1234-5678",
+    "                                                                             Nº 000.047.449",
+    "                                                                              SÉRIE 001",
+    "DESTINATÁRIO/REMETENTE",
+    "RAZÃO SOCIAL/NOME                                                                         CNPJ/CPF",
+    "REPRESENTACAO COMERCIAL ALIMENTICIOS LTDA                                                 53.232.886/0001-65",
+    "BASE DE CÁLCULO DO ICMS      VALOR DO ICMS        VALOR APROXIMADO DOS TRIBUTOS     VALOR TOTAL DOS PRODUTOS",
+    "                  159,27              28,66                                                      173,01",
+    "VALOR DO FRETE               VALOR DO SEGURO      VALOR DO IPI                      VALOR TOTAL DA NOTA",
+    "",  # the last box's amount right-aligned at the page's edge, far right of its label
+    "                   0,00               0,00             0,00                                            173,01",
+]
+
+
+def test_a_danfe_names_its_issuer_number_total_and_currency() -> None:
+    """Brazil's NF-e printed as a DANFE, the country's one layout: `RECEBEMOS DE <issuer> OS PRODUTOS` (the
+    receipt stub), `Nº 000.047.449` (the note's number, 47449, zero-padded with dots), `VALOR TOTAL DA NOTA`,
+    reais (no sign printed: a DANFE is in reais)."""
+    found = _from_text(["\n".join(_DANFE)], Options(), {})
+    assert found["issuer"].value == "Alimentos Ltda." and found["issuer"].score >= 0.7
+    assert found["number"].value == "47449" and found["number"].score >= 0.7
+    assert found["amount"].value == Decimal("173.01") and found["amount"].score >= 0.7
+    assert found["currency"].value == "BRL" and found["currency"].score >= 0.7

@@ -443,9 +443,9 @@ _DANFE = [  # a Brazilian NF-e as its DANFE prints it (erpbrasil.edoc.pdf)
     "REPRESENTACAO COMERCIAL ALIMENTICIOS LTDA                                                 53.232.886/0001-65",
     "BASE DE CÁLCULO DO ICMS      VALOR DO ICMS        VALOR APROXIMADO DOS TRIBUTOS     VALOR TOTAL DOS PRODUTOS",
     "                  159,27              28,66                                                      173,01",
-    "VALOR DO FRETE               VALOR DO SEGURO      VALOR DO IPI                      VALOR TOTAL DA NOTA",
+    "VALOR DO FRETE    VALOR DO SEGURO    VALOR DO IPI    VALOR TOTAL DA NOTA",
     "",  # the last box's amount right-aligned at the page's edge, far right of its label
-    "                   0,00               0,00             0,00                                            173,01",
+    "          0,00               0,00             0,00                                                    ",
 ]
 
 

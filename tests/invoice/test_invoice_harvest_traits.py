@@ -445,7 +445,7 @@ _DANFE = [  # a Brazilian NF-e as its DANFE prints it (erpbrasil.edoc.pdf)
     "                  159,27              28,66                                                      173,01",
     "VALOR DO FRETE    VALOR DO SEGURO    VALOR DO IPI    VALOR TOTAL DA NOTA",
     "",  # the last box's amount right-aligned at the page's edge, far right of its label
-    "          0,00               0,00             0,00                                                    ",
+    "          0,00               0,00             0,00                                              173,01",
 ]
 
 

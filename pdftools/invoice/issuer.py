@@ -28,7 +28,7 @@ from pdftools.invoice.labels import (
 from pdftools.invoice.parse import CURRENCY, find_amounts, find_dates, fold
 from pdftools.invoice.text import Candidate, Cell, Doc
 
-_SEPARATORS = re.compile(r"\s+[·•|–—:-]\s+|\s*[·•|]\s*")  # OCR reads a `·` as `-` or `:` at times
+_SEPARATORS = re.compile(r"\s+[·•|–—:«»-]\s+|\s*[·•|]\s*")  # OCR reads a `·` as `-`, `:` or `«` at times
 _IBAN = re.compile(r"[A-Z]{2}\d\d(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?")
 _REGISTRATION = re.compile(r"(?<![a-z])(?:iban|bic|swift|ust-?\s*id\w*|vat\s*(?:no|reg|id)\w*|tva|btw|iva|"
                            r"hrb|hra|siret|siren|rcs|kvk|cif|nif|p\.\s*iva|steuer\s*-?\s*nr|steuernummer)(?![a-z])")

@@ -359,3 +359,13 @@ def test_an_amount_wrapped_over_its_currency_belongs_to_the_label_beside_the_cur
              "Bitte überweisen Sie den Betrag innerhalb von 14 Tagen."]
     best = totals.best_total(*totals.totals(_doc(lines)))
     assert best is not None and best.value == Decimal("16041.52") and best.score >= 0.9
+
+
+def test_a_sender_lines_dot_read_by_ocr_as_a_guillemet() -> None:
+    """OCR reads the sender line's `·` as `«` at times: still a separator (dinbrief, scanned)."""
+    found = issuer.issuers(_doc(["Nordlicht GmbH & Co. KG « Rue de la Paix 49 - 32395 Leipzig",
+                                 "Northwind LLP",
+                                 "Jana Nováková",
+                                 "Business Park 4",
+                                 "11000 Leeds"]))
+    assert found[0].value == "Nordlicht GmbH & Co. KG"

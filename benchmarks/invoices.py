@@ -245,6 +245,10 @@ def main() -> None:
                         " (tests/invoices/thirdparty.py; installed once into a cache folder)")
     parser.add_argument("--thirdparty-scanned", type=int, default=4, help="of them, per library, also scanned")
     args = parser.parse_args()
+    from pdftools.invoice.reader import default_languages
+
+    print(f"OCR languages: {default_languages()} (the invoice languages tesseract has installed; TESSDATA_PREFIX "
+          "chooses another data folder)")
 
     if not args.no_real:
         real_sets(args.threshold, args.scan_cache, not args.no_real_scans)

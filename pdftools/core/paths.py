@@ -129,6 +129,11 @@ class LocalPolicy:
     def output_folder(self, raw: str) -> Path:
         return self.folder(raw)
 
+    def name(self, typed: str, found: Path | None, path: Path) -> str:
+        """How output names a file found under the path `typed` (`found`, relative to it; None: `typed` is the
+        file): joined to it as typed (`./a.pdf` for `.`), as grep and pdfgrep print it."""
+        return typed if found is None else os.path.join(typed, found)
+
     def cleanup(self) -> None:
         if self._tmp is not None:
             shutil.rmtree(self._tmp, ignore_errors=True)
@@ -228,6 +233,10 @@ class RootsPolicy:
 
     def output_folder(self, raw: str) -> Path:
         return self.resolve(raw)
+
+    def name(self, typed: str, found: Path | None, path: Path) -> str:
+        """How a result names a file: its real path, as every path in a result is."""
+        return str(path)
 
     def cleanup(self) -> None:
         pass

@@ -108,10 +108,11 @@ def page_hits(path: str, page: int, text: str, found: Lines, context: int) -> li
 
 
 @contextlib.contextmanager
-def page_texts(path: Path, password: str | None, mode: str) -> Iterator[tuple[int, Extractor]]:
-    """The page count of `path` and an extractor of its page texts (as `text` reads them)."""
+def page_texts(path: Path, password: str | None, mode: str, name: str | None = None) -> Iterator[tuple[int, Extractor]]:
+    """The page count of `path` and an extractor of its page texts (as `text` reads them); errors call it
+    `name` (as the user named it), else by its path."""
     try:
-        pdf = open_pdf(path, password)
+        pdf = open_pdf(path, password, label=name)
     except DamagedPdf as damaged:  # poppler may still read what qpdf rejects
         yield int(poppler.pdfinfo(path, damaged)["Pages"]), pagetext.pdftotext(path, mode)
         return

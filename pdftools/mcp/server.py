@@ -352,7 +352,7 @@ def coercion(base: Any, name: str = "") -> Any:
     kinds.discard(type(None))
     if kinds == {str}:
         return BeforeValidator(_pages_as_spec if name == "pages" else _number_as_text)
-    if kinds == {list[str]}:
+    if list[str] in kinds and kinds <= {list[str], dict[str, str | None]}:  # (metadata's values: an object too)
         return BeforeValidator(_one_as_list)
     if kinds == {float}:
         return AfterValidator(_finite)

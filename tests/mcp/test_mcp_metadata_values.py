@@ -1,6 +1,7 @@
-"""`pdf_metadata` takes `values` as an agent writes them: an object (`{"Title": "x"}`), as well as the list of
-`key=value` strings (and one such string) it took before; an empty value or null removes a key. It refused the object with `values: Input should be
-a valid list`. One signature feeds both front ends: the command line keeps `--set KEY=VALUE`."""
+"""`pdf_metadata` takes `values` as an agent writes them: an object (`{"Title": "x"}`; an empty value or null
+removes a key), as well as the list of `key=value` strings (and one such string) it took before. It refused the
+object with `values: Input should be a valid list`. One signature feeds both front ends: the command line keeps
+`--set KEY=VALUE`."""
 
 from __future__ import annotations
 
@@ -95,3 +96,10 @@ def test_the_schema_offers_the_object_over_a_real_stdio_server(tmp_path: Path) -
     assert '"object"' in kinds and '"array"' in kinds, kinds
     assert not done.is_error, done
     assert _info(tmp_path / "x.pdf")["/Title"] == "x"
+
+
+def test_an_empty_file_is_empty_input_over_mcp(tmp_path: Path) -> None:
+    """(Beside metadata: the same server.) An empty file is EMPTY_INPUT, not NOT_A_PDF, for an agent too."""
+    (tmp_path / "empty.pdf").touch()
+    error = rb.mcp_error(rb.mcp_call(tmp_path, "pdf_info", {"input": "empty.pdf"}))
+    assert error["code"] == "EMPTY_INPUT" and error["message"].endswith("empty.pdf is empty"), error

@@ -199,15 +199,19 @@ def report_usage_error(exc: click_errors.UsageError, argv: list[str]) -> int:
 def _batch_hint(exc: click_errors.UsageError) -> str | None:
     """Several files given to a command that takes one (`images *.pdf -d out`, the shell expanding the glob):
     how to run it on each, when a batch can run it. One name that is no file yet is an output named as qpdf
-    takes it (`rotate in.pdf out.pdf`): `-o`."""
+    takes it (`rotate in.pdf out.pdf`): `-o`, or `-d` for a command that writes into a folder (`split`)."""
     ctx = exc.ctx
     if ctx is None or ctx.parent is None or ctx.parent.parent is not None or \
             not exc.message.startswith("Got unexpected extra argument"):
         return None
     extra = exc.message[exc.message.find(" (") + 2:exc.message.rfind(")")]
-    takes_o = any("-o" in p.opts for p in ctx.command.params)
-    if takes_o and " " not in extra and not os.path.exists(extra):  # `qpdf in.pdf out.pdf`: an output to be
-        return f"Name the output with -o: `{ctx.command_path} FILE ... -o {extra}`."
+    opts = {opt for p in ctx.command.params for opt in p.opts}
+    if " " not in extra and not os.path.exists(extra):  # `qpdf in.pdf out.pdf`: an output to be
+        if "-o" in opts:
+            return f"Name the output with -o: `{ctx.command_path} FILE ... -o {extra}`."
+        if "-d" in opts:  # `qpdf --split-pages in.pdf out-%d.pdf`: outputs, written into a folder
+            named = ", named by --pattern" if "--pattern" in opts else ""
+            return f"`{ctx.command_path}` writes its files into a folder: -d DIR{named} (`{ctx.command_path} -h`)."
     from pdftools.batch.plan import commands
 
     name = ctx.info_name or ""

@@ -66,8 +66,10 @@ class Group(PlainGroup):
         return super().resolve_command(ctx, args)
 
     def parse_args(self, ctx: click_core.Context, args: list[str]) -> list[str]:
+        named = args[1:args.index("--")] if "--" in args else args[1:]
         if self.default_command is not None and args and args[0] not in self.commands and args[0] not in (
-                "-h", "--help"):
+                "-h", "--help") and not (args[0].startswith("-") and any(a in self.commands for a in named)):
+            # (`metadata --json show FILE`: an option before the sub-command named, which click then reports)
             if _command_like(args[0]) and not ctx.resilient_parsing:  # `metadata frobnicate FILE`: a typo
                 raise click_errors.UsageError(
                     f"unknown command {args[0]!r}: the commands are {', '.join(self.commands)}", ctx)
@@ -188,12 +190,35 @@ def report_usage_error(exc: click_errors.UsageError, argv: list[str]) -> int:
     flag = "-h" if "-h" in names else "--help"
     error = InvalidArgument(usage_message(exc, argv), hint=_batch_hint(exc) or f"`{path} {flag}` lists the "
                                                                              "arguments and options.")
+    command = _command_after(exc, argv)
+    if command is not None:  # `pdftools --json info a.pdf`: a command's option before the command
+        option = getattr(exc, "option_name", "")
+        error = InvalidArgument(f"unknown option {option}: the options of `{path} {command}` go after the command's "
+                                f"name", hint=f"Put it there: `{path} {command} {option} ...`.")
     named = _file_like_option(exc, argv)
     if named is not None and isinstance(exc, click_errors.NoSuchOption):
         error = InvalidArgument(f"unknown option {exc.option_name} (in {named!r}, which is a file)",
                                 hint=f"To name a file that starts with `-`, put `--` before it (`{path} -- "
                                      f"{named}`) or write `./{named}`.")
     return report_error(error, as_json=wants_json(argv))
+
+
+def _command_after(exc: click_errors.UsageError, argv: list[str]) -> str | None:
+    """The command named after an option unknown to the group but known to that command (or one of its
+    sub-commands): `--json` in `pdftools --json info a.pdf`."""
+    ctx = exc.ctx
+    if not isinstance(exc, click_errors.NoSuchOption) or ctx is None or not isinstance(ctx.command, PlainGroup):
+        return None
+    words = argv[: argv.index("--")] if "--" in argv else argv
+    name = next((word for word in words if word in ctx.command.commands), None)
+    command = ctx.command.commands.get(name or "")
+    if command is not None and not command.params and ctx.parent is None:  # a stub: `--password x info` built `x`
+        from pdftools.cli.app import build_command
+
+        command = build_command(name).commands.get(name)
+    commands = [command, *getattr(command, "commands", {}).values()] if command is not None else []
+    known = {opt for cmd in commands for p in cmd.params for opt in (*p.opts, *p.secondary_opts)}
+    return name if exc.option_name in known else None
 
 
 def _batch_hint(exc: click_errors.UsageError) -> str | None:

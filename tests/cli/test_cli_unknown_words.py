@@ -5,10 +5,14 @@ name another PDF tool gives it (`grep`, pdftk's `burst`, `encrypt`), an option o
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+PDFTOOLS = Path(sys.executable).with_name("pdftools")
 
 
 @pytest.mark.parametrize(("typed", "meant"), [("serach", "search"), ("mrege", "merge"), ("grep", "search"),
@@ -117,11 +121,20 @@ def test_merge_with_its_output_last_as_pdfunite_takes_it_points_at_o(cli: Any, p
 def test_a_command_option_before_the_command_says_where_it_goes(cli: Any, pdf: Path, option: str) -> None:
     """`pdftools --json info a.pdf` (a CI script's habit): it said `unknown option --json (did you mean
     --version?)`; the options of commands go after the command's name."""
-    result = cli(option, "info", pdf)
+    result = cli(option, *(["x"] if option == "--password" else []), "info", pdf)
     assert result.exit_code == 2, result
-    first, hint = result.stderr.splitlines()
+    if option == "--json":
+        error = json.loads(result.stderr)["error"]
+        first, hint = error["message"], error["hint"]
+    else:
+        first, hint = result.stderr.splitlines()
     assert "--version" not in first and "after the command" in first, first
     assert f"pdftools info {option}" in hint, hint
+    real = subprocess.run([PDFTOOLS, option, *(["x"] if option == "--password" else []), "info", pdf],
+                          capture_output=True, text=True, check=False)  # the program builds only the command named
+    assert real.returncode == 2 and f"pdftools info {option}" in real.stderr, real
+    grouped = json.loads(cli("metadata", "--json", "show", pdf).stderr)["error"]  # a group's sub-command too
+    assert "`pdftools metadata show` go after" in grouped["message"], grouped
 
 
 def test_serve_help_reads_as_words(cli: Any) -> None:

@@ -394,7 +394,9 @@ def build_app(wanted: str | None = None, extra: dict[str, Callable[..., None]] |
             stubs.append(_stub(op.name, op.summary, panel_of(op.name)))
     for name, command in (extra or {}).items():
         if wanted is None or name == wanted:
-            app.command(name, rich_help_panel=panel_of(name))(command)
+            from pdftools.cli.group import Command
+
+            app.command(name, rich_help_panel=panel_of(name), cls=Command)(command)
         elif not alone:
             stubs.append(_stub(name, (command.__doc__ or "").strip().split("\n", 1)[0], panel_of(name)))
     if wanted in (None, "mcp-config"):

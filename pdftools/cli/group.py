@@ -142,11 +142,20 @@ class Command(TyperCommand):
             if param.param_type_name == "argument":
                 args.append((argument_label(param), record[1]))
             else:
-                opts.append(record)
+                opts.append((record[0], _without_range(param, record[1])))
         for title, rows in (("Arguments", args), ("Options", opts)):
             if rows:
                 with formatter.section(title):
                     formatter.write_dl(rows)
+
+
+def _without_range(param: click_core.Parameter, text: str) -> str:
+    """An option's help without click's `1<=x<=65535` (Python's notation): the help says the range in words."""
+    low, high = getattr(param, "min", None), getattr(param, "max", None)
+    if low is None and high is None:
+        return text
+    shown = f"x<={high}" if low is None else f"x>={low}" if high is None else f"{low}<=x<={high}"
+    return text.replace(f"; {shown}]", "]").replace(f"  [{shown}]", "").replace(f"[{shown}]", "").rstrip()
 
 
 class _NumbersAreArguments(click_parser._OptionParser):

@@ -288,7 +288,10 @@ def output_path(raw: str) -> Path:
 
 def folder_path(raw: str) -> Path:
     """An existing folder to read from, through the active policy."""
-    return _folder(raw, FileNotFound(f"no such folder: {raw}"))
+    return _folder(raw, FileNotFound(f"no such folder: {raw}", hint=FOLDER_HINT))
+
+
+FOLDER_HINT = "Check the path: no folder has that name{{cli: (a relative path starts in the current folder)}}."
 
 
 def output_folder(raw: str) -> Path:
@@ -317,5 +320,10 @@ def _folder(raw: str, missing: PdftoolsError, *, output: bool = False) -> Path:
     if path.is_dir():
         return path
     if path.exists():
-        raise InvalidArgument(f"{raw} is a file, not a folder")
+        import shlex
+
+        parent = os.path.dirname(raw.rstrip("/")) or "."
+        raise InvalidArgument(f"{raw} is a file, not a folder",
+                              hint=f"Give the folder that holds it (`pdftools ls {shlex.quote(parent)}`); `pdftools "
+                                   f"info {shlex.quote(raw)}` shows that one PDF.")
     raise missing

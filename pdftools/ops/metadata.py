@@ -48,6 +48,8 @@ COMMANDS = {
     "remove": "Remove all metadata (Info, XMP, per-object metadata and private application data), for privacy.",
 }
 WRITES = ("set", "remove")
+EXAMPLE = ("E.g. {{cli:--set title='Annual report' --set author=Ann}}{{mcp:{{values}} {\"title\": \"Annual report\", "
+           "\"author\": \"Ann\"}}}.")
 _KEY = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]{0,63}$")
 
 
@@ -82,8 +84,10 @@ def metadata(
     linearize: Annotated[Linearize, Cli(actions=WRITES)] = False,
     object_streams: Annotated[ObjectStreams, Cli(actions=WRITES)] = "preserve",
 ) -> MetadataResult:
-    if (action == "set") != bool(values):
-        raise InvalidArgument("{{values}} goes with `set`, and `set` needs at least one key=value")
+    if action == "set" and not values:
+        raise InvalidArgument("`set` needs at least one key=value", hint=EXAMPLE)
+    if action != "set" and values:
+        raise InvalidArgument(f"{{{{values}}}} go with `set`, not `{action}`")
     pairs = _pairs(values)
     if action == "show":
         writes_nothing(action, output, in_place)
@@ -116,9 +120,7 @@ def _pairs(values: list[str] | dict[str, str | None] | None) -> list[tuple[str, 
 def _pair(key: str, value: str, problem: str, sep: str = "=") -> tuple[str, str]:
     key = KNOWN.get(key.strip().lower(), key.strip())
     if not sep or not _KEY.match(key):
-        raise InvalidArgument(problem, hint="Keys are letters, digits, . _ -: e.g. {{cli:--set title='Annual report' "
-                                            "--set author=Ann}}{{mcp:{{values}} {\"title\": \"Annual report\", "
-                                            "\"author\": \"Ann\"}}}.")
+        raise InvalidArgument(problem, hint="Keys are letters, digits, . _ -: e.g. " + EXAMPLE[len("E.g. "):])
     if value and key in DATES:
         value = _pdf_date(key, value)
     return key, value

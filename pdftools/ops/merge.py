@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     import pikepdf
 
 
+DEFAULT_OUTPUT = "merged.pdf"
+
+
 @dataclass
 class MergedInput:
     path: str
@@ -52,7 +55,7 @@ def merge(
               min_length=1),
         Cli(argument=True, metavar="INPUT..."),
     ],
-    output: Annotated[str, Param("Output PDF"), Cli("-o", "--output", note="`-` for stdout")] = "merged.pdf",
+    output: Annotated[str, Param("Output PDF"), Cli("-o", "--output", note="`-` for stdout")] = DEFAULT_OUTPUT,
     force: Annotated[bool, Param("Overwrite an existing output")] = False,
     password: Password = None,
     decrypt: Decrypt = False,
@@ -60,7 +63,7 @@ def merge(
     object_streams: ObjectStreams = "preserve",
 ) -> MergeResult:
 
-    sources = _sources(inputs)
+    sources = _sources(inputs, output)
     if len(sources) < 2:
         raise InvalidArgument(f"merge needs at least two inputs; got {len(sources)}")
     out_path = output_path(output)
@@ -103,14 +106,15 @@ def merge(
 
 
 
-def _sources(inputs: list[str]) -> list[tuple[Path, str | None]]:
-    """Each input's files with their pages. A missing last input named `.pdf` is the output as pdfunite takes
-    it (`pdfunite a.pdf b.pdf out.pdf`): its hint says to name the output with {{output}}."""
+def _sources(inputs: list[str], output: str) -> list[tuple[Path, str | None]]:
+    """Each input's files with their pages. A missing last input named `.pdf`, when no output was named, is
+    the output as pdfunite takes it (`pdfunite a.pdf b.pdf out.pdf`): its hint says to name it with {{output}}."""
     try:
         return [(path, pages) for spec in inputs for raw, pages in [split_spec(spec)] for path in expand(raw)]
     except FileNotFound as exc:
         last = inputs[-1]
-        if len(inputs) > 1 and last.lower().endswith(".pdf") and exc.message == f"no such file: {last}":
+        if output == DEFAULT_OUTPUT and len(inputs) > 1 and last.lower().endswith(".pdf") and \
+                exc.message == f"no such file: {last}":
             raise FileNotFound(exc.message, hint=f"The output is named with {{{{output}}}}, not as the last input "
                                                  f"(pdfunite's way): `pdftools merge FILE... -o {last}`.") from None
         raise

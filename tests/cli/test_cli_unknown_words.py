@@ -115,6 +115,8 @@ def test_merge_with_its_output_last_as_pdfunite_takes_it_points_at_o(cli: Any, p
     assert f"-o {out}" in error["hint"], error
     missing_first = json.loads(cli("merge", "nope.pdf", pdf, "--json").stderr)["error"]
     assert "-o" not in missing_first["hint"], missing_first  # a missing input elsewhere is only missing
+    named = json.loads(cli("merge", pdf, "nope.pdf", "-o", "m.pdf", "--json").stderr)["error"]
+    assert "-o" not in named["hint"], named  # with the output named, a missing last input is only missing
 
 
 @pytest.mark.parametrize("option", ["--json", "-q", "--quiet", "--password"])

@@ -424,6 +424,7 @@ def build_command(wanted: str | None, extra: dict[str, Callable[..., None]] | No
     group = typer.main.get_command(build_app(wanted, extra, stubs))
     for stub in stubs:
         group.add_command(stub)  # type: ignore[attr-defined]
+    group.build = build_command  # type: ignore[attr-defined]  # a stub's real options, for an error's words
     return group
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, get_args
 
 from typer._click import core as click_core
@@ -45,6 +45,7 @@ class Group(PlainGroup):
     """pdftools' click group: the top-level app and the sub-command groups (`metadata`, `bookmarks`...)."""
 
     default_command: str | None = None  # run when the first argument is not a sub-command's name
+    build: Callable[[str], Any] | None = None  # the top group: builds it again with one command's real options
 
     def format_commands(self, ctx: click_core.Context, formatter: HelpFormatter) -> None:
         sections: dict[str, list[tuple[str, str]]] = {}
@@ -221,10 +222,9 @@ def _command_after(exc: click_errors.UsageError, argv: list[str]) -> str | None:
     words = argv[: argv.index("--")] if "--" in argv else argv
     name = next((word for word in words if word in ctx.command.commands), None)
     command = ctx.command.commands.get(name or "")
-    if command is not None and not command.params and ctx.parent is None:  # a stub: `--password x info` built `x`
-        from pdftools.cli.app import build_command
-
-        command = build_command(name).commands.get(name)
+    build = getattr(ctx.command, "build", None)  # (set by cli/app.py, which imports this module)
+    if command is not None and not command.params and build is not None:  # a stub: `--password x info` built `x`
+        command = build(name).commands.get(name)
     commands = [command, *getattr(command, "commands", {}).values()] if command is not None else []
     known = {opt for cmd in commands for p in cmd.params for opt in (*p.opts, *p.secondary_opts)}
     return name if exc.option_name in known else None

@@ -170,6 +170,8 @@ def _grid(value: list[Any], tty: bool) -> Grid:
 def _plain(value: Any) -> str:
     if value is None:
         return ""
+    if isinstance(value, bool):  # a person's words, not Python's True and False (--json keeps true/false)
+        return "yes" if value else "no"
     if isinstance(value, dict):
         return ", ".join(f"{k}={_plain(v)}" for k, v in value.items())
     if isinstance(value, list):

@@ -7,6 +7,8 @@ empty fields)."""
 from __future__ import annotations
 
 import dataclasses
+import json
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -159,3 +161,15 @@ def test_piped_output_does_not_load_rich(cli: Callable[..., Any], tmp_path: Path
                           timeout=60, check=False)
     assert done.returncode == 0 and "outline" in done.stdout, done
     assert done.stderr.strip().splitlines()[-1] in ("[]", "['rich']"), done.stderr
+
+
+def test_yes_and_no_not_pythons_true_and_false(cli: Any, tmp_path: Path, sample: Path) -> None:
+    """A person read `encrypted  False`, `more  False`, `required  True` (Python's words) in every table; they
+    read `no` and `yes`. --json keeps true and false."""
+    shutil.copy(sample, tmp_path / "a.pdf")
+    info = cli("info", tmp_path / "a.pdf").stdout
+    assert re.search(r"^encrypted +no$", info, re.M), info
+    listed = cli("ls", tmp_path).stdout
+    assert re.search(r"│ no +│", listed) and re.search(r"^more +no$", listed, re.M), listed
+    assert not re.search(r"(^|\s)(True|False)(\s|$)", info + listed), info + listed  # (`Trapped: /False` is data)
+    assert json.loads(cli("info", tmp_path / "a.pdf", "--json").stdout)["encrypted"] is False

@@ -247,7 +247,7 @@ class WrongFormat(PdftoolsError):
 class EmptyInput(PdftoolsError):
     code = "EMPTY_INPUT"
     exit_code = 4
-    hint = "The input has no content to convert; check that you gave the right file."
+    hint = "The input has nothing in it: check that you gave the right file, or that something was piped into `-`."
 
 
 class OutDirBusy(PdftoolsError):

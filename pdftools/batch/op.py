@@ -119,8 +119,9 @@ def _options(fn: Any, given: list[str] | dict[str, Any] | None, password: str | 
     missing = [n for n, p in params.items()
                if p.default is inspect.Parameter.empty and n not in chosen and n not in plan.OWNED]
     if missing:
+        example = "{{cli:--set, e.g. --set NAME=VALUE}}{{mcp:options, e.g. {\"NAME\": VALUE}}}"
         raise InvalidArgument(f"this command needs {', '.join(missing)}",
-                              hint=f"Give it with --set, e.g. --set {missing[0]}=VALUE.")
+                              hint=f"Give it with {example.replace('NAME', missing[0])}.")
     return chosen
 
 

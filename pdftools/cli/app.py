@@ -377,7 +377,7 @@ def build_app(wanted: str | None = None, extra: dict[str, Callable[..., None]] |
     """The Typer app; only `wanted` (or every op, when None) is built from its real signature. `extra` adds
     commands that are not operations (`serve`, added by `pdftools.main`, which sits above both front ends).
     The others, listed for help and typos, go into `stubs` as plain click commands (`build_command`)."""
-    from pdftools.cli.group import Group, panel_of
+    from pdftools.cli.group import Command, Group, panel_of
 
     app = typer.Typer(help=APP_HELP, no_args_is_help=True, add_completion=True, rich_markup_mode=None, cls=Group,
                       pretty_exceptions_enable=False, context_settings={"help_option_names": ["-h", "--help"],
@@ -394,13 +394,13 @@ def build_app(wanted: str | None = None, extra: dict[str, Callable[..., None]] |
             stubs.append(_stub(op.name, op.summary, panel_of(op.name)))
     for name, command in (extra or {}).items():
         if wanted is None or name == wanted:
-            app.command(name, rich_help_panel=panel_of(name))(command)
+            app.command(name, rich_help_panel=panel_of(name), cls=Command)(command)
         elif not alone:
             stubs.append(_stub(name, (command.__doc__ or "").strip().split("\n", 1)[0], panel_of(name)))
     if wanted in (None, "mcp-config"):
         from pdftools.cli.mcp_config import mcp_config
 
-        app.command("mcp-config", rich_help_panel=panel_of("mcp-config"))(mcp_config)
+        app.command("mcp-config", rich_help_panel=panel_of("mcp-config"), cls=Command)(mcp_config)
     elif not alone:  # its summary without importing it (and json, tempfile...) for every other command
         stubs.append(_stub("mcp-config", MCP_CONFIG_SUMMARY, panel_of("mcp-config")))
     return app
@@ -424,6 +424,7 @@ def build_command(wanted: str | None, extra: dict[str, Callable[..., None]] | No
     group = typer.main.get_command(build_app(wanted, extra, stubs))
     for stub in stubs:
         group.add_command(stub)  # type: ignore[attr-defined]
+    group.build = build_command  # type: ignore[attr-defined]  # a stub's real options, for an error's words
     return group
 
 

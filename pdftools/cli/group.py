@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, get_args
 
 from typer._click import core as click_core
@@ -45,6 +45,7 @@ class Group(PlainGroup):
     """pdftools' click group: the top-level app and the sub-command groups (`metadata`, `bookmarks`...)."""
 
     default_command: str | None = None  # run when the first argument is not a sub-command's name
+    build: Callable[[str], Any] | None = None  # the top group: builds it again with one command's real options
 
     def format_commands(self, ctx: click_core.Context, formatter: HelpFormatter) -> None:
         sections: dict[str, list[tuple[str, str]]] = {}
@@ -66,8 +67,10 @@ class Group(PlainGroup):
         return super().resolve_command(ctx, args)
 
     def parse_args(self, ctx: click_core.Context, args: list[str]) -> list[str]:
+        named = args[1:args.index("--")] if "--" in args else args[1:]
         if self.default_command is not None and args and args[0] not in self.commands and args[0] not in (
-                "-h", "--help"):
+                "-h", "--help") and not (args[0].startswith("-") and any(a in self.commands for a in named)):
+            # (`metadata --json show FILE`: an option before the sub-command named, which click then reports)
             if _command_like(args[0]) and not ctx.resilient_parsing:  # `metadata frobnicate FILE`: a typo
                 raise click_errors.UsageError(
                     f"unknown command {args[0]!r}: the commands are {', '.join(self.commands)}", ctx)
@@ -140,11 +143,20 @@ class Command(TyperCommand):
             if param.param_type_name == "argument":
                 args.append((argument_label(param), record[1]))
             else:
-                opts.append(record)
+                opts.append((record[0], _without_range(param, record[1])))
         for title, rows in (("Arguments", args), ("Options", opts)):
             if rows:
                 with formatter.section(title):
                     formatter.write_dl(rows)
+
+
+def _without_range(param: click_core.Parameter, text: str) -> str:
+    """An option's help without click's `1<=x<=65535` (Python's notation): the help says the range in words."""
+    low, high = getattr(param, "min", None), getattr(param, "max", None)
+    if low is None and high is None:
+        return text
+    shown = f"x<={high}" if low is None else f"x>={low}" if high is None else f"{low}<=x<={high}"
+    return text.replace(f"; {shown}]", "]").replace(f"  [{shown}]", "").replace(f"[{shown}]", "").rstrip()
 
 
 class _NumbersAreArguments(click_parser._OptionParser):
@@ -188,6 +200,11 @@ def report_usage_error(exc: click_errors.UsageError, argv: list[str]) -> int:
     flag = "-h" if "-h" in names else "--help"
     error = InvalidArgument(usage_message(exc, argv), hint=_batch_hint(exc) or f"`{path} {flag}` lists the "
                                                                              "arguments and options.")
+    command = _command_after(exc, argv)
+    if command is not None:  # `pdftools --json info a.pdf`: a command's option before the command
+        option = getattr(exc, "option_name", "")
+        error = InvalidArgument(f"unknown option {option}: the options of `{path} {command}` go after the command's "
+                                f"name", hint=f"Put it there: `{path} {command} {option} ...`.")
     named = _file_like_option(exc, argv)
     if named is not None and isinstance(exc, click_errors.NoSuchOption):
         error = InvalidArgument(f"unknown option {exc.option_name} (in {named!r}, which is a file)",
@@ -196,18 +213,39 @@ def report_usage_error(exc: click_errors.UsageError, argv: list[str]) -> int:
     return report_error(error, as_json=wants_json(argv))
 
 
+def _command_after(exc: click_errors.UsageError, argv: list[str]) -> str | None:
+    """The command named after an option unknown to the group but known to that command (or one of its
+    sub-commands): `--json` in `pdftools --json info a.pdf`."""
+    ctx = exc.ctx
+    if not isinstance(exc, click_errors.NoSuchOption) or ctx is None or not isinstance(ctx.command, PlainGroup):
+        return None
+    words = argv[: argv.index("--")] if "--" in argv else argv
+    name = next((word for word in words if word in ctx.command.commands), None)
+    command = ctx.command.commands.get(name or "")
+    build = getattr(ctx.command, "build", None)  # (set by cli/app.py, which imports this module)
+    if command is not None and not command.params and build is not None:  # a stub: `--password x info` built `x`
+        command = build(name).commands.get(name)
+    commands = [command, *getattr(command, "commands", {}).values()] if command is not None else []
+    known = {opt for cmd in commands for p in cmd.params for opt in (*p.opts, *p.secondary_opts)}
+    return name if exc.option_name in known else None
+
+
 def _batch_hint(exc: click_errors.UsageError) -> str | None:
     """Several files given to a command that takes one (`images *.pdf -d out`, the shell expanding the glob):
     how to run it on each, when a batch can run it. One name that is no file yet is an output named as qpdf
-    takes it (`rotate in.pdf out.pdf`): `-o`."""
+    takes it (`rotate in.pdf out.pdf`): `-o`, or `-d` for a command that writes into a folder (`split`)."""
     ctx = exc.ctx
     if ctx is None or ctx.parent is None or ctx.parent.parent is not None or \
             not exc.message.startswith("Got unexpected extra argument"):
         return None
     extra = exc.message[exc.message.find(" (") + 2:exc.message.rfind(")")]
-    takes_o = any("-o" in p.opts for p in ctx.command.params)
-    if takes_o and " " not in extra and not os.path.exists(extra):  # `qpdf in.pdf out.pdf`: an output to be
-        return f"Name the output with -o: `{ctx.command_path} FILE ... -o {extra}`."
+    opts = {opt for p in ctx.command.params for opt in p.opts}
+    if " " not in extra and not os.path.exists(extra):  # `qpdf in.pdf out.pdf`: an output to be
+        if "-o" in opts:
+            return f"Name the output with -o: `{ctx.command_path} FILE ... -o {extra}`."
+        if "-d" in opts:  # `qpdf --split-pages in.pdf out-%d.pdf`: outputs, written into a folder
+            named = ", named by --pattern" if "--pattern" in opts else ""
+            return f"`{ctx.command_path}` writes its files into a folder: -d DIR{named} (`{ctx.command_path} -h`)."
     from pdftools.batch.plan import commands
 
     name = ctx.info_name or ""
@@ -247,6 +285,11 @@ def usage_message(exc: click_errors.UsageError, argv: list[str]) -> str:
     return message[:1].lower() + message[1:]
 
 
+_ONE_PATTERN = "give one pattern, as the first argument (join alternatives with `|`)"
+_PER_PAGE = "per-page counts are not printed: -n prints each line's page, --json gives each hit's"
+_SPANS = "--json gives where each match is in its line (`spans`)"
+_NAMES = "names end at the line's `:`, a line break in one shown as `\\n`; --json gives names as they are"
+_GLOB = "name the files with a glob instead ('dir/*.pdf')"
 PDFGREP_WORDS = {  # pdfgrep's options that `search` spells otherwise or does without
     "-l": "pdfgrep's -l is --files-with-matches here (in pdftools -l is --language)",
     "-P": "patterns are always Python regular expressions (as pdfgrep -P): leave -P out",
@@ -254,6 +297,18 @@ PDFGREP_WORDS = {  # pdfgrep's options that `search` spells otherwise or does wi
     "-A": "give -C N: context lines before and after",
     "-B": "give -C N: context lines before and after",
     "-F": "patterns are regular expressions: escape `( [ . * + ? |` with `\\` to find them as written",
+    # and those it does without (by spelling they suggested options that do something else: --unac, --count)
+    "-e": _ONE_PATTERN, "--regexp": _ONE_PATTERN, "-f": _ONE_PATTERN, "--file": _ONE_PATTERN,
+    "-p": _PER_PAGE, "--page-count": _PER_PAGE,
+    "-o": "lines are printed whole: " + _SPANS, "--only-matching": "lines are printed whole: " + _SPANS,
+    "--color": "matches are not coloured: " + _SPANS,
+    "-Z": _NAMES, "--null": _NAMES,
+    "--page-range": "give the pages as --pages 1-3, or per file as FILE:1-3",
+    "--include": _GLOB, "--exclude": _GLOB,
+    "--unac": "accents are matched as written",
+    "--warn-empty": "`pdftools text FILE` notes the pages without text",
+    "--cache": "there is no cache: leave it out",
+    "-V": "`pdftools --version` gives the version",
 }
 
 

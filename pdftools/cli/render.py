@@ -36,10 +36,16 @@ def safe(text: str) -> str:
     return _UNSAFE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
+def one_line(text: str) -> str:
+    """`safe` text that stays on its line: a line break in it (a file name `a<LF>b.pdf`, a title) is shown as
+    `\\n`, so a table row, a key's row or a batch row is one line on a pipe too. JSON keeps it."""
+    return safe(text).replace("\n", "\\n")
+
+
 def shown_title(title: str) -> str:
     """A bookmark's title for a person: as it is (made `safe`), but one that reads as nothing (empty, blanks)
     quoted, `""`, so that it is seen to be there."""
-    return safe(title) if title.strip() else '"' + safe(title) + '"'
+    return one_line(title) if title.strip() else '"' + one_line(title) + '"'
 
 
 def render(result: Any, *, as_json: bool, to_stderr: bool = False) -> None:
@@ -140,14 +146,14 @@ def _laid_cell(name: str, value: Any, tty: bool) -> Any:
     if results.is_result(value):
         return layout(value, tty=tty)
     if isinstance(value, dict):
-        return safe("\n".join(f"{k}: {_plain(v)}" for k, v in value.items()))
+        return "\n".join(one_line(f"{k}: {_plain(v)}") for k, v in value.items())
     if isinstance(value, list) and value and results.is_result(value[0]):
         return _grid(value, tty)
     return _cell_text(value)
 
 
 def _cell_text(value: Any) -> str:
-    return safe(value if isinstance(value, str) else _plain(value))
+    return one_line(value if isinstance(value, str) else _plain(value))
 
 
 def _grid(value: list[Any], tty: bool) -> Grid:
@@ -164,6 +170,8 @@ def _grid(value: list[Any], tty: bool) -> Grid:
 def _plain(value: Any) -> str:
     if value is None:
         return ""
+    if isinstance(value, bool):  # a person's words, not Python's True and False (--json keeps true/false)
+        return "yes" if value else "no"
     if isinstance(value, dict):
         return ", ".join(f"{k}={_plain(v)}" for k, v in value.items())
     if isinstance(value, list):
@@ -280,7 +288,7 @@ def report_error(exc: PdftoolsError, *, as_json: bool) -> int:
 
         sys.stderr.write(json.dumps({"error": exc.to_dict()}) + "\n")
     else:
-        message, hint = (safe(text).replace("\n", "\\n").replace("\r", "\\r") for text in (exc.message, exc.hint))
+        message, hint = map(one_line, (exc.message, exc.hint))
         sys.stderr.write(f"error[{exc.code}]: {message}\n  hint: {hint}\n")  # two lines, whatever they quote
     return exc.exit_code
 
@@ -301,7 +309,7 @@ class RowPrinter:
             out.write(results.to_json(row, indent=None) + "\n")
         else:
             what = row.output if row.error is None else f"error[{row.error['code']}]: {row.error['message']}"
-            out.write(safe(f"{row.status:<7} {row.input} -> {what}") + "\n")
+            out.write(one_line(f"{row.status:<7} {row.input} -> {what}") + "\n")
         out.flush()
 
 

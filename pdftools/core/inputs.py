@@ -40,8 +40,15 @@ def _is_pdf_name(path: Path) -> bool:
 def expand(spec: str, *, recursive: bool = False) -> list[Path]:
     """Expand one file, glob or folder into existing files, sorted, every one through the path policy. A path
     that exists is taken as written, before any glob: `br[ac]ket.pdf` is that file when there is one."""
+    return [path for path, _ in named(spec, recursive=recursive)]
+
+
+def named(spec: str, *, recursive: bool = False) -> list[tuple[Path, str]]:
+    """`expand`'s files, each with its name as grep and pdfgrep print it: the path as given, or the folder as
+    typed joined with what was found in it (`.` gives `./a.pdf`, a glob `./*.pdf` the names a shell would);
+    over MCP, the path resolved inside the roots (see the policies' `name`)."""
     if spec == "-":
-        return [input_path(spec)]
+        return [(input_path(spec), spec)]
     if _glob.has_magic(spec) and not exists(spec):
         parts = Path(spec).parts
         first = next(i for i, part in enumerate(parts) if _glob.has_magic(part))
@@ -49,7 +56,7 @@ def expand(spec: str, *, recursive: bool = False) -> list[Path]:
         matches = glob_files(base, str(Path(*parts[first:])))
         if not matches:
             raise NoInputs(f"no files match {spec!r}")
-        return [input_path(str(p)) for p in matches]
+        return [_named(_typed_folder(spec), base, p) for p in matches]
     path = policy().input(spec)
     if path.is_dir():
         base = folder_path(spec)
@@ -57,8 +64,20 @@ def expand(spec: str, *, recursive: bool = False) -> list[Path]:
         pdfs = sorted(p for p in found if p.is_file() and _is_pdf_name(p))
         if not pdfs:
             raise NoInputs(f"no PDFs in the folder {spec}")
-        return [input_path(str(p)) for p in pdfs]
-    return [input_path(spec)]
+        return [_named(spec, base, p) for p in pdfs]
+    return [(input_path(spec), policy().name(spec, None, path))]
+
+
+def _named(typed: str, base: Path, found: Path) -> tuple[Path, str]:
+    path = input_path(str(found))
+    return path, policy().name(typed, found.relative_to(base), path)
+
+
+def _typed_folder(pattern: str) -> str:
+    """The folder of a glob as typed (`./sub` of `./sub/*.pdf`, `` of `*.pdf`, `/` of `/*.pdf`)."""
+    parts = pattern.split("/")
+    first = next(i for i, part in enumerate(parts) if _glob.has_magic(part))
+    return "/".join(parts[:first]) or ("/" if pattern.startswith("/") else "")
 
 
 JsonArgument = Annotated[

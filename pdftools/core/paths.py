@@ -129,6 +129,11 @@ class LocalPolicy:
     def output_folder(self, raw: str) -> Path:
         return self.folder(raw)
 
+    def name(self, typed: str, found: Path | None, path: Path) -> str:
+        """How output names a file found under the path `typed` (`found`, relative to it; None: `typed` is the
+        file): joined to it as typed (`./a.pdf` for `.`), as grep and pdfgrep print it."""
+        return typed if found is None else os.path.join(typed, found)
+
     def cleanup(self) -> None:
         if self._tmp is not None:
             shutil.rmtree(self._tmp, ignore_errors=True)
@@ -229,6 +234,10 @@ class RootsPolicy:
     def output_folder(self, raw: str) -> Path:
         return self.resolve(raw)
 
+    def name(self, typed: str, found: Path | None, path: Path) -> str:
+        """How a result names a file: its real path, as every path in a result is."""
+        return str(path)
+
     def cleanup(self) -> None:
         pass
 
@@ -279,7 +288,10 @@ def output_path(raw: str) -> Path:
 
 def folder_path(raw: str) -> Path:
     """An existing folder to read from, through the active policy."""
-    return _folder(raw, FileNotFound(f"no such folder: {raw}"))
+    return _folder(raw, FileNotFound(f"no such folder: {raw}", hint=FOLDER_HINT))
+
+
+FOLDER_HINT = "Check the path: no folder has that name{{cli: (a relative path starts in the current folder)}}."
 
 
 def output_folder(raw: str) -> Path:
@@ -308,5 +320,10 @@ def _folder(raw: str, missing: PdftoolsError, *, output: bool = False) -> Path:
     if path.is_dir():
         return path
     if path.exists():
-        raise InvalidArgument(f"{raw} is a file, not a folder")
+        import shlex
+
+        parent = os.path.dirname(raw.rstrip("/")) or "."
+        raise InvalidArgument(f"{raw} is a file, not a folder",
+                              hint=f"Give the folder that holds it (`pdftools ls {shlex.quote(parent)}`); `pdftools "
+                                   f"info {shlex.quote(raw)}` shows that one PDF.")
     raise missing

@@ -19,6 +19,7 @@ from pdftools.core import limits, task
 from pdftools.errors import (
     BadPassword,
     DamagedPdf,
+    EmptyInput,
     Encrypted,
     InvalidArgument,
     NoPages,
@@ -39,6 +40,12 @@ XMP_BYTES = 16 << 20  # XMP metadata is a few KB; more than this is not parsed t
 STALE_AFTER = 10.0  # seconds: an unlocked `.part` older than this belongs to no live process
 
 
+def not_empty(path: Path, name: str | None = None) -> None:
+    """EMPTY_INPUT for a file of 0 bytes (an empty standard input too), which would otherwise be `not a PDF`."""
+    if path.stat().st_size == 0:
+        raise EmptyInput(f"{name or path} is empty")
+
+
 def is_pdf(path: Path) -> bool:
     """True when the file has a PDF header in its first KB (where readers look for it)."""
     with path.open("rb") as fh:
@@ -53,6 +60,7 @@ def open_pdf(path: Path, password: str | None = None, *, label: str | None = Non
     name = label or str(path)
     try:
         limits.INPUT_BYTES.check(path.stat().st_size, name)
+        not_empty(path, name)
         if not is_pdf(path):
             raise NotAPdf(f"{name} is not a PDF")
         forms = password_forms(password)

@@ -108,10 +108,11 @@ def page_hits(path: str, page: int, text: str, found: Lines, context: int) -> li
 
 
 @contextlib.contextmanager
-def page_texts(path: Path, password: str | None, mode: str) -> Iterator[tuple[int, Extractor]]:
-    """The page count of `path` and an extractor of its page texts (as `text` reads them)."""
+def page_texts(path: Path, password: str | None, mode: str, name: str | None = None) -> Iterator[tuple[int, Extractor]]:
+    """The page count of `path` and an extractor of its page texts (as `text` reads them); errors call it
+    `name` (as the user named it), else by its path."""
     try:
-        pdf = open_pdf(path, password)
+        pdf = open_pdf(path, password, label=name)
     except DamagedPdf as damaged:  # poppler may still read what qpdf rejects
         yield int(poppler.pdfinfo(path, damaged)["Pages"]), pagetext.pdftotext(path, mode)
         return
@@ -138,9 +139,9 @@ class Skipped:
 
     def note(self) -> str:
         """As pdftools prints an error: `error[CODE]: message` naming the file once, then the hint."""
-        shown = label(self.path)
-        message = self.message if shown in self.message else f"{shown}: {self.message}"
-        return f"error[{self.code}]: {message}\n  hint: {self.hint}"
+        name = label(self.path)
+        message = self.message if name in self.message else f"{name}: {self.message}"
+        return f"error[{self.code}]: {one_line(message)}\n  hint: {one_line(self.hint)}"
 
 
 @dataclass
@@ -191,7 +192,7 @@ class SearchResult:
         context lines with `-` for `:` and `--` between a file's groups; with -c, `file:count` per file; with
         -l / -L, the names of the files that match / do not."""
         if self.listing:
-            yield from (label(f.path) for f in self.files if (f.matches > 0) == (self.listing == "with"))
+            yield from (shown(f.path) for f in self.files if (f.matches > 0) == (self.listing == "with"))
             return
         if self.count_only:
             yield from (self._prefix(f.path, None, ":") + str(f.matches) for f in self.files)
@@ -219,11 +220,11 @@ class SearchResult:
         """What goes to stderr: the inputs skipped, and where to go on when the budget stopped the search."""
         yield from (s.note() for s in self.skipped)
         if self.truncated:
-            yield (f"(stopped by --max-chars; continue with --start-file {self.next_file} --start-page "
+            yield (f"(stopped by --max-chars; continue with --start-file {one_line(self.next_file or '')} --start-page "
                    f"{self.next_page} --skip {self.next_skip or 0})")
 
     def _prefix(self, path: str, page: int | None, sep: str) -> str:
-        parts = [label(path)] * self.with_filename + [str(page)] * (self.page_numbers and page is not None)
+        parts = [shown(path)] * self.with_filename + [str(page)] * (self.page_numbers and page is not None)
         return "".join(part + sep for part in parts)
 
 
@@ -233,6 +234,16 @@ def label(path: str) -> str:
 
 
 STDIN_LABEL = "(standard input)"
+
+
+def shown(path: str) -> str:
+    """A file's name as a line of output shows it: its `label`, with line breaks as `\\n` and `\\r` (a name
+    may hold them), so that each line printed is one line; `--json` has the name as it is."""
+    return one_line(label(path))
+
+
+def one_line(text: str) -> str:
+    return text.replace("\n", "\\n").replace("\r", "\\r")
 
 
 def _limited(hits: list[Hit], matches: int | None) -> list[Hit]:

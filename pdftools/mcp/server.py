@@ -205,7 +205,9 @@ class PdftoolsServer(MCPServer):
             return None
         import difflib
 
-        close = {u: difflib.get_close_matches(u, sorted(known), n=1) for u in unknown}
+        by_flag = _arguments_by_flag(name)
+        close = {u: [by_flag[u]] if by_flag.get(u) in known else difflib.get_close_matches(u, sorted(known), n=1)
+                 for u in unknown}
         meant = "; ".join(f"{u}: did you mean {c[0]}?" for u, c in close.items() if c)
         return InvalidArgument(f"{name} takes no argument {', '.join(unknown)}" + (f" ({meant})" if meant else ""),
                                hint=f"It takes: {', '.join(sorted(known))}.")
@@ -291,6 +293,16 @@ def _by_command(name: str, offered: list[str]) -> list[str]:
     return [op.tool for op in OPS if op.name.replace("-", "_") == word and op.tool in offered][:1]
 
 
+def _arguments_by_flag(tool: str) -> dict[str, str]:
+    """A tool's arguments by the names of their command-line flags (`to` for `--to`: `to_format`; `l` for `-l`):
+    what an agent that knows the command line sends."""
+    from pdftools.ops import OPS
+
+    op = next((op for op in OPS if op.tool == tool), None)
+    flags = mcp_namer(op.load()) if op is not None else {}
+    return {flag.lstrip("-").replace("-", "_"): name for flag, name in flags.items()}
+
+
 def mcp_namer(fn: Callable[..., Any]) -> dict[str, str]:
     """The op's command-line flags (`--force`, `-n`) and the argument names an agent knows them by."""
     names: dict[str, str] = {}
@@ -352,7 +364,7 @@ def coercion(base: Any, name: str = "") -> Any:
     kinds.discard(type(None))
     if kinds == {str}:
         return BeforeValidator(_pages_as_spec if name == "pages" else _number_as_text)
-    if kinds == {list[str]}:
+    if list[str] in kinds and kinds <= {list[str], dict[str, str | None]}:  # (metadata's values: an object too)
         return BeforeValidator(_one_as_list)
     if kinds == {float}:
         return AfterValidator(_finite)

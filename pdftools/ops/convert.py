@@ -115,7 +115,9 @@ def convert(
             markdown, result.ocr_pages = pandoc_pdfinput.markdown(source, password, _ocr(source, password,
                                                                                            ocr_language))
             if not markdown.strip():
-                raise EmptyInput(f"{source} has no text, not even by OCR")
+                raise EmptyInput(f"{source} has no text, not even by OCR",
+                                 hint="Check that its pages show text (`pdftools thumbnails FILE`), and give their "
+                                      "languages ({{ocr_language}}) when they are not English.")
             source, text, src = None, markdown.encode(), "markdown"
         doc = pandoc.Document(source, text, src, input or "the content", Path(tmp),
                               Resolver(folders, limits.max_input_bytes()),

@@ -78,9 +78,10 @@ def forms(
 ) -> FormsResult:
     wanted = _values(values, data)
     if bool(wanted) != (action == "fill"):
-        raise InvalidArgument("{{values}} and {{data}} go with `fill`, and `fill` needs at least one value",
-                              hint="E.g. {{cli:`pdftools forms fill form.pdf --set Name=Ann --set Agree=yes`}}"
-                                   '{{mcp:{{values}} ["Name=Ann", "Agree=yes"] or {{data}} {"Name": "Ann"}}}.')
+        problem = "`fill` needs at least one value" if not wanted else \
+            f"{{{{values}}}} and {{{{data}}}} go with `fill`, not `{action}`"
+        raise InvalidArgument(problem, hint="E.g. {{cli:`pdftools forms fill form.pdf --set Name=Ann --set Agree=yes`}}"
+                                            '{{mcp:{{values}} ["Name=Ann", "Agree=yes"] or {{data}} {"Name": "Ann"}}}.')
     if action == "list":
         writes_nothing(action, output, in_place)
         src = input_path(input)

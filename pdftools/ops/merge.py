@@ -20,12 +20,15 @@ from pdftools.core.params import Cli, Param, Password
 from pdftools.core.paths import output_path
 from pdftools.core.pdf import check_output, copy_pages, new_pdf, open_pdf, save_pdf
 from pdftools.document import metadata, outline
-from pdftools.errors import InvalidArgument, InvalidPageRange, NoPages
+from pdftools.errors import FileNotFound, InvalidArgument, InvalidPageRange, NoPages
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     import pikepdf
+
+
+DEFAULT_OUTPUT = "merged.pdf"
 
 
 @dataclass
@@ -52,7 +55,7 @@ def merge(
               min_length=1),
         Cli(argument=True, metavar="INPUT..."),
     ],
-    output: Annotated[str, Param("Output PDF"), Cli("-o", "--output", note="`-` for stdout")] = "merged.pdf",
+    output: Annotated[str, Param("Output PDF"), Cli("-o", "--output", note="`-` for stdout")] = DEFAULT_OUTPUT,
     force: Annotated[bool, Param("Overwrite an existing output")] = False,
     password: Password = None,
     decrypt: Decrypt = False,
@@ -60,7 +63,7 @@ def merge(
     object_streams: ObjectStreams = "preserve",
 ) -> MergeResult:
 
-    sources = [(path, pages) for spec in inputs for raw, pages in [split_spec(spec)] for path in expand(raw)]
+    sources = _sources(inputs, output)
     if len(sources) < 2:
         raise InvalidArgument(f"merge needs at least two inputs; got {len(sources)}")
     out_path = output_path(output)
@@ -101,6 +104,20 @@ def merge(
     return MergeResult(output=str(out_path), pages=len(out.pages), size=size, inputs=merged,
                        encrypted=keep is not None)
 
+
+
+def _sources(inputs: list[str], output: str) -> list[tuple[Path, str | None]]:
+    """Each input's files with their pages. A missing last input named `.pdf`, when no output was named, is
+    the output as pdfunite takes it (`pdfunite a.pdf b.pdf out.pdf`): its hint says to name it with {{output}}."""
+    try:
+        return [(path, pages) for spec in inputs for raw, pages in [split_spec(spec)] for path in expand(raw)]
+    except FileNotFound as exc:
+        last = inputs[-1]
+        if output == DEFAULT_OUTPUT and len(inputs) > 1 and last.lower().endswith(".pdf") and \
+                exc.message == f"no such file: {last}":
+            raise FileNotFound(exc.message, hint=f"The output is named with {{{{output}}}}, not as the last input "
+                                                 f"(pdfunite's way): `pdftools merge FILE... -o {last}`.") from None
+        raise
 
 def _pages_of(spec: str | None, count: int, path: Path) -> list[int]:
     """The pages an input gives (all of them without a spec: none for a file without pages); a spec that

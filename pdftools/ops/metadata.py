@@ -29,7 +29,7 @@ from pdftools.core.edit import (
     open_job,
     writes_nothing,
 )
-from pdftools.core.params import Cli, Param
+from pdftools.core.params import Cli, Mcp, Param
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
 from pdftools.document import metadata as meta
@@ -48,6 +48,8 @@ COMMANDS = {
     "remove": "Remove all metadata (Info, XMP, per-object metadata and private application data), for privacy.",
 }
 WRITES = ("set", "remove")
+EXAMPLE = ("E.g. {{cli:--set title='Annual report' --set author=Ann}}{{mcp:{{values}} {\"title\": \"Annual report\", "
+           "\"author\": \"Ann\"}}}.")
 _KEY = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]{0,63}$")
 
 
@@ -70,8 +72,10 @@ def metadata(
     action: Annotated[Literal["show", "set", "remove"], Param("show, set (with {{values}}) or remove all"),
                       Cli(argument=True, commands=COMMANDS)],
     input: Input,
-    values: Annotated[list[str] | None, Param("`key=value` to set{{cli: (repeatable)}}; `key=` removes the key"),
-                      Cli("--set", metavar="KEY=VALUE", actions=("set",))] = None,
+    values: Annotated[list[str] | None, Param("`key=value` to set{{cli: (repeatable)}}{{mcp:, or an object "
+                                              "{\"title\": \"x\"}}}; `key=` removes the key"),
+                      Cli("--set", metavar="KEY=VALUE", actions=("set",)),
+                      Mcp(annotation=list[str] | dict[str, str | None] | None)] = None,  # an agent's object too
     output: Annotated[Output, Cli(actions=WRITES)] = None,
     in_place: Annotated[InPlace, Cli(actions=WRITES)] = False,
     force: Annotated[Force, Cli(actions=WRITES)] = False,
@@ -80,9 +84,11 @@ def metadata(
     linearize: Annotated[Linearize, Cli(actions=WRITES)] = False,
     object_streams: Annotated[ObjectStreams, Cli(actions=WRITES)] = "preserve",
 ) -> MetadataResult:
-    if (action == "set") != bool(values):
-        raise InvalidArgument("{{values}} goes with `set`, and `set` needs at least one key=value")
-    pairs = [_pair(v) for v in values or []]
+    if action == "set" and not values:
+        raise InvalidArgument("`set` needs at least one key=value", hint=EXAMPLE)
+    if action != "set" and values:
+        raise InvalidArgument(f"{{{{values}}}} go with `set`, not `{action}`")
+    pairs = _pairs(values)
     if action == "show":
         writes_nothing(action, output, in_place)
         src = input_path(input)
@@ -102,13 +108,19 @@ def metadata(
                           written=written, warnings=warnings)
 
 
-def _pair(text: str) -> tuple[str, str]:
-    key, sep, value = text.partition("=")
+def _pairs(values: list[str] | dict[str, str | None] | None) -> list[tuple[str, str]]:
+    """The keys and values to set: `key=value` strings, or (over MCP) an object whose empty or null values
+    remove their keys."""
+    if isinstance(values, dict):
+        return [_pair(key, value or "", f"{key!r} is not a metadata key") for key, value in values.items()]
+    split = ((text, text.partition("=")) for text in values or [])
+    return [_pair(key, value, f"cannot read {text!r} as key=value", sep) for text, (key, sep, value) in split]
+
+
+def _pair(key: str, value: str, problem: str, sep: str = "=") -> tuple[str, str]:
     key = KNOWN.get(key.strip().lower(), key.strip())
     if not sep or not _KEY.match(key):
-        raise InvalidArgument(f"cannot read {text!r} as key=value",
-                              hint="Keys are letters, digits, . _ -: e.g. {{cli:--set title='Annual report' --set "
-                                   "author=Ann}}{{mcp:{{values}} [\"title=Annual report\", \"author=Ann\"]}}.")
+        raise InvalidArgument(problem, hint="Keys are letters, digits, . _ -: e.g. " + EXAMPLE[len("E.g. "):])
     if value and key in DATES:
         value = _pdf_date(key, value)
     return key, value

@@ -23,7 +23,7 @@ from pdftools.core.edit import Decrypt, Force, InPlace, Linearize, ObjectStreams
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, MaxChars, Mcp, Offset, Pages, Param, Password, StartPage
 from pdftools.core.paths import input_path, to_pipe
-from pdftools.core.pdf import is_pdf, open_pdf, save_pdf
+from pdftools.core.pdf import is_pdf, not_empty, open_pdf, save_pdf
 from pdftools.document import text as pagetext
 from pdftools.document.images import Frame, frames
 from pdftools.document.text import TextResult
@@ -155,6 +155,7 @@ def ocr(
         path, out = paths_of(input, output, suffix="ocr", in_place=in_place, force=force)
     else:
         path = input_path(input)
+    not_empty(path)  # neither a PDF nor an image: empty
     if in_place and not is_pdf(path):
         raise InvalidArgument(f"{path.name} is an image: its searchable PDF is a new file, so no --in-place")
     with task.current().limit(timeout), tempfile.TemporaryDirectory(prefix="pdftools-ocr-") as tmp:

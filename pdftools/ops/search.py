@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pdftools.core.inputs import expand, split_spec
+from pdftools.core.inputs import named, split_spec
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Mcp, Param, Password
 from pdftools.core.paths import input_path, policy
@@ -58,7 +58,7 @@ def search(
     regex = compile_pattern(pattern, ignore_case)
     result = SearchResult(pattern=pattern, matches=0, files=[], hits=[], truncated=False)
     files = _files(inputs, recursive, result.skipped)
-    first, resume = _start([str(path) for path, _ in files], start_file, start_page, skip)
+    first, resume = _start(files, start_file, start_page, skip)
     result.page_numbers = page_number
     result.listing = "with" if files_with_matches else "without" if files_without_match else None
     result.count_only = count or result.listing is not None
@@ -67,20 +67,20 @@ def search(
     if result.listing:
         max_count = 1  # a file is listed or not at its first match
     with Searcher(result, regex, max_chars, max_count=max_count, context=context) as searcher:
-        for index, (path, own) in enumerate(files[first:], first):
+        for index, (path, own, name) in enumerate(files[first:], first):
             hits, budget = len(result.hits), searcher.budget
             try:
-                with page_texts(path, password, mode) as (total, extract):
-                    if searcher.file(str(path), list(dict.fromkeys(parse_pages(own or pages, total))), extract,
+                with page_texts(path, password, mode, None if name == "-" else name) as (total, extract):
+                    if searcher.file(name, list(dict.fromkeys(parse_pages(own or pages, total))), extract,
                                      resume if index == first else None):
                         break
             except PdftoolsError as exc:
                 if len(inputs) == 1 and len(files) == 1:
                     raise
                 del result.hits[hits:]  # what the file gave before it failed (a bomb found on page 70) goes
-                result.files = [found for found in result.files if found.path != str(path)]
+                result.files = [found for found in result.files if found.path != name]
                 searcher.budget = budget
-                result.skipped.append(Skipped.of(str(path), exc))
+                result.skipped.append(Skipped.of(name, exc))
     return result
 
 
@@ -93,15 +93,16 @@ def _is_folder(spec: str) -> bool:
         return False
 
 
-def _files(inputs: list[str], recursive: bool, skipped: list[Skipped]) -> list[tuple[Path, str | None]]:
-    """Each input's files with its own pages (`a.pdf:1-3`); with several inputs, one that names nothing (a
+def _files(inputs: list[str], recursive: bool, skipped: list[Skipped]) -> list[tuple[Path, str | None, str]]:
+    """Each input's files with its own pages (`a.pdf:1-3`) and their names as grep prints them (`./a.pdf` in
+    `.`, see `core.inputs.named`); with several inputs, one that names nothing (a
     missing file, a glob that matches none) joins `skipped` and the others are searched, as pdfgrep does; a
     path outside the roots or an invalid pattern fails the whole call."""
     files = []
     for spec in inputs:
         raw, own = split_spec(spec)
         try:
-            files += [(path, own) for path in expand(raw, recursive=recursive)]
+            files += [(path, own, name) for path, name in named(raw, recursive=recursive)]
         except PdftoolsError as exc:
             if len(inputs) == 1 or isinstance(exc, (InvalidArgument, PathOutsideRoot)):  # a wrong call, not a file
                 raise
@@ -109,19 +110,20 @@ def _files(inputs: list[str], recursive: bool, skipped: list[Skipped]) -> list[t
     return files
 
 
-def _start(names: list[str], start_file: str | None, start_page: int | None, skip: int) -> tuple[int, Position | None]:
+def _start(files: list[tuple[Path, str | None, str]], start_file: str | None, start_page: int | None,
+           skip: int) -> tuple[int, Position | None]:
     """The index of the file to start with, and where in it (a previous result's next_*)."""
     if start_file is None:
         if start_page is not None or skip:
             raise InvalidArgument("{{start_page}} and {{skip}} continue a file: give {{start_file}} too")
         return 0, None
-    real = [os.path.realpath(name) for name in names]
+    real = [os.path.realpath(path) for path, _, _ in files]
     wanted = os.path.realpath(input_path(start_file))  # a path like any other: the roots apply over MCP
     if wanted not in real:
         raise InvalidArgument(f"{{{{start_file}}}} {start_file!r} is not among the files searched",
                               hint="{{start_file}} goes on where a cut search stopped: give the file it named"
                                    "{{mcp: (next_file)}}, with the same inputs.")
     index = real.index(wanted)
-    return index, Position(names[index], start_page or 0, skip)
+    return index, Position(files[index][2], start_page or 0, skip)
 
 

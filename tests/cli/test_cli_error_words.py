@@ -54,3 +54,16 @@ def test_a_missing_inputs_hint_fits_the_command(cli: Any, pdf: Path, argv: list[
     assert result.exit_code == 3 and error["code"] == "FILE_NOT_FOUND" and wanted in error["hint"], error
     if argv[0] != "info":
         assert "PDFs" not in error["hint"] and "ls DIR" not in error["hint"], error
+
+
+@pytest.mark.parametrize(("argv", "wanted"), [
+    (["metadata", "set", "{pdf}"], "`set` needs at least one key=value"),
+    (["forms", "fill", "{pdf}", "--data", "{}"], "`fill` needs at least one value"),
+])
+def test_an_action_without_its_values_says_only_that(cli: Any, pdf: Path, argv: list[str], wanted: str) -> None:
+    """`metadata set FILE` said "--set goes with `set`, and `set` needs at least one key=value": the first half
+    is about another mistake (a value given to another action) and reads as if `set` were not `set`."""
+    result = cli(*[a.replace("{pdf}", str(pdf)) for a in argv], "--json")
+    error = json.loads(result.stderr)["error"]
+    assert result.exit_code == 2 and error["message"].startswith(wanted) and "go with" not in error["message"] \
+        and "goes with" not in error["message"], error

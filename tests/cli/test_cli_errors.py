@@ -72,10 +72,12 @@ def test_png(fails: Errors, tmp_path: Path) -> None:
     fails.run(["info", png], errors.NotAPdf, inputs=(png,), message_has=(str(png),))
 
 
-def test_empty_file(fails: Errors, tmp_path: Path) -> None:
+@pytest.mark.parametrize("command", ["info", "text", "check", "ocr"])
+def test_empty_file(fails: Errors, tmp_path: Path, command: str) -> None:
+    """An empty file is said to be empty (EMPTY_INPUT, exit 4 as NOT_A_PDF), not `not a PDF`."""
     empty = tmp_path / "empty.pdf"
     empty.touch()
-    fails.run(["info", empty], errors.NotAPdf, inputs=(empty,))
+    fails.run([command, empty], errors.EmptyInput, inputs=(empty,), message_has=(f"{empty} is empty",))
 
 
 def _truncated(sample: Path, dest: Path, size: int) -> Path:
@@ -313,6 +315,25 @@ def test_info_from_stdin_not_a_pdf(tmp_path: Path) -> None:
     assert proc.returncode == errors.NotAPdf.exit_code
     assert proc.stdout == b""
     assert proc.stderr.decode().startswith("error[NOT_A_PDF]: ")
+
+
+@pytest.mark.parametrize("command", [["info", "-"], ["text", "-"], ["rotate", "-", "-a", "90"], ["ocr", "-"],
+                                     ["search", "x", "-"]])
+def test_empty_standard_input_is_said_to_be_empty(tmp_path: Path, command: list[str]) -> None:
+    """`pdftools info - </dev/null` said `standard input is not a PDF`: the input is empty, and the hint says
+    where a PDF should have come from."""
+    for argv in (command, [*command, "--json"]):
+        proc = _run([PDFTOOLS, *argv], stdin=b"", cwd=tmp_path)
+        assert proc.returncode == errors.EmptyInput.exit_code == 4, proc
+        assert proc.stdout == b""
+        if "--json" in argv:
+            error = json.loads(proc.stderr)["error"]
+        else:
+            first, second = proc.stderr.decode().splitlines()
+            error = {"code": first.split("]")[0][len("error["):], "message": first.split("]: ", 1)[1],
+                     "hint": second.removeprefix("  hint: ")}
+        assert error["code"] == "EMPTY_INPUT" and error["message"] == "standard input is empty", error
+        assert "pipe" in error["hint"], error
 
 
 def test_merge_stdin_and_file_to_stdout(tmp_path: Path, sample: Path, pdf2: Path) -> None:

@@ -103,3 +103,11 @@ def test_command_help_speaks_to_a_shell_user_not_of_mcp(cli: Callable[..., Any],
     assert "MCP" not in out
     assert not re.search(r"\b(?:clients?|agents?)(?:'s)?\b", out, re.I), out
     assert not re.findall(r"\b[a-z]+_[a-z_]+\b", out), out  # flags are --kebab-case; snake_case is JSON
+
+
+@pytest.mark.parametrize(("name", "usage"), [("mcp-config", "Usage: pdftools mcp-config [OPTIONS] CLIENT"),
+                                             ("serve", "Usage: pdftools serve [OPTIONS]")])
+def test_the_commands_beside_the_ops_read_as_the_ops_do(cli: Callable[..., Any], name: str, usage: str) -> None:
+    """`mcp-config --help` showed click's `{CLIENT}` (the braces of a choice) in its usage line."""
+    out = cli(name, "--help").stdout
+    assert out.splitlines()[0] == usage, out

@@ -1,11 +1,14 @@
 """Issue 17: piped human output is drawn without rich (importing it and laying out its tables cost every
 scripted call ~40 ms), and it must stay what rich drew on a pipe: the same lines, byte for byte. Each result
 here comes from a real operation on real files (hostile names and titles included), or from a result built
-to reach a corner of the layout (wide characters, lines inside cells, nested bookmarks, empty fields)."""
+to reach a corner of the layout (wide characters, line breaks inside cells shown as `\\n`, nested bookmarks,
+empty fields)."""
 
 from __future__ import annotations
 
 import dataclasses
+import json
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -134,7 +137,10 @@ def test_the_corners_are_reached(laid_out: list[render.Fields]) -> None:
     lines = render.plain_lines(laid_out[0])
     assert "wide     漢字 and e\u0301 and emoji 📄" in lines
     assert "         漢字漢字       │" in lines  # two cells a character, as a terminal shows them
-    assert "         │   └── A1a  p.-" in lines and "nested" in lines and "         second line  p.1" in lines
+    assert "         │   └── A1a  p.-" in lines and "nested" in lines and "outline  A\\nsecond line  p.1" in lines
+    assert "lines    first\\n\\nthird\\n" in lines  # a line break in a value is shown, not taken (one row each)
+    assert "         a              │ two\\nlines" in lines
+    assert "mapping  Author: ü" in lines and "         Keys: x, y" in lines  # a key a line
     assert any("\\x1b[31mred" in line for line in lines)  # escaped, as at a terminal
 
 
@@ -155,3 +161,15 @@ def test_piped_output_does_not_load_rich(cli: Callable[..., Any], tmp_path: Path
                           timeout=60, check=False)
     assert done.returncode == 0 and "outline" in done.stdout, done
     assert done.stderr.strip().splitlines()[-1] in ("[]", "['rich']"), done.stderr
+
+
+def test_yes_and_no_not_pythons_true_and_false(cli: Any, tmp_path: Path, sample: Path) -> None:
+    """A person read `encrypted  False`, `more  False`, `required  True` (Python's words) in every table; they
+    read `no` and `yes`. --json keeps true and false."""
+    shutil.copy(sample, tmp_path / "a.pdf")
+    info = cli("info", tmp_path / "a.pdf").stdout
+    assert re.search(r"^encrypted +no$", info, re.M), info
+    listed = cli("ls", tmp_path).stdout
+    assert re.search(r"│ no +│", listed) and re.search(r"^more +no$", listed, re.M), listed
+    assert not re.search(r"(^|\s)(True|False)(\s|$)", info + listed), info + listed  # (`Trapped: /False` is data)
+    assert json.loads(cli("info", tmp_path / "a.pdf", "--json").stdout)["encrypted"] is False

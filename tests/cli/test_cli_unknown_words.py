@@ -5,10 +5,14 @@ name another PDF tool gives it (`grep`, pdftk's `burst`, `encrypt`), an option o
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+PDFTOOLS = Path(sys.executable).with_name("pdftools")
 
 
 @pytest.mark.parametrize(("typed", "meant"), [("serach", "search"), ("mrege", "merge"), ("grep", "search"),
@@ -83,3 +87,61 @@ def test_an_option_of_another_command_is_not_offered_as_a_sibling_s(cli: Any, pd
     """Sibling sub-commands are a group's (`metadata show|set`); `rotate --every` is not split's to take."""
     error = json.loads(cli("rotate", pdf, "-a", "90", "--every", "2", "--json").stderr)["error"]
     assert error["message"].startswith("unknown option --every") and "split" not in error["message"], error
+
+
+@pytest.mark.parametrize("args", [["split", "{a}", "part-%d.pdf"], ["thumbnails", "{a}", "page.png"],
+                                  ["images", "{a}", "img"]])
+def test_an_output_named_where_a_folder_command_takes_d_points_at_d(cli: Any, pdf: Path, tmp_path: Path,
+                                                                    args: list[str]) -> None:
+    """`pdftools split in.pdf part-%d.pdf` (qpdf's `--split-pages in.pdf out-%d.pdf`): a name that is no file is
+    where the outputs should go. The hint said to run a batch over several files; it names -d and --pattern."""
+    result = cli(*[a.format(a=pdf) for a in args], "--json")
+    assert result.exit_code == 2 and result.stdout == "", result
+    error = json.loads(result.stderr)["error"]
+    assert "-d DIR" in error["hint"] and "batch" not in error["hint"], error
+    if args[0] != "images":  # images names its files itself
+        assert "--pattern" in error["hint"], error
+
+
+@pytest.mark.parametrize("out", ["out.pdf", "sub/out.pdf"])
+def test_merge_with_its_output_last_as_pdfunite_takes_it_points_at_o(cli: Any, pdf: Path, tmp_path: Path,
+                                                                      out: str) -> None:
+    """`pdfunite a.pdf b.pdf out.pdf` names the output last: `pdftools merge a.pdf b.pdf out.pdf` said `no such
+    file: out.pdf` with a hint to check the path. The last input, missing and named .pdf, is an output."""
+    result = cli("merge", pdf, pdf, out, "--json")
+    assert result.exit_code == 3 and not (tmp_path / out).exists() and not (tmp_path / "merged.pdf").exists()
+    error = json.loads(result.stderr)["error"]
+    assert error["code"] == "FILE_NOT_FOUND" and out in error["message"], error
+    assert f"-o {out}" in error["hint"], error
+    missing_first = json.loads(cli("merge", "nope.pdf", pdf, "--json").stderr)["error"]
+    assert "-o" not in missing_first["hint"], missing_first  # a missing input elsewhere is only missing
+    named = json.loads(cli("merge", pdf, "nope.pdf", "-o", "m.pdf", "--json").stderr)["error"]
+    assert "-o" not in named["hint"], named  # with the output named, a missing last input is only missing
+
+
+@pytest.mark.parametrize("option", ["--json", "-q", "--quiet", "--password"])
+def test_a_command_option_before_the_command_says_where_it_goes(cli: Any, pdf: Path, option: str) -> None:
+    """`pdftools --json info a.pdf` (a CI script's habit): it said `unknown option --json (did you mean
+    --version?)`; the options of commands go after the command's name."""
+    result = cli(option, *(["x"] if option == "--password" else []), "info", pdf)
+    assert result.exit_code == 2, result
+    if option == "--json":
+        error = json.loads(result.stderr)["error"]
+        first, hint = error["message"], error["hint"]
+    else:
+        first, hint = result.stderr.splitlines()
+    assert "--version" not in first and "after the command" in first, first
+    assert f"pdftools info {option}" in hint, hint
+    real = subprocess.run([PDFTOOLS, option, *(["x"] if option == "--password" else []), "info", pdf],
+                          capture_output=True, text=True, check=False)  # the program builds only the command named
+    assert real.returncode == 2 and f"pdftools info {option}" in real.stderr, real
+    grouped = json.loads(cli("metadata", "--json", "show", pdf).stderr)["error"]  # a group's sub-command too
+    assert "`pdftools metadata show` go after" in grouped["message"], grouped
+
+
+def test_serve_help_reads_as_words(cli: Any) -> None:
+    """`serve --help` showed click's `[default: 8000; 1<=x<=65535]` beside `--port`."""
+    out = cli("serve", "--help").stdout
+    assert "<=" not in out and "1-65535" in out, out
+    error = cli("serve", "--port", "0").stderr
+    assert "--port" in error and "1 to 65535" in error, error

@@ -45,3 +45,18 @@ def test_a_folder_given_for_another_file(cli: Any, folder: Path, args: list[str]
     error = error_of(cli, *[a.format(dir=folder, pdf=folder / "a.pdf") for a in args])
     assert "PDF" not in error["hint"] and "pdftools ls" not in error["hint"], error
     assert "not a folder" in error["hint"], error
+
+
+def test_ls_of_a_missing_folder_or_of_a_file_says_what_to_do(cli: Any, folder: Path) -> None:
+    """`pdftools ls nosuch` gave the hint "`pdftools ls DIR` lists the PDFs in a folder" (what was just run);
+    `pdftools ls a.pdf` the generic "check the option values"."""
+    missing = cli("ls", folder / "nosuch", "--json")
+    assert missing.exit_code == 3, missing
+    error = json.loads(missing.stderr)["error"]
+    assert error["code"] == "FILE_NOT_FOUND" and "pdftools ls" not in error["hint"], error
+    assert "no folder has that name" in error["hint"], error
+    a_file = cli("ls", folder / "a.pdf", "--json")
+    assert a_file.exit_code == 2, a_file
+    error = json.loads(a_file.stderr)["error"]
+    assert error["code"] == "INVALID_ARGUMENT" and "is a file" in error["message"], error
+    assert f"`pdftools ls {folder}`" in error["hint"] and "`pdftools info " in error["hint"], error

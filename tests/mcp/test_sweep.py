@@ -41,7 +41,7 @@ MEMORY_BOUND = 1 << 30  # peak RSS of a call (or of its largest child)
 MEMORY_CAP = 3 << 30  # address space: past this a call fails inside its own process
 EXPECTED: dict[str, str | dict[str, str]] = {  # file -> its outcome for every op, or per op ("*": the others)
     # Every generated file is here: a change in any outcome is a change to look at. Corpus files: "ok" unless here.
-    "truncated-empty": "NOT_A_PDF",
+    "truncated-empty": "EMPTY_INPUT",
     "truncated-header": {"*": "DAMAGED_PDF", "check": "ok"},  # check: verdict unreadable (exit 4)
     "truncated-10pct": {"*": "DAMAGED_PDF", "check": "ok"},
     "truncated-50pct": {"*": "DAMAGED_PDF", "check": "ok"},

@@ -228,10 +228,51 @@ def test_a_folder_of_one_file_names_it_as_pdfgrep_does(tmp_path: Path, options: 
 
 
 @pytest.mark.parametrize(("option", "said"), [("-l", "--files-with-matches"), ("-P", "Python regular expressions"),
-                                              ("-R", "-r"), ("-A", "-C"), ("-B", "-C"), ("-F", "escape")])
+                                              ("-R", "-r"), ("-A", "-C"), ("-B", "-C"), ("-F", "escape"),
+                                              # pdfgrep's options pdftools does without: `--unac` suggested
+                                              # --count, `--cache` --help
+                                              ("-e", "first argument"), ("--page-range", "--pages 1-3"),
+                                              ("-p", "-n prints"), ("--unac", "as written"), ("--cache", "leave"),
+                                              ("-o", "spans"), ("-Z", "--json"), ("-V", "pdftools --version")])
 def test_pdfgreps_options_we_spell_otherwise_say_how(option: str, said: str) -> None:
     """A pdfgrep user types `-l` (and `-P`, `-R`, `-A 2`): `unknown option -l` alone left them to the help."""
     proc = run(PDFTOOLS, "search", option, *(["2"] * (option in ("-A", "-B"))), "Lorem", CORPUS / FILES[0])
     assert proc.returncode == 2 and proc.stdout == b"", proc
     first = proc.stderr.decode().splitlines()[0]
     assert first.startswith(f"error[INVALID_ARGUMENT]: unknown option {option}: ") and said in first, first
+
+
+def test_file_names_are_the_paths_given_joined_with_the_names_found(tmp_path: Path) -> None:
+    """A file is named as the user's path joined with what was found in it, as grep and pdfgrep print it:
+    `search -r PAT .` prints `./a.pdf` (it printed `a.pdf`), `search -H PAT ./a.pdf` prints `./a.pdf`; `sub/`
+    gives `sub/b.pdf` as grep does (pdfgrep doubles the slash). --json names the files the same way."""
+    (tmp_path / "sub" / "deep").mkdir(parents=True)
+    for rel in ("a.pdf", "sub/b.pdf", "sub/deep/c.pdf"):
+        shutil.copy(CORPUS / FILES[0], tmp_path / rel)
+
+    def lines(*argv: object, tool: str | None = None) -> list[str]:
+        done = subprocess.run([tool or str(PDFTOOLS), *(["search"] if tool is None else []), *map(str, argv)],
+                              cwd=tmp_path, capture_output=True, check=False)
+        assert done.returncode == 0, done
+        return sorted(done.stdout.decode().splitlines())  # pdfgrep -r walks in directory order, pdftools sorts
+
+    count = lines("-c", "in", "a.pdf")[0]
+    cases = {("-r", "-c", "in", "."): ["./a.pdf", "./sub/b.pdf", "./sub/deep/c.pdf"],
+             ("-r", "-c", "in", "./sub"): ["./sub/b.pdf", "./sub/deep/c.pdf"],
+             ("-H", "-c", "in", "./a.pdf"): ["./a.pdf"],
+             ("-c", "in", "./a.pdf", "sub/../a.pdf"): ["./a.pdf", "sub/../a.pdf"],
+             ("-r", "--files-with-matches", "in", str(tmp_path / "sub")): [f"{tmp_path}/sub/b.pdf",
+                                                                         f"{tmp_path}/sub/deep/c.pdf"]}
+    for argv, names in cases.items():
+        expected = names if "--files-with-matches" in argv else [f"{name}:{count}" for name in names]
+        assert lines(*argv) == expected, argv
+        if shutil.which("pdfgrep"):  # the same as pdfgrep's, where it is installed
+            assert lines(*argv, tool=shutil.which("pdfgrep")) == expected, argv
+    assert lines("-r", "-c", "in", "sub/") == [f"sub/b.pdf:{count}", f"sub/deep/c.pdf:{count}"]  # as grep -r
+    assert lines("-c", "in", "./sub") == [f"./sub/b.pdf:{count}"]  # a folder without -r (pdfgrep refuses it)
+    assert lines("-c", "in", "./*.pdf", "sub/*.pdf") == [f"./a.pdf:{count}", f"sub/b.pdf:{count}"]  # as the shell
+    done = subprocess.run([PDFTOOLS, "search", "-r", "--json", "in", "."], cwd=tmp_path, capture_output=True,
+                          check=True)
+    data = json.loads(done.stdout)
+    assert [f["path"] for f in data["files"]] == ["./a.pdf", "./sub/b.pdf", "./sub/deep/c.pdf"]
+    assert {hit["path"] for hit in data["hits"]} == {"./a.pdf", "./sub/b.pdf", "./sub/deep/c.pdf"}

@@ -1,0 +1,78 @@
+"""A line break in a file name, a title or a bookmark is data like any other text: piped, a table row, a key's
+row, a search line and a batch row each stay one line (the break shown as `\\n`, as in error lines), so `grep`,
+`wc -l` and `while read` see every row whole; `--json` keeps the text as it is."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pikepdf
+import pytest
+
+BROKEN = "a\nb"  # a file name with a line break in it (legal on POSIX)
+SHOWN = "a\\nb"  # how a person reads it: the escape error lines already use
+
+
+def _pdf(path: Path, title: str = "plain") -> Path:
+    pdf = pikepdf.new()
+    pdf.add_blank_page(page_size=(200, 200))
+    pdf.docinfo["/Title"] = title
+    with pdf.open_outline() as outline:
+        outline.root.append(pikepdf.OutlineItem(title, 0))
+    pdf.attachments[title + ".txt"] = pikepdf.AttachedFileSpec(pdf, b"data", filename=title + ".txt")
+    pdf.save(path)
+    return path
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    base = tmp_path / "in"
+    base.mkdir()
+    _pdf(base / f"{BROKEN}.pdf")
+    _pdf(base / "c.pdf")
+    return base
+
+
+def _lines_naming(out: str, text: str) -> list[str]:
+    return [line for line in out.splitlines() if text in line]
+
+
+def test_ls_piped_keeps_each_file_on_one_row(cli: Callable[..., Any], folder: Path) -> None:
+    result = cli("ls", folder)
+    assert result.exit_code == 0, result
+    assert _lines_naming(result.stdout, f"{SHOWN}.pdf") and all("plain" in line for line in
+                                                                   _lines_naming(result.stdout, ".pdf")), result.stdout
+    assert not any(line.strip() == "b.pdf" for line in result.stdout.splitlines()), result.stdout
+    files = json.loads(cli("ls", folder, "--json").stdout)["files"]
+    assert f"{BROKEN}.pdf" in [f["path"] for f in files]  # --json: the name as it is
+
+
+def test_search_counts_name_each_file_on_one_line(cli: Callable[..., Any], folder: Path) -> None:
+    result = cli("search", "-c", "x", folder)
+    assert result.stdout.splitlines() == [f"{folder}/{SHOWN}.pdf:0", f"{folder}/c.pdf:0"], result
+    listed = cli("search", "-L", "x", folder).stdout.splitlines()
+    assert listed == [f"{folder}/{SHOWN}.pdf", f"{folder}/c.pdf"]
+    data = json.loads(cli("search", "-c", "x", folder, "--json").stdout)
+    assert data["files"][0]["path"] == f"{folder}/{BROKEN}.pdf"
+
+
+def test_batch_rows_stay_one_line(cli: Callable[..., Any], folder: Path, tmp_path: Path) -> None:
+    result = cli("batch", "rotate", folder, "--set", "angle=90", "--out-dir", tmp_path / "out", "--jobs", "1")
+    assert result.exit_code == 0, result
+    rows = [line for line in result.stdout.splitlines() if " -> " in line]
+    assert len(rows) == 2 and all(row.startswith("ok ") for row in rows), result.stdout
+    assert any(SHOWN in row for row in rows), rows
+
+
+def test_a_title_with_a_line_break_is_one_row(cli: Callable[..., Any], tmp_path: Path) -> None:
+    doc = _pdf(tmp_path / f"{BROKEN}.pdf", title="first\nsecond")
+    for args in (["info", doc], ["metadata", "show", doc], ["bookmarks", "list", doc], ["attachments", "list", doc]):
+        result = cli(*args)
+        assert result.exit_code == 0, result
+        assert not any(line.strip().startswith(("second", "b.pdf")) for line in result.stdout.splitlines()), \
+            (args, result.stdout)
+        assert "first\\nsecond" in result.stdout, (args, result.stdout)
+    assert json.loads(cli("info", doc, "--json").stdout)["metadata"]["Title"] == "first\nsecond"

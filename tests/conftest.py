@@ -61,6 +61,12 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
         config.option.dist = "loadfile"  # also for `-n N` alone: xdist's own default would run the sweep N times
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Files marked `slow` first (the order within each file kept): spread over workers file by file, a long file
+    begun last would run on alone while the other workers sit idle."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """No corpus, no run: several test modules list corpus files when they are imported, so a missing corpus
     would otherwise shrink the suite in silence."""

@@ -201,8 +201,8 @@ async def run_session(index: int, url: str, deadline: float, stats: Stats, warme
         async with Client(streamable_http_client(url + "/mcp", http_client=client_http), mode=mode) as client:
             session = Session(client, url, rng)
             # sessionless clients share the files not bound to a session; their own listing check is skipped
-            warm_up = list(kinds)  # every kind once first, so that memory is measured with all code loaded
-            while time.monotonic() < deadline:
+            warm_up = list(kinds)  # every kind once first, so that memory is measured with all code loaded;
+            while warm_up or time.monotonic() < deadline:  # ... even past the deadline on a slow or busy machine
                 kind = warm_up.pop(0) if warm_up else rng.choices(kinds, weights)[0]
                 if not warm_up and len(warmed) <= index:
                     warmed.append(time.monotonic())

@@ -44,13 +44,37 @@ def corpus_problem() -> str | None:
     return None
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """One worker per CPU (pytest-xdist), each test file whole on one worker (`--dist loadfile`: a module's or
+    the session's expensive fixtures, the sweep and the held-out OCR among them, are made once). Set here, not
+    in addopts, so that `-p no:xdist` still parses; `-n 0` runs in this process, `-n N` and `--dist` choose. A
+    run of one file stays in this process: it would go whole to one worker anyway."""
+    if not config.pluginmanager.hasplugin("xdist") or hasattr(config, "workerinput"):
+        return
+    named = {arg.split("::", 1)[0] for arg in config.args}
+    one_file = len(named) == 1 and Path(next(iter(named))).is_file()
+    if config.option.numprocesses is None and not one_file and not config.option.usepdb \
+            and not config.option.collectonly:
+        config.option.numprocesses = "auto"
+    if config.option.numprocesses and config.option.dist == "no" and not config.option.distload:
+        config.option.dist = "loadfile"  # also for `-n N` alone: xdist's own default would run the sweep N times
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Files marked `slow` first (the order within each file kept): spread over workers file by file, a long file
+    begun last would run on alone while the other workers sit idle."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """No corpus, no run: several test modules list corpus files when they are imported, so a missing corpus
     would otherwise shrink the suite in silence."""
     problem = corpus_problem()
     if problem:
         raise pytest.UsageError(problem)
-    _CORPUS_BEFORE.update(_corpus_state())
+    if not hasattr(config, "workerinput"):  # xdist workers: the controller checks the corpus for the whole run
+        _CORPUS_BEFORE.update(_corpus_state())
 
 
 _CORPUS_BEFORE: dict[str, tuple[int, int]] = {}
@@ -64,7 +88,10 @@ def _corpus_state() -> dict[str, tuple[int, int]]:
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """A run that changed the corpus (a file renamed, written or removed by a test) fails, naming the files:
-    inputs are never modified, the tests' own least of all."""
+    inputs are never modified, the tests' own least of all. An xdist worker hands its figures to the controller."""
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["figures"] = FIGURES
     if not _CORPUS_BEFORE:
         return
     after = _corpus_state()
@@ -114,6 +141,13 @@ FIGURES: dict[str, list[str]] = {}
 def report(section: str, line: str) -> None:
     """A line for the end-of-run summary (the sweep's and the fuzzers' figures), printed even with -q."""
     FIGURES.setdefault(section, []).append(line)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object | None) -> None:
+    """The controller gathers the figures of each xdist worker as it finishes."""
+    for section, lines in getattr(node, "workeroutput", {}).get("figures", {}).items():
+        FIGURES.setdefault(section, []).extend(lines)
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:

@@ -188,7 +188,7 @@ def test_a_crashed_journal_line_is_ignored(cli: Any, tmp_path: Path) -> None:
 
 
 def test_ctrl_c_leaves_whole_outputs_and_a_rerun_finishes(tmp_path: Path, sample: Path) -> None:
-    scans(sample, tmp_path / "in", dpi=72, pages=3)
+    scans(sample, tmp_path / "in", dpi=72, pages=4)
     out = tmp_path / "out"
     argv = [str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(out), "--jobs", "1", "--json",
             "--set", "dpi=72"]
@@ -198,7 +198,7 @@ def test_ctrl_c_leaves_whole_outputs_and_a_rerun_finishes(tmp_path: Path, sample
     assert proc.stdout is not None
     first = proc.stdout.readline()  # one file is finished: stop the batch while the next one runs
     assert json.loads(first)["status"] == "ok"
-    time.sleep(0.5)
+    _wait_for_a_tool_under(proc)  # not a fixed sleep: on a quick machine the batch had ended by then
     proc.send_signal(signal.SIGINT)
     rest, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
@@ -213,7 +213,27 @@ def test_ctrl_c_leaves_whole_outputs_and_a_rerun_finishes(tmp_path: Path, sample
     _no_orphans(str(tmp_path))
     rerun = subprocess.run(argv, capture_output=True, text=True, timeout=120)
     statuses = [json.loads(line)["status"] for line in rerun.stdout.splitlines()]
-    assert rerun.returncode == 0 and statuses.count("skipped") == len(done) and statuses.count("ok") == 3 - len(done)
+    assert rerun.returncode == 0 and statuses.count("skipped") == len(done) and statuses.count("ok") == 4 - len(done)
+
+
+def _wait_for_a_tool_under(proc: subprocess.Popen[str]) -> None:
+    """Until a tesseract or pdftoppm started by the batch (at any depth) is running: the next file is being read."""
+    deadline = time.monotonic() + 60
+    while proc.poll() is None and time.monotonic() < deadline:
+        parents = {}
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                name, rest = stat.read_text().rsplit(")", 1)
+            except OSError:
+                continue
+            parents[int(stat.parent.name)] = (int(rest.split()[1]), name.split("(", 1)[1])
+        for parent, name in parents.values():
+            while name in ("tesseract", "pdftoppm") and parent > 1:
+                if parent == proc.pid:
+                    return
+                parent = parents.get(parent, (0, ""))[0]
+        time.sleep(0.01)
+    raise AssertionError("the batch started no tesseract or pdftoppm for its second file")
 
 
 def test_a_local_worker_killed_mid_batch_has_its_files_done_again(tmp_path: Path, sample: Path) -> None:

@@ -13,6 +13,8 @@ from invoices.real import EINVOICES, Score, all_files, invoices, is_order, line,
 
 from pdftools.ops.rename_invoice import rename_invoice
 
+pytestmark = pytest.mark.slow  # started first when the files are spread over workers
+
 THRESHOLD = 0.7
 
 

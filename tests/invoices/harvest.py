@@ -31,8 +31,8 @@ import base64
 import hashlib
 import io
 import lzma
+import os
 import re
-import shutil
 import subprocess
 import tarfile
 import tempfile
@@ -560,9 +560,9 @@ def files(kind: str, cache: Path = CACHE) -> list[Path]:
         if got != digest:
             raise RuntimeError(f"{member}: SHA-256 {got}, expected {digest}")
         folder.mkdir(parents=True, exist_ok=True)
-        part = folder / f".part-{name}"
+        part = folder / f".part-{os.getpid()}-{name}"  # two test workers may fill it at once
         part.write_bytes(data)
-        shutil.move(part, folder / name)
+        os.replace(part, folder / name)  # atomic: a reader sees all of it or nothing
     return [folder / name for name in entries]
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import io
-import shutil
+import os
 import tarfile
 import urllib.request
 from pathlib import Path
@@ -57,9 +57,9 @@ def files(cache: Path = CACHE) -> list[Path]:
         for name in TRUTH:
             member = archive.extractfile(MEMBER + name)
             assert member is not None, name
-            part = cache / f".part-{name}"
+            part = cache / f".part-{os.getpid()}-{name}"  # two test workers may fill it at once
             part.write_bytes(member.read())
-            shutil.move(part, cache / name)
+            os.replace(part, cache / name)  # atomic: a reader sees all of it or nothing
     return wanted
 
 

@@ -31,6 +31,8 @@ from harness import Outcome, Servers
 from pdftools import errors
 from pdftools.ops import OPS
 
+pytestmark = pytest.mark.slow  # started first when the files are spread over workers
+
 SWEEP_ARGS: dict[str, list[str]] = {  # extra arguments per op ({out}: a private folder); read-only ops join anyway
     "info": ["--pages", "all"],
     "thumbnails": ["--pages", "1", "-d", "{out}"],

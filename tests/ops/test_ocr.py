@@ -23,6 +23,8 @@ from pdftools.errors import BadImage, Encrypted, NoPages, OcrLanguageMissing, Pa
 from pdftools.ops.ocr import ocr
 from pdftools.ops.text import text
 
+pytestmark = pytest.mark.slow  # started first when the files are spread over workers
+
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
 DPI = 150  # enough for tesseract on this clean print, and quick
 

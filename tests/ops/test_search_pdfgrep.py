@@ -18,6 +18,8 @@ from mcp import Client
 from pdftools.mcp.server import build_server
 from pdftools.ops.search import search
 
+pytestmark = pytest.mark.slow  # started first when the files are spread over workers
+
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
 FILES = ["004-pdflatex-4-pages/pdflatex-4-pages.pdf", "026-latex-multicolumn/multicolumn.pdf",
          "011-google-doc-document/google-doc-document.pdf", "021-pdfa/crazyones-pdfa.pdf"]

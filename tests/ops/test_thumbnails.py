@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import shutil
@@ -89,16 +90,19 @@ def test_mcp_returns_small_images_inline_within_a_budget(pdf: Path) -> None:
 
 
 def test_rendering_runs_in_parallel_pdftoppm_processes(pdf: Path, tmp_path: Path) -> None:
-    """With --jobs 2, two pdftoppm run at once: a wrapper records how many are alive when each starts."""
-    wrap, log = tmp_path / "bin", tmp_path / "starts"
+    """With --jobs 2, two pdftoppm run at once: a wrapper logs when each of its own runs starts and ends (not a
+    count of every pdftoppm on the machine, which another test running beside this one would raise)."""
+    wrap, log = tmp_path / "bin", tmp_path / "runs"
     wrap.mkdir()
     real = shutil.which("pdftoppm")
-    (wrap / "pdftoppm").write_text(f"#!/bin/sh\npgrep -c -x pdftoppm >> {log}\nsleep 0.5\nexec {real} \"$@\"\n")
+    (wrap / "pdftoppm").write_text(f"#!/bin/sh\necho start >> {log}\nsleep 0.5\n{real} \"$@\"\nstatus=$?\n"
+                                   f"echo end >> {log}\nexit $status\n")
     (wrap / "pdftoppm").chmod(0o755)
     env = {**os.environ, "PATH": f"{wrap}:{os.environ['PATH']}"}
     subprocess.run([PDFTOOLS, "thumbnails", pdf, "-d", pdf.parent / "out", "--jobs", "2"], env=env, check=True,
                    capture_output=True)
-    assert max(int(n) for n in log.read_text().split()) >= 2
+    running = list(itertools.accumulate(1 if event == "start" else -1 for event in log.read_text().split()))
+    assert running[-1] == 0 and max(running) >= 2, running
 
 
 def test_a_file_qpdf_cannot_read_is_rendered_by_poppler_with_a_warning(tmp_path: Path) -> None:

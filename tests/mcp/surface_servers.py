@@ -41,21 +41,35 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-@contextlib.contextmanager
-def http_server(root: Path, *extra: str, files_dir: Path | None = None, **env: str) -> Iterator[Http]:
-    port = free_port()
-    proc = subprocess.Popen([PDFTOOLS, "serve", "--transport", "http", "--port", str(port), "--root", str(root),
-                             *extra],
-                            env={**os.environ, "PDFTOOLS_AUTH_TOKEN": TOKEN,
-                                 "PDFTOOLS_FILES_DIR": str(files_dir or root.parent), **env},
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
+def start_http(args: list[str], env: dict[str, str]) -> tuple[subprocess.Popen[bytes], int]:
+    """`pdftools serve --transport http --port PORT *args` on a free port of 127.0.0.1, once it accepts
+    connections. The port is free when picked, not reserved: when another process takes it first, the server
+    ends (its port is in use) and it starts again on another, so a test never talks to someone else's server."""
+    for _ in range(5):
+        port = free_port()
+        proc = subprocess.Popen([PDFTOOLS, "serve", "--transport", "http", "--port", str(port), *args],
+                                env={**os.environ, **env}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for _ in range(400):
+            if proc.poll() is not None:
+                break  # it could not listen: the port was taken
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
             except OSError:
                 time.sleep(0.05)
+                continue
+            if proc.poll() is None:
+                return proc, port
+            break
+        proc.kill()
+        proc.wait(timeout=30)
+    raise RuntimeError("pdftools serve --transport http did not start on five free ports")
+
+
+@contextlib.contextmanager
+def http_server(root: Path, *extra: str, files_dir: Path | None = None, **env: str) -> Iterator[Http]:
+    proc, port = start_http(["--root", str(root), *extra],
+                            {"PDFTOOLS_AUTH_TOKEN": TOKEN, "PDFTOOLS_FILES_DIR": str(files_dir or root.parent), **env})
+    try:
         yield Http(f"http://127.0.0.1:{port}", proc)
     finally:
         proc.terminate()

@@ -24,6 +24,7 @@ import httpx2
 import pytest
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
+from surface_servers import start_http
 
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
 TOKEN = "test-token-" + "x" * 20
@@ -52,24 +53,9 @@ class Server:
         return json.loads(body)
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def start(root: Path, **env: str) -> Server:
     """The real server on a free port of 127.0.0.1, once it accepts connections."""
-    port = _free_port()
-    proc = subprocess.Popen([PDFTOOLS, "serve", "--transport", "http", "--port", str(port), "--root", str(root)],
-                            env={**os.environ, "PDFTOOLS_AUTH_TOKEN": TOKEN, **env},
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(200):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
-        except OSError:
-            time.sleep(0.05)
+    proc, port = start_http(["--root", str(root)], {"PDFTOOLS_AUTH_TOKEN": TOKEN, **env})
     return Server(f"http://127.0.0.1:{port}", root, proc)
 
 

@@ -52,17 +52,25 @@ def start_http(args: list[str], env: dict[str, str]) -> tuple[subprocess.Popen[b
         for _ in range(400):
             if proc.poll() is not None:
                 break  # it could not listen: the port was taken
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            except OSError:
-                time.sleep(0.05)
-                continue
-            if proc.poll() is None:
+            if _listens(proc.pid, port):
                 return proc, port
-            break
+            time.sleep(0.05)
         proc.kill()
         proc.wait(timeout=30)
     raise RuntimeError("pdftools serve --transport http did not start on five free ports")
+
+
+def _listens(pid: int, port: int) -> bool:
+    """Does process `pid` itself listen on `port` of 127.0.0.1 (not another process that took the port)?"""
+    inodes = set()
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        if fields[1].endswith(f":{port:04X}") and fields[3] == "0A":  # the local address; LISTEN
+            inodes.add(f"socket:[{fields[9]}]")
+    try:
+        return any(os.readlink(fd) in inodes for fd in Path(f"/proc/{pid}/fd").iterdir())
+    except OSError:
+        return False
 
 
 @contextlib.contextmanager

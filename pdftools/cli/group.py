@@ -33,7 +33,7 @@ PANELS: dict[str, tuple[str, ...]] = {
     "Text and OCR": ("text", "search", "ocr", "rename-invoice"),
     "Conversion": ("convert", "thumbnails", "images"),
     "Many files": ("batch",),
-    "Agents and setup": ("serve", "mcp-config", "doctor"),
+    "Agents and setup": ("serve", "mcp-config", "doctor", "help"),
 }
 
 

@@ -53,6 +53,27 @@ def _root(
     """PDF toolkit for the shell, CI jobs and AI agents."""
 
 
+def _command_names(ctx: typer.Context, incomplete: str) -> list[str]:
+    """What `pdftools help <TAB>` completes: the commands, or a group's sub-commands after its name."""
+    group: Any = ctx.find_root().command
+    for word in ctx.params.get("command") or []:
+        group = getattr(group, "commands", {}).get(word)
+    return [name for name in getattr(group, "commands", {}) if name.startswith(incomplete)]
+
+
+def help_command(
+    ctx: typer.Context,
+    command: Annotated[list[str] | None, typer.Argument(metavar="COMMAND", show_default=False,
+                                                        autocompletion=_command_names,
+                                                        help="A command (and a sub-command) to show the help of.")]
+    = None,
+) -> None:
+    """Show the help of pdftools or of a command: `pdftools help merge` is `pdftools merge --help`."""
+    root = ctx.find_root()
+    code = root.command.main([*(command or []), "--help"], prog_name=root.info_name, standalone_mode=False)
+    raise typer.Exit(code if isinstance(code, int) else 0)
+
+
 @functools.cache
 def hints_of(fn: Callable[..., Any]) -> dict[str, Any]:
     """The op's annotations, evaluated once (each evaluation of an op's cost ~1.5 ms; help and errors ask often)."""
@@ -403,6 +424,7 @@ def build_app(wanted: str | None = None, extra: dict[str, Callable[..., None]] |
         app.command("mcp-config", rich_help_panel=panel_of("mcp-config"), cls=Command)(mcp_config)
     elif not alone:  # its summary without importing it (and json, tempfile...) for every other command
         stubs.append(_stub("mcp-config", MCP_CONFIG_SUMMARY, panel_of("mcp-config")))
+    app.command("help", rich_help_panel=panel_of("help"), cls=Command)(help_command)  # (`wanted` skips it)
     return app
 
 
@@ -424,16 +446,18 @@ def build_command(wanted: str | None, extra: dict[str, Callable[..., None]] | No
     group = typer.main.get_command(build_app(wanted, extra, stubs))
     for stub in stubs:
         group.add_command(stub)  # type: ignore[attr-defined]
+    group.commands["help"] = group.commands.pop("help")  # type: ignore[attr-defined]  # listed last, after stubs
     group.build = build_command  # type: ignore[attr-defined]  # a stub's real options, for an error's words
     return group
 
 
 def wanted(argv: list[str]) -> str | None:
     """The command being invoked (the first word that is not an option), "<none>" for none; None (every
-    command) when completing."""
+    command) when completing. `help COMMAND` wants COMMAND, whose help it shows (`help` itself is always there)."""
     if any(k.startswith("_PDFTOOLS_COMPLETE") for k in os.environ):
         return None
-    return next((a for a in argv if not a.startswith("-")), "<none>")
+    words = [a for a in argv if not a.startswith("-")]
+    return next(iter(words[1:] if words[:2] != ["help"] and words[:1] == ["help"] else words), "<none>")
 
 
 def main(extra: dict[str, Callable[..., None]] | None = None) -> None:

@@ -33,7 +33,7 @@ PANELS: dict[str, tuple[str, ...]] = {
     "Text and OCR": ("text", "search", "ocr", "rename-invoice"),
     "Conversion": ("convert", "thumbnails", "images"),
     "Many files": ("batch",),
-    "Agents and setup": ("serve", "mcp-config", "doctor"),
+    "Agents and setup": ("serve", "mcp-config", "doctor", "help"),
 }
 
 
@@ -272,8 +272,10 @@ def usage_message(exc: click_errors.UsageError, argv: list[str]) -> str:
         other = _other_output(exc.ctx, exc.option_name)
         if other is not None:
             return f"unknown option {exc.option_name} ({other})"
-        near = f" (did you mean {', '.join(exc.possibilities)}?)" if exc.possibilities else ""
-        return f"unknown option {exc.option_name}{near}"
+        near = _near_options(exc.ctx, exc.option_name)
+        meant = f" (did you mean {near[0]}?)" if len(near) == 1 else \
+            f" (did you mean one of {', '.join(near)}?)" if near else ""
+        return f"unknown option {exc.option_name}{meant}"
     if isinstance(exc, click_errors.MissingParameter) and exc.param is not None:
         kind = exc.param.param_type_name
         return f"missing {kind} {param_name(exc.param)}"
@@ -310,6 +312,22 @@ PDFGREP_WORDS = {  # pdfgrep's options that `search` spells otherwise or does wi
     "--cache": "there is no cache: leave it out",
     "-V": "`pdftools --version` gives the version",
 }
+
+
+def _near_options(ctx: click_core.Context | None, option: str) -> list[str]:
+    """The long options an unknown one may mean: those it is the start of (`--per`: --per-sheet; `--o`: --output
+    and --object-streams), else those it is a typo of (`--witdh`), compared without the dashes. Click's own
+    guess (difflib at 0.6, counting the two dashes as letters in common) offered `--json` for `--n`."""
+    import difflib
+
+    if ctx is None or not option.startswith("--") or len(option) < 3:
+        return []
+    names = list(dict.fromkeys(name for param in ctx.command.get_params(ctx) if not getattr(param, "hidden", False)
+                               for name in (*param.opts, *param.secondary_opts) if name.startswith("--")))
+    started = [name for name in names if name.startswith(option)]
+    if started:
+        return started
+    return ["--" + name for name in difflib.get_close_matches(option[2:], [n[2:] for n in names], n=2, cutoff=0.75)]
 
 
 def _other_output(ctx: click_core.Context | None, option: str) -> str | None:

@@ -70,6 +70,9 @@ def render(result: Any, *, as_json: bool, to_stderr: bool = False) -> None:
         _console(stderr=to_stderr).print(drawn(laid_out), crop=False)
     else:  # piped: the same lines, drawn without rich (importing and laying out rich cost a call ~40 ms)
         stream.write("".join(line + "\n" for line in plain_lines(laid_out)))
+    notes = getattr(result, "notes", None)  # for people, on stderr: not with --json (a script reads the result)
+    for note in notes() if callable(notes) else []:
+        sys.stderr.write(f"note: {safe(note)}\n")
 
 
 def _render_text(result: Any, stream: Any) -> None:

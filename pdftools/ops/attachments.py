@@ -79,6 +79,12 @@ class AttachmentsResult:
         done = {"add": "added", "extract": "extracted", "remove": "removed"}
         return {"attachments": done[self.action]} if self.action in done else {}
 
+    def notes(self) -> list[str]:
+        """For people (the CLI's stderr): an extract that found nothing to write says so."""
+        if self.action == "extract" and not self.attachments:
+            return [f"{self.input} has no attachments: nothing was written"]
+        return []
+
 
 def attachments(
     action: Annotated[Literal["list", "add", "extract", "remove"], Param("list, add, extract or remove"),

@@ -29,6 +29,7 @@ INLINE_BYTES = 1_000_000  # what an MCP response may carry inline, in all
 INLINE_EACH = 200_000
 DEFAULT_WIDTH = 300
 MIME = {"png": "image/png", "jpeg": "image/jpeg", "webp": "image/webp"}
+EXTENSIONS = {"png": "png", "jpeg": "jpg", "webp": "webp"}
 
 
 @dataclass
@@ -55,7 +56,7 @@ class ThumbnailsResult:
         for image in self.images:
             if image.bytes > INLINE_EACH or used + image.bytes > INLINE_BYTES:
                 break
-            chosen.append((image.path, MIME[Path(image.path).suffix.lstrip(".")]))
+            chosen.append((image.path, MIME[image_format(Path(image.path))]))
             used += image.bytes
         return chosen, len(self.images) - len(chosen)
 
@@ -80,7 +81,8 @@ def thumbnails(
     height: Annotated[int | None, Param("Height in pixels, keeping the aspect", ge=8, le=10_000),
                       Cli("--height")] = None,
     dpi: Annotated[int | None, Param("Resolution, instead of a size", ge=10, le=1200)] = None,
-    format: Annotated[Literal["png", "jpeg", "webp"], Param("Image format"), Cli("--format")] = "png",
+    format: Annotated[Literal["png", "jpeg", "jpg", "webp"], Param("Image format (jpg is jpeg)"),
+                      Cli("--format")] = "png",
     pages: Pages = None,
     pattern: Annotated[str, Param("File name: {stem} {page} {ext}"), Cli("-p", "--pattern")]
     = "{stem}-p{page:03}.{ext}",
@@ -91,15 +93,15 @@ def thumbnails(
 ) -> ThumbnailsResult:
     if sum(x is not None for x in (width, height, dpi)) > 1:
         raise InvalidArgument("choose one of --width, --height and --dpi")
+    format = "jpeg" if format == "jpg" else format
     path, folder = input_path(input), output_folder(out_dir)
-    _check_suffix(render(pattern, stem=path.stem, page=1, ext="jpg" if format == "jpeg" else format), format)
+    _check_suffix(render(pattern, stem=path.stem, page=1, ext=EXTENSIONS[format]), format)
     if not (height or dpi):
         width = width or DEFAULT_WIDTH
     size = (width, None) if width else (None, height) if height else None
 
     def write(source: Path, selected: list[int], turned: set[int], warnings: list[str]) -> ThumbnailsResult:
-        ext = "jpg" if format == "jpeg" else format
-        names = [render(pattern, stem=path.stem, page=p, ext=ext) for p in selected]
+        names = [render(pattern, stem=path.stem, page=p, ext=EXTENSIONS[format]) for p in selected]
         check_names(names, folder, force=force, field_hint="Put {page} in --pattern.")
         with staged_outputs(folder, names) as staging:
             _render(source, selected, turned, names, staging, format, size, dpi or 72, jobs or os.cpu_count() or 1)
@@ -224,6 +226,15 @@ def _finish(produced: Path, target: Path, fmt: str) -> None:
 def _describe(staged: Path, page: int, final: Path) -> Thumbnail:
     width, height = image_size(staged)
     return Thumbnail(page=page, path=str(final), width=width, height=height, bytes=staged.stat().st_size)
+
+
+def image_format(path: Path) -> str:
+    """png, jpeg or webp, from the file's first bytes: a pattern may name the files anything (`p{page}`)."""
+    with path.open("rb") as fh:
+        head = fh.read(12)
+    if head.startswith(b"\xff\xd8"):
+        return "jpeg"
+    return "webp" if head[:4] == b"RIFF" and head[8:12] == b"WEBP" else "png"
 
 
 def image_size(path: Path) -> tuple[int, int]:

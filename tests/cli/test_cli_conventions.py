@@ -42,7 +42,8 @@ def test_each_short_option_means_one_thing() -> None:
 
 
 def test_every_command_takes_quiet() -> None:
-    missing = [name for name, cmd in _commands()
+    """All but `help`, which prints help as `--help` does: quiet, it would have nothing left to print."""
+    missing = [name for name, cmd in _commands() if name != "help"
                if not any("--quiet" in getattr(p, "opts", []) and "-q" in getattr(p, "opts", []) for p in cmd.params)]
     assert not missing, missing
 

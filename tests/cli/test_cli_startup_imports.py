@@ -46,14 +46,16 @@ def loaded(tmp_path: Path, *argv: str) -> tuple[set[str], set[str]]:
     return third, {m for m in modules if m.startswith("pdftools.")}
 
 
-def test_help_loads_typer_only(tmp_path: Path) -> None:
-    third, ours = loaded(tmp_path, "--help")
-    assert third <= CLI_ONLY, f"--help imported {sorted(third - CLI_ONLY)}"
+@pytest.mark.parametrize("argv", [("--help",), ("help",)])
+def test_help_loads_typer_only(tmp_path: Path, argv: tuple[str, ...]) -> None:
+    third, ours = loaded(tmp_path, *argv)
+    assert third <= CLI_ONLY, f"{argv[0]} imported {sorted(third - CLI_ONLY)}"
     assert not {m for m in ours if m.startswith(("pdftools.ops.", "pdftools.mcp", "pdftools.document"))}, ours
 
 
 @pytest.mark.parametrize("argv", [("--version",), ("serve", "--help"), ("mcp-config", "--help"),
-                                  ("info", "--help"), ("merge", "--help")])
+                                  ("info", "--help"), ("merge", "--help"), ("help", "merge"),
+                                  ("help", "serve")])
 def test_other_help_and_version_load_no_pdf_library(tmp_path: Path, argv: tuple[str, ...]) -> None:
     third, ours = loaded(tmp_path, *argv)
     assert third <= CLI_ONLY, f"{' '.join(argv)} imported {sorted(third - CLI_ONLY)}"

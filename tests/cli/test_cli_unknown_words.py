@@ -5,6 +5,7 @@ name another PDF tool gives it (`grep`, pdftk's `burst`, `encrypt`), an option o
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -145,3 +146,31 @@ def test_serve_help_reads_as_words(cli: Any) -> None:
     assert "<=" not in out and "1-65535" in out, out
     error = cli("serve", "--port", "0").stderr
     assert "--port" in error and "1 to 65535" in error, error
+
+
+@pytest.mark.parametrize(("args", "typed", "meant"), [
+    (["nup", "{pdf}"], "--per-shet", ["--per-sheet"]),  # a typo
+    (["merge", "{pdf}"], "--jsno", ["--json"]),
+    (["thumbnails", "{pdf}"], "--witdh", ["--width"]),
+    (["nup", "{pdf}"], "--per", ["--per-sheet"]),  # the start of one option
+    (["merge", "{pdf}"], "--f", ["--force"]),
+    (["merge", "{pdf}"], "--o", ["--output", "--object-streams"]),  # the start of several: all of them
+    (["nup", "{pdf}"], "--pa", ["--pages", "--password", "--password-file"]),
+])
+def test_an_unknown_option_names_the_ones_it_is_close_to(cli: Any, pdf: Path, args: list[str], typed: str,
+                                                         meant: list[str]) -> None:
+    result = cli(*[a.format(pdf=pdf) for a in args], typed, "--json")
+    assert result.exit_code == 2 and result.stdout == "", result
+    message = json.loads(result.stderr)["error"]["message"]
+    named = re.findall(r"--[a-z-]+", message.split("(", 1)[-1])
+    assert message.startswith(f"unknown option {typed} (did you mean ") and sorted(named) == sorted(meant), message
+
+
+@pytest.mark.parametrize(("args", "typed"), [(["nup", "{pdf}"], "--n"), (["merge", "{pdf}"], "--sort"),
+                                             (["rotate", "{pdf}", "-a", "90"], "--x"), (["info", "{pdf}"], "--ocr")])
+def test_an_unknown_option_far_from_any_says_only_that(cli: Any, pdf: Path, args: list[str], typed: str) -> None:
+    """`nup --n` said `did you mean --json?`, `merge --o` `--json, --force?`: click's matching (difflib at 0.6,
+    the dashes counted as letters they share) suggested options nothing like the word."""
+    result = cli(*[a.format(pdf=pdf) for a in args], typed)
+    assert result.exit_code == 2, result
+    assert result.stderr.splitlines()[0] == f"error[INVALID_ARGUMENT]: unknown option {typed}", result.stderr

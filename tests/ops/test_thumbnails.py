@@ -150,3 +150,25 @@ def test_pages_on_their_side_get_the_width_asked_for(pdf: Path) -> None:
     result = thumbnails(str(pdf), out_dir=str(pdf.parent / "out"), width=150)
     assert [(i.width, i.height > i.width) for i in result.images] == [(150, True), (150, False), (150, False),
                                                                       (150, True)]
+
+
+@pytest.mark.parametrize("fmt", ["jpg", "jpeg"])
+def test_jpg_is_jpeg_and_names_end_in_jpg(pdf: Path, fmt: str) -> None:
+    """`jpg` is taken as `jpeg` (people type the extension); both write JPEG files named `.jpg`."""
+    result = thumbnails(str(pdf), out_dir=str(pdf.parent / "out"), width=60, format=fmt, pages="1-2")  # type: ignore[arg-type]
+    assert [Path(i.path).name for i in result.images] == ["doc-p001.jpg", "doc-p002.jpg"]
+    for image in result.images:
+        with Image.open(image.path) as img:
+            assert img.format == "JPEG" and img.width == 60
+
+
+@pytest.mark.parametrize(("fmt", "pattern", "mime"), [("jpg", "{stem}-{page}.{ext}", "image/jpeg"),
+                                                      ("jpeg", "{stem}-{page}.jpeg", "image/jpeg"),
+                                                      ("webp", "{stem}-{page}", "image/webp")])
+def test_inline_images_say_what_they_are_whatever_their_names(pdf: Path, fmt: str, pattern: str,
+                                                             mime: str) -> None:
+    """The MIME type of an inline image is the format written: a JPEG named `.jpg` (the default) or with no
+    extension at all crashed the MCP tool (KeyError on the name's suffix)."""
+    result = thumbnails(str(pdf), out_dir=str(pdf.parent / "out"), width=40, format=fmt, pages="1",  # type: ignore[arg-type]
+                        pattern=pattern)
+    assert result.inline_images() == ([(result.images[0].path, mime)], 0)

@@ -247,7 +247,8 @@ def test_a_local_worker_killed_mid_batch_has_its_files_done_again(tmp_path: Path
     rest, err = proc.communicate(timeout=120)
     done = [first, *(json.loads(line) for line in rest.splitlines())]
     assert proc.returncode == 0, err
-    assert sorted(Path(r["output"]).name for r in done) == [f"pg-{i}.pdf" for i in range(1, 5)]
+    assert sorted(Path(r["output"]).name for r in done) == [f"pg-{i}.pdf" for i in range(1, 5)], (
+        f"rows: {done}; published: {sorted(p.name for p in out.iterdir())}; stderr: {err}")  # seen once: 3 rows
     for path in out.glob("*.pdf"):
         with pikepdf.open(path) as pdf:
             assert len(pdf.pages) == 1

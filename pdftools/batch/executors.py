@@ -83,7 +83,13 @@ class LocalExecutor:
                 item = retry.pop() if retry else next(source, None)
                 if item is None:
                     break
-                pending[pool.submit(fn, item)] = item
+                try:
+                    pending[pool.submit(fn, item)] = item
+                except BrokenProcessPool:  # a worker died since the last wait (while a row was being written)
+                    retry.append(item)  # not an attempt: it never ran
+                    if pending:
+                        break  # their futures fail the same way: the wait below sees them, then a new pool
+                    pool = self._fresh_pool()
             if not pending:
                 return
             check()
@@ -102,8 +108,12 @@ class LocalExecutor:
                         retry.append(item)
                 except Exception as exc:  # noqa: BLE001 - the runner makes it the file's row
                     yield item, exc
-            if broken:
-                retry.extend(pending.values())  # they fail the same way; start them again on a new pool
+            if broken:  # the others fail the same way, unless they finished first: start them on a new pool
+                for future, item in pending.items():
+                    if future.done() and not future.cancelled() and future.exception() is None:
+                        yield item, future.result()
+                    else:
+                        retry.append(item)
                 pending.clear()
                 pool = self._fresh_pool()
 

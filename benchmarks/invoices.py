@@ -151,7 +151,8 @@ def _real_lines(sets: list[tuple[str, list[str]]], expected: dict, threshold: fl
         rows = rename_invoice(paths, apply=False, xml=False, threshold=threshold).files
         result = real.score(rows, expected, threshold)
         print(real.line(label, result))
-        per_field = "  ".join(f"{key} {right / n:.0%}" for key, (right, _, _, n) in result.fields.items())
+        per_field = "  ".join(f"{key} {right / n:.0%} ({good}/{taken} sure right)"
+                              for key, (right, taken, good, n) in result.fields.items())
         print(f"{'':24} per field: {per_field}   {(time.perf_counter() - started) / len(paths):.1f} s per file")
         if sources is not None:
             shown = real.printed_precision(rows, expected, sources, threshold)

@@ -4,6 +4,7 @@ session, so a test can kill a worker with its nanny, and the cleanup kills every
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import socket
@@ -38,10 +39,22 @@ class Cluster:
     def __init__(self, work: Path) -> None:
         require_dask()
         self.work = work
-        self.address = f"tcp://127.0.0.1:{free_port()}"
         self.procs: dict[str, subprocess.Popen[bytes]] = {}
-        port = self.address.rsplit(":", 1)[1]
-        self._start("scheduler", [str(DASK), "scheduler", "--host", "127.0.0.1", "--port", port, "--no-dashboard"])
+        found = work / "scheduler.json"  # the port it took (port 0: no other process can take it in between)
+        self._start("scheduler", [str(DASK), "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+                                  "--scheduler-file", str(found)])
+        self.address = self._address(found)
+
+    def _address(self, found: Path, timeout: float = 60) -> str:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError, ValueError, KeyError):
+                return str(json.loads(found.read_text())["address"])
+            if self.procs["scheduler"].poll() is not None:
+                break
+            time.sleep(0.1)
+        self.close()
+        raise AssertionError(f"the scheduler did not start:\n{self.logs()}")
 
     def _start(self, name: str, argv: list[str]) -> None:
         log = (self.work / f"{name}.log").open("wb")

@@ -23,6 +23,16 @@ class), letters and templates without a date or a currency; the other Factur-X p
 samples of invoice2data and microinvoice (already the `public` and `thirdparty` sets); and every file whose
 issuer or number is also one of the held-out set's (`test_harvest_shares_nothing_with_the_held_out_set` checks
 this without printing which).
+
+A later, wider search of PyPI, npm and Debian 12 found one more (the supplier invoice Tryton's incoming-document OCR
+module tests with, in `MANUAL`). What it looked at and did not take, so that it is not searched again: further
+ZUGFeRD 1.0 and 2.x samples, the FNFE `Facture_FR_*` profiles and the factur-x library's own sample (each left out
+under the rules above); three DANFE to private persons; an Italian FatturaPA test set whose attachments are a PNG
+(no page); a Spanish Google Docs invoice without a currency; Document AI's mixed procurement file (a scanned test
+order among forms); a US customs `Commercial Invoice` with only a waybill number (LaTeX invoice-class); the Belgian
+association and the French LaTeX classes' examples (placeholders `du JJ mois AAAA`, or quotes); PDFs of e-invoicing
+libraries' tests with a blank page (django-xrechnung); and packages with no invoice at all (npm's e-invoicing
+libraries, drafthorse, pycheval, Peppol/XRechnung tooling, OCR service SDKs, PDF libraries' test files).
 """
 
 from __future__ import annotations
@@ -85,6 +95,9 @@ PACKAGES: dict[str, tuple[str, str]] = {
                     "d222fc748216b216c5659078e8b9b2537242f5fd63af14957f999d33164ecb27"),
     "erpbrasil": ("07/19/175d7f14d1d0d741bd43a8996803d184c15530fe7240f0fd45f9e44fa161/erpbrasil.edoc.pdf-1.0.2.tar.gz",
                   "792683e4791a618a903b5baf1fc17a0d1c7f2ac796a29269fd6acbe0fcb067c8"),
+    "tryton-ocr": ("4d/be/d38c6692e5baedf9a7efcd1b568613351fd6d76c8ccd2e8d373f65376f87/"
+                   "trytond_document_incoming_ocr-8.2.0.tar.gz",
+                   "653fa16c89405f9dc9f3e3b4e757b5afd41de12c4b0edae561eaf2509abd1569"),
 }
 
 # The folder in its package each file lies in (what an entry's path is relative to)
@@ -100,6 +113,7 @@ PREFIX: dict[str, str] = {
     "docai-toolbox": "google_cloud_documentai_toolbox-0.17.5/tests/unit/resources/",
     "erpbrasil": "erpbrasil.edoc.pdf-1.0.2/tests/output/",
     "texlive-doc": "./usr/share/doc/texlive-doc/latex/",
+    "tryton-ocr": "trytond_document_incoming_ocr-8.2.0/tests/",
 }
 
 Entry = tuple[str, str, str, dict[str, str]]  # package key, path (after PREFIX), SHA-256 of the file, truth
@@ -172,6 +186,10 @@ MANUAL: dict[str, Entry] = {
         "d4f64e3509d39c1c010b8a3949cd0ebd048c2516699c9b78788886f501d37c83",
         {"issuer": "Lázaro de la Vega y San Román", "number": "000001",
          "date": "2022-07-02", "amount": "1836.80", "currency": "VES"}),
+    "tryton-supplier-invoice-sample.pdf": (  # LibreOffice Writer; the US date 06/28/2023
+        "tryton-ocr", "supplier-invoice-sample.pdf",
+        "fc800b255e2b3ec2fe600a6b6a461883388c862a1bffc1b23b771f89a52f28d2",
+        {"issuer": "Saber", "number": "INV-0007", "date": "2023-06-28", "amount": "303.25", "currency": "USD"}),
 }
 
 # E-invoices printed by real programs; the truth is their XML (one name: as the page prints it).

@@ -455,8 +455,10 @@ def _rank(doc: Doc, found: list[Candidate], buyers: set[str]) -> list[Candidate]
     variant = next((c for c in ranked[1:] if _variants(_key(ranked[0].value), _key(c.value))), None)
     if variant is not None:  # `Müller & Söhne GmbH` and `Muller & S6hne GmbH`: which spelling is right?
         best = ranked[0]
-        ranked[0] = Candidate(best.value, min(best.score, 0.65),
-                              f"{best.how}; but it is spelled {variant.value!r} elsewhere", best.line)
+        value, other = ((variant.value, best.value) if len(_MISREAD.findall(best.value)) >
+                        len(_MISREAD.findall(variant.value)) else (best.value, variant.value))
+        ranked[0] = Candidate(value, min(best.score, 0.65),
+                              f"{best.how}; but it is spelled {other!r} elsewhere", best.line)
     return ranked
 
 
@@ -467,6 +469,9 @@ def _form_apart(name: str, longer: Candidate | None) -> bool:
     rest = fold(longer.value)[len(fold(name)):].strip(" ,")
     return fold(longer.value).startswith(fold(name)) and bool(LEGAL_FORM.fullmatch(rest.rstrip(".")) or
                                                              LEGAL_FORM.fullmatch(rest))
+
+
+_MISREAD = re.compile(r"(?<=[^\W\d_])[0156](?=[^\W\d_])")  # OCR's `1` for `l`, `0` for `O`, `5` for `S` in a word
 
 
 def _variants(a: str, b: str) -> bool:

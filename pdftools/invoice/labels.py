@@ -168,6 +168,8 @@ TOTAL = Labels(
         r"valor\s*total\s*da\s*nota(?:\s*fiscal)?",  # a DANFE's (Brazil); before `valor total`, its start
         r"(?:valor\s*)?total\s*com\s*impostos?", r"valor\s*total", r"total\s*a\s*pagar",
         r"(?:(?:sum|totalt|belop)\s*)?(?:a|at|att)\s*betal[ea]",  # `Å betale`, `At betale`, `Att betala`
+        r"rechnungs\s*-?\s*beitrag",  # an insurer's premium: `Rechnungsbeitrag`, `Beitrag inklusive 19 % ...`
+        r"beitrag\s*inkl(?:usive|\.)?\s*(?:\d+\s*%\s*)?versicherungs?\s*-?\s*steuer",
     ]]),
     weak=_compile([f"(?:{p}){_INCL}" for p in
                    [r"total", r"totaal", r"totale", r"summe", r"gesamt", r"importe", r"importo", r"celkem",
@@ -182,6 +184,7 @@ TOTAL = Labels(
         r"(?:total|montant)\s*h\.?\s*t\.?", r"h\.t\.", r"ht", r"sous\s*-?\s*total", r"subtotaal", r"totaal\s*excl",
         r"base\s*imponible", r"(?:totale\s*)?imponibile",
         r"vat", r"tax(?:es)?", r"mwst\.?", r"ust\.?", r"umsatzsteuer", r"tva", r"btw", r"iva",
+        r"versicherungs?\s*-?\s*steuer",  # insurance tax, on a premium
         r"(?:total\s*)?(?:[cisu]?gst|hst|pst|qst)", r"(?:total\s*)?sales\s*tax",
         r"gesamtbetrag\s*der\s*(?:zu|ab)schlage", r"(?:zu|ab)schlage?", r"total\s*(?:allowances|charges)",
         r"discount", r"rabatt", r"skonto", r"remise", r"korting", r"descuento", r"sconto",
@@ -194,14 +197,15 @@ TOTAL = Labels(
 # Lines naming who holds the bank account paid into: the seller, or its owner (a person) for a sole trader or
 # a firm that names its owner, so weaker evidence than a seller label.
 ACCOUNT_HOLDER = re.compile(
-    r"(?<![a-z])(?:payee|account\s*(?:name|holder)|kontoinhaber(?:in)?|empfanger\s*der\s*zahlung|"
+    r"(?<![a-z])(?:payee(?:\s*name)?|account\s*(?:name|holder)|beneficiary(?:\s*name)?|kontoinhaber(?:in)?|"
+    r"empfanger\s*der\s*zahlung|"
     r"titulaire(?:\s*du\s*compte)?|beneficiaire|rekeninghouder|begunstigde|titular(?:\s*de\s*la\s*cuenta)?|"
     r"beneficiario|intestatario(?:\s*(?:del\s*)?conto)?)(?![a-z])")
 # Lines naming the seller (its name follows) or the buyer (its block is not the issuer).
 SELLER = _compile([
-    r"from", r"seller", r"vendor", r"supplier", r"issued\s*by", r"bill\s*from", r"payee", r"account\s*(?:name|holder)",
-    r"sold\s*by", r"service\s*provider", r"verkauft\s*(?:von|durch)", r"vendu\s*par", r"verkocht\s*door",
-    r"vendido\s*por", r"venduto\s*da",
+    r"from", r"seller", r"vendor", r"supplier", r"issued\s*by", r"bill\s*from", r"payee(?:\s*name)?",
+    r"account\s*(?:name|holder)", r"beneficiary(?:\s*name)?", r"sold\s*by", r"service\s*provider",
+    r"verkauft\s*(?:von|durch)", r"vendu\s*par", r"verkocht\s*door", r"vendido\s*por", r"venduto\s*da",
     r"absender", r"verkaufer", r"lieferant", r"rechnungssteller", r"kontoinhaber", r"empfanger\s*der\s*zahlung",
     r"emetteur", r"vendeur", r"fournisseur", r"prestataire", r"titulaire(?:\s*du\s*compte)?", r"beneficiaire",
     r"van", r"leverancier", r"verkoper", r"rekeninghouder", r"begunstigde",

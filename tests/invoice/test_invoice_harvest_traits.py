@@ -458,3 +458,23 @@ def test_a_danfe_names_its_issuer_number_total_and_currency() -> None:
     assert found["number"].value == "47449" and found["number"].score >= 0.7
     assert found["amount"].value == Decimal("173.01") and found["amount"].score >= 0.7
     assert found["currency"].value == "BRL" and found["currency"].score >= 0.7
+
+
+@pytest.mark.parametrize(("lines", "total"), [
+    (["Privathaftpflicht                                50,00 €",  # an insurer's premium invoice: the premium,
+      "Gesamtbeitrag                                    50,00 €",  # the insurance tax, and what is invoiced
+      "Versicherungsteuer 19 %                           9,50 €",
+      "Rechnungsbeitrag                                 59,50 €"], "59.50"),
+    (["Kfz-Haftpflicht SF25 (30 %) Typkl. 18 Regio R9                                  80,00 €",
+      "Vollkasko SF25 (30 %) Typkl. 21 Regio R4                                      140,00 €",
+      "vierteljährlicher Beitrag inklusive 19 % Versicherungsteuer                   220,00 €",
+      "in diesem Beitrag enthaltene Versicherungsteuer                               (35,13 €)",
+      "Ausstehende Forderung am Ausstellungstag (Stand 04.03.2014)                   220,00 €",
+      "zu zahlender Beitrag                                                          440,00 €"], "220.00"),
+])
+def test_an_insurers_premium_invoice_names_its_total(lines: list[str], total: str) -> None:
+    """German insurers bill a premium (`Beitrag`): `Rechnungsbeitrag`, or the `Beitrag inklusive ...
+    Versicherungsteuer`; the insurance tax is a tax; what is to be paid may add an older debt (not this
+    invoice's)."""
+    found = totals.best_total(*totals.totals(_doc(["Beitragsrechnung                        24. Januar 2014", *lines])))
+    assert found is not None and found.value == Decimal(total) and found.score >= 0.7

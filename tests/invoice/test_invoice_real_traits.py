@@ -80,6 +80,15 @@ def test_a_name_spelled_two_ways_or_a_web_address_is_not_trusted() -> None:
     assert not issuer.plausible("www.mueller-soehne.de") and not issuer.plausible("info@mueller-soehne.de")
 
 
+def test_of_two_spellings_the_one_without_a_digit_among_letters_is_kept() -> None:
+    """OCR reads `l` as `1`, `O` as `0`, `S` as `5` inside a name: of the two spellings a page gives, the one
+    whose words are letters is the name's (still not trusted: which is right is a guess)."""
+    page = ["Db1Fuzzr LLC", "12 Main Street", "Springfield, IL 62701", "", "Invoice # 16", *[""] * 20,
+            "Beneficiary name: DblFuzzr, LLC"]
+    found = issuer.issuers(Doc.from_pages(["\n".join(page)]))
+    assert found[0].value == "DblFuzzr, LLC" and found[0].score < 0.7 and "spelled" in found[0].how
+
+
 def test_two_readings_nearly_as_likely_are_not_trusted() -> None:
     a, b = Candidate("A-1", 0.92, "after 'Invoice No.'"), Candidate("B-2", 0.88, "after 'Invoice #'")
     assert contested([a, b]).score < 0.7 and "B-2" in contested([a, b]).how

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -89,6 +89,7 @@ class Recognised:
     text: str
     pdf: Path | None  # tesseract's PDF: text-only (a layer for a PDF page) or with the image (for images)
     words: list[tuple[str, float]] | None = None  # each word with tesseract's confidence (0-100), when asked
+    joined: set[tuple[str, str]] = field(default_factory=set)  # words it saw a word space apart, when asked
 
 
 def recognise(image: Path, out_base: Path, langs: list[str], dpi: int, *, pdf: str | None,
@@ -101,8 +102,8 @@ def recognise(image: Path, out_base: Path, langs: list[str], dpi: int, *, pdf: s
     engines.run([*args, "txt", *(["pdf"] if pdf else []), *(["tsv"] if words else [])], env=TESSERACT_ENV,
                 timeout=600)
     text = _written(out_base, ".txt").read_text(encoding="utf-8", errors="replace")
-    found = _words(_written(out_base, ".tsv")) if words else None
-    return Recognised(text=text, pdf=_written(out_base, ".pdf") if pdf else None, words=found)
+    found, joined = words_of(_written(out_base, ".tsv")) if words else (None, set())
+    return Recognised(text=text, pdf=_written(out_base, ".pdf") if pdf else None, words=found, joined=joined)
 
 
 def _written(out_base: Path, suffix: str) -> Path:
@@ -117,17 +118,31 @@ def _written(out_base: Path, suffix: str) -> Path:
     return path
 
 
-def _words(tsv: Path) -> list[tuple[str, float]]:
-    """(word, confidence) from tesseract's TSV (level 5 rows are words; the last column is the text)."""
-    found = []
+def words_of(tsv: Path) -> tuple[list[tuple[str, float]], set[tuple[str, str]]]:
+    """From tesseract's TSV (level 4 rows are lines, level 5 words; the last column is the text): each word with
+    its confidence, and the pairs of words one after the other on a line less than three quarters of the line's
+    height apart (a word space, whatever the font's size, is about a third of it: a wider gap is another column)."""
+    found: list[tuple[str, float]] = []
+    joined: set[tuple[str, str]] = set()
+    height, previous = 0, None  # the line's height; the line's last word: (its line, text, right edge)
     for row in tsv.read_text(encoding="utf-8", errors="replace").splitlines()[1:]:
         cols = row.split("\t")
-        if len(cols) >= 12 and cols[0] == "5" and cols[11].strip():
-            try:
-                found.append((cols[11].strip(), float(cols[10])))
-            except ValueError:
-                continue
-    return found
+        if len(cols) < 12:
+            continue
+        try:
+            line, left, width, conf = tuple(cols[2:5]), int(cols[6]), int(cols[8]), float(cols[10])
+            if cols[0] == "4":
+                height, previous = int(cols[9]), None
+        except ValueError:
+            continue
+        word = cols[11].strip()
+        if cols[0] != "5" or not word:
+            continue
+        found.append((word, conf))
+        if previous is not None and previous[0] == line and left - previous[2] < height * 0.75:
+            joined.add((previous[1], word))
+        previous = (line, word, left + width)
+    return found, joined
 
 
 def graft(pdf: pikepdf.Pdf, page: pikepdf.Page, layer: pikepdf.Pdf) -> None:

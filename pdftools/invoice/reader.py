@@ -189,7 +189,7 @@ def ocr_layout(source: Path, numbers: list[int], language: str) -> tuple[list[st
             image.unlink(missing_ok=True)
             doubtful = {word for word, sure in found.words or [] if sure < OCR_SURE}
             layout = pagetext.pdftotext(found.pdf or image, "layout")([1], task.Counter(1))[0]
-            return invoice_text.mend_ocr(layout), doubtful
+            return invoice_text.mend_ocr(invoice_text.join_words(layout, found.joined)), doubtful
 
         pages = task.map_threads(page, numbers, workers=os.cpu_count() or 1)
         return [text for text, _ in pages], {word for _, doubtful in pages for word in doubtful}

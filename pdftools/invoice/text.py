@@ -34,6 +34,29 @@ _OCR_SPECK = re.compile(r"(?<=\d)([.,])[.,:;](?=\d\d(?!\d))")  # `1256,.70`: a s
 _OCR_PREFIX_GAP = re.compile(r"(?<=#)([A-Z]{1,3}) (?=\d+[-/]\d)")  # `#R 23-05604`: a gap read in `#R23-05604`
 
 
+def join_words(text: str, joined: set[tuple[str, str]]) -> str:
+    """The layout text of an OCR layer with the words tesseract saw a word space apart on one line (`joined`) one
+    space apart again (a large font's `Dunder      Mifflin`); the padding goes after them, so the next column
+    keeps its place."""
+    if not joined:
+        return text
+    out = []
+    for line in text.split("\n"):
+        words = list(re.finditer(r"\S+", line))
+        pieces, last, i = [], 0, 0
+        while i < len(words):
+            j = i
+            while j + 1 < len(words) and (words[j].group(), words[j + 1].group()) in joined:
+                j += 1
+            if j > i:
+                run = " ".join(w.group() for w in words[i:j + 1])
+                pieces.append(line[last:words[i].start()] + run.ljust(words[j].end() - words[i].start()))
+                last = words[j].end()
+            i = j + 1
+        out.append(("".join(pieces) + line[last:]).rstrip() if pieces else line)
+    return "\n".join(out)
+
+
 def mend_ocr(text: str) -> str:
     """OCR's misreadings mended before reading: a minus read as `=` before an amount (`=5,77`), a speck read as
     a second separator (`1256,.70`), a gap read after a number's letters (`#R 23-05604`). Only where nothing

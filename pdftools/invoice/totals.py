@@ -19,7 +19,7 @@ from pdftools.invoice.text import STRONG, WEAK, Candidate, Cell, Doc, nearest_la
 
 RIVAL_FLOOR = WEAK - 0.1  # a weaker-labelled amount is no total, even when it adds up
 _DEPOSIT = re.compile(rf"(?<![a-z])(?:{DEPOSIT})(?![a-z])")
-_TAX = re.compile(r"vat|tax|mwst|ust|tva|btw|iva|gst|hst|pst|qst|steuer")
+_TAX = re.compile(r"vat|tax|mwst|ust|tva|btw|iva|gst|hst|pst|qst|versicherungs?steuer")
 _TRAILING_MINUS = re.compile(r"[\d.,' ]+\d-")  # `119,00-`: the sign after the amount, as SAP prints it
 _MINUS = re.compile(r"(?<!\w)-(?=\s?(?:\d|[^\w\s]))")  # `-500,00`, `-£500.00`, `- 500,00`: the sign, not a hyphen
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
@@ -478,3 +479,29 @@ def test_an_insurers_premium_invoice_names_its_total(lines: list[str], total: st
     invoice's)."""
     found = totals.best_total(*totals.totals(_doc(["Beitragsrechnung                        24. Januar 2014", *lines])))
     assert found is not None and found.value == Decimal(total) and found.score >= 0.7
+
+
+def test_words_tesseract_saw_a_word_space_apart_stay_one_cell(tmp_path: Path) -> None:
+    """A scan's heading in a large font (`Dunder Mifflin`): its words are a word space apart on the image, but
+    the layout text of tesseract's layer can spread them over several columns, making two names of one. The
+    words of a line that tesseract saw close together are joined again; the columns after them keep their place."""
+    from pdftools.engines import tesseract
+
+    tsv = tmp_path / "p.tsv"
+    tsv.write_text("level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n"
+                   "4\t1\t1\t1\t1\t0\t160\t164\t700\t25\t-1\t\n"
+                   "5\t1\t1\t1\t1\t1\t160\t164\t107\t25\t96.0\tDunder\n"
+                   "5\t1\t1\t1\t1\t2\t279\t164\t81\t24\t96.1\tMifflin\n"
+                   "5\t1\t1\t1\t1\t3\t700\t164\t60\t24\t91.0\tParty\n"  # far: another column of the same line
+                   "4\t1\t2\t1\t1\t0\t160\t400\t300\t25\t-1\t\n"
+                   "5\t1\t2\t1\t1\t1\t160\t400\t80\t25\t95.0\tTotaal\n"
+                   "5\t1\t2\t1\t1\t2\t250\t400\t90\t25\t95.0\tbedrag\n", encoding="utf-8")
+    words, joined = tesseract.words_of(tsv)
+    assert [w for w, _ in words] == ["Dunder", "Mifflin", "Party", "Totaal", "bedrag"]
+    assert joined == {("Dunder", "Mifflin"), ("Totaal", "bedrag")}
+    layout = "Dunder      Mifflin          Party\n\n   Totaal    bedrag     € 12,00\nParty  Dunder\n"
+    assert text.join_words(layout, joined) == (
+        "Dunder Mifflin               Party\n\n   Totaal bedrag        € 12,00\nParty  Dunder\n")
+    doc = Doc.from_pages([text.join_words(layout, joined)])
+    found = totals.best_total(*totals.totals(doc))
+    assert found is not None and found.value == Decimal("12.00")

@@ -346,8 +346,8 @@ def _date_context(doc: Doc, i: int, date: DateFound, previous_end: int) -> tuple
     for cell in [c for j in (i - 1, i - 2) if j >= 0 and doc.page_of[j] == doc.page_of[i] for c in doc.cells[j]]:
         if cell.start < date.end and date.start < cell.end + 2 and not find_dates(cell.folded):
             above = nearest_label(DATE, cell.folded)
-            if above:
-                return -1, -1, above[2]  # above the date: no position on its line
+            if above:  # above the date: no position on its line
+                return -1, -1, _whose(cell.folded[:above[0]]) if above[2] == "weak" else above[2]
     previous = next((j for j in (i - 1, i - 2) if j >= 0 and doc.cells[j]), None)
     if previous is not None and doc.cells[i][-1].start <= date.start:
         last = doc.cells[previous][-1]
@@ -364,6 +364,9 @@ def _whose(before: str) -> str:
     invoice's date), or none (weak)."""
     if DEDUCTED.match(before):
         return "negative"  # `abzüglich Abschlagsrechnung Nr. 2024-50 vom`: a document already billed
+    named = nearest_label(DATE, before)
+    if named and named[2] == "negative" and not before[named[1]:].strip(" :"):
+        return "negative"  # `Leistungszeitraum vom`, `Lieferdatum vom`: the date of what the label names
     ours = max((m.end() for m in TITLE.finditer(before)), default=-1)
     ours = max([ours, *(end for _, end, kind in NUMBER.find(before) if kind == "strong")])
     theirs = max((m.end() for m in OTHER_DOCUMENT.finditer(before)), default=-1)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from pdftools.invoice import issuer, text, totals
-from pdftools.invoice.reader import Options, _from_text
+from pdftools.invoice.reader import Options, _from_text, contested
 from pdftools.invoice.text import Doc
 
 
@@ -505,3 +505,18 @@ def test_words_tesseract_saw_a_word_space_apart_stay_one_cell(tmp_path: Path) ->
     doc = Doc.from_pages([text.join_words(layout, joined)])
     found = totals.best_total(*totals.totals(doc))
     assert found is not None and found.value == Decimal("12.00")
+
+
+def test_a_period_from_and_to_is_not_the_invoice_date() -> None:
+    """`für den Zeitraum vom` over `21.05.2014 bis` / `21.05.2015` (an insurer's cover period): `vom` is the
+    period's, not the invoice's; the letter's date beside the contract's number is the one left."""
+    doc = _doc(["Sachversicherungsvertrag Nr: 00.123.456.7                                             18. April 2014",
+                "(Bei Schriftwechsel und Zahlung bitte angeben.)",
+                "Sehr geehrter Herr Mustermann,",
+                "zu Ihrer Verbundenen Wohngebäudeversicherung berechnen wir Ihnen für den Zeitraum vom",
+                "21.05.2014 bis",
+                "21.05.2015 nachstehenden Beitrag:",
+                "Leistungszeitraum vom 01.03.2014 bis 31.03.2014"])
+    found = text.dates(doc)
+    assert all(c.score <= 0.5 for c in found if c.value in (dt.date(2014, 5, 21), dt.date(2014, 3, 1))), found
+    assert contested(found).value == dt.date(2014, 4, 18)

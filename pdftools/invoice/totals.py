@@ -249,11 +249,18 @@ _CREDIT_NOTE = re.compile(r"(?<![a-z])(?:credit\s*note|(?:storno)?gutschrift|avo
                           r"abono|nota\s*di\s*credito)(?![a-z])")
 
 
+# A corrected invoice (EN 16931's type 384) states its amounts with their signs, even one that calls itself a credit
+# note too (`Rechnungskorrektur (384) ... - GUTSCHRIFT`)
+_CORRECTED = re.compile(r"(?<![a-z])(?:rechnungskorrektur|corrected\s*invoice|facture\s*rectificative)(?![a-z])|"
+                        r"\(384\)")
+
+
 def signed(doc: Doc, total: Candidate | None) -> Candidate | None:
     """The total with the minus sign its line prints before or after it (a correcting invoice's `Zahlbetrag
     -8,79`, `119,00-`): the totals are compared as sizes, the invoice's amount keeps its sign. A credit note's
-    total is the amount credited, without the sign, as its e-invoice XML states it."""
-    if total is None or total.value <= 0 or any(_CREDIT_NOTE.search(line) for line in doc.folded):
+    total is the amount credited, without the sign, as its e-invoice XML states it; not a corrected invoice's."""
+    if total is None or total.value <= 0 or (any(_CREDIT_NOTE.search(line) for line in doc.folded) and
+                                             not any(_CORRECTED.search(line) for line in doc.folded)):
         return total
     line = doc.lines[total.line]
     for amount in find_amounts(_MINUS.sub(" ", line)):  # the same places, the signs blanked

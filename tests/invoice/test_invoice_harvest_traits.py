@@ -520,3 +520,14 @@ def test_a_period_from_and_to_is_not_the_invoice_date() -> None:
     found = text.dates(doc)
     assert all(c.score <= 0.5 for c in found if c.value in (dt.date(2014, 5, 21), dt.date(2014, 3, 1))), found
     assert contested(found).value == dt.date(2014, 4, 18)
+
+
+def test_a_corrected_invoice_that_calls_itself_a_credit_note_keeps_its_minus_sign() -> None:
+    """`Rechnungskorrektur (384) ... - GUTSCHRIFT`: a corrected invoice (type 384) states its negative amounts
+    as they are, whatever else it calls itself; a credit note (381) states the amount credited, unsigned."""
+    lines = [" Rechnungskorrektur (384) Nr. GU987654321 vom 02.02.2026 - GUTSCHRIFT", "",
+             "                                   Inhalt   STORNOGUTSCHRIFT", *_CREDIT_NOTE[2:]]
+    fields = _from_text(["\n".join(lines)], Options(), {})
+    assert fields["amount"].value == Decimal("-8.79") and fields["amount"].score >= 0.9
+    credit = [" Gutschrift (381) Nr. GU987654321 vom 02.02.2026", *_CREDIT_NOTE[1:]]
+    assert _from_text(["\n".join(credit)], Options(), {})["amount"].value == Decimal("8.79")

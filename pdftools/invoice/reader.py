@@ -32,7 +32,8 @@ from pdftools.invoice.text import Candidate, Doc
 
 FIELDS = ("issuer", "number", "date", "amount", "currency")
 OCR_LANGUAGES = ("eng", "deu", "fra", "nld", "spa", "ita")
-TEXT_PAGES = 3  # the first pages and the last one carry an invoice's header and totals
+TEXT_PAGES = 3  # the first pages and the last ones carry an invoice's header and totals
+LAST_PAGES = 3  # of a text layer (cheap), the last three: totals, then terms or an annex; OCR reads the last one
 OCR_FACTOR = 0.95  # OCR text is less certain than a text layer
 OCR_DPI = 300
 OCR_SURE = 80  # tesseract's word confidence (0-100) under which a word may be misread
@@ -158,7 +159,7 @@ def _texts(pdf: Any, path: Path, options: Options, warnings: list[str]) -> tuple
     misread, each with why (`{}` where the word goes): those OCR was unsure of, those that run off the page (cut
     where it ends)."""
     count = len(pdf.pages)
-    numbers = sorted({*range(1, min(count, TEXT_PAGES) + 1), count}) if count else []
+    numbers = _pages(count, LAST_PAGES)
     with pagetext.readable(pdf, path) as source:
         texts = pagetext.pdftotext(source, "layout")(numbers, task.Counter(len(numbers)))
         if sum(len(t.strip()) for t in texts) >= 20:
@@ -166,12 +167,18 @@ def _texts(pdf: Any, path: Path, options: Options, warnings: list[str]) -> tuple
         if not options.ocr:
             warnings.append("no text layer, and OCR is off")
             return texts, "text", {}
+        numbers = _pages(count, 1)
         for n in numbers:
             box = pdf.pages[n - 1].cropbox
             engine.check_pixels(abs(float(box[2] - box[0])), abs(float(box[3] - box[1])), OCR_DPI, n)
         warnings.append("no text layer: read by OCR")
         texts, doubtful = ocr_layout(source, numbers, options.language or default_languages())
         return texts, "ocr", dict.fromkeys(doubtful, "OCR was unsure of {}")
+
+
+def _pages(count: int, last: int) -> list[int]:
+    """The first TEXT_PAGES pages and the `last` last ones."""
+    return sorted({*range(1, min(count, TEXT_PAGES) + 1), *range(max(count - last + 1, 1), count + 1)})
 
 
 def ocr_layout(source: Path, numbers: list[int], language: str) -> tuple[list[str], set[str]]:

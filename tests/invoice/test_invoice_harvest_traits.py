@@ -531,3 +531,25 @@ def test_a_corrected_invoice_that_calls_itself_a_credit_note_keeps_its_minus_sig
     assert fields["amount"].value == Decimal("-8.79") and fields["amount"].score >= 0.9
     credit = [" Gutschrift (381) Nr. GU987654321 vom 02.02.2026", *_CREDIT_NOTE[1:]]
     assert _from_text(["\n".join(credit)], Options(), {})["amount"].value == Decimal("8.79")
+
+
+def test_totals_on_a_long_invoices_last_pages_but_one_are_read(tmp_path: Path) -> None:
+    """An invoice of six pages (positions over four, the sums on the fifth, the payment terms on the sixth, as
+    an e-invoice visualisation prints it): the totals are read from the text of the last pages, not only the
+    last one."""
+    from invoices.layouts import Text
+    from invoices.producers import pikepdf_pdf
+
+    from pdftools.invoice.reader import read_invoice
+
+    pages = [[Text(50, 60, "Kranich Systemhaus AG · Industriestraße 7 · 37073 Göttingen"),
+              Text(50, 120, "Rechnung Nr. 471108"), Text(350, 120, "Rechnungsdatum: 30.05.2026")]]
+    pages += [[Text(50, 100 + 20 * k, f"Position {n * 10 + k}       Artikel {k}       {10 + k},00 EUR")
+               for k in range(10)] for n in range(1, 4)]
+    pages += [[Text(300, 100, "Rechnungssumme ohne USt."), Text(540, 100, "554,55", align="right"),
+               Text(300, 130, "Steuerbetrag in EUR"), Text(540, 130, "100,83", align="right"),
+               Text(300, 160, "Bruttosumme"), Text(540, 160, "655,38", align="right")]]
+    pages += [[Text(50, 100, "Zahlungsbedingungen: innerhalb von 14 Tagen ohne Abzug")]]
+    path = pikepdf_pdf(pages, tmp_path / "long.pdf")
+    found = read_invoice(path, None, Options(ocr=False)).fields["amount"]
+    assert found.value == "655.38" and found.confidence >= 0.7

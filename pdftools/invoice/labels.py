@@ -60,6 +60,7 @@ NUMBER = Labels(
         r"beleg\s*-?\s*(?:nummer|nr\.?)",
         r"[a-z]*(?:rechnung|gutschrift|rechnungskorrektur)(?:\s*(?:des\s*)?[a-z]+)?\s*\(\d{3}\)\s*nr\.?",
         r"[a-z]*(?:rechnung|gutschrift|rechnungskorrektur)\s*nr\.?",  # `Mietrechnung (387) Nr.`, `Teilrechnung Nr.`
+        r"\(\d{3}\)\s*nr\.?",  # any document type with its code: `... for accounting purposes (751) Nr.`
         rf"{_NO}\s*(?:de\s*(?:la\s*)?)?facture", rf"facture\s*{_NO}", r"ref(?:erence)?\.?\s*(?:de\s*)?facture",
         rf"factuur\s*-?\s*{_NO}", r"factuurnummer", r"factuurnr\.?",
         rf"{_NO}\s*(?:de\s*)?(?:la\s*)?factura", rf"factura\s*{_NO}",

@@ -553,3 +553,12 @@ def test_totals_on_a_long_invoices_last_pages_but_one_are_read(tmp_path: Path) -
     path = pikepdf_pdf(pages, tmp_path / "long.pdf")
     found = read_invoice(path, None, Options(ocr=False)).fields["amount"]
     assert found.value == "655.38" and found.confidence >= 0.7
+
+
+def test_any_document_types_title_with_its_code_names_the_number() -> None:
+    """The visualisation's title: the document type's name, its code, `Nr.`, the number, `vom` and the date,
+    for every type (here 751, `Invoice information for accounting purposes`)."""
+    doc = _doc([" Invoice information for accounting purposes (751) Nr. TX-471102 vom 30.10.2019",
+                "   Währung:                                                            EUR"])
+    found = contested(text.numbers(doc))
+    assert found.value == "TX-471102" and found.score >= 0.7

@@ -65,6 +65,12 @@ def _unwrapped(doc: Doc, i: int) -> str:
     return f"{line[:currency.start]}{above[0].text.strip()} {currency.text.strip()}"
 
 
+# A net sum (`Sum (net)`, `Summe netto`, `Total HT`) is what an invoice without tax asks for: a total, never sure
+_NET_SUM = re.compile(r"(?:sum|summe|total|gesamt)\s*\(?\s*(?:net|netto|ht)\s*\)?|net\s*total|total\s*net|"
+                      r"netto\s*-?\s*(?:betrag|summe)|total\s*h\.?\s*t\.?")
+NET_SUM = 0.5
+_NO_TAX = ", a net sum: the invoice shows no tax"
+
 _DAYS = re.compile(r"\s*(?:days?|tagen?|werktagen?|jours?|dias?|giorni|dagen|dias\s*uteis)(?![a-z])")
 
 
@@ -100,6 +106,8 @@ def totals(doc: Doc) -> Seen:
             if label[2] == "negative":
                 previous = seen.deposits if _DEPOSIT.search(words) else seen.taxes if _TAX.search(words) else seen.nets
                 previous.append(amount.value)
+                if _NET_SUM.fullmatch(words):  # the total of an invoice without tax; `best_total` decides
+                    seen.found.append(Candidate(amount.value, NET_SUM, f"after '{words}'{_NO_TAX}", i, amount.currency))
                 continue
             previous = None
             score = score_of(label[2]) - (0 if amount.decimals else 0.1)
@@ -225,6 +233,7 @@ def best_total(found: list[Candidate], nets: list[Decimal], taxes: list[Decimal]
     against net + tax when the document shows them: a labelled total that is net + tax wins over one that is
     not. Two totals labelled alike with other values (a gross amount and an amount due after a deposit, a
     total per VAT rate) leave it unsure, unless net + tax confirms one, or a deposit is their difference."""
+    found = [c for c in found if not (taxes and c.how.endswith(_NO_TAX))]  # a tax shown: the net sum is no total
     if not found:
         return None
 

@@ -369,3 +369,16 @@ def test_a_sender_lines_dot_read_by_ocr_as_a_guillemet() -> None:
                                  "Business Park 4",
                                  "11000 Leeds"]))
     assert found[0].value == "Nordlicht GmbH & Co. KG"
+
+
+def test_an_invoice_without_tax_has_its_net_sum_for_total_unsure() -> None:
+    """dinbrief's letter with no VAT: `Sum (net)` is all there is to pay, so it is the total, but a net sum
+    is not said to be the total: unsure. With a tax on the invoice, a net sum is never the total."""
+    lines = ["Invoice No. 2022/8336                                                 Leeds, 04/10/2022",
+             "   1    Training day                          348.00      5.00   1740.00 USD",
+             "                                                 Sum (net)          8575.18 USD",
+             "Please pay within 14 days."]
+    best = totals.best_total(*totals.totals(_doc(lines)))
+    assert best is not None and best.value == Decimal("8575.18") and best.score < 0.7
+    taxed = [*lines[:3], "                                                 VAT 19 %           1629.28 USD"]
+    assert totals.best_total(*totals.totals(_doc(taxed))) is None

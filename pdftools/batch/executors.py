@@ -6,8 +6,9 @@ items in flight (a million files are never a million futures at once), and calls
 
 - `LocalExecutor`: a pool of processes on this machine (`--jobs N`), no service to run. Each worker is its own
   process group, so stopping one also stops the programs it started (tesseract, pdftoppm). A worker that dies
-  (killed, out of memory) breaks Python's pool; the pool is made again and the unfinished files retried, up to
-  `ATTEMPTS` times (the same rule Dask applies), after which the file's row says WORKER_LOST.
+  (killed, out of memory) breaks Python's pool; the pool is made again and the unfinished files retried. The file
+  the dead worker was running (each worker writes down what it runs) counts an attempt; after `ATTEMPTS` (the
+  same rule Dask applies) its row says WORKER_LOST. The files only queued beside it, stopped with it, do not.
 - `DaskExecutor`: a Dask distributed cluster (`--cluster tcp://HOST:8786`), imported only then. The scheduler
   reruns the files of a worker that dies on the others (its `allowed-failures`, 3 by default, then
   `KilledWorker`: WORKER_LOST). Workers need pdftools and its programs, and the files on storage they all see.
@@ -16,13 +17,17 @@ items in flight (a million files are never a million futures at once), and calls
 from __future__ import annotations
 
 import contextlib
+import itertools
 import multiprocessing
 import os
+import shutil
 import signal
+import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 from typing import Any, Protocol
 
 from pdftools.errors import ClusterExtraMissing, ClusterUnavailable, WorkerLost
@@ -64,6 +69,7 @@ class LocalExecutor:
         if method == "forkserver":
             self._context.set_forkserver_preload(["pdftools.batch.work"])  # imported once, forked per worker
         self._pool: ProcessPoolExecutor | None = None
+        self._marks: str | None = None  # a folder where each worker writes down what it runs (see _Tracked)
 
     def _fresh_pool(self) -> ProcessPoolExecutor:
         if self._pool is not None:
@@ -74,19 +80,22 @@ class LocalExecutor:
 
     def run(self, fn: Callable[[Any], Any], items: Iterable[Any],
             check: Callable[[], None]) -> Iterator[tuple[Any, Any]]:
-        source, retry = iter(items), list[Any]()
+        self._marks = self._marks or tempfile.mkdtemp(prefix="pdftools-workers-")
+        tracked = _Tracked(fn, self._marks)
+        source = zip(itertools.count(), items)
+        retry: list[tuple[int, Any]] = []
         attempts: dict[int, int] = {}
-        pending: dict[Future[Any], Any] = {}
+        pending: dict[Future[Any], tuple[int, Any]] = {}
         pool = self._fresh_pool()
         while True:
             while len(pending) < self.workers * WINDOW_PER_WORKER:
-                item = retry.pop() if retry else next(source, None)
-                if item is None:
+                numbered = retry.pop() if retry else next(source, None)
+                if numbered is None:
                     break
                 try:
-                    pending[pool.submit(fn, item)] = item
+                    pending[pool.submit(tracked, numbered)] = numbered
                 except BrokenProcessPool:  # a worker died since the last wait (while a row was being written)
-                    retry.append(item)  # not an attempt: it never ran
+                    retry.append(numbered)  # not an attempt: it never ran
                     if pending:
                         break  # their futures fail the same way: the wait below sees them, then a new pool
                     pool = self._fresh_pool()
@@ -94,28 +103,51 @@ class LocalExecutor:
                 return
             check()
             done, _ = wait(pending, timeout=POLL, return_when=FIRST_COMPLETED)
-            broken = False
+            broken = []
             for future in done:
-                item = pending.pop(future)
+                number, item = pending.pop(future)
                 try:
                     yield item, future.result()
                 except BrokenProcessPool:  # a worker died: this item (or a sibling) was running there
-                    broken = True
-                    attempts[id(item)] = attempts.get(id(item), 0) + 1
-                    if attempts[id(item)] >= ATTEMPTS:
-                        yield item, WorkerLost(f"the workers running it died {ATTEMPTS} times")
-                    else:
-                        retry.append(item)
+                    broken.append((number, item))
                 except Exception as exc:  # noqa: BLE001 - the runner makes it the file's row
                     yield item, exc
-            if broken:  # the others fail the same way, unless they finished first: start them on a new pool
-                for future, item in pending.items():
-                    if future.done() and not future.cancelled() and future.exception() is None:
-                        yield item, future.result()
-                    else:
-                        retry.append(item)
-                pending.clear()
-                pool = self._fresh_pool()
+            if not broken:
+                continue
+            for future, (number, item) in pending.items():  # they fail the same way, unless they finished first
+                if future.done() and not future.cancelled() and future.exception() is None:
+                    yield item, future.result()
+                else:
+                    broken.append((number, item))
+            pending.clear()
+            culprits = self._culprits()  # what the dead worker was running: the others were only beside it
+            for number, item in broken:
+                if culprits and number not in culprits:
+                    retry.append((number, item))
+                    continue
+                attempts[number] = attempts.get(number, 0) + 1
+                if attempts[number] >= ATTEMPTS:
+                    yield item, WorkerLost(f"the workers running it died {ATTEMPTS} times")
+                else:
+                    retry.append((number, item))
+            pool = self._fresh_pool()
+
+    def _culprits(self) -> set[int]:
+        """The items the workers that died on their own were running (the pool stops the others with SIGTERM):
+        empty when none can be told, and then every item in flight counts an attempt."""
+        processes = dict(getattr(self._pool, "_processes", None) or {})
+        deadline = time.monotonic() + 5
+        while any(p.exitcode is None for p in processes.values()) and time.monotonic() < deadline:
+            time.sleep(0.01)  # the pool is stopping the others: wait, so that their exit codes tell
+        found = set()
+        for pid, process in processes.items():
+            mark = Path(self._marks or "", str(pid))
+            with contextlib.suppress(OSError, ValueError):
+                number = int(mark.read_text(encoding="ascii"))
+                if process.exitcode not in (None, -signal.SIGTERM):
+                    found.add(number)
+            mark.unlink(missing_ok=True)
+        return found
 
     def _kill(self) -> None:
         processes = getattr(self._pool, "_processes", None) or {}
@@ -124,12 +156,34 @@ class LocalExecutor:
                 os.killpg(pid, signal.SIGKILL)
 
     def close(self, kill: bool = False) -> None:
+        if self._marks is not None:
+            shutil.rmtree(self._marks, ignore_errors=True)
+            self._marks = None
         if self._pool is None:
             return
         if kill:
             self._kill()
         self._pool.shutdown(wait=True, cancel_futures=True)
         self._pool = None
+
+
+class _Tracked:
+    """`fn` in a worker, the number of the item it runs written down first in a file named after the process
+    (removed when the item is done): when the process dies, the coordinator knows which item killed it."""
+
+    def __init__(self, fn: Callable[[Any], Any], folder: str) -> None:
+        self.fn, self.folder = fn, folder
+
+    def __call__(self, numbered: tuple[int, Any]) -> Any:
+        number, item = numbered
+        mark = os.path.join(self.folder, str(os.getpid()))
+        with open(mark, "w", encoding="ascii") as out:
+            out.write(str(number))
+        try:
+            return self.fn(item)
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(mark)
 
 
 def _quiet_dask() -> None:

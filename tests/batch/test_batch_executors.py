@@ -39,3 +39,18 @@ def test_a_file_whose_worker_always_dies_is_worker_lost() -> None:
         executor.close(kill=True)
     assert got["1"] == 1 and got["3"] == 3
     assert isinstance(got["__import__('os')._exit(3)"], WorkerLost)
+
+
+def test_only_the_file_a_worker_died_on_is_blamed_not_those_queued_beside_it() -> None:
+    """A file that kills its worker every time (out of memory on it, say) is WORKER_LOST after its attempts;
+    the files queued behind it on the same worker, killed with it each time, are done, however often."""
+    poison = "__import__('os')._exit(3)"
+    items = ["1", poison, *(str(i) for i in range(3, 9))]
+    for _ in range(3):  # which sibling is queued behind it changes from run to run
+        executor = LocalExecutor(1)
+        try:
+            got = dict(executor.run(eval, items, lambda: None))
+        finally:
+            executor.close(kill=True)
+        assert isinstance(got.pop(poison), WorkerLost)
+        assert got == {str(i): i for i in (1, *range(3, 9))}

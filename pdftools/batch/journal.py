@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
+from pdftools.core import results
 from pdftools.errors import OutDirBusy, os_error
 
 NAME, LOCK, STAGING = ".pdftools-batch.jsonl", ".pdftools-batch.lock", ".pdftools-staging"
@@ -49,7 +50,7 @@ class Journal:
         try:
             if self._fh is None:
                 self._fh = self.path.open("a", encoding="utf-8")
-            self._fh.write(json.dumps(entry, ensure_ascii=False) + "\n")
+            self._fh.write(results.dumps(entry) + "\n")
             self._fh.flush()  # in the kernel's hands: a crash of this process loses nothing
         except OSError as exc:
             raise os_error(exc, f"cannot write the batch journal {self.path}") from None

@@ -102,6 +102,8 @@ def _parse_options(fn: Callable[..., Any], pairs: list[str] | dict[str, Any] | N
             usable = ", ".join(n for n in params if n not in OWNED)
             why = "the batch sets it" if name in OWNED else "no such option"
             raise InvalidArgument(f"--set {key}: {why}", hint=f"Options of this command: {usable}.")
+        if name == "pages" and _page_list(value):  # over MCP `[1, "3-4"]` is `1,3-4`, as every tool takes it
+            value = ",".join(map(str, value))
         raw.setdefault(name, []).extend(value if isinstance(value, list) else [value])
     options = {}
     for name, values in raw.items():
@@ -136,6 +138,11 @@ def _pair(text: str) -> tuple[str, str]:
     return key, value
 
 
+def _page_list(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(
+        isinstance(v, str) or (isinstance(v, int) and not isinstance(v, bool)) for v in value)
+
+
 def _typed(name: str, base: Any, values: list[Any]) -> Any:
     choices = [a for a in get_args(base) if a is not type(None)] if _is_union(base) else [base]
     inner = choices[0] if len(choices) == 1 else base
@@ -158,6 +165,8 @@ def _one(name: str, tp: Any, value: Any) -> Any:
         if match is MISSING:
             raise InvalidArgument(f"--set {name}={value}: choose from {', '.join(map(str, allowed))}")
         return match
+    if tp is str and isinstance(value, int) and not isinstance(value, bool):
+        return str(value)  # a whole number where text is expected (`pages: 2`): one meaning, as every tool takes it
     if not isinstance(value, str):
         wrong = not isinstance(value, tp) or (tp is not bool and isinstance(value, bool))  # True is an int
         if tp in (int, float, bool, str) and wrong:

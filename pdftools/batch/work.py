@@ -6,7 +6,6 @@ coordinator removes."""
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import shutil
 import socket
@@ -129,7 +128,7 @@ def _write_result(job: FileJob, result: Any, made: Path) -> None:
         source = result.text if getattr(result, "text", None) is not None else result
         made.write_text("".join(page.text + "\f" for page in source.pages), encoding="utf-8")
     elif job.kind == "json":
-        made.write_text(json.dumps(results.to_dict(result), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        made.write_text(results.to_json(result, indent=1) + "\n", encoding="utf-8")
 
 
 def _publish(made: Path, target: Path) -> None:

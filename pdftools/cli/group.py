@@ -233,7 +233,8 @@ def _command_after(exc: click_errors.UsageError, argv: list[str]) -> str | None:
 def _batch_hint(exc: click_errors.UsageError) -> str | None:
     """Several files given to a command that takes one (`images *.pdf -d out`, the shell expanding the glob):
     how to run it on each, when a batch can run it. One name that is no file yet is an output named as qpdf
-    takes it (`rotate in.pdf out.pdf`): `-o`, or `-d` for a command that writes into a folder (`split`)."""
+    takes it (`rotate in.pdf out.pdf`): `-o`, or `-d` for a command that writes into a folder (`split`), or a
+    redirect for one that prints (`text in.pdf out.txt`, as pdftotext takes it)."""
     ctx = exc.ctx
     if ctx is None or ctx.parent is None or ctx.parent.parent is not None or \
             not exc.message.startswith("Got unexpected extra argument"):
@@ -246,6 +247,11 @@ def _batch_hint(exc: click_errors.UsageError) -> str | None:
         if "-d" in opts:  # `qpdf --split-pages in.pdf out-%d.pdf`: outputs, written into a folder
             named = ", named by --pattern" if "--pattern" in opts else ""
             return f"`{ctx.command_path}` writes its files into a folder: -d DIR{named} (`{ctx.command_path} -h`)."
+        if any(p.param_type_name == "argument" for p in ctx.command.params):  # `pdftotext in.pdf out.txt`
+            import shlex
+
+            path = ctx.command_path
+            return f"`{path}` prints its result: redirect it, `{path} FILE > {shlex.quote(extra)}`."
     from pdftools.batch.plan import commands
 
     name = ctx.info_name or ""

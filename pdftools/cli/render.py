@@ -62,7 +62,7 @@ def render(result: Any, *, as_json: bool, to_stderr: bool = False) -> None:
         _render_lines(result, stream)
         return
     if type(getattr(result, "text", None)).__name__ == "TextResult":  # ocr --mode text: the text, as `text` gives it
-        _render_text(result.text, stream)
+        _render_text(result.text, stream, ocred=True)
         return
     tty = stream.isatty()
     laid_out = layout(result, tty=tty)
@@ -75,7 +75,9 @@ def render(result: Any, *, as_json: bool, to_stderr: bool = False) -> None:
         sys.stderr.write(f"note: {safe(note)}\n")
 
 
-def _render_text(result: Any, stream: Any) -> None:
+def _render_text(result: Any, stream: Any, *, ocred: bool = False) -> None:
+    """Pages as pdftotext writes them (at a terminal, with markers); notes on stderr. `ocred`: the text is
+    OCR's, so a page without text is one OCR could not read (running OCR again is no advice)."""
     tty = stream.isatty()
     for page in result.pages:
         if tty:
@@ -89,7 +91,10 @@ def _render_text(result: Any, stream: Any) -> None:
     if result.truncated:
         sys.stderr.write(f"(stopped by --max-chars; continue with --start-page {result.next_page} "
                          f"--offset {result.next_offset or 0})\n")
-    if result.empty_pages:
+    if result.empty_pages and ocred:
+        sys.stderr.write(f"note: OCR found no text on page(s) {_compact(result.empty_pages)}: blank? a higher "
+                         "--dpi or another --language may read it\n")
+    elif result.empty_pages:
         import shlex
 
         them = "them" if len(result.empty_pages) > 1 else "it"

@@ -13,7 +13,7 @@ import warnings
 from collections.abc import Callable, Iterable, Iterator
 from contextvars import ContextVar
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from pdftools.core import limits, task
 from pdftools.errors import (
@@ -123,11 +123,22 @@ def open_any(path: Path, forms: list[str | bytes], **options: Any) -> pikepdf.Pd
         try:
             with warnings.catch_warnings():  # "a password was given but not needed" is not worth a word
                 warnings.simplefilter("ignore", UserWarning)
-                return pikepdf.open(path, password=form, **options)
+                return pikepdf.open(_openable(path), password=form, **options)
         except pikepdf.PasswordError:
             if form is forms[-1]:
                 raise
     raise AssertionError("no password form given")
+
+
+def _openable(path: Path) -> Path | BinaryIO:
+    """The path, or, for a name that is not UTF-8 (Latin-1 bytes `caf\\xe9.pdf`, held by Python as a surrogate
+    escape), the open file: pikepdf hands qpdf the name as text, which such a name cannot be (a TypeError).
+    The file is closed with the Pdf that holds it."""
+    try:
+        str(path).encode("utf-8")
+    except UnicodeEncodeError:
+        return path.open("rb")
+    return path
 
 
 def copy_pages(src: pikepdf.Pdf, out: pikepdf.Pdf, indices: list[int], *, again: bool = False) -> None:

@@ -13,9 +13,17 @@ def to_dict(result: Any) -> dict[str, Any]:
 
 
 def to_json(result: Any, *, indent: int | None = 2) -> str:
-    import json  # loaded by --json, not by every start
+    return dumps(to_dict(result), indent=indent)
 
-    return json.dumps(to_dict(result), indent=indent, ensure_ascii=False)
+
+def dumps(value: Any, *, indent: int | None = None) -> str:
+    """JSON text with non-ASCII as it is, except a file name's bytes that are not UTF-8 (`caf\\xe9.pdf`, a
+    surrogate escape in Python): escaped (`\\udce9`), so the text stays UTF-8 and decodes to the same name."""
+    import json  # loaded by --json, not by every start
+    import re
+
+    return re.sub("[\ud800-\udfff]", lambda m: f"\\u{ord(m.group()):04x}",
+                  json.dumps(value, indent=indent, ensure_ascii=False))
 
 
 def map_strings(value: Any, change: Callable[[str], str]) -> Any:

@@ -73,15 +73,16 @@ class TextResult:
     warnings: list[str] = field(default_factory=list)
     boxes: list[TextBox] = field(default_factory=list)  # format words or lines (next_offset then counts boxes)
 
-    def as_text(self) -> str:
-        """The text with page markers and, when cut, where to continue: what a reader (or a model) needs."""
+    def as_text(self, empty: str = "no text layer on pages {pages}: scanned? use OCR") -> str:
+        """The text with page markers and, when cut, where to continue: what a reader (or a model) needs.
+        `empty` says what pages without text mean (after OCR, not "use OCR")."""
         parts = [f"--- page {p.page} ---\n{p.text}" for p in self.pages]
         if self.boxes:
             parts += [BOX_COLUMNS, *(box.tsv() for box in self.boxes)]
         if self.truncated:
             parts.append(f"[truncated: continue with start_page={self.next_page}, offset={self.next_offset or 0}]")
         if self.empty_pages:
-            parts.append(f"[no text layer on pages {self.empty_pages}: scanned? use OCR]")
+            parts.append(f"[{empty.format(pages=self.empty_pages)}]")
         return "\n".join(parts)
 
 

@@ -108,8 +108,9 @@ def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | N
     if publish is not None:
         data, links = publish(data)
         where = "the result's `files` (download links)"
+    data = results.map_strings(data, utf8)
     as_text = getattr(result, "as_text", None)
-    text = as_text() if callable(as_text) else None
+    text = utf8(as_text()) if callable(as_text) else None
     if text is None:
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     elif scrub is not None:
@@ -119,6 +120,22 @@ def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | N
         content.append(TextContent(type="text", text=f"{left} image(s) not inline (1 MB budget per response); "
                                                      f"they are in {where}"))
     return CallToolResult(content=[*content, *links], structured_content=data)
+
+
+def utf8(text: Any) -> Any:
+    """Text the transport can write: a file name's bytes that are not UTF-8 (`caf\\xe9.pdf`, which Python holds
+    as surrogate escapes) shown as `\\xe9`, as a terminal shows them; the SDK cannot encode them and the
+    session died."""
+    if not isinstance(text, str) or text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        try:
+            return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        except UnicodeEncodeError:  # a surrogate no file name's byte makes
+            return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
 
 
 def session_of(request: Any) -> str | None:

@@ -43,6 +43,15 @@ class ImagesResult:
     """Further uses of images already written."""
     warnings: list[str] = field(default_factory=list)
 
+    pages_asked = ""  # the pages as given, for the note: not part of the result's data
+
+    def notes(self) -> list[str]:
+        """For people (the CLI's stderr): an extraction that found nothing to write says so."""
+        if self.images or self.warnings:
+            return []
+        where = f" on pages {self.pages_asked}" if self.pages_asked else ""
+        return [f"{self.input} has no images{where}: nothing was written"]
+
 
 def images(
     input: Input,
@@ -56,6 +65,7 @@ def images(
     pdf = open_pdf(src, password)
     seen: set[tuple[int, int]] = set()
     result = ImagesResult(input=str(src), out_dir=str(folder), images=[], duplicates=0)
+    result.pages_asked = pages or ""
     names: list[str] = []  # known once each image is written; staged_outputs moves them at the end
     numbers = sorted(set(select_pages(pages, len(pdf.pages), src)))
     with staged_outputs(folder, names) as staging:

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     import pikepdf
 
 ALREADY_TEXT_EXIT = 14  # every page asked for already has text: nothing to do (OCRmyPDF's "prior OCR found")
+NOTHING_READ = "OCR found no text on pages {pages}: blank? a higher dpi or another language may read them"
 
 @dataclass
 class OcrResult:
@@ -57,7 +58,7 @@ class OcrResult:
     """The recognised text (text mode)."""
 
     def as_text(self) -> str | None:
-        return self.text.as_text() if self.text is not None else None
+        return self.text.as_text(empty=NOTHING_READ) if self.text is not None else None
 
     @property
     def exit_code(self) -> int:

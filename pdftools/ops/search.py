@@ -26,7 +26,8 @@ __all__ = ["SearchResult", "search"]
 def search(
     pattern: Annotated[str, Param("Regular expression (Python syntax)"), Cli(argument=True, metavar="PATTERN")],
     inputs: Annotated[list[str], Param("PDFs, folders or globs; `file.pdf:1-3` searches only those pages",
-                                       min_length=1), Cli(argument=True, metavar="INPUT...")],
+                                       min_length=1),
+                  Cli(argument=True, metavar="INPUT...", default=None)],  # none at a shell: `-r` reads `.`
     ignore_case: Annotated[bool, Param("Ignore case"), Cli("-i", "--ignore-case")] = False,
     count: Annotated[bool, Param("Only count the matches in each file"), Cli("-c", "--count")] = False,
     max_count: Annotated[int | None, Param("Stop each file after this many matches", ge=1),
@@ -55,6 +56,11 @@ def search(
     skip: Annotated[int, Param("A previous result's {{cli:matches to skip}}{{mcp:next_skip}}", ge=0)] = 0,
     password: Password = None,
 ) -> SearchResult:
+    if not inputs:  # `search -r PATTERN`, as `grep -r` and `pdfgrep -r`: the working folder, named `./a.pdf`
+        if not recursive:
+            raise InvalidArgument("missing argument INPUT...",
+                                  hint="Give PDFs, folders or globs to search, or -r for the working folder.")
+        inputs = ["."]
     regex = compile_pattern(pattern, ignore_case)
     result = SearchResult(pattern=pattern, matches=0, files=[], hits=[], truncated=False)
     files = _files(inputs, recursive, result.skipped)

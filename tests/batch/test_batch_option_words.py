@@ -37,3 +37,29 @@ def test_a_wrong_kind_of_value_in_words(tmp_path: Path, command: str, options: d
     error = json.loads(result.content[0].text)
     assert error["code"] == "INVALID_ARGUMENT" and all(w in error["message"] for w in words), error
     assert not any(w in error["message"] for w in ("None", "int", "str,", "{'", "True")), error
+
+
+@pytest.mark.parametrize(("options", "rotated"), [
+    ({"angle": 90, "pages": 2}, [2]),  # a whole number where text is expected, as pdf_rotate takes it
+    ({"angle": 90, "pages": [1, "3-4"]}, [1, 3, 4]),  # a list of pages, as pdf_rotate takes it
+])
+def test_options_take_what_the_tool_itself_takes(tmp_path: Path, options: dict[str, Any],
+                                                 rotated: list[int]) -> None:
+    """`pdf_rotate` takes `pages: 2` and `pages: [1, "3-4"]` (one meaning each); in `pdf_batch`'s options the
+    same values were refused (`options pages: expected text, got 2`, `was given 2 times`)."""
+    import pikepdf
+
+    shutil.copy(FOUR, tmp_path / "four.pdf")
+
+    async def go() -> Any:
+        async with Client(build_server([tmp_path])) as client:
+            direct = await client.call_tool("pdf_rotate", {"input": "four.pdf", "output": "direct.pdf", **options})
+            batch = await client.call_tool("pdf_batch", {"command": "rotate", "inputs": ["four.pdf"],
+                                                         "out_dir": "out", "options": options})
+            return direct, batch
+
+    direct, batch = anyio.run(go)
+    assert not direct.is_error and direct.structured_content["rotated"] == rotated, direct
+    assert not batch.is_error and batch.structured_content["succeeded"] == 1, batch
+    with pikepdf.open(tmp_path / "out" / "four.pdf") as pdf:
+        assert [p for p, page in enumerate(pdf.pages, 1) if int(page.obj.get("/Rotate", 0)) == 90] == rotated

@@ -174,3 +174,16 @@ def test_an_unknown_option_far_from_any_says_only_that(cli: Any, pdf: Path, args
     result = cli(*[a.format(pdf=pdf) for a in args], typed)
     assert result.exit_code == 2, result
     assert result.stderr.splitlines()[0] == f"error[INVALID_ARGUMENT]: unknown option {typed}", result.stderr
+
+
+@pytest.mark.parametrize(("args", "out"), [(["text", "{a}", "out.txt"], "out.txt"),
+                                           (["text", "{a}", "--mode", "layout", "out.txt"], "out.txt"),
+                                           (["info", "{a}", "info.json", "--json"], "info.json")])
+def test_an_output_named_for_a_command_that_prints_points_at_a_redirect(cli: Any, pdf: Path, tmp_path: Path,
+                                                                        args: list[str], out: str) -> None:
+    """`pdftotext in.pdf out.txt` names the text file after the PDF: `pdftools text in.pdf out.txt` said to run a
+    batch over several files (out.txt is no PDF, and does not exist). The command prints: redirect it."""
+    result = cli(*[a.format(a=pdf) for a in args], "--json")
+    assert result.exit_code == 2 and result.stdout == "" and not (tmp_path / out).exists(), result
+    error = json.loads(result.stderr)["error"]
+    assert f"> {out}" in error["hint"] and "batch" not in error["hint"], error

@@ -229,6 +229,25 @@ def test_a_folder_of_one_file_names_it_as_pdfgrep_does(tmp_path: Path, options: 
     assert ours.stdout == theirs.stdout and ours.returncode == theirs.returncode == 0, (ours, theirs)
 
 
+@pytest.mark.parametrize("options", [["-r", "-c"], ["-r", "-n"], ["-r", "--files-with-matches"]])
+def test_recursive_without_inputs_searches_the_working_folder_as_pdfgrep(tmp_path: Path, options: list[str]) -> None:
+    """`pdfgrep -r PATTERN` (and `grep -r`) with no file searches the working folder, named `./...`;
+    `search -r PATTERN` said `missing argument INPUT...`. Without -r, no input is still a usage error."""
+    (tmp_path / "papers").mkdir()
+    shutil.copy(CORPUS / FILES[0], tmp_path / "papers" / "one.pdf")
+    shutil.copy(CORPUS / FILES[2], tmp_path / "two.pdf")
+
+    def here(*argv: object) -> subprocess.CompletedProcess[bytes]:
+        return subprocess.run([str(a) for a in argv], capture_output=True, check=False, cwd=tmp_path)
+
+    ours, theirs = here(PDFTOOLS, "search", *options, "in"), here(pdfgrep(), *options, "in")
+    assert b"./papers/one.pdf" in theirs.stdout, theirs  # the comparison shows names
+    assert sorted(ours.stdout.splitlines()) == sorted(theirs.stdout.splitlines()), (ours, theirs)
+    assert ours.returncode == theirs.returncode, (ours, theirs)
+    bare = here(PDFTOOLS, "search", "in")
+    assert bare.returncode == 2 and b"missing argument INPUT..." in bare.stderr, bare
+
+
 @pytest.mark.parametrize(("option", "said"), [("-l", "--files-with-matches"), ("-P", "Python regular expressions"),
                                               ("-R", "-r"), ("-A", "-C"), ("-B", "-C"), ("-F", "escape"),
                                               # pdfgrep's options pdftools does without: `--unac` suggested

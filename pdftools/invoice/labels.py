@@ -237,7 +237,7 @@ LEGAL_FORM = re.compile(
     r"gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|ug(?:\s*\(haftungsbeschrankt\))?|ohg|gbr|e\.\s*k\.|e\.\s*v\.|se|"
     r"ltd\.?|limited|llc|l\.l\.c\.|inc\.?|corp\.?|corporation|plc|llp|lp|co\.|company|"
     r"sarl|s\.a\.r\.l\.|sas|sasu|sa|s\.a\.|eurl|snc|sci|"
-    r"b\.\s*v\.|bv|n\.\s*v\.|nv|vof|v\.o\.f\.|"
+    r"b\.\s*v\.|bv|n\.\s*v\.|nv|vof|v\.o\.f\.|bvba|sprl|"
     r"s\.\s*l\.(?:\s*u\.)?|sl|slu|s\.a\.u\.|s\.\s*coop\.?|"
     r"s\.\s*r\.\s*l\.(?:s\.)?|srl|s\.\s*p\.\s*a\.|spa|s\.\s*n\.\s*c\.|s\.\s*a\.\s*s\.|"
     r"oy|ab|a/s|aps|as|sp\.\s*z\s*o\.\s*o\.|s\.r\.o\.|a\.\s*s\.|v\.\s*o\.\s*s\.|k\.\s*s\.|kft|zrt)(?![\w])")

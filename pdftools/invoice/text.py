@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from pdftools.invoice.labels import DATE, DEDUCTED, NUMBER, OTHER_DOCUMENT, TITLE, Labels
+from pdftools.invoice.labels import DATE, DEDUCTED, LEGAL_FORM, NUMBER, OTHER_DOCUMENT, TITLE, Labels
 from pdftools.invoice.parse import DateFound, clean, find_dates, fold
 
 _CELL = re.compile(r"\S+(?: \S+)*")  # a run of words with single spaces between them
@@ -32,6 +32,8 @@ _OCR_SPECK = re.compile(r"(?<=\d)([.,])[.,:;](?=\d\d(?!\d))")  # `1256,.70`: a s
 
 
 _OCR_PREFIX_GAP = re.compile(r"(?<=#)([A-Z]{1,3}) (?=\d+[-/]\d)")  # `#R 23-05604`: a gap read in `#R23-05604`
+# `Exact Belgium Il BVBA`: the numeral II before a legal form (the Italian article `Il` starts a name)
+_OCR_ROMAN = re.compile(rf"(?<=\w )Il(?= (?i:{LEGAL_FORM.pattern}))")
 
 
 def join_words(text: str, joined: set[tuple[str, str]]) -> str:
@@ -59,9 +61,11 @@ def join_words(text: str, joined: set[tuple[str, str]]) -> str:
 
 def mend_ocr(text: str) -> str:
     """OCR's misreadings mended before reading: a minus read as `=` before an amount (`=5,77`), a speck read as
-    a second separator (`1256,.70`), a gap read after a number's letters (`#R 23-05604`). Only where nothing
+    a second separator (`1256,.70`), a gap read after a number's letters (`#R 23-05604`), the numeral II read
+    as `Il` before a legal form. Only where nothing
     else reads so: an `=` apart from its number (`Total = 5,77`) stays."""
-    return _OCR_PREFIX_GAP.sub(r"\1", _OCR_SPECK.sub(r"\1", _OCR_MINUS.sub("-", text)))
+    text = _OCR_PREFIX_GAP.sub(r"\1", _OCR_SPECK.sub(r"\1", _OCR_MINUS.sub("-", text)))
+    return _OCR_ROMAN.sub("II", text)
 
 @dataclass
 class Cell:

@@ -562,3 +562,11 @@ def test_any_document_types_title_with_its_code_names_the_number() -> None:
                 "   Währung:                                                            EUR"])
     found = contested(text.numbers(doc))
     assert found.value == "TX-471102" and found.score >= 0.7
+
+
+def test_ocr_reads_a_roman_two_before_a_legal_form_as_il() -> None:
+    """`Exact Belgium II BVBA` read as `Exact Belgium Il BVBA`: before a legal form, `Il` is the numeral (the
+    Italian article comes before a noun, never before `S.r.l.`). BVBA and SPRL are Belgium's legal forms."""
+    assert text.mend_ocr("Exact Belgium Il BVBA\nIl Fornaio S.r.l.\nIl SRL") == (
+        "Exact Belgium II BVBA\nIl Fornaio S.r.l.\nIl SRL")
+    assert issuer.ends_legal("Exact Belgium II BVBA") and issuer.ends_legal("Brasserie Dupont SPRL")

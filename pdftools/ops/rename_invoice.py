@@ -1,7 +1,7 @@
 """Rename invoice PDFs from what they say: date, issuer, number, total, currency.
 
-Fields come from an embedded e-invoice XML (ZUGFeRD, Factur-X, XRechnung: exact; {{xml}} off reads only the
-pages), else the text (labels and layout in six languages; OCR for scans), or YAML templates. Each has a
+Fields come from an embedded e-invoice XML (ZUGFeRD, Factur-X, XRechnung: exact; {{cli:`--no-xml`}}{{mcp:`xml`
+false}} reads only the pages), else the text (labels and layout in six languages; OCR for scans), or YAML templates. Each has a
 confidence and a source; files with a pattern field missing or under {{threshold}} keep their name, as do
 orders (ORDER-X). Read from the pages, a file is renamed only when its total is sure too (a wrong name is
 worse than a skip). Collisions get `_2`; nothing is overwritten.
@@ -93,7 +93,7 @@ def rename_invoice(
                       Cli(argument=True, metavar="INPUT...")],
     pattern: Annotated[str, Param("New name: {date} {issuer} {number} {amount} {currency} {stem}, e.g. {date:%Y-%m}"),
                        Cli("-p", "--pattern")] = "{date}_{issuer}_{number}.pdf",
-    apply: Annotated[bool, Param("Rename the files (false: only plan)"), Cli("--apply/--dry-run"),
+    apply: Annotated[bool, Param("Rename the files{{mcp: (false: only show the plan)}}"), Cli("--apply/--dry-run"),
                      Mcp(default=False)] = True,
     copy_to: Annotated[str | None, Param("Copy into this folder instead of renaming")] = None,
     recursive: Annotated[bool, Param("Include sub-folders"), Cli("-r", "--recursive")] = False,

@@ -1,10 +1,10 @@
 """Rename invoice PDFs from what they say: date, issuer, number, total, currency.
 
 Fields come from an embedded e-invoice XML (ZUGFeRD, Factur-X, XRechnung: exact; {{cli:`--no-xml`}}{{mcp:`xml`
-false}} reads only the pages), else the text (labels and layout in six languages; OCR for scans), or YAML templates. Each has a
-confidence and a source; files with a pattern field missing or under {{threshold}} keep their name, as do
-orders (ORDER-X). Read from the pages, a file is renamed only when its total is sure too (a wrong name is
-worse than a skip). Collisions get `_2`; nothing is overwritten.
+false}} reads only the pages), else the text (labels and layout in six languages; OCR for scans), or YAML
+templates. Each has a confidence and a source; files with a pattern field missing or under {{threshold}} keep
+their name, as do orders (ORDER-X). Read from the pages, a file is renamed only when its total is sure too (a
+wrong name is worse than a skip). Collisions get `_2`; nothing is overwritten.
 A dry run only shows the plan. Every file gets a row.
 
 {{mcp:A dry run unless {{apply}}. Nothing is overwritten.}}

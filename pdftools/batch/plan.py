@@ -9,6 +9,7 @@ signature and checked against its constraints, as the command line would.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import inspect
 import json
@@ -99,9 +100,11 @@ def _parse_options(fn: Callable[..., Any], pairs: list[str] | dict[str, Any] | N
     for key, value in items:
         name = key.strip().lstrip("-").replace("-", "_")
         if name not in params or name in OWNED:
-            usable = ", ".join(n for n in params if n not in OWNED)
-            why = "the batch sets it" if name in OWNED else "no such option"
-            raise InvalidArgument(f"--set {key}: {why}", hint=f"Options of this command: {usable}.")
+            usable = [n for n in params if n not in OWNED]
+            meant = difflib.get_close_matches(name, usable, n=1, cutoff=0.75)
+            why = "the batch sets it" if name in OWNED else "no such option" + (
+                f" (did you mean {meant[0]}?)" if meant else "")
+            raise InvalidArgument(f"--set {key}: {why}", hint=f"Options of this command: {', '.join(usable)}.")
         if name == "pages" and _page_list(value):  # over MCP `[1, "3-4"]` is `1,3-4`, as every tool takes it
             value = ",".join(map(str, value))
         raw.setdefault(name, []).extend(value if isinstance(value, list) else [value])

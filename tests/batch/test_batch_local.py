@@ -319,3 +319,10 @@ def test_a_bad_set_value_names_the_batched_commands_help(cli: Any, tree: Path, t
     error = json.loads(result.stderr)["error"]
     assert result.exit_code == 2 and "`pdftools rotate --help`" in error["hint"], error
     assert "not a int" not in error["message"], error
+
+
+def test_a_misspelt_option_suggests_the_one_meant(cli: Any, tmp_path: Path) -> None:
+    small_pdfs(tmp_path / "in", 1)
+    result = cli("batch", "rotate", tmp_path / "in", "-d", tmp_path / "out", "--set", "angel=90")
+    assert result.exit_code == 2 and "--set angel: no such option (did you mean angle?)" in result.stderr, result
+    assert "Options of this command: angle, pages" in result.stderr

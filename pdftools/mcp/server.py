@@ -342,10 +342,12 @@ _COMMAND = re.compile(r"`pdftools ([a-z][\w-]*)((?: [a-z]+)?)[^`]*`")
 
 def mcp_hint(hint: str, flags: dict[str, str]) -> str:
     """An error's message or hint (written for a shell) as an agent acts on it: `pdftools forms list FILE` is
-    the tool `pdf_forms` (action list), `--password` the argument `password`, `--help` the tool's input schema.
-    Only the op's own flags are renamed (a file name in the text is data: `-d.pdf` is not a flag)."""
+    the tool `pdf_forms` (action list), `--password` the argument `password`, `--help` the tool's input schema;
+    no environment variable (the server's, not the agent's to set). Only the op's own flags are renamed (a file
+    name in the text is data: `-d.pdf` is not a flag)."""
     hint = hint.replace("`pdftools <command> --help`", "the tool's input schema")
     hint = hint.replace("`pdftools --help`", "`pdf_diagnose`")
+    hint = re.sub(r",? or set PDFTOOLS_\w+", "", hint)  # the server's environment: not the agent's to set
     hint = re.sub(r"\bpass (--[\w-]+)", lambda m: f"give `{flags.get(m.group(1), m.group(1))}`", _as_tools(hint))
     return _FLAG.sub(lambda m: flags.get(m.group(0), m.group(0)), hint)
 

@@ -116,6 +116,7 @@ def test_descriptions_are_in_mcp_terms_and_dash_is_refused(transport: str, conne
     assert not (where / "-").exists()
     encrypted, invalid = error_of(hints[0]), error_of(hints[2])  # hints name arguments and tools, not flags
     assert encrypted["code"] == "ENCRYPTED" and "`password`" in encrypted["hint"], encrypted
+    assert "PDFTOOLS_" not in encrypted["hint"], encrypted  # an agent cannot set the server's environment
     errors = [encrypted, invalid]
     if transport == "stdio":  # over HTTP the output goes to the store, where nothing is in the way
         errors.append(error_of(hints[1]))

@@ -20,7 +20,7 @@ from pdftools.core.params import Cli, Param, Password
 from pdftools.core.paths import output_path
 from pdftools.core.pdf import check_output, copy_pages, new_pdf, open_pdf, save_pdf
 from pdftools.document import metadata, outline
-from pdftools.errors import FileNotFound, InvalidArgument, InvalidPageRange, NoPages
+from pdftools.errors import FileNotFound, InvalidPageRange, NoPages
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -63,9 +63,7 @@ def merge(
     object_streams: ObjectStreams = "preserve",
 ) -> MergeResult:
 
-    sources = _sources(inputs, output)
-    if len(sources) < 2:
-        raise InvalidArgument(f"merge needs at least two inputs; got {len(sources)}")
+    sources = _sources(inputs, output)  # one is enough (a glob that matched one file), as in qpdf and pdftk
     out_path = output_path(output)
     check_output(out_path, [path for path, _ in sources], force=force)
 

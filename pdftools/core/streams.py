@@ -43,8 +43,9 @@ def check_pages(pdf: pikepdf.Pdf, numbers: Iterable[int], name: str, *, images: 
     `images`: images count too, by the size they declare (what a renderer decodes, whatever the filter)."""
     parts: dict[tuple[int, int], list[Any]] = {}  # what shared objects (resources, fonts, forms) draw: once
     bounds: dict[tuple[int, int], float] = {}
+    pages = [page.obj for page in pdf.pages]  # listed once: pikepdf's pages[i] lists them all each time (O(n))
     for number in numbers:
-        check(list(_drawn(pdf.pages[number - 1].obj, images, parts)), f"page {number} of {name}", bounds)
+        check(list(_drawn(pages[number - 1], images, parts)), f"page {number} of {name}", bounds)
 
 
 def check_metadata(pdf: pikepdf.Pdf, name: str) -> None:
@@ -303,7 +304,8 @@ def _parts(obj: Any, images: bool) -> list[Any]:
     """What drawing `obj` (a page, form, pattern, Type 3 font or annotation) draws in turn."""
     import pikepdf
 
-    if isinstance(obj, pikepdf.Stream) and "/Resources" not in obj:
+    keys = obj.keys()  # then only present keys are fetched: looking up an absent one costs pikepdf ~4 µs
+    if isinstance(obj, pikepdf.Stream) and "/Resources" not in keys:
         return []  # a content stream, or a form drawing only with what its page has (checked with the page)
 
     def values(container: Any) -> list[Any]:
@@ -311,16 +313,23 @@ def _parts(obj: Any, images: bool) -> list[Any]:
             return list(container)
         return list(container.values()) if isinstance(container, pikepdf.Dictionary) else [container]
 
-    parts = values(obj.get("/Contents")) + values(obj.get("/CharProcs"))
-    resources = obj.get("/Resources")
+    parts = values(_present(obj, "/Contents", keys)) + values(_present(obj, "/CharProcs", keys))
+    resources = _present(obj, "/Resources", keys)
     if isinstance(resources, pikepdf.Dictionary):
-        parts += [x for x in values(resources.get("/XObject")) if images or _get(x, "/Subtype") != "/Image"]
-        parts += values(resources.get("/Pattern"))
-        parts += [f for f in values(resources.get("/Font")) if _get(f, "/Subtype") == "/Type3"]
-    for annot in values(obj.get("/Annots")):
+        listed = resources.keys()
+        parts += [x for x in values(_present(resources, "/XObject", listed))
+                  if images or _get(x, "/Subtype") != "/Image"]
+        parts += values(_present(resources, "/Pattern", listed))
+        parts += [f for f in values(_present(resources, "/Font", listed)) if _get(f, "/Subtype") == "/Type3"]
+    for annot in values(_present(obj, "/Annots", keys)):
         appearance = _get(annot, "/AP")
         parts += values(appearance.get("/N")) if isinstance(appearance, pikepdf.Dictionary) else []
     return parts
+
+
+def _present(obj: Any, key: str, keys: Any) -> Any:
+    """`obj.get(key)` for a key among `keys` (the object's own), None without asking pikepdf for others."""
+    return obj[key] if key in keys else None
 
 
 def _get(obj: Any, key: str) -> Any:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from pdftools.core.objects import text
 from pdftools.core.pages import spec
+from pdftools.core.pdf import page_list
 from pdftools.document import resources
 
 if TYPE_CHECKING:
@@ -68,8 +69,9 @@ ENCODINGS = {"/DCTDecode": "jpeg", "/JPXDecode": "jp2", "/JBIG2Decode": "jbig2",
 def fonts(pdf: pikepdf.Pdf, numbers: list[int]) -> list[Font]:
     """Each font once (by object), with the pages whose resources (or forms') hold it."""
     found: dict[Any, Font] = {}
+    listed = page_list(pdf)
     for number in numbers:
-        for key, font in _page_fonts(pdf.pages[number - 1].obj):
+        for key, font in _page_fonts(listed[number - 1].obj):
             entry = found.get(key) or found.setdefault(key, describe_font(font))
             if number not in entry.pages:
                 entry.pages.append(number)

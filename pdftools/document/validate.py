@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from pdftools.core import limits, streams
 from pdftools.core.objects import text
+from pdftools.core.pdf import page_list
 from pdftools.document import resources
 
 if TYPE_CHECKING:
@@ -98,8 +99,9 @@ def validate(pdf: pikepdf.Pdf, label: str) -> Findings:
     lost = lost_objects(found) if found.problems else 0  # only a damaged file loses objects
     pages = page_tree(found)
     seen: set[tuple[int, int]] = set()  # each object is attributed to the first page that draws it
+    listed = page_list(pdf) if pages else []
     for number in range(1, pages + 1):
-        for obj in resources.objects_drawn(pdf.pages[number - 1].obj, seen):
+        for obj in resources.objects_drawn(listed[number - 1].obj, seen):
             found.pages_of.setdefault(obj, number)
     objects(found)
     for number in range(1, pages + 1):

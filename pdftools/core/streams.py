@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     import pikepdf
 
 CHUNK = 1 << 20
+FEW_PAGES = 8  # up to this many pages are found by index; more, by listing the pages once (each costs ~8 indexes)
 # Worst-case expansion of each filter: Flate ~1032:1; LZW ~3411:1 (9-bit codes of up to 3838 bytes); RunLength
 # 64:1 (2 bytes give 128); ASCII85 4:1 ('z'). Filters not listed (image codecs) are assumed to expand 10,000:1.
 RATIO = {"/FlateDecode": 1032, "/LZWDecode": 3411, "/RunLengthDecode": 64, "/ASCII85Decode": 4,
@@ -41,11 +42,20 @@ def check_pages(pdf: pikepdf.Pdf, numbers: Iterable[int], name: str, *, images: 
     """Refuse pages whose drawing inflates more than PDFTOOLS_MAX_STREAM_BYTES (content streams, forms,
     patterns, Type 3 glyphs and annotation appearances, each counted once per page). Renderers pass
     `images`: images count too, by the size they declare (what a renderer decodes, whatever the filter)."""
+    numbers = list(numbers)
+    if len(numbers) > FEW_PAGES:  # pikepdf's pages[i] lists every page to find one (O(n)): list them once
+        listed = [page.obj for page in pdf.pages]
+        check_page_objects([(n, listed[n - 1]) for n in numbers], name, images=images)
+    else:
+        check_page_objects([(n, pdf.pages[n - 1].obj) for n in numbers], name, images=images)
+
+
+def check_page_objects(pages: Iterable[tuple[int, Any]], name: str, *, images: bool = False) -> None:
+    """`check_pages` for pages at hand: (number, page dictionary) pairs."""
     parts: dict[tuple[int, int], list[Any]] = {}  # what shared objects (resources, fonts, forms) draw: once
     bounds: dict[tuple[int, int], float] = {}
-    pages = [page.obj for page in pdf.pages]  # listed once: pikepdf's pages[i] lists them all each time (O(n))
-    for number in numbers:
-        check(list(_drawn(pages[number - 1], images, parts)), f"page {number} of {name}", bounds)
+    for number, page in pages:
+        check(list(_drawn(page, images, parts)), f"page {number} of {name}", bounds)
 
 
 def check_metadata(pdf: pikepdf.Pdf, name: str) -> None:

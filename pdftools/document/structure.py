@@ -154,9 +154,9 @@ def _encoding(font: Any, subtype: str, embedded: bool) -> str:
 def images(pdf: pikepdf.Pdf, numbers: list[int]) -> list[Image]:
     """Every image drawn on the pages, where it is drawn (an image drawn twice is listed twice, as pdfimages
     does), each followed by its soft mask."""
-    rows = []
+    rows, listed = [], page_list(pdf)
     for number in numbers:
-        for placement in resources.placements(pdf, number):
+        for placement in resources.placements(listed[number - 1], number):
             rows.append(_image(placement, placement.image))
             smask = placement.image.get("/SMask") if placement.number else None
             if smask is not None and hasattr(smask, "objgen"):

@@ -52,9 +52,13 @@ def is_pdf(path: Path) -> bool:
         return b"%PDF-" in fh.read(1024)
 
 
-def open_pdf(path: Path, password: str | None = None, *, label: str | None = None, **options: Any) -> pikepdf.Pdf:
+def open_pdf(path: Path, password: str | None = None, *, label: str | None = None, copied_from: bool = False,
+             **options: Any) -> pikepdf.Pdf:
     """Open a PDF with pikepdf (qpdf) within the size and page limits, turning every failure into a pdftools
-    error; `options` go to pikepdf.open."""
+    error; `options` go to pikepdf.open. `copied_from`: a source whose pages are only copied into another PDF
+    (merge), opened once with its page tree as stored and counted in place: qpdf pushes each page's inherited
+    attributes into it as it copies it, so the copy is the same (the page tree is counted before qpdf lists
+    the pages either way)."""
     import pikepdf
 
     name = label or str(path)
@@ -64,6 +68,8 @@ def open_pdf(path: Path, password: str | None = None, *, label: str | None = Non
         if not is_pdf(path):
             raise NotAPdf(f"{name} is not a PDF")
         forms = password_forms(password)
+        if copied_from:
+            return _counted(open_any(path, forms, inherit_page_attributes=False, **options), name)
         _check_page_count(path, forms, name)
         return open_any(path, forms, **options)
     except pikepdf.PasswordError:
@@ -79,12 +85,20 @@ def open_pdf(path: Path, password: str | None = None, *, label: str | None = Non
 def _check_page_count(path: Path, forms: list[str | bytes], name: str) -> None:
     """Count the page tree before qpdf expands it: at open, qpdf copies every repeated reference to a page,
     so a few MB of repeats would cost GBs. The count stops just past the limit."""
-    limit = limits.PAGES.value()
-    if limit is None:
+    if limits.PAGES.value() is None:
         return
     with open_any(path, forms, inherit_page_attributes=False) as probe:
-        if count_pages(probe.Root.get("/Pages"), limit) > limit:
-            raise limits.PAGES.exceeded(f"{name} has more than {limit:,.0f} pages")
+        _counted(probe, name)
+
+
+def _counted(pdf: pikepdf.Pdf, name: str) -> pikepdf.Pdf:
+    """`pdf` (opened with its page tree as stored, its pages not yet listed) when its page tree holds no more
+    pages than the limit; else PAGE_LIMIT, and `pdf` is closed."""
+    limit = limits.PAGES.value()
+    if limit is not None and count_pages(pdf.Root.get("/Pages"), limit) > limit:
+        pdf.close()
+        raise limits.PAGES.exceeded(f"{name} has more than {limit:,.0f} pages")
+    return pdf
 
 
 def count_pages(root: Any, limit: float) -> int:

@@ -73,7 +73,7 @@ def merge(
     opened: dict[str, pikepdf.Pdf] = {}  # one Pdf per file: pages taken twice share what they use, as in qpdf
     for (path, _), key in zip(sources, real, strict=True):
         if key not in opened:
-            opened[key] = open_pdf(path, password)
+            opened[key] = open_pdf(path, password, copied_from=True)  # one open: its pages are only copied
     keep = next((path for (path, _), key in zip(sources, real, strict=True) if opened[key].is_encrypted),
                 None) if not decrypt else None
     out = new_pdf(keep, password)

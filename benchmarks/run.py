@@ -186,6 +186,18 @@ def bench_help(n: int) -> Row:
     return time_row("pdftools --help", pairs, "python -c pass (floor)", 80)
 
 
+COMPLETING = ["COMP_WORDS=pdftools merge --", "COMP_CWORD=2", "_PDFTOOLS_COMPLETE=complete_bash"]
+
+
+def bench_completion(n: int) -> Row:
+    """What bash waits for at <TAB>: merge's options, the way completions/pdftools.bash asks (both sides through
+    `env`, which the script uses too)."""
+    offered = sh(["env", *COMPLETING, PDFTOOLS]).stdout.decode().split()
+    assert "--output" in offered and "--force" in offered, f"completion offered {offered}"
+    pairs = paired(n, command(lambda: ["env", *COMPLETING, PDFTOOLS]), command(lambda: ["env", PY, "-c", "pass"]))
+    return time_row("completion: pdftools merge --<TAB>", pairs, "python -c pass (floor)", 80)
+
+
 def bench_info(ins: Inputs, n: int) -> Row:
     one = str(ins.one)
     pairs = paired(n, command(lambda: [PDFTOOLS, "info", one]), command(lambda: ["qpdf", "--show-npages", one]))
@@ -459,7 +471,7 @@ SECTIONS: dict[str, Callable[[Path, Inputs, int], list[Row]]] = {
     "thumbnails": lambda tmp, ins, n: [
         bench_thumbnails(tmp, n, ins.p100, "thumbnails 100 pages, 150 px", 0.9),
         bench_thumbnails(tmp, n, ins.scan, "thumbnails of a 20-page scan, 150 px", 0.9)],
-    "startup": lambda tmp, ins, n: [bench_help(n), bench_info(ins, n)],
+    "startup": lambda tmp, ins, n: [bench_help(n), bench_completion(n), bench_info(ins, n)],
     "imports": lambda tmp, ins, n: bench_imports(n),
     "mcp": lambda tmp, ins, n: bench_mcp(ins, n),
     "ocr": lambda tmp, ins, n: bench_ocr(tmp, ins, max(1, n // 5)),

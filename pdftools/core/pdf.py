@@ -52,9 +52,13 @@ def is_pdf(path: Path) -> bool:
         return b"%PDF-" in fh.read(1024)
 
 
-def open_pdf(path: Path, password: str | None = None, *, label: str | None = None, **options: Any) -> pikepdf.Pdf:
+def open_pdf(path: Path, password: str | None = None, *, label: str | None = None, copied_from: bool = False,
+             **options: Any) -> pikepdf.Pdf:
     """Open a PDF with pikepdf (qpdf) within the size and page limits, turning every failure into a pdftools
-    error; `options` go to pikepdf.open."""
+    error; `options` go to pikepdf.open. `copied_from`: a source whose pages are only copied into another PDF
+    (merge), opened once with its page tree as stored and counted in place: qpdf pushes each page's inherited
+    attributes into it as it copies it, so the copy is the same (the page tree is counted before qpdf lists
+    the pages either way)."""
     import pikepdf
 
     name = label or str(path)
@@ -64,6 +68,8 @@ def open_pdf(path: Path, password: str | None = None, *, label: str | None = Non
         if not is_pdf(path):
             raise NotAPdf(f"{name} is not a PDF")
         forms = password_forms(password)
+        if copied_from:
+            return _counted(open_any(path, forms, inherit_page_attributes=False, **options), name)
         _check_page_count(path, forms, name)
         return open_any(path, forms, **options)
     except pikepdf.PasswordError:
@@ -79,12 +85,20 @@ def open_pdf(path: Path, password: str | None = None, *, label: str | None = Non
 def _check_page_count(path: Path, forms: list[str | bytes], name: str) -> None:
     """Count the page tree before qpdf expands it: at open, qpdf copies every repeated reference to a page,
     so a few MB of repeats would cost GBs. The count stops just past the limit."""
-    limit = limits.PAGES.value()
-    if limit is None:
+    if limits.PAGES.value() is None:
         return
     with open_any(path, forms, inherit_page_attributes=False) as probe:
-        if count_pages(probe.Root.get("/Pages"), limit) > limit:
-            raise limits.PAGES.exceeded(f"{name} has more than {limit:,.0f} pages")
+        _counted(probe, name)
+
+
+def _counted(pdf: pikepdf.Pdf, name: str) -> pikepdf.Pdf:
+    """`pdf` (opened with its page tree as stored, its pages not yet listed) when its page tree holds no more
+    pages than the limit; else PAGE_LIMIT, and `pdf` is closed."""
+    limit = limits.PAGES.value()
+    if limit is not None and count_pages(pdf.Root.get("/Pages"), limit) > limit:
+        pdf.close()
+        raise limits.PAGES.exceeded(f"{name} has more than {limit:,.0f} pages")
+    return pdf
 
 
 def count_pages(root: Any, limit: float) -> int:
@@ -102,6 +116,8 @@ def count_pages(root: Any, limit: float) -> int:
             seen.add(node.objgen)
             todo.extend(kids)
     return count
+
+
 def password_forms(password: str | None) -> list[str | bytes]:
     """A password as readers try it: as typed (UTF-8: AES-256), then in PDFDocEncoding (older encryption,
     e.g. AES-128 or RC4, stores non-ASCII passwords that way)."""
@@ -139,6 +155,12 @@ def _openable(path: Path) -> Path | BinaryIO:
     except UnicodeEncodeError:
         return path.open("rb")
     return path
+
+
+def page_list(pdf: pikepdf.Pdf) -> list[pikepdf.Page]:
+    """The pages, listed once. pikepdf's `pdf.pages[i]` lists every page to find one (O(n) a page: rotating a
+    3,000-page document page by page spent 0.3 s there); iterating the pages lists them once."""
+    return list(pdf.pages)
 
 
 def copy_pages(src: pikepdf.Pdf, out: pikepdf.Pdf, indices: list[int], *, again: bool = False) -> None:

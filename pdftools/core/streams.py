@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     import pikepdf
 
 CHUNK = 1 << 20
+FEW_PAGES = 8  # up to this many pages are found by index; more, by listing the pages once (each costs ~8 indexes)
 # Worst-case expansion of each filter: Flate ~1032:1; LZW ~3411:1 (9-bit codes of up to 3838 bytes); RunLength
 # 64:1 (2 bytes give 128); ASCII85 4:1 ('z'). Filters not listed (image codecs) are assumed to expand 10,000:1.
 RATIO = {"/FlateDecode": 1032, "/LZWDecode": 3411, "/RunLengthDecode": 64, "/ASCII85Decode": 4,
@@ -41,10 +42,20 @@ def check_pages(pdf: pikepdf.Pdf, numbers: Iterable[int], name: str, *, images: 
     """Refuse pages whose drawing inflates more than PDFTOOLS_MAX_STREAM_BYTES (content streams, forms,
     patterns, Type 3 glyphs and annotation appearances, each counted once per page). Renderers pass
     `images`: images count too, by the size they declare (what a renderer decodes, whatever the filter)."""
+    numbers = list(numbers)
+    if len(numbers) > FEW_PAGES:  # pikepdf's pages[i] lists every page to find one (O(n)): list them once
+        listed = [page.obj for page in pdf.pages]
+        check_page_objects([(n, listed[n - 1]) for n in numbers], name, images=images)
+    else:
+        check_page_objects([(n, pdf.pages[n - 1].obj) for n in numbers], name, images=images)
+
+
+def check_page_objects(pages: Iterable[tuple[int, Any]], name: str, *, images: bool = False) -> None:
+    """`check_pages` for pages at hand: (number, page dictionary) pairs."""
     parts: dict[tuple[int, int], list[Any]] = {}  # what shared objects (resources, fonts, forms) draw: once
     bounds: dict[tuple[int, int], float] = {}
-    for number in numbers:
-        check(list(_drawn(pdf.pages[number - 1].obj, images, parts)), f"page {number} of {name}", bounds)
+    for number, page in pages:
+        check(list(_drawn(page, images, parts)), f"page {number} of {name}", bounds)
 
 
 def check_metadata(pdf: pikepdf.Pdf, name: str) -> None:
@@ -303,7 +314,8 @@ def _parts(obj: Any, images: bool) -> list[Any]:
     """What drawing `obj` (a page, form, pattern, Type 3 font or annotation) draws in turn."""
     import pikepdf
 
-    if isinstance(obj, pikepdf.Stream) and "/Resources" not in obj:
+    keys = obj.keys()  # then only present keys are fetched: looking up an absent one costs pikepdf ~4 µs
+    if isinstance(obj, pikepdf.Stream) and "/Resources" not in keys:
         return []  # a content stream, or a form drawing only with what its page has (checked with the page)
 
     def values(container: Any) -> list[Any]:
@@ -311,16 +323,23 @@ def _parts(obj: Any, images: bool) -> list[Any]:
             return list(container)
         return list(container.values()) if isinstance(container, pikepdf.Dictionary) else [container]
 
-    parts = values(obj.get("/Contents")) + values(obj.get("/CharProcs"))
-    resources = obj.get("/Resources")
+    parts = values(_present(obj, "/Contents", keys)) + values(_present(obj, "/CharProcs", keys))
+    resources = _present(obj, "/Resources", keys)
     if isinstance(resources, pikepdf.Dictionary):
-        parts += [x for x in values(resources.get("/XObject")) if images or _get(x, "/Subtype") != "/Image"]
-        parts += values(resources.get("/Pattern"))
-        parts += [f for f in values(resources.get("/Font")) if _get(f, "/Subtype") == "/Type3"]
-    for annot in values(obj.get("/Annots")):
+        listed = resources.keys()
+        parts += [x for x in values(_present(resources, "/XObject", listed))
+                  if images or _get(x, "/Subtype") != "/Image"]
+        parts += values(_present(resources, "/Pattern", listed))
+        parts += [f for f in values(_present(resources, "/Font", listed)) if _get(f, "/Subtype") == "/Type3"]
+    for annot in values(_present(obj, "/Annots", keys)):
         appearance = _get(annot, "/AP")
         parts += values(appearance.get("/N")) if isinstance(appearance, pikepdf.Dictionary) else []
     return parts
+
+
+def _present(obj: Any, key: str, keys: Any) -> Any:
+    """`obj.get(key)` for a key among `keys` (the object's own), None without asking pikepdf for others."""
+    return obj[key] if key in keys else None
 
 
 def _get(obj: Any, key: str) -> Any:

@@ -92,9 +92,8 @@ class Placement:
         return (round(width / across) if across else 0, round(height / down) if down else 0)
 
 
-def placements(pdf: pikepdf.Pdf, number: int) -> Iterator[Placement]:
-    """Every image drawn on page `number` (inline images too), in drawing order, forms followed."""
-    page = pdf.pages[number - 1]
+def placements(page: pikepdf.Page, number: int) -> Iterator[Placement]:
+    """Every image drawn on `page`, page `number` (inline images too), in drawing order, forms followed."""
     yield from _draw(page.obj, resources(page.obj), number, IDENTITY, set())
 
 

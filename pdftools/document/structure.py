@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from pdftools.core.objects import text
 from pdftools.core.pages import spec
+from pdftools.core.pdf import page_list
 from pdftools.document import resources
 
 if TYPE_CHECKING:
@@ -68,8 +69,9 @@ ENCODINGS = {"/DCTDecode": "jpeg", "/JPXDecode": "jp2", "/JBIG2Decode": "jbig2",
 def fonts(pdf: pikepdf.Pdf, numbers: list[int]) -> list[Font]:
     """Each font once (by object), with the pages whose resources (or forms') hold it."""
     found: dict[Any, Font] = {}
+    listed = page_list(pdf)
     for number in numbers:
-        for key, font in _page_fonts(pdf.pages[number - 1].obj):
+        for key, font in _page_fonts(listed[number - 1].obj):
             entry = found.get(key) or found.setdefault(key, describe_font(font))
             if number not in entry.pages:
                 entry.pages.append(number)
@@ -152,9 +154,9 @@ def _encoding(font: Any, subtype: str, embedded: bool) -> str:
 def images(pdf: pikepdf.Pdf, numbers: list[int]) -> list[Image]:
     """Every image drawn on the pages, where it is drawn (an image drawn twice is listed twice, as pdfimages
     does), each followed by its soft mask."""
-    rows = []
+    rows, listed = [], page_list(pdf)
     for number in numbers:
-        for placement in resources.placements(pdf, number):
+        for placement in resources.placements(listed[number - 1], number):
             rows.append(_image(placement, placement.image))
             smask = placement.image.get("/SMask") if placement.number else None
             if smask is not None and hasattr(smask, "objgen"):

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from pdftools.core import limits, streams
 from pdftools.core.objects import text
+from pdftools.core.pdf import page_list
 from pdftools.document import resources
 
 if TYPE_CHECKING:
@@ -98,15 +99,16 @@ def validate(pdf: pikepdf.Pdf, label: str) -> Findings:
     lost = lost_objects(found) if found.problems else 0  # only a damaged file loses objects
     pages = page_tree(found)
     seen: set[tuple[int, int]] = set()  # each object is attributed to the first page that draws it
+    listed = page_list(pdf) if pages else []
     for number in range(1, pages + 1):
-        for obj in resources.objects_drawn(pdf.pages[number - 1].obj, seen):
+        for obj in resources.objects_drawn(listed[number - 1].obj, seen):
             found.pages_of.setdefault(obj, number)
     objects(found)
     for number in range(1, pages + 1):
-        if lost and "/Contents" not in pdf.pages[number - 1].obj:
+        if lost and "/Contents" not in listed[number - 1].obj:
             found.add("error", "content", "the page has no content: it was lost with the damaged part of the file",
                       page=number)
-        content(found, number)
+        content(found, number, listed[number - 1])
     linearization(found)
     return found
 
@@ -321,18 +323,17 @@ def _font_program(found: Findings, obj: Any, data: bytes, kind: str) -> None:
                   obj.objgen[0])
 
 
-def content(found: Findings, number: int) -> None:
+def content(found: Findings, number: int, page: pikepdf.Page) -> None:
     """Parse the page's content (and the forms it draws): syntax errors, and fonts or XObjects it names that
     its resources do not define."""
     import pikepdf
 
     from pdftools.errors import StreamTooLarge
 
-    page = found.pdf.pages[number - 1]
     try:
         if number in found.bombed:
             raise StreamTooLarge("it draws a stream that decompresses beyond the limit")
-        streams.check_pages(found.pdf, [number], "the page")
+        streams.check_page_objects([(number, page.obj)], "the page")
     except StreamTooLarge as exc:
         found.add("error", "content", f"not parsed: {exc.message}", page=number)
         return

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from pdftools.core import streams, task
-from pdftools.core.pdf import open_pdf
+from pdftools.core.pdf import open_pdf, page_list
 from pdftools.document import text as pagetext
 from pdftools.document.text import TextBox, TextResult
 from pdftools.engines import poppler
@@ -68,8 +68,9 @@ def _source(path: Path, password: str | None) -> Iterator[tuple[int, Path, Check
         yield count, path, lambda numbers: None, lambda number: turned[number][2]
         return
     with pdf, pagetext.readable(pdf, path) as source:
-        yield (len(pdf.pages), source, lambda numbers: streams.check_pages(pdf, numbers, str(path)),
-               lambda number: pdf.pages[number - 1].rotation % 180 == 90)
+        listed = page_list(pdf)
+        yield (len(listed), source, lambda numbers: streams.check_pages(pdf, numbers, str(path)),
+               lambda number: listed[number - 1].rotation % 180 == 90)
 
 
 def _extract(source: Path, numbers: list[int], unit: str, progress: task.Counter,

@@ -5,7 +5,6 @@ trailer); `opens` tells, and poppler then reads qpdf's repaired copy (`REPAIRED`
 
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -114,6 +113,8 @@ _TAG = re.compile(r'<(page|block|line|word) (?:width="([\d.]+)" height="([\d.]+)
 def parse_bbox_layout(xml: str) -> list[LayoutPage]:
     """pdftotext's XHTML read by its tags in order (the format is poppler's, printed one element a line): ~4x
     faster than an XML parser on a book, and indifferent to the control characters a PDF's text may hold."""
+    import html  # (~1 ms of every command that imports poppler; only this parser unescapes)
+
     pages: list[LayoutPage] = []
     for match in _TAG.finditer(xml):
         kind = match[1]

@@ -26,6 +26,7 @@ from pdftools.core.edit import (
     select_pages,
 )
 from pdftools.core.params import Cli, Param
+from pdftools.core.pdf import page_list
 from pdftools.document import crop as boxes
 from pdftools.document import text as pagetext
 from pdftools.document.impose import displayed_size
@@ -65,14 +66,15 @@ def crop(
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="cropped", password=password, in_place=in_place, force=force)
     numbers = sorted(set(select_pages(pages, len(job.pdf.pages), job.src)))
+    listed = page_list(job.pdf)
     if fixed is None:
         streams.check_pages(job.pdf, numbers, str(job.src), images=True)  # pdftoppm would inflate a bomb
         with pagetext.readable(job.pdf, job.src) as source:
-            sizes = {n: displayed_size(job.pdf.pages[n - 1]) for n in numbers}
+            sizes = {n: displayed_size(listed[n - 1]) for n in numbers}
             found = boxes.content_margins(source, numbers, sizes, padding)
     done, skipped = [], []
     for number in numbers:
-        page = job.pdf.pages[number - 1]
+        page = listed[number - 1]
         cut = fixed if fixed is not None else found[number]
         x0, y0, x1, y1 = (float(v) for v in page.cropbox)
         box = boxes.cropped((x0, y0, x1, y1), cut, page.rotation) if cut else None

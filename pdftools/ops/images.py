@@ -15,7 +15,7 @@ from pdftools.core import task
 from pdftools.core.edit import Force, Pages, Password, select_pages
 from pdftools.core.params import Cli, Input, Param
 from pdftools.core.paths import input_path, output_folder
-from pdftools.core.pdf import check_names, open_pdf, staged_outputs
+from pdftools.core.pdf import check_names, open_pdf, page_list, staged_outputs
 
 if TYPE_CHECKING:
     import pikepdf
@@ -68,10 +68,11 @@ def images(
     result.pages_asked = pages or ""
     names: list[str] = []  # known once each image is written; staged_outputs moves them at the end
     numbers = sorted(set(select_pages(pages, len(pdf.pages), src)))
+    listed = page_list(pdf)
     with staged_outputs(folder, names) as staging:
         for done, number in enumerate(numbers, 1):
             task.check()
-            for index, image in enumerate(_page_images(pdf.pages[number - 1]), 1):
+            for index, image in enumerate(_page_images(listed[number - 1]), 1):
                 if image.objgen in seen:
                     result.duplicates += 1
                     continue

@@ -19,7 +19,7 @@ from pdftools.core.objects import text
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Input, Param, Password
 from pdftools.core.paths import input_path
-from pdftools.core.pdf import open_pdf
+from pdftools.core.pdf import open_pdf, page_list
 from pdftools.document import structure
 from pdftools.document.structure import Font, Image
 
@@ -89,6 +89,7 @@ def inspect(
     with open_pdf(path, password) as pdf:
         numbers = list(dict.fromkeys(parse_pages(pages, len(pdf.pages))))  # each page once
         streams.check_pages(pdf, numbers, str(path))  # their content is parsed (to place the images)
+        listed = page_list(pdf)
         xmp = _xmp(pdf, str(path))
         root = pdf.Root
         mark = root.get("/MarkInfo")
@@ -98,7 +99,7 @@ def inspect(
             tagged=_tagged(root, mark),
             pdfa=_claim(xmp, "pdfaid", conformance=True), pdfua=_claim(xmp, "pdfuaid"),
             fonts=structure.fonts(pdf, numbers), images=structure.images(pdf, numbers),
-            page_boxes=[_boxes(pdf, n) for n in numbers], page_labels=_labels(pdf), actions=_actions(pdf),
+            page_boxes=[_boxes(listed[n - 1], n) for n in numbers], page_labels=_labels(pdf), actions=_actions(pdf),
             signatures=_signatures(pdf),
         )
 
@@ -132,9 +133,7 @@ def _claim(xmp: str, prefix: str, *, conformance: bool = False) -> str | None:
     return part + (value("conformance") if conformance else "") if part else None
 
 
-def _boxes(pdf: pikepdf.Pdf, number: int) -> PageBoxes:
-    page = pdf.pages[number - 1]
-
+def _boxes(page: pikepdf.Page, number: int) -> PageBoxes:
     def box(value: Any) -> list[float]:
         try:
             return [round(float(v), 2) for v in list(value)[:4]]

@@ -71,7 +71,7 @@ def merge(
     opened: dict[str, pikepdf.Pdf] = {}  # one Pdf per file: pages taken twice share what they use, as in qpdf
     for (path, _), key in zip(sources, real, strict=True):
         if key not in opened:
-            opened[key] = open_pdf(path, password)
+            opened[key] = open_pdf(path, password, copied_from=True)  # one open: its pages are only copied
     keep = next((path for (path, _), key in zip(sources, real, strict=True) if opened[key].is_encrypted),
                 None) if not decrypt else None
     out = new_pdf(keep, password)
@@ -103,7 +103,6 @@ def merge(
                        encrypted=keep is not None)
 
 
-
 def _sources(inputs: list[str], output: str) -> list[tuple[Path, str | None]]:
     """Each input's files with their pages. A missing last input named `.pdf`, when no output was named, is
     the output as pdfunite takes it (`pdfunite a.pdf b.pdf out.pdf`): its hint says to name it with {{output}}."""
@@ -116,6 +115,7 @@ def _sources(inputs: list[str], output: str) -> list[tuple[Path, str | None]]:
             raise FileNotFound(exc.message, hint=f"The output is named with {{{{output}}}}, not as the last input "
                                                  f"(pdfunite's way): `pdftools merge FILE... -o {last}`.") from None
         raise
+
 
 def _pages_of(spec: str | None, count: int, path: Path) -> list[int]:
     """The pages an input gives (all of them without a spec: none for a file without pages); a spec that

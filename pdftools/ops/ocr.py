@@ -23,7 +23,7 @@ from pdftools.core.edit import Decrypt, Force, InPlace, Linearize, ObjectStreams
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, MaxChars, Mcp, Offset, Pages, Param, Password, StartPage
 from pdftools.core.paths import input_path, to_pipe
-from pdftools.core.pdf import is_pdf, not_empty, open_pdf, save_pdf
+from pdftools.core.pdf import is_pdf, not_empty, open_pdf, page_list, save_pdf
 from pdftools.document import text as pagetext
 from pdftools.document.images import Frame, frames
 from pdftools.document.text import TextResult
@@ -199,8 +199,9 @@ def _ocr_pdf(path: Path, password: str | None, force_ocr: bool, job: Job, result
         result.pages_skipped = [p for p in selected if p not in todo]
         if not todo:
             result.already_text = True
+        listed = page_list(pdf) if todo else []
         for p in todo:
-            box = pdf.pages[p - 1].cropbox
+            box = listed[p - 1].cropbox
             engine.check_pixels(abs(float(box[2] - box[0])), abs(float(box[3] - box[1])), job.dpi, p)
         if job.mode == "text":
             result.text = job.read(path, count, _text_extractor(source, known, job))

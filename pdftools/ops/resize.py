@@ -24,6 +24,7 @@ from pdftools.core.edit import (
     select_pages,
 )
 from pdftools.core.params import Cli, Param
+from pdftools.core.pdf import page_list
 from pdftools.document.impose import SHEETS, displayed_size, sheet_size
 
 if TYPE_CHECKING:
@@ -59,9 +60,9 @@ def resize(
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix=paper, password=password, in_place=in_place, force=force)
     numbers = sorted(set(select_pages(pages, len(job.pdf.pages), job.src)))
-    scales = []
+    scales, listed = [], page_list(job.pdf)
     for number in numbers:
-        page = job.pdf.pages[number - 1]
+        page = listed[number - 1]
         width, height = displayed_size(page)
         landscape = width > height if orientation == "auto" else orientation == "landscape"
         scales.append(_fit(page, sheet_size(paper, landscape, SHEETS[paper]), margin))

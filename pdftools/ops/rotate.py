@@ -23,6 +23,7 @@ from pdftools.core.edit import (
     select_pages,
 )
 from pdftools.core.params import Cli, Param
+from pdftools.core.pdf import page_list
 from pdftools.errors import InvalidArgument
 
 ANGLES = (90, 180, 270, -90, -180, -270)
@@ -54,6 +55,7 @@ def rotate(
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="rotated", password=password, in_place=in_place, force=force)
     numbers = sorted(set(select_pages(pages, len(job.pdf.pages), job.src)))
+    listed = page_list(job.pdf)
     for number in numbers:
-        job.pdf.pages[number - 1].rotate(angle, relative=True)
+        listed[number - 1].rotate(angle, relative=True)
     return RotateResult(**job.save(decrypt), rotated=numbers, angle=angle)

@@ -59,7 +59,8 @@ def search(
     if not inputs:  # `search -r PATTERN`, as `grep -r` and `pdfgrep -r`: the working folder, named `./a.pdf`
         if not recursive:
             raise InvalidArgument("missing argument INPUT...",
-                                  hint="Give PDFs, folders or globs to search, or {{recursive}} for the working folder.")
+                                  hint="Give PDFs, folders or globs to search, or {{recursive}} for the working "
+                                       "folder.")
         inputs = ["."]
     regex = compile_pattern(pattern, ignore_case)
     result = SearchResult(pattern=pattern, matches=0, files=[], hits=[], truncated=False)

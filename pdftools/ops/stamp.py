@@ -29,7 +29,7 @@ from pdftools.core.edit import (
 from pdftools.core.inputs import split_spec
 from pdftools.core.params import Param
 from pdftools.core.paths import input_path
-from pdftools.core.pdf import open_pdf
+from pdftools.core.pdf import open_pdf, page_list
 from pdftools.document import fonts
 from pdftools.errors import InvalidArgument
 
@@ -91,9 +91,10 @@ def stamp(
         texts = [_fill(text, n - 1 + start, count) for n in numbers]
         encoded = [fonts.encode(t) for t in texts]  # every page checked before any is changed
         style = _style(job.pdf, rgb, opacity)
+        listed = page_list(job.pdf)
         for done, (number, data) in enumerate(zip(numbers, encoded, strict=True), 1):
             task.check()
-            _stamp_text(job.pdf.pages[number - 1], data, style, font_size, position, angle, margin, underlay)
+            _stamp_text(listed[number - 1], data, style, font_size, position, angle, margin, underlay)
             task.progress(done, len(numbers), "stamp")
         first = texts[0]
     else:
@@ -190,8 +191,9 @@ def _stamp_pdf(pdf: pikepdf.Pdf, numbers: list[int], spec: str, password: str | 
     form = pdf.copy_foreign(source.pages[picked[0] - 1].as_form_xobject())
     if opacity < 1:
         form = _faded(pdf, form, opacity)
+    listed = page_list(pdf)
     for number in numbers:
-        page = pdf.pages[number - 1]
+        page = listed[number - 1]
         place = page.add_underlay if underlay else page.add_overlay
         place(form, Rectangle(*(float(v) for v in page.cropbox)))
     return f"{path.name}:{picked[0]}"

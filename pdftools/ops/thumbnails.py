@@ -18,7 +18,7 @@ from pdftools.core.naming import render
 from pdftools.core.pages import parse_pages, runs
 from pdftools.core.params import Cli, Input, Pages, Param, Password
 from pdftools.core.paths import input_path, output_folder
-from pdftools.core.pdf import check_names, open_pdf, staged_outputs
+from pdftools.core.pdf import check_names, open_pdf, page_list, staged_outputs
 from pdftools.document import text as pagetext
 from pdftools.engines import poppler
 from pdftools.engines.tesseract import check_pixels
@@ -121,7 +121,8 @@ def thumbnails(
     warnings: list[str] = []
     with pdf, pagetext.readable(pdf, path, warnings) as source:
         selected = _selected(pages, len(pdf.pages), str(path))
-        shown = {p: _shown(pdf.pages[p - 1]) for p in selected}
+        listed = page_list(pdf)
+        shown = {p: _shown(listed[p - 1]) for p in selected}
         for p, (w, h, _) in shown.items():
             _check_pixels(w, h, size, dpi, p)
         streams.check_pages(pdf, selected, str(path), images=True)  # pdftoppm would inflate a bomb for hours

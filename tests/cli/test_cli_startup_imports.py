@@ -117,3 +117,19 @@ def test_every_parameter_of_every_command_converts_without_pydantic() -> None:
                for p in [*cmd.params, cmd.get_help_option(ctx)]
                if p is not None and plain_runtime(p.type_descriptor) is None]
     assert not missing, f"these would import pydantic: {missing}"
+
+
+def loaded_modules(tmp_path: Path, *argv: str) -> set[str]:
+    """Every module `pdftools ARGV` imported (standard library included), stdout a pipe."""
+    out = tmp_path / "modules.json"
+    subprocess.run([sys.executable, "-c", CHILD.replace("OUT", repr(str(out))), json.dumps(list(argv))],
+                   capture_output=True, check=False, cwd=tmp_path, timeout=120)
+    return set(json.loads(out.read_text()))
+
+
+@pytest.mark.parametrize("command", ["info", "text"])
+def test_info_and_text_load_no_html_unescaping(tmp_path: Path, sample: Path, command: str) -> None:
+    """`html` (~1 ms) serves only the parser of pdftotext's word boxes (`text --format words`)."""
+    modules = loaded_modules(tmp_path, command, str(sample))
+    assert "pdftools.engines.poppler" in modules  # the test sees the module that would import it
+    assert "html" not in modules

@@ -205,6 +205,10 @@ def report_usage_error(exc: click_errors.UsageError, argv: list[str]) -> int:
         option = getattr(exc, "option_name", "")
         error = InvalidArgument(f"unknown option {option}: the options of `{path} {command}` go after the command's "
                                 f"name", hint=f"Put it there: `{path} {command} {option} ...`.")
+    near = _near_options(exc.ctx, exc.option_name) if isinstance(exc, click_errors.NoSuchOption) else []
+    if command is None and _at_top(exc.ctx) and len(near) == 1 and near[0] in SHARED_OPTIONS:  # `pdftools --jsn`
+        error = InvalidArgument(error.message, hint=f"The options of a command go after its name: `{path} COMMAND "
+                                                    f"{near[0]}`; `{path} {flag}` lists the commands.")
     named = _file_like_option(exc, argv)
     if named is not None and isinstance(exc, click_errors.NoSuchOption):
         error = InvalidArgument(f"unknown option {exc.option_name} (in {named!r}, which is a file)",
@@ -320,6 +324,13 @@ PDFGREP_WORDS = {  # pdfgrep's options that `search` spells otherwise or does wi
 }
 
 
+SHARED_OPTIONS = ("--json", "--quiet", "--force", "--output", "--password")  # options every writer or reader has
+
+
+def _at_top(ctx: click_core.Context | None) -> bool:
+    return ctx is not None and ctx.parent is None and isinstance(ctx.command, PlainGroup)
+
+
 def _near_options(ctx: click_core.Context | None, option: str) -> list[str]:
     """The long options an unknown one may mean: those it is the start of (`--per`: --per-sheet; `--o`: --output
     and --object-streams), else those it is a typo of (`--witdh`), compared without the dashes. Click's own
@@ -330,6 +341,8 @@ def _near_options(ctx: click_core.Context | None, option: str) -> list[str]:
         return []
     names = list(dict.fromkeys(name for param in ctx.command.get_params(ctx) if not getattr(param, "hidden", False)
                                for name in (*param.opts, *param.secondary_opts) if name.startswith("--")))
+    if _at_top(ctx):  # before any command: what it may mean is also an option every command shares
+        names += [name for name in SHARED_OPTIONS if name not in names]
     started = [name for name in names if name.startswith(option)]
     if started:
         return started

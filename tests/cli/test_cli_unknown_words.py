@@ -187,3 +187,13 @@ def test_an_output_named_for_a_command_that_prints_points_at_a_redirect(cli: Any
     assert result.exit_code == 2 and result.stdout == "" and not (tmp_path / out).exists(), result
     error = json.loads(result.stderr)["error"]
     assert f"> {out}" in error["hint"] and "batch" not in error["hint"], error
+
+
+@pytest.mark.parametrize(("option", "meant"), [("--jsn", "--json"), ("--josn", "--json"), ("--quite", "--quiet")])
+def test_a_misspelt_command_option_before_any_command_suggests_it(cli: Any, option: str, meant: str) -> None:
+    """`pdftools --jsn` said only `unknown option --jsn`: the options every command shares are what it may mean,
+    and they go after a command's name."""
+    result = cli(option)
+    first, hint = result.stderr.splitlines()
+    assert result.exit_code == 2 and f"(did you mean {meant}?)" in first, result
+    assert f"`pdftools COMMAND {meant}`" in hint, hint

@@ -80,9 +80,9 @@ class AttachmentsResult:
         return {"attachments": done[self.action]} if self.action in done else {}
 
     def notes(self) -> list[str]:
-        """For people (the CLI's stderr): an extract that found nothing to write says so."""
-        if self.action == "extract" and not self.attachments:
-            return [f"{self.input} has no attachments: nothing was written"]
+        """For people (the CLI's stderr): a list or an extract that found none says so."""
+        if self.action in ("list", "extract") and not self.attachments:
+            return [f"{self.input} has no attachments" + (": nothing was written" if self.action == "extract" else "")]
         return []
 
 

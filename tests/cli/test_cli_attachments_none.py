@@ -45,3 +45,13 @@ def test_extract_of_some_has_no_note(cli: Any, bare: Path, tmp_path: Path) -> No
     assert result.exit_code == 0 and result.stderr == "", result
     assert (tmp_path / "out" / "a.txt").read_text() == "hello"
 
+
+
+def test_list_of_none_says_there_are_none(cli: Any, bare: Path) -> None:
+    """`attachments list` of a PDF without any printed only `input  FILE`, as `pdfdetach -list` prints `0 embedded
+    files`: a note says there are none; `--json` is an empty list, as before."""
+    result = cli("attachments", "list", bare)
+    assert result.exit_code == 0 and result.stdout == f"input  {bare}\n", result
+    assert result.stderr == f"note: {bare} has no attachments\n", result.stderr
+    data = json.loads(cli("attachments", "list", bare, "--json").stdout)
+    assert data["attachments"] == [], data

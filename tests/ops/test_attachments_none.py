@@ -1,5 +1,6 @@
-"""`attachments extract` of a PDF without attachments: an empty list, and a note for people (the CLI prints
-it on stderr); `list`'s empty list is its answer, with no note."""
+"""`attachments extract` or `list` of a PDF without attachments: an empty list, and a note for people (the CLI
+prints it on stderr: a list of none showed only the input's name, where `pdfdetach -list` says `0 embedded
+files`)."""
 
 from __future__ import annotations
 
@@ -23,4 +24,4 @@ def bare(tmp_path: Path) -> Path:
 def test_the_result_has_the_note_and_the_list_none(bare: Path, tmp_path: Path) -> None:
     result = attachments("extract", str(bare), out_dir=str(tmp_path / "out"))
     assert result.attachments == [] and list(result.notes()) == [f"{bare} has no attachments: nothing was written"]
-    assert list(attachments("list", str(bare)).notes()) == []  # an empty list is the answer to `list`
+    assert list(attachments("list", str(bare)).notes()) == [f"{bare} has no attachments"]

@@ -17,6 +17,7 @@ class Node:
     title: str
     page: int | None  # 0-based page index in its document, None when it points nowhere
     children: list[Node] = field(default_factory=list)
+    uri: str | None = None  # a bookmark that opens a web address instead of a page (a /URI action)
 
 
 @dataclass
@@ -110,7 +111,9 @@ def _level(pdf: pikepdf.Pdf, item: Any, depth: int, seen: set[tuple[int, int]],
         kids = (_level(pdf, child, depth + 1, seen, pages)
                 if isinstance(child, pikepdf.Dictionary) and depth < PIKEPDF_DEPTH else [])
         title = item["/Title"] if "/Title" in keys else None
-        nodes.append(Node(str(title) if title is not None else "", page_index(pdf, dest, pages), kids))
+        uri = action.get("/URI") if action is not None and action.get("/S") == "/URI" else None
+        nodes.append(Node(str(title) if title is not None else "", page_index(pdf, dest, pages), kids,
+                          str(uri) if isinstance(uri, pikepdf.String) else None))
         item = item["/Next"] if "/Next" in keys else None
         if item is not None and not isinstance(item, pikepdf.Dictionary):
             raise _Broken
@@ -140,6 +143,8 @@ def _write_level(pdf: pikepdf.Pdf, parent: Any, nodes: list[Node], pages: list[A
         item = pdf.make_indirect(pikepdf.Dictionary(Title=pikepdf.String(node.title), Parent=parent))
         if node.page is not None:
             item.Dest = pikepdf.Array([pages[node.page], pikepdf.Name.Fit])
+        elif node.uri is not None:
+            item.A = _uri_action(node.uri)
         if node.children:
             item.Count = _write_level(pdf, item, node.children, pages)
             count += int(item.Count)
@@ -150,29 +155,43 @@ def _write_level(pdf: pikepdf.Pdf, parent: Any, nodes: list[Node], pages: list[A
     return count + len(made)
 
 
+def _uri_action(uri: str) -> Any:
+    import pikepdf
+
+    return pikepdf.Dictionary(S=pikepdf.Name.URI, URI=pikepdf.String(uri))
+
+
 def build(nodes: list[Node], page_map: dict[int, int]) -> list[Any]:
-    """OutlineItems for `nodes`, page indices mapped through `page_map` (items with no page dropped)."""
+    """OutlineItems for `nodes`, page indices mapped through `page_map`. An item whose page is not in the map
+    opens its first child's page, or goes when it has none; one that opened no page (a web link, a heading)
+    stays as it was."""
     from pikepdf import OutlineItem
 
     items = []
     for node in nodes:
         kids = build(node.children, page_map)
-        target = page_map.get(node.page) if node.page is not None else None
-        if target is None and not kids:
-            continue
-        item = OutlineItem(node.title, target if target is not None else (kids[0].destination))
+        if node.page is None:
+            item = OutlineItem(node.title, action=_uri_action(node.uri) if node.uri is not None else None)
+        else:
+            target = page_map.get(node.page)
+            if target is None and not kids:
+                continue
+            item = OutlineItem(node.title, target if target is not None else kids[0].destination)
         item.children.extend(kids)
         items.append(item)
     return items
 
 
 def remap(nodes: list[Node], page_map: dict[int, int]) -> list[Node]:
-    """`nodes` with page indices mapped through `page_map`, as `build` maps them (entries with no page keep
-    their first child's; entries with neither are dropped)."""
+    """`nodes` with page indices mapped through `page_map`, as `build` maps them (entries whose page is not
+    mapped keep their first child's, or go when they have none; entries that opened no page stay)."""
     out = []
     for node in nodes:
         kids = remap(node.children, page_map)
-        target = page_map.get(node.page) if node.page is not None else None
+        if node.page is None:
+            out.append(Node(node.title, None, kids, node.uri))
+            continue
+        target = page_map.get(node.page)
         if target is None and not kids:
             continue
         out.append(Node(node.title, target if target is not None else kids[0].page, kids))

@@ -1,6 +1,6 @@
 """List, add, extract or remove the files attached to a PDF.
 
-`add` attaches FILES under their names; `extract` writes all attachments (or those named by {{names}}) into
+`add` attaches files, each under its own name; `extract` writes all attachments (or those named by {{names}}) into
 {{out_dir}}, all or none, under safe names (`../../x` becomes `x`); `remove` drops those named by {{names}}.
 """
 
@@ -32,7 +32,7 @@ from pdftools.errors import InvalidArgument
 
 COMMANDS = {
     "list": "List the files attached to the PDF.",
-    "add": "Attach FILES under their names.",
+    "add": "Attach files, each under its own name.",
     "extract": "Write all attachments (or those named by {{names}}) into {{out_dir}}, all or none, under safe "
                "names (`../../x` becomes `x`).",
     "remove": "Remove the attachments named by {{names}}.",

@@ -1,7 +1,7 @@
 """Impose a PDF as a booklet: two pages per sheet side, in the order that folds into a book.
 
 Print double-sided flipping on the short edge, fold in the middle, staple. Blank pages pad the count to a
-multiple of 4. `sheet` auto: two pages side by side at their size; `a4` etc. scales them to half a sheet.
+multiple of 4. {{sheet}} `auto`: two pages side by side at their size; `a4` etc. scales them to half a sheet.
 """
 
 from __future__ import annotations

@@ -160,12 +160,17 @@ def _output_format(to_format: str | None, output: str | None, src: str) -> str:
     return implied or ("html" if pandoc.base(src) in MARKDOWNS else "markdown")
 
 
+_SUFFIXES = {"epub2": "epub", "epub3": "epub", "chunkedhtml": "zip"}  # the rest: the format's name
+
+
 def _target(output: str | None, dst: str, source: Path | None, force: bool) -> Path | None:
     """Where the output goes: a file, stdout (`-`, a file the CLI copies out), or None (inline)."""
     binary = pandoc.base(dst) in pandoc.BINARY
     if binary and output is None:
+        name = f"{source.stem if source else 'document'}.{_SUFFIXES.get(pandoc.base(dst), pandoc.base(dst))}"
         raise InvalidArgument(f"{pandoc.base(dst)} is a binary format: give an output file{{{{cli: (-o FILE, or "
-                              f"-o - into a pipe)}}}}")
+                              f"-o - into a pipe)}}}}",
+                              hint=f"{{{{cli:E.g. -o {name}.}}}}{{{{mcp:E.g. \"output\": \"{name}\".}}}}")
     if output is None:
         return None
     out = pdf_output_path(output, f"{pandoc.base(dst)} data") if binary else output_path(output)

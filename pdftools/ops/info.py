@@ -1,7 +1,7 @@
 """Show a PDF's pages, metadata, encryption, outline and contents.
 
 Page count, sizes and rotation, metadata (Info and XMP), encryption and permissions, PDF version, the
-outline as a tree, and counts of images, form fields, annotations and attachments; `pages` adds per-page
+outline as a tree, and counts of images, form fields, annotations and attachments; {{pages}} adds per-page
 details.
 """
 

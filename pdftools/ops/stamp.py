@@ -1,7 +1,7 @@
 """Stamp text or a PDF page on pages: watermarks, page numbers, Bates numbers.
 
 Text (Helvetica, upright on rotated pages) takes `{page}` and `{pages}`: `"Page {page} of {pages}"`, Bates
-`"ACME-{page:06}"` with `start`. A PDF stamp is scaled to fit each page, centred.
+`"ACME-{page:06}"` with {{start}} 1001. A PDF stamp is scaled to fit each page, centred.
 """
 
 from __future__ import annotations

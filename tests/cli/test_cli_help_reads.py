@@ -15,7 +15,7 @@ from typing import Any, get_type_hints
 import pytest
 
 from pdftools.cli.app import flags_of
-from pdftools.core.params import Cli, Param, marker, split_annotated
+from pdftools.core.params import ONLY_FOR, Cli, Param, marker, split_annotated
 from pdftools.ops import OPS
 
 COMMANDS = [op.name for op in OPS]
@@ -81,6 +81,12 @@ def test_help_texts_name_parameters_as_references(name: str) -> None:
         named_flags = {f for f in re.findall(r"--[a-z][a-z-]*", bare) if f in flags}
         named_args = {n for n in re.findall(r"\b[a-z]+_[a-z_]+\b", bare) if n in names}
         assert not named_flags and not named_args, f"{name}: write {named_flags | named_args} as {{{{name}}}}"
+        # one-word names too, where they cannot be prose: `start` in code (stamp's Bates numbers said `with
+        # \`start\``, booklet's `sheet`, info's `pages`) or FILES in capitals (attachments: no option is FILES)
+        prose = ONLY_FOR.sub("", bare)
+        in_code = {n for n in re.findall(r"`([a-z]+)`", prose) if n in names}
+        in_caps = {n.lower() for n in re.findall(r"\b[A-Z]{3,}S\b", prose) if n.lower() in names}
+        assert not in_code and not in_caps, f"{name}: write {in_code | in_caps} as {{{{name}}}}: {text!r}"
         for ref in re.findall(r"\{\{(\w+)\}\}", text):
             assert ref in names, f"{name}: {{{{{ref}}}}} is not one of its parameters"
 

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 from pdftools.core.params import Mcp
 from pdftools.core.paths import folder_path, glob_files, input_path, policy
-from pdftools.errors import InvalidArgument, NoInputs, PdftoolsError
+from pdftools.errors import FileNotFound, InvalidArgument, NoInputs, PdftoolsError
 
 _TOKEN = r"(?:-?\d+|last|first|all|odd|even)"
 _PAGES_SUFFIX = re.compile(rf"^(?P<path>.+?):(?P<pages>{_TOKEN}(?:\s*[-,]\s*{_TOKEN}?)*)$")
@@ -92,7 +92,14 @@ def load_json(text: Any, what: str) -> Any:
         return text
     source = text
     if not text.lstrip().startswith(("{", "[")):
-        path = input_path(text, pdf=False)
+        try:
+            path = input_path(text, pdf=False)
+        except FileNotFound:
+            if "/" in text or text.lower().endswith(".json"):  # a path: the file is missing
+                raise
+            raise InvalidArgument(f"{what} is neither JSON nor a file: {text!r}",
+                                  hint="Give the JSON inline (it starts with `[` or `{`) or the path of a .json "
+                                       "file.") from None
         try:
             source = path.read_text(encoding="utf-8")
         except (UnicodeDecodeError, OSError) as exc:

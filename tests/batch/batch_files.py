@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import subprocess
+import threading
 from pathlib import Path
 
 import pikepdf
@@ -52,3 +53,23 @@ def one_scan(pages: list[Path], path: Path) -> Path:
             out.pages.extend(one.pages)
     out.save(path)
     return path
+
+
+def rest_of(proc: subprocess.Popen[str], timeout: float = 120) -> tuple[str, str]:
+    """The rest of a process's stdout after lines read from `proc.stdout`, and its stderr, once it has ended.
+    Not `communicate()`: it reads the pipes themselves and misses what `readline()` had buffered (two rows that
+    arrived together: the second was lost, and a batch test saw 3 rows of 4 with exit 0)."""
+    got: dict[str, str] = {}
+
+    def read(name: str) -> None:
+        got[name] = getattr(proc, name).read()
+
+    readers = [threading.Thread(target=read, args=(name,), daemon=True) for name in ("stdout", "stderr")]
+    for reader in readers:
+        reader.start()
+    try:
+        proc.wait(timeout=timeout)
+    finally:
+        for reader in readers:
+            reader.join(timeout=30)
+    return got.get("stdout", ""), got.get("stderr", "")

@@ -15,7 +15,7 @@ from typing import Any
 
 import pikepdf
 import pytest
-from batch_files import one_scan, scans, small_pdfs
+from batch_files import one_scan, rest_of, scans, small_pdfs
 from dask_cluster import Cluster, free_port, require_dask
 
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
@@ -106,7 +106,7 @@ def test_a_worker_killed_mid_batch_has_its_files_finished_by_the_other(cluster: 
     victim = "w2" if first["worker"].split(":")[1] in map(str, cluster.worker_pids("w1")) else "w1"
     lost = {str(pid) for pid in cluster.worker_pids(victim)}
     cluster.kill(victim)
-    rest, err = proc.communicate(timeout=120)
+    rest, err = rest_of(proc)
     done = [first, *rows(rest)]
     assert proc.returncode == 0, (err, cluster.logs())
     assert sorted(Path(r["output"]).name for r in done) == [f"pg-{i}.pdf" for i in range(1, 5)]

@@ -13,7 +13,7 @@ from typing import Any
 
 import pikepdf
 import pytest
-from batch_files import scans, small_pdfs
+from batch_files import rest_of, scans, small_pdfs
 
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
 
@@ -200,7 +200,7 @@ def test_ctrl_c_leaves_whole_outputs_and_a_rerun_finishes(tmp_path: Path, sample
     assert json.loads(first)["status"] == "ok"
     _wait_for_a_tool_under(proc)  # not a fixed sleep: on a quick machine the batch had ended by then
     proc.send_signal(signal.SIGINT)
-    rest, err = proc.communicate(timeout=60)
+    rest, err = rest_of(proc, timeout=60)
     assert proc.returncode == 130, err
     assert json.loads(err.splitlines()[-1])["error"]["code"] == "INTERRUPTED"
     done = [json.loads(line) for line in [first, *rest.splitlines()]]
@@ -244,11 +244,11 @@ def test_a_local_worker_killed_mid_batch_has_its_files_done_again(tmp_path: Path
     assert proc.stdout is not None
     first = json.loads(proc.stdout.readline())  # its worker has started on the next file: kill it (as the OOM
     os.killpg(int(first["worker"].split(":")[1]), signal.SIGKILL)  # killer would), with its tesseract
-    rest, err = proc.communicate(timeout=120)
+    rest, err = rest_of(proc)
     done = [first, *(json.loads(line) for line in rest.splitlines())]
     assert proc.returncode == 0, err
     assert sorted(Path(r["output"]).name for r in done) == [f"pg-{i}.pdf" for i in range(1, 5)], (
-        f"rows: {done}; published: {sorted(p.name for p in out.iterdir())}; stderr: {err}")  # seen once: 3 rows
+        f"rows: {done}; published: {sorted(p.name for p in out.iterdir())}; stderr: {err}")
     for path in out.glob("*.pdf"):
         with pikepdf.open(path) as pdf:
             assert len(pdf.pages) == 1

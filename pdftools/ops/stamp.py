@@ -1,7 +1,8 @@
 """Stamp text or a PDF page on pages: watermarks, page numbers, Bates numbers.
 
 Text (Helvetica, upright on rotated pages) takes `{page}` and `{pages}`: `"Page {page} of {pages}"`, Bates
-`"ACME-{page:06}"` with {{start}} 1001. A PDF stamp is scaled to fit each page, centred.
+`"ACME-{page:06}"` with {{start}} 1001. `{page}` counts from {{start}}; `{pages}` is the file's page count,
+whatever {{start}} (as Acrobat's header and footer count). A PDF stamp is scaled to fit each page, centred.
 """
 
 from __future__ import annotations
@@ -54,8 +55,9 @@ class StampResult(Edited):
 
 def stamp(
     input: Input,
-    text: Annotated[str | None, Param("Text to stamp; {page} and {pages} are replaced (`{page:04}` pads)")]
-    = None,
+    text: Annotated[
+        str | None, Param("Text to stamp; {page} and {pages} (the file's page count) are replaced (`{page:04}` pads)"),
+    ] = None,
     pdf: Annotated[str | None, Param("A PDF page to stamp instead of text: `stamp.pdf` or `stamp.pdf:2`")] = None,
     pages: Pages = None,
     position: Annotated[Position, Param("Where on the page (text)")] = "center",

@@ -231,7 +231,7 @@ def _from_text(texts: list[str], options: Options, doubtful: dict[str, str]) -> 
     if issuers:
         found["issuer"] = issuers[0]
     if numbers:
-        found["number"] = contested(numbers)
+        found["number"] = invoice_text.trusted_number(contested(numbers))
     total = invoice_totals.signed(doc, invoice_totals.best_total(*invoice_totals.totals(doc)))
     if total is not None:
         found["amount"] = total

@@ -233,7 +233,7 @@ def _lower_right(doc: Doc, i: int, start: int, end: int, kind: str, label: str) 
     token = _number_token(value.text.lstrip("#")) if value else None
     if value is None or token is None or token != value.text.lstrip("# ").rstrip(" .,;"):
         return []
-    return [Candidate(token, score_of(kind) - 0.06, f"under the label '{label}', right of it", i)]
+    return [Candidate(token, score_of(kind) - 0.06, f"under the label '{label}', right of it{_weak(kind)}", i)]
 
 
 _MARKED = re.compile(r"(?:#|n[°o]?\.?|no\.?|nr\.?)\s*:?\s*(\S+)")  # `# 1001`, `Nr. 2024-117`, `N19`
@@ -257,6 +257,24 @@ def _danfe_number(doc: Doc) -> list[Candidate]:
     return []
 
 
+# A weak number label (`Reference`, `Referenz`, `Document No.`) is one any document has: on layouts first seen, five
+# of six numbers taken after `Referenz` were an order's or a contract's. Such a number is shown, never sure; it
+# keeps its score among the candidates, so that it still leaves a guess between two numbers unsure.
+WEAK_NUMBER = 0.65
+_WEAK_LABEL = "; but other documents' numbers carry that label too"
+
+
+def _weak(kind: str) -> str:
+    return _WEAK_LABEL if kind == "weak" else ""
+
+
+def trusted_number(best: Candidate) -> Candidate:
+    """The chosen number, never sure when a weak label gave it."""
+    if _WEAK_LABEL not in best.how:
+        return best
+    return Candidate(best.value, min(best.score, WEAK_NUMBER), best.how, best.line, best.extra)
+
+
 def numbers(doc: Doc) -> list[Candidate]:
     """Invoice number candidates. A value the document also prints after another field's label (customer,
     order or VAT number, IBAN, phone) is that field's, not the invoice's: it is not trusted."""
@@ -276,12 +294,13 @@ def numbers(doc: Doc) -> list[Candidate]:
                     found.append(Candidate(token, min(score_of(kind), 0.6), f"after the label '{label}'; but words"
                                            f" follow it before its date: '{going_on.group(1)}'", i))
                     continue
-                found.append(Candidate(token, score_of(kind), f"after the label '{label}'", i))
+                found.append(Candidate(token, score_of(kind), f"after the label '{label}'{_weak(kind)}", i))
                 continue
             for cell in doc.below(i, start, end, depth=2):
                 token = _number_token(cell.text.lstrip("#"))  # a value in a column stands alone in its cell
                 if token and token == cell.text.lstrip("# ").rstrip(" .,;") and not NUMBER.find(cell.folded):
-                    found.append(Candidate(token, score_of(kind) - 0.04, f"under the label '{label}'", i))
+                    found.append(Candidate(token, score_of(kind) - 0.04, f"under the label '{label}'{_weak(kind)}",
+                                           i))
                     break
             else:
                 found += _lower_right(doc, i, start, end, kind, label)

@@ -43,6 +43,7 @@ class Seen(NamedTuple):
     nets: list[Decimal]  # net amounts, to check a total against net + tax
     taxes: list[Decimal]
     deposits: list[Decimal]  # deposits and payments already made, to tell a total from the amount due
+    printed: list[Decimal] | None = None  # every amount with decimals the pages print, as sizes
 
 
 _BARE_AMOUNT = re.compile(r"\d[\d.,' ]*")
@@ -69,6 +70,7 @@ def _unwrapped(doc: Doc, i: int) -> str:
 _NET_SUM = re.compile(r"(?:sum|summe|total|gesamt)\s*\(?\s*(?:net|netto|ht)\s*\)?|net\s*total|total\s*net|"
                       r"netto\s*-?\s*(?:betrag|summe)|total\s*h\.?\s*t\.?")
 NET_SUM = 0.5
+_SUMMED = ", the sum of the rows above"  # a total checked by the column it sums
 _NO_TAX = ", a net sum: the invoice shows no tax"
 
 _DAYS = re.compile(r"\s*(?:days?|tagen?|werktagen?|jours?|dias?|giorni|dagen|dias\s*uteis)(?![a-z])")
@@ -77,12 +79,13 @@ _DAYS = re.compile(r"\s*(?:days?|tagen?|werktagen?|jours?|dias?|giorni|dagen|dia
 def totals(doc: Doc) -> Seen:
     """Total candidates, and the net amounts, taxes and deposits seen. An amount with no label of its own after
     a net or tax amount on its line is one too (`VAT 20 % on 1,000.00   200.00`: the base, then the tax)."""
-    seen = Seen([], [], [], [])
+    seen = Seen([], [], [], [], [])
     for i, line in enumerate(doc.lines):
         days = find_dates(doc.folded[i])  # `pay by 29 July 2024`: the 29 is no amount
         line = _MINUS.sub(" ", _unwrapped(doc, i))  # a deposit or a credit note's amount, as its size (`-500,00 €`)
         amounts = [a for a in find_amounts(line) if not any(d.start < a.end and a.start < d.end for d in days)
                    and not _DAYS.match(doc.folded[i], a.end)]  # `innerhalb von 30 Tagen`: a term, no amount
+        seen.printed.extend(a.value for a in amounts if a.decimals)  # type: ignore[union-attr]
         if len(amounts) >= 2 and _sum_row(doc, i, amounts, seen):
             continue
         previous_end = 0
@@ -185,7 +188,7 @@ def _totals_below(doc: Doc, i: int) -> list[Candidate]:
                 column = [c for c in doc.below(cell.line, cell.start, cell.end, depth=2) if _sizes(c.text)]
                 summed = _column_sum(doc, cell, amounts[0].value) if column else None
                 if summed is not None:  # one row per VAT rate, then their sum: the sum row is the total
-                    out.append(Candidate(summed.value, STRONG - 0.04, f"under '{words}', the sum of the rows above",
+                    out.append(Candidate(summed.value, STRONG - 0.04, f"under '{words}'{_SUMMED}",
                                          summed.line, summed.currency))
                     continue
                 if column:  # a column of a table (one row per VAT rate, then their sum): not the total itself
@@ -228,11 +231,14 @@ def _column_sum(doc: Doc, first: Cell, value: Decimal) -> _Summed | None:
 
 
 def best_total(found: list[Candidate], nets: list[Decimal], taxes: list[Decimal],
-               deposits: list[Decimal] | None = None) -> Candidate | None:
+               deposits: list[Decimal] | None = None, printed: list[Decimal] | None = None) -> Candidate | None:
     """The best-labelled total (the largest among equals: a paid invoice may show a balance of 0), checked
     against net + tax when the document shows them: a labelled total that is net + tax wins over one that is
     not. Two totals labelled alike with other values (a gross amount and an amount due after a deposit, a
-    total per VAT rate) leave it unsure, unless net + tax confirms one, or a deposit is their difference."""
+    total per VAT rate) leave it unsure, unless net + tax confirms one, or a deposit is their difference. A
+    total that nothing confirms and no strong label names is unsure when the pages print a larger amount
+    (`printed`: on layouts first seen, such totals were a row's first column or one row of several half the
+    time; a total printed twice was no better: the row it was taken from repeats it)."""
     found = [c for c in found if not (taxes and c.how.endswith(_NO_TAX))]  # a tax shown: the net sum is no total
     if not found:
         return None
@@ -251,6 +257,10 @@ def best_total(found: list[Candidate], nets: list[Decimal], taxes: list[Decimal]
     if rival is not None and best.score - rival.score < 0.1:
         return Candidate(best.value, min(best.score, 0.65), f"{best.how}; but {rival.value} ({rival.how}) is"
                          " nearly as likely", best.line, best.extra)
+    larger = max(printed or [], default=best.value)
+    if best.score < STRONG and _SUMMED not in best.how and larger > best.value:
+        return Candidate(best.value, min(best.score, 0.65), f"{best.how}; but the pages print a larger amount "
+                         f"({larger})", best.line, best.extra)
     return best
 
 

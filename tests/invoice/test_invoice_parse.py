@@ -15,6 +15,7 @@ from pdftools.invoice import text as invoice_text
 from pdftools.invoice import totals as invoice_totals
 from pdftools.invoice import xml as invoice_xml
 from pdftools.invoice.parse import clean, find_amounts, find_dates, fold
+from pdftools.invoice.reader import contested
 from pdftools.invoice.templates import load
 from pdftools.invoice.text import Doc
 
@@ -91,6 +92,20 @@ def test_invoice_numbers_by_label_or_layout(text: str, number: str) -> None:
     assert max(found, key=lambda c: c.score).value == number
 
 
+@pytest.mark.parametrize("text", ["Referenz: A777123", "Reference   0815-123456789", "Document No. 4711",
+                                  "Referenz\nA777123"])
+def test_a_number_after_a_label_any_document_has_is_read_but_not_sure(text: str) -> None:
+    """On layouts first seen, five of six numbers taken after `Referenz` were another document's (an order's, a
+    contract's): a reference or document number is shown, never sure."""
+    found = invoice_text.trusted_number(contested(invoice_text.numbers(doc(text))))
+    assert found.value in text and found.score < 0.7, found
+
+
+def test_a_number_after_a_weak_label_still_leaves_a_guess_between_two_numbers_unsure() -> None:
+    found = invoice_text.trusted_number(contested(invoice_text.numbers(doc("Invoice 2024-117\nReferenz: A777123"))))
+    assert found.score < 0.7, found
+
+
 def test_numbers_of_other_things_are_not_invoice_numbers() -> None:
     assert invoice_text.numbers(doc("Customer No.: 4711\nOrder No.: 815\nUSt-IdNr.: DE123456789")) == []
 
@@ -141,6 +156,29 @@ def test_a_total_that_is_net_plus_tax_is_trusted_more() -> None:
     checked = invoice_totals.best_total(*invoice_totals.totals(doc("Net 100,00\nVAT 19,00\nTotal 119,00")))
     unchecked = invoice_totals.best_total(*invoice_totals.totals(doc("Total 119,00")))
     assert checked is not None and unchecked is not None and checked.score > unchecked.score
+
+
+@pytest.mark.parametrize("text", [
+    "Hours   131\nRate   115.00\nAmount   15,065.00\nTotal   131.00",  # the hours' total
+    "Pos. 1   Beratung   136,52\nPos. 2   Reise   382,47\nGesamt   136,52",  # one row of several
+    "Position   Menge   Preis\nBeratung   2   250,00   500,00\nGesamt   Stunden   2,00",
+])
+def test_a_total_nothing_confirms_with_a_larger_amount_printed_is_not_sure(text: str) -> None:
+    """On layouts first seen, half the totals taken from a weak label and confirmed by nothing were wrong (a row's
+    first column, one row of several); each time the page printed a larger amount."""
+    best = invoice_totals.best_total(*invoice_totals.totals(doc(text)))
+    assert best is not None and best.score < 0.7, best
+    assert "larger" in best.how
+
+
+@pytest.mark.parametrize(("text", "total"), [
+    ("Widget   50.00\nTotal   60.00", "60.00"),  # the largest amount printed
+    ("Total   60.00", "60.00"),
+    ("Steuer   190,00\nAmount due   1.190,00", "1190.00"),
+])
+def test_a_total_that_is_the_largest_amount_printed_stays_sure(text: str, total: str) -> None:
+    best = invoice_totals.best_total(*invoice_totals.totals(doc(text)))
+    assert best is not None and best.value == Decimal(total) and best.score >= 0.7, best
 
 
 def _issuer(text: str) -> str:

@@ -233,9 +233,10 @@ def _from_text(texts: list[str], options: Options, doubtful: dict[str, str]) -> 
     if numbers:
         found["number"] = invoice_text.trusted_number(contested(numbers))
     total = invoice_totals.signed(doc, invoice_totals.best_total(*invoice_totals.totals(doc)))
+    currency = invoice_totals.currency(doc, total)
+    total = invoice_totals.unless_larger(doc, total)
     if total is not None:
         found["amount"] = total
-    currency = invoice_totals.currency(doc, total)
     if currency is not None:
         found["currency"] = currency
     dates = invoice_text.dates(doc)

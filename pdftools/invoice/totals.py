@@ -43,7 +43,6 @@ class Seen(NamedTuple):
     nets: list[Decimal]  # net amounts, to check a total against net + tax
     taxes: list[Decimal]
     deposits: list[Decimal]  # deposits and payments already made, to tell a total from the amount due
-    printed: list[Decimal] | None = None  # every amount with decimals the pages print, as sizes
 
 
 _BARE_AMOUNT = re.compile(r"\d[\d.,' ]*")
@@ -79,13 +78,12 @@ _DAYS = re.compile(r"\s*(?:days?|tagen?|werktagen?|jours?|dias?|giorni|dagen|dia
 def totals(doc: Doc) -> Seen:
     """Total candidates, and the net amounts, taxes and deposits seen. An amount with no label of its own after
     a net or tax amount on its line is one too (`VAT 20 % on 1,000.00   200.00`: the base, then the tax)."""
-    seen = Seen([], [], [], [], [])
+    seen = Seen([], [], [], [])
     for i, line in enumerate(doc.lines):
         days = find_dates(doc.folded[i])  # `pay by 29 July 2024`: the 29 is no amount
         line = _MINUS.sub(" ", _unwrapped(doc, i))  # a deposit or a credit note's amount, as its size (`-500,00 €`)
         amounts = [a for a in find_amounts(line) if not any(d.start < a.end and a.start < d.end for d in days)
                    and not _DAYS.match(doc.folded[i], a.end)]  # `innerhalb von 30 Tagen`: a term, no amount
-        seen.printed.extend(a.value for a in amounts if a.decimals)  # type: ignore[union-attr]
         if len(amounts) >= 2 and _sum_row(doc, i, amounts, seen):
             continue
         previous_end = 0
@@ -231,14 +229,11 @@ def _column_sum(doc: Doc, first: Cell, value: Decimal) -> _Summed | None:
 
 
 def best_total(found: list[Candidate], nets: list[Decimal], taxes: list[Decimal],
-               deposits: list[Decimal] | None = None, printed: list[Decimal] | None = None) -> Candidate | None:
+               deposits: list[Decimal] | None = None) -> Candidate | None:
     """The best-labelled total (the largest among equals: a paid invoice may show a balance of 0), checked
     against net + tax when the document shows them: a labelled total that is net + tax wins over one that is
     not. Two totals labelled alike with other values (a gross amount and an amount due after a deposit, a
-    total per VAT rate) leave it unsure, unless net + tax confirms one, or a deposit is their difference. A
-    total that nothing confirms and no strong label names is unsure when the pages print a larger amount
-    (`printed`: on layouts first seen, such totals were a row's first column or one row of several half the
-    time; a total printed twice was no better: the row it was taken from repeats it)."""
+    total per VAT rate) leave it unsure, unless net + tax confirms one, or a deposit is their difference."""
     found = [c for c in found if not (taxes and c.how.endswith(_NO_TAX))]  # a tax shown: the net sum is no total
     if not found:
         return None
@@ -257,11 +252,26 @@ def best_total(found: list[Candidate], nets: list[Decimal], taxes: list[Decimal]
     if rival is not None and best.score - rival.score < 0.1:
         return Candidate(best.value, min(best.score, 0.65), f"{best.how}; but {rival.value} ({rival.how}) is"
                          " nearly as likely", best.line, best.extra)
-    larger = max(printed or [], default=best.value)
-    if best.score < STRONG and _SUMMED not in best.how and larger > best.value:
-        return Candidate(best.value, min(best.score, 0.65), f"{best.how}; but the pages print a larger amount "
-                         f"({larger})", best.line, best.extra)
     return best
+
+
+def unless_larger(doc: Doc, total: Candidate | None) -> Candidate | None:
+    """A total that nothing confirms (net + tax, a column's sum, a deposit) and no strong label names is unsure
+    when the pages print a larger amount: on layouts first seen, such totals were a row's first column or one
+    row of several half the time (a total printed twice was no better: the row it came from repeats it). Its
+    currency is another matter: `currency` reads it from the total before this."""
+    if total is None or total.score >= STRONG or _SUMMED in total.how:
+        return total
+    printed = []
+    for i, line in enumerate(doc.lines):
+        days = find_dates(doc.folded[i])  # `29.07.2024` is no amount
+        printed += [a.value for a in find_amounts(_MINUS.sub(" ", line))
+                    if a.decimals and not any(d.start < a.end and a.start < d.end for d in days)]
+    larger = max(printed, default=abs(total.value))
+    if larger <= abs(total.value):
+        return total
+    return Candidate(total.value, min(total.score, 0.65), f"{total.how}; but the pages print a larger amount "
+                     f"({larger})", total.line, total.extra)
 
 
 _CREDIT_NOTE = re.compile(r"(?<![a-z])(?:credit\s*note|(?:storno)?gutschrift|avoir|creditnota|nota\s*de\s*credito|"

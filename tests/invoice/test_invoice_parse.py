@@ -15,7 +15,7 @@ from pdftools.invoice import text as invoice_text
 from pdftools.invoice import totals as invoice_totals
 from pdftools.invoice import xml as invoice_xml
 from pdftools.invoice.parse import clean, find_amounts, find_dates, fold
-from pdftools.invoice.reader import contested
+from pdftools.invoice.reader import Options, _from_text, contested
 from pdftools.invoice.templates import load
 from pdftools.invoice.text import Doc
 
@@ -165,10 +165,16 @@ def test_a_total_that_is_net_plus_tax_is_trusted_more() -> None:
 ])
 def test_a_total_nothing_confirms_with_a_larger_amount_printed_is_not_sure(text: str) -> None:
     """On layouts first seen, half the totals taken from a weak label and confirmed by nothing were wrong (a row's
-    first column, one row of several); each time the page printed a larger amount."""
-    best = invoice_totals.best_total(*invoice_totals.totals(doc(text)))
+    first column, one row of several); each time the page printed a larger amount. The currency beside such a
+    total is still the invoice's."""
+    best = invoice_totals.unless_larger(doc(text), invoice_totals.best_total(*invoice_totals.totals(doc(text))))
     assert best is not None and best.score < 0.7, best
     assert "larger" in best.how
+
+
+def test_the_currency_beside_a_total_a_larger_amount_leaves_unsure_is_still_sure() -> None:
+    found = _from_text(["Hours   131\nRate   115.00 EUR\nAmount   15,065.00 EUR\nTotal   131.00 EUR"], Options(), {})
+    assert found["amount"].score < 0.7 and found["currency"].value == "EUR" and found["currency"].score >= 0.7
 
 
 @pytest.mark.parametrize(("text", "total"), [
@@ -177,7 +183,7 @@ def test_a_total_nothing_confirms_with_a_larger_amount_printed_is_not_sure(text:
     ("Steuer   190,00\nAmount due   1.190,00", "1190.00"),
 ])
 def test_a_total_that_is_the_largest_amount_printed_stays_sure(text: str, total: str) -> None:
-    best = invoice_totals.best_total(*invoice_totals.totals(doc(text)))
+    best = invoice_totals.unless_larger(doc(text), invoice_totals.best_total(*invoice_totals.totals(doc(text))))
     assert best is not None and best.value == Decimal(total) and best.score >= 0.7, best
 
 

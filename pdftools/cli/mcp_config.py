@@ -12,6 +12,7 @@ import json
 import os
 import re
 import shutil
+import stat
 import sys
 import tempfile
 import time
@@ -87,27 +88,53 @@ def desktop_token(token: str | None) -> str:
 _JSONC = re.compile(r'"(?:[^"\\]|\\.)*"|(//[^\n]*|/\*.*?\*/)|(,)(\s*[]}])', re.DOTALL)
 
 
-def read_config(path: Path, client: str) -> dict[str, Any]:
-    """The config file as a JSON object ({} when missing or empty). Trailing commas (VS Code's JSONC allows
-    them) are read past: writing the file back loses nothing. Comments are refused: writing it back would drop
-    them, so the user adds the snippet by hand."""
-    text = path.read_text(encoding="utf-8", errors="replace") if path.exists() else ""
+def read_config(path: Path, client: str) -> tuple[dict[str, Any], bool]:
+    """The config file as a JSON object ({} when missing or empty), and whether it starts with a UTF-8 byte
+    order mark (kept when written back). Trailing commas (VS Code's JSONC allows them) are read past: writing
+    the file back loses nothing. What writing it back would lose is refused: comments (the user adds the
+    snippet by hand), bytes that are not UTF-8 (they would come back as U+FFFD), a key given twice (JSON keeps
+    the last)."""
+    raw = path.read_bytes() if path.exists() else b""
+    bom = raw.startswith(b"\xef\xbb\xbf")
+    try:
+        text = raw[3 if bom else 0:].decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise _unmergeable(path, client, f"it is not UTF-8 text (line {line}), which rewriting it would change"
+                           ) from None
     if not text.strip():
-        return {}
+        return {}, bom
     comment = next((m for m in _JSONC.finditer(text) if m.group(1)), None)
     if comment is not None:
         line = text.count("\n", 0, comment.start()) + 1
         raise _unmergeable(path, client, f"it has comments (JSONC, line {line}), which rewriting it would drop")
     try:
-        data = json.loads(_JSONC.sub(lambda m: m.group(3) if m.group(2) else m.group(0), text))
+        data = json.loads(_JSONC.sub(lambda m: m.group(3) if m.group(2) else m.group(0), text),
+                          object_pairs_hook=_no_twice)
     except json.JSONDecodeError as exc:
         raise _unmergeable(path, client, f"it is not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
                            ) from None
+    except _KeyTwice as exc:
+        raise _unmergeable(path, client, f'it has the key "{exc.args[0]}" twice in one object, and rewriting it '
+                                         "would keep only the last") from None
     if not isinstance(data, dict):
         kinds = {list: "an array", str: "a string", bool: "true or false", type(None): "null"}
         kind = kinds.get(type(data), "a number")
         raise _unmergeable(path, client, f"its top level is {kind}, not an object")
-    return data
+    return data, bom
+
+
+class _KeyTwice(Exception):
+    pass
+
+
+def _no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise _KeyTwice(key)
+        seen[key] = value
+    return seen
 
 
 def _unmergeable(path: Path, client: str, why: str) -> Exception:
@@ -121,8 +148,10 @@ def _unmergeable(path: Path, client: str, why: str) -> Exception:
 def install(path: Path, client: str, keys: list[str], body: dict[str, Any], inputs: list[dict[str, Any]]
             ) -> tuple[bool, str]:
     """Merge `body` at `keys` (and VS Code `inputs` not yet declared) into the JSON file; back it up first;
-    idempotent. Returns (changed, what was done). A file it cannot merge into is refused, untouched."""
-    data = read_config(path, client)
+    idempotent. Returns (changed, what was done). A file it cannot merge into is refused, untouched. A symbolic
+    link (a config kept in a dotfiles repository) stays: the file it names is written, keeping its mode."""
+    path = path.resolve() if path.is_symlink() else path
+    data, bom = read_config(path, client)
     node = data
     for key in keys[:-1]:
         node = node.setdefault(key, {})
@@ -141,10 +170,15 @@ def install(path: Path, client: str, keys: list[str], body: dict[str, Any], inpu
         data.setdefault("inputs", []).extend(missing)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    with os.fdopen(fd, "w") as fh:
-        json.dump(data, fh, indent=2)
-        fh.write("\n")
-    os.replace(tmp, path)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(("\ufeff" if bom else "") + json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        if path.exists():
+            os.chmod(tmp, stat.S_IMODE(path.stat().st_mode))
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
     return True, f"{path}: {NAME} added (other servers kept)"
 
 

@@ -1,0 +1,69 @@
+"""`mcp-config --install` on config files as users keep them: linked from a dotfiles repository, written in
+another encoding, holding a key twice, with text beyond ASCII. Whatever it cannot merge without losing
+something is refused, the file untouched; what it writes keeps the file where and as it was."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+OTHER = {"mcpServers": {"other": {"command": "x", "args": ["café", "日本"]}}}
+
+
+def test_a_symbolic_link_stays_and_the_file_it_names_is_written(cli: Any, tmp_path: Path) -> None:
+    dotfiles = tmp_path / "dotfiles"
+    dotfiles.mkdir()
+    real = dotfiles / "mcp.json"
+    real.write_text(json.dumps(OTHER))
+    real.chmod(0o644)
+    link = tmp_path / "mcp.json"
+    link.symlink_to(real)
+    result = cli("mcp-config", "cursor", "--install", "--config", link)
+    assert result.exit_code == 0, result.stderr
+    assert link.is_symlink() and link.resolve() == real  # the dotfiles link is not replaced by a copy
+    data = json.loads(real.read_text())
+    assert set(data["mcpServers"]) == {"other", "pdftools"}
+    assert stat.S_IMODE(real.stat().st_mode) == 0o644  # the file keeps its permissions
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary file left anywhere
+    assert not [p for p in dotfiles.iterdir() if p.name.startswith(".")]
+
+
+def test_text_beyond_ascii_is_written_as_it_was(cli: Any, tmp_path: Path) -> None:
+    config = tmp_path / "mcp.json"
+    config.write_text(json.dumps(OTHER, ensure_ascii=False), encoding="utf-8")
+    assert cli("mcp-config", "cursor", "--install", "--config", config).exit_code == 0
+    text = config.read_text(encoding="utf-8")
+    assert "café" in text and "日本" in text and "\\u" not in text
+    assert json.loads(text)["mcpServers"]["other"] == OTHER["mcpServers"]["other"]
+
+
+@pytest.mark.parametrize(("raw", "why"), [
+    ('{"mcpServers": {"other": {"command": "caf\xe9"}}}\n'.encode("latin-1"), "UTF-8"),  # read as U+FFFD, lost
+    (b'{"mcpServers": {"a": {"command": "1"}}, "mcpServers": {"b": {"command": "2"}}}\n', '"mcpServers"'),
+    (b'{"mcpServers": {"a": {"command": "1"}, "a": {"command": "2"}}}\n', '"a"'),
+])
+def test_a_file_that_would_lose_something_is_refused_untouched(cli: Any, tmp_path: Path, raw: bytes,
+                                                                   why: str) -> None:
+    config = tmp_path / "mcp.json"
+    config.write_bytes(raw)
+    result = cli("mcp-config", "cursor", "--install", "--config", config, "--json")
+    assert result.exit_code == 2, result.stdout
+    error = json.loads(result.stderr)["error"]
+    assert error["code"] == "INVALID_ARGUMENT" and why in error["message"] and "nothing was changed" in \
+        error["message"], error
+    assert config.read_bytes() == raw and os.listdir(tmp_path) == ["mcp.json"]  # untouched, no backup
+
+
+def test_a_byte_order_mark_is_read_and_kept(cli: Any, tmp_path: Path) -> None:
+    config = tmp_path / "mcp.json"
+    config.write_bytes(b"\xef\xbb\xbf" + json.dumps(OTHER).encode())  # as Windows editors save UTF-8
+    result = cli("mcp-config", "cursor", "--install", "--config", config)
+    assert result.exit_code == 0, result.stderr
+    raw = config.read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")
+    assert set(json.loads(raw[3:])["mcpServers"]) == {"other", "pdftools"}

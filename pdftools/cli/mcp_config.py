@@ -59,7 +59,8 @@ def entry(client: str, command: list[str], url: str | None, token: str | None
                 else {"type": "local", "command": command, "enabled": True})
         return ["mcp", NAME], body, inputs
     if client == "claude-desktop":  # it speaks stdio only: reach an HTTP server through mcp-remote
-        body = ({"command": "npx", "args": ["-y", "mcp-remote", url, "--header", "Authorization:${AUTH_HEADER}"],
+        body = ({"command": "npx", "args": ["-y", "mcp-remote", url, *_allow_http(url), "--header",
+                                            "Authorization:${AUTH_HEADER}"],
                  "env": {"AUTH_HEADER": f"Bearer {desktop_token(token)}"}}  # mcp-remote expands ${AUTH_HEADER}
                 if url else {"command": command[0], "args": command[1:]})
         return ["mcpServers", NAME], body, inputs
@@ -70,6 +71,15 @@ def entry(client: str, command: list[str], url: str | None, token: str | None
         if client in ("claude-code", "vscode"):
             body = {"type": "stdio", **body}
     return ["servers" if client == "vscode" else "mcpServers", NAME], body, inputs
+
+
+def _allow_http(url: str) -> list[str]:
+    """mcp-remote refuses plain http except to `localhost` and `127.0.0.1` unless given `--allow-http` (its
+    README): a server elsewhere on the network, reached over http, needs it."""
+    from urllib.parse import urlparse
+
+    parsed = urlparse(url)
+    return ["--allow-http"] if parsed.scheme == "http" and parsed.hostname not in ("localhost", "127.0.0.1") else []
 
 
 def desktop_token(token: str | None) -> str:

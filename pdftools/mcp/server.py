@@ -348,6 +348,9 @@ def mcp_hint(hint: str, flags: dict[str, str]) -> str:
     name in the text is data: `-d.pdf` is not a flag)."""
     hint = hint.replace("`pdftools <command> --help`", "the tool's input schema")
     hint = hint.replace("`pdftools --help`", "`pdf_diagnose`")
+    hint = hint.replace("`pdftools ocr --list-languages` lists the installed ones",
+                        "`pdf_diagnose` lists the installed ones as `ocr_languages`")
+    hint = hint.replace("`pdftools ocr --list-languages`", "`pdf_diagnose` (its `ocr_languages`)")  # pdf_ocr cannot
     hint = re.sub(r",? or set PDFTOOLS_\w+", "", hint)  # the server's environment: not the agent's to set
     hint = re.sub(r"\bpass (--[\w-]+)", lambda m: f"give `{flags.get(m.group(1), m.group(1))}`", _as_tools(hint))
     return _FLAG.sub(lambda m: flags.get(m.group(0), m.group(0)), hint)

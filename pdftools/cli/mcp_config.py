@@ -156,9 +156,9 @@ def _unmergeable(path: Path, client: str, why: str) -> Exception:
 
 
 def install(path: Path, client: str, keys: list[str], body: dict[str, Any], inputs: list[dict[str, Any]]
-            ) -> tuple[bool, str]:
+            ) -> tuple[bool, str, Path | None]:
     """Merge `body` at `keys` (and VS Code `inputs` not yet declared) into the JSON file; back it up first;
-    idempotent. Returns (changed, what was done). A file it cannot merge into is refused, untouched. A symbolic
+    idempotent. Returns (changed, what was done, the backup made). A file it cannot merge into is refused, untouched. A symbolic
     link (a config kept in a dotfiles repository) stays: the file it names is written, keeping its mode."""
     path = path.resolve() if path.is_symlink() else path
     data, bom = read_config(path, client)
@@ -171,10 +171,10 @@ def install(path: Path, client: str, keys: list[str], body: dict[str, Any], inpu
         raise _unmergeable(path, client, 'its "inputs" is not an array')
     declared = {item.get("id") for item in data.get("inputs", []) if isinstance(item, dict)}
     missing = [item for item in inputs if item["id"] not in declared]
-    if node.get(keys[-1]) == body and not missing:
-        return False, f"{path}: already set up, nothing changed"
-    if path.exists():
-        shutil.copy2(path, path.with_name(f"{path.name}.{time.strftime('%Y%m%d-%H%M%S')}.bak"))
+    before = node.get(keys[-1])
+    if before == body and not missing:
+        return False, f"{path}: already set up, nothing changed", None
+    backup = _backup(path) if path.exists() else None
     node[keys[-1]] = body
     if missing:
         data.setdefault("inputs", []).extend(missing)
@@ -189,7 +189,25 @@ def install(path: Path, client: str, keys: list[str], body: dict[str, Any], inpu
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    return True, f"{path}: {NAME} added (other servers kept)"
+    if before is None:
+        return True, f"{path}: {NAME} added (other servers kept)", backup
+    return True, (f"{path}: {NAME} replaced (other servers kept; the entry it had is in {backup.name})" if backup
+                  else f"{path}: {NAME} replaced (other servers kept)"), backup
+
+
+def _backup(path: Path) -> Path:
+    """A copy of the file beside it, named by the time; never over an earlier backup (two installs in a second)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for n in range(1, 1000):
+        backup = path.with_name(f"{path.name}.{stamp}{f'-{n}' if n > 1 else ''}.bak")
+        try:
+            with path.open("rb") as src, backup.open("xb") as dst:
+                shutil.copyfileobj(src, dst)
+        except FileExistsError:
+            continue
+        shutil.copystat(path, backup)
+        return backup
+    raise FileExistsError(backup)
 
 
 def check_options(http: str | None, root: list[Path] | None, token: str | None) -> None:
@@ -254,10 +272,10 @@ def mcp_config(
     result: dict[str, Any] = {"client": client, "config_file": str(target)}
     if install_it:
         try:
-            changed, message = install(target, client, keys, body, inputs)
+            changed, message, backup = install(target, client, keys, body, inputs)
         except PdftoolsError as exc:
             raise typer.Exit(report_error(exc, as_json=as_json)) from None
-        result.update(installed=True, changed=changed, message=message)
+        result.update(installed=True, changed=changed, message=message, backup=backup and str(backup))
     else:
         snippet: dict[str, Any] = body
         for key in reversed(keys):

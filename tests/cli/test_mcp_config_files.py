@@ -67,3 +67,40 @@ def test_a_byte_order_mark_is_read_and_kept(cli: Any, tmp_path: Path) -> None:
     raw = config.read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf")
     assert set(json.loads(raw[3:])["mcpServers"]) == {"other", "pdftools"}
+
+
+def test_an_entry_that_differs_is_replaced_and_said_so(cli: Any, tmp_path: Path) -> None:
+    """A pdftools entry already there but different (another root, a hand-made `env`) is replaced, and the
+    message says so and names the backup that holds the old one (it said `added`, as for a new entry)."""
+    config = tmp_path / "mcp.json"
+    old = {"command": "pdftools", "args": ["serve"], "env": {"PDFTOOLS_TIMEOUT": "60"}}
+    config.write_text(json.dumps({"mcpServers": {"pdftools": old, "other": {"command": "x"}}}))
+    result = cli("mcp-config", "cursor", "--install", "--config", config, "--json")
+    assert result.exit_code == 0, result.stderr
+    said = json.loads(result.stdout)
+    backup = Path(said["backup"])
+    assert said["changed"] is True and "replaced" in said["message"] and backup.name in said["message"], said
+    assert json.loads(backup.read_text())["mcpServers"]["pdftools"] == old  # the old entry, kept
+    added = cli("mcp-config", "cursor", "--install", "--config", tmp_path / "new.json", "--json")
+    said = json.loads(added.stdout)
+    assert "added" in said["message"] and said["backup"] is None, said  # a new file: nothing to back up
+    again = json.loads(cli("mcp-config", "cursor", "--install", "--config", config, "--json").stdout)
+    assert again["changed"] is False and again["backup"] is None, again
+
+
+def test_a_backup_never_replaces_an_earlier_one(cli: Any, tmp_path: Path) -> None:
+    """Backups are named by the second: a second install within it overwrote the first one's backup, the only
+    copy of the file as the user had it. Backups already named for this second (and the next two) stay."""
+    import time
+
+    config = tmp_path / "mcp.json"
+    config.write_text(json.dumps(OTHER))
+    now = time.time()
+    earlier = {tmp_path / f"mcp.json.{time.strftime('%Y%m%d-%H%M%S', time.localtime(now + d))}.bak": f"old {d}"
+               for d in range(3)}
+    for path, text in earlier.items():
+        path.write_text(text)
+    said = json.loads(cli("mcp-config", "cursor", "--install", "--config", config, "--json").stdout)
+    assert said["changed"] is True and Path(said["backup"]) not in earlier, said
+    assert json.loads(Path(said["backup"]).read_text()) == OTHER
+    assert all(path.read_text() == text for path, text in earlier.items())

@@ -158,8 +158,9 @@ def _unmergeable(path: Path, client: str, why: str) -> Exception:
 def install(path: Path, client: str, keys: list[str], body: dict[str, Any], inputs: list[dict[str, Any]]
             ) -> tuple[bool, str, Path | None]:
     """Merge `body` at `keys` (and VS Code `inputs` not yet declared) into the JSON file; back it up first;
-    idempotent. Returns (changed, what was done, the backup made). A file it cannot merge into is refused, untouched. A symbolic
-    link (a config kept in a dotfiles repository) stays: the file it names is written, keeping its mode."""
+    idempotent. Returns (changed, what was done, the backup made). A file it cannot merge into is refused,
+    untouched. A symbolic link (a config kept in a dotfiles repository) stays: the file it names is written,
+    keeping its mode."""
     path = path.resolve() if path.is_symlink() else path
     data, bom = read_config(path, client)
     node = data
@@ -239,7 +240,8 @@ EXAMPLE_URL = "http://127.0.0.1:8000/mcp"
 
 
 def mcp_config(
-    client: Annotated[Client, typer.Argument(metavar="CLIENT", help="The agent to configure.")],
+    client: Annotated[Client, typer.Argument(
+        metavar="CLIENT", help="The agent to configure: claude-desktop, claude-code, cursor, vscode or opencode.")],
     http: Annotated[str | None, typer.Option("--http", metavar="URL",
                                              help="URL of a running HTTP server instead of stdio.")] = None,
     root: Annotated[list[Path] | None, typer.Option("--root", metavar="FOLDER",

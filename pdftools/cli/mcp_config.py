@@ -162,6 +162,13 @@ def install(path: Path, client: str, keys: list[str], body: dict[str, Any], inpu
     untouched. A symbolic link (a config kept in a dotfiles repository) stays: the file it names is written,
     keeping its mode."""
     path = path.resolve() if path.is_symlink() else path
+    if path.is_dir():
+        from pdftools.errors import IsADirectory
+
+        raise IsADirectory(f"cannot install into {path}: it is a folder; nothing was changed",
+                           hint=f"Give the config file itself: --config {path / config_path(client).name}.")
+    if path.exists() and not path.is_file():  # a device, a FIFO: replacing it with a file would break the system
+        raise _unmergeable(path, client, "it is not a regular file")
     data, bom = read_config(path, client)
     node = data
     for key in keys[:-1]:

@@ -104,3 +104,24 @@ def test_a_backup_never_replaces_an_earlier_one(cli: Any, tmp_path: Path) -> Non
     assert said["changed"] is True and Path(said["backup"]) not in earlier, said
     assert json.loads(Path(said["backup"]).read_text()) == OTHER
     assert all(path.read_text() == text for path, text in earlier.items())
+
+
+def test_a_config_that_is_not_a_regular_file_is_refused_and_kept(cli: Any, tmp_path: Path) -> None:
+    """A folder gave a traceback; a device or a FIFO was replaced by a regular file (as root, `--config
+    /dev/null` turned the machine's /dev/null into a JSON file). Here a FIFO stands for any special file, given
+    as it is and through a link (a reader of a FIFO would block: it is refused before anything reads it)."""
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    link = tmp_path / "link.json"
+    link.symlink_to(fifo)
+    result = cli("mcp-config", "cursor", "--install", "--config", folder, "--json")
+    assert result.exit_code == 3 and json.loads(result.stderr)["error"]["code"] == "IS_A_DIRECTORY", result
+    for special in (fifo, link):
+        result = cli("mcp-config", "cursor", "--install", "--config", special, "--json")
+        error = json.loads(result.stderr)["error"]
+        assert result.exit_code == 2 and error["code"] == "INVALID_ARGUMENT", result
+        assert "not a regular file" in error["message"] and "nothing was changed" in error["message"], error
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and link.is_symlink() and folder.is_dir()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fifo", "folder", "link.json"]  # no backup, no part

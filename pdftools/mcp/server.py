@@ -644,4 +644,9 @@ def serve_stdio(roots: list[Path], log_level: str = "WARNING", tools: str | None
     import anyio
 
     server = build_server(roots, log_level, tools)
+    if sys.stdin.isatty() and log_level.upper() != "ERROR":  # typed at a shell: say what it waits for
+        sys.stderr.write(f"pdftools: serving MCP over stdio (roots: {', '.join(map(str, roots))}) to a client that "
+                         "starts this program and speaks on its stdin and stdout; `pdftools mcp-config CLIENT` "
+                         "configures one. Ctrl-C stops.\n")
+        sys.stderr.flush()
     anyio.run(server.run_stdio_async)

@@ -212,6 +212,10 @@ def check_output(out: Path, inputs: Iterable[Path] = (), *, force: bool = False)
     if is_special(out):  # a device or a FIFO (`-o /dev/null`): written into, as a shell's `>` does
         if not os.access(out, os.W_OK):
             raise PermissionDenied(f"cannot write to {out}")
+        if _is_terminal(out):
+            raise InvalidArgument(f"{out} is a terminal: a PDF is not written to a terminal",
+                                  hint="Give -o FILE, or pipe the output into a file or another command (`-o - | "
+                                       "cat > out.pdf`).")
         return
     parent = out.parent
     if not parent.is_dir():
@@ -265,6 +269,20 @@ def is_special(path: Path) -> bool:
     except (OSError, ValueError):
         return False
     return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
+def _is_terminal(path: Path) -> bool:
+    """A character device that is a terminal (`/dev/tty`, `/dev/pts/N`, `/dev/stdout` at a shell)."""
+    if not stat.S_ISCHR(os.stat(path).st_mode):
+        return False  # a FIFO is not opened here: that would wait for its reader
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_NOCTTY | os.O_NONBLOCK)
+    except OSError:
+        return False
+    try:
+        return os.isatty(fd)
+    finally:
+        os.close(fd)
 
 
 def _copy_into(tmp: Path, out: Path) -> None:

@@ -49,3 +49,24 @@ def test_a_special_file_as_output_is_written_into_not_replaced(cli: Any, tmp_pat
     with pikepdf.open(tmp_path / "got.pdf") as pdf:
         assert len(pdf.pages) == (3 if command[0] == "rotate" else 6)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["got.pdf", "out.fifo"]  # no part left beside it
+
+
+def test_a_terminal_as_output_is_refused_as_stdout_at_a_terminal_is(cli: Any, tmp_path: Path) -> None:
+    """`-o /dev/tty` (or `/dev/stdout` at a shell): a PDF is never written to a terminal, as with `-o -`."""
+    import pty
+
+    parent, child = pty.openpty()
+    try:
+        os.set_blocking(parent, False)
+        result = cli("rotate", REPORT, "--angle", "90", "-o", os.ttyname(child), "--json")
+        try:
+            shown = os.read(parent, 65536)
+        except BlockingIOError:
+            shown = b""
+    finally:
+        os.close(parent)
+        os.close(child)
+    assert result.exit_code == 2, result
+    error = __import__("json").loads(result.stderr)["error"]
+    assert error["code"] == "INVALID_ARGUMENT" and "terminal" in error["message"], error
+    assert b"%PDF" not in shown and os.listdir(tmp_path) == []

@@ -70,3 +70,18 @@ def test_a_terminal_as_output_is_refused_as_stdout_at_a_terminal_is(cli: Any, tm
     error = __import__("json").loads(result.stderr)["error"]
     assert error["code"] == "INVALID_ARGUMENT" and "terminal" in error["message"], error
     assert b"%PDF" not in shown and os.listdir(tmp_path) == []
+
+
+def test_a_socket_or_block_device_as_output_is_refused_and_kept(cli: Any, tmp_path: Path) -> None:
+    """Writing into a block device would overwrite a disk, and a socket cannot be written by opening it: both
+    are refused (a socket stands for both: making a block device needs root). The rename replaced them."""
+    import socket
+
+    path = tmp_path / "out.sock"
+    with socket.socket(socket.AF_UNIX) as sock:
+        sock.bind(str(path))
+        result = cli("rotate", REPORT, "--angle", "90", "-o", path, "--force", "--json")
+    assert result.exit_code == 2, result
+    error = __import__("json").loads(result.stderr)["error"]
+    assert error["code"] == "INVALID_ARGUMENT" and "not a regular file" in error["message"], error
+    assert stat.S_ISSOCK(os.lstat(path).st_mode) and os.listdir(tmp_path) == ["out.sock"]

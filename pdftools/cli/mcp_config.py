@@ -12,6 +12,7 @@ import json
 import os
 import re
 import shutil
+import stat
 import sys
 import tempfile
 import time
@@ -58,7 +59,8 @@ def entry(client: str, command: list[str], url: str | None, token: str | None
                 else {"type": "local", "command": command, "enabled": True})
         return ["mcp", NAME], body, inputs
     if client == "claude-desktop":  # it speaks stdio only: reach an HTTP server through mcp-remote
-        body = ({"command": "npx", "args": ["-y", "mcp-remote", url, "--header", "Authorization:${AUTH_HEADER}"],
+        body = ({"command": "npx", "args": ["-y", "mcp-remote", url, *_allow_http(url), "--header",
+                                            "Authorization:${AUTH_HEADER}"],
                  "env": {"AUTH_HEADER": f"Bearer {desktop_token(token)}"}}  # mcp-remote expands ${AUTH_HEADER}
                 if url else {"command": command[0], "args": command[1:]})
         return ["mcpServers", NAME], body, inputs
@@ -69,6 +71,15 @@ def entry(client: str, command: list[str], url: str | None, token: str | None
         if client in ("claude-code", "vscode"):
             body = {"type": "stdio", **body}
     return ["servers" if client == "vscode" else "mcpServers", NAME], body, inputs
+
+
+def _allow_http(url: str) -> list[str]:
+    """mcp-remote refuses plain http except to `localhost` and `127.0.0.1` unless given `--allow-http` (its
+    README): a server elsewhere on the network, reached over http, needs it."""
+    from urllib.parse import urlparse
+
+    parsed = urlparse(url)
+    return ["--allow-http"] if parsed.scheme == "http" and parsed.hostname not in ("localhost", "127.0.0.1") else []
 
 
 def desktop_token(token: str | None) -> str:
@@ -87,27 +98,53 @@ def desktop_token(token: str | None) -> str:
 _JSONC = re.compile(r'"(?:[^"\\]|\\.)*"|(//[^\n]*|/\*.*?\*/)|(,)(\s*[]}])', re.DOTALL)
 
 
-def read_config(path: Path, client: str) -> dict[str, Any]:
-    """The config file as a JSON object ({} when missing or empty). Trailing commas (VS Code's JSONC allows
-    them) are read past: writing the file back loses nothing. Comments are refused: writing it back would drop
-    them, so the user adds the snippet by hand."""
-    text = path.read_text(encoding="utf-8", errors="replace") if path.exists() else ""
+def read_config(path: Path, client: str) -> tuple[dict[str, Any], bool]:
+    """The config file as a JSON object ({} when missing or empty), and whether it starts with a UTF-8 byte
+    order mark (kept when written back). Trailing commas (VS Code's JSONC allows them) are read past: writing
+    the file back loses nothing. What writing it back would lose is refused: comments (the user adds the
+    snippet by hand), bytes that are not UTF-8 (they would come back as U+FFFD), a key given twice (JSON keeps
+    the last)."""
+    raw = path.read_bytes() if path.exists() else b""
+    bom = raw.startswith(b"\xef\xbb\xbf")
+    try:
+        text = raw[3 if bom else 0:].decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise _unmergeable(path, client, f"it is not UTF-8 text (line {line}), which rewriting it would change"
+                           ) from None
     if not text.strip():
-        return {}
+        return {}, bom
     comment = next((m for m in _JSONC.finditer(text) if m.group(1)), None)
     if comment is not None:
         line = text.count("\n", 0, comment.start()) + 1
         raise _unmergeable(path, client, f"it has comments (JSONC, line {line}), which rewriting it would drop")
     try:
-        data = json.loads(_JSONC.sub(lambda m: m.group(3) if m.group(2) else m.group(0), text))
+        data = json.loads(_JSONC.sub(lambda m: m.group(3) if m.group(2) else m.group(0), text),
+                          object_pairs_hook=_no_twice)
     except json.JSONDecodeError as exc:
         raise _unmergeable(path, client, f"it is not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
                            ) from None
+    except _KeyTwice as exc:
+        raise _unmergeable(path, client, f'it has the key "{exc.args[0]}" twice in one object, and rewriting it '
+                                         "would keep only the last") from None
     if not isinstance(data, dict):
         kinds = {list: "an array", str: "a string", bool: "true or false", type(None): "null"}
         kind = kinds.get(type(data), "a number")
         raise _unmergeable(path, client, f"its top level is {kind}, not an object")
-    return data
+    return data, bom
+
+
+class _KeyTwice(Exception):
+    pass
+
+
+def _no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise _KeyTwice(key)
+        seen[key] = value
+    return seen
 
 
 def _unmergeable(path: Path, client: str, why: str) -> Exception:
@@ -119,10 +156,20 @@ def _unmergeable(path: Path, client: str, why: str) -> Exception:
 
 
 def install(path: Path, client: str, keys: list[str], body: dict[str, Any], inputs: list[dict[str, Any]]
-            ) -> tuple[bool, str]:
+            ) -> tuple[bool, str, Path | None]:
     """Merge `body` at `keys` (and VS Code `inputs` not yet declared) into the JSON file; back it up first;
-    idempotent. Returns (changed, what was done). A file it cannot merge into is refused, untouched."""
-    data = read_config(path, client)
+    idempotent. Returns (changed, what was done, the backup made). A file it cannot merge into is refused,
+    untouched. A symbolic link (a config kept in a dotfiles repository) stays: the file it names is written,
+    keeping its mode."""
+    path = path.resolve() if path.is_symlink() else path
+    if path.is_dir():
+        from pdftools.errors import IsADirectory
+
+        raise IsADirectory(f"cannot install into {path}: it is a folder; nothing was changed",
+                           hint=f"Give the config file itself: --config {path / config_path(client).name}.")
+    if path.exists() and not path.is_file():  # a device, a FIFO: replacing it with a file would break the system
+        raise _unmergeable(path, client, "it is not a regular file")
+    data, bom = read_config(path, client)
     node = data
     for key in keys[:-1]:
         node = node.setdefault(key, {})
@@ -132,20 +179,43 @@ def install(path: Path, client: str, keys: list[str], body: dict[str, Any], inpu
         raise _unmergeable(path, client, 'its "inputs" is not an array')
     declared = {item.get("id") for item in data.get("inputs", []) if isinstance(item, dict)}
     missing = [item for item in inputs if item["id"] not in declared]
-    if node.get(keys[-1]) == body and not missing:
-        return False, f"{path}: already set up, nothing changed"
-    if path.exists():
-        shutil.copy2(path, path.with_name(f"{path.name}.{time.strftime('%Y%m%d-%H%M%S')}.bak"))
+    before = node.get(keys[-1])
+    if before == body and not missing:
+        return False, f"{path}: already set up, nothing changed", None
+    backup = _backup(path) if path.exists() else None
     node[keys[-1]] = body
     if missing:
         data.setdefault("inputs", []).extend(missing)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    with os.fdopen(fd, "w") as fh:
-        json.dump(data, fh, indent=2)
-        fh.write("\n")
-    os.replace(tmp, path)
-    return True, f"{path}: {NAME} added (other servers kept)"
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(("\ufeff" if bom else "") + json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        if path.exists():
+            os.chmod(tmp, stat.S_IMODE(path.stat().st_mode))
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    if before is None:
+        return True, f"{path}: {NAME} added (other servers kept)", backup
+    return True, (f"{path}: {NAME} replaced (other servers kept; the entry it had is in {backup.name})" if backup
+                  else f"{path}: {NAME} replaced (other servers kept)"), backup
+
+
+def _backup(path: Path) -> Path:
+    """A copy of the file beside it, named by the time; never over an earlier backup (two installs in a second)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for n in range(1, 1000):
+        backup = path.with_name(f"{path.name}.{stamp}{f'-{n}' if n > 1 else ''}.bak")
+        try:
+            with path.open("rb") as src, backup.open("xb") as dst:
+                shutil.copyfileobj(src, dst)
+        except FileExistsError:
+            continue
+        shutil.copystat(path, backup)
+        return backup
+    raise FileExistsError(backup)
 
 
 def check_options(http: str | None, root: list[Path] | None, token: str | None) -> None:
@@ -177,7 +247,8 @@ EXAMPLE_URL = "http://127.0.0.1:8000/mcp"
 
 
 def mcp_config(
-    client: Annotated[Client, typer.Argument(metavar="CLIENT", help="The agent to configure.")],
+    client: Annotated[Client, typer.Argument(
+        metavar="CLIENT", help="The agent to configure: claude-desktop, claude-code, cursor, vscode or opencode.")],
     http: Annotated[str | None, typer.Option("--http", metavar="URL",
                                              help="URL of a running HTTP server instead of stdio.")] = None,
     root: Annotated[list[Path] | None, typer.Option("--root", metavar="FOLDER",
@@ -210,10 +281,10 @@ def mcp_config(
     result: dict[str, Any] = {"client": client, "config_file": str(target)}
     if install_it:
         try:
-            changed, message = install(target, client, keys, body, inputs)
+            changed, message, backup = install(target, client, keys, body, inputs)
         except PdftoolsError as exc:
             raise typer.Exit(report_error(exc, as_json=as_json)) from None
-        result.update(installed=True, changed=changed, message=message)
+        result.update(installed=True, changed=changed, message=message, backup=backup and str(backup))
     else:
         snippet: dict[str, Any] = body
         for key in reversed(keys):

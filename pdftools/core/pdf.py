@@ -7,6 +7,7 @@ import fcntl
 import os
 import re
 import shutil
+import stat
 import tempfile
 import time
 import warnings
@@ -208,6 +209,15 @@ def check_output(out: Path, inputs: Iterable[Path] = (), *, force: bool = False)
     for src in inputs:  # realpath, not Path.resolve: that raises on a symlink loop
         if out.exists() and os.path.samefile(out, src) or os.path.realpath(out) == os.path.realpath(src):
             raise OutputIsInput(f"the output {out} is also an input")
+    _refuse_unwritable(out)
+    if is_special(out):  # a character device or a FIFO (`-o /dev/null`): written into, as a shell's `>` does
+        if not os.access(out, os.W_OK):
+            raise PermissionDenied(f"cannot write to {out}")
+        if _is_terminal(out):
+            raise InvalidArgument(f"{out} is a terminal: a PDF is not written to a terminal",
+                                  hint="Give -o FILE, or pipe the output into a file or another command (`-o - | "
+                                       "cat > out.pdf`).")
+        return
     parent = out.parent
     if not parent.is_dir():
         raise OutputDirMissing(f"the output folder {parent} does not exist")
@@ -225,23 +235,76 @@ def atomic_output(out: Path) -> Iterator[Path]:
 
     The temporary file, `.NAME.XXXX.part`, is locked while it is written. A process killed mid-write leaves it
     behind; the next write into the same folder removes such leftovers. Write into the path itself (`save_pdf`
-    does): `pikepdf.Pdf.save(path)` would add a temporary file of its own."""
-    remove_stale_parts(out.parent)
+    does): `pikepdf.Pdf.save(path)` would add a temporary file of its own.
+
+    An `out` that is a device or a FIFO (`-o /dev/null`) is not replaced (a rename would put a regular file in
+    its place): the whole output is written into a temporary file in TMPDIR, then copied into it."""
+    _refuse_unwritable(out)
+    special = is_special(out)
+    if not special:
+        remove_stale_parts(out.parent)
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=PART, dir=out.parent)
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=PART, dir=None if special else out.parent)
     except OSError as exc:
         raise os_error(exc, f"cannot write to the folder {out.parent}") from None
     tmp = Path(tmp_name)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         yield tmp
-        os.chmod(tmp, 0o666 & ~_UMASK)
-        os.replace(tmp, out)
+        if special:
+            _copy_into(tmp, out)
+            tmp.unlink()
+        else:
+            os.chmod(tmp, 0o666 & ~_UMASK)
+            os.replace(tmp, out)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
     finally:
         os.close(fd)
+
+
+def is_special(path: Path) -> bool:
+    """Whether `path` (links followed) is a character device or a FIFO: an output written into, not replaced."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)
+
+
+def _refuse_unwritable(out: Path) -> None:
+    """A block device (writing into it would overwrite a disk) or a socket is neither replaced nor written."""
+    try:
+        mode = os.stat(out).st_mode
+    except (OSError, ValueError):
+        return
+    if stat.S_ISBLK(mode) or stat.S_ISSOCK(mode):
+        kind = "a block device" if stat.S_ISBLK(mode) else "a socket"
+        raise InvalidArgument(f"the output {out} is {kind}, not a regular file",
+                              hint="Give a file name for the output.")
+
+
+def _is_terminal(path: Path) -> bool:
+    """A character device that is a terminal (`/dev/tty`, `/dev/pts/N`, `/dev/stdout` at a shell)."""
+    if not stat.S_ISCHR(os.stat(path).st_mode):
+        return False  # a FIFO is not opened here: that would wait for its reader
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_NOCTTY | os.O_NONBLOCK)
+    except OSError:
+        return False
+    try:
+        return os.isatty(fd)
+    finally:
+        os.close(fd)
+
+
+def _copy_into(tmp: Path, out: Path) -> None:
+    try:
+        with tmp.open("rb") as src, open(out, "wb") as dst:  # a device or a FIFO: opened, never replaced
+            shutil.copyfileobj(src, dst, 1 << 20)
+    except OSError as exc:
+        raise os_error(exc, f"cannot write to {out}") from None
 
 
 def remove_stale_parts(folder: Path) -> None:
@@ -283,11 +346,12 @@ def save_pdf(pdf: pikepdf.Pdf, out: Path, *, min_version: str = "", check: Calla
     `verify` the written file before it is moved into place; either may refuse it by raising."""
     with atomic_output(out) as tmp:
         write_pdf(pdf, tmp, min_version=min_version, label=str(out), **options)
+        size = tmp.stat().st_size
         if check is not None:
-            check(tmp.stat().st_size)
+            check(size)
         if verify is not None:
             verify(tmp)
-    return out.stat().st_size
+    return size  # (a device or FIFO written into has no size of its own)
 
 
 UNLINEARIZABLE = "A linearized file is laid out page by page; write one without pages as it is, not linearized."

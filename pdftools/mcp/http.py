@@ -296,6 +296,11 @@ def serve_http(roots: list[Path], settings: HttpSettings, log_level: str = "WARN
             store.sweep()
 
     threading.Thread(target=sweep, name="pdftools-sweep", daemon=True).start()
+    if log_level.upper() != "ERROR":  # the person who started it sees where it serves (never the token)
+        url = f"{settings.base_url}{settings.path}"
+        sys.stderr.write(f"pdftools: serving MCP at {url} (roots: {', '.join(map(str, roots))}); "
+                         f"`pdftools mcp-config CLIENT --http {url}` configures a client; Ctrl-C stops.\n")
+        sys.stderr.flush()
     # uvicorn re-raises SIGTERM after its graceful shutdown; as an exception it lets `finally` clean up
     signal.signal(signal.SIGTERM, lambda sig, _: sys.exit(128 + sig))
     try:  # uvicorn finishes in-flight requests on SIGTERM/SIGINT, then returns

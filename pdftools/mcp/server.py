@@ -267,7 +267,8 @@ def tool_parameters(fn: Callable[..., Any]) -> list[inspect.Parameter]:
             continue
         spec = marker(meta, Param)
         base = base if mcp.annotation is MISSING else mcp.annotation
-        extra: list[Any] = [coercion(base, name)] if coercion(base, name) is not None else []
+        coerce = coercion(base, name)
+        extra: list[Any] = [*coerce] if isinstance(coerce, tuple) else [coerce] if coerce is not None else []
         if spec is not None and not mcp.note and shared_parameters().get(name) == spec:
             extra.insert(0, spec.field(""))  # described once, in the instructions
         elif spec is not None:
@@ -347,6 +348,9 @@ def mcp_hint(hint: str, flags: dict[str, str]) -> str:
     name in the text is data: `-d.pdf` is not a flag)."""
     hint = hint.replace("`pdftools <command> --help`", "the tool's input schema")
     hint = hint.replace("`pdftools --help`", "`pdf_diagnose`")
+    hint = hint.replace("`pdftools ocr --list-languages` lists the installed ones",
+                        "`pdf_diagnose` lists the installed ones as `ocr_languages`")
+    hint = hint.replace("`pdftools ocr --list-languages`", "`pdf_diagnose` (its `ocr_languages`)")  # pdf_ocr cannot
     hint = re.sub(r",? or set PDFTOOLS_\w+", "", hint)  # the server's environment: not the agent's to set
     hint = re.sub(r"\bpass (--[\w-]+)", lambda m: f"give `{flags.get(m.group(1), m.group(1))}`", _as_tools(hint))
     return _FLAG.sub(lambda m: flags.get(m.group(0), m.group(0)), hint)
@@ -375,8 +379,8 @@ def coercion(base: Any, name: str = "") -> Any:
     """A validator accepting what has exactly one meaning for this type: a whole number where a string is
     expected (`pages: 2`), one string where a list of strings is (`inputs: "a.pdf"`), a list of page numbers
     or ranges where a page spec is (`pages: [1, 3]` is `1,3`). A bool, a float or a comma-joined string stay
-    refused or are taken literally: they could mean more than one thing. A number is finite: pydantic reads
-    `"nan"` and `"inf"` as floats."""
+    refused or are taken literally: they could mean more than one thing; so is a bool where a number is. A
+    number is finite: pydantic reads `"nan"` and `"inf"` as floats."""
     from pydantic import AfterValidator, BeforeValidator
 
     kinds = set(get_args(base)) if get_origin(base) in (Union, UnionType) else {base}
@@ -386,8 +390,19 @@ def coercion(base: Any, name: str = "") -> Any:
     if list[str] in kinds and kinds <= {list[str], dict[str, str | None]}:  # (metadata's values: an object too)
         return BeforeValidator(_one_as_list)
     if kinds == {float}:
-        return AfterValidator(_finite)
+        return BeforeValidator(_no_bool_as_number), AfterValidator(_finite)
+    if int in kinds or float in kinds:  # (bookmarks' page: a number or `last`)
+        return BeforeValidator(_no_bool_as_number)
     return None
+
+
+def _no_bool_as_number(value: Any) -> Any:
+    """pydantic's lax mode reads `true` as 1: `max_chars: true` was a budget of one character."""
+    if isinstance(value, bool):
+        from pydantic_core import PydanticCustomError
+
+        raise PydanticCustomError("number_not_bool", "Input should be a number, not true or false")
+    return value
 
 
 def _finite(value: Any) -> Any:
@@ -629,4 +644,9 @@ def serve_stdio(roots: list[Path], log_level: str = "WARNING", tools: str | None
     import anyio
 
     server = build_server(roots, log_level, tools)
+    if sys.stdin.isatty() and log_level.upper() != "ERROR":  # typed at a shell: say what it waits for
+        sys.stderr.write(f"pdftools: serving MCP over stdio (roots: {', '.join(map(str, roots))}) to a client that "
+                         "starts this program and speaks on its stdin and stdout; `pdftools mcp-config CLIENT` "
+                         "configures one. Ctrl-C stops.\n")
+        sys.stderr.flush()
     anyio.run(server.run_stdio_async)

@@ -98,3 +98,15 @@ def test_serve_help_prints_the_readme_snippet(cli: Any) -> None:
     assert snippet is not None
     shown = " ".join(cli("serve", "--help").stdout.split())
     assert " ".join(snippet.group(1).split()) in shown
+
+
+def test_help_names_every_client_as_it_is_typed(cli: Any) -> None:
+    """`mcp-config --help` is where a newcomer learns what CLIENT takes: each value as typed (`claude-desktop`,
+    not only `Claude Desktop` in the summary)."""
+    from typing import get_args
+
+    from pdftools.cli.mcp_config import Client
+
+    shown = " ".join(cli("mcp-config", "--help").stdout.split())
+    for client in get_args(Client):
+        assert client in shown, (client, shown)

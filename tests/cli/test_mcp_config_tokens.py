@@ -99,3 +99,20 @@ def test_json_describes_the_snippet_and_the_install(cli: Any, tmp_path: Path) ->
     assert [i["id"] for i in data["inputs"]] == ["other", "pdftools-token"]
     again = json.loads(cli("mcp-config", "vscode", "--http", URL, "--install", "--config", config, "--json").stdout)
     assert again["changed"] is False
+
+
+@pytest.mark.parametrize("url", ["http://192.168.1.20:8000/mcp", "http://pdf.lan:8000/mcp", "http://[::1]:8000/mcp",
+                                 "http://127.0.0.1:8000/mcp", "http://localhost:8000/mcp", "https://pdf.example.com/mcp"])
+def test_claude_desktops_bridge_accepts_the_url(cli: Any, url: str) -> None:
+    """mcp-remote refuses a plain-http URL unless its host is `localhost` or `127.0.0.1` or `--allow-http` is
+    given (its README's flags, and the check in its proxy: "Non-HTTPS URLs are only allowed for localhost or when
+    --allow-http flag is provided"); a server on another machine of the network is plain http."""
+    from urllib.parse import urlparse
+
+    made = cli("mcp-config", "claude-desktop", "--http", url, "--token", SECRET)
+    assert made.exit_code == 0, made.stderr
+    args = json.loads(made.stdout)["mcpServers"]["pdftools"]["args"]
+    parsed = urlparse(args[2])
+    local = parsed.scheme == "http" and parsed.hostname in ("localhost", "127.0.0.1")
+    assert args[2] == url and (parsed.scheme == "https" or local or "--allow-http" in args[3:])
+    assert ("--allow-http" in args) == (parsed.scheme == "http" and not local)  # only where it is needed

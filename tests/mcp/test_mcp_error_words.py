@@ -112,3 +112,23 @@ def test_a_missing_inputs_hint_over_mcp_names_tools_and_fits_the_tool(tmp_path: 
     assert "PDFs" not in convert["hint"] and "pdftools" not in convert["hint"], convert
     assert info["code"] == "FILE_NOT_FOUND" and "`pdf_list`" in info["hint"], info
     assert "pdftools" not in info["hint"] and "command" not in info["hint"], info
+
+
+def test_ocr_language_hints_name_the_tool_that_lists_the_languages(tmp_path: Path) -> None:
+    """At a shell `ocr --list-languages` lists them; over MCP `pdf_ocr` cannot (the option is the command line's
+    only): `pdf_diagnose` gives them as `ocr_languages`. The hints said `check the codes with pdf_ocr`."""
+    shutil.copy(FOUR, tmp_path / "four.pdf")
+
+    async def go() -> tuple[list[dict[str, str]], dict[str, Any]]:
+        async with stdio_client(tmp_path, "--tools", "all") as client:
+            calls = [{"input": "four.pdf", "language": "zzz", "mode": "text"},  # not installed
+                     {"input": "four.pdf", "language": "eng+", "mode": "text"}]  # not a list of codes
+            errors = [json.loads((await client.call_tool("pdf_ocr", args)).content[0].text) for args in calls]
+            return errors, (await client.call_tool("pdf_diagnose", {})).structured_content
+
+    errors, diagnosis = anyio.run(go)
+    assert [e["code"] for e in errors] == ["OCR_LANGUAGE_MISSING", "INVALID_ARGUMENT"], errors
+    for error in errors:
+        assert "`pdf_diagnose`" in error["hint"] and "ocr_languages" in error["hint"], error
+        assert "`pdf_ocr`" not in error["hint"], error
+    assert "eng" in diagnosis["ocr_languages"]  # where the hint sends the agent, the languages are

@@ -70,7 +70,8 @@ def resize(
 
 
 def _fit(page: pikepdf.Page, target: tuple[float, float], margin: float) -> float:
-    """Make the page `target` (as displayed) and its content fit, centred; return the scale."""
+    """Make the page `target` (as displayed) and what its crop box shows fit, centred (clipped to it: what the
+    crop box hid stays hidden on the larger paper); return the scale."""
     import pikepdf
 
     x0, y0, x1, y1 = (float(v) for v in page.cropbox)
@@ -79,7 +80,8 @@ def _fit(page: pikepdf.Page, target: tuple[float, float], margin: float) -> floa
     scale = min((new_w - 2 * margin) / (x1 - x0), (new_h - 2 * margin) / (y1 - y0))
     tx, ty = (new_w - (x1 - x0) * scale) / 2 - x0 * scale, (new_h - (y1 - y0) * scale) / 2 - y0 * scale
     page.contents_coalesce()
-    page.contents_add(f"q {scale:.6f} 0 0 {scale:.6f} {tx:.4f} {ty:.4f} cm\n".encode(), prepend=True)
+    clip = f"{x0:.4f} {y0:.4f} {x1 - x0:.4f} {y1 - y0:.4f} re W n"  # what the crop box hid stays hidden
+    page.contents_add(f"q {scale:.6f} 0 0 {scale:.6f} {tx:.4f} {ty:.4f} cm {clip}\n".encode(), prepend=True)
     page.contents_add(b"\nQ")
     for annot in page.obj.get("/Annots", []):
         if "/Rect" in annot:

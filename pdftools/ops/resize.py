@@ -1,7 +1,8 @@
 """Resize pages to a paper size (A3, A4, A5, Letter, Legal, Tabloid), scaling their content to fit, centred.
 
 {{orientation}} auto puts each page on paper turned its own way (a landscape page on landscape paper). The page
-itself changes (its content is scaled in place), so links, form fields and bookmarks stay with it.
+itself changes (its content is scaled in place), so links, form fields and bookmarks stay with it, pointing
+at the same spot.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from pdftools.core.edit import (
 )
 from pdftools.core.params import Cli, Param
 from pdftools.core.pdf import page_list
+from pdftools.document import destinations
 from pdftools.document.impose import SHEETS, displayed_size, sheet_size
 
 if TYPE_CHECKING:
@@ -60,18 +62,20 @@ def resize(
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix=paper, password=password, in_place=in_place, force=force)
     numbers = sorted(set(select_pages(pages, len(job.pdf.pages), job.src)))
-    scales, listed = [], page_list(job.pdf)
+    scales, listed, moved = [], page_list(job.pdf), {}
     for number in numbers:
         page = listed[number - 1]
         width, height = displayed_size(page)
         landscape = width > height if orientation == "auto" else orientation == "landscape"
-        scales.append(_fit(page, sheet_size(paper, landscape, SHEETS[paper]), margin))
+        moved[page.obj.objgen] = _fit(page, sheet_size(paper, landscape, SHEETS[paper]), margin)
+        scales.append(round(moved[page.obj.objgen][0], 4))
+    destinations.move(job.pdf, moved)  # bookmarks and links show the same spot of the scaled page
     return ResizeResult(**job.save(decrypt), resized=numbers, scales=scales)
 
 
-def _fit(page: pikepdf.Page, target: tuple[float, float], margin: float) -> float:
+def _fit(page: pikepdf.Page, target: tuple[float, float], margin: float) -> destinations.Transform:
     """Make the page `target` (as displayed) and what its crop box shows fit, centred (clipped to it: what the
-    crop box hid stays hidden on the larger paper); return the scale."""
+    crop box hid stays hidden on the larger paper); return the scale and the shift given to the content."""
     import pikepdf
 
     x0, y0, x1, y1 = (float(v) for v in page.cropbox)
@@ -91,4 +95,4 @@ def _fit(page: pikepdf.Page, target: tuple[float, float], margin: float) -> floa
     for key in BOXES:
         if key in page.obj:
             del page.obj[key]
-    return round(scale, 4)
+    return scale, tx, ty

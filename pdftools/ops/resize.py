@@ -27,7 +27,8 @@ from pdftools.core.edit import (
 from pdftools.core.params import Cli, Param
 from pdftools.core.pdf import page_list
 from pdftools.document import destinations
-from pdftools.document.impose import SHEETS, displayed_size, sheet_size
+from pdftools.document.crop import visible
+from pdftools.document.impose import SHEETS, sheet_size
 
 if TYPE_CHECKING:
     import pikepdf
@@ -65,7 +66,8 @@ def resize(
     scales, listed, moved = [], page_list(job.pdf), {}
     for number in numbers:
         page = listed[number - 1]
-        width, height = displayed_size(page)
+        x0, y0, x1, y1 = visible(page)
+        width, height = (y1 - y0, x1 - x0) if page.rotation % 180 == 90 else (x1 - x0, y1 - y0)
         landscape = width > height if orientation == "auto" else orientation == "landscape"
         moved[page.obj.objgen] = _fit(page, sheet_size(paper, landscape, SHEETS[paper]), margin)
         scales.append(round(moved[page.obj.objgen][0], 4))
@@ -78,8 +80,7 @@ def _fit(page: pikepdf.Page, target: tuple[float, float], margin: float) -> dest
     crop box hid stays hidden on the larger paper); return the scale and the shift given to the content."""
     import pikepdf
 
-    x0, y0, x1, y1 = (float(v) for v in page.cropbox)
-    x0, y0, x1, y1 = min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
+    x0, y0, x1, y1 = visible(page)  # the crop box within the media box: what a viewer shows
     new_w, new_h = target[::-1] if page.rotation % 180 == 90 else target  # the page's own axes, unrotated
     scale = min((new_w - 2 * margin) / (x1 - x0), (new_h - 2 * margin) / (y1 - y0))
     tx, ty = (new_w - (x1 - x0) * scale) / 2 - x0 * scale, (new_h - (y1 - y0) * scale) / 2 - y0 * scale

@@ -48,3 +48,16 @@ def test_an_uncropped_page_is_scaled_whole(tmp_path: Path) -> None:
     width, height = image.size
     assert image.getpixel((3, height // 2)) == (0, 0, 0)  # the black page fills the width of the paper
     assert image.getpixel((width // 2, height // 2)) == (255, 0, 0)
+
+
+def test_a_crop_box_beyond_the_media_box_scales_what_shows(tmp_path: Path) -> None:
+    """The crop box reaches 50 pt beyond the media box on each side: what shows is the media box (300 pt), and
+    that fills the width of the paper, as the uncropped page does."""
+    source = black_page(tmp_path / "in.pdf")
+    with pikepdf.open(source, allow_overwriting_input=True) as pdf:
+        pdf.pages[0].obj.CropBox = Array([-50, -50, 350, 350])
+        pdf.save(source)
+    done = resize(str(source), "a5", output=str(tmp_path / "r.pdf"))
+    assert done.scales == [round(419.53 / 300, 4)]
+    image = rendered(Path(done.output), tmp_path)
+    assert image.getpixel((3, image.size[1] // 2)) == (0, 0, 0)

@@ -9,12 +9,14 @@ from pathlib import Path
 from typing import IO
 
 
-def run_at_terminal(argv: list[str], cwd: Path, timeout: float,
-                    stdin: IO[bytes] | int = subprocess.DEVNULL) -> tuple[subprocess.CompletedProcess[bytes], bytes]:
-    """The finished process (its stderr captured) and every byte it wrote to its terminal."""
+def run_at_terminal(argv: list[str], cwd: Path, timeout: float, stdin: IO[bytes] | int = subprocess.DEVNULL,
+                    env: dict[str, str] | None = None) -> tuple[subprocess.CompletedProcess[bytes], bytes]:
+    """The finished process (its stderr captured) and every byte it wrote to its terminal (`env`: the
+    process's environment, by default this one's)."""
     leader, follower = os.openpty()
     try:
-        proc = subprocess.run(argv, stdin=stdin, stdout=follower, stderr=subprocess.PIPE, timeout=timeout, cwd=cwd)
+        proc = subprocess.run(argv, stdin=stdin, stdout=follower, stderr=subprocess.PIPE, timeout=timeout, cwd=cwd,
+                              env=env)
         os.close(follower)
         written = b""
         try:

@@ -67,7 +67,8 @@ def render(result: Any, *, as_json: bool, to_stderr: bool = False) -> None:
     tty = stream.isatty()
     laid_out = layout(result, tty=tty)
     if tty:
-        _console(stderr=to_stderr).print(drawn(laid_out), crop=False)
+        console = _console(stderr=to_stderr)
+        console.print(drawn(laid_out, console.width), crop=False)
     else:  # piped: the same lines, drawn without rich (importing and laying out rich cost a call ~40 ms)
         stream.write("".join(line + "\n" for line in plain_lines(laid_out)))
     notes = getattr(result, "notes", None)  # for people, on stderr: not with --json (a script reads the result)
@@ -187,8 +188,13 @@ def _plain(value: Any) -> str:
     return str(value)
 
 
-def drawn(block: Any) -> Any:
-    """A laid-out block as a rich renderable, for a terminal (cells wrap to its width, never cut)."""
+NARROWEST = 5  # columns a table's column keeps at least (or its widest cell); below that: one row at a time
+
+
+def drawn(block: Any, width: int | None = None) -> Any:
+    """A laid-out block as a rich renderable, for a terminal `width` columns wide (cells wrap to it, never
+    cut). A table that cannot give each column a readable width there is drawn as records instead: each row
+    its own block of `column  value` lines."""
     from rich.table import Table
     from rich.text import Text
 
@@ -198,9 +204,12 @@ def drawn(block: Any) -> Any:
         table = Table(show_header=False, box=None, pad_edge=False)
         table.add_column(style="bold", no_wrap=True)
         table.add_column(overflow="fold")
+        inner = None if width is None else width - max((_width(name) for name, _ in block.rows), default=0) - 2
         for name, cell in block.rows:
-            table.add_row(Text(name), drawn(cell))
+            table.add_row(Text(name), drawn(cell, inner))
         return table
+    if isinstance(block, Grid) and width is not None and _narrowest(block) > width:
+        return _records(block)
     if isinstance(block, Grid):
         table = Table(show_edge=False, pad_edge=False)
         for column in block.columns:
@@ -221,6 +230,31 @@ def drawn(block: Any) -> Any:
 
     add(root, block.items)
     return root
+
+
+def _narrowest(grid: Grid) -> int:
+    """The least width the grid needs for each column to show NARROWEST characters (or its widest cell)."""
+    cells = list(zip(grid.columns, *grid.cells, strict=True))
+    widths = [min(NARROWEST, max(_width(part) for cell in column for part in cell.split())) for column in cells]
+    return sum(widths) + 3 * (len(widths) - 1)
+
+
+def _records(grid: Grid) -> Any:
+    """A grid too wide for the terminal, one row at a time: `column  value` lines, a blank line between rows."""
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(show_header=False, box=None, pad_edge=False)
+    table.add_column(style="dim", no_wrap=True)
+    table.add_column(overflow="fold")
+    for number, row in enumerate(grid.cells):
+        if number:
+            table.add_row("", "")
+        for column, value in zip(grid.columns, row, strict=True):
+            table.add_row(Text(column), Text(value))
+    if grid.more:
+        table.caption = f"… and {grid.more} more not shown (--json lists all; piped output shows all)"
+    return table
 
 
 def plain_lines(block: Any) -> list[str]:

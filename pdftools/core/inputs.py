@@ -13,8 +13,8 @@ from pdftools.core.params import Mcp
 from pdftools.core.paths import folder_path, glob_files, input_path, policy
 from pdftools.errors import FileNotFound, InvalidArgument, NoInputs, PdftoolsError
 
-_TOKEN = r"(?:-?\d+|last|first|all|odd|even)"
-_PAGES_SUFFIX = re.compile(rf"^(?P<path>.+?):(?P<pages>{_TOKEN}(?:\s*[-,]\s*{_TOKEN}?)*)$")
+_TOKEN = r"(?:-?\d+|last|first|all|odd|even|end|z|[rR]\d+|Z)"  # qpdf's z and r1, pdftk's end too
+_PAGES_SUFFIX = re.compile(rf"^(?P<path>.+?):(?P<pages>{_TOKEN}(?:\s*[-,]\s*{_TOKEN}?)*(?::(?:odd|even))?)$")
 
 
 def split_spec(spec: str) -> tuple[str, str | None]:

@@ -1,5 +1,7 @@
 """Page ranges as people say them: 1-based, inclusive, `1-3,7,10-`, `last`, `-1` (the last page), `odd`, `even`;
-`all` (or `1-last`) for every page.
+`all` (or `1-last`) for every page. qpdf's and pdftk's words mean what they mean there: `z` and `end` are the
+last page, `r1`, `r2`... count from the end (`r1` the last), and `:odd` / `:even` after a spec keep every other
+page of what it names (`1-z:even`, `z-1:odd`), as `qpdf --pages` does.
 
 An empty spec names no pages and is refused. Where leaving the spec out means all pages (the shared `Pages`
 parameter: rotate, stamp, text...), an empty one given to a front end is taken as left out (its `Param` says
@@ -17,14 +19,18 @@ from collections.abc import Iterator
 from pdftools.errors import InvalidPageRange
 
 _PARITY = {"odd": 1, "even": 2}
-_ITEM = re.compile(r"^(?P<a>-?\d+|last|first)(?:(?P<dash>-)(?P<b>-?\d+|last)?)?$")
+_WORD = r"-?\d+|last|first|end|z|r\d+"  # one page; `first` only starts a range
+_ITEM = re.compile(rf"^(?P<a>{_WORD})(?:(?P<dash>-)(?P<b>{_WORD.replace('|first', '')})?)?$")
+_EVERY_OTHER = re.compile(r"^(?P<spec>.*?)\s*:\s*(?P<parity>odd|even)\s*$", re.I | re.S)  # qpdf's `1-z:odd`
 
 
 def _page(token: str, count: int, spec: str) -> int:
-    if token == "last":
+    if token in ("last", "z", "end"):
         number = count
     elif token == "first":
         number = 1
+    elif token.startswith("r"):  # qpdf's and pdftk's r1 (the last page), r2...
+        number = count + 1 - int(token[1:])
     else:
         value = int(token)
         number = count + 1 + value if value < 0 else value
@@ -39,8 +45,9 @@ def page_number(value: int | str, count: int, *, zero: bool = False) -> int:
     token = str(value).strip().lower()
     if zero and token == "0":
         return 0
-    if not re.fullmatch(r"-?\d+|last|first", token):
-        raise InvalidPageRange(f"cannot read {value!r} as a page number", hint="Give a number, `last` or `-1`.")
+    if not re.fullmatch(_WORD, token):
+        raise InvalidPageRange(f"cannot read {value!r} as a page number",
+                               hint="Give a number, `last` (or `z`, `-1`), or `r2` for the second-to-last.")
     return _page(token, count, token)
 
 
@@ -50,8 +57,18 @@ def parse_ranges(spec: str | None, count: int) -> list[tuple[int, int]]:
     if spec is None or spec.strip().lower() == "all":
         return [(1, count)] if count else []
     _not_empty(spec)
+    every_other = _EVERY_OTHER.match(spec)
+    if not every_other:
+        return _ranges(spec, count, spec)
+    # every other page of what the rest names, from its first (odd) or its second (even), one page a range
+    named = [n for start, end in _ranges(every_other["spec"], count, spec) for n in _span(start, end)]
+    return [(n, n) for n in named[every_other["parity"].lower() == "even"::2]]
+
+
+def _ranges(items: str, count: int, spec: str) -> list[tuple[int, int]]:
+    _not_empty(items)
     ranges: list[tuple[int, int]] = []
-    for item, match in _items(spec):
+    for item, match in _items(items):
         if match is None:  # every other page, as single-page ranges
             ranges.extend((n, n) for n in range(_PARITY[item], count + 1, 2))
             continue
@@ -82,18 +99,21 @@ def check_spec(spec: str | None) -> None:
     if spec is None or spec.strip().lower() == "all":
         return
     _not_empty(spec)
-    for _, match in _items(spec):
+    every_other = _EVERY_OTHER.match(spec)
+    for _, match in _items(every_other["spec"] if every_other else spec):
         if match is not None and "0" in (match["a"], match["b"]):
             raise InvalidPageRange(f"page 0 in {spec!r} is out of range: pages are numbered from 1")
+        if match is not None and "r0" in (match["a"], match["b"]):
+            raise InvalidPageRange(f"page 'r0' in {spec!r} is out of range: `r1` is the last page")
 
 
 def parse_pages(spec: str | None, count: int) -> list[int]:
     """Parse a page spec into 1-based page numbers, in the order given (repeats kept)."""
-    pages: list[int] = []
-    for start, end in parse_ranges(spec, count):
-        step = 1 if end >= start else -1
-        pages.extend(range(start, end + step, step))
-    return pages
+    return [n for start, end in parse_ranges(spec, count) for n in _span(start, end)]
+
+
+def _span(start: int, end: int) -> range:
+    return range(start, end + 1) if end >= start else range(start, end - 1, -1)
 
 
 def runs(pages: list[int]) -> list[list[int]]:

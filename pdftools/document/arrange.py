@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pdftools.document import labels as pagelabels
 from pdftools.document import outline
 from pdftools.errors import InvalidPageRange
 
@@ -19,9 +20,11 @@ if TYPE_CHECKING:
 Key = tuple[int, int]
 
 
-def arrange(pdf: pikepdf.Pdf, order: list[int], moved: dict[int, int] | None = None) -> list[str]:
+def arrange(pdf: pikepdf.Pdf, order: list[int], moved: dict[int, int] | None = None,
+            labelled: int | None = None) -> list[str]:
     """Make the pages `order` (0-based indices of the current pages); return warnings for the result.
-    `moved` maps pages left out to the new page that shows them (bookmarks follow)."""
+    `moved` maps pages left out to the new page that shows them (bookmarks follow). `labelled`: how many of
+    the current pages the page labels were written for (the others were added); each page keeps its label."""
     pages = list(pdf.pages)
     nodes = outline.read(pdf)
     for _ in range(len(pages)):
@@ -30,8 +33,11 @@ def arrange(pdf: pikepdf.Pdf, order: list[int], moved: dict[int, int] | None = N
         pdf.pages.append(pages[index])  # a page already placed is copied by pikepdf
     warnings = []
     if order[: len(pages)] != list(range(len(pages))) and "/PageLabels" in pdf.Root:
-        del pdf.Root.PageLabels
-        warnings.append("page labels removed: they no longer matched the pages")
+        kept = len(pages) if labelled is None else labelled
+        origins = [index if index < kept else None for index in order]
+        if all(o is None for o in origins) or not pagelabels.relabel(pdf, origins):  # sheets, or unreadable
+            del pdf.Root.PageLabels
+            warnings.append("page labels removed: they no longer matched the pages")
     dropped = {pages[i].obj.objgen: pages[i] for i in sorted(set(range(len(pages))) - set(order))}
     if dropped:
         _forget(pdf, dropped, nodes, order, moved or {})

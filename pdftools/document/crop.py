@@ -49,6 +49,17 @@ def parse_margins(spec: str) -> Margins:
     return top, right, bottom, left
 
 
+def visible(page: pikepdf.Page) -> tuple[float, float, float, float]:
+    """The part of the page a viewer shows: its crop box clipped to its media box (as poppler and the PDF spec
+    clip it); the media box when they do not overlap. x0 < x1, y0 < y1."""
+    media, crop = ([float(v) for v in box] for box in (page.mediabox, page.cropbox))
+    x0, x1 = max(min(media[0], media[2]), min(crop[0], crop[2])), min(max(media[0], media[2]), max(crop[0], crop[2]))
+    y0, y1 = max(min(media[1], media[3]), min(crop[1], crop[3])), min(max(media[1], media[3]), max(crop[1], crop[3]))
+    if x1 <= x0 or y1 <= y0:
+        return min(media[0], media[2]), min(media[1], media[3]), max(media[0], media[2]), max(media[1], media[3])
+    return x0, y0, x1, y1
+
+
 def cropped(box: tuple[float, float, float, float], margins: Margins, rotation: int) -> tuple[float, ...] | None:
     """The box (x0, y0, x1, y1, unrotated) less the margins as displayed (the page turned by `rotation`), or
     None when nothing would be left."""

@@ -57,4 +57,4 @@ def impose(pdf: pikepdf.Pdf, sheets: list[list[int | None]], size: tuple[float, 
             y = size[1] - margin - (cell // cols + 1) * cell_h
             sheet.add_overlay(forms[source], Rectangle(x, y, x + cell_w, y + cell_h))
             moved.setdefault(source, number)
-    return arrange(pdf, list(range(count, count + len(sheets))), moved)
+    return arrange(pdf, list(range(count, count + len(sheets))), moved, labelled=count)

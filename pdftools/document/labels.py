@@ -101,3 +101,42 @@ def read(pdf: pikepdf.Pdf) -> list[LabelRange]:
         style = STYLES.get(str(entry.get("/S", ""))[1:], "none")
         out.append(LabelRange(int(index) + 1, style, str(entry.get("/P", "")), int(entry.get("/St", 1))))
     return out
+
+
+def relabel(pdf: pikepdf.Pdf, origins: list[int | None]) -> bool:
+    """Give each page the label its origin (0-based index among the pages the labels were written for) had,
+    as `qpdf --pages` does; a page without one (added) gets an empty label, as qpdf gives a page from a file
+    without labels. False, and nothing changed, when the labels cannot be read."""
+    import pikepdf
+
+    try:
+        entries = [(int(index), _entry(entry)) for index, entry in pikepdf.NumberTree(pdf.Root.PageLabels).items()]
+    except (pikepdf.PdfError, TypeError, ValueError, AttributeError):
+        return False
+    ranges: list[LabelRange] = []
+    last: tuple[str, str, int] | None = None
+    for page, origin in enumerate(origins, start=1):
+        label = ("none", "", 0) if origin is None else _label_at(entries, origin)
+        style, prefix, number = label
+        if last is None or (style, prefix) != last[:2] or (style != "none" and number != last[2] + 1):
+            ranges.append(LabelRange(page, style, prefix, number if style != "none" else 1))
+        last = label
+    write(pdf, ranges)
+    return True
+
+
+def _entry(entry: Any) -> tuple[str, str, int]:
+    """(style name, prefix, first number) of a /PageLabels entry; a TypeError when it is not one."""
+    import pikepdf
+
+    if not isinstance(entry, pikepdf.Dictionary):
+        raise TypeError("a page label entry is not a dictionary")
+    return STYLES.get(str(entry.get("/S", ""))[1:], "none"), str(entry.get("/P", "")), int(entry.get("/St", 1))
+
+
+def _label_at(entries: list[tuple[int, tuple[str, str, int]]], index: int) -> tuple[str, str, int]:
+    """The label of page `index` (0-based): its range's style and prefix, and its number in the range. Pages
+    before the first range read as their page number, as viewers show them."""
+    first, (style, prefix, start) = max(((i, e) for i, e in entries if i <= index), default=(index, ("arabic",
+                                                                                                   "", index + 1)))
+    return style, prefix, start + index - first

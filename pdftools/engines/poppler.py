@@ -33,16 +33,19 @@ def pdfinfo(path: Path, damaged: DamagedPdf) -> dict[str, str]:
     return fields
 
 
-def media_boxes(path: Path, pages: list[int], damaged: DamagedPdf) -> dict[int, tuple[float, float, bool]]:
-    """Width and height (points) of the media box (what pdftoppm draws) of each of `pages` as displayed (its
-    rotation applied), and whether the page is on its side, as poppler sees them; re-raises `damaged` when
-    poppler finds no page there (a null page in a broken tree)."""
+def media_boxes(path: Path, pages: list[int], damaged: DamagedPdf, *,
+                kind: str = "MediaBox") -> dict[int, tuple[float, float, bool]]:
+    """Width and height (points) of the media box (what pdftoppm draws; `kind="CropBox"`: what `pdftoppm
+    -cropbox` draws) of each of `pages` as displayed (its rotation applied), and whether the page is on its
+    side, as poppler sees them; re-raises `damaged` when poppler finds no page there (a null page in a broken
+    tree)."""
     try:
         raw = engines.run(["pdfinfo", "-box", "-f", str(min(pages)), "-l", str(max(pages)), str(path)], timeout=60)
     except PdftoolsError:
         raise damaged from None
     boxes = {int(m[1]): (abs(float(m[4]) - float(m[2])), abs(float(m[5]) - float(m[3])))
-             for m in re.finditer(rb"^Page +(\d+) MediaBox: +([-\d.]+) +([-\d.]+) +([-\d.]+) +([-\d.]+)", raw, re.M)}
+             for m in re.finditer(rb"^Page +(\d+) " + kind.encode() + rb": +([-\d.]+) +([-\d.]+) +([-\d.]+) +([-\d.]+)",
+                                 raw, re.M)}
     turned = {int(m[1]) for m in re.finditer(rb"^Page +(\d+) rot: +(90|270)\b", raw, re.M)}
     for page in pages:
         if not all(boxes.get(page, (0, 0))):

@@ -1,7 +1,7 @@
 """Delete pages: `2`, `1-3,7`, `even`, `last`.
 
-The rest of the PDF stays as it was. Deleted pages are removed completely, with the bookmarks, named
-destinations and form fields that pointed at them.
+The rest of the PDF stays as it was (each page keeps its label). Deleted pages are removed completely, with
+the bookmarks, named destinations and form fields that pointed at them.
 """
 
 from __future__ import annotations

@@ -61,6 +61,6 @@ def insert(
     other = open_pdf(src_path, password)
     picked = [n - 1 for n in select_pages(spec, len(other.pages), src_path)]
     job.pdf.add_pages_from(other, picked)
-    warnings = arrange(job.pdf, insertion_order(total, position, len(picked)))
+    warnings = arrange(job.pdf, insertion_order(total, position, len(picked)), labelled=total)
     inserted = list(range(position + 1, position + len(picked) + 1))
     return InsertResult(**job.save(decrypt), source=str(src_path), inserted=inserted, warnings=warnings)

@@ -57,7 +57,7 @@ def insert_blank(
         page = pdf.add_blank_page()
         page.mediabox, page.cropbox = neighbour.mediabox, neighbour.cropbox
         page.rotate(neighbour.rotation, relative=False)
-    warnings = arrange(pdf, insertion_order(total, position, count))
+    warnings = arrange(pdf, insertion_order(total, position, count), labelled=total)
     inserted = list(range(position + 1, position + count + 1))
     return InsertBlankResult(**job.save(decrypt), inserted=inserted, warnings=warnings)
 

@@ -65,7 +65,7 @@ def _entry(base: Path, path: Path) -> PdfEntry:
         entry = PdfEntry(path=rel, size=real.stat().st_size)
         try:
             with open_pdf(real) as pdf:
-                entry.pages = len(pdf.pages)
+                entry.pages, entry.encrypted = len(pdf.pages), pdf.is_encrypted  # an owner password only
                 title = pdf.docinfo.get("/Title", "") if "/Info" in pdf.trailer else ""
                 entry.title = metadata.text(title or "").strip()
         except DamagedPdf as damaged:  # poppler may still count what qpdf rejects

@@ -1,7 +1,8 @@
 """Resize pages to a paper size (A3, A4, A5, Letter, Legal, Tabloid), scaling their content to fit, centred.
 
 {{orientation}} auto puts each page on paper turned its own way (a landscape page on landscape paper). The page
-itself changes (its content is scaled in place), so links, form fields and bookmarks stay with it.
+itself changes (its content is scaled in place), so links, form fields and bookmarks stay with it, pointing
+at the same spot.
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ from pdftools.core.edit import (
 )
 from pdftools.core.params import Cli, Param
 from pdftools.core.pdf import page_list
-from pdftools.document.impose import SHEETS, displayed_size, sheet_size
+from pdftools.document import destinations
+from pdftools.document.crop import visible
+from pdftools.document.impose import SHEETS, sheet_size
 
 if TYPE_CHECKING:
     import pikepdf
@@ -60,26 +63,30 @@ def resize(
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix=paper, password=password, in_place=in_place, force=force)
     numbers = sorted(set(select_pages(pages, len(job.pdf.pages), job.src)))
-    scales, listed = [], page_list(job.pdf)
+    scales, listed, moved = [], page_list(job.pdf), {}
     for number in numbers:
         page = listed[number - 1]
-        width, height = displayed_size(page)
+        x0, y0, x1, y1 = visible(page)
+        width, height = (y1 - y0, x1 - x0) if page.rotation % 180 == 90 else (x1 - x0, y1 - y0)
         landscape = width > height if orientation == "auto" else orientation == "landscape"
-        scales.append(_fit(page, sheet_size(paper, landscape, SHEETS[paper]), margin))
+        moved[page.obj.objgen] = _fit(page, sheet_size(paper, landscape, SHEETS[paper]), margin)
+        scales.append(round(moved[page.obj.objgen][0], 4))
+    destinations.move(job.pdf, moved)  # bookmarks and links show the same spot of the scaled page
     return ResizeResult(**job.save(decrypt), resized=numbers, scales=scales)
 
 
-def _fit(page: pikepdf.Page, target: tuple[float, float], margin: float) -> float:
-    """Make the page `target` (as displayed) and its content fit, centred; return the scale."""
+def _fit(page: pikepdf.Page, target: tuple[float, float], margin: float) -> destinations.Transform:
+    """Make the page `target` (as displayed) and what its crop box shows fit, centred (clipped to it: what the
+    crop box hid stays hidden on the larger paper); return the scale and the shift given to the content."""
     import pikepdf
 
-    x0, y0, x1, y1 = (float(v) for v in page.cropbox)
-    x0, y0, x1, y1 = min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
+    x0, y0, x1, y1 = visible(page)  # the crop box within the media box: what a viewer shows
     new_w, new_h = target[::-1] if page.rotation % 180 == 90 else target  # the page's own axes, unrotated
     scale = min((new_w - 2 * margin) / (x1 - x0), (new_h - 2 * margin) / (y1 - y0))
     tx, ty = (new_w - (x1 - x0) * scale) / 2 - x0 * scale, (new_h - (y1 - y0) * scale) / 2 - y0 * scale
     page.contents_coalesce()
-    page.contents_add(f"q {scale:.6f} 0 0 {scale:.6f} {tx:.4f} {ty:.4f} cm\n".encode(), prepend=True)
+    clip = f"{x0:.4f} {y0:.4f} {x1 - x0:.4f} {y1 - y0:.4f} re W n"  # what the crop box hid stays hidden
+    page.contents_add(f"q {scale:.6f} 0 0 {scale:.6f} {tx:.4f} {ty:.4f} cm {clip}\n".encode(), prepend=True)
     page.contents_add(b"\nQ")
     for annot in page.obj.get("/Annots", []):
         if "/Rect" in annot:
@@ -89,4 +96,4 @@ def _fit(page: pikepdf.Page, target: tuple[float, float], margin: float) -> floa
     for key in BOXES:
         if key in page.obj:
             del page.obj[key]
-    return round(scale, 4)
+    return scale, tx, ty

@@ -1,7 +1,8 @@
 """Keep only the given pages, in the given order (repeats allowed): `3,1-2`, `odd`, `5-1`.
 
-Everything else in the PDF stays: metadata, bookmarks and links to kept pages, form fields on them,
-encryption. Pages left out are removed completely, with the bookmarks that pointed at them.
+Everything else in the PDF stays: metadata, bookmarks and links to kept pages, form fields on them, each
+page's label, encryption. Pages left out are removed completely, with the bookmarks that pointed at them.
+Pages as qpdf names them work too: `z-1`, `r3-r1`, `1-z:even`.
 """
 
 from __future__ import annotations

@@ -112,7 +112,7 @@ def thumbnails(
         pdf = open_pdf(path, password)
     except DamagedPdf as damaged:  # poppler may still draw what qpdf rejects (e.g. a broken page tree)
         selected = _selected(pages, int(poppler.pdfinfo(path, damaged)["Pages"]), str(path))
-        shown = poppler.media_boxes(path, selected, damaged)
+        shown = poppler.media_boxes(path, selected, damaged, kind="CropBox")
         for p, (w, h, _) in shown.items():
             _check_pixels(w, h, size, dpi, p)
         warning = poppler.warning(damaged, "rendered by poppler alone, without pdftools' decompression-bomb "
@@ -136,18 +136,25 @@ def _selected(spec: str | None, count: int, name: str) -> list[int]:
 
 
 def _shown(page: Any) -> tuple[float, float, bool]:
-    """The media box (what pdftoppm draws: -cropbox only when asked) as displayed, /Rotate applied, and whether
-    the page is on its side."""
+    """The crop box within the media box (what a viewer shows, and `pdftoppm -cropbox` draws) as displayed,
+    /Rotate applied, and whether the page is on its side."""
     try:
         turned = int(page.obj.get("/Rotate", 0)) % 180 == 90
     except (TypeError, ValueError):  # a /Rotate that is not a number: poppler ignores it
         turned = False
     try:
-        box = [float(v) for v in page.mediabox]
-        width, height = abs(box[2] - box[0]), abs(box[3] - box[1])
+        media, crop = ([float(v) for v in box] for box in (page.mediabox, page.cropbox))
+        width, height = (_overlap(media[i], media[i + 2], crop[i], crop[i + 2]) for i in (0, 1))
     except (TypeError, ValueError, IndexError):  # not four numbers: poppler draws a default page; no check
         return 0.0, 0.0, turned
     return (height, width, turned) if turned else (width, height, turned)
+
+
+def _overlap(a0: float, a1: float, b0: float, b1: float) -> float:
+    """How far two spans overlap (poppler draws the crop box clipped to the media box); the media box's span
+    when they do not, as poppler then draws the media box."""
+    shared = min(max(a0, a1), max(b0, b1)) - max(min(a0, a1), min(b0, b1))
+    return shared if shared > 0 else abs(a1 - a0)
 
 
 def _check_pixels(width_pt: float, height_pt: float, size: tuple[int | None, int | None] | None, dpi: int | None,
@@ -200,7 +207,7 @@ def _pdftoppm(source: Path, run: list[int], staging: Path, fmt: str,
     """One pdftoppm over the consecutive pages `run`; the image it made of each page."""
     prefix = f"r{run[0]}"
     scale = ["-scale-to-x", str(size[0] or -1), "-scale-to-y", str(size[1] or -1)] if size else []
-    engines.run(["pdftoppm", "-jpeg" if fmt == "jpeg" else "-png", "-r", str(dpi), *scale,
+    engines.run(["pdftoppm", "-cropbox", "-jpeg" if fmt == "jpeg" else "-png", "-r", str(dpi), *scale,
                  "-f", str(run[0]), "-l", str(run[-1]), str(source), str(staging / prefix)])
     made = {}  # pdftoppm names them PREFIX-NN.EXT, NN padded to the digits of the document's page count
     for produced in staging.glob(f"{prefix}-*"):

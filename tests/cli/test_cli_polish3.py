@@ -111,7 +111,7 @@ def test_bookmarks_replace_takes_last_and_minus_one(cli: Any, tmp_path: Path) ->
     assert result.exit_code == 0, result
     listed = json.loads(cli("bookmarks", "list", "br.pdf", "--json").stdout)["outline"]
     assert [(b["title"], b["page"]) for b in listed] == [("B", 4), ("C", 4), ("D", 2)]
-    bad = cli("bookmarks", "replace", four, "--data", '[{"title":"B","page":"end"}]', "-o", "x.pdf", "--json")
+    bad = cli("bookmarks", "replace", four, "--data", '[{"title":"B","page":"final"}]', "-o", "x.pdf", "--json")
     assert bad.exit_code != 0 and "last" in json.dumps(error_of(bad)), bad
 
 

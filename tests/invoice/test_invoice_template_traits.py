@@ -107,3 +107,12 @@ def test_the_firm_signing_under_a_letters_closing_is_the_sender(closing: str) ->
 def test_without_a_closing_the_letters_sender_stays_unsure() -> None:
     doc = _doc([line.format(closing="") for line in LETTER])
     assert issuer.issuers(doc)[0].score < 0.7
+
+
+def test_a_prefix_before_a_space_read_by_ocr_is_not_trusted() -> None:
+    from pdftools.invoice.reader import spaced_ocr_number
+
+    split = text.Candidate("F 2025-00708", 0.92, "after the label 'Numéro de facture'")  # `F2025-00708` on the page
+    assert spaced_ocr_number(split).score < 0.7
+    whole = text.Candidate("F2025-00708", 0.92, "after the label 'Numéro de facture'")
+    assert spaced_ocr_number(whole) is whole

@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/invoices.py [--count 60] [--scanned 30] [--holdout 36] [--late 36] [--erp 24]
                                             [--traits 24] [--keep DIR] [--real-only | --no-real] [--no-real-scans]
                                             [--scan-cache DIR] [--thirdparty 12] [--thirdparty-scanned 4]
+                                            [--templated 16] [--templated-scanned 4]
 
 The real sets come from ../shared/corpus/einvoices (tests/invoices/real.py; held out: never tuned on): the 16
 e-invoices read from their XML (`einvoice`), the same 16 read from their pages with the XML ignored (`real
@@ -16,6 +17,13 @@ people's generator libraries (InvoiceGenerator, pyinvoice, dinbrief, arca-factur
 microinvoice and @h1dd3nsn1p3r/pdf-invoice from npm; pinned, installed once into ~/.cache/pdftools, skipped with
 the reason printed when they cannot be installed): `thirdparty-digital` from their text, `thirdparty-scanned` from
 their pages rasterised at 200 dpi and read by OCR.
+
+The template sets (tests/invoices/templated.py) are invoices laid out by real programs' own invoice templates:
+Tryton's invoice report (trytond_account_invoice's invoice.fodt through relatorio and LibreOffice), KOMA-Script's
+scrlttr2 letter with the `invoice` package's table, and the LaTeX letter class with the `invoice2` package's table
+(LibreOffice and TeX Live from Debian; skipped with the reason printed when missing): `templates-digital` from
+their text, `templates-scanned` from their pages rasterised at 200 dpi and read by OCR. Their first measurement
+was taken before any tuning on them.
 
 Generates digital invoices (pikepdf and, when installed, groff + Ghostscript), the same invoices scanned
 (200 dpi images, no text layer), with a Factur-X XML attached, and with a broken XML; plus the held-out
@@ -220,6 +228,30 @@ def thirdparty_sets(threshold: float, count: int, scanned: int, seed: int, keep:
         _real_lines(sets, expected, threshold, misses)
 
 
+def templated_sets(threshold: float, count: int, scanned: int, seed: int, keep: Path | None, misses: bool) -> None:
+    """Invoices laid out by real programs' own templates (tests/invoices/templated.py: Tryton, KOMA-Script with
+    `invoice`, LaTeX letter with `invoice2`), from their text and, `scanned` per source, from their scans."""
+    from invoices import templated
+    from invoices.producers import scan
+
+    with tempfile.TemporaryDirectory(prefix="pdftools-templated-") as tmp:
+        folder = (keep or Path(tmp)) / "templated"
+        expected, skipped = templated.build(folder, count, seed)
+        print(f"\nReal programs' invoice templates ({len(expected)} invoices, {count} per template source):")
+        for source, why in skipped.items():
+            print(f"{'':24} skipped {source}: {why}")
+        if not expected:
+            return
+        sets = [("templates-digital", [str(folder / name) for name in sorted(expected)])]
+        if scanned:
+            (folder / "scanned").mkdir(exist_ok=True)
+            picked = [name for source in templated.SOURCES
+                      for name in sorted(n for n in expected if n.startswith(f"{source}-"))[:scanned]]
+            sets.append(("templates-scanned", [str(scan(folder / name, folder / "scanned" / name))
+                                               for name in picked]))
+        _real_lines(sets, expected, threshold, misses)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=60, help="invoices per digital kind")
@@ -245,6 +277,9 @@ def main() -> None:
     parser.add_argument("--thirdparty", type=int, default=12, help="invoices per third-party generator library"
                         " (tests/invoices/thirdparty.py; installed once into a cache folder)")
     parser.add_argument("--thirdparty-scanned", type=int, default=4, help="of them, per library, also scanned")
+    parser.add_argument("--templated", type=int, default=16, help="invoices per real program's invoice template"
+                        " (tests/invoices/templated.py: Tryton, KOMA-Script, LaTeX invoice2)")
+    parser.add_argument("--templated-scanned", type=int, default=4, help="of them, per template, also scanned")
     args = parser.parse_args()
     from pdftools.invoice.reader import default_languages
 
@@ -262,6 +297,8 @@ def main() -> None:
     if args.thirdparty:
         thirdparty_sets(args.threshold, args.thirdparty, args.thirdparty_scanned, args.seed, args.keep,
                         args.misses)
+    if args.templated:
+        templated_sets(args.threshold, args.templated, args.templated_scanned, args.seed, args.keep, args.misses)
     print("\nGenerated invoices (tests/invoices):")
 
     with tempfile.TemporaryDirectory(prefix="pdftools-invoices-") as tmp:

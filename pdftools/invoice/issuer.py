@@ -36,7 +36,12 @@ _MISSING_GLYPH = re.compile("[\ufffd\u25a0\u25a1]")  # what a font without the l
 _WEB = re.compile(r"www\.|https?://|\S@\S")  # a web or e-mail address is no name
 _DOMAIN = re.compile(r"(?:www\.|@)([a-z0-9-]+)\.[a-z]{2,}")
 _ALNUM = re.compile(r"[^a-z0-9]")
-_SELLER_EVIDENCE = ("after the label", "a sender line", "a footer name beside tax", "a legal mention")  # the seller
+_SELLER_EVIDENCE = ("after the label", "a sender line", "a footer name beside tax", "a legal mention",
+                    "the firm signing")  # the seller
+# A letter's complimentary close: the firm named in the signature under it sends the letter
+_CLOSING = re.compile(r"(?:mit\s+)?(?:freundlichen|besten|herzlichen)\s+gr[u]e?[sß]+en|freundliche\s+gr[u]e?[sß]+e|"
+                      r"(?:kind|best|warm)\s+regards|yours\s+(?:faithfully|sincerely|truly)|sincerely|"
+                      r"cordialement|met\s+vriendelijke\s+groet(?:en)?|cordiali\s+saluti|atentamente")
 # A company's legal mention, printed by the seller (`Lumen SAS au capital de 10 000 €`, `capitale sociale`):
 _CAPITAL = re.compile(r"[\s,;-]+(?:au\s+capital|capital\s+social|capitale\s+sociale|cap\.\s*soc\.|share\s+capital|"
                       r"(?:mit\s+(?:einem\s+)?)?(?:stamm|grund)\s*-?\s*kapital)(?![a-z])")
@@ -222,8 +227,23 @@ def issuers(doc: Doc) -> list[Candidate]:
     first = _first_line_name(doc)
     if first is not None:
         found.append(first)
+    found += _signing_firm(doc)
     found += _receipt_stub(doc)
     return _rank(doc, found, _buyer_keys(doc, senders))
+
+
+def _signing_firm(doc: Doc) -> list[Candidate]:
+    """The firm (a name with a legal form) in the signature a few lines under a letter's closing, alone in its
+    line (`Mit freundlichen Grüßen` ... `Claire Martin` / `Chevalier Bâtiment SA`)."""
+    for i, folded in enumerate(doc.folded):
+        closing = _CLOSING.fullmatch(folded.strip(" ,."))
+        if closing is None:
+            continue
+        for j in range(i + 1, min(i + 9, len(doc.cells))):  # blank lines for the signature itself
+            cells = doc.cells[j]
+            if len(cells) == 1 and ends_legal(cells[0].text) and plausible(cells[0].text):
+                return [Candidate(_tidy(cells[0].text), 0.85, f"the firm signing under {folded.strip()!r}", j)]
+    return []
 
 
 _RECEIVED_FROM = re.compile(r"recebemos\s+de\s+(.+?)\s+os\s+produtos")  # a DANFE's receipt stub (Brazil)

@@ -127,7 +127,12 @@ CURRENCY_CODES = ("EUR", "USD", "GBP", "CHF", "JPY", "CAD", "AUD", "NZD", "SEK",
                   "RON", "BGN", "HRK", "ISK", "TRY", "CNY", "HKD", "SGD", "INR", "ZAR", "MXN", "BRL", "ARS", "CLP",
                   "COP")
 _CURRENCY = "|".join([*CURRENCY_CODES, *(re.escape(s) for s in sorted(CURRENCY_SYMBOLS, key=len, reverse=True))])
-_NUMBER = r"\d{1,3}(?:(?:[.,']|(?<=\d) (?=\d{3}(?:\D|$)))\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"
+# A decimal comma with a space after it, as LaTeX prints a comma in mathematics (siunitx, `9 245, 04`): cents only
+# where the amount ends its column (two spaces or the line's end after it, or after a currency or a short word:
+# eurosym's drawn `€` comes out as `e`), not `Positionen 1, 12 und 14`
+_SPACED_CENTS = rf", \d\d(?=(?: ?(?:{_CURRENCY}|[^\W\d]{{1,3}}\.?))?(?: {{2,}}|\s*$))"
+_NUMBER = (rf"\d{{1,3}}(?:(?:[.,']|(?<=\d) (?=\d{{3}}(?:\D|$)))\d{{3}})+(?:[.,]\d{{1,2}}|{_SPACED_CENTS})?|"
+           rf"\d+(?:[.,]\d{{1,2}}|{_SPACED_CENTS})?")
 AMOUNT = re.compile(rf"(?<![\w.,'/-])(?:(?P<c1>{_CURRENCY}) ?)?(?P<n>{_NUMBER})"
                     r"(?:(?<=[.,]\d\d)-(?=\s|$))?"  # a trailing minus (`119,00-`), as SAP prints it
                     rf"(?! ?%)(?: ?(?P<c2>{_CURRENCY}))?"

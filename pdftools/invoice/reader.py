@@ -93,6 +93,8 @@ def read_invoice(path: Path, password: str | None, options: Options) -> Reading:
             for key, cand in _from_text(texts, options, doubtful).items():
                 if key == "issuer" and source == "ocr":
                     cand = unconfirmed_ocr_name(cand)
+                if key == "number" and source == "ocr":
+                    cand = spaced_ocr_number(cand)
                 best.setdefault(key, (cand, source))
     fields = {key: _found(key, cand, source) for key in FIELDS if key in best for cand, source in [best[key]]}
     return Reading(fields, {key: cand.value for key, (cand, _) in best.items()}, warnings)
@@ -106,6 +108,18 @@ def unconfirmed_ocr_name(cand: Candidate) -> Candidate:
         return cand  # seen again, in the same spelling or in the web or e-mail domain
     return Candidate(cand.value, min(cand.score, 0.65), f"{cand.how}; but OCR read it once, with nothing to confirm"
                      " it", cand.line, cand.extra)
+
+
+_SPACED_PREFIX = re.compile(r"[A-Z]{1,4} \d\S*")
+
+
+def spaced_ocr_number(cand: Candidate) -> Candidate:
+    """A number with a capital-letter prefix before a space (`RG 2024/5801`) is not trusted from OCR, which puts
+    spaces into words (`F2025-00708` read `F 2025-00708`): the text layer's space is the page's, OCR's may not be."""
+    if not isinstance(cand.value, str) or not _SPACED_PREFIX.fullmatch(cand.value):
+        return cand
+    return Candidate(cand.value, min(cand.score, 0.6), f"{cand.how}; but OCR may have put the space in it",
+                     cand.line, cand.extra)
 
 
 def _found(key: str, cand: Candidate, source: Source) -> Found:

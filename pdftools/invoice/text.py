@@ -172,11 +172,20 @@ def score_of(kind: str) -> float:
 # ------------------------------------------------------------------------------------------- number
 
 
+# A number's capital-letter prefix before a space (`RG 2024/5801`, `CG 148`): part of the number when the number
+# ends its cell (`TBA 12 days` is words)
+_PREFIX = re.compile(r"[A-Z]{1,4} (?=\d)")
+
+
 def _number_token(text: str) -> str | None:
-    match = _TOKEN.match(_HYPHEN_GAP.sub(r"\1", text, count=1))
+    text = _HYPHEN_GAP.sub(r"\1", text, count=1)
+    prefix = _PREFIX.match(text)
+    match = _TOKEN.match(text, prefix.end()) if prefix else None
+    if match is None or text[match.end():match.end() + 2].strip():
+        match = _TOKEN.match(text)
     if not match:
         return None
-    token = match.group()
+    token = text[:match.end()]
     if not any(c.isdigit() for c in token) or len(token) > 32 or find_dates(fold(token)):
         return None
     return token

@@ -319,7 +319,7 @@ def currency(doc: Doc, total: Candidate | None) -> Candidate | None:
     the dollar or peso the document names by its code, when it names one and only one (`Moneda: MXN`)."""
     found = _currency(doc, total)
     if found is None:
-        return _kroner(doc, total) or _danfe(doc, total)
+        return _kroner(doc, total) or _danfe(doc, total) or _currency_word(doc)
     if found.value != "USD" or "$" not in doc.lines[found.line]:
         return found
     named = {m.group() for line in doc.lines for m in CURRENCY.finditer(line)} & set(_DOLLARS)
@@ -366,6 +366,22 @@ def _currency(doc: Doc, total: Candidate | None) -> Candidate | None:
     if code == "Rs":
         return _rupees(doc, share)
     return Candidate(code, 0.8 if share > 0.9 else 0.6, "the document's currency", 0)
+
+
+# A currency named by its word only, no sign or code anywhere (`Betrag (Euro)`, `Amount (US-Dollar)`)
+_WORDS = [("EUR", re.compile(r"(?<![a-z])euros?(?![a-z])")),
+          ("USD", re.compile(r"(?<![a-z])(?:us-?\s?dollars?|u\.s\.\s?dollars?)(?![a-z])")),
+          ("GBP", re.compile(r"(?<![a-z])(?:pounds?\s*sterling|britische\s*pfund)(?![a-z])")),
+          ("CHF", re.compile(r"(?<![a-z])(?:schweizer\s*franken|swiss\s*francs?)(?![a-z])"))]
+
+
+def _currency_word(doc: Doc) -> Candidate | None:
+    """The currency an invoice without a sign or code names by its word, when it names one only."""
+    folded = "\n".join(doc.folded)
+    named = [code for code, word in _WORDS if word.search(folded)]
+    if len(named) != 1:
+        return None
+    return Candidate(named[0], 0.75, f"named by its word only ({named[0]})", 0)
 
 
 _KR = re.compile(r"\d\s?(?:kr\.?|,-)(?![a-z])|(?<![a-z])kr\.?\s?\d")

@@ -1,0 +1,226 @@
+"""Outline items carried through a page edit, whole: each kept bookmark is its own dictionary (title, colour,
+style, open or closed, named destination, action) with only its destination's page changed.
+
+One walk serves every command that changes which pages a document has: `arrange` (delete, select, nup,
+booklet) edits the outline in place, `merge` copies each input's items into the output. A bookmark whose page
+is kept opens the same place on that page (the same view); one whose page was drawn onto a sheet (nup,
+booklet) opens the sheet whole (its view was for the page alone); one whose page went stays as a title-only
+heading when a bookmark under it stays, and goes otherwise. Bookmarks that open no page (web links, other
+actions, headings) stay as they are.
+
+Copied into another file, an item keeps its title, colour and style; a named destination becomes the explicit
+one it named (the names may clash with another input's); a GoTo action keeps its kind, a web link, launch,
+named or JavaScript action is copied without the actions chained after it (/Next, which may lead to pages
+that are not copied); anything else an item holds there (a structure element) is left out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from pdftools.document import outline
+
+if TYPE_CHECKING:
+    import pikepdf
+
+Key = tuple[int, int]
+LINKS = ("/Parent", "/Prev", "/Next", "/First", "/Last", "/Count")
+COPIED = ("/Title", "/C", "/F")  # what an item keeps when copied into another file, besides where it goes
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where a page of the source is now: its page object in the output, and whether its views still hold."""
+
+    page: Any
+    same_view: bool = True
+
+
+class _Broken(Exception):
+    """The outline has an entry of the wrong type: it is left alone (in place) or not copied."""
+
+
+def carry(src: pikepdf.Pdf, out: pikepdf.Pdf, targets: dict[Key, Target]) -> list[Any] | None:
+    """`src`'s outline items, for `out` (which may be `src`): top-level items with their children linked,
+    destinations pointing at the `targets` of their pages (pages not in `targets` went). None when `src` has
+    no outline or one that cannot be read; [] when nothing of it stays."""
+    import pikepdf
+
+    outlines = src.Root.get("/Outlines")
+    first = outlines.get("/First") if isinstance(outlines, pikepdf.Dictionary) else None
+    if not isinstance(first, pikepdf.Dictionary):
+        return None
+    walk = _Walk(src, out, targets)
+    try:
+        return walk.level(first, 0)
+    except (pikepdf.PdfError, _Broken, RecursionError, ValueError, KeyError, TypeError):
+        return None
+
+
+def edit(pdf: pikepdf.Pdf, targets: dict[Key, Target]) -> None:
+    """Carry `pdf`'s outline through a page edit in place (pages not in `targets` went)."""
+    items = carry(pdf, pdf, targets)
+    if items is None:
+        return
+    root = pdf.Root.Outlines
+    if items:
+        outline.link(root, items)
+        return
+    for key in ("/First", "/Last"):
+        del root[key]
+    root.Count = 0
+
+
+def points_at(src: pikepdf.Pdf, keys: set[Key]) -> bool:
+    """Whether any bookmark of `src` opens one of the pages `keys` (named destinations resolved)."""
+    import pikepdf
+
+    try:
+        return _points_at(src, keys)
+    except (pikepdf.PdfError, _Broken, RecursionError, ValueError, KeyError, TypeError):
+        return False
+
+
+def _points_at(src: pikepdf.Pdf, keys: set[Key]) -> bool:
+    import pikepdf
+
+    outlines = src.Root.get("/Outlines")
+    item = outlines.get("/First") if isinstance(outlines, pikepdf.Dictionary) else None
+    stack, seen = [item], set[Key]()
+    while stack:
+        item = stack.pop()
+        if not isinstance(item, pikepdf.Dictionary) or item.objgen in seen or len(seen) > 1_000_000:
+            continue
+        seen.add(item.objgen)
+        dest = _destination(item)[0]
+        page = outline.resolve(src, dest) if dest is not None else None
+        if page is not None and isinstance(page[0], pikepdf.Dictionary) and page[0].objgen in keys:
+            return True
+        stack += [item.get("/Next"), item.get("/First")]
+    return False
+
+
+def _destination(item: Any) -> tuple[Any, Any]:
+    """An item's destination (its /Dest, or its GoTo action's /D) and its action."""
+    import pikepdf
+
+    keys = item.keys()
+    dest = item["/Dest"] if "/Dest" in keys else None
+    action = item["/A"] if "/A" in keys else None
+    if dest is not None and not isinstance(dest, pikepdf.Array | pikepdf.String | pikepdf.Name):
+        raise _Broken
+    if action is not None and not isinstance(action, pikepdf.Dictionary):
+        raise _Broken
+    if dest is None and action is not None and action.get("/S") == "/GoTo":
+        dest = action.get("/D")
+    return dest, action
+
+
+class _Walk:
+    def __init__(self, src: pikepdf.Pdf, out: pikepdf.Pdf, targets: dict[Key, Target]) -> None:
+        self.src, self.out, self.targets = src, out, targets
+        self.in_place = src is out
+        self.seen: set[Key] = set()
+        self.order = [page.obj.objgen for page in src.pages] if not self.in_place else []
+
+    def level(self, item: Any, depth: int) -> list[Any]:
+        """The items kept of one level, from its first entry along /Next (a repeated entry ends it, as in
+        `outline.read`)."""
+        import pikepdf
+
+        kept = []
+        while item is not None:
+            if not isinstance(item, pikepdf.Dictionary):
+                raise _Broken
+            key = item.objgen
+            if key != (0, 0):
+                if key in self.seen:
+                    break
+                self.seen.add(key)
+            child = item.get("/First")
+            kids = (self.level(child, depth + 1)
+                    if isinstance(child, pikepdf.Dictionary) and depth < outline.PIKEPDF_DEPTH else [])
+            made = self.item(item, kids)
+            if made is not None:
+                kept.append(made)
+            item = item.get("/Next")
+        return kept
+
+    def item(self, item: Any, kids: list[Any]) -> Any:
+        """The item for the output, its children linked (None: it goes)."""
+        dest, action = _destination(item)
+        explicit = outline.resolve(self.src, dest) if dest is not None else None
+        target = self.target(explicit) if explicit is not None else None
+        gone = explicit is not None and target is None and self.points_at_a_page(explicit)
+        if gone and not kids:
+            return None
+        count = item.get("/Count", 0)
+        closed = isinstance(count, int) and int(count) < 0
+        by_action = "/Dest" not in item and action is not None
+        made = self.out.make_indirect(self.copy(item))  # a new item, even in place: a broken outline stays as it was
+        if gone:  # a heading now: its title, colour and style
+            for key in ("/Dest", "/A"):
+                if key in made:
+                    del made[key]
+        elif target is not None and explicit is not None and (
+                not self.in_place or target.page.objgen != explicit[0].objgen or not target.same_view):
+            self.point(made, explicit, action if by_action else None, target)
+        elif not self.in_place and dest is None and action is not None:
+            made.A = self.foreign(self.copy(action, skip=("/Next",)))  # not a GoTo: copied, without its chain
+        if kids:
+            outline.link(made, kids, closed=closed)
+        return made
+
+    def points_at_a_page(self, explicit: Any) -> bool:
+        import pikepdf
+
+        first = explicit[0]
+        return isinstance(first, pikepdf.Dictionary) or (isinstance(first, int) and bool(self.order))
+
+    def target(self, explicit: Any) -> Target | None:
+        """Where the page of an explicit destination is now (None: it went, or it names no page)."""
+        import pikepdf
+
+        first = explicit[0]
+        if isinstance(first, pikepdf.Dictionary):
+            return self.targets.get(first.objgen)
+        if isinstance(first, int) and 0 <= int(first) < len(self.order):  # a page index: read as a page
+            return self.targets.get(self.order[int(first)])
+        return None
+
+    def point(self, made: Any, explicit: Any, action: Any, target: Target) -> None:
+        """Make `made` open `target` with the view of `explicit` (the whole page when the view no longer
+        holds); through a copy of its GoTo `action` when it had one."""
+        view = outline.view_of(explicit) if target.same_view else ("Fit",)
+        dest = outline.dest_array(target.page, view)
+        if action is not None:
+            made.A = self.foreign(self.copy(action, skip=("/D",) if self.in_place else ("/D", "/Next")))
+            made.A.D = dest
+        else:
+            made.Dest = dest
+
+    def copy(self, item: Any, skip: tuple[str, ...] | None = None) -> Any:
+        """A direct copy of a dictionary: every entry but `skip` in place; in another file only COPIED ones
+        of an item (or an action's entries but `skip`), made the output's."""
+        import pikepdf
+
+        if self.in_place:
+            return pikepdf.Dictionary({k: v for k, v in item.items() if k not in (skip or LINKS)})
+        if skip is None:
+            return pikepdf.Dictionary({k: self.foreign(item[k]) for k in COPIED if k in item})
+        return pikepdf.Dictionary({k: self.foreign(v) for k, v in item.items() if k not in skip})
+
+    def foreign(self, value: Any) -> Any:
+        """`value` of the source, as the output may hold it."""
+        import pikepdf
+
+        if self.in_place:
+            return value
+        if isinstance(value, pikepdf.Object) and value.is_indirect:
+            return self.out.copy_foreign(value)
+        if isinstance(value, pikepdf.Array):
+            return pikepdf.Array([self.foreign(v) for v in value])
+        if isinstance(value, pikepdf.Dictionary):
+            return pikepdf.Dictionary({k: self.foreign(v) for k, v in value.items()})
+        return value

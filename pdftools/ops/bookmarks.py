@@ -1,10 +1,17 @@
 """List a PDF's bookmarks as a tree, replace them all from JSON, or add one.
 
 `list{{cli: --json}}` gives the JSON that `replace` takes as {{data}} (inline or a file): a list of
-`{"title", "page", "children"}` with 1-based pages. `add {{title}} T {{page}} N [{{parent}} TITLE]` appends one
-bookmark, at the top level or under the first bookmark with that title.
+`{"title", "page", "children"}` with 1-based pages, and, only where a bookmark has them, `"uri"` (the web
+address it opens instead of a page), `"view"` (where on the page it lands, when not the whole page:
+`{"fit": "XYZ", "left": 72, "top": 700, "zoom": null}`; fits XYZ, Fit, FitH, FitV, FitR, FitB, FitBH, FitBV),
+`"color"` (`[r, g, b]`, 0 to 1), `"bold"`, `"italic"` and `"closed"` (true). Other actions (another file, a
+script, a viewer command) have no JSON: `replace` keeps their titles. `add {{title}} T {{page}} N
+[{{parent}} TITLE]` appends one bookmark, at the top level or under the first bookmark with that title.
 
-{{mcp:`list` gives the JSON that `replace` takes as {{data}}: `[{"title", "page", "children"}]`, 1-based pages.}}
+{{mcp:`list` gives the JSON that `replace` takes as {{data}}: `[{"title", "page", "children"}]`, 1-based pages;
+where a bookmark has them, also `"uri"` (web address), `"view"` (`{"fit": "XYZ", "left", "top", "zoom"}`; Fit,
+FitH top, FitV left, FitR left bottom right top, FitB, FitBH top, FitBV left), `"color"` ([r, g, b] 0-1),
+`"bold"`, `"italic"`, `"closed"`.}}
 """
 
 from __future__ import annotations
@@ -42,7 +49,8 @@ if TYPE_CHECKING:
 MAX_BOOKMARKS = 100_000
 COMMANDS = {
     "list": "List the bookmarks as a tree (`--json` gives what `replace` takes).",
-    "replace": "Replace all bookmarks with {{data}}: a JSON list of `{\"title\", \"page\", \"children\"}`, "
+    "replace": "Replace all bookmarks with {{data}}: a JSON list of `{\"title\", \"page\", \"children\"}` "
+               "(and `uri`, `view`, `color`, `bold`, `italic`, `closed` as `list --json` gives them), "
                "inline or a file.",
     "add": "Add one bookmark ({{title}}, {{page}}), at the top level or under {{parent}}.",
 }
@@ -65,7 +73,8 @@ def bookmarks(
     action: Annotated[Literal["list", "replace", "add"], Param("list, replace (with {{data}}) or add one"),
                       Cli(argument=True, commands=COMMANDS)],
     input: Input,
-    data: Annotated[JsonArgument, Param("replace: the bookmarks as JSON, inline or a file"),
+    data: Annotated[JsonArgument, Param("replace: the bookmarks as JSON (as `list` gives them, with "
+                                               "uri, view...), inline or a file"),
                     Cli(actions=("replace",))] = None,
     title: Annotated[str | None, Param("add: the bookmark's title"), Cli(actions=("add",))] = None,
     page: Annotated[str | None, Param("add: the page it opens: a number (1-based), `last` or `-1`"),

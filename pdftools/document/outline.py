@@ -269,7 +269,8 @@ def bookmarks(nodes: list[Node], budget: list[int] | None = None) -> list[Bookma
             break
         budget[0] -= 1
         page = node.page + 1 if node.page is not None else None
-        out.append(Bookmark(title=node.title, page=page, children=bookmarks(node.children, budget), uri=node.uri,
+        out.append(Bookmark(title=node.title, page=page, children=bookmarks(node.children, budget),
+                            uri=node.uri if page is None else None,  # a page wins, as `replace` takes one or the other
                             view=view_json(node.view) if page is not None and node.view != ("Fit",) else None,
                             color=list(node.color) if node.color is not None else None,
                             bold=True if node.flags & BOLD else None, italic=True if node.flags & ITALIC else None,

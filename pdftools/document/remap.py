@@ -16,6 +16,7 @@ that are not copied); anything else an item holds there (a structure element) is
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -122,7 +123,11 @@ class _Walk:
         self.src, self.out, self.targets = src, out, targets
         self.in_place = src is out
         self.seen: set[Key] = set()
-        self.order = [page.obj.objgen for page in src.pages] if not self.in_place else []
+
+    @functools.cached_property
+    def order(self) -> list[Key]:
+        """The source's pages, for a destination that gives a page's index (read only in another file)."""
+        return [page.obj.objgen for page in self.src.pages] if not self.in_place else []
 
     def level(self, item: Any, depth: int) -> list[Any]:
         """The items kept of one level, from its first entry along /Next (a repeated entry ends it, as in

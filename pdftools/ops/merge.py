@@ -76,7 +76,7 @@ def merge(
                 None) if not decrypt else None
     out = new_pdf(keep, password)
     taken = Counter(real)
-    bookmarks: list[pikepdf.Dictionary] = []
+    bookmarks: list[tuple[pikepdf.Pdf, str, dict[int, int]]] = []  # made once all pages are in
     merged: list[MergedInput] = []
     version = "1.3"
     for index, ((path, spec), key) in enumerate(zip(sources, real, strict=True)):
@@ -90,14 +90,15 @@ def merge(
         if index == 0:
             _copy_metadata(src, out)
         if page_map:  # an input without pages (as qpdf, merged as nothing) has no bookmark
-            bookmarks.append(_bookmark(src, out, path.stem, page_map))
+            bookmarks.append((src, path.stem, page_map))
         merged.append(MergedInput(path=str(path), pages=len(selected)))
 
     if not len(out.pages):
         raise NoPages("the merged PDF would have no pages: " + ", ".join(dict.fromkeys(str(p) for p, _ in sources))
                       + " have none")
     if bookmarks:
-        outline.set_outline(out, bookmarks)
+        out_pages = page_list(out)
+        outline.set_outline(out, [_bookmark(src, out, out_pages, stem, page_map) for src, stem, page_map in bookmarks])
     size = save_pdf(out, out_path, min_version=version, encryption=keep is not None,
                     **saving(linearize, object_streams))
     return MergeResult(output=str(out_path), pages=len(out.pages), size=size, inputs=merged,
@@ -131,13 +132,13 @@ def _pages_of(spec: str | None, count: int, path: Path) -> list[int]:
     return numbers
 
 
-def _bookmark(src: pikepdf.Pdf, out: pikepdf.Pdf, stem: str, page_map: dict[int, int]) -> pikepdf.Dictionary:
+def _bookmark(src: pikepdf.Pdf, out: pikepdf.Pdf, out_pages: list[pikepdf.Page], stem: str,
+              page_map: dict[int, int]) -> pikepdf.Dictionary:
     """A bookmark for one input (its title, else its file name) opening its first page, holding the input's
     own outline (each item whole, pointing at the pages copied: remap)."""
     import pikepdf
 
     title = metadata.text(src.docinfo.get("/Title", "") or "").strip() or stem
-    out_pages = page_list(out)
     item = out.make_indirect(pikepdf.Dictionary(Title=pikepdf.String(title)))
     item.Dest = outline.dest_array(out_pages[min(page_map.values())].obj, ("Fit",))
     if "/Outlines" in src.Root:

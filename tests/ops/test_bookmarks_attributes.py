@@ -165,3 +165,30 @@ def test_replace_refuses_a_view_it_cannot_write(cli: Any, sample: Path, tmp_path
     result = cli("bookmarks", "replace", sample, "--data", data, "-o", tmp_path / "out.pdf")
     assert result.exit_code != 0 and "INVALID_ARGUMENT" in result.stderr, result
     assert not (tmp_path / "out.pdf").exists()
+
+
+def test_nup_points_each_bookmark_at_its_sheet_whole_and_keeps_its_style(cli: Any, rich: Path, tmp_path: Path
+                                                                         ) -> None:
+    out = tmp_path / "out.pdf"
+    assert cli("nup", rich, "-o", out).exit_code == 0  # 2-up: pages 1-2 on sheet 1, 3-4 on sheet 2
+    expected = _expected(described(rich), {1: 1, 2: 1, 3: 2, 4: 2})
+    for item in [*expected, *expected[0]["children"], *expected[1]["children"]]:
+        if "view" in item:
+            item["view"] = ["/Fit"]  # the view was for the page alone
+        if item.get("named"):  # the name went with the page: the sheet is named explicitly
+            del item["named"]
+    assert described(out) == expected
+    _qpdf_ok(out)
+
+
+def test_a_broken_outline_is_left_as_it_was(cli: Any, rich: Path, tmp_path: Path) -> None:
+    import pikepdf
+
+    with pikepdf.open(rich, allow_overwriting_input=True) as pdf:
+        pdf.Root.Outlines.Last.Next = 5  # not an item: the outline cannot be walked to its end
+        pdf.save()
+    out = tmp_path / "out.pdf"
+    result = cli("delete", rich, "4", "-o", out)
+    assert result.exit_code == 0, result
+    with pikepdf.open(out) as pdf:
+        assert pdf.Root.Outlines.Last.Next == 5 and str(pdf.Root.Outlines.First.Title) == "Intro"

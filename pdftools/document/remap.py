@@ -2,7 +2,8 @@
 style, open or closed, named destination, action) with only its destination's page changed.
 
 One walk serves every command that changes which pages a document has: `arrange` (delete, select, nup,
-booklet) edits the outline in place, `merge` copies each input's items into the output. A bookmark whose page
+booklet) edits the outline in place, `merge` copies each input's items into the output, `split` each part's
+(the outline read once, then placed in every part). A bookmark whose page
 is kept opens the same place on that page (the same view); one whose page was drawn onto a sheet (nup,
 booklet) opens the sheet whole (its view was for the page alone); one whose page went stays as a title-only
 heading when a bookmark under it stays, and goes otherwise. Bookmarks that open no page (web links, other
@@ -38,24 +39,54 @@ class Target:
     same_view: bool = True
 
 
+@dataclass
+class Node:
+    """One item of a source's outline, read once (a split places it in every part): its destination resolved
+    to the page it opens (`key`, None for none), and the pages its subtree opens."""
+
+    item: Any
+    dest: Any
+    action: Any
+    explicit: Any  # the explicit destination (array) it stands for, if any
+    key: Key | None
+    children: list[Node]
+    keys: set[Key]  # the pages opened in its subtree
+    anyway: bool  # something in its subtree stays whatever the pages (a link, a heading, an action)
+
+
 class _Broken(Exception):
     """The outline has an entry of the wrong type: it is left alone (in place) or not copied."""
 
 
-def carry(src: pikepdf.Pdf, out: pikepdf.Pdf, targets: dict[Key, Target]) -> list[Any] | None:
-    """`src`'s outline items, for `out` (which may be `src`): top-level items with their children linked,
-    destinations pointing at the `targets` of their pages (pages not in `targets` went). None when `src` has
-    no outline or one that cannot be read; [] when nothing of it stays."""
+def read(src: pikepdf.Pdf, *, indexed: bool = True) -> list[Node] | None:
+    """`src`'s outline as Nodes; None when it has none or one that cannot be read. `indexed`: a destination
+    that gives a page's index (not a page) is read as that page (not in place: the pages have moved)."""
     import pikepdf
 
     outlines = src.Root.get("/Outlines")
     first = outlines.get("/First") if isinstance(outlines, pikepdf.Dictionary) else None
     if not isinstance(first, pikepdf.Dictionary):
         return None
-    walk = _Walk(src, out, targets)
     try:
-        return walk.level(first, 0)
+        return _Reader(src, indexed).level(first, 0)
     except (pikepdf.PdfError, _Broken, RecursionError, ValueError, KeyError, TypeError):
+        return None
+
+
+def carry(src: pikepdf.Pdf, out: pikepdf.Pdf, targets: dict[Key, Target],
+          nodes: list[Node] | None = None) -> list[Any] | None:
+    """`src`'s outline items (`nodes`, as `read` gives them, read if not given), for `out` (which may be
+    `src`): top-level items with their children linked, destinations pointing at the `targets` of their pages
+    (pages not in `targets` went). None when `src` has no outline or one that cannot be read; [] when nothing
+    of it stays."""
+    import pikepdf
+
+    nodes = nodes if nodes is not None else read(src, indexed=src is not out)
+    if nodes is None:
+        return None
+    try:
+        return _Placer(src, out, targets).level(nodes)
+    except (pikepdf.PdfError, RecursionError, ValueError, KeyError, TypeError):
         return None
 
 
@@ -118,23 +149,21 @@ def _destination(item: Any) -> tuple[Any, Any]:
     return dest, action
 
 
-class _Walk:
-    def __init__(self, src: pikepdf.Pdf, out: pikepdf.Pdf, targets: dict[Key, Target]) -> None:
-        self.src, self.out, self.targets = src, out, targets
-        self.in_place = src is out
+class _Reader:
+    def __init__(self, src: pikepdf.Pdf, indexed: bool) -> None:
+        self.src, self.indexed = src, indexed
         self.seen: set[Key] = set()
 
     @functools.cached_property
     def order(self) -> list[Key]:
-        """The source's pages, for a destination that gives a page's index (read only in another file)."""
-        return [page.obj.objgen for page in self.src.pages] if not self.in_place else []
+        """The source's pages, for a destination that gives a page's index."""
+        return [page.obj.objgen for page in self.src.pages]
 
-    def level(self, item: Any, depth: int) -> list[Any]:
-        """The items kept of one level, from its first entry along /Next (a repeated entry ends it, as in
-        `outline.read`)."""
+    def level(self, item: Any, depth: int) -> list[Node]:
+        """One level, from its first entry along /Next (a repeated entry ends it, as in `outline.read`)."""
         import pikepdf
 
-        kept = []
+        nodes = []
         while item is not None:
             if not isinstance(item, pikepdf.Dictionary):
                 raise _Broken
@@ -146,53 +175,69 @@ class _Walk:
             child = item.get("/First")
             kids = (self.level(child, depth + 1)
                     if isinstance(child, pikepdf.Dictionary) and depth < outline.PIKEPDF_DEPTH else [])
-            made = self.item(item, kids)
+            dest, action = _destination(item)
+            explicit = outline.resolve(self.src, dest) if dest is not None else None
+            page = self.page(explicit[0]) if explicit is not None else None
+            keys = {page} if page is not None else set()
+            for kid in kids:
+                keys |= kid.keys
+            nodes.append(Node(item, dest, action, explicit, page, kids, keys,
+                              page is None or any(kid.anyway for kid in kids)))
+            item = item.get("/Next")
+        return nodes
+
+    def page(self, first: Any) -> Key | None:
+        """The page (its object's key) an explicit destination opens: a page, or a page's index."""
+        import pikepdf
+
+        if isinstance(first, pikepdf.Dictionary):
+            return first.objgen  # type: ignore[no-any-return]
+        if isinstance(first, int) and self.indexed and 0 <= int(first) < len(self.order):
+            return self.order[int(first)]
+        return None
+
+
+class _Placer:
+    def __init__(self, src: pikepdf.Pdf, out: pikepdf.Pdf, targets: dict[Key, Target]) -> None:
+        self.src, self.out, self.targets = src, out, targets
+        self.in_place = src is out
+
+    def level(self, nodes: list[Node]) -> list[Any]:
+        kept = []
+        for node in nodes:
+            if not node.anyway and node.keys.isdisjoint(self.targets):
+                continue  # nothing of it stays
+            made = self.item(node, self.level(node.children))
             if made is not None:
                 kept.append(made)
-            item = item.get("/Next")
         return kept
 
-    def item(self, item: Any, kids: list[Any]) -> Any:
+    def item(self, node: Node, kids: list[Any]) -> Any:
         """The item for the output, its children linked (None: it goes)."""
-        dest, action = _destination(item)
-        explicit = outline.resolve(self.src, dest) if dest is not None else None
-        target = self.target(explicit) if explicit is not None else None
-        gone = explicit is not None and target is None and self.points_at_a_page(explicit)
+        import pikepdf
+
+        target = self.targets.get(node.key) if node.key is not None else None
+        gone = node.key is not None and target is None
         if gone and not kids:
             return None
+        item, action = node.item, node.action
         count = item.get("/Count", 0)
-        closed = isinstance(count, int) and int(count) < 0
-        by_action = "/Dest" not in item and action is not None
         made = self.out.make_indirect(self.copy(item))  # a new item, even in place: a broken outline stays as it was
         if gone:  # a heading now: its title, colour and style
             for key in ("/Dest", "/A"):
                 if key in made:
                     del made[key]
-        elif target is not None and explicit is not None and (
-                not self.in_place or target.page.objgen != explicit[0].objgen or not target.same_view):
-            self.point(made, explicit, action if by_action else None, target)
-        elif not self.in_place and dest is None and action is not None:
+        elif target is not None:
+            first = node.explicit[0]
+            same = (self.in_place and isinstance(first, pikepdf.Dictionary) and target.same_view
+                    and target.page.objgen == first.objgen)
+            if not same:
+                self.point(made, node.explicit, action if "/Dest" not in item else None, target)
+        elif not self.in_place and node.dest is None and action is not None:
             made.A = self.foreign(self.copy(action, skip=("/Next",)))  # not a GoTo: copied, without its chain
         if kids:
-            outline.link(made, kids, closed=closed)
+            outline.link(made, kids, closed=isinstance(count, int) and int(count) < 0)
         return made
-
-    def points_at_a_page(self, explicit: Any) -> bool:
-        import pikepdf
-
-        first = explicit[0]
-        return isinstance(first, pikepdf.Dictionary) or (isinstance(first, int) and bool(self.order))
-
-    def target(self, explicit: Any) -> Target | None:
-        """Where the page of an explicit destination is now (None: it went, or it names no page)."""
-        import pikepdf
-
-        first = explicit[0]
-        if isinstance(first, pikepdf.Dictionary):
-            return self.targets.get(first.objgen)
-        if isinstance(first, int) and 0 <= int(first) < len(self.order):  # a page index: read as a page
-            return self.targets.get(self.order[int(first)])
-        return None
 
     def point(self, made: Any, explicit: Any, action: Any, target: Target) -> None:
         """Make `made` open `target` with the view of `explicit` (the whole page when the view no longer

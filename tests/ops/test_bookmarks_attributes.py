@@ -192,3 +192,40 @@ def test_a_broken_outline_is_left_as_it_was(cli: Any, rich: Path, tmp_path: Path
     assert result.exit_code == 0, result
     with pikepdf.open(out) as pdf:
         assert pdf.Root.Outlines.Last.Next == 5 and str(pdf.Root.Outlines.First.Title) == "Intro"
+
+
+def test_split_parts_keep_the_bookmarks_of_their_pages(cli: Any, rich: Path, tmp_path: Path) -> None:
+    result = cli("split", rich, "--ranges", "1-2,3-4", "-d", tmp_path / "parts")
+    assert result.exit_code == 0, result
+    first, second = sorted((tmp_path / "parts").iterdir())
+    assert described(first) == _expected(described(rich), {1: 1, 2: 2, 3: None, 4: None}, named=False)
+    assert described(second) == _expected(described(rich), {1: None, 2: None, 3: 1, 4: 2}, named=False)
+    _qpdf_ok(first)
+    _qpdf_ok(second)
+
+
+def test_split_keeps_bookmarks_whichever_way_the_pages_are_copied(cli: Any, sample: Path, tmp_path: Path) -> None:
+    """A file without named destinations or forms has its pages copied as qpdf copies them; pikepdf (10.18 on)
+    carried bookmarks only on its own way, so parts had them or not by what else the file held."""
+    import pikepdf
+
+    book = tmp_path / "plain.pdf"
+    with pikepdf.open(sample) as pdf:
+        with pdf.open_outline() as tree:
+            tree.root.extend([pikepdf.OutlineItem("One", 0), pikepdf.OutlineItem("Three", 2, "XYZ", top=500)])
+        pdf.save(book)
+    assert cli("split", book, "--every", "2", "-d", tmp_path / "parts").exit_code == 0
+    first, second = sorted((tmp_path / "parts").iterdir())
+    assert [(i["title"], i["page"]) for i in described(first)] == [("One", 1)]
+    assert [(i["title"], i["page"], i["view"]) for i in described(second)] == [("Three", 1, ["/XYZ", 0.0, 500.0, 0.0])]
+
+
+def test_insert_adds_pages_not_the_other_files_bookmarks(cli: Any, rich: Path, sample: Path, tmp_path: Path) -> None:
+    """pikepdf (10.18 on) appended the other file's bookmarks of the pages taken to the end of the outline,
+    without its web links; insert takes pages, as qpdf --pages takes only the main file's outline."""
+    out = tmp_path / "out.pdf"
+    assert cli("insert", sample, f"{rich}:1-2", "--after", "1", "-o", out).exit_code == 0
+    assert described(out) == []
+    out2 = tmp_path / "out2.pdf"
+    assert cli("insert", rich, f"{rich}:1-2", "--after", "4", "-o", out2).exit_code == 0
+    assert described(out2) == described(rich)

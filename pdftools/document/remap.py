@@ -10,9 +10,11 @@ heading when a bookmark under it stays, and goes otherwise. Bookmarks that open 
 actions, headings) stay as they are.
 
 Copied into another file, an item keeps its title, colour and style; a named destination becomes the explicit
-one it named (the names may clash with another input's); a GoTo action keeps its kind, a web link, launch,
-named or JavaScript action is copied without the actions chained after it (/Next, which may lead to pages
-that are not copied); anything else an item holds there (a structure element) is left out.
+one it named (the names may clash with another input's); a GoTo action keeps its kind; a web link, launch,
+remote or embedded GoTo, named or JavaScript action is copied without the actions chained after it (/Next,
+which may lead to pages that are not copied); other actions (forms, media, layers, threads: they point into
+the source's own objects) and anything else an item holds (a structure element) are left out, the title
+kept.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ if TYPE_CHECKING:
 Key = tuple[int, int]
 LINKS = ("/Parent", "/Prev", "/Next", "/First", "/Last", "/Count")
 COPIED = ("/Title", "/C", "/F")  # what an item keeps when copied into another file, besides where it goes
+ACTIONS = ("/URI", "/Launch", "/GoToR", "/GoToE", "/Named", "/JavaScript")  # copied into another file (the
+# others, forms, media, layers, threads, point into the source's own objects, its pages with them)
 
 
 @dataclass(frozen=True)
@@ -86,7 +90,7 @@ def carry(src: pikepdf.Pdf, out: pikepdf.Pdf, targets: dict[Key, Target],
         return None
     try:
         return _Placer(src, out, targets).level(nodes)
-    except (pikepdf.PdfError, RecursionError, ValueError, KeyError, TypeError):
+    except (pikepdf.PdfError, pikepdf.ForeignObjectError, RecursionError, ValueError, KeyError, TypeError):
         return None
 
 
@@ -233,7 +237,7 @@ class _Placer:
                     and target.page.objgen == first.objgen)
             if not same:
                 self.point(made, node.explicit, action if "/Dest" not in item else None, target)
-        elif not self.in_place and node.dest is None and action is not None:
+        elif not self.in_place and node.dest is None and action is not None and action.get("/S") in ACTIONS:
             made.A = self.foreign(self.copy(action, skip=("/Next",)))  # not a GoTo: copied, without its chain
         if kids:
             outline.link(made, kids, closed=isinstance(count, int) and int(count) < 0)

@@ -229,3 +229,21 @@ def test_insert_adds_pages_not_the_other_files_bookmarks(cli: Any, rich: Path, s
     out2 = tmp_path / "out2.pdf"
     assert cli("insert", rich, f"{rich}:1-2", "--after", "4", "-o", out2).exit_code == 0
     assert described(out2) == described(rich)
+
+
+def test_merge_leaves_out_an_action_that_points_into_the_source(cli: Any, rich: Path, tmp_path: Path) -> None:
+    """A form action names the source's own objects (fields, and through them pages): copied into the output,
+    it would drag them along; its title stays, and the rest of the outline with it."""
+    import pikepdf
+
+    with pikepdf.open(rich, allow_overwriting_input=True) as pdf:
+        last = pdf.Root.Outlines.Last
+        last.A = pikepdf.Dictionary(S=pikepdf.Name.ResetForm, Fields=pikepdf.Array([pdf.pages[0].obj]))
+        del last.Dest
+        pdf.save()
+    out = tmp_path / "merged.pdf"
+    assert cli("merge", rich, "-o", out).exit_code == 0
+    (top,) = described(out)
+    assert [i["title"] for i in top["children"]] == [i["title"] for i in described(rich)]
+    assert top["children"][-1] == {"title": "Last", "C": [0.0, 0.5, 0.0], "F": 3}
+    _qpdf_ok(out)

@@ -137,11 +137,11 @@ def _points_at(src: pikepdf.Pdf, keys: set[Key]) -> bool:
     return False
 
 
-def _destination(item: Any) -> tuple[Any, Any]:
-    """An item's destination (its /Dest, or its GoTo action's /D) and its action."""
+def _destination(item: Any, keys: Any = None) -> tuple[Any, Any]:
+    """An item's destination (its /Dest, or its GoTo action's /D) and its action (`keys`: the item's)."""
     import pikepdf
 
-    keys = item.keys()
+    keys = keys if keys is not None else item.keys()
     dest = item["/Dest"] if "/Dest" in keys else None
     action = item["/A"] if "/A" in keys else None
     if dest is not None and not isinstance(dest, pikepdf.Array | pikepdf.String | pikepdf.Name):
@@ -176,10 +176,11 @@ class _Reader:
                 if key in self.seen:
                     break
                 self.seen.add(key)
-            child = item.get("/First")
+            present = item.keys()  # then only present keys are fetched: an absent one costs pikepdf ~4 µs
+            child = item["/First"] if "/First" in present else None
             kids = (self.level(child, depth + 1)
                     if isinstance(child, pikepdf.Dictionary) and depth < outline.PIKEPDF_DEPTH else [])
-            dest, action = _destination(item)
+            dest, action = _destination(item, present)
             explicit = outline.resolve(self.src, dest) if dest is not None else None
             page = self.page(explicit[0]) if explicit is not None else None
             keys = {page} if page is not None else set()
@@ -187,7 +188,7 @@ class _Reader:
                 keys |= kid.keys
             nodes.append(Node(item, dest, action, explicit, page, kids, keys,
                               page is None or any(kid.anyway for kid in kids)))
-            item = item.get("/Next")
+            item = item["/Next"] if "/Next" in present else None
         return nodes
 
     def page(self, first: Any) -> Key | None:
@@ -225,7 +226,6 @@ class _Placer:
         if gone and not kids:
             return None
         item, action = node.item, node.action
-        count = item.get("/Count", 0)
         made = self.out.make_indirect(self.copy(item))  # a new item, even in place: a broken outline stays as it was
         if gone:  # a heading now: its title, colour and style
             for key in ("/Dest", "/A"):
@@ -240,14 +240,22 @@ class _Placer:
         elif not self.in_place and node.dest is None and action is not None and action.get("/S") in ACTIONS:
             made.A = self.foreign(self.copy(action, skip=("/Next",)))  # not a GoTo: copied, without its chain
         if kids:
+            count = item.get("/Count", 0)
             outline.link(made, kids, closed=isinstance(count, int) and int(count) < 0)
         return made
 
     def point(self, made: Any, explicit: Any, action: Any, target: Target) -> None:
         """Make `made` open `target` with the view of `explicit` (the whole page when the view no longer
         holds); through a copy of its GoTo `action` when it had one."""
-        view = outline.view_of(explicit) if target.same_view else ("Fit",)
-        dest = outline.dest_array(target.page, view)
+        import pikepdf
+
+        if target.same_view:  # the view as written (its numbers exactly), on the page it is on now
+            view = list(explicit)[1:]  # numbers, names and null: any file may hold them as they are
+            if not all(isinstance(v, pikepdf.Name) or not isinstance(v, pikepdf.Object) for v in view):
+                view = [self.foreign(v) for v in view]
+            dest = pikepdf.Array([target.page, *view])
+        else:
+            dest = outline.dest_array(target.page, ("Fit",))
         if action is not None:
             made.A = self.foreign(self.copy(action, skip=("/D",) if self.in_place else ("/D", "/Next")))
             made.A.D = dest

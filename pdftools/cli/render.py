@@ -225,7 +225,7 @@ def drawn(block: Any, width: int | None = None) -> Any:
 
     def add(parent: Any, items: list[Any]) -> None:
         for item in items:
-            add(parent.add(Text.assemble(Text(shown_title(item.title)), ("  p." + str(item.page or "-"), "dim"))),
+            add(parent.add(Text.assemble(Text(shown_title(item.title)), ("  " + _opens(item), "dim"))),
                 item.children)
 
     add(root, block.items)
@@ -299,12 +299,18 @@ def _grid_lines(grid: Grid) -> list[str]:
     return lines
 
 
+def _opens(item: Any) -> str:
+    """What a bookmark opens, after its title: `p.3`, its web address, or `p.-` (nothing)."""
+    uri = getattr(item, "uri", None)
+    return shown_title(uri) if uri is not None and item.page is None else "p." + str(item.page or "-")
+
+
 def _tree_lines(items: list[Any], prefix: str = "", top: bool = True) -> list[str]:
     lines = []
     for index, item in enumerate(items):
         last = index == len(items) - 1
         guide, carry = ("", "") if top else ("└── ", "    ") if last else ("├── ", "│   ")
-        label = (shown_title(item.title) + "  p." + str(item.page or "-")).split("\n")
+        label = (shown_title(item.title) + "  " + _opens(item)).split("\n")
         lines.append(prefix + guide + label[0])
         lines.extend(prefix + carry + line for line in label[1:])
         lines.extend(_tree_lines(item.children, prefix + carry, top=False))

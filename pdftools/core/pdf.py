@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import os
 import re
 import shutil
@@ -178,11 +179,27 @@ def copy_pages(src: pikepdf.Pdf, out: pikepdf.Pdf, indices: list[int], *, again:
     plain = ("/AcroForm" not in root and "/Dests" not in root
              and not (isinstance(names, pikepdf.Dictionary) and "/Dests" in names))
     if not plain or again or len(set(indices)) != len(indices):
-        out.add_pages_from(src, indices)
+        add_pages_from(out, src, indices)
         return
     for index in indices:
         task.check()
         out.pages.append(src.pages[index])
+
+
+def add_pages_from(out: pikepdf.Pdf, src: pikepdf.Pdf, indices: list[int]) -> None:
+    """pikepdf's `add_pages_from` without the outline: since 10.18 it appends the source's bookmarks of the
+    copied pages to `out`'s outline (dropping web links and other actions), before it did not; the commands
+    carry bookmarks themselves (document/remap.py), the same with any pikepdf."""
+    out.add_pages_from(src, indices, **_without_outlines())
+
+
+@functools.cache
+def _without_outlines() -> dict[str, Any]:
+    import inspect
+
+    import pikepdf
+
+    return {"outlines": "ignore"} if "outlines" in inspect.signature(pikepdf.Pdf.add_pages_from).parameters else {}
 
 
 def new_pdf(encrypted_like: Path | None = None, password: str | None = None) -> pikepdf.Pdf:

@@ -3,13 +3,27 @@ turned into JSON-ready dicts here, and into MCP output schemas by the SDK (pydan
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Callable
 from typing import Any
 
 
 def to_dict(result: Any) -> dict[str, Any]:
-    return dataclasses.asdict(result)
+    """A result as JSON-ready data; a field whose metadata has `"omit": None` is left out when it is None (a
+    bookmark's `uri` is there only on a web link)."""
+    return _plain(result)  # type: ignore[no-any-return]
+
+
+def _plain(value: Any) -> Any:
+    if is_result(value):
+        return {f.name: _plain(item) for f in dataclasses.fields(value)
+                if not ((item := getattr(value, f.name)) is None and "omit" in f.metadata)}
+    if isinstance(value, list | tuple):
+        return type(value)(_plain(item) for item in value)
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    return copy.deepcopy(value)
 
 
 def to_json(result: Any, *, indent: int | None = 2) -> str:

@@ -3,7 +3,8 @@ bookmarks, named destinations) stays as it was.
 
 Pages keep their identity (bookmarks and links that point at them stay right); a page used twice becomes a
 copy. A page left out is emptied, so nothing of it stays in the file even when something still points at
-it, and the bookmarks, named destinations, open action and form fields that pointed at it are removed.
+it, and the named destinations, open action and form fields that pointed at it are removed; its bookmarks go,
+or stay as title-only headings when bookmarks under them stay (see remap).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pdftools.document import labels as pagelabels
-from pdftools.document import outline
+from pdftools.document import remap
 from pdftools.errors import InvalidPageRange
 
 if TYPE_CHECKING:
@@ -26,7 +27,6 @@ def arrange(pdf: pikepdf.Pdf, order: list[int], moved: dict[int, int] | None = N
     `moved` maps pages left out to the new page that shows them (bookmarks follow). `labelled`: how many of
     the current pages the page labels were written for (the others were added); each page keeps its label."""
     pages = list(pdf.pages)
-    nodes = outline.read(pdf)
     for _ in range(len(pages)):
         del pdf.pages[-1]
     for index in order:
@@ -40,7 +40,7 @@ def arrange(pdf: pikepdf.Pdf, order: list[int], moved: dict[int, int] | None = N
             warnings.append("page labels removed: they no longer matched the pages")
     dropped = {pages[i].obj.objgen: pages[i] for i in sorted(set(range(len(pages))) - set(order))}
     if dropped:
-        _forget(pdf, dropped, nodes, order, moved or {})
+        _forget(pdf, dropped, pages, order, moved or {})
     return warnings
 
 
@@ -61,12 +61,12 @@ def insertion_order(total: int, position: int, count: int) -> list[int]:
     return [*range(position), *added, *range(position, total)]
 
 
-def _forget(pdf: pikepdf.Pdf, dropped: dict[Key, Any], nodes: list[outline.Node], order: list[int],
+def _forget(pdf: pikepdf.Pdf, dropped: dict[Key, Any], pages: list[Any], order: list[int],
             moved: dict[int, int]) -> None:
     fields = [f for page in dropped.values() for f in pdf.acroform.get_form_fields_for_page(page)]
     if fields:
         pdf.acroform.remove_fields(fields)
-    _fix_outline(pdf, nodes, order, moved)
+    _fix_outline(pdf, set(dropped), pages, order, moved)
     _drop_dests(pdf, set(dropped))
     for page in dropped.values():
         for key in list(page.obj.keys()):
@@ -74,21 +74,16 @@ def _forget(pdf: pikepdf.Pdf, dropped: dict[Key, Any], nodes: list[outline.Node]
                 del page.obj[key]
 
 
-def _fix_outline(pdf: pikepdf.Pdf, nodes: list[outline.Node], order: list[int], moved: dict[int, int]) -> None:
-    page_map: dict[int, int] = {}
-    for new, old in enumerate(order):
-        page_map.setdefault(old, new)
-    if not _points_outside(nodes, page_map):
+def _fix_outline(pdf: pikepdf.Pdf, dropped: set[Key], pages: list[Any], order: list[int],
+                 moved: dict[int, int]) -> None:
+    """Bookmarks of pages that went: the outline is carried through (remap), untouched when none points at one."""
+    if not remap.points_at(pdf, dropped):
         return
-    page_map = {**moved, **page_map}
-    with pdf.open_outline() as tree:
-        tree.root.clear()
-        tree.root.extend(outline.build(nodes, page_map))
-
-
-def _points_outside(nodes: list[outline.Node], page_map: dict[int, int]) -> bool:
-    return any((n.page is not None and n.page not in page_map) or _points_outside(n.children, page_map)
-               for n in nodes)
+    targets = {pages[old].obj.objgen: remap.Target(pages[old].obj) for old in set(order)}  # first use: the page
+    if moved:
+        now = list(pdf.pages)
+        targets |= {pages[old].obj.objgen: remap.Target(now[new].obj, same_view=False) for old, new in moved.items()}
+    remap.edit(pdf, targets)
 
 
 def _target(dest: Any) -> Key | None:

@@ -1,4 +1,4 @@
-"""Outlines (bookmarks) read as plain trees of (title, 0-based page index)."""
+"""Outlines (bookmarks) read as plain trees of (title, 0-based page index, view, style) and written from them."""
 
 from __future__ import annotations
 
@@ -12,21 +12,77 @@ MAX_DEPTH = 64  # outlines deeper than this are cut: they are either broken or c
 MAX_ITEMS = 2000  # bookmarks reported at most (a person or a model reads them)
 
 
+FITS = {"XYZ": ("left", "top", "zoom"), "Fit": (), "FitH": ("top",), "FitV": ("left",),
+        "FitR": ("left", "bottom", "right", "top"), "FitB": (), "FitBH": ("top",), "FitBV": ("left",)}
+ITALIC, BOLD = 1, 2  # an item's /F flags
+
+
 @dataclass
 class Node:
     title: str
     page: int | None  # 0-based page index in its document, None when it points nowhere
     children: list[Node] = field(default_factory=list)
     uri: str | None = None  # a bookmark that opens a web address instead of a page (a /URI action)
+    view: tuple[Any, ...] = ("Fit",)  # where on its page: the fit and its numbers (None: unchanged), as in /Dest
+    color: tuple[float, float, float] | None = None  # /C, when not black
+    flags: int = 0  # /F: ITALIC | BOLD
+    closed: bool = False  # its children are hidden until opened (/Count negative)
+
+
+OMIT = {"omit": None}  # a reported field left out of the JSON when it has no value
 
 
 @dataclass
 class Bookmark:
-    """A bookmark as reported: 1-based page (None when it points nowhere) and children."""
+    """A bookmark as reported: 1-based page (None when it points nowhere) and children; the other fields are
+    there only when the bookmark has them."""
 
+    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
     title: str
     page: int | None
     children: list[Bookmark] = field(default_factory=list)
+    uri: str | None = field(default=None, metadata=OMIT)
+    """The web address it opens (instead of a page)."""
+    view: dict[str, str | float | None] | None = field(default=None, metadata=OMIT)
+    """Where on the page it lands, when not the whole page (`{"fit": "Fit"}`): `{"fit": "XYZ", "left": 72,
+    "top": 700, "zoom": 1.5}` (null: unchanged), `FitB`, `FitH`/`FitBH` with top, `FitV`/`FitBV` with left,
+    `FitR` with left, bottom, right and top."""
+    color: list[float] | None = field(default=None, metadata=OMIT)
+    """Its title's colour, `[r, g, b]` from 0 to 1, when not black."""
+    bold: bool | None = field(default=None, metadata=OMIT)
+    """Its title is bold."""
+    italic: bool | None = field(default=None, metadata=OMIT)
+    """Its title is italic."""
+    closed: bool | None = field(default=None, metadata=OMIT)
+    """Its children are hidden until it is opened."""
+
+
+def view_of(dest: Any) -> tuple[Any, ...]:
+    """The view of an explicit destination (`[page /XYZ 72 700 1.5]`): ("XYZ", 72, 700, 1.5); numbers as
+    Python numbers, null as None. An unknown fit reads as ("Fit",)."""
+    fit = str(dest[1])[1:] if len(dest) > 1 else "Fit"
+    if fit not in FITS:
+        return ("Fit",)
+    numbers = [_number(dest[i]) if i < len(dest) else None for i in range(2, 2 + len(FITS[fit]))]
+    return (fit, *numbers)
+
+
+def _number(value: Any) -> float | None:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return None
+    return int(number) if number.is_integer() else number
+
+
+def view_json(view: tuple[Any, ...]) -> dict[str, str | float | None]:
+    return {"fit": view[0], **dict(zip(FITS[view[0]], view[1:], strict=True))}
+
+
+def dest_array(page: Any, view: tuple[Any, ...]) -> Any:
+    import pikepdf
+
+    return pikepdf.Array([page, pikepdf.Name("/" + view[0]), *view[1:]])
 
 
 def _named_dest(pdf: pikepdf.Pdf, name: Any) -> Any:
@@ -40,8 +96,8 @@ def _named_dest(pdf: pikepdf.Pdf, name: Any) -> Any:
     return None
 
 
-def page_index(pdf: pikepdf.Pdf, dest: Any, pages: dict[tuple[int, int], int]) -> int | None:
-    """The 0-based page a destination (array, name, string or /D dict) points to, if any."""
+def resolve(pdf: pikepdf.Pdf, dest: Any) -> Any:
+    """The explicit destination (an array) that a destination (array, name, string or /D dict) stands for."""
     import pikepdf
 
     for _ in range(4):  # names may point to dicts with /D, which may be names again: bounded
@@ -51,7 +107,15 @@ def page_index(pdf: pikepdf.Pdf, dest: Any, pages: dict[tuple[int, int], int]) -
             dest = _named_dest(pdf, dest)
         else:
             break
-    if isinstance(dest, pikepdf.Array) and len(dest) > 0:
+    return dest if isinstance(dest, pikepdf.Array) and len(dest) > 0 else None
+
+
+def page_index(pdf: pikepdf.Pdf, dest: Any, pages: dict[tuple[int, int], int]) -> int | None:
+    """The 0-based page a destination (array, name, string or /D dict) points to, if any."""
+    import pikepdf
+
+    dest = resolve(pdf, dest)
+    if dest is not None:
         target = dest[0]
         if isinstance(target, pikepdf.Dictionary):
             return pages.get(target.objgen)
@@ -112,90 +176,88 @@ def _level(pdf: pikepdf.Pdf, item: Any, depth: int, seen: set[tuple[int, int]],
                 if isinstance(child, pikepdf.Dictionary) and depth < PIKEPDF_DEPTH else [])
         title = item["/Title"] if "/Title" in keys else None
         uri = action.get("/URI") if action is not None and action.get("/S") == "/URI" else None
-        nodes.append(Node(str(title) if title is not None else "", page_index(pdf, dest, pages), kids,
-                          str(uri) if isinstance(uri, pikepdf.String) else None))
+        dest = resolve(pdf, dest) if dest is not None else None
+        page = page_index(pdf, dest, pages) if dest is not None else None
+        nodes.append(Node(str(title) if title is not None else "", page, kids,
+                          str(uri) if isinstance(uri, pikepdf.String) else None,
+                          view_of(dest) if page is not None else ("Fit",),
+                          _color(item["/C"]) if "/C" in keys else None,
+                          _flags(item["/F"]) if "/F" in keys else 0,
+                          bool(kids) and "/Count" in keys and isinstance(item["/Count"], int) and item["/Count"] < 0))
         item = item["/Next"] if "/Next" in keys else None
         if item is not None and not isinstance(item, pikepdf.Dictionary):
             raise _Broken
     return nodes
 
 
-def write(pdf: pikepdf.Pdf, nodes: list[Node]) -> None:
-    """Make `nodes` (pages are 0-based indices into `pdf`) the outline of `pdf`, replacing any; each entry
-    opens its page whole (/Fit), as pikepdf writes them. Written straight as dictionaries, for the same
-    reason `read` reads them so."""
+def _color(value: Any) -> tuple[float, float, float] | None:
+    """An item's /C as three numbers from 0 to 1; None for black or anything else."""
     import pikepdf
 
+    if not isinstance(value, pikepdf.Array) or len(value) != 3:
+        return None
+    rgb = [_number(v) for v in value]
+    if any(v is None or not 0 <= v <= 1 for v in rgb) or not any(rgb):
+        return None
+    return (rgb[0], rgb[1], rgb[2])  # type: ignore[return-value]
+
+
+def _flags(value: Any) -> int:
+    return int(value) & (ITALIC | BOLD) if isinstance(value, int) else 0
+
+
+def write(pdf: pikepdf.Pdf, nodes: list[Node]) -> None:
+    """Make `nodes` (pages are 0-based indices into `pdf`) the outline of `pdf`, replacing any. Written
+    straight as dictionaries, for the same reason `read` reads them so."""
     if not nodes:
         return
     pages = [page.obj for page in pdf.pages]
-    root = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Outlines))
-    root.Count = _write_level(pdf, root, nodes, pages)
-    pdf.Root.Outlines = root
+    set_outline(pdf, [_item(pdf, node, pages) for node in nodes])
 
 
-def _write_level(pdf: pikepdf.Pdf, parent: Any, nodes: list[Node], pages: list[Any]) -> int:
-    """Write `nodes` under `parent`; the number of entries shown (all are open), what /Count says."""
+def _item(pdf: pikepdf.Pdf, node: Node, pages: list[Any]) -> Any:
+    """An outline item for `node` with its children linked under it (made first: as `write` always made them)."""
     import pikepdf
 
-    made, count = [], 0
-    for node in nodes:
-        item = pdf.make_indirect(pikepdf.Dictionary(Title=pikepdf.String(node.title), Parent=parent))
-        if node.page is not None:
-            item.Dest = pikepdf.Array([pages[node.page], pikepdf.Name.Fit])
-        elif node.uri is not None:
-            item.A = _uri_action(node.uri)
-        if node.children:
-            item.Count = _write_level(pdf, item, node.children, pages)
-            count += int(item.Count)
-        made.append(item)
-    for before, after in zip(made, made[1:], strict=False):
+    item = pdf.make_indirect(pikepdf.Dictionary(Title=pikepdf.String(node.title)))
+    if node.page is not None:
+        item.Dest = dest_array(pages[node.page], node.view)
+    elif node.uri is not None:
+        item.A = _uri_action(node.uri)
+    if node.color is not None:
+        item.C = pikepdf.Array(list(node.color))
+    if node.flags:
+        item.F = node.flags
+    if node.children:
+        link(item, [_item(pdf, child, pages) for child in node.children], closed=node.closed)
+    return item
+
+
+def link(parent: Any, items: list[Any], *, closed: bool = False) -> None:
+    """Put `items` (each with its /Count, if it has children) under `parent`, in order; the parent's /Count is
+    the number of entries shown when it is open, negative when it is `closed`."""
+    for item in items:
+        item.Parent = parent
+    for before, after in zip(items, items[1:], strict=False):
         before.Next, after.Prev = after, before
-    parent.First, parent.Last = made[0], made[-1]
-    return count + len(made)
+    parent.First, parent.Last = items[0], items[-1]
+    shown = sum(1 + max(int(item.get("/Count", 0)), 0) for item in items)
+    parent.Count = -shown if closed else shown
+
+
+def set_outline(pdf: pikepdf.Pdf, items: list[Any]) -> None:
+    """Make `items` (outline items, linked below) the outline of `pdf`."""
+    import pikepdf
+
+    root = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Outlines))
+    link(root, items)
+    pdf.Root.Outlines = root
 
 
 def _uri_action(uri: str) -> Any:
     import pikepdf
 
     return pikepdf.Dictionary(S=pikepdf.Name.URI, URI=pikepdf.String(uri))
-
-
-def build(nodes: list[Node], page_map: dict[int, int]) -> list[Any]:
-    """OutlineItems for `nodes`, page indices mapped through `page_map`. An item whose page is not in the map
-    opens its first child's page, or goes when it has none; one that opened no page (a web link, a heading)
-    stays as it was."""
-    from pikepdf import OutlineItem
-
-    items = []
-    for node in nodes:
-        kids = build(node.children, page_map)
-        if node.page is None:
-            item = OutlineItem(node.title, action=_uri_action(node.uri) if node.uri is not None else None)
-        else:
-            target = page_map.get(node.page)
-            if target is None and not kids:
-                continue
-            item = OutlineItem(node.title, target if target is not None else kids[0].destination)
-        item.children.extend(kids)
-        items.append(item)
-    return items
-
-
-def remap(nodes: list[Node], page_map: dict[int, int]) -> list[Node]:
-    """`nodes` with page indices mapped through `page_map`, as `build` maps them (entries whose page is not
-    mapped keep their first child's, or go when they have none; entries that opened no page stay)."""
-    out = []
-    for node in nodes:
-        kids = remap(node.children, page_map)
-        if node.page is None:
-            out.append(Node(node.title, None, kids, node.uri))
-            continue
-        target = page_map.get(node.page)
-        if target is None and not kids:
-            continue
-        out.append(Node(node.title, target if target is not None else kids[0].page, kids))
-    return out
 
 
 def bookmarks(nodes: list[Node], budget: list[int] | None = None) -> list[Bookmark]:
@@ -207,5 +269,10 @@ def bookmarks(nodes: list[Node], budget: list[int] | None = None) -> list[Bookma
             break
         budget[0] -= 1
         page = node.page + 1 if node.page is not None else None
-        out.append(Bookmark(title=node.title, page=page, children=bookmarks(node.children, budget)))
+        out.append(Bookmark(title=node.title, page=page, children=bookmarks(node.children, budget),
+                            uri=node.uri if page is None else None,  # a page wins, as `replace` takes one or the other
+                            view=view_json(node.view) if page is not None and node.view != ("Fit",) else None,
+                            color=list(node.color) if node.color is not None else None,
+                            bold=True if node.flags & BOLD else None, italic=True if node.flags & ITALIC else None,
+                            closed=True if node.closed else None))
     return out

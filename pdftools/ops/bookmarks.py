@@ -1,15 +1,23 @@
 """List a PDF's bookmarks as a tree, replace them all from JSON, or add one.
 
 `list{{cli: --json}}` gives the JSON that `replace` takes as {{data}} (inline or a file): a list of
-`{"title", "page", "children"}` with 1-based pages. `add {{title}} T {{page}} N [{{parent}} TITLE]` appends one
-bookmark, at the top level or under the first bookmark with that title.
+`{"title", "page", "children"}` with 1-based pages, and, only where a bookmark has them, `"uri"` (the web
+address it opens instead of a page), `"view"` (where on the page it lands, when not the whole page:
+`{"fit": "XYZ", "left": 72, "top": 700, "zoom": null}`; fits XYZ, Fit, FitH, FitV, FitR, FitB, FitBH, FitBV),
+`"color"` (`[r, g, b]`, 0 to 1), `"bold"`, `"italic"` and `"closed"` (true). Other actions (another file, a
+script, a viewer command) have no JSON: `replace` keeps their titles. `add {{title}} T {{page}} N
+[{{parent}} TITLE]` appends one bookmark, at the top level or under the first bookmark with that title.
 
-{{mcp:`list` gives the JSON that `replace` takes as {{data}}: `[{"title", "page", "children"}]`, 1-based pages.}}
+{{mcp:`list` gives the JSON that `replace` takes as {{data}}: `[{"title", "page", "children"}]`, 1-based pages;
+where a bookmark has them, also `"uri"` (web address), `"view"` (`{"fit": "XYZ", "left", "top", "zoom"}`; Fit,
+FitH top, FitV left, FitR left bottom right top, FitB, FitBH top, FitBV left), `"color"` ([r, g, b] 0-1),
+`"bold"`, `"italic"`, `"closed"`.}}
 """
 
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -41,7 +49,8 @@ if TYPE_CHECKING:
 MAX_BOOKMARKS = 100_000
 COMMANDS = {
     "list": "List the bookmarks as a tree (`--json` gives what `replace` takes).",
-    "replace": "Replace all bookmarks with {{data}}: a JSON list of `{\"title\", \"page\", \"children\"}`, "
+    "replace": "Replace all bookmarks with {{data}}: a JSON list of `{\"title\", \"page\", \"children\"}` "
+               "(and `uri`, `view`, `color`, `bold`, `italic`, `closed` as `list --json` gives them), "
                "inline or a file.",
     "add": "Add one bookmark ({{title}}, {{page}}), at the top level or under {{parent}}.",
 }
@@ -64,7 +73,8 @@ def bookmarks(
     action: Annotated[Literal["list", "replace", "add"], Param("list, replace (with {{data}}) or add one"),
                       Cli(argument=True, commands=COMMANDS)],
     input: Input,
-    data: Annotated[JsonArgument, Param("replace: the bookmarks as JSON, inline or a file"),
+    data: Annotated[JsonArgument, Param("replace: the bookmarks as JSON (as `list` gives them, with "
+                                               "uri, view...), inline or a file"),
                     Cli(actions=("replace",))] = None,
     title: Annotated[str | None, Param("add: the bookmark's title"), Cli(actions=("add",))] = None,
     page: Annotated[str | None, Param("add: the page it opens: a number (1-based), `last` or `-1`"),
@@ -89,12 +99,13 @@ def bookmarks(
                    suffix="bookmarks", password=password, in_place=in_place, force=force)
     count = len(job.pdf.pages)
     nodes = _nodes(tree, count) if tree is not None else None
-    with job.pdf.open_outline() as current:
-        if nodes is not None:
-            current.root.clear()
-            current.root.extend(outline.build(nodes, {i: i for i in range(count)}))
-        else:
-            assert title is not None and page is not None
+    if nodes is not None:
+        if "/Outlines" in job.pdf.Root:
+            del job.pdf.Root.Outlines
+        outline.write(job.pdf, nodes)
+    else:
+        assert title is not None and page is not None
+        with job.pdf.open_outline() as current:
             _add(current.root, title, page_number(page, count) - 1, parent)
     return _result(str(job.src), job.pdf, Edited(**job.save(decrypt)))
 
@@ -148,8 +159,50 @@ def _nodes(tree: Any, count: int, depth: int = 0, seen: list[int] | None = None)
         page = item.get("page")
         index = _page(page, count, item["title"]) if page is not None else None
         kids = _nodes(item.get("children") or [], count, depth + 1, seen)
-        nodes.append(outline.Node(item["title"], index, kids))
+        nodes.append(_node(item, index, kids))
     return nodes
+
+
+def _node(item: dict[str, Any], index: int | None, kids: list[outline.Node]) -> outline.Node:
+    """A bookmark's node: its page or web address (`uri`), `view`, `color`, `bold`, `italic` and `closed`."""
+    title, uri = item["title"], item.get("uri")
+    if uri is not None and (not isinstance(uri, str) or index is not None):
+        raise InvalidArgument(f"bookmark {title!r}: uri must be a web address as text, on a bookmark without a page",
+                              hint='A bookmark opens a page or an address: {"title": "Site", "uri": "https://…"}.')
+    flags = {name: item.get(name) for name in ("bold", "italic", "closed")}
+    wrong = next((name for name, value in flags.items() if value is not None and not isinstance(value, bool)), None)
+    if wrong is not None:
+        raise InvalidArgument(f"bookmark {title!r}: {wrong} must be true or false")
+    return outline.Node(title, index, kids, uri, _view(item.get("view"), title), _color(item.get("color"), title),
+                        outline.BOLD * bool(flags["bold"]) | outline.ITALIC * bool(flags["italic"]),
+                        bool(flags["closed"]))
+
+
+def _view(view: Any, title: str) -> tuple[Any, ...]:
+    """A bookmark's view from JSON (`{"fit": "XYZ", "left": 72, "top": 700, "zoom": 1.5}`), checked."""
+    if view is None:
+        return ("Fit",)
+    fit = view.get("fit") if isinstance(view, dict) else None
+    names = outline.FITS.get(fit) if isinstance(fit, str) else None
+    numbers = [view.get(name) for name in names] if names is not None else []
+    if names is None or set(view) - {"fit", *names} or any(
+            isinstance(n, bool) or not (n is None or isinstance(n, int | float) and math.isfinite(n)) for n in numbers):
+        raise InvalidArgument(f"bookmark {title!r}: view {json.dumps(view, ensure_ascii=False)[:80]} is not one "
+                              f"PDF has", hint='E.g. {"fit": "XYZ", "left": 72, "top": 700, "zoom": null} or '
+                                               '{"fit": "Fit"}: fits ' + ", ".join(outline.FITS) + ".")
+    if fit == "FitR" and any(n is None for n in numbers):
+        raise InvalidArgument(f"bookmark {title!r}: view FitR needs left, bottom, right and top")
+    return (fit, *numbers)
+
+
+def _color(color: Any, title: str) -> tuple[float, float, float] | None:
+    if color is None:
+        return None
+    if not isinstance(color, list) or len(color) != 3 or any(
+            isinstance(c, bool) or not isinstance(c, int | float) or not 0 <= c <= 1 for c in color):
+        raise InvalidArgument(f"bookmark {title!r}: color must be [r, g, b] from 0 to 1",
+                              hint="E.g. [1, 0, 0] for red.")
+    return (color[0], color[1], color[2]) if any(color) else None
 
 
 def _add(root: list[pikepdf.OutlineItem], title: str, page: int, parent: str | None) -> None:

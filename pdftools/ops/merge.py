@@ -18,8 +18,8 @@ from pdftools.core.inputs import expand, split_spec
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Param, Password
 from pdftools.core.paths import output_path
-from pdftools.core.pdf import check_output, copy_pages, new_pdf, open_pdf, save_pdf
-from pdftools.document import metadata, outline
+from pdftools.core.pdf import check_output, copy_pages, new_pdf, open_pdf, page_list, save_pdf
+from pdftools.document import metadata, outline, remap
 from pdftools.errors import FileNotFound, InvalidPageRange, NoPages
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ def merge(
                 None) if not decrypt else None
     out = new_pdf(keep, password)
     taken = Counter(real)
-    bookmarks: list[outline.Node] = []
+    bookmarks: list[tuple[pikepdf.Pdf, str, dict[int, int]]] = []  # made once all pages are in
     merged: list[MergedInput] = []
     version = "1.3"
     for index, ((path, spec), key) in enumerate(zip(sources, real, strict=True)):
@@ -90,13 +90,15 @@ def merge(
         if index == 0:
             _copy_metadata(src, out)
         if page_map:  # an input without pages (as qpdf, merged as nothing) has no bookmark
-            bookmarks.append(_bookmark(src, path.stem, page_map))
+            bookmarks.append((src, path.stem, page_map))
         merged.append(MergedInput(path=str(path), pages=len(selected)))
 
     if not len(out.pages):
         raise NoPages("the merged PDF would have no pages: " + ", ".join(dict.fromkeys(str(p) for p, _ in sources))
                       + " have none")
-    outline.write(out, bookmarks)
+    if bookmarks:
+        out_pages = page_list(out)
+        outline.set_outline(out, [_bookmark(src, out, out_pages, stem, page_map) for src, stem, page_map in bookmarks])
     size = save_pdf(out, out_path, min_version=version, encryption=keep is not None,
                     **saving(linearize, object_streams))
     return MergeResult(output=str(out_path), pages=len(out.pages), size=size, inputs=merged,
@@ -130,10 +132,22 @@ def _pages_of(spec: str | None, count: int, path: Path) -> list[int]:
     return numbers
 
 
-def _bookmark(src: pikepdf.Pdf, stem: str, page_map: dict[int, int]) -> outline.Node:
-    """A bookmark for one input (its title, else its file name) holding the input's own outline."""
+def _bookmark(src: pikepdf.Pdf, out: pikepdf.Pdf, out_pages: list[pikepdf.Page], stem: str,
+              page_map: dict[int, int]) -> pikepdf.Dictionary:
+    """A bookmark for one input (its title, else its file name) opening its first page, holding the input's
+    own outline (each item whole, pointing at the pages copied: remap)."""
+    import pikepdf
+
     title = metadata.text(src.docinfo.get("/Title", "") or "").strip() or stem
-    return outline.Node(title, min(page_map.values()), outline.remap(outline.read(src), page_map))
+    item = out.make_indirect(pikepdf.Dictionary(Title=pikepdf.String(title)))
+    item.Dest = outline.dest_array(out_pages[min(page_map.values())].obj, ("Fit",))
+    if "/Outlines" in src.Root:
+        src_pages = page_list(src)
+        targets = {src_pages[old].obj.objgen: remap.Target(out_pages[new].obj) for old, new in page_map.items()}
+        kids = remap.carry(src, out, targets)
+        if kids:
+            outline.link(item, kids)
+    return item
 
 
 def _copy_metadata(src: pikepdf.Pdf, out: pikepdf.Pdf) -> None:

@@ -17,8 +17,8 @@ from pdftools.core.naming import render
 from pdftools.core.pages import check_spec, parse_ranges
 from pdftools.core.params import Cli, Input, Param, Password
 from pdftools.core.paths import input_path, output_folder
-from pdftools.core.pdf import check_names, copy_pages, new_pdf, open_pdf, staged_outputs, write_pdf
-from pdftools.document import outline
+from pdftools.core.pdf import check_names, copy_pages, new_pdf, open_pdf, page_list, staged_outputs, write_pdf
+from pdftools.document import outline, remap
 from pdftools.errors import InvalidArgument, NoPages
 
 if TYPE_CHECKING:
@@ -112,16 +112,35 @@ def _write_parts(src: pikepdf.Pdf, plan: list[tuple[int, int, str]], names: list
     """Write every part (in two processes when there are many), then move them all into place; each part
     encrypted like `encrypted_like` when given."""
     streams.check_save(src, src.filename)  # once for every part: they hold copies of its streams
+    nodes = remap.read(src) if "/Outlines" in src.Root else None  # read once, placed in every part
+    src_pages = page_list(src) if nodes else []
     with staged_outputs(folder, names) as staging:
 
         def write(job: tuple[tuple[int, int, str], str]) -> None:
             (a, b, _), name = job
             part = new_pdf(encrypted_like, password)
             step = 1 if b >= a else -1
-            copy_pages(src, part, [i - 1 for i in range(a, b + step, step)])
+            indices = [i - 1 for i in range(a, b + step, step)]
+            copy_pages(src, part, indices)
+            _bookmarks(src, part, indices, src_pages, nodes)
             write_pdf(part, staging / name, min_version=src.pdf_version, label=str(folder / name),
                       encryption=encrypted_like is not None, measured=True, **options)
 
         parallel.for_each(list(zip(plan, names, strict=True)), write)
     return [Part(path=str(folder / name), start=a, end=b, pages=abs(b - a) + 1, title=title)
             for (a, b, title), name in zip(plan, names, strict=True)]
+
+
+def _bookmarks(src: pikepdf.Pdf, part: pikepdf.Pdf, indices: list[int], src_pages: list[pikepdf.Page],
+               nodes: list[remap.Node] | None) -> None:
+    """The part's outline: the bookmarks of its pages, whole, the headings above them, and those that open
+    no page (remap)."""
+    if not nodes:
+        return
+    part_pages = page_list(part)
+    targets: dict[tuple[int, int], remap.Target] = {}
+    for new, old in enumerate(indices):
+        targets.setdefault(src_pages[old].obj.objgen, remap.Target(part_pages[new].obj))
+    items = remap.carry(src, part, targets, nodes)
+    if items:
+        outline.set_outline(part, items)

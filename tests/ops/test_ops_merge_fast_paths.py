@@ -16,7 +16,7 @@ def _titles(items: list[pikepdf.OutlineItem], pdf: pikepdf.Pdf) -> list[tuple[st
     pages = {p.obj.objgen: i for i, p in enumerate(pdf.pages)}
     out = []
     for item in items:
-        dest = item.destination
+        dest = item.destination if item.destination is not None else item.action.D  # a GoTo action stays one
         page = pages.get(dest[0].objgen) if isinstance(dest, pikepdf.Array) else None
         out.append((item.title, page, _titles(item.children, pdf)))
     return out

@@ -388,7 +388,7 @@ def expected(param: click_core.Parameter) -> str:
         if arg is int:
             low, high = getattr(param, "min", None), getattr(param, "max", None)
             if low is not None and high is not None:
-                return f"a whole number from {low} to {high} ({low}-{high})"
+                return f"a whole number from {low} to {high}"
             return "a whole number"
         if arg is float:
             return "a number"

@@ -67,3 +67,9 @@ def test_an_action_without_its_values_says_only_that(cli: Any, pdf: Path, argv: 
     error = json.loads(result.stderr)["error"]
     assert result.exit_code == 2 and error["message"].startswith(wanted) and "go with" not in error["message"] \
         and "goes with" not in error["message"], error
+
+
+def test_a_number_out_of_range_names_its_range_once(cli: Any) -> None:
+    result = cli("serve", "--transport", "http", "--port", "0")
+    assert result.exit_code == 2 and "INVALID_ARGUMENT" in result.stderr, result.stderr
+    assert "takes a whole number from 1 to 65535, not '0'" in result.stderr, result.stderr

@@ -71,3 +71,16 @@ def test_ocr_reads_the_crop_box_and_places_words_where_shown(tmp_path: Path, sam
     for word in ("Hello,", "meaning."):
         (ax, ay), (bx, by) = _box(expected, word), _box(got, word)
         assert abs(ax - bx) < 3 and abs(ay - by) < 3, (word, (ax, ay), (bx, by))
+
+
+def test_a_crop_box_beyond_the_media_box_is_read_as_shown(tmp_path: Path, sample: Path) -> None:
+    """poppler draws the crop box clipped to the media box: the text layer is placed on that part."""
+    subprocess.run(["pdftoppm", "-r", str(DPI), "-gray", "-f", "1", "-l", "1", "-singlefile", str(sample),
+                    str(tmp_path / "pg")], check=True)
+    Image.open(tmp_path / "pg.pgm").save(tmp_path / "scan.pdf", resolution=DPI)
+    scan = _cropped(tmp_path / "scan.pdf", (-50, -50, WIDTH + 50, HEIGHT + 50))
+    done = ocr(str(scan), output=str(tmp_path / "out.pdf"))
+    expected, got = _bbox(sample), _bbox(Path(done.output or ""))
+    for word in ("Hello,", "meaning."):
+        (ax, ay), (bx, by) = _box(expected, word), _box(got, word)
+        assert abs(ax - bx) < 3 and abs(ay - by) < 3, (word, (ax, ay), (bx, by))

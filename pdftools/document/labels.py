@@ -107,22 +107,41 @@ def relabel(pdf: pikepdf.Pdf, origins: list[int | None]) -> bool:
     """Give each page the label its origin (0-based index among the pages the labels were written for) had,
     as `qpdf --pages` does; a page without one (added) gets an empty label, as qpdf gives a page from a file
     without labels. False, and nothing changed, when the labels cannot be read."""
+    entries = read_entries(pdf)
+    if entries is None:
+        return False
+    place(pdf, [None if origin is None else label_at(entries, origin) for origin in origins])
+    return True
+
+
+Entries = list[tuple[int, tuple[str, str, int]]]
+
+
+def read_entries(pdf: pikepdf.Pdf) -> Entries | None:
+    """The /PageLabels entries as (0-based first page, (style name, prefix, first number)); None when the
+    document has none or they cannot be read."""
     import pikepdf
 
+    if "/PageLabels" not in pdf.Root:
+        return None
     try:
-        entries = [(int(index), _entry(entry)) for index, entry in pikepdf.NumberTree(pdf.Root.PageLabels).items()]
+        return [(int(index), _entry(entry)) for index, entry in pikepdf.NumberTree(pdf.Root.PageLabels).items()]
     except (pikepdf.PdfError, TypeError, ValueError, AttributeError):
-        return False
+        return None
+
+
+def place(pdf: pikepdf.Pdf, page_labels: list[tuple[str, str, int] | None]) -> None:
+    """Write /PageLabels giving each page its label (style name, prefix, number: label_at); None is an empty
+    label, as qpdf gives a page from a file without labels."""
     ranges: list[LabelRange] = []
     last: tuple[str, str, int] | None = None
-    for page, origin in enumerate(origins, start=1):
-        label = ("none", "", 0) if origin is None else _label_at(entries, origin)
+    for page, found in enumerate(page_labels, start=1):
+        label = ("none", "", 0) if found is None else found
         style, prefix, number = label
         if last is None or (style, prefix) != last[:2] or (style != "none" and number != last[2] + 1):
             ranges.append(LabelRange(page, style, prefix, number if style != "none" else 1))
         last = label
     write(pdf, ranges)
-    return True
 
 
 def _entry(entry: Any) -> tuple[str, str, int]:
@@ -134,7 +153,7 @@ def _entry(entry: Any) -> tuple[str, str, int]:
     return STYLES.get(str(entry.get("/S", ""))[1:], "none"), str(entry.get("/P", "")), int(entry.get("/St", 1))
 
 
-def _label_at(entries: list[tuple[int, tuple[str, str, int]]], index: int) -> tuple[str, str, int]:
+def label_at(entries: list[tuple[int, tuple[str, str, int]]], index: int) -> tuple[str, str, int]:
     """The label of page `index` (0-based): its range's style and prefix, and its number in the range. Pages
     before the first range read as their page number, as viewers show them."""
     first, (style, prefix, start) = max(((i, e) for i, e in entries if i <= index), default=(index, ("arabic",

@@ -136,11 +136,12 @@ def parse_bbox_layout(xml: str) -> list[LayoutPage]:
 
 
 def rasterize(source: Path, page: int, dpi: int, out: Path, *, colour: bool = False) -> Path:
-    """Page `page` as a grayscale PGM (as displayed: /Rotate applied); `colour`: as a JPEG, which tesseract
-    puts into its PDF as it is (a page to draw, not only to read)."""
+    """Page `page` as a grayscale PGM, as displayed: its crop box (what a viewer shows, the box a text layer
+    is placed on), /Rotate applied; `colour`: as a JPEG, which tesseract puts into its PDF as it is (a page to
+    draw, not only to read)."""
     kind = ["-jpeg", "-jpegopt", "quality=85"] if colour else ["-gray"]
-    engines.run(["pdftoppm", "-q", "-r", str(dpi), "-f", str(page), "-l", str(page), *kind, "-singlefile",
-                 str(source), str(out)])
+    engines.run(["pdftoppm", "-q", "-cropbox", "-r", str(dpi), "-f", str(page), "-l", str(page), *kind,
+                 "-singlefile", str(source), str(out)])
     return out.with_suffix(".jpg" if colour else ".pgm")
 
 

@@ -148,15 +148,15 @@ def words_of(tsv: Path) -> tuple[list[tuple[str, float]], set[tuple[str, str]]]:
 def graft(pdf: pikepdf.Pdf, page: pikepdf.Page, layer: pikepdf.Pdf) -> None:
     """Put a text-only page (drawn upright, as the page is displayed) onto `page` as an invisible layer.
 
-    The layer is a form XObject placed by a matrix that scales it to the page's crop box and undoes the
-    page's /Rotate, so each word lies over its image whatever the rotation."""
+    The layer is a form XObject placed by a matrix that scales it to the page's crop box as shown (clipped to
+    the media box: the image it was read from) and undoes the page's /Rotate, so each word lies over its image
+    whatever the rotation."""
     import pikepdf
 
     form = pdf.copy_foreign(layer.pages[0].as_form_xobject())
     name = page.add_resource(form, pikepdf.Name.XObject, prefix="OCR")
-    x0, y0, x1, y1 = (float(v) for v in page.cropbox)
-    width, height = abs(x1 - x0), abs(y1 - y0)
-    x0, y0 = min(x0, x1), min(y0, y1)
+    x0, y0, x1, y1 = _shown_box(page)
+    width, height = x1 - x0, y1 - y0
     rotation = int(page.obj.get("/Rotate", 0)) % 360
     shown_w, shown_h = (height, width) if rotation in (90, 270) else (width, height)
     lw, lh = (abs(float(v)) for v in layer.pages[0].mediabox[2:4])
@@ -170,3 +170,17 @@ def graft(pdf: pikepdf.Pdf, page: pikepdf.Page, layer: pikepdf.Pdf) -> None:
     matrix = f"{a * su:g} {b * su:g} {c * sv:g} {d * sv:g} {e:g} {f:g}"
     page.contents_add(pikepdf.Stream(pdf, b"q\n"), prepend=True)  # isolate the page's own graphics state
     page.contents_add(pikepdf.Stream(pdf, f"\nQ q {matrix} cm {name} Do Q".encode()))
+
+
+def _shown_box(page: pikepdf.Page) -> tuple[float, float, float, float]:
+    """The crop box clipped to the media box, as poppler draws it (pdftoppm -cropbox: the image the layer was
+    read from); on an axis where they do not overlap, the media box's span, as poppler then draws it."""
+    media, crop = ([float(v) for v in box] for box in (page.mediabox, page.cropbox))
+    shown = []
+    for axis in (0, 1):
+        m0, m1 = sorted((media[axis], media[axis + 2]))
+        c0, c1 = sorted((crop[axis], crop[axis + 2]))
+        low, high = max(m0, c0), min(m1, c1)
+        shown.append((low, high) if high > low else (m0, m1))
+    (x0, x1), (y0, y1) = shown
+    return x0, y0, x1, y1

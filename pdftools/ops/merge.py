@@ -19,6 +19,7 @@ from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Param, Password
 from pdftools.core.paths import output_path
 from pdftools.core.pdf import check_output, copy_pages, new_pdf, open_pdf, page_list, save_pdf
+from pdftools.document import labels as pagelabels
 from pdftools.document import metadata, outline, remap
 from pdftools.errors import FileNotFound, InvalidPageRange, NoPages
 
@@ -78,6 +79,8 @@ def merge(
     taken = Counter(real)
     bookmarks: list[tuple[pikepdf.Pdf, str, dict[int, int]]] = []  # made once all pages are in
     merged: list[MergedInput] = []
+    entries = {key: pagelabels.read_entries(src) for key, src in opened.items()}
+    page_labels: list[tuple[str, str, int] | None] = []  # each page's, written when an input has labels
     version = "1.3"
     for index, ((path, spec), key) in enumerate(zip(sources, real, strict=True)):
         src = opened[key]
@@ -92,10 +95,14 @@ def merge(
         if page_map:  # an input without pages (as qpdf, merged as nothing) has no bookmark
             bookmarks.append((src, path.stem, page_map))
         merged.append(MergedInput(path=str(path), pages=len(selected)))
+        found = entries[key]
+        page_labels += [None] * len(selected) if found is None else [pagelabels.label_at(found, i) for i in selected]
 
     if not len(out.pages):
         raise NoPages("the merged PDF would have no pages: " + ", ".join(dict.fromkeys(str(p) for p, _ in sources))
                       + " have none")
+    if any(found is not None for found in entries.values()):  # as qpdf: empty labels for the others' pages
+        pagelabels.place(out, page_labels)
     if bookmarks:
         out_pages = page_list(out)
         outline.set_outline(out, [_bookmark(src, out, out_pages, stem, page_map) for src, stem, page_map in bookmarks])

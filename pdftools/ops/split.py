@@ -18,6 +18,7 @@ from pdftools.core.pages import check_spec, parse_ranges
 from pdftools.core.params import Cli, Input, Param, Password
 from pdftools.core.paths import input_path, output_folder
 from pdftools.core.pdf import check_names, copy_pages, new_pdf, open_pdf, page_list, staged_outputs, write_pdf
+from pdftools.document import labels as pagelabels
 from pdftools.document import outline, remap
 from pdftools.errors import InvalidArgument, NoPages
 
@@ -114,6 +115,7 @@ def _write_parts(src: pikepdf.Pdf, plan: list[tuple[int, int, str]], names: list
     streams.check_save(src, src.filename)  # once for every part: they hold copies of its streams
     nodes = remap.read(src) if "/Outlines" in src.Root else None  # read once, placed in every part
     src_pages = page_list(src) if nodes else []
+    entries = pagelabels.read_entries(src)  # each part keeps its pages' labels, as qpdf --split-pages
     with staged_outputs(folder, names) as staging:
 
         def write(job: tuple[tuple[int, int, str], str]) -> None:
@@ -123,6 +125,8 @@ def _write_parts(src: pikepdf.Pdf, plan: list[tuple[int, int, str]], names: list
             indices = [i - 1 for i in range(a, b + step, step)]
             copy_pages(src, part, indices)
             _bookmarks(src, part, indices, src_pages, nodes)
+            if entries is not None:
+                pagelabels.place(part, [pagelabels.label_at(entries, i) for i in indices])
             write_pdf(part, staging / name, min_version=src.pdf_version, label=str(folder / name),
                       encryption=encrypted_like is not None, measured=True, **options)
 

@@ -346,6 +346,7 @@ def mcp_hint(hint: str, flags: dict[str, str]) -> str:
     the tool `pdf_forms` (action list), `--password` the argument `password`, `--help` the tool's input schema;
     no environment variable (the server's, not the agent's to set). Only the op's own flags are renamed (a file
     name in the text is data: `-d.pdf` is not a flag)."""
+    hint = hint.replace("Check the option values", "Check the argument values")  # a tool has arguments
     hint = hint.replace("`pdftools <command> --help`", "the tool's input schema")
     hint = hint.replace("`pdftools --help`", "`pdf_diagnose`")
     hint = hint.replace("`pdftools ocr --list-languages` lists the installed ones",

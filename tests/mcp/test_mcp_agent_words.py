@@ -5,6 +5,7 @@ few typical calls, through a real `pdftools serve` over stdio. `pdf_ocr`'s outpu
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from collections.abc import Iterator
@@ -93,3 +94,22 @@ def test_a_batch_lists_the_commands_it_runs(tmp_path: Path) -> None:
     command = tool.input_schema["properties"]["command"]
     assert command.get("enum") == commands() and "ocr" in command["enum"], command
     assert "merge" not in command["enum"] and "batch" not in command["enum"], command
+
+
+def test_error_hints_speak_of_arguments_not_options(tmp_path: Path) -> None:
+    """A command has options; a tool has arguments. The general hint said `Check the option values`."""
+    shutil.copy(FOUR, tmp_path / "four.pdf")
+    calls: list[tuple[str, dict[str, Any]]] = [
+        ("pdf_crop", {"input": "four.pdf"}),
+        ("pdf_split", {"input": "four.pdf", "out_dir": "s", "every": 2, "ranges": "1-2"}),
+        ("pdf_bookmarks", {"input": "four.pdf", "action": "add"})]
+
+    async def go() -> list[Any]:
+        async with stdio_client(tmp_path, "--tools", "all") as client:
+            return [await client.call_tool(name, args) for name, args in calls]
+
+    for (name, _), result in zip(calls, anyio.run(go), strict=True):
+        assert result.is_error and "INVALID_ARGUMENT" in result.content[0].text, (name, result.content)
+        error = json.loads(result.content[0].text)
+        for text in (error["message"], error["hint"]):
+            assert not re.search(r"\boptions?\b", text) and not FLAG.search(text), (name, text)

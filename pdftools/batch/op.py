@@ -16,7 +16,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar, Literal
 
 from pdftools.batch import inputs as batch_inputs
 from pdftools.batch import plan
@@ -63,8 +63,9 @@ class BatchResult:
 
 
 def batch(
-    command: Annotated[str, Param("Command to run on every file: ocr, text, info, compress, rotate, stamp..."),
-                       Cli(argument=True, metavar="COMMAND", complete=plan.commands)],
+    command: Annotated[str, Param("Command to run on every file{{cli:: ocr, text, info, compress, rotate, stamp...}}"),
+                       Cli(argument=True, metavar="COMMAND", complete=plan.commands),
+                       Mcp(annotation=Literal[tuple(plan.commands())])],  # an agent sees the choices
     inputs: Annotated[list[str], Param("Files, globs, folders or @list.txt (one path a line)", min_length=1),
                       Cli(argument=True, metavar="INPUT...")],
     out_dir: Annotated[str, Param("Folder for the outputs (made if missing), mirroring the inputs' folders"),

@@ -20,7 +20,7 @@ import threading
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from types import UnionType
-from typing import Annotated, Any, Union, get_args, get_origin, get_type_hints
+from typing import Annotated, Any, Literal, Union, get_args, get_origin, get_type_hints
 
 import anyio
 import anyio.lowlevel
@@ -346,6 +346,7 @@ def mcp_hint(hint: str, flags: dict[str, str]) -> str:
     the tool `pdf_forms` (action list), `--password` the argument `password`, `--help` the tool's input schema;
     no environment variable (the server's, not the agent's to set). Only the op's own flags are renamed (a file
     name in the text is data: `-d.pdf` is not a flag)."""
+    hint = hint.replace("Check the option values", "Check the argument values")  # a tool has arguments
     hint = hint.replace("`pdftools <command> --help`", "the tool's input schema")
     hint = hint.replace("`pdftools --help`", "`pdf_diagnose`")
     hint = hint.replace("`pdftools ocr --list-languages` lists the installed ones",
@@ -380,9 +381,12 @@ def coercion(base: Any, name: str = "") -> Any:
     expected (`pages: 2`), one string where a list of strings is (`inputs: "a.pdf"`), a list of page numbers
     or ranges where a page spec is (`pages: [1, 3]` is `1,3`). A bool, a float or a comma-joined string stay
     refused or are taken literally: they could mean more than one thing; so is a bool where a number is. A
-    number is finite: pydantic reads `"nan"` and `"inf"` as floats."""
+    number is finite: pydantic reads `"nan"` and `"inf"` as floats. A batch's command may be named by its tool
+    (`pdf_info` is `info`)."""
     from pydantic import AfterValidator, BeforeValidator
 
+    if get_origin(base) is Literal and name == "command":  # pdf_batch's: its tool's name is the command too
+        return BeforeValidator(_tool_as_command)
     kinds = set(get_args(base)) if get_origin(base) in (Union, UnionType) else {base}
     kinds.discard(type(None))
     if kinds == {str}:
@@ -394,6 +398,12 @@ def coercion(base: Any, name: str = "") -> Any:
     if int in kinds or float in kinds:  # (bookmarks' page: a number or `last`)
         return BeforeValidator(_no_bool_as_number)
     return None
+
+
+def _tool_as_command(value: Any) -> Any:
+    from pdftools.ops import OPS
+
+    return next((op.name for op in OPS if op.tool == value), value)
 
 
 def _no_bool_as_number(value: Any) -> Any:

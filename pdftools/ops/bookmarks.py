@@ -119,7 +119,7 @@ def _check_arguments(action: str, data: str | None, title: str | None, page: int
     missing = [k for k in needed if given[k] is None]
     if extra or missing:
         problem = f"{action} does not take {', '.join(extra)}" if extra else f"{action} needs {', '.join(missing)}"
-        raise InvalidArgument(problem, hint="list takes no options; replace takes --data; add takes --title, "
+        raise InvalidArgument(problem, hint="list takes none of these; replace takes --data; add takes --title, "
                                             "--page and optionally --parent.")
     if action == "add" and title is not None and not title.strip():
         raise InvalidArgument(f"{{{{title}}}} is empty ({title!r}): a bookmark's title is all a reader shows of it",

@@ -61,12 +61,12 @@ def _languages() -> list[str]:
 
 
 def _osd() -> Check:
-    """tesseract's orientation data, for `ocr --rotate-pages`."""
+    """tesseract's orientation data, for OCR that turns pages upright (said in no front end's words)."""
     try:
         found = "osd" in engines.run(["tesseract", "--list-langs"], timeout=30).decode().split()
     except PdftoolsError:
         found = False
-    return Check("tesseract osd", "ocr --rotate-pages", False, found, None,
+    return Check("tesseract osd", "ocr: turning pages upright", False, found, None,
                  None if found else "apt-get install tesseract-ocr-osd")
 
 
@@ -79,7 +79,7 @@ def _convert(checks: list[Check]) -> list[str]:
     checks.append(Check("pandoc", "convert", True, version is not None, version, None if version else pandoc.INSTALL))
     found = pandoc_engines.versions()
     for engine, used_for in zip(pandoc_engines.ENGINES, ("convert to PDF (default engine)",
-                                                         "convert to PDF (--pdf-engine typst)"), strict=True):
+                                                         "convert to PDF (the typst engine)"), strict=True):
         checks.append(Check(engine, used_for, False, found[engine] is not None, found[engine],
                             None if found[engine] else pandoc_engines.INSTALL[engine]))
     return [engine for engine in pandoc_engines.ENGINES if found[engine]]

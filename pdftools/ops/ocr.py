@@ -118,7 +118,8 @@ def ocr(
     input: Annotated[str | None, Param("PDF or image (PNG, JPEG, TIFF) to OCR"), Cli(argument=True),
                      Mcp(annotation=str, default=inspect.Parameter.empty)] = None,  # over MCP, no list_languages
     output: Annotated[
-        str | None, Param("Searchable PDF to write (default: INPUT-ocr.pdf{{cli: beside the input}})"),
+        str | None, Param("Searchable PDF to write (default: {{cli:INPUT-ocr.pdf beside the input}}"
+                                 "{{mcp:scan.pdf gives scan-ocr.pdf}})"),
         Cli("-o", "--output"),
     ] = None,
     mode: Annotated[Literal["pdf", "text"], Param("pdf: searchable PDF; text: the text per page")] = "pdf",

@@ -102,8 +102,11 @@ def test_descriptions_are_in_mcp_terms_and_dash_is_refused(transport: str, conne
     for tool in tools:
         texts = [("description", tool.description or "")]
         texts += [(name, p.get("description", "")) for name, p in tool.input_schema["properties"].items()]
+        texts += [(f"result's {name}", p.get("description", ""))  # what a result's fields mean, too
+                  for name, p in (tool.output_schema or {}).get("properties", {}).items()]
         for name, text in texts:
             assert "stdout" not in text and "stdin" not in text, (tool.name, name, text)
+            assert not re.search(r"\b(?:INPUT|FILE|OUTPUT)\b", text), (tool.name, name, text)  # a CLI metavar
             assert not FLAG.search(OTHER_PROGRAM.sub("", text)), (tool.name, name, text)
             assert "{{" not in text and "`pdftools " not in text, (tool.name, name, text)  # tools, not commands
     # what an output means on this transport (over HTTP a stored file, linked in the result's `files`) is said

@@ -1,0 +1,115 @@
+"""What an agent reads speaks its terms: tool and argument names, never a command-line flag (`--rotate-pages`)
+or a command-line convention (`INPUT-ocr.pdf`). The listing's parameter and output texts, and the results of a
+few typical calls, through a real `pdftools serve` over stdio. `pdf_ocr`'s output said `INPUT-ocr.pdf`,
+`pdf_diagnose` said `ocr --rotate-pages`, and `pdf_batch`'s `command` did not list its choices."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import anyio
+from conftest import CORPUS
+from surface_servers import stdio_client
+
+from pdftools.batch.plan import commands
+
+FOUR = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
+FLAG = re.compile(r"(?<![^\s`(\[/])--?[A-Za-z][\w-]*(?!\.\w)")
+CLI_ONLY = re.compile(r"\bINPUT\b|\bFILE\b|`-`|\bstdout\b|\bstdin\b|--json|`pdftools ")
+INSTALL = ("install",)  # a shell command for whoever runs the server: its flags are the installer's
+
+
+def strings(node: Any, skip: tuple[str, ...] = ()) -> Iterator[str]:
+    if isinstance(node, str):
+        yield node
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            if key not in skip:
+                yield from strings(value, skip)
+    elif isinstance(node, list):
+        for value in node:
+            yield from strings(value, skip)
+
+
+def descriptions(schema: Any) -> Iterator[str]:
+    if isinstance(schema, dict):
+        if isinstance(schema.get("description"), str):
+            yield schema["description"]
+        for value in schema.values():
+            yield from descriptions(value)
+    elif isinstance(schema, list):
+        for value in schema:
+            yield from descriptions(value)
+
+
+def test_the_listing_and_results_speak_the_agents_terms(tmp_path: Path) -> None:
+    shutil.copy(FOUR, tmp_path / "four.pdf")
+
+    async def go() -> tuple[list[Any], list[tuple[str, Any]]]:
+        async with stdio_client(tmp_path, "--tools", "all") as client:
+            tools = (await client.list_tools()).tools
+            calls: list[tuple[str, dict[str, Any]]] = [
+                ("pdf_diagnose", {}), ("pdf_info", {"input": "four.pdf"}),
+                ("pdf_ocr", {"input": "four.pdf", "mode": "text", "pages": "1"}),
+                ("pdf_extract_text", {"input": "four.pdf", "max_chars": 200}),
+                ("pdf_check", {"input": "four.pdf"}), ("pdf_inspect", {"input": "four.pdf"})]
+            return tools, [(name, await client.call_tool(name, args)) for name, args in calls]
+
+    tools, results = anyio.run(go)
+    for tool in tools:
+        texts = [tool.description or "", *descriptions(tool.input_schema), *descriptions(tool.output_schema)]
+        for text in texts:
+            assert not FLAG.search(text) and not CLI_ONLY.search(text), (tool.name, text)
+    for name, result in results:
+        assert not result.is_error, (name, result.content)
+        for text in strings(result.structured_content, skip=INSTALL):
+            assert not FLAG.search(text) and not CLI_ONLY.search(text), (name, text)
+    ocr = next(t for t in tools if t.name == "pdf_ocr").input_schema["properties"]["output"]
+    assert "-ocr.pdf" in ocr["description"], ocr  # the default still said, in the agent's words
+    checks = {c["name"]: c for c in dict(results)["pdf_diagnose"].structured_content["checks"]}
+    assert "upright" in checks["tesseract osd"]["used_for"], checks
+
+
+def test_a_batch_lists_the_commands_it_runs(tmp_path: Path) -> None:
+    """The choices in the schema (the error listed them); a command named by its tool still runs."""
+    shutil.copy(FOUR, tmp_path / "four.pdf")
+
+    async def go() -> tuple[Any, Any, Any]:
+        async with stdio_client(tmp_path, "--tools", "all") as client:
+            tool = {t.name: t for t in (await client.list_tools()).tools}["pdf_batch"]
+            calls = [{"command": "pdf_info", "inputs": ["four.pdf"], "out_dir": "out"},
+                     {"command": "nope", "inputs": ["four.pdf"], "out_dir": "out"}]
+            by_tool, unknown = [await client.call_tool("pdf_batch", args) for args in calls]
+            return tool, by_tool, unknown
+
+    tool, by_tool, unknown = anyio.run(go)
+    assert not by_tool.is_error and by_tool.structured_content["command"] == "info", by_tool.content
+    assert unknown.is_error and "INVALID_ARGUMENT" in unknown.content[0].text and "'linearize'" in \
+        unknown.content[0].text, unknown.content
+    command = tool.input_schema["properties"]["command"]
+    assert command.get("enum") == commands() and "ocr" in command["enum"], command
+    assert "merge" not in command["enum"] and "batch" not in command["enum"], command
+
+
+def test_error_hints_speak_of_arguments_not_options(tmp_path: Path) -> None:
+    """A command has options; a tool has arguments. The general hint said `Check the option values`."""
+    shutil.copy(FOUR, tmp_path / "four.pdf")
+    calls: list[tuple[str, dict[str, Any]]] = [
+        ("pdf_crop", {"input": "four.pdf"}),
+        ("pdf_split", {"input": "four.pdf", "out_dir": "s", "every": 2, "ranges": "1-2"}),
+        ("pdf_bookmarks", {"input": "four.pdf", "action": "add"})]
+
+    async def go() -> list[Any]:
+        async with stdio_client(tmp_path, "--tools", "all") as client:
+            return [await client.call_tool(name, args) for name, args in calls]
+
+    for (name, _), result in zip(calls, anyio.run(go), strict=True):
+        assert result.is_error and "INVALID_ARGUMENT" in result.content[0].text, (name, result.content)
+        error = json.loads(result.content[0].text)
+        for text in (error["message"], error["hint"]):
+            assert not re.search(r"\boptions?\b", text) and not FLAG.search(text), (name, text)

@@ -87,7 +87,7 @@ def test_help_shows_placeholders_not_python_types(cli: Any, command: str) -> Non
 
 def test_serve_names_the_port_range(cli: Any) -> None:
     result = cli("serve", "--port", "99999")
-    assert result.exit_code == 2 and "1-65535" in result.stderr and "'99999'" in result.stderr, result
+    assert result.exit_code == 2 and "from 1 to 65535" in result.stderr and "'99999'" in result.stderr, result
 
 
 def test_serve_help_prints_the_readme_snippet(cli: Any) -> None:

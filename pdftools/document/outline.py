@@ -127,8 +127,25 @@ def page_index(pdf: pikepdf.Pdf, dest: Any, pages: dict[tuple[int, int], int]) -
 PIKEPDF_DEPTH = 15  # how deep pikepdf's own outline model reads (`open_outline`'s default): the same here
 
 
-class _Broken(Exception):
+class Broken(Exception):
     """The outline has an entry qpdf's model would reject (a /Dest or /Next of the wrong type)."""
+
+
+def destination(item: Any, keys: Any = None) -> tuple[Any, Any]:
+    """An item's destination (its /Dest, or its GoTo action's /D) and its action (`keys`: the item's, when
+    known). Raises Broken for entries of the wrong type."""
+    import pikepdf
+
+    keys = keys if keys is not None else item.keys()
+    dest = item["/Dest"] if "/Dest" in keys else None
+    action = item["/A"] if "/A" in keys else None
+    if dest is not None and not isinstance(dest, pikepdf.Array | pikepdf.String | pikepdf.Name):
+        raise Broken
+    if action is not None and not isinstance(action, pikepdf.Dictionary):
+        raise Broken
+    if dest is None and action is not None and action.get("/S") == "/GoTo":
+        dest = action.get("/D")
+    return dest, action
 
 
 def read(pdf: pikepdf.Pdf) -> list[Node]:
@@ -146,7 +163,7 @@ def read(pdf: pikepdf.Pdf) -> list[Node]:
             return []
         pages = {page.obj.objgen: i for i, page in enumerate(pdf.pages)}
         return _level(pdf, first, 0, set(), pages)
-    except (pikepdf.PdfError, _Broken, RecursionError, ValueError, KeyError, TypeError):
+    except (pikepdf.PdfError, Broken, RecursionError, ValueError, KeyError, TypeError):
         return []
 
 
@@ -163,14 +180,7 @@ def _level(pdf: pikepdf.Pdf, item: Any, depth: int, seen: set[tuple[int, int]],
                 break
             seen.add(key)
         keys = item.keys()  # then only present keys are fetched: looking up an absent one costs pikepdf ~4 µs
-        dest = item["/Dest"] if "/Dest" in keys else None
-        action = item["/A"] if "/A" in keys else None
-        if dest is not None and not isinstance(dest, pikepdf.Array | pikepdf.String | pikepdf.Name):
-            raise _Broken
-        if action is not None and not isinstance(action, pikepdf.Dictionary):
-            raise _Broken
-        if dest is None and action is not None and action.get("/S") == "/GoTo":
-            dest = action.get("/D")
+        dest, action = destination(item, keys)
         child = item["/First"] if "/First" in keys else None
         kids = (_level(pdf, child, depth + 1, seen, pages)
                 if isinstance(child, pikepdf.Dictionary) and depth < PIKEPDF_DEPTH else [])
@@ -186,7 +196,7 @@ def _level(pdf: pikepdf.Pdf, item: Any, depth: int, seen: set[tuple[int, int]],
                           bool(kids) and "/Count" in keys and isinstance(item["/Count"], int) and item["/Count"] < 0))
         item = item["/Next"] if "/Next" in keys else None
         if item is not None and not isinstance(item, pikepdf.Dictionary):
-            raise _Broken
+            raise Broken
     return nodes
 
 

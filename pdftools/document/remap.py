@@ -58,10 +58,6 @@ class Node:
     anyway: bool  # something in its subtree stays whatever the pages (a link, a heading, an action)
 
 
-class _Broken(Exception):
-    """The outline has an entry of the wrong type: it is left alone (in place) or not copied."""
-
-
 def read(src: pikepdf.Pdf, *, indexed: bool = True) -> list[Node] | None:
     """`src`'s outline as Nodes; None when it has none or one that cannot be read. `indexed`: a destination
     that gives a page's index (not a page) is read as that page (not in place: the pages have moved)."""
@@ -73,7 +69,7 @@ def read(src: pikepdf.Pdf, *, indexed: bool = True) -> list[Node] | None:
         return None
     try:
         return _Reader(src, indexed).level(first, 0)
-    except (pikepdf.PdfError, _Broken, RecursionError, ValueError, KeyError, TypeError):
+    except (pikepdf.PdfError, outline.Broken, RecursionError, ValueError, KeyError, TypeError):
         return None
 
 
@@ -114,7 +110,7 @@ def points_at(src: pikepdf.Pdf, keys: set[Key]) -> bool:
 
     try:
         return _points_at(src, keys)
-    except (pikepdf.PdfError, _Broken, RecursionError, ValueError, KeyError, TypeError):
+    except (pikepdf.PdfError, outline.Broken, RecursionError, ValueError, KeyError, TypeError):
         return False
 
 
@@ -129,28 +125,12 @@ def _points_at(src: pikepdf.Pdf, keys: set[Key]) -> bool:
         if not isinstance(item, pikepdf.Dictionary) or item.objgen in seen or len(seen) > 1_000_000:
             continue
         seen.add(item.objgen)
-        dest = _destination(item)[0]
+        dest = outline.destination(item)[0]
         page = outline.resolve(src, dest) if dest is not None else None
         if page is not None and isinstance(page[0], pikepdf.Dictionary) and page[0].objgen in keys:
             return True
         stack += [item.get("/Next"), item.get("/First")]
     return False
-
-
-def _destination(item: Any, keys: Any = None) -> tuple[Any, Any]:
-    """An item's destination (its /Dest, or its GoTo action's /D) and its action (`keys`: the item's)."""
-    import pikepdf
-
-    keys = keys if keys is not None else item.keys()
-    dest = item["/Dest"] if "/Dest" in keys else None
-    action = item["/A"] if "/A" in keys else None
-    if dest is not None and not isinstance(dest, pikepdf.Array | pikepdf.String | pikepdf.Name):
-        raise _Broken
-    if action is not None and not isinstance(action, pikepdf.Dictionary):
-        raise _Broken
-    if dest is None and action is not None and action.get("/S") == "/GoTo":
-        dest = action.get("/D")
-    return dest, action
 
 
 class _Reader:
@@ -170,7 +150,7 @@ class _Reader:
         nodes = []
         while item is not None:
             if not isinstance(item, pikepdf.Dictionary):
-                raise _Broken
+                raise outline.Broken
             key = item.objgen
             if key != (0, 0):
                 if key in self.seen:
@@ -180,7 +160,7 @@ class _Reader:
             child = item["/First"] if "/First" in present else None
             kids = (self.level(child, depth + 1)
                     if isinstance(child, pikepdf.Dictionary) and depth < outline.PIKEPDF_DEPTH else [])
-            dest, action = _destination(item, present)
+            dest, action = outline.destination(item, present)
             explicit = outline.resolve(self.src, dest) if dest is not None else None
             page = self.page(explicit[0]) if explicit is not None else None
             keys = {page} if page is not None else set()

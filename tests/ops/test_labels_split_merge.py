@@ -9,25 +9,16 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import labelled
 import pikepdf
 import pytest
-
-from pdftools.ops.labels import labels
-
-
-def plain(path: Path, count: int) -> Path:
-    pdf = pikepdf.new()
-    for _ in range(count):
-        pdf.add_blank_page(page_size=(200, 200))
-    pdf.save(path)
-    return path
+from labelled import plain
 
 
 @pytest.fixture
 def book(tmp_path: Path) -> Path:
     """Ten pages labelled i, ii, iii, 1..5, A-1, A-2."""
-    labels(str(plain(tmp_path / "plain.pdf", 10)), scheme="1:i,4:1,9:A-1", output=str(tmp_path / "book.pdf"))
-    return tmp_path / "book.pdf"
+    return labelled.book(tmp_path)
 
 
 def read(path: Path) -> list[str] | None:

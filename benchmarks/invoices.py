@@ -43,6 +43,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -220,47 +221,44 @@ def thirdparty_sets(threshold: float, count: int, scanned: int, seed: int, keep:
     """Invoices printed by other people's generators (tests/invoices/thirdparty.py: seven libraries, see its
     LIBRARIES; tuned on), from their text and, `scanned` per library, from their scans; one line each."""
     from invoices import thirdparty
-    from invoices.producers import scan
 
-    with tempfile.TemporaryDirectory(prefix="pdftools-thirdparty-") as tmp:
-        folder = (keep or Path(tmp)) / "thirdparty"
-        expected, skipped = thirdparty.build(folder, count, seed)
-        print(f"\nThird-party invoice generators ({len(expected)} invoices, {count} per library; tuned on):")
-        for library, why in skipped.items():
-            print(f"{'':24} skipped {library}: {why}")
-        if not expected:
-            return
-        sets = [("thirdparty-digital", [str(folder / name) for name in sorted(expected)])]
-        if scanned:
-            (folder / "scanned").mkdir(exist_ok=True)
-            picked = [name for library in thirdparty.LIBRARIES
-                      for name in sorted(n for n in expected if n.startswith(f"{library}-"))[:scanned]]
-            sets.append(("thirdparty-scanned", [str(scan(folder / name, folder / "scanned" / name))
-                                                for name in picked]))
-        _real_lines(sets, expected, threshold, misses)
+    _built_sets(thirdparty.build, thirdparty.LIBRARIES, "thirdparty",
+                f"Third-party invoice generators ({{}} invoices, {count} per library; tuned on)",
+                threshold, count, scanned, seed, keep, misses)
 
 
 def templated_sets(threshold: float, count: int, scanned: int, seed: int, keep: Path | None, misses: bool) -> None:
     """Invoices laid out by real programs' own templates (tests/invoices/templated.py: Tryton, KOMA-Script with
     `invoice`, LaTeX letter with `invoice2`), from their text and, `scanned` per source, from their scans."""
     from invoices import templated
+
+    _built_sets(templated.build, templated.SOURCES, "templates",
+                f"Real programs' invoice templates ({{}} invoices, {count} per template source)",
+                threshold, count, scanned, seed, keep, misses)
+
+
+def _built_sets(build_set: Callable[[Path, int, int], tuple[dict, dict]], sources: tuple[str, ...], label: str,
+                heading: str, threshold: float, count: int, scanned: int, seed: int, keep: Path | None,
+                misses: bool) -> None:
+    """A set that `build_set` writes into a folder (its files named `SOURCE-NNN.pdf`), read from the text and,
+    `scanned` per source, from 200 dpi scans; a source it could not run is printed with the reason."""
     from invoices.producers import scan
 
-    with tempfile.TemporaryDirectory(prefix="pdftools-templated-") as tmp:
-        folder = (keep or Path(tmp)) / "templated"
-        expected, skipped = templated.build(folder, count, seed)
-        print(f"\nReal programs' invoice templates ({len(expected)} invoices, {count} per template source):")
+    with tempfile.TemporaryDirectory(prefix=f"pdftools-{label}-") as tmp:
+        folder = (keep or Path(tmp)) / label
+        expected, skipped = build_set(folder, count, seed)
+        print(f"\n{heading.format(len(expected))}:")
         for source, why in skipped.items():
             print(f"{'':24} skipped {source}: {why}")
         if not expected:
             return
-        sets = [("templates-digital", [str(folder / name) for name in sorted(expected)])]
+        sets = [(f"{label}-digital", [str(folder / name) for name in sorted(expected)])]
         if scanned:
             (folder / "scanned").mkdir(exist_ok=True)
-            picked = [name for source in templated.SOURCES
+            picked = [name for source in sources
                       for name in sorted(n for n in expected if n.startswith(f"{source}-"))[:scanned]]
-            sets.append(("templates-scanned", [str(scan(folder / name, folder / "scanned" / name))
-                                               for name in picked]))
+            sets.append((f"{label}-scanned", [str(scan(folder / name, folder / "scanned" / name))
+                                              for name in picked]))
         _real_lines(sets, expected, threshold, misses)
 
 

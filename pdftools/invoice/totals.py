@@ -256,10 +256,11 @@ def best_total(found: list[Candidate], nets: list[Decimal], taxes: list[Decimal]
 
 
 def unless_larger(doc: Doc, total: Candidate | None) -> Candidate | None:
-    """A total that nothing confirms (net + tax, a column's sum, a deposit) and no strong label names is unsure
-    when the pages print a larger amount: on layouts first seen, such totals were a row's first column or one
-    row of several half the time (a total printed twice was no better: the row it came from repeats it). Its
-    currency is another matter: `currency` reads it from the total before this."""
+    """A total that nothing confirms (net + tax, a column's sum) and no strong label names is unsure when the
+    pages print a larger amount (a gross total a deposit explains is the larger one anyway): on layouts first
+    seen, such totals were a row's first column or one row of several half the time (a total printed twice was
+    no better: the row it came from repeats it). Its currency is another matter: `currency` reads it from the
+    total before this."""
     if total is None or total.score >= STRONG or _SUMMED in total.how:
         return total
     printed = []

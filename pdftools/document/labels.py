@@ -114,7 +114,8 @@ def relabel(pdf: pikepdf.Pdf, origins: list[int | None]) -> bool:
     return True
 
 
-Entries = list[tuple[int, tuple[str, str, int]]]
+Label = tuple[str, str, int]  # style name, prefix, number
+Entries = list[tuple[int, Label]]  # (0-based first page, its range's label)
 
 
 def read_entries(pdf: pikepdf.Pdf) -> Entries | None:
@@ -130,11 +131,11 @@ def read_entries(pdf: pikepdf.Pdf) -> Entries | None:
         return None
 
 
-def place(pdf: pikepdf.Pdf, page_labels: list[tuple[str, str, int] | None]) -> None:
+def place(pdf: pikepdf.Pdf, page_labels: list[Label | None]) -> None:
     """Write /PageLabels giving each page its label (style name, prefix, number: label_at); None is an empty
     label, as qpdf gives a page from a file without labels."""
     ranges: list[LabelRange] = []
-    last: tuple[str, str, int] | None = None
+    last: Label | None = None
     for page, found in enumerate(page_labels, start=1):
         label = ("none", "", 0) if found is None else found
         style, prefix, number = label
@@ -144,7 +145,7 @@ def place(pdf: pikepdf.Pdf, page_labels: list[tuple[str, str, int] | None]) -> N
     write(pdf, ranges)
 
 
-def _entry(entry: Any) -> tuple[str, str, int]:
+def _entry(entry: Any) -> Label:
     """(style name, prefix, first number) of a /PageLabels entry; a TypeError when it is not one."""
     import pikepdf
 
@@ -153,7 +154,7 @@ def _entry(entry: Any) -> tuple[str, str, int]:
     return STYLES.get(str(entry.get("/S", ""))[1:], "none"), str(entry.get("/P", "")), int(entry.get("/St", 1))
 
 
-def label_at(entries: list[tuple[int, tuple[str, str, int]]], index: int) -> tuple[str, str, int]:
+def label_at(entries: Entries, index: int) -> Label:
     """The label of page `index` (0-based): its range's style and prefix, and its number in the range. Pages
     before the first range read as their page number, as viewers show them."""
     first, (style, prefix, start) = max(((i, e) for i, e in entries if i <= index), default=(index, ("arabic",

@@ -79,11 +79,8 @@ def totals(doc: Doc) -> Seen:
     """Total candidates, and the net amounts, taxes and deposits seen. An amount with no label of its own after
     a net or tax amount on its line is one too (`VAT 20 % on 1,000.00   200.00`: the base, then the tax)."""
     seen = Seen([], [], [], [])
-    for i, line in enumerate(doc.lines):
-        days = find_dates(doc.folded[i])  # `pay by 29 July 2024`: the 29 is no amount
-        line = _MINUS.sub(" ", _unwrapped(doc, i))  # a deposit or a credit note's amount, as its size (`-500,00 €`)
-        amounts = [a for a in find_amounts(line) if not any(d.start < a.end and a.start < d.end for d in days)
-                   and not _DAYS.match(doc.folded[i], a.end)]  # `innerhalb von 30 Tagen`: a term, no amount
+    for i in range(len(doc.lines)):
+        amounts = _amounts(doc, i)
         if len(amounts) >= 2 and _sum_row(doc, i, amounts, seen):
             continue
         previous_end = 0
@@ -117,6 +114,15 @@ def totals(doc: Doc) -> Seen:
         if not amounts:
             seen.found.extend(_totals_below(doc, i))
     return seen
+
+
+def _amounts(doc: Doc, i: int) -> list[AmountFound]:
+    """The amounts of line i, as sizes (a deposit's or a credit note's `-500,00 €`: the sign is `signed`'s), with
+    an amount a narrow column wrapped above put back (`_unwrapped`); not a date's numbers (`pay by 29 July
+    2024`) nor a term's (`innerhalb von 30 Tagen`)."""
+    days = find_dates(doc.folded[i])
+    return [a for a in find_amounts(_MINUS.sub(" ", _unwrapped(doc, i)))
+            if not any(d.start < a.end and a.start < d.end for d in days) and not _DAYS.match(doc.folded[i], a.end)]
 
 
 def _headings(doc: Doc, i: int) -> list[tuple[int, int, str]] | None:
@@ -263,12 +269,8 @@ def unless_larger(doc: Doc, total: Candidate | None) -> Candidate | None:
     total before this."""
     if total is None or total.score >= STRONG or _SUMMED in total.how:
         return total
-    printed = []
-    for i, line in enumerate(doc.lines):
-        days = find_dates(doc.folded[i])  # `29.07.2024` is no amount
-        printed += [a.value for a in find_amounts(_MINUS.sub(" ", line))
-                    if a.decimals and not any(d.start < a.end and a.start < d.end for d in days)]
-    larger = max(printed, default=abs(total.value))
+    larger = max((a.value for i in range(len(doc.lines)) for a in _amounts(doc, i) if a.decimals),
+                 default=abs(total.value))
     if larger <= abs(total.value):
         return total
     return Candidate(total.value, min(total.score, 0.65), f"{total.how}; but the pages print a larger amount "

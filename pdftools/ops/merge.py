@@ -80,7 +80,7 @@ def merge(
     bookmarks: list[tuple[pikepdf.Pdf, str, dict[int, int]]] = []  # made once all pages are in
     merged: list[MergedInput] = []
     entries = {key: pagelabels.read_entries(src) for key, src in opened.items()}
-    page_labels: list[tuple[str, str, int] | None] = []  # each page's, written when an input has labels
+    page_labels: list[pagelabels.Label | None] = []  # each page's, written when an input has labels
     version = "1.3"
     for index, ((path, spec), key) in enumerate(zip(sources, real, strict=True)):
         src = opened[key]

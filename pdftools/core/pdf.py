@@ -226,7 +226,6 @@ def check_output(out: Path, inputs: Iterable[Path] = (), *, force: bool = False)
     for src in inputs:  # realpath, not Path.resolve: that raises on a symlink loop
         if out.exists() and os.path.samefile(out, src) or os.path.realpath(out) == os.path.realpath(src):
             raise OutputIsInput(f"the output {out} is also an input")
-    _refuse_unwritable(out)
     if is_special(out):  # a character device or a FIFO (`-o /dev/null`): written into, as a shell's `>` does
         if not os.access(out, os.W_OK):
             raise PermissionDenied(f"cannot write to {out}")
@@ -256,7 +255,6 @@ def atomic_output(out: Path) -> Iterator[Path]:
 
     An `out` that is a device or a FIFO (`-o /dev/null`) is not replaced (a rename would put a regular file in
     its place): the whole output is written into a temporary file in TMPDIR, then copied into it."""
-    _refuse_unwritable(out)
     special = is_special(out)
     if not special:
         remove_stale_parts(out.parent)
@@ -282,24 +280,17 @@ def atomic_output(out: Path) -> Iterator[Path]:
 
 
 def is_special(path: Path) -> bool:
-    """Whether `path` (links followed) is a character device or a FIFO: an output written into, not replaced."""
+    """Whether `path` (links followed) is a character device or a FIFO: an output written into, not replaced. A
+    block device (writing into it would overwrite a disk) or a socket is refused: neither replaced nor written."""
     try:
         mode = os.stat(path).st_mode
     except (OSError, ValueError):
         return False
-    return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)
-
-
-def _refuse_unwritable(out: Path) -> None:
-    """A block device (writing into it would overwrite a disk) or a socket is neither replaced nor written."""
-    try:
-        mode = os.stat(out).st_mode
-    except (OSError, ValueError):
-        return
     if stat.S_ISBLK(mode) or stat.S_ISSOCK(mode):
         kind = "a block device" if stat.S_ISBLK(mode) else "a socket"
-        raise InvalidArgument(f"the output {out} is {kind}, not a regular file",
+        raise InvalidArgument(f"the output {path} is {kind}, not a regular file",
                               hint="Give a file name for the output.")
+    return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)
 
 
 def _is_terminal(path: Path) -> bool:

@@ -60,6 +60,13 @@ def visible(page: pikepdf.Page) -> tuple[float, float, float, float]:
     return x0, y0, x1, y1
 
 
+def visible_size(page: pikepdf.Page) -> tuple[float, float]:
+    """Width and height of what a viewer shows of the page (`visible`, what pdftoppm -cropbox renders), turned
+    as shown."""
+    x0, y0, x1, y1 = visible(page)
+    return (y1 - y0, x1 - x0) if page.rotation % 180 == 90 else (x1 - x0, y1 - y0)
+
+
 def cropped(box: tuple[float, float, float, float], margins: Margins, rotation: int) -> tuple[float, ...] | None:
     """The box (x0, y0, x1, y1, unrotated) less the margins as displayed (the page turned by `rotation`), or
     None when nothing would be left."""

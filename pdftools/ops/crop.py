@@ -8,7 +8,7 @@ it (poppler's pdftoppm at 72 dpi) and crops to it, plus {{padding}}. Only the cr
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 from pdftools.core import streams
 from pdftools.core.edit import (
@@ -29,9 +29,6 @@ from pdftools.core.params import Cli, Param
 from pdftools.core.pdf import page_list
 from pdftools.document import crop as boxes
 from pdftools.document import text as pagetext
-
-if TYPE_CHECKING:
-    import pikepdf
 from pdftools.errors import InvalidArgument
 
 
@@ -72,7 +69,7 @@ def crop(
     if fixed is None:
         streams.check_pages(job.pdf, numbers, str(job.src), images=True)  # pdftoppm would inflate a bomb
         with pagetext.readable(job.pdf, job.src) as source:
-            sizes = {n: _shown_size(listed[n - 1]) for n in numbers}
+            sizes = {n: boxes.visible_size(listed[n - 1]) for n in numbers}
             found = boxes.content_margins(source, numbers, sizes, padding)
     done, skipped = [], []
     for number in numbers:
@@ -87,12 +84,6 @@ def crop(
         done.append(number)
     warnings = [] if done else [_NOTHING_CROPPED["to_content" if fixed is None else "margins"]]
     return CropResult(**job.save(decrypt), cropped=done, skipped=skipped, warnings=warnings)
-
-
-def _shown_size(page: pikepdf.Page) -> tuple[float, float]:
-    """Width and height of what a viewer shows of the page (what pdftoppm -cropbox renders), turned as shown."""
-    x0, y0, x1, y1 = boxes.visible(page)
-    return (y1 - y0, x1 - x0) if page.rotation % 180 == 90 else (x1 - x0, y1 - y0)
 
 
 _NOTHING_CROPPED = {  # the output is still written (exit 0, as for any other edit); the result says so

@@ -27,7 +27,7 @@ from pdftools.core.edit import (
 from pdftools.core.params import Cli, Param
 from pdftools.core.pdf import page_list
 from pdftools.document import destinations
-from pdftools.document.crop import visible
+from pdftools.document.crop import visible, visible_size
 from pdftools.document.impose import SHEETS, sheet_size
 
 if TYPE_CHECKING:
@@ -66,8 +66,7 @@ def resize(
     scales, listed, moved = [], page_list(job.pdf), {}
     for number in numbers:
         page = listed[number - 1]
-        x0, y0, x1, y1 = visible(page)
-        width, height = (y1 - y0, x1 - x0) if page.rotation % 180 == 90 else (x1 - x0, y1 - y0)
+        width, height = visible_size(page)
         landscape = width > height if orientation == "auto" else orientation == "landscape"
         moved[page.obj.objgen] = _fit(page, sheet_size(paper, landscape, SHEETS[paper]), margin)
         scales.append(round(moved[page.obj.objgen][0], 4))

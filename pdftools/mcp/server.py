@@ -532,6 +532,9 @@ def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publis
         reword = getattr(result, "reword_errors", None)
         if callable(reword):  # errors inside a result (a batch's failed rows), in MCP terms too
             reword(lambda text, command: mcp_hint(text, {**mcp_namer(fn), **mcp_namer(get(command).load())}))
+        named = getattr(result, "name_commands", None)
+        if callable(named):  # commands a result names (what pdf_diagnose's checks are used for), as tools
+            named(lambda command: get(command).tool)
         return success_result(result, publish, scrub)
     except PdftoolsError as exc:
         log.info("%s failed: %s", op.tool, exc.code)

@@ -17,6 +17,7 @@ from conftest import CORPUS
 from surface_servers import stdio_client
 
 from pdftools.batch.plan import commands
+from pdftools.ops import OPS
 
 FOUR = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
 FLAG = re.compile(r"(?<![^\s`(\[/])--?[A-Za-z][\w-]*(?!\.\w)")
@@ -73,6 +74,18 @@ def test_the_listing_and_results_speak_the_agents_terms(tmp_path: Path) -> None:
     assert "-ocr.pdf" in ocr["description"], ocr  # the default still said, in the agent's words
     checks = {c["name"]: c for c in dict(results)["pdf_diagnose"].structured_content["checks"]}
     assert "upright" in checks["tesseract osd"]["used_for"], checks
+    commands = {op.name for op in OPS}  # what pdf_diagnose's `used_for` said: `thumbnails, ocr`, `convert`
+    for check in checks.values():
+        assert not commands & set(re.split(r"[\s,:()]+", check["used_for"])), check
+    assert checks["pdftoppm"]["used_for"] == "pdf_thumbnails, pdf_ocr", checks
+    assert checks["weasyprint"]["used_for"].startswith("doc_convert to PDF"), checks
+
+
+def test_the_command_line_names_commands(cli: Any) -> None:
+    """`doctor --json` names the commands, as it did."""
+    checks = {c["name"]: c for c in json.loads(cli("doctor", "--json").stdout)["checks"]}
+    assert checks["pdftoppm"]["used_for"] == "thumbnails, ocr", checks
+    assert checks["tesseract osd"]["used_for"] == "ocr: turning pages upright", checks
 
 
 def test_a_batch_lists_the_commands_it_runs(tmp_path: Path) -> None:

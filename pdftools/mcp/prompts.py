@@ -17,6 +17,8 @@ from mcp.server.mcpserver.prompts.base import PromptArgument, UserMessage
 from mcp.shared.exceptions import MCPError
 from mcp.types import INVALID_PARAMS, CompleteRequestParams, CompleteResult, Completion, GetPromptResult
 
+from pdftools.core import paths
+
 MAX_COMPLETIONS = 100  # the spec's cap per response
 
 
@@ -122,7 +124,7 @@ def _names_in(roots: list[Path], typed: str, *, folders_only: bool) -> list[str]
     """Entries of the folder `typed` points into (relative to the first root), whose names start with what
     follows its last `/`: folders end with `/`. Nothing outside the roots; no hidden names unless typed."""
     folder_part, _, prefix = typed.rpartition("/")
-    base = roots[0] / folder_part if folder_part else roots[0]
+    base = paths.as_shown(roots[0] / folder_part) if folder_part else roots[0]  # a folder named as it was shown
     real = Path(os.path.realpath(base))
     if not any(real == r or real.is_relative_to(r) for r in (Path(os.path.realpath(r)) for r in roots)):
         return []
@@ -132,12 +134,13 @@ def _names_in(roots: list[Path], typed: str, *, folders_only: bool) -> list[str]
         return []
     out = []
     for entry in entries:
-        if not entry.name.startswith(prefix) or (entry.name.startswith(".") and not prefix.startswith(".")):
+        name = paths.shown(entry.name)  # bytes that are not UTF-8 as `\\xe9`: the transport cannot carry them
+        if not name.startswith(prefix) or (name.startswith(".") and not prefix.startswith(".")):
             continue
         is_dir = entry.is_dir()
         if folders_only and not is_dir:
             continue
         if not is_dir and not folders_only and not entry.name.lower().endswith(".pdf"):
             continue
-        out.append(f"{folder_part + '/' if folder_part else ''}{entry.name}{'/' if is_dir else ''}")
+        out.append(f"{folder_part + '/' if folder_part else ''}{name}{'/' if is_dir else ''}")
     return out

@@ -78,9 +78,9 @@ SHARED_OVER = {  # what a shared parameter means on one transport, where it diff
     "http": {"output": "the output's file name (default: the input's name and the operation's, e.g. "
                        "report-rotated.pdf), stored, see `files`"},
 }
-COMMON = ("Errors come back as {code, message, hint}: follow the hint. An optional argument left out means "
-          "none, false or the default its schema gives. Arguments many tools share, described here and not in "
-          "each tool: ")
+COMMON = ("Errors come back as {code, message, hint}: follow the hint. A file name's bytes that are not UTF-8 are "
+          "shown as `\\xNN`: give the name back as shown. An optional argument left out means none, false or the "
+          "default its schema gives. Arguments many tools share, described here and not in each tool: ")
 
 
 def error_result(exc: PdftoolsError, scrub: Scrub | None = None, flags: dict[str, str] | None = None) -> CallToolResult:
@@ -89,7 +89,7 @@ def error_result(exc: PdftoolsError, scrub: Scrub | None = None, flags: dict[str
     data = exc.to_dict()
     known = set((flags or {}).values())
     for key in ("message", "hint"):  # `{{name}}` in the op's words: the argument's name; commands and flags too
-        data[key] = mcp_hint(name_parameters(data[key], str, known, "mcp"), flags or {})
+        data[key] = utf8(mcp_hint(name_parameters(data[key], str, known, "mcp"), flags or {}))  # names as shown
     return CallToolResult(content=[TextContent(type="text", text=json.dumps(scrub(data) if scrub else data))],
                           is_error=True)
 
@@ -132,7 +132,7 @@ def utf8(text: Any) -> Any:
         text.encode("utf-8")
     except UnicodeEncodeError:
         try:
-            return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+            return paths.shown(text)  # given back, it names the file again (paths.as_shown)
         except UnicodeEncodeError:  # a surrogate no file name's byte makes
             return text.encode("utf-8", "backslashreplace").decode("utf-8")
     return text

@@ -126,3 +126,33 @@ def test_error_hints_speak_of_arguments_not_options(tmp_path: Path) -> None:
         error = json.loads(result.content[0].text)
         for text in (error["message"], error["hint"]):
             assert not re.search(r"\boptions?\b", text) and not FLAG.search(text), (name, text)
+
+
+def test_errors_of_typical_calls_speak_the_agents_terms(tmp_path: Path) -> None:
+    """The errors of typical mistakes, read as an agent reads them: `in_place` took `neither output nor \\`-\\``
+    (standard input, the command line's), a bad pattern was explained by `pdfgrep -P`."""
+    shutil.copy(FOUR, tmp_path / "four.pdf")
+    (tmp_path / "notpdf.pdf").write_text("nope")
+    calls: list[tuple[str, dict[str, Any]]] = [
+        ("pdf_rotate", {"input": "four.pdf", "angle": 90, "in_place": True, "output": "x.pdf"}),
+        ("pdf_search", {"pattern": "(", "inputs": ["four.pdf"]}),
+        ("pdf_metadata", {"action": "show", "input": "four.pdf", "values": {"title": "x"}}),
+        ("pdf_page_labels", {"input": "four.pdf", "scheme": "1:i", "clear": True}),
+        ("pdf_protect", {"input": "four.pdf"}),
+        ("pdf_protect", {"input": "four.pdf", "user_password": "a", "cipher": "aes-128", "legacy": True}),
+        ("pdf_info", {"input": "notpdf.pdf"}), ("pdf_list", {"folder": "four.pdf"}),
+        ("pdf_extract_text", {"input": "four.pdf", "pages": "9"}),
+        ("pdf_thumbnails", {"input": "four.pdf", "out_dir": "th", "pattern": "x.png"}),
+        ("pdf_search", {"pattern": "x", "inputs": ["four.pdf"], "start_page": 2}),
+        ("doc_convert", {"content": "# hi", "input": "four.pdf"}),
+        ("pdf_batch", {"command": "select", "inputs": ["four.pdf"], "out_dir": "o"})]
+
+    async def go() -> list[Any]:
+        async with stdio_client(tmp_path, "--tools", "all") as client:
+            return [await client.call_tool(name, args) for name, args in calls]
+
+    for (name, args), result in zip(calls, anyio.run(go), strict=True):
+        assert result.is_error, (name, args, result)
+        error = json.loads(result.content[0].text)
+        for text in (error["message"], error["hint"]):
+            assert not FLAG.search(text) and not CLI_ONLY.search(text), (name, text)

@@ -167,6 +167,11 @@ class SearchResult:
     with_filename = False
     page_numbers = False
 
+    def reword_errors(self, reword: Callable[[str, str], str]) -> None:
+        """The skipped inputs' messages and hints in a front end's terms (`reword(text, command)`)."""
+        for skipped in self.skipped:
+            skipped.message, skipped.hint = reword(skipped.message, "search"), reword(skipped.hint, "search")
+
     @property
     def exit_code(self) -> int:
         """As grep and pdfgrep: 2 when an input could not be searched (even if others matched), else 0 when

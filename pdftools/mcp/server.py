@@ -530,8 +530,8 @@ def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publis
     try:
         result = fn(**without_empty(fn, kwargs))
         reword = getattr(result, "reword_errors", None)
-        if callable(reword):  # errors inside a result (a batch's failed rows), in MCP terms too
-            reword(lambda text, command: mcp_hint(text, {**mcp_namer(fn), **mcp_namer(get(command).load())}))
+        if callable(reword):  # errors inside a result (a batch's failed rows, a search's skipped inputs)
+            reword(lambda text, command: _for_agent(text, fn, get(command).load()))
         named = getattr(result, "name_commands", None)
         if callable(named):  # commands a result names (what pdf_diagnose's checks are used for), as tools
             named(lambda command: get(command).tool)
@@ -542,6 +542,13 @@ def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publis
     except Exception as exc:
         log.exception("%s crashed", op.tool)
         return error_result(PdftoolsError(f"unexpected {type(exc).__name__}: {exc}"), scrub)
+
+
+def _for_agent(text: str, fn: Callable[..., Any], command: Callable[..., Any]) -> str:
+    """An error's text carried in a result of `fn` (made by `command`'s op: a batch's rows), as `error_result`
+    words an error: the op's `{{name}}` references and `{{mcp:...}}` text, flags as arguments."""
+    flags = {**mcp_namer(fn), **mcp_namer(command)}
+    return mcp_hint(name_parameters(text, str, set(flags.values()), "mcp"), flags)
 
 
 def _progress_sender(ctx: Context) -> task.ProgressFn:

@@ -156,3 +156,29 @@ def test_errors_of_typical_calls_speak_the_agents_terms(tmp_path: Path) -> None:
         error = json.loads(result.content[0].text)
         for text in (error["message"], error["hint"]):
             assert not FLAG.search(text) and not CLI_ONLY.search(text), (name, text)
+
+
+def test_errors_inside_results_speak_the_agents_terms(tmp_path: Path) -> None:
+    """The inputs a search skipped and the invoices a rename could not read carry their errors in the result: they
+    said `pass --password, or set PDFTOOLS_PASSWORD`, `pdftools check FILE`, and showed the raw
+    `{{cli: (a relative path starts in the current folder)}}` meant for the command line."""
+    from conftest import ENCRYPTED_REL
+
+    shutil.copy(FOUR, tmp_path / "four.pdf")
+    shutil.copy(CORPUS / ENCRYPTED_REL, tmp_path / "locked.pdf")
+    (tmp_path / "broken.pdf").write_bytes(FOUR.read_bytes()[:2000])
+    calls: list[tuple[str, dict[str, Any]]] = [
+        ("pdf_search", {"pattern": "Hello", "inputs": ["four.pdf", "locked.pdf", "broken.pdf", "nope.txt"]}),
+        ("pdf_rename_invoice", {"inputs": ["locked.pdf", "broken.pdf"]})]
+
+    async def go() -> list[Any]:
+        async with stdio_client(tmp_path, "--tools", "all") as client:
+            return [await client.call_tool(name, args) for name, args in calls]
+
+    search, rename = anyio.run(go)
+    assert {s["code"] for s in search.structured_content["skipped"]} == {"ENCRYPTED", "DAMAGED_PDF", "FILE_NOT_FOUND"}, search.content[0].text
+    assert {f["error"] for f in rename.structured_content["files"]} == {"ENCRYPTED", "DAMAGED_PDF"}, rename
+    for name, result in (("pdf_search", search), ("pdf_rename_invoice", rename)):
+        for text in [*strings(result.structured_content), result.content[0].text]:
+            assert not FLAG.search(text) and not CLI_ONLY.search(text) and "{{" not in text, (name, text)
+            assert "PDFTOOLS_" not in text and "current folder" not in text, (name, text)

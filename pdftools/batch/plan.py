@@ -110,7 +110,8 @@ class _Member:
         return "options " + json.dumps({key: value}, ensure_ascii=False, default=str)
 
     def unknown(self, key: str, value: Any, name: str, usable: list[str]) -> InvalidArgument:
-        takes = f"{self.op.tool}'s arguments, but those pdf_batch sets, are the keys options takes: {', '.join(usable)}."
+        takes = (f"{self.op.tool}'s arguments, but those pdf_batch sets, are the keys options takes: "
+                 f"{', '.join(usable)}.")
         if name in OWNED:
             return InvalidArgument(f"{self(key, value)}: pdf_batch sets {name} itself",
                                    hint=f"Outputs go into out_dir, named by name; {takes}")

@@ -72,8 +72,8 @@ def compile_pattern(pattern: str, ignore_case: bool) -> re.Pattern[str]:
         return re.compile(pattern, re.IGNORECASE if ignore_case else 0)
     except re.error as exc:
         raise InvalidArgument(f"{pattern!r} is not a valid regular expression: {exc}",
-                              hint="Patterns use Python's syntax{{cli: (as `pdfgrep -P`)}}; escape `( [ . *` with `\\`.") \
-            from None
+                              hint="Patterns use Python's syntax{{cli: (as `pdfgrep -P`)}}; escape `( [ . *` "
+                                   "with `\\`.") from None
 
 
 Lines = list[tuple[int, list[tuple[int, int]]]]

@@ -222,10 +222,11 @@ class PdftoolsServer(MCPServer):
             return None
         import difflib
 
-        by_flag = _arguments_by_flag(name)
+        by_flag, commands = _arguments_by_flag(name), _command_arguments(arguments) if "options" in known else set()
         close = {u: [by_flag[u]] if by_flag.get(u) in known else difflib.get_close_matches(u, sorted(known), n=1)
                  for u in unknown}
-        meant = "; ".join(f"{u}: did you mean {c[0]}?" for u, c in close.items() if c)
+        meant = "; ".join(f"{u} is the command's: give it as options {_member(u, arguments[u])}" if u in commands
+                          else f"{u}: did you mean {c[0]}?" for u, c in close.items() if c or u in commands)
         return InvalidArgument(f"{name} takes no argument {', '.join(unknown)}" + (f" ({meant})" if meant else ""),
                                hint=f"It takes: {', '.join(sorted(known))}.")
 
@@ -319,6 +320,20 @@ def _arguments_by_flag(tool: str) -> dict[str, str]:
     op = next((op for op in OPS if op.tool == tool), None)
     flags = mcp_namer(op.load()) if op is not None else {}
     return {flag.lstrip("-").replace("-", "_"): name for flag, name in flags.items()}
+
+
+def _member(key: str, value: Any) -> str:
+    return json.dumps({key: value}, ensure_ascii=False, default=str)
+
+
+def _command_arguments(arguments: dict[str, Any]) -> set[str]:
+    """The arguments of the tool a batch's `command` names (they go in its `options`); none for no such command."""
+    from pdftools.batch.plan import command_op, tool_arguments
+
+    try:
+        return set(tool_arguments(command_op(_tool_as_command(arguments.get("command")))))
+    except (InvalidArgument, TypeError):
+        return set()
 
 
 def mcp_namer(fn: Callable[..., Any]) -> dict[str, str]:

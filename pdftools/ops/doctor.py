@@ -13,7 +13,6 @@ from importlib import metadata
 from pdftools import engines
 from pdftools.errors import DependencyMissing, PdftoolsError
 
-
 COMMAND = re.compile(r"\{([a-z][a-z-]*)\}")  # a command in what a check is used for: `{ocr}`
 
 

@@ -176,9 +176,31 @@ def test_errors_inside_results_speak_the_agents_terms(tmp_path: Path) -> None:
             return [await client.call_tool(name, args) for name, args in calls]
 
     search, rename = anyio.run(go)
-    assert {s["code"] for s in search.structured_content["skipped"]} == {"ENCRYPTED", "DAMAGED_PDF", "FILE_NOT_FOUND"}, search.content[0].text
+    skipped = {s["code"] for s in search.structured_content["skipped"]}
+    assert skipped == {"ENCRYPTED", "DAMAGED_PDF", "FILE_NOT_FOUND"}, search.content[0].text
     assert {f["error"] for f in rename.structured_content["files"]} == {"ENCRYPTED", "DAMAGED_PDF"}, rename
     for name, result in (("pdf_search", search), ("pdf_rename_invoice", rename)):
         for text in [*strings(result.structured_content), result.content[0].text]:
             assert not FLAG.search(text) and not CLI_ONLY.search(text) and "{{" not in text, (name, text)
             assert "PDFTOOLS_" not in text and "current folder" not in text, (name, text)
+
+
+def test_notes_inside_results_speak_the_agents_terms(tmp_path: Path) -> None:
+    """What an op tells about its work, in its result: `pdf_check` said `pdftools repair` may recover the pages
+    poppler still reads, `doc_convert` that an image was not found in `--resource-path`."""
+    shutil.copy(CORPUS / "017-unreadable-meta-data" / "unreadablemetadata.pdf", tmp_path / "damaged.pdf")
+    (tmp_path / "note.md").write_text("# Note\n\n![a](missing.png)\n")
+    calls: list[tuple[str, dict[str, Any]]] = [
+        ("pdf_check", {"input": "damaged.pdf"}),
+        ("doc_convert", {"input": "note.md", "output": "note.pdf"})]
+
+    async def go() -> list[Any]:
+        async with stdio_client(tmp_path, "--tools", "all") as client:
+            return [await client.call_tool(name, args) for name, args in calls]
+
+    check, convert = anyio.run(go)
+    assert any("pdf_repair" in p["message"] for p in check.structured_content["problems"]), check
+    assert any("resource_path" in w for w in convert.structured_content["warnings"]), convert
+    for name, result in (("pdf_check", check), ("doc_convert", convert)):
+        for text in [*strings(result.structured_content), result.content[0].text]:
+            assert not FLAG.search(text) and not CLI_ONLY.search(text), (name, text)

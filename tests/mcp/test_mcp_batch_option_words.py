@@ -125,3 +125,18 @@ def test_a_failed_files_error_speaks_the_agents_terms(tmp_path: Path) -> None:
     assert "pdf_split" in split["hint"] and "options" in split["hint"], split
     for error in (protect, stamp, split):
         assert "--" not in error["hint"] and "terminal" not in error["hint"], error
+
+
+def test_a_commands_argument_beside_options_says_where_it_goes(tmp_path: Path) -> None:
+    """`{"command": "rotate", "angle": 90}`: the angle is the command's, and goes in `options`; the error only
+    listed pdf_batch's own arguments."""
+    shutil.copy(FOUR, tmp_path / "four.pdf")
+
+    async def go() -> Any:
+        async with stdio_client(tmp_path, "--tools", "all") as client:
+            return await client.call_tool("pdf_batch", {"command": "pdf_rotate", "inputs": ["four.pdf"],
+                                                        "out_dir": "out", "angle": 90})
+
+    error = json.loads(anyio.run(go).content[0].text)
+    assert error["code"] == "INVALID_ARGUMENT" and 'options {"angle": 90}' in error["message"], error
+    assert not (tmp_path / "out").exists()

@@ -89,7 +89,8 @@ def test_a_name_shown_escaped_is_taken_back_as_shown(tmp_path: Path, sample: Pat
     assert results["again"].structured_content["pages"] == 4
     searched = [f["path"] for f in results["search"].structured_content["files"]]  # from start_file on
     assert searched == [f"{root}/r\\xe9p/a.pdf", f"{root}/r\\xe9p/b.pdf"], searched
-    assert sorted(os.listdir(root)) == sorted(os.fsdecode(n) for n in (b"caf\xe9.pdf", b"caf\xe9-rotated.pdf", b"r\xe9p"))
+    names = (b"caf\xe9.pdf", b"caf\xe9-rotated.pdf", b"r\xe9p")
+    assert sorted(os.listdir(root)) == sorted(os.fsdecode(n) for n in names)
 
 
 def test_a_literal_name_wins_and_escapes_never_lead_out(tmp_path: Path, sample: Path) -> None:

@@ -187,7 +187,9 @@ class SearchResult:
         if not self.matches:
             lines.append("no match")
         if self.truncated:
-            lines.append(f"[truncated: continue with start_file={self.next_file!r}, start_page={self.next_page}, "
+            # the name as it is (not its repr, which writes a byte that is not UTF-8 as `\\udce9`: the front end
+            # shows it as results do, and takes that back)
+            lines.append(f"[truncated: continue with start_file='{self.next_file}', start_page={self.next_page}, "
                          f"skip={self.next_skip or 0}]")
         lines += [f"[skipped {s.path}: {s.code}: {s.message} ({s.hint})]" for s in self.skipped]
         return "\n".join(lines)

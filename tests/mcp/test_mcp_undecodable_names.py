@@ -150,3 +150,18 @@ def test_completion_shows_such_names_and_the_server_goes_on(tmp_path: Path, samp
                         for typed in ("c", "caf\\xe9", "r\\xe9p/")]
 
     assert anyio.run(go) == [["caf\\xe9.pdf"], ["caf\\xe9.pdf"], ["r\\xe9p/a.pdf"]]
+
+
+def test_a_cut_search_names_where_to_go_on_as_shown(tmp_path: Path, sample: Path) -> None:
+    """The text a model reads said `start_file='.../caf\\udce9.pdf'` (Python's repr of the name), which names no
+    file; the structured result said `caf\\xe9.pdf`."""
+    shutil.copy(sample, raw(tmp_path, b"caf\xe9.pdf"))
+
+    async def go() -> Any:
+        async with stdio_client(tmp_path) as client:
+            return await client.call_tool("pdf_search", {"pattern": "e", "inputs": ["caf\\xe9.pdf"], "max_chars": 60})
+
+    result = anyio.run(go)
+    assert result.structured_content["truncated"] and result.structured_content["next_file"].endswith("caf\\xe9.pdf")
+    text = result.content[0].text
+    assert f"start_file='{tmp_path}/caf\\xe9.pdf'" in text and "udce9" not in text, text

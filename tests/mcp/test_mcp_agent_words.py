@@ -204,3 +204,18 @@ def test_notes_inside_results_speak_the_agents_terms(tmp_path: Path) -> None:
     for name, result in (("pdf_check", check), ("doc_convert", convert)):
         for text in [*strings(result.structured_content), result.content[0].text]:
             assert not FLAG.search(text) and not CLI_ONLY.search(text), (name, text)
+
+
+def test_a_prompt_without_an_optional_argument_reads_whole(tmp_path: Path) -> None:
+    """`searchable_summary` without a language said `(language:  if given, else its default)`: a hole where the
+    argument goes; with one, `language: eng if given`."""
+    async def go() -> list[str]:
+        async with stdio_client(tmp_path, "--tools", "all") as client:
+            return [(await client.get_prompt("searchable_summary", args)).messages[0].content.text
+                    for args in ({"file": "scan.pdf"}, {"file": "scan.pdf", "language": "eng+deu"})]
+
+    bare, with_language = anyio.run(go)
+    for text in (bare, with_language):
+        assert "  " not in text and "if given" not in text and "pdf_ocr with input='scan.pdf'" in text, text
+    assert "language" not in bare.split("pdf_extract_text")[0], bare
+    assert "language='eng+deu'" in with_language, with_language

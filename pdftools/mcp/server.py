@@ -74,6 +74,9 @@ INSTRUCTIONS = {
             "folder) counts only by its file name: what a call writes is stored for this session and comes back "
             "in the result's `files` (name, size, mime, sha256, uri for the next call, download_url, expires_at).",
 }
+EXCEPTIONS = {  # what a served tool does otherwise than the transport's instructions say
+    "http": {"pdf_batch": "pdf_batch's out_dir is a folder inside the roots: its outputs stay there, not in `files`."},
+}
 SHARED_OVER = {  # what a shared parameter means on one transport, where it differs from the op's words
     "http": {"output": "the output's file name (default: the input's name and the operation's, e.g. "
                        "report-rotated.pdf), stored, see `files`"},
@@ -290,13 +293,14 @@ def shared_parameters() -> dict[str, Param]:
     return {name: marker(split_annotated(hint)[1], Param) for name, hint in SHARED.items()}
 
 
-def instructions(transport: str) -> str:
-    """What the server says once, at initialize: what files mean on this transport, errors, and the shared
-    parameters."""
+def instructions(transport: str, tools: frozenset[str] | None = None) -> str:
+    """What the server says once, at initialize: what files mean on this transport (with the exceptions of the
+    `tools` served, default all), errors, and the shared parameters."""
     over = SHARED_OVER.get(transport, {})
     shared = "; ".join(f"`{name}`: {over.get(name) or describe(spec.description, str, 'mcp')}"
                        for name, spec in shared_parameters().items())
-    return f"{INSTRUCTIONS[transport]} {COMMON}{shared}."
+    exceptions = [text for tool, text in EXCEPTIONS.get(transport, {}).items() if tools is None or tool in tools]
+    return " ".join([INSTRUCTIONS[transport], *exceptions, f"{COMMON}{shared}."])
 
 
 _FLAG = re.compile(r"(?<![^\s`(\[/])--?[A-Za-z][\w-]*(?!\.\w)")  # `--force`, `--set/--data`, `-n`; not
@@ -601,14 +605,15 @@ def build_server(roots: list[Path], log_level: str = "WARNING", tools: str | Non
     `store` (HTTP), its files are also MCP resources of the session that owns them, and the instructions
     and output schemas say what HTTP means for files."""
     transport = "http" if store is not None else "stdio"
+    chosen = selected(tools)  # an unknown name fails here, at once
     server = PdftoolsServer(name="pdftools", title="pdftools", version=__version__,
-                            instructions=instructions(transport), lifespan=_prints_to_stderr,
+                            instructions=instructions(transport, frozenset(op.tool for op in chosen)),
+                            lifespan=_prints_to_stderr,
                             log_level=log_level.upper())  # type: ignore[arg-type]
     server.store, server.transport = store, transport
     if store is not None:
         describe_store(server)
     policy_for = policy_for or (lambda ctx: paths.RootsPolicy(roots))
-    chosen = selected(tools)  # an unknown name fails here, at once
     server.writers = frozenset(op.tool for op in chosen if not op.read_only)  # from the registry: nothing imported
     _serve_prompts(server, roots, {op.tool for op in chosen})
     _serve_logging(server)

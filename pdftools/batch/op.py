@@ -63,15 +63,16 @@ class BatchResult:
 
 
 def batch(
-    command: Annotated[str, Param("Command to run on every file{{cli:: ocr, text, info, compress, rotate, stamp...}}"),
+    command: Annotated[str, Param("Command to run on every file{{cli:: ocr, text, info, compress, rotate, stamp...}}"
+                                  "{{mcp: (text: pdf_extract_text; tool names too)}}"),
                        Cli(argument=True, metavar="COMMAND", complete=plan.commands),
                        Mcp(annotation=Literal[tuple(plan.commands())])],  # an agent sees the choices
     inputs: Annotated[list[str], Param("Files, globs, folders or @list.txt (one path a line)", min_length=1),
                       Cli(argument=True, metavar="INPUT...")],
     out_dir: Annotated[str, Param("Folder for the outputs (made if missing), mirroring the inputs' folders"),
                        Cli("-d", "--out-dir")],
-    options: Annotated[list[str] | None, Param("The command's options{{cli: as key=value (repeatable): angle=90}}"
-                                                     '{{mcp:, e.g. {"angle": 90} }}'),
+    options: Annotated[list[str] | None, Param("{{cli:The command's options as key=value (repeatable): angle=90}}"
+                                                     '{{mcp:Its tool\'s arguments: {"angle": 90} }}'),
                        Cli("--set", metavar="KEY=VALUE"), Mcp(annotation=dict[str, Any] | None)] = None,
     name: Annotated[str | None, Param("Output name: {stem}, {name}, {ext} (default: {stem} and the kind's extension)"),
                     Cli(metavar="PATTERN")] = None,

@@ -3,8 +3,9 @@
 Every command that reads one input (`input`) can run in a batch. What it writes decides the output's kind:
 `file` (the ops with an `output`: one file per input), `folder` (the ops with an `out_dir`: thumbnails,
 images, split), or, for commands that only read, the result itself: `text` (text, ocr --set mode=text) or
-`json` (info...). Option values come as `key=value` (`--set angle=90`), converted by the op's own
-signature and checked against its constraints, as the command line would.
+`json` (info...). Option values come as `key=value` (`--set angle=90`) or, over MCP, as an object
+(`{"angle": 90}`), converted by the op's own signature and checked against its constraints, as the command
+line would.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 from pdftools.batch.inputs import IMAGES, PDF, Source
 from pdftools.core import naming
 from pdftools.core.pages import check_spec
-from pdftools.core.params import MISSING, Cli, Pages, Param, leaves_out, marker, split_annotated
-from pdftools.errors import InvalidArgument, OutputIsInput
+from pdftools.core.params import MISSING, Cli, Mcp, Pages, Param, leaves_out, marker, split_annotated
+from pdftools.errors import InvalidArgument, InvalidPageRange, OutputIsInput
 from pdftools.ops import OPS, Op
 
 Kind = Literal["file", "folder", "text", "json"]
@@ -81,46 +82,111 @@ def default_name(command: str, kind: Kind, options: dict[str, Any]) -> str:
 
 
 def parse_options(fn: Callable[..., Any], pairs: list[str] | dict[str, Any] | None, command: str) -> dict[str, Any]:
-    """`key=value` pairs (or, over MCP, an object) as the op's keyword arguments, typed and checked; a bad
-    value's hint names the command's own help (`pdftools batch --help` does not list its options)."""
+    """`key=value` pairs (the command line's `--set`) or an object (MCP's `options`) as the op's keyword
+    arguments, typed and checked. Each error speaks the form it was given: `--set angle=x` and the command's
+    help, or the object's member as JSON (`options {"angle": "x"}`) and the tool's input schema. An object's keys
+    are the arguments of the command's tool: an option the tool does not take (a Lua filter, which runs a
+    program) is no key of it."""
+    op = command_op(command)
+    said = _Member(op) if isinstance(pairs, dict) else None
     try:
-        return _parse_options(fn, pairs)
+        return _parse_options(fn, pairs, said)
     except InvalidArgument as exc:
         if type(exc) is not InvalidArgument or exc.hint != InvalidArgument.hint:
             raise
-        raise InvalidArgument(exc.message, hint=f"`pdftools {command} --help` lists its options and the values "
-                                                "they take.") from None
+        hint = (f"`{op.tool}`'s input schema gives the values each of its arguments takes." if said else
+                f"`pdftools {command} --help` lists its options and the values they take.")
+        raise InvalidArgument(exc.message, hint=hint) from None
 
 
-def _parse_options(fn: Callable[..., Any], pairs: list[str] | dict[str, Any] | None) -> dict[str, Any]:
+class _Member:
+    """How an error names a member of an options object, in the agent's terms: the member as JSON, the
+    commands by their tools' names."""
+
+    def __init__(self, op: Op) -> None:
+        self.op = op
+
+    def __call__(self, key: str, value: Any) -> str:
+        return "options " + json.dumps({key: value}, ensure_ascii=False, default=str)
+
+    def unknown(self, key: str, value: Any, name: str, usable: list[str]) -> InvalidArgument:
+        takes = (f"{self.op.tool}'s arguments, but those pdf_batch sets, are the keys options takes: "
+                 f"{', '.join(usable)}.")
+        if name in OWNED:
+            return InvalidArgument(f"{self(key, value)}: pdf_batch sets {name} itself",
+                                   hint=f"Outputs go into out_dir, named by name; {takes}")
+        meant = difflib.get_close_matches(name, usable, n=1, cutoff=0.75)
+        others = [op.tool for op in OPS if op.name in commands() and op != self.op and name in tool_arguments(op)]
+        why = f" (did you mean {meant[0]}?)" if meant else f" ({', '.join(others)} takes it)" if others else ""
+        return InvalidArgument(f"{self(key, value)}: {self.op.tool} takes no argument {name}{why}", hint=takes)
+
+
+def tool_arguments(op: Op) -> list[str]:
+    """The arguments of the op's tool: its parameters but those hidden from MCP (command line only)."""
+    fn = op.load()
+    hints = get_type_hints(fn, include_extras=True)
+    return [name for name in inspect.signature(fn).parameters
+            if not (marker(split_annotated(hints[name])[1], Mcp) or Mcp()).hidden]
+
+
+def _parse_options(fn: Callable[..., Any], pairs: list[str] | dict[str, Any] | None,
+                   said: _Member | None) -> dict[str, Any]:
     hints = get_type_hints(fn, include_extras=True)
     params = inspect.signature(fn).parameters
+    takes = tool_arguments(said.op) if said else list(params)
     raw: dict[str, list[Any]] = {}
+    json_values: dict[str, Any] = {}
     items = pairs.items() if isinstance(pairs, dict) else (_pair(p) for p in pairs or [])
     for key, value in items:
         name = key.strip().lstrip("-").replace("-", "_")
-        if name not in params or name in OWNED:
-            usable = [n for n in params if n not in OWNED]
+        if name not in takes or name in OWNED:
+            usable = [n for n in takes if n not in OWNED]
+            if said:
+                raise said.unknown(key, value, name, usable)
             meant = difflib.get_close_matches(name, usable, n=1, cutoff=0.75)
             why = "the batch sets it" if name in OWNED else "no such option" + (
                 f" (did you mean {meant[0]}?)" if meant else "")
             raise InvalidArgument(f"--set {key}: {why}", hint=f"Options of this command: {', '.join(usable)}.")
         if name == "pages" and _page_list(value):  # over MCP `[1, "3-4"]` is `1,3-4`, as every tool takes it
             value = ",".join(map(str, value))
+        if said and _json_value(hints[name], value):
+            json_values[name] = value  # JSON itself (bookmarks' or a form's data), as the tool takes it
+            continue
         raw.setdefault(name, []).extend(value if isinstance(value, list) else [value])
-    options = {}
+    given = {k.strip().lstrip("-").replace("-", "_"): v for k, v in pairs.items()} if isinstance(pairs, dict) else {}
+    options = dict(json_values)
     for name, values in raw.items():
+        where = said(name, given[name]) if said else None
         base, meta = split_annotated(hints[name])
-        value = _typed(name, base, values)
+        value = _typed(name, base, values, where)
         if leaves_out(marker(meta, Param), value):
             continue  # `pages=`: left out, as at the command line
         if hints[name] == Pages:
-            check_spec(value)
+            _check_pages(value, where)
         problem = (marker(meta, Param) or Param("")).violation(value)
         if problem:
-            raise InvalidArgument(f"--set {name} {problem} (got {value!r})")
+            raise InvalidArgument(f"{where}: {name} {problem}" if where else f"--set {name} {problem} (got {value!r})")
         options[name] = value
     return options
+
+
+def _json_value(hint: Any, value: Any) -> bool:
+    """An object, or a list of objects, where the tool takes JSON itself (its `Mcp(annotation=...)` admits it)."""
+    mcp = marker(split_annotated(hint)[1], Mcp)
+    if mcp is None or mcp.annotation is MISSING or not isinstance(value, dict | list):
+        return False
+    kinds = {get_origin(k) or k for k in (get_args(mcp.annotation) if _is_union(mcp.annotation) else [mcp.annotation])}
+    return (isinstance(value, dict) and dict in kinds) or (
+        isinstance(value, list) and list in kinds and all(isinstance(v, dict) for v in value) and bool(value))
+
+
+def _check_pages(spec: str, where: str | None) -> None:
+    try:
+        check_spec(spec)
+    except InvalidPageRange as exc:
+        if where is None:
+            raise
+        raise InvalidPageRange(f"{where}: {exc.message}") from None
 
 
 def cli_defaults(fn: Callable[..., Any]) -> dict[str, Any]:
@@ -146,27 +212,30 @@ def _page_list(value: Any) -> bool:
         isinstance(v, str) or (isinstance(v, int) and not isinstance(v, bool)) for v in value)
 
 
-def _typed(name: str, base: Any, values: list[Any]) -> Any:
+def _typed(name: str, base: Any, values: list[Any], where: str | None = None) -> Any:
+    """The value of `name` as `base`; `where` names it in an options object (None: as `--set`)."""
     choices = [a for a in get_args(base) if a is not type(None)] if _is_union(base) else [base]
     inner = choices[0] if len(choices) == 1 else base
     if get_origin(inner) is list:
         item = get_args(inner)[0]
-        return [_one(name, item, v) for v in values]
+        return [_one(name, item, v, where) for v in values]
     if len(values) > 1:
-        raise InvalidArgument(f"--set {name} was given {len(values)} times; it takes one value")
-    return _one(name, inner, values[0])
+        raise InvalidArgument(f"{where}: {name} takes one value, not a list" if where else
+                              f"--set {name} was given {len(values)} times; it takes one value")
+    return _one(name, inner, values[0], where)
 
 
 def _is_union(tp: Any) -> bool:
     return get_origin(tp) in (Union, types.UnionType)
 
 
-def _one(name: str, tp: Any, value: Any) -> Any:
+def _one(name: str, tp: Any, value: Any, where: str | None = None) -> Any:
     if get_origin(tp) is Literal:
         allowed = get_args(tp)
         match = next((a for a in allowed if str(a) == str(value)), MISSING)
         if match is MISSING:
-            raise InvalidArgument(f"--set {name}={value}: choose from {', '.join(map(str, allowed))}")
+            raise InvalidArgument(f"{where}: choose from {', '.join(json.dumps(a) for a in allowed)}" if where else
+                                  f"--set {name}={value}: choose from {', '.join(map(str, allowed))}")
         return match
     if tp is str and isinstance(value, int) and not isinstance(value, bool):
         return str(value)  # a whole number where text is expected (`pages: 2`): one meaning, as every tool takes it
@@ -174,7 +243,8 @@ def _one(name: str, tp: Any, value: Any) -> Any:
         wrong = not isinstance(value, tp) or (tp is not bool and isinstance(value, bool))  # True is an int
         if tp in (int, float, bool, str) and wrong:
             kind = {**_KINDS, str: "text"}[tp]  # in words, and the value as JSON (it came as JSON, over MCP)
-            raise InvalidArgument(f"--set {name}: expected {kind}, got {json.dumps(value, ensure_ascii=False)}")
+            raise InvalidArgument(f"{where}: expected {kind}" if where else
+                                  f"--set {name}: expected {kind}, got {json.dumps(value, ensure_ascii=False)}")
         return value
     try:
         if tp is bool:
@@ -184,7 +254,7 @@ def _one(name: str, tp: Any, value: Any) -> Any:
         if tp in (int, float):
             return tp(value)
     except ValueError:
-        raise InvalidArgument(f"--set {name}={value}: not {_KINDS.get(tp, tp.__name__)}") from None
+        raise InvalidArgument(f"{where or f'--set {name}={value}'}: not {_KINDS.get(tp, tp.__name__)}") from None
     return value
 
 

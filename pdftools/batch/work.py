@@ -72,7 +72,9 @@ def run_one(job: FileJob) -> BatchRow:
 
 
 def _named(error: dict[str, str], job: FileJob) -> dict[str, str]:
-    """The op's `{{name}}` references as a batch's `--set` names them: the parameter's own name."""
+    """The op's `{{name}}` references as a batch's options name them: the parameter's own name; and the text of
+    the front end that runs the batch (a job confined to roots is MCP's: over MCP a relative path starts at the
+    first root, a password is an argument, not a file or a terminal's prompt)."""
     import inspect
 
     from pdftools.core.params import name_parameters
@@ -80,9 +82,10 @@ def _named(error: dict[str, str], job: FileJob) -> dict[str, str]:
 
     op = get(job.command)
     known = inspect.signature(op.load()).parameters
-    generic = ("`pdftools <command> --help` lists them", f"`pdftools {op.name} --help` lists them "
-               "(give them with --set)")
-    return {key: name_parameters(value, str, known, "cli").replace(*generic) if isinstance(value, str) else value
+    front = "cli" if job.roots is None else "mcp"
+    generic = ("`pdftools <command> --help` lists them", f"`pdftools {op.name} --help` lists them (give them with "
+               "--set)" if front == "cli" else f"`{op.tool}`'s input schema lists them (give them in options)")
+    return {key: name_parameters(value, str, known, front).replace(*generic) if isinstance(value, str) else value
             for key, value in error.items()}
 
 

@@ -32,7 +32,7 @@ from pdftools.core.params import (
     without_empty,
 )
 from pdftools.errors import InvalidArgument, PdftoolsError
-from pdftools.ops import OPS, Op
+from pdftools.ops import OPS, Op, get
 
 APP_HELP = "PDF toolkit for the shell, CI jobs and AI agents. Every command is also an MCP tool (`pdftools serve`)."
 JSON_OPTION = Annotated[bool, typer.Option("--json", help="Print the result as JSON (a stable contract).")]
@@ -310,6 +310,9 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
                 kwargs = without_empty(fn, kwargs)
                 check_constraints(fn, kwargs)
                 result = policy.public(fn(**kwargs))  # `-`, never the temporary file behind it
+                reword = getattr(result, "reword_errors", None)
+                if callable(reword):  # errors inside a result (a search's skipped inputs), in the command line's
+                    reword(lambda text, command: _for_cli(text, get(command), get(command).load()))
             finally:
                 bar.close()
             if policy.stdout_file is not None:

@@ -119,7 +119,8 @@ def paths_of(input: str, output: str | None, *, suffix: str, in_place: bool = Fa
              others: list[Path] | None = None) -> tuple[Path, Path]:
     """The input and the output path, checked before any work is done (the output is none of the inputs)."""
     if in_place and (output is not None or input == "-"):
-        raise InvalidArgument("--in-place replaces a file given by name, so it takes neither --output nor `-`")
+        raise InvalidArgument("{{in_place}} replaces a file given by name, so it takes {{cli:neither {{output}} nor "
+                              "`-`}}{{mcp:no {{output}}}}")
     out = pdf_output_path("-") if not in_place and to_pipe(input, output) else None  # before stdin is read
     src = input_path(input)
     if out is None:  # in place through a symbolic link: its file is replaced, the link stays (as MCP resolves it)

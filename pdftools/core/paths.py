@@ -72,6 +72,35 @@ def glob_files(base: Path, pattern: str, *, recursive: bool = False) -> list[Pat
         raise InvalidArgument(f"the pattern {_shown(pattern)} is not valid: {exc}") from None
 
 
+_ESCAPED = re.compile(rb"\\x([89a-fA-F][0-9a-fA-F])")  # `\xe9`: a byte no UTF-8 text holds alone
+
+
+def shown(name: str) -> str:
+    """A file name as text every transport can carry: the bytes that are not UTF-8 (`caf\\xe9.pdf`, which Python
+    holds as surrogate escapes) written `\\xe9`, as a terminal shows them."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+def as_shown(path: Path) -> Path:
+    """The file a result showed as `path` (its names' bytes that are not UTF-8 written `\\xe9`, see `shown`),
+    so that a name an agent was shown can be given back. Only when `path` does not exist as written: a literal
+    name wins. Each name is decoded on its own, and only if the file it then names exists and is shown exactly
+    so; an escape makes only a byte of 0x80 or more (never `/`, `.` or NUL), and the path found still goes
+    through the roots' check like any other."""
+    if not _ESCAPED.search(os.fsencode(path)) or os.path.lexists(path):
+        return path
+    found = Path(path.anchor)
+    for name in path.parts[1:] if path.anchor else path.parts:
+        literal = found / name
+        decoded = os.fsdecode(_ESCAPED.sub(lambda m: bytes([int(m.group(1), 16)]), os.fsencode(name)))
+        lowered = _ESCAPED.sub(lambda m: m.group(0).lower(), os.fsencode(name))
+        if (not os.path.lexists(literal) and decoded != name and os.fsencode(shown(decoded)) == lowered
+                and os.path.lexists(found / decoded)):
+            literal = found / decoded
+        found = literal
+    return found
+
+
 class LocalPolicy:
     """The CLI's policy: paths as the user typed them; `-` is stdin (inputs) or stdout (outputs)."""
 
@@ -193,7 +222,7 @@ class RootsPolicy:
             )
         if text.startswith("~"):
             raise PathOutsideRoot(f"{_shown(raw)}: home-relative paths are not allowed", hint=self._hint())
-        path = checked(self.roots[0] / text, raw)  # an absolute `text` replaces the root
+        path = as_shown(checked(self.roots[0] / text, raw))  # an absolute `text` replaces the root
         real = Path(os.path.realpath(path))
         if not any(real == root or real.is_relative_to(root) for root in self.roots):
             raise PathOutsideRoot(f"{_shown(raw)} is outside the allowed roots", hint=self._hint())

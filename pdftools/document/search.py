@@ -72,8 +72,8 @@ def compile_pattern(pattern: str, ignore_case: bool) -> re.Pattern[str]:
         return re.compile(pattern, re.IGNORECASE if ignore_case else 0)
     except re.error as exc:
         raise InvalidArgument(f"{pattern!r} is not a valid regular expression: {exc}",
-                              hint="Patterns use Python's syntax (as `pdfgrep -P`); escape `( [ . *` with `\\`.") \
-            from None
+                              hint="Patterns use Python's syntax{{cli: (as `pdfgrep -P`)}}; escape `( [ . *` "
+                                   "with `\\`.") from None
 
 
 Lines = list[tuple[int, list[tuple[int, int]]]]
@@ -167,6 +167,11 @@ class SearchResult:
     with_filename = False
     page_numbers = False
 
+    def reword_errors(self, reword: Callable[[str, str], str]) -> None:
+        """The skipped inputs' messages and hints in a front end's terms (`reword(text, command)`)."""
+        for skipped in self.skipped:
+            skipped.message, skipped.hint = reword(skipped.message, "search"), reword(skipped.hint, "search")
+
     @property
     def exit_code(self) -> int:
         """As grep and pdfgrep: 2 when an input could not be searched (even if others matched), else 0 when
@@ -182,7 +187,9 @@ class SearchResult:
         if not self.matches:
             lines.append("no match")
         if self.truncated:
-            lines.append(f"[truncated: continue with start_file={self.next_file!r}, start_page={self.next_page}, "
+            # the name as it is (not its repr, which writes a byte that is not UTF-8 as `\\udce9`: the front end
+            # shows it as results do, and takes that back)
+            lines.append(f"[truncated: continue with start_file='{self.next_file}', start_page={self.next_page}, "
                          f"skip={self.next_skip or 0}]")
         lines += [f"[skipped {s.path}: {s.code}: {s.message} ({s.hint})]" for s in self.skipped]
         return "\n".join(lines)

@@ -35,11 +35,11 @@ INSTALL = {
     "pandoc": "apt-get install pandoc",
     "qpdf": "apt-get install qpdf",
 }
-PROGRAMS = (  # program, version flag, what it is used for, required (doctor checks each)
-    ("pdftotext", "-v", "text", True),
-    ("pdftoppm", "-v", "thumbnails, ocr", True),
+PROGRAMS = (  # program, version flag, what it is used for (commands as `{ocr}`), required (doctor checks each)
+    ("pdftotext", "-v", "{text}", True),
+    ("pdftoppm", "-v", "{thumbnails}, {ocr}", True),
     ("pdfinfo", "-v", "reading damaged files", True),
-    ("tesseract", "--version", "ocr", True),
+    ("tesseract", "--version", "{ocr}", True),
     ("qpdf", "--version", "benchmarks (pikepdf bundles libqpdf)", False),
 )
 

@@ -17,6 +17,8 @@ from mcp.server.mcpserver.prompts.base import PromptArgument, UserMessage
 from mcp.shared.exceptions import MCPError
 from mcp.types import INVALID_PARAMS, CompleteRequestParams, CompleteResult, Completion, GetPromptResult
 
+from pdftools.core import paths
+
 MAX_COMPLETIONS = 100  # the spec's cap per response
 
 
@@ -28,9 +30,12 @@ class Workflow:
     tools: tuple[str, ...]  # offered only when every one is served
     arguments: tuple[tuple[str, str, bool], ...]  # (name, description, required)
     text: str  # the message, with {argument} fields
+    optional: tuple[tuple[str, str, str], ...] = ()  # (argument, its words when given: {value}, words when not)
 
     def render(self, arguments: dict[str, str]) -> str:
         values = {name: arguments.get(name) or "" for name, _, _ in self.arguments}
+        for name, given, otherwise in self.optional:
+            values[name] = given.format(value=values[name]) if values[name] else otherwise
         return self.text.format(**values).strip()
 
 
@@ -39,10 +44,11 @@ WORKFLOWS = (
              "OCR a scanned PDF into a searchable copy, then summarise what it says.",
              ("pdf_ocr", "pdf_extract_text"),
              (("file", "The scanned PDF", True), ("language", "tesseract languages, e.g. eng+deu", False)),
-             "Make {file} searchable: call pdf_ocr with input={file!r} (language: {language} if given, else its "
-             "default). Then read the searchable copy with pdf_extract_text, following its `next_page` until the "
-             "whole document is read, and write a summary: what the document is, who it is from and to, dates, "
-             "amounts and anything the reader must act on. Name the searchable file you made."),
+             "Make {file} searchable: call pdf_ocr with input={file!r}{language}. Then read the searchable copy "
+             "with pdf_extract_text, following its `next_page` until the whole document is read, and write a "
+             "summary: what the document is, who it is from and to, dates, amounts and anything the reader must act "
+             "on. Name the searchable file you made.",
+             (("language", " and language={value!r}", ""),)),
     Workflow("merge_protect_share", "Merge, protect and share",
              "Merge PDFs into one, encrypt it with a password, and hand back the file.",
              ("pdf_merge", "pdf_protect"),
@@ -66,7 +72,8 @@ WORKFLOWS = (
              "Call pdf_info on {file!r} to see its pages and outline. Then read it with pdf_extract_text, "
              "max_chars 20000 per call, starting at page 1; go on from each result with its `next_page` as "
              "start_page and its `next_offset` as offset (a piece may end inside a page) until `next_page` is "
-             "null. Keep notes per piece, not the whole text. Then answer: {question}"),
+             "null. Keep notes per piece, not the whole text. Then answer: {question}",
+             (("question", "{value}", "summarise the document"),)),
 )
 
 
@@ -77,8 +84,6 @@ def prompts_for(tools: set[str]) -> list[Prompt]:
 
 def _prompt(workflow: Workflow) -> Prompt:
     def render(**arguments: Any) -> list[UserMessage]:
-        if workflow.name == "read_long_pdf" and not arguments.get("question"):
-            arguments["question"] = "summarise the document"
         return [UserMessage(workflow.render(arguments))]
 
     return Prompt(name=workflow.name, title=workflow.title, description=workflow.description,
@@ -122,7 +127,7 @@ def _names_in(roots: list[Path], typed: str, *, folders_only: bool) -> list[str]
     """Entries of the folder `typed` points into (relative to the first root), whose names start with what
     follows its last `/`: folders end with `/`. Nothing outside the roots; no hidden names unless typed."""
     folder_part, _, prefix = typed.rpartition("/")
-    base = roots[0] / folder_part if folder_part else roots[0]
+    base = paths.as_shown(roots[0] / folder_part) if folder_part else roots[0]  # a folder named as it was shown
     real = Path(os.path.realpath(base))
     if not any(real == r or real.is_relative_to(r) for r in (Path(os.path.realpath(r)) for r in roots)):
         return []
@@ -132,12 +137,13 @@ def _names_in(roots: list[Path], typed: str, *, folders_only: bool) -> list[str]
         return []
     out = []
     for entry in entries:
-        if not entry.name.startswith(prefix) or (entry.name.startswith(".") and not prefix.startswith(".")):
+        name = paths.shown(entry.name)  # bytes that are not UTF-8 as `\\xe9`: the transport cannot carry them
+        if not name.startswith(prefix) or (name.startswith(".") and not prefix.startswith(".")):
             continue
         is_dir = entry.is_dir()
         if folders_only and not is_dir:
             continue
         if not is_dir and not folders_only and not entry.name.lower().endswith(".pdf"):
             continue
-        out.append(f"{folder_part + '/' if folder_part else ''}{entry.name}{'/' if is_dir else ''}")
+        out.append(f"{folder_part + '/' if folder_part else ''}{name}{'/' if is_dir else ''}")
     return out

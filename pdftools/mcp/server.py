@@ -74,13 +74,16 @@ INSTRUCTIONS = {
             "folder) counts only by its file name: what a call writes is stored for this session and comes back "
             "in the result's `files` (name, size, mime, sha256, uri for the next call, download_url, expires_at).",
 }
+EXCEPTIONS = {  # what a served tool does otherwise than the transport's instructions say
+    "http": {"pdf_batch": "pdf_batch's out_dir is a folder inside the roots: its outputs stay there, not in `files`."},
+}
 SHARED_OVER = {  # what a shared parameter means on one transport, where it differs from the op's words
     "http": {"output": "the output's file name (default: the input's name and the operation's, e.g. "
                        "report-rotated.pdf), stored, see `files`"},
 }
-COMMON = ("Errors come back as {code, message, hint}: follow the hint. An optional argument left out means "
-          "none, false or the default its schema gives. Arguments many tools share, described here and not in "
-          "each tool: ")
+COMMON = ("Errors come back as {code, message, hint}: follow the hint. A file name's bytes that are not UTF-8 are "
+          "shown as `\\xNN`: give the name back as shown. An optional argument left out means none, false or the "
+          "default its schema gives. Arguments many tools share, described here and not in each tool: ")
 
 
 def error_result(exc: PdftoolsError, scrub: Scrub | None = None, flags: dict[str, str] | None = None) -> CallToolResult:
@@ -89,7 +92,7 @@ def error_result(exc: PdftoolsError, scrub: Scrub | None = None, flags: dict[str
     data = exc.to_dict()
     known = set((flags or {}).values())
     for key in ("message", "hint"):  # `{{name}}` in the op's words: the argument's name; commands and flags too
-        data[key] = mcp_hint(name_parameters(data[key], str, known, "mcp"), flags or {})
+        data[key] = utf8(mcp_hint(name_parameters(data[key], str, known, "mcp"), flags or {}))  # names as shown
     return CallToolResult(content=[TextContent(type="text", text=json.dumps(scrub(data) if scrub else data))],
                           is_error=True)
 
@@ -132,7 +135,7 @@ def utf8(text: Any) -> Any:
         text.encode("utf-8")
     except UnicodeEncodeError:
         try:
-            return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+            return paths.shown(text)  # given back, it names the file again (paths.as_shown)
         except UnicodeEncodeError:  # a surrogate no file name's byte makes
             return text.encode("utf-8", "backslashreplace").decode("utf-8")
     return text
@@ -222,10 +225,11 @@ class PdftoolsServer(MCPServer):
             return None
         import difflib
 
-        by_flag = _arguments_by_flag(name)
+        by_flag, commands = _arguments_by_flag(name), _command_arguments(arguments) if "options" in known else set()
         close = {u: [by_flag[u]] if by_flag.get(u) in known else difflib.get_close_matches(u, sorted(known), n=1)
                  for u in unknown}
-        meant = "; ".join(f"{u}: did you mean {c[0]}?" for u, c in close.items() if c)
+        meant = "; ".join(f"{u} is the command's: give it as options {_member(u, arguments[u])}" if u in commands
+                          else f"{u}: did you mean {c[0]}?" for u, c in close.items() if c or u in commands)
         return InvalidArgument(f"{name} takes no argument {', '.join(unknown)}" + (f" ({meant})" if meant else ""),
                                hint=f"It takes: {', '.join(sorted(known))}.")
 
@@ -289,13 +293,14 @@ def shared_parameters() -> dict[str, Param]:
     return {name: marker(split_annotated(hint)[1], Param) for name, hint in SHARED.items()}
 
 
-def instructions(transport: str) -> str:
-    """What the server says once, at initialize: what files mean on this transport, errors, and the shared
-    parameters."""
+def instructions(transport: str, tools: frozenset[str] | None = None) -> str:
+    """What the server says once, at initialize: what files mean on this transport (with the exceptions of the
+    `tools` served, default all), errors, and the shared parameters."""
     over = SHARED_OVER.get(transport, {})
     shared = "; ".join(f"`{name}`: {over.get(name) or describe(spec.description, str, 'mcp')}"
                        for name, spec in shared_parameters().items())
-    return f"{INSTRUCTIONS[transport]} {COMMON}{shared}."
+    exceptions = [text for tool, text in EXCEPTIONS.get(transport, {}).items() if tools is None or tool in tools]
+    return " ".join([INSTRUCTIONS[transport], *exceptions, f"{COMMON}{shared}."])
 
 
 _FLAG = re.compile(r"(?<![^\s`(\[/])--?[A-Za-z][\w-]*(?!\.\w)")  # `--force`, `--set/--data`, `-n`; not
@@ -319,6 +324,20 @@ def _arguments_by_flag(tool: str) -> dict[str, str]:
     op = next((op for op in OPS if op.tool == tool), None)
     flags = mcp_namer(op.load()) if op is not None else {}
     return {flag.lstrip("-").replace("-", "_"): name for flag, name in flags.items()}
+
+
+def _member(key: str, value: Any) -> str:
+    return json.dumps({key: value}, ensure_ascii=False, default=str)
+
+
+def _command_arguments(arguments: dict[str, Any]) -> set[str]:
+    """The arguments of the tool a batch's `command` names (they go in its `options`); none for no such command."""
+    from pdftools.batch.plan import command_op, tool_arguments
+
+    try:
+        return set(tool_arguments(command_op(_tool_as_command(arguments.get("command")))))
+    except (InvalidArgument, TypeError):
+        return set()
 
 
 def mcp_namer(fn: Callable[..., Any]) -> dict[str, str]:
@@ -530,8 +549,11 @@ def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publis
     try:
         result = fn(**without_empty(fn, kwargs))
         reword = getattr(result, "reword_errors", None)
-        if callable(reword):  # errors inside a result (a batch's failed rows), in MCP terms too
-            reword(lambda text, command: mcp_hint(text, {**mcp_namer(fn), **mcp_namer(get(command).load())}))
+        if callable(reword):  # errors inside a result (a batch's failed rows, a search's skipped inputs)
+            reword(lambda text, command: _for_agent(text, fn, get(command).load()))
+        named = getattr(result, "name_commands", None)
+        if callable(named):  # commands a result names (what pdf_diagnose's checks are used for), as tools
+            named(lambda command: get(command).tool)
         return success_result(result, publish, scrub)
     except PdftoolsError as exc:
         log.info("%s failed: %s", op.tool, exc.code)
@@ -539,6 +561,13 @@ def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publis
     except Exception as exc:
         log.exception("%s crashed", op.tool)
         return error_result(PdftoolsError(f"unexpected {type(exc).__name__}: {exc}"), scrub)
+
+
+def _for_agent(text: str, fn: Callable[..., Any], command: Callable[..., Any]) -> str:
+    """An error's text carried in a result of `fn` (made by `command`'s op: a batch's rows), as `error_result`
+    words an error: the op's `{{name}}` references and `{{mcp:...}}` text, flags as arguments."""
+    flags = {**mcp_namer(fn), **mcp_namer(command)}
+    return mcp_hint(name_parameters(text, str, set(flags.values()), "mcp"), flags)
 
 
 def _progress_sender(ctx: Context) -> task.ProgressFn:
@@ -576,14 +605,15 @@ def build_server(roots: list[Path], log_level: str = "WARNING", tools: str | Non
     `store` (HTTP), its files are also MCP resources of the session that owns them, and the instructions
     and output schemas say what HTTP means for files."""
     transport = "http" if store is not None else "stdio"
+    chosen = selected(tools)  # an unknown name fails here, at once
     server = PdftoolsServer(name="pdftools", title="pdftools", version=__version__,
-                            instructions=instructions(transport), lifespan=_prints_to_stderr,
+                            instructions=instructions(transport, frozenset(op.tool for op in chosen)),
+                            lifespan=_prints_to_stderr,
                             log_level=log_level.upper())  # type: ignore[arg-type]
     server.store, server.transport = store, transport
     if store is not None:
         describe_store(server)
     policy_for = policy_for or (lambda ctx: paths.RootsPolicy(roots))
-    chosen = selected(tools)  # an unknown name fails here, at once
     server.writers = frozenset(op.tool for op in chosen if not op.read_only)  # from the registry: nothing imported
     _serve_prompts(server, roots, {op.tool for op in chosen})
     _serve_logging(server)

@@ -12,6 +12,7 @@ file.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -40,6 +41,13 @@ class CheckResult:
     problems: list[Problem] = field(default_factory=list)
     more_problems: int = 0
     """Problems found beyond the ones listed (a shredded file can yield one per byte)."""
+
+
+    def reword_errors(self, reword: Callable[[str, str], str]) -> None:
+        """The problems' words in a front end's terms (`reword(text, command)`): over MCP `pdftools repair`, which
+        may recover pages poppler still reads, is the tool `pdf_repair`."""
+        for problem in self.problems:
+            problem.message = reword(problem.message, "check")
 
     @property
     def exit_code(self) -> int:

@@ -55,6 +55,12 @@ class ConvertResult:
     warnings: list[str] = field(default_factory=list)
     """What pandoc warned about, and images left out (with the reason)."""
 
+
+    def reword_errors(self, reword: Callable[[str, str], str]) -> None:
+        """The warnings in a front end's terms (`reword(text, command)`): `--resource-path` is `resource_path`
+        over MCP."""
+        self.warnings = [reword(warning, "convert") for warning in self.warnings]
+
     def as_text(self) -> str | None:
         if self.content is None:
             return None

@@ -5,21 +5,35 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import metadata
 
 from pdftools import engines
 from pdftools.errors import DependencyMissing, PdftoolsError
 
+COMMAND = re.compile(r"\{([a-z][a-z-]*)\}")  # a command in what a check is used for: `{ocr}`
+
 
 @dataclass
 class Check:
+    __pydantic_config__ = {"use_attribute_docstrings": True}
     name: str
     used_for: str
+    """The commands that need it (over MCP, their tools), or what it is for."""
     required: bool
     found: bool
     version: str | None = None
     install: str | None = None
+
+
+def _check(name: str, used_for: str, *rest: object) -> Check:
+    """A check whose `used_for` names commands as `{ocr}`: as commands here, as a front end names them later
+    (`DoctorResult.name_commands`)."""
+    check = Check(name, COMMAND.sub(r"\1", used_for), *rest)  # type: ignore[arg-type]
+    check.uses = used_for  # type: ignore[attr-defined]  # not data: kept for the front end
+    return check
 
 
 @dataclass
@@ -36,11 +50,18 @@ class DoctorResult:
     def exit_code(self) -> int:
         return 0 if self.ok else DependencyMissing.exit_code
 
+    def name_commands(self, name: Callable[[str], str]) -> None:
+        """Each check's `used_for` with its commands as a front end names them (over MCP, `pdf_ocr` for `ocr`)."""
+        for check in self.checks:
+            uses = getattr(check, "uses", None)
+            if uses is not None:
+                check.used_for = COMMAND.sub(lambda m: name(m.group(1)), uses)
+
 
 def doctor() -> DoctorResult:
     checks = [_program(*spec) for spec in engines.PROGRAMS]
     checks.append(_osd())
-    checks.append(Check("pikepdf", "PDF structure (libqpdf)", True, True, metadata.version("pikepdf")))
+    checks.append(_check("pikepdf", "PDF structure (libqpdf)", True, True, metadata.version("pikepdf")))
     tesseract = next(c for c in checks if c.name == "tesseract")
     languages = _languages() if tesseract.found else []
     pdf_engines = _convert(checks)
@@ -50,8 +71,8 @@ def doctor() -> DoctorResult:
 
 def _program(name: str, flag: str, used_for: str, required: bool) -> Check:
     version = engines.version(name, flag)
-    return Check(name, used_for, required, version is not None, version,
-                 None if version else engines.INSTALL.get(name))
+    return _check(name, used_for, required, version is not None, version,
+                  None if version else engines.INSTALL.get(name))
 
 
 def _languages() -> list[str]:
@@ -66,8 +87,8 @@ def _osd() -> Check:
         found = "osd" in engines.run(["tesseract", "--list-langs"], timeout=30).decode().split()
     except PdftoolsError:
         found = False
-    return Check("tesseract osd", "ocr: turning pages upright", False, found, None,
-                 None if found else "apt-get install tesseract-ocr-osd")
+    return _check("tesseract osd", "{ocr}: turning pages upright", False, found, None,
+                  None if found else "apt-get install tesseract-ocr-osd")
 
 
 def _convert(checks: list[Check]) -> list[str]:
@@ -76,10 +97,11 @@ def _convert(checks: list[Check]) -> list[str]:
     from pdftools.engines import pandoc
 
     version = pandoc.version()
-    checks.append(Check("pandoc", "convert", True, version is not None, version, None if version else pandoc.INSTALL))
+    checks.append(_check("pandoc", "{convert}", True, version is not None, version,
+                         None if version else pandoc.INSTALL))
     found = pandoc_engines.versions()
-    for engine, used_for in zip(pandoc_engines.ENGINES, ("convert to PDF (default engine)",
-                                                         "convert to PDF (the typst engine)"), strict=True):
-        checks.append(Check(engine, used_for, False, found[engine] is not None, found[engine],
-                            None if found[engine] else pandoc_engines.INSTALL[engine]))
+    for engine, used_for in zip(pandoc_engines.ENGINES, ("{convert} to PDF (default engine)",
+                                                         "{convert} to PDF (the typst engine)"), strict=True):
+        checks.append(_check(engine, used_for, False, found[engine] is not None, found[engine],
+                             None if found[engine] else pandoc_engines.INSTALL[engine]))
     return [engine for engine in pandoc_engines.ENGINES if found[engine]]

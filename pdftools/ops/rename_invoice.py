@@ -15,6 +15,7 @@ from __future__ import annotations
 import errno
 import os
 import string
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, ClassVar, Literal
@@ -78,6 +79,12 @@ class RenameResult:
     errors: int
     warnings: list[str] = field(default_factory=list)
 
+
+    def reword_errors(self, reword: Callable[[str, str], str]) -> None:
+        """Why each file kept its name (an error and what to do) in a front end's terms (`reword(text, command)`)."""
+        for row in self.files:
+            if row.reason:
+                row.reason = reword(row.reason, "rename-invoice")
     @property
     def table_hidden(self) -> tuple[str, ...]:
         """A person reads the counts of what happened (a dry run: planned; applied: renamed or copied)."""

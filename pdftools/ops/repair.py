@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import os
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -59,6 +60,14 @@ class RepairResult(Edited):
     """Problems `pdftools check` still finds in the output (data that was lost cannot come back)."""
     lost: list[Problem] = field(default_factory=list)
     """What the damaged input had lost, as `check` lists it: the output is written without it."""
+
+
+    def reword_errors(self, reword: Callable[[str, str], str]) -> None:
+        """The outcome and the problems in a front end's terms (`reword(text, command)`): `pdftools check`, which
+        lists what remains, is the tool `pdf_check` over MCP."""
+        self.outcome = reword(self.outcome, "repair")
+        for problem in (*self.remaining, *self.lost):
+            problem.message = reword(problem.message, "repair")
 
     @property
     def exit_code(self) -> int:

@@ -63,3 +63,16 @@ def test_options_take_what_the_tool_itself_takes(tmp_path: Path, options: dict[s
     assert not batch.is_error and batch.structured_content["succeeded"] == 1, batch
     with pikepdf.open(tmp_path / "out" / "four.pdf") as pdf:
         assert [p for p, page in enumerate(pdf.pages, 1) if int(page.obj.get("/Rotate", 0)) == 90] == rotated
+
+
+@pytest.mark.parametrize(("option", "message"), [
+    ("angel=90", "--set angel: no such option (did you mean angle?)"),
+    ("angle=x", "--set angle=x: not a whole number"),
+    ("angle=45", "--set angle must be one of 90, 180, 270, -90, -180, -270 (got 45)"),
+    ("output=x.pdf", "--set output: the batch sets it"),
+])
+def test_on_the_command_line_options_stay_key_value(cli: Any, tmp_path: Path, option: str, message: str) -> None:
+    shutil.copy(FOUR, tmp_path / "four.pdf")
+    result = cli("batch", "rotate", tmp_path / "four.pdf", "-d", tmp_path / "out", "--set", option, "--json")
+    assert result.exit_code == 2, result
+    assert json.loads(result.stderr)["error"]["message"] == message, result

@@ -132,3 +132,23 @@ def test_ocr_language_hints_name_the_tool_that_lists_the_languages(tmp_path: Pat
         assert "`pdf_diagnose`" in error["hint"] and "ocr_languages" in error["hint"], error
         assert "`pdf_ocr`" not in error["hint"], error
     assert "eng" in diagnosis["ocr_languages"]  # where the hint sends the agent, the languages are
+
+
+def test_http_instructions_except_a_batchs_folder(tmp_path: Path) -> None:
+    """Over HTTP the instructions said every output counts only by its name and comes back in `files`; a batch's
+    out_dir is a folder inside the roots, where its outputs stay, and its result has no `files`."""
+    from surface_servers import http_server
+
+    (tmp_path / "root").mkdir()
+    shutil.copy(FOUR, tmp_path / "root" / "four.pdf")
+
+    async def go() -> tuple[str, Any]:
+        with http_server(tmp_path / "root", files_dir=tmp_path) as server:
+            async with server.client() as client:
+                return client.instructions or "", await client.call_tool("pdf_batch", {
+                    "command": "rotate", "inputs": ["four.pdf"], "out_dir": "out", "options": {"angle": 90}})
+
+    instructions, batch = anyio.run(go)
+    assert not batch.is_error and "files" not in batch.structured_content, batch
+    assert (tmp_path / "root" / "out" / "four.pdf").is_file()
+    assert "pdf_batch's out_dir is a folder inside the roots" in instructions, instructions

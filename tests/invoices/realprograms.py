@@ -435,7 +435,7 @@ def _gnucash_child(specs: list[dict], folder: Path) -> list[dict]:
         money = book.get_table().lookup("CURRENCY", s["currency"])
         root = book.get_root_account()
 
-        def account(name: str, kind: int, parent=root, commodity=money):
+        def account(name: str, kind: int, parent=root, commodity=money, book=book):
             a = Account(book)
             a.SetName(name)
             a.SetType(kind)
@@ -454,9 +454,8 @@ def _gnucash_child(specs: list[dict], folder: Path) -> list[dict]:
         customer = Customer(book, f"{s['variant'] * 37 + 1000}", money, s["client_org"] or s["client_name"])
         address = customer.GetAddr()
         address.SetName(s["client_name"] if s["client_org"] else "")
-        for setter, value in zip((address.SetAddr1, address.SetAddr2), (s["client_street"],
-                                                                          f"{s['client_zip']} {s['client_city']}")):
-            setter(value)
+        address.SetAddr1(s["client_street"])
+        address.SetAddr2(f"{s['client_zip']} {s['client_city']}")
         invoice = Invoice(book, s["number"], money, customer)
         day = dt.datetime.fromisoformat(s["date"])
         invoice.SetDateOpened(day)
@@ -484,7 +483,8 @@ def _gnucash_child(specs: list[dict], folder: Path) -> list[dict]:
 
 def _book_options(path: Path, s: dict) -> str:
     """Write the company into the book's Business options (as File > Properties does); the invoice's GUID."""
-    text = gzip.open(path, "rt", encoding="utf-8").read()
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        text = fh.read()
 
     def slot(key: str, value: str) -> str:
         return f'<slot><slot:key>{key}</slot:key><slot:value type="string">{html.escape(value)}</slot:value></slot>'

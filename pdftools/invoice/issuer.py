@@ -58,7 +58,7 @@ _NAME_FIELD = re.compile(r"(?:(?:company|business|legal|trading|firmen|full)\s*-
 
 
 def _key(text: str) -> str:
-    return _ALNUM.sub("", fold(text))
+    return _ALNUM.sub("", fold(text.replace("&amp;", "&")))
 
 
 def _label_only(cell: Cell, labels: re.Pattern[str]) -> tuple[str, str]:
@@ -113,8 +113,8 @@ _PARTS = re.compile(r"\s+[·•|–—-]\s+")  # parts of a line (`BANQUE - Titu
 def _tidy(text: str) -> str:
     """A name as a file name would use it: one space between words, no separators around it, no title after
     it (`Nimbus Hosting Invoice`, `Wagner UG (haftungsbeschränkt) Rechnung`: the letterhead and the title on one
-    line)."""
-    return _TITLED.sub("", re.sub(r"\s+", " ", text).strip(" ,:;·•|–-"))
+    line), `&` where the page prints it escaped for HTML (`Schulte &amp; Söhne`, a web page's footer)."""
+    return _TITLED.sub("", re.sub(r"\s+", " ", text.replace("&amp;", "&")).strip(" ,:;·•|–-"))
 
 
 def _buyer_keys(doc: Doc, senders: list[Cell]) -> set[str]:
@@ -408,9 +408,10 @@ def _short_tail(text: str) -> bool:
 
 
 def _letterhead(doc: Doc, cell: Cell) -> str | None:
-    """The name heading a block that gives the firm's tax ID and its phone or e-mail, under the name in its
-    column (the seller's letterhead: `Dachdeckerei Schulte & Söhne` / street / city / `+49 821 2514756` /
-    `info@...` / `USt-IdNr. DE182926678`, left, right or centred); a name wrapped onto the next line of its
+    """The name heading a block that gives the firm's tax ID under the name in its column, and its phone or
+    e-mail there or beside the block, down to the tax ID (the seller's letterhead: `Dachdeckerei Schulte & Söhne`
+    / street / city / `+49 821 2514756` / `info@...` / `USt-IdNr. DE182926678`, left, right or centred; a customer's
+    address has no tax ID of its own under it); a name wrapped onto the next line of its
     column with its legal form (`Hausmeisterservice Petra` / `Aydın KG`) is joined; a person's name under it
     (a contact) makes no letterhead."""
     under = doc.below(cell.line, cell.start, cell.end, depth=7)
@@ -432,9 +433,12 @@ def _letterhead(doc: Doc, cell: Cell) -> str | None:
     if not ADDRESS.search(street) or _REGISTRATION.search(street) or _WEB.search(street) or \
             plausible(_SEPARATORS.split(under[0].text.strip())[0]):
         return None  # no street or postcode right under it (a name's sender line is none): a heading of other data
-    tax = any(_REGISTRATION.search(c.folded) or _EIN.search(c.folded) for c in under)
-    contact = any(_WEB.search(c.folded) or _PHONE.match(c.folded.strip()) for c in under)
-    return _tidy(name) if tax and contact and plausible(name) else None
+    taxed = [c for c in under if _REGISTRATION.search(c.folded) or _EIN.search(c.folded)]
+    if not taxed:
+        return None
+    beside = [c for j in range(cell.line, taxed[0].line + 1) for c in doc.cells[j] if c.start >= cell.end]
+    contact = any(_WEB.search(c.folded) or _PHONE.match(c.folded.strip()) for c in [*under, *beside])
+    return _tidy(name) if contact and plausible(name) else None
 
 
 def _under_a_name(doc: Doc, cell: Cell) -> bool:

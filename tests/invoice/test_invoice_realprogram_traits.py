@@ -6,7 +6,8 @@ GnuCash's Tax Invoice sets the document's title on the company's line (`Malerbet
 unlabelled; Kraft's HTML template gives the number after `Document No.` (a weak label) and again in its heading
 `Invoice X`; GnuCash prints the customer's block and the company's side by side, unlabelled, the company's with
 its tax ID, phone and e-mail, its name wrapped at times (`Hausmeisterservice Petra` / `Aydın KG`), `GbR` in mixed
-case; two such blocks a narrow gap apart were joined into one name."""
+case; two such blocks a narrow gap apart were joined into one name; GnuCash's Tax Invoice sets the company's phone
+and e-mail beside its block; Kraft's HTML footer prints the name escaped for HTML (`Schulte &amp; Söhne`)."""
 
 from __future__ import annotations
 
@@ -217,3 +218,40 @@ def test_a_short_name_heading_a_block_may_end_a_wrapped_name() -> None:
              "                                                                 USt-IdNr. DE747617523"]
     assert all(c.score < 0.7 for c in issuer.issuers(_doc(lines)) if c.value == "Aydin KG")
 
+
+
+TAX_INVOICE_EN = ["       {name}                                                                      Invoice",
+                  "",
+                  "       Elm Avenue 19                                                Phone:     +1 176 1658437",
+                  "       80202 Denver, CO",
+                  "                                                                     Email: info@lindner.example",
+                  "       EIN 39-3449512",
+                  "",
+                  "       To: Lukas Meißner",
+                  "           Main Street 83                                Invoice number: RE2024-2633",
+                  "           80202 Denver, CO                                           Invoice Date:   09/30/2024"]
+
+
+def test_the_letterheads_phone_and_e_mail_may_stand_in_the_next_column() -> None:
+    """GnuCash's Tax Invoice: the company's name, address and tax ID in one column, its phone and e-mail beside."""
+    best = issuer.issuers(_doc([line.format(name="Lindner Print Shop") for line in TAX_INVOICE_EN]))[0]
+    assert best.value == "Lindner Print Shop" and best.score >= 0.7
+
+
+def test_a_customer_block_beside_the_sellers_contact_is_no_letterhead() -> None:
+    """An address block with no tax ID of its own, beside the seller's phone, names the customer."""
+    lines = ["Lukas Meißner                                                Phone:             +1 176 1658437",
+             "Main Street 83",
+             "80202 Denver, CO                                              Email: info@lindner.example",
+             "",
+             "Invoice number: RE2024-2633"]
+    assert all(c.score < 0.7 for c in issuer.issuers(_doc(lines)))
+
+
+def test_a_name_escaped_for_html_is_the_same_name() -> None:
+    """Kraft's HTML template writes the firm's name into its CSS footer, escaped: `Schulte &amp; Söhne`."""
+    lines = ["Sanitär Thomas Schulte & Söhne - Lindenweg 5 - 04109 Leipzig",
+             "", "Rechnung 2621-2025", "",
+             "Sanitär Thomas Schulte &amp; Söhne | Telefon: +49 341 123456 | Email: info@schulte.example"]
+    best = issuer.issuers(_doc(lines))[0]
+    assert best.value == "Sanitär Thomas Schulte & Söhne" and best.score >= 0.7

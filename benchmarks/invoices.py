@@ -4,6 +4,7 @@
                                             [--traits 24] [--keep DIR] [--real-only | --no-real] [--no-real-scans]
                                             [--scan-cache DIR] [--thirdparty 12] [--thirdparty-scanned 4]
                                             [--templated 16] [--templated-scanned 4]
+                                            [--programs 16] [--programs-scanned 4]
 
 The real sets come from ../shared/corpus/einvoices (tests/invoices/real.py; held out: never tuned on): the 16
 e-invoices read from their XML (`einvoice`), the same 16 read from their pages with the XML ignored (`real
@@ -24,6 +25,13 @@ scrlttr2 letter with the `invoice` package's table, and the LaTeX letter class w
 (LibreOffice and TeX Live from Debian; skipped with the reason printed when missing): `templates-digital` from
 their text, `templates-scanned` from their pages rasterised at 200 dpi and read by OCR. Their first measurement
 was taken before any tuning on them.
+
+The program sets (tests/invoices/realprograms.py) are invoices printed by real small-business invoicing programs
+of Debian 12 with their own templates and engines: Kraft's invoice.trml through its erml2pdf.py (ReportLab) and
+its invoice.gtmpl through WeasyPrint, and GnuCash's invoice reports (a book built through its Python bindings,
+`gnucash-cli --report run`, headless Chromium); skipped with the reason printed when the programs are missing:
+`programs-digital` from their text, `programs-scanned` from their scans. Their first measurement was taken before
+any tuning on them.
 
 Generates digital invoices (pikepdf and, when installed, groff + Ghostscript), the same invoices scanned
 (200 dpi images, no text layer), with a Factur-X XML attached, and with a broken XML; plus the held-out
@@ -237,6 +245,16 @@ def templated_sets(threshold: float, count: int, scanned: int, seed: int, keep: 
                 threshold, count, scanned, seed, keep, misses)
 
 
+def program_sets(threshold: float, count: int, scanned: int, seed: int, keep: Path | None, misses: bool) -> None:
+    """Invoices printed by real small-business invoicing programs (tests/invoices/realprograms.py: Kraft's two
+    routes, GnuCash's invoice reports), from their text and, `scanned` per route, from their scans."""
+    from invoices import realprograms
+
+    _built_sets(realprograms.build, realprograms.SOURCES, "programs",
+                f"Real invoicing programs ({{}} invoices, {count} per route: Kraft RML, Kraft HTML, GnuCash)",
+                threshold, count, scanned, seed, keep, misses)
+
+
 def _built_sets(build_set: Callable[[Path, int, int], tuple[dict, dict]], sources: tuple[str, ...], label: str,
                 heading: str, threshold: float, count: int, scanned: int, seed: int, keep: Path | None,
                 misses: bool) -> None:
@@ -290,6 +308,9 @@ def main() -> None:
     parser.add_argument("--templated", type=int, default=16, help="invoices per real program's invoice template"
                         " (tests/invoices/templated.py: Tryton, KOMA-Script, LaTeX invoice2)")
     parser.add_argument("--templated-scanned", type=int, default=4, help="of them, per template, also scanned")
+    parser.add_argument("--programs", type=int, default=16, help="invoices per real invoicing program's route"
+                        " (tests/invoices/realprograms.py: Kraft RML, Kraft HTML, GnuCash; from Debian)")
+    parser.add_argument("--programs-scanned", type=int, default=4, help="of them, per route, also scanned")
     args = parser.parse_args()
     from pdftools.invoice.reader import default_languages
 
@@ -309,6 +330,8 @@ def main() -> None:
                         args.misses)
     if args.templated:
         templated_sets(args.threshold, args.templated, args.templated_scanned, args.seed, args.keep, args.misses)
+    if args.programs:
+        program_sets(args.threshold, args.programs, args.programs_scanned, args.seed, args.keep, args.misses)
     print("\nGenerated invoices (tests/invoices):")
 
     with tempfile.TemporaryDirectory(prefix="pdftools-invoices-") as tmp:

@@ -37,7 +37,7 @@ _WEB = re.compile(r"www\.|https?://|\S@\S")  # a web or e-mail address is no nam
 _DOMAIN = re.compile(r"(?:www\.|@)([a-z0-9-]+)\.[a-z]{2,}")
 _ALNUM = re.compile(r"[^a-z0-9]")
 _SELLER_EVIDENCE = ("after the label", "a sender line", "a footer name beside tax", "a legal mention",
-                    "the firm signing")  # the seller
+                    "the firm signing", "a name over its tax ID")  # the seller
 # A letter's complimentary close: the firm named in the signature under it sends the letter
 _CLOSING = re.compile(r"(?:mit\s+)?(?:freundlichen|besten|herzlichen)\s+gr[u]e?[sß]+en|freundliche\s+gr[u]e?[sß]+e|"
                       r"(?:kind|best|warm)\s+regards|yours\s+(?:faithfully|sincerely|truly)|sincerely|"
@@ -58,7 +58,7 @@ _NAME_FIELD = re.compile(r"(?:(?:company|business|legal|trading|firmen|full)\s*-
 
 
 def _key(text: str) -> str:
-    return _ALNUM.sub("", fold(text))
+    return _ALNUM.sub("", fold(text.replace("&amp;", "&")))
 
 
 def _label_only(cell: Cell, labels: re.Pattern[str]) -> tuple[str, str]:
@@ -106,14 +106,15 @@ def plausible(text: str) -> bool:
     return not (SELLER.fullmatch(folded.strip(" :")) or BUYER.fullmatch(folded.strip(" :")))
 
 
-_TITLED = re.compile(r"(?<=\w)\s+(?:tax\s+)?(?:invoice|rechnung|facture|factuur|factura|fattura)$", re.IGNORECASE)
+_TITLED = re.compile(r"(?<=[\w).])\s+(?:tax\s+)?(?:invoice|rechnung|facture|factuur|factura|fattura)$", re.IGNORECASE)
 _PARTS = re.compile(r"\s+[·•|–—-]\s+")  # parts of a line (`BANQUE - Titulaire du compte : NAME`)
 
 
 def _tidy(text: str) -> str:
     """A name as a file name would use it: one space between words, no separators around it, no title after
-    it (`Nimbus Hosting Invoice`: the letterhead and the title on one line)."""
-    return _TITLED.sub("", re.sub(r"\s+", " ", text).strip(" ,:;·•|–-"))
+    it (`Nimbus Hosting Invoice`, `Wagner UG (haftungsbeschränkt) Rechnung`: the letterhead and the title on one
+    line), `&` where the page prints it escaped for HTML (`Schulte &amp; Söhne`, a web page's footer)."""
+    return _TITLED.sub("", re.sub(r"\s+", " ", text.replace("&amp;", "&")).strip(" ,:;·•|–-"))
 
 
 def _buyer_keys(doc: Doc, senders: list[Cell]) -> set[str]:
@@ -222,6 +223,9 @@ def issuers(doc: Doc) -> list[Candidate]:
                 found.append(Candidate(_tidy(cell.text), score, "a name with a legal form", i))
             if _over_address(doc, cell):
                 found.append(Candidate(_tidy(cell.text), 0.7 if footer else 0.6, "a name over an address", i))
+            head = _letterhead(doc, cell) if not footer else None
+            if head:
+                found.append(Candidate(head, 0.8, "a name over its tax ID and phone or e-mail", i))
             if footer and not ADDRESS.search(cell.folded) and _beside_registration(doc, cell):
                 found.append(Candidate(_tidy(cell.text), 0.8, "a footer name beside tax or bank data", i))
     first = _first_line_name(doc)
@@ -388,10 +392,69 @@ def _with_form(doc: Doc, cell: Cell) -> Cell:
         return cell
     form = row[at + 1]
     alone = LEGAL_FORM.fullmatch(form.folded.strip(" ,").rstrip(".")) or LEGAL_FORM.fullmatch(form.folded.strip())
-    if not alone and not (form.start - cell.end <= 6 and ends_legal(form.text) and not ends_legal(cell.text)):
+    if not alone and not (form.start - cell.end <= 6 and ends_legal(form.text) and not ends_legal(cell.text)
+                          and _short_tail(form.text)):
         return cell  # `Bergmann     Logistik GmbH`: OCR's gap inside a name, not between columns
     text = f"{cell.text} {form.text}"
     return Cell(cell.line, cell.start, form.end, text, fold(text))
+
+
+def _short_tail(text: str) -> bool:
+    """Is `text` what a gap or a line's end splits off a name: a legal form with at most one word before it
+    (`Logistik GmbH`, `Aydın KG`)? A whole name (`Übersetzungsbüro Jürgen Nowak e.K.`) is another column's."""
+    folded = fold(text).rstrip(" ,.")
+    form = next((m for m in LEGAL_FORM.finditer(folded) if m.end() >= len(folded)), None)
+    return form is not None and len(folded[:form.start()].split()) <= 1
+
+
+def _letterhead(doc: Doc, cell: Cell) -> str | None:
+    """The name heading a block that gives the firm's tax ID under the name in its column, and its phone or
+    e-mail there or beside the block, down to the tax ID (the seller's letterhead: `Dachdeckerei Schulte & Söhne`
+    / street / city / `+49 821 2514756` / `info@...` / `USt-IdNr. DE182926678`, left, right or centred; a customer's
+    address has no tax ID of its own under it); a name wrapped onto the next line of its
+    column with its legal form (`Hausmeisterservice Petra` / `Aydın KG`) is joined; a person's name under it
+    (a contact) makes no letterhead."""
+    under = doc.below(cell.line, cell.start, cell.end, depth=7)
+    before = [c for c in doc.cells[cell.line] if c.end <= cell.start]
+    if not under or _under_a_name(doc, cell) or (before and before[-1].text.rstrip().endswith(":")):
+        return None  # a wrapped name's end, a contact under its firm; a field's value (`Betreff:   ...`)
+    name, first = cell.text.strip(), under[0]
+    if len(doc.below(cell.line, cell.start, cell.end, depth=1)) > 1:
+        return None  # two cells of another block's line under it: no column of its own
+    tail = first.text.strip()
+    if plausible(tail) or LEGAL_FORM.fullmatch(fold(tail).rstrip(".")):
+        if not (ends_legal(tail) and not ends_legal(name) and _short_tail(tail)):
+            return None
+        name = f"{name} {tail}"
+        under = under[1:]
+    elif _short_tail(name):
+        return None  # `Aydın KG` may end a name wrapped from a line its column does not reach (set right)
+    street = under[0].folded.strip() if under else ""
+    if not ADDRESS.search(street) or _REGISTRATION.search(street) or _WEB.search(street) or \
+            plausible(_SEPARATORS.split(under[0].text.strip())[0]):
+        return None  # no street or postcode right under it (a name's sender line is none): a heading of other data
+    taxed = [c for c in under if _REGISTRATION.search(c.folded) or _EIN.search(c.folded)]
+    if not taxed:
+        return None
+    beside = [c for j in range(cell.line, taxed[0].line + 1) for c in doc.cells[j] if c.start >= cell.end]
+    contact = any(_WEB.search(c.folded) or _PHONE.match(c.folded.strip()) for c in [*under, *beside])
+    return _tidy(name) if contact and plausible(name) else None
+
+
+def _under_a_name(doc: Doc, cell: Cell) -> bool:
+    """Is the cell under a name in its column (within two lines): the end of a name wrapped from the line above
+    (`Aydın KG` under `Hausmeisterservice Petra`), or a contact under its firm (`Max Mustermann` under
+    `MUSTERLIEFERANT GMBH`), not the head of a block?"""
+    for j in (cell.line - 1, cell.line - 2):
+        over = [c for c in doc.cells[j] if c.start < cell.end and cell.start < c.end] if j >= 0 and \
+            doc.page_of[j] == doc.page_of[cell.line] else []
+        if over:
+            return len(over) == 1 and plausible(over[0].text)
+    return False
+
+
+_EIN = re.compile(r"(?<![a-z])ein\s*:?\s*\d{2}-\d{7}(?!\d)")  # a US firm's tax ID (Employer Identification Number)
+_PHONE = re.compile(r"(?:(?:tel|telefon|phone|fon)\.?\s*:?\s*)?(?:\+\d|0|\(0)[\d ()/-]{6,}\d$")  # no date
 
 
 def _after_registration(doc: Doc, cell: Cell) -> bool:
@@ -427,7 +490,8 @@ def ends_legal(text: str) -> bool:
     text = text.rstrip(" ,")
     folded = fold(text)
     return any(m.end() >= len(folded.rstrip(".")) and ("." in m.group() or len(m.group()) > 3
-                                                       or text[m.start():m.end()].isupper())
+                                                       or text[m.start():m.end()].isupper()
+                                                       or text[m.start():m.end()] == "GbR")  # as it is written
                for m in LEGAL_FORM.finditer(folded))
 
 

@@ -173,7 +173,7 @@ TOTAL = Labels(
         r"beitrag\s*inkl(?:usive|\.)?\s*(?:\d+\s*%\s*)?versicherungs?\s*-?\s*steuer",
     ]]),
     weak=_compile([f"(?:{p}){_INCL}" for p in
-                   [r"total", r"totaal", r"totale", r"summe", r"gesamt", r"importe", r"importo", r"celkem",
+                   [r"total", r"totaal", r"totale", r"summe", r"sum", r"gesamt", r"importe", r"importo", r"celkem",
                     r"brutto"]]),
     negative=_compile([
         r"sub\s*-?\s*total", r"zwischen\s*-?\s*summe", r"netto\s*-?\s*(?:betrag|summe)?",

@@ -245,7 +245,7 @@ def _from_text(texts: list[str], options: Options, doubtful: dict[str, str]) -> 
     if issuers:
         found["issuer"] = issuers[0]
     if numbers:
-        found["number"] = invoice_text.trusted_number(contested(numbers))
+        found["number"] = invoice_text.trusted_number(contested(numbers), numbers)
     total = invoice_totals.signed(doc, invoice_totals.best_total(*invoice_totals.totals(doc)))
     currency = invoice_totals.currency(doc, total)
     total = invoice_totals.unless_larger(doc, total)

@@ -277,10 +277,16 @@ def _weak(kind: str) -> str:
     return _WEAK_LABEL if kind == "weak" else ""
 
 
-def trusted_number(best: Candidate) -> Candidate:
-    """The chosen number, never sure when a weak label gave it."""
+def trusted_number(best: Candidate, found: list[Candidate] | None = None) -> Candidate:
+    """The chosen number, never sure when a weak label gave it alone: the same value after the document's title
+    (`Document No.: RE-2025-1921` and `Invoice RE-2025-1921`) is the invoice's number."""
     if _WEAK_LABEL not in best.how:
         return best
+    named = max((c for c in found or [] if c.value == best.value and _WEAK_LABEL not in c.how
+                 and "title" in c.how), key=lambda c: c.score, default=None)
+    if named is not None:
+        how = f"{named.how}, and {best.how.replace(_WEAK_LABEL, '')}"
+        return Candidate(best.value, min(named.score, best.score), how, named.line, named.extra)
     return Candidate(best.value, min(best.score, WEAK_NUMBER), best.how, best.line, best.extra)
 
 
@@ -375,6 +381,9 @@ def _date_context(doc: Doc, i: int, date: DateFound, previous_end: int) -> tuple
         return begin, date.start, "weak"
     if own and lead and _PLACE.fullmatch(lead):  # the same in its own cell, after others on its line
         return own.start, date.start, "weak"
+    if len(line) == 1 and own is line[0] and not lead and own.text.strip() == doc.lines[i][date.start:date.end] \
+            and _over_subject(doc, i):
+        return LETTER_DATE, LETTER_DATE, "weak"  # a letter's date, alone on its line over its subject
     for cell in [c for j in (i - 1, i - 2) if j >= 0 and doc.page_of[j] == doc.page_of[i] for c in doc.cells[j]]:
         if cell.start < date.end and date.start < cell.end + 2 and not find_dates(cell.folded):
             above = nearest_label(DATE, cell.folded)
@@ -388,6 +397,27 @@ def _date_context(doc: Doc, i: int, date: DateFound, previous_end: int) -> tuple
                 doc.cells[i][-1]:
             return -1, -1, above[2]  # a label set higher, left of the date
     return None
+
+
+LETTER_DATE = -2  # where a letter's date line (no label) says it is: in dates(), its own explanation
+
+
+def _over_subject(doc: Doc, i: int) -> bool:
+    """Is line `i` of page 1's upper half set right of the page's middle, over the letter's subject naming the
+    invoice and its number (`Rechnung Nr. 2024-577`, `Invoice No. RE-2021-1343`) within its next three lines
+    (DIN 5008: the date line above the subject)?"""
+    width = max((len(line) for line in doc.lines if line.strip()), default=0)
+    if doc.first_page_share(i) >= 0.5 or doc.cells[i][0].start < width * 0.5:
+        return False
+    after = [j for j in range(i + 1, len(doc.lines)) if doc.cells[j] and doc.page_of[j] == doc.page_of[i]][:3]
+    for j in after:
+        subject = doc.folded[j].strip()
+        if any(kind == "strong" for _, _, kind in NUMBER.find(subject)):
+            return True
+        title = TITLE.match(subject)
+        if title and _number_token(subject[title.end():].strip(" #:")):
+            return True
+    return False
 
 
 def _whose(before: str) -> str:
@@ -417,7 +447,8 @@ def dates(doc: Doc) -> list[Candidate]:
             if label and label[2] == "negative":
                 continue
             if label:
-                how = f"after '{doc.lines[i][label[0]:label[1]].strip()}'" if label[0] >= 0 else "under a date label"
+                how = (f"after '{doc.lines[i][label[0]:label[1]].strip()}'" if label[0] >= 0 else
+                       "a letter's date line, over its subject" if label[0] == LETTER_DATE else "under a date label")
                 found.append(Candidate(date.value, score_of(label[2]), how, i, date))
             else:
                 share = doc.first_page_share(i)

@@ -82,7 +82,7 @@ def _warning(disputed: list[str], object_streams: str) -> str:
     import pikepdf
 
     more = f" (and {len(disputed) - 1} more)" if len(disputed) > 1 else ""
-    way_out = ("; without object streams (--object-streams disable) qpdf 11 and 12 both accept the tables it writes"
+    way_out = ("; without object streams (--object-streams disable) qpdf writes tables its check accepts"
                if object_streams != "disable" else "")
     return (f"qpdf {pikepdf.__libqpdf_version__} disputes the hint tables it wrote: {disputed[0]}{more}. Viewers "
             f"show the file without them, but `qpdf --check` and `pdftools check` report it{way_out}")

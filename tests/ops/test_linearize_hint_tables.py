@@ -1,8 +1,9 @@
 """`linearize` checks the hint tables it wrote with the qpdf it writes them with (pikepdf's libqpdf), not only
 that the output reads as linearized: a table that qpdf disputes is a warning in the result (and on stderr), with
 the way out. qpdf 12 writes outline hint tables that its own check disputes when it puts bookmarks into object
-streams (`--object-streams generate` on a file with bookmarks); without object streams every qpdf, the 11.x
-command line here included, accepts the tables it wrote."""
+streams (`--object-streams generate` on a file with bookmarks); without object streams the same file's tables
+pass the check of both qpdf 12 and the 11.x command line here. (qpdf 11 and 12 do not agree on every file:
+they place page thumbnails differently, so the 11.x check disputes qpdf 12's tables of ImageMagick's PDFs.)"""
 
 from __future__ import annotations
 
@@ -41,10 +42,10 @@ def test_disputed_hint_tables_are_a_warning_with_the_way_out(tmp_path: Path) -> 
     assert bool(result.warnings) == bool(problems), (result.warnings, problems)
     if problems:  # qpdf 12.4: "incorrect offset in outlines table" (its writer and its check disagree)
         assert "hint tables" in result.warnings[0] and problems[0].split(": ", 1)[-1] in result.warnings[0]
-        assert "--object-streams disable" in result.warnings[0] or "object_streams" in result.warnings[0]
+        assert "--object-streams disable" in result.warnings[0]
 
 
-def test_without_object_streams_every_qpdf_accepts_the_tables(tmp_path: Path) -> None:
+def test_without_object_streams_both_qpdf_versions_accept_its_tables(tmp_path: Path) -> None:
     result = linearize(str(BOOKMARKED), output=str(tmp_path / "out.pdf"), object_streams="disable")
     assert result.warnings == []
     assert disputed(tmp_path / "out.pdf") == [] and qpdf_cli_accepts(tmp_path / "out.pdf")

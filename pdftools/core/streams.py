@@ -158,6 +158,16 @@ def size(stream: pikepdf.Stream, budget: float, *, declared_size: bool = True) -
     return sum(len(chunk) for chunk in chunks)
 
 
+def decoded_size(stream: pikepdf.Stream, what: str) -> int:
+    """The size of `stream`'s data decoded (before predictors), measured in pieces, nothing kept: an attached
+    file's, whose dictionary need not say it. STREAM_TOO_LARGE beyond PDFTOOLS_MAX_STREAM_BYTES, naming `what`."""
+    limit = limits.STREAM_BYTES.value()
+    try:
+        return size(stream, math.inf if limit is None else limit, declared_size=False)
+    except _Exceeded:
+        raise limits.STREAM_BYTES.exceeded(f"{what} decompresses to more than {limit:,.0f} bytes") from None
+
+
 def exceeds(stream: pikepdf.Stream, budget: float) -> bool:
     """True when `stream`'s data (its own, not an image's declared size) inflates beyond `budget` bytes."""
     try:

@@ -224,7 +224,9 @@ def _stream(found: Findings, obj: pikepdf.Stream, font: str | None) -> None:
 
     number = obj.objgen[0]
     limit = limits.STREAM_BYTES.value()
-    if limit is not None and streams.bound(obj) > limit and streams.exceeds(obj, limit):
+    image = obj.get("/Subtype") == "/Image"  # bound by what it declares; its data may be far larger
+    if limit is not None and (streams.bound(obj) > limit and streams.exceeds(obj, limit)
+                              or image and streams.data_exceeds(obj, limit)):
         found.add("error", "stream", f"decompresses to more than {limit:,.0f} bytes (a decompression bomb?); "
                                      "not decoded", number)
         found.bombed.add(found.pages_of.get(number, 0))

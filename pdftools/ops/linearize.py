@@ -1,9 +1,8 @@
 """Linearize a PDF for fast web view: a viewer shows the first page before the rest of the file arrives.
 
 Also chooses the output's object streams with {{object_streams}} (`generate` makes the file smaller, `disable`
-suits old readers). The hint tables written are checked as `qpdf --check-linearization` does; where qpdf disputes
-them (qpdf 12 with bookmarks in object streams) the result warns. On the command line every command that writes
-a PDF can linearize its output too.
+suits old readers). The result warns of hint tables qpdf's check disputes. On the command line every command
+that writes a PDF can linearize its output too.
 """
 
 from __future__ import annotations
@@ -33,7 +32,6 @@ class LinearizeResult(Edited):
     """The output reads as linearized."""
     object_streams: str = "preserve"
     warnings: list[str] = field(default_factory=list)
-    """What qpdf's check of the hint tables found wrong (viewers show the file without them)."""
 
 
 def linearize(

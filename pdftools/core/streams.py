@@ -11,6 +11,7 @@ PDFTOOLS_MAX_PIXELS and their memory limit).
 
 from __future__ import annotations
 
+import itertools
 import math
 import zlib
 from collections.abc import Iterable, Iterator
@@ -156,6 +157,35 @@ def size(stream: pikepdf.Stream, budget: float, *, declared_size: bool = True) -
     for index, name in enumerate(_filters(stream)):
         chunks = _capped(_stage(name, chunks, _early_change(stream, index)), budget)
     return sum(len(chunk) for chunk in chunks)
+
+
+def decoded_size(stream: pikepdf.Stream, what: str) -> int:
+    """The size of `stream`'s data decoded (before predictors), measured in pieces, nothing kept: an attached
+    file's, whose dictionary need not say it. STREAM_TOO_LARGE beyond PDFTOOLS_MAX_STREAM_BYTES, naming `what`."""
+    limit = limits.STREAM_BYTES.value()
+    try:
+        return size(stream, math.inf if limit is None else limit, declared_size=False)
+    except _Exceeded:
+        raise limits.STREAM_BYTES.exceeded(f"{what} decompresses to more than {limit:,.0f} bytes") from None
+
+
+def data_exceeds(stream: pikepdf.Stream, budget: float) -> bool:
+    """True when `stream`'s data, through its general filters (Flate, LZW... up to an image codec, which
+    decodes to what its image declares), inflates beyond `budget` bytes: an image declaring 10x10 pixels may
+    carry gigabytes. Measured in pieces, and only when its raw size does not bound it."""
+    general = list(itertools.takewhile(lambda name: name in RATIO, _filters(stream)))
+    raw = bytes(stream.read_raw_bytes())
+    if len(raw) * math.prod(RATIO[name] for name in general) <= budget:
+        return False
+    chunks = _capped(iter([raw[i:i + CHUNK] for i in range(0, len(raw), CHUNK)]), budget)
+    for index, name in enumerate(general):
+        chunks = _capped(_stage(name, chunks, _early_change(stream, index)), budget)
+    try:
+        for _ in chunks:
+            pass
+    except _Exceeded:
+        return True
+    return False
 
 
 def exceeds(stream: pikepdf.Stream, budget: float) -> bool:

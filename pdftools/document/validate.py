@@ -224,7 +224,9 @@ def _stream(found: Findings, obj: pikepdf.Stream, font: str | None) -> None:
 
     number = obj.objgen[0]
     limit = limits.STREAM_BYTES.value()
-    if limit is not None and streams.bound(obj) > limit and streams.exceeds(obj, limit):
+    image = obj.get("/Subtype") == "/Image"  # bound by what it declares; its data may be far larger
+    if limit is not None and (streams.bound(obj) > limit and streams.exceeds(obj, limit)
+                              or image and streams.data_exceeds(obj, limit)):
         found.add("error", "stream", f"decompresses to more than {limit:,.0f} bytes (a decompression bomb?); "
                                      "not decoded", number)
         found.bombed.add(found.pages_of.get(number, 0))
@@ -400,13 +402,20 @@ def linearization(found: Findings) -> None:
     """A linearized file whose hint tables are wrong loads slowly or wrongly over the web."""
     if not found.pdf.is_linearized:
         return
-    report = io.StringIO()
-    try:  # pikepdf closes the sys.stderr it finds here (seen under Typer's CliRunner): give it a private one
-        with contextlib.redirect_stderr(io.StringIO()):
-            ok = found.pdf.check_linearization(report)
-    except Exception as exc:  # qpdf raises on hint tables it cannot parse
-        ok, report = False, io.StringIO(str(exc))
+    ok, report = hint_tables(found.pdf)
     before = len(found.problems)
     found.drain("linearization")
     if not ok and len(found.problems) == before:
-        found.add("warning", "linearization", f"the linearization data is wrong: {report.getvalue().strip()[:300]}")
+        found.add("warning", "linearization", f"the linearization data is wrong: {report[:300]}")
+
+
+def hint_tables(pdf: pikepdf.Pdf) -> tuple[bool, str]:
+    """qpdf's check of a linearized file's hint tables (`qpdf --check-linearization`): whether they are right,
+    and what qpdf printed; what it found wrong are qpdf warnings (`pdf.get_warnings()`)."""
+    report = io.StringIO()
+    try:  # pikepdf closes the sys.stderr it finds here (seen under Typer's CliRunner): give it a private one
+        with contextlib.redirect_stderr(io.StringIO()):
+            ok = pdf.check_linearization(report)
+    except Exception as exc:  # qpdf raises on hint tables it cannot parse
+        return False, str(exc)
+    return ok, report.getvalue().strip()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal, cast
 
 from pdftools.core.edit import (
     Decrypt,
@@ -114,7 +114,7 @@ def attachments(
         pdf = open_pdf(src, password)
         if action == "list":
             return AttachmentsResult(input=str(src), action=action,
-                                     attachments=_listed(pdf, _chosen(pdf, None)),
+                                     attachments=_listed(pdf, _chosen(pdf, None), src),
                                      remaining=len(pdf.attachments))
         return _extract(src, pdf, _chosen(pdf, names), out_dir, force)
     if "-" in (files or []):
@@ -129,7 +129,7 @@ def attachments(
     else:
         if not names:
             raise InvalidArgument("remove needs {{names}}", hint="`pdftools attachments list FILE` shows them.")
-        touched = _listed(job.pdf, _chosen(job.pdf, names))
+        touched = _listed(job.pdf, _chosen(job.pdf, names), job.src)
         for item in touched:
             del job.pdf.attachments[item.name]
     written = Edited(**job.save(decrypt))
@@ -147,15 +147,23 @@ def _chosen(pdf: pikepdf.Pdf, names: list[str] | None) -> list[str]:
     return list(dict.fromkeys(names)) if names else present
 
 
-def _listed(pdf: pikepdf.Pdf, names: list[str]) -> list[Attachment]:
+def _listed(pdf: pikepdf.Pdf, names: list[str], src: Path | None = None) -> list[Attachment]:
+    from pdftools.core import streams
+
     out = []
     for name in names:
         spec = pdf.attachments[name]
-        file = spec.get_file()
-        size = file.size or len(file.read_bytes())  # /Params /Size is optional
+        file = spec.get_file()  # /Params /Size is optional: else measured (a 10 KB file may attach 4 GiB)
+        size = file.size or streams.decoded_size(cast("pikepdf.Stream", file.obj), _what(name, src))
+        if not file.size and file.obj.get("/DecodeParms") is not None:  # measured before its predictor: read it
+            size = len(file.read_bytes())
         out.append(Attachment(name=name, filename=spec.filename or name, size=size,
                               description=spec.description or ""))
     return out
+
+
+def _what(name: str, src: Path | None) -> str:
+    return f"the attachment {name!r}" + (f" of {src.name}" if src else "")
 
 
 def _add(pdf: pikepdf.Pdf, paths: list[Path]) -> list[Attachment]:
@@ -176,8 +184,12 @@ def _add(pdf: pikepdf.Pdf, paths: list[Path]) -> list[Attachment]:
 
 
 def _extract(src: Path, pdf: pikepdf.Pdf, names: list[str], out_dir: str, force: bool) -> AttachmentsResult:
+    from pdftools.core import streams
+
     folder = output_folder(out_dir)
-    items = _listed(pdf, names)
+    items = _listed(pdf, names, src)
+    for name in names:  # measured before any is written (a declared /Size may lie): all or none
+        streams.check([cast("pikepdf.Stream", pdf.attachments[name].get_file().obj)], _what(name, src))
     files = _file_names([item.filename for item in items])
     check_names(files, folder, force=force, field_hint="")
     with staged_outputs(folder, files) as staging:

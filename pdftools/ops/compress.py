@@ -9,6 +9,9 @@ pipe (`-o -`) the input goes unchanged instead, with a warning, so the next comm
 from __future__ import annotations
 
 import shutil
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Annotated
 
@@ -85,8 +88,9 @@ def compress(
     to_pipe = output == "-" or (output is None and input == "-")
     mode = "generate" if object_streams == "preserve" else object_streams  # compress generates by default
     try:
-        saved = job.save(decrypt, check=smaller, object_stream_mode=pikepdf.ObjectStreamMode[mode],
-                         compress_streams=True, recompress_flate=True, stream_decode_level=level)
+        with _best_flate_level():
+            saved = job.save(decrypt, check=smaller, object_stream_mode=pikepdf.ObjectStreamMode[mode],
+                             compress_streams=True, recompress_flate=True, stream_decode_level=level)
     except NotSmaller as exc:
         if not to_pipe or (decrypt and pdf.is_encrypted):  # decrypting is a change worth its bytes
             raise
@@ -98,3 +102,21 @@ def compress(
     return CompressResult(**saved, before=before, saved=before - saved["size"],
                           saved_percent=round(100 * (before - saved["size"]) / before, 1), duplicates_merged=merged,
                           images=images)
+
+
+_LEVEL = threading.Lock()
+
+
+@contextmanager
+def _best_flate_level() -> Iterator[None]:
+    """Deflate at zlib's best level (`qpdf --compression-level=9`) while compress writes; then qpdf's default
+    again. The level is qpdf's, for the whole process: compresses take turns, and another command writing
+    meanwhile (the MCP server's threads) deflates at 9 too, which costs it time, never bytes."""
+    import pikepdf
+
+    with _LEVEL:
+        pikepdf.settings.set_flate_compression_level(9)
+        try:
+            yield
+        finally:
+            pikepdf.settings.set_flate_compression_level(-1)  # zlib's default, which pdftools never changes

@@ -61,7 +61,7 @@ class DoctorResult:
 def doctor() -> DoctorResult:
     checks = [_program(*spec) for spec in engines.PROGRAMS]
     checks.append(_osd())
-    checks.append(_check("pikepdf", "PDF structure (libqpdf)", True, True, metadata.version("pikepdf")))
+    checks.append(_check("pikepdf", f"PDF structure (libqpdf {_libqpdf()})", True, True, metadata.version("pikepdf")))
     tesseract = next(c for c in checks if c.name == "tesseract")
     languages = _languages() if tesseract.found else []
     pdf_engines = _convert(checks)
@@ -105,3 +105,10 @@ def _convert(checks: list[Check]) -> list[str]:
         checks.append(_check(engine, used_for, False, found[engine] is not None, found[engine],
                              None if found[engine] else pandoc_engines.INSTALL[engine]))
     return [engine for engine in pandoc_engines.ENGINES if found[engine]]
+
+
+def _libqpdf() -> str:
+    """The qpdf inside pikepdf, which `check` and `linearize` judge with (the qpdf command may be another)."""
+    import pikepdf
+
+    return str(pikepdf.__libqpdf_version__)

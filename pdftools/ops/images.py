@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-from pdftools.core import task
+from pdftools.core import limits, streams, task
 from pdftools.core.edit import Force, Pages, Password, select_pages
 from pdftools.core.params import Cli, Input, Param
 from pdftools.core.paths import input_path, output_folder
@@ -72,12 +72,14 @@ def images(
     with staged_outputs(folder, names) as staging:
         for done, number in enumerate(numbers, 1):
             task.check()
-            for index, image in enumerate(_page_images(listed[number - 1]), 1):
+            where = f"page {number} of {src.name}"
+            for index, image in enumerate(_page_images(listed[number - 1], where), 1):
                 if image.objgen in seen:
                     result.duplicates += 1
                     continue
                 if image.objgen != (0, 0):  # inline images have no identity
                     seen.add(image.objgen)
+                    _measure(image.obj, f"image {index} on {where}")
                 written = _write(image.obj, staging / f"{src.stem}-p{number:03}-{index:02}", result.warnings)
                 if written is not None:
                     path, width, height = written
@@ -96,16 +98,31 @@ class _Image:
     objgen: tuple[int, int]
 
 
-def _page_images(page: pikepdf.Page) -> list[_Image]:
+def _page_images(page: pikepdf.Page, where: str) -> list[_Image]:
     import pikepdf
 
     found = [_Image(obj, obj.objgen) for obj in page.get_images().values()]
+    contents = page.obj.get("/Contents")  # parsed whole for its inline images: measured first
+    parts = list(contents) if isinstance(contents, pikepdf.Array) else [contents]
+    streams.check([part for part in parts if isinstance(part, pikepdf.Stream)], f"the content of {where}")
     try:
         operations = pikepdf.parse_content_stream(page)
     except pikepdf.PdfError:
         return found
     inline = [op.iimage for op in operations if isinstance(op, pikepdf.ContentStreamInlineImage)]
     return found + [_Image(image, (0, 0)) for image in inline]
+
+
+def _measure(image: pikepdf.Stream, what: str) -> None:
+    """STREAM_TOO_LARGE for an image whose data inflates beyond PDFTOOLS_MAX_STREAM_BYTES, whatever size it
+    declares: extracting it reads its data whole (pdfimages reads only the bytes its pixels need)."""
+    import pikepdf
+
+    limit = limits.STREAM_BYTES.value()
+    masks = [image.get(key) for key in ("/SMask", "/Mask")]  # a soft mask becomes the PNG's alpha
+    for part in [image, *(mask for mask in masks if isinstance(mask, pikepdf.Stream))]:
+        if limit is not None and streams.data_exceeds(part, limit):
+            raise limits.STREAM_BYTES.exceeded(f"the data of {what} decompresses to more than {limit:,.0f} bytes")
 
 
 def _tif(path: Path) -> Path:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated
 
 from pdftools.core.edit import Decrypt, Linearize, ObjectStreams, saving
@@ -19,8 +19,8 @@ from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Param, Password
 from pdftools.core.paths import output_path
 from pdftools.core.pdf import check_output, copy_pages, new_pdf, open_pdf, page_list, save_pdf
+from pdftools.document import attached, metadata, outline, remap
 from pdftools.document import labels as pagelabels
-from pdftools.document import metadata, outline, remap
 from pdftools.errors import FileNotFound, InvalidPageRange, NoPages
 
 if TYPE_CHECKING:
@@ -47,6 +47,7 @@ class MergeResult:
     inputs: list[MergedInput]
     encrypted: bool = False
     """The output is encrypted as the first encrypted input is (decrypt: unencrypted)."""
+    warnings: list[str] = field(default_factory=list)
 
 
 def merge(
@@ -108,8 +109,10 @@ def merge(
         outline.set_outline(out, [_bookmark(src, out, out_pages, stem, page_map) for src, stem, page_map in bookmarks])
     size = save_pdf(out, out_path, min_version=version, encryption=keep is not None,
                     **saving(linearize, object_streams))
+    first = {key: path for (path, _), key in reversed(list(zip(sources, real, strict=True)))}
+    warnings = [w for key, src in opened.items() for w in attached.left_behind(src, first[key].name, out_path.name)]
     return MergeResult(output=str(out_path), pages=len(out.pages), size=size, inputs=merged,
-                       encrypted=keep is not None)
+                       encrypted=keep is not None, warnings=warnings)
 
 
 def _sources(inputs: list[str], output: str) -> list[tuple[Path, str | None]]:

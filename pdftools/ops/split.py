@@ -7,7 +7,7 @@ keep its encryption (same passwords and permissions) unless {{decrypt}} is given
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -18,8 +18,8 @@ from pdftools.core.pages import check_spec, parse_ranges
 from pdftools.core.params import Cli, Input, Param, Password
 from pdftools.core.paths import input_path, output_folder
 from pdftools.core.pdf import check_names, copy_pages, new_pdf, open_pdf, page_list, staged_outputs, write_pdf
+from pdftools.document import attached, outline, remap
 from pdftools.document import labels as pagelabels
-from pdftools.document import outline, remap
 from pdftools.errors import InvalidArgument, NoPages
 
 if TYPE_CHECKING:
@@ -43,6 +43,7 @@ class SplitResult:
     parts: list[Part]
     encrypted: bool = False
     """The parts are encrypted as the input is (decrypt: unencrypted)."""
+    warnings: list[str] = field(default_factory=list)
 
 
 def split(
@@ -89,7 +90,8 @@ def split(
     check_names(names, folder, force=force, field_hint="Put {start}, {end} or {index} in --pattern.")
     keep = src_path if src.is_encrypted and not decrypt else None
     parts = _write_parts(src, plan, names, folder, keep, password, saving(linearize, object_streams))
-    return SplitResult(input=str(src_path), out_dir=str(folder), parts=parts, encrypted=keep is not None)
+    return SplitResult(input=str(src_path), out_dir=str(folder), parts=parts, encrypted=keep is not None,
+                       warnings=attached.left_behind(src, src_path.name, "the parts"))
 
 
 def _bookmark_ranges(src: pikepdf.Pdf) -> list[tuple[int, int, str]]:

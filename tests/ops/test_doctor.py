@@ -55,3 +55,13 @@ def test_missing_pandoc_and_weasyprint_are_reported_with_their_install_commands(
     assert out.returncode == 8 and data["ok"] is False and data["pdf_engines"] == ["typst"]
     assert not checks["pandoc"]["found"] and "pip install pypandoc-binary" in checks["pandoc"]["install"]
     assert not checks["weasyprint"]["found"] and "pip install 'weasyprint>=68'" in checks["weasyprint"]["install"]
+
+
+def test_the_qpdf_inside_pikepdf_is_named() -> None:
+    """`pdftools check` and `linearize` judge with pikepdf's libqpdf, whose version may not be the qpdf command's
+    (12.4 against Debian's 11.3 here, whose linearization checks differ): doctor names both."""
+    import pikepdf
+
+    out = subprocess.run([PDFTOOLS, "doctor", "--json"], capture_output=True, text=True, check=False)
+    checks = {c["name"]: c for c in json.loads(out.stdout)["checks"]}
+    assert f"libqpdf {pikepdf.__libqpdf_version__}" in checks["pikepdf"]["used_for"], checks["pikepdf"]

@@ -283,6 +283,14 @@ class ClusterUnavailable(PdftoolsError):
             "worker tcp://HOST:8786`), or leave out --cluster / PDFTOOLS_CLUSTER to run on this machine.")
 
 
+class NotShared(PdftoolsError):
+    code = "NOT_SHARED"
+    exit_code = 9
+    hint = ("Every worker opens the inputs and writes the outputs at the same path as this machine: mount the "
+            "same storage at the same path on every worker (or leave out --cluster / PDFTOOLS_CLUSTER), then run "
+            "the same command again.")
+
+
 class ClusterExtraMissing(DependencyMissing):
     code = "CLUSTER_EXTRA_MISSING"
     hint = "Install the cluster extra: pip install 'pdftools[cluster]' (Dask distributed)."

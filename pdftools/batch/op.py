@@ -194,7 +194,8 @@ def _run(command: str, kind: plan.Kind, chosen: dict[str, Any], pattern: str, pa
                              pages=int(done.get("pages") or 0), key=key))
             continue
         todo.append(plan.FileJob(command, os.path.abspath(source.path), os.path.abspath(target), kind, chosen,
-                                 os.path.abspath(staging), key, _roots_for(roots, source.path)))
+                                 os.path.abspath(staging), key, _roots_for(roots, source.path),
+                                 remote=bool(cluster)))
     executor = executors.for_batch(jobs, cluster) if todo else None
     assembler = None
     if pages_per_task is not None and todo:

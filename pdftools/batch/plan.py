@@ -204,6 +204,7 @@ class FileJob:
     key: str  # the journal's: content hash + options
     roots: list[str] | None = None  # confine every path an option names (MCP) to these folders
     pages: tuple[int, int] | None = None  # a part of a cut document: its page range (1-based, inclusive)
+    remote: bool = False  # on a cluster's worker: a path it cannot see is storage that is not shared
     extra: dict[str, Any] = field(default_factory=dict)
 
 

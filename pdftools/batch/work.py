@@ -16,9 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pdftools.batch.journal import LOCK
 from pdftools.batch.plan import FileJob
 from pdftools.core import paths, results, task
-from pdftools.errors import PdftoolsError, os_error
+from pdftools.errors import NotShared, PdftoolsError, os_error
 
 
 @dataclass
@@ -50,6 +51,7 @@ def run_one(job: FileJob) -> BatchRow:
     row = BatchRow(input=job.input, status="failed", worker=worker, key=job.key)
     made: Path | None = None
     try:
+        _visible(job, worker)
         made = _stage(job.staging) / f"{uuid.uuid4().hex[:12]}-{Path(job.target).name}"
         policy = paths.RootsPolicy([Path(r) for r in job.roots]) if job.roots else paths.LocalPolicy()
         with paths.using(policy), task.running(task.Task()), _reproducible():
@@ -69,6 +71,20 @@ def run_one(job: FileJob) -> BatchRow:
             _remove(made)
     row.seconds = round(time.monotonic() - started, 3)
     return row
+
+
+def _visible(job: FileJob, worker: str) -> None:
+    """On a cluster, before any work: this worker sees the input, and the output folder the batch holds (its
+    lock file is there while the batch runs). A worker on a machine where the folders are not shared would
+    read nothing, or write where the batch never looks."""
+    if not job.remote:
+        return
+    if not os.path.exists(job.input):
+        raise NotShared(f"worker {worker} cannot see {job.input}")
+    folder = Path(job.staging).parent
+    if not (folder / LOCK).exists():
+        raise NotShared(f"worker {worker} cannot see the output folder {folder}: what it finds at that path is "
+                        "not this batch's folder")
 
 
 def _named(error: dict[str, str], job: FileJob) -> dict[str, str]:

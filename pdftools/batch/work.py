@@ -58,6 +58,7 @@ def run_one(job: FileJob) -> BatchRow:
             fn = get(job.command).load()
             result = fn(**_arguments(job, made))
             _write_result(job, result, made)
+            _pass_through(job, result, made)
         _publish(made, Path(job.target))
         row.status, row.output, row.pages = "ok", job.target, pages_of(result)
     except PdftoolsError as exc:
@@ -145,6 +146,13 @@ def _write_result(job: FileJob, result: Any, made: Path) -> None:
         made.write_text("".join(page.text + "\f" for page in source.pages), encoding="utf-8")
     elif job.kind == "json":
         made.write_text(results.to_json(result, indent=1) + "\n", encoding="utf-8")
+
+
+def _pass_through(job: FileJob, result: Any, made: Path) -> None:
+    """OCR of a PDF whose pages all have text writes nothing: in a batch its output is the input as it is
+    (already searchable), as OCRmyPDF's --skip-text gives it, so that the output folder holds every file."""
+    if job.kind == "file" and getattr(result, "already_text", False) and not made.exists():
+        shutil.copyfile(job.input, made)
 
 
 def _publish(made: Path, target: Path) -> None:

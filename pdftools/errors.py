@@ -232,6 +232,12 @@ class Interrupted(PdftoolsError):
     hint = "The operation was cancelled; no output was written. Run it again to finish."
 
 
+class Terminated(Interrupted):
+    code = "TERMINATED"
+    exit_code = 143
+    hint = "The operation was stopped (SIGTERM); no output was written. Run it again to finish."
+
+
 class UnknownFormat(PdftoolsError):
     code = "UNKNOWN_FORMAT"
     exit_code = 2

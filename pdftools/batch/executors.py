@@ -20,9 +20,11 @@ import contextlib
 import itertools
 import multiprocessing
 import os
+import select
 import shutil
 import signal
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -55,10 +57,37 @@ def for_batch(jobs: int | None, cluster: str | None) -> Executor:
     return LocalExecutor(jobs or os.cpu_count() or 1)
 
 
-def _own_group() -> None:
+def _own_group(coordinator: int) -> None:
     """A local worker's start: its own process group (stopped as one, with its children; the terminal's
-    Ctrl-C goes to the coordinator, which stops the workers)."""
+    Ctrl-C goes to the coordinator, which stops the workers), and a watch on the coordinator."""
     os.setpgid(0, 0)
+    threading.Thread(target=_end_with, args=(coordinator,), daemon=True, name="pdftools-coordinator").start()
+
+
+def _end_with(coordinator: int) -> None:
+    """Stop this worker and the programs it started when the coordinator has ended without stopping them
+    (killed outright: SIGKILL, the OOM killer). Left alone, a worker ran the files queued for it for nobody
+    (outputs the journal never heard of), then waited for ever."""
+    try:
+        watched = os.pidfd_open(coordinator)  # readable once the process has ended (Linux 5.3)
+    except (AttributeError, OSError):
+        watched = None
+    if watched is not None:
+        select.select([watched], [], [])
+    else:
+        while _alive(coordinator):
+            time.sleep(1)
+    os.killpg(0, signal.SIGKILL)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass
+    return True
 
 
 class LocalExecutor:
@@ -75,7 +104,8 @@ class LocalExecutor:
         if self._pool is not None:
             self._kill()
             self._pool.shutdown(wait=True, cancel_futures=True)
-        self._pool = ProcessPoolExecutor(self.workers, mp_context=self._context, initializer=_own_group)
+        self._pool = ProcessPoolExecutor(self.workers, mp_context=self._context, initializer=_own_group,
+                                         initargs=(os.getpid(),))
         return self._pool
 
     def run(self, fn: Callable[[Any], Any], items: Iterable[Any],

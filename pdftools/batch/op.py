@@ -24,7 +24,7 @@ from pdftools.batch.journal import STAGING, Journal, locked
 from pdftools.batch.work import BatchRow
 from pdftools.core import paths, task
 from pdftools.core.params import Cli, Mcp, Param, Password
-from pdftools.errors import BatchFailed, BatchPartial, InvalidArgument, os_error
+from pdftools.errors import BatchFailed, BatchPartial, Interrupted, InvalidArgument, Terminated, os_error
 
 
 @dataclass
@@ -150,6 +150,18 @@ def _roots_for(roots: list[str] | None, source: Path) -> list[str] | None:
     return None if roots is None else [*roots, os.path.realpath(source)]
 
 
+def _stopped(exc: BaseException, done: int, total: int, folder: Path) -> Interrupted:
+    """A batch stopped (Ctrl-C, SIGTERM, a client's cancel) keeps what it finished: the error says so, rather
+    than a single command's "no output was written"."""
+    stop = Terminated if isinstance(exc, (task.Terminate, Terminated)) else Interrupted
+    why = {Terminated: "terminated", Interrupted: "interrupted"}[stop]
+    if isinstance(exc, Interrupted) and not isinstance(exc, Terminated) and exc.message:
+        why = exc.message.split(";")[0].split(":")[0]  # "cancelled" (a client), a deadline's own words
+    return stop(f"{why}: {done} of {total} files finished, kept in {folder} (the journal has them); the rest "
+                "were stopped, nothing partial left",
+                hint="Run the same command again: the finished files are skipped, the rest are done.")
+
+
 def _unmake(folder: Path, made: Path | None) -> None:
     """Remove the folders this batch made, up to `made`, when nothing was written into them (as a failed
     command removes the output folder it made)."""
@@ -215,7 +227,10 @@ def _run(command: str, kind: plan.Kind, chosen: dict[str, Any], pattern: str, pa
         count(row)
 
     if executor is not None:
-        runner.execute(executor, todo, journal, staging, count, assembler)
+        try:
+            runner.execute(executor, todo, journal, staging, count, assembler)
+        except (KeyboardInterrupt, Interrupted) as exc:
+            raise _stopped(exc, counts["ok"], len(todo), folder) from None
     return BatchResult(command=command, out_dir=str(folder), engine=executor.label if executor else "none needed",
                        total=len(pairs), succeeded=counts["ok"], failed=counts["failed"], skipped=counts["skipped"],
                        pages=pages[0], seconds=round(runner.time.monotonic() - started, 3), rows=rows,

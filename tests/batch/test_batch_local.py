@@ -202,8 +202,11 @@ def test_ctrl_c_leaves_whole_outputs_and_a_rerun_finishes(tmp_path: Path, sample
     proc.send_signal(signal.SIGINT)
     rest, err = rest_of(proc, timeout=60)
     assert proc.returncode == 130, err
-    assert json.loads(err.splitlines()[-1])["error"]["code"] == "INTERRUPTED"
+    error = json.loads(err.splitlines()[-1])["error"]
     done = [json.loads(line) for line in [first, *rest.splitlines()]]
+    assert error["code"] == "INTERRUPTED", error  # it said "no output was written": the finished ones are kept
+    assert f"{len(done)} of 4 files finished, kept in {out}" in error["message"], error
+    assert "no output was written" not in error["message"] + error["hint"], error
     written = sorted(p.name for p in out.rglob("*") if not p.name.startswith("."))
     assert written == sorted(Path(r["output"]).name for r in done)  # no partial output, nothing staged
     assert not (out / ".pdftools-staging").exists()

@@ -95,10 +95,12 @@ def parse_options(fn: Callable[..., Any], pairs: list[str] | dict[str, Any] | No
 def _parse_options(fn: Callable[..., Any], pairs: list[str] | dict[str, Any] | None) -> dict[str, Any]:
     hints = get_type_hints(fn, include_extras=True)
     params = inspect.signature(fn).parameters
+    flags = _flag_names(hints, params)
     raw: dict[str, list[Any]] = {}
     items = pairs.items() if isinstance(pairs, dict) else (_pair(p) for p in pairs or [])
     for key, value in items:
         name = key.strip().lstrip("-").replace("-", "_")
+        name = flags.get(name, name)
         if name not in params or name in OWNED:
             usable = [n for n in params if n not in OWNED]
             meant = difflib.get_close_matches(name, usable, n=1, cutoff=0.75)
@@ -121,6 +123,19 @@ def _parse_options(fn: Callable[..., Any], pairs: list[str] | dict[str, Any] | N
             raise InvalidArgument(f"--set {name} {problem} (got {value!r})")
         options[name] = value
     return options
+
+
+def _flag_names(hints: dict[str, Any], params: Any) -> dict[str, str]:
+    """The parameters whose long flag in the command's --help is not their name (`--to` for `to_format`): the
+    flag's words, as `--set` takes them, to the parameter's name."""
+    found = {}
+    for name in params:
+        cli = marker(split_annotated(hints[name])[1], Cli)
+        for flag in cli.flags if cli is not None else ():
+            word = flag.split("/")[0].removeprefix("--").replace("-", "_")
+            if flag.startswith("--") and word != name and word not in params:
+                found[word] = name
+    return found
 
 
 def cli_defaults(fn: Callable[..., Any]) -> dict[str, Any]:

@@ -63,3 +63,14 @@ def test_options_take_what_the_tool_itself_takes(tmp_path: Path, options: dict[s
     assert not batch.is_error and batch.structured_content["succeeded"] == 1, batch
     with pikepdf.open(tmp_path / "out" / "four.pdf") as pdf:
         assert [p for p, page in enumerate(pdf.pages, 1) if int(page.obj.get("/Rotate", 0)) == 90] == rotated
+
+
+def test_set_takes_an_option_by_its_flag_as_the_commands_help_shows_it(cli: Any, tmp_path: Path) -> None:
+    """`pdftools convert --help` shows `--to` and `--from`; `--set to=html` was refused (`no such option (did
+    you mean toc?)`), as only the parameter's own name (`to_format`) was taken."""
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "notes.txt").write_text("# Title\n\nSome *text*.\n")
+    result = cli("batch", "convert", tmp_path / "in", "-d", tmp_path / "out", "--set", "to=html",
+                 "--set", "from=markdown", "--json")
+    assert result.exit_code == 0, result
+    assert "<em>text</em>" in (tmp_path / "out" / "notes.html").read_text()

@@ -92,9 +92,9 @@ def batch(
     pattern = name or plan.default_name(op.name, kind, chosen)
     if pages_per_task is not None and (op.name != "ocr" or kind != "file"):
         raise InvalidArgument("{{pages_per_task}} cuts documents for ocr's searchable PDFs only")
-    sources = batch_inputs.gather(inputs, recursive=recursive, suffixes=plan.suffixes_for(op.name))
     folder, made = _out_folder(out_dir)
     try:
+        sources = batch_inputs.gather(inputs, recursive=recursive, suffixes=plan.suffixes_for(op.name), skip=folder)
         targets = [plan.target_of(folder, s, pattern) for s in sources]
         plan.check_targets(sources, targets)
         cluster = cluster or os.environ.get("PDFTOOLS_CLUSTER") or None  # over MCP: the server's setting only

@@ -329,3 +329,19 @@ def test_a_misspelt_option_suggests_the_one_meant(cli: Any, tmp_path: Path) -> N
     result = cli("batch", "rotate", tmp_path / "in", "-d", tmp_path / "out", "--set", "angel=90")
     assert result.exit_code == 2 and "--set angel: no such option (did you mean angle?)" in result.stderr, result
     assert "Options of this command: angle, pages" in result.stderr
+
+
+def test_an_output_folder_inside_the_input_folder_is_not_taken_as_inputs(cli: Any, tmp_path: Path) -> None:
+    """`batch rotate in -r -d in/out`: the second run took the first run's outputs as inputs and stopped with
+    OUTPUT_IS_INPUT ("in/a.pdf would be written over by its own output in/out/a.pdf"); re-running a finished
+    batch skips every file."""
+    small_pdfs(tmp_path / "in" / "sub", 2)
+    args = ("batch", "rotate", tmp_path / "in", "-r", "-d", tmp_path / "in" / "out", "--set", "angle=90", "--json")
+    first = cli(*args)
+    assert first.exit_code == 0, first
+    again = cli(*args)
+    assert again.exit_code == 0, again
+    assert sorted(r["status"] for r in rows(again.stdout).values()) == ["skipped", "skipped"], again.stdout
+    with_glob = cli("batch", "rotate", f"{tmp_path / 'in'}/**/*.pdf", "-d", tmp_path / "in" / "out", "--set",
+                    "angle=90", "--json")
+    assert with_glob.exit_code == 0 and len(rows(with_glob.stdout)) == 2, with_glob

@@ -19,7 +19,7 @@ from typing import Any
 from pdftools.batch.journal import LOCK
 from pdftools.batch.plan import FileJob
 from pdftools.core import paths, results, task
-from pdftools.errors import NotShared, PdftoolsError, os_error
+from pdftools.errors import DependencyMissing, NotShared, OcrLanguageMissing, PdftoolsError, os_error
 
 
 @dataclass
@@ -62,6 +62,8 @@ def run_one(job: FileJob) -> BatchRow:
         _publish(made, Path(job.target))
         row.status, row.output, row.pages = "ok", job.target, pages_of(result)
     except PdftoolsError as exc:
+        if job.remote and isinstance(exc, (DependencyMissing, OcrLanguageMissing)):
+            exc.message += f" on worker {worker}"  # a cluster's workers are other machines: which one lacks it
         row.error = _named(exc.to_dict(), job)
     except OSError as exc:
         row.error = os_error(exc, f"writing the output of {job.input}").to_dict()

@@ -233,3 +233,23 @@ def test_a_scheduler_stopped_mid_batch_is_a_cluster_error_and_what_finished_stay
     for path in written:  # whole, never partial
         with pikepdf.open(path) as pdf:
             assert len(pdf.pages) == 1
+
+
+def test_a_worker_without_a_program_is_named_in_its_rows(bare: Cluster, tmp_path: Path, sample: Path) -> None:
+    """A cluster's workers are other machines: "tesseract is not installed" alone sent the user to install it
+    where it already was."""
+    scans(sample, tmp_path / "in", dpi=72, pages=1)
+    programs = tmp_path / "bin"  # poppler and qpdf, not tesseract
+    programs.mkdir()
+    for name in ("pdftoppm", "pdftotext", "pdfinfo", "qpdf"):
+        (programs / name).symlink_to(shutil.which(name) or name)
+    bare.add_worker("bare-bones", path=str(programs))
+    try:
+        bare.wait_for(1)
+        out = quick("ocr", tmp_path / "in", "-d", tmp_path / "out", "--cluster", bare.address)
+    finally:
+        bare.kill("bare-bones")
+    (row,) = rows(out.stdout)
+    assert out.returncode == 16 and row["error"]["code"] == "DEPENDENCY_MISSING", (out, bare.logs())
+    assert f"tesseract is not installed on worker {row['worker']}" in row["error"]["message"], row
+    assert "apt-get install tesseract-ocr" in row["error"]["hint"], row

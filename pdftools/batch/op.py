@@ -213,7 +213,7 @@ def _run(command: str, kind: plan.Kind, chosen: dict[str, Any], pattern: str, pa
     if pages_per_task is not None and todo:
         from pdftools.batch.pages import Assembler
 
-        assembler = Assembler(pages_per_task, staging, chosen.get("password"))
+        assembler = Assembler(pages_per_task, Path(os.path.abspath(staging)), chosen.get("password"))  # to workers
     started = runner.time.monotonic()
     counts = {"ok": 0, "failed": 0, "skipped": len(pairs) - len(todo) - len(unread)}
     pages = [0]

@@ -34,12 +34,13 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
         running.close()
 
 
-def batch(*args: Any, cluster: str | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+def batch(*args: Any, cluster: str | None = None, timeout: float = 120,
+          cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("PDFTOOLS_CLUSTER", "PDFTOOLS_DEBUG")}
     if cluster:
         env["PDFTOOLS_CLUSTER"] = cluster
     return subprocess.run([str(PDFTOOLS), "batch", *map(str, args), "--json"], capture_output=True, text=True,
-                          env=env, timeout=timeout, check=False)
+                          env=env, timeout=timeout, check=False, cwd=cwd)
 
 
 def rows(stdout: str) -> list[dict[str, Any]]:
@@ -81,8 +82,8 @@ def test_one_long_scan_is_cut_across_workers_and_put_back_together(cluster: Clus
         pdf.save(tmp_path / "in" / "book.pdf")
     long.unlink()
     whole = batch("ocr", tmp_path / "in", "-d", tmp_path / "whole", "--set", "dpi=72")
-    cut = batch("ocr", tmp_path / "in", "-d", tmp_path / "cut", "--set", "dpi=72", "--pages-per-task", "1",
-                "--cluster", cluster.address)
+    cut = batch("ocr", "in", "-d", "cut", "--set", "dpi=72", "--pages-per-task", "1",  # relative: the workers'
+                "--cluster", cluster.address, cwd=tmp_path)  # working folders are others (the parts were not found)
     assert whole.returncode == 0 and cut.returncode == 0, (cut.stderr, cluster.logs())
     (row,) = rows(cut.stdout)  # one row for the file, from its three parts
     assert row["status"] == "ok" and row["pages"] == 3 and len(row["worker"].split(",")) == 2

@@ -38,6 +38,7 @@ ATTEMPTS = 3
 WINDOW_PER_WORKER = 4  # items in flight per worker: enough to keep it busy, few enough to cancel fast
 POLL = 0.1  # seconds between checks for a cancel while waiting
 CONNECT_TIMEOUT = 10  # seconds to reach the scheduler (PDFTOOLS_CLUSTER_TIMEOUT)
+FOREVER = 365 * 86400.0  # PDFTOOLS_CLUSTER_TIMEOUT=0 (no limit): Dask's client takes no None
 
 
 class Executor(Protocol):
@@ -236,10 +237,12 @@ class DaskExecutor:
         except ImportError:
             raise ClusterExtraMissing("a cluster was named, but Dask distributed is not installed") from None
         _quiet_dask()
+        from pdftools.core import limits
+
         self.address = address
-        self.timeout = float(os.environ.get("PDFTOOLS_CLUSTER_TIMEOUT") or CONNECT_TIMEOUT)
+        self.timeout = limits.seconds("PDFTOOLS_CLUSTER_TIMEOUT", CONNECT_TIMEOUT)  # None (0): wait for ever
         try:
-            self.client = Client(address, timeout=self.timeout, set_as_default=False)
+            self.client = Client(address, timeout=self.timeout or FOREVER, set_as_default=False)
         except (OSError, TimeoutError, ValueError) as exc:
             raise ClusterUnavailable(f"cannot reach the Dask scheduler at {address}: {exc}") from None
         try:
@@ -259,7 +262,7 @@ class DaskExecutor:
                  "again and run the same command again, or leave out --cluster / PDFTOOLS_CLUSTER.")
         if self.client.status in ("running", "connecting") and not self.client.scheduler_info().get("workers"):
             return ClusterUnavailable(f"the Dask scheduler at {self.address} has no workers (waited "
-                                      f"{self.timeout:g} s)",
+                                      f"{self.timeout or 0:g} s)",
                                       hint=f"Start workers: `dask worker {self.address}` on machines that see the "
                                            "files at the same paths. " + again)
         why = f": {exc}" if exc is not None and str(exc) else ""
@@ -273,7 +276,7 @@ class DaskExecutor:
             self._stalled = None
         elif self._stalled is None:
             self._stalled = time.monotonic()
-        elif time.monotonic() - self._stalled > self.timeout:
+        elif self.timeout is not None and time.monotonic() - self._stalled > self.timeout:
             raise self._lost()
 
     def run(self, fn: Callable[[Any], Any], items: Iterable[Any],

@@ -254,3 +254,14 @@ def test_a_worker_without_a_program_is_named_in_its_rows(bare: Cluster, tmp_path
     assert out.returncode == 16 and row["error"]["code"] == "DEPENDENCY_MISSING", (out, bare.logs())
     assert f"tesseract is not installed on worker {row['worker']}" in row["error"]["message"], row
     assert "apt-get install tesseract-ocr" in row["error"]["hint"], row
+
+
+def test_a_cluster_timeout_that_is_not_a_number_is_refused_in_words(tmp_path: Path) -> None:
+    """PDFTOOLS_CLUSTER_TIMEOUT=abc was `INTERNAL` ("unexpected ValueError: could not convert string to float")."""
+    require_dask()
+    small_pdfs(tmp_path / "in", 1)
+    out = quick("text", tmp_path / "in", "-d", tmp_path / "out", "--cluster", f"tcp://127.0.0.1:{free_port()}",
+                timeout="abc")
+    error = json.loads(out.stderr)["error"]
+    assert out.returncode == 2 and error["code"] == "INVALID_ARGUMENT", out.stderr
+    assert "PDFTOOLS_CLUSTER_TIMEOUT" in error["message"] and "seconds" in error["hint"], error

@@ -243,9 +243,13 @@ def check_targets(sources: list[Source], targets: list[Path]) -> None:
                                 hint="Choose an --out-dir that holds no inputs, or a --name pattern that "
                                      "differs from the inputs' names.")
         if real in seen:
-            raise InvalidArgument(f"{seen[real]} and {source.path} would both write {target}",
-                                  hint="Give their folder rather than the files one by one (outputs then "
-                                       "mirror the tree), or add `{ext}` or another field to --name.")
+            other = seen[real]
+            hint = ("Give their folder rather than the files one by one (outputs then mirror the tree), or add "
+                    "`{ext}` or another field to --name.")
+            if other.parent == source.path.parent:  # one folder: same stem, another extension
+                hint = (f"Add `{{ext}}` to --name (`{{stem}}-{{ext}}{target.suffix}`), or pick one kind with a glob "
+                        f"(`'{source.path.parent}/*{other.suffix}'`).")
+            raise InvalidArgument(f"{other} and {source.path} would both write {target}", hint=hint)
         seen[real] = source.path
 
 

@@ -345,3 +345,17 @@ def test_an_output_folder_inside_the_input_folder_is_not_taken_as_inputs(cli: An
     with_glob = cli("batch", "rotate", f"{tmp_path / 'in'}/**/*.pdf", "-d", tmp_path / "in" / "out", "--set",
                     "angle=90", "--json")
     assert with_glob.exit_code == 0 and len(rows(with_glob.stdout)) == 2, with_glob
+
+
+def test_two_files_of_one_folder_writing_one_output_get_a_hint_that_helps(cli: Any, tmp_path: Path) -> None:
+    """`batch convert notes/ ...` with notes.md and notes.png beside it: the hint said to give their folder
+    rather than the files one by one, which was what had been done."""
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "a.md").write_text("# A\n")
+    (tmp_path / "notes" / "a.txt").write_text("A\n")
+    result = cli("batch", "convert", tmp_path / "notes", "-d", tmp_path / "out", "--set", "to_format=html",
+                 "--json")
+    error = json.loads(result.stderr)["error"]
+    assert result.exit_code == 2 and "would both write" in error["message"], error
+    assert "folder rather than" not in error["hint"] and "{ext}" in error["hint"], error
+    assert "'notes/*.md'" in error["hint"] or "*.md" in error["hint"], error

@@ -232,6 +232,12 @@ class Interrupted(PdftoolsError):
     hint = "The operation was cancelled; no output was written. Run it again to finish."
 
 
+class Terminated(Interrupted):
+    code = "TERMINATED"
+    exit_code = 143
+    hint = "The operation was stopped (SIGTERM); no output was written. Run it again to finish."
+
+
 class UnknownFormat(PdftoolsError):
     code = "UNKNOWN_FORMAT"
     exit_code = 2
@@ -281,6 +287,14 @@ class ClusterUnavailable(PdftoolsError):
     exit_code = 9
     hint = ("No Dask scheduler answered at that address; start one (`dask scheduler`) and its workers (`dask "
             "worker tcp://HOST:8786`), or leave out --cluster / PDFTOOLS_CLUSTER to run on this machine.")
+
+
+class NotShared(PdftoolsError):
+    code = "NOT_SHARED"
+    exit_code = 9
+    hint = ("Every worker opens the inputs and writes the outputs at the same path as this machine: mount the "
+            "same storage at the same path on every worker (or leave out --cluster / PDFTOOLS_CLUSTER), then run "
+            "the same command again.")
 
 
 class ClusterExtraMissing(DependencyMissing):

@@ -20,9 +20,11 @@ import contextlib
 import itertools
 import multiprocessing
 import os
+import select
 import shutil
 import signal
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -36,6 +38,7 @@ ATTEMPTS = 3
 WINDOW_PER_WORKER = 4  # items in flight per worker: enough to keep it busy, few enough to cancel fast
 POLL = 0.1  # seconds between checks for a cancel while waiting
 CONNECT_TIMEOUT = 10  # seconds to reach the scheduler (PDFTOOLS_CLUSTER_TIMEOUT)
+FOREVER = 365 * 86400.0  # PDFTOOLS_CLUSTER_TIMEOUT=0 (no limit): Dask's client takes no None
 
 
 class Executor(Protocol):
@@ -55,10 +58,37 @@ def for_batch(jobs: int | None, cluster: str | None) -> Executor:
     return LocalExecutor(jobs or os.cpu_count() or 1)
 
 
-def _own_group() -> None:
+def _own_group(coordinator: int) -> None:
     """A local worker's start: its own process group (stopped as one, with its children; the terminal's
-    Ctrl-C goes to the coordinator, which stops the workers)."""
+    Ctrl-C goes to the coordinator, which stops the workers), and a watch on the coordinator."""
     os.setpgid(0, 0)
+    threading.Thread(target=_end_with, args=(coordinator,), daemon=True, name="pdftools-coordinator").start()
+
+
+def _end_with(coordinator: int) -> None:
+    """Stop this worker and the programs it started when the coordinator has ended without stopping them
+    (killed outright: SIGKILL, the OOM killer). Left alone, a worker ran the files queued for it for nobody
+    (outputs the journal never heard of), then waited for ever."""
+    try:
+        watched = os.pidfd_open(coordinator)  # readable once the process has ended (Linux 5.3)
+    except (AttributeError, OSError):
+        watched = None
+    if watched is not None:
+        select.select([watched], [], [])
+    else:
+        while _alive(coordinator):
+            time.sleep(1)
+    os.killpg(0, signal.SIGKILL)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass
+    return True
 
 
 class LocalExecutor:
@@ -75,7 +105,8 @@ class LocalExecutor:
         if self._pool is not None:
             self._kill()
             self._pool.shutdown(wait=True, cancel_futures=True)
-        self._pool = ProcessPoolExecutor(self.workers, mp_context=self._context, initializer=_own_group)
+        self._pool = ProcessPoolExecutor(self.workers, mp_context=self._context, initializer=_own_group,
+                                         initargs=(os.getpid(),))
         return self._pool
 
     def run(self, fn: Callable[[Any], Any], items: Iterable[Any],
@@ -188,11 +219,15 @@ class _Tracked:
 
 def _quiet_dask() -> None:
     """Dask logs a lost worker or a closed connection on stderr, where `--json` promises one object; the
-    rows already say what happened to each file. PDFTOOLS_DEBUG shows the logs."""
+    rows already say what happened to each file. Its own loggers have levels of their own (the client's
+    "failed to reconnect" is an ERROR): its handler is what stays quiet. PDFTOOLS_DEBUG shows the logs."""
     import logging
 
     if not os.environ.get("PDFTOOLS_DEBUG"):
-        logging.getLogger("distributed").setLevel(logging.CRITICAL)
+        logger = logging.getLogger("distributed")
+        logger.setLevel(logging.CRITICAL)
+        for handler in logger.handlers:
+            handler.setLevel(logging.CRITICAL + 1)
 
 
 class DaskExecutor:
@@ -202,14 +237,47 @@ class DaskExecutor:
         except ImportError:
             raise ClusterExtraMissing("a cluster was named, but Dask distributed is not installed") from None
         _quiet_dask()
-        timeout = float(os.environ.get("PDFTOOLS_CLUSTER_TIMEOUT") or CONNECT_TIMEOUT)
+        from pdftools.core import limits
+
+        self.address = address
+        self.timeout = limits.seconds("PDFTOOLS_CLUSTER_TIMEOUT", CONNECT_TIMEOUT)  # None (0): wait for ever
         try:
-            self.client = Client(address, timeout=timeout, set_as_default=False)
+            self.client = Client(address, timeout=self.timeout or FOREVER, set_as_default=False)
         except (OSError, TimeoutError, ValueError) as exc:
             raise ClusterUnavailable(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-        self.workers = max(1, sum(self.client.nthreads().values()))
+        try:
+            self.client.wait_for_workers(1, timeout=self.timeout)  # else the files would wait for ever
+            self.workers = max(1, sum(self.client.nthreads().values()))
+        except Exception as exc:  # noqa: BLE001 - a timeout, or the scheduler gone meanwhile
+            error = self._lost(exc)
+            self.client.close()
+            raise error from None
         self.label = f"cluster {address}: {self.workers} worker thread" + "s" * (self.workers != 1)
         self._pending: dict[Any, Any] = {}
+        self._stalled: float | None = None  # since when the scheduler is gone, or has no workers
+
+    def _lost(self, exc: BaseException | None = None) -> ClusterUnavailable:
+        """The error for a cluster that cannot run the files: no scheduler any more, or no worker."""
+        again = ("Files finished so far are kept (the journal has them): start the scheduler and its workers "
+                 "again and run the same command again, or leave out --cluster / PDFTOOLS_CLUSTER.")
+        if self.client.status in ("running", "connecting") and not self.client.scheduler_info().get("workers"):
+            return ClusterUnavailable(f"the Dask scheduler at {self.address} has no workers (waited "
+                                      f"{self.timeout or 0:g} s)",
+                                      hint=f"Start workers: `dask worker {self.address}` on machines that see the "
+                                           "files at the same paths. " + again)
+        why = f": {exc}" if exc is not None and str(exc) else ""
+        return ClusterUnavailable(f"lost the Dask scheduler at {self.address}{why}", hint=again)
+
+    def _watch(self) -> None:
+        """Between results: stop when the scheduler has been gone, or without a worker, for the timeout (Dask
+        would wait for ever)."""
+        working = self.client.status == "running" and bool(self.client.scheduler_info().get("workers"))
+        if working:
+            self._stalled = None
+        elif self._stalled is None:
+            self._stalled = time.monotonic()
+        elif self.timeout is not None and time.monotonic() - self._stalled > self.timeout:
+            raise self._lost()
 
     def run(self, fn: Callable[[Any], Any], items: Iterable[Any],
             check: Callable[[], None]) -> Iterator[tuple[Any, Any]]:
@@ -218,19 +286,26 @@ class DaskExecutor:
         source, finished = iter(items), as_completed(loop=self.client.loop)
         pending = self._pending
         while True:
-            while len(pending) < self.workers * WINDOW_PER_WORKER and (item := next(source, None)) is not None:
-                future = self.client.submit(fn, item, pure=False)
-                pending[future] = item
-                finished.add(future)
+            try:
+                while len(pending) < self.workers * WINDOW_PER_WORKER and (item := next(source, None)) is not None:
+                    future = self.client.submit(fn, item, pure=False)
+                    pending[future] = item
+                    finished.add(future)
+            except Exception as exc:  # noqa: BLE001 - the client closed: the scheduler is gone
+                raise self._lost(exc) from None
             if not pending:
                 return
             check()
             batch = finished.next_batch(block=False)
             if not batch:
+                self._watch()
                 time.sleep(POLL)
             for future in batch:
                 item = pending.pop(future)
-                yield item, self._outcome(future)
+                outcome = self._outcome(future)
+                if isinstance(outcome, Exception) and self.client.status != "running":
+                    raise self._lost()  # the scheduler went: its files were dropped, not failed
+                yield item, outcome
 
     def _outcome(self, future: Any) -> Any:
         from distributed import KilledWorker

@@ -28,22 +28,25 @@ class Source:
     error: PdftoolsError | None = None  # why it cannot be read (a file a list names is missing): a failed row
 
 
-def gather(specs: Iterable[str], *, recursive: bool = False, suffixes: frozenset[str] | None = PDF) -> list[Source]:
+def gather(specs: Iterable[str], *, recursive: bool = False, suffixes: frozenset[str] | None = PDF,
+           skip: Path | None = None) -> list[Source]:
     """Every input, in the order given (folders and globs sorted), each once. `suffixes` picks a folder's
-    files (None: every file); files named one by one are taken whatever their names."""
+    files (None: every file); files named one by one are taken whatever their names. `skip`: the output
+    folder, whose files a folder or a glob around it does not give (the last run's outputs are no inputs)."""
     found: dict[Path, Source] = {}
     for spec in specs:
-        for source in _expand_spec(spec, recursive, suffixes):
+        for source in _expand_spec(spec, recursive, suffixes, skip=skip):
             found.setdefault(source.path, source)
     if not found:
         raise NoInputs("no inputs to run on")
     return list(found.values())
 
 
-def _expand_spec(spec: str, recursive: bool, suffixes: frozenset[str] | None, *, listed: bool = False) -> list[Source]:
+def _expand_spec(spec: str, recursive: bool, suffixes: frozenset[str] | None, *, listed: bool = False,
+                 skip: Path | None = None) -> list[Source]:
     """One input's files; `listed`: a line of a list, a path (file or folder), never a glob."""
     if spec.startswith("@") and not listed:
-        return [s for line in _list_lines(spec[1:]) for s in _listed(line, recursive, suffixes)]
+        return [s for line in _list_lines(spec[1:]) for s in _listed(line, recursive, suffixes, skip)]
     if spec == "-":
         raise InvalidArgument("a batch reads files by name, not standard input",
                               hint="Give files, folders, globs, or @list.txt with one path per line.")
@@ -51,7 +54,8 @@ def _expand_spec(spec: str, recursive: bool, suffixes: frozenset[str] | None, *,
         parts = Path(spec).parts
         first = next(i for i, part in enumerate(parts) if _glob.has_magic(part))
         base = folder_path(str(Path(*parts[:first])) if first else ".")
-        matches = glob_files(base, str(Path(*parts[first:])))
+        inner = _inner(skip, base)
+        matches = [p for p in glob_files(base, str(Path(*parts[first:]))) if not _under(p, inner)]
         if not matches:
             raise NoInputs(f"no files match {spec!r}")
         return [Source(input_path(str(p)), p.relative_to(base)) for p in matches]
@@ -59,7 +63,8 @@ def _expand_spec(spec: str, recursive: bool, suffixes: frozenset[str] | None, *,
     if path.is_dir():
         base = folder_path(spec)
         found = base.rglob("*") if recursive else base.iterdir()
-        files = sorted(p for p in found if p.is_file() and _wanted(p, suffixes))
+        inner = _inner(skip, base)
+        files = sorted(p for p in found if p.is_file() and _wanted(p, suffixes) and not _under(p, inner))
         if not files:
             kinds = "files" if suffixes is None else "/".join(sorted(suffixes)) + " files"
             deeper = "" if recursive else " (--recursive looks in its subfolders too)"
@@ -69,14 +74,27 @@ def _expand_spec(spec: str, recursive: bool, suffixes: frozenset[str] | None, *,
     return [Source(checked, PurePath(checked.name))]
 
 
-def _listed(line: str, recursive: bool, suffixes: frozenset[str] | None) -> list[Source]:
+def _listed(line: str, recursive: bool, suffixes: frozenset[str] | None, skip: Path | None) -> list[Source]:
     """What one line of a list names. A missing file is that file's failed row, not the end of the batch (a
     list is often made elsewhere, earlier): the other files are done."""
     try:
-        return _expand_spec(line, recursive, suffixes, listed=True)
+        return _expand_spec(line, recursive, suffixes, listed=True, skip=skip)
     except FileNotFound as exc:
         path = Path(os.path.abspath(line))
         return [Source(path, PurePath(path.name), error=exc)]
+
+
+def _inner(folder: Path | None, base: Path) -> Path | None:
+    """The output `folder` when it is below the folder walked, `base`, resolved: its files are no inputs. Not
+    when it is `base` itself: outputs beside the inputs are the user's choice (`--name {stem}-small.pdf`)."""
+    if folder is None:
+        return None
+    real, walked = folder.resolve(), base.resolve()
+    return real if real != walked and real.is_relative_to(walked) else None
+
+
+def _under(path: Path, folder: Path | None) -> bool:
+    return folder is not None and path.resolve().is_relative_to(folder)
 
 
 def _wanted(path: Path, suffixes: frozenset[str] | None) -> bool:

@@ -24,7 +24,7 @@ from pdftools.batch.journal import STAGING, Journal, locked
 from pdftools.batch.work import BatchRow
 from pdftools.core import paths, task
 from pdftools.core.params import Cli, Mcp, Param, Password
-from pdftools.errors import BatchFailed, BatchPartial, InvalidArgument, os_error
+from pdftools.errors import BatchFailed, BatchPartial, Interrupted, InvalidArgument, Terminated, os_error
 
 
 @dataclass
@@ -93,9 +93,9 @@ def batch(
     pattern = name or plan.default_name(op.name, kind, chosen)
     if pages_per_task is not None and (op.name != "ocr" or kind != "file"):
         raise InvalidArgument("{{pages_per_task}} cuts documents for ocr's searchable PDFs only")
-    sources = batch_inputs.gather(inputs, recursive=recursive, suffixes=plan.suffixes_for(op.name))
     folder, made = _out_folder(out_dir)
     try:
+        sources = batch_inputs.gather(inputs, recursive=recursive, suffixes=plan.suffixes_for(op.name), skip=folder)
         targets = [plan.target_of(folder, s, pattern) for s in sources]
         plan.check_targets(sources, targets)
         cluster = cluster or os.environ.get("PDFTOOLS_CLUSTER") or None  # over MCP: the server's setting only
@@ -151,6 +151,18 @@ def _roots_for(roots: list[str] | None, source: Path) -> list[str] | None:
     return None if roots is None else [*roots, os.path.realpath(source)]
 
 
+def _stopped(exc: BaseException, done: int, total: int, folder: Path) -> Interrupted:
+    """A batch stopped (Ctrl-C, SIGTERM, a client's cancel) keeps what it finished: the error says so, rather
+    than a single command's "no output was written"."""
+    stop = Terminated if isinstance(exc, (task.Terminate, Terminated)) else Interrupted
+    why = {Terminated: "terminated", Interrupted: "interrupted"}[stop]
+    if isinstance(exc, Interrupted) and not isinstance(exc, Terminated) and exc.message:
+        why = exc.message.split(";")[0].split(":")[0]  # "cancelled" (a client), a deadline's own words
+    return stop(f"{why}: {done} of {total} files finished, kept in {folder} (the journal has them); the rest "
+                "were stopped, nothing partial left",
+                hint="Run the same command again: the finished files are skipped, the rest are done.")
+
+
 def _unmake(folder: Path, made: Path | None) -> None:
     """Remove the folders this batch made, up to `made`, when nothing was written into them (as a failed
     command removes the output folder it made)."""
@@ -195,13 +207,14 @@ def _run(command: str, kind: plan.Kind, chosen: dict[str, Any], pattern: str, pa
                              pages=int(done.get("pages") or 0), key=key))
             continue
         todo.append(plan.FileJob(command, os.path.abspath(source.path), os.path.abspath(target), kind, chosen,
-                                 os.path.abspath(staging), key, _roots_for(roots, source.path)))
+                                 os.path.abspath(staging), key, _roots_for(roots, source.path),
+                                 remote=bool(cluster)))
     executor = executors.for_batch(jobs, cluster) if todo else None
     assembler = None
     if pages_per_task is not None and todo:
         from pdftools.batch.pages import Assembler
 
-        assembler = Assembler(pages_per_task, staging, chosen.get("password"))
+        assembler = Assembler(pages_per_task, Path(os.path.abspath(staging)), chosen.get("password"))  # to workers
     started = runner.time.monotonic()
     counts = {"ok": 0, "failed": 0, "skipped": len(pairs) - len(todo) - len(unread)}
     pages = [0]
@@ -215,7 +228,10 @@ def _run(command: str, kind: plan.Kind, chosen: dict[str, Any], pattern: str, pa
         count(row)
 
     if executor is not None:
-        runner.execute(executor, todo, journal, staging, count, assembler)
+        try:
+            runner.execute(executor, todo, journal, staging, count, assembler)
+        except (KeyboardInterrupt, Interrupted) as exc:
+            raise _stopped(exc, counts["ok"], len(todo), folder) from None
     return BatchResult(command=command, out_dir=str(folder), engine=executor.label if executor else "none needed",
                        total=len(pairs), succeeded=counts["ok"], failed=counts["failed"], skipped=counts["skipped"],
                        pages=pages[0], seconds=round(runner.time.monotonic() - started, 3), rows=rows,

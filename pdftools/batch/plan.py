@@ -134,11 +134,13 @@ def _parse_options(fn: Callable[..., Any], pairs: list[str] | dict[str, Any] | N
     hints = get_type_hints(fn, include_extras=True)
     params = inspect.signature(fn).parameters
     takes = tool_arguments(said.op) if said else list(params)
+    flags = {} if said else _flag_names(hints, params)  # over MCP the tool's own argument names only
     raw: dict[str, list[Any]] = {}
     json_values: dict[str, Any] = {}
     items = pairs.items() if isinstance(pairs, dict) else (_pair(p) for p in pairs or [])
     for key, value in items:
         name = key.strip().lstrip("-").replace("-", "_")
+        name = flags.get(name, name)
         if name not in takes or name in OWNED:
             usable = [n for n in takes if n not in OWNED]
             if said:
@@ -187,6 +189,19 @@ def _check_pages(spec: str, where: str | None) -> None:
         if where is None:
             raise
         raise InvalidPageRange(f"{where}: {exc.message}") from None
+
+
+def _flag_names(hints: dict[str, Any], params: Any) -> dict[str, str]:
+    """The parameters whose long flag in the command's --help is not their name (`--to` for `to_format`): the
+    flag's words, as `--set` takes them, to the parameter's name."""
+    found = {}
+    for name in params:
+        cli = marker(split_annotated(hints[name])[1], Cli)
+        for flag in cli.flags if cli is not None else ():
+            word = flag.split("/")[0].removeprefix("--").replace("-", "_")
+            if flag.startswith("--") and word != name and word not in params:
+                found[word] = name
+    return found
 
 
 def cli_defaults(fn: Callable[..., Any]) -> dict[str, Any]:
@@ -274,6 +289,7 @@ class FileJob:
     key: str  # the journal's: content hash + options
     roots: list[str] | None = None  # confine every path an option names (MCP) to these folders
     pages: tuple[int, int] | None = None  # a part of a cut document: its page range (1-based, inclusive)
+    remote: bool = False  # on a cluster's worker: a path it cannot see is storage that is not shared
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -297,9 +313,13 @@ def check_targets(sources: list[Source], targets: list[Path]) -> None:
                                 hint="Choose an --out-dir that holds no inputs, or a --name pattern that "
                                      "differs from the inputs' names.")
         if real in seen:
-            raise InvalidArgument(f"{seen[real]} and {source.path} would both write {target}",
-                                  hint="Give their folder rather than the files one by one (outputs then "
-                                       "mirror the tree), or add `{ext}` or another field to --name.")
+            other = seen[real]
+            hint = ("Give their folder rather than the files one by one (outputs then mirror the tree), or add "
+                    "`{ext}` or another field to --name.")
+            if other.parent == source.path.parent:  # one folder: same stem, another extension
+                hint = (f"Add `{{ext}}` to --name (`{{stem}}-{{ext}}{target.suffix}`), or pick one kind with a glob "
+                        f"(`'{source.path.parent}/*{other.suffix}'`).")
+            raise InvalidArgument(f"{other} and {source.path} would both write {target}", hint=hint)
         seen[real] = source.path
 
 

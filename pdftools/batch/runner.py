@@ -4,6 +4,7 @@ had staged. Outputs already published stay whole; the journal has every one of t
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -14,7 +15,7 @@ from pdftools.batch.journal import Journal
 from pdftools.batch.plan import FileJob
 from pdftools.batch.work import BatchRow, cleanup_staging, run_one
 from pdftools.core import task
-from pdftools.errors import PdftoolsError, WorkerLost
+from pdftools.errors import NotShared, PdftoolsError, WorkerLost
 
 
 class Meter:
@@ -42,8 +43,13 @@ def _clock(seconds: float) -> str:
 
 
 def row_of(job: FileJob, outcome: Any) -> BatchRow:
-    """A worker's row, or the row for a file whose worker failed around it (lost, cancelled...)."""
+    """A worker's row, or the row for a file whose worker failed around it (lost, cancelled...). A cluster's
+    output that is not where this machine looks was written on storage it does not share: not done."""
     if isinstance(outcome, BatchRow):
+        if job.remote and outcome.status == "ok" and not os.path.exists(job.target):
+            outcome.status, outcome.output = "failed", None
+            outcome.error = NotShared(f"worker {outcome.worker} wrote {job.target} where this machine cannot "
+                                      "see it").to_dict()
         return outcome
     error = outcome if isinstance(outcome, PdftoolsError) else WorkerLost(f"{type(outcome).__name__}: {outcome}")
     return BatchRow(input=job.input, status="failed", error=error.to_dict(), key=job.key)

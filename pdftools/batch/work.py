@@ -16,9 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pdftools.batch.journal import LOCK
 from pdftools.batch.plan import FileJob
 from pdftools.core import paths, results, task
-from pdftools.errors import PdftoolsError, os_error
+from pdftools.errors import DependencyMissing, NotShared, OcrLanguageMissing, PdftoolsError, os_error
 
 
 @dataclass
@@ -50,15 +51,19 @@ def run_one(job: FileJob) -> BatchRow:
     row = BatchRow(input=job.input, status="failed", worker=worker, key=job.key)
     made: Path | None = None
     try:
+        _visible(job, worker)
         made = _stage(job.staging) / f"{uuid.uuid4().hex[:12]}-{Path(job.target).name}"
         policy = paths.RootsPolicy([Path(r) for r in job.roots]) if job.roots else paths.LocalPolicy()
         with paths.using(policy), task.running(task.Task()), _reproducible():
             fn = get(job.command).load()
             result = fn(**_arguments(job, made))
             _write_result(job, result, made)
+            _pass_through(job, result, made)
         _publish(made, Path(job.target))
         row.status, row.output, row.pages = "ok", job.target, pages_of(result)
     except PdftoolsError as exc:
+        if job.remote and isinstance(exc, (DependencyMissing, OcrLanguageMissing)):
+            exc.message += f" on worker {worker}"  # a cluster's workers are other machines: which one lacks it
         row.error = _named(exc.to_dict(), job)
     except OSError as exc:
         row.error = os_error(exc, f"writing the output of {job.input}").to_dict()
@@ -69,6 +74,20 @@ def run_one(job: FileJob) -> BatchRow:
             _remove(made)
     row.seconds = round(time.monotonic() - started, 3)
     return row
+
+
+def _visible(job: FileJob, worker: str) -> None:
+    """On a cluster, before any work: this worker sees the input, and the output folder the batch holds (its
+    lock file is there while the batch runs). A worker on a machine where the folders are not shared would
+    read nothing, or write where the batch never looks."""
+    if not job.remote:
+        return
+    if not os.path.exists(job.input):
+        raise NotShared(f"worker {worker} cannot see {job.input}")
+    folder = Path(job.staging).parent
+    if not (folder / LOCK).exists():
+        raise NotShared(f"worker {worker} cannot see the output folder {folder}: what it finds at that path is "
+                        "not this batch's folder")
 
 
 def _named(error: dict[str, str], job: FileJob) -> dict[str, str]:
@@ -132,6 +151,13 @@ def _write_result(job: FileJob, result: Any, made: Path) -> None:
         made.write_text("".join(page.text + "\f" for page in source.pages), encoding="utf-8")
     elif job.kind == "json":
         made.write_text(results.to_json(result, indent=1) + "\n", encoding="utf-8")
+
+
+def _pass_through(job: FileJob, result: Any, made: Path) -> None:
+    """OCR of a PDF whose pages all have text writes nothing: in a batch its output is the input as it is
+    (already searchable), as OCRmyPDF's --skip-text gives it, so that the output folder holds every file."""
+    if job.kind == "file" and getattr(result, "already_text", False) and not made.exists():
+        shutil.copyfile(job.input, made)
 
 
 def _publish(made: Path, target: Path) -> None:

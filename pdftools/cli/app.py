@@ -304,7 +304,7 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
     _quiet_pdf_library()
     try:
         running = task.Task(bar.update, timeout=limits.timeout(), on_item=RowPrinter(as_json, quiet))  # batch rows
-        with paths.using(policy), task.running(running):
+        with task.terminable(), paths.using(policy), task.running(running):
             try:
                 fill_secrets(fn, kwargs, files or {}, typed or set())
                 kwargs = without_empty(fn, kwargs)
@@ -329,9 +329,11 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
     except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as other tools do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
-    except (KeyboardInterrupt, typer.Abort):  # Ctrl-C, or end of input at a prompt
-        from pdftools.errors import Interrupted
+    except (KeyboardInterrupt, typer.Abort) as exc:  # Ctrl-C (SIGTERM too), or end of input at a prompt
+        from pdftools.errors import Interrupted, Terminated
 
+        if isinstance(exc, task.Terminate):
+            return report_error(Terminated("terminated; no output was written"), as_json=as_json)
         return report_error(Interrupted("interrupted; no output was written"), as_json=as_json)
     except Exception as exc:  # the last line of defence: an error, never a traceback
         if os.environ.get("PDFTOOLS_DEBUG"):

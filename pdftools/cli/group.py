@@ -273,7 +273,8 @@ def _file_like_option(exc: click_errors.UsageError, argv: list[str]) -> str | No
 
 def usage_message(exc: click_errors.UsageError, argv: list[str]) -> str:
     if isinstance(exc, click_errors.NoSuchOption):
-        foreign = PDFGREP_WORDS.get(exc.option_name) if exc.ctx is not None and exc.ctx.info_name == "search" else None
+        words = FOREIGN_WORDS.get(exc.ctx.info_name or "", {}) if exc.ctx is not None else {}
+        foreign = words.get(exc.option_name)
         if foreign is not None:
             return f"unknown option {exc.option_name}: {foreign}"
         owner = _sibling_with(exc.ctx, exc.option_name)
@@ -322,6 +323,27 @@ PDFGREP_WORDS = {  # pdfgrep's options that `search` spells otherwise or does wi
     "--cache": "there is no cache: leave it out",
     "-V": "`pdftools --version` gives the version",
 }
+
+
+_AS_THEY_ARE = "pages are read as they are, never cleaned or deskewed (--rotate-pages turns them upright)"
+_COMPRESS = "images are kept as they are, nothing re-encoded: `pdftools compress` makes the output smaller"
+_SKIP_TEXT = "pages that already have text are left alone anyway: leave it out (--force-ocr OCRs them again)"
+_FORCE = "--force-ocr rasterises pages with text and OCRs them again"
+OCRMYPDF_WORDS = {  # OCRmyPDF's options that `ocr` spells otherwise or does without
+    "--skip-text": _SKIP_TEXT, "-s": _SKIP_TEXT,
+    "--redo-ocr": "there is no --redo-ocr: " + _FORCE, "-f": "OCRmyPDF's -f: " + _FORCE,
+    "--sidecar": "the text comes from `--mode text` (`pdftools ocr FILE --mode text > FILE.txt`); the searchable "
+                 "PDF from a run without it",
+    "-r": "OCRmyPDF's -r is --rotate-pages here",
+    "--deskew": _AS_THEY_ARE, "-d": _AS_THEY_ARE, "--clean": _AS_THEY_ARE, "-c": _AS_THEY_ARE,
+    "--clean-final": _AS_THEY_ARE, "-i": _AS_THEY_ARE, "--remove-background": _AS_THEY_ARE,
+    "--output-type": "the output is a PDF, not converted to PDF/A: --linearize and --object-streams shape it",
+    "--optimize": _COMPRESS, "-O": _COMPRESS,
+    "--image-dpi": "--dpi is the resolution an image is read at when the file does not say",
+    "--skip-big": "PDFTOOLS_MAX_PIXELS caps the pixels a page is rendered to (PAGE_TOO_LARGE past it)",
+    "--tesseract-timeout": "--timeout gives up on the whole file after that many seconds",
+}
+FOREIGN_WORDS = {"search": PDFGREP_WORDS, "ocr": OCRMYPDF_WORDS}  # another tool's options, by command
 
 
 SHARED_OPTIONS = ("--json", "--quiet", "--force", "--output", "--password")  # options every writer or reader has

@@ -76,6 +76,12 @@ ALL = (INPUT_BYTES, PAGES, STREAM_BYTES, PIXELS)
 SERVE_TIMEOUT = 900.0  # an MCP call: OCR of ~400 pages on 2 cores; a shell user has Ctrl-C instead
 
 
+def seconds(name: str, default: float) -> float | None:
+    """A time in seconds from the environment variable `name`, else `default`; None for 0 (no limit)."""
+    configured = _number(name, "10 or 1.5 (seconds)")
+    return (default if configured is None else configured) or None
+
+
 def timeout(default: float | None = None) -> float | None:
     """Seconds an operation may run: PDFTOOLS_TIMEOUT (0: no limit), else `default` (the CLI: none; the MCP
     server: SERVE_TIMEOUT, since a call on untrusted input has no other bound on time)."""

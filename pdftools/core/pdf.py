@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import functools
+import itertools
 import os
 import re
 import shutil
@@ -163,6 +164,18 @@ def page_list(pdf: pikepdf.Pdf) -> list[pikepdf.Page]:
     """The pages, listed once. pikepdf's `pdf.pages[i]` lists every page to find one (O(n) a page: rotating a
     3,000-page document page by page spent 0.3 s there); iterating the pages lists them once."""
     return list(pdf.pages)
+
+
+def add_resource(page: pikepdf.Page, value: Any, kind: pikepdf.Name, prefix: str) -> pikepdf.Name:
+    """`value` in the page's resources under the first of PREFIX1, PREFIX2... no resource of the page has:
+    the same name in every run (pikepdf's `prefix=` adds a random one, so the same input and options gave
+    other bytes each time)."""
+    import pikepdf
+
+    used = {str(key) for group in page.resources.as_dict().values() if isinstance(group, pikepdf.Dictionary)
+            for key in group}
+    name = next(f"/{prefix}{n}" for n in itertools.count(1) if f"/{prefix}{n}" not in used)
+    return page.add_resource(value, kind, pikepdf.Name(name))
 
 
 def copy_pages(src: pikepdf.Pdf, out: pikepdf.Pdf, indices: list[int], *, again: bool = False) -> None:

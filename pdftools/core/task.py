@@ -23,6 +23,31 @@ R = TypeVar("R")
 ProgressFn = Callable[[int, int, str], None]
 
 
+class Terminate(KeyboardInterrupt):
+    """SIGTERM at a shell (`timeout`, a CI job cancelled, `docker stop`), raised in the main thread as Ctrl-C's
+    KeyboardInterrupt is, so that the same cleanup runs: children killed, nothing partial left."""
+
+
+@contextlib.contextmanager
+def terminable() -> Iterator[None]:
+    """SIGTERM raises `Terminate` for the block (main thread only); a second one ends the program at once."""
+    import signal
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: Any) -> None:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        raise Terminate
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 class Task:
     def __init__(self, on_progress: ProgressFn | None = None, timeout: float | None = None,
                  on_item: Callable[[Any], None] | None = None) -> None:

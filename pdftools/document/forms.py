@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from pdftools.core.objects import text as pdf_text
+from pdftools.core.pdf import add_resource
 from pdftools.document.appearances import draw, redraw
 from pdftools.document.fonts import literal
 from pdftools.errors import FieldNotFound, InvalidFieldValue, NoForm
@@ -217,7 +218,7 @@ def _flatten_page(pdf: pikepdf.Pdf, page: pikepdf.Page) -> int:
         helper = Annotation(annot)
         stream = helper.get_appearance_stream(Name.N)
         if isinstance(stream, Stream):
-            name = page.add_resource(stream, Name.XObject, prefix="Fxo")
+            name = add_resource(page, stream, Name.XObject, "Fxo")
             content += helper.get_page_content_for_appearance(name, page.rotation) + b"\n"
         elif str(annot.get("/AS", "/Off")) != "/Off":  # a checked box whose appearance is missing: draw a check
             content += _check_mark(pdf, page, annot)
@@ -232,8 +233,8 @@ def _flatten_page(pdf: pikepdf.Pdf, page: pikepdf.Page) -> int:
 def _check_mark(pdf: pikepdf.Pdf, page: pikepdf.Page, annot: Any) -> bytes:
     from pikepdf import Dictionary, Name
 
-    font = page.add_resource(Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name.ZapfDingbats),
-                             Name.Font, prefix="FZa")
+    font = add_resource(page, Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name.ZapfDingbats),
+                        Name.Font, "FZa")
     x0, y0, x1, y1 = (float(v) for v in annot.Rect)
     size = 0.8 * min(x1 - x0, y1 - y0)
     char = str(annot.get("/MK", {}).get("/CA", "4"))[:1].encode("latin-1", "replace") or b"4"

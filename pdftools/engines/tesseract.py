@@ -153,8 +153,10 @@ def graft(pdf: pikepdf.Pdf, page: pikepdf.Page, layer: pikepdf.Pdf) -> None:
     whatever the rotation."""
     import pikepdf
 
+    from pdftools.core.pdf import add_resource
+
     form = pdf.copy_foreign(layer.pages[0].as_form_xobject())
-    name = page.add_resource(form, pikepdf.Name.XObject, prefix="OCR")
+    name = add_resource(page, form, pikepdf.Name.XObject, "OCR")
     x0, y0, x1, y1 = _shown_box(page)
     width, height = x1 - x0, y1 - y0
     rotation = int(page.obj.get("/Rotate", 0)) % 360

@@ -30,7 +30,7 @@ from pdftools.core.edit import (
 from pdftools.core.inputs import split_spec
 from pdftools.core.params import Param
 from pdftools.core.paths import input_path
-from pdftools.core.pdf import open_pdf, page_list
+from pdftools.core.pdf import add_resource, open_pdf, page_list
 from pdftools.document import fonts
 from pdftools.errors import InvalidArgument
 
@@ -158,8 +158,8 @@ def _stamp_text(page: pikepdf.Page, data: bytes, style: _Style, size: float, pos
     cy = {"top": height - margin - text_h / 2, "bottom": margin + text_h / 2}.get(_side(position, 0), height / 2)
     a, b, c, d, e, f = _TO_USER[rotation](w, h)
     cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
-    font = page.add_resource(style.font, Name.Font, prefix="Fst")
-    state = page.add_resource(style.state, Name.ExtGState, prefix="Gst")
+    font = add_resource(page, style.font, Name.Font, "Fst")
+    state = add_resource(page, style.state, Name.ExtGState, "Gst")
     r, g, bl = style.rgb
     ops = (f"q {a} {b} {c} {d} {e + x0:.3f} {f + y0:.3f} cm 1 0 0 1 {cx:.3f} {cy:.3f} cm "
            f"{cos:.5f} {sin:.5f} {-sin:.5f} {cos:.5f} 0 0 cm {state} gs {r:.3f} {g:.3f} {bl:.3f} rg "

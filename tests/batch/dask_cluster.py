@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shlex
 import signal
 import socket
 import subprocess
@@ -56,16 +57,31 @@ class Cluster:
         self.close()
         raise AssertionError(f"the scheduler did not start:\n{self.logs()}")
 
-    def _start(self, name: str, argv: list[str]) -> None:
+    def _start(self, name: str, argv: list[str], path: str | None = None) -> None:
         log = (self.work / f"{name}.log").open("wb")
+        env = {**os.environ, "PDFTOOLS_DEBUG": "", **({"PATH": path} if path is not None else {})}
         self.procs[name] = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, cwd=self.work,
-                                            start_new_session=True, env={**os.environ, "PDFTOOLS_DEBUG": ""})
+                                            start_new_session=True, env=env)
 
-    def add_worker(self, name: str) -> None:
+    def add_worker(self, name: str, hidden: tuple[Path, ...] = (), path: str | None = None) -> None:
+        """A worker; `hidden`: folders it sees empty (each under an empty file system of its own, in a mount
+        namespace: as a worker on another machine sees a folder of the same name that is not shared); `path`:
+        its PATH (the programs it has)."""
         folder = self.work / name
         folder.mkdir(exist_ok=True)
-        self._start(name, [str(DASK), "worker", self.address, "--nworkers", "1", "--nthreads", "1", "--host",
-                           "127.0.0.1", "--no-dashboard", "--name", name, "--local-directory", str(folder)])
+        argv = [str(DASK), "worker", self.address, "--nworkers", "1", "--nthreads", "1", "--host", "127.0.0.1",
+                "--no-dashboard", "--name", name, "--local-directory", str(folder)]
+        if hidden:
+            mounts = " && ".join(f"mount -t tmpfs none {shlex.quote(str(p))}" for p in hidden)
+            user = [] if os.geteuid() == 0 else ["--user", "--map-root-user"]  # root or not, a namespace of its own
+            argv = ["unshare", *user, "--mount", "sh", "-c", f'{mounts} && exec "$@"', "sh", *argv]
+        self._start(name, argv, path)
+
+    def stop_scheduler(self) -> None:
+        """Kill the scheduler at once (SIGKILL: its clients and workers lose it mid-work)."""
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.procs["scheduler"].pid, signal.SIGKILL)
+        self.procs["scheduler"].wait(timeout=10)
 
     def wait_for(self, count: int, timeout: float = 60) -> None:
         from distributed import Client

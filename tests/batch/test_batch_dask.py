@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -33,12 +34,13 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
         running.close()
 
 
-def batch(*args: Any, cluster: str | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+def batch(*args: Any, cluster: str | None = None, timeout: float = 120,
+          cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("PDFTOOLS_CLUSTER", "PDFTOOLS_DEBUG")}
     if cluster:
         env["PDFTOOLS_CLUSTER"] = cluster
     return subprocess.run([str(PDFTOOLS), "batch", *map(str, args), "--json"], capture_output=True, text=True,
-                          env=env, timeout=timeout, check=False)
+                          env=env, timeout=timeout, check=False, cwd=cwd)
 
 
 def rows(stdout: str) -> list[dict[str, Any]]:
@@ -80,8 +82,8 @@ def test_one_long_scan_is_cut_across_workers_and_put_back_together(cluster: Clus
         pdf.save(tmp_path / "in" / "book.pdf")
     long.unlink()
     whole = batch("ocr", tmp_path / "in", "-d", tmp_path / "whole", "--set", "dpi=72")
-    cut = batch("ocr", tmp_path / "in", "-d", tmp_path / "cut", "--set", "dpi=72", "--pages-per-task", "1",
-                "--cluster", cluster.address)
+    cut = batch("ocr", "in", "-d", "cut", "--set", "dpi=72", "--pages-per-task", "1",  # relative: the workers'
+                "--cluster", cluster.address, cwd=tmp_path)  # working folders are others (the parts were not found)
     assert whole.returncode == 0 and cut.returncode == 0, (cut.stderr, cluster.logs())
     (row,) = rows(cut.stdout)  # one row for the file, from its three parts
     assert row["status"] == "ok" and row["pages"] == 3 and len(row["worker"].split(",")) == 2
@@ -143,3 +145,123 @@ def test_without_the_extra_a_cluster_batch_says_how_to_install_it(tmp_path: Path
     error = json.loads(out.stderr)["error"]
     assert out.returncode == 8 and error["code"] == "CLUSTER_EXTRA_MISSING"
     assert "pip install 'pdftools[cluster]'" in error["hint"]
+
+
+@pytest.fixture(scope="module")
+def bare(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    """A scheduler alone: each test adds the workers it needs and stops them."""
+    running = Cluster(tmp_path_factory.mktemp("bare"))
+    try:
+        yield running
+    finally:
+        running.close()
+
+
+def quick(*args: Any, timeout: str = "3") -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PDFTOOLS_CLUSTER_TIMEOUT": timeout}
+    env.pop("PDFTOOLS_DEBUG", None)
+    return subprocess.run([str(PDFTOOLS), "batch", *map(str, args), "--json"], capture_output=True, text=True,
+                          env=env, timeout=60, check=False)
+
+
+def test_a_scheduler_without_workers_is_an_error_not_a_wait_forever(bare: Cluster, tmp_path: Path) -> None:
+    small_pdfs(tmp_path / "in", 2)
+    out = quick("text", tmp_path / "in", "-d", tmp_path / "out", "--cluster", bare.address)
+    error = json.loads(out.stderr)["error"]  # one object: no log line of Dask's beside it
+    assert out.returncode == 9 and error["code"] == "CLUSTER_UNAVAILABLE", out.stderr
+    assert "no workers" in error["message"] and "dask worker" in error["hint"], error
+    assert out.stdout == "" and not (tmp_path / "out").exists()
+
+
+def test_a_worker_that_cannot_see_the_files_says_so_and_nothing_counts_as_done(bare: Cluster,
+                                                                               tmp_path: Path) -> None:
+    small_pdfs(tmp_path / "in", 2)
+    small_pdfs(tmp_path / "seen", 2, prefix="seen")
+    hidden_out = tmp_path / "out"  # the worker writes into a folder of that name that is not this one
+    hidden_out.mkdir()
+    bare.add_worker("blind", hidden=(tmp_path / "in", hidden_out))
+    try:
+        bare.wait_for(1)
+        unseen = quick("text", tmp_path / "in", "-d", tmp_path / "out2", "--cluster", bare.address)
+        unwritten = quick("text", tmp_path / "seen", "-d", hidden_out, "--cluster", bare.address)
+    finally:
+        bare.kill("blind")
+    for out, folder in ((unseen, tmp_path / "in"), (unwritten, hidden_out)):
+        assert out.returncode == 16, (out.stderr, bare.logs())
+        found = rows(out.stdout)
+        assert len(found) == 2 and {r["status"] for r in found} == {"failed"}, found
+        for row in found:
+            assert row["error"]["code"] == "NOT_SHARED", row
+            assert str(folder) in row["error"]["message"] and row["worker"] in row["error"]["message"], row
+            assert "same path" in row["error"]["hint"], row
+    journal = hidden_out / ".pdftools-batch.jsonl"  # nothing was recorded as done: a re-run does them all
+    assert not journal.exists() or journal.read_text() == ""
+    assert [p.name for p in hidden_out.iterdir()] in ([], [".pdftools-batch.jsonl"])
+
+
+def test_a_scheduler_stopped_mid_batch_is_a_cluster_error_and_what_finished_stays(tmp_path: Path,
+                                                                                  sample: Path) -> None:
+    (tmp_path / "dask").mkdir()
+    lone = Cluster(tmp_path / "dask")
+    try:
+        lone.add_worker("w1")
+        lone.wait_for(1)
+        pages = scans(sample, tmp_path / "pages", dpi=72, pages=4)
+        (tmp_path / "in").mkdir()
+        for copy in range(5):  # enough files that the batch is still running when the scheduler goes
+            for page in pages:
+                shutil.copy(page, tmp_path / "in" / f"{copy}-{page.name}")
+        env = {**os.environ, "PDFTOOLS_CLUSTER_TIMEOUT": "2"}
+        env.pop("PDFTOOLS_DEBUG", None)
+        proc = subprocess.Popen([str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(tmp_path / "out"),
+                                 "--cluster", lone.address, "--set", "dpi=150", "--json"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        assert proc.stdout is not None
+        first = json.loads(proc.stdout.readline())
+        lone.stop_scheduler()
+        rest, err = rest_of(proc, timeout=90)
+    finally:
+        lone.close()
+    error = json.loads(err)["error"]  # one object: no log line of Dask's beside it
+    assert proc.returncode == 9 and error["code"] == "CLUSTER_UNAVAILABLE", (err, lone.logs())
+    assert "run the same command again" in error["hint"], error
+    done = [first, *rows(rest)]
+    assert 1 <= len(done) < 20 and {r["status"] for r in done} == {"ok"}, done
+    journal = [json.loads(line) for line in (tmp_path / "out" / ".pdftools-batch.jsonl").read_text().splitlines()]
+    assert sorted(e["output"] for e in journal) == sorted(r["output"] for r in done)
+    written = sorted((tmp_path / "out").glob("*.pdf"))  # and the file the worker had in hand, if it finished it
+    assert {r["output"] for r in done} <= set(map(str, written)) and len(written) <= len(done) + 1, written
+    for path in written:  # whole, never partial
+        with pikepdf.open(path) as pdf:
+            assert len(pdf.pages) == 1
+
+
+def test_a_worker_without_a_program_is_named_in_its_rows(bare: Cluster, tmp_path: Path, sample: Path) -> None:
+    """A cluster's workers are other machines: "tesseract is not installed" alone sent the user to install it
+    where it already was."""
+    scans(sample, tmp_path / "in", dpi=72, pages=1)
+    programs = tmp_path / "bin"  # poppler and qpdf, not tesseract
+    programs.mkdir()
+    for name in ("pdftoppm", "pdftotext", "pdfinfo", "qpdf"):
+        (programs / name).symlink_to(shutil.which(name) or name)
+    bare.add_worker("bare-bones", path=str(programs))
+    try:
+        bare.wait_for(1)
+        out = quick("ocr", tmp_path / "in", "-d", tmp_path / "out", "--cluster", bare.address)
+    finally:
+        bare.kill("bare-bones")
+    (row,) = rows(out.stdout)
+    assert out.returncode == 16 and row["error"]["code"] == "DEPENDENCY_MISSING", (out, bare.logs())
+    assert f"tesseract is not installed on worker {row['worker']}" in row["error"]["message"], row
+    assert "apt-get install tesseract-ocr" in row["error"]["hint"], row
+
+
+def test_a_cluster_timeout_that_is_not_a_number_is_refused_in_words(tmp_path: Path) -> None:
+    """PDFTOOLS_CLUSTER_TIMEOUT=abc was `INTERNAL` ("unexpected ValueError: could not convert string to float")."""
+    require_dask()
+    small_pdfs(tmp_path / "in", 1)
+    out = quick("text", tmp_path / "in", "-d", tmp_path / "out", "--cluster", f"tcp://127.0.0.1:{free_port()}",
+                timeout="abc")
+    error = json.loads(out.stderr)["error"]
+    assert out.returncode == 2 and error["code"] == "INVALID_ARGUMENT", out.stderr
+    assert "PDFTOOLS_CLUSTER_TIMEOUT" in error["message"] and "seconds" in error["hint"], error

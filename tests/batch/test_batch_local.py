@@ -202,8 +202,11 @@ def test_ctrl_c_leaves_whole_outputs_and_a_rerun_finishes(tmp_path: Path, sample
     proc.send_signal(signal.SIGINT)
     rest, err = rest_of(proc, timeout=60)
     assert proc.returncode == 130, err
-    assert json.loads(err.splitlines()[-1])["error"]["code"] == "INTERRUPTED"
+    error = json.loads(err.splitlines()[-1])["error"]
     done = [json.loads(line) for line in [first, *rest.splitlines()]]
+    assert error["code"] == "INTERRUPTED", error  # it said "no output was written": the finished ones are kept
+    assert f"{len(done)} of 4 files finished, kept in {out}" in error["message"], error
+    assert "no output was written" not in error["message"] + error["hint"], error
     written = sorted(p.name for p in out.rglob("*") if not p.name.startswith("."))
     assert written == sorted(Path(r["output"]).name for r in done)  # no partial output, nothing staged
     assert not (out / ".pdftools-staging").exists()
@@ -326,3 +329,33 @@ def test_a_misspelt_option_suggests_the_one_meant(cli: Any, tmp_path: Path) -> N
     result = cli("batch", "rotate", tmp_path / "in", "-d", tmp_path / "out", "--set", "angel=90")
     assert result.exit_code == 2 and "--set angel: no such option (did you mean angle?)" in result.stderr, result
     assert "Options of this command: angle, pages" in result.stderr
+
+
+def test_an_output_folder_inside_the_input_folder_is_not_taken_as_inputs(cli: Any, tmp_path: Path) -> None:
+    """`batch rotate in -r -d in/out`: the second run took the first run's outputs as inputs and stopped with
+    OUTPUT_IS_INPUT ("in/a.pdf would be written over by its own output in/out/a.pdf"); re-running a finished
+    batch skips every file."""
+    small_pdfs(tmp_path / "in" / "sub", 2)
+    args = ("batch", "rotate", tmp_path / "in", "-r", "-d", tmp_path / "in" / "out", "--set", "angle=90", "--json")
+    first = cli(*args)
+    assert first.exit_code == 0, first
+    again = cli(*args)
+    assert again.exit_code == 0, again
+    assert sorted(r["status"] for r in rows(again.stdout).values()) == ["skipped", "skipped"], again.stdout
+    with_glob = cli("batch", "rotate", f"{tmp_path / 'in'}/**/*.pdf", "-d", tmp_path / "in" / "out", "--set",
+                    "angle=90", "--json")
+    assert with_glob.exit_code == 0 and len(rows(with_glob.stdout)) == 2, with_glob
+
+
+def test_two_files_of_one_folder_writing_one_output_get_a_hint_that_helps(cli: Any, tmp_path: Path) -> None:
+    """`batch convert notes/ ...` with notes.md and notes.png beside it: the hint said to give their folder
+    rather than the files one by one, which was what had been done."""
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "a.md").write_text("# A\n")
+    (tmp_path / "notes" / "a.txt").write_text("A\n")
+    result = cli("batch", "convert", tmp_path / "notes", "-d", tmp_path / "out", "--set", "to_format=html",
+                 "--json")
+    error = json.loads(result.stderr)["error"]
+    assert result.exit_code == 2 and "would both write" in error["message"], error
+    assert "folder rather than" not in error["hint"] and "{ext}" in error["hint"], error
+    assert "'notes/*.md'" in error["hint"] or "*.md" in error["hint"], error

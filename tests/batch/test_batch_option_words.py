@@ -76,3 +76,14 @@ def test_on_the_command_line_options_stay_key_value(cli: Any, tmp_path: Path, op
     result = cli("batch", "rotate", tmp_path / "four.pdf", "-d", tmp_path / "out", "--set", option, "--json")
     assert result.exit_code == 2, result
     assert json.loads(result.stderr)["error"]["message"] == message, result
+
+
+def test_set_takes_an_option_by_its_flag_as_the_commands_help_shows_it(cli: Any, tmp_path: Path) -> None:
+    """`pdftools convert --help` shows `--to` and `--from`; `--set to=html` was refused (`no such option (did
+    you mean toc?)`), as only the parameter's own name (`to_format`) was taken."""
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "notes.txt").write_text("# Title\n\nSome *text*.\n")
+    result = cli("batch", "convert", tmp_path / "in", "-d", tmp_path / "out", "--set", "to=html",
+                 "--set", "from=markdown", "--json")
+    assert result.exit_code == 0, result
+    assert "<em>text</em>" in (tmp_path / "out" / "notes.html").read_text()

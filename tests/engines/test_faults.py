@@ -176,6 +176,22 @@ def test_ctrl_c_during_a_batch(command: str, target: str, tmp_path: Path, out_di
     assert_clean(run, result, "INTERRUPTED", 130, inputs=before, folder=out_dir)
 
 
+def test_sigterm_stops_a_command_as_ctrl_c_does(tmp_path: Path, out_dir: Path) -> None:
+    """SIGTERM (`timeout`, a CI job cancelled, `docker stop`) while split works: exit 143, TERMINATED, no parts
+    or output left (it ended the program where it stood: its staging folder stayed)."""
+    big = tmp_path / "in" / "big.pdf"
+    big.parent.mkdir()
+    subprocess.run(["qpdf", "--empty", "--pages", *[str(CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf")]
+                    * 250, "--", str(big)], check=True)  # 1,000 pages
+    before = hashes(big)
+    run = Run(tmp_path, ["split", big, "-d", out_dir])
+    proc = run.start()
+    _wait_until_busy(proc, out_dir)
+    proc.send_signal(signal.SIGTERM)
+    result = run.finish(timeout=30)
+    assert_clean(run, result, "TERMINATED", 143, inputs=before, folder=out_dir)
+
+
 def _wait_until_busy(proc: subprocess.Popen[bytes], staging_in: Path | None) -> None:
     """Until split has written some parts into its staging folder, or merge has been running for a second."""
     deadline = time.monotonic() + (30 if staging_in else 1.0)

@@ -58,7 +58,7 @@ def test_add_links_one_item_and_leaves_the_others_as_they_were(cli: Any, rich: P
     out = tmp_path / "out.pdf"
     args = ["--parent", parent] if parent else []
     result = cli("bookmarks", "add", rich, "--title", "New", "--page", "3", *args, "-o", out)
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 0, result.stderr
     _check(out)
     before, after = _items(rich), _items(out)
     new = [item for item in after if item.get("title") == "New"]

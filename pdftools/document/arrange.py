@@ -108,5 +108,14 @@ def _drop_dests(pdf: pikepdf.Pdf, dropped: set[Key]) -> None:
             del root.Dests[name]
     if "/Names" in root and "/Dests" in root.Names:
         tree = pikepdf.NameTree(root.Names.Dests)
-        for key in [k for k, v in tree.items() if _target(v) in dropped]:
-            del tree[key]
+        entries = list(tree.items())
+        drop = [k for k, v in entries if _target(v) in dropped]
+        try:
+            for key in drop:
+                del tree[key]
+        except KeyError:  # an unsorted tree (qpdf finds a name by bisection): written anew, sorted, without them
+            fresh = pikepdf.NameTree.new(pdf)
+            for key, value in entries:
+                if key not in drop:
+                    fresh[key] = value
+            root.Names.Dests = fresh.obj

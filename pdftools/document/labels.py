@@ -4,6 +4,7 @@ arabic from 1, `Cover` a label with no number."""
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -119,14 +120,14 @@ Entries = list[tuple[int, Label]]  # (0-based first page, its range's label)
 
 
 def read_entries(pdf: pikepdf.Pdf) -> Entries | None:
-    """The /PageLabels entries as (0-based first page, (style name, prefix, first number)); None when the
-    document has none or they cannot be read."""
+    """The /PageLabels entries as (0-based first page, (style name, prefix, first number)), sorted; None when
+    the document has none or they cannot be read."""
     import pikepdf
 
     if "/PageLabels" not in pdf.Root:
         return None
     try:
-        return [(int(index), _entry(entry)) for index, entry in pikepdf.NumberTree(pdf.Root.PageLabels).items()]
+        return sorted((int(index), _entry(entry)) for index, entry in pikepdf.NumberTree(pdf.Root.PageLabels).items())
     except (pikepdf.PdfError, TypeError, ValueError, AttributeError):
         return None
 
@@ -151,12 +152,17 @@ def _entry(entry: Any) -> Label:
 
     if not isinstance(entry, pikepdf.Dictionary):
         raise TypeError("a page label entry is not a dictionary")
-    return STYLES.get(str(entry.get("/S", ""))[1:], "none"), str(entry.get("/P", "")), int(entry.get("/St", 1))
+    found = entry.as_dict()  # one call (looking up an absent key in the dictionary costs pikepdf ~2.5 µs)
+    style, prefix, start = (found.get(key) for key in ("/S", "/P", "/St"))  # null: as if absent
+    return (STYLES.get(str(style)[1:], "none") if style is not None else "none",
+            str(prefix) if prefix is not None else "", int(start) if start is not None else 1)
 
 
 def label_at(entries: Entries, index: int) -> Label:
-    """The label of page `index` (0-based): its range's style and prefix, and its number in the range. Pages
-    before the first range read as their page number, as viewers show them."""
-    first, (style, prefix, start) = max(((i, e) for i, e in entries if i <= index), default=(index, ("arabic",
-                                                                                                   "", index + 1)))
+    """The label of page `index` (0-based; `entries` as read_entries gives them): its range's style and prefix,
+    and its number in the range. Pages before the first range read as their page number, as viewers show them."""
+    after = bisect.bisect_right(entries, index, key=lambda entry: entry[0])  # (the last of equal firsts wins)
+    if not after:
+        return "arabic", "", index + 1
+    first, (style, prefix, start) = entries[after - 1]
     return style, prefix, start + index - first

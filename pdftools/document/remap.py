@@ -20,6 +20,7 @@ kept.
 from __future__ import annotations
 
 import functools
+from copy import copy as shallow_copy
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -56,6 +57,8 @@ class Node:
     children: list[Node]
     keys: set[Key]  # the pages opened in its subtree
     anyway: bool  # something in its subtree stays whatever the pages (a link, a heading, an action)
+    entries: set[str]  # the item's keys (asking the dictionary costs pikepdf more than asking the set)
+    closed: bool  # its children are hidden (/Count negative)
 
 
 def read(src: pikepdf.Pdf, *, indexed: bool = True) -> list[Node] | None:
@@ -166,8 +169,10 @@ class _Reader:
             keys = {page} if page is not None else set()
             for kid in kids:
                 keys |= kid.keys
+            count = item["/Count"] if kids and "/Count" in present else 0
             nodes.append(Node(item, dest, action, explicit, page, kids, keys,
-                              page is None or any(kid.anyway for kid in kids)))
+                              page is None or any(kid.anyway for kid in kids), present,
+                              isinstance(count, int) and int(count) < 0))
             item = item["/Next"] if "/Next" in present else None
         return nodes
 
@@ -205,23 +210,22 @@ class _Placer:
         gone = node.key is not None and target is None
         if gone and not kids:
             return None
-        item, action = node.item, node.action
-        made = self.out.make_indirect(self.copy(item))  # a new item, even in place: a broken outline stays as it was
-        if gone:  # a heading now: its title, colour and style
-            for key in ("/Dest", "/A"):
-                if key in made:
+        item, action, entries = node.item, node.action, node.entries
+        made = self.out.make_indirect(self.copy(item, entries))  # new, even in place: a broken outline stays as was
+        if gone:  # a heading now: its title, colour and style (a copy into another file holds no more)
+            for key in ("/Dest", "/A") if self.in_place else ():
+                if key in entries:
                     del made[key]
         elif target is not None:
             first = node.explicit[0]
             same = (self.in_place and isinstance(first, pikepdf.Dictionary) and target.same_view
                     and target.page.objgen == first.objgen)
             if not same:
-                self.point(made, node.explicit, action if "/Dest" not in item else None, target)
+                self.point(made, node.explicit, action if "/Dest" not in entries else None, target)
         elif not self.in_place and node.dest is None and action is not None and action.get("/S") in ACTIONS:
-            made.A = self.foreign(self.copy(action, skip=("/Next",)))  # not a GoTo: copied, without its chain
+            made.A = self.foreign(self.copy(action, action.keys(), skip=("/Next",)))  # not a GoTo: without its chain
         if kids:
-            count = item.get("/Count", 0)
-            outline.link(made, kids, closed=isinstance(count, int) and int(count) < 0)
+            outline.link(made, kids, closed=node.closed)
         return made
 
     def point(self, made: Any, explicit: Any, action: Any, target: Target) -> None:
@@ -229,6 +233,14 @@ class _Placer:
         holds); through a copy of its GoTo `action` when it had one."""
         import pikepdf
 
+        if target.same_view and action is None and not self.in_place:
+            dest = shallow_copy(explicit)  # the view as written, on the page it is on now: one call, not one a number
+            dest[0] = target.page
+            try:
+                made.Dest = dest
+                return
+            except pikepdf.ForeignObjectError:  # it holds an indirect object of the source: made anew below
+                pass
         if target.same_view:  # the view as written (its numbers exactly), on the page it is on now
             view = list(explicit)[1:]  # numbers, names and null: any file may hold them as they are
             if not all(isinstance(v, pikepdf.Name) or not isinstance(v, pikepdf.Object) for v in view):
@@ -237,21 +249,21 @@ class _Placer:
         else:
             dest = outline.dest_array(target.page, ("Fit",))
         if action is not None:
-            made.A = self.foreign(self.copy(action, skip=("/D",) if self.in_place else ("/D", "/Next")))
+            made.A = self.foreign(self.copy(action, action.keys(), skip=("/D",) if self.in_place else ("/D", "/Next")))
             made.A.D = dest
         else:
             made.Dest = dest
 
-    def copy(self, item: Any, skip: tuple[str, ...] | None = None) -> Any:
-        """A direct copy of a dictionary: every entry but `skip` in place; in another file only COPIED ones
-        of an item (or an action's entries but `skip`), made the output's."""
+    def copy(self, item: Any, entries: Any, skip: tuple[str, ...] | None = None) -> Any:
+        """A direct copy of a dictionary (`entries`: its keys): every entry but `skip` in place; in another
+        file only COPIED ones of an item (or an action's entries but `skip`), made the output's."""
         import pikepdf
 
         if self.in_place:
-            return pikepdf.Dictionary({k: v for k, v in item.items() if k not in (skip or LINKS)})
+            return pikepdf.Dictionary({k: item[k] for k in entries if k not in (skip or LINKS)})
         if skip is None:
-            return pikepdf.Dictionary({k: self.foreign(item[k]) for k in COPIED if k in item})
-        return pikepdf.Dictionary({k: self.foreign(v) for k, v in item.items() if k not in skip})
+            return pikepdf.Dictionary({k: self.foreign(item[k]) for k in COPIED if k in entries})
+        return pikepdf.Dictionary({k: self.foreign(item[k]) for k in entries if k not in skip})
 
     def foreign(self, value: Any) -> Any:
         """`value` of the source, as the output may hold it."""

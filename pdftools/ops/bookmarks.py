@@ -39,7 +39,7 @@ from pdftools.core.pages import page_number
 from pdftools.core.params import Cli, Mcp, Param
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
-from pdftools.document import outline
+from pdftools.document import outline, remap
 from pdftools.document.outline import Bookmark
 from pdftools.errors import InvalidArgument
 
@@ -105,8 +105,7 @@ def bookmarks(
         outline.write(job.pdf, nodes)
     else:
         assert title is not None and page is not None
-        with job.pdf.open_outline() as current:
-            _add(current.root, title, page_number(page, count) - 1, parent)
+        _add(job.pdf, title, page_number(page, count) - 1, parent)
     return _result(str(job.src), job.pdf, Edited(**job.save(decrypt)))
 
 
@@ -205,23 +204,78 @@ def _color(color: Any, title: str) -> tuple[float, float, float] | None:
     return (color[0], color[1], color[2]) if any(color) else None
 
 
-def _add(root: list[pikepdf.OutlineItem], title: str, page: int, parent: str | None) -> None:
+def _add(pdf: pikepdf.Pdf, title: str, page: int, parent: str | None) -> None:
+    """Link a bookmark opening `page` whole at the end of the top level, or of the children of the first
+    bookmark titled `parent`: every other bookmark stays the dictionary it was, but for its /Next (the one
+    before it) and the /First, /Last and /Count of the bookmarks above it. An outline that cannot be read
+    goes through pikepdf's outline model, as before."""
+    import pikepdf
+
+    root = pdf.Root.get("/Outlines")
+    first = root.get("/First") if isinstance(root, pikepdf.Dictionary) else None
+    nodes = remap.read(pdf, indexed=False) if isinstance(first, pikepdf.Dictionary) else []
+    if nodes is None:
+        with pdf.open_outline() as current:
+            _add_to_model(current.root, title, page, parent)
+        return
+    path = _find(nodes, parent) if parent is not None else []
+    if path is None:
+        raise InvalidArgument(f"no bookmark titled {parent!r}", hint="`bookmarks list` shows the titles.")
+    if not isinstance(root, pikepdf.Dictionary):
+        root = pdf.Root.Outlines = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Outlines))
+    above = path[-1].item if path else root
+    item = pdf.make_indirect(pikepdf.Dictionary(Title=pikepdf.String(title), Parent=above,
+                                                Dest=outline.dest_array(pdf.pages[page].obj, ("Fit",))))
+    siblings = path[-1].children if path else nodes
+    if siblings:
+        item.Prev = siblings[-1].item
+        siblings[-1].item.Next = item
+    else:
+        above.First = item
+    above.Last = item
+    _count_one_more([node.item for node in reversed(path)] + [root])
+
+
+def _count_one_more(above: list[Any]) -> None:
+    """Count a new bookmark in the /Count of the bookmarks `above` it (nearest first, the outline root last):
+    one more shown in each open one up to a closed one, which has one more hidden."""
+    for item in above:
+        count = item.get("/Count") if "/Count" in item else 0
+        count = int(count) if isinstance(count, int) else 0
+        if count < 0 and item is not above[-1]:  # (the root is never closed)
+            item.Count = count - 1
+            return
+        item.Count = max(count, 0) + 1
+
+
+def _find(nodes: list[remap.Node], title: str) -> list[remap.Node] | None:
+    """The first bookmark titled `title` (depth first), with the bookmarks above it: [top, ..., it]."""
+    for node in nodes:
+        if str(node.item.get("/Title", "")) == title:
+            return [node]
+        found = _find(node.children, title)
+        if found is not None:
+            return [node, *found]
+    return None
+
+
+def _add_to_model(root: list[pikepdf.OutlineItem], title: str, page: int, parent: str | None) -> None:
     from pikepdf import OutlineItem
 
     siblings = root
     if parent is not None:
-        found = _find(root, parent)
+        found = _find_in_model(root, parent)
         if found is None:
             raise InvalidArgument(f"no bookmark titled {parent!r}", hint="`bookmarks list` shows the titles.")
         siblings = found.children
     siblings.append(OutlineItem(title, page))
 
 
-def _find(items: list[pikepdf.OutlineItem], title: str) -> pikepdf.OutlineItem | None:
+def _find_in_model(items: list[pikepdf.OutlineItem], title: str) -> pikepdf.OutlineItem | None:
     for item in items:
         if str(item.title) == title:
             return item
-        found = _find(item.children, title)
+        found = _find_in_model(item.children, title)
         if found is not None:
             return found
     return None

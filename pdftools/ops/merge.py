@@ -148,7 +148,8 @@ def _bookmark(src: pikepdf.Pdf, out: pikepdf.Pdf, out_pages: list[pikepdf.Page],
     own outline (each item whole, pointing at the pages copied: remap)."""
     import pikepdf
 
-    title = metadata.text(src.docinfo.get("/Title", "") or "").strip() or stem
+    info = src.trailer.get("/Info")  # (`docinfo` would add one to an input without)
+    title = metadata.text(info.get("/Title", "") or "" if isinstance(info, pikepdf.Dictionary) else "").strip() or stem
     item = out.make_indirect(pikepdf.Dictionary(Title=pikepdf.String(title)))
     item.Dest = outline.dest_array(out_pages[min(page_map.values())].obj, ("Fit",))
     if "/Outlines" in src.Root:

@@ -665,9 +665,9 @@ def build(folder: Path, count: int, seed: int = 5, sources: tuple[str, ...] = SO
             rows.append({"file": m["file"], "issuer": s["issuer"], "number": s["number"], "date": s["date"],
                          "amount": m["amount"], "currency": s["currency"]})
         shutil.rmtree(work)
-    expected = {r["file"]: {k: r[k] for k in ("issuer", "number", "date", "amount", "currency")} for r in rows}
-    (folder / "truth.json").write_text(json.dumps(expected, indent=1, ensure_ascii=False))
-    return expected, skipped
+    from invoices.scripted import write_truth
+
+    return write_truth(folder, rows), skipped
 
 
 def main() -> None:
@@ -677,17 +677,10 @@ def main() -> None:
         made = _kraft_html_child(specs, folder) if source == "kraft-html" else _gnucash_child(specs, folder)
         print(json.dumps(made))
         return
-    import argparse
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script: `invoices` importable
+    from invoices.scripted import command_line
 
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("out", type=Path)
-    parser.add_argument("--count", type=int, default=16, help="invoices per route")
-    parser.add_argument("--seed", type=int, default=5)
-    args = parser.parse_args()
-    expected, skipped = build(args.out, args.count, args.seed)
-    print(f"{len(expected)} invoices in {args.out}")
-    for source, why in skipped.items():
-        print(f"skipped {source}: {why}")
+    command_line(__doc__, build, "route", 16, 5)
 
 
 if __name__ == "__main__":

@@ -487,9 +487,9 @@ def build(folder: Path, count: int, seed: int = 5) -> tuple[dict[str, dict[str, 
                 raise RuntimeError(f"{source}: {wrong}")
             rows.append(m)
         shutil.rmtree(work)
-    expected = {r["file"]: {k: r[k] for k in ("issuer", "number", "date", "amount", "currency")} for r in rows}
-    (folder / "truth.json").write_text(json.dumps(expected, indent=1, ensure_ascii=False))
-    return expected, skipped
+    from invoices.scripted import write_truth
+
+    return write_truth(folder, rows), skipped
 
 
 def main() -> None:
@@ -497,17 +497,10 @@ def main() -> None:
         folder = Path(sys.argv[3])
         print(json.dumps(_tryton_child(json.loads(sys.stdin.read()), folder)))
         return
-    import argparse
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script: `invoices` importable
+    from invoices.scripted import command_line
 
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("out", type=Path)
-    parser.add_argument("--count", type=int, default=16, help="invoices per template source")
-    parser.add_argument("--seed", type=int, default=5)
-    args = parser.parse_args()
-    expected, skipped = build(args.out, args.count, args.seed)
-    print(f"{len(expected)} invoices in {args.out}")
-    for source, why in skipped.items():
-        print(f"skipped {source}: {why}")
+    command_line(__doc__, build, "template source", 16, 5)
 
 
 if __name__ == "__main__":

@@ -341,11 +341,10 @@ def build(folder: Path, count: int, seed: int = 3) -> tuple[dict[str, dict[str, 
         else:
             rows += made
     from invoices import thirdparty_more
+    from invoices.scripted import write_truth
 
     rows += thirdparty_more.build(folder, count, seed, skipped)
-    expected = {r["file"]: {k: r[k] for k in ("issuer", "number", "date", "amount", "currency")} for r in rows}
-    (folder / "truth.json").write_text(json.dumps(expected, indent=1, ensure_ascii=False))
-    return expected, skipped
+    return write_truth(folder, rows), skipped
 
 
 def main() -> None:
@@ -354,17 +353,9 @@ def main() -> None:
         library, folder = sys.argv[2], Path(sys.argv[3])
         print(json.dumps(run_child(library, json.loads(sys.stdin.read()), folder)))
         return
-    import argparse
+    from invoices.scripted import command_line
 
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("out", type=Path)
-    parser.add_argument("--count", type=int, default=12, help="invoices per library")
-    parser.add_argument("--seed", type=int, default=3)
-    args = parser.parse_args()
-    expected, skipped = build(args.out, args.count, args.seed)
-    print(f"{len(expected)} invoices in {args.out}")
-    for lib, why in skipped.items():
-        print(f"skipped {lib}: {why}")
+    command_line(__doc__, build, "library", 12, 3)
 
 
 if __name__ == "__main__":

@@ -173,6 +173,9 @@ def currency_code(token: str | None) -> str | None:
     return upper if upper in CURRENCY_CODES else CURRENCY_SYMBOLS.get(token.lower())
 
 
+MINUS = re.compile(r"(?<!\w)-(?=\s?(?:\d|[^\w\s]))")  # `-500,00`, `-£500.00`, `- 500,00`: the sign, not a hyphen
+
+
 def find_amounts(line: str) -> list[AmountFound]:
     """Every amount in a (cleaned, not folded) line, left to right; percentages and dates are not amounts."""
     found = []

@@ -24,6 +24,7 @@ from pdftools.document import text as pagetext
 from pdftools.engines import poppler
 from pdftools.engines import tesseract as engine
 from pdftools.invoice import issuer as invoice_issuer
+from pdftools.invoice import pages as invoice_pages
 from pdftools.invoice import text as invoice_text
 from pdftools.invoice import totals as invoice_totals
 from pdftools.invoice import xml as invoice_xml
@@ -70,6 +71,7 @@ class Options:
     language: str | None = None
     templates: list[Template] = field(default_factory=list)
     xml: bool = True  # read an embedded e-invoice XML (False: only the pages)
+    check_pages: bool = False  # warn of the XML's values the pages do not show
 
 
 def default_languages() -> str:
@@ -88,8 +90,12 @@ def read_invoice(path: Path, password: str | None, options: Options) -> Reading:
         if isinstance(from_xml, str):
             return Reading({}, {}, warnings, not_invoice=from_xml)
         best: dict[str, tuple[Candidate, Source]] = {key: (c, "xml") for key, c in from_xml.items()}
+        read = None
+        if from_xml and options.check_pages:
+            read = _texts(pdf, path, options, warnings)
+            warnings += _check_pages(read[0], from_xml)
         if len(best) < len(FIELDS):
-            texts, source, doubtful = _texts(pdf, path, options, warnings)
+            texts, source, doubtful = read or _texts(pdf, path, options, warnings)
             for key, cand in _from_text(texts, options, doubtful).items():
                 if key == "issuer" and source == "ocr":
                     cand = unconfirmed_ocr_name(cand)
@@ -98,6 +104,14 @@ def read_invoice(path: Path, password: str | None, options: Options) -> Reading:
                 best.setdefault(key, (cand, source))
     fields = {key: _found(key, cand, source) for key in FIELDS if key in best for cand, source in [best[key]]}
     return Reading(fields, {key: cand.value for key, (cand, _) in best.items()}, warnings)
+
+
+def _check_pages(texts: list[str], from_xml: dict[str, Candidate]) -> list[str]:
+    """The XML's values the pages do not show, each a warning (`--check-pages`); none when the pages have no
+    text to check against (that is warned of already)."""
+    if sum(len(t.strip()) for t in texts) < 20:
+        return ["the pages were not checked against the XML: they have no text"]
+    return invoice_pages.unshown(texts, {key: cand.value for key, cand in from_xml.items()})
 
 
 def unconfirmed_ocr_name(cand: Candidate) -> Candidate:

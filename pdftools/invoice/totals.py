@@ -14,14 +14,13 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from pdftools.invoice.labels import DEPOSIT, TOTAL
-from pdftools.invoice.parse import CURRENCY, AmountFound, currency_code, find_amounts, find_dates
+from pdftools.invoice.parse import CURRENCY, MINUS, AmountFound, currency_code, find_amounts, find_dates
 from pdftools.invoice.text import STRONG, WEAK, Candidate, Cell, Doc, nearest_label, score_of
 
 RIVAL_FLOOR = WEAK - 0.1  # a weaker-labelled amount is no total, even when it adds up
 _DEPOSIT = re.compile(rf"(?<![a-z])(?:{DEPOSIT})(?![a-z])")
 _TAX = re.compile(r"vat|tax|mwst|ust|tva|btw|iva|gst|hst|pst|qst|versicherungs?steuer")
 _TRAILING_MINUS = re.compile(r"[\d.,' ]+\d-")  # `119,00-`: the sign after the amount, as SAP prints it
-_MINUS = re.compile(r"(?<!\w)-(?=\s?(?:\d|[^\w\s]))")  # `-500,00`, `-£500.00`, `- 500,00`: the sign, not a hyphen
 
 
 _HEADINGS = {  # a VAT table's column headings: what the amounts under them are
@@ -121,7 +120,7 @@ def _amounts(doc: Doc, i: int) -> list[AmountFound]:
     an amount a narrow column wrapped above put back (`_unwrapped`); not a date's numbers (`pay by 29 July
     2024`) nor a term's (`innerhalb von 30 Tagen`)."""
     days = find_dates(doc.folded[i])
-    return [a for a in find_amounts(_MINUS.sub(" ", _unwrapped(doc, i)))
+    return [a for a in find_amounts(MINUS.sub(" ", _unwrapped(doc, i)))
             if not any(d.start < a.end and a.start < d.end for d in days) and not _DAYS.match(doc.folded[i], a.end)]
 
 
@@ -205,7 +204,7 @@ def _totals_below(doc: Doc, i: int) -> list[Candidate]:
 
 def _sizes(text: str) -> list[AmountFound]:
     """The amounts in a cell, as sizes: `-8,79` is 8.79 (the sign is `signed`'s)."""
-    return find_amounts(_MINUS.sub(" ", text))
+    return find_amounts(MINUS.sub(" ", text))
 
 
 class _Summed(NamedTuple):
@@ -295,8 +294,8 @@ def signed(doc: Doc, total: Candidate | None) -> Candidate | None:
                                              not any(_CORRECTED.search(line) for line in doc.folded)):
         return total
     line = doc.lines[total.line]
-    for amount in find_amounts(_MINUS.sub(" ", line)):  # the same places, the signs blanked
-        if amount.value == total.value and (_MINUS.search(line[max(amount.start - 3, 0):amount.start + 1])
+    for amount in find_amounts(MINUS.sub(" ", line)):  # the same places, the signs blanked
+        if amount.value == total.value and (MINUS.search(line[max(amount.start - 3, 0):amount.start + 1])
                                             or _TRAILING_MINUS.match(line, amount.start)):
             return Candidate(-total.value, total.score, f"{total.how}, with its minus sign", total.line, total.extra)
     return total

@@ -110,12 +110,13 @@ def rename_invoice(
     ocr: Annotated[bool, Param("OCR scans without a text layer"), Cli("--ocr/--no-ocr")] = True,
     xml: Annotated[bool, Param("Read an embedded e-invoice XML"),
                    Cli("--xml/--no-xml")] = True,
+    check_pages: Annotated[bool, Param("Warn of XML values the pages do not show")] = False,
     language: Annotated[str | None, Param("OCR languages (default: installed ones of eng+deu+fra+nld+spa+ita)"),
                         Cli("-l", "--language")] = None,
     password: Password = None,
 ) -> RenameResult:
     wanted = _check_pattern(pattern)
-    options = Options(date_order=date_order, ocr=ocr, language=language, xml=xml,
+    options = Options(date_order=date_order, ocr=ocr, language=language, xml=xml, check_pages=check_pages,
                       templates=load(templates) if templates else [])
     files = list(dict.fromkeys(p for spec in inputs for p in expand(spec, recursive=recursive)))
     target = output_folder(copy_to) if copy_to else None

@@ -114,6 +114,52 @@ def test_embedded_xml_is_exact_and_a_broken_one_falls_back_to_the_text(invoice_s
     assert any("factur-x.xml is malformed" in w and "text was used" in w for w in broken.warnings)
 
 
+def test_check_pages_warns_of_exactly_the_xml_values_the_pages_do_not_show(tmp_path: Path) -> None:
+    """`--check-pages`: e-invoices in six languages and five layouts whose pages print the XML's values, each in
+    its own format (`5. März 2024`, `1.234,56 €`, a credit note's minus), get no warning; an XML that disagrees
+    with its page gets one warning per value, naming the XML's value; a page with no text cannot be checked."""
+    rng = random.Random(7)
+    specs = [make_spec(rng, i) for i in range(12)]
+    rows = [write(spec, tmp_path, "xml", random.Random(f"7-{spec.id}")) for spec in specs]
+    assert len({(row.lang, row.layout) for row in rows}) >= 8
+    files = [str(tmp_path / row.file) for row in rows]
+    checked = rename_invoice(files, apply=False, check_pages=True)
+    assert [(Path(r.file).name, [w for w in r.warnings if "pages" in w]) for r in checked.files] == [
+        (row.file, []) for row in rows]
+    assert {f.source for r in checked.files for f in r.fields.values()} == {"xml"}
+
+    spec, number, total = specs[0], specs[0].number + "9", f"{specs[0].total + Decimal('10.00'):.2f}"
+    xml = cii_xml(dataclasses.replace(spec, number=number))
+    for tag in ("GrandTotalAmount", "DuePayableAmount"):
+        xml = xml.replace(f"<ram:{tag}>{spec.total:.2f}<".encode(), f"<ram:{tag}>{total}<".encode())
+    (tmp_path / "lied").mkdir()
+    lied = write(spec, tmp_path / "lied", "digital", random.Random(f"7-{spec.id}"))
+    lied_path = tmp_path / "lied" / lied.file
+    attach_cii(lied_path, xml)
+    row = rename_invoice([str(lied_path)], apply=False, check_pages=True).files[0]
+    assert [w for w in row.warnings if "pages" in w] == [
+        f"the pages do not show the XML's invoice number {number}", f"the pages do not show the XML's total {total}"]
+    assert row.fields["amount"].value == total and row.status == "planned"  # the XML is still what is read
+    assert not [w for w in rename_invoice([str(lied_path)], apply=False).files[0].warnings if "pages" in w]
+
+    blank = tmp_path / "blank.pdf"
+    pikepdf_pdf([[]], blank)
+    attach_cii(blank, cii_xml(specs[1]))
+    row = rename_invoice([str(blank)], apply=False, check_pages=True, ocr=False).files[0]
+    assert "the pages were not checked against the XML: they have no text" in row.warnings
+    assert not [w for w in row.warnings if "do not show" in w]
+
+
+def test_a_credit_note_total_printed_with_its_minus_is_shown() -> None:
+    from pdftools.invoice.pages import shown
+
+    page = ["Gutschrift GS-77 vom 05.03.2024", "Endbetrag            -1.234,56 EUR", "Korrektur   119,00-"]
+    assert shown(page, {"amount": Decimal("-1234.56"), "number": "GS-77", "date": dt.date(2024, 3, 5)}) == {
+        "amount": True, "number": True, "date": True}
+    assert shown(page, {"amount": "-119.00", "currency": "EUR", "issuer": "Nowhere GmbH"}) == {
+        "amount": True, "currency": True, "issuer": False}
+
+
 def test_a_scan_is_read_by_ocr_and_not_without_it(invoice_set: InvoiceSet) -> None:
     path = invoice_set.folder / invoice_set.scanned.file
     reading = read_invoice(path, None, Options())

@@ -167,25 +167,13 @@ def printed_precision(rows: list[Any], expected: dict[str, dict[str, str | None]
 
 
 def printed_fields(path: str, want: dict[str, str | None]) -> dict[str, bool]:
-    """Per field, is the true value printed on the pages of `path` (see `printed`)."""
-    import datetime as dt
+    """Per field, is the true value printed on the pages of `path` (see `printed`): the test `--check-pages`
+    makes (`pdftools.invoice.pages.shown`), on the whole text."""
     import subprocess
-    from decimal import Decimal
 
-    from pdftools.invoice.parse import CURRENCY_SYMBOLS, clean, find_amounts, find_dates, fold
+    from pdftools.invoice.pages import shown
 
-    text = clean(subprocess.run(["pdftotext", "-layout", "-enc", "UTF-8", path, "-"], capture_output=True,
-                                check=False).stdout.decode("utf-8", errors="replace"))
-    lines = text.splitlines()
-    folded = fold(text)
-    bare = re.sub(r"[^a-z0-9]", "", folded)
-    dates = {d.value for line in lines for order in ("dmy", "mdy") for d in find_dates(fold(line), order)}
-    amounts = {a.value for line in lines for a in find_amounts(line)}
-    return {
-        "issuer": bool(want["issuer"]) and re.sub(r"[^a-z0-9]", "", fold(want["issuer"] or "")) in bare,
-        "number": bool(want["number"]) and re.sub(r"\s", "", fold(want["number"] or "")) in folded.replace(" ", ""),
-        "date": bool(want["date"]) and dt.date.fromisoformat(want["date"] or "") in dates,
-        "amount": bool(want["amount"]) and abs(Decimal(want["amount"] or "0")) in amounts,
-        "currency": bool(want["currency"]) and (want["currency"] in text or any(
-            code == want["currency"] and symbol in text for symbol, code in CURRENCY_SYMBOLS.items())),
-    }
+    text = subprocess.run(["pdftotext", "-layout", "-enc", "UTF-8", path, "-"], capture_output=True,
+                          check=False).stdout.decode("utf-8", errors="replace")
+    found = shown([text], want)
+    return {key: found.get(key, False) for key in FIELDS}

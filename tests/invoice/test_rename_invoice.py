@@ -468,6 +468,25 @@ def test_mcp_defaults_to_a_dry_run_and_renames_only_with_apply(root: Path, tmp_p
     assert sorted(p.name for p in (root / "inbox").iterdir()) == sorted(p.name for p in (root / "sorted").iterdir())
 
 
+def test_mcp_check_pages_warns_an_agent_of_an_xml_its_page_does_not_show(tmp_path: Path,
+                                                                         invoice_set: InvoiceSet) -> None:
+    """Over MCP, `check_pages` puts the same warnings in the row: another invoice's XML attached to a page."""
+    other = make_spec(random.Random(9), 0)
+    (path,) = copy_in(tmp_path / "root", invoice_set.folder / invoice_set.digital[0].file)
+    attach_cii(path, cii_xml(other))
+
+    async def go() -> tuple[Any, Any]:
+        async with Client(build_server([tmp_path / "root"])) as client:
+            return (await client.call_tool("pdf_rename_invoice", {"inputs": [path.name], "check_pages": True}),
+                    await client.call_tool("pdf_rename_invoice", {"inputs": [path.name]}))
+
+    checked, plain = anyio.run(go)
+    row = checked.structured_content["files"][0]
+    assert row["fields"]["number"] == {**row["fields"]["number"], "value": other.number, "source": "xml"}
+    assert f"the pages do not show the XML's invoice number {other.number}" in row["warnings"]
+    assert not [w for w in plain.structured_content["files"][0]["warnings"] if "pages" in w]
+
+
 def test_mcp_stdio_subprocess_plans_then_renames(root: Path) -> None:
     params = StdioServerParameters(command=str(PDFTOOLS), args=["serve", "--transport", "stdio", "--root", str(root)],
                                    env={"PATH": os.environ["PATH"]}, cwd=str(root))

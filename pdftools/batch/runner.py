@@ -13,7 +13,7 @@ from typing import Any
 from pdftools.batch.executors import Executor
 from pdftools.batch.journal import Journal
 from pdftools.batch.plan import FileJob
-from pdftools.batch.work import BatchRow, cleanup_staging, run_one
+from pdftools.batch.work import BatchRow, cleanup_staging, named_error, run_one
 from pdftools.core import task
 from pdftools.errors import NotShared, PdftoolsError, WorkerLost
 
@@ -48,8 +48,8 @@ def row_of(job: FileJob, outcome: Any) -> BatchRow:
     if isinstance(outcome, BatchRow):
         if job.remote and outcome.status == "ok" and not os.path.exists(job.target):
             outcome.status, outcome.output = "failed", None
-            outcome.error = NotShared(f"worker {outcome.worker} wrote {job.target} where this machine cannot "
-                                      "see it").to_dict()
+            outcome.error = named_error(NotShared(f"worker {outcome.worker} wrote {job.target} where this machine "
+                                                  "cannot see it").to_dict(), job)
         return outcome
     error = outcome if isinstance(outcome, PdftoolsError) else WorkerLost(f"{type(outcome).__name__}: {outcome}")
     return BatchRow(input=job.input, status="failed", error=error.to_dict(), key=job.key)

@@ -64,7 +64,7 @@ def run_one(job: FileJob) -> BatchRow:
     except PdftoolsError as exc:
         if job.remote and isinstance(exc, (DependencyMissing, OcrLanguageMissing)):
             exc.message += f" on worker {worker}"  # a cluster's workers are other machines: which one lacks it
-        row.error = _named(exc.to_dict(), job)
+        row.error = named_error(exc.to_dict(), job)
     except OSError as exc:
         row.error = os_error(exc, f"writing the output of {job.input}").to_dict()
     except Exception as exc:  # a bug on one file must not stop the batch: it is that file's row
@@ -90,7 +90,7 @@ def _visible(job: FileJob, worker: str) -> None:
                         "not this batch's folder")
 
 
-def _named(error: dict[str, str], job: FileJob) -> dict[str, str]:
+def named_error(error: dict[str, str], job: FileJob) -> dict[str, str]:
     """The op's `{{name}}` references as a batch's options name them: the parameter's own name; and the text of
     the front end that runs the batch (a job confined to roots is MCP's: over MCP a relative path starts at the
     first root, a password is an argument, not a file or a terminal's prompt)."""

@@ -45,7 +45,9 @@ class BatchResult:
     rows: list[BatchRow] = field(default_factory=list)
     """One per file (with --json at a shell they stream as JSON Lines instead)."""
     rows_streamed: bool = False
+    """True when --json streamed the rows as JSON Lines (then `rows` is empty)."""
     table_hidden: ClassVar = ("rows_streamed",)  # how --json delivered the rows: nothing a person reads
+    cli_only: ClassVar = ("rows_streamed",)  # nor an agent: over MCP the rows are always in `rows`
 
     def reword_errors(self, reword: Callable[[str, str], str]) -> None:
         """The failed rows' messages and hints in a front end's terms (`reword(text, command)`): over MCP,

@@ -33,6 +33,7 @@ class BatchRow:
     output: str | None = None
     """The file or folder written."""
     pages: int = 0
+    """Pages the command went through (a convert's: its PDF's, read or written; 0 between text formats)."""
     seconds: float = 0.0
     worker: str | None = None
     """Which machine and process did it (`host:pid`)."""
@@ -59,8 +60,9 @@ def run_one(job: FileJob) -> BatchRow:
             result = fn(**_arguments(job, made))
             _write_result(job, result, made)
             _pass_through(job, result, made)
+        pages = pages_of(result, made, job.options.get("password"))
         _publish(made, Path(job.target))
-        row.status, row.output, row.pages = "ok", job.target, pages_of(result)
+        row.status, row.output, row.pages = "ok", job.target, pages
     except PdftoolsError as exc:
         if job.remote and isinstance(exc, (DependencyMissing, OcrLanguageMissing)):
             exc.message += f" on worker {worker}"  # a cluster's workers are other machines: which one lacks it
@@ -186,8 +188,12 @@ def _remove(path: Path) -> None:
         path.unlink(missing_ok=True)
 
 
-def pages_of(result: Any) -> int:
-    """Pages the op went through, from its result (for pages per second)."""
+def pages_of(result: Any, made: Path | None = None, password: str | None = None) -> int:
+    """Pages the op went through, from its result (for pages per second). A convert's are its PDF's, written
+    (`made`) or read; none between text formats (its `images` are the pictures it embedded, not pages)."""
+    if isinstance(getattr(result, "to_format", None), str):
+        pdf = made if result.to_format == "pdf" else result.input if result.from_format == "pdf" else None
+        return _page_count(Path(pdf), password) if pdf else 0
     for name in ("page_count", "pages"):
         value = getattr(result, name, None)
         if isinstance(value, int) and not isinstance(value, bool):
@@ -200,6 +206,18 @@ def pages_of(result: Any) -> int:
         return len(ocred) + len(getattr(result, "pages_skipped", []))
     listed = getattr(result, "pages", None) or getattr(result, "images", None)
     return len(listed) if isinstance(listed, list) else 0
+
+
+def _page_count(path: Path, password: str | None) -> int:
+    """The pages of a PDF the op has just read or written (0 if it cannot be opened: the count is only a
+    figure, never a reason to fail a file that was converted)."""
+    import pikepdf
+
+    try:
+        with pikepdf.open(path, password=password or "") as pdf:
+            return len(pdf.pages)
+    except (pikepdf.PdfError, OSError):
+        return 0
 
 
 def cleanup_staging(staging: Path) -> None:

@@ -74,8 +74,8 @@ def batch(
     out_dir: Annotated[str, Param("Folder for the outputs (made if missing), mirroring the inputs' folders"),
                        Cli("-d", "--out-dir")],
     options: Annotated[list[str] | None, Param("{{cli:The command's options as key=value (repeatable): angle=90}}"
-                                                     '{{mcp:Its tool\'s arguments: {"angle": 90}; for a PDF written also '
-                                                     'linearize, object_streams}}'),
+                                                     '{{mcp:Its tool\'s arguments: {"angle": 90}; for a PDF written '
+                                                     'also linearize, object_streams}}'),
                        Cli("--set", metavar="KEY=VALUE"), Mcp(annotation=dict[str, Any] | None)] = None,
     name: Annotated[str | None, Param("Output name: {stem}, {name}, {ext} (default: {stem} and the kind's extension)"),
                     Cli(metavar="PATTERN")] = None,

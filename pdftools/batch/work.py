@@ -1,7 +1,7 @@
 """What a worker runs for one file (in a local process or on a Dask worker): the op, its output written into
-a staging folder and renamed into place only when whole. A failure is a row, never an exception: one bad file
-never stops a batch. Nothing here prints; a worker killed half-way leaves only its staging folder, which the
-coordinator removes."""
+a staging folder; the coordinator renames it into place (`publish`) once the journal has its line. A failure is
+a row, never an exception: one bad file never stops a batch. Nothing here prints; a worker killed half-way
+leaves only its staging folder, which the coordinator removes."""
 
 from __future__ import annotations
 
@@ -41,6 +41,8 @@ class BatchRow:
     """{code, message, hint} when it failed."""
     key: str = field(default="", repr=False)
     """The journal's key: the input's content hash and the options."""
+    staged: str | None = field(default=None, repr=False, metadata={"omit": None})
+    """Where the worker left the whole output, until the coordinator publishes it (then None: never shown)."""
 
 
 def run_one(job: FileJob) -> BatchRow:
@@ -60,9 +62,8 @@ def run_one(job: FileJob) -> BatchRow:
             result = fn(**_arguments(job, made))
             _write_result(job, result, made)
             _pass_through(job, result, made)
-        pages = pages_of(result, made, job.options.get("password"))
-        _publish(made, Path(job.target))
-        row.status, row.output, row.pages = "ok", job.target, pages
+        row.pages = pages_of(result, made, job.options.get("password"))
+        row.status, row.output, row.staged = "ok", job.target, str(made)
     except PdftoolsError as exc:
         if job.remote and isinstance(exc, (DependencyMissing, OcrLanguageMissing)):
             exc.message += f" on worker {worker}"  # a cluster's workers are other machines: which one lacks it
@@ -162,7 +163,7 @@ def _pass_through(job: FileJob, result: Any, made: Path) -> None:
         shutil.copyfile(job.input, made)
 
 
-def _publish(made: Path, target: Path) -> None:
+def publish(made: Path, target: Path) -> None:
     """Rename the whole output into place (the same file system: an atomic step for a file; a folder
     replaces an older one of the same name)."""
     if target.parent not in _folders:

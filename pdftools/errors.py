@@ -285,16 +285,20 @@ class WorkerLost(PdftoolsError):
 class ClusterUnavailable(PdftoolsError):
     code = "CLUSTER_UNAVAILABLE"
     exit_code = 9
-    hint = ("No Dask scheduler answered at that address; start one (`dask scheduler`) and its workers (`dask "
-            "worker tcp://HOST:8786`), or leave out --cluster / PDFTOOLS_CLUSTER to run on this machine.")
+    hint = ("No Dask scheduler answered at that address; {{cli:start one (`dask scheduler`) and its workers (`dask "
+            "worker tcp://HOST:8786`), or leave out --cluster / PDFTOOLS_CLUSTER to run on this machine.}}"
+            "{{mcp:it is the server's setting (PDFTOOLS_CLUSTER): whoever runs the server starts the scheduler "
+            "(`dask scheduler`) and its workers (`dask worker tcp://HOST:8786`), or serves without "
+            "PDFTOOLS_CLUSTER to run batches on the server's machine.}}")
 
 
 class NotShared(PdftoolsError):
     code = "NOT_SHARED"
     exit_code = 9
     hint = ("Every worker opens the inputs and writes the outputs at the same path as this machine: mount the "
-            "same storage at the same path on every worker (or leave out --cluster / PDFTOOLS_CLUSTER), then run "
-            "the same command again.")
+            "same storage at the same path on every worker (or leave out {{cli:--cluster / PDFTOOLS_CLUSTER), then "
+            "run the same command again.}}{{mcp:the server's setting PDFTOOLS_CLUSTER: whoever runs the server "
+            "decides), then call again.}}")
 
 
 class ClusterExtraMissing(DependencyMissing):

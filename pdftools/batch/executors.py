@@ -258,13 +258,17 @@ class DaskExecutor:
 
     def _lost(self, exc: BaseException | None = None) -> ClusterUnavailable:
         """The error for a cluster that cannot run the files: no scheduler any more, or no worker."""
-        again = ("Files finished so far are kept (the journal has them): start the scheduler and its workers "
-                 "again and run the same command again, or leave out --cluster / PDFTOOLS_CLUSTER.")
+        again = ("Files finished so far are kept (the journal has them): {{cli:start the scheduler and its workers "
+                 "again and run the same command again, or leave out --cluster / PDFTOOLS_CLUSTER.}}{{mcp:whoever "
+                 "runs the server starts the scheduler and its workers again (or serves without the server's "
+                 "setting PDFTOOLS_CLUSTER); then call again.}}")
         if self.client.status in ("running", "connecting") and not self.client.scheduler_info().get("workers"):
             return ClusterUnavailable(f"the Dask scheduler at {self.address} has no workers (waited "
                                       f"{self.timeout or 0:g} s)",
-                                      hint=f"Start workers: `dask worker {self.address}` on machines that see the "
-                                           "files at the same paths. " + again)
+                                      hint="{{mcp:The server's cluster (PDFTOOLS_CLUSTER) has no workers: "
+                                           "whoever runs the server starts them}}{{cli:Start workers}}: `dask "
+                                           f"worker {self.address}` on machines that see the files at the same "
+                                           "paths. " + again)
         why = f": {exc}" if exc is not None and str(exc) else ""
         return ClusterUnavailable(f"lost the Dask scheduler at {self.address}{why}", hint=again)
 

@@ -1,8 +1,9 @@
 """The output folder's record of finished files (`.pdftools-batch.jsonl`), so a re-run skips them.
 
 One JSON line per finished file, appended and flushed as it finishes: its key (the input's content hash and
-the options), the input and the output. A line is written only after the output is whole and in place, so a
-crash or Ctrl-C between the two only means that file is done again. A torn last line is ignored. A lock
+the options), the input and the output. A line is written once the output is whole in the staging folder, just
+before it is renamed into place (Ctrl-C and SIGTERM wait for both, see `runner`); a re-run skips a file only when
+its output is there, so a crash between the two only means that file is done again. A torn last line is ignored. A lock
 (`.pdftools-batch.lock`, removed when the batch ends) keeps two batches from writing into the same folder at
 once.
 """

@@ -45,7 +45,9 @@ class BatchResult:
     rows: list[BatchRow] = field(default_factory=list)
     """One per file (with --json at a shell they stream as JSON Lines instead)."""
     rows_streamed: bool = False
+    """True when --json streamed the rows as JSON Lines (then `rows` is empty)."""
     table_hidden: ClassVar = ("rows_streamed",)  # how --json delivered the rows: nothing a person reads
+    cli_only: ClassVar = ("rows_streamed",)  # nor an agent: over MCP the rows are always in `rows`
 
     def reword_errors(self, reword: Callable[[str, str], str]) -> None:
         """The failed rows' messages and hints in a front end's terms (`reword(text, command)`): over MCP,
@@ -72,7 +74,8 @@ def batch(
     out_dir: Annotated[str, Param("Folder for the outputs (made if missing), mirroring the inputs' folders"),
                        Cli("-d", "--out-dir")],
     options: Annotated[list[str] | None, Param("{{cli:The command's options as key=value (repeatable): angle=90}}"
-                                                     '{{mcp:Its tool\'s arguments: {"angle": 90} }}'),
+                                                     '{{mcp:Its tool\'s arguments: {"angle": 90}; for a PDF written '
+                                                     'also linearize, object_streams}}'),
                        Cli("--set", metavar="KEY=VALUE"), Mcp(annotation=dict[str, Any] | None)] = None,
     name: Annotated[str | None, Param("Output name: {stem}, {name}, {ext} (default: {stem} and the kind's extension)"),
                     Cli(metavar="PATTERN")] = None,

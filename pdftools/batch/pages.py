@@ -3,8 +3,8 @@
 For ocr (`pages_per_task`): a document longer than that is cut (pikepdf) into parts in the staging folder,
 which every worker sees; the parts are OCRed wherever the executor sends them; when the last one is in, the
 coordinator puts each page's new content (the image and its invisible text) back into the original document,
-so its outline, links, forms and metadata stay, and writes it atomically. A part that fails fails the file;
-nothing partial is published.
+so its outline, links, forms and metadata stay, and writes it whole into the staging folder, whence it is
+published as any file's output. A part that fails fails the file; nothing partial is published.
 """
 
 from __future__ import annotations
@@ -92,15 +92,16 @@ class Assembler:
             error["message"] = f"pages {first}-{last}: {error.get('message', '')}"
             return BatchRow(input=job.input, status="failed", error=error, seconds=seconds, worker=workers,
                             key=job.key)
+        staged = self.folder / job.key / "whole.pdf"
         try:
-            pages = self._assemble(job, [Path(r.output or "") for r in whole.parts if r is not None])
+            pages = self._assemble(job, [Path(r.output or "") for r in whole.parts if r is not None], staged)
         except PdftoolsError as exc:
             return BatchRow(input=job.input, status="failed", error=exc.to_dict(), key=job.key, worker=workers)
         return BatchRow(input=job.input, status="ok", output=job.target, pages=pages, seconds=seconds,
-                        worker=workers, key=job.key)
+                        worker=workers, key=job.key, staged=str(staged))
 
-    def _assemble(self, job: FileJob, outputs: list[Path]) -> int:
-        """Each page of the original gets its part's page content and resources; then one atomic save."""
+    def _assemble(self, job: FileJob, outputs: list[Path], staged: Path) -> int:
+        """Each page of the original gets its part's page content and resources; then one save, into `staged`."""
         import pikepdf
 
         from pdftools.core.pdf import open_pdf, reproducible, save_pdf
@@ -114,11 +115,9 @@ class Assembler:
                         page.obj.Contents, page.obj.Resources = copied.Contents, copied.Resources
                         if "/Rotate" in copied:
                             page.obj.Rotate = copied.Rotate
-            target = Path(job.target)
-            target.parent.mkdir(parents=True, exist_ok=True)
             token = reproducible.set(True)
             try:
-                save_pdf(pdf, target, min_version=pdf.pdf_version)
+                save_pdf(pdf, staged, min_version=pdf.pdf_version)
             finally:
                 reproducible.reset(token)
             return len(pdf.pages)

@@ -121,12 +121,17 @@ class _Member:
         return InvalidArgument(f"{self(key, value)}: {self.op.tool} takes no argument {name}{why}", hint=takes)
 
 
+SHAPING = ("linearize", "object_streams")  # how the PDF is saved: hidden from the tools only to keep their listing
+# short; harmless (unlike a Lua filter or a pandoc template, which run programs), so an agent's batch takes them
+
+
 def tool_arguments(op: Op) -> list[str]:
-    """The arguments of the op's tool: its parameters but those hidden from MCP (command line only)."""
+    """The keys of `pdf_batch`'s options for this op: its tool's arguments (its parameters but those hidden
+    from MCP, command line only), and the hidden ones that only shape the PDF written (`SHAPING`)."""
     fn = op.load()
     hints = get_type_hints(fn, include_extras=True)
     return [name for name in inspect.signature(fn).parameters
-            if not (marker(split_annotated(hints[name])[1], Mcp) or Mcp()).hidden]
+            if name in SHAPING or not (marker(split_annotated(hints[name])[1], Mcp) or Mcp()).hidden]
 
 
 def _parse_options(fn: Callable[..., Any], pairs: list[str] | dict[str, Any] | None,

@@ -1,21 +1,30 @@
-"""The coordinator: hand the files to an executor, take their rows as they finish (journal, progress,
-stream), and on a cancel (Ctrl-C, an MCP client's cancel, a deadline) stop the workers and remove what they
-had staged. Outputs already published stay whole; the journal has every one of them."""
+"""The coordinator: hand the files to an executor, take their rows as they finish (journal, publication,
+progress, stream), and on a cancel (Ctrl-C, an MCP client's cancel, a deadline) stop the workers and remove what
+they had staged. Outputs already published stay whole; the journal has every one of them.
+
+A worker leaves its whole output in the staging folder; the coordinator writes the journal line, then renames
+the output into place, with Ctrl-C and SIGTERM held for those two steps: a stop never leaves a published output
+the journal does not know (a re-run would do it again). A line whose output is missing (a crash between the
+two) only means that file is done again: a re-run skips a file only when its output is there.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from pdftools.batch.executors import Executor
 from pdftools.batch.journal import Journal
 from pdftools.batch.plan import FileJob
-from pdftools.batch.work import BatchRow, cleanup_staging, run_one
+from pdftools.batch.work import BatchRow, cleanup_staging, named_error, publish, run_one
 from pdftools.core import task
-from pdftools.errors import NotShared, PdftoolsError, WorkerLost
+from pdftools.errors import NotShared, PdftoolsError, WorkerLost, os_error
 
 
 class Meter:
@@ -46,10 +55,10 @@ def row_of(job: FileJob, outcome: Any) -> BatchRow:
     """A worker's row, or the row for a file whose worker failed around it (lost, cancelled...). A cluster's
     output that is not where this machine looks was written on storage it does not share: not done."""
     if isinstance(outcome, BatchRow):
-        if job.remote and outcome.status == "ok" and not os.path.exists(job.target):
-            outcome.status, outcome.output = "failed", None
-            outcome.error = NotShared(f"worker {outcome.worker} wrote {job.target} where this machine cannot "
-                                      "see it").to_dict()
+        if job.remote and outcome.status == "ok" and not os.path.exists(outcome.staged or job.target):
+            outcome.status, outcome.output, outcome.staged = "failed", None, None
+            outcome.error = named_error(NotShared(f"worker {outcome.worker} wrote {job.target} where this machine "
+                                                  "cannot see it").to_dict(), job)
         return outcome
     error = outcome if isinstance(outcome, PdftoolsError) else WorkerLost(f"{type(outcome).__name__}: {outcome}")
     return BatchRow(input=job.input, status="failed", error=error.to_dict(), key=job.key)
@@ -66,12 +75,15 @@ def execute(executor: Executor, jobs: list[FileJob], journal: Journal, staging: 
         for job, outcome in executor.run(run_one, units, current.check):
             row = row_of(job, outcome)
             if assembler is not None and job.pages is not None:
+                _publish(row)  # a part, into the parts folder: no journal line
                 row = assembler.collect(job, row)
                 if row is None:
                     continue
             if row.status == "ok":
-                journal.record({"key": row.key, "input": row.input, "output": row.output, "status": "ok",
-                                "pages": row.pages, "seconds": row.seconds, "worker": row.worker})
+                with _held():
+                    journal.record({"key": row.key, "input": row.input, "output": row.output, "status": "ok",
+                                    "pages": row.pages, "seconds": row.seconds, "worker": row.worker})
+                    _publish(row)
             meter.add(row)
             deliver(row)
     except BaseException:
@@ -83,3 +95,34 @@ def execute(executor: Executor, jobs: list[FileJob], journal: Journal, staging: 
         if assembler is not None:
             assembler.cleanup()
     executor.close()
+
+
+def _publish(row: BatchRow) -> None:
+    """Rename a row's staged output into place; a rename that fails (permissions, a full disk) fails the row."""
+    if row.staged is None or row.output is None:
+        return
+    staged, row.staged = row.staged, None
+    try:
+        publish(Path(staged), Path(row.output))
+    except OSError as exc:
+        row.status, row.output = "failed", None
+        row.error = os_error(exc, f"writing the output of {row.input}").to_dict()
+
+
+@contextlib.contextmanager
+def _held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM wait until the block is done (main thread; elsewhere, as over MCP, a cancel is only
+    seen between files anyway), then act as they would have: the journal line and the rename are one step."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    held = (signal.SIGINT, signal.SIGTERM)
+    previous = {signum: signal.signal(signum, lambda signum, frame: caught.append(signum)) for signum in held}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        if caught:
+            signal.raise_signal(caught[0])  # to the handler it would have met: KeyboardInterrupt, Terminate

@@ -1,7 +1,7 @@
 """What a worker runs for one file (in a local process or on a Dask worker): the op, its output written into
-a staging folder and renamed into place only when whole. A failure is a row, never an exception: one bad file
-never stops a batch. Nothing here prints; a worker killed half-way leaves only its staging folder, which the
-coordinator removes."""
+a staging folder; the coordinator renames it into place (`publish`) once the journal has its line. A failure is
+a row, never an exception: one bad file never stops a batch. Nothing here prints; a worker killed half-way
+leaves only its staging folder, which the coordinator removes."""
 
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ class BatchRow:
     output: str | None = None
     """The file or folder written."""
     pages: int = 0
+    """Pages the command went through (a convert's: its PDF's, read or written; 0 between text formats)."""
     seconds: float = 0.0
     worker: str | None = None
     """Which machine and process did it (`host:pid`)."""
@@ -40,6 +41,8 @@ class BatchRow:
     """{code, message, hint} when it failed."""
     key: str = field(default="", repr=False)
     """The journal's key: the input's content hash and the options."""
+    staged: str | None = field(default=None, repr=False, metadata={"omit": None})
+    """Where the worker left the whole output, until the coordinator publishes it (then None: never shown)."""
 
 
 def run_one(job: FileJob) -> BatchRow:
@@ -59,12 +62,12 @@ def run_one(job: FileJob) -> BatchRow:
             result = fn(**_arguments(job, made))
             _write_result(job, result, made)
             _pass_through(job, result, made)
-        _publish(made, Path(job.target))
-        row.status, row.output, row.pages = "ok", job.target, pages_of(result)
+        row.pages = pages_of(result, made, job.options.get("password"))
+        row.status, row.output, row.staged = "ok", job.target, str(made)
     except PdftoolsError as exc:
         if job.remote and isinstance(exc, (DependencyMissing, OcrLanguageMissing)):
             exc.message += f" on worker {worker}"  # a cluster's workers are other machines: which one lacks it
-        row.error = _named(exc.to_dict(), job)
+        row.error = named_error(exc.to_dict(), job)
     except OSError as exc:
         row.error = os_error(exc, f"writing the output of {job.input}").to_dict()
     except Exception as exc:  # a bug on one file must not stop the batch: it is that file's row
@@ -90,7 +93,7 @@ def _visible(job: FileJob, worker: str) -> None:
                         "not this batch's folder")
 
 
-def _named(error: dict[str, str], job: FileJob) -> dict[str, str]:
+def named_error(error: dict[str, str], job: FileJob) -> dict[str, str]:
     """The op's `{{name}}` references as a batch's options name them: the parameter's own name; and the text of
     the front end that runs the batch (a job confined to roots is MCP's: over MCP a relative path starts at the
     first root, a password is an argument, not a file or a terminal's prompt)."""
@@ -160,7 +163,7 @@ def _pass_through(job: FileJob, result: Any, made: Path) -> None:
         shutil.copyfile(job.input, made)
 
 
-def _publish(made: Path, target: Path) -> None:
+def publish(made: Path, target: Path) -> None:
     """Rename the whole output into place (the same file system: an atomic step for a file; a folder
     replaces an older one of the same name)."""
     if target.parent not in _folders:
@@ -186,8 +189,12 @@ def _remove(path: Path) -> None:
         path.unlink(missing_ok=True)
 
 
-def pages_of(result: Any) -> int:
-    """Pages the op went through, from its result (for pages per second)."""
+def pages_of(result: Any, made: Path | None = None, password: str | None = None) -> int:
+    """Pages the op went through, from its result (for pages per second). A convert's are its PDF's, written
+    (`made`) or read; none between text formats (its `images` are the pictures it embedded, not pages)."""
+    if isinstance(getattr(result, "to_format", None), str):
+        pdf = made if result.to_format == "pdf" else result.input if result.from_format == "pdf" else None
+        return _page_count(Path(pdf), password) if pdf else 0
     for name in ("page_count", "pages"):
         value = getattr(result, name, None)
         if isinstance(value, int) and not isinstance(value, bool):
@@ -200,6 +207,18 @@ def pages_of(result: Any) -> int:
         return len(ocred) + len(getattr(result, "pages_skipped", []))
     listed = getattr(result, "pages", None) or getattr(result, "images", None)
     return len(listed) if isinstance(listed, list) else 0
+
+
+def _page_count(path: Path, password: str | None) -> int:
+    """The pages of a PDF the op has just read or written (0 if it cannot be opened: the count is only a
+    figure, never a reason to fail a file that was converted)."""
+    import pikepdf
+
+    try:
+        with pikepdf.open(path, password=password or "") as pdf:
+            return len(pdf.pages)
+    except (pikepdf.PdfError, OSError):
+        return 0
 
 
 def cleanup_staging(staging: Path) -> None:

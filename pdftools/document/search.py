@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 from pdftools.core import forked, task
 from pdftools.core.pdf import open_pdf
@@ -164,6 +165,7 @@ class SearchResult:
     # how the command line prints it (pdfgrep's -c, -H/-h, -n, -l/-L): not part of the result's data
     count_only = False
     listing: str | None = None  # "with": the files that match (-l); "without": those that do not (-L)
+    cli_only: ClassVar = ("listing",)  # no tool argument sets it: over MCP it would always be null
     with_filename = False
     page_numbers = False
 

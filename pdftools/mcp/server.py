@@ -103,6 +103,8 @@ def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | N
     files into stored ones: URIs and links in the data, resource links in the content; so inline images are
     read before it moves them, and `scrub` takes server paths out of the text that goes with them."""
     data, links = results.to_dict(result), list[Any]()
+    for name in getattr(result, "cli_only", ()):  # what only the command line's output means (see `_as_listed`)
+        data.pop(name, None)
     chosen, left = getattr(result, "inline_images", lambda: ([], 0))()
     # small images travel in the response itself, within the result's byte budget
     images = [ImageContent(type="image", data=base64.b64encode(Path(path).read_bytes()).decode(), mime_type=mime)
@@ -155,6 +157,7 @@ class PdftoolsServer(MCPServer):
     store: FileStore | None = None
     transport: str = "stdio"
     writers: frozenset[str] = frozenset()  # tools that may write files (over HTTP their results add `files`)
+    cli_only: dict[str, tuple[str, ...]] = {}  # per tool, result fields left out over MCP (the result's `cli_only`)
 
     pending_tools: Callable[[], None] | None = None  # adds the tools; run before the first listing or call
 
@@ -244,6 +247,10 @@ class PdftoolsServer(MCPServer):
 
     def _as_listed(self, tool: MCPTool) -> MCPTool:
         output = schemas.compact(schemas.shallow(tool.output_schema))
+        hidden = self.cli_only.get(tool.name, ())  # a result's fields that mean something at a shell only
+        if output is not None and hidden:
+            output = {**output, "properties": {k: v for k, v in output.get("properties", {}).items()
+                                               if k not in hidden}}
         if self.transport == "http" and tool.name in self.writers:
             output = schemas.with_files(output)
         return tool.model_copy(update={"input_schema": schemas.compact(tool.input_schema, optional_null=False),
@@ -630,6 +637,9 @@ def add_tools(server: MCPServer, ops: tuple[Op, ...], policy_for: PolicyFactory)
                                mcp_namer(op.load()))
         # no title: the spec has clients show the name instead, and an agent gains nothing from it (1.1 kB of `all`)
         server.add_tool(fn, name=op.tool, description=description, annotations=hints_for(op), structured_output=True)
+        hidden = getattr(get_type_hints(op.load()).get("return"), "cli_only", ())
+        if hidden and isinstance(server, PdftoolsServer):
+            server.cli_only = {**server.cli_only, op.tool: tuple(hidden)}
 
 
 def tool_description(doc: str) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -265,3 +266,54 @@ def test_a_cluster_timeout_that_is_not_a_number_is_refused_in_words(tmp_path: Pa
     error = json.loads(out.stderr)["error"]
     assert out.returncode == 2 and error["code"] == "INVALID_ARGUMENT", out.stderr
     assert "PDFTOOLS_CLUSTER_TIMEOUT" in error["message"] and "seconds" in error["hint"], error
+
+
+FLAG = re.compile(r"(?<![^\s`(\[/])--?[A-Za-z][\w-]*(?!\.\w)")  # as tests/mcp/test_mcp_error_words.py reads
+
+
+def mcp_batches(root: Path, cluster: str, calls: list[dict[str, Any]]) -> list[Any]:
+    """`pdf_batch` calls through a real `pdftools serve` over stdio whose environment names a cluster (over
+    MCP the cluster is the server's setting: an agent has no `cluster` argument)."""
+    import anyio
+    from mcp import Client
+    from mcp.client.stdio import StdioServerParameters
+
+    env = {k: v for k, v in os.environ.items() if k in ("PATH", "PYTHONPATH")}
+    env |= {"PDFTOOLS_CLUSTER": cluster, "PDFTOOLS_CLUSTER_TIMEOUT": "3"}
+    params = StdioServerParameters(command=str(PDFTOOLS), args=["serve", "--root", str(root)], env=env,
+                                   cwd=str(root))
+
+    async def go() -> list[Any]:
+        async with Client(params) as client:
+            return [await client.call_tool("pdf_batch", args) for args in calls]
+
+    return anyio.run(go)
+
+
+def test_cluster_errors_over_mcp_speak_of_the_servers_setting_not_of_flags(bare: Cluster, tmp_path: Path) -> None:
+    """An agent has no `--cluster` (nor a `cluster` argument: the server's PDFTOOLS_CLUSTER names the cluster);
+    the hints said `leave out cluster / PDFTOOLS_CLUSTER`. At a shell they still name the flag."""
+    small_pdfs(tmp_path / "in", 1)
+    hidden_out = tmp_path / "hidden"
+    hidden_out.mkdir()
+    nobody = f"tcp://127.0.0.1:{free_port()}"
+    unreachable, = mcp_batches(tmp_path, nobody, [{"command": "text", "inputs": ["in"], "out_dir": "o1"}])
+    no_workers, = mcp_batches(tmp_path, bare.address, [{"command": "text", "inputs": ["in"], "out_dir": "o2"}])
+    bare.add_worker("blind-mcp", hidden=(hidden_out,))
+    try:
+        bare.wait_for(1)
+        unshared, = mcp_batches(tmp_path, bare.address, [{"command": "text", "inputs": ["in"], "out_dir": "hidden"}])
+    finally:
+        bare.kill("blind-mcp")
+    errors = [json.loads(r.content[0].text) for r in (unreachable, no_workers)]
+    assert [e["code"] for e in errors] == ["CLUSTER_UNAVAILABLE"] * 2, errors
+    assert not unshared.is_error, unshared
+    (row,) = unshared.structured_content["rows"]
+    assert row["error"]["code"] == "NOT_SHARED", row
+    for error in [*errors, row["error"]]:
+        for text in (error["message"], error["hint"]):
+            assert not FLAG.search(text) and "leave out cluster" not in text, error
+        assert "server" in error["hint"] and "PDFTOOLS_CLUSTER" in error["hint"], error
+    cli = quick("text", tmp_path / "in", "-d", tmp_path / "o3", "--cluster", nobody)
+    hint = json.loads(cli.stderr)["error"]["hint"]
+    assert "leave out --cluster" in hint and "server" not in hint, hint

@@ -359,3 +359,28 @@ def test_two_files_of_one_folder_writing_one_output_get_a_hint_that_helps(cli: A
     assert result.exit_code == 2 and "would both write" in error["message"], error
     assert "folder rather than" not in error["hint"] and "{ext}" in error["hint"], error
     assert "'notes/*.md'" in error["hint"] or "*.md" in error["hint"], error
+
+
+def test_batch_convert_rows_count_the_pages_of_the_pdf_read_or_written(cli: Any, tmp_path: Path,
+                                                                      sample: Path) -> None:
+    """A convert's row said as many pages as the document embedded images (a Markdown file with one picture:
+    1, a 4-page PDF to Markdown: 0). Now: the pages of its PDF, read or written; 0 between text formats."""
+    from PIL import Image
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    Image.new("RGB", (40, 30), "red").save(folder / "dot.png")
+    body = "\n\n".join(f"Paragraph {i}. " + "Words to fill a page. " * 40 for i in range(40))
+    (folder / "long.md").write_text(f"# Long\n\n![a dot](dot.png)\n\n{body}\n")
+    (folder / "four.pdf").write_bytes(sample.read_bytes())
+    to_pdf = cli("batch", "convert", folder / "long.md", "-d", tmp_path / "pdf", "--set", "to=pdf", "--json")
+    to_md = cli("batch", "convert", folder / "four.pdf", "-d", tmp_path / "md", "--set", "to=markdown", "--json")
+    to_html = cli("batch", "convert", folder / "long.md", "-d", tmp_path / "html", "--set", "to=html", "--json")
+    for result in (to_pdf, to_md, to_html):
+        assert result.exit_code == 0, result.stderr
+    written = rows(to_pdf.stdout)["long.md"]
+    with pikepdf.open(written["output"]) as pdf:
+        assert len(pdf.pages) > 1 and written["pages"] == len(pdf.pages), written
+    assert rows(to_md.stdout)["four.pdf"]["pages"] == 4
+    assert rows(to_html.stdout)["long.md"]["pages"] == 0
+    assert json.loads(to_pdf.stderr)["pages"] == written["pages"]  # the summary adds the rows up

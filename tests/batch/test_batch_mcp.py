@@ -46,7 +46,7 @@ def test_a_folder_inside_the_roots_with_rows_and_progress(tmp_path: Path) -> Non
                              "options": {"angle": 180}, "jobs": 2}, seen)
     assert not result.is_error, result
     data = result.structured_content
-    assert (data["total"], data["succeeded"], data["failed"]) == (6, 6, 0) and not data["rows_streamed"]
+    assert (data["total"], data["succeeded"], data["failed"]) == (6, 6, 0) and "rows_streamed" not in data
     assert sorted(Path(r["output"]).relative_to(tmp_path / "out").as_posix() for r in data["rows"]) == [
         *(f"2024/doc-{i:04}.pdf" for i in range(5)), "top-0000.pdf"]
     with pikepdf.open(tmp_path / "out" / "2024" / "doc-0003.pdf") as pdf:
@@ -100,3 +100,46 @@ def test_a_clients_cancel_stops_the_batch_leaving_whole_outputs(tmp_path: Path, 
     for name in written:
         with pikepdf.open(out / name) as pdf:
             assert len(pdf.pages) == 1
+
+
+def test_a_batch_over_mcp_can_linearize_and_still_runs_no_lua_filter_or_template(tmp_path: Path) -> None:
+    """`linearize` and `object_streams` shape the PDF written, nothing more: an agent's batch takes them beside
+    the command's tool arguments (the tools leave them out to keep the listing short). What runs a program with
+    the server's rights (`lua_filter`, `template` of convert) stays refused."""
+    root = tmp_path / "root"
+    small_pdfs(root / "docs", 2, pages=3)
+    (root / "a.md").write_text("# A\n\ntext\n")
+    (root / "evil.lua").write_text("os.execute('touch pwned')\n")
+    (root / "evil.html").write_text("$body$\n")
+    params = StdioServerParameters(command=str(PDFTOOLS), args=["serve", "--root", str(root)],
+                                   env={"PATH": os.environ["PATH"]}, cwd=str(root))
+    calls: list[dict[str, Any]] = [
+        {"command": "rotate", "inputs": ["docs"], "out_dir": "rot",
+         "options": {"angle": 90, "linearize": True, "object_streams": "generate"}},
+        {"command": "pdf_linearize", "inputs": ["docs"], "out_dir": "lin"},
+        {"command": "convert", "inputs": ["a.md"], "out_dir": "c1", "options": {"to_format": "html",
+                                                                                 "lua_filter": "evil.lua"}},
+        {"command": "convert", "inputs": ["a.md"], "out_dir": "c2", "options": {"to_format": "html",
+                                                                                 "template": "evil.html"}},
+        {"command": "info", "inputs": ["docs"], "out_dir": "i", "options": {"linearize": True}},
+    ]
+
+    async def go() -> list[Any]:
+        async with Client(params) as client:
+            return [await client.call_tool("pdf_batch", args) for args in calls]
+
+    rotated, linearized, lua, template, info = anyio.run(go)
+    for result in (rotated, linearized):
+        assert not result.is_error and result.structured_content["succeeded"] == 2, result.content
+    for folder in ("rot", "lin"):
+        for path in sorted((root / folder).glob("*.pdf")):
+            with pikepdf.open(path) as pdf:
+                assert pdf.is_linearized, path
+                assert folder != "rot" or int(pdf.pages[0].obj.Rotate) == 90
+    assert len(list((root / "rot").glob("*.pdf"))) == 2
+    for refused, name in ((lua, "lua_filter"), (template, "template")):
+        error = json.loads(refused.content[0].text)
+        assert error["code"] == "INVALID_ARGUMENT" and name in error["message"], error
+    assert not (root / "pwned").exists() and not (root / "c1").exists() and not (root / "c2").exists()
+    error = json.loads(info.content[0].text)  # info writes no PDF: nothing to linearize
+    assert error["code"] == "INVALID_ARGUMENT" and "linearize" in error["message"], error

@@ -6,6 +6,7 @@ on publishing outputs the journal never heard of, then hung for ever."""
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -13,6 +14,7 @@ import time
 from pathlib import Path
 
 import pikepdf
+import pytest
 from batch_files import rest_of, scans
 
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
@@ -94,3 +96,74 @@ def test_a_coordinator_killed_outright_leaves_no_worker_behind(tmp_path: Path, s
     proc.kill()
     rest_of(proc, timeout=60)
     assert gone(workers), "the batch's workers outlived it"
+
+
+def _default_sigint() -> None:
+    """A background job (a CI runner's, `cmd &`) inherits SIGINT ignored, and Python then leaves it ignored:
+    the batch under test gets the default, as at a terminal."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def _staged_by(out: Path, within: float = 60) -> int:
+    """The pid of the worker that has started a file: its folder in the staging folder is named
+    `HOST-PID-RANDOM` (a bounded wait)."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        for folder in (out / ".pdftools-staging").glob("*-*-*"):
+            return int(folder.name.rsplit("-", 2)[1])
+        time.sleep(0.05)
+    raise AssertionError("no worker started the file")
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(stat.parent.name))
+        except (OSError, ValueError, IndexError):
+            continue
+    return found
+
+
+def _waits_for_work(pid: int) -> bool:
+    """The worker has finished what it was given: no program of its own running, and it waits on a pipe (its
+    pool's queue of files) in the kernel."""
+    try:
+        wchan = Path(f"/proc/{pid}/wchan").read_text()
+    except OSError:
+        return False
+    return not _children(pid) and "pipe" in wchan
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["sigterm", "sigint"])
+def test_a_file_finished_as_the_batch_stops_is_in_the_journal_or_not_published(tmp_path: Path, sample: Path,
+                                                                               stop: signal.Signals) -> None:
+    """A worker published its output itself and the coordinator wrote the journal line when the row came
+    back: stopped in between, the output was whole on disk and unknown to the journal (a re-run did it again).
+    The coordinator is held (SIGSTOP) while its worker finishes the file, then stopped: every output in the
+    folder must be in the journal, and a re-run must skip it."""
+    scans(sample, tmp_path / "in", dpi=72, pages=1)
+    out = tmp_path / "out"
+    argv = [str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(out), "--jobs", "1", "--json"]
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_default_sigint)
+    try:
+        worker = _staged_by(out)
+        os.kill(proc.pid, signal.SIGSTOP)
+        deadline = time.monotonic() + 60
+        while not _waits_for_work(worker):
+            assert time.monotonic() < deadline, "the worker did not finish its file"
+            time.sleep(0.05)
+    finally:
+        os.kill(proc.pid, stop)
+        os.kill(proc.pid, signal.SIGCONT)
+    rest, err = rest_of(proc, timeout=60)
+    assert proc.returncode in (128 + stop, 0), err
+    published = sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) if out.exists() else []
+    journal = out / ".pdftools-batch.jsonl"
+    entries = [json.loads(line) for line in journal.read_text().splitlines()] if journal.exists() else []
+    assert published == sorted(Path(e["output"]).name for e in entries), (published, entries)
+    again = subprocess.run(argv, capture_output=True, text=True, timeout=120, check=False)
+    (row,) = [json.loads(line) for line in again.stdout.splitlines()]
+    assert row["status"] == ("skipped" if published else "ok"), row

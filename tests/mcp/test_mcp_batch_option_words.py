@@ -64,8 +64,8 @@ def test_over_mcp_options_take_only_the_tools_arguments(tmp_path: Path) -> None:
     (tmp_path / "note.md").write_text("# Hi\n")
     marker = tmp_path / "ran"
     (tmp_path / "f.lua").write_text(f'io.open("{marker}", "w"):close()\nreturn {{}}\n')
-    calls = [{"lua_filter": ["f.lua"], "to_format": "html"}, {"template": "t.html", "to_format": "html"},
-             {"linearize": True, "angle": 90}]
+    calls = [{"lua_filter": ["f.lua"], "to_format": "html"}, {"template": "t.html", "to_format": "html"}]
+    # `linearize` and `object_streams` are taken: they only shape the PDF saved (tests/batch/test_batch_mcp.py)
 
     async def go() -> list[Any]:
         async with stdio_client(tmp_path, "--tools", "all") as client:

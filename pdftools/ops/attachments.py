@@ -1,7 +1,9 @@
 """List, add, extract or remove the files attached to a PDF.
 
-`add` attaches files, each under its own name; `extract` writes all attachments (or those named by {{names}}) into
-{{out_dir}}, all or none, under safe names (`../../x` becomes `x`); `remove` drops those named by {{names}}.
+`list` gives each file's size, MIME type, dates, MD5 checksum and relationship to the document as the PDF
+declares them, with the files attached by annotations on pages (their `page`); `add` attaches files, each under
+its own name; `extract` writes all attachments (or those named by {{names}}) into {{out_dir}}, all or none,
+under safe names (`../../x` becomes `x`); `remove` drops those named by {{names}} from the document's list.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, Annotated, Literal, cast
+from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
 
 from pdftools.core.edit import (
     Decrypt,
@@ -28,10 +30,11 @@ from pdftools.core.naming import safe_component
 from pdftools.core.params import Cli, Param
 from pdftools.core.paths import input_path, output_folder
 from pdftools.core.pdf import check_names, open_pdf, staged_outputs
+from pdftools.document.attached import Found, declared, every
 from pdftools.errors import InvalidArgument
 
 COMMANDS = {
-    "list": "List the files attached to the PDF.",
+    "list": "List the attached files (also those of page annotations): size, type, dates, checksum.",
     "add": "Attach files, each under its own name.",
     "extract": "Write all attachments (or those named by {{names}}) into {{out_dir}}, all or none, under safe "
                "names (`../../x` becomes `x`).",
@@ -45,13 +48,41 @@ if TYPE_CHECKING:
 
 @dataclass
 class Attachment:
+    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
     name: str
-    """The key in the PDF's attachment list."""
+    """The key in the PDF's attachment list; for a file attached by an annotation, its file name."""
     filename: str
     size: int
     description: str = ""
+    mime_type: str = ""
+    """As the PDF declares it (the embedded file's /Subtype); empty when it does not."""
+    creation_date: str = ""
+    """ISO 8601, as the PDF declares it (/Params); empty when it does not."""
+    mod_date: str = ""
+    checksum: str = ""
+    """MD5 of the file's data, hex, as the PDF declares it (/Params /CheckSum; not verified)."""
+    relationship: str = ""
+    """To the document (/AFRelationship: Source, Data, Alternative, Supplement, Unspecified); empty: none."""
+    page: int | None = None
+    """The page whose file attachment annotation holds it; null: the document's list."""
     path: str | None = None
     """Where `extract` wrote it."""
+
+    table_columns: ClassVar = ("name", "file_name", "size", "type", "modified", "relationship", "page",
+                               "description", "path")  # what a person reads; --json has all
+    table_optional: ClassVar = ("file_name", "type", "modified", "relationship", "page", "description", "path")
+
+    @property
+    def file_name(self) -> str:
+        return self.filename if self.filename != self.name else ""
+
+    @property
+    def type(self) -> str:
+        return self.mime_type
+
+    @property
+    def modified(self) -> str:
+        return self.mod_date
 
 
 @dataclass
@@ -112,11 +143,11 @@ def attachments(
         writes_nothing(action, output, in_place)
         src = input_path(input)
         pdf = open_pdf(src, password)
+        found = every(pdf)
         if action == "list":
-            return AttachmentsResult(input=str(src), action=action,
-                                     attachments=_listed(pdf, _chosen(pdf, None), src),
-                                     remaining=len(pdf.attachments))
-        return _extract(src, pdf, _chosen(pdf, names), out_dir, force)
+            return AttachmentsResult(input=str(src), action=action, attachments=_listed(found, src),
+                                     remaining=len(found))
+        return _extract(src, _chosen(found, names), out_dir, force, len(found))
     if "-" in (files or []):
         raise InvalidArgument("`-` cannot be attached: an attachment is named after its file",
                               hint="Save what should be attached to a file, and attach that.")
@@ -125,40 +156,53 @@ def attachments(
                    suffix="attachments", password=password, in_place=in_place, force=force,
                    others=paths)
     if action == "add":
-        touched = _add(job.pdf, paths)
+        touched = _listed(_add(job.pdf, paths))
     else:
         if not names:
             raise InvalidArgument("remove needs {{names}}", hint="`pdftools attachments list FILE` shows them.")
-        touched = _listed(job.pdf, _chosen(job.pdf, names), job.src)
+        chosen = _chosen(every(job.pdf), names)
+        _only_the_documents(chosen)
+        touched = _listed(chosen, job.src)
         for item in touched:
             del job.pdf.attachments[item.name]
     written = Edited(**job.save(decrypt))
     return AttachmentsResult(input=str(job.src), action=action, attachments=touched,
-                             remaining=len(job.pdf.attachments),
-                             written=written)
+                             remaining=len(every(job.pdf)), written=written)
 
 
-def _chosen(pdf: pikepdf.Pdf, names: list[str] | None) -> list[str]:
-    present = list(pdf.attachments.keys())
-    missing = [n for n in names or [] if n not in present]
+def _chosen(found: list[Found], names: list[str] | None) -> list[Found]:
+    by_name = {f.name: f for f in found}
+    missing = [n for n in names or [] if n not in by_name]
     if missing:
-        listed = ", ".join(repr(n) for n in present[:20]) or "none"
+        listed = ", ".join(repr(n) for n in list(by_name)[:20]) or "none"
         raise InvalidArgument(f"no attachment named {missing[0]!r}", hint=f"The attachments are: {listed}.")
-    return list(dict.fromkeys(names)) if names else present
+    return [by_name[n] for n in dict.fromkeys(names)] if names else found
 
 
-def _listed(pdf: pikepdf.Pdf, names: list[str], src: Path | None = None) -> list[Attachment]:
+def _only_the_documents(chosen: list[Found]) -> None:
+    """`remove` takes files out of the document's list; one a page's annotation holds stays with its page."""
+    held = next((f for f in chosen if f.page is not None), None)
+    if held:
+        raise InvalidArgument(f"{held.name!r} is attached by a file attachment annotation on page {held.page}, "
+                              "not in the document's list: remove leaves it (the annotation is part of the page)",
+                              hint="Remove only the files listed without a page; a PDF editor deletes the "
+                                   "annotation.")
+
+
+def _listed(found: list[Found], src: Path | None = None) -> list[Attachment]:
+    """Each file as it declares itself; a size it does not declare (/Params /Size is optional) is measured
+    (a 10 KB file may attach 4 GiB: STREAM_TOO_LARGE beyond the limit, nothing kept)."""
     from pdftools.core import streams
 
     out = []
-    for name in names:
-        spec = pdf.attachments[name]
-        file = spec.get_file()  # /Params /Size is optional: else measured (a 10 KB file may attach 4 GiB)
-        size = file.size or streams.decoded_size(cast("pikepdf.Stream", file.obj), _what(name, src))
-        if not file.size and file.obj.get("/DecodeParms") is not None:  # measured before its predictor: read it
-            size = len(file.read_bytes())
-        out.append(Attachment(name=name, filename=spec.filename or name, size=size,
-                              description=spec.description or ""))
+    for item in found:
+        fields = declared(item)
+        size = fields.pop("size")
+        if size is None and item.stream is not None:
+            size = streams.decoded_size(item.stream, _what(item.name, src))
+            if item.stream.get("/DecodeParms") is not None:  # measured before its predictor: read it
+                size = len(item.stream.read_bytes())
+        out.append(Attachment(name=item.name, size=size or 0, page=item.page, **fields))
     return out
 
 
@@ -166,7 +210,7 @@ def _what(name: str, src: Path | None) -> str:
     return f"the attachment {name!r}" + (f" of {src.name}" if src else "")
 
 
-def _add(pdf: pikepdf.Pdf, paths: list[Path]) -> list[Attachment]:
+def _add(pdf: pikepdf.Pdf, paths: list[Path]) -> list[Found]:
     from pikepdf import AttachedFileSpec
 
     there = [p.name for p in paths if p.name in pdf.attachments]
@@ -180,27 +224,28 @@ def _add(pdf: pikepdf.Pdf, paths: list[Path]) -> list[Attachment]:
                               hint="An attachment is named after its file: rename one of them.")
     for path in paths:
         pdf.attachments[path.name] = AttachedFileSpec.from_filepath(pdf, path)
-    return _listed(pdf, [p.name for p in paths])
+    return [f for f in every(pdf) if f.name in {p.name for p in paths} and f.page is None]
 
 
-def _extract(src: Path, pdf: pikepdf.Pdf, names: list[str], out_dir: str, force: bool) -> AttachmentsResult:
+def _extract(src: Path, chosen: list[Found], out_dir: str, force: bool, remaining: int) -> AttachmentsResult:
     from pdftools.core import streams
 
     folder = output_folder(out_dir)
-    items = _listed(pdf, names, src)
-    for name in names:  # measured before any is written (a declared /Size may lie): all or none
-        streams.check([cast("pikepdf.Stream", pdf.attachments[name].get_file().obj)], _what(name, src))
+    warnings = [f"{f.name!r} embeds no data (a file name only): nothing to write" for f in chosen if f.stream is None]
+    chosen = [f for f in chosen if f.stream is not None]
+    items = _listed(chosen, src)
+    for found in chosen:  # measured before any is written (a declared /Size may lie): all or none
+        streams.check([found.stream], _what(found.name, src))
     files = _file_names([item.filename for item in items])
     check_names(files, folder, force=force, field_hint="")
     with staged_outputs(folder, files) as staging:
-        for name, file in zip(names, files, strict=True):
-            (staging / file).write_bytes(pdf.attachments[name].get_file().read_bytes())
-    warnings = []
+        for found, file in zip(chosen, files, strict=True):
+            (staging / file).write_bytes(found.stream.read_bytes())
     for item, file in zip(items, files, strict=True):
         item.path = str(folder / file)
         if file != item.filename:
             warnings.append(f"{item.filename!r} was written as {file!r}")
-    return AttachmentsResult(input=str(src), action="extract", attachments=items, remaining=len(pdf.attachments),
+    return AttachmentsResult(input=str(src), action="extract", attachments=items, remaining=remaining,
                              warnings=warnings)
 
 

@@ -17,7 +17,7 @@ from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Input, Param, Password
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
-from pdftools.document import encryption, metadata, outline
+from pdftools.document import attached, encryption, metadata, outline
 from pdftools.document.outline import Bookmark
 from pdftools.engines import poppler
 from pdftools.errors import DamagedPdf
@@ -112,7 +112,7 @@ def info(
         images=len(images),
         form_fields=_count_fields(pdf),
         annotations=dict(sorted(annots.items())),
-        attachments=sorted(pdf.attachments.keys()),
+        attachments=sorted(found.name for found in attached.every(pdf)),  # with those of annotations
         page_details=details,
         warnings=_first(20, [*odd, *(str(w) for w in pdf.get_warnings())]),
     )

@@ -2,8 +2,9 @@
 
 `list` gives each file's size, MIME type, dates, MD5 checksum and relationship to the document as the PDF
 declares them, with the files attached by annotations on pages (their `page`); `add` attaches files, each under
-its own name; `extract` writes all attachments (or those named by {{names}}) into {{out_dir}}, all or none,
-under safe names (`../../x` becomes `x`); `remove` drops those named by {{names}} from the document's list.
+its own name (with {{description}}, {{mimetype}}, {{relationship}}); `extract` writes all attachments (or those
+named by {{names}}) into {{out_dir}}, all or none, under safe names (`../../x` becomes `x`); `remove` drops
+those named by {{names}} from the document's list.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from pdftools.core.edit import (
     writes_nothing,
 )
 from pdftools.core.naming import safe_component
-from pdftools.core.params import Cli, Param
+from pdftools.core.params import Cli, Mcp, Param
 from pdftools.core.paths import input_path, output_folder
 from pdftools.core.pdf import check_names, open_pdf, staged_outputs
 from pdftools.document.attached import Found, declared, every
@@ -35,12 +36,14 @@ from pdftools.errors import InvalidArgument
 
 COMMANDS = {
     "list": "List the attached files (also those of page annotations): size, type, dates, checksum.",
-    "add": "Attach files, each under its own name.",
+    "add": "Attach files, each under its own name (with a description, MIME type, relationship).",
     "extract": "Write all attachments (or those named by {{names}}) into {{out_dir}}, all or none, under safe "
                "names (`../../x` becomes `x`).",
     "remove": "Remove the attachments named by {{names}}.",
 }
 WRITES = ("add", "remove")
+Relationship = Literal["Source", "Data", "Alternative", "Supplement", "Unspecified"]  # PDF/A-3's /AFRelationship
+ADD = ("add",)
 
 if TYPE_CHECKING:
     import pikepdf
@@ -118,14 +121,23 @@ class AttachmentsResult:
 
 
 def attachments(
-    action: Annotated[Literal["list", "add", "extract", "remove"], Param("list, add, extract or remove"),
-                      Cli(argument=True, commands=COMMANDS)],
+    action: Annotated[Literal["list", "add", "extract", "remove"], Cli(argument=True, commands=COMMANDS),
+                      Param("{{cli:list, add, extract or remove}}{{mcp:what to do}}")],  # over MCP: the enum
     input: Input,
-    files: Annotated[list[str] | None, Param("add: files to attach"), Cli(argument=True, actions=("add",))] = None,
-    names: Annotated[list[str] | None, Param("extract/remove: attachment names (extract: default all)"),
+    files: Annotated[list[str] | None, Param("add: files{{cli: to attach}}"), Cli(argument=True, actions=ADD)] = None,
+    names: Annotated[list[str] | None, Param("extract/remove: {{cli:attachment }}names (extract: default all)"),
                      Cli("--name", metavar="NAME", actions=("extract", "remove"))] = None,
-    out_dir: Annotated[str, Param("extract: folder to write into (made if missing)"),
+    out_dir: Annotated[str, Param("extract: folder{{cli: to write into}} (made if missing)"),
                        Cli("-d", "--out-dir", actions=("extract",))] = ".",
+    # add's: over MCP their names (and the enum) say what they are, and a description (text for people) is left
+    # to the command line: the listing's budget
+    description: Annotated[str | None, Param("add{{cli:: the files' description}}"), Cli(actions=ADD),
+                           Mcp(hidden=True)] = None,
+    mimetype: Annotated[str | None, Param("add{{cli:: MIME type, `type/subtype` (default: from the extension)}}"),
+                        Cli(actions=ADD)] = None,
+    relationship: Annotated[Relationship | None, Cli(actions=ADD), Param(
+        "add{{cli:: to the document, as PDF/A-3 records it (default Unspecified; Factur-X: Alternative or "
+        "Data)}}")] = None,
     output: Annotated[Output, Cli(actions=WRITES)] = None,
     in_place: Annotated[InPlace, Cli(actions=WRITES)] = False,
     force: Annotated[Force, Cli(actions=(*WRITES, "extract"))] = False,
@@ -139,6 +151,13 @@ def attachments(
                    else f"{action} takes no " + ("{{files}}" if files else "{{names}}"))
         raise InvalidArgument(problem, hint="add takes {{files}}; extract and remove take {{names}}; list takes "
                                             "neither.")
+    given = [n for n, v in (("description", description), ("mimetype", mimetype),
+                            ("relationship", relationship)) if v]
+    if given and action != "add":
+        raise InvalidArgument(f"{action} takes no {{{{{given[0]}}}}}", hint="Only add sets {{description}}, "
+                                                                          "{{mimetype}} and {{relationship}}.")
+    if mimetype is not None:
+        _check_mimetype(mimetype)
     if action in ("list", "extract"):
         writes_nothing(action, output, in_place)
         src = input_path(input)
@@ -156,7 +175,7 @@ def attachments(
                    suffix="attachments", password=password, in_place=in_place, force=force,
                    others=paths)
     if action == "add":
-        touched = _listed(_add(job.pdf, paths))
+        touched = _listed(_add(job.pdf, paths, description or "", mimetype, relationship or "Unspecified"))
     else:
         if not names:
             raise InvalidArgument("remove needs {{names}}", hint="`pdftools attachments list FILE` shows them.")
@@ -210,8 +229,21 @@ def _what(name: str, src: Path | None) -> str:
     return f"the attachment {name!r}" + (f" of {src.name}" if src else "")
 
 
-def _add(pdf: pikepdf.Pdf, paths: list[Path]) -> list[Found]:
-    from pikepdf import AttachedFileSpec
+def _check_mimetype(mimetype: str) -> None:
+    kind, slash, sub = mimetype.partition("/")
+    if not (slash and kind.strip() and sub.strip()) or kind != kind.strip() or not mimetype.isprintable():
+        raise InvalidArgument(f"{mimetype!r} is no MIME type", hint="Give it as `type/subtype`: text/xml, "
+                                                                    "application/pdf, image/png.")
+
+
+def _add(pdf: pikepdf.Pdf, paths: list[Path], description: str = "", mimetype: str | None = None,
+         relationship: str = "Unspecified") -> list[Found]:
+    """Each file under its own name, as qpdf's --add-attachment adds it (/Params /Size, /CheckSum and both
+    dates, in UTC: the file's modification time), associated with the document with its relationship (the
+    catalog's /AF and /AFRelationship, as PDF/A-3 and Factur-X require; libqpdf lists it in /AF)."""
+    import mimetypes
+
+    import pikepdf
 
     there = [p.name for p in paths if p.name in pdf.attachments]
     if there:
@@ -223,8 +255,19 @@ def _add(pdf: pikepdf.Pdf, paths: list[Path]) -> list[Found]:
         raise InvalidArgument(f"two of the files to attach are named {twice[0]!r}",
                               hint="An attachment is named after its file: rename one of them.")
     for path in paths:
-        pdf.attachments[path.name] = AttachedFileSpec.from_filepath(pdf, path)
+        date = _pdf_date(path.stat().st_mtime)
+        pdf.attachments[path.name] = pikepdf.AttachedFileSpec(
+            pdf, path.read_bytes(), description=description, filename=path.name,
+            mime_type=mimetype if mimetype is not None else mimetypes.guess_type(path.name)[0] or "",
+            creation_date=date, mod_date=date, relationship=pikepdf.Name("/" + relationship))
     return [f for f in every(pdf) if f.name in {p.name for p in paths} and f.page is None]
+
+
+def _pdf_date(timestamp: float) -> str:
+    """A PDF date in UTC, as qpdf writes them: `D:20240305061500Z`."""
+    from datetime import UTC, datetime
+
+    return datetime.fromtimestamp(timestamp, UTC).strftime("D:%Y%m%d%H%M%SZ")
 
 
 def _extract(src: Path, chosen: list[Found], out_dir: str, force: bool, remaining: int) -> AttachmentsResult:

@@ -134,7 +134,7 @@ def attachments(
     description: Annotated[str | None, Param("add{{cli:: the files' description}}"), Cli(actions=ADD),
                            Mcp(hidden=True)] = None,
     mimetype: Annotated[str | None, Param("add{{cli:: MIME type, `type/subtype` (default: from the extension)}}"),
-                        Cli(actions=ADD)] = None,
+                        Cli(metavar="TYPE/SUBTYPE", actions=ADD)] = None,
     relationship: Annotated[Relationship | None, Cli(actions=ADD), Param(
         "add{{cli:: to the document, as PDF/A-3 records it (default Unspecified; Factur-X: Alternative or "
         "Data)}}")] = None,

@@ -168,9 +168,12 @@ def _cell_text(value: Any) -> str:
 def _grid(value: list[Any], tty: bool) -> Grid:
     """A list of result rows. At a terminal a long list shows its first rows and says how many more there are;
     piped, every row is printed. A row class may name the columns a person sees (`table_columns`, fields or
-    properties) and lift the row limit (`table_rows = None`); a result may hide fields from people
-    (`table_hidden`); --json always carries every field of every row."""
+    properties), those shown only when a row has a value (`table_optional`), and lift the row limit
+    (`table_rows = None`); a result may hide fields from people (`table_hidden`); --json always carries every
+    field of every row."""
     columns = list(getattr(value[0], "table_columns", None) or results.fields(value[0]))
+    optional = getattr(value[0], "table_optional", ())  # shown only where a row has one
+    columns = [c for c in columns if c not in optional or any(getattr(item, c) not in (None, "") for item in value)]
     limit = (getattr(value[0], "table_rows", MAX_ROWS) or len(value)) if tty else len(value)
     cells = [[_cell_text(getattr(item, column)) for column in columns] for item in value[:limit]]
     return Grid([column.replace("_", " ") for column in columns], cells, max(len(value) - limit, 0))

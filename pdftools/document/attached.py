@@ -1,14 +1,117 @@
-"""Files attached to a document (its /EmbeddedFiles): what a command that builds new documents from pages
+"""Files attached to a document: its list of embedded files (/EmbeddedFiles), and files attached by file
+attachment annotations on its pages (a paperclip: /Annots /Subtype /FileAttachment /FS), as poppler's
+`pdfdetach` lists them; what each declares of itself; and what a command that builds new documents from pages
 leaves behind."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from pdftools.core.objects import text
 
 if TYPE_CHECKING:
     import pikepdf
 
 SHOWN = 5
+NAME_KEYS = ("/UF", "/F", "/Unix", "/DOS", "/Mac")  # qpdf's order, for the file name and for the embedded stream
+
+
+@dataclass
+class Found:
+    """An attached file: `name` (the key in the document's list; for an annotation's file its file name, made
+    distinct), its file specification, its embedded stream (None: it embeds no data) and `page` (the page of
+    the annotation that attaches it; None: the document's list)."""
+    name: str
+    spec: Any
+    stream: Any
+    page: int | None = None
+
+
+def every(pdf: pikepdf.Pdf) -> list[Found]:
+    """The document's attached files, then those of file attachment annotations, page by page; a file in both
+    (one embedded stream) once, as the document's."""
+    import pikepdf
+
+    found = [Found(name, spec.obj, embedded(spec.obj)) for name, spec in pdf.attachments.items()]
+    seen = {f.stream.objgen for f in found if f.stream is not None}
+    taken = {f.name for f in found}
+    for number, page in enumerate(pdf.pages, 1):
+        annots = page.obj.get("/Annots")
+        for annot in annots if isinstance(annots, pikepdf.Array) else []:
+            if not isinstance(annot, pikepdf.Dictionary) or annot.get("/Subtype") != "/FileAttachment":
+                continue
+            spec = annot.get("/FS")
+            stream = embedded(spec)
+            if stream is None or stream.objgen in seen:  # a file name only (nothing embedded), or listed
+                continue
+            seen.add(stream.objgen)
+            name = _distinct(filename(spec) or "attachment", number, taken)
+            taken.add(name)
+            found.append(Found(name, spec, stream, number))
+    return found
+
+
+def _distinct(name: str, page: int, taken: set[str]) -> str:
+    """`name`, or `name (page 3)` when the name is taken (`name (page 3, 2)` after that)."""
+    if name not in taken:
+        return name
+    candidate, number = f"{name} (page {page})", 1
+    while candidate in taken:
+        number += 1
+        candidate = f"{name} (page {page}, {number})"
+    return candidate
+
+
+def embedded(spec: Any) -> Any:
+    """The embedded file stream of a file specification, or None."""
+    import pikepdf
+
+    files = spec.get("/EF") if isinstance(spec, pikepdf.Dictionary) else None
+    if not isinstance(files, pikepdf.Dictionary):
+        return None
+    return next((files[k] for k in NAME_KEYS if isinstance(files.get(k), pikepdf.Stream)), None)
+
+
+def filename(spec: Any) -> str:
+    import pikepdf
+
+    if not isinstance(spec, pikepdf.Dictionary):
+        return ""
+    return next((text(spec[k]) for k in NAME_KEYS if spec.get(k) is not None), "")
+
+
+def declared(found: Found) -> dict[str, Any]:
+    """What a file declares of itself, as `qpdf --list-attachments --verbose` shows it: its file name and
+    description (the specification's /UF.../Desc), MIME type (the stream's /Subtype), dates (ISO 8601) and MD5
+    checksum (hex) from /Params, its relationship to the document (/AFRelationship, PDF/A-3), and its size
+    (/Params /Size; None when it does not say). Nothing is decoded."""
+    import pikepdf
+
+    from pdftools.document.metadata import iso_date
+
+    stream = found.stream
+    params = stream.get("/Params") if stream is not None else None
+    params = params if isinstance(params, pikepdf.Dictionary) else pikepdf.Dictionary()
+    size = params.get("/Size")
+    checksum = params.get("/CheckSum")
+    return {
+        "filename": filename(found.spec) or found.name,
+        "description": text(found.spec.get("/Desc", "")) if isinstance(found.spec, pikepdf.Dictionary) else "",
+        "mime_type": _name(stream.get("/Subtype")) if stream is not None else "",
+        "creation_date": iso_date(text(params.get("/CreationDate", ""))),
+        "mod_date": iso_date(text(params.get("/ModDate", ""))),
+        "checksum": bytes(checksum).hex() if isinstance(checksum, pikepdf.String) else "",
+        "relationship": _name(found.spec.get("/AFRelationship")) if isinstance(found.spec, pikepdf.Dictionary)
+        else "",
+        "size": size if isinstance(size, int) and not isinstance(size, bool) and size >= 0 else None,
+    }
+
+
+def _name(value: Any) -> str:
+    import pikepdf
+
+    return text(value)[1:] if isinstance(value, pikepdf.Name) else ""
 
 
 def left_behind(pdf: pikepdf.Pdf, name: str, target: str) -> list[str]:

@@ -1,7 +1,10 @@
 """List, add, extract or remove the files attached to a PDF.
 
-`add` attaches files, each under its own name; `extract` writes all attachments (or those named by {{names}}) into
-{{out_dir}}, all or none, under safe names (`../../x` becomes `x`); `remove` drops those named by {{names}}.
+`list` gives each file's size, MIME type, dates, MD5 checksum and relationship to the document as the PDF
+declares them, with the files attached by annotations on pages (their `page`); `add` attaches files, each under
+its own name (with {{description}}, {{mimetype}}, {{relationship}}); `extract` writes all attachments (or those
+named by {{names}}) into {{out_dir}}, all or none, under safe names (`../../x` becomes `x`); `remove` drops
+those named by {{names}} from the document's list.
 """
 
 from __future__ import annotations
@@ -9,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, Annotated, Literal, cast
+from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
 
 from pdftools.core.edit import (
     Decrypt,
@@ -25,19 +28,22 @@ from pdftools.core.edit import (
     writes_nothing,
 )
 from pdftools.core.naming import safe_component
-from pdftools.core.params import Cli, Param
+from pdftools.core.params import Cli, Mcp, Param
 from pdftools.core.paths import input_path, output_folder
 from pdftools.core.pdf import check_names, open_pdf, staged_outputs
+from pdftools.document.attached import Found, declared, every
 from pdftools.errors import InvalidArgument
 
 COMMANDS = {
-    "list": "List the files attached to the PDF.",
-    "add": "Attach files, each under its own name.",
+    "list": "List the attached files (also those of page annotations): size, type, dates, checksum.",
+    "add": "Attach files, each under its own name (with a description, MIME type, relationship).",
     "extract": "Write all attachments (or those named by {{names}}) into {{out_dir}}, all or none, under safe "
                "names (`../../x` becomes `x`).",
     "remove": "Remove the attachments named by {{names}}.",
 }
 WRITES = ("add", "remove")
+Relationship = Literal["Source", "Data", "Alternative", "Supplement", "Unspecified"]  # PDF/A-3's /AFRelationship
+ADD = ("add",)
 
 if TYPE_CHECKING:
     import pikepdf
@@ -45,13 +51,41 @@ if TYPE_CHECKING:
 
 @dataclass
 class Attachment:
+    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
     name: str
-    """The key in the PDF's attachment list."""
+    """The key in the PDF's attachment list; for a file attached by an annotation, its file name."""
     filename: str
     size: int
     description: str = ""
+    mime_type: str = ""
+    """As the PDF declares it (the embedded file's /Subtype); empty when it does not."""
+    creation_date: str = ""
+    """ISO 8601, as the PDF declares it (/Params); empty when it does not."""
+    mod_date: str = ""
+    checksum: str = ""
+    """MD5 of the file's data, hex, as the PDF declares it (/Params /CheckSum; not verified)."""
+    relationship: str = ""
+    """To the document (/AFRelationship: Source, Data, Alternative, Supplement, Unspecified); empty: none."""
+    page: int | None = None
+    """The page whose file attachment annotation holds it; null: the document's list."""
     path: str | None = None
     """Where `extract` wrote it."""
+
+    table_columns: ClassVar = ("name", "file_name", "size", "type", "modified", "relationship", "page",
+                               "description", "path")  # what a person reads; --json has all
+    table_optional: ClassVar = ("file_name", "type", "modified", "relationship", "page", "description", "path")
+
+    @property
+    def file_name(self) -> str:
+        return self.filename if self.filename != self.name else ""
+
+    @property
+    def type(self) -> str:
+        return self.mime_type
+
+    @property
+    def modified(self) -> str:
+        return self.mod_date
 
 
 @dataclass
@@ -87,14 +121,23 @@ class AttachmentsResult:
 
 
 def attachments(
-    action: Annotated[Literal["list", "add", "extract", "remove"], Param("list, add, extract or remove"),
-                      Cli(argument=True, commands=COMMANDS)],
+    action: Annotated[Literal["list", "add", "extract", "remove"], Cli(argument=True, commands=COMMANDS),
+                      Param("{{cli:list, add, extract or remove}}{{mcp:what to do}}")],  # over MCP: the enum
     input: Input,
-    files: Annotated[list[str] | None, Param("add: files to attach"), Cli(argument=True, actions=("add",))] = None,
-    names: Annotated[list[str] | None, Param("extract/remove: attachment names (extract: default all)"),
+    files: Annotated[list[str] | None, Param("add: files{{cli: to attach}}"), Cli(argument=True, actions=ADD)] = None,
+    names: Annotated[list[str] | None, Param("extract/remove: {{cli:attachment }}names (extract: default all)"),
                      Cli("--name", metavar="NAME", actions=("extract", "remove"))] = None,
-    out_dir: Annotated[str, Param("extract: folder to write into (made if missing)"),
+    out_dir: Annotated[str, Param("extract: folder{{cli: to write into}} (made if missing)"),
                        Cli("-d", "--out-dir", actions=("extract",))] = ".",
+    # add's: over MCP their names (and the enum) say what they are, and a description (text for people) is left
+    # to the command line: the listing's budget
+    description: Annotated[str | None, Param("add{{cli:: the files' description}}"), Cli(actions=ADD),
+                           Mcp(hidden=True)] = None,
+    mimetype: Annotated[str | None, Param("add{{cli:: MIME type, `type/subtype` (default: from the extension)}}"),
+                        Cli(metavar="TYPE/SUBTYPE", actions=ADD)] = None,
+    relationship: Annotated[Relationship | None, Cli(actions=ADD), Param(
+        "add{{cli:: to the document, as PDF/A-3 records it (default Unspecified; Factur-X: Alternative or "
+        "Data)}}")] = None,
     output: Annotated[Output, Cli(actions=WRITES)] = None,
     in_place: Annotated[InPlace, Cli(actions=WRITES)] = False,
     force: Annotated[Force, Cli(actions=(*WRITES, "extract"))] = False,
@@ -108,15 +151,22 @@ def attachments(
                    else f"{action} takes no " + ("{{files}}" if files else "{{names}}"))
         raise InvalidArgument(problem, hint="add takes {{files}}; extract and remove take {{names}}; list takes "
                                             "neither.")
+    given = [n for n, v in (("description", description), ("mimetype", mimetype),
+                            ("relationship", relationship)) if v]
+    if given and action != "add":
+        raise InvalidArgument(f"{action} takes no {{{{{given[0]}}}}}", hint="Only add sets {{description}}, "
+                                                                          "{{mimetype}} and {{relationship}}.")
+    if mimetype is not None:
+        _check_mimetype(mimetype)
     if action in ("list", "extract"):
         writes_nothing(action, output, in_place)
         src = input_path(input)
         pdf = open_pdf(src, password)
+        found = every(pdf)
         if action == "list":
-            return AttachmentsResult(input=str(src), action=action,
-                                     attachments=_listed(pdf, _chosen(pdf, None), src),
-                                     remaining=len(pdf.attachments))
-        return _extract(src, pdf, _chosen(pdf, names), out_dir, force)
+            return AttachmentsResult(input=str(src), action=action, attachments=_listed(found, src),
+                                     remaining=len(found))
+        return _extract(src, _chosen(found, names), out_dir, force, len(found))
     if "-" in (files or []):
         raise InvalidArgument("`-` cannot be attached: an attachment is named after its file",
                               hint="Save what should be attached to a file, and attach that.")
@@ -125,40 +175,53 @@ def attachments(
                    suffix="attachments", password=password, in_place=in_place, force=force,
                    others=paths)
     if action == "add":
-        touched = _add(job.pdf, paths)
+        touched = _listed(_add(job.pdf, paths, description or "", mimetype, relationship or "Unspecified"))
     else:
         if not names:
             raise InvalidArgument("remove needs {{names}}", hint="`pdftools attachments list FILE` shows them.")
-        touched = _listed(job.pdf, _chosen(job.pdf, names), job.src)
+        chosen = _chosen(every(job.pdf), names)
+        _only_the_documents(chosen)
+        touched = _listed(chosen, job.src)
         for item in touched:
             del job.pdf.attachments[item.name]
     written = Edited(**job.save(decrypt))
     return AttachmentsResult(input=str(job.src), action=action, attachments=touched,
-                             remaining=len(job.pdf.attachments),
-                             written=written)
+                             remaining=len(every(job.pdf)), written=written)
 
 
-def _chosen(pdf: pikepdf.Pdf, names: list[str] | None) -> list[str]:
-    present = list(pdf.attachments.keys())
-    missing = [n for n in names or [] if n not in present]
+def _chosen(found: list[Found], names: list[str] | None) -> list[Found]:
+    by_name = {f.name: f for f in found}
+    missing = [n for n in names or [] if n not in by_name]
     if missing:
-        listed = ", ".join(repr(n) for n in present[:20]) or "none"
+        listed = ", ".join(repr(n) for n in list(by_name)[:20]) or "none"
         raise InvalidArgument(f"no attachment named {missing[0]!r}", hint=f"The attachments are: {listed}.")
-    return list(dict.fromkeys(names)) if names else present
+    return [by_name[n] for n in dict.fromkeys(names)] if names else found
 
 
-def _listed(pdf: pikepdf.Pdf, names: list[str], src: Path | None = None) -> list[Attachment]:
+def _only_the_documents(chosen: list[Found]) -> None:
+    """`remove` takes files out of the document's list; one a page's annotation holds stays with its page."""
+    held = next((f for f in chosen if f.page is not None), None)
+    if held:
+        raise InvalidArgument(f"{held.name!r} is attached by a file attachment annotation on page {held.page}, "
+                              "not in the document's list: remove leaves it (the annotation is part of the page)",
+                              hint="Remove only the files listed without a page; a PDF editor deletes the "
+                                   "annotation.")
+
+
+def _listed(found: list[Found], src: Path | None = None) -> list[Attachment]:
+    """Each file as it declares itself; a size it does not declare (/Params /Size is optional) is measured
+    (a 10 KB file may attach 4 GiB: STREAM_TOO_LARGE beyond the limit, nothing kept)."""
     from pdftools.core import streams
 
     out = []
-    for name in names:
-        spec = pdf.attachments[name]
-        file = spec.get_file()  # /Params /Size is optional: else measured (a 10 KB file may attach 4 GiB)
-        size = file.size or streams.decoded_size(cast("pikepdf.Stream", file.obj), _what(name, src))
-        if not file.size and file.obj.get("/DecodeParms") is not None:  # measured before its predictor: read it
-            size = len(file.read_bytes())
-        out.append(Attachment(name=name, filename=spec.filename or name, size=size,
-                              description=spec.description or ""))
+    for item in found:
+        fields = declared(item)
+        size = fields.pop("size")
+        if size is None and item.stream is not None:
+            size = streams.decoded_size(item.stream, _what(item.name, src))
+            if item.stream.get("/DecodeParms") is not None:  # measured before its predictor: read it
+                size = len(item.stream.read_bytes())
+        out.append(Attachment(name=item.name, size=size or 0, page=item.page, **fields))
     return out
 
 
@@ -166,8 +229,21 @@ def _what(name: str, src: Path | None) -> str:
     return f"the attachment {name!r}" + (f" of {src.name}" if src else "")
 
 
-def _add(pdf: pikepdf.Pdf, paths: list[Path]) -> list[Attachment]:
-    from pikepdf import AttachedFileSpec
+def _check_mimetype(mimetype: str) -> None:
+    kind, slash, sub = mimetype.partition("/")
+    if not (slash and kind.strip() and sub.strip()) or kind != kind.strip() or not mimetype.isprintable():
+        raise InvalidArgument(f"{mimetype!r} is no MIME type", hint="Give it as `type/subtype`: text/xml, "
+                                                                    "application/pdf, image/png.")
+
+
+def _add(pdf: pikepdf.Pdf, paths: list[Path], description: str = "", mimetype: str | None = None,
+         relationship: str = "Unspecified") -> list[Found]:
+    """Each file under its own name, as qpdf's --add-attachment adds it (/Params /Size, /CheckSum and both
+    dates, in UTC: the file's modification time), associated with the document with its relationship (the
+    catalog's /AF and /AFRelationship, as PDF/A-3 and Factur-X require; libqpdf lists it in /AF)."""
+    import mimetypes
+
+    import pikepdf
 
     there = [p.name for p in paths if p.name in pdf.attachments]
     if there:
@@ -179,28 +255,40 @@ def _add(pdf: pikepdf.Pdf, paths: list[Path]) -> list[Attachment]:
         raise InvalidArgument(f"two of the files to attach are named {twice[0]!r}",
                               hint="An attachment is named after its file: rename one of them.")
     for path in paths:
-        pdf.attachments[path.name] = AttachedFileSpec.from_filepath(pdf, path)
-    return _listed(pdf, [p.name for p in paths])
+        date = _pdf_date(path.stat().st_mtime)
+        pdf.attachments[path.name] = pikepdf.AttachedFileSpec(
+            pdf, path.read_bytes(), description=description, filename=path.name,
+            mime_type=mimetype if mimetype is not None else mimetypes.guess_type(path.name)[0] or "",
+            creation_date=date, mod_date=date, relationship=pikepdf.Name("/" + relationship))
+    return [f for f in every(pdf) if f.name in {p.name for p in paths} and f.page is None]
 
 
-def _extract(src: Path, pdf: pikepdf.Pdf, names: list[str], out_dir: str, force: bool) -> AttachmentsResult:
+def _pdf_date(timestamp: float) -> str:
+    """A PDF date in UTC, as qpdf writes them: `D:20240305061500Z`."""
+    from datetime import UTC, datetime
+
+    return datetime.fromtimestamp(timestamp, UTC).strftime("D:%Y%m%d%H%M%SZ")
+
+
+def _extract(src: Path, chosen: list[Found], out_dir: str, force: bool, remaining: int) -> AttachmentsResult:
     from pdftools.core import streams
 
     folder = output_folder(out_dir)
-    items = _listed(pdf, names, src)
-    for name in names:  # measured before any is written (a declared /Size may lie): all or none
-        streams.check([cast("pikepdf.Stream", pdf.attachments[name].get_file().obj)], _what(name, src))
+    warnings = [f"{f.name!r} embeds no data (a file name only): nothing to write" for f in chosen if f.stream is None]
+    chosen = [f for f in chosen if f.stream is not None]
+    items = _listed(chosen, src)
+    for found in chosen:  # measured before any is written (a declared /Size may lie): all or none
+        streams.check([found.stream], _what(found.name, src))
     files = _file_names([item.filename for item in items])
     check_names(files, folder, force=force, field_hint="")
     with staged_outputs(folder, files) as staging:
-        for name, file in zip(names, files, strict=True):
-            (staging / file).write_bytes(pdf.attachments[name].get_file().read_bytes())
-    warnings = []
+        for found, file in zip(chosen, files, strict=True):
+            (staging / file).write_bytes(found.stream.read_bytes())
     for item, file in zip(items, files, strict=True):
         item.path = str(folder / file)
         if file != item.filename:
             warnings.append(f"{item.filename!r} was written as {file!r}")
-    return AttachmentsResult(input=str(src), action="extract", attachments=items, remaining=len(pdf.attachments),
+    return AttachmentsResult(input=str(src), action="extract", attachments=items, remaining=remaining,
                              warnings=warnings)
 
 

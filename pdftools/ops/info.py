@@ -1,8 +1,8 @@
 """Show a PDF's pages, metadata, encryption, outline and contents.
 
-Page count, sizes and rotation, metadata (Info and XMP), encryption and permissions, PDF version, the
-outline as a tree, and counts of images, form fields, annotations and attachments; {{pages}} adds per-page
-details.
+Page count, sizes and rotation, metadata (Info and XMP), encryption and permissions, PDF version, whether it is
+linearized (pdfinfo's `Optimized`), the outline as a tree, and counts of images, form fields, annotations and
+attachments; {{pages}} adds per-page details.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Input, Param, Password
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
-from pdftools.document import encryption, metadata, outline
+from pdftools.document import attached, encryption, metadata, outline
 from pdftools.document.outline import Bookmark
 from pdftools.engines import poppler
 from pdftools.errors import DamagedPdf
@@ -58,6 +58,7 @@ class InfoResult:
     path: str
     size: int
     pdf_version: str
+    linearized: bool
     pages: int
     page_sizes: list[SizeCount]
     metadata: dict[str, str]
@@ -76,7 +77,7 @@ class InfoResult:
 def info(
     input: Input,
     pages: Annotated[
-        str | None, Param("Per-page details for these pages: `1-3,7`, `all`"), Cli("--pages")
+        str | None, Param("Pages to detail{{cli:: `1-3,7`, `all`}}"), Cli("--pages")
     ] = None,
     password: Password = None,
 ) -> InfoResult:
@@ -100,6 +101,7 @@ def info(
         path=str(path),
         size=path.stat().st_size,
         pdf_version=pdf.pdf_version,
+        linearized=pdf.is_linearized,  # the dictionary at the start of the file: pdfinfo's `Optimized`
         pages=len(pdf.pages),
         page_sizes=[SizeCount(width=w, height=h, rotation=r, pages=n) for (w, h, r), n in sizes.most_common()],
         metadata=metadata.info(pdf),
@@ -110,7 +112,7 @@ def info(
         images=len(images),
         form_fields=_count_fields(pdf),
         annotations=dict(sorted(annots.items())),
-        attachments=sorted(pdf.attachments.keys()),
+        attachments=sorted(found.name for found in attached.every(pdf)),  # with those of annotations
         page_details=details,
         warnings=_first(20, [*odd, *(str(w) for w in pdf.get_warnings())]),
     )
@@ -128,7 +130,7 @@ def _from_poppler(path: Path, damaged: DamagedPdf) -> InfoResult:
     fields = poppler.pdfinfo(path, damaged)
     return InfoResult(
         path=str(path), size=path.stat().st_size, pdf_version=fields.get("PDF version", ""),
-        pages=int(fields["Pages"]), page_sizes=[],
+        linearized=fields.get("Optimized") == "yes", pages=int(fields["Pages"]), page_sizes=[],
         metadata={k: fields[k] for k in poppler.METADATA_KEYS if fields.get(k)}, xmp={},
         encrypted=False, encryption=None, outline=[], images=0, form_fields=0, annotations={},
         attachments=[], warnings=[poppler.warning(damaged)],

@@ -99,7 +99,7 @@ def test_piped_stdout_still_gets_the_pdf(tmp_path: Path, four: Path) -> None:
 # being reworked elsewhere. Any other option showing the bare `TEXT` fails.
 TEXT_ALLOWED = {("stamp", "--text"), ("convert", "--text"), ("split", "--ranges"), ("bookmarks", "--title"),
                 ("bookmarks", "--parent"), ("attachments", "--name"), ("stamp", "--color"), ("protect", "--allow"),
-                ("convert", "--from"), ("convert", "--to"), ("convert", "--metadata")}
+                ("convert", "--from"), ("convert", "--to"), ("convert", "--metadata"), ("attachments", "--description")}
 
 
 def test_no_option_shows_the_bare_placeholder_text() -> None:

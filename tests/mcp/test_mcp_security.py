@@ -48,7 +48,8 @@ VALID = {"input": "four.pdf", "output": "sub/valid-{tool}.pdf", "folder": "sub",
 NOT_PATHS = {"pages", "ranges", "password", "language", "values", "title", "parent", "text", "color", "user_password",
              "owner_password", "allow", "content", "from_format", "to_format", "metadata", "ocr_language",
              "command", "name",  # pdf_batch: a command's name, and an output name pattern (a plain name, checked)
-             "after", "page", "scheme", "margins"}  # page numbers (a number, `last`, `-1`); labels; crop margins
+             "after", "page", "scheme", "margins",  # page numbers (a number, `last`, `-1`); labels; crop margins
+             "mimetype"}  # pdf_attachments add: `type/subtype`, written into the PDF, never opened
 SCENARIOS: dict[str | tuple[str, str], dict[str, Any]] = {  # valid arguments beyond the generic ones
     "pdf_crop": {"margins": "10"},
     ("pdf_page_labels", "output"): {"scheme": "1:r"},

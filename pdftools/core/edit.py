@@ -20,7 +20,7 @@ from pdftools.core.params import Pages as Pages
 from pdftools.core.params import Password as Password
 from pdftools.core.paths import input_path, output_path, pdf_output_path, to_pipe
 from pdftools.core.pdf import UNLINEARIZABLE, check_output, open_pdf, save_pdf
-from pdftools.errors import InvalidArgument, InvalidPageRange, NoPages
+from pdftools.errors import InvalidArgument, NoPages
 
 if TYPE_CHECKING:
     import pikepdf
@@ -141,10 +141,7 @@ def select_pages(spec: str | None, count: int, name: str | Path = "the PDF") -> 
     page), is an error naming the file (`name`)."""
     if count == 0:
         raise NoPages(f"{name} has no pages")
-    numbers = parse_pages(spec, count)
-    if not numbers:
-        raise InvalidPageRange(f"{spec!r} selects no pages of {name}: it has {count} page" + "s" * (count != 1))
-    return numbers
+    return parse_pages(spec, count, name)
 
 
 def writes_nothing(action: str, output: str | None, in_place: bool) -> None:

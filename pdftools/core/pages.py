@@ -15,8 +15,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from pdftools.errors import InvalidPageRange
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 _PARITY = {"odd": 1, "even": 2}
 _WORD = r"-?\d+|last|first|end|z|r\d+"  # one page; `first` only starts a range
@@ -51,18 +55,23 @@ def page_number(value: int | str, count: int, *, zero: bool = False) -> int:
     return _page(token, count, token)
 
 
-def parse_ranges(spec: str | None, count: int) -> list[tuple[int, int]]:
+def parse_ranges(spec: str | None, count: int, name: str | Path | None = None) -> list[tuple[int, int]]:
     """Parse a page spec into inclusive (start, end) pairs, in the order given (end < start reverses); None
-    (no spec given) is all pages."""
+    (no spec given) is all pages. A spec that names no page of the document (`even` of one page, `1:even`) is
+    refused, naming the file (`name`) where given: a mistyped spec never reads or writes nothing silently."""
     if spec is None or spec.strip().lower() == "all":
         return [(1, count)] if count else []
     _not_empty(spec)
     every_other = _EVERY_OTHER.match(spec)
     if not every_other:
-        return _ranges(spec, count, spec)
-    # every other page of what the rest names, from its first (odd) or its second (even), one page a range
-    named = [n for start, end in _ranges(every_other["spec"], count, spec) for n in _span(start, end)]
-    return [(n, n) for n in named[every_other["parity"].lower() == "even"::2]]
+        ranges = _ranges(spec, count, spec)
+    else:  # every other page of what the rest names, from its first (odd) or its second (even), one page a range
+        named = [n for start, end in _ranges(every_other["spec"], count, spec) for n in _span(start, end)]
+        ranges = [(n, n) for n in named[every_other["parity"].lower() == "even"::2]]
+    if not ranges:
+        of = f" of {name}" if name is not None else ""
+        raise InvalidPageRange(f"{spec!r} selects no pages{of}: it has {count} page" + "s" * (count != 1))
+    return ranges
 
 
 def _ranges(items: str, count: int, spec: str) -> list[tuple[int, int]]:
@@ -107,9 +116,10 @@ def check_spec(spec: str | None) -> None:
             raise InvalidPageRange(f"page 'r0' in {spec!r} is out of range: `r1` is the last page")
 
 
-def parse_pages(spec: str | None, count: int) -> list[int]:
-    """Parse a page spec into 1-based page numbers, in the order given (repeats kept)."""
-    return [n for start, end in parse_ranges(spec, count) for n in _span(start, end)]
+def parse_pages(spec: str | None, count: int, name: str | Path | None = None) -> list[int]:
+    """Parse a page spec into 1-based page numbers, in the order given (repeats kept); one that names no page is
+    refused, naming the file (`name`) where given."""
+    return [n for start, end in parse_ranges(spec, count, name) for n in _span(start, end)]
 
 
 def _span(start: int, end: int) -> range:

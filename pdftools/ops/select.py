@@ -2,7 +2,8 @@
 
 Everything else in the PDF stays: metadata, bookmarks and links to kept pages, form fields on them, each
 page's label, encryption. Pages left out are removed completely, with the bookmarks that pointed at them.
-Pages as qpdf names them work too: `z-1`, `r3-r1`, `1-z:even`.
+Pages as qpdf, pdftk and pdfcpu name them work too: `z-1`, `r3-r1`, `1-z:even`, `1-endodd`, and what
+leaves pages out: `1-z,x3-4` (qpdf), `1-10~5` or `~5` (pdftk), `1-,!5` (pdfcpu).
 """
 
 from __future__ import annotations

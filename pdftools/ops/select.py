@@ -21,6 +21,7 @@ from pdftools.core.edit import (
     ObjectStreams,
     Output,
     Password,
+    file_first,
     open_job,
     select_pages,
 )
@@ -47,6 +48,7 @@ def select(
     linearize: Linearize = False,
     object_streams: ObjectStreams = "preserve",
 ) -> SelectResult:
+    file_first("select", input, pages)
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="selected", password=password, in_place=in_place, force=force)
     count = len(job.pdf.pages)

@@ -73,3 +73,15 @@ def test_a_number_out_of_range_names_its_range_once(cli: Any) -> None:
     result = cli("serve", "--transport", "http", "--port", "0")
     assert result.exit_code == 2 and "INVALID_ARGUMENT" in result.stderr, result.stderr
     assert "takes a whole number from 1 to 65535, not '0'" in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("command", ["select", "delete"])
+def test_pages_given_before_the_file_say_the_file_comes_first(cli: Any, pdf: Path, command: str) -> None:
+    """`pdftools select 1-3 book.pdf` (pdfcpu's order: `pdfcpu trim -pages 1-3 in.pdf`) said only `no such file:
+    1-3`; the hint now names the order that works, with the user's own words."""
+    result = cli(command, "1-3", str(pdf), "--json")
+    error = json.loads(result.stderr)["error"]
+    assert result.exit_code == 3 and error["code"] == "FILE_NOT_FOUND", error
+    assert f"`pdftools {command} {pdf} 1-3`" in error["hint"], error
+    plain = json.loads(cli(command, "missing.pdf", "1-3", "--json").stderr)["error"]  # no file named 1-3: as before
+    assert "comes first" not in plain["hint"], plain

@@ -220,9 +220,21 @@ def report_usage_error(exc: click_errors.UsageError, argv: list[str]) -> int:
     named = _file_like_option(exc, argv)
     if named is not None and isinstance(exc, click_errors.NoSuchOption):
         error = InvalidArgument(f"unknown option {exc.option_name} (in {named!r}, which is a file)",
-                                hint=f"To name a file that starts with `-`, put `--` before it (`{path} -- "
-                                     f"{named}`) or write `./{named}`.")
+                                hint=_dash_file_hint(path, named, argv))
     return report_error(error, as_json=wants_json(argv))
+
+
+def _dash_file_hint(path: str, named: str, argv: list[str]) -> str:
+    """How to name a file that starts with `-`: the command as typed with `./-a.pdf` (it runs as it is), or `--`
+    before the file, the options before that (after `--` an option is a file: `rotate -- -a.pdf -a 90` lacks
+    its --angle)."""
+    import shlex
+
+    at = argv.index(named)
+    typed = shlex.join([*argv[:at], f"./{named}", *argv[at + 1:]])
+    options = "[OPTIONS] " if any(a.startswith("-") for a in argv[:at] + argv[at + 1:]) else ""
+    return (f"To name a file that starts with `-`, write `./{named}` (`{path.split()[0]} {typed}`), or put `--` "
+            f"before it, after the options (`{path} {options}-- {named}`).")
 
 
 def _command_after(exc: click_errors.UsageError, argv: list[str]) -> str | None:

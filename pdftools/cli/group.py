@@ -99,8 +99,16 @@ class Group(PlainGroup):
         sys.exit(code if isinstance(code, int) else 0)
 
 
-OTHER_NAMES = {"grep": "search", "pdfgrep": "search", "cat": "merge", "burst": "split", "encrypt": "protect",
-               "decrypt": "unprotect", "watermark": "stamp", "optimize": "compress"}  # qpdf's, pdftk's, grep's words
+OTHER_NAMES = {  # another tool's word for a command: grep's, qpdf's, pdftk's operations, pdfcpu's commands
+    "grep": "search", "pdfgrep": "search", "cat": "merge", "burst": "split", "encrypt": "protect",
+    "decrypt": "unprotect", "watermark": "stamp", "optimize": "compress", "shuffle": "reorder",
+    "dump_data": "info", "dump_data_utf8": "info", "update_info": "metadata", "update_info_utf8": "metadata",
+    "fill_form": "forms", "dump_data_fields": "forms", "dump_data_fields_utf8": "forms", "generate_fdf": "forms",
+    "form": "forms", "attach_files": "attachments", "unpack_files": "attachments", "background": "stamp",
+    "multistamp": "stamp", "multibackground": "stamp", "trim": "select", "collect": "select", "validate": "check",
+    "grid": "nup", "fonts": "inspect", "boxes": "crop", "permissions": "protect", "changeupw": "protect",
+    "changeopw": "protect", "properties": "metadata", "keywords": "metadata", "zoom": "resize",
+}
 
 
 def _meant(word: str, commands: list[str]) -> str:
@@ -212,9 +220,21 @@ def report_usage_error(exc: click_errors.UsageError, argv: list[str]) -> int:
     named = _file_like_option(exc, argv)
     if named is not None and isinstance(exc, click_errors.NoSuchOption):
         error = InvalidArgument(f"unknown option {exc.option_name} (in {named!r}, which is a file)",
-                                hint=f"To name a file that starts with `-`, put `--` before it (`{path} -- "
-                                     f"{named}`) or write `./{named}`.")
+                                hint=_dash_file_hint(path, named, argv))
     return report_error(error, as_json=wants_json(argv))
+
+
+def _dash_file_hint(path: str, named: str, argv: list[str]) -> str:
+    """How to name a file that starts with `-`: the command as typed with `./-a.pdf` (it runs as it is), or `--`
+    before the file, the options before that (after `--` an option is a file: `rotate -- -a.pdf -a 90` lacks
+    its --angle)."""
+    import shlex
+
+    at = argv.index(named)
+    typed = shlex.join([*argv[:at], f"./{named}", *argv[at + 1:]])
+    options = "[OPTIONS] " if any(a.startswith("-") for a in argv[:at] + argv[at + 1:]) else ""
+    return (f"To name a file that starts with `-`, write `./{named}` (`{path.split()[0]} {typed}`), or put `--` "
+            f"before it, after the options (`{path} {options}-- {named}`).")
 
 
 def _command_after(exc: click_errors.UsageError, argv: list[str]) -> str | None:

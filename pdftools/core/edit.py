@@ -8,19 +8,20 @@ encrypted input's output keeps its encryption (same passwords and permissions) u
 from __future__ import annotations
 
 import os
+import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pdftools.core.pages import parse_pages
+from pdftools.core.pages import check_spec, parse_pages
 from pdftools.core.params import Cli, MaxChars, Mcp, Offset, Param, StartPage
 from pdftools.core.params import Input as Input  # the ops' shared parameters, in one import
 from pdftools.core.params import Pages as Pages
 from pdftools.core.params import Password as Password
-from pdftools.core.paths import input_path, output_path, pdf_output_path, to_pipe
+from pdftools.core.paths import input_path, output_path, pdf_output_path, policy, to_pipe
 from pdftools.core.pdf import UNLINEARIZABLE, check_output, open_pdf, save_pdf
-from pdftools.errors import InvalidArgument, InvalidPageRange, NoPages
+from pdftools.errors import FileNotFound, InvalidArgument, NoPages, PdftoolsError
 
 if TYPE_CHECKING:
     import pikepdf
@@ -136,15 +137,27 @@ def _output(src: Path, output: str | None, suffix: str) -> Path:
     return output_path(str(src.with_name(f"{src.stem}-{suffix}.pdf")))
 
 
+def file_first(command: str, input: str, pages: str) -> None:
+    """`select 1-3 book.pdf`, the pages first (as pdfcpu's `-pages` comes before its file): a missing input that
+    reads as pages, while the pages argument names an existing file, is refused with the order that works."""
+    try:
+        if input == "-" or policy().input(input).exists() or not policy().input(pages).is_file():
+            return
+        check_spec(input)
+    except PdftoolsError:  # not pages, or a path the policy refuses: the usual error comes when it is opened
+        return
+    raise FileNotFound(f"no such file: {input}",
+                       hint=f"{{{{cli:The file comes first, then the pages: `pdftools {command} "
+                            f"{shlex.quote(pages)} {shlex.quote(input)}`.}}}}{{{{mcp:{{{{input}}}} is the file "
+                            f"and {{{{pages}}}} the pages: {pages!r} is a file, {input!r} reads as pages.}}}}")
+
+
 def select_pages(spec: str | None, count: int, name: str | Path = "the PDF") -> list[int]:
     """Page numbers (1-based) for a spec; a document without pages, or an empty selection (`even` of one
     page), is an error naming the file (`name`)."""
     if count == 0:
         raise NoPages(f"{name} has no pages")
-    numbers = parse_pages(spec, count)
-    if not numbers:
-        raise InvalidPageRange(f"{spec!r} selects no pages of {name}: it has {count} page" + "s" * (count != 1))
-    return numbers
+    return parse_pages(spec, count, name)
 
 
 def writes_nothing(action: str, output: str | None, in_place: bool) -> None:

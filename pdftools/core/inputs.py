@@ -13,8 +13,11 @@ from pdftools.core.params import Mcp
 from pdftools.core.paths import folder_path, glob_files, input_path, policy
 from pdftools.errors import FileNotFound, InvalidArgument, NoInputs, PdftoolsError
 
-_TOKEN = r"(?:-?\d+|last|first|all|odd|even|end|z|[rR]\d+|Z)"  # qpdf's z and r1, pdftk's end too
-_PAGES_SUFFIX = re.compile(rf"^(?P<path>.+?):(?P<pages>{_TOKEN}(?:\s*[-,]\s*{_TOKEN}?)*(?::(?:odd|even))?)$")
+# a page, in any case: qpdf's z, r1 and x (leave out), pdftk's end, its odd/even after a range and ~ (leave out),
+# pdfcpu's l, ! and n (leave out)
+_TOKEN = r"(?:~?[x!n]?(?:-?\d+|last|first|all|odd|even|end|z|l|r\d+)(?:odd|even)?)"
+_PAGES_SUFFIX = re.compile(rf"^(?P<path>.+?):(?P<pages>{_TOKEN}(?:\s*[-,~]\s*{_TOKEN}?)*(?::(?:odd|even))?)$",
+                           re.I)
 
 
 def split_spec(spec: str) -> tuple[str, str | None]:

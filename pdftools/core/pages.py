@@ -1,31 +1,45 @@
 """Page ranges as people say them: 1-based, inclusive, `1-3,7,10-`, `last`, `-1` (the last page), `odd`, `even`;
-`all` (or `1-last`) for every page. qpdf's and pdftk's words mean what they mean there: `z` and `end` are the
-last page, `r1`, `r2`... count from the end (`r1` the last), and `:odd` / `:even` after a spec keep every other
-page of what it names (`1-z:even`, `z-1:odd`), as `qpdf --pages` does.
+`all` (or `1-last`) for every page. qpdf's, pdftk's and pdfcpu's words mean what they mean there: `z`, `end` and
+`l` are the last page, `r1`, `r2`... count from the end (`r1` the last), and `:odd` / `:even` after a spec keep
+every other page of what it names (`1-z:even`, `z-1:odd`), as `qpdf --pages` does. Pages are left out by qpdf's
+`x` item (out of the item before it: `1-z,x3-4`), pdfcpu's `!` or `n` item (out of everything named before it,
+or of every page when it comes first: `1-,!5`, `odd,n1,nl`) and pdftk's `~` (out of its own item: `1-20~5-6`,
+`~5` for every page but 5); pdftk's `odd` / `even` after a range keep its odd or even page numbers (`1-endodd`).
 
 An empty spec names no pages and is refused. Where leaving the spec out means all pages (the shared `Pages`
 parameter: rotate, stamp, text...), an empty one given to a front end is taken as left out (its `Param` says
 `empty_is_default`; `params.without_empty` applies it for the CLI, MCP and batch alike); where the spec picks
 what to delete, keep or cut (delete, select, split --ranges) or leaving it out means something else (info
 --pages), the empty spec reaches this module and is refused. As pdfcpu does: an empty selection is all pages
-where the selection is optional, "missing page selection" where it is required (`pages remove`).
+where the selection is optional, "missing page selection" where it is required (`pages remove`). A spec that
+names no page of the document (`even` of one page) is refused too.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from pdftools.errors import InvalidPageRange
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
 _PARITY = {"odd": 1, "even": 2}
-_WORD = r"-?\d+|last|first|end|z|r\d+"  # one page; `first` only starts a range
-_ITEM = re.compile(rf"^(?P<a>{_WORD})(?:(?P<dash>-)(?P<b>{_WORD.replace('|first', '')})?)?$")
+_WORD = r"-?\d+|last|first|end|z|l|r\d+"  # one page (pdfcpu's `l` the last); `first` only starts a range
+_RANGE = rf"(?:{_WORD})(?:-(?:{_WORD.replace('|first', '')})?)?"
+_ONE_RANGE = re.compile(rf"^(?P<a>{_WORD})(?:(?P<dash>-)(?P<b>{_WORD.replace('|first', '')})?)?$")
+# an item: an optional `x` (qpdf), `!` or `n` (pdfcpu) that takes pages out; a range, or `odd` / `even`; pdftk's
+# `odd` / `even` qualifier after a range (by page number); pdftk's `~RANGE`s that take pages out of the item
+_ITEM = re.compile(rf"^(?P<out>[x!n])?(?:(?P<range>{_RANGE})|(?P<every>odd|even))?(?P<parity>odd|even)?"
+                   rf"(?P<minus>(?:~{_RANGE})*)$")
+_TURNS = re.compile(r"(north|south|east|west|left|right|down)$")  # pdftk's rotation after a range
 _EVERY_OTHER = re.compile(r"^(?P<spec>.*?)\s*:\s*(?P<parity>odd|even)\s*$", re.I | re.S)  # qpdf's `1-z:odd`
 
 
 def _page(token: str, count: int, spec: str) -> int:
-    if token in ("last", "z", "end"):
+    if token in ("last", "z", "end", "l"):
         number = count
     elif token == "first":
         number = 1
@@ -51,41 +65,94 @@ def page_number(value: int | str, count: int, *, zero: bool = False) -> int:
     return _page(token, count, token)
 
 
-def parse_ranges(spec: str | None, count: int) -> list[tuple[int, int]]:
+def parse_ranges(spec: str | None, count: int, name: str | Path | None = None) -> list[tuple[int, int]]:
     """Parse a page spec into inclusive (start, end) pairs, in the order given (end < start reverses); None
-    (no spec given) is all pages."""
+    (no spec given) is all pages. A spec that names no page of the document (`even` of one page, `1:even`) is
+    refused, naming the file (`name`) where given: a mistyped spec never reads or writes nothing silently."""
     if spec is None or spec.strip().lower() == "all":
         return [(1, count)] if count else []
     _not_empty(spec)
     every_other = _EVERY_OTHER.match(spec)
     if not every_other:
-        return _ranges(spec, count, spec)
-    # every other page of what the rest names, from its first (odd) or its second (even), one page a range
-    named = [n for start, end in _ranges(every_other["spec"], count, spec) for n in _span(start, end)]
-    return [(n, n) for n in named[every_other["parity"].lower() == "even"::2]]
-
-
-def _ranges(items: str, count: int, spec: str) -> list[tuple[int, int]]:
-    _not_empty(items)
-    ranges: list[tuple[int, int]] = []
-    for item, match in _items(items):
-        if match is None:  # every other page, as single-page ranges
-            ranges.extend((n, n) for n in range(_PARITY[item], count + 1, 2))
-            continue
-        start = _page(match["a"], count, spec)
-        end = _page(match["b"], count, spec) if match["b"] else (count if match["dash"] else start)
-        ranges.append((start, end))
+        ranges = _ranges(spec, count, spec)
+    else:  # every other page of what the rest names, from its first (odd) or its second (even), one page a range
+        named = [n for start, end in _ranges(every_other["spec"], count, spec) for n in _span(start, end)]
+        ranges = [(n, n) for n in named[every_other["parity"].lower() == "even"::2]]
+    if not ranges:
+        of = f" of {name}" if name is not None else ""
+        raise InvalidPageRange(f"{spec!r} selects no pages{of}: it has {count} page" + "s" * (count != 1))
     return ranges
 
 
-def _items(spec: str) -> Iterator[tuple[str, re.Match[str] | None]]:
-    """Each item of a spec, lower case, with its match (None for `odd` / `even`); an unreadable one refused."""
+def _ranges(items: str, count: int, spec: str) -> list[tuple[int, int]]:
+    """The items' pages as ranges, in order: each item a group of runs. qpdf's `x` item takes its pages out of
+    the group before it, pdfcpu's `!` / `n` out of every group so far (or, first, out of every page)."""
+    _not_empty(items)
+    groups: list[list[int]] = []
+    for raw, item in _items(items):
+        pages = _item_pages(item, count, spec)
+        if item["out"] == "x":
+            if not groups:
+                raise InvalidPageRange(f"{raw!r} in {spec!r} takes pages out, but there is nothing before it",
+                                       hint="Name the pages first, then what to leave out: `1-z,x3-4`.")
+            groups[-1] = [n for n in groups[-1] if n not in pages]
+        elif item["out"]:
+            groups = [[n for n in group if n not in pages] for group in groups or [list(range(1, count + 1))]]
+        else:
+            groups.append(pages)
+    return [run for group in groups for run in _as_ranges(group)]
+
+
+def _item_pages(item: re.Match[str], count: int, spec: str) -> list[int]:
+    """The pages one item names: its range (or `odd` / `even`, or every page when it starts with `~`), those of
+    its pdftk qualifier's parity, less its `~` ranges."""
+    if item["every"]:
+        pages = list(range(_PARITY[item["every"]], count + 1, 2))
+    elif item["range"]:
+        pages = list(_span(*_bounds(_ONE_RANGE.match(item["range"]), count, spec)))  # type: ignore[arg-type]
+    else:
+        pages = list(range(1, count + 1))
+    if item["parity"]:
+        pages = [n for n in pages if n % 2 == _PARITY[item["parity"]] % 2]
+    for minus in item["minus"].split("~")[1:]:
+        gone = set(_span(*_bounds(_ONE_RANGE.match(minus), count, spec)))  # type: ignore[arg-type]
+        pages = [n for n in pages if n not in gone]
+    return pages
+
+
+def _bounds(match: re.Match[str], count: int, spec: str) -> tuple[int, int]:
+    start = _page(match["a"], count, spec)
+    return start, _page(match["b"], count, spec) if match["b"] else (count if match["dash"] else start)
+
+
+def _as_ranges(pages: list[int]) -> list[tuple[int, int]]:
+    """Pages as ranges of consecutive pages, up or down: [1, 2, 4, 3, 9] -> [(1, 2), (4, 3), (9, 9)]."""
+    out: list[tuple[int, int]] = []
+    for n in pages:
+        if out:
+            start, end = out[-1]
+            step = n - end
+            if abs(step) == 1 and (start == end or step == (1 if end > start else -1)):
+                out[-1] = (start, n)
+                continue
+        out.append((n, n))
+    return out
+
+
+def _items(spec: str) -> Iterator[tuple[str, re.Match[str]]]:
+    """Each item of a spec, lower case, with its match; an unreadable one refused (pdftk's rotation words with
+    the command that rotates)."""
     for raw in spec.split(","):
         item = raw.strip().lower()
-        match = None if item in _PARITY else _ITEM.match(item)
-        if item not in _PARITY and not match:
+        match = _ITEM.match(item)
+        if not match or not (match["range"] or match["every"] or match["minus"]):
+            if _TURNS.search(item):
+                raise InvalidPageRange(f"cannot read {raw.strip()!r} in page spec {spec!r}: pages are turned "
+                                       "by their own command", hint="Turn pages with `pdftools rotate FILE "
+                                       "--angle 90 --pages 1-3` (pdftk's `right`; `-90` is its `left`, `180` "
+                                       "its `down`).")
             raise InvalidPageRange(f"cannot read {raw.strip()!r} in page spec {spec!r}")
-        yield item, match
+        yield raw.strip(), match
 
 
 def _not_empty(spec: str) -> None:
@@ -95,21 +162,28 @@ def _not_empty(spec: str) -> None:
 
 
 def check_spec(spec: str | None) -> None:
-    """Refuse a page spec no document could satisfy (`abc`, `1-2,,x`, page 0), before any document is opened."""
+    """Refuse a page spec no document could satisfy (`abc`, `1-2,,x`, page 0, `x3` first), before any document
+    is opened."""
     if spec is None or spec.strip().lower() == "all":
         return
     _not_empty(spec)
     every_other = _EVERY_OTHER.match(spec)
-    for _, match in _items(every_other["spec"] if every_other else spec):
-        if match is not None and "0" in (match["a"], match["b"]):
+    for index, (raw, item) in enumerate(_items(every_other["spec"] if every_other else spec)):
+        if index == 0 and item["out"] == "x":
+            raise InvalidPageRange(f"{raw!r} in {spec!r} takes pages out, but there is nothing before it",
+                                   hint="Name the pages first, then what to leave out: `1-z,x3-4`.")
+        ranges = [_ONE_RANGE.match(r) for r in [item["range"] or "", *item["minus"].split("~")[1:]] if r]
+        words = [word for match in ranges if match for word in (match["a"], match["b"])]
+        if "0" in words:
             raise InvalidPageRange(f"page 0 in {spec!r} is out of range: pages are numbered from 1")
-        if match is not None and "r0" in (match["a"], match["b"]):
+        if "r0" in words:
             raise InvalidPageRange(f"page 'r0' in {spec!r} is out of range: `r1` is the last page")
 
 
-def parse_pages(spec: str | None, count: int) -> list[int]:
-    """Parse a page spec into 1-based page numbers, in the order given (repeats kept)."""
-    return [n for start, end in parse_ranges(spec, count) for n in _span(start, end)]
+def parse_pages(spec: str | None, count: int, name: str | Path | None = None) -> list[int]:
+    """Parse a page spec into 1-based page numbers, in the order given (repeats kept); one that names no page is
+    refused, naming the file (`name`) where given."""
+    return [n for start, end in parse_ranges(spec, count, name) for n in _span(start, end)]
 
 
 def _span(start: int, end: int) -> range:

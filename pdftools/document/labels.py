@@ -54,10 +54,16 @@ def parse_label(label: str) -> tuple[str, str, int]:
     return "", label, 1
 
 
+# qpdf's `--set-page-labels` label: `[type][/start[/prefix]]` (D arabic, r/R roman, a/A letters); a type alone
+# is qpdf's only where it reads otherwise here (`D` would be roman 500, `r` letters from r)
+_QPDF_LABEL = re.compile(r"(?P<style>[DRrAa]?)/(?P<start>\d*)(?:/(?P<prefix>.*))?|(?P<alone>[DRr])", re.S)
+
+
 def parse_scheme(spec: str, count: int) -> list[LabelRange]:
-    """`1:i,5:1` as ranges, sorted by first page; pages before the first range are numbered 1, 2, 3."""
+    """`1:i,5:1` as ranges, sorted by first page; pages before the first range are numbered 1, 2, 3. qpdf's
+    `--set-page-labels` items (`1:r 5:D`, `1:D/1/A-`: apart, or by commas) mean what they mean there."""
     ranges: dict[int, LabelRange] = {}
-    for item in filter(None, (part.strip() for part in spec.split(","))):
+    for item in filter(None, (part.strip() for part in re.split(r",|\s+(?=\d+:)", spec))):
         pages, sep, label = item.partition(":")
         first = pages.split("-", 1)[0].strip()
         if sep and first.isdigit() and not 1 <= int(first) <= count:
@@ -67,12 +73,21 @@ def parse_scheme(spec: str, count: int) -> list[LabelRange]:
             raise InvalidArgument(f"cannot read {item!r} as FIRST_PAGE:LABEL for a {count}-page document", hint=HINT)
         if int(first) in ranges:
             raise InvalidArgument(f"page {int(first)} starts two ranges in {spec!r}", hint=HINT)
-        style, prefix, start = parse_label(label.strip())
+        style, prefix, start = _qpdf_label(label) or parse_label(label.strip())
         ranges[int(first)] = LabelRange(int(first), STYLES.get(style, "none"), prefix, start)
     if not ranges:
         raise InvalidArgument(f"no label ranges in {spec!r}", hint=HINT)
     ranges.setdefault(1, LabelRange(1, "arabic"))
     return [ranges[first] for first in sorted(ranges)]
+
+
+def _qpdf_label(label: str) -> tuple[str, str, int] | None:
+    """(style code, prefix, first number) of a label in qpdf's form (`r`, `D/5`, `D/1/A-`, `/1/Cover`), else None."""
+    if not (match := _QPDF_LABEL.fullmatch(label.strip())):
+        return None
+    if match["alone"]:
+        return match["alone"], "", 1
+    return match["style"], match["prefix"] or "", int(match["start"] or 1)
 
 
 def write(pdf: pikepdf.Pdf, ranges: list[LabelRange]) -> None:

@@ -86,9 +86,10 @@ class TextResult:
         return "\n".join(parts)
 
 
-def select(pages: str | None, count: int, start_page: int | None) -> list[int]:
-    """The pages to read, in the spec's order, from `start_page` on (a previous call's next_page)."""
-    selected = list(dict.fromkeys(parse_pages(pages, count)))  # each page once: a page is read, not built
+def select(pages: str | None, count: int, start_page: int | None, name: str | Path | None = None) -> list[int]:
+    """The pages to read, in the spec's order, from `start_page` on (a previous call's next_page); a spec that
+    names none is refused, naming the file (`name`)."""
+    selected = list(dict.fromkeys(parse_pages(pages, count, name)))  # each page once: a page is read, not built
     if start_page is not None:
         if start_page not in selected:
             raise InvalidArgument(f"{{{{start_page}}}} {start_page} is not among the selected pages",

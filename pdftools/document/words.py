@@ -25,7 +25,7 @@ Turned = Callable[[int], bool]
 def read(path: Path, password: str | None, pages: str | None, unit: str, *, budget: int | None,
          start_page: int | None, offset: int) -> TextResult:
     with _source(path, password) as (count, source, check, turned):
-        selected = pagetext.select(pages, count, start_page)
+        selected = pagetext.select(pages, count, start_page, path)
         boxes: list[TextBox] = []
         used, empty = 0, []
         progress = task.Counter(len(selected), "reading words" if unit == "words" else "reading lines")

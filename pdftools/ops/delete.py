@@ -19,6 +19,7 @@ from pdftools.core.edit import (
     ObjectStreams,
     Output,
     Password,
+    file_first,
     open_job,
     select_pages,
 )
@@ -44,6 +45,7 @@ def delete(
     linearize: Linearize = False,
     object_streams: ObjectStreams = "preserve",
 ) -> DeleteResult:
+    file_first("delete", input, pages)
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="deleted", password=password, in_place=in_place, force=force)
     count = len(job.pdf.pages)

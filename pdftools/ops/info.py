@@ -86,7 +86,7 @@ def info(
         pdf = open_pdf(path, password)
     except DamagedPdf as damaged:
         return _from_poppler(path, damaged)
-    details = ([_page_info(pdf, n) for n in dict.fromkeys(parse_pages(pages, len(pdf.pages)))]
+    details = ([_page_info(pdf, n) for n in dict.fromkeys(parse_pages(pages, len(pdf.pages), path))]
                if pages is not None else None)  # each page once
     annots: Counter[str] = Counter()
     images: set[tuple[int, int]] = set()

@@ -87,7 +87,7 @@ def inspect(
 ) -> InspectResult:
     path = input_path(input)
     with open_pdf(path, password) as pdf:
-        numbers = list(dict.fromkeys(parse_pages(pages, len(pdf.pages))))  # each page once
+        numbers = list(dict.fromkeys(parse_pages(pages, len(pdf.pages), path)))  # each page once
         streams.check_pages(pdf, numbers, str(path))  # their content is parsed (to place the images)
         listed = page_list(pdf)
         xmp = _xmp(pdf, str(path))

@@ -2,7 +2,8 @@
 
 {{scheme}} `1:i,5:1` numbers pages from 1 in lower-case roman and from 5 in arabic from 1. Each item is a
 first page and its label as it should read: `iii` starts roman at 3, `A-1` is prefix `A-` with 1, 2, 3, `a`
-letters, `I` upper-case roman, `Cover` a label without a number. {{clear}} removes them; neither shows them.
+letters, `I` upper-case roman, `Cover` a label without a number. qpdf's `--set-page-labels` items work
+too: `1:r 5:D`, `1:D/1/A-`. {{clear}} removes them; neither shows them.
 
 {{mcp:{{scheme}} `1:i,5:1`: roman from page 1, arabic from 1 at page 5; a label as it reads: `iii`, `A-1`, `a`,
 `I`, `Cover`.}}

@@ -21,7 +21,7 @@ from pdftools.core.paths import output_path
 from pdftools.core.pdf import check_output, copy_pages, new_pdf, open_pdf, page_list, save_pdf
 from pdftools.document import attached, metadata, outline, remap
 from pdftools.document import labels as pagelabels
-from pdftools.errors import FileNotFound, InvalidPageRange, NoPages
+from pdftools.errors import FileNotFound, NoPages
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -136,10 +136,7 @@ def _pages_of(spec: str | None, count: int, path: Path) -> list[int]:
         if spec is not None:
             raise NoPages(f"{path} has no pages to pick {spec!r} from")
         return []
-    numbers = parse_pages(spec, count)
-    if not numbers:
-        raise InvalidPageRange(f"{spec!r} selects no pages of {path}: it has {count} page" + "s" * (count != 1))
-    return numbers
+    return parse_pages(spec, count, path)
 
 
 def _bookmark(src: pikepdf.Pdf, out: pikepdf.Pdf, out_pages: list[pikepdf.Page], stem: str,

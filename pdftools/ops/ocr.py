@@ -109,7 +109,7 @@ class Job:
         return self.output or str(path.with_name(f"{path.stem}-ocr.pdf"))
 
     def read(self, path: Path, count: int, extract: pagetext.Extractor) -> TextResult:
-        selected = pagetext.select(self.pages, count, self.start_page)
+        selected = pagetext.select(self.pages, count, self.start_page, path)
         return pagetext.collect(path, count, selected, extract, budget=self.budget, offset=self.offset,
                                 label="OCR")
 
@@ -191,7 +191,7 @@ def _ocr_pdf(path: Path, password: str | None, force_ocr: bool, job: Job, result
         raise NoPages(f"{path} has no pages")
     with pdf, pagetext.readable(pdf, path) as source:
         count = len(pdf.pages)
-        selected = list(dict.fromkeys(parse_pages(job.pages, count)))
+        selected = list(dict.fromkeys(parse_pages(job.pages, count, path)))
         streams.check_pages(pdf, selected, str(path), images=True)  # pdftotext and pdftoppm would inflate a bomb
         texts = dict(zip(selected, pagetext.pdftotext(source)(selected, task.Counter(0)), strict=True))
         has_text = {p for p, t in texts.items() if t.strip()}
@@ -287,7 +287,7 @@ def _ocr_images(path: Path, job: Job, result: OcrResult) -> None:
         result.pages_ocred, result.pages_rotated = [t.page for t in result.text.pages], sorted(turned)
         return
     assert job.out is not None  # pdf mode
-    selected = list(dict.fromkeys(parse_pages(job.pages, len(found))))
+    selected = list(dict.fromkeys(parse_pages(job.pages, len(found), path)))
     job.progress.total = len(selected)
     made = task.map_threads(lambda n: _image_page(found[n - 1], n, job, turned, pdf="page"), selected,
                             job.workers)

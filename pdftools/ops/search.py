@@ -78,7 +78,7 @@ def search(
             hits, budget = len(result.hits), searcher.budget
             try:
                 with page_texts(path, password, mode, None if name == "-" else name) as (total, extract):
-                    if searcher.file(name, list(dict.fromkeys(parse_pages(own or pages, total))), extract,
+                    if searcher.file(name, list(dict.fromkeys(parse_pages(own or pages, total, name))), extract,
                                      resume if index == first else None):
                         break
             except PdftoolsError as exc:

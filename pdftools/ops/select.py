@@ -2,7 +2,8 @@
 
 Everything else in the PDF stays: metadata, bookmarks and links to kept pages, form fields on them, each
 page's label, encryption. Pages left out are removed completely, with the bookmarks that pointed at them.
-Pages as qpdf names them work too: `z-1`, `r3-r1`, `1-z:even`.
+Pages as qpdf, pdftk and pdfcpu name them work too: `z-1`, `r3-r1`, `1-z:even`, `1-endodd`, and what
+leaves pages out: `1-z,x3-4` (qpdf), `1-10~5` or `~5` (pdftk), `1-,!5` (pdfcpu).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pdftools.core.edit import (
     ObjectStreams,
     Output,
     Password,
+    file_first,
     open_job,
     select_pages,
 )
@@ -46,6 +48,7 @@ def select(
     linearize: Linearize = False,
     object_streams: ObjectStreams = "preserve",
 ) -> SelectResult:
+    file_first("select", input, pages)
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="selected", password=password, in_place=in_place, force=force)
     count = len(job.pdf.pages)

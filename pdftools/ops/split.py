@@ -75,7 +75,7 @@ def split(
     if bookmarks:
         plan = _bookmark_ranges(src)
     elif ranges is not None:
-        plan = [(a, b, "") for a, b in parse_ranges(ranges, count)]
+        plan = [(a, b, "") for a, b in parse_ranges(ranges, count, src_path)]
         twice = next((f"{a}-{b}" if a != b else str(a) for i, (a, b, _) in enumerate(plan) if (a, b, "") in plan[:i]),
                      None)
         if twice is not None:

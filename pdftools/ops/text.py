@@ -50,13 +50,13 @@ def text(
         pdf = open_pdf(path, password)
     except DamagedPdf as damaged:  # poppler may still read what qpdf rejects
         count = int(poppler.pdfinfo(path, damaged)["Pages"])
-        selected = pagetext.select(pages, count, start_page)
+        selected = pagetext.select(pages, count, start_page, path)
         return pagetext.collect(path, count, selected, pagetext.pdftotext(path, mode), budget=max_chars,
                                 offset=offset)
     warnings: list[str] = []
     with pdf, pagetext.readable(pdf, path, warnings) as source:
         count = len(pdf.pages)
-        selected = pagetext.select(pages, count, start_page)
+        selected = pagetext.select(pages, count, start_page, path)
         extract = pagetext.measured(source, mode, pdf, str(path))
         result = pagetext.collect(path, count, selected, extract, budget=max_chars, offset=offset)
     result.warnings = warnings

@@ -132,7 +132,7 @@ def thumbnails(
 def _selected(spec: str | None, count: int, name: str) -> list[int]:
     if not count:
         raise NoPages(f"{name} has no pages")
-    return list(dict.fromkeys(parse_pages(spec, count)))
+    return list(dict.fromkeys(parse_pages(spec, count, name)))
 
 
 def _shown(page: Any) -> tuple[float, float, bool]:

@@ -37,7 +37,8 @@ def test_an_unknown_option_that_is_a_file_hints_how_to_name_it(cli: Any, pdf: Pa
     (tmp_path / "-dash.pdf").write_bytes(pdf.read_bytes())  # the cli fixture runs in tmp_path
     error = json.loads(cli("info", "-dash.pdf", "--json").stderr)["error"]
     assert error["code"] == "INVALID_ARGUMENT" and "-dash.pdf" in error["message"], error
-    assert "`pdftools info -- -dash.pdf`" in error["hint"] and "./-dash.pdf" in error["hint"], error
+    assert "`pdftools info ./-dash.pdf --json`" in error["hint"], error
+    assert "`pdftools info [OPTIONS] -- -dash.pdf`" in error["hint"], error
     assert cli("info", "--", "-dash.pdf").exit_code == 0
     other = json.loads(cli("info", "-zz.pdf", "--json").stderr)["error"]  # no such file: the usual hint
     assert "--help" in other["hint"] or "-h" in other["hint"], other
@@ -73,3 +74,27 @@ def test_a_number_out_of_range_names_its_range_once(cli: Any) -> None:
     result = cli("serve", "--transport", "http", "--port", "0")
     assert result.exit_code == 2 and "INVALID_ARGUMENT" in result.stderr, result.stderr
     assert "takes a whole number from 1 to 65535, not '0'" in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("command", ["select", "delete"])
+def test_pages_given_before_the_file_say_the_file_comes_first(cli: Any, pdf: Path, command: str) -> None:
+    """`pdftools select 1-3 book.pdf` (pdfcpu's order: `pdfcpu trim -pages 1-3 in.pdf`) said only `no such file:
+    1-3`; the hint now names the order that works, with the user's own words."""
+    result = cli(command, "1-3", str(pdf), "--json")
+    error = json.loads(result.stderr)["error"]
+    assert result.exit_code == 3 and error["code"] == "FILE_NOT_FOUND", error
+    assert f"`pdftools {command} {pdf} 1-3`" in error["hint"], error
+    plain = json.loads(cli(command, "missing.pdf", "1-3", "--json").stderr)["error"]  # no file named 1-3: as before
+    assert "comes first" not in plain["hint"], plain
+
+
+def test_a_file_that_starts_with_a_dash_is_shown_in_the_command_as_typed(cli: Any, pdf: Path, tmp_path: Path) -> None:
+    """`pdftools rotate -lead.pdf -a 90`: the hint said `pdftools rotate -- -lead.pdf`, which then failed on the
+    missing --angle (options after `--` are files). It now gives the user's own command with `./-lead.pdf`, which
+    runs, and says that the options go before `--`."""
+    (tmp_path / "-lead.pdf").write_bytes(pdf.read_bytes())  # the cli fixture runs in tmp_path
+    error = json.loads(cli("rotate", "-lead.pdf", "-a", "90", "--json").stderr)["error"]
+    assert error["code"] == "INVALID_ARGUMENT", error
+    assert "`pdftools rotate ./-lead.pdf -a 90 --json`" in error["hint"], error
+    assert "`pdftools rotate [OPTIONS] -- -lead.pdf`" in error["hint"], error
+    assert cli("rotate", "./-lead.pdf", "-a", "90", "--json").exit_code == 0

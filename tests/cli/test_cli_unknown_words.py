@@ -18,7 +18,20 @@ PDFTOOLS = Path(sys.executable).with_name("pdftools")
 
 @pytest.mark.parametrize(("typed", "meant"), [("serach", "search"), ("mrege", "merge"), ("grep", "search"),
                                               ("burst", "split"), ("encrypt", "protect"), ("decrypt", "unprotect"),
-                                              ("cat", "merge")])
+                                              ("cat", "merge"),
+                                              # pdftk's operations and pdfcpu's commands, as their users type them
+                                              ("shuffle", "reorder"), ("dump_data", "info"),
+                                              ("dump_data_utf8", "info"), ("update_info", "metadata"),
+                                              ("update_info_utf8", "metadata"), ("fill_form", "forms"),
+                                              ("dump_data_fields", "forms"), ("generate_fdf", "forms"),
+                                              ("attach_files", "attachments"), ("unpack_files", "attachments"),
+                                              ("background", "stamp"), ("multistamp", "stamp"),
+                                              ("multibackground", "stamp"), ("trim", "select"),
+                                              ("collect", "select"), ("validate", "check"), ("grid", "nup"),
+                                              ("form", "forms"), ("fonts", "inspect"), ("boxes", "crop"),
+                                              ("permissions", "protect"), ("changeupw", "protect"),
+                                              ("changeopw", "protect"), ("properties", "metadata"),
+                                              ("keywords", "metadata"), ("zoom", "resize")])
 def test_an_unknown_command_names_the_one_meant(cli: Any, pdf: Path, typed: str, meant: str) -> None:
     result = cli(typed, pdf, "--json")
     assert result.exit_code == 2 and result.stdout == "", result

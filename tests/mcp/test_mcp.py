@@ -207,3 +207,10 @@ def test_stdout_is_guarded_while_serving(root: Path, tmp_path: Path) -> None:
     stderr = errlog.read_text()
     for junk in ("stray print on stdout", "stray child output", "raw write to fd 1"):
         assert junk in stderr
+
+
+def test_pages_given_as_the_input_say_which_argument_is_which(root: Path) -> None:
+    """`input: "1-3", pages: "four.pdf"` said only `no such file: 1-3`: the hint names the two arguments."""
+    error = error_of(call(root, "pdf_select_pages", {"input": "1-3", "pages": str(root / "four.pdf")}))
+    assert error["code"] == "FILE_NOT_FOUND", error
+    assert error["hint"].startswith("input is the file and pages the pages") and "pdftools" not in error["hint"], error

@@ -79,6 +79,20 @@ def test_labels_clear_and_bad_specs(tmp_path: Path) -> None:
     assert done.returncode == 2 and json.loads(done.stderr)["error"]["code"] == "INVALID_PAGE_RANGE"  # no page 0
 
 
+@pytest.mark.parametrize(("qpdf_form", "ours"), [
+    ("1:r 3:D", "1:i,3:1"), ("1:r,3:D", "1:i,3:1"), ("1:R/2 4:D/1/A-", "1:II,4:A-1"), ("1:a 2:A/2", "1:a,2:B"),
+    ("1:/1/Cover 2:D/5", "1:Cover,2:5"), ("1:D 3:", "1:1,3:"),
+])
+def test_labels_take_qpdf_set_page_labels_forms(tmp_path: Path, qpdf_form: str, ours: str) -> None:
+    """`--set '1:r 5:D'`, as qpdf 11.8's `--set-page-labels 1:r 5:D` writes them (`first:[type][/start[/prefix]]`,
+    D R r A a, items apart or by commas), gave pages labelled `r, s, t` (letters from r) and `D, DI` (roman from
+    500), with no error; they now write what qpdf's words mean, read back through qpdf's JSON."""
+    theirs = labels(str(FOUR), scheme=qpdf_form, output=str(tmp_path / "q.pdf"))
+    mine = labels(str(FOUR), scheme=ours, output=str(tmp_path / "o.pdf"))
+    assert theirs.labels == mine.labels, (theirs.labels, mine.labels)
+    assert qpdf_labels(tmp_path / "q.pdf") == qpdf_labels(tmp_path / "o.pdf")
+
+
 def test_labels_of_an_encrypted_file_keep_its_encryption(tmp_path: Path) -> None:
     done = labels(str(CORPUS / ENCRYPTED_REL), scheme="1:A", output=str(tmp_path / "e.pdf"), password="openpassword")
     assert done.labels == ["A"] and done.written is not None and done.written.encrypted

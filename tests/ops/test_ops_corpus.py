@@ -166,11 +166,17 @@ def test_pages_out_of_range_singular() -> None:
     assert "1 page" in err.value.message and "1 pages" not in err.value.message
 
 
-@pytest.mark.parametrize("spec", ["abc", "1-2-3", "1,,2", "1..3", "x-3", "1-y", "3:4", "1 2"])
+@pytest.mark.parametrize("spec", ["abc", "1-2-3", "1,,2", "1..3", "q-3", "1-y", "3:4", "1 2"])
 def test_pages_garbage(spec: str) -> None:
     with pytest.raises(InvalidPageRange) as err:
         parse_pages(spec, 12)
     assert "cannot read" in err.value.message
+
+
+def test_pages_left_out_of_nothing() -> None:
+    """`x-3` is qpdf's `x` (leave out) with nothing before it to leave pages out of."""
+    with pytest.raises(InvalidPageRange, match="nothing before it"):
+        parse_pages("x-3", 12)
 
 
 # ------------------------------------------------------------------------------------------------ merge
@@ -418,11 +424,17 @@ def test_ls_limit(corpus: Path) -> None:
 
 @pytest.mark.parametrize(
     ("spec", "count", "expected"),
-    [("odd", 5, [1, 3, 5]), ("even", 5, [2, 4]), ("even", 1, []), ("ODD", 4, [1, 3]), ("even,1", 4, [2, 4, 1]),
+    [("odd", 5, [1, 3, 5]), ("even", 5, [2, 4]), ("ODD", 4, [1, 3]), ("even,1", 4, [2, 4, 1]),
      ("last,odd", 3, [3, 1, 3])],
 )
 def test_pages_odd_and_even(spec: str, count: int, expected: list[int]) -> None:
     assert parse_pages(spec, count) == expected
+
+
+def test_pages_that_name_none_of_the_document() -> None:
+    """`even` of a 1-page document names no page: refused (it was [], and readers read nothing, exit 0)."""
+    with pytest.raises(InvalidPageRange, match="selects no pages"):
+        parse_pages("even", 1)
 
 
 def test_merge_input_spec_takes_odd_and_even(tmp_path: Path, sample: Path) -> None:

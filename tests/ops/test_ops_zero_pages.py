@@ -122,3 +122,29 @@ def test_merge_of_a_selection_that_picks_nothing(cli: Callable[..., Any], one: P
     error = error_of(result)
     assert error["code"] == "INVALID_PAGE_RANGE" and "one.pdf" in error["message"] and "even" in error["message"]
     assert not (tmp_path / "merged.pdf").exists()
+
+
+READERS = [
+    ["text", "{one}", "--pages", "even"],
+    ["thumbnails", "{one}", "--pages", "even", "-d", "{tmp}/thumbs"],
+    ["info", "{one}", "--pages", "even"],
+    ["inspect", "{one}", "--pages", "even"],
+    ["ocr", "{one}", "--pages", "even", "-o", "{tmp}/ocr.pdf"],
+    ["ocr", "{one}", "--pages", "even", "--mode", "text"],
+    ["split", "{one}", "--ranges", "even", "-d", "{tmp}/parts"],
+    ["split", "{one}", "--ranges", "1:even", "-d", "{tmp}/parts"],
+]
+
+
+@pytest.mark.parametrize("argv", READERS, ids=[" ".join(a[:4]) for a in READERS])
+def test_a_reader_given_a_selection_that_picks_nothing_says_so(cli: Callable[..., Any], one: Path, tmp_path: Path,
+                                                               argv: list[str]) -> None:
+    """`text --pages even` of a 1-page file read nothing and exited 0 (`thumbnails` wrote no image, `split
+    --ranges` no part, `ocr` said exit 14, every page asked for already has text): a mistyped spec in a script
+    went unnoticed. Every command that takes pages refuses a selection that names none, as the writers do."""
+    result = cli(*[a.format(one=one, tmp=tmp_path) for a in argv], "--json")
+    assert result.exit_code == 2, result
+    error = error_of(result)
+    assert error["code"] == "INVALID_PAGE_RANGE" and "one.pdf" in error["message"] and "even" in error["message"]
+    assert result.stdout == ""
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["one.pdf"]  # no output, no folder made

@@ -53,6 +53,8 @@ WRITERS = (
 )
 BINARY = frozenset({"docx", "odt", "epub", "epub2", "epub3", "pptx", "pdf", "chunkedhtml"})
 BINARY_READERS = frozenset({"docx", "odt", "epub", "pptx", "xlsx", "pdf"})
+CONTAINERS = frozenset({"docx", "odt", "epub", "pptx"})  # readers whose images are inside the input
+HTML = frozenset({"html", "html4", "html5"})  # writers that can hold those images (data: URIs)
 ALIASES = {"md": "markdown", "htm": "html", "xhtml": "html", "tex": "latex", "txt": "plain", "text": "plain",
            "adoc": "asciidoc", "typ": "typst", "wiki": "mediawiki", "dbk": "docbook", "ltx": "latex"}
 EXTENSIONS = {".markdown": "markdown", ".mkd": "markdown", ".html": "html", ".rtf": "rtf", ".org": "org",
@@ -108,6 +110,12 @@ def sniff(path: Path) -> str | None:
 
 def base(fmt: str) -> str:
     return re.split(r"[+-]", fmt, maxsplit=1)[0]
+
+
+def embedding(src: str, dst: str) -> list[str]:
+    """pandoc's options that keep the images inside a docx, odt, epub or pptx input in a `dst` output: HTML holds
+    them as data: URIs (as the PDF route does); binary outputs carry them by themselves."""
+    return ["--embed-resources"] if base(src) in CONTAINERS and base(dst) in HTML else []
 
 
 def check_input(source: Path | None, content: str | None, fmt: str) -> bytes | None:
@@ -203,6 +211,17 @@ class Document:
         out, log = self._run(["-f", "json", "-t", to, *self.writer_args, *extra], ast, source=False)
         self._note(log)
         return out
+
+    def left_behind(self, to: str) -> list[str]:
+        """Warnings naming the images inside a docx, odt, epub or pptx input that a `to` output (a text format
+        other than HTML) only names: links to files nobody wrote. One more pandoc run, only for such inputs."""
+        if base(self.from_format) not in CONTAINERS or base(to) in BINARY | HTML:
+            return []
+        folder = self.work / "contained"
+        inside = [Path(t) for t in media.image_targets(self.ast(extract_media=folder))]
+        names = dict.fromkeys(str(t.relative_to(folder)) for t in inside if t.is_relative_to(folder))
+        return [f"image {name} is inside {self.label}: the {base(to)} output names it but cannot hold it (html, "
+                f"docx, odt, epub and pdf outputs carry it)" for name in names]
 
     def _run(self, args: list[str], stdin: bytes | None, *, source: bool) -> tuple[bytes, list[dict[str, Any]]]:
         named = [str(self.source)] if source and self.source is not None else []

@@ -135,7 +135,8 @@ def convert(
             result.pdf_engine = pandoc_engines.choose(pdf_engine)
             data = pandoc_engines.render(result.pdf_engine, doc)
         else:
-            data = doc.convert(dst)
+            data = doc.convert(dst, pandoc.embedding(src, dst))
+            doc.warnings += doc.left_behind(dst)
         result.images, result.warnings = list(doc.resolver.used), doc.warnings + doc.resolver.warnings()
         if out is None:
             result.content = data.decode("utf-8", errors="replace")

@@ -11,6 +11,7 @@ child process that reads nothing but what it is given, so a cancel or the deadli
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 
 from pdftools import engines
 from pdftools.convert import media, pandoc
@@ -59,10 +60,10 @@ def _check(engine: str) -> None:
         raise DependencyMissing("the typst PDF engine is not installed", hint=f"Install it: {INSTALL['typst']}.")
 
 
-def render(engine: str, doc: pandoc.Document) -> bytes:
-    """The document as PDF bytes, made by `engine`."""
+def render(engine: str, doc: pandoc.Document, html_args: Sequence[str] = ()) -> bytes:
+    """The document as PDF bytes, made by `engine` (`html_args`: pandoc's options for weasyprint's HTML)."""
     if engine == "weasyprint":
-        html = doc.convert("html5", ["--standalone", "--embed-resources"])
+        html = doc.convert("html5", ["--standalone", "--embed-resources", *html_args])
         try:
             return engines.run([weasyprint(), "--allowed-protocols", "data", "--quiet", "-", "-"], stdin=html,
                                timeout=pandoc.time_left())

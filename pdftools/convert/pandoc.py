@@ -112,10 +112,11 @@ def base(fmt: str) -> str:
     return re.split(r"[+-]", fmt, maxsplit=1)[0]
 
 
-def embedding(src: str, dst: str) -> list[str]:
-    """pandoc's options that keep the images inside a docx, odt, epub or pptx input in a `dst` output: HTML holds
-    them as data: URIs (as the PDF route does); binary outputs carry them by themselves."""
-    return ["--embed-resources"] if base(src) in CONTAINERS and base(dst) in HTML else []
+def embedding(src: str, dst: str, wanted: bool = False) -> list[str]:
+    """pandoc's options that put images inside an HTML `dst` output (data: URIs, as the PDF route does): when
+    `wanted`, and always for the images inside a docx, odt, epub or pptx input, which exist nowhere else. Binary
+    outputs carry images by themselves; other text formats cannot."""
+    return ["--embed-resources"] if base(dst) in HTML and (wanted or base(src) in CONTAINERS) else []
 
 
 def check_input(source: Path | None, content: str | None, fmt: str) -> bytes | None:

@@ -85,11 +85,18 @@ def convert(
     standalone: Annotated[bool, Param("A whole document (HTML head, LaTeX preamble), not a fragment"),
                           Cli("-s", "--standalone")] = False,
     toc: Annotated[bool, Param("Add a table of contents")] = False,
+    toc_depth: Annotated[int | None, Param("Heading levels the contents list (default 3)", ge=1, le=6)] = None,
+    number_sections: Annotated[bool, Param("Number the headings: 1, 1.1, 1.2..."),
+                               Cli("-N", "--number-sections")] = False,
     metadata: Annotated[list[str] | None, Param("Metadata `key=value`, e.g. title=Report{{cli: (repeatable)}}"),
                         Cli("-M", "--metadata")] = None,
     reference_doc: Annotated[str | None, Param("A docx, odt or pptx whose styles the output takes")] = None,
     resource_path: Annotated[list[str] | None, Param("More folders images may come from (else only the input's)")
                              ] = None,
+    embed_resources: Annotated[bool, Param("HTML output: its images inside (data: URIs)"),
+                               Cli("--embed-resources", "--self-contained")] = False,
+    css: Annotated[list[str] | None, Param("Stylesheet for HTML output and weasyprint's PDF (`@page { size: A5 }`)"
+                                           "{{cli: (repeatable)}}")] = None,
     pdf_engine: Annotated[Literal["weasyprint", "typst"] | None, Param("PDF engine (default: weasyprint, "
                                                                        "else typst)")] = None,
     ocr_language: Annotated[str, Param("PDF input: OCR languages, e.g. eng+deu"),
@@ -128,14 +135,16 @@ def convert(
         doc = pandoc.Document(source, text, src, input or "the content", Path(tmp),
                               Resolver(folders, limits.max_input_bytes()),
                               _reader_args(lua_filter), _writer_args(standalone, toc, metadata, reference_doc,
-                                                                     template))
+                                                                     template, toc_depth, number_sections))
         if pandoc.base(dst) == "pdf":
             from pdftools.convert import engines as pandoc_engines
 
             result.pdf_engine = pandoc_engines.choose(pdf_engine)
-            data = pandoc_engines.render(result.pdf_engine, doc)
+            styles = _stylesheets(css, f"a PDF made by {result.pdf_engine}", result.pdf_engine == "weasyprint", tmp)
+            data = pandoc_engines.render(result.pdf_engine, doc, styles)
         else:
-            data = doc.convert(dst, pandoc.embedding(src, dst))
+            styles = _stylesheets(css, f"{pandoc.base(dst)} output", pandoc.base(dst) in pandoc.HTML, tmp)
+            data = doc.convert(dst, [*pandoc.embedding(src, dst, embed_resources), *styles])
             doc.warnings += doc.left_behind(dst)
         result.images, result.warnings = list(doc.resolver.used), doc.warnings + doc.resolver.warnings()
         if out is None:
@@ -197,8 +206,9 @@ def _reader_args(lua_filter: list[str] | None) -> list[str]:
 
 
 def _writer_args(standalone: bool, toc: bool, metadata: list[str] | None, reference_doc: str | None,
-                 template: str | None) -> list[str]:
-    args = ["--standalone"] * standalone + ["--toc"] * toc
+                 template: str | None, toc_depth: int | None = None, number_sections: bool = False) -> list[str]:
+    args = ["--standalone"] * standalone + ["--toc"] * toc + ["--number-sections"] * number_sections
+    args += [f"--toc-depth={toc_depth}"] if toc_depth is not None else []
     for item in metadata or []:
         key, _, value = item.partition("=")
         if not re.fullmatch(r"[A-Za-z][\w.-]*", key.strip()):
@@ -209,6 +219,23 @@ def _writer_args(standalone: bool, toc: bool, metadata: list[str] | None, refere
     if template:
         args.append(f"--template={input_path(template, pdf=False)}")
     return args
+
+
+def _stylesheets(css: list[str] | None, target: str, reads_css: bool, work: str) -> list[str]:
+    """pandoc's options that put the stylesheets inside the document's head (pandoc's own --css only links them,
+    and its sandbox cannot read them to embed them); INVALID_ARGUMENT where nothing would read them."""
+    if not css:
+        return []
+    if not reads_css:
+        raise InvalidArgument(f"{{{{css}}}} styles HTML output and PDFs made by weasyprint, not {target}",
+                              hint="Leave the stylesheet out, or convert to html (or to pdf with weasyprint).")
+    sheets = [input_path(path, "Check the path of the stylesheet.", pdf=False) for path in css]
+    if sum(sheet.stat().st_size for sheet in sheets) > limits.max_input_bytes():
+        raise InvalidArgument("the stylesheets are larger than the input size limit (PDFTOOLS_MAX_INPUT_MB)")
+    rules = "\n".join(sheet.read_text(encoding="utf-8", errors="replace") for sheet in sheets)
+    header = Path(work) / "stylesheets.html"  # `</style` in a comment would end the element early
+    header.write_text("<style>\n" + re.sub(r"(?i)</(style)", r"<\\/\1", rules) + "\n</style>\n", encoding="utf-8")
+    return ["--standalone", f"--include-in-header={header}"]
 
 
 def _ocr(source: Path, password: str | None, language: str) -> Callable[[list[int]], dict[int, str]]:

@@ -1,0 +1,130 @@
+"""pandoc's options a pandoc user reaches for first, through `convert`: --embed-resources (one HTML file, its images
+inside), --css (a stylesheet for HTML and for PDF through weasyprint), --number-sections and --toc-depth; each
+output read back (the HTML itself, pdftotext, pdfinfo for the page size)."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from convert_docs import pdf_text, write_docs
+from mcp import Client
+
+from pdftools.mcp.server import build_server
+
+
+@pytest.fixture
+def docs(tmp_path: Path) -> dict[str, Path]:
+    return write_docs(tmp_path / "docs")
+
+
+def ok(cli: Any, *args: object) -> dict:
+    result = cli("convert", *args, "--json")
+    assert result.exit_code == 0, result
+    return json.loads(result.stdout)
+
+
+def img_sources(html: str) -> list[str]:
+    return re.findall(r'<img[^>]*\ssrc="([^"]+)"', html)
+
+
+@pytest.mark.parametrize("flag", ["--embed-resources", "--self-contained"])
+def test_embed_resources_puts_a_markdown_documents_images_inside_the_html(cli: Any, docs: dict[str, Path],
+                                                                          tmp_path: Path, flag: str) -> None:
+    out = tmp_path / "one-file.html"
+    data = ok(cli, docs["md"], "-o", out, "-s", flag)
+    [src] = img_sources(out.read_text(encoding="utf-8"))
+    assert src.startswith("data:image/png;base64,")
+    assert base64.b64decode(src.split(",", 1)[1]) == docs["png"].read_bytes()
+    assert data["images"] == ["red.png"] and data["warnings"] == []
+    assert img_sources(cli("convert", docs["md"], "-t", "html").stdout) == ["red.png"]  # else a link
+
+
+def test_embed_resources_says_which_images_it_could_not_put_inside(cli: Any, tmp_path: Path) -> None:
+    (tmp_path / "doc.md").write_text("# Doc\n\n![gone](missing.png)\n")
+    data = ok(cli, tmp_path / "doc.md", "-t", "html", "--embed-resources")
+    assert img_sources(data["content"]) == ["missing.png"] and "missing.png not embedded" in " ".join(data["warnings"])
+
+
+CSS = "@page { size: 100mm 150mm; margin: 10mm }\nh1 { color: rgb(0, 128, 0) }\n"
+
+
+def page_size(pdf: Path) -> tuple[float, float]:
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    width, height = re.search(r"Page size:\s+([\d.]+) x ([\d.]+) pts", info).groups()  # type: ignore[union-attr]
+    return float(width), float(height)
+
+
+def test_css_styles_a_pdf_made_by_weasyprint(cli: Any, docs: dict[str, Path], tmp_path: Path) -> None:
+    (tmp_path / "print.css").write_text(CSS)
+    plain, styled = tmp_path / "plain.pdf", tmp_path / "styled.pdf"
+    ok(cli, docs["md"], "-o", plain)
+    ok(cli, docs["md"], "-o", styled, "--css", tmp_path / "print.css")
+    assert page_size(plain) != page_size(styled)
+    width, height = page_size(styled)
+    assert abs(width - 100 / 25.4 * 72) < 1 and abs(height - 150 / 25.4 * 72) < 1
+    assert "Überblick" in pdf_text(styled)
+
+
+def test_css_is_put_inside_an_html_output(cli: Any, docs: dict[str, Path], tmp_path: Path) -> None:
+    (tmp_path / "a.css").write_text("h1 { color: rgb(0, 128, 0) }\n")
+    (tmp_path / "b.css").write_text("p { margin: 0 } /* </style><script>x</script> */\n")
+    html = ok(cli, docs["md"], "-t", "html", "--css", tmp_path / "a.css", "--css", tmp_path / "b.css")["content"]
+    head = html[: html.index("</head>")]  # a stylesheet needs a head: --css makes a whole document
+    assert head.index("rgb(0, 128, 0)") < head.index("p { margin: 0 }") and "</style><script>" not in html
+
+
+@pytest.mark.parametrize(("args", "says"), [(["-t", "docx", "-o", "x.docx"], "docx"),
+                                            (["-o", "x.pdf", "--pdf-engine", "typst"], "typst")])
+def test_css_where_nothing_reads_it_is_refused(cli: Any, docs: dict[str, Path], tmp_path: Path, args: list[str],
+                                               says: str) -> None:
+    (tmp_path / "a.css").write_text("h1 { color: red }\n")
+    result = cli("convert", docs["md"], "--css", tmp_path / "a.css", *args, "--json")
+    assert result.exit_code == 2 and not (tmp_path / args[args.index("-o") + 1]).exists(), result
+    error = json.loads(result.stderr)["error"]
+    assert error["code"] == "INVALID_ARGUMENT" and says in error["message"], error
+
+
+def test_a_missing_stylesheet_is_file_not_found(cli: Any, docs: dict[str, Path]) -> None:
+    result = cli("convert", docs["md"], "-t", "html", "--css", "nope.css", "--json")
+    assert result.exit_code == 3 and json.loads(result.stderr)["error"]["code"] == "FILE_NOT_FOUND"
+
+
+@pytest.mark.parametrize("engine", ["weasyprint", "typst"])
+def test_number_sections_numbers_the_headings(cli: Any, docs: dict[str, Path], tmp_path: Path, engine: str) -> None:
+    out = tmp_path / f"{engine}.pdf"
+    ok(cli, docs["md"], "-o", out, "-N", "--pdf-engine", engine)
+    text = " ".join(pdf_text(out).split())
+    assert re.search(r"\b1 Überblick\b", text) and re.search(r"\b1\.1 Listen\b", text), text
+    assert re.search(r"\b1\.2 Tabelle\b", text), text
+
+
+def test_toc_depth_limits_the_table_of_contents(cli: Any, docs: dict[str, Path]) -> None:
+    deep = ok(cli, docs["md"], "-t", "html", "-s", "--toc")["content"]
+    shallow = ok(cli, docs["md"], "-t", "html", "-s", "--toc", "--toc-depth", "1")["content"]
+    toc = re.compile(r'<nav id="TOC".*?</nav>', re.S)
+    assert "Listen" in toc.search(deep).group() and "Listen" not in toc.search(shallow).group()  # type: ignore
+    assert "Überblick" in toc.search(shallow).group()  # type: ignore[union-attr]
+
+
+def test_the_options_over_mcp(docs: dict[str, Path]) -> None:
+    root = docs["md"].parent
+    (root / "print.css").write_text(CSS)
+
+    async def go() -> Any:
+        async with Client(build_server([root])) as client:
+            return await client.call_tool("doc_convert", {
+                "input": "sample.md", "to_format": "html", "embed_resources": True, "css": ["print.css"],
+                "number_sections": True, "toc": True, "toc_depth": 1})
+
+    result = anyio.run(go)
+    assert not result.is_error, result
+    html = result.structured_content["content"]
+    assert img_sources(html)[0].startswith("data:image/png;base64,") and "size: 100mm 150mm" in html
+    assert 'class="header-section-number">1</span> Überblick' in html

@@ -128,3 +128,48 @@ def test_the_options_over_mcp(docs: dict[str, Path]) -> None:
     html = result.structured_content["content"]
     assert img_sources(html)[0].startswith("data:image/png;base64,") and "size: 100mm 150mm" in html
     assert 'class="header-section-number">1</span> Überblick' in html
+
+
+@pytest.mark.parametrize("engine", ["weasyprint", "typst"])
+def test_at_names_are_text_not_citations_in_both_engines(cli: Any, tmp_path: Path, engine: str) -> None:
+    """pandoc's markdown reads `@alice` and `[@doe99, p. 3]` as citations; typst wrote them as references to labels
+    its document does not have and failed (`the document does not contain a bibliography`), so any README with an
+    `@handle` could not become a PDF through typst. Both engines now print them as they were written."""
+    (tmp_path / "at.md").write_text("# Hi\n\nAsk @alice on Slack, or see [@doe99, p. 3].\n\nMail bob@example.org.\n")
+    out = tmp_path / f"{engine}.pdf"
+    ok(cli, tmp_path / "at.md", "-o", out, "--pdf-engine", engine)
+    text = " ".join(pdf_text(out).split())
+    assert "Ask @alice on Slack, or see [@doe99, p. 3]." in text and "bob@example.org" in text, text
+
+
+def test_links_to_anchors_typst_has_no_label_for_are_text(cli: Any, tmp_path: Path) -> None:
+    """A link to `#id` that typst has no label for (a misspelt anchor, an inline code's or a code block's id, a
+    footnote's `#fn1` as HTML numbers them) failed the whole PDF (`label <fn1> does not exist`). It is now its
+    text, the result says which, and a link to a heading stays a link."""
+    import pikepdf
+
+    (tmp_path / "l.md").write_text("# Hi\n\n`c`{#cd} [to code](#cd), [to nowhere](#nowhere) and x[^1].\n\n"
+                                   "~~~ {#cb}\ncode\n~~~\n\n[to block](#cb), [to note](#fn1), [up](#hi).\n\n"
+                                   "[^1]: note\n")
+    out = tmp_path / "l.pdf"
+    data = ok(cli, tmp_path / "l.md", "-o", out, "--pdf-engine", "typst")
+    text = " ".join(pdf_text(out).split())
+    for words in ("to code", "to nowhere", "to block", "to note", "up"):
+        assert words in text, (words, text)
+    assert sorted(w.split()[2] for w in data["warnings"]) == ["#cb", "#cd", "#fn1", "#nowhere"], data["warnings"]
+    with pikepdf.open(out) as pdf:
+        named = [str(a.Dest) for page in pdf.pages for a in page.get("/Annots", [])
+                 if isinstance(a.get("/Dest"), pikepdf.String)]  # (the footnote's own links are explicit ones)
+    assert named == ["hi"], named
+
+
+def test_a_typst_failure_names_typst_not_python(cli: Any, tmp_path: Path) -> None:
+    """typst runs inside a child Python; its failure read `.../bin/python failed (exit 1): typst: ...`."""
+    (tmp_path / "bad.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"><rect width=</svg>')
+    (tmp_path / "bad.md").write_text("# Bad\n\n![b](bad.svg)\n")
+    result = cli("convert", tmp_path / "bad.md", "-o", tmp_path / "bad.pdf", "--pdf-engine", "typst", "--json")
+    assert result.exit_code == 9 and not (tmp_path / "bad.pdf").exists(), result
+    error = json.loads(result.stderr)["error"]
+    assert error["code"] == "EXTERNAL_TOOL_FAILED", error
+    assert error["message"].startswith("typst could not make the PDF"), error
+    assert "python" not in error["message"] and "failed to parse SVG" in error["message"], error

@@ -261,13 +261,6 @@ def _batch_hint(exc: click_errors.UsageError) -> str | None:
     from pdftools.batch.plan import commands
 
     name = ctx.info_name or ""
-    if name == "convert":  # `pandoc ch1.md ch2.md -o book.pdf` joins its inputs into one document
-        import shlex
-
-        words = [str(ctx.params.get("input") or "-"), *extra.split()]
-        return (f"`{ctx.command_path}` takes one document; to join several into one, as pandoc does, pipe them in: "
-                f"`cat {' '.join(map(shlex.quote, words))} | {ctx.command_path} - -o book.pdf`; to convert each "
-                f"on its own: `pdftools batch convert FILE... --out-dir DIR`.")
     return (f"`{ctx.command_path}` takes one file; to run it on each of several: `pdftools batch {name} FILE... "
             f"--out-dir DIR` (its options as `--set key=value`).") if name in commands() else None
 

@@ -183,6 +183,7 @@ class Document:
     from_format: str
     label: str
     work: Path
+    more: list[Path]  # documents joined after `source`, as pandoc joins its inputs
     resolver: media.Resolver
     reader_args: list[str] = field(default_factory=list)  # lua filters
     writer_args: list[str] = field(default_factory=list)  # -s, --toc, -M, --template, --reference-doc
@@ -225,7 +226,7 @@ class Document:
                 f"docx, odt, epub and pdf outputs carry it)" for name in names]
 
     def _run(self, args: list[str], stdin: bytes | None, *, source: bool) -> tuple[bytes, list[dict[str, Any]]]:
-        named = [str(self.source)] if source and self.source is not None else []
+        named = [str(path) for path in (self.source, *self.more)] if source and self.source is not None else []
         return run([*args, "-o", "-", *named], self.work, stdin=stdin, label=self.label)
 
     def _note(self, log: list[dict[str, Any]]) -> None:

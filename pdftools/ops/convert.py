@@ -26,7 +26,7 @@ from pdftools.core import limits, task
 from pdftools.core.params import Cli, Mcp, Param, Password
 from pdftools.core.paths import folder_path, input_path, output_path, pdf_output_path
 from pdftools.core.pdf import atomic_output, check_output
-from pdftools.errors import EmptyInput, InvalidArgument
+from pdftools.errors import EmptyInput, InputTooLarge, InvalidArgument
 
 MARKDOWNS = ("markdown", "gfm", "commonmark", "commonmark_x", "markdown_strict", "markdown_mmd",
              "markdown_phpextra", "markdown_github")
@@ -54,6 +54,8 @@ class ConvertResult:
     """Pages of a PDF input that had no text layer and were read with OCR."""
     warnings: list[str] = field(default_factory=list)
     """What pandoc warned about, and images left out (with the reason)."""
+    appended: list[str] = field(default_factory=list)
+    """Documents joined after the input, in order."""
 
 
     def reword_errors(self, reword: Callable[[str, str], str]) -> None:
@@ -73,6 +75,8 @@ MISSING = "Check the path of the document to convert; `pdftools convert --help` 
 
 def convert(
     input: Annotated[str | None, Param("Document to convert"), Cli(argument=True, note="`-`: stdin")] = None,
+    append: Annotated[list[str] | None, Param("Documents joined after the input, in order, as pandoc joins its "
+                                              "inputs (text formats)"), Cli(argument=True)] = None,
     output: Annotated[str | None, Param("File to write (none: the text comes back)"),
                       Cli("-o", "--output", default="-")] = None,
     content: Annotated[str | None, Param("The document as a string, instead of a file"),
@@ -114,14 +118,22 @@ def convert(
         raise InvalidArgument("give either an input file or the content (--text) to convert")
     source = input_path(input, MISSING, pdf=False) if input is not None else None
     src = pandoc.check_format(from_format, "input") if from_format else _input_format(input, source)
+    more = _appended(append, source, src, from_format is not None)
     dst = _output_format(to_format, output, src)
     if pandoc.base(src) == "pdf" and source is None:
         raise InvalidArgument("a PDF cannot be given as text: give it as the input file")
     text = pandoc.check_input(source, content, src)
+    for path in more:
+        pandoc.check_input(path, None, src)
+    total = sum(path.stat().st_size for path in [*more, *([source] if more and source else [])])
+    if total > limits.max_input_bytes():
+        raise InputTooLarge(f"the documents are {total / 1e6:.3g} MB together; the limit is "
+                            f"{limits.max_input_bytes() / 1e6:g} MB")
     out = _target(output, dst, source, force)
     with task.current().limit(timeout), tempfile.TemporaryDirectory(prefix="pdftools-convert-") as tmp:
-        result = ConvertResult(input=str(source) if source else None, from_format=src, to_format=dst)
-        folders = _folders(input, source, resource_path)
+        result = ConvertResult(input=str(source) if source else None, from_format=src, to_format=dst,
+                               appended=[str(path) for path in more])
+        folders = _folders(input, source, resource_path) + [path.parent for path in more]
         if pandoc.base(src) == "pdf" and source is not None:  # (a PDF given as text was refused above)
             from pdftools.convert import pdfinput as pandoc_pdfinput
 
@@ -132,7 +144,7 @@ def convert(
                                  hint="Check that its pages show text (`pdftools thumbnails FILE`), and give their "
                                       "languages ({{ocr_language}}) when they are not English.")
             source, text, src = None, markdown.encode(), "markdown"
-        doc = pandoc.Document(source, text, src, input or "the content", Path(tmp),
+        doc = pandoc.Document(source, text, src, input or "the content", Path(tmp), more,
                               Resolver(folders, limits.max_input_bytes()),
                               _reader_args(lua_filter), _writer_args(standalone, toc, metadata, reference_doc,
                                                                      template, toc_depth, number_sections))
@@ -157,6 +169,30 @@ def convert(
             result.output = "-" if output == "-" else str(out)
         result.bytes = len(data)
         return result
+
+
+def _appended(append: list[str] | None, source: Path | None, src: str, given: bool) -> list[Path]:
+    """The documents to join after the input: files, of the input's text format (pandoc joins its inputs with
+    one reader; a docx, odt, epub or PDF is read whole, alone)."""
+    if not append:
+        return []
+    if source is None:
+        raise InvalidArgument("{{append}} joins files after an input file; give the first document as a file, "
+                              "not as {{content}}")
+    if pandoc.base(src) in pandoc.BINARY_READERS:
+        raise InvalidArgument(f"a {pandoc.base(src)} document cannot be joined with others: pandoc reads it whole, "
+                              f"alone", hint=f"Convert it to markdown first, then join that "
+                              f"({{{{cli:`pdftools convert {source.name} -t markdown`}}}}{{{{mcp:to_format "
+                              f"markdown}}}}).")
+    paths = [input_path(path, MISSING, pdf=False) for path in append]
+    for path in paths:
+        named = None if given else pandoc.format_of(path.name, "input")
+        if named is not None and pandoc.base(named) != pandoc.base(src):
+            raise InvalidArgument(f"{path.name} is {pandoc.base(named)}, not {pandoc.base(src)} as {source.name}: "
+                                  f"pandoc joins documents of one format",
+                                  hint="Convert it to the first document's format first, or give {{from_format}} "
+                                       "when the names mislead.")
+    return paths
 
 
 def _input_format(input: str | None, source: Path | None) -> str:

@@ -65,14 +65,3 @@ def test_pandoc_options_at_convert_say_what_to_use(cli: Any, tmp_path: Path, arg
     (tmp_path / "a.md").write_text("# A\n")
     line = first_line(cli("convert", tmp_path / "a.md", *args))
     assert line.startswith(f"error[INVALID_ARGUMENT]: unknown option {typed}: ") and says in line, line
-
-
-def test_several_documents_at_convert_say_how_to_join_them(cli: Any, tmp_path: Path) -> None:
-    """`pandoc ch1.md ch2.md -o book.pdf` joins its inputs into one document; the hint offered only a batch, which
-    converts each on its own."""
-    for name in ("ch1.md", "ch2.md"):
-        (tmp_path / name).write_text(f"# {name}\n")
-    result = cli("convert", "ch1.md", "ch2.md", "-o", "book.pdf", "--json")
-    assert result.exit_code == 2 and not (tmp_path / "book.pdf").exists(), result
-    hint = json.loads(result.stderr)["error"]["hint"]
-    assert "cat ch1.md ch2.md | pdftools convert - -o book.pdf" in hint and "batch" in hint, hint

@@ -39,7 +39,8 @@ IN_ROOT = {"four.pdf": FOUR, "outline.pdf": OUTLINE, "one.pdf": CORPUS / "001-tr
            "form.pdf": CORPUS / "010-pdflatex-forms" / "pdflatex-forms.pdf",
            "locked.pdf": CORPUS / "005-libreoffice-writer-password" / "libreoffice-writer-password.pdf"}
 PATH_KINDS = [  # argument name -> kind of path, and a valid value of that kind inside the root
-    (re.compile(r"^(inputs?|source|pdf|files|data|reference_doc|css|.*_(file|path)s?)$"), "input"),  # data: JSON/a file
+    (re.compile(r"^(inputs?|source|pdf|files|data|reference_doc|css|append|.*_(file|path)s?)$"),
+     "input"),  # data: JSON or a file
     (re.compile(r"^(outputs?|.*_output)$"), "output"),
     (re.compile(r"^(folder|out_dir|copy_to|templates|resource_path|.*_(dir|folder))$"), "folder"),
     (re.compile(r"^(glob|pattern|names)$"), "name"),  # names or patterns applied inside a folder
@@ -74,6 +75,7 @@ SCENARIOS: dict[str | tuple[str, str], dict[str, Any]] = {  # valid arguments be
     ("doc_convert", "reference_doc"): {"to_format": "docx", "output": "sub/valid.docx", "reference_doc": "ref.docx"},
     ("doc_convert", "resource_path"): {"resource_path": ["sub"]},
     ("doc_convert", "css"): {"css": ["style.css"]},
+    ("doc_convert", "append"): {"append": ["note.md"]},
 }
 OUT = "PATH_OUTSIDE_ROOT"
 BAD = "INVALID_ARGUMENT"

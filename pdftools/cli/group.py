@@ -386,6 +386,7 @@ PANDOC_WORDS = {  # pandoc's options that `convert` spells otherwise or does wit
                                                                                              "the formats",
     "--verbose": "pandoc's warnings are in the result (`warnings`)",
     "--pdf-engine-opt": "the PDF engines run as pdftools sets them up",
+    "--columns": "lines wrap at 72 columns; --wrap none puts each paragraph on one line",
 }
 FOREIGN_WORDS = {"search": PDFGREP_WORDS, "ocr": OCRMYPDF_WORDS, "text": PDFTOTEXT_WORDS,  # another tool's
                  "convert": PANDOC_WORDS}                                                  # options, by command

@@ -75,8 +75,8 @@ MISSING = "Check the path of the document to convert; `pdftools convert --help` 
 
 def convert(
     input: Annotated[str | None, Param("Document to convert"), Cli(argument=True, note="`-`: stdin")] = None,
-    append: Annotated[list[str] | None, Param("Documents joined after the input, in order, as pandoc joins its "
-                                              "inputs (text formats)"), Cli(argument=True)] = None,
+    append: Annotated[list[str] | None, Param("Text documents joined after the input, in order{{cli: (as pandoc "
+                                              "joins its inputs)}}"), Cli(argument=True)] = None,
     output: Annotated[str | None, Param("File to write (none: the text comes back)"),
                       Cli("-o", "--output", default="-")] = None,
     content: Annotated[str | None, Param("The document as a string, instead of a file"),
@@ -89,17 +89,22 @@ def convert(
     standalone: Annotated[bool, Param("A whole document (HTML head, LaTeX preamble), not a fragment"),
                           Cli("-s", "--standalone")] = False,
     toc: Annotated[bool, Param("Add a table of contents")] = False,
-    toc_depth: Annotated[int | None, Param("Heading levels the contents list (default 3)", ge=1, le=6)] = None,
+    # typography, at the command line only: each parameter costs every agent's tool listing (TOOL_BUDGET)
+    toc_depth: Annotated[int | None, Param("Heading levels the contents list (default 3)", ge=1, le=6),
+                         Mcp(hidden=True)] = None,
     number_sections: Annotated[bool, Param("Number the headings: 1, 1.1, 1.2..."),
-                               Cli("-N", "--number-sections")] = False,
+                               Cli("-N", "--number-sections"), Mcp(hidden=True)] = False,
     metadata: Annotated[list[str] | None, Param("Metadata `key=value`, e.g. title=Report{{cli: (repeatable)}}"),
                         Cli("-M", "--metadata")] = None,
     reference_doc: Annotated[str | None, Param("A docx, odt or pptx whose styles the output takes")] = None,
     resource_path: Annotated[list[str] | None, Param("More folders images may come from (else only the input's)")
                              ] = None,
+    wrap: Annotated[Literal["auto", "none", "preserve"], Param("Text output's lines: auto (at 72 columns), none "
+                                                              "(a paragraph a line), preserve (the input's)"),
+                    Mcp(hidden=True)] = "auto",
     embed_resources: Annotated[bool, Param("HTML output: its images inside (data: URIs)"),
                                Cli("--embed-resources", "--self-contained")] = False,
-    css: Annotated[list[str] | None, Param("Stylesheet for HTML output and weasyprint's PDF (`@page { size: A5 }`)"
+    css: Annotated[list[str] | None, Param("Stylesheet for HTML, and PDF by weasyprint (`@page { size: A5 }`)"
                                            "{{cli: (repeatable)}}")] = None,
     pdf_engine: Annotated[Literal["weasyprint", "typst"] | None, Param("PDF engine (default: weasyprint, "
                                                                        "else typst)")] = None,
@@ -147,7 +152,7 @@ def convert(
         doc = pandoc.Document(source, text, src, input or "the content", Path(tmp), more,
                               Resolver(folders, limits.max_input_bytes()),
                               _reader_args(lua_filter), _writer_args(standalone, toc, metadata, reference_doc,
-                                                                     template, toc_depth, number_sections))
+                                                                     template, toc_depth, number_sections, wrap))
         if pandoc.base(dst) == "pdf":
             from pdftools.convert import engines as pandoc_engines
 
@@ -242,8 +247,10 @@ def _reader_args(lua_filter: list[str] | None) -> list[str]:
 
 
 def _writer_args(standalone: bool, toc: bool, metadata: list[str] | None, reference_doc: str | None,
-                 template: str | None, toc_depth: int | None = None, number_sections: bool = False) -> list[str]:
+                 template: str | None, toc_depth: int | None = None, number_sections: bool = False,
+                 wrap: str = "auto") -> list[str]:
     args = ["--standalone"] * standalone + ["--toc"] * toc + ["--number-sections"] * number_sections
+    args += [f"--wrap={wrap}"] if wrap != "auto" else []
     args += [f"--toc-depth={toc_depth}"] if toc_depth is not None else []
     for item in metadata or []:
         key, _, value = item.partition("=")

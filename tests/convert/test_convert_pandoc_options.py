@@ -114,20 +114,23 @@ def test_toc_depth_limits_the_table_of_contents(cli: Any, docs: dict[str, Path])
 
 
 def test_the_options_over_mcp(docs: dict[str, Path]) -> None:
+    """embed_resources and css over MCP; the typographic options (toc_depth, number_sections, wrap) are the command
+    line's: each would cost every agent's tool listing."""
     root = docs["md"].parent
     (root / "print.css").write_text(CSS)
 
     async def go() -> Any:
         async with Client(build_server([root])) as client:
-            return await client.call_tool("doc_convert", {
-                "input": "sample.md", "to_format": "html", "embed_resources": True, "css": ["print.css"],
-                "number_sections": True, "toc": True, "toc_depth": 1})
+            props = {t.name: t for t in (await client.list_tools()).tools}["doc_convert"].input_schema["properties"]
+            return props, await client.call_tool("doc_convert", {
+                "input": "sample.md", "to_format": "html", "embed_resources": True, "css": ["print.css"]})
 
-    result = anyio.run(go)
+    props, result = anyio.run(go)
     assert not result.is_error, result
     html = result.structured_content["content"]
     assert img_sources(html)[0].startswith("data:image/png;base64,") and "size: 100mm 150mm" in html
-    assert 'class="header-section-number">1</span> Überblick' in html
+    assert {"embed_resources", "css", "append"} <= set(props)
+    assert not {"toc_depth", "number_sections", "wrap"} & set(props)
 
 
 @pytest.mark.parametrize("engine", ["weasyprint", "typst"])
@@ -173,3 +176,20 @@ def test_a_typst_failure_names_typst_not_python(cli: Any, tmp_path: Path) -> Non
     assert error["code"] == "EXTERNAL_TOOL_FAILED", error
     assert error["message"].startswith("typst could not make the PDF"), error
     assert "python" not in error["message"] and "failed to parse SVG" in error["message"], error
+
+
+@pytest.mark.parametrize(("wrap", "lines"), [(None, "several"), ("auto", "several"), ("none", "one"),
+                                             ("preserve", "as written")])
+def test_wrap_decides_how_text_output_lines_break(cli: Any, tmp_path: Path, wrap: str | None, lines: str) -> None:
+    """docx to markdown for a repository is `pandoc --wrap=none` (a paragraph a line, diffs stay small)."""
+    first, rest = " ".join(f"word{i}" for i in range(15)), " ".join(f"word{i}" for i in range(15, 40))
+    words = f"{first} {rest}"
+    (tmp_path / "p.md").write_text(f"# P\n\n{first}\n{rest}\n")
+    md = ok(cli, tmp_path / "p.md", "-t", "markdown", *(["--wrap", wrap] if wrap else []))["content"]
+    body = md.split("\n\n", 1)[1].strip().splitlines()
+    if lines == "one":
+        assert body == [words], body
+    elif lines == "as written":
+        assert body == [first, rest], body
+    else:
+        assert len(body) >= 3 and all(len(line) <= 72 for line in body), body

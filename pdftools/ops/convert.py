@@ -13,20 +13,19 @@ pandoc always runs in its sandbox: images are embedded only from the input's fol
 
 from __future__ import annotations
 
-import re
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pdftools.convert import pandoc
+from pdftools.convert import options, pandoc
 from pdftools.convert.media import Resolver
 from pdftools.core import limits, task
 from pdftools.core.params import Cli, Mcp, Param, Password
 from pdftools.core.paths import folder_path, input_path, output_path, pdf_output_path
 from pdftools.core.pdf import atomic_output, check_output
-from pdftools.errors import EmptyInput, InputTooLarge, InvalidArgument
+from pdftools.errors import EmptyInput, InvalidArgument
 
 MARKDOWNS = ("markdown", "gfm", "commonmark", "commonmark_x", "markdown_strict", "markdown_mmd",
              "markdown_phpextra", "markdown_github")
@@ -123,17 +122,11 @@ def convert(
         raise InvalidArgument("give either an input file or the content (--text) to convert")
     source = input_path(input, MISSING, pdf=False) if input is not None else None
     src = pandoc.check_format(from_format, "input") if from_format else _input_format(input, source)
-    more = _appended(append, source, src, from_format is not None)
+    more = options.joined(append, source, src, from_format is not None, MISSING)
     dst = _output_format(to_format, output, src)
     if pandoc.base(src) == "pdf" and source is None:
         raise InvalidArgument("a PDF cannot be given as text: give it as the input file")
     text = pandoc.check_input(source, content, src)
-    for path in more:
-        pandoc.check_input(path, None, src)
-    total = sum(path.stat().st_size for path in [*more, *([source] if more and source else [])])
-    if total > limits.max_input_bytes():
-        raise InputTooLarge(f"the documents are {total / 1e6:.3g} MB together; the limit is "
-                            f"{limits.max_input_bytes() / 1e6:g} MB")
     out = _target(output, dst, source, force)
     with task.current().limit(timeout), tempfile.TemporaryDirectory(prefix="pdftools-convert-") as tmp:
         result = ConvertResult(input=str(source) if source else None, from_format=src, to_format=dst,
@@ -149,18 +142,19 @@ def convert(
                                  hint="Check that its pages show text (`pdftools thumbnails FILE`), and give their "
                                       "languages ({{ocr_language}}) when they are not English.")
             source, text, src = None, markdown.encode(), "markdown"
+        writer = options.writer_args(standalone, toc, metadata, reference_doc, template, toc_depth, number_sections,
+                                     wrap)
         doc = pandoc.Document(source, text, src, input or "the content", Path(tmp), more,
-                              Resolver(folders, limits.max_input_bytes()),
-                              _reader_args(lua_filter), _writer_args(standalone, toc, metadata, reference_doc,
-                                                                     template, toc_depth, number_sections, wrap))
+                              Resolver(folders, limits.max_input_bytes()), options.reader_args(lua_filter), writer)
         if pandoc.base(dst) == "pdf":
             from pdftools.convert import engines as pandoc_engines
 
             result.pdf_engine = pandoc_engines.choose(pdf_engine)
-            styles = _stylesheets(css, f"a PDF made by {result.pdf_engine}", result.pdf_engine == "weasyprint", tmp)
+            styles = options.stylesheets(css, f"a PDF made by {result.pdf_engine}", result.pdf_engine == "weasyprint",
+                                         Path(tmp))
             data = pandoc_engines.render(result.pdf_engine, doc, styles)
         else:
-            styles = _stylesheets(css, f"{pandoc.base(dst)} output", pandoc.base(dst) in pandoc.HTML, tmp)
+            styles = options.stylesheets(css, f"{pandoc.base(dst)} output", pandoc.base(dst) in pandoc.HTML, Path(tmp))
             data = doc.convert(dst, [*pandoc.embedding(src, dst, embed_resources), *styles])
             doc.warnings += doc.left_behind(dst)
         result.images, result.warnings = list(doc.resolver.used), doc.warnings + doc.resolver.warnings()
@@ -176,28 +170,6 @@ def convert(
         return result
 
 
-def _appended(append: list[str] | None, source: Path | None, src: str, given: bool) -> list[Path]:
-    """The documents to join after the input: files, of the input's text format (pandoc joins its inputs with
-    one reader; a docx, odt, epub or PDF is read whole, alone)."""
-    if not append:
-        return []
-    if source is None:
-        raise InvalidArgument("{{append}} joins files after an input file; give the first document as a file, "
-                              "not as {{content}}")
-    if pandoc.base(src) in pandoc.BINARY_READERS:
-        raise InvalidArgument(f"a {pandoc.base(src)} document cannot be joined with others: pandoc reads it whole, "
-                              f"alone", hint=f"Convert it to markdown first, then join that "
-                              f"({{{{cli:`pdftools convert {source.name} -t markdown`}}}}{{{{mcp:to_format "
-                              f"markdown}}}}).")
-    paths = [input_path(path, MISSING, pdf=False) for path in append]
-    for path in paths:
-        named = None if given else pandoc.format_of(path.name, "input")
-        if named is not None and pandoc.base(named) != pandoc.base(src):
-            raise InvalidArgument(f"{path.name} is {pandoc.base(named)}, not {pandoc.base(src)} as {source.name}: "
-                                  f"pandoc joins documents of one format",
-                                  hint="Convert it to the first document's format first, or give {{from_format}} "
-                                       "when the names mislead.")
-    return paths
 
 
 def _input_format(input: str | None, source: Path | None) -> str:
@@ -242,43 +214,8 @@ def _folders(input: str | None, source: Path | None, resource_path: list[str] | 
     return [base, *(folder_path(folder) for folder in resource_path or [])]
 
 
-def _reader_args(lua_filter: list[str] | None) -> list[str]:
-    return [f"--lua-filter={input_path(path, pdf=False)}" for path in lua_filter or []]
 
 
-def _writer_args(standalone: bool, toc: bool, metadata: list[str] | None, reference_doc: str | None,
-                 template: str | None, toc_depth: int | None = None, number_sections: bool = False,
-                 wrap: str = "auto") -> list[str]:
-    args = ["--standalone"] * standalone + ["--toc"] * toc + ["--number-sections"] * number_sections
-    args += [f"--wrap={wrap}"] if wrap != "auto" else []
-    args += [f"--toc-depth={toc_depth}"] if toc_depth is not None else []
-    for item in metadata or []:
-        key, _, value = item.partition("=")
-        if not re.fullmatch(r"[A-Za-z][\w.-]*", key.strip()):
-            raise InvalidArgument(f"metadata {item!r} is not key=value (e.g. title=Report)")
-        args.append(f"--metadata={key.strip()}:{value}" if value else f"--metadata={key.strip()}")
-    if reference_doc:
-        args.append(f"--reference-doc={input_path(reference_doc, pdf=False)}")
-    if template:
-        args.append(f"--template={input_path(template, pdf=False)}")
-    return args
-
-
-def _stylesheets(css: list[str] | None, target: str, reads_css: bool, work: str) -> list[str]:
-    """pandoc's options that put the stylesheets inside the document's head (pandoc's own --css only links them,
-    and its sandbox cannot read them to embed them); INVALID_ARGUMENT where nothing would read them."""
-    if not css:
-        return []
-    if not reads_css:
-        raise InvalidArgument(f"{{{{css}}}} styles HTML output and PDFs made by weasyprint, not {target}",
-                              hint="Leave the stylesheet out, or convert to html (or to pdf with weasyprint).")
-    sheets = [input_path(path, "Check the path of the stylesheet.", pdf=False) for path in css]
-    if sum(sheet.stat().st_size for sheet in sheets) > limits.max_input_bytes():
-        raise InvalidArgument("the stylesheets are larger than the input size limit (PDFTOOLS_MAX_INPUT_MB)")
-    rules = "\n".join(sheet.read_text(encoding="utf-8", errors="replace") for sheet in sheets)
-    header = Path(work) / "stylesheets.html"  # `</style` in a comment would end the element early
-    header.write_text("<style>\n" + re.sub(r"(?i)</(style)", r"<\\/\1", rules) + "\n</style>\n", encoding="utf-8")
-    return ["--standalone", f"--include-in-header={header}"]
 
 
 def _ocr(source: Path, password: str | None, language: str) -> Callable[[list[int]], dict[int, str]]:

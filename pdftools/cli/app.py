@@ -130,7 +130,7 @@ def _completer(info: Param | None, cli: Cli) -> Callable[[str], list[str]] | Non
 
 
 METAVARS = {"FILE": ("input", "inputs", "output", "source", "pdf", "files", "templates", "template", "reference_doc",
-                     "lua_filter", "data"),
+                     "lua_filter", "data", "css", "append"),
             "DIR": ("folder", "out_dir", "copy_to", "resource_path"), "PAGES": ("pages",),
             "PASSWORD": ("password", "user_password", "owner_password"), "PATTERN": ("pattern", "glob"),
             "LANG": ("language", "ocr_language")}

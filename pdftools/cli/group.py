@@ -265,6 +265,8 @@ def _batch_hint(exc: click_errors.UsageError) -> str | None:
         return None
     extra = exc.message[exc.message.find(" (") + 2:exc.message.rfind(")")]
     opts = {opt for p in ctx.command.params for opt in p.opts}
+    if extra == "-" and "-o" not in opts:  # `pdftotext in.pdf -`: to stdout, where the result goes anyway
+        return f"`{ctx.command_path}` prints its result on standard output: leave out the `-`."
     if " " not in extra and not os.path.exists(extra):  # `qpdf in.pdf out.pdf`: an output to be
         if "-o" in opts:
             return f"Name the output with -o: `{ctx.command_path} FILE ... -o {extra}`."
@@ -291,12 +293,19 @@ def _file_like_option(exc: click_errors.UsageError, argv: list[str]) -> str | No
     return next((w for w in words if w.startswith(exc.option_name) and os.path.isfile(w)), None)
 
 
+def _foreign(words: dict[str, str], option: str, argv: list[str]) -> tuple[str, str] | None:
+    """Another tool's option as it was typed, with its words: pdftotext's `-layout` (which click reads as `-l`
+    and `ayout`) before the letter it starts with."""
+    typed = [w.split("=", 1)[0] for w in (argv[: argv.index("--")] if "--" in argv else argv) if w.startswith(option)]
+    return next(((w, words[w]) for w in [*typed, option] if w in words), None)
+
+
 def usage_message(exc: click_errors.UsageError, argv: list[str]) -> str:
     if isinstance(exc, click_errors.NoSuchOption):
         words = FOREIGN_WORDS.get(exc.ctx.info_name or "", {}) if exc.ctx is not None else {}
-        foreign = words.get(exc.option_name)
+        foreign = _foreign(words, exc.option_name, argv)
         if foreign is not None:
-            return f"unknown option {exc.option_name}: {foreign}"
+            return f"unknown option {foreign[0]}: {foreign[1]}"
         owner = _sibling_with(exc.ctx, exc.option_name)
         if owner is not None:
             return f"unknown option {exc.option_name}: `{owner}` takes it"
@@ -363,7 +372,44 @@ OCRMYPDF_WORDS = {  # OCRmyPDF's options that `ocr` spells otherwise or does wit
     "--skip-big": "PDFTOOLS_MAX_PIXELS caps the pixels a page is rendered to (PAGE_TOO_LARGE past it)",
     "--tesseract-timeout": "--timeout gives up on the whole file after that many seconds",
 }
-FOREIGN_WORDS = {"search": PDFGREP_WORDS, "ocr": OCRMYPDF_WORDS}  # another tool's options, by command
+_PAGES = "give the pages as --pages 2-5 (pdftotext's -f 2 -l 5)"
+_BOXES = "--format words (or lines) gives each with its box, a TSV when piped"
+PDFTOTEXT_WORDS = {  # pdftotext's options (single dash, long names) that `text` spells otherwise or does without
+    "-f": _PAGES, "-l": _PAGES,
+    "-layout": "--mode layout keeps the columns", "-fixed": "--mode layout keeps the columns",
+    "-raw": "the text comes in reading order (--mode plain, the default) or as laid out (--mode layout); the "
+            "content stream's order is not offered",
+    "-nopgbrk": "each page ends in a form feed when piped, as pdftotext's: remove them with `tr -d '\\f'`, or take "
+                "each page's text from --json",
+    "-bbox": _BOXES, "-bbox-layout": _BOXES, "-tsv": _BOXES,
+    "-enc": "the text is always UTF-8", "-eol": "lines end in `\\n`",
+    "-opw": "give the password with --password (or --password-file, PDFTOOLS_PASSWORD)",
+    "-upw": "give the password with --password (or --password-file, PDFTOOLS_PASSWORD)",
+    "-htmlmeta": "`pdftools info FILE` shows the metadata",
+    "-o": "the text goes to standard output: redirect it, `pdftools text FILE > out.txt`",
+    "-v": "`pdftools --version` gives the version",
+}
+
+
+_METADATA = "-M key=value sets metadata, which pandoc's templates also read as variables"
+_AROUND = "a --template can add text around the body"
+_CITATIONS = "citations are left as written (pandoc's citeproc is not run)"
+PANDOC_WORDS = {  # pandoc's options that `convert` spells otherwise or does without
+    "-V": _METADATA, "--variable": _METADATA, "--metadata-file": "give each value as " + _METADATA,
+    "--extract-media": "the images of a docx, odt or epub input stay inside html, docx, odt, epub and pdf outputs",
+    "--filter": "only Lua filters run: --lua-filter FILE", "-F": "only Lua filters run: --lua-filter FILE",
+    "-H": _AROUND, "--include-in-header": _AROUND, "-B": _AROUND, "--include-before-body": _AROUND,
+    "-A": _AROUND, "--include-after-body": _AROUND,
+    "--citeproc": _CITATIONS, "-C": _CITATIONS, "--bibliography": _CITATIONS, "--csl": _CITATIONS,
+    "--data-dir": "pandoc's data files are its own: give --template or --reference-doc",
+    "--list-input-formats": "an unknown --from lists the formats", "--list-output-formats": "an unknown --to lists "
+                                                                                             "the formats",
+    "--verbose": "pandoc's warnings are in the result (`warnings`)",
+    "--pdf-engine-opt": "the PDF engines run as pdftools sets them up",
+    "--columns": "lines wrap at 72 columns; --wrap none puts each paragraph on one line",
+}
+FOREIGN_WORDS = {"search": PDFGREP_WORDS, "ocr": OCRMYPDF_WORDS, "text": PDFTOTEXT_WORDS,  # another tool's
+                 "convert": PANDOC_WORDS}                                                  # options, by command
 
 
 SHARED_OPTIONS = ("--json", "--quiet", "--force", "--output", "--password")  # options every writer or reader has

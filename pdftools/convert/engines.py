@@ -6,11 +6,19 @@ child process that reads nothing but what it is given, so a cancel or the deadli
   fonts, attachments). Its text goes through Pango/HarfBuzz with fontconfig's fallback fonts (Arabic, CJK).
 - typst (`pip install typst`): the typst package in a child Python, with a private root folder holding the markup
   and the images; typst reads nothing outside its root, and raw typst (which could fetch packages) is dropped.
+  typst stops at a reference to a label its document lacks, where HTML shows text or a dangling link: citations
+  (pandoc's markdown reads any `@name` as one) become the text they were written as, and links to an anchor typst
+  has no label for (a misspelt one, a code block's id) their text, with a warning.
 """
 
 from __future__ import annotations
 
+import json
+import re
 import sys
+from collections.abc import Sequence
+from typing import Any
+from urllib.parse import unquote
 
 from pdftools import engines
 from pdftools.convert import media, pandoc
@@ -59,10 +67,10 @@ def _check(engine: str) -> None:
         raise DependencyMissing("the typst PDF engine is not installed", hint=f"Install it: {INSTALL['typst']}.")
 
 
-def render(engine: str, doc: pandoc.Document) -> bytes:
-    """The document as PDF bytes, made by `engine`."""
+def render(engine: str, doc: pandoc.Document, html_args: Sequence[str] = ()) -> bytes:
+    """The document as PDF bytes, made by `engine` (`html_args`: pandoc's options for weasyprint's HTML)."""
     if engine == "weasyprint":
-        html = doc.convert("html5", ["--standalone", "--embed-resources"])
+        html = doc.convert("html5", ["--standalone", "--embed-resources", *html_args])
         try:
             return engines.run([weasyprint(), "--allowed-protocols", "data", "--quiet", "-", "-"], stdin=html,
                                timeout=pandoc.time_left())
@@ -73,7 +81,52 @@ def render(engine: str, doc: pandoc.Document) -> bytes:
             raise
     root = doc.work / "typst"
     root.mkdir()
-    ast = media.embed(doc.ast(extract_media=root / "media"), doc.resolver, into=root)
+    ast, unlinked = _for_typst(media.embed(doc.ast(extract_media=root / "media"), doc.resolver, into=root))
+    doc.warnings += [f"link to {target} written as text: typst has no anchor of that name in the document"
+                     for target in unlinked]
     (root / "document.typ").write_bytes(doc.write(ast, "typst", ["--standalone"]))
-    return engines.run([sys.executable, "-c", TYPST, str(root / "document.typ"), str(root)], timeout=pandoc.time_left())
+    try:
+        return engines.run([sys.executable, "-c", TYPST, str(root / "document.typ"), str(root)],
+                           timeout=pandoc.time_left())
+    except ExternalToolFailed as exc:  # (typst runs in a child Python: name typst, not python)
+        said = re.sub(r"^.*? failed \(exit \d+\): (typst: )?", "", exc.message)
+        raise ExternalToolFailed(f"typst could not make the PDF: {said}") from None
 
+
+
+LABELLED = {"Header": 1, "Div": 0, "Span": 0, "Table": 0, "Figure": 0}  # where pandoc's typst writer finds the id
+
+
+def _for_typst(ast: bytes) -> tuple[bytes, list[str]]:
+    """The AST with what typst would stop at made text: citations, and links to `#id`s pandoc's typst writer
+    gives no label (it labels headings, divs, spans, tables and figures); and the targets of those links."""
+    tree = json.loads(ast)
+    ids: set[str] = set()
+    unlinked: list[str] = []
+
+    def collect(node: Any) -> None:
+        if isinstance(node, list):
+            for item in node:
+                collect(item)
+        elif isinstance(node, dict):
+            if node.get("t") in LABELLED and node["c"][LABELLED[node["t"]]][0]:
+                ids.add(node["c"][LABELLED[node["t"]]][0])
+            for value in node.values():
+                collect(value)
+
+    def text(node: Any) -> Any:
+        if isinstance(node, list):
+            return [text(item) for item in node]
+        if not isinstance(node, dict):
+            return node
+        kind = node.get("t")
+        if kind == "Cite":
+            node = {"t": "Span", "c": [["", ["citation"], []], node["c"][1]]}
+        elif kind == "Link" and node["c"][2][0].startswith("#") and \
+                not {node["c"][2][0][1:], unquote(node["c"][2][0][1:])} & ids:
+            unlinked.extend([node["c"][2][0]] if node["c"][2][0] not in unlinked else [])
+            node = {"t": "Span", "c": [["", [], []], node["c"][1]]}
+        return {key: text(value) for key, value in node.items()}
+
+    collect(tree)
+    return json.dumps(text(tree), ensure_ascii=False).encode(), unlinked

@@ -155,5 +155,23 @@ def embed(ast: bytes, resolver: Resolver, into: Path | None = None) -> bytes:
     return json.dumps(visit(json.loads(ast)), ensure_ascii=False).encode()
 
 
+def image_targets(ast: bytes) -> list[str]:
+    """The target of every image in a pandoc JSON AST, in document order."""
+    found: list[str] = []
+
+    def visit(node: Any) -> None:
+        if isinstance(node, list):
+            for item in node:
+                visit(item)
+        elif isinstance(node, dict):
+            if node.get("t") == "Image":
+                found.append(node["c"][2][0])
+            for value in node.values():
+                visit(value)
+
+    visit(json.loads(ast))
+    return found
+
+
 def _raw_typst(node: Any) -> bool:
     return isinstance(node, dict) and node.get("t") in ("RawBlock", "RawInline") and node["c"][0] == "typst"

@@ -53,6 +53,8 @@ WRITERS = (
 )
 BINARY = frozenset({"docx", "odt", "epub", "epub2", "epub3", "pptx", "pdf", "chunkedhtml"})
 BINARY_READERS = frozenset({"docx", "odt", "epub", "pptx", "xlsx", "pdf"})
+CONTAINERS = frozenset({"docx", "odt", "epub", "pptx"})  # readers whose images are inside the input
+HTML = frozenset({"html", "html4", "html5"})  # writers that can hold those images (data: URIs)
 ALIASES = {"md": "markdown", "htm": "html", "xhtml": "html", "tex": "latex", "txt": "plain", "text": "plain",
            "adoc": "asciidoc", "typ": "typst", "wiki": "mediawiki", "dbk": "docbook", "ltx": "latex"}
 EXTENSIONS = {".markdown": "markdown", ".mkd": "markdown", ".html": "html", ".rtf": "rtf", ".org": "org",
@@ -108,6 +110,13 @@ def sniff(path: Path) -> str | None:
 
 def base(fmt: str) -> str:
     return re.split(r"[+-]", fmt, maxsplit=1)[0]
+
+
+def embedding(src: str, dst: str, wanted: bool = False) -> list[str]:
+    """pandoc's options that put images inside an HTML `dst` output (data: URIs, as the PDF route does): when
+    `wanted`, and always for the images inside a docx, odt, epub or pptx input, which exist nowhere else. Binary
+    outputs carry images by themselves; other text formats cannot."""
+    return ["--embed-resources"] if base(dst) in HTML and (wanted or base(src) in CONTAINERS) else []
 
 
 def check_input(source: Path | None, content: str | None, fmt: str) -> bytes | None:
@@ -174,6 +183,7 @@ class Document:
     from_format: str
     label: str
     work: Path
+    more: list[Path]  # documents joined after `source`, as pandoc joins its inputs
     resolver: media.Resolver
     reader_args: list[str] = field(default_factory=list)  # lua filters
     writer_args: list[str] = field(default_factory=list)  # -s, --toc, -M, --template, --reference-doc
@@ -204,8 +214,19 @@ class Document:
         self._note(log)
         return out
 
+    def left_behind(self, to: str) -> list[str]:
+        """Warnings naming the images inside a docx, odt, epub or pptx input that a `to` output (a text format
+        other than HTML) only names: links to files nobody wrote. One more pandoc run, only for such inputs."""
+        if base(self.from_format) not in CONTAINERS or base(to) in BINARY | HTML:
+            return []
+        folder = self.work / "contained"
+        inside = [Path(t) for t in media.image_targets(self.ast(extract_media=folder))]
+        names = dict.fromkeys(str(t.relative_to(folder)) for t in inside if t.is_relative_to(folder))
+        return [f"image {name} is inside {self.label}: the {base(to)} output names it but cannot hold it (html, "
+                f"docx, odt, epub and pdf outputs carry it)" for name in names]
+
     def _run(self, args: list[str], stdin: bytes | None, *, source: bool) -> tuple[bytes, list[dict[str, Any]]]:
-        named = [str(self.source)] if source and self.source is not None else []
+        named = [str(path) for path in (self.source, *self.more)] if source and self.source is not None else []
         return run([*args, "-o", "-", *named], self.work, stdin=stdin, label=self.label)
 
     def _note(self, log: list[dict[str, Any]]) -> None:

@@ -72,9 +72,18 @@ def compile_pattern(pattern: str, ignore_case: bool) -> re.Pattern[str]:
     try:
         return re.compile(pattern, re.IGNORECASE if ignore_case else 0)
     except re.error as exc:
-        raise InvalidArgument(f"{pattern!r} is not a valid regular expression: {exc}",
-                              hint="Patterns use Python's syntax{{cli: (as `pdfgrep -P`)}}; escape `( [ . *` "
-                                   "with `\\`.") from None
+        pcre = next((said for spelling, said in PCRE_ONLY if re.search(spelling, pattern)), None)
+        hint = f"Patterns use Python's syntax, not PCRE{{{{cli: (`pdfgrep -P`'s)}}}}: {pcre}." if pcre else \
+            "Patterns use Python's syntax{{cli: (as `pdfgrep -P`)}}; escape `( [ . *` with `\\`."
+        raise InvalidArgument(f"{pattern!r} is not a valid regular expression: {exc}", hint=hint) from None
+
+
+PCRE_ONLY = (  # PCRE's spellings Python's `re` lacks, and what it spells instead
+    (r"\\[pP]\{", r"no \p{...} classes: [^\W\d_] is a letter, \d a digit, \w a letter, digit or `_`"),
+    (r"\\Q", r"no \Q...\E: escape each of `( [ . * + ? |` with `\`"),
+    (r"\(\?<[A-Za-z_]", "named groups are (?P<name>...), and (?P=name) refers back"),
+    (r"\\[hH]", r"no \h: [ \t] is a horizontal space"),
+)
 
 
 Lines = list[tuple[int, list[tuple[int, int]]]]

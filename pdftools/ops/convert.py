@@ -13,14 +13,13 @@ pandoc always runs in its sandbox: images are embedded only from the input's fol
 
 from __future__ import annotations
 
-import re
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pdftools.convert import pandoc
+from pdftools.convert import options, pandoc
 from pdftools.convert.media import Resolver
 from pdftools.core import limits, task
 from pdftools.core.params import Cli, Mcp, Param, Password
@@ -54,6 +53,8 @@ class ConvertResult:
     """Pages of a PDF input that had no text layer and were read with OCR."""
     warnings: list[str] = field(default_factory=list)
     """What pandoc warned about, and images left out (with the reason)."""
+    appended: list[str] = field(default_factory=list)
+    """Documents joined after the input, in order."""
 
 
     def reword_errors(self, reword: Callable[[str, str], str]) -> None:
@@ -73,6 +74,8 @@ MISSING = "Check the path of the document to convert; `pdftools convert --help` 
 
 def convert(
     input: Annotated[str | None, Param("Document to convert"), Cli(argument=True, note="`-`: stdin")] = None,
+    append: Annotated[list[str] | None, Param("Text documents joined after the input, in order{{cli: (as pandoc "
+                                              "joins its inputs)}}"), Cli(argument=True)] = None,
     output: Annotated[str | None, Param("File to write (none: the text comes back)"),
                       Cli("-o", "--output", default="-")] = None,
     content: Annotated[str | None, Param("The document as a string, instead of a file"),
@@ -85,11 +88,23 @@ def convert(
     standalone: Annotated[bool, Param("A whole document (HTML head, LaTeX preamble), not a fragment"),
                           Cli("-s", "--standalone")] = False,
     toc: Annotated[bool, Param("Add a table of contents")] = False,
+    # typography, at the command line only: each parameter costs every agent's tool listing (TOOL_BUDGET)
+    toc_depth: Annotated[int | None, Param("Heading levels the contents list (default 3)", ge=1, le=6),
+                         Mcp(hidden=True)] = None,
+    number_sections: Annotated[bool, Param("Number the headings: 1, 1.1, 1.2..."),
+                               Cli("-N", "--number-sections"), Mcp(hidden=True)] = False,
     metadata: Annotated[list[str] | None, Param("Metadata `key=value`, e.g. title=Report{{cli: (repeatable)}}"),
                         Cli("-M", "--metadata")] = None,
     reference_doc: Annotated[str | None, Param("A docx, odt or pptx whose styles the output takes")] = None,
     resource_path: Annotated[list[str] | None, Param("More folders images may come from (else only the input's)")
                              ] = None,
+    wrap: Annotated[Literal["auto", "none", "preserve"], Param("Text output's lines: auto (at 72 columns), none "
+                                                              "(a paragraph a line), preserve (the input's)"),
+                    Mcp(hidden=True)] = "auto",
+    embed_resources: Annotated[bool, Param("HTML output: its images inside (data: URIs)"),
+                               Cli("--embed-resources", "--self-contained")] = False,
+    css: Annotated[list[str] | None, Param("Stylesheet for HTML, and PDF by weasyprint (`@page { size: A5 }`)"
+                                           "{{cli: (repeatable)}}")] = None,
     pdf_engine: Annotated[Literal["weasyprint", "typst"] | None, Param("PDF engine (default: weasyprint, "
                                                                        "else typst)")] = None,
     ocr_language: Annotated[str, Param("PDF input: OCR languages, e.g. eng+deu"),
@@ -107,14 +122,16 @@ def convert(
         raise InvalidArgument("give either an input file or the content (--text) to convert")
     source = input_path(input, MISSING, pdf=False) if input is not None else None
     src = pandoc.check_format(from_format, "input") if from_format else _input_format(input, source)
+    more = options.joined(append, source, src, from_format is not None, MISSING)
     dst = _output_format(to_format, output, src)
     if pandoc.base(src) == "pdf" and source is None:
         raise InvalidArgument("a PDF cannot be given as text: give it as the input file")
     text = pandoc.check_input(source, content, src)
     out = _target(output, dst, source, force)
     with task.current().limit(timeout), tempfile.TemporaryDirectory(prefix="pdftools-convert-") as tmp:
-        result = ConvertResult(input=str(source) if source else None, from_format=src, to_format=dst)
-        folders = _folders(input, source, resource_path)
+        result = ConvertResult(input=str(source) if source else None, from_format=src, to_format=dst,
+                               appended=[str(path) for path in more])
+        folders = _folders(input, source, resource_path) + [path.parent for path in more]
         if pandoc.base(src) == "pdf" and source is not None:  # (a PDF given as text was refused above)
             from pdftools.convert import pdfinput as pandoc_pdfinput
 
@@ -125,17 +142,21 @@ def convert(
                                  hint="Check that its pages show text (`pdftools thumbnails FILE`), and give their "
                                       "languages ({{ocr_language}}) when they are not English.")
             source, text, src = None, markdown.encode(), "markdown"
-        doc = pandoc.Document(source, text, src, input or "the content", Path(tmp),
-                              Resolver(folders, limits.max_input_bytes()),
-                              _reader_args(lua_filter), _writer_args(standalone, toc, metadata, reference_doc,
-                                                                     template))
+        writer = options.writer_args(standalone, toc, metadata, reference_doc, template, toc_depth, number_sections,
+                                     wrap)
+        doc = pandoc.Document(source, text, src, input or "the content", Path(tmp), more,
+                              Resolver(folders, limits.max_input_bytes()), options.reader_args(lua_filter), writer)
         if pandoc.base(dst) == "pdf":
             from pdftools.convert import engines as pandoc_engines
 
             result.pdf_engine = pandoc_engines.choose(pdf_engine)
-            data = pandoc_engines.render(result.pdf_engine, doc)
+            styles = options.stylesheets(css, f"a PDF made by {result.pdf_engine}", result.pdf_engine == "weasyprint",
+                                         Path(tmp))
+            data = pandoc_engines.render(result.pdf_engine, doc, styles)
         else:
-            data = doc.convert(dst)
+            styles = options.stylesheets(css, f"{pandoc.base(dst)} output", pandoc.base(dst) in pandoc.HTML, Path(tmp))
+            data = doc.convert(dst, [*pandoc.embedding(src, dst, embed_resources), *styles])
+            doc.warnings += doc.left_behind(dst)
         result.images, result.warnings = list(doc.resolver.used), doc.warnings + doc.resolver.warnings()
         if out is None:
             result.content = data.decode("utf-8", errors="replace")
@@ -147,6 +168,8 @@ def convert(
             result.output = "-" if output == "-" else str(out)
         result.bytes = len(data)
         return result
+
+
 
 
 def _input_format(input: str | None, source: Path | None) -> str:
@@ -191,23 +214,8 @@ def _folders(input: str | None, source: Path | None, resource_path: list[str] | 
     return [base, *(folder_path(folder) for folder in resource_path or [])]
 
 
-def _reader_args(lua_filter: list[str] | None) -> list[str]:
-    return [f"--lua-filter={input_path(path, pdf=False)}" for path in lua_filter or []]
 
 
-def _writer_args(standalone: bool, toc: bool, metadata: list[str] | None, reference_doc: str | None,
-                 template: str | None) -> list[str]:
-    args = ["--standalone"] * standalone + ["--toc"] * toc
-    for item in metadata or []:
-        key, _, value = item.partition("=")
-        if not re.fullmatch(r"[A-Za-z][\w.-]*", key.strip()):
-            raise InvalidArgument(f"metadata {item!r} is not key=value (e.g. title=Report)")
-        args.append(f"--metadata={key.strip()}:{value}" if value else f"--metadata={key.strip()}")
-    if reference_doc:
-        args.append(f"--reference-doc={input_path(reference_doc, pdf=False)}")
-    if template:
-        args.append(f"--template={input_path(template, pdf=False)}")
-    return args
 
 
 def _ocr(source: Path, password: str | None, language: str) -> Callable[[list[int]], dict[int, str]]:

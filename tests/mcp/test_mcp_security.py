@@ -39,7 +39,8 @@ IN_ROOT = {"four.pdf": FOUR, "outline.pdf": OUTLINE, "one.pdf": CORPUS / "001-tr
            "form.pdf": CORPUS / "010-pdflatex-forms" / "pdflatex-forms.pdf",
            "locked.pdf": CORPUS / "005-libreoffice-writer-password" / "libreoffice-writer-password.pdf"}
 PATH_KINDS = [  # argument name -> kind of path, and a valid value of that kind inside the root
-    (re.compile(r"^(inputs?|source|pdf|files|data|reference_doc|.*_(file|path)s?)$"), "input"),  # data: JSON or a file
+    (re.compile(r"^(inputs?|source|pdf|files|data|reference_doc|css|append|.*_(file|path)s?)$"),
+     "input"),  # data: JSON or a file
     (re.compile(r"^(outputs?|.*_output)$"), "output"),
     (re.compile(r"^(folder|out_dir|copy_to|templates|resource_path|.*_(dir|folder))$"), "folder"),
     (re.compile(r"^(glob|pattern|names)$"), "name"),  # names or patterns applied inside a folder
@@ -74,6 +75,8 @@ SCENARIOS: dict[str | tuple[str, str], dict[str, Any]] = {  # valid arguments be
     "doc_convert": {"input": "note.md", "to_format": "html", "output": "sub/valid.html"},
     ("doc_convert", "reference_doc"): {"to_format": "docx", "output": "sub/valid.docx", "reference_doc": "ref.docx"},
     ("doc_convert", "resource_path"): {"resource_path": ["sub"]},
+    ("doc_convert", "css"): {"css": ["style.css"]},
+    ("doc_convert", "append"): {"append": ["note.md"]},
 }
 OUT = "PATH_OUTSIDE_ROOT"
 BAD = "INVALID_ARGUMENT"
@@ -172,6 +175,7 @@ def layout(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     (root / "bookmarks.json").write_text('[{"title": "One", "page": 1, "children": []}]')
     (root / "fields.json").write_text('{"Name": "Ann"}')
     (root / "note.md").write_text("# A note\n\nWith a paragraph.\n")
+    (root / "style.css").write_text("h1 { color: green }\n")
     (root / "ref.docx").write_bytes(subprocess.run([pandoc.program(), "--print-default-data-file", "reference.docx"],
                                                    check=True, capture_output=True).stdout)
     for target in (tmp_path / "outside.pdf", outside_dir / "inner.pdf", sibling / "x.pdf"):

@@ -101,18 +101,9 @@ def _for_typst(ast: bytes) -> tuple[bytes, list[str]]:
     """The AST with what typst would stop at made text: citations, and links to `#id`s pandoc's typst writer
     gives no label (it labels headings, divs, spans, tables and figures); and the targets of those links."""
     tree = json.loads(ast)
-    ids: set[str] = set()
+    ids = {node["c"][LABELLED[node["t"]]][0] for node in media.elements(tree) if node["t"] in LABELLED}
+    ids.discard("")
     unlinked: list[str] = []
-
-    def collect(node: Any) -> None:
-        if isinstance(node, list):
-            for item in node:
-                collect(item)
-        elif isinstance(node, dict):
-            if node.get("t") in LABELLED and node["c"][LABELLED[node["t"]]][0]:
-                ids.add(node["c"][LABELLED[node["t"]]][0])
-            for value in node.values():
-                collect(value)
 
     def text(node: Any) -> Any:
         if isinstance(node, list):
@@ -128,5 +119,4 @@ def _for_typst(ast: bytes) -> tuple[bytes, list[str]]:
             node = {"t": "Span", "c": [["", [], []], node["c"][1]]}
         return {key: text(value) for key, value in node.items()}
 
-    collect(tree)
     return json.dumps(text(tree), ensure_ascii=False).encode(), unlinked

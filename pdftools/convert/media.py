@@ -14,6 +14,7 @@ import base64
 import json
 import os
 import shutil
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -155,22 +156,21 @@ def embed(ast: bytes, resolver: Resolver, into: Path | None = None) -> bytes:
     return json.dumps(visit(json.loads(ast)), ensure_ascii=False).encode()
 
 
+def elements(node: Any) -> Iterator[dict[str, Any]]:
+    """Every element (`{"t": ..., "c": ...}`) of a pandoc JSON AST's tree, in document order."""
+    if isinstance(node, list):
+        for item in node:
+            yield from elements(item)
+    elif isinstance(node, dict):
+        if "t" in node:
+            yield node
+        for value in node.values():
+            yield from elements(value)
+
+
 def image_targets(ast: bytes) -> list[str]:
     """The target of every image in a pandoc JSON AST, in document order."""
-    found: list[str] = []
-
-    def visit(node: Any) -> None:
-        if isinstance(node, list):
-            for item in node:
-                visit(item)
-        elif isinstance(node, dict):
-            if node.get("t") == "Image":
-                found.append(node["c"][2][0])
-            for value in node.values():
-                visit(value)
-
-    visit(json.loads(ast))
-    return found
+    return [node["c"][2][0] for node in elements(json.loads(ast)) if node["t"] == "Image"]
 
 
 def _raw_typst(node: Any) -> bool:

@@ -53,10 +53,11 @@ def shown(texts: list[str], values: dict[str, Any]) -> dict[str, bool]:
 
 
 def unshown(texts: list[str], values: dict[str, Any]) -> list[str]:
-    """A warning for each value the pages do not show (`the pages do not show the XML's total 119.00`)."""
+    """A warning for each value the pages do not show (`the pages do not show the XML's total 119.00`), the value
+    as given."""
     shows = shown(texts, values)
-    return [f"the pages do not show the XML's {NAMES[key]} {_as_text(values[key])}"
-            for key in NAMES if key in shows and not shows[key]]
+    return [f"the pages do not show the XML's {NAMES[key]} {values[key]}" for key in NAMES if key in shows and
+            not shows[key]]
 
 
 def _date(text: str) -> dt.date | None:
@@ -72,10 +73,3 @@ def _amount(value: Any) -> Decimal | None:
     except InvalidOperation:
         return None
 
-
-def _as_text(value: Any) -> str:
-    if isinstance(value, dt.date):
-        return value.isoformat()
-    if isinstance(value, Decimal):
-        return f"{value:.2f}"
-    return str(value)

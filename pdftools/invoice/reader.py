@@ -109,9 +109,9 @@ def read_invoice(path: Path, password: str | None, options: Options) -> Reading:
 def _check_pages(texts: list[str], from_xml: dict[str, Candidate]) -> list[str]:
     """The XML's values the pages do not show, each a warning (`--check-pages`); none when the pages have no
     text to check against (that is warned of already)."""
-    if sum(len(t.strip()) for t in texts) < 20:
+    if not _has_text(texts):
         return ["the pages were not checked against the XML: they have no text"]
-    return invoice_pages.unshown(texts, {key: cand.value for key, cand in from_xml.items()})
+    return invoice_pages.unshown(texts, {key: _found(key, cand, "xml").value for key, cand in from_xml.items()})
 
 
 def unconfirmed_ocr_name(cand: Candidate) -> Candidate:
@@ -190,7 +190,7 @@ def _texts(pdf: Any, path: Path, options: Options, warnings: list[str]) -> tuple
     numbers = _pages(count, LAST_PAGES)
     with pagetext.readable(pdf, path) as source:
         texts = pagetext.pdftotext(source, "layout")(numbers, task.Counter(len(numbers)))
-        if sum(len(t.strip()) for t in texts) >= 20:
+        if _has_text(texts):
             return texts, "text", _cut_words(source, numbers)
         if not options.ocr:
             warnings.append("no text layer, and OCR is off")
@@ -202,6 +202,11 @@ def _texts(pdf: Any, path: Path, options: Options, warnings: list[str]) -> tuple
         warnings.append("no text layer: read by OCR")
         texts, doubtful = ocr_layout(source, numbers, options.language or default_languages())
         return texts, "ocr", dict.fromkeys(doubtful, "OCR was unsure of {}")
+
+
+def _has_text(texts: list[str]) -> bool:
+    """The pages carry text to read (a text layer's stray marks are not one)."""
+    return sum(len(t.strip()) for t in texts) >= 20
 
 
 def _pages(count: int, last: int) -> list[int]:

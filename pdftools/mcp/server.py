@@ -637,7 +637,7 @@ def add_tools(server: MCPServer, ops: tuple[Op, ...], policy_for: PolicyFactory)
                                mcp_namer(op.load()))
         # no title: the spec has clients show the name instead, and an agent gains nothing from it (1.1 kB of `all`)
         server.add_tool(fn, name=op.tool, description=description, annotations=hints_for(op), structured_output=True)
-        hidden = getattr(get_type_hints(op.load()).get("return"), "cli_only", ())
+        hidden = getattr(fn.__annotations__["return"], "cli_only", ())  # the result type make_tool resolved
         if hidden and isinstance(server, PdftoolsServer):
             server.cli_only = {**server.cli_only, op.tool: tuple(hidden)}
 

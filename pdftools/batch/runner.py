@@ -10,12 +10,9 @@ two) only means that file is done again: a re-run skips a file only when its out
 
 from __future__ import annotations
 
-import contextlib
 import os
-import signal
-import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +20,7 @@ from pdftools.batch.executors import Executor
 from pdftools.batch.journal import Journal
 from pdftools.batch.plan import FileJob
 from pdftools.batch.work import BatchRow, cleanup_staging, named_error, publish, run_one
-from pdftools.core import task
+from pdftools.core import signals, task
 from pdftools.errors import NotShared, PdftoolsError, WorkerLost, os_error
 
 
@@ -80,7 +77,7 @@ def execute(executor: Executor, jobs: list[FileJob], journal: Journal, staging: 
                 if row is None:
                     continue
             if row.status == "ok":
-                with _held():
+                with signals.held():  # the journal line and the rename are one step
                     journal.record({"key": row.key, "input": row.input, "output": row.output, "status": "ok",
                                     "pages": row.pages, "seconds": row.seconds, "worker": row.worker})
                     _publish(row)
@@ -109,20 +106,3 @@ def _publish(row: BatchRow) -> None:
         row.error = os_error(exc, f"writing the output of {row.input}").to_dict()
 
 
-@contextlib.contextmanager
-def _held() -> Iterator[None]:
-    """Ctrl-C and SIGTERM wait until the block is done (main thread; elsewhere, as over MCP, a cancel is only
-    seen between files anyway), then act as they would have: the journal line and the rename are one step."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    caught: list[int] = []
-    held = (signal.SIGINT, signal.SIGTERM)
-    previous = {signum: signal.signal(signum, lambda signum, frame: caught.append(signum)) for signum in held}
-    try:
-        yield
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
-        if caught:
-            signal.raise_signal(caught[0])  # to the handler it would have met: KeyboardInterrupt, Terminate

@@ -1,4 +1,4 @@
-"""Rotate pages by 90, 180 or 270 degrees (-90 turns left), or to an absolute rotation.
+"""Rotate pages by 90, 180 or 270 degrees, or to an absolute rotation.
 
 {{angle}} is added to each page's rotation (qpdf's `--rotate=+90`); with {{absolute}} it replaces it
 (qpdf's `--rotate=90`), and 0 sets pages upright. Only the pages' display rotation changes; their content is
@@ -40,7 +40,7 @@ class RotateResult(Edited):
 
 def rotate(
     input: Input,
-    angle: Annotated[int, Param("Degrees clockwise", one_of=ANGLES), Cli("-a", "--angle")],
+    angle: Annotated[int, Param("Degrees clockwise; negative turns left", one_of=ANGLES), Cli("-a", "--angle")],
     pages: Pages = None,
     absolute: Annotated[bool, Param("Set the rotation to {{angle}}")] = False,
     output: Output = None,

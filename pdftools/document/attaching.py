@@ -9,16 +9,18 @@ from pdftools.document.attached import Found, every
 from pdftools.errors import InvalidArgument
 
 if TYPE_CHECKING:
+    from datetime import datetime
     from pathlib import Path
 
     import pikepdf
 
 
 def add(pdf: pikepdf.Pdf, paths: list[Path], description: str = "", mimetype: str | None = None,
-        relationship: str = "Unspecified") -> list[Found]:
+        relationship: str = "Unspecified", dates: tuple[str | None, str | None] = (None, None)) -> list[Found]:
     """Each file under its own name, as qpdf's --add-attachment adds it (/Params /Size, /CheckSum and both
-    dates, in UTC: the file's modification time), associated with the document with its relationship (the
-    catalog's /AF and /AFRelationship, as PDF/A-3 and Factur-X require; libqpdf lists it in /AF)."""
+    dates: the PDF dates in `dates` (creation, modification), where None the file's modification time in UTC),
+    associated with the document with its relationship (the catalog's /AF and /AFRelationship, as PDF/A-3 and
+    Factur-X require; libqpdf lists it in /AF)."""
     import mimetypes
 
     import pikepdf
@@ -29,7 +31,7 @@ def add(pdf: pikepdf.Pdf, paths: list[Path], description: str = "", mimetype: st
         pdf.attachments[path.name] = pikepdf.AttachedFileSpec(
             pdf, path.read_bytes(), description=description, filename=path.name,
             mime_type=mimetype if mimetype is not None else mimetypes.guess_type(path.name)[0] or "",
-            creation_date=date, mod_date=date, relationship=pikepdf.Name("/" + relationship))
+            creation_date=dates[0] or date, mod_date=dates[1] or date, relationship=pikepdf.Name("/" + relationship))
     return [f for f in every(pdf) if f.name in {p.name for p in paths} and f.page is None]
 
 
@@ -68,4 +70,32 @@ def pdf_date(timestamp: float) -> str:
     """A PDF date in UTC, as qpdf writes them: `D:20240305061500Z`."""
     from datetime import UTC, datetime
 
-    return datetime.fromtimestamp(timestamp, UTC).strftime("D:%Y%m%d%H%M%SZ")
+    return _written(datetime.fromtimestamp(timestamp, UTC))
+
+
+def dates_given(creation_date: str | None, mod_date: str | None) -> tuple[str | None, str | None]:
+    """Each date given (ISO 8601, UTC without a zone; or a PDF date, `D:20240531143000Z`, as qpdf takes it) as
+    qpdf writes dates; None for one not given. INVALID_ARGUMENT naming the parameter for one that is no date."""
+    from datetime import UTC, datetime
+
+    from pikepdf.models.metadata import decode_pdf_date
+
+    out: list[str | None] = []
+    for name, value in (("creation_date", creation_date), ("mod_date", mod_date)):
+        try:
+            when = None if value is None else decode_pdf_date(value) if value.startswith("D:") \
+                else datetime.fromisoformat(value)
+        except (ValueError, TypeError, IndexError, OverflowError):
+            raise InvalidArgument(f"{{{{{name}}}}} {value!r} is not a date",
+                                  hint="Give an ISO date, 2024-05-31 or 2024-05-31T14:30:00+02:00 (without a zone: "
+                                       "UTC), or a PDF date as qpdf takes it, D:20240531143000Z.") from None
+        out.append(None if when is None else _written(when if when.tzinfo else when.replace(tzinfo=UTC)))
+    return out[0], out[1]
+
+
+def _written(when: datetime) -> str:
+    """`D:YYYYMMDDHHmmSS` with `Z` for UTC, else the offset as `+HH'mm'`, as qpdf writes dates."""
+    offset = when.utcoffset()
+    minutes = 0 if offset is None else int(offset.total_seconds()) // 60
+    zone = "Z" if minutes == 0 else f"{'+' if minutes > 0 else '-'}{abs(minutes) // 60:02d}'{abs(minutes) % 60:02d}'"
+    return when.strftime("D:%Y%m%d%H%M%S") + zone

@@ -44,6 +44,7 @@ COMMANDS = {
 WRITES = ("add", "remove")
 Relationship = Literal["Source", "Data", "Alternative", "Supplement", "Unspecified"]  # PDF/A-3's /AFRelationship
 ADD = ("add",)
+DATE = "ISO 8601 (UTC without a zone) or a PDF date, D:20240531143000Z (default: the file's modification time)"
 
 
 @dataclass
@@ -96,6 +97,12 @@ def attachments(
     relationship: Annotated[Relationship | None, Cli(actions=ADD), Param(
         "add{{cli:: to the document, as PDF/A-3 records it (default Unspecified; Factur-X: Alternative or "
         "Data)}}")] = None,
+    # qpdf's --creationdate / --moddate; over MCP left out (the listing's budget): the file's time is the default
+    creation_date: Annotated[str | None, Param(f"add{{{{cli:: the files' creation date, {DATE}}}}}"),
+                             Cli("--creation-date", "--creationdate", metavar="DATE", actions=ADD),
+                             Mcp(hidden=True)] = None,
+    mod_date: Annotated[str | None, Param(f"add{{{{cli:: the files' modification date, {DATE}}}}}"),
+                        Cli("--mod-date", "--moddate", metavar="DATE", actions=ADD), Mcp(hidden=True)] = None,
     output: Annotated[Output, Cli(actions=WRITES)] = None,
     in_place: Annotated[InPlace, Cli(actions=WRITES)] = False,
     force: Annotated[Force, Cli(actions=(*WRITES, "extract"))] = False,
@@ -109,13 +116,14 @@ def attachments(
                    else f"{action} takes no " + ("{{files}}" if files else "{{names}}"))
         raise InvalidArgument(problem, hint="add takes {{files}}; extract and remove take {{names}}; list takes "
                                             "neither.")
-    given = [n for n, v in (("description", description), ("mimetype", mimetype),
-                            ("relationship", relationship)) if v]
+    given = [n for n, v in (("description", description), ("mimetype", mimetype), ("relationship", relationship),
+                            ("creation_date", creation_date), ("mod_date", mod_date)) if v]
     if given and action != "add":
         raise InvalidArgument(f"{action} takes no {{{{{given[0]}}}}}", hint="Only add sets {{description}}, "
-                                                                          "{{mimetype}} and {{relationship}}.")
+                                                                          "{{mimetype}}, {{relationship}} and dates.")
     if mimetype is not None:
         attaching.check_mimetype(mimetype)
+    dates = attaching.dates_given(creation_date=creation_date, mod_date=mod_date)
     if action in ("list", "extract"):
         writes_nothing(action, output, in_place)
         src = input_path(input)
@@ -133,7 +141,8 @@ def attachments(
                    suffix="attachments", password=password, in_place=in_place, force=force,
                    others=paths)
     if action == "add":
-        touched = _listed(attaching.add(job.pdf, paths, description or "", mimetype, relationship or "Unspecified"))
+        touched = _listed(attaching.add(job.pdf, paths, description or "", mimetype, relationship or "Unspecified",
+                                        dates))
     else:
         if not names:
             raise InvalidArgument("remove needs {{names}}", hint="`pdftools attachments list FILE` shows them.")

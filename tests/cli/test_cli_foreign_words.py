@@ -65,3 +65,27 @@ def test_pandoc_options_at_convert_say_what_to_use(cli: Any, tmp_path: Path, arg
     (tmp_path / "a.md").write_text("# A\n")
     line = first_line(cli("convert", tmp_path / "a.md", *args))
     assert line.startswith(f"error[INVALID_ARGUMENT]: unknown option {typed}: ") and says in line, line
+
+
+@pytest.mark.parametrize(("args", "typed", "says"), [
+    (["rotate", "{pdf}", "--rotate=+90:1-3"], "--rotate", "--angle 90 --pages 1-3"),
+    (["rotate", "{pdf}", "--rotate=90"], "--rotate", "--absolute --angle 90"),
+    (["nup", "{pdf}", "--nup", "2x1"], "--nup", "--per-sheet 2"),
+    (["nup", "{pdf}", "--paper", "a4paper"], "--paper", "--sheet a4"),
+    (["nup", "{pdf}", "--a4paper"], "--a4paper", "--sheet a4"),
+    (["nup", "{pdf}", "--landscape"], "--landscape", "turns to suit the grid"),
+    (["nup", "{pdf}", "--booklet", "true"], "--booklet", "pdftools booklet"),
+    (["attachments", "add", "{pdf}", "{pdf}", "--key", "k"], "--key", "named after its file"),
+    (["attachments", "add", "{pdf}", "{pdf}", "--replace"], "--replace", "attachments remove"),
+])
+def test_qpdf_and_pdfjam_options_say_what_to_use(cli: Any, pdf: Path, args: list[str], typed: str,
+                                                 says: str) -> None:
+    """qpdf's `--rotate=[+|-]angle:pages` at `rotate`, pdfjam's `--nup 2x1`, `--paper`, `--landscape` at `nup`,
+    qpdf's `--add-attachment` options at `attachments add`: they said only `unknown option`."""
+    line = first_line(cli(*[str(pdf) if a == "{pdf}" else a for a in args]))
+    assert line.startswith(f"error[INVALID_ARGUMENT]: unknown option {typed}: ") and says in line, line
+
+
+def test_another_command_s_add_does_not_take_the_attachment_words(cli: Any, pdf: Path) -> None:
+    line = first_line(cli("bookmarks", "add", pdf, "--key", "k"))
+    assert line.startswith("error[INVALID_ARGUMENT]: unknown option --key") and "attachment" not in line, line

@@ -206,8 +206,8 @@ def report_usage_error(exc: click_errors.UsageError, argv: list[str]) -> int:
     # click leaves out of the help option the names a command's own options take (search's -h: --no-filename)
     names = exc.ctx.command.get_help_option_names(exc.ctx) if exc.ctx is not None else ["-h"]
     flag = "-h" if "-h" in names else "--help"
-    error = InvalidArgument(usage_message(exc, argv), hint=_batch_hint(exc) or f"`{path} {flag}` lists the "
-                                                                             "arguments and options.")
+    error = InvalidArgument(usage_message(exc, argv), hint=_value_hint(exc, argv) or _batch_hint(exc) or
+                            f"`{path} {flag}` lists the arguments and options.")
     command = _command_after(exc, argv)
     if command is not None:  # `pdftools --json info a.pdf`: a command's option before the command
         option = getattr(exc, "option_name", "")
@@ -252,6 +252,22 @@ def _command_after(exc: click_errors.UsageError, argv: list[str]) -> str | None:
     commands = [command, *getattr(command, "commands", {}).values()] if command is not None else []
     known = {opt for cmd in commands for p in cmd.params for opt in (*p.opts, *p.secondary_opts)}
     return name if exc.option_name in known else None
+
+
+VALUE_OPTIONS = {"rotate": ("--angle", "-a"), "nup": ("--per-sheet",)}  # the value pdfcpu takes as an argument
+
+
+def _value_hint(exc: click_errors.UsageError, argv: list[str]) -> str | None:
+    """pdfcpu's `rotate in.pdf 90` and `nup out.pdf 4 in.pdf`: a whole number given as an argument, where
+    pdftools takes it as an option's value (`--angle 90`), when that option was not given and no file has
+    that name. Said before an extra argument is taken for an output (`-o 4`)."""
+    flags = VALUE_OPTIONS.get(_command_words(exc.ctx))
+    if exc.ctx is None or flags is None or any(w.split("=")[0] in flags for w in argv):
+        return None
+    numbers = [w for w in argv if re.fullmatch(r"[+-]?\d+", w) and not os.path.exists(w)]
+    if not numbers:
+        return None
+    return f"Give it as {flags[0]}'s value: `{exc.ctx.command_path} FILE {flags[0]} {numbers[0]}` (pdfcpu's order)."
 
 
 def _batch_hint(exc: click_errors.UsageError) -> str | None:

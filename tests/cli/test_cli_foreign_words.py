@@ -89,3 +89,18 @@ def test_qpdf_and_pdfjam_options_say_what_to_use(cli: Any, pdf: Path, args: list
 def test_another_command_s_add_does_not_take_the_attachment_words(cli: Any, pdf: Path) -> None:
     line = first_line(cli("bookmarks", "add", pdf, "--key", "k"))
     assert line.startswith("error[INVALID_ARGUMENT]: unknown option --key") and "attachment" not in line, line
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["rotate", "{pdf}", "90"], "`pdftools rotate FILE --angle 90`"),
+    (["rotate", "{pdf}", "--json", "--", "-90"], "`pdftools rotate FILE --angle -90`"),
+    (["nup", "{pdf}", "4"], "`pdftools nup FILE --per-sheet 4`"),
+])
+def test_pdfcpu_s_values_without_their_option_say_which_it_is(cli: Any, pdf: Path, args: list[str],
+                                                              says: str) -> None:
+    """pdfcpu's `rotate in.pdf 90` and `nup out.pdf 4 in.pdf` give the value as an argument: rotate said only that
+    --angle was missing, and nup's hint named the output `-o 4`."""
+    result = cli(*[str(pdf) if a == "{pdf}" else a for a in args], *[] if "--json" in args else ["--json"])
+    assert result.exit_code == 2 and result.stdout == "", result
+    hint = json.loads(result.stderr)["error"]["hint"]
+    assert says in hint and "-o 4" not in hint, hint

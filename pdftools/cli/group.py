@@ -264,7 +264,9 @@ def _value_hint(exc: click_errors.UsageError, argv: list[str]) -> str | None:
     flags = VALUE_OPTIONS.get(_command_words(exc.ctx))
     if exc.ctx is None or flags is None or any(w.split("=")[0] in flags for w in argv):
         return None
-    numbers = [w for w in argv if re.fullmatch(r"[+-]?\d+", w) and not os.path.exists(w)]
+    numbers = [w for before, w in zip(["", *argv], argv, strict=False)  # not an option's value (`--pages 2`)
+               if re.fullmatch(r"[+-]?\d+", w) and not os.path.exists(w) and (before == "--" or
+                                                                            not before.startswith("-"))]
     if not numbers:
         return None
     return f"Give it as {flags[0]}'s value: `{exc.ctx.command_path} FILE {flags[0]} {numbers[0]}` (pdfcpu's order)."

@@ -104,3 +104,9 @@ def test_pdfcpu_s_values_without_their_option_say_which_it_is(cli: Any, pdf: Pat
     assert result.exit_code == 2 and result.stdout == "", result
     hint = json.loads(result.stderr)["error"]["hint"]
     assert says in hint and "-o 4" not in hint, hint
+
+
+def test_an_option_s_own_value_is_not_taken_for_the_missing_one(cli: Any, pdf: Path) -> None:
+    result = cli("rotate", pdf, "--pages", "2", "--json")
+    assert result.exit_code == 2
+    assert "--angle 2" not in json.loads(result.stderr)["error"]["hint"], result.stderr

@@ -206,8 +206,8 @@ def report_usage_error(exc: click_errors.UsageError, argv: list[str]) -> int:
     # click leaves out of the help option the names a command's own options take (search's -h: --no-filename)
     names = exc.ctx.command.get_help_option_names(exc.ctx) if exc.ctx is not None else ["-h"]
     flag = "-h" if "-h" in names else "--help"
-    error = InvalidArgument(usage_message(exc, argv), hint=_batch_hint(exc) or f"`{path} {flag}` lists the "
-                                                                             "arguments and options.")
+    error = InvalidArgument(usage_message(exc, argv), hint=_value_hint(exc, argv) or _batch_hint(exc) or
+                            f"`{path} {flag}` lists the arguments and options.")
     command = _command_after(exc, argv)
     if command is not None:  # `pdftools --json info a.pdf`: a command's option before the command
         option = getattr(exc, "option_name", "")
@@ -254,6 +254,24 @@ def _command_after(exc: click_errors.UsageError, argv: list[str]) -> str | None:
     return name if exc.option_name in known else None
 
 
+VALUE_OPTIONS = {"rotate": ("--angle", "-a"), "nup": ("--per-sheet",)}  # the value pdfcpu takes as an argument
+
+
+def _value_hint(exc: click_errors.UsageError, argv: list[str]) -> str | None:
+    """pdfcpu's `rotate in.pdf 90` and `nup out.pdf 4 in.pdf`: a whole number given as an argument, where
+    pdftools takes it as an option's value (`--angle 90`), when that option was not given and no file has
+    that name. Said before an extra argument is taken for an output (`-o 4`)."""
+    flags = VALUE_OPTIONS.get(_command_words(exc.ctx))
+    if exc.ctx is None or flags is None or any(w.split("=")[0] in flags for w in argv):
+        return None
+    numbers = [w for before, w in zip(["", *argv], argv, strict=False)  # not an option's value (`--pages 2`)
+               if re.fullmatch(r"[+-]?\d+", w) and not os.path.exists(w) and (before == "--" or
+                                                                            not before.startswith("-"))]
+    if not numbers:
+        return None
+    return f"Give it as {flags[0]}'s value: `{exc.ctx.command_path} FILE {flags[0]} {numbers[0]}` (pdfcpu's order)."
+
+
 def _batch_hint(exc: click_errors.UsageError) -> str | None:
     """Several files given to a command that takes one (`images *.pdf -d out`, the shell expanding the glob):
     how to run it on each, when a batch can run it. One name that is no file yet is an output named as qpdf
@@ -293,6 +311,15 @@ def _file_like_option(exc: click_errors.UsageError, argv: list[str]) -> str | No
     return next((w for w in words if w.startswith(exc.option_name) and os.path.isfile(w)), None)
 
 
+def _command_words(ctx: click_core.Context | None) -> str:
+    """The command as typed after `pdftools`: `rotate`, `attachments add` (whose `add` is not `bookmarks add`)."""
+    names: list[str] = []
+    while ctx is not None and ctx.parent is not None:
+        names.insert(0, ctx.info_name or "")
+        ctx = ctx.parent
+    return " ".join(names)
+
+
 def _foreign(words: dict[str, str], option: str, argv: list[str]) -> tuple[str, str] | None:
     """Another tool's option as it was typed, with its words: pdftotext's `-layout` (which click reads as `-l`
     and `ayout`) before the letter it starts with."""
@@ -302,7 +329,7 @@ def _foreign(words: dict[str, str], option: str, argv: list[str]) -> tuple[str, 
 
 def usage_message(exc: click_errors.UsageError, argv: list[str]) -> str:
     if isinstance(exc, click_errors.NoSuchOption):
-        words = FOREIGN_WORDS.get(exc.ctx.info_name or "", {}) if exc.ctx is not None else {}
+        words = FOREIGN_WORDS.get(_command_words(exc.ctx), {})
         foreign = _foreign(words, exc.option_name, argv)
         if foreign is not None:
             return f"unknown option {foreign[0]}: {foreign[1]}"
@@ -408,8 +435,30 @@ PANDOC_WORDS = {  # pandoc's options that `convert` spells otherwise or does wit
     "--pdf-engine-opt": "the PDF engines run as pdftools sets them up",
     "--columns": "lines wrap at 72 columns; --wrap none puts each paragraph on one line",
 }
+QPDF_ROTATE_WORDS = {  # qpdf's --rotate=[+|-]angle[:pages] at `rotate`
+    "--rotate": "qpdf's --rotate=+90:1-3 (turn) is --angle 90 --pages 1-3 here (-90 turns left); its unsigned "
+                "--rotate=90 (set) is --absolute --angle 90",
+}
+_PAPER = "give --sheet a4 (or a3, a5, letter, legal, tabloid); --sheet auto, the default, keeps the pages' paper"
+PDFJAM_WORDS = {  # pdfjam's options that `nup` spells otherwise or does without
+    "--nup": "give --per-sheet 2 (pdfjam's --nup 2x1), 4 (2x2), 6, 8, 9 or 16: the grid and the sheet's turn follow",
+    "--paper": _PAPER, "--papersize": _PAPER, "--a4paper": _PAPER, "--a3paper": _PAPER, "--a5paper": _PAPER,
+    "--letterpaper": _PAPER, "--legalpaper": _PAPER,
+    "--landscape": "the sheet turns to suit the grid (2-up of portrait pages: landscape): leave it out",
+    "--no-landscape": "the sheet turns to suit the grid (4-up of portrait pages: portrait): leave it out",
+    "--booklet": "`pdftools booklet FILE` imposes a booklet",
+    "--frame": "cells have no frame", "--delta": "--margin N leaves a blank border around each sheet",
+    "--suffix": "-o names the output (default: FILE-2up.pdf beside it)",
+    "--outfile": "-o names the output (default: FILE-2up.pdf beside it)",
+}
+_NAMED = "an attachment is named after its file: copy or rename the file to the name it should have"
+QPDF_ATTACH_WORDS = {  # qpdf's --add-attachment options that `attachments add` does without
+    "--key": _NAMED, "--filename": _NAMED,
+    "--replace": "remove it first: `pdftools attachments remove FILE --name NAME`, then add",
+}
 FOREIGN_WORDS = {"search": PDFGREP_WORDS, "ocr": OCRMYPDF_WORDS, "text": PDFTOTEXT_WORDS,  # another tool's
-                 "convert": PANDOC_WORDS}                                                  # options, by command
+                 "convert": PANDOC_WORDS, "rotate": QPDF_ROTATE_WORDS, "nup": PDFJAM_WORDS,  # options, by command
+                 "attachments add": QPDF_ATTACH_WORDS}
 
 
 SHARED_OPTIONS = ("--json", "--quiet", "--force", "--output", "--password")  # options every writer or reader has

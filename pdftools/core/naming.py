@@ -22,6 +22,22 @@ def safe_component(text: str, fallback: str = "untitled") -> str:
     return cleaned[:MAX_NAME] or fallback
 
 
+def distinct_file_names(filenames: list[str]) -> list[str]:
+    """Plain, distinct file names: the last path part (`/` or `\\`), made safe; `name-2.ext` for repeats."""
+    from pathlib import PurePosixPath
+
+    out: list[str] = []
+    for raw in filenames:
+        base = safe_component(PurePosixPath(re.sub(r"[\\/]+", "/", raw)).name, fallback="attachment")
+        name, number = base, 1
+        while name in out:
+            number += 1
+            stem, dot, ext = base.rpartition(".")
+            name = f"{stem}-{number}.{ext}" if dot and stem else f"{base}-{number}"
+        out.append(name)
+    return out
+
+
 def fill(pattern: str, what: str, hint: str, **fields: Any) -> str:
     """`pattern` (`{page:06}`, `{stem}`) filled with `fields`; what is wrong with it, in the user's terms (never
     Python's `KeyError: 'foo'`), as INVALID_ARGUMENT about `what` (`the text '{foo}'`) with `hint`."""

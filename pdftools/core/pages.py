@@ -146,13 +146,24 @@ def _items(spec: str) -> Iterator[tuple[str, re.Match[str]]]:
         item = raw.strip().lower()
         match = _ITEM.match(item)
         if not match or not (match["range"] or match["every"] or match["minus"]):
-            if _TURNS.search(item):
+            if turn := _TURNS.search(item):
                 raise InvalidPageRange(f"cannot read {raw.strip()!r} in page spec {spec!r}: pages are turned "
-                                       "by their own command", hint="Turn pages with `pdftools rotate FILE "
-                                       "--angle 90 --pages 1-3` (pdftk's `right`; `-90` is its `left`, `180` "
-                                       "its `down`).")
+                                       "by their own command", hint=_rotate_hint(item[:turn.start()], turn[1]))
             raise InvalidPageRange(f"cannot read {raw.strip()!r} in page spec {spec!r}")
         yield raw.strip(), match
+
+
+_PDFTK_TURNS = {"right": (90, "turns them"), "left": (-90, "turns them"), "down": (180, "turns them"),
+                "north": (0, "sets their rotation"), "east": (90, "sets their rotation"),
+                "south": (180, "sets their rotation"), "west": (270, "sets their rotation")}
+
+
+def _rotate_hint(pages: str, word: str) -> str:
+    """The `rotate` command that does what pdftk's rotation word does (`east` sets 90, `right` adds 90)."""
+    angle, does = _PDFTK_TURNS[word]
+    absolute = " --absolute" if does.startswith("sets") else ""
+    where = f" --pages {pages}" if pages else ""
+    return f"Turn pages with `pdftools rotate FILE{absolute} --angle {angle}{where}` (pdftk's `{word}` {does})."
 
 
 def _not_empty(spec: str) -> None:

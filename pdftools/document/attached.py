@@ -6,7 +6,7 @@ leaves behind."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pdftools.core.objects import text
 
@@ -26,6 +26,45 @@ class Found:
     spec: Any
     stream: Any
     page: int | None = None
+
+
+@dataclass
+class Attachment:
+    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
+    name: str
+    """The key in the PDF's attachment list; for a file attached by an annotation, its file name."""
+    filename: str
+    size: int
+    description: str = ""
+    mime_type: str = ""
+    """As the PDF declares it (the embedded file's /Subtype); empty when it does not."""
+    creation_date: str = ""
+    """ISO 8601, as the PDF declares it (/Params); empty when it does not."""
+    mod_date: str = ""
+    checksum: str = ""
+    """MD5 of the file's data, hex, as the PDF declares it (/Params /CheckSum; not verified)."""
+    relationship: str = ""
+    """To the document (/AFRelationship: Source, Data, Alternative, Supplement, Unspecified); empty: none."""
+    page: int | None = None
+    """The page whose file attachment annotation holds it; null: the document's list."""
+    path: str | None = None
+    """Where `extract` wrote it."""
+
+    table_columns: ClassVar = ("name", "file_name", "size", "type", "modified", "relationship", "page",
+                               "description", "path")  # what a person reads; --json has all
+    table_optional: ClassVar = ("file_name", "type", "modified", "relationship", "page", "description", "path")
+
+    @property
+    def file_name(self) -> str:
+        return self.filename if self.filename != self.name else ""
+
+    @property
+    def type(self) -> str:
+        return self.mime_type
+
+    @property
+    def modified(self) -> str:
+        return self.mod_date
 
 
 def every(pdf: pikepdf.Pdf) -> list[Found]:
@@ -50,6 +89,18 @@ def every(pdf: pikepdf.Pdf) -> list[Found]:
             taken.add(name)
             found.append(Found(name, spec, stream, number))
     return found
+
+
+def chosen(found: list[Found], names: list[str] | None) -> list[Found]:
+    """The files named (each once, in the order given), or all of them; a name not there is refused."""
+    from pdftools.errors import InvalidArgument
+
+    by_name = {f.name: f for f in found}
+    missing = [n for n in names or [] if n not in by_name]
+    if missing:
+        listed = ", ".join(repr(n) for n in list(by_name)[:20]) or "none"
+        raise InvalidArgument(f"no attachment named {missing[0]!r}", hint=f"The attachments are: {listed}.")
+    return [by_name[n] for n in dict.fromkeys(names)] if names else found
 
 
 def _distinct(name: str, page: int, taken: set[str]) -> str:
@@ -81,31 +132,42 @@ def filename(spec: Any) -> str:
     return next((text(spec[k]) for k in NAME_KEYS if spec.get(k) is not None), "")
 
 
-def declared(found: Found) -> dict[str, Any]:
+def described(found: Found, what: str) -> Attachment:
     """What a file declares of itself, as `qpdf --list-attachments --verbose` shows it: its file name and
     description (the specification's /UF.../Desc), MIME type (the stream's /Subtype), dates (ISO 8601) and MD5
-    checksum (hex) from /Params, its relationship to the document (/AFRelationship, PDF/A-3), and its size
-    (/Params /Size; None when it does not say). Nothing is decoded."""
+    checksum (hex) from /Params, its relationship to the document (/AFRelationship, PDF/A-3), and its size:
+    /Params /Size, or (it is optional) measured, nothing kept (a 10 KB file may attach 4 GiB: STREAM_TOO_LARGE,
+    naming `what`, beyond the limit)."""
     import pikepdf
 
     from pdftools.document.metadata import iso_date
 
-    stream = found.stream
+    spec, stream = found.spec, found.stream
     params = stream.get("/Params") if stream is not None else None
     params = params if isinstance(params, pikepdf.Dictionary) else pikepdf.Dictionary()
-    size = params.get("/Size")
     checksum = params.get("/CheckSum")
-    return {
-        "filename": filename(found.spec) or found.name,
-        "description": text(found.spec.get("/Desc", "")) if isinstance(found.spec, pikepdf.Dictionary) else "",
-        "mime_type": _name(stream.get("/Subtype")) if stream is not None else "",
-        "creation_date": iso_date(text(params.get("/CreationDate", ""))),
-        "mod_date": iso_date(text(params.get("/ModDate", ""))),
-        "checksum": bytes(checksum).hex() if isinstance(checksum, pikepdf.String) else "",
-        "relationship": _name(found.spec.get("/AFRelationship")) if isinstance(found.spec, pikepdf.Dictionary)
-        else "",
-        "size": size if isinstance(size, int) and not isinstance(size, bool) and size >= 0 else None,
-    }
+    has_spec = isinstance(spec, pikepdf.Dictionary)
+    return Attachment(
+        name=found.name, filename=filename(spec) or found.name, size=_size(stream, params.get("/Size"), what),
+        description=text(spec.get("/Desc", "")) if has_spec else "",
+        mime_type=_name(stream.get("/Subtype")) if stream is not None else "",
+        creation_date=iso_date(text(params.get("/CreationDate", ""))),
+        mod_date=iso_date(text(params.get("/ModDate", ""))),
+        checksum=bytes(checksum).hex() if isinstance(checksum, pikepdf.String) else "",
+        relationship=_name(spec.get("/AFRelationship")) if has_spec else "", page=found.page)
+
+
+def _size(stream: Any, size: Any, what: str) -> int:
+    if isinstance(size, int) and not isinstance(size, bool) and size >= 0:
+        return size
+    if stream is None:
+        return 0
+    from pdftools.core import streams
+
+    if stream.get("/DecodeParms") is not None:  # measured before its predictor: read it
+        streams.decoded_size(stream, what)
+        return len(stream.read_bytes())
+    return streams.decoded_size(stream, what)
 
 
 def _name(value: Any) -> str:

@@ -49,7 +49,7 @@ OPS: tuple[Op, ...] = (
     Op("ocr", "pdf_ocr", "OCR a scan", "Make a scanned PDF or an image searchable with tesseract, or read its text.",
        False, heavy=True),
     Op("rotate", "pdf_rotate", "Rotate pages",
-       "Rotate pages by 90, 180 or 270 degrees (-90 turns left), added to their current rotation.", False),
+       "Rotate pages by 90, 180 or 270 degrees, or to an absolute rotation.", False),
     Op("select", "pdf_select_pages", "Select pages",
        "Keep only the given pages, in the given order (repeats allowed): `3,1-2`, `odd`, `5-1`.", False),
     Op("delete", "pdf_delete_pages", "Delete pages", "Delete pages: `2`, `1-3,7`, `even`, `last`.", False),

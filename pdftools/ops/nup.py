@@ -1,7 +1,9 @@
 """Put several pages on each sheet: 2-up, 4-up (also 6, 8, 9, 16), in reading order, on a chosen paper size.
 
 Pages are scaled to fit their cell, centred; the sheet turns to suit the grid (2-up portrait pages: a
-landscape sheet). Links and form fields do not survive; bookmarks point at the sheet showing their page.
+landscape sheet). {{sheet}} `auto` is the pages' own paper (2-up of A4 prints on A4, as pdfcpu and pdfjam do);
+`grow` keeps the pages at full size on a sheet made to hold them (2-up of A4: A3's size). Links and form fields
+do not survive; bookmarks point at the sheet showing their page.
 """
 
 from __future__ import annotations
@@ -25,9 +27,11 @@ from pdftools.core.edit import (
 )
 from pdftools.core.params import Param
 from pdftools.document import impose
-from pdftools.document.impose import Margin, SheetParam
+from pdftools.document.impose import Margin
 
 GRIDS = {2: (2, 1), 4: (2, 2), 6: (3, 2), 8: (4, 2), 9: (3, 3), 16: (4, 4)}
+NupSheet = Annotated[Literal["auto", "grow", "a3", "a4", "a5", "letter", "legal", "tabloid"],
+                     Param("Paper size of the sheets (auto: the pages'; grow: fits them unscaled)")]
 
 
 @dataclass
@@ -42,7 +46,7 @@ class NupResult(Edited):
 def nup(
     input: Input,
     per_sheet: Annotated[Literal[2, 4, 6, 8, 9, 16], Param("Pages per sheet")] = 2,
-    sheet: SheetParam = "auto",
+    sheet: NupSheet = "auto",
     pages: Pages = None,
     margin: Margin = 0,
     output: Output = None,
@@ -60,7 +64,8 @@ def nup(
     cols, rows = GRIDS[per_sheet]
     if width > height:  # landscape pages: the grid turns with them
         cols, rows = rows, cols
-    size = impose.sheet_size(sheet, cols * width > rows * height, (width * cols, height * rows))
+    grown = (width * cols, height * rows)
+    size = impose.sheet_size(sheet, grown[0] > grown[1], grown if sheet == "grow" else (width, height))
     cells: list[list[int | None]] = [list(order[i:i + per_sheet]) for i in range(0, len(order), per_sheet)]
     warnings = impose.impose(job.pdf, cells, size, (cols, rows), margin)
     return NupResult(**job.save(decrypt), sheets=len(cells), per_sheet=per_sheet, sheet_size=list(size),

@@ -4,6 +4,10 @@ A line of a page's text (poppler's) matches when it contains the pattern (Python
 stops the search, go on with {{start_file}}, {{start_page}} and {{skip}} from the result's
 {{cli:closing note}}{{mcp:next_file, next_page and next_skip}}.
 
+{{cli:Exit status, as pdfgrep's: 0 when a line matched, 1 when none did, 2 when one of several inputs could not be
+searched. A single input that cannot be searched exits with its error's own code, as in every command (a missing
+file 3, not a PDF 4, encrypted 5; pdfgrep says 2): a script tests `[ $? -ge 2 ]` for "could not search".}}
+
 {{mcp:When {{max_chars}} cuts the search, continue with the result's next_file, next_page and next_skip.}}
 """
 

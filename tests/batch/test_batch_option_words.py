@@ -68,7 +68,7 @@ def test_options_take_what_the_tool_itself_takes(tmp_path: Path, options: dict[s
 @pytest.mark.parametrize(("option", "message"), [
     ("angel=90", "--set angel: no such option (did you mean angle?)"),
     ("angle=x", "--set angle=x: not a whole number"),
-    ("angle=45", "--set angle must be one of 90, 180, 270, -90, -180, -270 (got 45)"),
+    ("angle=45", "--set angle must be one of 90, 180, 270, -90, -180, -270, 0 (got 45)"),
     ("output=x.pdf", "--set output: the batch sets it"),
 ])
 def test_on_the_command_line_options_stay_key_value(cli: Any, tmp_path: Path, option: str, message: str) -> None:

@@ -38,7 +38,7 @@ def _complete(words: str) -> list[str]:
 def test_completion_offers_the_values_a_parameter_takes() -> None:
     """A value with fixed choices completes even when it is not a Literal (`--angle`), and `batch` completes
     the commands it can run."""
-    assert _complete("pdftools rotate x.pdf --angle ") == ["90", "180", "270", "-90", "-180", "-270"]
+    assert _complete("pdftools rotate x.pdf --angle ") == ["90", "180", "270", "-90", "-180", "-270", "0"]
     assert _complete("pdftools rotate x.pdf --angle 2") == ["270"]
     assert _complete("pdftools batch ro") == ["rotate"]
     offered = _complete("pdftools batch ")

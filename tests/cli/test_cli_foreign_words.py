@@ -65,3 +65,48 @@ def test_pandoc_options_at_convert_say_what_to_use(cli: Any, tmp_path: Path, arg
     (tmp_path / "a.md").write_text("# A\n")
     line = first_line(cli("convert", tmp_path / "a.md", *args))
     assert line.startswith(f"error[INVALID_ARGUMENT]: unknown option {typed}: ") and says in line, line
+
+
+@pytest.mark.parametrize(("args", "typed", "says"), [
+    (["rotate", "{pdf}", "--rotate=+90:1-3"], "--rotate", "--angle 90 --pages 1-3"),
+    (["rotate", "{pdf}", "--rotate=90"], "--rotate", "--absolute --angle 90"),
+    (["nup", "{pdf}", "--nup", "2x1"], "--nup", "--per-sheet 2"),
+    (["nup", "{pdf}", "--paper", "a4paper"], "--paper", "--sheet a4"),
+    (["nup", "{pdf}", "--a4paper"], "--a4paper", "--sheet a4"),
+    (["nup", "{pdf}", "--landscape"], "--landscape", "turns to suit the grid"),
+    (["nup", "{pdf}", "--booklet", "true"], "--booklet", "pdftools booklet"),
+    (["attachments", "add", "{pdf}", "{pdf}", "--key", "k"], "--key", "named after its file"),
+    (["attachments", "add", "{pdf}", "{pdf}", "--replace"], "--replace", "attachments remove"),
+])
+def test_qpdf_and_pdfjam_options_say_what_to_use(cli: Any, pdf: Path, args: list[str], typed: str,
+                                                 says: str) -> None:
+    """qpdf's `--rotate=[+|-]angle:pages` at `rotate`, pdfjam's `--nup 2x1`, `--paper`, `--landscape` at `nup`,
+    qpdf's `--add-attachment` options at `attachments add`: they said only `unknown option`."""
+    line = first_line(cli(*[str(pdf) if a == "{pdf}" else a for a in args]))
+    assert line.startswith(f"error[INVALID_ARGUMENT]: unknown option {typed}: ") and says in line, line
+
+
+def test_another_command_s_add_does_not_take_the_attachment_words(cli: Any, pdf: Path) -> None:
+    line = first_line(cli("bookmarks", "add", pdf, "--key", "k"))
+    assert line.startswith("error[INVALID_ARGUMENT]: unknown option --key") and "attachment" not in line, line
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["rotate", "{pdf}", "90"], "`pdftools rotate FILE --angle 90`"),
+    (["rotate", "{pdf}", "--json", "--", "-90"], "`pdftools rotate FILE --angle -90`"),
+    (["nup", "{pdf}", "4"], "`pdftools nup FILE --per-sheet 4`"),
+])
+def test_pdfcpu_s_values_without_their_option_say_which_it_is(cli: Any, pdf: Path, args: list[str],
+                                                              says: str) -> None:
+    """pdfcpu's `rotate in.pdf 90` and `nup out.pdf 4 in.pdf` give the value as an argument: rotate said only that
+    --angle was missing, and nup's hint named the output `-o 4`."""
+    result = cli(*[str(pdf) if a == "{pdf}" else a for a in args], *[] if "--json" in args else ["--json"])
+    assert result.exit_code == 2 and result.stdout == "", result
+    hint = json.loads(result.stderr)["error"]["hint"]
+    assert says in hint and "-o 4" not in hint, hint
+
+
+def test_an_option_s_own_value_is_not_taken_for_the_missing_one(cli: Any, pdf: Path) -> None:
+    result = cli("rotate", pdf, "--pages", "2", "--json")
+    assert result.exit_code == 2
+    assert "--angle 2" not in json.loads(result.stderr)["error"]["hint"], result.stderr

@@ -58,7 +58,8 @@ def test_ranges_stay_runs_so_split_parts_are_what_is_left_of_each() -> None:
 
 @pytest.mark.parametrize(("spec", "says"), [
     ("x3", "nothing before it"), ("1-3,x0", "out of range"), ("1-3~", "cannot read"), ("!", "cannot read"),
-    ("1-3east", "pdftools rotate"), ("1-endoddwest", "pdftools rotate"), ("1-3,!1-3", "selects no pages"),
+    ("1-3east", "rotate FILE --absolute --angle 90 --pages 1-3`"), ("2left", "rotate FILE --angle -90 --pages 2`"),
+    ("1-endoddwest", "--absolute --angle 270 --pages 1-endodd`"), ("1-3,!1-3", "selects no pages"),
     ("endodd", "selects no pages"), ("r11~1", "out of range"), ("1-3~11", "out of range"),
     ("1-3oddeven", "cannot read"), ("1-3,xx2", "cannot read"),
 ])

@@ -422,9 +422,9 @@ def _size(path: Path, page: int = 0) -> tuple[float, float]:
         return round(float(box[2]) - float(box[0])), round(float(box[3]) - float(box[1]))
 
 
-def test_nup_two_up_on_a_landscape_sheet(cli: Callable[..., Any], tmp_path: Path) -> None:
+def test_nup_two_up_on_a_grown_sheet(cli: Callable[..., Any], tmp_path: Path) -> None:
     out = tmp_path / "n.pdf"
-    run_json(cli, "nup", rb.OUTLINE, "-o", out)
+    run_json(cli, "nup", rb.OUTLINE, "--sheet", "grow", "-o", out)
     lines = rb.page_lines(rb.OUTLINE)
     assert rb.pages(out) == 2 and _size(out) == (1191, 842)  # two A4 pages side by side
     left = [w for w in rb.words(out, 1) if w[1] < 595]

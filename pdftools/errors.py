@@ -136,7 +136,8 @@ class OutputIsInput(PdftoolsError):
 class OutputDirMissing(PdftoolsError):
     code = "OUTPUT_DIR_MISSING"
     exit_code = 6
-    hint = "Create the folder first (mkdir -p), or choose an existing one."
+    hint = ("{{cli:Create the folder first (mkdir -p), or choose an existing one.}}{{mcp:Choose an output in a "
+            "folder that exists: no tool makes the folder of an output file.}}")
 
 
 class PermissionDenied(PdftoolsError):

@@ -18,6 +18,7 @@ FOUR = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
 FORM = CORPUS / "012-libreoffice-form" / "libreoffice-form.pdf"
 LOCKED = CORPUS / "005-libreoffice-writer-password" / "libreoffice-writer-password.pdf"
 FLAG = re.compile(r"(?<![^\s`(\[/])--?[A-Za-z][\w-]*(?!\.\w)")
+SHELL = re.compile(r"\b(?:mkdir|ulimit|chmod)\b")
 OTHER_PROGRAM = re.compile(r"`(?:qpdf|pdftotext|pdftoppm|pandoc|tesseract|ocrmypdf) [^`]*`")  # their flags are theirs
 FOUR_ = {"input": "four.pdf"}
 FAILING: list[tuple[str, dict[str, Any]]] = [
@@ -44,6 +45,7 @@ FAILING: list[tuple[str, dict[str, Any]]] = [
     ("pdf_info", {"input": "locked.pdf"}),
     ("pdf_rotate", {**FOUR_, "angle": 90, "in_place": True, "output": "x.pdf"}),
     ("doc_convert", {"to_format": "html"}),
+    ("pdf_merge", {"inputs": ["four.pdf"], "output": "no-such-folder/m.pdf"}),  # `mkdir -p`: no tool for that
 ]
 
 
@@ -72,6 +74,7 @@ def test_errors_over_mcp_name_tools_and_arguments_not_commands_and_flags(tmp_pat
             seen += 1
             assert not FLAG.search(OTHER_PROGRAM.sub("", text)), (tool, args, text)
             assert "pdftools " not in text and "over MCP" not in text, (tool, args, text)
+            assert not SHELL.search(text), (tool, args, text)  # an agent has tools, no shell
     assert seen >= 2 * len(FAILING)
 
 

@@ -65,6 +65,7 @@ Publish = Callable[[dict[str, Any]], tuple[dict[str, Any], list[Any]]]
 Scrub = Callable[[Any], Any]
 PolicyFactory = Callable[[Context], paths.RootsPolicy]
 CANCEL_GRACE = 10.0  # seconds a cancelled call may take to remove its temporary files
+MOST_ROWS = 50  # a batch's rows in one result: 300 files made 80 kB, more than a client keeps of a result
 
 INSTRUCTIONS = {
     "stdio": "PDF tools. A file argument is a path inside the allowed roots (relative paths start at the first); "
@@ -558,6 +559,9 @@ def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publis
         reword = getattr(result, "reword_errors", None)
         if callable(reword):  # errors inside a result (a batch's failed rows, a search's skipped inputs)
             reword(lambda text, command: _for_agent(text, fn, get(command).load()))
+        capped = getattr(result, "cap_rows", None)
+        if callable(capped):  # a batch of thousands of files: not a row each into the agent's context
+            capped(MOST_ROWS)
         named = getattr(result, "name_commands", None)
         if callable(named):  # commands a result names (what pdf_diagnose's checks are used for), as tools
             named(lambda command: get(command).tool)

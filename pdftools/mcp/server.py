@@ -66,6 +66,7 @@ Scrub = Callable[[Any], Any]
 PolicyFactory = Callable[[Context], paths.RootsPolicy]
 CANCEL_GRACE = 10.0  # seconds a cancelled call may take to remove its temporary files
 MOST_ROWS = 50  # a batch's rows in one result: 300 files made 80 kB, more than a client keeps of a result
+MOST_BOOKMARKS = 200  # of an outline in pdf_info (an overview): a book's 2,000 made 100 kB
 
 INSTRUCTIONS = {
     "stdio": "PDF tools. A file argument is a path inside the allowed roots (relative paths start at the first); "
@@ -562,6 +563,9 @@ def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publis
         capped = getattr(result, "cap_rows", None)
         if callable(capped):  # a batch of thousands of files: not a row each into the agent's context
             capped(MOST_ROWS)
+        outline = getattr(result, "cap_outline", None)
+        if callable(outline):
+            outline(MOST_BOOKMARKS, "pdf_bookmarks (action list)")
         named = getattr(result, "name_commands", None)
         if callable(named):  # commands a result names (what pdf_diagnose's checks are used for), as tools
             named(lambda command: get(command).tool)

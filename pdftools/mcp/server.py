@@ -560,12 +560,7 @@ def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publis
         reword = getattr(result, "reword_errors", None)
         if callable(reword):  # errors inside a result (a batch's failed rows, a search's skipped inputs)
             reword(lambda text, command: _for_agent(text, fn, get(command).load()))
-        capped = getattr(result, "cap_rows", None)
-        if callable(capped):  # a batch of thousands of files: not a row each into the agent's context
-            capped(MOST_ROWS)
-        outline = getattr(result, "cap_outline", None)
-        if callable(outline):
-            outline(MOST_BOOKMARKS, "pdf_bookmarks (action list)")
+        _trim(result)
         named = getattr(result, "name_commands", None)
         if callable(named):  # commands a result names (what pdf_diagnose's checks are used for), as tools
             named(lambda command: get(command).tool)
@@ -576,6 +571,16 @@ def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publis
     except Exception as exc:
         log.exception("%s crashed", op.tool)
         return error_result(PdftoolsError(f"unexpected {type(exc).__name__}: {exc}"), scrub)
+
+
+def _trim(result: Any) -> None:
+    """Leave out of a result what would fill an agent's context for nothing asked (a batch's thousands of rows,
+    a book's outline in an overview, the files a search did not match), saying what it left out."""
+    for hook, args in (("cap_rows", (MOST_ROWS,)), ("cap_outline", (MOST_BOOKMARKS, "pdf_bookmarks (action list)")),
+                       ("drop_unmatched", ())):
+        trim = getattr(result, hook, None)
+        if callable(trim):
+            trim(*args)
 
 
 def _for_agent(text: str, fn: Callable[..., Any], command: Callable[..., Any]) -> str:

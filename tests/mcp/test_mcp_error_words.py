@@ -155,3 +155,27 @@ def test_http_instructions_except_a_batchs_folder(tmp_path: Path) -> None:
     assert not batch.is_error and "files" not in batch.structured_content, batch
     assert (tmp_path / "root" / "out" / "four.pdf").is_file()
     assert "pdf_batch's out_dir is a folder inside the roots" in instructions, instructions
+
+
+def test_a_full_disk_over_mcp_is_not_a_shell_matter(tmp_path: Path) -> None:
+    """DISK_FULL's hint named `ulimit -f` and said to free some space: an agent has neither a shell nor a tool
+    that deletes. The server here runs under a file-size limit of 8 kB (`ulimit -f 16`, 512-byte blocks), which
+    the merged file passes."""
+    import os
+
+    from mcp import Client
+    from mcp.client.stdio import StdioServerParameters
+    from surface_servers import PDFTOOLS
+
+    shutil.copy(FOUR, tmp_path / "four.pdf")
+    params = StdioServerParameters(command="/bin/sh", args=["-c", f"ulimit -f 16; exec {PDFTOOLS} serve --root ."],
+                                   env={"PATH": os.environ["PATH"]}, cwd=str(tmp_path))
+
+    async def go() -> Any:
+        async with Client(params) as client:
+            return await client.call_tool("pdf_merge", {"inputs": ["four.pdf", "four.pdf"], "output": "m.pdf"})
+
+    error = json.loads(anyio.run(go).content[0].text)
+    assert error["code"] == "DISK_FULL", error
+    assert not SHELL.search(error["hint"]) and not FLAG.search(error["hint"]), error
+    assert not (tmp_path / "m.pdf").exists()

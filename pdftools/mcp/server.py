@@ -67,6 +67,7 @@ PolicyFactory = Callable[[Context], paths.RootsPolicy]
 CANCEL_GRACE = 10.0  # seconds a cancelled call may take to remove its temporary files
 MOST_ROWS = 50  # a batch's rows in one result: 300 files made 80 kB, more than a client keeps of a result
 MOST_BOOKMARKS = 200  # of an outline in pdf_info (an overview): a book's 2,000 made 100 kB
+MOST_PAGES = 100  # whose boxes and images pdf_inspect lists: 500 pages made 100 kB
 
 INSTRUCTIONS = {
     "stdio": "PDF tools. A file argument is a path inside the allowed roots (relative paths start at the first); "
@@ -577,7 +578,7 @@ def _trim(result: Any) -> None:
     """Leave out of a result what would fill an agent's context for nothing asked (a batch's thousands of rows,
     a book's outline in an overview, the files a search did not match), saying what it left out."""
     for hook, args in (("cap_rows", (MOST_ROWS,)), ("cap_outline", (MOST_BOOKMARKS, "pdf_bookmarks (action list)")),
-                       ("drop_unmatched", ())):
+                       ("drop_unmatched", ()), ("cap_pages", (MOST_PAGES, "give `pages` for the others"))):
         trim = getattr(result, hook, None)
         if callable(trim):
             trim(*args)

@@ -136,7 +136,8 @@ class OutputIsInput(PdftoolsError):
 class OutputDirMissing(PdftoolsError):
     code = "OUTPUT_DIR_MISSING"
     exit_code = 6
-    hint = "Create the folder first (mkdir -p), or choose an existing one."
+    hint = ("{{cli:Create the folder first (mkdir -p), or choose an existing one.}}{{mcp:Choose an output in a "
+            "folder that exists: no tool makes the folder of an output file.}}")
 
 
 class PermissionDenied(PdftoolsError):
@@ -148,7 +149,8 @@ class PermissionDenied(PdftoolsError):
 class DiskFull(PdftoolsError):
     code = "DISK_FULL"
     exit_code = 6
-    hint = "The disk (or a file-size limit, `ulimit -f`) is full; free some space or write somewhere else."
+    hint = ("{{cli:The disk (or a file-size limit, `ulimit -f`) is full; free some space or write somewhere else.}}"
+            "{{mcp:The server's disk (or its file-size limit) is full: write into another root, or tell the user.}}")
 
 
 class PathOutsideRoot(PdftoolsError):

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from pdftools import errors
+from pdftools.core.params import describe
 
 
 class Errors:
@@ -49,7 +50,8 @@ class Errors:
             assert lines[1].startswith("  hint: "), result
             reported = {"code": error.code, "message": lines[0][len(prefix):], "hint": lines[1][len("  hint: "):]}
         command = next(str(a) for a in args if not str(a).startswith("-"))  # the class's hint names it at a shell
-        assert reported["hint"] == (hint if hint is not None else error.hint.replace("<command>", command))
+        said = describe(error.hint, str, "cli").replace("<command>", command)  # the class's, as a shell shows it
+        assert reported["hint"] == (hint if hint is not None else said)
         for fragment in message_has:
             assert fragment in reported["message"], reported
 

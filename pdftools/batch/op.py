@@ -46,7 +46,9 @@ class BatchResult:
     """One per file (with --json at a shell they stream as JSON Lines instead)."""
     rows_streamed: bool = False
     """True when --json streamed the rows as JSON Lines (then `rows` is empty)."""
-    table_hidden: ClassVar = ("rows_streamed",)  # how --json delivered the rows: nothing a person reads
+    rows_omitted: int = 0
+    """Rows left out of `rows` (over MCP a big batch lists its failed rows first, then the others up to a cap)."""
+    table_hidden: ClassVar = ("rows_streamed", "rows_omitted")  # how rows were delivered: nothing a person reads
     cli_only: ClassVar = ("rows_streamed",)  # nor an agent: over MCP the rows are always in `rows`
 
     def reword_errors(self, reword: Callable[[str, str], str]) -> None:
@@ -56,6 +58,11 @@ class BatchResult:
             if row.error:
                 row.error = {k: reword(v, self.command) if k in ("message", "hint") else v
                              for k, v in row.error.items()}
+
+    def cap_rows(self, most: int) -> None:
+        """Keep at most `most` rows, the failed first (what a reader must act on), each group in its order."""
+        ordered = sorted(self.rows, key=lambda row: row.status != "failed")
+        self.rows, self.rows_omitted = ordered[:most], self.rows_omitted + max(0, len(ordered) - most)
 
     @property
     def exit_code(self) -> int:

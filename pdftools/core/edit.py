@@ -21,7 +21,7 @@ from pdftools.core.params import Pages as Pages
 from pdftools.core.params import Password as Password
 from pdftools.core.paths import input_path, output_path, pdf_output_path, policy, to_pipe
 from pdftools.core.pdf import UNLINEARIZABLE, check_output, open_pdf, save_pdf
-from pdftools.errors import FileNotFound, InvalidArgument, NoPages, PdftoolsError
+from pdftools.errors import FileNotFound, InvalidArgument, NoPages, OutputIsInput, PdftoolsError
 
 if TYPE_CHECKING:
     import pikepdf
@@ -127,7 +127,13 @@ def paths_of(input: str, output: str | None, *, suffix: str, in_place: bool = Fa
     if out is None:  # in place through a symbolic link: its file is replaced, the link stays (as MCP resolves it)
         out = Path(os.path.realpath(src)) if in_place else _output(src, output, suffix)
     if not in_place:
-        check_output(out, [src, *(others or [])], force=force)
+        try:
+            check_output(out, [src, *(others or [])], force=force)
+        except OutputIsInput as exc:  # asked to change the file itself (an agent names it twice): say how
+            if os.path.realpath(out) != os.path.realpath(src):
+                raise
+            raise OutputIsInput(exc.message, hint="To change the input itself, give `{{in_place}}` instead of "
+                                                  "`{{output}}`; else choose another output.") from None
     return src, out
 
 

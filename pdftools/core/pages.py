@@ -50,8 +50,18 @@ def _page(token: str, count: int, spec: str) -> int:
         number = count + 1 + value if value < 0 else value
     if not 1 <= number <= count:
         where = f"page {token!r} in {spec!r}" if spec != token else f"page {token}"  # one page: said once
-        raise InvalidPageRange(f"{where} is out of range: the document has {count} page" + ("s" if count != 1 else ""))
+        raise InvalidPageRange(f"{where} is out of range: {_DOCUMENT} has {count} page" + ("s" if count != 1 else ""))
     return number
+
+
+_DOCUMENT = "the document"  # in a page's error, until parse_ranges knows the file's name
+
+
+def _naming(error: InvalidPageRange, name: str | Path | None) -> InvalidPageRange:
+    """A page past the end, said of the file it is not in (a merge has several, an insert two)."""
+    if name is None or f": {_DOCUMENT} has " not in error.message:
+        return error
+    return InvalidPageRange(error.message.replace(f": {_DOCUMENT} has ", f": {name} has ", 1), hint=error.hint)
 
 
 def page_number(value: int | str, count: int, *, zero: bool = False) -> int:
@@ -73,11 +83,14 @@ def parse_ranges(spec: str | None, count: int, name: str | Path | None = None) -
         return [(1, count)] if count else []
     _not_empty(spec)
     every_other = _EVERY_OTHER.match(spec)
-    if not every_other:
-        ranges = _ranges(spec, count, spec)
-    else:  # every other page of what the rest names, from its first (odd) or its second (even), one page a range
-        named = [n for start, end in _ranges(every_other["spec"], count, spec) for n in _span(start, end)]
-        ranges = [(n, n) for n in named[every_other["parity"].lower() == "even"::2]]
+    try:
+        if not every_other:
+            ranges = _ranges(spec, count, spec)
+        else:  # every other page of what the rest names, from its first (odd) or second (even), one page a range
+            named = [n for start, end in _ranges(every_other["spec"], count, spec) for n in _span(start, end)]
+            ranges = [(n, n) for n in named[every_other["parity"].lower() == "even"::2]]
+    except InvalidPageRange as error:
+        raise _naming(error, name) from None
     if not ranges:
         of = f" of {name}" if name is not None else ""
         raise InvalidPageRange(f"{spec!r} selects no pages{of}: it has {count} page" + "s" * (count != 1))

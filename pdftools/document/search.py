@@ -183,6 +183,11 @@ class SearchResult:
         for skipped in self.skipped:
             skipped.message, skipped.hint = reword(skipped.message, "search"), reword(skipped.hint, "search")
 
+    def drop_unmatched(self) -> None:
+        """Keep in `files` the files that match only (pdfgrep's `-c` and `-L` need the others; an agent asked
+        for the matches, and a folder of thousands answered with a row each)."""
+        self.files = [f for f in self.files if f.matches]
+
     @property
     def exit_code(self) -> int:
         """As grep and pdfgrep: 2 when an input could not be searched (even if others matched), else 0 when

@@ -1,11 +1,14 @@
 """Words and lines with their boxes (`text --format words|lines`), from poppler's `pdftotext -bbox-layout`,
-within the same character budget as page texts: each box costs its line as printed, and a cut says where to
-go on (`next_page`, and in `next_offset` the boxes of that page already returned).
+within the same character budget as page texts: each box costs its JSON record (`--json`, and the structured
+result an agent may be given instead of the text; longer than its line as printed, so both forms keep to the
+budget), and a cut says where to go on (`next_page`, and in `next_offset` the boxes of that page already
+returned).
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import statistics
 from collections.abc import Callable, Iterator
@@ -42,12 +45,25 @@ def read(path: Path, password: str | None, pages: str | None, unit: str, *, budg
                 if skip:
                     pagetext.past_end(skip, len(items), number, unit)
                 for taken, box in enumerate(items[skip:]):
-                    cost = len(box.tsv()) + 1
+                    cost = _cost(box)
                     if budget is not None and used + cost > budget and boxes:
                         return _result(path, count, boxes, used, empty, number, skip + taken)
                     boxes.append(box)
                     used += cost
         return _result(path, count, boxes, used, empty)
+
+
+_SYNTAX = len('{"page":,"block":,"line":,"text":"","x0":,"y0":,"x1":,"y1":,"size":}') - 8  # less the TSV's tabs
+
+
+def _cost(box: TextBox) -> int:
+    """At least the characters of the box's record in a result's JSON, and a separator: its TSV line (whose
+    numbers, with two decimals, are no shorter than JSON's of the rounded values), the record's keys, and what
+    JSON escapes in the text. No JSON is made for it: a book has hundreds of thousands of words."""
+    text = box.text
+    plain = text.isprintable() and '"' not in text and "\\" not in text
+    escapes = 0 if plain else len(json.dumps(text, ensure_ascii=False)) - 2 - len(text)
+    return len(box.tsv()) + _SYNTAX + escapes + 1
 
 
 def _result(path: Path, count: int, boxes: list[TextBox], chars: int, empty: list[int],

@@ -65,6 +65,9 @@ Publish = Callable[[dict[str, Any]], tuple[dict[str, Any], list[Any]]]
 Scrub = Callable[[Any], Any]
 PolicyFactory = Callable[[Context], paths.RootsPolicy]
 CANCEL_GRACE = 10.0  # seconds a cancelled call may take to remove its temporary files
+MOST_ROWS = 50  # a batch's rows in one result: 300 files made 80 kB, more than a client keeps of a result
+MOST_BOOKMARKS = 200  # of an outline in pdf_info (an overview): a book's 2,000 made 100 kB
+MOST_PAGES = 100  # whose boxes and images pdf_inspect lists: 500 pages made 100 kB
 
 INSTRUCTIONS = {
     "stdio": "PDF tools. A file argument is a path inside the allowed roots (relative paths start at the first); "
@@ -558,6 +561,7 @@ def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publis
         reword = getattr(result, "reword_errors", None)
         if callable(reword):  # errors inside a result (a batch's failed rows, a search's skipped inputs)
             reword(lambda text, command: _for_agent(text, fn, get(command).load()))
+        _trim(result)
         named = getattr(result, "name_commands", None)
         if callable(named):  # commands a result names (what pdf_diagnose's checks are used for), as tools
             named(lambda command: get(command).tool)
@@ -568,6 +572,16 @@ def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publis
     except Exception as exc:
         log.exception("%s crashed", op.tool)
         return error_result(PdftoolsError(f"unexpected {type(exc).__name__}: {exc}"), scrub)
+
+
+def _trim(result: Any) -> None:
+    """Leave out of a result what would fill an agent's context for nothing asked (a batch's thousands of rows,
+    a book's outline in an overview, the files a search did not match), saying what it left out."""
+    for hook, args in (("cap_rows", (MOST_ROWS,)), ("cap_outline", (MOST_BOOKMARKS, "pdf_bookmarks (action list)")),
+                       ("drop_unmatched", ()), ("cap_pages", (MOST_PAGES, "give `pages` for the others"))):
+        trim = getattr(result, hook, None)
+        if callable(trim):
+            trim(*args)
 
 
 def _for_agent(text: str, fn: Callable[..., Any], command: Callable[..., Any]) -> str:

@@ -77,7 +77,7 @@ OPS: tuple[Op, ...] = (
     Op("stamp", "pdf_stamp", "Stamp text or a PDF page",
        "Stamp text or a PDF page on pages: watermarks, page numbers, Bates numbers.", False),
     Op("nup", "pdf_nup", "Several pages per sheet",
-       "Put several pages on each sheet: 2-up, 4-up (also 6, 8, 9, 16), in reading order, on a chosen paper size.",
+       "Put 2, 4 or more pages on each sheet (n-up), in reading order, on a chosen paper size.",
        False),
     Op("booklet", "pdf_booklet", "Impose as a booklet",
        "Impose a PDF as a booklet: two pages per sheet side, in the order that folds into a book.", False),
@@ -104,7 +104,7 @@ OPS: tuple[Op, ...] = (
        "Crop pages: by margins, or to what they draw.",
        False, heavy=True),
     Op("resize", "pdf_resize", "Resize pages",
-       "Resize pages to a paper size (A3, A4, A5, Letter, Legal, Tabloid), scaling their content to fit, centred.",
+       "Resize pages to a paper size, scaling their content to fit, centred.",
        False),
     # issue 16 (check, repair, inspect, linearize)
     Op("check", "pdf_check", "Check a PDF for damage",

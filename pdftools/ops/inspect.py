@@ -77,6 +77,18 @@ class InspectResult:
     """First page (1-based) of each labelled range, and its scheme: `i, ii, iii`, `1, 2, 3`, with a prefix."""
     actions: list[Action] = field(default_factory=list)
     signatures: list[Signature] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    def cap_pages(self, most: int, how: str) -> None:
+        """Keep the page boxes and images of the first `most` pages listed (a long document's run to thousands),
+        saying so and `how` to see the others."""
+        for name, items in (("page_boxes", self.page_boxes), ("images", self.images)):
+            numbers = list(dict.fromkeys(item.page for item in items))
+            if len(numbers) > most:
+                kept = set(numbers[:most])
+                setattr(self, name, [item for item in items if item.page in kept])
+                self.warnings.append(f"{name}: those of {most} of {len(numbers)} pages (to page {numbers[most - 1]})"
+                                     f"; {how}")
 
 
 def inspect(

@@ -1,4 +1,4 @@
-"""Put several pages on each sheet: 2-up, 4-up (also 6, 8, 9, 16), in reading order, on a chosen paper size.
+"""Put 2, 4 or more pages on each sheet (n-up), in reading order, on a chosen paper size.
 
 Pages are scaled to fit their cell, centred; the sheet turns to suit the grid (2-up portrait pages: a
 landscape sheet). {{sheet}} `auto` is the pages' own paper (2-up of A4 prints on A4, as pdfcpu and pdfjam do);

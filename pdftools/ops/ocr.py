@@ -193,7 +193,8 @@ def _ocr_pdf(path: Path, password: str | None, force_ocr: bool, job: Job, result
         count = len(pdf.pages)
         selected = list(dict.fromkeys(parse_pages(job.pages, count, path)))
         streams.check_pages(pdf, selected, str(path), images=True)  # pdftotext and pdftoppm would inflate a bomb
-        texts = dict(zip(selected, pagetext.pdftotext(source)(selected, task.Counter(0)), strict=True))
+        with task.muted():  # a look at the text layer, not the OCR the client's progress counts
+            texts = dict(zip(selected, pagetext.pdftotext(source)(selected, task.Counter(0)), strict=True))
         has_text = {p for p, t in texts.items() if t.strip()}
         known = {} if force_ocr else texts
         todo = [p for p in selected if not known.get(p, "").strip()]

@@ -1,4 +1,4 @@
-"""Resize pages to a paper size (A3, A4, A5, Letter, Legal, Tabloid), scaling their content to fit, centred.
+"""Resize pages to a paper size, scaling their content to fit, centred.
 
 {{orientation}} auto puts each page on paper turned its own way (a landscape page on landscape paper). The page
 itself changes (its content is scaled in place), so links, form fields and bookmarks stay with it, pointing

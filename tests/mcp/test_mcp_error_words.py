@@ -18,6 +18,7 @@ FOUR = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
 FORM = CORPUS / "012-libreoffice-form" / "libreoffice-form.pdf"
 LOCKED = CORPUS / "005-libreoffice-writer-password" / "libreoffice-writer-password.pdf"
 FLAG = re.compile(r"(?<![^\s`(\[/])--?[A-Za-z][\w-]*(?!\.\w)")
+SHELL = re.compile(r"\b(?:mkdir|ulimit|chmod)\b")
 OTHER_PROGRAM = re.compile(r"`(?:qpdf|pdftotext|pdftoppm|pandoc|tesseract|ocrmypdf) [^`]*`")  # their flags are theirs
 FOUR_ = {"input": "four.pdf"}
 FAILING: list[tuple[str, dict[str, Any]]] = [
@@ -44,6 +45,7 @@ FAILING: list[tuple[str, dict[str, Any]]] = [
     ("pdf_info", {"input": "locked.pdf"}),
     ("pdf_rotate", {**FOUR_, "angle": 90, "in_place": True, "output": "x.pdf"}),
     ("doc_convert", {"to_format": "html"}),
+    ("pdf_merge", {"inputs": ["four.pdf"], "output": "no-such-folder/m.pdf"}),  # `mkdir -p`: no tool for that
 ]
 
 
@@ -72,6 +74,7 @@ def test_errors_over_mcp_name_tools_and_arguments_not_commands_and_flags(tmp_pat
             seen += 1
             assert not FLAG.search(OTHER_PROGRAM.sub("", text)), (tool, args, text)
             assert "pdftools " not in text and "over MCP" not in text, (tool, args, text)
+            assert not SHELL.search(text), (tool, args, text)  # an agent has tools, no shell
     assert seen >= 2 * len(FAILING)
 
 
@@ -152,3 +155,27 @@ def test_http_instructions_except_a_batchs_folder(tmp_path: Path) -> None:
     assert not batch.is_error and "files" not in batch.structured_content, batch
     assert (tmp_path / "root" / "out" / "four.pdf").is_file()
     assert "pdf_batch's out_dir is a folder inside the roots" in instructions, instructions
+
+
+def test_a_full_disk_over_mcp_is_not_a_shell_matter(tmp_path: Path) -> None:
+    """DISK_FULL's hint named `ulimit -f` and said to free some space: an agent has neither a shell nor a tool
+    that deletes. The server here runs under a file-size limit of 8 kB (`ulimit -f 16`, 512-byte blocks), which
+    the merged file passes."""
+    import os
+
+    from mcp import Client
+    from mcp.client.stdio import StdioServerParameters
+    from surface_servers import PDFTOOLS
+
+    shutil.copy(FOUR, tmp_path / "four.pdf")
+    params = StdioServerParameters(command="/bin/sh", args=["-c", f"ulimit -f 16; exec {PDFTOOLS} serve --root ."],
+                                   env={"PATH": os.environ["PATH"]}, cwd=str(tmp_path))
+
+    async def go() -> Any:
+        async with Client(params) as client:
+            return await client.call_tool("pdf_merge", {"inputs": ["four.pdf", "four.pdf"], "output": "m.pdf"})
+
+    error = json.loads(anyio.run(go).content[0].text)
+    assert error["code"] == "DISK_FULL", error
+    assert not SHELL.search(error["hint"]) and not FLAG.search(error["hint"]), error
+    assert not (tmp_path / "m.pdf").exists()

@@ -55,8 +55,10 @@ PDFTOOLS = Path(sys.executable).with_name("pdftools")
 # shortened to make room), doc_convert's `append` (join documents, as pandoc does), `css` and `embed_resources`
 # (what a PDF or one-file HTML made for someone needs: ~400 bytes; its typographic options stay on the command
 # line); TOOL_BUDGET 2,650: doc_convert, 2.6 kB with them. test_mcp_surface.py holds the listing as a client
-# receives it over stdio to the same budgets. pdf_rotate's `absolute` and pdf_nup's `grow` fit in them (all 40,685, edit
-# 20,390): rotate's description left "-90 turns left" to its angle's, and attachments' dates stay on the command line.
+# receives it over stdio to the same budgets. pdf_rotate's `absolute` and pdf_nup's `grow` fit in them (all then
+# 40,685, edit 20,390): rotate's description left "-90 turns left" to its angle's, and attachments' dates stay on
+# the command line. pdf_batch's rows_omitted and pdf_inspect's warnings (62 bytes: an agent must know a result was
+# trimmed for it) fit by leaving to the enums what two summaries repeated (resize's papers, nup's counts): 40,691.
 BUDGETS = {"read": 5_400, "edit": 20_400, "all": 40_700}
 TOOL_BUDGET = 2_650
 

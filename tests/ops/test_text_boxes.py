@@ -92,7 +92,7 @@ def test_mcp_words_fit_the_budget_and_continue_to_the_end(tmp_path: Path) -> Non
         seen: list[tuple[int, str, float]] = []
         args: dict = {"input": "four.pdf", "format": "words", "max_chars": 4000}
         async with Client(build_server([tmp_path])) as client:
-            for _ in range(50):
+            for _ in range(200):
                 result = await client.call_tool("pdf_extract_text", args)
                 data = result.structured_content
                 assert not result.is_error and data["chars"] <= 4000

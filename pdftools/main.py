@@ -154,11 +154,34 @@ def main() -> None:
     app.main({"serve": serve})
 
 
+STREAMS = ((0, "stdin", os.O_WRONLY), (1, "stdout", os.O_RDONLY), (2, "stderr", os.O_RDONLY))
+
+
+def hold_standard_streams() -> None:
+    """A standard stream the program was started without (`>&-`, `<&-`, `2>&-`: a daemon, a careless script):
+    its descriptor is taken by /dev/null opened the wrong way round. No file opened later becomes fd 0, 1 or 2
+    (where a child program or a stray write would read or write it), and reading or writing the stream fails
+    with EBADF, as on the closed descriptor, which the command line reports as an error."""
+    for fd, name, wrong_way in STREAMS:
+        try:
+            os.fstat(fd)
+            continue
+        except OSError:
+            pass
+        held = os.open(os.devnull, wrong_way)  # the lowest free descriptor: `fd` (the lower ones are held)
+        if held != fd:
+            os.dup2(held, fd)
+            os.close(held)
+        setattr(sys, name, open(fd, "r" if fd == 0 else "w", closefd=False,  # noqa: SIM115  # lives as long as
+                                encoding="utf-8", errors="surrogateescape"))  # the program, as sys.stdout does
+
+
 def entry() -> None:
     """The `pdftools` program (console script and `python -m pdftools`): `main`, then, unless it served, an
     exit that skips tearing the interpreter down. The command's files are closed and its temporary folders
     removed by then (each is a `with` block); what is left is freeing every module and document object,
     ~25 ms of a merge's CPU that no one waits for. Output buffers are flushed first."""
+    hold_standard_streams()
     try:
         main()
         code: str | int | None = 0
@@ -174,4 +197,6 @@ def entry() -> None:
         sys.stderr.flush()
     except BrokenPipeError:  # the reader went away after the command ended (it had handled its own writes)
         code = code or 141
+    except OSError:  # what a failed write left in the buffer: the command reported the failure
+        code = code or 1
     os._exit(code or 0)

@@ -154,6 +154,25 @@ def main() -> None:
     app.main({"serve": serve})
 
 
+def utf8_everywhere() -> None:
+    """Write as pdftotext and pdfgrep do in every locale: text as UTF-8 (JSON must be), file names as their bytes.
+    That is Python's UTF-8 mode, which it enters by itself in the C locale: in a UTF-8 locale that is not C
+    (`en_US.UTF-8`) only standard output's handling of a name that is not UTF-8 differs (the byte, as that mode
+    writes it, rather than an error); in a locale that is not UTF-8 (`de_DE.ISO-8859-1`, C without coercion),
+    which decodes names and arguments in its own charset, the program starts again in UTF-8 mode, so that names
+    are the same bytes in and out and text is never refused for a character the charset lacks."""
+    import codecs
+
+    if sys.flags.utf8_mode:
+        return
+    if codecs.lookup(sys.getfilesystemencoding()).name != "utf-8":
+        if sys.executable and "utf8" not in sys._xoptions:
+            os.execv(sys.executable, [sys.executable, "-X", "utf8", *sys.orig_argv[1:]])
+        return
+    if sys.stdout is not None:
+        sys.stdout.reconfigure(errors="surrogateescape")  # type: ignore[union-attr]
+
+
 STREAMS = ((0, "stdin", os.O_WRONLY), (1, "stdout", os.O_RDONLY), (2, "stderr", os.O_RDONLY))
 
 
@@ -181,6 +200,7 @@ def entry() -> None:
     exit that skips tearing the interpreter down. The command's files are closed and its temporary folders
     removed by then (each is a `with` block); what is left is freeing every module and document object,
     ~25 ms of a merge's CPU that no one waits for. Output buffers are flushed first."""
+    utf8_everywhere()
     hold_standard_streams()
     try:
         main()

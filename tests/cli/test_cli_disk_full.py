@@ -29,7 +29,8 @@ def _limited(*argv: object, cwd: Path) -> subprocess.CompletedProcess[bytes]:
                           check=False, preexec_fn=limit, env={**os.environ, "TMPDIR": str(cwd)})
 
 
-@pytest.mark.parametrize("argv", [["images", IMAGE_PDF, "-d", "out"], ["attachments", "extract", ATTACHED, "-d", "out"]])
+@pytest.mark.parametrize("argv", [["images", IMAGE_PDF, "-d", "out"],
+                                  ["attachments", "extract", ATTACHED, "-d", "out"]])
 def test_a_full_disk_under_a_staged_output_is_disk_full(tmp_path: Path, argv: list[object]) -> None:
     done = _limited(*argv, cwd=tmp_path)
     assert done.returncode == 6, done.stderr

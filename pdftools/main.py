@@ -4,6 +4,7 @@ imported only when `serve` runs."""
 
 from __future__ import annotations
 
+import atexit
 import os
 import sys
 from pathlib import Path
@@ -199,7 +200,7 @@ def entry() -> None:
     """The `pdftools` program (console script and `python -m pdftools`): `main`, then, unless it served, an
     exit that skips tearing the interpreter down. The command's files are closed and its temporary folders
     removed by then (each is a `with` block); what is left is freeing every module and document object,
-    ~25 ms of a merge's CPU that no one waits for. Output buffers are flushed first."""
+    ~25 ms of a merge's CPU that no one waits for. Exit handlers run and output buffers are flushed first."""
     utf8_everywhere()
     hold_standard_streams()
     try:
@@ -212,6 +213,7 @@ def entry() -> None:
     if code is not None and not isinstance(code, int):  # as sys.exit prints a message and exits 1
         sys.stderr.write(f"{code}\n")
         code = 1
+    atexit._run_exitfuncs()  # what libraries clean up at exit (multiprocessing's `pymp-*` folder in TMPDIR)
     try:
         sys.stdout.flush()
         sys.stderr.flush()

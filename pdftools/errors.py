@@ -238,6 +238,13 @@ class Terminated(Interrupted):
     hint = "The operation was stopped (SIGTERM); no output was written. Run it again to finish."
 
 
+class HungUp(Terminated):
+    code = "HANGUP"
+    exit_code = 129
+    hint = ("The terminal or session went away (SIGHUP); no output was written. Run it again, under `nohup` or "
+            "`setsid` to outlive the session.")
+
+
 class UnknownFormat(PdftoolsError):
     code = "UNKNOWN_FORMAT"
     exit_code = 2

@@ -111,13 +111,13 @@ def _publish(row: BatchRow) -> None:
 
 @contextlib.contextmanager
 def _held() -> Iterator[None]:
-    """Ctrl-C and SIGTERM wait until the block is done (main thread; elsewhere, as over MCP, a cancel is only
+    """Ctrl-C, SIGTERM and SIGHUP wait until the block is done (main thread; elsewhere, as over MCP, a cancel is only
     seen between files anyway), then act as they would have: the journal line and the rename are one step."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     caught: list[int] = []
-    held = (signal.SIGINT, signal.SIGTERM)
+    held = (signal.SIGINT, *task.stop_signals())
     previous = {signum: signal.signal(signum, lambda signum, frame: caught.append(signum)) for signum in held}
     try:
         yield

@@ -341,8 +341,12 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
         stdout_gone()
         return 141
     except (KeyboardInterrupt, typer.Abort) as exc:  # Ctrl-C (SIGTERM too), or end of input at a prompt
-        from pdftools.errors import Interrupted, Terminated
+        import signal
 
+        from pdftools.errors import HungUp, Interrupted, Terminated
+
+        if isinstance(exc, task.Terminate) and exc.signum == signal.SIGHUP:
+            return report_error(HungUp("hung up; no output was written"), as_json=as_json)
         if isinstance(exc, task.Terminate):
             return report_error(Terminated("terminated; no output was written"), as_json=as_json)
         return report_error(Interrupted("interrupted; no output was written"), as_json=as_json)

@@ -24,13 +24,27 @@ ProgressFn = Callable[[int, int, str], None]
 
 
 class Terminate(KeyboardInterrupt):
-    """SIGTERM at a shell (`timeout`, a CI job cancelled, `docker stop`), raised in the main thread as Ctrl-C's
-    KeyboardInterrupt is, so that the same cleanup runs: children killed, nothing partial left."""
+    """SIGTERM at a shell (`timeout`, a CI job cancelled, `docker stop`), or SIGHUP (the terminal or session went
+    away), raised in the main thread as Ctrl-C's KeyboardInterrupt is, so that the same cleanup runs: children
+    killed, nothing partial left. `signum` says which."""
+
+    def __init__(self, signum: int = 15) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def stop_signals() -> list[int]:
+    """The signals that stop a command as Ctrl-C does: SIGTERM, and SIGHUP unless it is ignored (`nohup`)."""
+    import signal
+
+    ignored = signal.getsignal(signal.SIGHUP) == signal.SIG_IGN
+    return [signal.SIGTERM] if ignored else [signal.SIGTERM, signal.SIGHUP]
 
 
 @contextlib.contextmanager
 def terminable() -> Iterator[None]:
-    """SIGTERM raises `Terminate` for the block (main thread only); a second one ends the program at once."""
+    """SIGTERM and SIGHUP raise `Terminate` for the block (main thread only); a second one ends the program at
+    once."""
     import signal
 
     if threading.current_thread() is not threading.main_thread():
@@ -38,14 +52,15 @@ def terminable() -> Iterator[None]:
         return
 
     def stop(signum: int, frame: Any) -> None:
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        raise Terminate
+        signal.signal(signum, signal.SIG_DFL)
+        raise Terminate(signum)
 
-    previous = signal.signal(signal.SIGTERM, stop)
+    previous = {signum: signal.signal(signum, stop) for signum in stop_signals()}
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 class Task:

@@ -103,8 +103,15 @@ def run(args: list[str], *, timeout: float = 300, env: dict[str, str] | None = N
     cmd = [which(args[0]), *args[1:]]
     limit = min(timeout, current.remaining() or timeout)
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        proc = subprocess.Popen(cmd, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
-                                stdout=out, stderr=err, env=env)
+        try:
+            proc = subprocess.Popen(cmd, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+                                    stdout=out, stderr=err, env=env)
+        except OSError as exc:  # found, but it cannot be run: its `#!` interpreter is gone, a noexec mount
+            raise DependencyMissing(
+                f"cannot start {args[0]} ({cmd[0]}): {exc.strerror}",
+                hint=f"{args[0]} is there but cannot be run: its interpreter (its first line, `#!...`) or a "
+                     "library it needs is missing, or its file system is mounted noexec. Reinstall it; `pdftools "
+                     "doctor` checks the programs.") from None
         capped_fsize = _cap(proc.pid)
         with current.child(proc):
             try:

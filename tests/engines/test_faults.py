@@ -274,6 +274,8 @@ GRAB = "import mmap; mmap.mmap(-1, 1_500_000_000, flags=mmap.MAP_PRIVATE)"  # 1.
 HANG = {"PDFTOOLS_TIMEOUT": "1"}  # ops with their own --timeout get `--timeout 1` instead (PROGRAMS)
 FAKES = {  # fault -> (fake program's script body, extra environment, code, exit code, words in the message)
     "missing": (None, {}, "DEPENDENCY_MISSING", 8, ()),  # the words: PROGRAMS' install hint
+    # there, but its interpreter is not (a virtualenv restored from a CI cache, moved): it was INTERNAL
+    "cannot start": ("", {}, "DEPENDENCY_MISSING", 8, ("cannot start", "No such file or directory")),
     "fails": ("echo 'fake: cannot read this' >&2; exit 1", {}, "EXTERNAL_TOOL_FAILED", 9,
               ("fake: cannot read this",)),
     "crashes": ("kill -SEGV $$", {}, "EXTERNAL_TOOL_FAILED", 9, ("SIGSEGV",)),
@@ -311,7 +313,7 @@ PROGRAMS = {
 }
 PROGRAM_FAULTS = [("pdftotext", fault) for fault in sorted(FAKES)] + [
     (program, fault) for program in ("pdftoppm", "tesseract", "pandoc")
-    for fault in ("missing", "fails", "crashes", "hangs", "floods")]
+    for fault in ("missing", "cannot start", "fails", "crashes", "hangs", "floods")]
 
 
 @pytest.fixture
@@ -341,6 +343,8 @@ def test_external_program_faults(program: str, fault: str, tmp_path: Path, docum
         real = shutil.which(program) if target.passes else None
         answer = f'case "$1" in {target.passes}) exec {real} "$@";; esac\n' if real else ""
         fake.write_text(f"#!/bin/sh\n{answer}echo $$ >> {pids}\n{body.format(out=target.out)}\n")
+        if fault == "cannot start":
+            fake.write_text(f"#!{tmp_path / 'gone' / 'python3'}\n")
         fake.chmod(0o755)
     if target.variable:
         env = {**env, target.variable: str(fake)}  # missing: it names a file that is not there
@@ -362,7 +366,7 @@ def test_external_program_faults(program: str, fault: str, tmp_path: Path, docum
     expected = words or target.words
     assert result[2] is not None and all(w in result[2]["message"] + result[2]["hint"] for w in expected), result
     assert time.monotonic() - started < 30  # a generous guard: the hang is cut at 1 s
-    if body is not None and fault != "missing":
+    if body is not None and fault not in ("missing", "cannot start"):
         assert pids.exists(), "the fake never ran: the command did not reach it"
     for pid in (int(p) for p in pids.read_text().split()) if pids.exists() else ():
         assert not Path(f"/proc/{pid}").exists() or Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z"

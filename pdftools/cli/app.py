@@ -531,6 +531,8 @@ def main(extra: dict[str, Callable[..., None]] | None = None) -> None:
     except BrokenPipeError:
         raise
     except OSError as exc:  # (a command's own writes are reported by `run`)
+        if exc.filename is not None:  # a file's, not the stream's: not ours to name
+            raise
         from pdftools.cli.render import report_error, stdout_gone, unwritable
 
         stdout_gone()

@@ -206,8 +206,8 @@ def _read_stdin(size: int) -> bytes:
         return sys.stdin.buffer.read(size)
     except OSError as exc:
         raise EmptyInput(f"cannot read standard input: {exc.strerror}",
-                         hint="Standard input is closed (`<&-`): pipe the PDF into `-` (`< file.pdf`), or give "
-                              "its file name.") from None
+                         hint="Standard input is closed (`<&-`): pipe the input into `-` (`< FILE`), or give its "
+                              "file name.") from None
 
 
 class RootsPolicy:

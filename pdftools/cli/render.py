@@ -340,7 +340,9 @@ def report_error(exc: PdftoolsError, *, as_json: bool) -> int:
 
         text = json.dumps({"error": exc.to_dict()}) + "\n"
     else:
-        message, hint = map(one_line, (exc.message, exc.hint))
+        from pdftools.core.paths import shown
+
+        message, hint = (one_line(shown(text)) for text in (exc.message, exc.hint))  # a name's stray byte: `\xe9`
         text = f"error[{exc.code}]: {message}\n  hint: {hint}\n"  # two lines, whatever they quote
     try:
         sys.stderr.write(text)

@@ -123,3 +123,13 @@ def test_json_names_a_file_as_it_does_in_a_utf8_locale(locales: dict[str, dict[s
     done = _run([PDFTOOLS, "info", latin_named, "--json"], env, tmp_path)
     assert done.returncode == 0, done.stderr
     assert os.fsencode(json.loads(done.stdout.decode("utf-8"))["path"]) == latin_named
+
+
+@pytest.mark.parametrize("kind", ["utf8", "latin1"])
+def test_an_error_shows_such_a_name_with_its_byte_escaped(locales: dict[str, dict[str, str] | None], kind: str,
+                                                          tmp_path: Path) -> None:
+    """`\\xe9`, as results show it (and as `$'caf\\xe9.pdf'` types it), not Python's `\\udce9`."""
+    env = _env(locales, kind, tmp_path)
+    done = _run([PDFTOOLS, "info", b"gone-caf\xe9.pdf"], env, tmp_path)
+    assert done.returncode == 3, done.stderr
+    assert b"gone-caf\\xe9.pdf" in done.stderr and b"udce9" not in done.stderr, done.stderr

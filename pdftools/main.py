@@ -5,6 +5,7 @@ imported only when `serve` runs."""
 from __future__ import annotations
 
 import atexit
+import io
 import os
 import sys
 from pathlib import Path
@@ -196,6 +197,46 @@ def hold_standard_streams() -> None:
                                 encoding="utf-8", errors="surrogateescape"))  # the program, as sys.stdout does
 
 
+class WholeWrites(io.RawIOBase):
+    """Standard output's descriptor, written whole. Python 3.11's own writer hands a big write (a `--json` result,
+    the words of a book) to write(2) once and drops what the pipe did not take: a reader that left mid-write
+    (`| head -c 100`) gave exit 0 instead of SIGPIPE's 141, and a pipe left non-blocking by the program that made
+    it (a CI runner, a Node.js parent) lost all but its first 64 kB, exit 0. Here every byte is written, waiting
+    while a non-blocking pipe is full; EPIPE and the other errors are raised."""
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self._fd = fd
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def isatty(self) -> bool:
+        return os.isatty(self._fd)
+
+    def write(self, data: Any) -> int:
+        view = memoryview(data).cast("B")
+        done = 0
+        while done < len(view):
+            try:
+                done += os.write(self._fd, view[done:])
+            except BlockingIOError:
+                import select
+
+                select.select([], [self._fd], [])
+        return done
+
+
+def whole_writes() -> None:
+    """Standard output through `WholeWrites`, as it was otherwise (encoding, error handler, line buffering)."""
+    old = sys.stdout
+    sys.stdout = io.TextIOWrapper(io.BufferedWriter(WholeWrites(old.fileno())), encoding=old.encoding,
+                                  errors=old.errors, line_buffering=bool(old.line_buffering))
+
+
 def entry() -> None:
     """The `pdftools` program (console script and `python -m pdftools`): `main`, then, unless it served, an
     exit that skips tearing the interpreter down. The command's files are closed and its temporary folders
@@ -203,6 +244,8 @@ def entry() -> None:
     ~25 ms of a merge's CPU that no one waits for. Exit handlers run and output buffers are flushed first."""
     utf8_everywhere()
     hold_standard_streams()
+    if sys.argv[1:2] != ["serve"]:  # (the server's protocol stream is the SDK's)
+        whole_writes()
     try:
         main()
         code: str | int | None = 0

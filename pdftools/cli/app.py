@@ -523,17 +523,20 @@ def main(extra: dict[str, Callable[..., None]] | None = None) -> None:
             gc.freeze()
         finally:
             gc.enable()
+    from pdftools.cli.render import stdout_gone
+
     try:
         try:
             command(prog_name="pdftools")
         finally:
             sys.stdout.flush()  # help and --version, written by click: a write that fails is reported below
-    except BrokenPipeError:
-        raise
+    except BrokenPipeError:  # the reader went away (`pdftools --help | head -1`), as `run` has it
+        stdout_gone()
+        sys.exit(141)
     except OSError as exc:  # (a command's own writes are reported by `run`)
         if exc.filename is not None:  # a file's, not the stream's: not ours to name
             raise
-        from pdftools.cli.render import report_error, stdout_gone, unwritable
+        from pdftools.cli.render import report_error, unwritable
 
         stdout_gone()
         sys.exit(report_error(unwritable(exc), as_json="--json" in sys.argv[1:]))

@@ -101,3 +101,18 @@ def test_batch_rows_on_a_full_standard_output_stop_the_batch(tmp_path: Path, pdf
     assert done.returncode == 6 and done.stderr.startswith(b"error[DISK_FULL]: cannot write to standard output"), \
         done.stderr
     assert done.stderr.count(b"error[") == 1, done.stderr
+
+
+@pytest.mark.parametrize("argv", [["--version"], ["info", "{pdf}"]])
+def test_a_reader_gone_before_the_first_write_gives_141(tmp_path: Path, pdf: Path, argv: list[str]) -> None:
+    """`pdftools --version | true`, the reader already gone: SIGPIPE's 141 and nothing on stderr, as for a
+    command's result (`--version` printed a traceback and exited 120). (`--help` exits 1 there: Typer's own
+    handling of EPIPE, around the help it prints.)"""
+    r, w = os.pipe()
+    os.close(r)
+    try:
+        done = subprocess.run([str(PDFTOOLS), *[a.format(pdf=pdf) for a in argv]], stdout=w, stderr=subprocess.PIPE,
+                              cwd=tmp_path, timeout=120, check=False)
+    finally:
+        os.close(w)
+    assert done.returncode == 141 and done.stderr == b"", (done.returncode, done.stderr)

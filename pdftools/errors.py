@@ -209,6 +209,20 @@ class StreamTooLarge(PdftoolsError):
             "if you trust the file.")
 
 
+class OutOfMemory(PdftoolsError):
+    code = "OUT_OF_MEMORY"
+    exit_code = 10
+    hint = ("The process ran out of memory (a memory limit: `ulimit -v`, a container's); give it more, or less "
+            "work at once (fewer files or pages).")
+
+
+class TooManyOpenFiles(PdftoolsError):
+    code = "TOO_MANY_OPEN_FILES"
+    exit_code = 10
+    hint = ("The open-file limit is reached (`ulimit -n` shows it; a merge keeps every input open): raise it "
+            "(`ulimit -n 4096`), or merge in steps.")
+
+
 class PageTooLarge(PdftoolsError):
     code = "PAGE_TOO_LARGE"
     exit_code = 10
@@ -238,6 +252,13 @@ class Terminated(Interrupted):
     code = "TERMINATED"
     exit_code = 143
     hint = "The operation was stopped (SIGTERM); no output was written. Run it again to finish."
+
+
+class HungUp(Terminated):
+    code = "HANGUP"
+    exit_code = 129
+    hint = ("The terminal or session went away (SIGHUP); no output was written. Run it again, under `nohup` or "
+            "`setsid` to outlive the session.")
 
 
 class UnknownFormat(PdftoolsError):
@@ -314,6 +335,16 @@ def os_error(exc: OSError, doing: str) -> PdftoolsError:
     if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
         return DiskFull(detail)
     return PermissionDenied(detail)
+
+
+def environment_error(exc: BaseException) -> PdftoolsError | None:
+    """An unexpected exception that is the environment's limit, not a bug: memory (`ulimit -v`: a MemoryError,
+    pikepdf's std::bad_alloc among them) or open files (`ulimit -n`); None for anything else."""
+    if isinstance(exc, MemoryError):
+        return OutOfMemory(f"out of memory{': ' + str(exc) if str(exc) else ''}")
+    if isinstance(exc, OSError) and exc.errno in (errno.EMFILE, errno.ENFILE):
+        return TooManyOpenFiles(f"too many open files{': ' + exc.filename if exc.filename else ''}")
+    return None
 
 
 def all_errors() -> list[type[PdftoolsError]]:

@@ -4,6 +4,8 @@ imported only when `serve` runs."""
 
 from __future__ import annotations
 
+import atexit
+import io
 import os
 import sys
 from pathlib import Path
@@ -154,11 +156,96 @@ def main() -> None:
     app.main({"serve": serve})
 
 
+def utf8_everywhere() -> None:
+    """Write as pdftotext and pdfgrep do in every locale: text as UTF-8 (JSON must be), file names as their bytes.
+    That is Python's UTF-8 mode, which it enters by itself in the C locale: in a UTF-8 locale that is not C
+    (`en_US.UTF-8`) only standard output's handling of a name that is not UTF-8 differs (the byte, as that mode
+    writes it, rather than an error); in a locale that is not UTF-8 (`de_DE.ISO-8859-1`, C without coercion),
+    which decodes names and arguments in its own charset, the program starts again in UTF-8 mode, so that names
+    are the same bytes in and out and text is never refused for a character the charset lacks."""
+    import codecs
+
+    if sys.flags.utf8_mode:
+        return
+    if codecs.lookup(sys.getfilesystemencoding()).name != "utf-8":
+        if sys.executable and "utf8" not in sys._xoptions:
+            os.execv(sys.executable, [sys.executable, "-X", "utf8", *sys.orig_argv[1:]])
+        return
+    if sys.stdout is not None:
+        sys.stdout.reconfigure(errors="surrogateescape")  # type: ignore[union-attr]
+
+
+STREAMS = ((0, "stdin", os.O_WRONLY), (1, "stdout", os.O_RDONLY), (2, "stderr", os.O_RDONLY))
+
+
+def hold_standard_streams() -> None:
+    """A standard stream the program was started without (`>&-`, `<&-`, `2>&-`: a daemon, a careless script):
+    its descriptor is taken by /dev/null opened the wrong way round. No file opened later becomes fd 0, 1 or 2
+    (where a child program or a stray write would read or write it), and reading or writing the stream fails
+    with EBADF, as on the closed descriptor, which the command line reports as an error."""
+    for fd, name, wrong_way in STREAMS:
+        try:
+            os.fstat(fd)
+            continue
+        except OSError:
+            pass
+        held = os.open(os.devnull, wrong_way)  # the lowest free descriptor: `fd` (the lower ones are held)
+        if held != fd:
+            os.dup2(held, fd)
+            os.close(held)
+        setattr(sys, name, open(fd, "r" if fd == 0 else "w", closefd=False,  # noqa: SIM115  # lives as long as
+                                encoding="utf-8", errors="surrogateescape"))  # the program, as sys.stdout does
+
+
+class WholeWrites(io.RawIOBase):
+    """Standard output's descriptor, written whole. Python 3.11's own writer hands a big write (a `--json` result,
+    the words of a book) to write(2) once and drops what the pipe did not take: a reader that left mid-write
+    (`| head -c 100`) gave exit 0 instead of SIGPIPE's 141, and a pipe left non-blocking by the program that made
+    it (a CI runner, a Node.js parent) lost all but its first 64 kB, exit 0. Here every byte is written, waiting
+    while a non-blocking pipe is full; EPIPE and the other errors are raised."""
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self._fd = fd
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def isatty(self) -> bool:
+        return os.isatty(self._fd)
+
+    def write(self, data: Any) -> int:
+        view = memoryview(data).cast("B")
+        done = 0
+        while done < len(view):
+            try:
+                done += os.write(self._fd, view[done:])
+            except BlockingIOError:
+                import select
+
+                select.select([], [self._fd], [])
+        return done
+
+
+def whole_writes() -> None:
+    """Standard output through `WholeWrites`, as it was otherwise (encoding, error handler, line buffering)."""
+    old = sys.stdout
+    sys.stdout = io.TextIOWrapper(io.BufferedWriter(WholeWrites(old.fileno())), encoding=old.encoding,
+                                  errors=old.errors, line_buffering=bool(old.line_buffering))
+
+
 def entry() -> None:
     """The `pdftools` program (console script and `python -m pdftools`): `main`, then, unless it served, an
     exit that skips tearing the interpreter down. The command's files are closed and its temporary folders
     removed by then (each is a `with` block); what is left is freeing every module and document object,
-    ~25 ms of a merge's CPU that no one waits for. Output buffers are flushed first."""
+    ~25 ms of a merge's CPU that no one waits for. Exit handlers run and output buffers are flushed first."""
+    utf8_everywhere()
+    hold_standard_streams()
+    if sys.argv[1:2] != ["serve"]:  # (the server's protocol stream is the SDK's)
+        whole_writes()
     try:
         main()
         code: str | int | None = 0
@@ -169,9 +256,12 @@ def entry() -> None:
     if code is not None and not isinstance(code, int):  # as sys.exit prints a message and exits 1
         sys.stderr.write(f"{code}\n")
         code = 1
+    atexit._run_exitfuncs()  # what libraries clean up at exit (multiprocessing's `pymp-*` folder in TMPDIR)
     try:
         sys.stdout.flush()
         sys.stderr.flush()
     except BrokenPipeError:  # the reader went away after the command ended (it had handled its own writes)
         code = code or 141
+    except OSError:  # what a failed write left in the buffer: the command reported the failure
+        code = code or 1
     os._exit(code or 0)

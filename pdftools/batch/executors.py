@@ -91,10 +91,23 @@ def _alive(pid: int) -> bool:
     return True
 
 
+SOCKET_PATH = 107  # bytes a Unix socket's path holds (Linux's 108, with its NUL)
+LISTENER = len("/pymp-XXXXXXXX/listener-XXXXXXXX")  # what multiprocessing adds to TMPDIR for the forkserver
+
+
+def _forkserver_fits() -> bool:
+    """Whether the forkserver (workers forked from a process that imported the work once) can be used: it
+    listens on a socket in TMPDIR, whose path must fit a Unix socket's; a deeper TMPDIR (a CI job's temporary
+    folder) gets spawn, which needs no socket."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return False
+    return len(os.fsencode(tempfile.gettempdir())) + LISTENER <= SOCKET_PATH
+
+
 class LocalExecutor:
     def __init__(self, workers: int) -> None:
         self.workers, self.label = workers, f"{workers} local process" + "es" * (workers != 1)
-        method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+        method = "forkserver" if _forkserver_fits() else "spawn"
         self._context = multiprocessing.get_context(method)  # never fork: the MCP server has threads
         if method == "forkserver":
             self._context.set_forkserver_preload(["pdftools.batch.work"])  # imported once, forked per worker

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import inspect
 import os
+import signal
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,7 +25,15 @@ from pdftools.batch.journal import STAGING, Journal, locked
 from pdftools.batch.work import BatchRow
 from pdftools.core import paths, task
 from pdftools.core.params import Cli, Mcp, Param, Password
-from pdftools.errors import BatchFailed, BatchPartial, Interrupted, InvalidArgument, Terminated, os_error
+from pdftools.errors import (
+    BatchFailed,
+    BatchPartial,
+    HungUp,
+    Interrupted,
+    InvalidArgument,
+    Terminated,
+    os_error,
+)
 
 
 @dataclass
@@ -165,7 +174,9 @@ def _stopped(exc: BaseException, done: int, total: int, folder: Path) -> Interru
     """A batch stopped (Ctrl-C, SIGTERM, a client's cancel) keeps what it finished: the error says so, rather
     than a single command's "no output was written"."""
     stop = Terminated if isinstance(exc, (task.Terminate, Terminated)) else Interrupted
-    why = {Terminated: "terminated", Interrupted: "interrupted"}[stop]
+    if isinstance(exc, HungUp) or isinstance(exc, task.Terminate) and exc.signum == signal.SIGHUP:
+        stop = HungUp
+    why = {HungUp: "hung up", Terminated: "terminated", Interrupted: "interrupted"}[stop]
     if isinstance(exc, Interrupted) and not isinstance(exc, Terminated) and exc.message:
         why = exc.message.split(";")[0].split(":")[0]  # "cancelled" (a client), a deadline's own words
     return stop(f"{why}: {done} of {total} files finished, kept in {folder} (the journal has them); the rest "

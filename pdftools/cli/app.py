@@ -215,6 +215,10 @@ def read_value_file(raw: str, flag: str) -> str:
         raise PermissionDenied(f"cannot read {raw} ({flag}): permission denied") from None
     except UnicodeDecodeError:
         raise InvalidArgument(f"{raw} is not UTF-8 text ({flag})") from None
+    except OSError as exc:  # standard input closed (`<&-`)
+        raise InvalidArgument(f"cannot read {flag} from standard input: {exc.strerror}",
+                              hint=f"Standard input is closed (`<&-`): pipe the value into {flag} -, or give a file "
+                                   "that holds it.") from None
     value = data.split("\n", 1)[0].removesuffix("\r")
     if not value:
         raise InvalidArgument(f"the first line of {raw} is empty ({flag})")
@@ -297,7 +301,7 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
         files: dict[str, str | None] | None = None, typed: set[str] | None = None, quiet: bool = False) -> int:
     """Fill secrets (files, prompts), check the constraints (the same ones MCP enforces), call the op, render;
     return the exit code. `quiet`: print nothing but errors (and the data asked for with `-o -`)."""
-    from pdftools.cli.render import ProgressBar, RowPrinter, render, report_error
+    from pdftools.cli.render import ProgressBar, RowPrinter, render, report_error, stdout_gone, unwritable
     from pdftools.core import limits, paths, task
 
     policy, bar = paths.LocalPolicy(), ProgressBar(op.name, shown=not quiet)
@@ -315,30 +319,44 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
                     reword(lambda text, command: _for_cli(text, get(command), get(command).load()))
             finally:
                 bar.close()
-            if policy.stdout_file is not None:
-                with policy.stdout_file.open("rb") as fh:
-                    shutil.copyfileobj(fh, sys.stdout.buffer)
-                sys.stdout.flush()
-            if not quiet:
-                render(result, as_json=as_json, to_stderr=policy.stdout_file is not None)
+            try:
+                if policy.stdout_file is not None:
+                    with policy.stdout_file.open("rb") as fh:
+                        shutil.copyfileobj(fh, sys.stdout.buffer)
+                    sys.stdout.flush()
+                if not quiet:
+                    render(result, as_json=as_json, to_stderr=policy.stdout_file is not None)
+                sys.stdout.flush()  # here, so that a write that fails is reported as the command's error
+            except BrokenPipeError:
+                raise
+            except OSError as exc:
+                stdout_gone()
+                raise unwritable(exc) from None
             return int(getattr(result, "exit_code", 0))  # a result may carry its verdict (doctor)
     except PdftoolsError as exc:
         exc.message = policy.public(_for_cli(exc.message, op, fn))
         exc.hint = _for_cli(exc.hint, op, fn)  # type: ignore[misc]  # as the instance hint errors.py sets
         return report_error(exc, as_json=as_json)
     except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as other tools do
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        stdout_gone()
         return 141
     except (KeyboardInterrupt, typer.Abort) as exc:  # Ctrl-C (SIGTERM too), or end of input at a prompt
-        from pdftools.errors import Interrupted, Terminated
+        import signal
 
+        from pdftools.errors import HungUp, Interrupted, Terminated
+
+        if isinstance(exc, task.Terminate) and exc.signum == signal.SIGHUP:
+            return report_error(HungUp("hung up; no output was written"), as_json=as_json)
         if isinstance(exc, task.Terminate):
             return report_error(Terminated("terminated; no output was written"), as_json=as_json)
         return report_error(Interrupted("interrupted; no output was written"), as_json=as_json)
     except Exception as exc:  # the last line of defence: an error, never a traceback
         if os.environ.get("PDFTOOLS_DEBUG"):
             raise
-        return report_error(PdftoolsError(f"unexpected {type(exc).__name__}: {exc}"), as_json=as_json)
+        from pdftools.errors import environment_error
+
+        error = environment_error(exc) or PdftoolsError(f"unexpected {type(exc).__name__}: {exc}")
+        return report_error(error, as_json=as_json)
 
 
 def _for_cli(text: str, op: Op, fn: Callable[..., Any]) -> str:
@@ -498,11 +516,27 @@ def main(extra: dict[str, Callable[..., None]] | None = None) -> None:
     import gc
 
     if gc.isenabled():  # called from other code (a test, an embedding program): its collector is its own
-        build_command(wanted(sys.argv[1:]), extra)(prog_name="pdftools")
-        return
-    try:
         command = build_command(wanted(sys.argv[1:]), extra)
-        gc.freeze()
-    finally:
-        gc.enable()
-    command(prog_name="pdftools")
+    else:
+        try:
+            command = build_command(wanted(sys.argv[1:]), extra)
+            gc.freeze()
+        finally:
+            gc.enable()
+    from pdftools.cli.render import stdout_gone
+
+    try:
+        try:
+            command(prog_name="pdftools")
+        finally:
+            sys.stdout.flush()  # help and --version, written by click: a write that fails is reported below
+    except BrokenPipeError:  # the reader went away (`pdftools --help | head -1`), as `run` has it
+        stdout_gone()
+        sys.exit(141)
+    except OSError as exc:  # (a command's own writes are reported by `run`)
+        if exc.filename is not None:  # a file's, not the stream's: not ours to name
+            raise
+        from pdftools.cli.render import report_error, unwritable
+
+        stdout_gone()
+        sys.exit(report_error(unwritable(exc), as_json="--json" in sys.argv[1:]))

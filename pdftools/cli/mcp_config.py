@@ -266,7 +266,7 @@ def mcp_config(
 ) -> None:
     """Print (or --install) the MCP config for an agent: Claude Desktop or Code, Cursor, VS Code, OpenCode."""
     from pdftools.cli.render import report_error
-    from pdftools.errors import PdftoolsError
+    from pdftools.errors import PdftoolsError, os_error
 
     beside = Path(sys.executable).with_name("pdftools")  # the console script of this very installation
     executable = str(beside) if beside.exists() else shutil.which("pdftools") or "pdftools"
@@ -281,7 +281,10 @@ def mcp_config(
     result: dict[str, Any] = {"client": client, "config_file": str(target)}
     if install_it:
         try:
-            changed, message, backup = install(target, client, keys, body, inputs)
+            try:
+                changed, message, backup = install(target, client, keys, body, inputs)
+            except OSError as exc:  # HOME (or --config's folder) cannot be written
+                raise os_error(exc, f"cannot write {exc.filename or target}") from None
         except PdftoolsError as exc:
             raise typer.Exit(report_error(exc, as_json=as_json)) from None
         result.update(installed=True, changed=changed, message=message, backup=backup and str(backup))

@@ -7,12 +7,13 @@ bookmark trees become trees), with one special case: extracted text is data and 
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 import sys
 from typing import Any
 
 from pdftools.core import results
-from pdftools.errors import PdftoolsError
+from pdftools.errors import PdftoolsError, os_error
 
 MAX_ROWS = 25  # a person reads a summary; --json carries every row
 
@@ -337,11 +338,38 @@ def report_error(exc: PdftoolsError, *, as_json: bool) -> int:
     if as_json:
         import json
 
-        sys.stderr.write(json.dumps({"error": exc.to_dict()}) + "\n")
+        text = json.dumps({"error": exc.to_dict()}) + "\n"
     else:
-        message, hint = map(one_line, (exc.message, exc.hint))
-        sys.stderr.write(f"error[{exc.code}]: {message}\n  hint: {hint}\n")  # two lines, whatever they quote
+        from pdftools.core.paths import shown
+
+        message, hint = (one_line(shown(text)) for text in (exc.message, exc.hint))  # a name's stray byte: `\xe9`
+        text = f"error[{exc.code}]: {message}\n  hint: {hint}\n"  # two lines, whatever they quote
+    try:
+        sys.stderr.write(text)
+        sys.stderr.flush()
+    except OSError:  # standard error is closed or full (`2>&-`): the exit code still tells
+        pass
     return exc.exit_code
+
+
+def stdout_gone() -> None:
+    """Standard output failed (its reader went away, its disk is full, it is closed): what is left in its buffer
+    can never be written, so later flushes write it to /dev/null instead of failing (and reporting) again."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, sys.stdout.fileno())
+    os.close(null)
+
+
+def unwritable(exc: OSError) -> PdftoolsError:
+    """Standard output could not take the result: a full disk (`> /dev/full`: DISK_FULL), a closed stream (`>&-`),
+    a terminal that went away (EIO)."""
+    import errno
+
+    error = os_error(exc, "cannot write to standard output")
+    if exc.errno == errno.EBADF:
+        return type(error)(error.message, hint="Standard output is closed (`>&-`): redirect it (`> out.txt`, "
+                                               "`> /dev/null`), or pass -q.")
+    return error
 
 
 class RowPrinter:
@@ -357,11 +385,20 @@ class RowPrinter:
             return
         out = sys.stderr if self.quiet else self.out if not self.out.isatty() else sys.stdout  # a tty: above the bar
         if self.as_json:
-            out.write(results.to_json(row, indent=None) + "\n")
+            line = results.to_json(row, indent=None) + "\n"
         else:
             what = row.output if row.error is None else f"error[{row.error['code']}]: {row.error['message']}"
-            out.write(one_line(f"{row.status:<7} {row.input} -> {what}") + "\n")
-        out.flush()
+            line = one_line(f"{row.status:<7} {row.input} -> {what}") + "\n"
+        try:
+            out.write(line)
+            out.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:  # (standard error's failures are not the batch's)
+            if out is sys.stderr:
+                return
+            stdout_gone()
+            raise unwritable(exc) from None
 
 
 class ProgressBar:

@@ -22,6 +22,7 @@ from urllib.parse import unquote, urlparse
 
 from pdftools.core import limits
 from pdftools.errors import (
+    EmptyInput,
     FileNotFound,
     InvalidArgument,
     IsADirectory,
@@ -190,13 +191,23 @@ def _copy_stdin(target: Path) -> None:
     limit, copied = limits.INPUT_BYTES.value(), 0
     try:
         with target.open("wb") as fh:
-            while chunk := sys.stdin.buffer.read(1 << 20):
+            while chunk := _read_stdin(1 << 20):
                 copied += len(chunk)
                 if limit is not None and copied > limit:
                     raise limits.INPUT_BYTES.exceeded(f"standard input has more than {limit:,.0f} bytes")
                 fh.write(chunk)
     except OSError as exc:
         raise os_error(exc, "cannot keep standard input in a temporary file") from None
+
+
+def _read_stdin(size: int) -> bytes:
+    """The next bytes of standard input; one that is closed (`<&-`) is EMPTY_INPUT, as one with nothing in it."""
+    try:
+        return sys.stdin.buffer.read(size)
+    except OSError as exc:
+        raise EmptyInput(f"cannot read standard input: {exc.strerror}",
+                         hint="Standard input is closed (`<&-`): pipe the input into `-` (`< FILE`), or give its "
+                              "file name.") from None
 
 
 class RootsPolicy:

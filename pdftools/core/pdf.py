@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import functools
 import itertools
@@ -278,7 +279,8 @@ def atomic_output(out: Path) -> Iterator[Path]:
     tmp = Path(tmp_name)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
-        yield tmp
+        with _writing(f"cannot write {out}"):
+            yield tmp
         if special:
             _copy_into(tmp, out)
             tmp.unlink()
@@ -290,6 +292,21 @@ def atomic_output(out: Path) -> Iterator[Path]:
         raise
     finally:
         os.close(fd)
+
+
+WRITE_ERRORS = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EACCES, errno.EPERM, errno.EROFS)
+
+
+@contextlib.contextmanager
+def _writing(doing: str) -> Iterator[None]:
+    """What the caller writes into a temporary output (an image, an attached file, a converted document) fails
+    as every output does: a full disk (or `ulimit -f`) is DISK_FULL, a refused write PERMISSION_DENIED."""
+    try:
+        yield
+    except OSError as exc:
+        if exc.errno not in WRITE_ERRORS:
+            raise
+        raise os_error(exc, doing) from None
 
 
 def is_special(path: Path) -> bool:
@@ -462,7 +479,8 @@ def staged_outputs(folder: Path, names: list[str]) -> Iterator[Path]:
     done = False
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
-        yield staging
+        with _writing(f"cannot write to {folder}"):
+            yield staging
         for name in names:
             os.replace(staging / name, folder / name)
         done = True

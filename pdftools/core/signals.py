@@ -1,4 +1,4 @@
-"""Ctrl-C and SIGTERM held off where acting on them at once would do harm; imports nothing of pdftools, so the
+"""Ctrl-C, SIGTERM and SIGHUP held off where acting on them at once would do harm; imports nothing of pdftools, so the
 program can install it before anything else loads.
 
 - `held()`: the signals wait until a block is done, then act as they would have (a batch's journal line and
@@ -24,16 +24,22 @@ if TYPE_CHECKING:
 NATIVE = frozenset({"pikepdf._core"})  # nanobind modules: an exception inside their initialisation aborts
 
 
+def stop_signals() -> list[int]:
+    """The signals that stop a command as Ctrl-C does: SIGTERM, and SIGHUP unless it is ignored (`nohup`)."""
+    ignored = signal.getsignal(signal.SIGHUP) == signal.SIG_IGN
+    return [signal.SIGTERM] if ignored else [signal.SIGTERM, signal.SIGHUP]
+
+
 @contextlib.contextmanager
 def held() -> Iterator[None]:
-    """Ctrl-C and SIGTERM wait until the block is done, then reach the handler they would have met
-    (KeyboardInterrupt, Terminate). Main thread only: Python runs signal handlers there alone, so elsewhere
+    """Ctrl-C, SIGTERM and SIGHUP (`stop_signals`) wait until the block is done, then reach the handler they would
+    have met (KeyboardInterrupt, Terminate). Main thread only: Python runs signal handlers there alone, so elsewhere
     (an MCP server's worker thread) nothing interrupts the block anyway."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     caught: list[int] = []
-    signals = (signal.SIGINT, signal.SIGTERM)
+    signals = (signal.SIGINT, *stop_signals())
     previous = {signum: signal.signal(signum, lambda signum, frame: caught.append(signum)) for signum in signals}
     try:
         yield
@@ -77,6 +83,6 @@ class _NativeFinder:
 
 
 def native_loads_held() -> None:
-    """From now on in this process, the NATIVE modules load with Ctrl-C and SIGTERM held (once is enough)."""
+    """From now on in this process, the NATIVE modules load with the signals held (once is enough)."""
     if not any(isinstance(finder, _NativeFinder) for finder in sys.meta_path):
         sys.meta_path.insert(0, _NativeFinder())

@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
+from pdftools.core.signals import stop_signals
 from pdftools.errors import Interrupted, PdftoolsError, Timeout
 
 T = TypeVar("T")
@@ -24,13 +25,19 @@ ProgressFn = Callable[[int, int, str], None]
 
 
 class Terminate(KeyboardInterrupt):
-    """SIGTERM at a shell (`timeout`, a CI job cancelled, `docker stop`), raised in the main thread as Ctrl-C's
-    KeyboardInterrupt is, so that the same cleanup runs: children killed, nothing partial left."""
+    """SIGTERM at a shell (`timeout`, a CI job cancelled, `docker stop`), or SIGHUP (the terminal or session went
+    away), raised in the main thread as Ctrl-C's KeyboardInterrupt is, so that the same cleanup runs: children
+    killed, nothing partial left. `signum` says which."""
+
+    def __init__(self, signum: int = 15) -> None:
+        super().__init__(signum)
+        self.signum = signum
 
 
 @contextlib.contextmanager
 def terminable() -> Iterator[None]:
-    """SIGTERM raises `Terminate` for the block (main thread only); a second one ends the program at once."""
+    """SIGTERM and SIGHUP raise `Terminate` for the block (main thread only); a second one ends the program at
+    once."""
     import signal
 
     if threading.current_thread() is not threading.main_thread():
@@ -38,14 +45,15 @@ def terminable() -> Iterator[None]:
         return
 
     def stop(signum: int, frame: Any) -> None:
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        raise Terminate
+        signal.signal(signum, signal.SIG_DFL)
+        raise Terminate(signum)
 
-    previous = signal.signal(signal.SIGTERM, stop)
+    previous = {signum: signal.signal(signum, stop) for signum in stop_signals()}
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 class Task:

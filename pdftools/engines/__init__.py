@@ -91,11 +91,12 @@ BREAKERS: dict[str, Breaker] = {}
 
 
 def run(args: list[str], *, timeout: float = 300, env: dict[str, str] | None = None,
-        stdin: bytes | None = None) -> bytes:
+        stdin: bytes | None = None, writes: Path | None = None) -> bytes:
     """Run a program (never through a shell) under the current task: a cancel or the task's deadline kills
     it. Its memory is capped (`limits.child_memory()`), and so is its output (PDFTOOLS_MAX_STREAM_BYTES): it
     goes to an unnamed temporary file, not into memory. Return its stdout; on failure, its last stderr line
-    goes into the error."""
+    goes into the error. `writes`: a folder outside TMPDIR the program writes its files into (a full disk
+    there, as in TMPDIR, is DISK_FULL)."""
     current = task.current()
     current.check()
     breaker = BREAKERS.setdefault(args[0], Breaker(args[0]))
@@ -103,8 +104,15 @@ def run(args: list[str], *, timeout: float = 300, env: dict[str, str] | None = N
     cmd = [which(args[0]), *args[1:]]
     limit = min(timeout, current.remaining() or timeout)
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        proc = subprocess.Popen(cmd, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
-                                stdout=out, stderr=err, env=env)
+        try:
+            proc = subprocess.Popen(cmd, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+                                    stdout=out, stderr=err, env=env)
+        except OSError as exc:  # found, but it cannot be run: its `#!` interpreter is gone, a noexec mount
+            raise DependencyMissing(
+                f"cannot start {args[0]} ({cmd[0]}): {exc.strerror}",
+                hint=f"{args[0]} is there but cannot be run: its interpreter (its first line, `#!...`) or a "
+                     "library it needs is missing, or its file system is mounted noexec. Reinstall it; `pdftools "
+                     "doctor` checks the programs.") from None
         capped_fsize = _cap(proc.pid)
         with current.child(proc):
             try:
@@ -120,8 +128,24 @@ def run(args: list[str], *, timeout: float = 300, env: dict[str, str] | None = N
                 proc.wait()
                 raise
         current.check()  # a cancel kills the child: report the cancel, not the kill
+        _check_room(args[0], out, writes)
         breaker.failed() if proc.returncode < 0 else breaker.succeeded()  # a crash, not a complaint about input
         return _result(args[0], proc.returncode, out, err, capped_fsize)
+
+
+def _check_room(program: str, out: IO[bytes], writes: Path | None) -> None:
+    """DISK_FULL when TMPDIR (where the program's output went) or the folder it wrote into has no room left:
+    poppler's programs and tesseract do not check their writes. pdftotext exits 0 with its output cut short
+    (which read as pages without text), pdftoppm exits 1 without a word, or crashes. A disk with no free block
+    after the program ran is taken as the cause (a read-only one never is)."""
+    places = [(os.fstatvfs(out.fileno()), tempfile.gettempdir())]
+    if writes is not None:
+        with contextlib.suppress(OSError):
+            places.append((os.statvfs(writes), str(writes)))
+    for fs, where in places:
+        free = fs.f_bfree if os.geteuid() == 0 else fs.f_bavail  # (root may write into the reserved blocks)
+        if fs.f_blocks and not free and not fs.f_flag & os.ST_RDONLY:
+            raise DiskFull(f"{program} could not write all its output: the disk holding {where} is full")
 
 
 def _wait(proc: subprocess.Popen[bytes], limit: float) -> None:

@@ -208,7 +208,7 @@ def _pdftoppm(source: Path, run: list[int], staging: Path, fmt: str,
     prefix = f"r{run[0]}"
     scale = ["-scale-to-x", str(size[0] or -1), "-scale-to-y", str(size[1] or -1)] if size else []
     engines.run(["pdftoppm", "-cropbox", "-jpeg" if fmt == "jpeg" else "-png", "-r", str(dpi), *scale,
-                 "-f", str(run[0]), "-l", str(run[-1]), str(source), str(staging / prefix)])
+                 "-f", str(run[0]), "-l", str(run[-1]), str(source), str(staging / prefix)], writes=staging)
     made = {}  # pdftoppm names them PREFIX-NN.EXT, NN padded to the digits of the document's page count
     for produced in staging.glob(f"{prefix}-*"):
         number = produced.stem.rpartition("-")[2]

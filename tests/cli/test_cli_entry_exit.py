@@ -5,8 +5,10 @@ there, its exit code is the command's, and the temporary files behind `-` are go
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -42,3 +44,31 @@ def test_the_files_behind_dashes_are_removed(tmp_path: Path, sample: Path) -> No
     done = _run(tmp_path, "merge", "-", str(sample), "-o", "-", stdin=sample.read_bytes())
     assert done.returncode == 0 and done.stdout.startswith(b"%PDF-"), done.stderr
     assert not list((tmp_path / "tmp").iterdir())
+
+
+def test_a_batch_leaves_nothing_in_tmpdir(sample: Path) -> None:
+    """Its worker processes' start-up folder (`pymp-XXXXXXXX`, with the forkserver's socket) is removed by an
+    exit handler (multiprocessing's), which the ending without tear-down skipped: every batch left one behind
+    (907 of them in the shared /tmp of this project's machine). TMPDIR is a short private folder, where the
+    forkserver can listen (see the next test)."""
+    short = Path(tempfile.mkdtemp(prefix="pdftools-test-", dir="/tmp"))
+    try:
+        (short / "tmp").mkdir()
+        done = _run(short, "batch", "text", str(sample), "-d", "out", "-q")
+        assert done.returncode == 0, done.stderr
+        assert list((short / "tmp").iterdir()) == []
+    finally:
+        shutil.rmtree(short)
+
+
+def test_a_batch_runs_under_a_long_tmpdir(tmp_path: Path, sample: Path) -> None:
+    """A TMPDIR path too long for a Unix socket (its path holds 107 bytes; a CI job's deep temporary folder, this
+    test's): the forkserver could not listen there and every batch was INTERNAL (`AF_UNIX path too long`)."""
+    deep = tmp_path / ("d" * 90)
+    deep.mkdir()
+    env = {**os.environ, "TMPDIR": str(deep)}
+    done = subprocess.run([str(SCRIPT), "batch", "text", str(sample), "-d", "out", "-q"], capture_output=True,
+                          env=env, cwd=tmp_path, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "out" / f"{sample.stem}.txt").read_text().startswith("Hello")
+    assert list(deep.iterdir()) == []

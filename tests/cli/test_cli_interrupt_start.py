@@ -1,4 +1,4 @@
-"""Ctrl-C (and SIGTERM) while the program is still loading: before the command's own handling is in place, and
+"""Ctrl-C (and SIGTERM, SIGHUP) while the program is still loading: before the command's own handling is in place, and
 while a native library initialises. Either way the user gets the product's one-line error and its exit code,
 never Python's traceback, and never a crashed process (pikepdf's nanobind aborts, exit 134, when an exception
 interrupts its initialisation).
@@ -48,11 +48,17 @@ main()
 """
 
 
+def _as_at_a_terminal() -> None:
+    """Ctrl-C and SIGHUP as a terminal's session has them (a run under `nohup` or in the background ignores them)."""
+    default_sigint()
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+
+
 def _interrupt(tmp_path: Path, moment: str, signum: int, *argv: str) -> subprocess.CompletedProcess[str]:
     mark = tmp_path / "fired"
     done = subprocess.run([sys.executable, "-c", DRIVER, moment, str(int(signum)), str(mark), *argv],
                           capture_output=True, text=True, env=base_env(), cwd=tmp_path, timeout=120,
-                          preexec_fn=default_sigint, check=False)
+                          preexec_fn=_as_at_a_terminal, check=False)
     assert mark.exists(), f"the moment never came: {done.stderr[-2000:]}"  # else this test proves nothing
     return done
 
@@ -71,8 +77,11 @@ def test_json_asked_for_gets_the_error_as_json(tmp_path: Path) -> None:
     assert json.loads(done.stderr)["error"]["code"] == "INTERRUPTED"
 
 
-def test_sigterm_while_pikepdf_initialises_is_the_terminated_error(tmp_path: Path) -> None:
-    done = _interrupt(tmp_path, "native", signal.SIGTERM, "info", str(PDF))
+@pytest.mark.parametrize(("signum", "code", "exit_code"), [(signal.SIGTERM, "TERMINATED", 143),
+                                                        (signal.SIGHUP, "HANGUP", 129)])
+def test_sigterm_or_sighup_while_pikepdf_initialises_stops_it_cleanly(tmp_path: Path, signum: int, code: str,
+                                                                     exit_code: int) -> None:
+    done = _interrupt(tmp_path, "native", signum, "info", str(PDF))
     assert "Traceback" not in done.stderr and "nanobind" not in done.stderr, done.stderr
-    assert (done.returncode, done.stdout) == (143, "")
-    assert done.stderr.startswith("error[TERMINATED]")
+    assert (done.returncode, done.stdout) == (exit_code, "")
+    assert done.stderr.startswith(f"error[{code}]")

@@ -125,3 +125,18 @@ def test_a_config_that_is_not_a_regular_file_is_refused_and_kept(cli: Any, tmp_p
         assert "not a regular file" in error["message"] and "nothing was changed" in error["message"], error
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and link.is_symlink() and folder.is_dir()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["fifo", "folder", "link.json"]  # no backup, no part
+
+
+def test_a_config_folder_that_cannot_be_written_is_permission_denied(tmp_path: Path, read_only_dir: Path) -> None:
+    """HOME unwritable (a CI user's, a read-only image): the installed program printed a traceback, then (with the
+    standard output errors mapped) blamed standard output; it is PERMISSION_DENIED naming the config's folder."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([str(Path(sys.executable).with_name("pdftools")), "mcp-config", "cursor", "--install",
+                           "--config", str(read_only_dir / "sub" / "mcp.json")], capture_output=True, cwd=tmp_path,
+                          timeout=60, check=False)
+    assert done.returncode == 6, done.stderr
+    assert done.stderr.startswith(b"error[PERMISSION_DENIED]: cannot write"), done.stderr
+    assert b"standard output" not in done.stderr and b"Traceback" not in done.stderr, done.stderr
+    assert str(read_only_dir).encode() in done.stderr

@@ -192,6 +192,71 @@ def test_sigterm_stops_a_command_as_ctrl_c_does(tmp_path: Path, out_dir: Path) -
     assert_clean(run, result, "TERMINATED", 143, inputs=before, folder=out_dir)
 
 
+@pytest.mark.parametrize("command", ["split", "ocr"])
+def test_sighup_stops_a_command_as_sigterm_does(command: str, tmp_path: Path, out_dir: Path) -> None:
+    """SIGHUP (the terminal or the ssh session closed under it, `kill -HUP`) ended the program where it stood:
+    split's staging folder stayed in the output folder, OCR's (its page images) in TMPDIR, and its tesseract
+    and pdftoppm went on running. Now as SIGTERM: exit 129, HANGUP, nothing left, no child running."""
+    book = CORPUS / "009-pdflatex-geotopo" / "GeoTopo-komprimiert.pdf"
+    if command == "split":
+        big = tmp_path / "in" / "big.pdf"
+        big.parent.mkdir()
+        subprocess.run(["qpdf", "--empty", "--pages", *[str(CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf")]
+                        * 250, "--", str(big)], check=True)  # 1,000 pages
+        argv: list[Any] = ["split", big, "-d", out_dir]
+    else:
+        big = book
+        argv = ["ocr", book, "--pages", "1-40", "--force-ocr", "-o", out_dir / "o.pdf"]
+    before = hashes(big)
+    run = Run(tmp_path, argv)
+    proc = run.start()
+    if command == "split":
+        _wait_until_busy(proc, out_dir)
+    else:
+        _wait_for_pages(proc, run.tmpdir)
+    proc.send_signal(signal.SIGHUP)
+    result = run.finish(timeout=30)
+    assert_clean(run, result, "HANGUP", 129, inputs=before, folder=out_dir)
+    assert _children_of(run.tmpdir) == [], "a child program still runs"
+
+
+def test_under_nohup_sighup_is_ignored(tmp_path: Path, out_dir: Path) -> None:
+    """`nohup pdftools ...` ignores SIGHUP, and the command's own handling keeps it ignored: it finishes."""
+    argv = [str(PDFTOOLS), "ocr", CORPUS / "009-pdflatex-geotopo" / "GeoTopo-komprimiert.pdf", "--pages", "1-3",
+            "--force-ocr", "-o", out_dir / "o.pdf", "-q"]
+    (tmp_path / "tmp").mkdir()
+    proc = subprocess.Popen(argv, env=base_env(TMPDIR=str(tmp_path / "tmp")), cwd=tmp_path, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))
+    _wait_for_pages(proc, tmp_path / "tmp")
+    proc.send_signal(signal.SIGHUP)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err
+    assert (out_dir / "o.pdf").read_bytes().startswith(b"%PDF-")
+
+
+def _wait_for_pages(proc: subprocess.Popen[bytes], tmpdir: Path) -> None:
+    """Until OCR has rendered a page into its temporary folder."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
+        if any(tmpdir.glob("pdftools-ocr-*/*")):
+            return
+        time.sleep(0.01)
+    assert proc.poll() is None, "finished before it could be interrupted"
+
+
+def _children_of(tmpdir: Path) -> list[str]:
+    """Processes whose command line names the private TMPDIR (tesseract and pdftoppm name their files there)."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        try:
+            cmdline = (proc / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if proc.name.isdigit() and os.fsencode(tmpdir) in cmdline:
+            found.append(cmdline.replace(b"\0", b" ").decode(errors="replace"))
+    return found
+
+
 def _wait_until_busy(proc: subprocess.Popen[bytes], staging_in: Path | None) -> None:
     """Until split has written some parts into its staging folder, or merge has been running for a second."""
     deadline = time.monotonic() + (30 if staging_in else 1.0)
@@ -209,6 +274,8 @@ GRAB = "import mmap; mmap.mmap(-1, 1_500_000_000, flags=mmap.MAP_PRIVATE)"  # 1.
 HANG = {"PDFTOOLS_TIMEOUT": "1"}  # ops with their own --timeout get `--timeout 1` instead (PROGRAMS)
 FAKES = {  # fault -> (fake program's script body, extra environment, code, exit code, words in the message)
     "missing": (None, {}, "DEPENDENCY_MISSING", 8, ()),  # the words: PROGRAMS' install hint
+    # there, but its interpreter is not (a virtualenv restored from a CI cache, moved): it was INTERNAL
+    "cannot start": ("", {}, "DEPENDENCY_MISSING", 8, ("cannot start", "No such file or directory")),
     "fails": ("echo 'fake: cannot read this' >&2; exit 1", {}, "EXTERNAL_TOOL_FAILED", 9,
               ("fake: cannot read this",)),
     "crashes": ("kill -SEGV $$", {}, "EXTERNAL_TOOL_FAILED", 9, ("SIGSEGV",)),
@@ -246,7 +313,7 @@ PROGRAMS = {
 }
 PROGRAM_FAULTS = [("pdftotext", fault) for fault in sorted(FAKES)] + [
     (program, fault) for program in ("pdftoppm", "tesseract", "pandoc")
-    for fault in ("missing", "fails", "crashes", "hangs", "floods")]
+    for fault in ("missing", "cannot start", "fails", "crashes", "hangs", "floods")]
 
 
 @pytest.fixture
@@ -276,6 +343,8 @@ def test_external_program_faults(program: str, fault: str, tmp_path: Path, docum
         real = shutil.which(program) if target.passes else None
         answer = f'case "$1" in {target.passes}) exec {real} "$@";; esac\n' if real else ""
         fake.write_text(f"#!/bin/sh\n{answer}echo $$ >> {pids}\n{body.format(out=target.out)}\n")
+        if fault == "cannot start":
+            fake.write_text(f"#!{tmp_path / 'gone' / 'python3'}\n")
         fake.chmod(0o755)
     if target.variable:
         env = {**env, target.variable: str(fake)}  # missing: it names a file that is not there
@@ -297,7 +366,7 @@ def test_external_program_faults(program: str, fault: str, tmp_path: Path, docum
     expected = words or target.words
     assert result[2] is not None and all(w in result[2]["message"] + result[2]["hint"] for w in expected), result
     assert time.monotonic() - started < 30  # a generous guard: the hang is cut at 1 s
-    if body is not None and fault != "missing":
+    if body is not None and fault not in ("missing", "cannot start"):
         assert pids.exists(), "the fake never ran: the command did not reach it"
     for pid in (int(p) for p in pids.read_text().split()) if pids.exists() else ():
         assert not Path(f"/proc/{pid}").exists() or Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z"

@@ -1,0 +1,101 @@
+"""A tool that writes a file per page returned every one of them: `pdf_split` of 500 pages into single pages gave
+219 kB of text, 231 kB of structured content and 501 content blocks over HTTP (a resource link per file), 54 kB
+over stdio; `pdf_thumbnails` the same plus an inline image per page. A client keeps ~25k tokens of a result.
+Over MCP such a result lists its first outputs and says, in `warnings`, how many it left out and where they all
+are: over stdio the output folder; over HTTP a manifest (a stored file in `files`, readable as a resource or by
+its link, with or without a session) that names every output by URI and link. Real servers, the official client."""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pikepdf
+import pytest
+from surface_servers import http_server, stdio_client
+
+from pdftools.mcp.server import MOST_FILES
+
+PAGES = MOST_FILES + 70
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    folder = tmp_path / "root"
+    folder.mkdir()
+    with pikepdf.new() as pdf:
+        for _ in range(PAGES):
+            pdf.add_blank_page()
+        pdf.save(folder / "long.pdf")
+    return folder
+
+
+def _sizes(result: Any) -> tuple[int, int]:
+    text = sum(len(block.text) for block in result.content if block.type == "text")
+    return text, len(json.dumps(result.structured_content))
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])  # legacy: a session; auto: the sessionless protocol
+def test_a_split_into_many_files_lists_some_and_a_manifest_reaches_every_one_over_http(root: Path,
+                                                                                       mode: str) -> None:
+    async def go() -> tuple[Any, dict[str, Any], bytes]:
+        with http_server(root) as srv:
+            async with srv.client(mode=mode) as client:
+                result = await client.call_tool("pdf_split", {"input": "long.pdf", "out_dir": "parts"})
+                assert not result.is_error, result.content[0].text
+                manifests = [f for f in result.structured_content["files"] if f["mime"] == "application/json"]
+                if len(manifests) != 1:
+                    return result, {}, b""
+                read = await client.read_resource(manifests[0]["uri"])
+                listed = json.loads(read.contents[0].text)
+                last = await client.read_resource(listed["files"][-1]["uri"])  # one no result listed
+                return result, listed, last.contents[0].blob
+
+    result, listed, last = anyio.run(go)
+    data = result.structured_content
+    assert len(data["parts"]) == MOST_FILES, len(data["parts"])
+    parts = [f for f in data["files"] if f["mime"] == "application/pdf"]
+    assert len(parts) == MOST_FILES and len(data["files"]) == MOST_FILES + 1, [f["name"] for f in data["files"]]
+    links = [block for block in result.content if block.type == "resource_link"]
+    assert len(links) == MOST_FILES + 1, len(links)
+    warned = " ".join(data["warnings"])
+    assert f"{MOST_FILES} of {PAGES}" in warned and next(f["uri"] for f in data["files"]
+                                                          if f not in parts) in warned, data["warnings"]
+    text, structured = _sizes(result)
+    assert text < 30_000 and structured < 30_000, (text, structured)
+    assert [f["name"] for f in listed["files"]] == [f"long-{p:03}-{p:03}.pdf" for p in range(1, PAGES + 1)]
+    assert all(f["uri"].startswith("pdftools://files/") and f["download_url"] for f in listed["files"])
+    with pikepdf.open(io.BytesIO(base64.b64decode(last))) as part:  # the last page, as a PDF of one page
+        assert len(part.pages) == 1
+
+
+def test_a_split_into_many_files_lists_some_and_names_their_folder_over_stdio(root: Path) -> None:
+    async def go() -> Any:
+        async with stdio_client(root) as client:
+            return await client.call_tool("pdf_split", {"input": "long.pdf", "out_dir": "parts"})
+
+    result = anyio.run(go)
+    data = result.structured_content
+    assert not result.is_error and len(data["parts"]) == MOST_FILES, result.content[0].text[:300]
+    warned = " ".join(data["warnings"])
+    assert f"{MOST_FILES} of {PAGES}" in warned and str(root / "parts") in warned, data["warnings"]
+    assert len(list((root / "parts").glob("*.pdf"))) == PAGES  # every part written, listed or not
+    text, structured = _sizes(result)
+    assert text < 30_000 and structured < 30_000, (text, structured)
+
+
+def test_thumbnails_of_many_pages_list_and_inline_only_some(root: Path) -> None:
+    async def go() -> Any:
+        async with stdio_client(root) as client:
+            return await client.call_tool("pdf_thumbnails", {"input": "long.pdf", "out_dir": "thumbs", "width": 40})
+
+    result = anyio.run(go)
+    data = result.structured_content
+    assert not result.is_error and len(data["images"]) == MOST_FILES, result.content[0].text[:300]
+    assert len([block for block in result.content if block.type == "image"]) <= MOST_FILES
+    assert any(f"{MOST_FILES} of {PAGES}" in w for w in data["warnings"]), data["warnings"]
+    assert len(list((root / "thumbs").iterdir())) == PAGES

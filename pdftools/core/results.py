@@ -65,3 +65,12 @@ def fields(result: Any) -> list[str]:
 
 def is_result(value: Any) -> bool:
     return dataclasses.is_dataclass(value) and not isinstance(value, type)
+
+
+def capped(items: list[Any], most: int, what: str, where: str, folder: str) -> tuple[list[Any], list[str]]:
+    """The first `most` of the files an op wrote (`items`, what the result lists as `what`), and a warning
+    that says how many it left out and `where` (a front end's words; `{folder}`: the folder they are in) every
+    one is; the whole list and no warning when it fits."""
+    if len(items) <= most:
+        return items, []
+    return items[:most], [f"{what}: {most} of {len(items)} listed; {where.replace('{folder}', folder)}"]

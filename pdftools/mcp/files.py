@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
+import json
 import os
 import re
 import secrets
@@ -23,12 +24,14 @@ from mcp.types import ResourceLink
 
 from pdftools.core.naming import safe_component
 from pdftools.core.paths import RootsPolicy, checked
+from pdftools.core.results import map_strings
 from pdftools.errors import FileNotFound, InvalidArgument, UploadTooLarge
 from pdftools.mcp.store import URI_PREFIX, FileStore, StoredFile
 
 _BASE64 = re.compile(r"[A-Za-z0-9+/=_\-\s]+")
 _DATA_URL = re.compile(r"data:(?P<mime>[\w.+\-]+/[\w.+\-]+)?(?:;[\w=\-]+)*;base64,(?P<data>.*)", re.DOTALL)
 PLAIN_BASE64_MIN = 512  # shorter strings are paths, never payloads
+MANIFEST = "files.json"  # the manifest of a call's outputs when its result lists only some
 
 
 class HttpPolicy(RootsPolicy):
@@ -81,15 +84,35 @@ class HttpPolicy(RootsPolicy):
         self.known[str(target)] = f"base64:{hashlib.sha256(data).hexdigest()[:16]}"  # never the server path
         return target
 
-    def publish(self, data: dict[str, Any]) -> tuple[dict[str, Any], list[Any]]:
-        """Move what the op wrote into the store; name it by URI and link in the result, not by server path."""
+    def publish(self, data: dict[str, Any], most: int) -> tuple[dict[str, Any], list[Any]]:
+        """Move what the op wrote into the store; name it by URI and link in the result, not by server path.
+        Past `most` files, the result names `most` of them (those it lists elsewhere first) and a manifest,
+        itself a stored file, that names every one: what an agent keeps of a result stays small, and every
+        file stays in reach, with a session or without (then no listing shows them)."""
         published = [self._keep(path) for path in sorted(self.workspace.iterdir()) if not path.name.startswith(".")]
         data = self.scrub(data)
-        if published:
-            data["files"] = [self.describe(f) for f in published]
+        shown = published
+        if len(published) > most:
+            named: set[str] = set()
+            map_strings(data, lambda text: named.add(text) or text)  # type: ignore[func-returns-value]
+            first = [f for f in published if f.uri in named] + [f for f in published if f.uri not in named]
+            manifest = self._manifest(published)
+            shown = [manifest, *first[:most]]
+            if isinstance(data.get("warnings"), list):
+                data["warnings"].append(f"files: {most} of {len(published)} listed; {manifest.name} "
+                                        f"({manifest.uri}) names every one with its uri and download_url")
+        if shown:
+            data["files"] = [self.describe(f) for f in shown]
         links = [ResourceLink(type="resource_link", uri=f.uri, name=f.name, mime_type=f.mime, size=f.size)
-                 for f in published]
+                 for f in shown]
         return data, links
+
+    def _manifest(self, published: list[StoredFile]) -> StoredFile:
+        """A stored JSON file, `{"files": [...]}` as `GET /files` gives, describing each of `published`."""
+        token, slot = self.store.new_slot()
+        path = slot / MANIFEST
+        path.write_text(json.dumps({"files": [self.describe(f) for f in published]}), encoding="utf-8")
+        return self.store.add(token, path, self.session, listed=self.session is not None)
 
     def scrub(self, value: Any) -> Any:
         """`value` with every server path this call knows named by its URI, also inside longer text."""

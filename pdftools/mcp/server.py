@@ -61,13 +61,15 @@ from pdftools.mcp.store import URI_PREFIX, FileStore
 from pdftools.ops import Op, get, selected
 
 log = logging.getLogger("pdftools.mcp")
-Publish = Callable[[dict[str, Any]], tuple[dict[str, Any], list[Any]]]
+Publish = Callable[[dict[str, Any], int], tuple[dict[str, Any], list[Any]]]
 Scrub = Callable[[Any], Any]
 PolicyFactory = Callable[[Context], paths.RootsPolicy]
 CANCEL_GRACE = 10.0  # seconds a cancelled call may take to remove its temporary files
 MOST_ROWS = 50  # a batch's rows in one result: 300 files made 80 kB, more than a client keeps of a result
 MOST_BOOKMARKS = 200  # of an outline in pdf_info (an overview): a book's 2,000 made 100 kB
 MOST_PAGES = 100  # whose boxes and images pdf_inspect lists: 500 pages made 100 kB
+MOST_FILES = 50  # outputs a result lists (split, thumbnails, images, attachments): 500 pages made 220 kB over HTTP
+ALL_FILES = {"stdio": "all are in {folder}", "http": "`files` holds a manifest (JSON) of every one"}
 
 INSTRUCTIONS = {
     "stdio": "PDF tools. A file argument is a path inside the allowed roots (relative paths start at the first); "
@@ -103,8 +105,9 @@ def error_result(exc: PdftoolsError, scrub: Scrub | None = None, flags: dict[str
 def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | None = None) -> CallToolResult:
     """Structured content is the result; the text block is what a model reads (plain text where the result
     offers it, e.g. extracted text, which JSON escaping would only bloat). `publish` (HTTP) turns written
-    files into stored ones: URIs and links in the data, resource links in the content; so inline images are
-    read before it moves them, and `scrub` takes server paths out of the text that goes with them."""
+    files into stored ones: URIs and links in the data, resource links in the content (at most MOST_FILES, and
+    a manifest of them all); so inline images are read before it moves them, and `scrub` takes server paths out
+    of the text that goes with them."""
     data, links = results.to_dict(result), list[Any]()
     for name in getattr(result, "cli_only", ()):  # what only the command line's output means (see `_as_listed`)
         data.pop(name, None)
@@ -114,7 +117,7 @@ def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | N
               for path, mime in chosen]
     where = str(data.get("out_dir", ""))
     if publish is not None:
-        data, links = publish(data)
+        data, links = publish(data, MOST_FILES)
         where = "the result's `files` (download links)"
     data = results.map_strings(data, utf8)
     as_text = getattr(result, "as_text", None)
@@ -144,6 +147,15 @@ def utf8(text: Any) -> Any:
         except UnicodeEncodeError:  # a surrogate no file name's byte makes
             return text.encode("utf-8", "backslashreplace").decode("utf-8")
     return text
+
+
+def _as_text(data: bytes, mime: str) -> bytes | str:
+    """A stored text file (a result's JSON manifest of its outputs) as a text resource, which a model can read;
+    anything else, or text that is not UTF-8, as bytes (a base64 blob)."""
+    if mime.startswith("text/") or mime == "application/json":
+        with contextlib.suppress(UnicodeDecodeError):
+            return data.decode("utf-8")
+    return data
 
 
 def session_of(request: Any) -> str | None:
@@ -183,7 +195,8 @@ class PdftoolsServer(MCPServer):
             stored = self.store.get(text[len(URI_PREFIX):], owner)
             if stored is None:
                 raise ResourceNotFoundError(f"no file {text} for this session (expired, or another session's)")
-            return [ReadResourceContents(content=stored.path.read_bytes(), mime_type=stored.mime)]
+            content = _as_text(stored.path.read_bytes(), stored.mime)
+            return [ReadResourceContents(content=content, mime_type=stored.mime)]
         return await super().read_resource(uri, context)
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
@@ -561,7 +574,7 @@ def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publis
         reword = getattr(result, "reword_errors", None)
         if callable(reword):  # errors inside a result (a batch's failed rows, a search's skipped inputs)
             reword(lambda text, command: _for_agent(text, fn, get(command).load()))
-        _trim(result)
+        _trim(result, "stdio" if publish is None else "http")
         named = getattr(result, "name_commands", None)
         if callable(named):  # commands a result names (what pdf_diagnose's checks are used for), as tools
             named(lambda command: get(command).tool)
@@ -578,11 +591,13 @@ def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publis
         return error_result(PdftoolsError(f"unexpected {type(exc).__name__}: {exc}"), scrub)
 
 
-def _trim(result: Any) -> None:
+def _trim(result: Any, transport: str = "stdio") -> None:
     """Leave out of a result what would fill an agent's context for nothing asked (a batch's thousands of rows,
-    a book's outline in an overview, the files a search did not match), saying what it left out."""
+    a book's outline in an overview, the files a search did not match, a split's thousand parts), saying what
+    it left out and where the rest is."""
     for hook, args in (("cap_rows", (MOST_ROWS,)), ("cap_outline", (MOST_BOOKMARKS, "pdf_bookmarks (action list)")),
-                       ("drop_unmatched", ()), ("cap_pages", (MOST_PAGES, "give `pages` for the others"))):
+                       ("drop_unmatched", ()), ("cap_pages", (MOST_PAGES, "give `pages` for the others")),
+                       ("cap_outputs", (MOST_FILES, ALL_FILES[transport]))):
         trim = getattr(result, hook, None)
         if callable(trim):
             trim(*args)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Literal
 
+from pdftools.core import results
 from pdftools.core.edit import (
     Decrypt,
     Edited,
@@ -71,6 +72,14 @@ class AttachmentsResult:
         """A person reads what the table holds: `removed`, not `attachments` next to `remaining 0`."""
         done = {"add": "added", "extract": "extracted", "remove": "removed"}
         return {"attachments": done[self.action]} if self.action in done else {}
+
+    def cap_outputs(self, most: int, where: str) -> None:
+        """An extract lists the first `most` files written; a warning says how many more and `where` they all
+        are (a list's entries are no files: kept whole)."""
+        if self.action == "extract" and self.attachments:
+            folder = str(Path(self.attachments[0].path or ".").parent)
+            self.attachments, left = results.capped(self.attachments, most, "attachments", where, folder)
+            self.warnings += left
 
     def notes(self) -> list[str]:
         """For people (the CLI's stderr): a list or an extract that found none says so."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-from pdftools.core import limits, streams, task
+from pdftools.core import limits, results, streams, task
 from pdftools.core.edit import Force, Pages, Password, select_pages
 from pdftools.core.params import Cli, Input, Param
 from pdftools.core.paths import input_path, output_folder
@@ -44,6 +44,11 @@ class ImagesResult:
     warnings: list[str] = field(default_factory=list)
 
     pages_asked = ""  # the pages as given, for the note: not part of the result's data
+
+    def cap_outputs(self, most: int, where: str) -> None:
+        """List the first `most` images; a warning says how many more and `where` they all are."""
+        self.images, left = results.capped(self.images, most, "images", where, self.out_dir)
+        self.warnings += left
 
     def notes(self) -> list[str]:
         """For people (the CLI's stderr): an extraction that found nothing to write says so."""

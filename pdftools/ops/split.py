@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-from pdftools.core import parallel, streams
+from pdftools.core import parallel, results, streams
 from pdftools.core.edit import Decrypt, Linearize, ObjectStreams, saving
 from pdftools.core.naming import render
 from pdftools.core.pages import check_spec, parse_ranges
@@ -44,6 +44,11 @@ class SplitResult:
     encrypted: bool = False
     """The parts are encrypted as the input is (decrypt: unencrypted)."""
     warnings: list[str] = field(default_factory=list)
+
+    def cap_outputs(self, most: int, where: str) -> None:
+        """List the first `most` parts; a warning says how many more and `where` they all are."""
+        self.parts, left = results.capped(self.parts, most, "parts", where, self.out_dir)
+        self.warnings += left
 
 
 def split(

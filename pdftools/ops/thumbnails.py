@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pdftools import engines
-from pdftools.core import limits, streams, task
+from pdftools.core import limits, results, streams, task
 from pdftools.core.naming import render
 from pdftools.core.pages import parse_pages, runs
 from pdftools.core.params import Cli, Input, Pages, Param, Password
@@ -49,6 +49,11 @@ class ThumbnailsResult:
     images: list[Thumbnail] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     """E.g. that qpdf could not read the file and poppler rendered it alone."""
+
+    def cap_outputs(self, most: int, where: str) -> None:
+        """List (and inline) the first `most` images; a warning says how many more and `where` they all are."""
+        self.images, left = results.capped(self.images, most, "images", where, self.out_dir)
+        self.warnings += left
 
     def inline_images(self) -> tuple[list[tuple[str, str]], int]:
         """Images small enough to travel inside a response (path, mime), and how many were left out."""

@@ -51,7 +51,7 @@ def test_a_split_into_many_files_lists_some_and_a_manifest_reaches_every_one_ove
                 if len(manifests) != 1:
                     return result, {}, b""
                 read = await client.read_resource(manifests[0]["uri"])
-                listed = json.loads(read.contents[0].text)
+                listed = json.loads(read.contents[0].text)  # a text resource: a model can read it
                 last = await client.read_resource(listed["files"][-1]["uri"])  # one no result listed
                 return result, listed, last.contents[0].blob
 

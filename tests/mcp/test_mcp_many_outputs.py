@@ -21,6 +21,7 @@ from surface_servers import http_server, stdio_client
 from pdftools.mcp.server import MOST_FILES
 
 PAGES = MOST_FILES + 70
+BUDGET = 40_000  # bytes of text, or of structured content: ~10k tokens, well within the ~25k a client keeps
 
 
 @pytest.fixture
@@ -66,7 +67,7 @@ def test_a_split_into_many_files_lists_some_and_a_manifest_reaches_every_one_ove
     assert f"{MOST_FILES} of {PAGES}" in warned and next(f["uri"] for f in data["files"]
                                                           if f not in parts) in warned, data["warnings"]
     text, structured = _sizes(result)
-    assert text < 30_000 and structured < 30_000, (text, structured)
+    assert text < BUDGET and structured < BUDGET, (text, structured)
     assert [f["name"] for f in listed["files"]] == [f"long-{p:03}-{p:03}.pdf" for p in range(1, PAGES + 1)]
     assert all(f["uri"].startswith("pdftools://files/") and f["download_url"] for f in listed["files"])
     with pikepdf.open(io.BytesIO(base64.b64decode(last))) as part:  # the last page, as a PDF of one page
@@ -85,7 +86,7 @@ def test_a_split_into_many_files_lists_some_and_names_their_folder_over_stdio(ro
     assert f"{MOST_FILES} of {PAGES}" in warned and str(root / "parts") in warned, data["warnings"]
     assert len(list((root / "parts").glob("*.pdf"))) == PAGES  # every part written, listed or not
     text, structured = _sizes(result)
-    assert text < 30_000 and structured < 30_000, (text, structured)
+    assert text < BUDGET and structured < BUDGET, (text, structured)
 
 
 def test_thumbnails_of_many_pages_list_and_inline_only_some(root: Path) -> None:
@@ -99,3 +100,36 @@ def test_thumbnails_of_many_pages_list_and_inline_only_some(root: Path) -> None:
     assert len([block for block in result.content if block.type == "image"]) <= MOST_FILES
     assert any(f"{MOST_FILES} of {PAGES}" in w for w in data["warnings"]), data["warnings"]
     assert len(list((root / "thumbs").iterdir())) == PAGES
+
+
+def _with_images_and_attachments(path: Path) -> None:
+    """PAGES pages, each drawing its own 2x2 grey image, and PAGES attached files."""
+    with pikepdf.new() as pdf:
+        for i in range(PAGES):
+            pdf.add_blank_page()
+            image = pikepdf.Stream(pdf, bytes([i % 256]) * 4, Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image,
+                                   Width=2, Height=2, ColorSpace=pikepdf.Name.DeviceGray, BitsPerComponent=8)
+            page = pdf.pages[-1]
+            page.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im0=image))
+            page.Contents = pdf.make_stream(b"q 100 0 0 100 0 0 cm /Im0 Do Q")
+            pdf.attachments[f"note-{i:03}.txt"] = pikepdf.AttachedFileSpec(pdf, f"note {i}".encode(),
+                                                                           filename=f"note-{i:03}.txt")
+        pdf.save(path)
+
+
+def test_extracting_many_images_and_attachments_lists_some_over_http(root: Path) -> None:
+    _with_images_and_attachments(root / "many.pdf")
+
+    async def go() -> list[Any]:
+        with http_server(root) as srv:
+            async with srv.client() as client:
+                return [await client.call_tool(tool, args) for tool, args in (
+                    ("pdf_extract_images", {"input": "many.pdf", "out_dir": "images"}),
+                    ("pdf_attachments", {"action": "extract", "input": "many.pdf", "out_dir": "notes"}))]
+
+    images, attachments = anyio.run(go)
+    for result, listed in ((images, "images"), (attachments, "attachments")):
+        data = result.structured_content
+        assert not result.is_error and len(data[listed]) == MOST_FILES, result.content[0].text[:300]
+        assert len(data["files"]) == MOST_FILES + 1 and any("files.json" in w for w in data["warnings"]), data
+        assert max(_sizes(result)) < BUDGET, _sizes(result)  # an attachment's entry is long: 32 kB

@@ -13,7 +13,7 @@ import contextlib
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from importlib.machinery import ModuleSpec, PathFinder
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, cast
@@ -31,21 +31,29 @@ def stop_signals() -> list[int]:
 
 
 @contextlib.contextmanager
-def held() -> Iterator[None]:
-    """Ctrl-C, SIGTERM and SIGHUP (`stop_signals`) wait until the block is done, then reach the handler they would
-    have met (KeyboardInterrupt, Terminate). Main thread only: Python runs signal handlers there alone, so elsewhere
-    (an MCP server's worker thread) nothing interrupts the block anyway."""
+def handled(signals: Iterable[int], handler: Callable[[int, Any], None]) -> Iterator[None]:
+    """`handler` takes `signals` for the block, then the handlers before it again. Main thread only: Python runs
+    signal handlers there alone, so elsewhere (an MCP server's worker thread) the block runs as it is."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    caught: list[int] = []
-    signals = (signal.SIGINT, *stop_signals())
-    previous = {signum: signal.signal(signum, lambda signum, frame: caught.append(signum)) for signum in signals}
+    previous = {signum: signal.signal(signum, handler) for signum in signals}
     try:
         yield
     finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
+        for signum, before in previous.items():
+            signal.signal(signum, before)
+
+
+@contextlib.contextmanager
+def held() -> Iterator[None]:
+    """Ctrl-C, SIGTERM and SIGHUP (`stop_signals`) wait until the block is done, then reach the handler they would
+    have met (KeyboardInterrupt, Terminate)."""
+    caught: list[int] = []
+    try:
+        with handled((signal.SIGINT, *stop_signals()), lambda signum, frame: caught.append(signum)):
+            yield
+    finally:
         if caught:
             signal.raise_signal(caught[0])
 

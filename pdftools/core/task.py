@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
-from pdftools.core.signals import stop_signals
+from pdftools.core.signals import handled, stop_signals
 from pdftools.errors import Interrupted, PdftoolsError, Timeout
 
 T = TypeVar("T")
@@ -40,20 +40,12 @@ def terminable() -> Iterator[None]:
     once."""
     import signal
 
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
     def stop(signum: int, frame: Any) -> None:
         signal.signal(signum, signal.SIG_DFL)
         raise Terminate(signum)
 
-    previous = {signum: signal.signal(signum, stop) for signum in stop_signals()}
-    try:
+    with handled(stop_signals(), stop):
         yield
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
 
 
 class Task:

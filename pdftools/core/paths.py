@@ -124,10 +124,14 @@ class LocalPolicy:
         return self.folder(raw)
 
     def output(self, raw: str) -> Path:
+        """`-` (a temporary file copied to stdout), or the file named: through a symbolic link, the file it names
+        (real path), as qpdf, `cp` and the shell's `>` write it (the link stays; the MCP policy resolves every
+        path). Names a document chooses are not outputs: a link there is replaced, never followed."""
         if raw == "-":
             self.stdout_file = self._tmpdir() / "stdout.pdf"
             return self.stdout_file
-        return self.folder(raw)
+        path = self.folder(raw)
+        return Path(os.path.realpath(path)) if path.is_symlink() else path
 
     def public(self, value: Any) -> Any:
         """`value` (a result, or an error's message) as the user should read it: the temporary files behind

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -20,14 +22,15 @@ from batch_files import rest_of, scans
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
 
 
-def start(tmp_path: Path, sample: Path) -> tuple[subprocess.Popen[str], dict[str, object]]:
+def start(tmp_path: Path, sample: Path, env: dict[str, str] | None = None,
+          ) -> tuple[subprocess.Popen[str], dict[str, object]]:
     pages = scans(sample, tmp_path / "in", dpi=72, pages=4)
     for page in pages:  # enough files that the batch is still running when it is stopped
         for copy in range(2):
             (tmp_path / "in" / f"{page.stem}-{copy}.pdf").write_bytes(page.read_bytes())
     argv = [str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(tmp_path / "out"), "--jobs", "2",
             "--json", "--set", "dpi=150"]
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     assert proc.stdout is not None
     return proc, json.loads(proc.stdout.readline())
 
@@ -91,11 +94,18 @@ def test_sigterm_stops_a_batch_as_ctrl_c_does(tmp_path: Path, sample: Path) -> N
 
 
 def test_a_coordinator_killed_outright_leaves_no_worker_behind(tmp_path: Path, sample: Path) -> None:
-    proc, first = start(tmp_path, sample)
-    workers = workers_of(proc.pid) | {int(str(first["worker"]).split(":")[1])}
-    proc.kill()
-    rest_of(proc, timeout=60)
-    assert gone(workers), "the batch's workers outlived it"
+    # A process killed outright cannot remove multiprocessing's own folder (`pymp-*`, its forkserver's socket):
+    # the batch gets a temporary folder of its own, removed here (short, as the machine's: a long one would
+    # change how the batch starts its workers).
+    own_tmp = tempfile.mkdtemp(prefix="kill-")
+    try:
+        proc, first = start(tmp_path, sample, env={**os.environ, "TMPDIR": own_tmp})
+        workers = workers_of(proc.pid) | {int(str(first["worker"]).split(":")[1])}
+        proc.kill()
+        rest_of(proc, timeout=60)
+        assert gone(workers), "the batch's workers outlived it"
+    finally:
+        shutil.rmtree(own_tmp, ignore_errors=True)
 
 
 def _default_sigint() -> None:

@@ -130,7 +130,9 @@ def _completer(info: Param | None, cli: Cli) -> Callable[[str], list[str]] | Non
 
 
 METAVARS = {"FILE": ("input", "inputs", "output", "source", "pdf", "files", "templates", "template", "reference_doc",
-                     "lua_filter", "data", "css", "append"),
+                     "lua_filter", "data", "css", "append", "start_file"),
+            "RANGES": ("ranges",), "COLOR": ("color",), "LIST": ("allow",), "FORMAT": ("from_format", "to_format"),
+            "KEY=VALUE": ("metadata",),
             "DIR": ("folder", "out_dir", "copy_to", "resource_path"), "PAGES": ("pages",),
             "PASSWORD": ("password", "user_password", "owner_password"), "PATTERN": ("pattern", "glob"),
             "LANG": ("language", "ocr_language")}

@@ -94,8 +94,9 @@ def typer_parameters(fn: Callable[..., Any], action: str | None = None) -> list[
         if action is not None and help_text is not None:
             help_text = for_action(help_text, action, [name for name, _ in (action_parameter(fn) or ("", ()))[1]])
         default = param.default if cli.default is MISSING else cli.default
-        if cli.prompt and help_text:
-            help_text += " (asked for at a terminal when not given)"
+        if cli.prompt and help_text:  # one parenthesis, not two in a row
+            asked = "asked for at a terminal when not given"
+            help_text = f"{help_text[:-1]}; {asked})" if help_text.endswith(")") else f"{help_text} ({asked})"
         complete = _completer(info, cli)
         if cli.argument:
             spec = typer.Argument(help=help_text, metavar=metavar_of(name, base, cli), case_sensitive=False,

@@ -103,7 +103,7 @@ def convert(
                     Mcp(hidden=True)] = "auto",
     embed_resources: Annotated[bool, Param("HTML output: its images inside (data: URIs)"),
                                Cli("--embed-resources", "--self-contained")] = False,
-    css: Annotated[list[str] | None, Param("Stylesheet for HTML, and PDF by weasyprint (`@page { size: A5 }`)"
+    css: Annotated[list[str] | None, Param("Stylesheet for HTML, and PDF by weasyprint: `@page { size: A5 }`"
                                            "{{cli: (repeatable)}}")] = None,
     pdf_engine: Annotated[Literal["weasyprint", "typst"] | None, Param("PDF engine (default: weasyprint, "
                                                                        "else typst)")] = None,

@@ -117,3 +117,10 @@ def test_the_commands_beside_the_ops_read_as_the_ops_do(cli: Callable[..., Any],
     """`mcp-config --help` showed click's `{CLIENT}` (the braces of a choice) in its usage line."""
     out = cli(name, "--help").stdout
     assert out.splitlines()[0] == usage, out
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_command_help_never_puts_two_parentheses_in_a_row(cli: Callable[..., Any], name: str) -> None:
+    """`(x) (asked for at a terminal when not given)` reads as two afterthoughts: one parenthesis says both."""
+    out = " ".join(_command_help(cli, [name]).split())
+    assert not re.findall(r".{40}\) \(.{20}", out), out

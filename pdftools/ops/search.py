@@ -6,7 +6,8 @@ stops the search, go on with {{start_file}}, {{start_page}} and {{skip}} from th
 
 {{cli:Exit status, as pdfgrep's: 0 when a line matched, 1 when none did, 2 when one of several inputs could not be
 searched. A single input that cannot be searched exits with its error's own code, as in every command (a missing
-file 3, not a PDF 4, encrypted 5; pdfgrep says 2): a script tests `[ $? -ge 2 ]` for "could not search".}}
+file 3, not a PDF 4, encrypted 5; pdfgrep says 2): a script tests `[ $? -ge 2 ]` for "could not search". An
+unexpected failure (INTERNAL, 1 in other commands) exits 2 here, never 1.}}
 
 {{mcp:When {{max_chars}} cuts the search, continue with the result's next_file, next_page and next_skip.}}
 """

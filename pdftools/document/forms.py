@@ -132,6 +132,8 @@ def _setter(name: str, wrapper: Any, value: Any) -> Any:
             raise InvalidFieldValue(f"{name!r} is a checkbox: {_shown(value)} is neither yes nor no",
                                     hint="A checkbox takes yes or no (true/false, on/off, 1/0).")
         return lambda: setattr(wrapper, "checked", on)
+    if info.type == "radio" and text == "Off":  # nothing chosen, as `list` shows it (and pdftk's FDF writes it)
+        return lambda: _choose_none(wrapper)
     if info.type in ("radio", "choice") and text not in info.options and not _editable(wrapper, info):
         allowed = ", ".join(info.options)
         raise InvalidFieldValue(f"{name!r} ({info.type}) does not offer {_shown(value)}",
@@ -139,6 +141,17 @@ def _setter(name: str, wrapper: Any, value: Any) -> Any:
     if info.type == "radio":
         return lambda: setattr(wrapper, "value", Name("/" + text))
     return lambda: setattr(wrapper, "value", str(value))
+
+
+def _choose_none(group: Any) -> None:
+    """A radio group with no button chosen (pikepdf lets one be unchosen only by choosing another)."""
+    from pikepdf import Name
+
+    field = group._field  # the group's field, its buttons the widgets under it
+    field.obj.V = Name.Off
+    for annot in field.obj.get("/Kids", [field.obj]):
+        if "/AS" in annot:
+            annot.AS = Name.Off
 
 
 def _shown(value: Any) -> str:

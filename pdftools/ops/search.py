@@ -39,6 +39,14 @@ def search(
                          Cli("-m", "--max-count")] = None,
     context: Annotated[int, Param("Lines of context around each match", ge=0, le=20),
                        Cli("-C", "--context")] = 0,
+    after_context: Annotated[int | None, Param("Lines of context after each match (instead of {{context}}'s)", ge=0,
+                                               le=20), Cli("-A", "--after-context"), Mcp(hidden=True)] = None,
+    before_context: Annotated[int | None, Param("Lines of context before each match (instead of {{context}}'s)",
+                                                ge=0, le=20), Cli("-B", "--before-context"), Mcp(hidden=True)] = None,
+    only_matching: Annotated[bool, Param("Print only the matching parts, each on its own line (pdfgrep -o)"),
+                             Cli("-o", "--only-matching"), Mcp(hidden=True)] = False,
+    page_count: Annotated[bool, Param("Print the number of matches on each page that has some (pdfgrep -p)"),
+                          Cli("-p", "--page-count"), Mcp(hidden=True)] = False,
     pages: Annotated[str | None, Param("Pages to search in every file: `1-3,7,10-`, `last`", empty_is_default=True),
                      Mcp(hidden=True)] = None,
     recursive: Annotated[bool, Param("Search folders recursively"), Cli("-r", "--recursive")] = False,
@@ -78,7 +86,13 @@ def search(
     result.with_filename = several if with_filename is None else with_filename
     if result.listing:
         max_count = 1  # a file is listed or not at its first match
-    with Searcher(result, regex, max_chars, max_count=max_count, context=context) as searcher:
+    result.only_matching, result.page_counts = only_matching, page_count
+    if only_matching or page_count:  # no context around matches printed alone, or counted
+        after_context = before_context = 0
+    around = (context if before_context is None else before_context,
+              context if after_context is None else after_context)  # as grep: -A and -B win over -C
+    result.context_asked = any(around)
+    with Searcher(result, regex, max_chars, max_count=max_count, context=around) as searcher:
         for index, (path, own, name) in enumerate(files[first:], first):
             hits, budget = len(result.hits), searcher.budget
             try:

@@ -3,7 +3,7 @@
 `fill` takes {{values}} `name=value`{{cli: (repeatable)}} and/or {{data}} JSON (`{"name": value}`, inline or a file);
 checkboxes take yes/no, radio groups and choices one of their options{{mcp: (see `list`)}}, a multi-select list a JSON
 array of them. Every value is checked before anything is written. `flatten` draws the fields into the page
-content and removes the form.{{cli:
+content and removes the form{{cli: (other annotations stay; {{annotations}} draws those too)}}.{{cli:
 
 {{data}} also takes the FDF and XFDF files pdftk fills forms from (as pdftk writes one for a form, edited): the
 fields they leave empty are left as they are.}}
@@ -74,6 +74,9 @@ def forms(
                                       '{{cli:inline or a file; or an FDF or XFDF file}}'
                                       '{{mcp:or a JSON/FDF/XFDF file}}'),
                     Cli(actions=("fill",)), Mcp(annotation=str | dict[str, Any] | None)] = None,
+    annotations: Annotated[bool, Param("flatten: other annotations too{{cli: (comments, highlights, stamps that "
+                                       "have an appearance), as qpdf --flatten-annotations=all}}"),
+                           Cli(actions=("flatten",))] = False,
     output: Annotated[Output, Cli(actions=WRITES)] = None,
     in_place: Annotated[InPlace, Cli(actions=WRITES)] = False,
     force: Annotated[Force, Cli(actions=WRITES)] = False,
@@ -99,7 +102,7 @@ def forms(
     if action == "fill":
         formfields.fill(formfields.wrapped(job.pdf, appearances=True), wanted)
     else:
-        flattened = formfields.flatten(job.pdf)
+        flattened = formfields.flatten(job.pdf, annotations=annotations)
     written = Edited(**job.save(decrypt))
     fields = _described(job.pdf) if action == "fill" else []
     return FormsResult(input=str(job.src), fields=fields, filled=list(wanted), flattened=flattened,

@@ -181,6 +181,7 @@ class SearchResult:
     only_matching = False  # -o: each match alone on its line
     page_counts = False  # -p: `page:matches` for each page that has some
     context_asked = False
+    null = False  # -Z: a zero byte after each file name, the name as it is (for `xargs -0`)
 
     def reword_errors(self, reword: Callable[[str, str], str]) -> None:
         """The skipped inputs' messages and hints in a front end's terms (`reword(text, command)`)."""
@@ -219,7 +220,7 @@ class SearchResult:
         context lines with `-` for `:` and `--` between a file's groups; with -c, `file:count` per file; with
         -l / -L, the names of the files that match / do not."""
         if self.listing:
-            yield from (shown(f.path) for f in self.files if (f.matches > 0) == (self.listing == "with"))
+            yield from (self._name(f.path) for f in self.files if (f.matches > 0) == (self.listing == "with"))
             return
         if self.count_only:
             yield from (self._prefix(f.path, None, ":") + str(f.matches) for f in self.files)
@@ -261,9 +262,17 @@ class SearchResult:
             yield (f"(stopped by --max-chars; continue with --start-file {one_line(self.next_file or '')} --start-page "
                    f"{self.next_page} --skip {self.next_skip or 0})")
 
+    @property
+    def line_end(self) -> str:
+        """What ends each line printed: a newline; with -Z, a file's name alone (-l, -L) ends in its zero byte."""
+        return "" if self.null and self.listing else "\n"
+
+    def _name(self, path: str) -> str:
+        return label(path) + "\0" if self.null else shown(path)
+
     def _prefix(self, path: str, page: int | None, sep: str) -> str:
-        parts = [shown(path)] * self.with_filename + [str(page)] * (self.page_numbers and page is not None)
-        return "".join(part + sep for part in parts)
+        name = [self._name(path) if self.null else shown(path) + sep] * self.with_filename
+        return "".join(name) + (str(page) + sep if self.page_numbers and page is not None else "")
 
 
 def label(path: str) -> str:

@@ -44,11 +44,13 @@ def search(
     before_context: Annotated[int | None, Param("Lines of context before each match (instead of {{context}}'s)",
                                                 ge=0, le=20), Cli("-B", "--before-context"), Mcp(hidden=True)] = None,
     only_matching: Annotated[bool, Param("Print only the matching parts, each on its own line (pdfgrep -o)"),
-                             Cli("-o", "--only-matching"), Mcp(hidden=True)] = False,
+                             Cli("--only-matching"), Mcp(hidden=True)] = False,
     page_count: Annotated[bool, Param("Print the number of matches on each page that has some (pdfgrep -p)"),
-                          Cli("-p", "--page-count"), Mcp(hidden=True)] = False,
+                          Cli("--page-count"), Mcp(hidden=True)] = False,
+    null: Annotated[bool, Param("End each file name with a zero byte, the name as it is (pdfgrep -Z)"),
+                    Cli("-Z", "--null"), Mcp(hidden=True)] = False,
     pages: Annotated[str | None, Param("Pages to search in every file: `1-3,7,10-`, `last`", empty_is_default=True),
-                     Mcp(hidden=True)] = None,
+                     Cli("--pages", "--page-range"), Mcp(hidden=True)] = None,
     recursive: Annotated[bool, Param("Search folders recursively"), Cli("-r", "--recursive")] = False,
     mode: Annotated[Literal["layout", "plain"], Param("layout: lines as pdfgrep reads them; plain: reading order")]
     = "layout",
@@ -86,7 +88,7 @@ def search(
     result.with_filename = several if with_filename is None else with_filename
     if result.listing:
         max_count = 1  # a file is listed or not at its first match
-    result.only_matching, result.page_counts = only_matching, page_count
+    result.only_matching, result.page_counts, result.null = only_matching, page_count, null
     if only_matching or page_count:  # no context around matches printed alone, or counted
         after_context = before_context = 0
     around = (context if before_context is None else before_context,

@@ -304,11 +304,17 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
         files: dict[str, str | None] | None = None, typed: set[str] | None = None, quiet: bool = False) -> int:
     """Fill secrets (files, prompts), check the constraints (the same ones MCP enforces), call the op, render;
     return the exit code. `quiet`: print nothing but errors (and the data asked for with `-o -`)."""
-    from pdftools.cli.render import ProgressBar, RowPrinter, render, report_error, stdout_gone, unwritable
+    from pdftools.cli.render import ProgressBar, RowPrinter, render, stdout_gone, unwritable
+    from pdftools.cli.render import report_error as report
     from pdftools.core import limits, paths, task
 
     policy, bar = paths.LocalPolicy(), ProgressBar(op.name, shown=not quiet)
     _quiet_pdf_library()
+
+    def report_error(exc: PdftoolsError, *, as_json: bool) -> int:
+        code = report(exc, as_json=as_json)
+        # where 1 says "nothing matched" (search, as grep), an error that exits 1 (INTERNAL) exits grep's 2
+        return 2 if code == 1 and op.no_match_exit else code
     try:
         running = task.Task(bar.update, timeout=limits.timeout(), on_item=RowPrinter(as_json, quiet))  # batch rows
         with task.terminable(), paths.using(policy), task.running(running):

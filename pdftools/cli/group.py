@@ -355,24 +355,18 @@ def usage_message(exc: click_errors.UsageError, argv: list[str]) -> str:
 
 
 _ONE_PATTERN = "give one pattern, as the first argument (join alternatives with `|`)"
-_PER_PAGE = "per-page counts are not printed: -n prints each line's page, --json gives each hit's"
 _SPANS = "--json gives where each match is in its line (`spans`)"
-_NAMES = "names end at the line's `:`, a line break in one shown as `\\n`; --json gives names as they are"
 _GLOB = "name the files with a glob instead ('dir/*.pdf')"
 PDFGREP_WORDS = {  # pdfgrep's options that `search` spells otherwise or does without
     "-l": "pdfgrep's -l is --files-with-matches here (in pdftools -l is --language)",
+    "-o": "pdfgrep's -o is --only-matching here (in pdftools -o is --output)",
+    "-p": "pdfgrep's -p is --page-count here (in pdftools -p is --pattern)",
     "-P": "patterns are always Python regular expressions (as pdfgrep -P): leave -P out",
     "-R": "pdfgrep's -R is -r here",
-    "-A": "give -C N: context lines before and after",
-    "-B": "give -C N: context lines before and after",
     "-F": "patterns are regular expressions: escape `( [ . * + ? |` with `\\` to find them as written",
     # and those it does without (by spelling they suggested options that do something else: --unac, --count)
     "-e": _ONE_PATTERN, "--regexp": _ONE_PATTERN, "-f": _ONE_PATTERN, "--file": _ONE_PATTERN,
-    "-p": _PER_PAGE, "--page-count": _PER_PAGE,
-    "-o": "lines are printed whole: " + _SPANS, "--only-matching": "lines are printed whole: " + _SPANS,
     "--color": "matches are not coloured: " + _SPANS,
-    "-Z": _NAMES, "--null": _NAMES,
-    "--page-range": "give the pages as --pages 1-3, or per file as FILE:1-3",
     "--include": _GLOB, "--exclude": _GLOB,
     "--unac": "accents are matched as written",
     "--warn-empty": "`pdftools text FILE` notes the pages without text",

@@ -110,8 +110,9 @@ def _render_lines(result: Any, stream: Any) -> None:
     """Lines as the result gives them, whole (data: never markup, never cut; at a terminal, control characters
     escaped); its notes to stderr."""
     shown = safe if stream.isatty() else str
+    end = getattr(result, "line_end", "\n")  # search -Z -l: names end in their zero byte
     for line in result.output_lines():
-        stream.write(shown(line) + "\n")
+        stream.write(shown(line) + end)
     for note in result.notes():
         sys.stderr.write(safe(note) + "\n")
 

@@ -65,6 +65,22 @@ def fill(pattern: str, what: str, hint: str, **fields: Any) -> str:
     return pattern.format(**fields)
 
 
+_PRINTF = re.compile(r"%%|%(0?)([1-9]\d?)?d")
+
+
+def printf_number(pattern: str, field: str) -> str:
+    """A pattern with C's printf number (`page-%d.pdf`, `pg_%04d.pdf`, as pdfseparate, pdftk's burst and qpdf
+    name pages) in ours: `{field}`, `{field:04}`; `%%` is a percent sign. Without one, the pattern as it is."""
+    if not any(m.group() != "%%" for m in _PRINTF.finditer(pattern)):
+        return pattern
+
+    def one(match: re.Match[str]) -> str:
+        if match.group() == "%%":
+            return "%"
+        return "{" + field + (f":{match.group(1)}{match.group(2)}" if match.group(2) else "") + "}"
+    return _PRINTF.sub(one, pattern)
+
+
 def render(pattern: str, **fields: Any) -> str:
     """Fill `pattern` with `fields`; string fields are sanitised, and the result must be a plain file name."""
     safe = {k: safe_component(v) if isinstance(v, str) else v for k, v in fields.items()}

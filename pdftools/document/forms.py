@@ -132,6 +132,8 @@ def _setter(name: str, wrapper: Any, value: Any) -> Any:
             raise InvalidFieldValue(f"{name!r} is a checkbox: {_shown(value)} is neither yes nor no",
                                     hint="A checkbox takes yes or no (true/false, on/off, 1/0).")
         return lambda: setattr(wrapper, "checked", on)
+    if info.type == "radio" and text == "Off":  # nothing chosen, as `list` shows it (and pdftk's FDF writes it)
+        return lambda: _choose_none(wrapper)
     if info.type in ("radio", "choice") and text not in info.options and not _editable(wrapper, info):
         allowed = ", ".join(info.options)
         raise InvalidFieldValue(f"{name!r} ({info.type}) does not offer {_shown(value)}",
@@ -139,6 +141,17 @@ def _setter(name: str, wrapper: Any, value: Any) -> Any:
     if info.type == "radio":
         return lambda: setattr(wrapper, "value", Name("/" + text))
     return lambda: setattr(wrapper, "value", str(value))
+
+
+def _choose_none(group: Any) -> None:
+    """A radio group with no button chosen (pikepdf lets one be unchosen only by choosing another)."""
+    from pikepdf import Name
+
+    field = group._field  # the group's field, its buttons the widgets under it
+    field.obj.V = Name.Off
+    for annot in field.obj.get("/Kids", [field.obj]):
+        if "/AS" in annot:
+            annot.AS = Name.Off
 
 
 def _shown(value: Any) -> str:
@@ -189,10 +202,14 @@ def _editable(wrapper: Any, info: FormField) -> bool:
     return info.type == "choice" and bool(wrapper.is_combobox and wrapper.allow_edit)
 
 
-def flatten(pdf: pikepdf.Pdf) -> int:
-    """Draw every visible widget's appearance into its page, drop the widgets and the form; return how many."""
+def flatten(pdf: pikepdf.Pdf, *, annotations: bool = False) -> int:
+    """Draw every visible widget's appearance into its page, drop the widgets and the form; return how many.
+    `annotations`: the other annotations with an appearance too (comments, highlights, stamps), as qpdf's
+    --flatten-annotations=all draws them; a PDF without a form is then no error."""
     if pdf.Root.get("/AcroForm") is None or not pdf.acroform.fields:
-        raise NoForm("the PDF has no form fields to flatten")
+        if not annotations:
+            raise NoForm("the PDF has no form fields to flatten")
+        return _flatten_annotations(pdf)
     needed = bool(pdf.Root.AcroForm.get("/NeedAppearances", False))  # fields filled without appearances ...
     pdf.generate_appearance_streams()  # ... which qpdf draws (and checkboxes' /AS set from their /V)
     for fld in pdf.acroform.fields:
@@ -204,7 +221,17 @@ def flatten(pdf: pikepdf.Pdf) -> int:
                     redraw(fld, annot, fld.fully_qualified_name)
     drawn = sum(_flatten_page(pdf, page) for page in pdf.pages)
     del pdf.Root.AcroForm
-    return drawn
+    return drawn + (_flatten_annotations(pdf) if annotations else 0)
+
+
+def _flatten_annotations(pdf: pikepdf.Pdf) -> int:
+    """qpdf's flattening of every annotation that has an appearance and is not hidden; how many went."""
+    def count() -> int:
+        return sum(len(page.obj.get("/Annots") or []) for page in pdf.pages)
+
+    before = count()
+    pdf.flatten_annotations("all")
+    return before - count()
 
 
 def _flatten_page(pdf: pikepdf.Pdf, page: pikepdf.Page) -> int:

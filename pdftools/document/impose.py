@@ -12,8 +12,8 @@ from pdftools.document.arrange import arrange
 if TYPE_CHECKING:
     import pikepdf
 
-SheetParam = Annotated[Literal["auto", "a3", "a4", "a5", "letter", "legal", "tabloid"],
-                       Param("Paper size of the sheets (auto: from the pages' own size)")]
+SheetParam = Annotated[Literal["auto", "grow", "a3", "a4", "a5", "letter", "legal", "tabloid"],
+                       Param("Sheet paper (auto: the pages'; grow: holds them unscaled)")]
 Margin = Annotated[float, Param("Blank border around each sheet, in points", ge=0, le=144)]
 SHEETS = {"a3": (841.89, 1190.55), "a4": (595.28, 841.89), "a5": (419.53, 595.28), "letter": (612.0, 792.0),
           "legal": (612.0, 1008.0), "tabloid": (792.0, 1224.0)}

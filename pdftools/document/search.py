@@ -106,14 +106,15 @@ def matching_lines(regex: re.Pattern[str], texts: list[str]) -> list[Lines]:
             for text in texts]
 
 
-def page_hits(path: str, page: int, text: str, found: Lines, context: int) -> list[Hit]:
-    """The hits of one page's text, its matching lines `found` with `context` lines around them."""
+def page_hits(path: str, page: int, text: str, found: Lines, context: tuple[int, int]) -> list[Hit]:
+    """The hits of one page's text, its matching lines `found` with `context` lines before and after them."""
     lines = _lines(text)
+    before, after = context
     hits = []
     for number, spans in found:
-        low = max(0, number - 1 - context)
+        low = max(0, number - 1 - before)
         hits.append(Hit(path=path, page=page, line=number, text=lines[number - 1], spans=spans,
-                        before=lines[low:number - 1] if context else [], after=lines[number:number + context]))
+                        before=lines[low:number - 1] if before else [], after=lines[number:number + after]))
     return hits
 
 
@@ -177,6 +178,10 @@ class SearchResult:
     cli_only: ClassVar = ("listing",)  # no tool argument sets it: over MCP it would always be null
     with_filename = False
     page_numbers = False
+    only_matching = False  # -o: each match alone on its line
+    page_counts = False  # -p: `page:matches` for each page that has some
+    context_asked = False
+    null = False  # -Z: a zero byte after each file name, the name as it is (for `xargs -0`)
 
     def reword_errors(self, reword: Callable[[str, str], str]) -> None:
         """The skipped inputs' messages and hints in a front end's terms (`reword(text, command)`)."""
@@ -215,10 +220,20 @@ class SearchResult:
         context lines with `-` for `:` and `--` between a file's groups; with -c, `file:count` per file; with
         -l / -L, the names of the files that match / do not."""
         if self.listing:
-            yield from (shown(f.path) for f in self.files if (f.matches > 0) == (self.listing == "with"))
+            yield from (self._name(f.path) for f in self.files if (f.matches > 0) == (self.listing == "with"))
             return
         if self.count_only:
             yield from (self._prefix(f.path, None, ":") + str(f.matches) for f in self.files)
+            return
+        if self.page_counts:  # pdfgrep -p: every match counted, as -c counts them
+            counts: dict[tuple[str, int], int] = {}
+            for hit in self.hits:
+                counts[hit.path, hit.page] = counts.get((hit.path, hit.page), 0) + len(hit.spans)
+            yield from (self._prefix(path, None, ":") + f"{page}:{n}" for (path, page), n in counts.items())
+            return
+        if self.only_matching:  # grep -o: the matched text alone, never context; an empty match prints nothing
+            yield from (self._prefix(hit.path, hit.page, ":") + hit.text[a:b] for hit in self.hits
+                        for a, b in hit.spans if b > a)
             return
         pages: dict[tuple[str, int], dict[int, tuple[str, bool]]] = {}
         for hit in self.hits:
@@ -228,7 +243,8 @@ class SearchResult:
             rows[hit.line] = (hit.text, True)
             for number, line in enumerate(hit.after, hit.line + 1):
                 rows.setdefault(number, (line, False))
-        with_context = any(hit.before or hit.after for hit in self.hits)
+        with_context = self.context_asked or any(hit.before or hit.after for hit in self.hits)  # as grep: `--`
+        # between groups whenever context was asked for, even where a page had none to give
         previous: tuple[str, int, int] | None = None
         for (path, page), rows in pages.items():
             for number in sorted(rows):
@@ -246,9 +262,17 @@ class SearchResult:
             yield (f"(stopped by --max-chars; continue with --start-file {one_line(self.next_file or '')} --start-page "
                    f"{self.next_page} --skip {self.next_skip or 0})")
 
+    @property
+    def line_end(self) -> str:
+        """What ends each line printed: a newline; with -Z, a file's name alone (-l, -L) ends in its zero byte."""
+        return "" if self.null and self.listing else "\n"
+
+    def _name(self, path: str) -> str:
+        return label(path) + "\0" if self.null else shown(path)
+
     def _prefix(self, path: str, page: int | None, sep: str) -> str:
-        parts = [shown(path)] * self.with_filename + [str(page)] * (self.page_numbers and page is not None)
-        return "".join(part + sep for part in parts)
+        name = [self._name(path) if self.null else shown(path) + sep] * self.with_filename
+        return "".join(name) + (str(page) + sep if self.page_numbers and page is not None else "")
 
 
 def label(path: str) -> str:
@@ -291,7 +315,7 @@ class Searcher:
     search, which the task's deadline or cancel kills however long a match runs (`core.forked`)."""
 
     def __init__(self, result: SearchResult, regex: re.Pattern[str], budget: int | None, *,
-                 max_count: int | None, context: int) -> None:
+                 max_count: int | None, context: tuple[int, int]) -> None:
         self.result, self.budget = result, budget
         self.max_count, self.context = max_count, context
         self._worker = forked.Worker(functools.partial(matching_lines, regex))

@@ -20,6 +20,7 @@ class Op:
     summary: str  # the module docstring's first line, so `--help` need not import it (a test checks)
     read_only: bool
     heavy: bool = False  # CPU-bound for seconds: the MCP server limits how many run at once
+    no_match_exit: bool = False  # exit 1 is "nothing matched" (grep's contract): an error exits 2 or more
     module: str = ""
 
     @property
@@ -96,7 +97,7 @@ OPS: tuple[Op, ...] = (
     # issue 16: search, words and lines, page labels, crop, resize
     Op("search", "pdf_search", "Search PDFs",
        "Search PDFs for a regular expression, as pdfgrep does: files, folders and globs, with page numbers and "
-       "context.", True),
+       "context.", True, no_match_exit=True),
     Op("labels", "pdf_page_labels", "Show or set page labels",
        "Show or set page labels, the page numbers a viewer shows: `i, ii, iii` for the front matter, then "
        "`1, 2, 3`.", False),

@@ -1,7 +1,8 @@
 """Impose a PDF as a booklet: two pages per sheet side, in the order that folds into a book.
 
 Print double-sided flipping on the short edge, fold in the middle, staple. Blank pages pad the count to a
-multiple of 4. {{sheet}} `auto`: two pages side by side at their size; `a4` etc. scales them to half a sheet.
+multiple of 4. {{sheet}} `auto` is the pages' own paper (A4 pages on A4, each at half a sheet, as pdfjam, pdfcpu
+and psnup do); `grow` keeps them at full size (A4 pages on A3's size); `a4` etc. names it.
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ def booklet(
         raise NoPages(f"{job.src} has no pages")
     padded = -(-count // 4) * 4
     width, height = impose.displayed_size(job.pdf.pages[0])
-    size = impose.sheet_size(sheet, True, (2 * width, height))
+    size = impose.sheet_size(sheet, True, (2 * width, height) if sheet == "grow" else (width, height))
     warnings = impose.impose(job.pdf, _sides(count, padded), size, (2, 1), margin)
     return BookletResult(**job.save(decrypt), sheets=padded // 4, blank_pages=padded - count, sheet_size=list(size),
                          warnings=warnings)

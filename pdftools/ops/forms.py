@@ -3,7 +3,10 @@
 `fill` takes {{values}} `name=value`{{cli: (repeatable)}} and/or {{data}} JSON (`{"name": value}`, inline or a file);
 checkboxes take yes/no, radio groups and choices one of their options{{mcp: (see `list`)}}, a multi-select list a JSON
 array of them. Every value is checked before anything is written. `flatten` draws the fields into the page
-content and removes the form.
+content and removes the form{{cli: (other annotations stay; {{annotations}} draws those too)}}.{{cli:
+
+{{data}} also takes the FDF and XFDF files pdftk fills forms from (as pdftk writes one for a form, edited): the
+fields they leave empty are left as they are.}}
 """
 
 from __future__ import annotations
@@ -28,14 +31,15 @@ from pdftools.core.inputs import load_json
 from pdftools.core.params import Cli, Mcp, Param
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
+from pdftools.document import fdf
 from pdftools.document import forms as formfields
 from pdftools.document.forms import FormField
-from pdftools.errors import InvalidArgument, NoForm
+from pdftools.errors import FileNotFound, InvalidArgument, IsADirectory, NoForm
 
 COMMANDS = {
     "list": "List the form fields: names, types, values and options.",
     "fill": "Fill fields with {{values}} `name=value`{{cli: (repeatable)}} and/or {{data}} JSON (`{\"name\": value}`, "
-            "inline or a file); every value is checked before anything is written.",
+            "inline or a file){{cli: or pdftk's FDF/XFDF file}}; every value is checked before anything is written.",
     "flatten": "Draw the fields into the page content and remove the form.",
 }
 WRITES = ("fill", "flatten")
@@ -66,8 +70,13 @@ def forms(
     input: Input,
     values: Annotated[list[str] | None, Param("fill: `name=value`{{cli: (repeatable)}}"),
                       Cli("--set", metavar="NAME=VALUE", actions=("fill",))] = None,
-    data: Annotated[str | None, Param('fill: JSON {"name": value}, {{cli:inline or a file}}{{mcp:or a JSON file}}'),
+    data: Annotated[str | None, Param('fill: {{cli:JSON }}{"name": value}, '
+                                      '{{cli:inline or a file; or an FDF or XFDF file}}'
+                                      '{{mcp:or a JSON/FDF/XFDF file}}'),
                     Cli(actions=("fill",)), Mcp(annotation=str | dict[str, Any] | None)] = None,
+    annotations: Annotated[bool, Param("flatten: other annotations too{{cli: (comments, highlights, stamps that "
+                                       "have an appearance), as qpdf --flatten-annotations=all}}"),
+                           Cli(actions=("flatten",))] = False,
     output: Annotated[Output, Cli(actions=WRITES)] = None,
     in_place: Annotated[InPlace, Cli(actions=WRITES)] = False,
     force: Annotated[Force, Cli(actions=WRITES)] = False,
@@ -93,7 +102,7 @@ def forms(
     if action == "fill":
         formfields.fill(formfields.wrapped(job.pdf, appearances=True), wanted)
     else:
-        flattened = formfields.flatten(job.pdf)
+        flattened = formfields.flatten(job.pdf, annotations=annotations)
     written = Edited(**job.save(decrypt))
     fields = _described(job.pdf) if action == "fill" else []
     return FormsResult(input=str(job.src), fields=fields, filled=list(wanted), flattened=flattened,
@@ -111,7 +120,8 @@ def _described(pdf: Any) -> list[FormField]:
 def _values(pairs: list[str] | None, data: str | None) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if data is not None:
-        loaded = load_json(data, "--data")
+        loaded = _data_file(data)
+        loaded = load_json(data, "--data") if loaded is None else loaded
         if not isinstance(loaded, dict):
             raise InvalidArgument("--data must be a JSON object of field names and values",
                                   hint='E.g. {"Name": "Ann", "Agree": true}.')
@@ -122,3 +132,20 @@ def _values(pairs: list[str] | None, data: str | None) -> dict[str, Any]:
             raise InvalidArgument(f"cannot read {pair!r} as name=value", hint="E.g. --set 'First Name=Ann'.")
         out[name] = value
     return out
+
+
+def _data_file(data: Any) -> dict[str, Any] | None:
+    """The values of an FDF or XFDF file (pdftk's fill_form data), or None when `data` is JSON (inline, a file)."""
+    if not isinstance(data, str) or data.lstrip().startswith(("{", "[")):
+        return None
+    try:
+        path = input_path(data, pdf=False)
+        with path.open("rb") as fh:
+            head = fh.read(1024)
+            if fdf.kind(head) is None:
+                return None
+            return fdf.read(path, head + fh.read(), data)
+    except (FileNotFound, IsADirectory):
+        return None  # load_json says what is wrong
+    except OSError as exc:
+        raise InvalidArgument(f"cannot read --data from {data}: {exc.strerror or exc}") from None

@@ -58,6 +58,7 @@ def merge(
         Cli(argument=True, metavar="INPUT..."),
     ],
     output: Annotated[str, Param("Output PDF"), Cli("-o", "--output", note="`-` for stdout")] = DEFAULT_OUTPUT,
+    collate: Annotated[bool, Param("One page from each input in turn, as qpdf collates")] = False,
     force: Annotated[bool, Param("Overwrite an existing output")] = False,
     password: Password = None,
     decrypt: Decrypt = False,
@@ -83,21 +84,25 @@ def merge(
     entries = {key: pagelabels.read_entries(src) for key, src in opened.items()}
     page_labels: list[pagelabels.Label | None] = []  # each page's, written when an input has labels
     version = "1.3"
-    for index, ((path, spec), key) in enumerate(zip(sources, real, strict=True)):
+    chosen = [[n - 1 for n in _pages_of(spec, len(opened[key].pages), path)]
+              for (path, spec), key in zip(sources, real, strict=True)]
+    maps: list[dict[int, int]] = [{} for _ in sources]
+    for index, selected in _runs(chosen, collate):  # each input's pages at once, or (collate) one at a time
+        key = real[index]
         src = opened[key]
-        version = max(version, src.pdf_version)
-        selected = [n - 1 for n in _pages_of(spec, len(src.pages), path)]
-        page_map: dict[int, int] = {}
         for position, page_index in enumerate(selected, len(out.pages)):
-            page_map.setdefault(page_index, position)
-        copy_pages(src, out, selected, again=taken[key] > 1)
-        if index == 0:
-            _copy_metadata(src, out)
-        if page_map:  # an input without pages (as qpdf, merged as nothing) has no bookmark
-            bookmarks.append((src, path.stem, page_map))
-        merged.append(MergedInput(path=str(path), pages=len(selected)))
+            maps[index].setdefault(page_index, position)
+        copy_pages(src, out, selected, again=taken[key] > 1 or collate)
         found = entries[key]
         page_labels += [None] * len(selected) if found is None else [pagelabels.label_at(found, i) for i in selected]
+    for index, ((path, _), key) in enumerate(zip(sources, real, strict=True)):
+        src = opened[key]
+        version = max(version, src.pdf_version)
+        if index == 0:
+            _copy_metadata(src, out)
+        if maps[index]:  # an input without pages (as qpdf, merged as nothing) has no bookmark
+            bookmarks.append((src, path.stem, maps[index]))
+        merged.append(MergedInput(path=str(path), pages=len(chosen[index])))
 
     if not len(out.pages):
         raise NoPages("the merged PDF would have no pages: " + ", ".join(dict.fromkeys(str(p) for p, _ in sources))
@@ -127,6 +132,15 @@ def _sources(inputs: list[str], output: str) -> list[tuple[Path, str | None]]:
             raise FileNotFound(exc.message, hint=f"The output is named with {{{{output}}}}, not as the last input "
                                                  f"(pdfunite's way): `pdftools merge FILE... -o {last}`.") from None
         raise
+
+
+def _runs(chosen: list[list[int]], collate: bool) -> list[tuple[int, list[int]]]:
+    """The order pages are copied in, as (input, its 0-based pages): each input's in turn; with `collate` one
+    page of each input in turn, an input that has run out passed over (qpdf's --collate, pdftk's shuffle)."""
+    if not collate:
+        return list(enumerate(chosen))
+    longest = max((len(pages) for pages in chosen), default=0)
+    return [(index, [pages[n]]) for n in range(longest) for index, pages in enumerate(chosen) if n < len(pages)]
 
 
 def _pages_of(spec: str | None, count: int, path: Path) -> list[int]:

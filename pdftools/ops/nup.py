@@ -27,11 +27,9 @@ from pdftools.core.edit import (
 )
 from pdftools.core.params import Param
 from pdftools.document import impose
-from pdftools.document.impose import Margin
+from pdftools.document.impose import Margin, SheetParam
 
 GRIDS = {2: (2, 1), 4: (2, 2), 6: (3, 2), 8: (4, 2), 9: (3, 3), 16: (4, 4)}
-NupSheet = Annotated[Literal["auto", "grow", "a3", "a4", "a5", "letter", "legal", "tabloid"],
-                     Param("Paper size of the sheets (auto: the pages'; grow: fits them unscaled)")]
 
 
 @dataclass
@@ -46,7 +44,7 @@ class NupResult(Edited):
 def nup(
     input: Input,
     per_sheet: Annotated[Literal[2, 4, 6, 8, 9, 16], Param("Pages per sheet")] = 2,
-    sheet: NupSheet = "auto",
+    sheet: SheetParam = "auto",
     pages: Pages = None,
     margin: Margin = 0,
     output: Output = None,

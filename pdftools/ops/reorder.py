@@ -2,7 +2,8 @@
 
 `interleave` takes pages 1..n/2 as fronts and n/2+1..n as backs: 1, n/2+1, 2, n/2+2, ...;
 `interleave-reversed` for a back-side scan made from the last sheet to the first: 1, n, 2, n-1, ...
-Scans in two files? `pdftools merge fronts.pdf backs.pdf -o scans.pdf` first.
+Scans in two files? `pdftools merge --collate fronts.pdf backs.pdf:z-1 -o scans.pdf` collates them in one step
+(`backs.pdf` without `:z-1` when the backs were scanned first to last).
 """
 
 from __future__ import annotations

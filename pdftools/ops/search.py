@@ -6,7 +6,8 @@ stops the search, go on with {{start_file}}, {{start_page}} and {{skip}} from th
 
 {{cli:Exit status, as pdfgrep's: 0 when a line matched, 1 when none did, 2 when one of several inputs could not be
 searched. A single input that cannot be searched exits with its error's own code, as in every command (a missing
-file 3, not a PDF 4, encrypted 5; pdfgrep says 2): a script tests `[ $? -ge 2 ]` for "could not search".}}
+file 3, not a PDF 4, encrypted 5; pdfgrep says 2): a script tests `[ $? -ge 2 ]` for "could not search". An
+unexpected failure (INTERNAL, 1 in other commands) exits 2 here, never 1.}}
 
 {{mcp:When {{max_chars}} cuts the search, continue with the result's next_file, next_page and next_skip.}}
 """
@@ -38,8 +39,18 @@ def search(
                          Cli("-m", "--max-count")] = None,
     context: Annotated[int, Param("Lines of context around each match", ge=0, le=20),
                        Cli("-C", "--context")] = 0,
+    after_context: Annotated[int | None, Param("Lines of context after each match (instead of {{context}}'s)", ge=0,
+                                               le=20), Cli("-A", "--after-context"), Mcp(hidden=True)] = None,
+    before_context: Annotated[int | None, Param("Lines of context before each match (instead of {{context}}'s)",
+                                                ge=0, le=20), Cli("-B", "--before-context"), Mcp(hidden=True)] = None,
+    only_matching: Annotated[bool, Param("Print only the matching parts, each on its own line (pdfgrep -o)"),
+                             Cli("--only-matching"), Mcp(hidden=True)] = False,
+    page_count: Annotated[bool, Param("Print the number of matches on each page that has some (pdfgrep -p)"),
+                          Cli("--page-count"), Mcp(hidden=True)] = False,
+    null: Annotated[bool, Param("End each file name with a zero byte, the name as it is (pdfgrep -Z)"),
+                    Cli("-Z", "--null"), Mcp(hidden=True)] = False,
     pages: Annotated[str | None, Param("Pages to search in every file: `1-3,7,10-`, `last`", empty_is_default=True),
-                     Mcp(hidden=True)] = None,
+                     Cli("--pages", "--page-range"), Mcp(hidden=True)] = None,
     recursive: Annotated[bool, Param("Search folders recursively"), Cli("-r", "--recursive")] = False,
     mode: Annotated[Literal["layout", "plain"], Param("layout: lines as pdfgrep reads them; plain: reading order")]
     = "layout",
@@ -77,7 +88,13 @@ def search(
     result.with_filename = several if with_filename is None else with_filename
     if result.listing:
         max_count = 1  # a file is listed or not at its first match
-    with Searcher(result, regex, max_chars, max_count=max_count, context=context) as searcher:
+    result.only_matching, result.page_counts, result.null = only_matching, page_count, null
+    if only_matching or page_count:  # no context around matches printed alone, or counted
+        after_context = before_context = 0
+    around = (context if before_context is None else before_context,
+              context if after_context is None else after_context)  # as grep: -A and -B win over -C
+    result.context_asked = any(around)
+    with Searcher(result, regex, max_chars, max_count=max_count, context=around) as searcher:
         for index, (path, own, name) in enumerate(files[first:], first):
             hits, budget = len(result.hits), searcher.budget
             try:

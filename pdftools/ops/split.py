@@ -1,6 +1,7 @@
 """Split a PDF into several: every page, every N pages, given ranges, or at top-level bookmarks.
 
-Parts are named by a pattern with the fields {stem}, {start}, {end}, {index} and {title} (the bookmark);
+Parts are named by a pattern with the fields {stem}, {start}, {end}, {index} and {title} (the bookmark){{cli:, or
+with `%d` for {start} as pdfseparate and pdftk's burst name pages (`page-%d.pdf`, `pg_%04d.pdf`)}};
 no part is written unless all of them can be, and existing files need {{force}}. The parts of an encrypted PDF
 keep its encryption (same passwords and permissions) unless {{decrypt}} is given.
 """
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pdftools.core import parallel, results, streams
 from pdftools.core.edit import Decrypt, Linearize, ObjectStreams, saving
-from pdftools.core.naming import render
+from pdftools.core.naming import printf_number, render
 from pdftools.core.pages import check_spec, parse_ranges
 from pdftools.core.params import Cli, Input, Param, Password
 from pdftools.core.paths import input_path, output_folder
@@ -90,6 +91,7 @@ def split(
         n = every or 1
         plan = [(a, min(a + n - 1, count), "") for a in range(1, count + 1, n)]
 
+    pattern = printf_number(pattern, "start")  # pdfseparate's `page-%d.pdf`, pdftk burst's `pg_%04d.pdf`
     names = [render(pattern, stem=src_path.stem, start=a, end=b, index=i, title=t or src_path.stem)
              for i, (a, b, t) in enumerate(plan, 1)]
     check_names(names, folder, force=force, field_hint="Put {start}, {end} or {index} in --pattern.")

@@ -41,3 +41,49 @@ def test_help_says_the_exit_status_and_the_one_difference() -> None:
     said = " ".join(shown.split())
     assert "0 when a line matched, 1 when none did, 2 when one of several inputs could not be searched" in said
     assert "-ge 2" in said and "pdfgrep" in said
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is `pid` (the matcher `search` forks)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split() if entry.name.isdigit() else []
+        except OSError:
+            continue
+        if fields and int(fields[1]) == pid:
+            found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_an_unexpected_failure_is_not_no_match(as_json: bool, tmp_path: Path) -> None:
+    """INTERNAL exits 1 in every other command; in `search` 1 is "nothing matched", so a script could not tell a
+    failure from no match (`pdftools search ... || echo none`). The matcher killed (the OOM killer, an admin) is
+    such a failure: it exits 2, grep's and pdfgrep's "trouble", its code still INTERNAL."""
+    import signal
+    import time
+
+    import broken_pdfs
+    from harness import base_env
+
+    pdf = tmp_path / "redos.pdf"
+    pdf.write_bytes(broken_pdfs.catastrophic_line())
+    argv = [str(PDFTOOLS), "search", "(a+)+b", str(pdf), *(["--json"] if as_json else [])]
+    env = {k: v for k, v in base_env().items() if k != "PDFTOOLS_TIMEOUT"}
+    proc = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(1200):  # until the matcher is forked and at work on the endless match
+            children = [c for c in _children(proc.pid) if b"pdftotext" not in Path(f"/proc/{c}/cmdline").read_bytes()]
+            if children:
+                break
+            time.sleep(0.05)
+        assert children, "the matcher was never forked"
+        os.kill(children[0], signal.SIGKILL)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert out == ""
+    assert "INTERNAL" in err, err
+    assert proc.returncode == 2, (proc.returncode, err)

@@ -467,3 +467,16 @@ def test_nup_and_booklet_over_mcp(tmp_path: Path) -> None:
     assert rb.pages(tmp_path / "f-4up.pdf") == nup["sheets"] == 1
     assert rb.pages(tmp_path / "f-booklet.pdf") == 2 and book["sheets"] == 1
     assert _size(tmp_path / "f-booklet.pdf") == (842, 595)
+
+
+def test_booklet_keeps_the_pages_paper(cli: Callable[..., Any], tmp_path: Path) -> None:
+    """A booklet of A4 pages prints on A4, each page at half a sheet, as `nup` does and as pdfjam --booklet
+    (its default a4paper, --landscape), pdfcpu booklet (formsize:A4) and `psbook | psnup -2` (the input's
+    paper) do; it grew to A3. `--sheet grow` keeps the pages at full size, as before."""
+    book, grown, nup = tmp_path / "b.pdf", tmp_path / "g.pdf", tmp_path / "n.pdf"
+    run_json(cli, "booklet", rb.FOUR, "-o", book)
+    run_json(cli, "nup", rb.FOUR, "-o", nup)
+    assert _size(book) == _size(nup) == (842, 595)  # A4, turned to hold two pages side by side
+    report = run_json(cli, "booklet", rb.FOUR, "--sheet", "grow", "-o", grown)
+    assert _size(grown) == (1191, 842) and report["sheet_size"] == pytest.approx([1190.55, 841.89], abs=0.01)
+    assert rb.pages(book) == rb.pages(grown) == 2

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from pdftools.core import task
+from pdftools.core import streams, task
 from pdftools.core.params import Param
 from pdftools.document.arrange import arrange
 
@@ -38,6 +38,7 @@ def impose(pdf: pikepdf.Pdf, sheets: list[list[int | None]], size: tuple[float, 
     from pikepdf import Rectangle
 
     count = len(pdf.pages)
+    streams.check_pages(pdf, range(1, count + 1), pdf.filename)  # each page's content is decoded here
     forms = {}
     for index, page in enumerate(pdf.pages):
         form = page.as_form_xobject(True)  # as displayed (rotation applied)

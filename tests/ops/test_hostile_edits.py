@@ -13,7 +13,7 @@ from typing import Any
 import pikepdf
 import pytest
 import readback as rb
-from broken_pdfs import CASES, bomb, one_page, stream
+from broken_pdfs import CASES, bomb, build, one_page, stream
 from errors_contract import Errors
 
 from pdftools import errors
@@ -143,3 +143,81 @@ def test_setting_metadata_beside_an_xmp_bomb_is_refused_before_it_is_inflated(fa
     source, out = _write(tmp_path, "in.pdf", BOMB_XMP), tmp_path / "out.pdf"
     fails.run(["metadata", "set", source, "--set", "Title=x", "-o", out], errors.StreamTooLarge, inputs=(source,),
               not_created=(out,), message_has=("XMP", "in.pdf"), env=SMALL_LIMIT)
+
+
+def test_sheets_larger_than_a_pdf_page_can_be_are_refused_with_the_way_out(fails: Errors, tmp_path: Path) -> None:
+    """`objstm:021-pdfa:s1000` (nup, booklet): 16 posters of 4000 pt side by side need a sheet of 16,000 pt,
+    past PDF's 14,400 (pikepdf's ValueError: INTERNAL); a named paper size fits them."""
+    source, out = _write(tmp_path, "in.pdf", one_page(page=b"/MediaBox [0 0 4000 4000] ")), tmp_path / "out.pdf"
+    fails.run(["nup", source, "--per-sheet", "16", "--sheet", "grow", "-o", out], errors.InvalidArgument,
+              inputs=(source,), not_created=(out,), message_has=("16,000", "14,400"),
+              hint="Choose a paper size with --sheet, e.g. `--sheet a3`.")
+    assert cli_ok(fails.cli, "nup", source, "--per-sheet", "16", "--sheet", "a3", "-o", out)
+
+
+def cli_ok(cli: Callable[..., Any], *args: Any) -> bool:
+    result = cli(*args)
+    assert result.exit_code == 0, result
+    return True
+
+
+@pytest.mark.parametrize("boxes", [b"/MediaBox [0 0 0 0] ", b"/MediaBox [5 5 5 800] /CropBox [9 9 -9 -9] "])
+def test_resizing_a_page_without_area_is_a_damaged_pdf(boxes: bytes, fails: Errors, tmp_path: Path) -> None:
+    """`gen-inherited-loop`: a page 0 pt wide cannot be scaled to a paper size (ZeroDivisionError: INTERNAL)."""
+    source, out = _write(tmp_path, "in.pdf", one_page(page=boxes).replace(b"/MediaBox [0 0 612 792] ", b"", 1)), \
+        tmp_path / "out.pdf"
+    fails.run(["resize", source, "--to", "a5", "-o", out], errors.DamagedPdf, inputs=(source,), not_created=(out,),
+              message_has=("page 1", "0 x"),
+              hint="Leave it out with --pages; `pdftools info --pages N --json` shows its boxes.")
+
+
+def test_resizing_moves_the_annotations_it_can_read_and_leaves_the_others(cli: Callable[..., Any],
+                                                                         tmp_path: Path) -> None:
+    """`gen-annots-garbage`: /Annots holds a missing object, a string and a /Rect of no numbers (TypeError:
+    INTERNAL); the link with a real /Rect is moved with the content."""
+    annots = (b"/Annots [99 0 R (x) << /Subtype /Link /Rect [1 x] >> << /Subtype /Link /Rect [0 0 612 792] >> "
+              b"<< /Subtype /Link /Rect 6 >>] ")
+    source, out = _write(tmp_path, "in.pdf", one_page(page=annots)), tmp_path / "out.pdf"
+    result = cli("resize", source, "--to", "a5", "-o", out)
+    assert result.exit_code == 0, result
+    _qpdf_accepts(out)
+    with pikepdf.open(out) as pdf:
+        rects = [[float(v) for v in a.Rect] for a in pdf.pages[0].Annots
+                 if isinstance(a, pikepdf.Dictionary) and isinstance(a.get("/Rect"), pikepdf.Array)
+                 and len(a.Rect) == 4]
+    assert rects and max(r[2] for r in rects) < 612  # scaled down to A5 (420 pt wide)
+
+
+def test_check_reports_a_page_tree_nested_too_deep(cli: Callable[..., Any], tmp_path: Path) -> None:
+    """`gen-deep-page-tree` (3,000 nodes, one in the other): check walked it by recursion (RecursionError:
+    INTERNAL); it is a finding."""
+    objects = {1: b"<< /Type /Catalog /Pages 2 0 R >>"}
+    depth = 1200
+    for n in range(2, depth + 2):
+        objects[n] = b"<< /Type /Pages /Kids [%d 0 R] /Count 1 >>" % (n + 1)
+    objects[depth + 2] = b"<< /Type /Page /MediaBox [0 0 612 792] >>"
+    source = _write(tmp_path, "deep.pdf", build(objects))
+    result = cli("check", source, "--json")
+    assert result.exit_code in (errors.PdfProblems.exit_code, errors.DamagedPdf.exit_code), result
+    found = json.loads(result.stdout)
+    assert any("deep" in p["message"] for p in found["problems"]), found
+
+
+def test_check_reports_a_font_that_is_a_missing_object(cli: Callable[..., Any], tmp_path: Path) -> None:
+    """`cut:011-google-doc-document:s1001`: the font the content uses is a missing object (KeyError: INTERNAL)."""
+    source = _write(tmp_path, "in.pdf", one_page(resources=b"/Font << /F1 99 0 R >>"))
+    result = cli("check", source, "--json")
+    assert result.exit_code == errors.PdfProblems.exit_code, result
+    assert any("/F1" in p["message"] for p in json.loads(result.stdout)["problems"])
+
+
+def test_merging_a_pdf_whose_info_is_not_a_dictionary(cli: Callable[..., Any], tmp_path: Path) -> None:
+    """`flip:023-cmyk-image:s1000`: the trailer's /Info names the page tree (qpdf copies no page tree, so the
+    copy was null: ValueError, INTERNAL); the merge has no Info of it."""
+    source = _write(tmp_path, "in.pdf", one_page().replace(b"/Root 1 0 R", b"/Root 1 0 R /Info 2 0 R"))
+    out = tmp_path / "out.pdf"
+    result = cli("merge", source, source, "-o", out)
+    assert result.exit_code == 0, result
+    _qpdf_accepts(out)
+    with pikepdf.open(out) as pdf:
+        assert len(pdf.pages) == 2

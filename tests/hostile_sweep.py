@@ -461,6 +461,8 @@ def run_file(servers: Servers, name: str, index: int, work: Path, good: Path, co
         out = Path(tempfile.mkdtemp(prefix="out-", dir=work))
         values = {"in": str(target), "o": str(out / "o.pdf"), "d": str(out / "d"), "x": str(good)}
         argv = [a.format(**values) if a.startswith("{") and a != "{page}/{pages}" else a for a in argv_t]
+        if command == "rename-invoice":
+            (out / "d").mkdir()  # --copy-to takes a folder that exists
         if command == "convert" and is_doc:
             argv = ["convert", str(target), "-o", str(out / "d.pdf" if index % 2 else out / "d.md")]
         before = _digest(folder)

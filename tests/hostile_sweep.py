@@ -50,7 +50,8 @@ TIME_LIMIT = 90.0
 MEMORY_CAP = 3 << 30
 
 # ------------------------------------------------------------------------------------------ commands
-# {in}: the input, {o}: an output PDF, {d}: an output folder, {x}: a second (good) PDF. "pdf" marks a PDF output.
+# {in}: the input, {o}: an output PDF, {d}: an output folder, {x}: a second (good) PDF, {c}: a copy of the input
+# (OUT/copy.pdf) for --in-place, which may change only on success. "pdf" marks a PDF output.
 
 COMMANDS: dict[str, tuple[list[str], str | None]] = {
     "info": (["info", "{in}", "--pages", "all"], None),
@@ -93,6 +94,9 @@ COMMANDS: dict[str, tuple[list[str], str | None]] = {
     "unprotect": (["unprotect", "{in}", "--password", "openpassword", "-o", "{o}"], "pdf"),
     "linearize": (["linearize", "{in}", "-o", "{o}"], "pdf"),
     "convert": (["convert", "{in}", "-o", "{d}/out.md"], "dir"),
+    "rotate-in-place": (["rotate", "{c}", "--angle", "90", "--in-place"], "in-place"),
+    "select-in-place": (["select", "{c}", "1", "--in-place"], "in-place"),
+    "compress-in-place": (["compress", "{c}", "--in-place"], "in-place"),
     "rename-invoice": (["rename-invoice", "{in}", "--copy-to", "{d}"], "dir"),
     "ocr": (["ocr", "{in}", "--mode", "text", "--pages", "1", "--dpi", "100"], None),
 }
@@ -459,7 +463,10 @@ def run_file(servers: Servers, name: str, index: int, work: Path, good: Path, co
             continue
         argv_t, kind = COMMANDS[command]
         out = Path(tempfile.mkdtemp(prefix="out-", dir=work))
-        values = {"in": str(target), "o": str(out / "o.pdf"), "d": str(out / "d"), "x": str(good)}
+        values = {"in": str(target), "o": str(out / "o.pdf"), "d": str(out / "d"), "x": str(good),
+                  "c": str(out / "copy.pdf")}
+        if kind == "in-place":
+            shutil.copy(target, out / "copy.pdf")
         argv = [a.format(**values) if a.startswith("{") and a != "{page}/{pages}" else a for a in argv_t]
         if command == "rename-invoice":
             (out / "d").mkdir()  # --copy-to takes a folder that exists
@@ -498,9 +505,14 @@ def _judge(name: str, command: str, o: Outcome, folder: Path, before: dict[str, 
         problems.append("input-changed")
     if o.leftovers:
         problems.append("tmp-leftovers")
-    written = [p for p in out.rglob("*") if p.is_file()] if out.exists() else []
+    written = [p for p in out.rglob("*") if p.is_file() and p.name != "copy.pdf"] if out.exists() else []
     if code != "ok" and written:
         problems.append("output-despite-error")
+    copy = out / "copy.pdf"
+    if kind == "in-place" and code != "ok" and copy.read_bytes() != (folder / "in.pdf").read_bytes():
+        problems.append("input-changed")
+    if kind == "in-place" and code == "ok":
+        written.append(copy)
     detail = ""
     if code == "ok":
         try:

@@ -422,13 +422,13 @@ def build_file(name: str) -> bytes:
     return _doc_cases()[name]
 
 
-def plan(seed: int, per_file: int, only: list[str]) -> list[str]:
+def plan(seed: int, per_file: int, only: list[str], mutants_only: bool = False) -> list[str]:
     if only:
         return only
     names = [f"{kind}:{src}:s{seed * 1000 + i}" for src in sources() for kind in MUTATIONS
              for i in range(per_file)]
     random.Random(seed).shuffle(names)
-    return [*(f"bp-{c}" for c in bp.CASES), *_gen_cases(), *names]
+    return names if mutants_only else [*(f"bp-{c}" for c in bp.CASES), *_gen_cases(), *names]
 
 
 def _digest(folder: Path) -> dict[str, str]:
@@ -543,13 +543,14 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=0, help="at most this many files")
     parser.add_argument("--docs", action="store_true", help="also the broken documents for convert")
     parser.add_argument("--keep", action="store_true", help="keep the generated files")
+    parser.add_argument("--mutants-only", action="store_true", help="only the mutated corpus files")
     args = parser.parse_args()
     work = args.out
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
     good = work / "good.pdf"
     shutil.copy(sources()["001-trivial"], good)
-    names = plan(args.seed, args.per_file, args.only)
+    names = plan(args.seed, args.per_file, args.only, args.mutants_only)
     if args.docs and not args.only:
         names = [*_doc_cases(), *names]
     names = names[:args.limit] if args.limit else names

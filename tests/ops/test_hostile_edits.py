@@ -221,3 +221,15 @@ def test_merging_a_pdf_whose_info_is_not_a_dictionary(cli: Callable[..., Any], t
     _qpdf_accepts(out)
     with pikepdf.open(out) as pdf:
         assert len(pdf.pages) == 2
+
+
+REFERENCE_IN_CONTENT = one_page(objects={4: stream(b"BT /F1 12 Tf 72 720 Td [5 0 R (x)] TJ ET")})  # no R in content
+
+
+def test_images_of_a_page_whose_content_holds_an_object_reference(cli: Callable[..., Any], tmp_path: Path) -> None:
+    """`flip:009-pdflatex-geotopo:s2000`: pikepdf refuses to parse a content stream with `5 0 R` in an array
+    (TypeError: INTERNAL); the images are listed as for any content that cannot be parsed."""
+    source = _write(tmp_path, "in.pdf", REFERENCE_IN_CONTENT)
+    result = cli("images", source, "-d", tmp_path / "images", "--json")
+    assert result.exit_code == 0, result
+    assert json.loads(result.stdout)["images"] == []

@@ -352,13 +352,12 @@ def content(found: Findings, number: int, page: pikepdf.Page) -> None:
 
 
 def _names(found: Findings, page: Any, number: int) -> None:
-    import pikepdf
 
     res = resources.resources(page)
     fonts = {n for n, _ in resources.entries(res.get("/Font"))} if res is not None else set()
     xobjects = {n for n, _ in resources.entries(res.get("/XObject"))} if res is not None else set()
     done: set[str] = set()
-    for instruction in pikepdf.parse_content_stream(page, "Tf Do"):
+    for instruction in resources.instructions(page, "Tf Do"):
         operands, operator = instruction.operands, instruction.operator
         wanted = resources.name(operands[0]) if operands else ""
         known, what = (fonts, "font") if str(operator) == "Tf" else (xobjects, "XObject")

@@ -468,8 +468,8 @@ def run_file(servers: Servers, name: str, index: int, work: Path, good: Path, co
         if kind == "in-place":
             shutil.copy(target, out / "copy.pdf")
         argv = [a.format(**values) if a.startswith("{") and a != "{page}/{pages}" else a for a in argv_t]
-        if command == "rename-invoice":
-            (out / "d").mkdir()  # --copy-to takes a folder that exists
+        if command in ("rename-invoice", "convert"):
+            (out / "d").mkdir()  # --copy-to and convert's -o take a folder that exists
         if command == "convert" and is_doc:
             argv = ["convert", str(target), "-o", str(out / "d.pdf" if index % 2 else out / "d.md")]
         before = _digest(folder)

@@ -347,6 +347,22 @@ def environment_error(exc: BaseException) -> PdftoolsError | None:
     return None
 
 
+def unexpected(exc: BaseException) -> PdftoolsError:
+    """What a front end reports for an exception that no op turned into a pdftools error: the environment's
+    limit (`environment_error`); qpdf's error on a document's data (pikepdf.PdfError: qpdf raises it for the
+    damage it meets, such as a content stream that does not decode or a loop in the page tree, wherever an op
+    meets it, and its message names the file and object) as DAMAGED_PDF; anything else as INTERNAL."""
+    import sys
+
+    limit = environment_error(exc)
+    if limit is not None:
+        return limit
+    pikepdf = sys.modules.get("pikepdf")  # a PdfError can only come from a pikepdf already imported
+    if pikepdf is not None and isinstance(exc, pikepdf.PdfError):
+        return DamagedPdf(f"the PDF is damaged: {exc}")
+    return PdftoolsError(f"unexpected {type(exc).__name__}: {exc}")
+
+
 def all_errors() -> list[type[PdftoolsError]]:
     """Every error class, base first: the README's table is generated from this."""
 

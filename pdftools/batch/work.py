@@ -19,7 +19,7 @@ from typing import Any
 from pdftools.batch.journal import LOCK
 from pdftools.batch.plan import FileJob
 from pdftools.core import paths, results, task
-from pdftools.errors import DependencyMissing, NotShared, OcrLanguageMissing, PdftoolsError, os_error
+from pdftools.errors import DependencyMissing, NotShared, OcrLanguageMissing, PdftoolsError, os_error, unexpected
 
 
 @dataclass
@@ -71,7 +71,7 @@ def run_one(job: FileJob) -> BatchRow:
     except OSError as exc:
         row.error = os_error(exc, f"writing the output of {job.input}").to_dict()
     except Exception as exc:  # a bug on one file must not stop the batch: it is that file's row
-        row.error = PdftoolsError(f"unexpected {type(exc).__name__}: {exc}").to_dict()
+        row.error = unexpected(exc).to_dict()
     finally:
         if row.status != "ok" and made is not None:  # what a failed op left in the staging folder
             _remove(made)

@@ -362,10 +362,9 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
     except Exception as exc:  # the last line of defence: an error, never a traceback
         if os.environ.get("PDFTOOLS_DEBUG"):
             raise
-        from pdftools.errors import environment_error
+        from pdftools.errors import unexpected
 
-        error = environment_error(exc) or PdftoolsError(f"unexpected {type(exc).__name__}: {exc}")
-        return report_error(error, as_json=as_json)
+        return report_error(unexpected(exc), as_json=as_json)
 
 
 def _for_cli(text: str, op: Op, fn: Callable[..., Any]) -> str:

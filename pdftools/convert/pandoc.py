@@ -126,6 +126,10 @@ def check_input(source: Path | None, content: str | None, fmt: str) -> bytes | N
     name, size = (str(source), source.stat().st_size) if source else ("the content", len(data or b""))
     if size > limits.max_input_bytes():
         raise InputTooLarge(f"{name} is {size / 1e6:.3g} MB; the limit is {limits.max_input_bytes() / 1e6:g} MB")
+    unpacked = _unpacked(source) if source and base(fmt) in CONTAINERS else 0
+    if unpacked > limits.max_input_bytes():  # a zip bomb: pandoc unpacks every part into memory
+        raise InputTooLarge(f"{name} unpacks to {unpacked / 1e6:.3g} MB (a zip bomb?); the limit is "
+                            f"{limits.max_input_bytes() / 1e6:g} MB")
     with source.open("rb") if source else nullcontext(None) as fh:
         head = fh.read(4096) if fh else (data or b"")[:4096]
     if not head.strip() and size <= len(head):
@@ -133,6 +137,15 @@ def check_input(source: Path | None, content: str | None, fmt: str) -> bytes | N
     if b"\0" in head[:1024] and base(fmt) not in BINARY_READERS:
         raise WrongFormat(f"{name} is binary, not {base(fmt)} text" + _looks_like(head))
     return data
+
+
+def _unpacked(path: Path) -> int:
+    """What a zip container's parts unpack to, as its directory says (0 for what is no zip: pandoc says so)."""
+    try:
+        with zipfile.ZipFile(path) as z:
+            return sum(item.file_size for item in z.infolist())
+    except (zipfile.BadZipFile, OSError, ValueError):
+        return 0
 
 
 def _looks_like(head: bytes) -> str:

@@ -20,7 +20,7 @@ from pdftools.core.params import Input as Input  # the ops' shared parameters, i
 from pdftools.core.params import Pages as Pages
 from pdftools.core.params import Password as Password
 from pdftools.core.paths import input_path, output_path, pdf_output_path, policy, to_pipe
-from pdftools.core.pdf import UNLINEARIZABLE, check_output, open_pdf, save_pdf
+from pdftools.core.pdf import UNLINEARIZABLE, check_output, open_pdf, save_pdf, true_count
 from pdftools.errors import FileNotFound, InvalidArgument, NoPages, OutputIsInput, PdftoolsError
 
 if TYPE_CHECKING:
@@ -111,6 +111,7 @@ def open_job(input: str, output: str | None, *, suffix: str, password: str | Non
     included) and open the input."""
     src, out = paths_of(input, output, suffix=suffix, in_place=in_place, force=force, others=others)
     pdf = open_pdf(src, password)
+    true_count(pdf)
     if linearize and not len(pdf.pages):
         raise NoPages(f"{src} has no pages, so it cannot be linearized", hint=UNLINEARIZABLE)
     return Job(src=src, out=out, pdf=pdf, in_place=in_place, options=saving(linearize, object_streams))

@@ -122,6 +122,18 @@ def count_pages(root: Any, limit: float) -> int:
     return count
 
 
+def true_count(pdf: pikepdf.Pdf) -> None:
+    """Make the page tree's /Count the number of pages qpdf reads, when it lies: qpdf neither changes the pages
+    of a tree whose /Count is wrong nor finds a page's label or index in it ("/Count is wrong after flattening
+    pages tree"), and the pages read are those there are. (`check` and `repair` see the lie: they do not call
+    this.)"""
+    import pikepdf
+
+    root = pdf.Root.get("/Pages")
+    if isinstance(root, pikepdf.Dictionary) and root.get("/Count") != len(pdf.pages):
+        root.Count = len(pdf.pages)
+
+
 def password_forms(password: str | None) -> list[str | bytes]:
     """A password as readers try it: as typed (UTF-8: AES-256), then in PDFDocEncoding (older encryption,
     e.g. AES-128 or RC4, stores non-ASCII passwords that way)."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pdftools.document.resources import instructions
 from pdftools.errors import InvalidFieldValue
 
 if TYPE_CHECKING:
@@ -63,7 +64,7 @@ def redraw(field: Any, annot: Any, name: str) -> None:
     stream = annot.obj.get("/AP", {}).get("/N")
     if value.isascii() or not isinstance(stream, pikepdf.Stream):
         return
-    ops: list[Any] = list(pikepdf.parse_content_stream(stream))
+    ops: list[Any] = instructions(stream)
     font, changed = None, False
     for i, (operands, op) in enumerate(ops):
         if str(op) == "Tf":
@@ -132,7 +133,7 @@ def highlight(annot: Any, rows: list[int]) -> None:
     stream = annot.obj.get("/AP", {}).get("/N")
     if not isinstance(stream, pikepdf.Stream) or not rows:
         return
-    ops: list[Any] = list(pikepdf.parse_content_stream(stream))
+    ops: list[Any] = instructions(stream)
     at = _highlighted(ops)
     if at is None:  # no row highlighted (a list box too short for two rows)
         return

@@ -44,6 +44,13 @@ def arrange(pdf: pikepdf.Pdf, order: list[int], moved: dict[int, int] | None = N
     return warnings
 
 
+def upright(page: pikepdf.Page) -> int:
+    """The page's rotation as readers draw it: 0, 90, 180 or 270; a /Rotate that is no multiple of 90 (which
+    the PDF standard does not allow, and qpdf will not set) draws the page upright."""
+    rotation = page.rotation
+    return rotation % 360 if rotation % 90 == 0 else 0
+
+
 def check_position(after: int | str | None, total: int) -> int:
     """The number of pages that stay before the inserted ones (`after`: a page, `last`, `-1`, or 0)."""
     from pdftools.core.pages import page_number

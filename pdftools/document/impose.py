@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from pdftools.core import task
+from pdftools.core import streams, task
 from pdftools.core.params import Param
 from pdftools.document.arrange import arrange
+from pdftools.errors import InvalidArgument
 
 if TYPE_CHECKING:
     import pikepdf
@@ -15,6 +16,8 @@ if TYPE_CHECKING:
 SheetParam = Annotated[Literal["auto", "grow", "a3", "a4", "a5", "letter", "legal", "tabloid"],
                        Param("Sheet paper (auto: the pages'; grow: holds them unscaled)")]
 Margin = Annotated[float, Param("Blank border around each sheet, in points", ge=0, le=144)]
+SMALLEST, LARGEST = 3, 14_400  # a PDF page's sides, in points (PDF 1.7, annex C: 200 inches)
+BY_NAME = "Choose a paper size with {{sheet}}, e.g. `{{cli:--sheet a3}}{{mcp:\"sheet\": \"a3\"}}`."
 SHEETS = {"a3": (841.89, 1190.55), "a4": (595.28, 841.89), "a5": (419.53, 595.28), "letter": (612.0, 792.0),
           "legal": (612.0, 1008.0), "tabloid": (792.0, 1224.0)}
 
@@ -37,7 +40,11 @@ def impose(pdf: pikepdf.Pdf, sheets: list[list[int | None]], size: tuple[float, 
     bottom; None leaves a cell empty). Returns arrange()'s warnings."""
     from pikepdf import Rectangle
 
+    if not all(SMALLEST <= side <= LARGEST for side in size):
+        raise InvalidArgument(f"the sheets would be {size[0]:,.0f} x {size[1]:,.0f} pt, and a PDF page is "
+                              f"{SMALLEST} to {LARGEST:,} pt on a side", hint=BY_NAME)
     count = len(pdf.pages)
+    streams.check_pages(pdf, range(1, count + 1), pdf.filename)  # each page's content is decoded here
     forms = {}
     for index, page in enumerate(pdf.pages):
         form = page.as_form_xobject(True)  # as displayed (rotation applied)

@@ -92,6 +92,17 @@ class Placement:
         return (round(width / across) if across else 0, round(height / down) if down else 0)
 
 
+def instructions(stream: Any, operators: str = "") -> list[Any]:
+    """pikepdf.parse_content_stream; its TypeError for an object reference among the operands (`[5 0 R] TJ`, which
+    no content stream may hold) is raised as the PdfError of any content that cannot be parsed."""
+    import pikepdf
+
+    try:
+        return list(pikepdf.parse_content_stream(stream, operators))
+    except TypeError as exc:
+        raise pikepdf.PdfError(f"content stream: {exc}") from None
+
+
 def placements(page: pikepdf.Page, number: int) -> Iterator[Placement]:
     """Every image drawn on `page`, page `number` (inline images too), in drawing order, forms followed."""
     yield from _draw(page.obj, resources(page.obj), number, IDENTITY, set())
@@ -102,7 +113,7 @@ def _draw(stream: Any, res: Any, number: int, base: Matrix, seen: set[tuple[int,
 
     xobjects = dict(entries(res.get("/XObject"))) if res is not None else {}
     stack, ctm = [], base
-    for instruction in pikepdf.parse_content_stream(stream, "q Q cm Do BI ID EI"):
+    for instruction in instructions(stream, "q Q cm Do BI ID EI"):
         operands, op = instruction.operands, str(instruction.operator)
         if op == "q":
             stack.append(ctm)

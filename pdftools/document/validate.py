@@ -155,6 +155,9 @@ def page_tree(found: Findings) -> int:
     return count
 
 
+MOST_DEPTH = 256  # page-tree levels walked: real trees have a handful (qpdf gives up past 500)
+
+
 def _walk_tree(found: Findings, root: Any) -> None:
     """Loops, kids that are not pages, /Parent links that point elsewhere, /Count that is not what is there."""
     import pikepdf
@@ -178,8 +181,10 @@ def _walk_tree(found: Findings, root: Any) -> None:
             below = None
             if not isinstance(kid, pikepdf.Dictionary):
                 found.add("error", "page-tree", f"a /Kids entry is not a page ({_kind(kid)})", number)
-            elif kid.is_indirect and kid.objgen in seen or depth > 1000:
+            elif kid.is_indirect and kid.objgen in seen:
                 found.add("error", "page-tree", f"/Kids lists object {kid.objgen[0]} again: the tree loops", number)
+            elif depth >= MOST_DEPTH:  # walked by recursion: Python's own limit is ~1,000 frames
+                found.add("error", "page-tree", f"the page tree nests more than {MOST_DEPTH} nodes deep", number)
             else:
                 below = leaves(kid, node, depth + 1)
             total = None if total is None or below is None else total + below
@@ -347,13 +352,12 @@ def content(found: Findings, number: int, page: pikepdf.Page) -> None:
 
 
 def _names(found: Findings, page: Any, number: int) -> None:
-    import pikepdf
 
     res = resources.resources(page)
     fonts = {n for n, _ in resources.entries(res.get("/Font"))} if res is not None else set()
     xobjects = {n for n, _ in resources.entries(res.get("/XObject"))} if res is not None else set()
     done: set[str] = set()
-    for instruction in pikepdf.parse_content_stream(page, "Tf Do"):
+    for instruction in resources.instructions(page, "Tf Do"):
         operands, operator = instruction.operands, instruction.operator
         wanted = resources.name(operands[0]) if operands else ""
         known, what = (fonts, "font") if str(operator) == "Tf" else (xobjects, "XObject")
@@ -364,7 +368,7 @@ def _names(found: Findings, page: Any, number: int) -> None:
             found.add("error", "font" if what == "font" else "content",
                       f"the content uses {what} /{wanted}, which the page's resources do not define", page=number)
         elif what == "font" and wanted:
-            _font_dict(found, res.Font[f"/{wanted}"], wanted, number)
+            _font_dict(found, dict(resources.entries(res.get("/Font"))).get(wanted), wanted, number)
 
 
 def _font_dict(found: Findings, font: Any, label: str, number: int) -> None:

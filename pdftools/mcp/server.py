@@ -55,7 +55,7 @@ from pdftools.core.params import (
     with_note,
     without_empty,
 )
-from pdftools.errors import Busy, InvalidArgument, PdftoolsError, environment_error
+from pdftools.errors import Busy, InvalidArgument, PdftoolsError, unexpected
 from pdftools.mcp import logs, prompts, schemas
 from pdftools.mcp.store import URI_PREFIX, FileStore
 from pdftools.ops import Op, get, selected
@@ -583,12 +583,12 @@ def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publis
         log.info("%s failed: %s", op.tool, exc.code)
         return error_result(exc, scrub, mcp_namer(fn))
     except Exception as exc:
-        limit = environment_error(exc)
-        if limit is not None:
-            log.warning("%s failed: %s", op.tool, limit.message)
-            return error_result(limit, scrub)
+        error = unexpected(exc)
+        if error.code != PdftoolsError.code:  # the environment's limit, or damage met where no op expected it
+            log.warning("%s failed: %s", op.tool, error.message)
+            return error_result(error, scrub)
         log.exception("%s crashed", op.tool)
-        return error_result(PdftoolsError(f"unexpected {type(exc).__name__}: {exc}"), scrub)
+        return error_result(error, scrub)
 
 
 def _trim(result: Any, transport: str = "stdio") -> None:

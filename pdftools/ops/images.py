@@ -16,6 +16,7 @@ from pdftools.core.edit import Force, Pages, Password, select_pages
 from pdftools.core.params import Cli, Input, Param
 from pdftools.core.paths import input_path, output_folder
 from pdftools.core.pdf import check_names, open_pdf, page_list, staged_outputs
+from pdftools.document.resources import instructions
 
 if TYPE_CHECKING:
     import pikepdf
@@ -111,7 +112,7 @@ def _page_images(page: pikepdf.Page, where: str) -> list[_Image]:
     parts = list(contents) if isinstance(contents, pikepdf.Array) else [contents]
     streams.check([part for part in parts if isinstance(part, pikepdf.Stream)], f"the content of {where}")
     try:
-        operations = pikepdf.parse_content_stream(page)
+        operations = instructions(page)
     except pikepdf.PdfError:
         return found
     inline = [op.iimage for op in operations if isinstance(op, pikepdf.ContentStreamInlineImage)]

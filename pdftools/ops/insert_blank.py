@@ -19,7 +19,7 @@ from pdftools.core.edit import (
     open_job,
 )
 from pdftools.core.params import Cli, Mcp, Param
-from pdftools.document.arrange import arrange, check_position, insertion_order
+from pdftools.document.arrange import arrange, check_position, insertion_order, upright
 from pdftools.errors import NoPages
 
 
@@ -56,7 +56,7 @@ def insert_blank(
     for _ in range(count):
         page = pdf.add_blank_page()
         page.mediabox, page.cropbox = neighbour.mediabox, neighbour.cropbox
-        page.rotate(neighbour.rotation, relative=False)
+        page.rotate(upright(neighbour), relative=False)
     warnings = arrange(pdf, insertion_order(total, position, count), labelled=total)
     inserted = list(range(position + 1, position + count + 1))
     return InsertBlankResult(**job.save(decrypt), inserted=inserted, warnings=warnings)

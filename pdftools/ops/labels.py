@@ -30,7 +30,7 @@ from pdftools.core.edit import (
 )
 from pdftools.core.params import Cli, Param
 from pdftools.core.paths import input_path
-from pdftools.core.pdf import open_pdf
+from pdftools.core.pdf import open_pdf, true_count
 from pdftools.document import labels as pagelabels
 from pdftools.document.labels import LabelRange
 from pdftools.errors import InvalidArgument
@@ -77,6 +77,7 @@ def labels(
         writes_nothing("showing labels", output, in_place)
         src = input_path(input)
         with open_pdf(src, password) as pdf:
+            true_count(pdf)
             return LabelsResult(input=str(src), labels=_labels(pdf),
                                 ranges=pagelabels.read(pdf))
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,

@@ -173,7 +173,10 @@ def _bookmark(src: pikepdf.Pdf, out: pikepdf.Pdf, out_pages: list[pikepdf.Page],
 
 
 def _copy_metadata(src: pikepdf.Pdf, out: pikepdf.Pdf) -> None:
-    if src.trailer.get("/Info") is not None:
-        out.trailer.Info = out.copy_foreign(src.docinfo)
+    import pikepdf
+
+    info = src.trailer.get("/Info")  # a damaged trailer may name anything, the page tree too (never copied)
+    if isinstance(info, pikepdf.Dictionary) and info.get("/Type") not in ("/Pages", "/Page"):
+        out.trailer.Info = out.copy_foreign(info)
     if "/Metadata" in src.Root:
         out.Root.Metadata = out.copy_foreign(src.Root.Metadata)

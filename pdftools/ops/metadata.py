@@ -16,6 +16,7 @@ import warnings
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Literal
 
+from pdftools.core import streams
 from pdftools.core.edit import (
     Decrypt,
     Edited,
@@ -98,7 +99,7 @@ def metadata(
                    suffix="metadata", password=password, in_place=in_place, force=force)
     warnings = []
     if action == "set":
-        changed = _set(job.pdf, pairs)
+        changed = _set(job.pdf, pairs, str(job.src))
     else:
         if any(k.startswith("pdfaid:") or "/pdfa/ns/id/" in k for k in meta.xmp(job.pdf)):
             warnings.append("the PDF claimed PDF/A conformance, which needs XMP metadata: it no longer conforms")
@@ -136,7 +137,7 @@ def _pdf_date(key: str, value: str) -> str:
                               hint="Dates look like 2024-05-31 or 2024-05-31T14:30:00+02:00.") from None
 
 
-def _set(pdf: pikepdf.Pdf, pairs: list[tuple[str, str]]) -> list[str]:
+def _set(pdf: pikepdf.Pdf, pairs: list[tuple[str, str]], name: str) -> list[str]:
     import pikepdf
 
     info = pdf.docinfo
@@ -149,6 +150,7 @@ def _set(pdf: pikepdf.Pdf, pairs: list[tuple[str, str]]) -> list[str]:
             del info[pikepdf.Name("/" + key)]
             changed[key] = None
     if "/Metadata" in pdf.Root:
+        streams.check_metadata(pdf, name)  # read whole to be kept in step: a bomb is refused first
         _sync_xmp(pdf, pairs)
     return list(changed)
 

@@ -25,7 +25,7 @@ from pdftools.core.inputs import expand
 from pdftools.core.naming import fit, render
 from pdftools.core.params import Cli, Mcp, Param, Password
 from pdftools.core.paths import output_folder, output_path
-from pdftools.errors import Interrupted, InvalidArgument, PdftoolsError, PermissionDenied, Timeout
+from pdftools.errors import Interrupted, InvalidArgument, PdftoolsError, PermissionDenied, Timeout, unexpected
 from pdftools.invoice import reader as invoice
 from pdftools.invoice import rename
 from pdftools.invoice.reader import FIELDS, Found, Options, Reading
@@ -167,7 +167,7 @@ def _read(path: Path, password: str | None, options: Options, progress: task.Cou
     except PdftoolsError as exc:
         return exc
     except Exception as exc:  # one broken file must not stop the batch
-        return PdftoolsError(f"unexpected {type(exc).__name__}: {exc}")
+        return unexpected(exc)
     finally:
         progress.add()
 

@@ -33,6 +33,7 @@ from pdftools.core.edit import (
 )
 from pdftools.core.params import Param
 from pdftools.core.pdf import open_pdf, save_pdf
+from pdftools.document.resources import instructions
 from pdftools.document.validate import LOST, Findings, Problem, lost_objects, reason, validate
 from pdftools.errors import DamagedPdf, PdfProblems, PdftoolsError
 
@@ -170,7 +171,7 @@ def _redraw_losses(pdf: pikepdf.Pdf, unreadable: str) -> list[Problem]:
                                      "redrawn by poppler; outline, forms and tags are not in the output")]
     for number, page in enumerate(pdf.pages, 1):
         try:
-            drawn = any(str(item.operator) in _PAINT for item in pikepdf.parse_content_stream(page))
+            drawn = any(str(item.operator) in _PAINT for item in instructions(page))
         except pikepdf.PdfError:
             drawn = True  # not ours to judge
         if not drawn:

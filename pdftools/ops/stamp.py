@@ -12,7 +12,7 @@ import string
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from pdftools.core import naming, task
+from pdftools.core import naming, streams, task
 from pdftools.core.edit import (
     Decrypt,
     Edited,
@@ -32,6 +32,7 @@ from pdftools.core.params import Param
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import add_resource, open_pdf, page_list
 from pdftools.document import fonts
+from pdftools.document.arrange import upright
 from pdftools.errors import InvalidArgument
 
 if TYPE_CHECKING:
@@ -151,7 +152,7 @@ def _stamp_text(page: pikepdf.Page, data: bytes, style: _Style, size: float, pos
 
     x0, y0, x1, y1 = (float(v) for v in page.cropbox)
     w, h = x1 - x0, y1 - y0
-    rotation = page.rotation % 360 if page.rotation % 90 == 0 else 0
+    rotation = upright(page)
     width, height = (h, w) if rotation in (90, 270) else (w, h)  # as displayed
     text_w, text_h = fonts.width(data, size), fonts.CAP_HEIGHT * size
     cx = {"left": margin + text_w / 2, "right": width - margin - text_w / 2}.get(_side(position, 1), width / 2)
@@ -190,6 +191,7 @@ def _stamp_pdf(pdf: pikepdf.Pdf, numbers: list[int], spec: str, password: str | 
     picked = select_pages(page_spec, len(source.pages), path)
     if len(picked) != 1:
         raise InvalidArgument("a PDF stamp is one page", hint="Pick it: {{pdf}} stamp.pdf:2.")
+    streams.check_pages(source, picked, str(path))  # its content is decoded into the form
     form = pdf.copy_foreign(source.pages[picked[0] - 1].as_form_xobject())
     if opacity < 1:
         form = _faded(pdf, form, opacity)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pikepdf
 import pytest
-from convert_docs import docx_media, write_docs
+from convert_docs import docx_media, make_docx, write_docs
 from PIL import Image
 
 from pdftools.convert import pandoc
@@ -151,6 +151,24 @@ def test_input_size_limit(cli, docs: dict[str, Path]) -> None:
     result = cli("convert", "--text", "x" * 301, env=env)
     assert result.exit_code == 10 and "INPUT_TOO_LARGE" in result.stderr
     assert cli("convert", "--text", "x" * 299, env=env).exit_code == 0
+
+
+def test_a_zip_bomb_is_measured_unpacked(cli, docs: dict[str, Path], tmp_path: Path) -> None:
+    """A docx (a zip) is small packed: 200 MB of text is 200 KB of docx, which pandoc held as 2 GB for 45 s
+    (`doc-docx-zipbomb.docx` in tests/hostile_sweep.py). The limit counts what its parts unpack to."""
+    import zipfile
+
+    bomb, out, docx = tmp_path / "bomb.docx", tmp_path / "out.md", make_docx(docs["md"], tmp_path / "doc.docx")
+    with zipfile.ZipFile(docx) as z, zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as made:
+        for item in z.infolist():
+            made.writestr(item, z.read(item))
+        made.writestr("word/padding.xml", b"a" * 3_000_000)  # 3 MB in ~3 KB
+    env = {"PDFTOOLS_MAX_INPUT_MB": "2"}
+    assert bomb.stat().st_size < 1_000_000
+    result = cli("convert", bomb, "-o", out, env=env)
+    assert result.exit_code == 10 and "INPUT_TOO_LARGE" in result.stderr and "unpacks to" in result.stderr, result
+    assert not out.exists()
+    assert cli("convert", docx, "-o", out, env=env).exit_code == 0  # the document itself is under it
 
 
 # ------------------------------------------------------------------------------------------------ bad input

@@ -1,0 +1,158 @@
+"""`batch --cluster` as a cluster is really deployed: workers in environments of their own (without pdftools, or
+with another version of it), a scheduler that speaks TLS, the addresses people type. Real `dask scheduler` and
+`dask worker` processes on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import site
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from batch_files import small_pdfs
+from dask_cluster import Cluster, require_dask
+
+import pdftools
+
+PDFTOOLS = Path(sys.executable).with_name("pdftools")
+
+
+def batch(*args: Any, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    full = {k: v for k, v in os.environ.items() if k not in ("PDFTOOLS_CLUSTER", "PDFTOOLS_DEBUG")}
+    full |= {"PDFTOOLS_CLUSTER_TIMEOUT": "5", **(env or {})}
+    return subprocess.run([str(PDFTOOLS), "batch", *map(str, args), "--json"], capture_output=True, text=True,
+                          env=full, timeout=120, check=False)
+
+
+def rows(stdout: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in stdout.splitlines() if line.strip()]
+
+
+@pytest.fixture(scope="module")
+def bare(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    """A scheduler alone: each test adds the workers it needs and stops them."""
+    running = Cluster(tmp_path_factory.mktemp("deploy"))
+    try:
+        yield running
+    finally:
+        running.close()
+
+
+def environment_without_pdftools(folder: Path) -> Path:
+    """A Python environment with Dask and not pdftools (as `pip install distributed` alone makes): a venv that
+    sees this one's site-packages as a plain folder, so the editable install's finder is never installed."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(folder)], check=True)
+    python = folder / "bin" / "python"
+    inner = subprocess.run([str(python), "-c", "import site; print(site.getsitepackages()[0])"], capture_output=True,
+                           text=True, check=True).stdout.strip()
+    Path(inner, "dask-only.pth").write_text(site.getsitepackages()[0] + "\n")
+    found = subprocess.run([str(python), "-c", "import distributed, importlib.util as u; "
+                            "print(u.find_spec('pdftools') is None)"], capture_output=True, text=True, cwd=folder)
+    assert found.stdout.strip() == "True", found  # Dask is there, pdftools is not
+    return python
+
+
+def test_a_worker_without_pdftools_fails_its_files_in_words_and_stays_up(bare: Cluster, tmp_path: Path) -> None:
+    """Dask unpickles a task before it runs it: a worker without pdftools could not read the file's work, its
+    connection to the scheduler broke and it ended (and so on every worker of the batch), and the batch said
+    the scheduler had no workers."""
+    small_pdfs(tmp_path / "in", 2)
+    bare.add_worker("no-pdftools", python=environment_without_pdftools(tmp_path / "venv"))
+    try:
+        bare.wait_for(1)
+        out = batch("text", tmp_path / "in", "-d", tmp_path / "out", "--cluster", bare.address)
+        assert bare.procs["no-pdftools"].poll() is None, bare.logs()  # still running, still in the cluster
+        bare.wait_for(1)
+    finally:
+        bare.kill("no-pdftools")
+    assert out.returncode == 16, (out.stderr, bare.logs())
+    found = rows(out.stdout)
+    assert len(found) == 2 and {r["status"] for r in found} == {"failed"}, found
+    for row in found:
+        error = row["error"]
+        assert error["code"] == "WORKER_MISMATCH", row
+        assert f"worker {row['worker']}" in error["message"] and "no pdftools" in error["message"], row
+        assert str(tmp_path / "venv") in error["message"], row  # which Python: where to install it
+        assert f"pdftools[cluster]=={pdftools.__version__}" in error["hint"], row
+
+
+def test_a_worker_running_another_pdftools_is_named(bare: Cluster, tmp_path: Path) -> None:
+    """A stale checkout on a worker's PYTHONPATH ran the files with other code than the client's (other
+    outputs, old bugs, fields of the work it did not know), and nothing said so."""
+    small_pdfs(tmp_path / "in", 2)
+    stale = tmp_path / "stale"
+    shutil.copytree(Path(pdftools.__file__).parent, stale / "pdftools",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    init = stale / "pdftools" / "__init__.py"
+    init.write_text(init.read_text().replace(f'__version__ = "{pdftools.__version__}"', '__version__ = "0.0.9"'))
+    bare.add_worker("stale", env={"PYTHONPATH": str(stale)})
+    try:
+        bare.wait_for(1)
+        out = batch("text", tmp_path / "in", "-d", tmp_path / "out", "--cluster", bare.address)
+    finally:
+        bare.kill("stale")
+    assert out.returncode == 16, (out.stderr, bare.logs())
+    found = rows(out.stdout)
+    assert len(found) == 2 and {r["error"]["code"] for r in found} == {"WORKER_MISMATCH"}, found
+    for row in found:
+        message = row["error"]["message"]
+        assert f"worker {row['worker']}" in message and "pdftools 0.0.9" in message, row
+        assert str(stale / "pdftools") in message and pdftools.__version__ in message, row
+
+
+@pytest.fixture(scope="module")
+def certificate(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    folder = tmp_path_factory.mktemp("tls")
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out",
+                    str(cert), "-days", "2", "-subj", "/CN=127.0.0.1", "-addext",
+                    "subjectAltName=IP:127.0.0.1"], check=True, capture_output=True)
+    return cert, key
+
+
+def test_a_tls_scheduler_needs_certificates_and_says_how_to_give_them(certificate: tuple[Path, Path],
+                                                                      tmp_path: Path) -> None:
+    """`tls://` without certificates was INTERNAL ("TLS expects a `ssl_context` argument"); the README told how
+    to give the scheduler and the workers theirs, not the batch."""
+    small_pdfs(tmp_path / "in", 2)
+    (tmp_path / "dask").mkdir()
+    secure = Cluster(tmp_path / "dask", tls=certificate)
+    try:
+        secure.add_worker("tls-worker")
+        secure.wait_for(1)
+        assert secure.address.startswith("tls://")
+        refused = batch("text", tmp_path / "in", "-d", tmp_path / "o1", "--cluster", secure.address)
+        cert, key = map(str, certificate)
+        given = batch("text", tmp_path / "in", "-d", tmp_path / "o2", "--cluster", secure.address,
+                      env={"DASK_DISTRIBUTED__COMM__TLS__CA_FILE": cert,
+                           "DASK_DISTRIBUTED__COMM__TLS__CLIENT__CERT": cert,
+                           "DASK_DISTRIBUTED__COMM__TLS__CLIENT__KEY": key})
+    finally:
+        secure.close()
+    error = json.loads(refused.stderr)["error"]
+    assert refused.returncode == 9 and error["code"] == "CLUSTER_UNAVAILABLE", refused.stderr
+    assert "TLS" in error["message"] and "certificate" in error["message"], error
+    for name in ("DASK_DISTRIBUTED__COMM__TLS__CA_FILE", "DASK_DISTRIBUTED__COMM__TLS__CLIENT__CERT",
+                 "DASK_DISTRIBUTED__COMM__TLS__CLIENT__KEY"):
+        assert name in error["hint"], error
+    assert given.returncode == 0, given.stderr
+    assert [r["status"] for r in rows(given.stdout)] == ["ok", "ok"]
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1", "http://127.0.0.1:8787"])
+def test_an_address_that_is_no_schedulers_says_what_one_looks_like(address: str, tmp_path: Path) -> None:
+    """A host without its port, or the dashboard's web address, said "no Dask scheduler answered ... start
+    one": there was one; the address was not written as Dask takes it."""
+    require_dask()
+    small_pdfs(tmp_path / "in", 1)
+    out = batch("text", tmp_path / "in", "-d", tmp_path / "out", "--cluster", address)
+    error = json.loads(out.stderr)["error"]
+    assert out.returncode == 9 and error["code"] == "CLUSTER_UNAVAILABLE", out.stderr
+    assert f"{address} is not a Dask scheduler's address" in error["message"], error
+    assert "tcp://HOST:8786" in error["hint"] and "start one" not in error["hint"], error

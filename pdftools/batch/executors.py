@@ -243,6 +243,29 @@ def _quiet_dask() -> None:
             handler.setLevel(logging.CRITICAL + 1)
 
 
+ADDRESS_HINT = ("{{cli:Give it as `dask worker` takes it: --cluster tcp://HOST:8786 (HOST:8786 works too; 8786 is "
+                "the scheduler's port, 8787 its dashboard's).}}{{mcp:It is the server's setting PDFTOOLS_CLUSTER: "
+                "whoever runs the server writes it as `dask worker` takes it, tcp://HOST:8786.}}")
+TLS_SETTINGS = ("DASK_DISTRIBUTED__COMM__TLS__CA_FILE, DASK_DISTRIBUTED__COMM__TLS__CLIENT__CERT and "
+                "DASK_DISTRIBUTED__COMM__TLS__CLIENT__KEY (Dask's settings, read from the environment or "
+                "~/.config/dask/*.yaml)")
+TLS_HINT = ("{{cli:Give this machine the authority's certificate and a certificate and key of its own, as the "
+            f"workers' --tls-ca-file, --tls-cert and --tls-key: {TLS_SETTINGS}.}}}}{{{{mcp:Whoever runs the server "
+            f"gives it the authority's certificate and a certificate and key of its own: {TLS_SETTINGS}.}}}}")
+
+
+def _unusable(address: str, exc: Exception) -> ClusterUnavailable:
+    """Dask's refusal of an address before any connection, in words: one that is no scheduler's (no port,
+    the dashboard's http://), or tls:// without this machine's certificates."""
+    if isinstance(exc, ValueError):
+        return ClusterUnavailable(f"{address} is not a Dask scheduler's address: {exc}", hint=ADDRESS_HINT)
+    if address.startswith(("tls://", "wss://")) and "TLS" in str(exc):
+        return ClusterUnavailable(f"the Dask scheduler at {address} speaks TLS, and this machine has no TLS "
+                                  "certificate for it", hint=TLS_HINT)
+    return ClusterUnavailable(f"cannot reach the Dask scheduler at {address}: {type(exc).__name__}: {exc}",
+                              hint=ADDRESS_HINT)
+
+
 class DaskExecutor:
     def __init__(self, address: str) -> None:
         try:
@@ -252,12 +275,14 @@ class DaskExecutor:
         _quiet_dask()
         from pdftools.core import limits
 
-        self.address = address
+        self.address = address = address.strip()
         self.timeout = limits.seconds("PDFTOOLS_CLUSTER_TIMEOUT", CONNECT_TIMEOUT)  # None (0): wait for ever
         try:
             self.client = Client(address, timeout=self.timeout or FOREVER, set_as_default=False)
-        except (OSError, TimeoutError, ValueError) as exc:
+        except (OSError, TimeoutError) as exc:
             raise ClusterUnavailable(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+        except Exception as exc:  # noqa: BLE001 - Dask's words for an address or a setting it cannot use
+            raise _unusable(address, exc) from None
         try:
             self.client.wait_for_workers(1, timeout=self.timeout)  # else the files would wait for ever
             self.workers = max(1, sum(self.client.nthreads().values()))

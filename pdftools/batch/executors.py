@@ -20,19 +20,22 @@ import contextlib
 import itertools
 import multiprocessing
 import os
+import pickle
 import select
 import shutil
 import signal
 import tempfile
 import threading
 import time
+import uuid
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any, Protocol
 
-from pdftools.errors import ClusterExtraMissing, ClusterUnavailable, WorkerLost
+from pdftools.batch import remote
+from pdftools.errors import ClusterExtraMissing, ClusterUnavailable, WorkerLost, WorkerMismatch
 
 ATTEMPTS = 3
 WINDOW_PER_WORKER = 4  # items in flight per worker: enough to keep it busy, few enough to cancel fast
@@ -266,6 +269,19 @@ def _unusable(address: str, exc: Exception) -> ClusterUnavailable:
                               hint=ADDRESS_HINT)
 
 
+def _mismatch(found: dict[str, Any]) -> WorkerMismatch:
+    """A worker's report that its pdftools is not this machine's (see `remote`), as the file's error."""
+    from pdftools import __version__
+
+    worker, python = found.get("worker"), found.get("python")
+    if found.get("version") is None:
+        said = f"worker {worker} has no pdftools (its Python: {python}: {found.get('why')})"
+    else:
+        said = (f"worker {worker} runs pdftools {found['version']} from {found.get('where')} (its Python: "
+                f"{python}), other code than this machine's pdftools {__version__}")
+    return WorkerMismatch(said, worker=worker, hint=WorkerMismatch.hint.replace("VERSION", __version__))
+
+
 class DaskExecutor:
     def __init__(self, address: str) -> None:
         try:
@@ -330,7 +346,8 @@ class DaskExecutor:
         while True:
             try:
                 while len(pending) < self.workers * WINDOW_PER_WORKER and (item := next(source, None)) is not None:
-                    future = self.client.submit(fn, item, pure=False)
+                    future = self.client.submit(pickle.loads, remote.sealed(fn, item), pure=False,
+                                                key=f"{getattr(fn, '__name__', 'task')}-{uuid.uuid4().hex}")
                     pending[future] = item
                     finished.add(future)
             except Exception as exc:  # noqa: BLE001 - the client closed: the scheduler is gone
@@ -353,11 +370,12 @@ class DaskExecutor:
         from distributed import KilledWorker
 
         try:
-            return future.result()
+            outcome = future.result()
         except KilledWorker:
             return WorkerLost("the workers running it kept dying")
         except Exception as exc:  # noqa: BLE001 - the runner makes it the file's row
             return exc
+        return _mismatch(outcome) if isinstance(outcome, dict) and outcome.get("mismatch") else outcome
 
     def close(self, kill: bool = False) -> None:
         with contextlib.suppress(Exception):

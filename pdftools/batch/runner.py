@@ -58,7 +58,8 @@ def row_of(job: FileJob, outcome: Any) -> BatchRow:
                                                   "cannot see it").to_dict(), job)
         return outcome
     error = outcome if isinstance(outcome, PdftoolsError) else WorkerLost(f"{type(outcome).__name__}: {outcome}")
-    return BatchRow(input=job.input, status="failed", error=error.to_dict(), key=job.key)
+    return BatchRow(input=job.input, status="failed", error=named_error(error.to_dict(), job), key=job.key,
+                    worker=getattr(outcome, "worker", None))  # a worker that could not run it (WORKER_MISMATCH)
 
 
 def execute(executor: Executor, jobs: list[FileJob], journal: Journal, staging: Path,

@@ -80,6 +80,7 @@ def test_a_worker_without_pdftools_fails_its_files_in_words_and_stays_up(bare: C
         assert f"worker {row['worker']}" in error["message"] and "no pdftools" in error["message"], row
         assert str(tmp_path / "venv") in error["message"], row  # which Python: where to install it
         assert f"pdftools[cluster]=={pdftools.__version__}" in error["hint"], row
+        assert "run the same command again" in error["hint"] and "{{" not in error["hint"], row  # a shell's words
 
 
 def test_a_worker_running_another_pdftools_is_named(bare: Cluster, tmp_path: Path) -> None:

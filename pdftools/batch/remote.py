@@ -1,0 +1,79 @@
+"""What a Dask worker is sent for each file: the work as bytes, opened on the worker by a small guard that
+first checks the worker runs this machine's pdftools.
+
+Dask unpickles a task as it arrives, before running it: a worker without pdftools could not even read a file's
+work, its connection to the scheduler broke and it ended (every such worker, at the batch's first file), and
+the batch then said the cluster had no workers. A worker with another pdftools (an old release, a stale
+checkout on its PYTHONPATH) ran the files with its own code, and nothing said so. So the guard travels by value
+(its code, which any Python with Dask can run: cloudpickle), the work as plain bytes inside it; on the worker
+the guard compares `identity()` (version and code) with this machine's, and only then opens the work and runs
+it. On a worker that differs it returns a plain description (`mismatch`), which the coordinator turns into the
+file's `WORKER_MISMATCH` row, naming the worker and its Python: the worker stays up.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import pickle
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+
+def identity() -> str:
+    """This pdftools: its version and a digest of its code (a stale checkout of the same version differs)."""
+    return _identity()
+
+
+@functools.cache
+def _identity() -> str:
+    import pdftools
+
+    root = Path(pdftools.__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return f"{pdftools.__version__}+{digest.hexdigest()[:12]}"
+
+
+def sealed(fn: Callable[[Any], Any], item: Any) -> bytes:
+    """`fn(item)` for a worker, as bytes: `pickle.loads` of them on the worker runs it, through the guard."""
+    import cloudpickle
+
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])  # the guard's code travels, not its module's name
+    return bytes(cloudpickle.dumps(_Sealed(identity(), pickle.dumps((fn, item)))))
+
+
+class _Sealed:
+    def __init__(self, expected: str, work: bytes) -> None:
+        self.expected, self.work = expected, work
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _guarded, (self.expected, self.work)  # unpickling calls the guard: the task runs
+
+
+def _guarded(expected: str, work: bytes) -> Any:
+    """On the worker, carried by value: only the standard library until its pdftools is known to be ours."""
+    import os
+    import pickle
+    import socket
+    import sys
+
+    found: dict[str, Any] = {"mismatch": True, "worker": f"{socket.gethostname()}:{os.getpid()}",
+                             "python": sys.executable, "version": None, "where": None, "why": None}
+    try:
+        import pdftools
+
+        found["version"] = getattr(pdftools, "__version__", "?")
+        found["where"] = os.path.dirname(pdftools.__file__ or "")
+        from pdftools.batch import remote
+
+        same = remote.identity() == expected
+    except ImportError as exc:  # no pdftools, or one without this module (older)
+        found["why"], same = str(exc), False
+    if not same:
+        return found
+    fn, item = pickle.loads(work)
+    return fn(item)

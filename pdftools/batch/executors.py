@@ -40,6 +40,7 @@ from pdftools.errors import ClusterExtraMissing, ClusterUnavailable, WorkerLost,
 ATTEMPTS = 3
 WINDOW_PER_WORKER = 4  # items in flight per worker: enough to keep it busy, few enough to cancel fast
 POLL = 0.1  # seconds between checks for a cancel while waiting
+LOOK = 1.0  # seconds between looks at a cluster's workers (how many files to keep in flight; none left)
 CONNECT_TIMEOUT = 10  # seconds to reach the scheduler (PDFTOOLS_CLUSTER_TIMEOUT)
 FOREVER = 365 * 86400.0  # PDFTOOLS_CLUSTER_TIMEOUT=0 (no limit): Dask's client takes no None
 
@@ -269,6 +270,19 @@ def _unusable(address: str, exc: Exception) -> ClusterUnavailable:
                               hint=ADDRESS_HINT)
 
 
+def _wait_for_one(finished: Any, seconds: float) -> None:
+    """Until a result is in, or for `seconds` (then the caller checks for a cancel). A fixed sleep between
+    looks capped a batch of small files at the window per sleep (80 files/s on 2 workers): this wakes when
+    Dask's `as_completed` queues a result (its own iteration waits on the same condition)."""
+    condition = getattr(finished, "thread_condition", None)
+    if condition is None:
+        time.sleep(seconds)
+        return
+    with condition:
+        if not finished.has_ready():
+            condition.wait(timeout=seconds)
+
+
 def _mismatch(found: dict[str, Any]) -> WorkerMismatch:
     """A worker's report that its pdftools is not this machine's (see `remote`), as the file's error."""
     from pdftools import __version__
@@ -309,6 +323,7 @@ class DaskExecutor:
         self.label = f"cluster {address}: {self.workers} worker thread" + "s" * (self.workers != 1)
         self._pending: dict[Any, Any] = {}
         self._stalled: float | None = None  # since when the scheduler is gone, or has no workers
+        self._looked = time.monotonic()  # the workers were just counted
 
     def _lost(self, exc: BaseException | None = None) -> ClusterUnavailable:
         """The error for a cluster that cannot run the files: no scheduler any more, or no worker."""
@@ -327,15 +342,28 @@ class DaskExecutor:
         return ClusterUnavailable(f"lost the Dask scheduler at {self.address}{why}", hint=again)
 
     def _watch(self) -> None:
-        """Between results: stop when the scheduler has been gone, or without a worker, for the timeout (Dask
-        would wait for ever)."""
-        working = self.client.status == "running" and bool(self.client.scheduler_info().get("workers"))
-        if working:
-            self._stalled = None
+        """Now and then (every LOOK seconds): the files in flight follow the cluster's worker threads as they
+        are now (workers that join get files; an adaptive cluster sees a queue to grow for); and stop when the
+        scheduler has been gone, or without a worker, for the timeout (Dask would wait for ever)."""
+        now = time.monotonic()
+        if now - self._looked < LOOK:
+            return
+        self._looked = now
+        threads = self._threads()
+        if threads:
+            self.workers, self._stalled = threads, None
         elif self._stalled is None:
-            self._stalled = time.monotonic()
-        elif self.timeout is not None and time.monotonic() - self._stalled > self.timeout:
+            self._stalled = now
+        elif self.timeout is not None and now - self._stalled > self.timeout:
             raise self._lost()
+
+    def _threads(self) -> int:
+        """The cluster's worker threads now; 0 when the scheduler is gone or has no worker. Counts only: a
+        cluster of a thousand workers does not send each one's details."""
+        if self.client.status != "running":
+            return 0
+        info = self.client.scheduler_info(n_workers=0)
+        return int(info.get("total_threads") or 0) if info.get("n_workers") else 0
 
     def run(self, fn: Callable[[Any], Any], items: Iterable[Any],
             check: Callable[[], None]) -> Iterator[tuple[Any, Any]]:
@@ -355,11 +383,9 @@ class DaskExecutor:
             if not pending:
                 return
             check()
-            batch = finished.next_batch(block=False)
-            if not batch:
-                self._watch()
-                time.sleep(POLL)
-            for future in batch:
+            self._watch()
+            _wait_for_one(finished, POLL)
+            for future in finished.next_batch(block=False):
                 item = pending.pop(future)
                 outcome = self._outcome(future)
                 if isinstance(outcome, Exception) and self.client.status != "running":

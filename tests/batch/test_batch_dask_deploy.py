@@ -10,6 +10,8 @@ import shutil
 import site
 import subprocess
 import sys
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -157,3 +159,42 @@ def test_an_address_that_is_no_schedulers_says_what_one_looks_like(address: str,
     assert out.returncode == 9 and error["code"] == "CLUSTER_UNAVAILABLE", out.stderr
     assert f"{address} is not a Dask scheduler's address" in error["message"], error
     assert "tcp://HOST:8786" in error["hint"] and "start one" not in error["hint"], error
+
+
+def test_workers_that_join_mid_batch_are_given_files(bare: Cluster, tmp_path: Path) -> None:
+    """The files in flight were counted once, from the workers at the start (4 per worker thread): workers that
+    joined later (an adaptive cluster scaling up, a machine added to speed a long batch up) got at most what
+    the first ones left, and an autoscaler saw no queue to grow for."""
+    from distributed import Client
+
+    from pdftools.batch.executors import WINDOW_PER_WORKER, DaskExecutor
+
+    gate = tmp_path / "gate"  # every item waits for it: the items in flight stay in flight
+    items = [["sh", "-c", f'while [ ! -e "{gate}" ]; do sleep 0.05; done; exit {i % 7}'] for i in range(40)]
+    bare.add_worker("first")
+    late = ["late-1", "late-2", "late-3"]
+    got: list[Any] = []
+    try:
+        bare.wait_for(1)
+        executor = DaskExecutor(bare.address)
+        runner = threading.Thread(target=lambda: got.extend(executor.run(subprocess.call, items, lambda: None)))
+        runner.start()
+        for name in late:
+            bare.add_worker(name)
+        bare.wait_for(4)
+        with Client(bare.address, timeout=30) as watcher:
+            deadline = time.monotonic() + 30
+            count = lambda dask_scheduler: len(dask_scheduler.tasks)  # noqa: E731 - by value, to the scheduler
+            while (in_flight := watcher.run_on_scheduler(count)) < 4 * WINDOW_PER_WORKER:
+                if time.monotonic() > deadline:
+                    break
+                time.sleep(0.2)
+        gate.touch()
+        runner.join(timeout=60)
+        executor.close()
+    finally:
+        gate.touch()
+        for name in ["first", *late]:
+            bare.kill(name)
+    assert in_flight == 4 * WINDOW_PER_WORKER, f"{in_flight} files in flight on 4 workers"
+    assert sorted(outcome for _, outcome in got) == sorted(i % 7 for i in range(40))

@@ -112,12 +112,19 @@ def batch(
     pattern = name or plan.default_name(op.name, kind, chosen)
     if pages_per_task is not None and (op.name != "ocr" or kind != "file"):
         raise InvalidArgument("{{pages_per_task}} cuts documents for ocr's searchable PDFs only")
+    cluster = cluster or os.environ.get("PDFTOOLS_CLUSTER") or None  # over MCP: the server's setting only
+    if cluster and jobs is not None:
+        raise InvalidArgument("{{jobs}} counts this machine's processes; on a cluster each worker's threads decide "
+                              "how many files run at once",
+                              hint="{{cli:Leave out --jobs (the workers' `dask worker --nthreads` decide), or run on "
+                                   "this machine: without --cluster, and PDFTOOLS_CLUSTER= if it is set.}}{{mcp:Call "
+                                   "again and leave out jobs: the server runs batches on its cluster (its setting "
+                                   "PDFTOOLS_CLUSTER), whose workers' nthreads decide.}}")
     folder, made = _out_folder(out_dir)
     try:
         sources = batch_inputs.gather(inputs, recursive=recursive, suffixes=plan.suffixes_for(op.name), skip=folder)
         targets = [plan.target_of(folder, s, pattern) for s in sources]
         plan.check_targets(sources, targets)
-        cluster = cluster or os.environ.get("PDFTOOLS_CLUSTER") or None  # over MCP: the server's setting only
         with locked(folder):
             result = _run(op.name, kind, chosen, pattern, list(zip(sources, targets, strict=True)), folder, jobs,
                           cluster, pages_per_task)

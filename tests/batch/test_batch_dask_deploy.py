@@ -198,3 +198,35 @@ def test_workers_that_join_mid_batch_are_given_files(bare: Cluster, tmp_path: Pa
             bare.kill(name)
     assert in_flight == 4 * WINDOW_PER_WORKER, f"{in_flight} files in flight on 4 workers"
     assert sorted(outcome for _, outcome in got) == sorted(i % 7 for i in range(40))
+
+
+def test_jobs_with_a_cluster_is_refused_not_ignored(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--jobs 32 --cluster ...` ran as many files at once as the cluster's worker threads, saying nothing: the
+    user believed 32 ran."""
+    small_pdfs(tmp_path / "in", 1)
+    nowhere = "tcp://127.0.0.1:1"  # refused before any connection
+    flagged = batch("text", tmp_path / "in", "-d", tmp_path / "out", "--jobs", "8", "--cluster", nowhere)
+    from_env = batch("text", tmp_path / "in", "-d", tmp_path / "out", "-j", "8", env={"PDFTOOLS_CLUSTER": nowhere})
+    for out in (flagged, from_env):
+        error = json.loads(out.stderr)["error"]
+        assert out.returncode == 2 and error["code"] == "INVALID_ARGUMENT", out.stderr
+        assert "--jobs" in error["message"] and "nthreads" in error["hint"], error
+        assert "PDFTOOLS_CLUSTER=" in error["hint"], error  # how to run on this machine instead
+    assert not (tmp_path / "out").exists()
+
+    import anyio
+    from mcp import Client as McpClient
+
+    from pdftools.mcp.server import build_server
+
+    monkeypatch.setenv("PDFTOOLS_CLUSTER", nowhere)  # the server's setting
+
+    async def go() -> Any:
+        async with McpClient(build_server([tmp_path])) as client:
+            return await client.call_tool("pdf_batch", {"command": "text", "inputs": ["in"], "out_dir": "o",
+                                                        "jobs": 2})
+
+    result = anyio.run(go)
+    error = json.loads(result.content[0].text)
+    assert result.is_error and error["code"] == "INVALID_ARGUMENT", error
+    assert "--" not in error["message"] + error["hint"] and "leave out jobs" in error["hint"], error

@@ -11,7 +11,10 @@ items in flight (a million files are never a million futures at once), and calls
   same rule Dask applies) its row says WORKER_LOST. The files only queued beside it, stopped with it, do not.
 - `DaskExecutor`: a Dask distributed cluster (`--cluster tcp://HOST:8786`), imported only then. The scheduler
   reruns the files of a worker that dies on the others (its `allowed-failures`, 3 by default, then
-  `KilledWorker`: WORKER_LOST). Workers need pdftools and its programs, and the files on storage they all see.
+  `KilledWorker`: WORKER_LOST). A scheduler that goes drops every file in flight: they are sent again once a
+  scheduler with workers answers at the address, within the timeout (a supervisor restarting it), else
+  CLUSTER_UNAVAILABLE. The files in flight follow the cluster's worker threads as workers come and go. Workers
+  need the same pdftools (`remote` checks it) and its programs, and the files on storage they all see.
 """
 
 from __future__ import annotations
@@ -293,6 +296,8 @@ def _mismatch(found: dict[str, Any]) -> WorkerMismatch:
     else:
         said = (f"worker {worker} runs pdftools {found['version']} from {found.get('where')} (its Python: "
                 f"{python}), other code than this machine's pdftools {__version__}")
+        if found["version"] == __version__:
+            said += " (the same version: another checkout, or code changed since that worker started)"
     return WorkerMismatch(said, worker=worker, hint=WorkerMismatch.hint.replace("VERSION", __version__))
 
 
@@ -370,26 +375,36 @@ class DaskExecutor:
         from distributed import as_completed
 
         source, finished = iter(items), as_completed(loop=self.client.loop)
-        pending = self._pending
+        pending = self._pending  # future: (item, how often a scheduler dropped it)
+        dropped: list[tuple[Any, int]] = []
+        end = object()
+        exhausted = False
         while True:
             try:
-                while len(pending) < self.workers * WINDOW_PER_WORKER and (item := next(source, None)) is not None:
-                    future = self.client.submit(pickle.loads, remote.sealed(fn, item), pure=False,
+                while len(pending) < self.workers * WINDOW_PER_WORKER and self.client.status == "running":
+                    numbered = dropped.pop() if dropped else (next(source, end), 0)
+                    if numbered[0] is end:
+                        exhausted = True
+                        break
+                    future = self.client.submit(pickle.loads, remote.sealed(fn, numbered[0]), pure=False,
                                                 key=f"{getattr(fn, '__name__', 'task')}-{uuid.uuid4().hex}")
-                    pending[future] = item
+                    pending[future] = numbered
                     finished.add(future)
             except Exception as exc:  # noqa: BLE001 - the client closed: the scheduler is gone
                 raise self._lost(exc) from None
-            if not pending:
+            if exhausted and not pending and not dropped:
                 return
             check()
             self._watch()
             _wait_for_one(finished, POLL)
             for future in finished.next_batch(block=False):
-                item = pending.pop(future)
+                item, drops = pending.pop(future)
                 outcome = self._outcome(future)
-                if isinstance(outcome, Exception) and self.client.status != "running":
-                    raise self._lost()  # the scheduler went: its files were dropped, not failed
+                if future.cancelled() or isinstance(outcome, Exception) and self.client.status != "running":
+                    if drops + 1 >= ATTEMPTS:  # the scheduler went: its files were dropped, not failed
+                        raise self._lost()
+                    dropped.append((item, drops + 1))  # sent again once a scheduler is back (the timeout)
+                    continue
                 yield item, outcome
 
     def _outcome(self, future: Any) -> Any:

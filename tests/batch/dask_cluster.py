@@ -91,6 +91,18 @@ class Cluster:
             os.killpg(self.procs["scheduler"].pid, signal.SIGKILL)
         self.procs["scheduler"].wait(timeout=10)
 
+    def restart_scheduler(self) -> None:
+        """A new scheduler at the same address (as a supervisor restarts a killed one); its workers ended with the
+        old one (Dask's workers do not wait for another): add them again."""
+        port = self.address.rsplit(":", 1)[1]
+        self.procs.pop("scheduler")
+        for name in [n for n, p in self.procs.items() if p.poll() is not None]:
+            self.procs.pop(name)
+        (self.work / "scheduler.json").unlink(missing_ok=True)
+        self._start("scheduler", [str(DASK), "scheduler", "--host", "127.0.0.1", "--port", port, "--no-dashboard",
+                                  "--scheduler-file", str(self.work / "scheduler.json"), *self.tls])
+        assert self._address(self.work / "scheduler.json") == self.address
+
     def wait_for(self, count: int, timeout: float = 60) -> None:
         from distributed import Client
         from distributed.security import Security

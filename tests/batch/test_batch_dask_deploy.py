@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from batch_files import small_pdfs
+from batch_files import rest_of, scans, small_pdfs
 from dask_cluster import Cluster, require_dask
 
 import pdftools
@@ -230,3 +230,40 @@ def test_jobs_with_a_cluster_is_refused_not_ignored(tmp_path: Path, monkeypatch:
     error = json.loads(result.content[0].text)
     assert result.is_error and error["code"] == "INVALID_ARGUMENT", error
     assert "--" not in error["message"] + error["hint"] and "leave out jobs" in error["hint"], error
+
+
+def test_a_scheduler_restarted_mid_batch_is_survived_within_the_timeout(tmp_path: Path, sample: Path) -> None:
+    """A scheduler killed and started again (a supervisor, an upgrade) drops every task it had: the batch
+    stopped at once with CLUSTER_UNAVAILABLE "has no workers (waited 10 s)" after a few seconds. The files it
+    had in flight are sent again once a scheduler with workers is back within PDFTOOLS_CLUSTER_TIMEOUT."""
+    pages = scans(sample, tmp_path / "pages", dpi=72, pages=4)
+    (tmp_path / "in").mkdir()
+    for copy in range(4):  # enough files that the batch is still running when the scheduler goes
+        for page in pages:
+            shutil.copy(page, tmp_path / "in" / f"{copy}-{page.name}")
+    (tmp_path / "dask").mkdir()
+    restarted = Cluster(tmp_path / "dask")
+    try:
+        restarted.add_worker("before")
+        restarted.wait_for(1)
+        env = {k: v for k, v in os.environ.items() if k not in ("PDFTOOLS_CLUSTER", "PDFTOOLS_DEBUG")}
+        env["PDFTOOLS_CLUSTER_TIMEOUT"] = "60"
+        proc = subprocess.Popen([str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(tmp_path / "out"),
+                                 "--cluster", restarted.address, "--set", "dpi=72", "--json"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        assert proc.stdout is not None
+        first = json.loads(proc.stdout.readline())
+        restarted.stop_scheduler()
+        restarted.restart_scheduler()
+        restarted.add_worker("after")
+        rest, err = rest_of(proc, timeout=180)
+    finally:
+        restarted.close()
+    assert proc.returncode == 0, (err, restarted.logs())
+    done = [first, *rows(rest)]
+    assert sorted(Path(r["input"]).name for r in done) == sorted(p.name for p in (tmp_path / "in").iterdir())
+    assert {r["status"] for r in done} == {"ok"}, done
+    journal = [json.loads(line) for line in (tmp_path / "out" / ".pdftools-batch.jsonl").read_text().splitlines()]
+    assert sorted(e["output"] for e in journal) == sorted(r["output"] for r in done)
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(
+        [".pdftools-batch.jsonl", *(Path(r["output"]).name for r in done)])

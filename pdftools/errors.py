@@ -332,9 +332,11 @@ class WorkerMismatch(PdftoolsError):
             "worker, then {{cli:run the same command again}}{{mcp:call again (whoever runs the server's cluster "
             "does this)}}: the failed files are done, the others skipped.")
 
-    def __init__(self, message: str, *, worker: str | None = None, hint: str | None = None) -> None:
+    def __init__(self, message: str, *, worker: str | None = None, address: str | None = None,
+                 hint: str | None = None) -> None:
         super().__init__(message, hint=hint)
-        self.worker = worker  # which worker could not run the file: its row says so
+        self.worker = worker  # which worker could not run the file (host:pid): its row says so
+        self.address = address  # its address on the cluster
 
 
 class ClusterExtraMissing(DependencyMissing):

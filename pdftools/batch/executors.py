@@ -298,7 +298,8 @@ def _mismatch(found: dict[str, Any]) -> WorkerMismatch:
                 f"{python}), other code than this machine's pdftools {__version__}")
         if found["version"] == __version__:
             said += " (the same version: another checkout, or code changed since that worker started)"
-    return WorkerMismatch(said, worker=worker, hint=WorkerMismatch.hint.replace("VERSION", __version__))
+    return WorkerMismatch(said, worker=worker, address=found.get("address"),
+                          hint=WorkerMismatch.hint.replace("VERSION", __version__))
 
 
 class DaskExecutor:
@@ -325,10 +326,12 @@ class DaskExecutor:
             error = self._lost(exc)
             self.client.close()
             raise error from None
-        self.label = f"cluster {address}: {self.workers} worker thread" + "s" * (self.workers != 1)
+        self.label = self._label = f"cluster {address}: {self.workers} worker thread" + "s" * (self.workers != 1)
         self._pending: dict[Any, Any] = {}
         self._stalled: float | None = None  # since when the scheduler is gone, or has no workers
         self._looked = time.monotonic()  # the workers were just counted
+        self._unfit: dict[str, str] = {}  # workers whose pdftools is not ours: address -> host:pid
+        self._fit: list[str] | None = None  # the others, where the files go once one is unfit (None: anywhere)
 
     def _lost(self, exc: BaseException | None = None) -> ClusterUnavailable:
         """The error for a cluster that cannot run the files: no scheduler any more, or no worker."""
@@ -357,6 +360,8 @@ class DaskExecutor:
         threads = self._threads()
         if threads:
             self.workers, self._stalled = threads, None
+            if self._unfit:
+                self._fit = self._others()
         elif self._stalled is None:
             self._stalled = now
         elif self.timeout is not None and now - self._stalled > self.timeout:
@@ -387,7 +392,9 @@ class DaskExecutor:
                         exhausted = True
                         break
                     future = self.client.submit(pickle.loads, remote.sealed(fn, numbered[0]), pure=False,
-                                                key=f"{getattr(fn, '__name__', 'task')}-{uuid.uuid4().hex}")
+                                                key=f"{getattr(fn, '__name__', 'task')}-{uuid.uuid4().hex}",
+                                                **({"workers": self._fit, "allow_other_workers": True}
+                                                   if self._fit else {}))
                     pending[future] = numbered
                     finished.add(future)
             except Exception as exc:  # noqa: BLE001 - the client closed: the scheduler is gone
@@ -405,7 +412,32 @@ class DaskExecutor:
                         raise self._lost()
                     dropped.append((item, drops + 1))  # sent again once a scheduler is back (the timeout)
                     continue
+                if isinstance(outcome, WorkerMismatch) and self._avoid(outcome) and drops + 1 < ATTEMPTS:
+                    dropped.append((item, drops + 1))  # to the workers that run our pdftools
+                    continue
                 yield item, outcome
+
+    def _avoid(self, mismatch: WorkerMismatch) -> bool:
+        """Send no more files to a worker that cannot run them (it fails each at once, so it took most of a
+        batch): the files go to the others, a preference the scheduler drops when none of them is left, so
+        nothing waits for a worker that went. False when no other worker is there: the file's row says why."""
+        if mismatch.address is None:
+            return False
+        if mismatch.address not in self._unfit:
+            self._unfit[mismatch.address] = mismatch.worker or mismatch.address
+            names = ", ".join(sorted(self._unfit.values()))
+            self.label = (f"{self._label}; {len(self._unfit)} worker" + "s" * (len(self._unfit) != 1) +
+                          f" without this pdftools avoided ({names})")
+        self._fit = self._others()
+        return bool(self._fit)
+
+    def _others(self) -> list[str] | None:
+        """The workers not known to be unfit, as they are now (None: none is left)."""
+        try:
+            workers = self.client.scheduler_info(n_workers=-1).get("workers") or {}
+        except Exception:  # noqa: BLE001 - the scheduler went meanwhile: the watch says so
+            return None
+        return [address for address in workers if address not in self._unfit] or None
 
     def _outcome(self, future: Any) -> Any:
         from distributed import KilledWorker

@@ -8,7 +8,8 @@ checkout on its PYTHONPATH) ran the files with its own code, and nothing said so
 (its code, which any Python with Dask can run: cloudpickle), the work as plain bytes inside it; on the worker
 the guard compares `identity()` (version and code) with this machine's, and only then opens the work and runs
 it. On a worker that differs it returns a plain description (`mismatch`), which the coordinator turns into the
-file's `WORKER_MISMATCH` row, naming the worker and its Python: the worker stays up.
+file's `WORKER_MISMATCH` row, naming the worker and its Python (or sends the file to the other workers, see
+`executors`): the worker stays up.
 """
 
 from __future__ import annotations
@@ -62,7 +63,13 @@ def _guarded(expected: str, work: bytes) -> Any:
     import sys
 
     found: dict[str, Any] = {"mismatch": True, "worker": f"{socket.gethostname()}:{os.getpid()}",
-                             "python": sys.executable, "version": None, "where": None, "why": None}
+                             "python": sys.executable, "version": None, "where": None, "why": None, "address": None}
+    try:
+        from distributed import get_worker
+
+        found["address"] = get_worker().address  # the scheduler's name for it: the coordinator avoids it
+    except (ImportError, ValueError):
+        pass
     try:
         import pdftools
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import json
 import multiprocessing
 import os
 import pickle
@@ -261,6 +262,26 @@ TLS_HINT = ("{{cli:Give this machine the authority's certificate and a certifica
             f"gives it the authority's certificate and a certificate and key of its own: {TLS_SETTINGS}.}}}}")
 
 
+FILE_HINT = ("{{cli:`dask scheduler --scheduler-file FILE` writes it, on storage this machine sees: give that "
+             "FILE, or the scheduler's address: --cluster tcp://HOST:8786.}}{{mcp:It is the server's setting "
+             "PDFTOOLS_CLUSTER: whoever runs the server names the file `dask scheduler --scheduler-file` wrote, or "
+             "the scheduler's address, tcp://HOST:8786.}}")
+
+
+def _from_file(value: str) -> str:
+    """The scheduler's address, when the cluster is named by the file `dask scheduler --scheduler-file F`
+    writes (HPC deployments, dask-jobqueue and dask-mpi, share the address so); any other value as it is."""
+    if "://" in value or not (value.endswith(".json") or os.sep in value):
+        return value
+    try:
+        return str(json.loads(Path(value).read_text(encoding="utf-8"))["address"])
+    except FileNotFoundError:
+        raise ClusterUnavailable(f"no scheduler file {value}", hint=FILE_HINT) from None
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ClusterUnavailable(f"cannot read the scheduler's address from {value}: {type(exc).__name__}: {exc}",
+                                 hint=FILE_HINT) from None
+
+
 def _unusable(address: str, exc: Exception) -> ClusterUnavailable:
     """Dask's refusal of an address before any connection, in words: one that is no scheduler's (no port,
     the dashboard's http://), or tls:// without this machine's certificates."""
@@ -311,7 +332,7 @@ class DaskExecutor:
         _quiet_dask()
         from pdftools.core import limits
 
-        self.address = address = address.strip()
+        self.address = address = _from_file(address.strip())
         self.timeout = limits.seconds("PDFTOOLS_CLUSTER_TIMEOUT", CONNECT_TIMEOUT)  # None (0): wait for ever
         try:
             self.client = Client(address, timeout=self.timeout or FOREVER, set_as_default=False)

@@ -99,7 +99,8 @@ def batch(
     = False,
     jobs: Annotated[int | None, Param("Local processes at once (default: one per CPU)", ge=1, le=512),
                     Cli("-j", "--jobs")] = None,
-    cluster: Annotated[str | None, Param("Dask scheduler to run on (tcp://HOST:8786); needs pdftools[cluster]"),
+    cluster: Annotated[str | None, Param("Dask scheduler to run on (tcp://HOST:8786, or the file `dask scheduler "
+                                         "--scheduler-file` wrote); needs pdftools[cluster]"),
                        Cli(envvar="PDFTOOLS_CLUSTER", metavar="URL"), Mcp(hidden=True)] = None,
     pages_per_task: Annotated[int | None, Param("ocr: split longer documents into parts of this many pages, "
                                                 "one task each", ge=1)] = None,

@@ -127,6 +127,25 @@ def test_a_worker_running_another_pdftools_is_named(bare: Cluster, tmp_path: Pat
         assert str(stale / "pdftools") in message and pdftools.__version__ in message, row
 
 
+def test_a_scheduler_file_names_the_cluster(bare: Cluster, tmp_path: Path) -> None:
+    """`dask scheduler --scheduler-file F` and `dask worker --scheduler-file F` (HPC: dask-jobqueue, dask-mpi) share
+    the address through a file on shared storage: `--cluster F` was "missing port number"."""
+    small_pdfs(tmp_path / "in", 2)
+    bare.add_worker("by-file")
+    try:
+        bare.wait_for(1)
+        given = batch("text", tmp_path / "in", "-d", tmp_path / "out", "--cluster", bare.work / "scheduler.json")
+    finally:
+        bare.kill("by-file")
+    missing = batch("text", tmp_path / "in", "-d", tmp_path / "o2", "--cluster", tmp_path / "nowhere.json")
+    assert given.returncode == 0, given.stderr
+    assert [r["status"] for r in rows(given.stdout)] == ["ok", "ok"]
+    assert f"cluster {bare.address}" in json.loads(given.stderr)["engine"], given.stderr
+    error = json.loads(missing.stderr)["error"]
+    assert missing.returncode == 9 and error["code"] == "CLUSTER_UNAVAILABLE", missing.stderr
+    assert f"no scheduler file {tmp_path / 'nowhere.json'}" in error["message"], error
+
+
 @pytest.fixture(scope="module")
 def certificate(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     folder = tmp_path_factory.mktemp("tls")

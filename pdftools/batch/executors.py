@@ -24,7 +24,6 @@ import itertools
 import json
 import multiprocessing
 import os
-import pickle
 import select
 import shutil
 import signal
@@ -412,10 +411,10 @@ class DaskExecutor:
                     if numbered[0] is end:
                         exhausted = True
                         break
-                    future = self.client.submit(pickle.loads, remote.sealed(fn, numbered[0]), pure=False,
-                                                key=f"{getattr(fn, '__name__', 'task')}-{uuid.uuid4().hex}",
-                                                **({"workers": self._fit, "allow_other_workers": True}
-                                                   if self._fit else {}))
+                    where: dict[str, Any] = {"workers": self._fit, "allow_other_workers": True} if self._fit else {}
+                    function, *arguments = remote.parcel(fn, numbered[0])
+                    future = self.client.submit(function, *arguments, pure=False, **where,
+                                                key=f"{getattr(fn, '__name__', 'task')}-{uuid.uuid4().hex}")
                     pending[future] = numbered
                     finished.add(future)
             except Exception as exc:  # noqa: BLE001 - the client closed: the scheduler is gone

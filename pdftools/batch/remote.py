@@ -4,11 +4,12 @@ first checks the worker runs this machine's pdftools.
 Dask unpickles a task as it arrives, before running it: a worker without pdftools could not even read a file's
 work, its connection to the scheduler broke and it ended (every such worker, at the batch's first file), and
 the batch then said the cluster had no workers. A worker with another pdftools (an old release, a stale
-checkout on its PYTHONPATH) ran the files with its own code, and nothing said so. So the guard travels by value
-(its code, which any Python with Dask can run: cloudpickle), the work as plain bytes inside it; on the worker
-the guard compares `identity()` (version and code) with this machine's, and only then opens the work and runs
-it. On a worker that differs it returns a plain description (`mismatch`), which the coordinator turns into the
-file's `WORKER_MISMATCH` row, naming the worker and its Python (or sends the file to the other workers, see
+checkout on its PYTHONPATH) ran the files with its own code, and nothing said so. So a task names only what
+every Python has: `eval` of one line that compiles the guard from its source text (the worker's own Python
+compiles it: no code object travels) and calls it with the work as plain bytes. The guard compares
+`identity()` (version and code) with this machine's, and only then opens the work and runs it. On a worker
+that differs it returns a plain description (`mismatch`), which the coordinator turns into the file's
+`WORKER_MISMATCH` row, naming the worker and its Python (or sends the file to the other workers, see
 `executors`): the worker stays up.
 """
 
@@ -16,8 +17,8 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import inspect
 import pickle
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -39,24 +40,22 @@ def _identity() -> str:
     return f"{pdftools.__version__}+{digest.hexdigest()[:12]}"
 
 
-def sealed(fn: Callable[[Any], Any], item: Any) -> bytes:
-    """`fn(item)` for a worker, as bytes: `pickle.loads` of them on the worker runs it, through the guard."""
-    import cloudpickle
-
-    cloudpickle.register_pickle_by_value(sys.modules[__name__])  # the guard's code travels, not its module's name
-    return bytes(cloudpickle.dumps(_Sealed(identity(), pickle.dumps((fn, item)))))
+RUN = "(exec(source, space), space['_guarded'](expected, work))[1]"  # define the guard, call it: its result
 
 
-class _Sealed:
-    def __init__(self, expected: str, work: bytes) -> None:
-        self.expected, self.work = expected, work
+def parcel(fn: Callable[[Any], Any], item: Any) -> tuple[Any, ...]:
+    """`fn(item)` for a worker, as `client.submit`'s arguments."""
+    return eval, RUN, {"source": _source(), "space": {}, "expected": identity(), "work": pickle.dumps((fn, item))}
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return _guarded, (self.expected, self.work)  # unpickling calls the guard: the task runs
+
+@functools.cache
+def _source() -> str:
+    return "from __future__ import annotations\n" + inspect.getsource(_guarded)
 
 
 def _guarded(expected: str, work: bytes) -> Any:
-    """On the worker, carried by value: only the standard library until its pdftools is known to be ours."""
+    """On the worker, compiled from this source there: only the standard library (and `Any`, never evaluated)
+    until its pdftools is known to be ours."""
     import os
     import pickle
     import socket

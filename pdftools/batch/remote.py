@@ -10,7 +10,7 @@ compiles it: no code object travels) and calls it with the work as plain bytes. 
 `identity()` (version and code) with this machine's, and only then opens the work and runs it. On a worker
 that differs it returns a plain description (`mismatch`), which the coordinator turns into the file's
 `WORKER_MISMATCH` row, naming the worker and its Python (or sends the file to the other workers, see
-`executors`): the worker stays up.
+`cluster`): the worker stays up.
 """
 
 from __future__ import annotations

@@ -204,7 +204,8 @@ def test_workers_that_join_mid_batch_are_given_files(bare: Cluster, tmp_path: Pa
     the first ones left, and an autoscaler saw no queue to grow for."""
     from distributed import Client
 
-    from pdftools.batch.executors import WINDOW_PER_WORKER, DaskExecutor
+    from pdftools.batch.cluster import DaskExecutor
+    from pdftools.batch.executors import WINDOW_PER_WORKER
 
     gate = tmp_path / "gate"  # every item waits for it: the items in flight stay in flight
     items = [["sh", "-c", f'while [ ! -e "{gate}" ]; do sleep 0.05; done; exit {i % 7}'] for i in range(40)]

@@ -47,15 +47,6 @@ class Executor(Protocol):
     def close(self, kill: bool = False) -> None: ...
 
 
-def for_batch(jobs: int | None, cluster: str | None) -> Executor:
-    """The engine a batch asked for: a cluster when one is named, else local processes."""
-    if cluster:
-        from pdftools.batch.cluster import DaskExecutor
-
-        return DaskExecutor(cluster)
-    return LocalExecutor(jobs or os.cpu_count() or 1)
-
-
 def _own_group(coordinator: int) -> None:
     """A local worker's start: its own process group (stopped as one, with its children; the terminal's
     Ctrl-C goes to the coordinator, which stops the workers), and a watch on the coordinator."""

@@ -208,7 +208,7 @@ def _unmake(folder: Path, made: Path | None) -> None:
 
 def _run(command: str, kind: plan.Kind, chosen: dict[str, Any], pattern: str, pairs: list[Any], folder: Path,
          jobs: int | None, cluster: str | None, pages_per_task: int | None) -> BatchResult:
-    from pdftools.batch import executors, runner
+    from pdftools.batch import runner
 
     journal, staging = Journal(folder), folder / STAGING
     journal.load()
@@ -238,7 +238,7 @@ def _run(command: str, kind: plan.Kind, chosen: dict[str, Any], pattern: str, pa
         todo.append(plan.FileJob(command, os.path.abspath(source.path), os.path.abspath(target), kind, chosen,
                                  os.path.abspath(staging), key, _roots_for(roots, source.path),
                                  remote=bool(cluster)))
-    executor = executors.for_batch(jobs, cluster) if todo else None
+    executor = runner.for_batch(jobs, cluster) if todo else None
     assembler = None
     if pages_per_task is not None and todo:
         from pdftools.batch.pages import Assembler

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pdftools.batch.executors import Executor
+from pdftools.batch.executors import Executor, LocalExecutor
 from pdftools.batch.journal import Journal
 from pdftools.batch.plan import FileJob
 from pdftools.batch.work import BatchRow, cleanup_staging, named_error, publish, run_one
@@ -46,6 +46,15 @@ class Meter:
 def _clock(seconds: float) -> str:
     whole = int(seconds + 0.5)
     return f"{whole // 3600}:{whole // 60 % 60:02}:{whole % 60:02}"
+
+
+def for_batch(jobs: int | None, cluster: str | None) -> Executor:
+    """The engine a batch asked for: a cluster when one is named, else local processes."""
+    if cluster:
+        from pdftools.batch.cluster import DaskExecutor  # Dask only then
+
+        return DaskExecutor(cluster)
+    return LocalExecutor(jobs or os.cpu_count() or 1)
 
 
 def row_of(job: FileJob, outcome: Any) -> BatchRow:

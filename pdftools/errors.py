@@ -324,6 +324,21 @@ class NotShared(PdftoolsError):
             "decides), then call again.}}")
 
 
+class WorkerMismatch(PdftoolsError):
+    code = "WORKER_MISMATCH"
+    exit_code = 9
+    hint = ("Every worker runs the same pdftools as this machine, with the cluster extra: install it in the Python "
+            "the message names (`pip install 'pdftools[cluster]==VERSION'`, or the same checkout), restart that "
+            "worker, then {{cli:run the same command again}}{{mcp:call again (whoever runs the server's cluster "
+            "does this)}}: the failed files are done, the others skipped.")
+
+    def __init__(self, message: str, *, worker: str | None = None, address: str | None = None,
+                 hint: str | None = None) -> None:
+        super().__init__(message, hint=hint)
+        self.worker = worker  # which worker could not run the file (host:pid): its row says so
+        self.address = address  # its address on the cluster
+
+
 class ClusterExtraMissing(DependencyMissing):
     code = "CLUSTER_EXTRA_MISSING"
     hint = "Install the cluster extra: pip install 'pdftools[cluster]' (Dask distributed)."

@@ -5,6 +5,8 @@
     journal    the output folder's record of finished files, so a re-run skips them
     work       what a worker runs for one file: the op, its outputs staged and then renamed into place
     executors  one interface, two engines: a local process pool (default) and Dask distributed (--cluster)
+    cluster    the Dask engine: the scheduler's address, workers coming and going, a scheduler restarted
+    remote     what a Dask worker is sent: a guard that checks it runs this pdftools, then the file's work
     pages      one huge document cut into page ranges for the workers, and put back together
     runner     the coordinator: submit, collect rows as they finish, progress, journal, cancel
 

@@ -9,9 +9,7 @@ items in flight (a million files are never a million futures at once), and calls
   (killed, out of memory) breaks Python's pool; the pool is made again and the unfinished files retried. The file
   the dead worker was running (each worker writes down what it runs) counts an attempt; after `ATTEMPTS` (the
   same rule Dask applies) its row says WORKER_LOST. The files only queued beside it, stopped with it, do not.
-- `DaskExecutor`: a Dask distributed cluster (`--cluster tcp://HOST:8786`), imported only then. The scheduler
-  reruns the files of a worker that dies on the others (its `allowed-failures`, 3 by default, then
-  `KilledWorker`: WORKER_LOST). Workers need pdftools and its programs, and the files on storage they all see.
+- `cluster.DaskExecutor`: a Dask distributed cluster (`--cluster tcp://HOST:8786`), imported only then.
 """
 
 from __future__ import annotations
@@ -32,13 +30,11 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any, Protocol
 
-from pdftools.errors import ClusterExtraMissing, ClusterUnavailable, WorkerLost
+from pdftools.errors import WorkerLost
 
 ATTEMPTS = 3
 WINDOW_PER_WORKER = 4  # items in flight per worker: enough to keep it busy, few enough to cancel fast
 POLL = 0.1  # seconds between checks for a cancel while waiting
-CONNECT_TIMEOUT = 10  # seconds to reach the scheduler (PDFTOOLS_CLUSTER_TIMEOUT)
-FOREVER = 365 * 86400.0  # PDFTOOLS_CLUSTER_TIMEOUT=0 (no limit): Dask's client takes no None
 
 
 class Executor(Protocol):
@@ -49,13 +45,6 @@ class Executor(Protocol):
             check: Callable[[], None]) -> Iterator[tuple[Any, Any]]: ...
 
     def close(self, kill: bool = False) -> None: ...
-
-
-def for_batch(jobs: int | None, cluster: str | None) -> Executor:
-    """The engine a batch asked for: a cluster when one is named, else local processes."""
-    if cluster:
-        return DaskExecutor(cluster)
-    return LocalExecutor(jobs or os.cpu_count() or 1)
 
 
 def _own_group(coordinator: int) -> None:
@@ -228,114 +217,3 @@ class _Tracked:
         finally:
             with contextlib.suppress(OSError):
                 os.unlink(mark)
-
-
-def _quiet_dask() -> None:
-    """Dask logs a lost worker or a closed connection on stderr, where `--json` promises one object; the
-    rows already say what happened to each file. Its own loggers have levels of their own (the client's
-    "failed to reconnect" is an ERROR): its handler is what stays quiet. PDFTOOLS_DEBUG shows the logs."""
-    import logging
-
-    if not os.environ.get("PDFTOOLS_DEBUG"):
-        logger = logging.getLogger("distributed")
-        logger.setLevel(logging.CRITICAL)
-        for handler in logger.handlers:
-            handler.setLevel(logging.CRITICAL + 1)
-
-
-class DaskExecutor:
-    def __init__(self, address: str) -> None:
-        try:
-            from distributed import Client
-        except ImportError:
-            raise ClusterExtraMissing("a cluster was named, but Dask distributed is not installed") from None
-        _quiet_dask()
-        from pdftools.core import limits
-
-        self.address = address
-        self.timeout = limits.seconds("PDFTOOLS_CLUSTER_TIMEOUT", CONNECT_TIMEOUT)  # None (0): wait for ever
-        try:
-            self.client = Client(address, timeout=self.timeout or FOREVER, set_as_default=False)
-        except (OSError, TimeoutError, ValueError) as exc:
-            raise ClusterUnavailable(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-        try:
-            self.client.wait_for_workers(1, timeout=self.timeout)  # else the files would wait for ever
-            self.workers = max(1, sum(self.client.nthreads().values()))
-        except Exception as exc:  # noqa: BLE001 - a timeout, or the scheduler gone meanwhile
-            error = self._lost(exc)
-            self.client.close()
-            raise error from None
-        self.label = f"cluster {address}: {self.workers} worker thread" + "s" * (self.workers != 1)
-        self._pending: dict[Any, Any] = {}
-        self._stalled: float | None = None  # since when the scheduler is gone, or has no workers
-
-    def _lost(self, exc: BaseException | None = None) -> ClusterUnavailable:
-        """The error for a cluster that cannot run the files: no scheduler any more, or no worker."""
-        again = ("Files finished so far are kept (the journal has them): {{cli:start the scheduler and its workers "
-                 "again and run the same command again, or leave out --cluster / PDFTOOLS_CLUSTER.}}{{mcp:whoever "
-                 "runs the server starts the scheduler and its workers again (or serves without the server's "
-                 "setting PDFTOOLS_CLUSTER); then call again.}}")
-        if self.client.status in ("running", "connecting") and not self.client.scheduler_info().get("workers"):
-            return ClusterUnavailable(f"the Dask scheduler at {self.address} has no workers (waited "
-                                      f"{self.timeout or 0:g} s)",
-                                      hint="{{mcp:The server's cluster (PDFTOOLS_CLUSTER) has no workers: "
-                                           "whoever runs the server starts them}}{{cli:Start workers}}: `dask "
-                                           f"worker {self.address}` on machines that see the files at the same "
-                                           "paths. " + again)
-        why = f": {exc}" if exc is not None and str(exc) else ""
-        return ClusterUnavailable(f"lost the Dask scheduler at {self.address}{why}", hint=again)
-
-    def _watch(self) -> None:
-        """Between results: stop when the scheduler has been gone, or without a worker, for the timeout (Dask
-        would wait for ever)."""
-        working = self.client.status == "running" and bool(self.client.scheduler_info().get("workers"))
-        if working:
-            self._stalled = None
-        elif self._stalled is None:
-            self._stalled = time.monotonic()
-        elif self.timeout is not None and time.monotonic() - self._stalled > self.timeout:
-            raise self._lost()
-
-    def run(self, fn: Callable[[Any], Any], items: Iterable[Any],
-            check: Callable[[], None]) -> Iterator[tuple[Any, Any]]:
-        from distributed import as_completed
-
-        source, finished = iter(items), as_completed(loop=self.client.loop)
-        pending = self._pending
-        while True:
-            try:
-                while len(pending) < self.workers * WINDOW_PER_WORKER and (item := next(source, None)) is not None:
-                    future = self.client.submit(fn, item, pure=False)
-                    pending[future] = item
-                    finished.add(future)
-            except Exception as exc:  # noqa: BLE001 - the client closed: the scheduler is gone
-                raise self._lost(exc) from None
-            if not pending:
-                return
-            check()
-            batch = finished.next_batch(block=False)
-            if not batch:
-                self._watch()
-                time.sleep(POLL)
-            for future in batch:
-                item = pending.pop(future)
-                outcome = self._outcome(future)
-                if isinstance(outcome, Exception) and self.client.status != "running":
-                    raise self._lost()  # the scheduler went: its files were dropped, not failed
-                yield item, outcome
-
-    def _outcome(self, future: Any) -> Any:
-        from distributed import KilledWorker
-
-        try:
-            return future.result()
-        except KilledWorker:
-            return WorkerLost("the workers running it kept dying")
-        except Exception as exc:  # noqa: BLE001 - the runner makes it the file's row
-            return exc
-
-    def close(self, kill: bool = False) -> None:
-        with contextlib.suppress(Exception):
-            if kill and self._pending:  # queued files never start; running ones finish into a removed staging
-                self.client.cancel(list(self._pending), force=True)
-            self.client.close()

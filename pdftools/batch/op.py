@@ -99,7 +99,8 @@ def batch(
     = False,
     jobs: Annotated[int | None, Param("Local processes at once (default: one per CPU)", ge=1, le=512),
                     Cli("-j", "--jobs")] = None,
-    cluster: Annotated[str | None, Param("Dask scheduler to run on (tcp://HOST:8786); needs pdftools[cluster]"),
+    cluster: Annotated[str | None, Param("Dask scheduler to run on (tcp://HOST:8786, or the file `dask scheduler "
+                                         "--scheduler-file` wrote); needs pdftools[cluster]"),
                        Cli(envvar="PDFTOOLS_CLUSTER", metavar="URL"), Mcp(hidden=True)] = None,
     pages_per_task: Annotated[int | None, Param("ocr: split longer documents into parts of this many pages, "
                                                 "one task each", ge=1)] = None,
@@ -112,12 +113,19 @@ def batch(
     pattern = name or plan.default_name(op.name, kind, chosen)
     if pages_per_task is not None and (op.name != "ocr" or kind != "file"):
         raise InvalidArgument("{{pages_per_task}} cuts documents for ocr's searchable PDFs only")
+    cluster = cluster or os.environ.get("PDFTOOLS_CLUSTER") or None  # over MCP: the server's setting only
+    if cluster and jobs is not None:
+        raise InvalidArgument("{{jobs}} counts this machine's processes; on a cluster each worker's threads decide "
+                              "how many files run at once",
+                              hint="{{cli:Leave out --jobs (the workers' `dask worker --nthreads` decide), or run on "
+                                   "this machine: without --cluster, and PDFTOOLS_CLUSTER= if it is set.}}{{mcp:Call "
+                                   "again and leave out jobs: the server runs batches on its cluster (its setting "
+                                   "PDFTOOLS_CLUSTER), whose workers' nthreads decide.}}")
     folder, made = _out_folder(out_dir)
     try:
         sources = batch_inputs.gather(inputs, recursive=recursive, suffixes=plan.suffixes_for(op.name), skip=folder)
         targets = [plan.target_of(folder, s, pattern) for s in sources]
         plan.check_targets(sources, targets)
-        cluster = cluster or os.environ.get("PDFTOOLS_CLUSTER") or None  # over MCP: the server's setting only
         with locked(folder):
             result = _run(op.name, kind, chosen, pattern, list(zip(sources, targets, strict=True)), folder, jobs,
                           cluster, pages_per_task)
@@ -200,7 +208,7 @@ def _unmake(folder: Path, made: Path | None) -> None:
 
 def _run(command: str, kind: plan.Kind, chosen: dict[str, Any], pattern: str, pairs: list[Any], folder: Path,
          jobs: int | None, cluster: str | None, pages_per_task: int | None) -> BatchResult:
-    from pdftools.batch import executors, runner
+    from pdftools.batch import runner
 
     journal, staging = Journal(folder), folder / STAGING
     journal.load()
@@ -230,7 +238,7 @@ def _run(command: str, kind: plan.Kind, chosen: dict[str, Any], pattern: str, pa
         todo.append(plan.FileJob(command, os.path.abspath(source.path), os.path.abspath(target), kind, chosen,
                                  os.path.abspath(staging), key, _roots_for(roots, source.path),
                                  remote=bool(cluster)))
-    executor = executors.for_batch(jobs, cluster) if todo else None
+    executor = runner.for_batch(jobs, cluster) if todo else None
     assembler = None
     if pages_per_task is not None and todo:
         from pdftools.batch.pages import Assembler

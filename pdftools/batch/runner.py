@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pdftools.batch.executors import Executor
+from pdftools.batch.executors import Executor, LocalExecutor
 from pdftools.batch.journal import Journal
 from pdftools.batch.plan import FileJob
 from pdftools.batch.work import BatchRow, cleanup_staging, named_error, publish, run_one
@@ -48,6 +48,15 @@ def _clock(seconds: float) -> str:
     return f"{whole // 3600}:{whole // 60 % 60:02}:{whole % 60:02}"
 
 
+def for_batch(jobs: int | None, cluster: str | None) -> Executor:
+    """The engine a batch asked for: a cluster when one is named, else local processes."""
+    if cluster:
+        from pdftools.batch.cluster import DaskExecutor  # Dask only then
+
+        return DaskExecutor(cluster)
+    return LocalExecutor(jobs or os.cpu_count() or 1)
+
+
 def row_of(job: FileJob, outcome: Any) -> BatchRow:
     """A worker's row, or the row for a file whose worker failed around it (lost, cancelled...). A cluster's
     output that is not where this machine looks was written on storage it does not share: not done."""
@@ -58,7 +67,8 @@ def row_of(job: FileJob, outcome: Any) -> BatchRow:
                                                   "cannot see it").to_dict(), job)
         return outcome
     error = outcome if isinstance(outcome, PdftoolsError) else WorkerLost(f"{type(outcome).__name__}: {outcome}")
-    return BatchRow(input=job.input, status="failed", error=error.to_dict(), key=job.key)
+    return BatchRow(input=job.input, status="failed", error=named_error(error.to_dict(), job), key=job.key,
+                    worker=getattr(outcome, "worker", None))  # a worker that could not run it (WORKER_MISMATCH)
 
 
 def execute(executor: Executor, jobs: list[FileJob], journal: Journal, staging: Path,

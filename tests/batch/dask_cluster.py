@@ -37,13 +37,18 @@ def free_port() -> int:
 
 
 class Cluster:
-    def __init__(self, work: Path) -> None:
+    def __init__(self, work: Path, tls: tuple[Path, Path] | None = None) -> None:
+        """`tls`: a certificate and its key (self-signed: also the authority), for a scheduler and workers that
+        speak TLS only."""
         require_dask()
         self.work = work
         self.procs: dict[str, subprocess.Popen[bytes]] = {}
+        self.tls = [] if tls is None else ["--tls-ca-file", str(tls[0]), "--tls-cert", str(tls[0]), "--tls-key",
+                                           str(tls[1])]
+        protocol = ["--protocol", "tls"] if tls else []
         found = work / "scheduler.json"  # the port it took (port 0: no other process can take it in between)
         self._start("scheduler", [str(DASK), "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
-                                  "--scheduler-file", str(found)])
+                                  "--scheduler-file", str(found), *protocol, *self.tls])
         self.address = self._address(found)
 
     def _address(self, found: Path, timeout: float = 60) -> str:
@@ -57,25 +62,28 @@ class Cluster:
         self.close()
         raise AssertionError(f"the scheduler did not start:\n{self.logs()}")
 
-    def _start(self, name: str, argv: list[str], path: str | None = None) -> None:
+    def _start(self, name: str, argv: list[str], path: str | None = None, env: dict[str, str] | None = None) -> None:
         log = (self.work / f"{name}.log").open("wb")
-        env = {**os.environ, "PDFTOOLS_DEBUG": "", **({"PATH": path} if path is not None else {})}
+        env = {**os.environ, "PDFTOOLS_DEBUG": "", **({"PATH": path} if path is not None else {}), **(env or {})}
         self.procs[name] = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, cwd=self.work,
                                             start_new_session=True, env=env)
 
-    def add_worker(self, name: str, hidden: tuple[Path, ...] = (), path: str | None = None) -> None:
+    def add_worker(self, name: str, hidden: tuple[Path, ...] = (), path: str | None = None,
+                   python: Path | None = None, env: dict[str, str] | None = None) -> None:
         """A worker; `hidden`: folders it sees empty (each under an empty file system of its own, in a mount
         namespace: as a worker on another machine sees a folder of the same name that is not shared); `path`:
-        its PATH (the programs it has)."""
+        its PATH (the programs it has); `python`: the Python it runs in (another environment), `env` more of
+        its environment (PYTHONPATH)."""
         folder = self.work / name
         folder.mkdir(exist_ok=True)
-        argv = [str(DASK), "worker", self.address, "--nworkers", "1", "--nthreads", "1", "--host", "127.0.0.1",
-                "--no-dashboard", "--name", name, "--local-directory", str(folder)]
+        dask = [str(python), "-m", "dask"] if python is not None else [str(DASK)]
+        argv = [*dask, "worker", self.address, "--nworkers", "1", "--nthreads", "1", "--host", "127.0.0.1",
+                "--no-dashboard", "--name", name, "--local-directory", str(folder), *self.tls]
         if hidden:
             mounts = " && ".join(f"mount -t tmpfs none {shlex.quote(str(p))}" for p in hidden)
             user = [] if os.geteuid() == 0 else ["--user", "--map-root-user"]  # root or not, a namespace of its own
             argv = ["unshare", *user, "--mount", "sh", "-c", f'{mounts} && exec "$@"', "sh", *argv]
-        self._start(name, argv, path)
+        self._start(name, argv, path, env)
 
     def stop_scheduler(self) -> None:
         """Kill the scheduler at once (SIGKILL: its clients and workers lose it mid-work)."""
@@ -83,10 +91,25 @@ class Cluster:
             os.killpg(self.procs["scheduler"].pid, signal.SIGKILL)
         self.procs["scheduler"].wait(timeout=10)
 
+    def restart_scheduler(self) -> None:
+        """A new scheduler at the same address (as a supervisor restarts a killed one); its workers ended with the
+        old one (Dask's workers do not wait for another): add them again."""
+        port = self.address.rsplit(":", 1)[1]
+        self.procs.pop("scheduler")
+        for name in [n for n, p in self.procs.items() if p.poll() is not None]:
+            self.procs.pop(name)
+        (self.work / "scheduler.json").unlink(missing_ok=True)
+        self._start("scheduler", [str(DASK), "scheduler", "--host", "127.0.0.1", "--port", port, "--no-dashboard",
+                                  "--scheduler-file", str(self.work / "scheduler.json"), *self.tls])
+        assert self._address(self.work / "scheduler.json") == self.address
+
     def wait_for(self, count: int, timeout: float = 60) -> None:
         from distributed import Client
+        from distributed.security import Security
 
-        with Client(self.address, timeout=timeout) as client:
+        security = Security(tls_ca_file=self.tls[1], tls_client_cert=self.tls[3], tls_client_key=self.tls[5],
+                            require_encryption=True) if self.tls else None
+        with Client(self.address, timeout=timeout, security=security) as client:
             client.wait_for_workers(count, timeout=timeout)
             deadline = time.monotonic() + timeout
             while len(client.scheduler_info()["workers"]) != count:  # a killed one may take a moment to go

@@ -1,0 +1,269 @@
+"""The Dask engine of a batch (`--cluster`), imported only when a cluster is named.
+
+The scheduler reruns the files of a worker that dies on the others (its `allowed-failures`, 3 by default, then
+`KilledWorker`: WORKER_LOST). A scheduler that goes drops every file in flight: they are sent again once a
+scheduler with workers answers at the address, within the timeout (a supervisor restarting it), else
+CLUSTER_UNAVAILABLE. The files in flight follow the cluster's worker threads as workers come and go. Workers need
+the same pdftools (`remote` checks it: one that differs is avoided, or its files say so) and its programs, and the
+files on storage they all see. The address is as `dask worker` takes it, or the file `dask scheduler
+--scheduler-file` writes; Dask's refusals of it (no port, tls:// without certificates) are said in words.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import time
+import uuid
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from pdftools.batch import remote
+from pdftools.batch.executors import ATTEMPTS, POLL, WINDOW_PER_WORKER
+from pdftools.errors import ClusterExtraMissing, ClusterUnavailable, WorkerLost, WorkerMismatch
+
+LOOK = 1.0  # seconds between looks at a cluster's workers (how many files to keep in flight; none left)
+CONNECT_TIMEOUT = 10  # seconds to reach the scheduler (PDFTOOLS_CLUSTER_TIMEOUT)
+FOREVER = 365 * 86400.0  # PDFTOOLS_CLUSTER_TIMEOUT=0 (no limit): Dask's client takes no None
+
+
+def _quiet_dask() -> None:
+    """Dask logs a lost worker or a closed connection on stderr, where `--json` promises one object; the
+    rows already say what happened to each file. Its own loggers have levels of their own (the client's
+    "failed to reconnect" is an ERROR): its handler is what stays quiet. PDFTOOLS_DEBUG shows the logs."""
+    import logging
+
+    if not os.environ.get("PDFTOOLS_DEBUG"):
+        logger = logging.getLogger("distributed")
+        logger.setLevel(logging.CRITICAL)
+        for handler in logger.handlers:
+            handler.setLevel(logging.CRITICAL + 1)
+
+
+ADDRESS_HINT = ("{{cli:Give it as `dask worker` takes it: --cluster tcp://HOST:8786 (HOST:8786 works too; 8786 is "
+                "the scheduler's port, 8787 its dashboard's).}}{{mcp:It is the server's setting PDFTOOLS_CLUSTER: "
+                "whoever runs the server writes it as `dask worker` takes it, tcp://HOST:8786.}}")
+TLS_SETTINGS = ("DASK_DISTRIBUTED__COMM__TLS__CA_FILE, DASK_DISTRIBUTED__COMM__TLS__CLIENT__CERT and "
+                "DASK_DISTRIBUTED__COMM__TLS__CLIENT__KEY (Dask's settings, read from the environment or "
+                "~/.config/dask/*.yaml)")
+TLS_HINT = ("{{cli:Give this machine the authority's certificate and a certificate and key of its own, as the "
+            f"workers' --tls-ca-file, --tls-cert and --tls-key: {TLS_SETTINGS}.}}}}{{{{mcp:Whoever runs the server "
+            f"gives it the authority's certificate and a certificate and key of its own: {TLS_SETTINGS}.}}}}")
+
+
+FILE_HINT = ("{{cli:`dask scheduler --scheduler-file FILE` writes it, on storage this machine sees: give that "
+             "FILE, or the scheduler's address: --cluster tcp://HOST:8786.}}{{mcp:It is the server's setting "
+             "PDFTOOLS_CLUSTER: whoever runs the server names the file `dask scheduler --scheduler-file` wrote, or "
+             "the scheduler's address, tcp://HOST:8786.}}")
+
+
+def _from_file(value: str) -> str:
+    """The scheduler's address, when the cluster is named by the file `dask scheduler --scheduler-file F`
+    writes (HPC deployments, dask-jobqueue and dask-mpi, share the address so); any other value as it is."""
+    if "://" in value or not (value.endswith(".json") or os.sep in value):
+        return value
+    try:
+        return str(json.loads(Path(value).read_text(encoding="utf-8"))["address"])
+    except FileNotFoundError:
+        raise ClusterUnavailable(f"no scheduler file {value}", hint=FILE_HINT) from None
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ClusterUnavailable(f"cannot read the scheduler's address from {value}: {type(exc).__name__}: {exc}",
+                                 hint=FILE_HINT) from None
+
+
+def _unusable(address: str, exc: Exception) -> ClusterUnavailable:
+    """Dask's refusal of an address before any connection, in words: one that is no scheduler's (no port,
+    the dashboard's http://), or tls:// without this machine's certificates."""
+    if isinstance(exc, ValueError):
+        return ClusterUnavailable(f"{address} is not a Dask scheduler's address: {exc}", hint=ADDRESS_HINT)
+    if address.startswith(("tls://", "wss://")) and "TLS" in str(exc):
+        return ClusterUnavailable(f"the Dask scheduler at {address} speaks TLS, and this machine has no TLS "
+                                  "certificate for it", hint=TLS_HINT)
+    return ClusterUnavailable(f"cannot reach the Dask scheduler at {address}: {type(exc).__name__}: {exc}",
+                              hint=ADDRESS_HINT)
+
+
+def _wait_for_one(finished: Any, seconds: float) -> None:
+    """Until a result is in, or for `seconds` (then the caller checks for a cancel). A fixed sleep between
+    looks capped a batch of small files at the window per sleep (80 files/s on 2 workers): this wakes when
+    Dask's `as_completed` queues a result (its own iteration waits on the same condition)."""
+    condition = getattr(finished, "thread_condition", None)
+    if condition is None:
+        time.sleep(seconds)
+        return
+    with condition:
+        if not finished.has_ready():
+            condition.wait(timeout=seconds)
+
+
+def _mismatch(found: dict[str, Any]) -> WorkerMismatch:
+    """A worker's report that its pdftools is not this machine's (see `remote`), as the file's error."""
+    from pdftools import __version__
+
+    worker, python = found.get("worker"), found.get("python")
+    if found.get("version") is None:
+        said = f"worker {worker} has no pdftools (its Python: {python}: {found.get('why')})"
+    else:
+        said = (f"worker {worker} runs pdftools {found['version']} from {found.get('where')} (its Python: "
+                f"{python}), other code than this machine's pdftools {__version__}")
+        if found["version"] == __version__:
+            said += " (the same version: another checkout, or code changed since that worker started)"
+    return WorkerMismatch(said, worker=worker, address=found.get("address"),
+                          hint=WorkerMismatch.hint.replace("VERSION", __version__))
+
+
+class DaskExecutor:
+    def __init__(self, address: str) -> None:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise ClusterExtraMissing("a cluster was named, but Dask distributed is not installed") from None
+        _quiet_dask()
+        from pdftools.core import limits
+
+        self.address = address = _from_file(address.strip())
+        self.timeout = limits.seconds("PDFTOOLS_CLUSTER_TIMEOUT", CONNECT_TIMEOUT)  # None (0): wait for ever
+        try:
+            self.client = Client(address, timeout=self.timeout or FOREVER, set_as_default=False)
+        except (OSError, TimeoutError) as exc:
+            raise ClusterUnavailable(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+        except Exception as exc:  # noqa: BLE001 - Dask's words for an address or a setting it cannot use
+            raise _unusable(address, exc) from None
+        try:
+            self.client.wait_for_workers(1, timeout=self.timeout)  # else the files would wait for ever
+            self.workers = max(1, sum(self.client.nthreads().values()))
+        except Exception as exc:  # noqa: BLE001 - a timeout, or the scheduler gone meanwhile
+            error = self._lost(exc)
+            self.client.close()
+            raise error from None
+        self.label = self._label = f"cluster {address}: {self.workers} worker thread" + "s" * (self.workers != 1)
+        self._pending: dict[Any, Any] = {}
+        self._stalled: float | None = None  # since when the scheduler is gone, or has no workers
+        self._looked = time.monotonic()  # the workers were just counted
+        self._unfit: dict[str, str] = {}  # workers whose pdftools is not ours: address -> host:pid
+        self._fit: list[str] | None = None  # the others, where the files go once one is unfit (None: anywhere)
+
+    def _lost(self, exc: BaseException | None = None) -> ClusterUnavailable:
+        """The error for a cluster that cannot run the files: no scheduler any more, or no worker."""
+        again = ("Files finished so far are kept (the journal has them): {{cli:start the scheduler and its workers "
+                 "again and run the same command again, or leave out --cluster / PDFTOOLS_CLUSTER.}}{{mcp:whoever "
+                 "runs the server starts the scheduler and its workers again (or serves without the server's "
+                 "setting PDFTOOLS_CLUSTER); then call again.}}")
+        if self.client.status in ("running", "connecting") and not self.client.scheduler_info().get("workers"):
+            return ClusterUnavailable(f"the Dask scheduler at {self.address} has no workers (waited "
+                                      f"{self.timeout or 0:g} s)",
+                                      hint="{{mcp:The server's cluster (PDFTOOLS_CLUSTER) has no workers: "
+                                           "whoever runs the server starts them}}{{cli:Start workers}}: `dask "
+                                           f"worker {self.address}` on machines that see the files at the same "
+                                           "paths. " + again)
+        why = f": {exc}" if exc is not None and str(exc) else ""
+        return ClusterUnavailable(f"lost the Dask scheduler at {self.address}{why}", hint=again)
+
+    def _watch(self) -> None:
+        """Now and then (every LOOK seconds): the files in flight follow the cluster's worker threads as they
+        are now (workers that join get files; an adaptive cluster sees a queue to grow for); and stop when the
+        scheduler has been gone, or without a worker, for the timeout (Dask would wait for ever)."""
+        now = time.monotonic()
+        if now - self._looked < LOOK:
+            return
+        self._looked = now
+        threads = self._threads()
+        if threads:
+            self.workers, self._stalled = threads, None
+            if self._unfit:
+                self._fit = self._others()
+        elif self._stalled is None:
+            self._stalled = now
+        elif self.timeout is not None and now - self._stalled > self.timeout:
+            raise self._lost()
+
+    def _threads(self) -> int:
+        """The cluster's worker threads now; 0 when the scheduler is gone or has no worker. Counts only: a
+        cluster of a thousand workers does not send each one's details."""
+        if self.client.status != "running":
+            return 0
+        info = self.client.scheduler_info(n_workers=0)
+        return int(info.get("total_threads") or 0) if info.get("n_workers") else 0
+
+    def run(self, fn: Callable[[Any], Any], items: Iterable[Any],
+            check: Callable[[], None]) -> Iterator[tuple[Any, Any]]:
+        from distributed import as_completed
+
+        source, finished = iter(items), as_completed(loop=self.client.loop)
+        pending = self._pending  # future: (item, how often a scheduler dropped it)
+        dropped: list[tuple[Any, int]] = []
+        end = object()
+        exhausted = False
+        while True:
+            try:
+                while len(pending) < self.workers * WINDOW_PER_WORKER and self.client.status == "running":
+                    numbered = dropped.pop() if dropped else (next(source, end), 0)
+                    if numbered[0] is end:
+                        exhausted = True
+                        break
+                    where: dict[str, Any] = {"workers": self._fit, "allow_other_workers": True} if self._fit else {}
+                    function, *arguments = remote.parcel(fn, numbered[0])
+                    future = self.client.submit(function, *arguments, pure=False, **where,
+                                                key=f"{getattr(fn, '__name__', 'task')}-{uuid.uuid4().hex}")
+                    pending[future] = numbered
+                    finished.add(future)
+            except Exception as exc:  # noqa: BLE001 - the client closed: the scheduler is gone
+                raise self._lost(exc) from None
+            if exhausted and not pending and not dropped:
+                return
+            check()
+            self._watch()
+            _wait_for_one(finished, POLL)
+            for future in finished.next_batch(block=False):
+                item, drops = pending.pop(future)
+                outcome = self._outcome(future)
+                if future.cancelled() or isinstance(outcome, Exception) and self.client.status != "running":
+                    if drops + 1 >= ATTEMPTS:  # the scheduler went: its files were dropped, not failed
+                        raise self._lost()
+                    dropped.append((item, drops + 1))  # sent again once a scheduler is back (the timeout)
+                    continue
+                if isinstance(outcome, WorkerMismatch) and self._avoid(outcome) and drops + 1 < ATTEMPTS:
+                    dropped.append((item, drops + 1))  # to the workers that run our pdftools
+                    continue
+                yield item, outcome
+
+    def _avoid(self, mismatch: WorkerMismatch) -> bool:
+        """Send no more files to a worker that cannot run them (it fails each at once, so it took most of a
+        batch): the files go to the others, a preference the scheduler drops when none of them is left, so
+        nothing waits for a worker that went. False when no other worker is there: the file's row says why."""
+        if mismatch.address is None:
+            return False
+        if mismatch.address not in self._unfit:
+            self._unfit[mismatch.address] = mismatch.worker or mismatch.address
+            names = ", ".join(sorted(self._unfit.values()))
+            self.label = (f"{self._label}; {len(self._unfit)} worker" + "s" * (len(self._unfit) != 1) +
+                          f" without this pdftools avoided ({names})")
+        self._fit = self._others()
+        return bool(self._fit)
+
+    def _others(self) -> list[str] | None:
+        """The workers not known to be unfit, as they are now (None: none is left)."""
+        try:
+            workers = self.client.scheduler_info(n_workers=-1).get("workers") or {}
+        except Exception:  # noqa: BLE001 - the scheduler went meanwhile: the watch says so
+            return None
+        return [address for address in workers if address not in self._unfit] or None
+
+    def _outcome(self, future: Any) -> Any:
+        from distributed import KilledWorker
+
+        try:
+            outcome = future.result()
+        except KilledWorker:
+            return WorkerLost("the workers running it kept dying")
+        except Exception as exc:  # noqa: BLE001 - the runner makes it the file's row
+            return exc
+        return _mismatch(outcome) if isinstance(outcome, dict) and outcome.get("mismatch") else outcome
+
+    def close(self, kill: bool = False) -> None:
+        with contextlib.suppress(Exception):
+            if kill and self._pending:  # queued files never start; running ones finish into a removed staging
+                self.client.cancel(list(self._pending), force=True)
+            self.client.close()

@@ -1,0 +1,85 @@
+"""What a Dask worker is sent for each file: the work as bytes, opened on the worker by a small guard that
+first checks the worker runs this machine's pdftools.
+
+Dask unpickles a task as it arrives, before running it: a worker without pdftools could not even read a file's
+work, its connection to the scheduler broke and it ended (every such worker, at the batch's first file), and
+the batch then said the cluster had no workers. A worker with another pdftools (an old release, a stale
+checkout on its PYTHONPATH) ran the files with its own code, and nothing said so. So a task names only what
+every Python has: `eval` of one line that compiles the guard from its source text (the worker's own Python
+compiles it: no code object travels) and calls it with the work as plain bytes. The guard compares
+`identity()` (version and code) with this machine's, and only then opens the work and runs it. On a worker
+that differs it returns a plain description (`mismatch`), which the coordinator turns into the file's
+`WORKER_MISMATCH` row, naming the worker and its Python (or sends the file to the other workers, see
+`cluster`): the worker stays up.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import inspect
+import pickle
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+
+def identity() -> str:
+    """This pdftools: its version and a digest of its code (a stale checkout of the same version differs)."""
+    return _identity()
+
+
+@functools.cache
+def _identity() -> str:
+    import pdftools
+
+    root = Path(pdftools.__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return f"{pdftools.__version__}+{digest.hexdigest()[:12]}"
+
+
+RUN = "(exec(source, space), space['_guarded'](expected, work))[1]"  # define the guard, call it: its result
+
+
+def parcel(fn: Callable[[Any], Any], item: Any) -> tuple[Any, ...]:
+    """`fn(item)` for a worker, as `client.submit`'s arguments."""
+    return eval, RUN, {"source": _source(), "space": {}, "expected": identity(), "work": pickle.dumps((fn, item))}
+
+
+@functools.cache
+def _source() -> str:
+    return "from __future__ import annotations\n" + inspect.getsource(_guarded)
+
+
+def _guarded(expected: str, work: bytes) -> Any:
+    """On the worker, compiled from this source there: only the standard library (and `Any`, never evaluated)
+    until its pdftools is known to be ours."""
+    import os
+    import pickle
+    import socket
+    import sys
+
+    found: dict[str, Any] = {"mismatch": True, "worker": f"{socket.gethostname()}:{os.getpid()}",
+                             "python": sys.executable, "version": None, "where": None, "why": None, "address": None}
+    try:
+        from distributed import get_worker
+
+        found["address"] = get_worker().address  # the scheduler's name for it: the coordinator avoids it
+    except (ImportError, ValueError):
+        pass
+    try:
+        import pdftools
+
+        found["version"] = getattr(pdftools, "__version__", "?")
+        found["where"] = os.path.dirname(pdftools.__file__ or "")
+        from pdftools.batch import remote
+
+        same = remote.identity() == expected
+    except ImportError as exc:  # no pdftools, or one without this module (older)
+        found["why"], same = str(exc), False
+    if not same:
+        return found
+    fn, item = pickle.loads(work)
+    return fn(item)

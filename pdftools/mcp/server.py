@@ -66,9 +66,11 @@ Scrub = Callable[[Any], Any]
 PolicyFactory = Callable[[Context], paths.RootsPolicy]
 CANCEL_GRACE = 10.0  # seconds a cancelled call may take to remove its temporary files
 MOST_ROWS = 50  # a batch's rows in one result: 300 files made 80 kB, more than a client keeps of a result
+MOST_DETAILED = 20  # rename_invoice's rows with their fields in full: 125 invoices made 95 kB (~760 bytes a file)
 MOST_BOOKMARKS = 200  # of an outline in pdf_info (an overview): a book's 2,000 made 100 kB
 MOST_PAGES = 100  # whose boxes and images pdf_inspect lists: 500 pages made 100 kB
 MOST_FILES = 50  # outputs a result lists (split, thumbnails, images, attachments): 500 pages made 220 kB over HTTP
+PLAN_REST = "give fewer `inputs` to see the others"
 ALL_FILES = {"stdio": "all are in {folder}", "http": "`files` holds a manifest (JSON) of every one"}
 
 INSTRUCTIONS = {
@@ -595,7 +597,8 @@ def _trim(result: Any, transport: str = "stdio") -> None:
     """Leave out of a result what would fill an agent's context for nothing asked (a batch's thousands of rows,
     a book's outline in an overview, the files a search did not match, a split's thousand parts), saying what
     it left out and where the rest is."""
-    for hook, args in (("cap_rows", (MOST_ROWS,)), ("cap_outline", (MOST_BOOKMARKS, "pdf_bookmarks (action list)")),
+    for hook, args in (("cap_rows", (MOST_ROWS,)), ("cap_plan", (MOST_ROWS, MOST_DETAILED, PLAN_REST)),
+                       ("cap_outline", (MOST_BOOKMARKS, "pdf_bookmarks (action list)")),
                        ("drop_unmatched", ()), ("cap_pages", (MOST_PAGES, "give `pages` for the others")),
                        ("cap_outputs", (MOST_FILES, ALL_FILES[transport]))):
         trim = getattr(result, hook, None)

@@ -133,3 +133,21 @@ def test_extracting_many_images_and_attachments_lists_some_over_http(root: Path)
         assert not result.is_error and len(data[listed]) == MOST_FILES, result.content[0].text[:300]
         assert len(data["files"]) == MOST_FILES + 1 and any("files.json" in w for w in data["warnings"]), data
         assert max(_sizes(result)) < BUDGET, _sizes(result)  # an attachment's entry is long: 32 kB
+
+
+def test_listing_many_attachments_lists_some_and_says_how_to_reach_all(root: Path) -> None:
+    """A list of 500 attachments was uncapped (~250 bytes an entry, 125 kB): it lists as many as an extract does,
+    and says that an extract writes every one (over HTTP its manifest names them all)."""
+    _with_images_and_attachments(root / "many.pdf")
+
+    async def go() -> Any:
+        async with stdio_client(root) as client:
+            return await client.call_tool("pdf_attachments", {"action": "list", "input": "many.pdf"})
+
+    result = anyio.run(go)
+    data = result.structured_content
+    assert not result.is_error and len(data["attachments"]) == MOST_FILES, len(data["attachments"])
+    assert data["remaining"] == PAGES  # the count is of all
+    warned = " ".join(data["warnings"])
+    assert f"{MOST_FILES} of {PAGES}" in warned and "extract" in warned, data["warnings"]
+    assert max(_sizes(result)) < BUDGET, _sizes(result)

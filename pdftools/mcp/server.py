@@ -71,6 +71,8 @@ MOST_BOOKMARKS = 200  # of an outline in pdf_info (an overview): a book's 2,000 
 MOST_PAGES = 100  # whose boxes and images pdf_inspect lists: 500 pages made 100 kB
 MOST_FILES = 50  # outputs a result lists (split, thumbnails, images, attachments): 500 pages made 220 kB over HTTP
 PLAN_REST = "give fewer `inputs` to see the others"
+MOST_INLINE = 10  # images inline in one result (thumbnails): Claude Code counts ~1,600 tokens each of the 25,000
+# it keeps of a result, MCPJam's inspector drops those past 16
 ALL_FILES = {"stdio": "all are in {folder}", "http": "`files` holds a manifest (JSON) of every one"}
 
 INSTRUCTIONS = {

@@ -115,7 +115,7 @@ def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | N
     data, links = results.to_dict(result), list[Any]()
     for name in getattr(result, "cli_only", ()):  # what only the command line's output means (see `_as_listed`)
         data.pop(name, None)
-    chosen, left = getattr(result, "inline_images", lambda: ([], 0))()
+    chosen, left = getattr(result, "inline_images", lambda most: ([], 0))(MOST_INLINE)
     # small images travel in the response itself, within the result's byte budget
     images = [ImageContent(type="image", data=base64.b64encode(Path(path).read_bytes()).decode(), mime_type=mime)
               for path, mime in chosen]
@@ -132,8 +132,8 @@ def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | N
         text = scrub(text)
     content: list[Any] = [TextContent(type="text", text=text), *images]
     if left:
-        content.append(TextContent(type="text", text=f"{left} image(s) not inline (1 MB budget per response); "
-                                                     f"they are in {where}"))
+        content.append(TextContent(type="text", text=f"{left} image(s) not inline (at most {MOST_INLINE}, 700 kB, "
+                                                     f"a response); they are in {where}"))
     return CallToolResult(content=[*content, *links], structured_content=data)
 
 

@@ -59,7 +59,8 @@ class ThumbnailsResult:
     def inline_images(self, most: int | None = None) -> tuple[list[tuple[str, str]], int]:
         """Images small enough to travel inside a response (path, mime), at most `most`, and how many were left
         out."""
-        chosen, used = [], 0
+        chosen: list[tuple[str, str]] = []
+        used = 0
         for image in self.images:
             if image.bytes > INLINE_EACH or used + image.bytes > INLINE_BYTES or len(chosen) == most:
                 break

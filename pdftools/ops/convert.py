@@ -178,7 +178,9 @@ def convert(
 def _inline(result: ConvertResult, text: str, offset: int, max_chars: int | None) -> None:
     """The text from `offset`, at most `max_chars` of it, and where a cut one goes on."""
     if offset > len(text):
-        raise InvalidArgument(f"{{{{offset}}}} {offset} is past the end of the text ({len(text)} characters)")
+        raise InvalidArgument(f"{{{{offset}}}} {offset} is past the end of the text ({len(text)} characters)",
+                              hint="{{offset}} continues a cut text: give the result's {{cli:next_offset (--json)}}"
+                                   "{{mcp:next_offset}}.")
     text = text[offset:]
     result.truncated = max_chars is not None and len(text) > max_chars
     result.content = text[:max_chars] if result.truncated else text

@@ -68,6 +68,7 @@ CANCEL_GRACE = 10.0  # seconds a cancelled call may take to remove its temporary
 MOST_ROWS = 50  # a batch's rows in one result: 300 files made 80 kB, more than a client keeps of a result
 MOST_DETAILED = 20  # rename_invoice's rows with their fields in full: 125 invoices made 95 kB (~760 bytes a file)
 MOST_BOOKMARKS = 200  # of an outline in pdf_info (an overview): a book's 2,000 made 100 kB
+MOST_LISTED = 500  # of an outline in pdf_bookmarks (list; `pages` for the others): 2,000 made 96 kB of text
 MOST_PAGES = 100  # whose boxes and images pdf_inspect lists: 500 pages made 100 kB
 MOST_FILES = 50  # outputs a result lists (split, thumbnails, images, attachments): 500 pages made 220 kB over HTTP
 PLAN_REST = "give fewer `inputs` to see the others"

@@ -602,6 +602,7 @@ def _trim(result: Any, transport: str = "stdio") -> None:
     it left out and where the rest is."""
     for hook, args in (("cap_rows", (MOST_ROWS,)), ("cap_plan", (MOST_ROWS, MOST_DETAILED, PLAN_REST)),
                        ("cap_outline", (MOST_BOOKMARKS, "pdf_bookmarks (action list)")),
+                       ("cap_list", (MOST_LISTED, "give `pages` for the bookmarks of those pages")),
                        ("drop_unmatched", ()), ("cap_pages", (MOST_PAGES, "give `pages` for the others")),
                        ("cap_outputs", (MOST_FILES, ALL_FILES[transport]))):
         trim = getattr(result, hook, None)

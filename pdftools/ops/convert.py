@@ -45,7 +45,7 @@ class ConvertResult:
     """The converted text, when no output file was given."""
     truncated: bool = False
     """True when `content` was cut at max_chars."""
-    next_offset: int | None = field(default=None, metadata={"omit": None})
+    next_offset: int | None = None
     """Where a cut `content` goes on: the offset to give next."""
     pdf_engine: str | None = None
     images: list[str] = field(default_factory=list)

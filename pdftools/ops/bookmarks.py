@@ -9,7 +9,7 @@ script, a viewer command) have no JSON: `replace` keeps their titles. `add {{tit
 [{{parent}} TITLE]` appends one bookmark, at the top level or under the first bookmark with that title.
 
 {{mcp:`list` gives what `replace` takes as {{data}}: `[{"title", "page", "children"}]`, 1-based pages;
-where a bookmark has them, also `"uri"` (a link), `"view"` (`{"fit": "XYZ", "left", "top", "zoom"}`; Fit,
+where a bookmark has them, also `"uri"`, `"view"` (`{"fit": "XYZ", "left", "top", "zoom"}`; Fit,
 FitH top, FitV left, FitR left bottom right top, FitB, FitBH top, FitBV left), `"color"` ([r, g, b] 0-1),
 `"bold"`, `"italic"`, `"closed"`.}}
 """
@@ -83,11 +83,11 @@ def bookmarks(
     action: Annotated[Literal["list", "replace", "add"], Param("list, replace (with {{data}}) or add one"),
                       Cli(argument=True, commands=COMMANDS)],
     input: Input,
-    data: Annotated[JsonArgument, Param("replace: the bookmarks as JSON (as `list` gives them), inline "
-                                               "or a file"),
+    data: Annotated[JsonArgument, Param("replace: the bookmarks as JSON (as `list` gives them, with "
+                                               "uri, view...), inline or a file"),
                     Cli(actions=("replace",))] = None,
     title: Annotated[str | None, Param("add: the bookmark's title"), Cli(actions=("add",))] = None,
-    page: Annotated[str | None, Param("add: the page it opens (1-based; `last`, `-1`)"),
+    page: Annotated[str | None, Param("add: its page (1-based; `last`, `-1`)"),
                     Cli(metavar="PAGE", actions=("add",)), Mcp(annotation=int | str | None)] = None,
     parent: Annotated[str | None, Param("add: under the first bookmark of this title"),
                       Cli(actions=("add",))] = None,
@@ -105,7 +105,7 @@ def bookmarks(
         writes_nothing(action, output, in_place)
         src = input_path(input)
         listed = _result(str(src), pdf := open_pdf(src, password), None)
-        if pages is not None:  # the bookmarks of those pages, with those above them
+        if pages:  # the bookmarks of those pages, with those above them ("": all, as everywhere)
             listed.outline = outline.on_pages(listed.outline, set(select_pages(pages, len(pdf.pages), src)))
         return listed
     tree = load_json(data, "--data") if data is not None else None

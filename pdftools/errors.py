@@ -276,7 +276,8 @@ class WrongFormat(PdftoolsError):
 class EmptyInput(PdftoolsError):
     code = "EMPTY_INPUT"
     exit_code = 4
-    hint = "The input has nothing in it: check that you gave the right file, or that something was piped into `-`."
+    hint = ("The input has nothing in it: check that you gave the right file{{cli:, or that something was piped "
+            "into `-`}}.")
 
 
 class OutDirBusy(PdftoolsError):

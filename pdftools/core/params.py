@@ -154,7 +154,8 @@ MaxChars = Annotated[
     int | None, Param("Character budget; the result says where to go on", ge=1), Mcp(default=40_000)
 ]
 StartPage = Annotated[int | None, Param("Page to start at (a previous {{cli:run's note}}{{mcp:next_page}})", ge=1)]
-Offset = Annotated[int, Param("Characters to skip on {{start_page}} (a previous {{cli:run's note}}{{mcp:next_offset}})",
+Offset = Annotated[int, Param("Characters to skip (on the start page, if any): a previous {{cli:run's note}}"
+                              "{{mcp:next_offset}}",
                               ge=0)]
 Password = Annotated[
     str | None, Param("Password of an encrypted input"),

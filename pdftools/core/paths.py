@@ -44,6 +44,8 @@ def _shown(raw: str) -> str:
 def checked(path: Path, raw: str) -> Path:
     """`path` when the operating system can take it: no NUL byte, encodable, not too long (InvalidArgument
     rather than an OSError from deep inside an operation)."""
+    if raw == "":  # Path("") is the current folder: `merge a.pdf ""` merged every PDF in it
+        raise InvalidArgument("a path is empty", hint="Give the file's (or folder's) name; `.` is this folder.")
     text = str(path)
     if "\x00" in text:
         raise InvalidArgument(f"the path {_shown(raw)} contains a NUL byte")

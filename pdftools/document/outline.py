@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -55,6 +56,40 @@ class Bookmark:
     """Its title is italic."""
     closed: bool | None = field(default=None, metadata=OMIT)
     """Its children are hidden until it is opened."""
+
+
+def count(tree: list[Bookmark], depth: int | None = None) -> int:
+    """Bookmarks in `tree`, down to `depth` levels (None: all)."""
+    if depth == 0:
+        return 0
+    return sum(1 + count(b.children, None if depth is None else depth - 1) for b in tree)
+
+
+def top_levels(tree: list[Bookmark], most: int) -> tuple[list[Bookmark], str]:
+    """The top levels of `tree` that fit in `most` bookmarks (else the first `most` of its top level), and what
+    was left out (`the outline has 2000 bookmarks: 500 shown, to depth 1`; "" when all fit)."""
+    total = count(tree)
+    if total <= most:
+        return tree, ""
+    depth = 1
+    while count(tree, depth + 1) <= most:
+        depth += 1
+    shown = _pruned(tree, depth)[:most]
+    return shown, f"the outline has {total} bookmarks: {count(shown)} shown, to depth {depth}"
+
+
+def _pruned(tree: list[Bookmark], depth: int) -> list[Bookmark]:
+    return [dataclasses.replace(b, children=_pruned(b.children, depth - 1) if depth > 1 else []) for b in tree]
+
+
+def on_pages(tree: list[Bookmark], pages: set[int]) -> list[Bookmark]:
+    """The bookmarks that open one of `pages`, with the bookmarks above them."""
+    kept = []
+    for b in tree:
+        children = on_pages(b.children, pages)
+        if children or b.page in pages:
+            kept.append(dataclasses.replace(b, children=children))
+    return kept
 
 
 def view_of(dest: Any) -> tuple[Any, ...]:

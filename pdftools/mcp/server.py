@@ -66,9 +66,14 @@ Scrub = Callable[[Any], Any]
 PolicyFactory = Callable[[Context], paths.RootsPolicy]
 CANCEL_GRACE = 10.0  # seconds a cancelled call may take to remove its temporary files
 MOST_ROWS = 50  # a batch's rows in one result: 300 files made 80 kB, more than a client keeps of a result
+MOST_DETAILED = 20  # rename_invoice's rows with their fields in full: 125 invoices made 95 kB (~760 bytes a file)
 MOST_BOOKMARKS = 200  # of an outline in pdf_info (an overview): a book's 2,000 made 100 kB
+MOST_LISTED = 500  # of an outline in pdf_bookmarks (list; `pages` for the others): 2,000 made 96 kB of text
 MOST_PAGES = 100  # whose boxes and images pdf_inspect lists: 500 pages made 100 kB
 MOST_FILES = 50  # outputs a result lists (split, thumbnails, images, attachments): 500 pages made 220 kB over HTTP
+PLAN_REST = "give fewer `inputs` to see the others"
+MOST_INLINE = 10  # images inline in one result (thumbnails): Claude Code counts ~1,600 tokens each of the 25,000
+# it keeps of a result, MCPJam's inspector drops those past 16
 ALL_FILES = {"stdio": "all are in {folder}", "http": "`files` holds a manifest (JSON) of every one"}
 
 INSTRUCTIONS = {
@@ -111,7 +116,7 @@ def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | N
     data, links = results.to_dict(result), list[Any]()
     for name in getattr(result, "cli_only", ()):  # what only the command line's output means (see `_as_listed`)
         data.pop(name, None)
-    chosen, left = getattr(result, "inline_images", lambda: ([], 0))()
+    chosen, left = getattr(result, "inline_images", lambda most: ([], 0))(MOST_INLINE)
     # small images travel in the response itself, within the result's byte budget
     images = [ImageContent(type="image", data=base64.b64encode(Path(path).read_bytes()).decode(), mime_type=mime)
               for path, mime in chosen]
@@ -128,8 +133,8 @@ def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | N
         text = scrub(text)
     content: list[Any] = [TextContent(type="text", text=text), *images]
     if left:
-        content.append(TextContent(type="text", text=f"{left} image(s) not inline (1 MB budget per response); "
-                                                     f"they are in {where}"))
+        content.append(TextContent(type="text", text=f"{left} image(s) not inline (at most {MOST_INLINE}, 700 kB, "
+                                                     f"a response); they are in {where}"))
     return CallToolResult(content=[*content, *links], structured_content=data)
 
 
@@ -595,7 +600,9 @@ def _trim(result: Any, transport: str = "stdio") -> None:
     """Leave out of a result what would fill an agent's context for nothing asked (a batch's thousands of rows,
     a book's outline in an overview, the files a search did not match, a split's thousand parts), saying what
     it left out and where the rest is."""
-    for hook, args in (("cap_rows", (MOST_ROWS,)), ("cap_outline", (MOST_BOOKMARKS, "pdf_bookmarks (action list)")),
+    for hook, args in (("cap_rows", (MOST_ROWS,)), ("cap_plan", (MOST_ROWS, MOST_DETAILED, PLAN_REST)),
+                       ("cap_outline", (MOST_BOOKMARKS, "pdf_bookmarks (action list)")),
+                       ("cap_list", (MOST_LISTED, "give `pages` for the bookmarks of those pages")),
                        ("drop_unmatched", ()), ("cap_pages", (MOST_PAGES, "give `pages` for the others")),
                        ("cap_outputs", (MOST_FILES, ALL_FILES[transport]))):
         trim = getattr(result, hook, None)

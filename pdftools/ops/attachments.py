@@ -75,10 +75,14 @@ class AttachmentsResult:
 
     def cap_outputs(self, most: int, where: str) -> None:
         """An extract lists the first `most` files written; a warning says how many more and `where` they all
-        are (a list's entries are no files: kept whole)."""
+        are. A list lists as many, and says that an extract writes every one (or those `names` names)."""
         if self.action == "extract" and self.attachments:
             folder = str(Path(self.attachments[0].path or ".").parent)
             self.attachments, left = results.capped(self.attachments, most, "attachments", where, folder)
+            self.warnings += left
+        elif self.action == "list":
+            reach = "action `extract` writes every one (or those `names` names)"
+            self.attachments, left = results.capped(self.attachments, most, "attachments", reach, "")
             self.warnings += left
 
     def notes(self) -> list[str]:

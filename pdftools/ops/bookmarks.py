@@ -8,8 +8,8 @@ address it opens instead of a page), `"view"` (where on the page it lands, when 
 script, a viewer command) have no JSON: `replace` keeps their titles. `add {{title}} T {{page}} N
 [{{parent}} TITLE]` appends one bookmark, at the top level or under the first bookmark with that title.
 
-{{mcp:`list` gives the JSON that `replace` takes as {{data}}: `[{"title", "page", "children"}]`, 1-based pages;
-where a bookmark has them, also `"uri"` (web address), `"view"` (`{"fit": "XYZ", "left", "top", "zoom"}`; Fit,
+{{mcp:`list` gives what `replace` takes as {{data}}: `[{"title", "page", "children"}]`, 1-based pages;
+where a bookmark has them, also `"uri"`, `"view"` (`{"fit": "XYZ", "left", "top", "zoom"}`; Fit,
 FitH top, FitV left, FitR left bottom right top, FitB, FitBH top, FitBV left), `"color"` ([r, g, b] 0-1),
 `"bold"`, `"italic"`, `"closed"`.}}
 """
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pdftools.core.edit import (
@@ -30,8 +30,10 @@ from pdftools.core.edit import (
     Linearize,
     ObjectStreams,
     Output,
+    Pages,
     Password,
     open_job,
+    select_pages,
     writes_nothing,
 )
 from pdftools.core.inputs import JsonArgument, load_json
@@ -67,6 +69,14 @@ class BookmarksResult:
     """Bookmarks in the tree, at every level."""
     written: Edited | None = None
     """The output, for replace and add."""
+    warnings: list[str] = field(default_factory=list)
+
+    def cap_list(self, most: int, rest: str) -> None:
+        """Keep the outline's top levels that fit in `most` bookmarks, with a warning that says how to see the
+        others (`rest`): a book's thousands fill an agent's context."""
+        self.outline, left = outline.top_levels(self.outline, most)
+        if left:
+            self.warnings.append(f"{left}; {rest}")
 
 
 def bookmarks(
@@ -77,10 +87,11 @@ def bookmarks(
                                                "uri, view...), inline or a file"),
                     Cli(actions=("replace",))] = None,
     title: Annotated[str | None, Param("add: the bookmark's title"), Cli(actions=("add",))] = None,
-    page: Annotated[str | None, Param("add: the page it opens: a number (1-based), `last` or `-1`"),
+    page: Annotated[str | None, Param("add: its page (1-based; `last`, `-1`)"),
                     Cli(metavar="PAGE", actions=("add",)), Mcp(annotation=int | str | None)] = None,
-    parent: Annotated[str | None, Param("add: put it under the first bookmark with this title"),
+    parent: Annotated[str | None, Param("add: under the first bookmark of this title"),
                       Cli(actions=("add",))] = None,
+    pages: Annotated[Pages, Cli(actions=("list",))] = None,
     output: Annotated[Output, Cli(actions=WRITES)] = None,
     in_place: Annotated[InPlace, Cli(actions=WRITES)] = False,
     force: Annotated[Force, Cli(actions=WRITES)] = False,
@@ -89,11 +100,14 @@ def bookmarks(
     linearize: Annotated[Linearize, Cli(actions=WRITES)] = False,
     object_streams: Annotated[ObjectStreams, Cli(actions=WRITES)] = "preserve",
 ) -> BookmarksResult:
-    _check_arguments(action, data, title, page, parent)
+    _check_arguments(action, data, title, page, parent, pages)
     if action == "list":
         writes_nothing(action, output, in_place)
         src = input_path(input)
-        return _result(str(src), open_pdf(src, password), None)
+        listed = _result(str(src), pdf := open_pdf(src, password), None)
+        if pages:  # the bookmarks of those pages, with those above them ("": all, as everywhere)
+            listed.outline = outline.on_pages(listed.outline, set(select_pages(pages, len(pdf.pages), src)))
+        return listed
     tree = load_json(data, "--data") if data is not None else None
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="bookmarks", password=password, in_place=in_place, force=force)
@@ -110,15 +124,15 @@ def bookmarks(
 
 
 def _check_arguments(action: str, data: str | None, title: str | None, page: int | str | None,
-                     parent: str | None) -> None:
-    given = {"--data": data, "--title": title, "--page": page, "--parent": parent}
-    allowed = {"list": set(), "replace": {"--data"}, "add": {"--title", "--page", "--parent"}}[action]
+                     parent: str | None, pages: str | None = None) -> None:
+    given = {"--data": data, "--title": title, "--page": page, "--parent": parent, "--pages": pages}
+    allowed = {"list": {"--pages"}, "replace": {"--data"}, "add": {"--title", "--page", "--parent"}}[action]
     extra = [k for k, v in given.items() if v is not None and k not in allowed]
     needed = {"replace": ["--data"], "add": ["--title", "--page"]}.get(action, [])
     missing = [k for k in needed if given[k] is None]
     if extra or missing:
         problem = f"{action} does not take {', '.join(extra)}" if extra else f"{action} needs {', '.join(missing)}"
-        raise InvalidArgument(problem, hint="list takes none of these; replace takes --data; add takes --title, "
+        raise InvalidArgument(problem, hint="list takes --pages; replace takes --data; add takes --title, "
                                             "--page and optionally --parent.")
     if action == "add" and title is not None and not title.strip():
         raise InvalidArgument(f"{{{{title}}}} is empty ({title!r}): a bookmark's title is all a reader shows of it",

@@ -8,7 +8,7 @@ text layout, OCR for pages without text.
 pandoc always runs in its sandbox: images are embedded only from the input's folder and {{resource_path}}
 (within the allowed roots), nothing is downloaded, and filters and templates are for the command line only.
 
-{{mcp:Without {{output}} the text comes back; docx, odt, epub, pptx and PDF need an output file.}}
+{{mcp:Without {{output}} the text comes back; docx, odt, epub, pptx and PDF need one.}}
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Annotated, Literal
 from pdftools.convert import options, pandoc
 from pdftools.convert.media import Resolver
 from pdftools.core import limits, task
-from pdftools.core.params import Cli, Mcp, Param, Password
+from pdftools.core.params import Cli, MaxChars, Mcp, Offset, Param, Password
 from pdftools.core.paths import folder_path, input_path, output_path, pdf_output_path
 from pdftools.core.pdf import atomic_output, check_output
 from pdftools.errors import EmptyInput, InvalidArgument
@@ -44,7 +44,9 @@ class ConvertResult:
     content: str | None = None
     """The converted text, when no output file was given."""
     truncated: bool = False
-    """True when `content` was cut at max_chars: give an output file to get all of it."""
+    """True when `content` was cut at max_chars."""
+    next_offset: int | None = None
+    """Where a cut `content` goes on: the offset to give next."""
     pdf_engine: str | None = None
     images: list[str] = field(default_factory=list)
     """Images pdftools found for the document and embedded, as the document names them (images inside a docx,
@@ -65,7 +67,7 @@ class ConvertResult:
     def as_text(self) -> str | None:
         if self.content is None:
             return None
-        cut = f"\n[truncated at {len(self.content)} characters: give `output` to get all of it]"
+        cut = f"\n[truncated: {len(self.content)} characters; continue with offset={self.next_offset}]"
         return self.content + (cut if self.truncated else "")
 
 
@@ -103,7 +105,7 @@ def convert(
                     Mcp(hidden=True)] = "auto",
     embed_resources: Annotated[bool, Param("HTML output: its images inside (data: URIs)"),
                                Cli("--embed-resources", "--self-contained")] = False,
-    css: Annotated[list[str] | None, Param("Stylesheet for HTML, and PDF by weasyprint: `@page { size: A5 }`"
+    css: Annotated[list[str] | None, Param("Stylesheet for HTML and weasyprint's PDF: `@page { size: A5 }`"
                                            "{{cli: (repeatable)}}")] = None,
     pdf_engine: Annotated[Literal["weasyprint", "typst"] | None, Param("PDF engine (default: weasyprint, "
                                                                        "else typst)")] = None,
@@ -113,8 +115,8 @@ def convert(
     lua_filter: Annotated[list[str] | None, Param("Lua filter to run: a program with your rights (command line "
                                                   "only; repeatable)"), Mcp(hidden=True)] = None,
     timeout: Annotated[float, Param("Give up after this many seconds", ge=1)] = 120,
-    max_chars: Annotated[int | None, Param("Most characters returned inline (no output); more is cut",
-                                           ge=1), Mcp(default=40_000)] = None,
+    max_chars: MaxChars = None,
+    offset: Offset = 0,
     force: Annotated[bool, Param("Overwrite an existing output")] = False,
     password: Password = None,
 ) -> ConvertResult:
@@ -128,6 +130,9 @@ def convert(
         raise InvalidArgument("a PDF cannot be given as text: give it as the input file")
     text = pandoc.check_input(source, content, src)
     out = _target(output, dst, source, force)
+    if offset and out is not None:
+        raise InvalidArgument("{{offset}} continues a text that came back cut{{cli: inside --json}}, not a file",
+                              hint="{{cli:Add --json}}{{mcp:Leave out `output`}}, or leave out {{offset}}.")
     with task.current().limit(timeout), tempfile.TemporaryDirectory(prefix="pdftools-convert-") as tmp:
         result = ConvertResult(input=str(source) if source else None, from_format=src, to_format=dst,
                                appended=[str(path) for path in more])
@@ -159,9 +164,7 @@ def convert(
             doc.warnings += doc.left_behind(dst)
         result.images, result.warnings = list(doc.resolver.used), doc.warnings + doc.resolver.warnings()
         if out is None:
-            result.content = data.decode("utf-8", errors="replace")
-            result.truncated = max_chars is not None and len(result.content) > max_chars
-            result.content = result.content[:max_chars] if result.truncated else result.content
+            _inline(result, data.decode("utf-8", errors="replace"), offset, max_chars)
         else:
             with atomic_output(out) as part:
                 part.write_bytes(data)
@@ -170,6 +173,18 @@ def convert(
         return result
 
 
+
+
+def _inline(result: ConvertResult, text: str, offset: int, max_chars: int | None) -> None:
+    """The text from `offset`, at most `max_chars` of it, and where a cut one goes on."""
+    if offset > len(text):
+        raise InvalidArgument(f"{{{{offset}}}} {offset} is past the end of the text ({len(text)} characters)",
+                              hint="{{offset}} continues a cut text: give the result's {{cli:next_offset (--json)}}"
+                                   "{{mcp:next_offset}}.")
+    text = text[offset:]
+    result.truncated = max_chars is not None and len(text) > max_chars
+    result.content = text[:max_chars] if result.truncated else text
+    result.next_offset = offset + len(result.content) if result.truncated else None
 
 
 def _input_format(input: str | None, source: Path | None) -> str:

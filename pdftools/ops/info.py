@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -76,27 +76,11 @@ class InfoResult:
     def cap_outline(self, most: int, whole: str) -> None:
         """Keep the outline's top levels that fit in `most` bookmarks (else the first `most` of its top level),
         with a warning that names `whole`, what lists them all: a book's thousands are no overview."""
-        total = _count(self.outline)
-        if total <= most:
-            return
-        depth = 1
-        while _count(self.outline, depth + 1) <= most:
-            depth += 1
-        self.outline = _pruned(self.outline, depth)[:most]
-        shown = _count(self.outline)
-        self.warnings.append(f"the outline has {total} bookmarks: {shown} shown, to depth {depth}; {whole} "
-                             "lists them all")
+        self.outline, left = outline.top_levels(self.outline, most)
+        if left:
+            self.warnings.append(f"{left}; {whole} lists them all")
 
 
-def _count(tree: list[Bookmark], depth: int | None = None) -> int:
-    """Bookmarks in `tree`, down to `depth` levels (None: all)."""
-    if depth == 0:
-        return 0
-    return sum(1 + _count(b.children, None if depth is None else depth - 1) for b in tree)
-
-
-def _pruned(tree: list[Bookmark], depth: int) -> list[Bookmark]:
-    return [replace(b, children=_pruned(b.children, depth - 1) if depth > 1 else []) for b in tree]
 
 
 def info(

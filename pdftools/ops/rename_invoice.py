@@ -85,6 +85,20 @@ class RenameResult:
         for row in self.files:
             if row.reason:
                 row.reason = reword(row.reason, "rename-invoice")
+
+    def cap_plan(self, most: int, detailed: int, rest: str) -> None:
+        """A plan of more than `detailed` files lists those that keep their name (or have a warning) first: what
+        a reader must look at; the first `detailed` rows keep their fields, the others' are left out (a new name
+        shows them); at most `most` rows, and a warning that says so and how to see the others (`rest`)."""
+        total = len(self.files)
+        if total <= detailed:
+            return
+        self.files = sorted(self.files, key=lambda row: not (row.reason or row.warnings))[:most]
+        for row in self.files[detailed:]:
+            row.fields = {}
+        listed = f"{len(self.files)} of {total} listed" + (f"; {rest}" if total > most else "")
+        self.warnings.append(f"files: {listed}, those that keep their name first; fields shown for the first "
+                             f"{detailed} (a new name shows the others')")
     @property
     def table_hidden(self) -> tuple[str, ...]:
         """A person reads the counts of what happened (a dry run: planned; applied: renamed or copied)."""

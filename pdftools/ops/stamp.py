@@ -97,7 +97,7 @@ def stamp(
         listed = page_list(job.pdf)
         for done, (number, data) in enumerate(zip(numbers, encoded, strict=True), 1):
             task.check()
-            _stamp_text(listed[number - 1], data, style, font_size, position, angle, margin, underlay)
+            _stamp_text(listed[number - 1], data, style, font_size, position, angle, margin, underlay, number)
             task.progress(done, len(numbers), "stamp")
         first = texts[0]
     else:
@@ -147,7 +147,7 @@ def _style(pdf: pikepdf.Pdf, rgb: tuple[float, float, float], opacity: float) ->
 
 
 def _stamp_text(page: pikepdf.Page, data: bytes, style: _Style, size: float, position: str,
-                angle: float, margin: float, underlay: bool) -> None:
+                angle: float, margin: float, underlay: bool, number: int = 1) -> None:
     from pikepdf import Name
 
     x0, y0, x1, y1 = (float(v) for v in page.cropbox)
@@ -157,6 +157,9 @@ def _stamp_text(page: pikepdf.Page, data: bytes, style: _Style, size: float, pos
     text_w, text_h = fonts.width(data, size), fonts.CAP_HEIGHT * size
     cx = {"left": margin + text_w / 2, "right": width - margin - text_w / 2}.get(_side(position, 1), width / 2)
     cy = {"top": height - margin - text_h / 2, "bottom": margin + text_h / 2}.get(_side(position, 0), height / 2)
+    if not (0 <= cx <= width and 0 <= cy <= height):  # nothing would show, and the page would say it was stamped
+        raise InvalidArgument(f"a {{{{margin}}}} of {margin:g} pt puts the stamp off page {number} ({width:g} x "
+                              f"{height:g} pt)", hint="Give a margin under half the page's width and height.")
     a, b, c, d, e, f = _TO_USER[rotation](w, h)
     cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
     font = add_resource(page, style.font, Name.Font, "Fst")

@@ -25,7 +25,8 @@ from pdftools.engines.tesseract import check_pixels
 from pdftools.errors import DamagedPdf, ExternalToolFailed, InvalidArgument, NoPages
 
 CHUNK = 64  # pages per pdftoppm at most: each process opens the document again; progress comes per chunk
-INLINE_BYTES = 1_000_000  # what an MCP response may carry inline, in all
+INLINE_BYTES = 700_000  # what an MCP response may carry inline, in all: 933 kB as base64, so that the whole result
+# stays under the 1,048,576 characters Claude Desktop takes (1 MB made 1.25 MB)
 INLINE_EACH = 200_000
 DEFAULT_WIDTH = 300
 MIME = {"png": "image/png", "jpeg": "image/jpeg", "webp": "image/webp"}
@@ -55,11 +56,13 @@ class ThumbnailsResult:
         self.images, left = results.capped(self.images, most, "images", where, self.out_dir)
         self.warnings += left
 
-    def inline_images(self) -> tuple[list[tuple[str, str]], int]:
-        """Images small enough to travel inside a response (path, mime), and how many were left out."""
-        chosen, used = [], 0
+    def inline_images(self, most: int | None = None) -> tuple[list[tuple[str, str]], int]:
+        """Images small enough to travel inside a response (path, mime), at most `most`, and how many were left
+        out."""
+        chosen: list[tuple[str, str]] = []
+        used = 0
         for image in self.images:
-            if image.bytes > INLINE_EACH or used + image.bytes > INLINE_BYTES:
+            if image.bytes > INLINE_EACH or used + image.bytes > INLINE_BYTES or len(chosen) == most:
                 break
             chosen.append((image.path, MIME[image_format(Path(image.path))]))
             used += image.bytes

@@ -110,7 +110,7 @@ PAGES_HINT = "Pages are 1-based and inclusive, e.g. `1-3,7,10-`; `last` or `-1` 
         (["bookmarks", "replace", "{four}", "--data", "{{not json"], errors.InvalidArgument, "not valid JSON",
          "Give the JSON inline or the path of a .json file."),
         (["bookmarks", "add", "{four}", "--title", "A"], errors.InvalidArgument, "--page",
-         "list takes none of these; replace takes --data; add takes --title, --page and optionally --parent."),
+         "list takes --pages; replace takes --data; add takes --title, --page and optionally --parent."),
         (["attachments", "remove", "{four}", "--name", "nope.txt"], errors.InvalidArgument, "nope.txt",
          "The attachments are: none."),
         (["nup", "{four}", "--pages", "even,5"], errors.InvalidPageRange, "4 pages", DEFAULT),

@@ -93,7 +93,7 @@ def test_inline_text_is_cut_at_the_budget(root: Path) -> None:
     result = call(root, {"input": "sample.md", "to_format": "html", "max_chars": 100})
     data = result.structured_content
     assert data["truncated"] is True and len(data["content"]) == 100 and data["output"] is None
-    assert result.content[0].text.startswith(data["content"]) and "give `output`" in result.content[0].text
+    assert result.content[0].text.startswith(data["content"]) and "offset=100" in result.content[0].text
     whole = call(root, {"input": "sample.md", "to_format": "html"}).structured_content
     assert whole["truncated"] is False and whole["content"].startswith(data["content"])
 
@@ -179,3 +179,42 @@ def test_uploads_in_and_download_links_out_over_http(tmp_path: Path) -> None:
     finally:
         server.proc.terminate()
         server.proc.wait(timeout=20)
+
+
+def test_a_cut_text_goes_on_at_the_offset_the_note_names_over_stdio(tmp_path: Path) -> None:
+    """Over stdio a cut text pointed to `output`: a file the agent cannot read with any tool. The note names the
+    offset to call again with; the parts, joined, are the whole text (the command line's), and an offset past
+    its end is an error that says how long the text is. A real server, the official client."""
+    import subprocess
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from surface_servers import stdio_client
+
+    (tmp_path / "long.md").write_text("\n\n".join(f"Paragraph {i}: " + "words and more words " * 20
+                                                  for i in range(60)), encoding="utf-8")
+    whole = subprocess.run([PDFTOOLS, "convert", "long.md", "--to", "plain"], cwd=tmp_path, capture_output=True,
+                           text=True, check=True).stdout
+
+    async def go() -> tuple[list[str], list[str], object]:
+        parts, notes, offset = [], [], 0
+        async with stdio_client(tmp_path) as client:
+            for _ in range(10):
+                result = await client.call_tool("doc_convert", {"input": "long.md", "to_format": "plain",
+                                                                "max_chars": 10_000, "offset": offset})
+                assert not result.is_error, result.content[0].text
+                parts.append(result.structured_content["content"])
+                if not result.structured_content["truncated"]:
+                    break
+                notes.append(result.content[0].text[len(parts[-1]):])
+                offset = int(re.search(r"offset=(\d+)", notes[-1]).group(1))
+            past = await client.call_tool("doc_convert", {"input": "long.md", "to_format": "plain",
+                                                          "offset": len(whole) + 1})
+        return parts, notes, past
+
+    parts, notes, past = anyio.run(go)
+    assert len(whole) > 25_000 and len(parts) == -(-len(whole) // 10_000), (len(whole), len(parts))
+    assert "".join(parts) == whole
+    assert all("`output`" not in note for note in notes), notes
+    error = error_of(past)
+    assert error["code"] == "INVALID_ARGUMENT" and str(len(whole)) in error["message"], error

@@ -153,13 +153,20 @@ def test_base64_inputs_and_limits_with_a_sessionless_client(server: Server, samp
             return [await client.call_tool("pdf_info", {"input": f"data:application/pdf;base64,{data}"}),
                     await client.call_tool("pdf_info", {"input": data}),
                     await client.call_tool("pdf_info", {"input": "data:application/pdf;base64,%%%not-base64"}),
+                    await client.call_tool("pdf_info", {"input": "data:application/pdf;base64,!!!"}),
+                    await client.call_tool("pdf_info", {"input": "data:application/pdf;base64," + data.rstrip("=")
+                                                        + "\n"}),
                     await client.call_tool("pdf_info", {"input": "data:application/pdf;base64," + "A" * 3_000_000})]
 
-    as_url, plain, broken, huge = anyio.run(go)
+    as_url, plain, broken, nothing_valid, unpadded, huge = anyio.run(go)
     assert as_url.structured_content["pages"] == 4 and plain.structured_content["pages"] == 4
     assert as_url.structured_content["path"].startswith("base64:")  # not the server's temp path
     assert "/tmp" not in as_url.content[0].text
-    assert json.loads(broken.content[0].text)["code"] in ("INVALID_ARGUMENT", "NOT_A_PDF")
+    # characters outside base64 were dropped: `!!!` was an empty file (EMPTY_INPUT, with a hint about piping)
+    for refused in (broken, nothing_valid):
+        error = json.loads(refused.content[0].text)
+        assert error["code"] == "INVALID_ARGUMENT" and "base64" in error["message"], error
+    assert unpadded.structured_content["pages"] == 4, unpadded.content[0].text  # one meaning: padding added
     assert json.loads(huge.content[0].text)["code"] == "UPLOAD_TOO_LARGE"
 
 

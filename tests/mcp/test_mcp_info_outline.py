@@ -16,7 +16,7 @@ import pikepdf
 from conftest import CORPUS
 from surface_servers import stdio_client
 
-from pdftools.mcp.server import MOST_BOOKMARKS
+from pdftools.mcp.server import MOST_BOOKMARKS, MOST_LISTED
 
 OUTLINE = CORPUS / "006-pdflatex-outline" / "pdflatex-outline.pdf"
 
@@ -64,3 +64,28 @@ def test_a_big_outline_comes_as_its_top_levels_with_a_warning(tmp_path: Path) ->
     assert any("330 bookmarks" in w for w in book.structured_content["warnings"]), book.structured_content
 
     assert _count(small.structured_content["outline"]) == 9 and small.structured_content["warnings"] == []
+
+
+def test_the_whole_outline_pdf_info_points_to_comes_in_parts_by_pages(tmp_path: Path) -> None:
+    """pdf_info's warning sends an agent to pdf_bookmarks (action list) for all the bookmarks: 2,000 came back as
+    96 kB of text and 108 kB of structured content. The list keeps the top levels that fit, says how many there
+    are, and `pages` lists the bookmarks that open those pages (with the bookmarks above them)."""
+    _book(tmp_path / "huge.pdf", 500, 3)
+
+    async def go() -> list[Any]:
+        async with stdio_client(tmp_path) as client:
+            return [await client.call_tool("pdf_bookmarks", {"action": "list", "input": "huge.pdf", **extra})
+                    for extra in ({}, {"pages": "3"})]
+
+    whole, third = anyio.run(go)
+    for result in (whole, third):
+        assert not result.is_error, result.content[0].text[:300]
+        assert max(len(json.dumps(result.structured_content)), len(result.content[0].text)) < 40_000
+    data = whole.structured_content
+    assert data["count"] == 2000 and _count(data["outline"]) == MOST_LISTED == 500, _count(data["outline"])
+    assert all(c["children"] == [] for c in data["outline"])  # the chapters: the top level fits
+    assert any("2000 bookmarks" in w and "`pages`" in w for w in data["warnings"]), data["warnings"]
+    chapters = third.structured_content["outline"]
+    assert {c["page"] for c in chapters} == {3} and len(chapters) == 125, len(chapters)
+    assert [s["title"] for s in chapters[0]["children"]] == ["Section 3.1", "Section 3.2", "Section 3.3"]
+    assert _count(chapters) == 500 and third.structured_content["count"] == 2000

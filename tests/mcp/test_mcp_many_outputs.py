@@ -18,7 +18,7 @@ import pikepdf
 import pytest
 from surface_servers import http_server, stdio_client
 
-from pdftools.mcp.server import MOST_FILES
+from pdftools.mcp.server import MOST_FILES, MOST_INLINE
 
 PAGES = MOST_FILES + 70
 BUDGET = 40_000  # bytes of text, or of structured content: ~10k tokens, well within the ~25k a client keeps
@@ -133,3 +133,68 @@ def test_extracting_many_images_and_attachments_lists_some_over_http(root: Path)
         assert not result.is_error and len(data[listed]) == MOST_FILES, result.content[0].text[:300]
         assert len(data["files"]) == MOST_FILES + 1 and any("files.json" in w for w in data["warnings"]), data
         assert max(_sizes(result)) < BUDGET, _sizes(result)  # an attachment's entry is long: 32 kB
+
+
+def test_listing_many_attachments_lists_some_and_says_how_to_reach_all(root: Path) -> None:
+    """A list of 500 attachments was uncapped (~250 bytes an entry, 125 kB): it lists as many as an extract does,
+    and says that an extract writes every one (over HTTP its manifest names them all)."""
+    _with_images_and_attachments(root / "many.pdf")
+
+    async def go() -> Any:
+        async with stdio_client(root) as client:
+            return await client.call_tool("pdf_attachments", {"action": "list", "input": "many.pdf"})
+
+    result = anyio.run(go)
+    data = result.structured_content
+    assert not result.is_error and len(data["attachments"]) == MOST_FILES, len(data["attachments"])
+    assert data["remaining"] == PAGES  # the count is of all
+    warned = " ".join(data["warnings"])
+    assert f"{MOST_FILES} of {PAGES}" in warned and "extract" in warned, data["warnings"]
+    assert max(_sizes(result)) < BUDGET, _sizes(result)
+
+
+def _json_size(result: Any) -> int:
+    return len(result.model_dump_json(by_alias=True, exclude_none=True))
+
+
+def test_thumbnails_inline_no_more_images_than_clients_take(root: Path) -> None:
+    """Clients count an inline image: Claude Code as ~1,600 tokens of the 25,000 it keeps of a result, MCPJam's
+    inspector drops those past 16; 50 were inlined. The others are listed, and a text block says where."""
+    async def go() -> Any:
+        async with stdio_client(root) as client:
+            return await client.call_tool("pdf_thumbnails", {"input": "long.pdf", "out_dir": "thumbs", "width": 40})
+
+    result = anyio.run(go)
+    inline = [block for block in result.content if block.type == "image"]
+    assert len(inline) == MOST_INLINE, len(inline)
+    notes = [block.text for block in result.content if block.type == "text"][1:]
+    assert any(f"{MOST_FILES - MOST_INLINE} image(s) not inline" in note for note in notes), notes
+
+
+def test_inline_thumbnails_keep_the_result_under_a_mebibyte(root: Path) -> None:
+    """Claude Desktop refuses a result longer than 1,048,576 characters: images of ~150 kB each were inlined up
+    to 1 MB of bytes, 1.3 MB as base64."""
+    import random
+
+    rnd = random.Random(1)
+    with pikepdf.new() as pdf:
+        for _ in range(8):
+            pdf.add_blank_page()
+            noise = bytes(rnd.getrandbits(8) for _ in range(300 * 300 * 3))
+            image = pikepdf.Stream(pdf, noise, Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image, Width=300,
+                                   Height=300, ColorSpace=pikepdf.Name.DeviceRGB, BitsPerComponent=8)
+            page = pdf.pages[-1]
+            page.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im0=image))
+            page.Contents = pdf.make_stream(b"q 612 0 0 792 0 0 cm /Im0 Do Q")
+        pdf.save(root / "noise.pdf")
+
+    async def go() -> Any:
+        async with stdio_client(root) as client:
+            return await client.call_tool("pdf_thumbnails", {"input": "noise.pdf", "out_dir": "noise", "width": 200})
+
+    result = anyio.run(go)
+    sizes = [image["bytes"] for image in result.structured_content["images"]]
+    assert min(sizes) > 100_000, sizes  # each is big enough that a few fill the budget
+    inline = [block for block in result.content if block.type == "image"]
+    assert 1 <= len(inline) < len(sizes), len(inline)
+    assert _json_size(result) < 1_048_576, _json_size(result)

@@ -103,6 +103,7 @@ def test_an_empty_file_is_empty_input_over_mcp(tmp_path: Path) -> None:
     (tmp_path / "empty.pdf").touch()
     error = rb.mcp_error(rb.mcp_call(tmp_path, "pdf_info", {"input": "empty.pdf"}))
     assert error["code"] == "EMPTY_INPUT" and error["message"].endswith("empty.pdf is empty"), error
+    assert "piped" not in error["hint"] and "`-`" not in error["hint"], error  # a shell's words: no pipe here
 
 
 def test_values_given_to_another_action_say_which_action_takes_them(tmp_path: Path) -> None:

@@ -331,7 +331,7 @@ class WorkerMismatch(PdftoolsError):
     hint = ("Every worker runs the same pdftools as this machine, with the cluster extra: install it in the Python "
             "the message names (`pip install 'pdftools[cluster]==VERSION'`, or the same checkout), restart that "
             "worker, then {{cli:run the same command again}}{{mcp:call again (whoever runs the server's cluster "
-            "does this)}}: the failed files are done, the others skipped.")
+            "does this)}}: the files that failed run again, those done are skipped.")
 
     def __init__(self, message: str, *, worker: str | None = None, address: str | None = None,
                  hint: str | None = None) -> None:

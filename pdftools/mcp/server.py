@@ -70,6 +70,12 @@ MOST_DETAILED = 20  # rename_invoice's rows with their fields in full: 125 invoi
 MOST_BOOKMARKS = 200  # of an outline in pdf_info (an overview): a book's 2,000 made 100 kB
 MOST_LISTED = 500  # of an outline in pdf_bookmarks (list; `pages` for the others): 2,000 made 96 kB of text
 MOST_PAGES = 100  # whose boxes and images pdf_inspect lists: 500 pages made 100 kB
+MOST_IMAGES = 100  # pdf_inspect's images: 100 pages of 10 images made 56 kB with their boxes
+MOST_FIELDS = 250  # of a form in pdf_forms (list, fill; `pages` for the others): 3,000 fields made 340 kB
+MOST_VALUE, MOST_VALUES = 1_000, 16_000  # characters of one Info or XMP value, of all of them: 400 kB made 600 kB
+MOST_LABELS, MOST_RANGES = 1_000, 500  # pdf_page_labels' labels and ranges: 5,000 pages, a range each, made 370 kB
+MOST_NUMBERS = 1_000  # page numbers in one list of an edit's result (rotated, deleted...): 5,000 made 60 kB
+LABELS_REST = "`pdf_inspect` with `pages` gives each of those pages' label (page_boxes)"
 MOST_FILES = 50  # outputs a result lists (split, thumbnails, images, attachments): 500 pages made 220 kB over HTTP
 PLAN_REST = "give fewer `inputs` to see the others"
 MOST_INLINE = 10  # images inline in one result (thumbnails): Claude Code counts ~1,600 tokens each of the 25,000
@@ -116,6 +122,7 @@ def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | N
     data, links = results.to_dict(result), list[Any]()
     for name in getattr(result, "cli_only", ()):  # what only the command line's output means (see `_as_listed`)
         data.pop(name, None)
+    _cap_numbers(data, MOST_NUMBERS)
     chosen, left = getattr(result, "inline_images", lambda most: ([], 0))(MOST_INLINE)
     # small images travel in the response itself, within the result's byte budget
     images = [ImageContent(type="image", data=base64.b64encode(Path(path).read_bytes()).decode(), mime_type=mime)
@@ -136,6 +143,15 @@ def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | N
         content.append(TextContent(type="text", text=f"{left} image(s) not inline (at most {MOST_INLINE}, 700 kB, "
                                                      f"a response); they are in {where}"))
     return CallToolResult(content=[*content, *links], structured_content=data)
+
+
+def _cap_numbers(data: dict[str, Any], most: int) -> None:
+    """A long list of page numbers in a result (`rotated`, `deleted`: the pages an agent named, 5,000 of them;
+    resize's `scales` beside its `resized`) cut to its first `most`, with its length beside it as
+    `<name>_count`."""
+    for name, value in list(data.items()):
+        if isinstance(value, list) and len(value) > most and all(type(v) in (int, float) for v in value):
+            data[name], data[f"{name}_count"] = value[:most], len(value)
 
 
 def utf8(text: Any) -> Any:
@@ -604,6 +620,10 @@ def _trim(result: Any, transport: str = "stdio") -> None:
                        ("cap_outline", (MOST_BOOKMARKS, "pdf_bookmarks (action list)")),
                        ("cap_list", (MOST_LISTED, "give `pages` for the bookmarks of those pages")),
                        ("drop_unmatched", ()), ("cap_pages", (MOST_PAGES, "give `pages` for the others")),
+                       ("cap_images", (MOST_IMAGES, "give `pages` for the others")),
+                       ("cap_fields", (MOST_FIELDS, "give `pages` (action list) for the fields of those pages")),
+                       ("cap_values", (MOST_VALUE, MOST_VALUES)),
+                       ("cap_labels", (MOST_LABELS, MOST_RANGES, LABELS_REST)),
                        ("cap_outputs", (MOST_FILES, ALL_FILES[transport]))):
         trim = getattr(result, hook, None)
         if callable(trim):

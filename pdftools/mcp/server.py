@@ -224,7 +224,7 @@ class PdftoolsServer(MCPServer):
         self._add_pending_tools()
         if self._tool_manager.get_tool(name) is None:
             return error_result(self._unknown_tool(name))
-        unknown = self._unknown_arguments(name, arguments)
+        unknown = self._unknown_arguments(name, arguments) or _misplaced_arguments(name, arguments)
         if unknown is not None:
             return error_result(unknown)
         try:
@@ -368,6 +368,30 @@ def _arguments_by_flag(tool: str) -> dict[str, str]:
     op = next((op for op in OPS if op.tool == tool), None)
     flags = mcp_namer(op.load()) if op is not None else {}
     return {flag.lstrip("-").replace("-", "_"): name for flag, name in flags.items()}
+
+
+def _misplaced_arguments(tool: str, arguments: dict[str, Any] | None) -> InvalidArgument | None:
+    """An argument given for another action of the tool (`annotations`, flatten's, with pdf_forms' `list`) is
+    refused, not ignored (at a shell that sub-command has no such option); one left at its default is no claim."""
+    from pdftools.core.params import actions_of
+    from pdftools.ops import OPS
+
+    action = (arguments or {}).get("action")
+    op = next((op for op in OPS if op.tool == tool), None)
+    if op is None or not isinstance(action, str):
+        return None
+    fn = op.load()
+    hints, defaults = get_type_hints(fn, include_extras=True), inspect.signature(fn).parameters
+    wrong = {}
+    for name, value in (arguments or {}).items():
+        takers = actions_of(split_annotated(hints[name])[1]) if name in hints and name in defaults else ()
+        if takers and action not in takers and value not in (None, defaults[name].default):
+            wrong[name] = takers
+    if not wrong:
+        return None
+    goes = "; ".join(f"{name} is for action `{'` or `'.join(takers)}`" for name, takers in wrong.items())
+    return InvalidArgument(f"{tool} action `{action}` takes no {', '.join(wrong)}: {goes}",
+                           hint="Leave it out, or call the action it is for.")
 
 
 def _member(key: str, value: Any) -> str:

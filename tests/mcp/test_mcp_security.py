@@ -214,6 +214,8 @@ def arguments(tool: str, schema: dict[str, Any], target: str, value: str | None)
         args["force"] = True
     args.update(SCENARIOS.get(tool, {}))
     args.update(SCENARIOS.get((tool, target), {}))
+    if args.get("action") in ("show", "list"):  # a reading action writes nothing: `force` is another action's
+        args.pop("force", None)
     if value is not None:
         args[target] = [value, *args.get(target, [])[1:2]] if _is_list(schema["properties"][target]) else value
     return {k: v for k, v in args.items() if v is not None}

@@ -232,10 +232,8 @@ class PdftoolsServer(MCPServer):
         except ToolError as exc:
             cause = exc.__cause__
             if isinstance(cause, ValidationError):
-                problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'arguments'}: {e['msg']}"
-                                     for e in cause.errors())
-                return error_result(InvalidArgument(problems, hint="Check the arguments against the tool's "
-                                                                   "input schema."))
+                tool = self._tool_manager.get_tool(name)
+                return error_result(argument_errors(cause, tool.parameters if tool is not None else {}))
             raise
 
     def _unknown_tool(self, name: str) -> InvalidArgument:
@@ -394,6 +392,56 @@ def _misplaced_arguments(tool: str, arguments: dict[str, Any] | None) -> Invalid
                            hint="Leave it out, or call the action it is for.")
 
 
+def argument_errors(error: ValidationError, schema: dict[str, Any]) -> InvalidArgument:
+    """Arguments that do not fit a tool's input schema, in plain sentences: each argument named once, with what
+    it was given and what it takes (read from the schema), never pydantic's words (`Input should be a valid
+    integer`, `int_parsing`, a union's `page.int`, `Field required`)."""
+    said: dict[str, str] = {}
+    properties = schema.get("properties", {})
+    for problem in error.errors():
+        loc = [str(part) for part in problem["loc"]]
+        name = loc[0] if loc else "arguments"
+        if name in said:
+            continue  # a union's members each fail: one sentence for the argument
+        takes = _takes(properties.get(name, {}), schema)
+        if problem["type"] == "missing":
+            said[name] = f"{name} is required: give {takes}"
+            continue
+        where = [p for p in problem["loc"][1:] if isinstance(p, int)]  # a list's item, by its position
+        given = json.dumps(problem.get("input"), ensure_ascii=False, default=str)
+        given = given if len(given) <= 60 else given[:57] + "..."
+        item = f" (item {where[0] + 1})" if where else ""
+        said[name] = f"{name}{item} cannot be {given}: it takes {takes}"
+    return InvalidArgument("; ".join(said.values()), hint="Call again with the argument as its schema describes it.")
+
+
+def _takes(prop: dict[str, Any], schema: dict[str, Any]) -> str:
+    """What a schema property accepts, in words: `a whole number, at least 1`, `one of: plain, layout`."""
+    if "$ref" in prop:
+        prop = schema.get("$defs", {}).get(str(prop["$ref"]).rsplit("/", 1)[-1], {})
+    if "enum" in prop:
+        return "one of: " + ", ".join(str(v) for v in prop["enum"])
+    if "const" in prop:
+        return str(prop["const"])
+    kinds = [k for k in prop.get("anyOf", []) if k.get("type") != "null"]
+    if kinds:
+        return " or ".join(dict.fromkeys(_takes(k, schema) for k in kinds))
+    words = {"integer": "a whole number", "number": "a finite number", "boolean": "true or false", "string": "text",
+             "object": "an object", "null": "nothing"}
+    kind = prop.get("type")
+    if kind == "array":
+        items = _takes(prop.get("items", {}), schema)
+        return "a list" + (f" of {items}" if items != "anything" else "") + (
+            f" (at least {prop['minItems']})" if prop.get("minItems") else "")
+    said = words.get(str(kind), "anything")
+    bounds = [f"at least {prop['minimum']}" if "minimum" in prop else "",
+              f"above {prop['exclusiveMinimum']}" if "exclusiveMinimum" in prop else "",
+              f"at most {prop['maximum']}" if "maximum" in prop else "",
+              f"below {prop['exclusiveMaximum']}" if "exclusiveMaximum" in prop else "",
+              f"at least {prop['minLength']} characters" if prop.get("minLength") else ""]
+    return ", ".join([said, *(b for b in bounds if b)])
+
+
 def _member(key: str, value: Any) -> str:
     return json.dumps({key: value}, ensure_ascii=False, default=str)
 
@@ -498,7 +546,7 @@ def _no_bool_as_number(value: Any) -> Any:
     if isinstance(value, bool):
         from pydantic_core import PydanticCustomError
 
-        raise PydanticCustomError("number_not_bool", "Input should be a number, not true or false")
+        raise PydanticCustomError("number_not_bool", "a number, not true or false")
     return value
 
 
@@ -506,7 +554,7 @@ def _finite(value: Any) -> Any:
     if isinstance(value, float) and not math.isfinite(value):
         from pydantic_core import PydanticCustomError
 
-        raise PydanticCustomError("finite_number", "Input should be a finite number")
+        raise PydanticCustomError("finite_number", "a finite number")
     return value
 
 

@@ -514,7 +514,8 @@ def _as_tools(text: str) -> str:
 def coercion(base: Any, name: str = "") -> Any:
     """A validator accepting what has exactly one meaning for this type: a whole number where a string is
     expected (`pages: 2`), one string where a list of strings is (`inputs: "a.pdf"`), a list of page numbers
-    or ranges where a page spec is (`pages: [1, 3]` is `1,3`). A bool, a float or a comma-joined string stay
+    or ranges where a page spec is (`pages: [1, 3]` is `1,3`), a list of names where a comma-separated text is
+    (`allow: ["print", "copy"]`). A bool, a float or a comma-joined string stay
     refused or are taken literally: they could mean more than one thing; so is a bool where a number is. A
     number is finite: pydantic reads `"nan"` and `"inf"` as floats. A batch's command may be named by its tool
     (`pdf_info` is `info`)."""
@@ -526,6 +527,8 @@ def coercion(base: Any, name: str = "") -> Any:
     kinds.discard(type(None))
     if kinds == {str}:
         return BeforeValidator(_pages_as_spec if name == "pages" else _number_as_text)
+    if kinds == {str, list[str]}:  # a comma-separated list (protect's allow) given as a list
+        return BeforeValidator(_list_as_commas)
     if list[str] in kinds and kinds <= {list[str], dict[str, str | None]}:  # (metadata's values: an object too)
         return BeforeValidator(_one_as_list)
     if kinds == {float}:
@@ -567,6 +570,12 @@ def _pages_as_spec(value: Any) -> Any:
             v, bool)) for v in value):
         return ",".join(str(v) for v in value)
     return _number_as_text(value)
+
+
+def _list_as_commas(value: Any) -> Any:
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return ",".join(value)
+    return value
 
 
 def _one_as_list(value: Any) -> Any:

@@ -90,6 +90,9 @@ INSTRUCTIONS = {
             "folder) counts only by its file name: what a call writes is stored for this session and comes back "
             "in the result's `files` (name, size, mime, sha256, uri for the next call, download_url, expires_at).",
 }
+TOKEN_WORDS = ("A download_url, like every route of this server, needs its token: send it as `Authorization: Bearer "
+               "<token>` (the header this client sends), or add `?token=<token>` to the link for a browser or a "
+               "plain download.")
 EXCEPTIONS = {  # what a served tool does otherwise than the transport's instructions say
     "http": {"pdf_batch": "pdf_batch's out_dir is a folder inside the roots: its outputs stay there, not in `files`."},
 }
@@ -335,14 +338,16 @@ def shared_parameters() -> dict[str, Param]:
     return {name: marker(split_annotated(hint)[1], Param) for name, hint in SHARED.items()}
 
 
-def instructions(transport: str, tools: frozenset[str] | None = None) -> str:
+def instructions(transport: str, tools: frozenset[str] | None = None, token: bool = False) -> str:
     """What the server says once, at initialize: what files mean on this transport (with the exceptions of the
-    `tools` served, default all), errors, and the shared parameters."""
+    `tools` served, default all; over HTTP with a `token`, that download links need it), errors, and the shared
+    parameters."""
     over = SHARED_OVER.get(transport, {})
     shared = "; ".join(f"`{name}`: {over.get(name) or describe(spec.description, str, 'mcp')}"
                        for name, spec in shared_parameters().items())
     exceptions = [text for tool, text in EXCEPTIONS.get(transport, {}).items() if tools is None or tool in tools]
-    return " ".join([INSTRUCTIONS[transport], *exceptions, f"{COMMON}{shared}."])
+    links = [TOKEN_WORDS] if token and transport == "http" else []
+    return " ".join([INSTRUCTIONS[transport], *links, *exceptions, f"{COMMON}{shared}."])
 
 
 _FLAG = re.compile(r"(?<![^\s`(\[/])--?[A-Za-z][\w-]*(?!\.\w)")  # `--force`, `--set/--data`, `-n`; not
@@ -747,15 +752,16 @@ def describe_store(server: MCPServer) -> None:
 
 
 def build_server(roots: list[Path], log_level: str = "WARNING", tools: str | None = None, *,
-                 policy_for: PolicyFactory | None = None, store: FileStore | None = None) -> MCPServer:
+                 policy_for: PolicyFactory | None = None, store: FileStore | None = None,
+                 token: bool = False) -> MCPServer:
     """The server: one tool per op that `tools` names (profiles, commands or tool names; default:
     ops.DEFAULT_PROFILE). `policy_for` gives each call its path policy (default: the roots); with a
     `store` (HTTP), its files are also MCP resources of the session that owns them, and the instructions
-    and output schemas say what HTTP means for files."""
+    and output schemas say what HTTP means for files (and, with a `token`, that its download links need it)."""
     transport = "http" if store is not None else "stdio"
     chosen = selected(tools)  # an unknown name fails here, at once
     server = PdftoolsServer(name="pdftools", title="pdftools", version=__version__,
-                            instructions=instructions(transport, frozenset(op.tool for op in chosen)),
+                            instructions=instructions(transport, frozenset(op.tool for op in chosen), token),
                             lifespan=_prints_to_stderr,
                             log_level=log_level.upper())  # type: ignore[arg-type]
     server.store, server.transport = store, transport

@@ -24,7 +24,7 @@ from pdftools import engines
 from pdftools.convert import media, pandoc
 from pdftools.engines import typst as typst_engine
 from pdftools.engines import weasyprint as weasyprint_engine
-from pdftools.errors import DependencyMissing, ExternalToolFailed
+from pdftools.errors import DependencyMissing, ExternalToolFailed, InputTooLarge
 
 ENGINES = ("weasyprint", "typst")
 INSTALL = {"weasyprint": weasyprint_engine.INSTALL, "typst": typst_engine.INSTALL}
@@ -78,6 +78,8 @@ def render(engine: str, doc: pandoc.Document, html_args: Sequence[str] = ()) -> 
             if "--allowed-protocols" in exc.message:  # older than 67: it could not be kept from fetching
                 raise DependencyMissing(f"{weasyprint()} is too old to be confined (--allowed-protocols)",
                                         hint=f"Install a newer one: {INSTALL['weasyprint']}.") from None
+            if "RecursionError" in exc.message:  # its layout recurses per level: ~130 nested blocks
+                raise _too_deep("weasyprint", doc.label, "Python's recursion limit", "typst") from None
             raise
     root = doc.work / "typst"
     root.mkdir()
@@ -90,8 +92,17 @@ def render(engine: str, doc: pandoc.Document, html_args: Sequence[str] = ()) -> 
                            timeout=pandoc.time_left())
     except ExternalToolFailed as exc:  # (typst runs in a child Python: name typst, not python)
         said = re.sub(r"^.*? failed \(exit \d+\): (typst: )?", "", exc.message)
+        if re.search(r"maximum [\w ]+ depth exceeded", said):  # show rules, parsing, layout: ~100 nested quotes
+            raise _too_deep("typst", doc.label, said, "weasyprint") from None
         raise ExternalToolFailed(f"typst could not make the PDF: {said}") from None
 
+
+
+def _too_deep(engine: str, label: str, said: str, other: str) -> InputTooLarge:
+    return InputTooLarge(f"{label} nests too deep for {engine} to lay it out ({said})",
+                         hint=f"Nest it less deep (block quotes, lists, HTML elements), or make the PDF with {other} "
+                              f"({{{{cli:--pdf-engine {other}}}}}{{{{mcp:pdf_engine {other}}}}}), or another output "
+                              f"format (html, docx).")
 
 
 LABELLED = {"Header": 1, "Div": 0, "Span": 0, "Table": 0, "Figure": 0}  # where pandoc's typst writer finds the id

@@ -211,3 +211,29 @@ def test_a_real_document_converts_and_an_ordinary_deep_one_too(cli, tmp_path: Pa
     doc.write_text("".join("  " * i + "- x\n" for i in range(40)) + "\n" + "[" * 8 + "x" + "]" * 8 + "\n")
     result = cli("convert", doc, "-t", "html")
     assert result.exit_code == 0 and result.stdout.count("<ul>") == 40, result
+
+
+# ------------------------------------------------------------------------------ the PDF engines' own depth limits
+
+def test_weasyprint_out_of_recursion_is_input_too_large(cli, tmp_path: Path) -> None:
+    """140 nested quotes, let past the pre-check: weasyprint's layout recursion ends in a RecursionError."""
+    doc = tmp_path / "q.md"
+    doc.write_text("> " * 140 + "deep\n")
+    out = tmp_path / "q.pdf"
+    result = cli("convert", doc, "-o", out, "--pdf-engine", "weasyprint", env={"PDFTOOLS_MAX_NESTING": "0"})
+    assert result.exit_code == 10 and "INPUT_TOO_LARGE" in result.stderr, result
+    text = " ".join(result.stderr.split())
+    assert "weasyprint" in text and "too deep" in text and "--pdf-engine" in text and "Traceback" not in text
+    assert not out.exists()
+
+
+def test_typst_depth_errors_are_input_too_large(cli, tmp_path: Path) -> None:
+    """100 nested quotes (within the limit) exceed typst's show rule depth."""
+    doc = tmp_path / "q.md"
+    doc.write_text("> " * 100 + "deep\n")
+    out = tmp_path / "q.pdf"
+    result = cli("convert", doc, "-o", out, "--pdf-engine", "typst")
+    assert result.exit_code == 10 and "INPUT_TOO_LARGE" in result.stderr, result
+    text = " ".join(result.stderr.split())
+    assert "typst" in text and "depth exceeded" in text and "weasyprint" in text
+    assert not out.exists()

@@ -299,3 +299,24 @@ def test_docx_media_only_from_the_document(cli, tmp_path: Path) -> None:
     assert list(docx_media(tmp_path / "d.docx").values()) == [(folder / "ok.png").read_bytes()]
     assert json.loads(result.stdout)["warnings"] == [
         "image ../private/photo.png not embedded: outside the input's folder and --resource-path"]
+
+
+@pytest.mark.parametrize(("name", "text", "said"), [
+    ("bad.tex", "\\begin{document}\n\\end{itemize}\n", ["line 2, column 14", "expecting \\end{document}",
+                                                      "\\end{itemize}"]),
+    ("bad.opml", '<opml><body><outline text="a"', ["Invalid XML", "not enough input"]),
+    ("bad.csv", 'a,"b\nc', ['line 4, column 1', "unexpected end of input"]),
+    ("bad.ipynb", '{"cells": 3}', ["ipynb", '"worksheets" not found']),
+])
+def test_a_parse_error_is_wrong_format_with_pandocs_whole_message(cli, tmp_path: Path, name: str, text: str,
+                                                                   said: list[str]) -> None:
+    """pandoc's parse errors span lines (where, then what it expected, then the line with a caret): all of it,
+    not its last line (a lone `^` for LaTeX), as WRONG_FORMAT: the document is not the format it claims."""
+    doc = tmp_path / name
+    doc.write_text(text)
+    bare = subprocess.run([pandoc.program(), "--sandbox", str(doc), "-t", "html"], capture_output=True, text=True)
+    assert bare.returncode in (44, 64, 93) and all(part in bare.stderr for part in said)  # what pandoc says
+    result = cli("convert", doc, "-t", "html")
+    assert result.exit_code == 4 and "WRONG_FORMAT" in result.stderr, result
+    assert all(part in result.stderr for part in said), result.stderr
+    assert "EXTERNAL_TOOL_FAILED" not in result.stderr and "Traceback" not in result.stderr

@@ -215,14 +215,16 @@ class Document:
 
     def convert(self, to: str, extra: Sequence[str] = ()) -> bytes:
         """One pandoc run; when the writer wanted images the sandbox kept from it and pdftools may hand over,
-        a second pass through the AST puts them inside the document (data: URIs)."""
+        a second pass through the AST puts them inside the document (data: URIs). A docx's pictures are described
+        by their names, not by those URIs."""
         out, log = self._run(["-f", self.from_format, *self.reader_args, "-t", to, *self.writer_args, *extra],
                              self.text, source=True)
         wanted = [m["path"] for m in log if m.get("type") == "CouldNotFetchResource"]
         if any(self.resolver.resolve(path) for path in wanted):
-            return self.write(media.embed(self.ast(), self.resolver), to, extra)
-        self._note(log)
-        return out
+            out = self.write(media.embed(self.ast(), self.resolver), to, extra)
+        else:
+            self._note(log)
+        return media.named_in_docx(out, self.resolver) if base(to) == "docx" else out
 
     def ast(self, extract_media: Path | None = None) -> bytes:
         """The document as pandoc's JSON AST (media of docx/odt/epub inputs written to `extract_media`)."""

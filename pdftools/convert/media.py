@@ -12,13 +12,9 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import html
-import io
 import json
 import os
-import re
 import shutil
-import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -143,7 +139,7 @@ def embed(ast: bytes, resolver: Resolver, into: Path | None = None) -> bytes:
             resolver.used.append(target)
         if into is None:
             node["c"][2][0] = f"data:{found.mime};base64,{base64.b64encode(found.path.read_bytes()).decode()}"
-            resolver.names[_digest(node["c"][2][0].encode())] = target
+            resolver.names[digest(node["c"][2][0].encode())] = target
         else:
             if target not in copies:
                 copies[target] = f"image-{len(copies) + 1}{SUFFIX[found.mime]}"
@@ -163,27 +159,7 @@ def embed(ast: bytes, resolver: Resolver, into: Path | None = None) -> bytes:
     return json.dumps(visit(json.loads(ast)), ensure_ascii=False).encode()
 
 
-_DESCR = re.compile(rb'descr="(data:[^"]*)"')
-
-
-def named_in_docx(docx: bytes, resolver: Resolver) -> bytes:
-    """The docx with each picture described by the name its document gave it: pandoc's docx writer describes
-    a picture by its source (`pic:cNvPr descr`), which for an image handed over is its whole data: URI, the
-    image's bytes a second time in base64."""
-    def named(match: re.Match[bytes]) -> bytes:
-        return b'descr="%s"' % html.escape(resolver.names.get(_digest(match[1]), ""), quote=True).encode()
-
-    out, changed = io.BytesIO(), False
-    with zipfile.ZipFile(io.BytesIO(docx)) as old, zipfile.ZipFile(out, "w") as new:
-        for info in old.infolist():
-            part = old.read(info)
-            if info.filename.endswith(".xml") and b'descr="data:' in part:
-                part, changed = _DESCR.sub(named, part), True
-            new.writestr(info, part)
-    return out.getvalue() if changed else docx
-
-
-def _digest(uri: bytes) -> str:
+def digest(uri: bytes) -> str:
     return hashlib.sha256(uri).hexdigest()
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from pdftools import engines
-from pdftools.convert import media
+from pdftools.convert import containers, media
 from pdftools.core import limits, task
 from pdftools.engines.pandoc import INSTALL, program
 from pdftools.errors import (
@@ -215,8 +215,8 @@ class Document:
 
     def convert(self, to: str, extra: Sequence[str] = ()) -> bytes:
         """One pandoc run; when the writer wanted images the sandbox kept from it and pdftools may hand over,
-        a second pass through the AST puts them inside the document (data: URIs). A docx's pictures are described
-        by their names, not by those URIs."""
+        a second pass through the AST puts them inside the document (data: URIs). A container's dates and a docx's
+        picture descriptions are put right (`containers`)."""
         out, log = self._run(["-f", self.from_format, *self.reader_args, "-t", to, *self.writer_args, *extra],
                              self.text, source=True)
         wanted = [m["path"] for m in log if m.get("type") == "CouldNotFetchResource"]
@@ -224,7 +224,7 @@ class Document:
             out = self.write(media.embed(self.ast(), self.resolver), to, extra)
         else:
             self._note(log)
-        return media.named_in_docx(out, self.resolver) if base(to) == "docx" else out
+        return containers.finish(out, base(to), self.resolver)
 
     def ast(self, extract_media: Path | None = None) -> bytes:
         """The document as pandoc's JSON AST (media of docx/odt/epub inputs written to `extract_media`)."""

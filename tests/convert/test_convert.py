@@ -303,3 +303,34 @@ def test_docx_image_descriptions_hold_no_image_data(cli, tmp_path: Path) -> None
     uri.write_text(f"![](data:image/png;base64,{base64.b64encode((tmp_path / 'noise.png').read_bytes()).decode()})\n")
     ok(cli, uri, "-o", tmp_path / "uri.docx")
     assert "base64" not in docx_xml(tmp_path / "uri.docx") and len(docx_media(tmp_path / "uri.docx")) == 1
+
+
+CONTAINER_DATES = {"docx": ("docProps/core.xml", r"<dcterms:modified[^>]*>([^<]+)<"),
+                   "odt": ("meta.xml", r"<dc:date>([^<]+)<"),
+                   "epub": ("EPUB/content.opf", r'<meta property="dcterms:modified">([^<]+)<'),
+                   "pptx": ("docProps/core.xml", r"<dcterms:modified[^>]*>([^<]+)<")}
+
+
+@pytest.mark.parametrize("to", CONTAINER_DATES)
+def test_container_outputs_carry_no_1970_dates(cli, tmp_path: Path, to: str) -> None:
+    """pandoc's sandbox has no clock: its docx, odt, epub and pptx said 1970-01-01 (and their zip entries
+    1980-01-01). They carry the time bare pandoc gives them: SOURCE_DATE_EPOCH when set, else now."""
+    import datetime
+    import zipfile
+
+    doc = tmp_path / "d.md"
+    doc.write_text("---\ntitle: Dated\n---\n\n# One\n\nText.\n")
+    part, pattern = CONTAINER_DATES[to]
+    before = datetime.datetime.now(datetime.UTC).replace(microsecond=0)
+    ok(cli, doc, "-o", tmp_path / f"now.{to}")
+    after = datetime.datetime.now(datetime.UTC)
+    with zipfile.ZipFile(tmp_path / f"now.{to}") as z:
+        assert not any(b"1970-01-01" in z.read(info) for info in z.infolist())
+        assert all(info.date_time[0] >= before.year for info in z.infolist())
+        stamp = datetime.datetime.fromisoformat(re.findall(pattern, z.read(part).decode())[0].strip())
+    assert before <= stamp <= after, (before, stamp, after)
+    fixed = cli("convert", doc, "-o", tmp_path / f"fixed.{to}", env={"SOURCE_DATE_EPOCH": "1700000000"})
+    assert fixed.exit_code == 0, fixed
+    with zipfile.ZipFile(tmp_path / f"fixed.{to}") as z:
+        assert re.findall(pattern, z.read(part).decode())[0].strip() == "2023-11-14T22:13:20Z"
+        assert {info.date_time for info in z.infolist()} == {(2023, 11, 14, 22, 13, 20)}

@@ -21,7 +21,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from pdftools import engines
-from pdftools.convert import media, pandoc
+from pdftools.convert import fonts, media, pandoc
 from pdftools.engines import typst as typst_engine
 from pdftools.engines import weasyprint as weasyprint_engine
 from pdftools.errors import DependencyMissing, ExternalToolFailed, InputTooLarge
@@ -71,6 +71,7 @@ def render(engine: str, doc: pandoc.Document, html_args: Sequence[str] = ()) -> 
     """The document as PDF bytes, made by `engine` (`html_args`: pandoc's options for weasyprint's HTML)."""
     if engine == "weasyprint":
         html = doc.convert("html5", ["--standalone", "--embed-resources", *html_args])
+        doc.warnings += fonts.missing(html.decode("utf-8", errors="replace"))
         try:
             return engines.run([weasyprint(), "--allowed-protocols", "data", "--quiet", "-", "-"], stdin=html,
                                timeout=pandoc.time_left())
@@ -86,7 +87,9 @@ def render(engine: str, doc: pandoc.Document, html_args: Sequence[str] = ()) -> 
     ast, unlinked = _for_typst(media.embed(doc.ast(extract_media=root / "media"), doc.resolver, into=root))
     doc.warnings += [f"link to {target} written as text: typst has no anchor of that name in the document"
                      for target in unlinked]
-    (root / "document.typ").write_bytes(doc.write(ast, "typst", ["--standalone"]))
+    markup = doc.write(ast, "typst", ["--standalone"])
+    doc.warnings += fonts.missing(markup.decode("utf-8", errors="replace"))
+    (root / "document.typ").write_bytes(markup)
     try:
         return engines.run([sys.executable, "-c", TYPST, str(root / "document.typ"), str(root)],
                            timeout=pandoc.time_left())

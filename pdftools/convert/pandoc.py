@@ -182,7 +182,7 @@ def _mapped(message: str, label: str, args: Sequence[str], output: str = "") -> 
     expected, the line with a caret."""
     said = re.sub(r"^.*? failed \(exit \d+\): ", "", message)
     source = args[args.index("-f") + 1] if "-f" in args else "?"
-    if "couldn't unpack" in said or "not enough bytes" in said:
+    if "couldn't unpack" in said or "not enough bytes" in said or "couldn't parse" in said:
         return WrongFormat(f"{label} is not a {base(source)} file: {said}")
     if "UTF-8" in said:
         return WrongFormat(f"{label} is not UTF-8 text, so not {base(source)}: is it a binary document? ({said})")

@@ -320,3 +320,17 @@ def test_a_parse_error_is_wrong_format_with_pandocs_whole_message(cli, tmp_path:
     assert result.exit_code == 4 and "WRONG_FORMAT" in result.stderr, result
     assert all(part in result.stderr for part in said), result.stderr
     assert "EXTERNAL_TOOL_FAILED" not in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_docx_with_broken_xml_is_wrong_format(cli, docs: dict[str, Path], tmp_path: Path) -> None:
+    """pandoc exits 63 ("couldn't parse docx file: DocxError"): the file is no valid docx (the hostile sweep's
+    doc-docx-bad-xml.docx), not a failing program."""
+    import zipfile
+
+    good = make_docx(docs["md"], tmp_path / "good.docx")
+    bad = tmp_path / "bad.docx"
+    with zipfile.ZipFile(good) as old, zipfile.ZipFile(bad, "w") as new:
+        for info in old.infolist():
+            new.writestr(info, old.read(info) if info.filename != "word/document.xml" else b"<w:document><<<<&&&")
+    result = cli("convert", bad, "-t", "markdown")
+    assert result.exit_code == 4 and "WRONG_FORMAT" in result.stderr and "DocxError" in result.stderr, result

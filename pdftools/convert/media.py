@@ -11,6 +11,7 @@ downloaded), files that only claim to be images.
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import os
 import shutil
@@ -58,6 +59,7 @@ class Resolver:
     reasons: dict[str, str] = field(default_factory=dict)
     used: list[str] = field(default_factory=list)
     left_out: list[str] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)  # a data: URI's digest -> the name the document gave it
 
     def __post_init__(self) -> None:
         self.folders = [Path(os.path.realpath(f)) for f in self.folders]
@@ -137,6 +139,7 @@ def embed(ast: bytes, resolver: Resolver, into: Path | None = None) -> bytes:
             resolver.used.append(target)
         if into is None:
             node["c"][2][0] = f"data:{found.mime};base64,{base64.b64encode(found.path.read_bytes()).decode()}"
+            resolver.names[digest(node["c"][2][0].encode())] = target
         else:
             if target not in copies:
                 copies[target] = f"image-{len(copies) + 1}{SUFFIX[found.mime]}"
@@ -154,6 +157,10 @@ def embed(ast: bytes, resolver: Resolver, into: Path | None = None) -> bytes:
         return node
 
     return json.dumps(visit(json.loads(ast)), ensure_ascii=False).encode()
+
+
+def digest(uri: bytes) -> str:
+    return hashlib.sha256(uri).hexdigest()
 
 
 def elements(node: Any) -> Iterator[dict[str, Any]]:

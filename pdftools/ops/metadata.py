@@ -3,6 +3,7 @@
 `set` takes `key=value` pairs (`title`, `author`, `subject`, `keywords`, `creator`, `producer`,
 `creationdate`, `moddate` as ISO dates, or any other key); an empty value removes the key; XMP follows.
 `remove` deletes all of it (Info, XMP, per-object metadata and private application data) for privacy.
+{{cli:`show {{format}} pdftk` prints what `pdftk FILE dump_data` prints (`pdftk-utf8`: `dump_data_utf8`), to the byte.}}
 
 {{mcp:`set` keys: title, author, subject, keywords, creator, producer, creationdate, moddate (ISO dates) or any
 other.}}
@@ -67,6 +68,12 @@ class MetadataResult:
     written: Edited | None = None
     """The output, for set and remove."""
     warnings: list[str] = field(default_factory=list)
+    dump_data: str | None = None
+    """With format pdftk or pdftk-utf8: the text `pdftk FILE dump_data` (or `dump_data_utf8`) prints."""
+
+    def verbatim(self) -> str | None:
+        """What the command line prints as it is, instead of the fields: pdftk's report."""
+        return self.dump_data
 
 
 def metadata(
@@ -84,17 +91,27 @@ def metadata(
     decrypt: Annotated[Decrypt, Cli(actions=WRITES)] = False,
     linearize: Annotated[Linearize, Cli(actions=WRITES)] = False,
     object_streams: Annotated[ObjectStreams, Cli(actions=WRITES)] = "preserve",
+    format: Annotated[Literal["pdftools", "pdftk", "pdftk-utf8"],
+                      Param("show as `pdftk dump_data` prints it (pdftk-utf8: "
+                            "`dump_data_utf8`)"), Cli(actions=("show",))] = "pdftools",
 ) -> MetadataResult:
     if action == "set" and not values:
         raise InvalidArgument("`set` needs at least one key=value", hint=EXAMPLE)
     if action != "set" and values:
         raise InvalidArgument(f"{{{{values}}}} go with `set`, not `{action}`")
+    if action != "show" and format != "pdftools":
+        raise InvalidArgument(f"{{{{format}}}} {format} goes with `show`, not `{action}`")
     pairs = _pairs(values)
     if action == "show":
         writes_nothing(action, output, in_place)
         src = input_path(input)
         pdf = open_pdf(src, password)
-        return MetadataResult(input=str(src), info=meta.info(pdf), xmp=meta.xmp(pdf))
+        result = MetadataResult(input=str(src), info=meta.info(pdf), xmp=meta.xmp(pdf))
+        if format != "pdftools":
+            from pdftools.document.pdftk_data import dump_data
+
+            result.dump_data = dump_data(pdf, src, utf8=format == "pdftk-utf8")
+        return result
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="metadata", password=password, in_place=in_place, force=force)
     warnings = []

@@ -162,6 +162,16 @@ def _from_file(name: str) -> str:
     return f"{name}__file"
 
 
+def bare_values(fn: Callable[..., Any]) -> dict[str, str]:
+    """The options that stand for a value alone (`--collate`: `--collate=1`), by each of their flags."""
+    hints, found = hints_of(fn), {}
+    for name in inspect.signature(fn).parameters:
+        cli = marker(split_annotated(hints[name])[1], Cli)
+        if cli is not None and cli.bare is not MISSING:
+            found.update({flag: f"{flag}={cli.bare}" for flag in flags_of(name, cli) if flag.startswith("--")})
+    return found
+
+
 def secret_parameters(fn: Callable[..., Any]) -> dict[str, Cli]:
     """The op's parameters that may come from a file or a prompt, with their `Cli` markers."""
     hints = hints_of(fn)
@@ -268,6 +278,7 @@ def make_command(op: Op, action: tuple[str, str] | None = None) -> Callable[...,
               inspect.Parameter("quiet_", inspect.Parameter.KEYWORD_ONLY, default=False, annotation=QUIET_OPTION),
               inspect.Parameter("ctx_", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context)]
     secrets = secret_parameters(fn)
+    bare = bare_values(fn)
 
     def command(**kwargs: Any) -> None:
         as_json, quiet, ctx = kwargs.pop("json_"), kwargs.pop("quiet_"), kwargs.pop("ctx_")
@@ -280,6 +291,7 @@ def make_command(op: Op, action: tuple[str, str] | None = None) -> Callable[...,
             kwargs.update(_inline_when_json(fn, ctx))
         raise typer.Exit(run(op, fn, kwargs, as_json=as_json, files=files, typed=typed, quiet=quiet))
 
+    command.bare_values = bare  # type: ignore[attr-defined]  # (read by group.Command's parser)
     command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     command.__annotations__ = {p.name: p.annotation for p in params}
     command.__doc__ = describe(sys.modules[fn.__module__].__doc__ or "", flag_namer(fn))

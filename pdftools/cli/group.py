@@ -131,6 +131,7 @@ class Command(TyperCommand):
 
     def make_parser(self, ctx: click_core.Context) -> click_parser._OptionParser:
         parser = _NumbersAreArguments(ctx)
+        parser.bare = getattr(self.callback, "bare_values", {})
         for param in self.get_params(ctx):
             param.add_to_parser(parser, ctx)
         return parser
@@ -151,7 +152,7 @@ class Command(TyperCommand):
             if param.param_type_name == "argument":
                 args.append((argument_label(param), record[1]))
             else:
-                opts.append((record[0], _without_range(param, record[1])))
+                opts.append((record[0].replace(" [=", "[="), _without_range(param, record[1])))  # --collate[=N]
         for title, rows in (("Arguments", args), ("Options", opts)):
             if rows:
                 with formatter.section(title):
@@ -169,13 +170,17 @@ def _without_range(param: click_core.Parameter, text: str) -> str:
 
 class _NumbersAreArguments(click_parser._OptionParser):
     """click's parser, but a word that starts with `-` and a digit (`-1`, `-2,1`) is an argument, as argparse
-    takes negative numbers when no option looks like one. An option's value (`--angle -90`) is not affected."""
+    takes negative numbers when no option looks like one. An option's value (`--angle -90`) is not affected.
+    An option that stands for a value alone (`bare`: `--collate` is `--collate=1`) takes one only after `=`, as
+    qpdf's do: the word after it is never its value."""
+
+    bare: dict[str, str] = {}  # noqa: RUF012 (set per command, never changed)
 
     def _process_opts(self, arg: str, state: click_parser._ParsingState) -> None:
         if NEGATIVE.match(arg):
             state.largs.append(arg)
             return
-        super()._process_opts(arg, state)
+        super()._process_opts(self.bare.get(arg, arg), state)
 
 
 NEGATIVE = re.compile(r"-\d")

@@ -59,6 +59,10 @@ def render(result: Any, *, as_json: bool, to_stderr: bool = False) -> None:
     if type(result).__name__ == "TextResult":
         _render_text(result, stream)
         return
+    verbatim = result.verbatim() if callable(getattr(result, "verbatim", None)) else None
+    if verbatim is not None:  # another program's report (pdftk's dump_data): its bytes, piped
+        stream.write(safe(verbatim) if stream.isatty() else verbatim)
+        return
     if callable(getattr(result, "output_lines", None)):  # a result printed as lines of data (search)
         _render_lines(result, stream)
         return

@@ -58,7 +58,8 @@ def merge(
         Cli(argument=True, metavar="INPUT..."),
     ],
     output: Annotated[str, Param("Output PDF"), Cli("-o", "--output", note="`-` for stdout")] = DEFAULT_OUTPUT,
-    collate: Annotated[bool, Param("One page from each input in turn, as qpdf collates")] = False,
+    collate: Annotated[int, Param("N pages of each input in turn, as qpdf collates{{cli: (alone: 1)}}",
+                                  ge=0), Cli(metavar="[=N]", bare=1)] = 0,
     force: Annotated[bool, Param("Overwrite an existing output")] = False,
     password: Password = None,
     decrypt: Decrypt = False,
@@ -92,7 +93,7 @@ def merge(
         src = opened[key]
         for position, page_index in enumerate(selected, len(out.pages)):
             maps[index].setdefault(page_index, position)
-        copy_pages(src, out, selected, again=taken[key] > 1 or collate)
+        copy_pages(src, out, selected, again=taken[key] > 1 or collate > 0)
         found = entries[key]
         page_labels += [None] * len(selected) if found is None else [pagelabels.label_at(found, i) for i in selected]
     for index, ((path, _), key) in enumerate(zip(sources, real, strict=True)):
@@ -134,13 +135,15 @@ def _sources(inputs: list[str], output: str) -> list[tuple[Path, str | None]]:
         raise
 
 
-def _runs(chosen: list[list[int]], collate: bool) -> list[tuple[int, list[int]]]:
-    """The order pages are copied in, as (input, its 0-based pages): each input's in turn; with `collate` one
-    page of each input in turn, an input that has run out passed over (qpdf's --collate, pdftk's shuffle)."""
+def _runs(chosen: list[list[int]], collate: int) -> list[tuple[int, list[int]]]:
+    """The order pages are copied in, as (input, its 0-based pages): each input's in turn; with `collate` N
+    pages of each input in turn (fewer from one running out), an input that has run out passed over (qpdf's
+    --collate=N; pdftk's shuffle is N=1)."""
     if not collate:
         return list(enumerate(chosen))
     longest = max((len(pages) for pages in chosen), default=0)
-    return [(index, [pages[n]]) for n in range(longest) for index, pages in enumerate(chosen) if n < len(pages)]
+    return [(index, pages[n:n + collate]) for n in range(0, longest, collate) for index, pages in enumerate(chosen)
+            if n < len(pages)]
 
 
 def _pages_of(spec: str | None, count: int, path: Path) -> list[int]:

@@ -3,6 +3,8 @@
 `set` takes `key=value` pairs (`title`, `author`, `subject`, `keywords`, `creator`, `producer`,
 `creationdate`, `moddate` as ISO dates, or any other key); an empty value removes the key; XMP follows.
 `remove` deletes all of it (Info, XMP, per-object metadata and private application data) for privacy.
+{{cli:`show {{format}} pdftk` prints what `pdftk FILE dump_data` prints (`pdftk-utf8`: `dump_data_utf8`), to the byte;
+`set {{data}} FILE` applies a pdftk `update_info` data file (`{{format}} pdftk-utf8`: `update_info_utf8`).}}
 
 {{mcp:`set` keys: title, author, subject, keywords, creator, producer, creationdate, moddate (ISO dates) or any
 other.}}
@@ -44,7 +46,8 @@ KNOWN = {k.lower(): k for k in ("Title", "Author", "Subject", "Keywords", "Creat
 DATES = ("CreationDate", "ModDate")
 COMMANDS = {
     "show": "Show the metadata: the Info dictionary and the XMP properties.",
-    "set": "Set (or, with an empty value, remove) metadata keys: {{values}} `title=...`{{cli: (repeatable)}}. Dates "
+    "set": "Set (or, with an empty value, remove) metadata keys: {{values}} `title=...`{{cli: (repeatable)}}, or "
+           "the Info records of a pdftk update_info file ({{data}}). Dates "
            "(`creationdate`, `moddate`) are ISO dates; XMP follows the Info dictionary.",
     "remove": "Remove all metadata (Info, XMP, per-object metadata and private application data), for privacy.",
 }
@@ -67,6 +70,12 @@ class MetadataResult:
     written: Edited | None = None
     """The output, for set and remove."""
     warnings: list[str] = field(default_factory=list)
+    dump_data: str | None = None
+    """With format pdftk or pdftk-utf8: the text `pdftk FILE dump_data` (or `dump_data_utf8`) prints."""
+
+    def verbatim(self) -> str | None:
+        """What the command line prints as it is, instead of the fields: pdftk's report."""
+        return self.dump_data
 
     def cap_values(self, each: int, total: int) -> None:
         """Info and XMP values cut to `each` characters, and keys past `total` characters of each left out,
@@ -86,6 +95,8 @@ def metadata(
                                               "{\"title\": \"x\"}}}; `key=` removes the key"),
                       Cli("--set", metavar="KEY=VALUE", actions=("set",)),
                       Mcp(annotation=list[str] | dict[str, str | None] | None)] = None,  # an agent's object too
+    data: Annotated[str | None, Param("set: pdftk update_info file"),
+                    Cli(actions=("set",), metavar="FILE")] = None,
     output: Annotated[Output, Cli(actions=WRITES)] = None,
     in_place: Annotated[InPlace, Cli(actions=WRITES)] = False,
     force: Annotated[Force, Cli(actions=WRITES)] = False,
@@ -93,22 +104,35 @@ def metadata(
     decrypt: Annotated[Decrypt, Cli(actions=WRITES)] = False,
     linearize: Annotated[Linearize, Cli(actions=WRITES)] = False,
     object_streams: Annotated[ObjectStreams, Cli(actions=WRITES)] = "preserve",
+    format: Annotated[Literal["pdftools", "pdftk", "pdftk-utf8"],
+                      Param("as pdftk: show as dump_data prints, set {{data}} as update_info reads "
+                            "(pdftk-utf8: dump_data_utf8, update_info_utf8)"),
+                      Cli(actions=("show", "set"))] = "pdftools",
 ) -> MetadataResult:
-    if action == "set" and not values:
-        raise InvalidArgument("`set` needs at least one key=value", hint=EXAMPLE)
-    if action != "set" and values:
-        raise InvalidArgument(f"{{{{values}}}} go with `set`, not `{action}`")
+    if action == "set" and not values and data is None:
+        raise InvalidArgument("`set` needs at least one key=value, or {{data}}", hint=EXAMPLE)
+    if action != "set" and (values or data is not None):
+        given = "{{values}} go" if values else "{{data}} goes"
+        raise InvalidArgument(f"{given} with `set`, not `{action}`")
+    if format != "pdftools" and not (action == "show" or data is not None):
+        raise InvalidArgument(f"{{{{format}}}} {format} goes with `show`, or `set` with {{{{data}}}}")
     pairs = _pairs(values)
     if action == "show":
         writes_nothing(action, output, in_place)
         src = input_path(input)
         pdf = open_pdf(src, password)
-        return MetadataResult(input=str(src), info=meta.info(pdf), xmp=meta.xmp(pdf))
+        result = MetadataResult(input=str(src), info=meta.info(pdf), xmp=meta.xmp(pdf))
+        if format != "pdftools":
+            from pdftools.document.pdftk_data import dump_data
+
+            result.dump_data = dump_data(pdf, src, utf8=format == "pdftk-utf8")
+        return result
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="metadata", password=password, in_place=in_place, force=force)
-    warnings = []
+    warnings: list[str] = []
     if action == "set":
-        changed = _set(job.pdf, pairs, str(job.src))
+        changed = _from_data(job.pdf, data, format, warnings, str(job.src)) if data is not None else []
+        changed += [key for key in _set(job.pdf, pairs, str(job.src)) if key not in changed]
     else:
         if any(k.startswith("pdfaid:") or "/pdfa/ns/id/" in k for k in meta.xmp(job.pdf)):
             warnings.append("the PDF claimed PDF/A conformance, which needs XMP metadata: it no longer conforms")
@@ -134,6 +158,24 @@ def _pair(key: str, value: str, problem: str, sep: str = "=") -> tuple[str, str]
     if value and key in DATES:
         value = _pdf_date(key, value)
     return key, value
+
+
+def _from_data(pdf: pikepdf.Pdf, data: str, format: str, warnings: list[str], name: str) -> list[str]:
+    """Apply a pdftk data file's Info records (XMP follows); their keys."""
+    from pdftools.document import pdftk_update
+
+    path = input_path(data, pdf=False)
+    try:
+        text = path.read_bytes().decode("utf-8", "replace").removeprefix("\ufeff")
+    except OSError as exc:
+        raise InvalidArgument(f"cannot read {{{{data}}}} {data}: {exc.strerror or exc}") from None
+    found = pdftk_update.read(text, utf8=format == "pdftk-utf8")
+    warnings += [f"{data}: {warning}" for warning in found.warnings]
+    changed = pdftk_update.apply(pdf, found.values)
+    if "/Metadata" in pdf.Root and changed:
+        streams.check_metadata(pdf, name)
+        _sync_xmp(pdf, list(found.values.items()))
+    return changed
 
 
 def _pdf_date(key: str, value: str) -> str:

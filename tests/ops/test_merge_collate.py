@@ -62,10 +62,53 @@ def test_over_mcp(tmp_path: Path) -> None:
 
     shutil.copy(FOUR, tmp_path / "a.pdf")
     shutil.copy(OUTLINE, tmp_path / "b.pdf")
-    done = rb.mcp_call(tmp_path, "pdf_merge", {"inputs": ["a.pdf", "b.pdf:z-1"], "collate": True,
+    done = rb.mcp_call(tmp_path, "pdf_merge", {"inputs": ["a.pdf", "b.pdf:z-1"], "collate": 1,
                                                 "output": "m.pdf"}).structured_content
     theirs = tmp_path / "q.pdf"
     subprocess.run(["qpdf", "--collate", "--empty", "--pages", str(FOUR), str(OUTLINE), "z-1", "--", str(theirs)],
                    check=True)
     assert done["pages"] == len(page_texts(theirs))
     assert page_texts(tmp_path / "m.pdf") == page_texts(theirs)
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_groups_of_n_as_qpdf_collate_n(cli: Any, tmp_path: Path, n: int) -> None:
+    """`--collate=N` takes N pages from each input in turn (qpdf's --collate=n), fewer from one running out."""
+    theirs, ours = tmp_path / "theirs.pdf", tmp_path / "ours.pdf"
+    subprocess.run(["qpdf", f"--collate={n}", "--empty", "--pages", str(FOUR), str(OUTLINE), "1-3", str(ONE), "--",
+                    str(theirs)], check=True)
+    result = cli("merge", f"--collate={n}", FOUR, f"{OUTLINE}:1-3", ONE, "-o", ours, "--json")
+    assert result.exit_code == 0, result
+    assert page_texts(ours) == page_texts(theirs)
+    assert [(p["path"], p["pages"]) for p in json.loads(result.stdout)["inputs"]] == \
+        [(str(FOUR), 4), (str(OUTLINE), 3), (str(ONE), 1)]
+
+
+def test_bare_collate_never_takes_the_next_word(cli: Any, tmp_path: Path) -> None:
+    """`--collate` alone is 1 wherever it stands; a value is only ever given with `=` (as in qpdf), so a file
+    named `2` after it stays a file, and `--collate=0` merges without collating."""
+    shutil.copy(ONE, tmp_path / "2")
+    result = cli("merge", FOUR, "--collate", "2", "-o", tmp_path / "one.pdf", "--json")
+    assert result.exit_code == 0, result
+    assert [p["path"] for p in json.loads(result.stdout)["inputs"]] == [str(FOUR), "2"]
+    assert page_texts(tmp_path / "one.pdf")[:3] == [*page_texts(FOUR)[:1], *page_texts(ONE), *page_texts(FOUR)[1:2]]
+    off = cli("merge", "--collate=0", FOUR, ONE, "-o", tmp_path / "off.pdf")
+    assert off.exit_code == 0, off
+    assert page_texts(tmp_path / "off.pdf") == [*page_texts(FOUR), *page_texts(ONE)]
+    bad = cli("merge", "--collate=x", FOUR, ONE, "-o", tmp_path / "bad.pdf")
+    assert bad.exit_code == 2 and "collate" in bad.stderr, bad
+
+
+def test_over_mcp_in_groups(tmp_path: Path) -> None:
+    import readback as rb
+
+    shutil.copy(FOUR, tmp_path / "a.pdf")
+    shutil.copy(OUTLINE, tmp_path / "b.pdf")
+    done = rb.mcp_call(tmp_path, "pdf_merge", {"inputs": ["a.pdf", "b.pdf"], "collate": 2, "output": "m.pdf"})
+    theirs = tmp_path / "q.pdf"
+    subprocess.run(["qpdf", "--collate=2", "--empty", "--pages", str(FOUR), str(OUTLINE), "--", str(theirs)],
+                   check=True)
+    assert not done.is_error, done
+    assert page_texts(tmp_path / "m.pdf") == page_texts(theirs)
+    plain = rb.mcp_call(tmp_path, "pdf_merge", {"inputs": ["a.pdf", "b.pdf"], "collate": 0, "output": "p.pdf"})
+    assert not plain.is_error and plain.structured_content["pages"] == 8, plain

@@ -120,6 +120,7 @@ class LocalPolicy:
     def input(self, raw: str) -> Path:
         if raw == "-":
             if self.stdin_file is None:
+                _not_a_terminal()
                 self.stdin_file = self._tmpdir() / "stdin.pdf"
                 _copy_stdin(self.stdin_file)
             return self.stdin_file
@@ -190,6 +191,13 @@ def pdf_output_path(raw: str, what: str = "a PDF") -> Path:
                               hint="Give -o FILE, or pipe the output into a file or another command (`| cat > "
                                    "out.pdf`).")
     return output_path(raw)
+
+
+def _not_a_terminal() -> None:
+    """Refuses `-` read from a terminal: a PDF is not typed in, and the command would wait for one."""
+    if sys.stdin is not None and sys.stdin.isatty():
+        raise InvalidArgument("`-` reads standard input, but standard input is a terminal: no PDF is piped in",
+                              hint="Pipe the PDF into `-` (`< FILE`, `cat FILE |`), or give its file name.")
 
 
 def _copy_stdin(target: Path) -> None:

@@ -134,6 +134,8 @@ class LocalPolicy:
             self.stdout_file = self._tmpdir() / "stdout.pdf"
             return self.stdout_file
         path = self.folder(raw)
+        if is_descriptor(path):  # `/dev/stdout`: the descriptor, whatever it is (a pipe has no name to resolve)
+            return path
         return Path(os.path.realpath(path)) if path.is_symlink() else path
 
     def public(self, value: Any) -> Any:
@@ -175,6 +177,15 @@ class LocalPolicy:
         if self._tmp is not None:
             shutil.rmtree(self._tmp, ignore_errors=True)
             self._tmp = None
+
+
+DESCRIPTOR = re.compile(r"/dev/(stdout|stderr|fd/\d+)|/proc/(self|\d+)/fd/\d+")
+
+
+def is_descriptor(path: Path) -> bool:
+    """Whether `path` names an open descriptor (`/dev/stdout`, `/dev/fd/3`): written into as the shell opened
+    it (a pipe, a terminal, a file `>` made), never resolved or replaced."""
+    return DESCRIPTOR.fullmatch(str(path)) is not None
 
 
 def to_pipe(input: str | None, output: str | None) -> bool:

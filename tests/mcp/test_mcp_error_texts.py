@@ -45,7 +45,7 @@ BAD: list[tuple[str, dict[str, Any], str, tuple[str, ...]]] = [
     ("pdf_forms", {**F, "action": "fill", "values": {"a": [1]}}, "values", ("list",)),
     ("pdf_bookmarks", {**F, "action": "add", "title": "x", "page": 2.5}, "page", ("whole number",)),
     ("pdf_bookmarks", {**F, "action": "zap"}, "action", ("replace",)),
-    ("pdf_merge", {"inputs": "four.pdf four.pdf", "collate": "maybe"}, "collate", ("true or false",)),
+    ("pdf_merge", {"inputs": "four.pdf four.pdf", "collate": "maybe"}, "collate", ("whole number",)),
     ("pdf_merge", {}, "inputs", ("required",)),
     ("pdf_merge", {"inputs": [1.5]}, "inputs", ("list",)),
     ("pdf_split", {**F, "every": -2}, "every", ("at least 1",)),

@@ -69,12 +69,12 @@ PDFTOOLS = Path(sys.executable).with_name("pdftools")
 # result cut to fit an agent's context says so (tests/mcp/test_mcp_results_bounded.py): edit 20,625, all 40,956.
 # `all` 41,100: pdf_protect's `allow` as a list of names too (55 bytes: the array its schema adds; an agent wrote
 # ["print", "copy"] and was refused): 41,011.
-# Then (qpdf/pdftk parity, on top of the 20,600/40,900 above): `edit` +200 and `all` +200: pdf_metadata's `format` (pdftk, pdftk-utf8) and
-# its result's `dump_data` (~180 bytes): what `pdftk dump_data` prints, to the byte, for an agent replacing a
-# pdftk step in a script (its enum is most of it; the description is already a line). `edit` +100 and `all`
-# +100: pdf_metadata's `data` (~100 bytes), pdftk's update_info file applied, the other half of that step.
-# `edit` +50 and `all` +50: pdf_merge's `collate` an integer, N pages of each input (qpdf --collate=N), with
-# its minimum (+22 bytes; its description shortened).
+# Then (qpdf/pdftk parity, on top of the 20,600/40,900 above): `edit` +200 and `all` +200: pdf_metadata's
+# `format` (pdftk, pdftk-utf8) and its result's `dump_data` (~180 bytes): what `pdftk dump_data` prints, to the
+# byte, for an agent replacing a pdftk step in a script (its enum is most of it; the description is already a
+# line). `edit` +100 and `all` +100: pdf_metadata's `data` (~100 bytes), pdftk's update_info file applied, the
+# other half of that step. `edit` +50 and `all` +50: pdf_merge's `collate` an integer, N pages of each input
+# (qpdf --collate=N), with its minimum (+22 bytes; its description shortened).
 # Both together: edit 21,050, all 41,450 (measured: edit 20,972, all 41,358).
 BUDGETS = {"read": 5_400, "edit": 21_050, "all": 41_450}
 TOOL_BUDGET = 2_650

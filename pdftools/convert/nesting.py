@@ -19,7 +19,6 @@ import re
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
-from xml.parsers import expat
 
 from pdftools.core.limits import Limit
 from pdftools.errors import InputTooLarge
@@ -225,6 +224,8 @@ def _xml_depth(path: Path, limit: int) -> Depth:
 
 
 def _xml_part(z: zipfile.ZipFile, info: zipfile.ZipInfo, depth: Depth, limit: int) -> None:
+    from xml.parsers import expat  # only for containers
+
     level = 0
 
     def start(*_: object) -> None:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from pdftools import engines
-from pdftools.convert import containers, media
+from pdftools.convert import media
 from pdftools.core import limits, task
 from pdftools.engines.pandoc import INSTALL, program
 from pdftools.errors import (
@@ -224,6 +224,10 @@ class Document:
             out = self.write(media.embed(self.ast(), self.resolver), to, extra)
         else:
             self._note(log)
+        if base(to) not in BINARY - {"pdf", "chunkedhtml"}:
+            return out
+        from pdftools.convert import containers  # only for docx, odt, epub, pptx
+
         return containers.finish(out, base(to), self.resolver)
 
     def ast(self, extract_media: Path | None = None) -> bytes:

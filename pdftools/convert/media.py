@@ -119,10 +119,11 @@ class Resolver:
         return Image(path, mime)
 
 
-def embed(ast: bytes, resolver: Resolver, into: Path | None = None) -> bytes:
+def embed(ast: bytes, resolver: Resolver, into: Path | None = None, described: bool = False) -> bytes:
     """The AST with every image the resolver finds made part of the document: a data: URI, or (`into`: typst's
-    root) a file copied there. With `into`, images that cannot be had become their description (typst stops at a
-    missing file) and raw typst is dropped (it could read files or fetch packages)."""
+    root) a file copied there. With `into` or `described`, images that cannot be had become their description
+    (typst and pandoc's pptx writer stop at a missing file); with `into`, raw typst is dropped (it could read
+    files or fetch packages)."""
     copies: dict[str, str] = {}
 
     def image(node: dict[str, Any]) -> dict[str, Any]:
@@ -133,7 +134,7 @@ def embed(ast: bytes, resolver: Resolver, into: Path | None = None) -> bytes:
         found = resolver.resolve(target)
         if found is None:
             resolver.leave(target)
-            return {"t": "Span", "c": [["", [], []], node["c"][1]]} if into is not None else node
+            return {"t": "Span", "c": [["", [], []], node["c"][1]]} if into is not None or described else node
         if target not in resolver.used:
             resolver.used.append(target)
         if into is None:

@@ -92,7 +92,7 @@ def _refuse(depth: Depth, limit: float, label: str) -> None:
                  f"document, raise PDFTOOLS_MAX_NESTING (now {limit:g}; 0: no limit).")
 
 
-_FENCE = re.compile(r"[ \t]{0,3}(`{3,}|~{3,})")
+_FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})")
 _PREFIX = re.compile(r"(?:>[ \t]*|(?:[-+*]|\d{1,9}[.)])(?:[ \t]+|$))*")
 _MARKER = re.compile(r">|(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$)")
 _INLINE = re.compile(r"\\.|`+|!?\[|\]|<(/?)(span|div)\b[^>]*>", re.IGNORECASE)
@@ -105,6 +105,7 @@ def _markdown(text: str, pandoc_markdown: bool) -> tuple[Depth, Depth]:
     indents: list[int] = []
     fence = ""
     divs = brackets = 0
+    blank = code_block = True  # after a blank line (or at the start), a line indented 4 starts a code block
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.lstrip(" \t")
         indent = len(line) - len(stripped) + 3 * line[:len(line) - len(stripped)].count("\t")
@@ -115,7 +116,11 @@ def _markdown(text: str, pandoc_markdown: bool) -> tuple[Depth, Depth]:
             fence = opened[1]
             continue
         if not stripped:
-            brackets = 0
+            brackets, blank = 0, True
+            continue
+        code_block = indent >= 4 and not indents and (blank or code_block)
+        blank = False
+        if code_block:
             continue
         markers = _PREFIX.match(stripped)[0]  # type: ignore[index]
         count = len(_MARKER.findall(markers))

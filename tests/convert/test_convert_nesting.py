@@ -138,8 +138,11 @@ def test_brackets_may_nest_a_tenth_as_deep(cli, tmp_path: Path) -> None:
     assert result.exit_code == 10 and "6 brackets and spans" in result.stderr and "limit is 5" in result.stderr
     assert "commonmark" in result.stderr  # the hint names a reader that copes
     assert cli("convert", doc, "-f", "commonmark", env=env).exit_code == 0
-    doc.write_text("`" + "[" * 40 + "` and ``" + "[" * 40 + "``\n\n" + "\\[" * 40 + "\n\n```\n" + "[" * 40 + "\n```\n")
+    doc.write_text("`" + "[" * 40 + "` and ``" + "[" * 40 + "``\n\n" + "\\[" * 40 + "\n\n```\n" + "[" * 40 + "\n```\n"
+                   "\n    " + "[" * 40 + "\n    " + "[" * 40 + "\n\n- item\n\n  ```\n  " + "[" * 40 + "\n  ```\n")
     assert cli("convert", doc, env=env).exit_code == 0
+    doc.write_text("Text\n    " + "[" * 40 + "\n")  # a line indented 4 within a paragraph is the paragraph's
+    assert cli("convert", doc, env=env).exit_code == 10
 
 
 def test_content_and_appended_documents_are_measured_too(cli, tmp_path: Path) -> None:

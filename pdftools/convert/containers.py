@@ -11,8 +11,6 @@ pass over the parts:
 
 from __future__ import annotations
 
-import datetime
-import html
 import io
 import os
 import re
@@ -36,11 +34,14 @@ def finish(data: bytes, fmt: str, resolver: Resolver) -> bytes:
     """The container with its dates and (docx) picture descriptions put right; other formats as they are."""
     if fmt not in CONTAINERS:
         return data
-    when = datetime.datetime.fromtimestamp(max(timestamp(), 315532800), datetime.UTC)  # zip dates start in 1980
-    stamp = when.strftime("%Y-%m-%dT%H:%M:%SZ").encode()
+    when = time.gmtime(max(timestamp(), 315532800))  # zip dates start in 1980
+    stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", when).encode()
 
     def named(match: re.Match[bytes]) -> bytes:
-        return b'descr="%s"' % html.escape(resolver.names.get(digest(match[1]), ""), quote=True).encode()
+        name = resolver.names.get(digest(match[1]), "")
+        for char, entity in (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;")):
+            name = name.replace(char, entity)
+        return b'descr="%s"' % name.encode()
 
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(data)) as old, zipfile.ZipFile(out, "w") as new:
@@ -49,6 +50,6 @@ def finish(data: bytes, fmt: str, resolver: Resolver) -> bytes:
             if info.filename.endswith((".xml", ".opf", ".rdf")):
                 part = part.replace(EPOCH, stamp)
                 part = _DESCR.sub(named, part) if fmt == "docx" and b'descr="data:' in part else part
-            info.date_time = when.timetuple()[:6]
+            info.date_time = tuple(when[:6])  # type: ignore[assignment]
             new.writestr(info, part)
     return out.getvalue()

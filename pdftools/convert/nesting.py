@@ -10,16 +10,17 @@ with INPUT_TOO_LARGE before pandoc sees it. What is measured, by format:
   brackets (`[`, `![`) and `<span>`s open at once in one paragraph (code spans and fenced code skipped);
 - html: open elements (void elements and those whose end tag may be left out, `<p>`, `<li>`..., not counted);
 - latex: `{` groups and `\\begin` environments; org: `#+begin_` blocks;
-- docx, odt, epub: the XML depth of each part, read as a stream.
+- docx, odt, epub: the XML depth of each part, read as a stream; docbook, jats, opml, fb2...: the document's.
 """
 
 from __future__ import annotations
 
+import io
 import re
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
-from xml.parsers import expat
+from typing import IO
 
 from pdftools.core.limits import Limit
 from pdftools.errors import InputTooLarge
@@ -28,6 +29,7 @@ NESTING = Limit("PDFTOOLS_MAX_NESTING", 100, InputTooLarge, "levels", "100 or 50
 INLINE_SHARE = 10  # markdown's brackets and spans may nest a tenth as deep as blocks
 MARKDOWNS = ("markdown", "gfm", "commonmark", "commonmark_x", "markdown_strict", "markdown_mmd",
              "markdown_phpextra", "markdown_github")
+XML_TEXT = frozenset({"docbook", "jats", "bits", "opml", "fb2", "endnotexml", "xml"})  # readers of XML documents
 XML_PARTS = (".xml", ".xhtml", ".html", ".htm", ".opf", ".ncx")
 VOID = frozenset({  # elements without an end tag, or whose end tag may be left out: they are not counted
     "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr",
@@ -58,6 +60,12 @@ def check(source: Path | None, text: bytes | None, fmt: str, label: str) -> None
         if source is not None:
             _refuse(_xml_depth(source, int(limit)), limit, label)
         return
+    if kind in XML_TEXT:
+        with source.open("rb") if source is not None else io.BytesIO(text or b"") as stream:
+            depth = Depth()
+            _xml_stream(stream, label, depth, int(limit))
+        _refuse(depth, limit, label)
+        return
     measure = {"html": _html, "latex": _latex, "org": _org}.get(kind, _markdown if kind in MARKDOWNS else None)
     if measure is None:
         return
@@ -84,7 +92,7 @@ def _refuse(depth: Depth, limit: float, label: str) -> None:
                  f"document, raise PDFTOOLS_MAX_NESTING (now {limit:g}; 0: no limit).")
 
 
-_FENCE = re.compile(r"[ \t]{0,3}(`{3,}|~{3,})")
+_FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})")
 _PREFIX = re.compile(r"(?:>[ \t]*|(?:[-+*]|\d{1,9}[.)])(?:[ \t]+|$))*")
 _MARKER = re.compile(r">|(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$)")
 _INLINE = re.compile(r"\\.|`+|!?\[|\]|<(/?)(span|div)\b[^>]*>", re.IGNORECASE)
@@ -97,6 +105,7 @@ def _markdown(text: str, pandoc_markdown: bool) -> tuple[Depth, Depth]:
     indents: list[int] = []
     fence = ""
     divs = brackets = 0
+    blank = code_block = True  # after a blank line (or at the start), a line indented 4 starts a code block
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.lstrip(" \t")
         indent = len(line) - len(stripped) + 3 * line[:len(line) - len(stripped)].count("\t")
@@ -107,7 +116,11 @@ def _markdown(text: str, pandoc_markdown: bool) -> tuple[Depth, Depth]:
             fence = opened[1]
             continue
         if not stripped:
-            brackets = 0
+            brackets, blank = 0, True
+            continue
+        code_block = indent >= 4 and not indents and (blank or code_block)
+        blank = False
+        if code_block:
             continue
         markers = _PREFIX.match(stripped)[0]  # type: ignore[index]
         count = len(_MARKER.findall(markers))
@@ -225,13 +238,25 @@ def _xml_depth(path: Path, limit: int) -> Depth:
 
 
 def _xml_part(z: zipfile.ZipFile, info: zipfile.ZipInfo, depth: Depth, limit: int) -> None:
+    try:
+        with z.open(info) as stream:
+            _xml_stream(stream, info.filename, depth, limit)
+    except (zipfile.BadZipFile, OSError, EOFError):
+        pass
+
+
+def _xml_stream(stream: IO[bytes], name: str, depth: Depth, limit: int) -> None:
+    """The deepest element of one XML document read from `stream` into `depth`; it stops past `limit`, or at
+    what is no XML (pandoc says what)."""
+    from xml.parsers import expat  # only for XML
+
     level = 0
 
     def start(*_: object) -> None:
         nonlocal level
         level += 1
         if level > depth.levels:
-            depth.see(level, "XML elements", info.filename)
+            depth.see(level, "XML elements", name)
             if level > limit:
                 raise _Deep
 
@@ -242,8 +267,7 @@ def _xml_part(z: zipfile.ZipFile, info: zipfile.ZipInfo, depth: Depth, limit: in
     parser = expat.ParserCreate()
     parser.StartElementHandler, parser.EndElementHandler = start, end
     try:
-        with z.open(info) as stream:
-            while chunk := stream.read(1 << 16):
-                parser.Parse(chunk, False)
-    except (_Deep, expat.ExpatError, zipfile.BadZipFile, OSError, EOFError):
+        while chunk := stream.read(1 << 16):
+            parser.Parse(chunk, False)
+    except (_Deep, expat.ExpatError):
         pass

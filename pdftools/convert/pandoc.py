@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from pdftools import engines
-from pdftools.convert import containers, media
+from pdftools.convert import media
 from pdftools.core import limits, task
 from pdftools.engines.pandoc import INSTALL, program
 from pdftools.errors import (
@@ -217,6 +217,9 @@ class Document:
         """One pandoc run; when the writer wanted images the sandbox kept from it and pdftools may hand over,
         a second pass through the AST puts them inside the document (data: URIs). A container's dates and a docx's
         picture descriptions are put right (`containers`)."""
+        if base(to) == "pptx":  # its writer stops at an image it cannot read, and under the sandbox it reads none
+            out = self.write(media.embed(self.ast(), self.resolver, described=True), to, extra)
+            return self._finished(out, to)
         out, log = self._run(["-f", self.from_format, *self.reader_args, "-t", to, *self.writer_args, *extra],
                              self.text, source=True)
         wanted = [m["path"] for m in log if m.get("type") == "CouldNotFetchResource"]
@@ -224,6 +227,13 @@ class Document:
             out = self.write(media.embed(self.ast(), self.resolver), to, extra)
         else:
             self._note(log)
+        return self._finished(out, to)
+
+    def _finished(self, out: bytes, to: str) -> bytes:
+        if base(to) not in BINARY - {"pdf", "chunkedhtml"}:
+            return out
+        from pdftools.convert import containers  # only for docx, odt, epub, pptx
+
         return containers.finish(out, base(to), self.resolver)
 
     def ast(self, extract_media: Path | None = None) -> bytes:

@@ -334,3 +334,34 @@ def test_container_outputs_carry_no_1970_dates(cli, tmp_path: Path, to: str) -> 
     with zipfile.ZipFile(tmp_path / f"fixed.{to}") as z:
         assert re.findall(pattern, z.read(part).decode())[0].strip() == "2023-11-14T22:13:20Z"
         assert {info.date_time for info in z.infolist()} == {(2023, 11, 14, 22, 13, 20)}
+
+
+def test_pptx_with_images_found_and_missing(cli, docs: dict[str, Path], tmp_path: Path) -> None:
+    """pandoc's pptx writer stops at an image it cannot read (exit 99, where the docx writer warns), and under
+    the sandbox it can read none: a slide with red.png failed. Images pdftools may hand over go inside; the
+    others become their description, with a warning saying why."""
+    import zipfile
+
+    doc = docs["md"].parent / "slides.md"
+    doc.write_text("# One\n\n![Red square](red.png)\n\n# Two\n\n![Passwd](/etc/passwd) ![Gone](missing.png)\n")
+    bare = subprocess.run([pandoc.program(), "--sandbox", doc.name, "-o", str(tmp_path / "bare.pptx")],
+                          cwd=doc.parent, capture_output=True, text=True)
+    assert bare.returncode == 99 and "not found in resource path" in bare.stderr  # what pdftools ran into
+    out = tmp_path / "slides.pptx"
+    data = ok(cli, doc, "-o", out)
+    assert data["images"] == ["red.png"]
+    assert any("/etc/passwd not embedded" in w for w in data["warnings"])
+    assert any("missing.png not embedded" in w for w in data["warnings"])
+    with zipfile.ZipFile(out) as z:
+        media = [n for n in z.namelist() if n.startswith("ppt/media/")]
+        slides = " ".join(z.read(n).decode() for n in z.namelist() if n.startswith("ppt/slides/slide"))
+    assert len(media) == 1 and "Passwd" in slides and "Gone" in slides
+    assert not leaks(out)
+
+
+def leaks(path: Path) -> bool:
+    import zipfile
+
+    line = Path("/etc/passwd").read_bytes().splitlines()[0]
+    with zipfile.ZipFile(path) as z:
+        return any(line in z.read(name) for name in z.namelist())

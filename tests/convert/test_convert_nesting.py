@@ -3,7 +3,8 @@ before pandoc runs), and lets ordinary real documents through.
 
 What pandoc 3.9 does with the hostile ones (measured, not timed here): 5,000 `[` in markdown, 30 `[a ` in one
 paragraph, 100 unclosed `<span>`s, a list indented 2,000 levels, LaTeX with 5,000 unclosed `{` or 3,000 nested
-itemize: still running after 20-60 s; 16 unclosed `[`: 3 s, 18: 11 s; 10 nested `[...]`: 6 s, 12: over 15 s."""
+itemize: still running after 20-60 s; OPML outlines 5,000 deep: out of memory; DocBook or JATS 5,000 deep: 4 s;
+16 unclosed `[`: 3 s, 18: 11 s; 10 nested `[...]`: 6 s, 12: over 15 s."""
 
 from __future__ import annotations
 
@@ -81,6 +82,9 @@ HOSTILE = {
     "deep.docx": deep_docx(5000),
     "deep.odt": deep_odt(100_000),
     "deep.epub": deep_epub(5000),
+    "outline.opml": b"<opml><body>" + b'<outline text="a">' * 5000 + b"</outline>" * 5000 + b"</body></opml>",
+    "quotes.dbk": b"<article>" + b"<blockquote>" * 5000 + b"<para>x</para>" + b"</blockquote>" * 5000
+                  + b"</article>",
 }
 
 
@@ -134,8 +138,11 @@ def test_brackets_may_nest_a_tenth_as_deep(cli, tmp_path: Path) -> None:
     assert result.exit_code == 10 and "6 brackets and spans" in result.stderr and "limit is 5" in result.stderr
     assert "commonmark" in result.stderr  # the hint names a reader that copes
     assert cli("convert", doc, "-f", "commonmark", env=env).exit_code == 0
-    doc.write_text("`" + "[" * 40 + "` and ``" + "[" * 40 + "``\n\n" + "\\[" * 40 + "\n\n```\n" + "[" * 40 + "\n```\n")
+    doc.write_text("`" + "[" * 40 + "` and ``" + "[" * 40 + "``\n\n" + "\\[" * 40 + "\n\n```\n" + "[" * 40 + "\n```\n"
+                   "\n    " + "[" * 40 + "\n    " + "[" * 40 + "\n\n- item\n\n  ```\n  " + "[" * 40 + "\n  ```\n")
     assert cli("convert", doc, env=env).exit_code == 0
+    doc.write_text("Text\n    " + "[" * 40 + "\n")  # a line indented 4 within a paragraph is the paragraph's
+    assert cli("convert", doc, env=env).exit_code == 10
 
 
 def test_content_and_appended_documents_are_measured_too(cli, tmp_path: Path) -> None:
@@ -184,7 +191,7 @@ def real_documents(tmp_path: Path) -> list[tuple[Path, str]]:
     docs += [(path, "markdown") for path in sorted(CORPUS.parent.rglob("*.md"))]
     docs += [(path, "odt") for path in sorted(CORPUS.parent.rglob("*.odt"))]
     for fmt, suffix in (("html", "html"), ("latex", "tex"), ("org", "org"), ("docx", "docx"), ("odt", "odt"),
-                        ("epub", "epub")):
+                        ("epub", "epub"), ("docbook", "dbk"), ("jats", "xml"), ("opml", "opml")):
         out = tmp_path / f"readme.{suffix}"
         subprocess.run([pandoc.program(), str(REPO / "README.md"), "-s", "-t", fmt, "-o", str(out)], check=True,
                        capture_output=True)
@@ -198,7 +205,7 @@ def real_documents(tmp_path: Path) -> list[tuple[Path, str]]:
 
 def test_real_documents_are_not_refused(tmp_path: Path) -> None:
     docs = real_documents(tmp_path)
-    assert len(docs) >= 14 and any(path.suffix == ".odt" and CORPUS.parent in path.parents for path, _ in docs)
+    assert len(docs) >= 17 and any(path.suffix == ".odt" and CORPUS.parent in path.parents for path, _ in docs)
     for path, fmt in docs:
         nesting.check(path, None, fmt, path.name)  # raises INPUT_TOO_LARGE if refused
 

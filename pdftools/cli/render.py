@@ -72,6 +72,7 @@ def render(result: Any, *, as_json: bool, to_stderr: bool = False) -> None:
         console.print(drawn(laid_out, console.width), crop=False)
     else:  # piped: the same lines, drawn without rich (importing and laying out rich cost a call ~40 ms)
         stream.write("".join(line + "\n" for line in plain_lines(laid_out)))
+    stream.flush()  # the result before its notes on stderr
     notes = getattr(result, "notes", None)  # for people, on stderr: not with --json (a script reads the result)
     for note in notes() if callable(notes) else []:
         sys.stderr.write(f"note: {safe(note)}\n")
@@ -86,10 +87,13 @@ def _render_text(result: Any, stream: Any, *, ocred: bool = False) -> None:
             stream.write(f"\n── page {page.page} ──\n{safe(page.text)}")
         else:
             stream.write(page.text + "\f")  # as pdftotext writes it: a form feed ends every page
+    if tty and result.pages and not result.pages[-1].text.endswith("\n"):  # (a cut page): the prompt on its own line
+        stream.write("\n")
     if result.boxes:  # words or lines: tab-separated, one a line, with a header
         from pdftools.document.text import BOX_COLUMNS
 
         stream.write(BOX_COLUMNS + "\n" + "".join(box.tsv() + "\n" for box in result.boxes))
+    stream.flush()  # the text before the notes on stderr, where both go to one terminal
     if result.truncated:
         sys.stderr.write(f"(stopped by --max-chars; continue with --start-page {result.next_page} "
                          f"--offset {result.next_offset or 0})\n")

@@ -197,7 +197,7 @@ def _plain(value: Any) -> str:
     return str(value)
 
 
-NARROWEST = 5  # columns a table's column keeps at least (or its widest cell); below that: one row at a time
+WHOLE_WORD = 16  # a table's column shows words this long whole (or its widest); below that: one row at a time
 
 
 def drawn(block: Any, width: int | None = None) -> Any:
@@ -242,9 +242,11 @@ def drawn(block: Any, width: int | None = None) -> Any:
 
 
 def _narrowest(grid: Grid) -> int:
-    """The least width the grid needs for each column to show NARROWEST characters (or its widest cell)."""
+    """The least width the grid needs for each column to show its words whole (its header's and cells'), a
+    word up to WHOLE_WORD long (a longer one, a path, folds anyway): `encodi`/`ng` is no table to read."""
     cells = list(zip(grid.columns, *grid.cells, strict=True))
-    widths = [min(NARROWEST, max(_width(part) for cell in column for part in cell.split())) for column in cells]
+    widths = [min(WHOLE_WORD, max((_width(part) for cell in column for part in cell.split()), default=0))
+              for column in cells]
     return sum(widths) + 3 * (len(widths) - 1)
 
 

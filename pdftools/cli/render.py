@@ -422,10 +422,17 @@ class ProgressBar:
                 return
             from rich.progress import Progress
 
-            self._progress = Progress(console=_console(stderr=True), transient=True)
+            self._progress = Progress(*self.columns(), console=_console(stderr=True), transient=True)
             self._progress.start()
             self._bar = self._progress.add_task(self.label, total=total)
         self._progress.update(self._bar, completed=done, total=total, description=message or self.label)
+
+    @staticmethod
+    def columns() -> list[Any]:
+        """rich's columns but its time left: the message says it (a batch's `ETA`), once."""
+        from rich.progress import BarColumn, TaskProgressColumn, TextColumn
+
+        return [TextColumn("[progress.description]{task.description}"), BarColumn(), TaskProgressColumn()]
 
     def close(self) -> None:
         if self._progress is not None:

@@ -187,6 +187,9 @@ def _stopped(exc: BaseException, done: int, total: int, folder: Path) -> Interru
     why = {HungUp: "hung up", Terminated: "terminated", Interrupted: "interrupted"}[stop]
     if isinstance(exc, Interrupted) and not isinstance(exc, Terminated) and exc.message:
         why = exc.message.split(";")[0].split(":")[0]  # "cancelled" (a client), a deadline's own words
+    if not done:
+        return stop(f"{why} before any file finished: nothing was written ({total} files stopped, nothing partial "
+                    "left)", hint="Run the same command again to do them.")
     return stop(f"{why}: {done} of {total} files finished, kept in {folder} (the journal has them); the rest "
                 "were stopped, nothing partial left",
                 hint="Run the same command again: the finished files are skipped, the rest are done.")

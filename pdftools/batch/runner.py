@@ -29,6 +29,7 @@ class Meter:
 
     def __init__(self, total: int) -> None:
         self.total, self.done, self.pages, self.started = total, 0, 0, time.monotonic()
+        task.progress(0, total, f"0/{total} files")  # started: no rate or time left to tell yet
 
     def add(self, row: BatchRow) -> None:
         self.done += 1

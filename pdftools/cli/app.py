@@ -213,11 +213,20 @@ def _reads_stdin(kwargs: dict[str, Any]) -> bool:
 
 def read_value_file(raw: str, flag: str) -> str:
     """The first line of a file (without its line ending): how secrets are passed out of plain sight. `-` is
-    standard input (as `qpdf --password-file=-`)."""
+    standard input (as `qpdf --password-file=-`); at a terminal it is asked for, not echoed (`--password-file`
+    asks `Password (not shown): `)."""
     from pathlib import Path
 
     from pdftools.errors import FileNotFound, IsADirectory, PermissionDenied
 
+    if raw == "-" and interactive():
+        import getpass
+
+        try:
+            what = flag.removeprefix("--").removesuffix("-file").replace("-", " ").capitalize() or "Value"
+            return getpass.getpass(f"{what} (not shown): ", stream=sys.stderr) or _empty(raw, flag)
+        except EOFError:  # Ctrl-D
+            _empty(raw, flag)
     path = Path(raw).expanduser()
     try:
         data = (sys.stdin.readline() if sys.stdin is not None else "") if raw == "-" else \
@@ -235,10 +244,11 @@ def read_value_file(raw: str, flag: str) -> str:
         raise InvalidArgument(f"cannot read {flag} from standard input: {exc.strerror}",
                               hint=f"Standard input is closed (`<&-`): pipe the value into {flag} -, or give a file "
                                    "that holds it.") from None
-    value = data.split("\n", 1)[0].removesuffix("\r")
-    if not value:
-        raise InvalidArgument(f"the first line of {raw} is empty ({flag})")
-    return value
+    return data.split("\n", 1)[0].removesuffix("\r") or _empty(raw, flag)
+
+
+def _empty(raw: str, flag: str) -> str:
+    raise InvalidArgument(f"the first line of {raw} is empty ({flag})")
 
 
 def action_parameter(fn: Callable[..., Any]) -> tuple[str, tuple[tuple[str, str], ...]] | None:

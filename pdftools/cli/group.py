@@ -8,10 +8,11 @@ raised, so they are imported from there. Only typer is imported here: `pdftools 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, get_args
 
 from typer._click import core as click_core
@@ -41,8 +42,40 @@ def panel_of(name: str) -> str | None:
     return next((panel for panel, names in PANELS.items() if name in names), None)
 
 
+HELD = "\u2011"  # a non-breaking hyphen, one column wide like `-`: textwrap does not break a line at it
+
+
+class Formatter(HelpFormatter):
+    """Help wrapped at spaces only: textwrap also breaks at hyphens, which split `print-hq` and `--set-page-labels`
+    across lines, so a value or flag in the help could not be read or copied whole."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        with self._held():
+            super().write_usage(prog.replace("-", HELD), args.replace("-", HELD), prefix)
+
+    def write_text(self, text: str) -> None:
+        with self._held():
+            super().write_text(text.replace("-", HELD))
+
+    def write_dl(self, rows: Sequence[tuple[str, str]], col_max: int = 30, col_spacing: int = 2) -> None:
+        with self._held():
+            super().write_dl([(a.replace("-", HELD), b.replace("-", HELD)) for a, b in rows], col_max, col_spacing)
+
+    @contextlib.contextmanager
+    def _held(self) -> Iterator[None]:
+        start = len(self.buffer)
+        yield
+        self.buffer[start:] = [part.replace(HELD, "-") for part in self.buffer[start:]]
+
+
+class Context(click_core.Context):
+    formatter_class = Formatter
+
+
 class Group(PlainGroup):
     """pdftools' click group: the top-level app and the sub-command groups (`metadata`, `bookmarks`...)."""
+
+    context_class = Context
 
     default_command: str | None = None  # run when the first argument is not a sub-command's name
     build: Callable[[str], Any] | None = None  # the top group: builds it again with one command's real options
@@ -129,6 +162,8 @@ class Command(TyperCommand):
     """A command whose arguments read as their placeholders (`FILE`, `[DIR]`, `FILE...`), not Python types, and
     take a page counted from the end (`select book.pdf -1`): no option of ours starts with a digit."""
 
+    context_class = Context
+
     def make_parser(self, ctx: click_core.Context) -> click_parser._OptionParser:
         parser = _NumbersAreArguments(ctx)
         parser.bare = getattr(self.callback, "bare_values", {})
@@ -211,8 +246,12 @@ def report_usage_error(exc: click_errors.UsageError, argv: list[str]) -> int:
     # click leaves out of the help option the names a command's own options take (search's -h: --no-filename)
     names = exc.ctx.command.get_help_option_names(exc.ctx) if exc.ctx is not None else ["-h"]
     flag = "-h" if "-h" in names else "--help"
-    error = InvalidArgument(usage_message(exc, argv), hint=_value_hint(exc, argv) or _batch_hint(exc) or
-                            f"`{path} {flag}` lists the arguments and options.")
+    param = getattr(exc, "param", None)  # a bad value: the hint names its option (`--limit abc`)
+    named = max(param.opts, key=len) if isinstance(exc, click_errors.BadParameter) and param is not None and \
+        param.param_type_name == "option" else None
+    error = InvalidArgument(usage_message(exc, argv), hint=_value_hint(exc, argv) or _batch_hint(exc) or (
+        f"`{path} {flag}` describes {named} and the other options." if named else
+        f"`{path} {flag}` lists the arguments and options."))
     command = _command_after(exc, argv)
     if command is not None:  # `pdftools --json info a.pdf`: a command's option before the command
         option = getattr(exc, "option_name", "")

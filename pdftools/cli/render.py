@@ -76,6 +76,7 @@ def render(result: Any, *, as_json: bool, to_stderr: bool = False) -> None:
         console.print(drawn(laid_out, console.width), crop=False)
     else:  # piped: the same lines, drawn without rich (importing and laying out rich cost a call ~40 ms)
         stream.write("".join(line + "\n" for line in plain_lines(laid_out)))
+    stream.flush()  # the result before its notes on stderr
     notes = getattr(result, "notes", None)  # for people, on stderr: not with --json (a script reads the result)
     for note in notes() if callable(notes) else []:
         sys.stderr.write(f"note: {safe(note)}\n")
@@ -90,10 +91,13 @@ def _render_text(result: Any, stream: Any, *, ocred: bool = False) -> None:
             stream.write(f"\n── page {page.page} ──\n{safe(page.text)}")
         else:
             stream.write(page.text + "\f")  # as pdftotext writes it: a form feed ends every page
+    if tty and result.pages and not result.pages[-1].text.endswith("\n"):  # (a cut page): the prompt on its own line
+        stream.write("\n")
     if result.boxes:  # words or lines: tab-separated, one a line, with a header
         from pdftools.document.text import BOX_COLUMNS
 
         stream.write(BOX_COLUMNS + "\n" + "".join(box.tsv() + "\n" for box in result.boxes))
+    stream.flush()  # the text before the notes on stderr, where both go to one terminal
     if result.truncated:
         sys.stderr.write(f"(stopped by --max-chars; continue with --start-page {result.next_page} "
                          f"--offset {result.next_offset or 0})\n")
@@ -197,7 +201,7 @@ def _plain(value: Any) -> str:
     return str(value)
 
 
-NARROWEST = 5  # columns a table's column keeps at least (or its widest cell); below that: one row at a time
+WHOLE_WORD = 16  # a table's column shows words this long whole (or its widest); below that: one row at a time
 
 
 def drawn(block: Any, width: int | None = None) -> Any:
@@ -242,9 +246,11 @@ def drawn(block: Any, width: int | None = None) -> Any:
 
 
 def _narrowest(grid: Grid) -> int:
-    """The least width the grid needs for each column to show NARROWEST characters (or its widest cell)."""
+    """The least width the grid needs for each column to show its words whole (its header's and cells'), a
+    word up to WHOLE_WORD long (a longer one, a path, folds anyway): `encodi`/`ng` is no table to read."""
     cells = list(zip(grid.columns, *grid.cells, strict=True))
-    widths = [min(NARROWEST, max(_width(part) for cell in column for part in cell.split())) for column in cells]
+    widths = [min(WHOLE_WORD, max((_width(part) for cell in column for part in cell.split()), default=0))
+              for column in cells]
     return sum(widths) + 3 * (len(widths) - 1)
 
 
@@ -420,10 +426,17 @@ class ProgressBar:
                 return
             from rich.progress import Progress
 
-            self._progress = Progress(console=_console(stderr=True), transient=True)
+            self._progress = Progress(*self.columns(), console=_console(stderr=True), transient=True)
             self._progress.start()
             self._bar = self._progress.add_task(self.label, total=total)
         self._progress.update(self._bar, completed=done, total=total, description=message or self.label)
+
+    @staticmethod
+    def columns() -> list[Any]:
+        """rich's columns but its time left: the message says it (a batch's `ETA`), once."""
+        from rich.progress import BarColumn, TaskProgressColumn, TextColumn
+
+        return [TextColumn("[progress.description]{task.description}"), BarColumn(), TaskProgressColumn()]
 
     def close(self) -> None:
         if self._progress is not None:

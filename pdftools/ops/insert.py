@@ -39,7 +39,8 @@ class InsertResult(Edited):
 
 def insert(
     input: Input,
-    source: Annotated[str, Param("PDF to take pages from; `other.pdf:1-3` picks pages"), Cli(argument=True)],
+    source: Annotated[str, Param("PDF to take pages from; `other.pdf:1-3` picks pages"),
+                      Cli(argument=True, metavar="SOURCE")],
     after: Annotated[str | None, Param("After this page: a number, `last` or `-1` (0: at the start; default: last)"),
                       Cli(metavar="PAGE"), Mcp(annotation=int | str | None)]
     = None,

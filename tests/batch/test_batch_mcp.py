@@ -52,6 +52,8 @@ def test_a_folder_inside_the_roots_with_rows_and_progress(tmp_path: Path) -> Non
     with pikepdf.open(tmp_path / "out" / "2024" / "doc-0003.pdf") as pdf:
         assert int(pdf.pages[0].obj.Rotate) == 180
     assert seen and "files/s" in seen[-1] and "pages/s" in seen[-1] and "ETA" in seen[-1]
+    assert seen[0] == "0/6 files"  # the batch has started: 0 of N, with no rate or time left to tell yet
+    assert seen[-1].count("ETA") == 1
 
 
 def test_every_path_stays_inside_the_roots(tmp_path: Path) -> None:
@@ -82,7 +84,8 @@ def test_a_clients_cancel_stops_the_batch_leaving_whole_outputs(tmp_path: Path, 
         async with Client(params) as client:
             with anyio.CancelScope() as scope:
                 async def on_progress(progress: float, total: float | None, message: str | None) -> None:
-                    scope.cancel()  # one file is done: cancel the rest (notifications/cancelled)
+                    if progress >= 1:  # one file is done (the first notification is 0 of N): cancel the rest
+                        scope.cancel()  # (notifications/cancelled)
 
                 await client.call_tool("pdf_batch", {"command": "ocr", "inputs": ["scans"], "out_dir": "out",
                                                      "options": {"dpi": 72}, "jobs": 1},

@@ -42,3 +42,14 @@ def test_a_table_that_fits_stays_a_table(tmp_path: Path) -> None:
     lines = at_terminal(tmp_path, 200, "inspect", str(SAMPLE))
     header = next(line for line in lines if "encoding" in line)
     assert "name" in header and "embedded" in header  # one header line: the table as it was
+
+
+def test_inspect_at_80_columns_breaks_no_word_of_a_many_column_table(tmp_path: Path) -> None:
+    """At 80 columns the 9-column tables kept 5 characters a column, so every header and value was
+    cut into slivers (`encodi`/`ng`, `595.28`/`,`): a table whose words do not fit whole is records too."""
+    lines = at_terminal(tmp_path, 80, "inspect", str(SAMPLE))
+    assert max(len(line.rstrip()) for line in lines) <= 80, "\n".join(lines)
+    text = "\n".join(lines)
+    for column in ("encoding", "embedded", "unicode", "rotation"):
+        assert re.search(rf"\b{column}\s", text), (column, text)
+    assert re.search(r"\bmedia\s+0\.0, 0\.0, 595\.28, 841\.89\s*$", text, re.M), text

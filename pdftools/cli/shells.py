@@ -131,10 +131,16 @@ def take_over(group: Any) -> None:
             param.callback = _show
 
 
-def _shell(value: Any) -> str:
+def _supported(value: Any) -> str:
+    """The shell asked for (or the one running), when a script exists for it; else exit 1 saying which do."""
+    import typer
     from typer._completion_shared import _get_shell_name
 
-    return str(value) if isinstance(value, str) else str(_get_shell_name() or "")
+    shell = str(value) if isinstance(value, str) else str(_get_shell_name() or "")
+    if shell not in SCRIPTS:
+        typer.echo(f"Shell {shell or 'unknown'} not supported: bash, zsh and fish are.", err=True)
+        raise typer.Exit(1)
+    return shell
 
 
 def _show(ctx: Any, param: Any, value: Any) -> Any:
@@ -142,10 +148,7 @@ def _show(ctx: Any, param: Any, value: Any) -> Any:
         return value
     import typer
 
-    shell = _shell(value)
-    if shell not in SCRIPTS:
-        typer.echo(f"Shell {shell or 'unknown'} not supported: bash, zsh and fish are.", err=True)
-        raise typer.Exit(1)
+    shell = _supported(value)
     typer.echo(SCRIPTS[shell], nl=False)
     raise typer.Exit(0)
 
@@ -157,10 +160,7 @@ def _install(ctx: Any, param: Any, value: Any) -> Any:
     import typer
     from typer import _completion_shared as shared
 
-    shell = _shell(value)
-    if shell not in SCRIPTS:
-        typer.echo(f"Shell {shell or 'unknown'} not supported: bash, zsh and fish are.", err=True)
-        raise typer.Exit(1)
+    shell = _supported(value)
     installer = {"bash": shared.install_bash, "zsh": shared.install_zsh, "fish": shared.install_fish}[shell]
     path: Path = installer(prog_name=PROG, complete_var=VAR, shell=shell)
     path.write_text(SCRIPTS[shell])

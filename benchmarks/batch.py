@@ -31,8 +31,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-CORPUS = Path(os.environ.get("PDFTOOLS_CORPUS",
-                             Path(__file__).resolve().parents[2] / "shared" / "corpus" / "sample-files"))
+from corpus import CORPUS  # noqa: E402  # found as the tests find it
+
 SCAN_SOURCE = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
 BIN = Path(sys.executable).parent
 PDFTOOLS = str(BIN / "pdftools")

@@ -33,7 +33,23 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run import CORPUS, FOUR_PAGES, interleaved, qpdf_join  # noqa: E402  # the benchmarks' shared inputs
+from corpus import CORPUS, FOUR_PAGES  # noqa: E402  # found as the tests find it
+
+
+def qpdf_join(files: list[Path], out: Path) -> Path:
+    subprocess.run(["qpdf", "--empty", "--pages", *map(str, files), "--", str(out)], check=True)
+    return out
+
+
+def interleaved(n: int, *steps: Callable[[], object]) -> list[float]:
+    """Best of n wall times of each step, the steps taking turns within each round."""
+    times: list[list[float]] = [[] for _ in steps]
+    for _ in range(n):
+        for step, out in zip(steps, times, strict=True):
+            start = time.perf_counter()
+            step()
+            out.append(time.perf_counter() - start)
+    return [min(t) for t in times]
 
 
 def _need(*modules: str) -> bool:

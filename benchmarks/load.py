@@ -41,10 +41,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-CORPUS = Path(os.environ.get("PDFTOOLS_CORPUS",
-                             Path(__file__).resolve().parents[2] / "shared" / "corpus" / "sample-files"))
-FOUR_PAGES = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
-OUTLINE = CORPUS / "006-pdflatex-outline" / "pdflatex-outline.pdf"
+from corpus import FOUR_PAGES, OUTLINE  # noqa: E402  # found as the tests find it
+
 PDFTOOLS = str(Path(sys.executable).parent / "pdftools")
 TOKEN = "load-" + "x" * 32
 MB = 1_000_000

@@ -24,8 +24,8 @@ import tempfile
 import time
 from pathlib import Path
 
-CORPUS = Path(os.environ.get("PDFTOOLS_CORPUS",
-                             Path(__file__).resolve().parents[2] / "shared" / "corpus" / "sample-files"))
+from corpus import CORPUS  # noqa: E402  # found as the tests find it
+
 PDFTOOLS = str(Path(sys.executable).parent / "pdftools")
 FILES = {  # distinct real files from different producers, small to large
     "google-doc (2 pages)": "011-google-doc-document/google-doc-document.pdf",

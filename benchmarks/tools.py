@@ -19,8 +19,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-CORPUS = Path(os.environ.get("PDFTOOLS_CORPUS",
-                             Path(__file__).resolve().parents[2] / "shared" / "corpus" / "sample-files"))
+from corpus import CORPUS  # noqa: E402  # found as the tests find it
+
 FILES = [  # distinct producers and sizes
     "001-trivial/minimal-document.pdf",
     "004-pdflatex-4-pages/pdflatex-4-pages.pdf",

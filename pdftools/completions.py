@@ -13,9 +13,9 @@ SHELLS = {"bash": "pdftools.bash", "zsh": "_pdftools", "fish": "pdftools.fish"}
 
 
 def script(shell: str) -> str:
-    from typer._completion_shared import get_completion_script
+    from pdftools.cli.shells import SCRIPTS
 
-    return get_completion_script(prog_name="pdftools", complete_var="_PDFTOOLS_COMPLETE", shell=shell)
+    return SCRIPTS[shell]
 
 
 def write(folder: Path) -> list[Path]:

@@ -187,6 +187,7 @@ class ExternalToolFailed(PdftoolsError):
     code = "EXTERNAL_TOOL_FAILED"
     exit_code = 9
     hint = "An external program failed on this file; the message has its output."
+    output = ""  # what it said on stderr (its last 4 KB), all lines: the message quotes only the last
 
 
 class InputTooLarge(PdftoolsError):

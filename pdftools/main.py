@@ -48,6 +48,14 @@ def fewer_malloc_arenas(arenas: int = 2) -> None:
         ctypes.CDLL(None).mallopt(M_ARENA_MAX, arenas)
 
 
+def _tool_names(incomplete: str) -> list[str]:
+    """What `serve --tools read,st<TAB>` completes: the last profile or command of the list."""
+    from pdftools.cli.shells import in_list
+    from pdftools.ops import OPS, PROFILES
+
+    return in_list(lambda: [*PROFILES, *(op.name for op in OPS)])(incomplete)
+
+
 def serve(
     transport: Annotated[Literal["stdio", "http"], typer.Option(help="How clients connect.")] = "stdio",
     root: Annotated[
@@ -77,7 +85,7 @@ def serve(
         Literal["debug", "info", "warning", "error"], typer.Option(help="Log level (logs go to stderr).")
     ] = "warning",
     tools: Annotated[
-        str, typer.Option(envvar="PDFTOOLS_TOOLS", show_envvar=True, metavar="TOOLS",
+        str, typer.Option(envvar="PDFTOOLS_TOOLS", show_envvar=True, metavar="TOOLS", autocompletion=_tool_names,
                           help="Tools to expose, comma-separated: profiles (read: look only; edit: everyday "
                                "editing; all) and command or tool names, e.g. `read,stamp`.")
     ] = DEFAULT_PROFILE,

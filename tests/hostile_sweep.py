@@ -398,6 +398,33 @@ def _doc_cases() -> dict[str, bytes]:
         "doc-md-deep-lists.md": b"".join(b"  " * i + b"- x\n" for i in range(1000)),
         "doc-md-brackets.md": b"[" * 100_000 + b"]" * 100_000,
         "doc-pdf-named-docx.docx": bp.one_page(),
+        # nesting that makes pandoc's readers slow or endless (convert refuses it before pandoc runs), the PDF
+        # engines' own depth limits, pandoc's parse errors, glyphs no font may have
+        "doc-md-quotes.md": b">" * 5000 + b" x\n",
+        "doc-md-quotes-99.md": b"> " * 99 + b"x\n",  # under the limit: typst's show rule depth, weasyprint's
+        "doc-md-brackets-closed.md": b"[" * 30 + b"x" + b"]" * 30 + b"\n",
+        "doc-md-brackets-spread.md": b"[a " * 30 + b"\n",
+        "doc-md-spans.md": b"<span>" * 5000 + b"x\n",
+        "doc-md-divs.md": b"<div>\n" * 5000 + b"x\n",
+        "doc-tex-braces.tex": b"{" * 5000 + b"x\n",
+        "doc-tex-itemize.tex": b"\\begin{itemize}\\item " * 3000 + b"x\n",
+        "doc-org-blocks.org": b"#+begin_quote\n" * 3000 + b"x\n",
+        "doc-docx-deep.docx": _zip({**docx_head, "word/document.xml": body + b"<w:r>" * 5000 + b"<w:t>x</w:t>"
+                                    + b"</w:r>" * 5001 + b"</w:p></w:body></w:document>"}),
+        "doc-epub-deep.epub": _zip({"mimetype": b"application/epub+zip",
+                                    "META-INF/container.xml": b'<container xmlns="urn:oasis:names:tc:opendocument:'
+                                    b'xmlns:container" version="1.0"><rootfiles><rootfile full-path="c.opf" '
+                                    b'media-type="application/oebps-package+xml"/></rootfiles></container>',
+                                    "c.opf": b'<package xmlns="http://www.idpf.org/2007/opf" version="3.0"><manifest>'
+                                    b'<item id="a" href="a.html" media-type="application/xhtml+xml"/></manifest>'
+                                    b'<spine><itemref idref="a"/></spine></package>',
+                                    "a.html": b"<html><body>" + b"<div>" * 5000 + b"x" + b"</div>" * 5000
+                                    + b"</body></html>"}),
+        "doc-tex-parse-error.tex": b"\\begin{document}\n\\end{itemize}\n",
+        "doc-opml-bad.opml": b'<opml><body><outline text="a"',
+        "doc-csv-bad.csv": b'a,"b\nc',
+        "doc-ipynb-bad.ipynb": b'{"cells": 3}',
+        "doc-md-korean-thai.md": "# 한국어\n\n안녕하세요 สวัสดี\n".encode(),
     }
 
 

@@ -122,12 +122,15 @@ def _completer(info: Param | None, cli: Cli) -> Callable[[str], list[str]] | Non
     if (info is None or info.one_of is None) and cli.complete is None:
         return None
 
-    def complete(incomplete: str) -> list[str]:
-        values = [str(v) for v in info.one_of] if info is not None and info.one_of is not None else []
-        values += list(cli.complete()) if cli.complete is not None else []
-        return [v for v in values if v.startswith(incomplete)]
+    def values() -> list[str]:
+        return ([str(v) for v in info.one_of] if info is not None and info.one_of is not None else []) + (
+            list(cli.complete()) if cli.complete is not None else [])
 
-    return complete
+    if cli.listed:  # `--allow print,co<TAB>`
+        from pdftools.cli.shells import in_list
+
+        return in_list(values)
+    return lambda incomplete: [v for v in values() if v.startswith(incomplete)]
 
 
 METAVARS = {"FILE": ("input", "inputs", "output", "source", "pdf", "files", "templates", "template", "reference_doc",
@@ -491,6 +494,11 @@ def build_command(wanted: str | None, extra: dict[str, Callable[..., None]] | No
         group.add_command(stub)  # type: ignore[attr-defined]
     group.commands["help"] = group.commands.pop("help")  # type: ignore[attr-defined]  # listed last, after stubs
     group.build = build_command  # type: ignore[attr-defined]  # a stub's real options, for an error's words
+    from pdftools.cli import shells
+
+    shells.take_over(group)  # --install-completion and --show-completion: our scripts
+    if any(k.startswith("_PDFTOOLS_COMPLETE") for k in os.environ):
+        shells.register()
     return group
 
 
@@ -513,10 +521,11 @@ def completion_words() -> list[str] | None:
     (bash: COMP_WORDS up to COMP_CWORD; zsh, fish, PowerShell: _TYPER_COMPLETE_ARGS), without the word being
     completed; None when not asked to complete or when they cannot be read."""
     from typer._click import shell_completion
-    from typer.completion import completion_init
+
+    from pdftools.cli.shells import register
 
     instruction, _, shell = os.environ.get("_PDFTOOLS_COMPLETE", "").partition("_")
-    completion_init()
+    register()
     comp_cls = shell_completion.get_completion_class(shell) if instruction == "complete" else None
     if comp_cls is None:
         return None

@@ -21,10 +21,10 @@ from typing import Any
 from urllib.parse import unquote
 
 from pdftools import engines
-from pdftools.convert import media, pandoc
+from pdftools.convert import fonts, media, pandoc
 from pdftools.engines import typst as typst_engine
 from pdftools.engines import weasyprint as weasyprint_engine
-from pdftools.errors import DependencyMissing, ExternalToolFailed
+from pdftools.errors import DependencyMissing, ExternalToolFailed, InputTooLarge
 
 ENGINES = ("weasyprint", "typst")
 INSTALL = {"weasyprint": weasyprint_engine.INSTALL, "typst": typst_engine.INSTALL}
@@ -71,6 +71,7 @@ def render(engine: str, doc: pandoc.Document, html_args: Sequence[str] = ()) -> 
     """The document as PDF bytes, made by `engine` (`html_args`: pandoc's options for weasyprint's HTML)."""
     if engine == "weasyprint":
         html = doc.convert("html5", ["--standalone", "--embed-resources", *html_args])
+        doc.warnings += fonts.missing(html.decode("utf-8", errors="replace"))
         try:
             return engines.run([weasyprint(), "--allowed-protocols", "data", "--quiet", "-", "-"], stdin=html,
                                timeout=pandoc.time_left())
@@ -78,20 +79,33 @@ def render(engine: str, doc: pandoc.Document, html_args: Sequence[str] = ()) -> 
             if "--allowed-protocols" in exc.message:  # older than 67: it could not be kept from fetching
                 raise DependencyMissing(f"{weasyprint()} is too old to be confined (--allowed-protocols)",
                                         hint=f"Install a newer one: {INSTALL['weasyprint']}.") from None
+            if "RecursionError" in exc.message:  # its layout recurses per level: ~130 nested blocks
+                raise _too_deep("weasyprint", doc.label, "Python's recursion limit", "typst") from None
             raise
     root = doc.work / "typst"
     root.mkdir()
     ast, unlinked = _for_typst(media.embed(doc.ast(extract_media=root / "media"), doc.resolver, into=root))
     doc.warnings += [f"link to {target} written as text: typst has no anchor of that name in the document"
                      for target in unlinked]
-    (root / "document.typ").write_bytes(doc.write(ast, "typst", ["--standalone"]))
+    markup = doc.write(ast, "typst", ["--standalone"])
+    doc.warnings += fonts.missing(markup.decode("utf-8", errors="replace"))
+    (root / "document.typ").write_bytes(markup)
     try:
         return engines.run([sys.executable, "-c", TYPST, str(root / "document.typ"), str(root)],
                            timeout=pandoc.time_left())
     except ExternalToolFailed as exc:  # (typst runs in a child Python: name typst, not python)
         said = re.sub(r"^.*? failed \(exit \d+\): (typst: )?", "", exc.message)
+        if re.search(r"maximum [\w ]+ depth exceeded", said):  # show rules, parsing, layout: ~100 nested quotes
+            raise _too_deep("typst", doc.label, said, "weasyprint") from None
         raise ExternalToolFailed(f"typst could not make the PDF: {said}") from None
 
+
+
+def _too_deep(engine: str, label: str, said: str, other: str) -> InputTooLarge:
+    return InputTooLarge(f"{label} nests too deep for {engine} to lay it out ({said})",
+                         hint=f"Nest it less deep (block quotes, lists, HTML elements), or make the PDF with {other} "
+                              f"({{{{cli:--pdf-engine {other}}}}}{{{{mcp:pdf_engine {other}}}}}), or another output "
+                              f"format (html, docx).")
 
 
 LABELLED = {"Header": 1, "Div": 0, "Span": 0, "Table": 0, "Figure": 0}  # where pandoc's typst writer finds the id

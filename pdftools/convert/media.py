@@ -58,6 +58,7 @@ class Resolver:
     reasons: dict[str, str] = field(default_factory=dict)
     used: list[str] = field(default_factory=list)
     left_out: list[str] = field(default_factory=list)
+    names: dict[int, str] = field(default_factory=dict)  # a data: URI's digest -> the name the document gave it
 
     def __post_init__(self) -> None:
         self.folders = [Path(os.path.realpath(f)) for f in self.folders]
@@ -118,10 +119,11 @@ class Resolver:
         return Image(path, mime)
 
 
-def embed(ast: bytes, resolver: Resolver, into: Path | None = None) -> bytes:
+def embed(ast: bytes, resolver: Resolver, into: Path | None = None, described: bool = False) -> bytes:
     """The AST with every image the resolver finds made part of the document: a data: URI, or (`into`: typst's
-    root) a file copied there. With `into`, images that cannot be had become their description (typst stops at a
-    missing file) and raw typst is dropped (it could read files or fetch packages)."""
+    root) a file copied there. With `into` or `described`, images that cannot be had become their description
+    (typst and pandoc's pptx writer stop at a missing file); with `into`, raw typst is dropped (it could read
+    files or fetch packages)."""
     copies: dict[str, str] = {}
 
     def image(node: dict[str, Any]) -> dict[str, Any]:
@@ -132,11 +134,12 @@ def embed(ast: bytes, resolver: Resolver, into: Path | None = None) -> bytes:
         found = resolver.resolve(target)
         if found is None:
             resolver.leave(target)
-            return {"t": "Span", "c": [["", [], []], node["c"][1]]} if into is not None else node
+            return {"t": "Span", "c": [["", [], []], node["c"][1]]} if into is not None or described else node
         if target not in resolver.used:
             resolver.used.append(target)
         if into is None:
             node["c"][2][0] = f"data:{found.mime};base64,{base64.b64encode(found.path.read_bytes()).decode()}"
+            resolver.names[digest(node["c"][2][0].encode())] = target
         else:
             if target not in copies:
                 copies[target] = f"image-{len(copies) + 1}{SUFFIX[found.mime]}"
@@ -154,6 +157,11 @@ def embed(ast: bytes, resolver: Resolver, into: Path | None = None) -> bytes:
         return node
 
     return json.dumps(visit(json.loads(ast)), ensure_ascii=False).encode()
+
+
+def digest(uri: bytes) -> int:
+    """A key for a data: URI within this process (hashlib's import costs a CLI start 2.5 ms)."""
+    return hash(uri)
 
 
 def elements(node: Any) -> Iterator[dict[str, Any]]:

@@ -163,7 +163,7 @@ def run(args: Sequence[str], work: Path, *, stdin: bytes | None, label: str) -> 
         out = engines.run([program(), "--sandbox", "--quiet", f"--log={log}", *args], stdin=stdin,
                           timeout=time_left())
     except ExternalToolFailed as exc:
-        raise _mapped(exc.message, label, args) from None
+        raise _mapped(exc.message, label, args, exc.output) from None
     messages = json.loads(log.read_text(encoding="utf-8")) if log.exists() else []
     return out, messages
 
@@ -173,17 +173,28 @@ def time_left() -> float:
     return task.current().remaining() or 24 * 3600
 
 
-def _mapped(message: str, label: str, args: Sequence[str]) -> PdftoolsError:
-    """pandoc's last stderr line (in `message`) as the error a person or an agent can act on."""
+PARSE_ERRORS = (44, 64, 65, 93)  # pandoc's exit codes for invalid XML, a parse error (parsec's), bad ipynb JSON
+
+
+def _mapped(message: str, label: str, args: Sequence[str], output: str = "") -> PdftoolsError:
+    """pandoc's failure (`message` quotes its last stderr line, `output` is all of it) as the error a person or
+    an agent can act on. A parse error is WRONG_FORMAT with pandoc's whole message: where it stopped, what it
+    expected, the line with a caret."""
     said = re.sub(r"^.*? failed \(exit \d+\): ", "", message)
     source = args[args.index("-f") + 1] if "-f" in args else "?"
-    if "couldn't unpack" in said or "not enough bytes" in said:
+    if "couldn't unpack" in said or "not enough bytes" in said or "couldn't parse" in said:
         return WrongFormat(f"{label} is not a {base(source)} file: {said}")
     if "UTF-8" in said:
         return WrongFormat(f"{label} is not UTF-8 text, so not {base(source)}: is it a binary document? ({said})")
     if "Could not find data file" in said:
         return DependencyMissing(f"this pandoc ({program()}) keeps its data files on disk, where --sandbox "
                                  f"cannot read them ({said})", hint=f"Use a pandoc with its data built in: {INSTALL}.")
+    code = re.match(r"^.*? failed \(exit (\d+)\)", message)
+    if code and int(code[1]) in PARSE_ERRORS:
+        whole = "\n".join(line.rstrip() for line in (output or said).strip().splitlines() if line.strip())
+        return WrongFormat(f"{label} is not valid {base(source)}; pandoc says:\n{whole}",
+                           hint="pandoc's message says where its reader stopped (line, column); correct the "
+                                "document there, or give its real format ({{from_format}}).")
     return ExternalToolFailed(f"pandoc could not convert {label}: {said}")
 
 
@@ -204,14 +215,26 @@ class Document:
 
     def convert(self, to: str, extra: Sequence[str] = ()) -> bytes:
         """One pandoc run; when the writer wanted images the sandbox kept from it and pdftools may hand over,
-        a second pass through the AST puts them inside the document (data: URIs)."""
+        a second pass through the AST puts them inside the document (data: URIs). A container's dates and a docx's
+        picture descriptions are put right (`containers`)."""
+        if base(to) == "pptx":  # its writer stops at an image it cannot read, and under the sandbox it reads none
+            out = self.write(media.embed(self.ast(), self.resolver, described=True), to, extra)
+            return self._finished(out, to)
         out, log = self._run(["-f", self.from_format, *self.reader_args, "-t", to, *self.writer_args, *extra],
                              self.text, source=True)
         wanted = [m["path"] for m in log if m.get("type") == "CouldNotFetchResource"]
         if any(self.resolver.resolve(path) for path in wanted):
-            return self.write(media.embed(self.ast(), self.resolver), to, extra)
-        self._note(log)
-        return out
+            out = self.write(media.embed(self.ast(), self.resolver), to, extra)
+        else:
+            self._note(log)
+        return self._finished(out, to)
+
+    def _finished(self, out: bytes, to: str) -> bytes:
+        if base(to) not in BINARY - {"pdf", "chunkedhtml"}:
+            return out
+        from pdftools.convert import containers  # only for docx, odt, epub, pptx
+
+        return containers.finish(out, base(to), self.resolver)
 
     def ast(self, extract_media: Path | None = None) -> bytes:
         """The document as pandoc's JSON AST (media of docx/odt/epub inputs written to `extract_media`)."""

@@ -98,13 +98,14 @@ class Cli:
     commands: tuple[tuple[str, str], ...] = ()
     complete: Callable[[], Sequence[str]] | None = None  # the values a shell completes, when not a Literal's
     bare: Any = MISSING  # what the option alone stands for (`--collate` is `--collate=1`): a value only after `=`
+    listed: bool = False  # a comma-separated list of those values: a shell completes its last item
 
     def __init__(self, *flags: str, argument: bool = False, envvar: str | None = None,
                  metavar: str | None = None, default: Any = MISSING, file_flag: str | None = None,
                  prompt: str | None = None, hide_input: bool = False, confirm: bool = False,
                  note: str | None = None, actions: tuple[str, ...] = (),
                  commands: dict[str, str] | None = None, complete: Callable[[], Sequence[str]] | None = None,
-                 bare: Any = MISSING) -> None:
+                 bare: Any = MISSING, listed: bool = False) -> None:
         object.__setattr__(self, "flags", flags)
         object.__setattr__(self, "argument", argument)
         object.__setattr__(self, "envvar", envvar)
@@ -119,6 +120,7 @@ class Cli:
         object.__setattr__(self, "commands", tuple((commands or {}).items()))
         object.__setattr__(self, "complete", complete)
         object.__setattr__(self, "bare", bare)
+        object.__setattr__(self, "listed", listed)
 
 
 @dataclass(frozen=True, repr=False)

@@ -120,6 +120,7 @@ class LocalPolicy:
     def input(self, raw: str) -> Path:
         if raw == "-":
             if self.stdin_file is None:
+                _not_a_terminal()
                 self.stdin_file = self._tmpdir() / "stdin.pdf"
                 _copy_stdin(self.stdin_file)
             return self.stdin_file
@@ -133,6 +134,8 @@ class LocalPolicy:
             self.stdout_file = self._tmpdir() / "stdout.pdf"
             return self.stdout_file
         path = self.folder(raw)
+        if is_descriptor(path):  # `/dev/stdout`: the descriptor, whatever it is (a pipe has no name to resolve)
+            return path
         return Path(os.path.realpath(path)) if path.is_symlink() else path
 
     def public(self, value: Any) -> Any:
@@ -176,6 +179,15 @@ class LocalPolicy:
             self._tmp = None
 
 
+DESCRIPTOR = re.compile(r"/dev/(stdout|stderr|fd/\d+)|/proc/(self|\d+)/fd/\d+")
+
+
+def is_descriptor(path: Path) -> bool:
+    """Whether `path` names an open descriptor (`/dev/stdout`, `/dev/fd/3`): written into as the shell opened
+    it (a pipe, a terminal, a file `>` made), never resolved or replaced."""
+    return DESCRIPTOR.fullmatch(str(path)) is not None
+
+
 def to_pipe(input: str | None, output: str | None) -> bool:
     """The output is standard output: `-`, or no output given for an input from `-` (from a pipe, to a pipe)."""
     return output == "-" or (output is None and input == "-")
@@ -190,6 +202,13 @@ def pdf_output_path(raw: str, what: str = "a PDF") -> Path:
                               hint="Give -o FILE, or pipe the output into a file or another command (`| cat > "
                                    "out.pdf`).")
     return output_path(raw)
+
+
+def _not_a_terminal() -> None:
+    """Refuses `-` read from a terminal: a PDF is not typed in, and the command would wait for one."""
+    if sys.stdin is not None and sys.stdin.isatty():
+        raise InvalidArgument("`-` reads standard input, but standard input is a terminal: no PDF is piped in",
+                              hint="Pipe the PDF into `-` (`< FILE`, `cat FILE |`), or give its file name.")
 
 
 def _copy_stdin(target: Path) -> None:

@@ -322,12 +322,17 @@ def _writing(doing: str) -> Iterator[None]:
 
 
 def is_special(path: Path) -> bool:
-    """Whether `path` (links followed) is a character device or a FIFO: an output written into, not replaced. A
+    """Whether `path` (links followed) is a character device or a FIFO, or a descriptor (`/dev/stdout`): an output
+    written into, not replaced. A
     block device (writing into it would overwrite a disk) or a socket is refused: neither replaced nor written."""
     try:
         mode = os.stat(path).st_mode
     except (OSError, ValueError):
         return False
+    from pdftools.core.paths import is_descriptor
+
+    if is_descriptor(path) and stat.S_ISREG(mode):  # `-o /dev/stdout > out.pdf`: the file the shell opened
+        return True
     if stat.S_ISBLK(mode) or stat.S_ISSOCK(mode):
         kind = "a block device" if stat.S_ISBLK(mode) else "a socket"
         raise InvalidArgument(f"the output {path} is {kind}, not a regular file",

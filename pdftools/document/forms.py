@@ -47,6 +47,36 @@ def wrapped(pdf: pikepdf.Pdf, appearances: bool = False) -> dict[str, Any]:
     return fields
 
 
+def pages_of(pdf: pikepdf.Pdf) -> dict[tuple[int, int], int]:
+    """Each annotation's page (1-based), by its object number."""
+    from pikepdf import Array
+
+    on: dict[tuple[int, int], int] = {}
+    for number, page in enumerate(pdf.pages, 1):
+        annots = page.obj.get("/Annots")
+        for annot in annots if isinstance(annots, Array) else []:
+            if annot.is_indirect:
+                on.setdefault(annot.objgen, number)
+    return on
+
+
+def widget_pages(wrapper: Any, on: dict[tuple[int, int], int]) -> set[int]:
+    """The pages a field's widgets are on (the field itself, or its kids, each down to its widgets)."""
+    from pikepdf import Array
+
+    found, todo, seen = set(), [wrapper._field.obj], set()
+    while todo:
+        obj = todo.pop()
+        if not obj.is_indirect or obj.objgen in seen:
+            continue
+        seen.add(obj.objgen)
+        if obj.objgen in on:
+            found.add(on[obj.objgen])
+        kids = obj.get("/Kids")
+        todo.extend(kids if isinstance(kids, Array) else [])
+    return found
+
+
 def _generator() -> type:
     """qpdf's appearances, with values it cannot encode redrawn in the field's font (or refused), and every
     choice of a multi-select list box highlighted (`appearances.draw`)."""

@@ -69,3 +69,38 @@ def _value(value: Any) -> str | list[str] | None:
         items = sorted(value) if isinstance(value, set) else value
         return [text(v) for v in items if v is not None]
     return text(value)
+
+
+def capped(values: dict[str, Any], each: int, total: int) -> tuple[dict[str, Any], int, int]:
+    """`values` (Info or XMP: strings, or lists of them) with each value cut to `each` characters (a list to the
+    items that fit) and the keys after the first `total` characters left out: what an overview shows of a 400 kB
+    Info dictionary. Also how many values were cut and how many keys left out."""
+    out: dict[str, Any] = {}
+    cut = used = 0
+    for index, (key, value) in enumerate(values.items()):
+        if used >= total:
+            return out, cut, len(values) - index
+        if isinstance(value, list):
+            kept, size = [], 0
+            for item in value:
+                size += len(str(item)) + 2
+                if size > each:
+                    break
+                kept.append(item)
+            cut += len(kept) < len(value)
+            used += size
+            out[key] = kept
+            continue
+        text = str(value)
+        if len(text) > each:
+            text, cut = text[:each] + "…", cut + 1
+        used += len(text)
+        out[key] = text
+    return out, cut, 0
+
+
+def capped_note(cut: int, left: int, each: int) -> str:
+    """What `capped` left out, in words."""
+    parts = [f"{cut} value(s) cut to their first {each:,} characters (a list: its first items)"] if cut else []
+    parts += [f"{left} key(s) left out"] if left else []
+    return "metadata: " + " and ".join(parts)

@@ -197,10 +197,14 @@ def _result(program: str, returncode: int, out: IO[bytes], err: IO[bytes], cappe
                        "file-size limit (ulimit -f) is full")
     if returncode != 0:
         err.seek(max(0, err.seek(0, os.SEEK_END) - 4096))
-        detail = err.read().decode(errors="replace").strip().splitlines()[-1:] or ["no message"]
+        said = err.read().decode(errors="replace").strip()
+        detail = said.splitlines()[-1:] or ["no message"]
         if returncode < 0:
-            raise ExternalToolFailed(f"{program} was killed by {signal.Signals(-returncode).name}: {detail[0]}")
-        raise ExternalToolFailed(f"{program} failed (exit {returncode}): {detail[0]}")
+            failed = ExternalToolFailed(f"{program} was killed by {signal.Signals(-returncode).name}: {detail[0]}")
+        else:
+            failed = ExternalToolFailed(f"{program} failed (exit {returncode}): {detail[0]}")
+        failed.output = said
+        raise failed
     out.seek(0)
     return out.read()
 

@@ -69,7 +69,8 @@ def build_app(roots: list[Path], settings: HttpSettings, log_level: str = "WARNI
     def policy_for(ctx: Any) -> HttpPolicy:
         return HttpPolicy(roots, store, session_of(ctx.request_context.request), settings.max_upload, link)
 
-    server = build_server(roots, log_level, settings.tools, policy_for=policy_for, store=store)
+    server = build_server(roots, log_level, settings.tools, policy_for=policy_for, store=store,
+                          token=bool(settings.token))
     server.custom_route("/upload", methods=["POST"])(_upload_route(store, settings, link))
     server.custom_route("/files/{token}", methods=["GET", "HEAD"])(_download_route(store))
     server.custom_route("/files", methods=["GET"])(_listing_route(store, link))

@@ -70,6 +70,12 @@ MOST_DETAILED = 20  # rename_invoice's rows with their fields in full: 125 invoi
 MOST_BOOKMARKS = 200  # of an outline in pdf_info (an overview): a book's 2,000 made 100 kB
 MOST_LISTED = 500  # of an outline in pdf_bookmarks (list; `pages` for the others): 2,000 made 96 kB of text
 MOST_PAGES = 100  # whose boxes and images pdf_inspect lists: 500 pages made 100 kB
+MOST_IMAGES = 100  # pdf_inspect's images: 100 pages of 10 images made 56 kB with their boxes
+MOST_FIELDS = 250  # of a form in pdf_forms (list, fill; `pages` for the others): 3,000 fields made 340 kB
+MOST_VALUE, MOST_VALUES = 1_000, 16_000  # characters of one Info or XMP value, of all of them: 400 kB made 600 kB
+MOST_LABELS, MOST_RANGES = 1_000, 500  # pdf_page_labels' labels and ranges: 5,000 pages, a range each, made 370 kB
+MOST_NUMBERS = 1_000  # page numbers in one list of an edit's result (rotated, deleted...): 5,000 made 60 kB
+LABELS_REST = "`pdf_inspect` with `pages` gives each of those pages' label (page_boxes)"
 MOST_FILES = 50  # outputs a result lists (split, thumbnails, images, attachments): 500 pages made 220 kB over HTTP
 PLAN_REST = "give fewer `inputs` to see the others"
 MOST_INLINE = 10  # images inline in one result (thumbnails): Claude Code counts ~1,600 tokens each of the 25,000
@@ -84,6 +90,9 @@ INSTRUCTIONS = {
             "folder) counts only by its file name: what a call writes is stored for this session and comes back "
             "in the result's `files` (name, size, mime, sha256, uri for the next call, download_url, expires_at).",
 }
+TOKEN_WORDS = ("A download_url, like every route of this server, needs its token: send it as `Authorization: Bearer "
+               "<token>` (the header this client sends), or add `?token=<token>` to the link for a browser or a "
+               "plain download.")
 EXCEPTIONS = {  # what a served tool does otherwise than the transport's instructions say
     "http": {"pdf_batch": "pdf_batch's out_dir is a folder inside the roots: its outputs stay there, not in `files`."},
 }
@@ -116,6 +125,7 @@ def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | N
     data, links = results.to_dict(result), list[Any]()
     for name in getattr(result, "cli_only", ()):  # what only the command line's output means (see `_as_listed`)
         data.pop(name, None)
+    _cap_numbers(data, MOST_NUMBERS)
     chosen, left = getattr(result, "inline_images", lambda most: ([], 0))(MOST_INLINE)
     # small images travel in the response itself, within the result's byte budget
     images = [ImageContent(type="image", data=base64.b64encode(Path(path).read_bytes()).decode(), mime_type=mime)
@@ -136,6 +146,15 @@ def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | N
         content.append(TextContent(type="text", text=f"{left} image(s) not inline (at most {MOST_INLINE}, 700 kB, "
                                                      f"a response); they are in {where}"))
     return CallToolResult(content=[*content, *links], structured_content=data)
+
+
+def _cap_numbers(data: dict[str, Any], most: int) -> None:
+    """A long list of page numbers in a result (`rotated`, `deleted`: the pages an agent named, 5,000 of them;
+    resize's `scales` beside its `resized`) cut to its first `most`, with its length beside it as
+    `<name>_count`."""
+    for name, value in list(data.items()):
+        if isinstance(value, list) and len(value) > most and all(type(v) in (int, float) for v in value):
+            data[name], data[f"{name}_count"] = value[:most], len(value)
 
 
 def utf8(text: Any) -> Any:
@@ -208,7 +227,7 @@ class PdftoolsServer(MCPServer):
         self._add_pending_tools()
         if self._tool_manager.get_tool(name) is None:
             return error_result(self._unknown_tool(name))
-        unknown = self._unknown_arguments(name, arguments)
+        unknown = self._unknown_arguments(name, arguments) or _misplaced_arguments(name, arguments)
         if unknown is not None:
             return error_result(unknown)
         try:
@@ -216,10 +235,8 @@ class PdftoolsServer(MCPServer):
         except ToolError as exc:
             cause = exc.__cause__
             if isinstance(cause, ValidationError):
-                problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'arguments'}: {e['msg']}"
-                                     for e in cause.errors())
-                return error_result(InvalidArgument(problems, hint="Check the arguments against the tool's "
-                                                                   "input schema."))
+                tool = self._tool_manager.get_tool(name)
+                return error_result(argument_errors(cause, tool.parameters if tool is not None else {}))
             raise
 
     def _unknown_tool(self, name: str) -> InvalidArgument:
@@ -321,14 +338,16 @@ def shared_parameters() -> dict[str, Param]:
     return {name: marker(split_annotated(hint)[1], Param) for name, hint in SHARED.items()}
 
 
-def instructions(transport: str, tools: frozenset[str] | None = None) -> str:
+def instructions(transport: str, tools: frozenset[str] | None = None, token: bool = False) -> str:
     """What the server says once, at initialize: what files mean on this transport (with the exceptions of the
-    `tools` served, default all), errors, and the shared parameters."""
+    `tools` served, default all; over HTTP with a `token`, that download links need it), errors, and the shared
+    parameters."""
     over = SHARED_OVER.get(transport, {})
     shared = "; ".join(f"`{name}`: {over.get(name) or describe(spec.description, str, 'mcp')}"
                        for name, spec in shared_parameters().items())
     exceptions = [text for tool, text in EXCEPTIONS.get(transport, {}).items() if tools is None or tool in tools]
-    return " ".join([INSTRUCTIONS[transport], *exceptions, f"{COMMON}{shared}."])
+    links = [TOKEN_WORDS] if token and transport == "http" else []
+    return " ".join([INSTRUCTIONS[transport], *links, *exceptions, f"{COMMON}{shared}."])
 
 
 _FLAG = re.compile(r"(?<![^\s`(\[/])--?[A-Za-z][\w-]*(?!\.\w)")  # `--force`, `--set/--data`, `-n`; not
@@ -352,6 +371,80 @@ def _arguments_by_flag(tool: str) -> dict[str, str]:
     op = next((op for op in OPS if op.tool == tool), None)
     flags = mcp_namer(op.load()) if op is not None else {}
     return {flag.lstrip("-").replace("-", "_"): name for flag, name in flags.items()}
+
+
+def _misplaced_arguments(tool: str, arguments: dict[str, Any] | None) -> InvalidArgument | None:
+    """An argument given for another action of the tool (`annotations`, flatten's, with pdf_forms' `list`) is
+    refused, not ignored (at a shell that sub-command has no such option); one left at its default is no claim."""
+    from pdftools.core.params import actions_of
+    from pdftools.ops import OPS
+
+    action = (arguments or {}).get("action")
+    op = next((op for op in OPS if op.tool == tool), None)
+    if op is None or not isinstance(action, str):
+        return None
+    fn = op.load()
+    hints, defaults = get_type_hints(fn, include_extras=True), inspect.signature(fn).parameters
+    wrong = {}
+    for name, value in (arguments or {}).items():
+        takers = actions_of(split_annotated(hints[name])[1]) if name in hints and name in defaults else ()
+        if takers and action not in takers and value not in (None, defaults[name].default):
+            wrong[name] = takers
+    if not wrong:
+        return None
+    goes = "; ".join(f"{name} is for action `{'` or `'.join(takers)}`" for name, takers in wrong.items())
+    return InvalidArgument(f"{tool} action `{action}` takes no {', '.join(wrong)}: {goes}",
+                           hint="Leave it out, or call the action it is for.")
+
+
+def argument_errors(error: ValidationError, schema: dict[str, Any]) -> InvalidArgument:
+    """Arguments that do not fit a tool's input schema, in plain sentences: each argument named once, with what
+    it was given and what it takes (read from the schema), never pydantic's words (`Input should be a valid
+    integer`, `int_parsing`, a union's `page.int`, `Field required`)."""
+    said: dict[str, str] = {}
+    properties = schema.get("properties", {})
+    for problem in error.errors():
+        loc = [str(part) for part in problem["loc"]]
+        name = loc[0] if loc else "arguments"
+        if name in said:
+            continue  # a union's members each fail: one sentence for the argument
+        takes = _takes(properties.get(name, {}), schema)
+        if problem["type"] == "missing":
+            said[name] = f"{name} is required: give {takes}"
+            continue
+        where = [p for p in problem["loc"][1:] if isinstance(p, int)]  # a list's item, by its position
+        given = json.dumps(problem.get("input"), ensure_ascii=False, default=str)
+        given = given if len(given) <= 60 else given[:57] + "..."
+        item = f" (item {where[0] + 1})" if where else ""
+        said[name] = f"{name}{item} cannot be {given}: it takes {takes}"
+    return InvalidArgument("; ".join(said.values()), hint="Call again with the argument as its schema describes it.")
+
+
+def _takes(prop: dict[str, Any], schema: dict[str, Any]) -> str:
+    """What a schema property accepts, in words: `a whole number, at least 1`, `one of: plain, layout`."""
+    if "$ref" in prop:
+        prop = schema.get("$defs", {}).get(str(prop["$ref"]).rsplit("/", 1)[-1], {})
+    if "enum" in prop:
+        return "one of: " + ", ".join(str(v) for v in prop["enum"])
+    if "const" in prop:
+        return str(prop["const"])
+    kinds = [k for k in prop.get("anyOf", []) if k.get("type") != "null"]
+    if kinds:
+        return " or ".join(dict.fromkeys(_takes(k, schema) for k in kinds))
+    words = {"integer": "a whole number", "number": "a finite number", "boolean": "true or false", "string": "text",
+             "object": "an object", "null": "nothing"}
+    kind = prop.get("type")
+    if kind == "array":
+        items = _takes(prop.get("items", {}), schema)
+        return "a list" + (f" of {items}" if items != "anything" else "") + (
+            f" (at least {prop['minItems']})" if prop.get("minItems") else "")
+    said = words.get(str(kind), "anything")
+    bounds = [f"at least {prop['minimum']}" if "minimum" in prop else "",
+              f"above {prop['exclusiveMinimum']}" if "exclusiveMinimum" in prop else "",
+              f"at most {prop['maximum']}" if "maximum" in prop else "",
+              f"below {prop['exclusiveMaximum']}" if "exclusiveMaximum" in prop else "",
+              f"at least {prop['minLength']} characters" if prop.get("minLength") else ""]
+    return ", ".join([said, *(b for b in bounds if b)])
 
 
 def _member(key: str, value: Any) -> str:
@@ -426,7 +519,8 @@ def _as_tools(text: str) -> str:
 def coercion(base: Any, name: str = "") -> Any:
     """A validator accepting what has exactly one meaning for this type: a whole number where a string is
     expected (`pages: 2`), one string where a list of strings is (`inputs: "a.pdf"`), a list of page numbers
-    or ranges where a page spec is (`pages: [1, 3]` is `1,3`). A bool, a float or a comma-joined string stay
+    or ranges where a page spec is (`pages: [1, 3]` is `1,3`), a list of names where a comma-separated text is
+    (`allow: ["print", "copy"]`). A bool, a float or a comma-joined string stay
     refused or are taken literally: they could mean more than one thing; so is a bool where a number is. A
     number is finite: pydantic reads `"nan"` and `"inf"` as floats. A batch's command may be named by its tool
     (`pdf_info` is `info`)."""
@@ -438,6 +532,8 @@ def coercion(base: Any, name: str = "") -> Any:
     kinds.discard(type(None))
     if kinds == {str}:
         return BeforeValidator(_pages_as_spec if name == "pages" else _number_as_text)
+    if kinds == {str, list[str]}:  # a comma-separated list (protect's allow) given as a list
+        return BeforeValidator(_list_as_commas)
     if list[str] in kinds and kinds <= {list[str], dict[str, str | None]}:  # (metadata's values: an object too)
         return BeforeValidator(_one_as_list)
     if kinds == {float}:
@@ -458,7 +554,7 @@ def _no_bool_as_number(value: Any) -> Any:
     if isinstance(value, bool):
         from pydantic_core import PydanticCustomError
 
-        raise PydanticCustomError("number_not_bool", "Input should be a number, not true or false")
+        raise PydanticCustomError("number_not_bool", "a number, not true or false")
     return value
 
 
@@ -466,7 +562,7 @@ def _finite(value: Any) -> Any:
     if isinstance(value, float) and not math.isfinite(value):
         from pydantic_core import PydanticCustomError
 
-        raise PydanticCustomError("finite_number", "Input should be a finite number")
+        raise PydanticCustomError("finite_number", "a finite number")
     return value
 
 
@@ -479,6 +575,12 @@ def _pages_as_spec(value: Any) -> Any:
             v, bool)) for v in value):
         return ",".join(str(v) for v in value)
     return _number_as_text(value)
+
+
+def _list_as_commas(value: Any) -> Any:
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return ",".join(value)
+    return value
 
 
 def _one_as_list(value: Any) -> Any:
@@ -604,6 +706,10 @@ def _trim(result: Any, transport: str = "stdio") -> None:
                        ("cap_outline", (MOST_BOOKMARKS, "pdf_bookmarks (action list)")),
                        ("cap_list", (MOST_LISTED, "give `pages` for the bookmarks of those pages")),
                        ("drop_unmatched", ()), ("cap_pages", (MOST_PAGES, "give `pages` for the others")),
+                       ("cap_images", (MOST_IMAGES, "give `pages` for the others")),
+                       ("cap_fields", (MOST_FIELDS, "give `pages` (action list) for the fields of those pages")),
+                       ("cap_values", (MOST_VALUE, MOST_VALUES)),
+                       ("cap_labels", (MOST_LABELS, MOST_RANGES, LABELS_REST)),
                        ("cap_outputs", (MOST_FILES, ALL_FILES[transport]))):
         trim = getattr(result, hook, None)
         if callable(trim):
@@ -646,15 +752,16 @@ def describe_store(server: MCPServer) -> None:
 
 
 def build_server(roots: list[Path], log_level: str = "WARNING", tools: str | None = None, *,
-                 policy_for: PolicyFactory | None = None, store: FileStore | None = None) -> MCPServer:
+                 policy_for: PolicyFactory | None = None, store: FileStore | None = None,
+                 token: bool = False) -> MCPServer:
     """The server: one tool per op that `tools` names (profiles, commands or tool names; default:
     ops.DEFAULT_PROFILE). `policy_for` gives each call its path policy (default: the roots); with a
     `store` (HTTP), its files are also MCP resources of the session that owns them, and the instructions
-    and output schemas say what HTTP means for files."""
+    and output schemas say what HTTP means for files (and, with a `token`, that its download links need it)."""
     transport = "http" if store is not None else "stdio"
     chosen = selected(tools)  # an unknown name fails here, at once
     server = PdftoolsServer(name="pdftools", title="pdftools", version=__version__,
-                            instructions=instructions(transport, frozenset(op.tool for op in chosen)),
+                            instructions=instructions(transport, frozenset(op.tool for op in chosen), token),
                             lifespan=_prints_to_stderr,
                             log_level=log_level.upper())  # type: ignore[arg-type]
     server.store, server.transport = store, transport

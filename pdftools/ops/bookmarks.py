@@ -162,7 +162,8 @@ def _nodes(tree: Any, count: int, depth: int = 0, seen: list[int] | None = None)
         tree = tree["outline"]
     if not isinstance(tree, list) or depth > outline.MAX_DEPTH:
         raise InvalidArgument("bookmarks JSON must be a list of {title, page, children}",
-                              hint='E.g. [{"title": "Intro", "page": 1, "children": []}]; see `bookmarks list --json`.')
+                              hint='E.g. [{"title": "Intro", "page": 1, "children": []}]; see '
+                                   '{{cli:`pdftools bookmarks list --json`}}{{mcp:`pdf_bookmarks` (action list)}}.')
     nodes = []
     for item in tree:
         seen[0] += 1

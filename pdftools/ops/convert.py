@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pdftools.convert import options, pandoc
+from pdftools.convert import nesting, options, pandoc
 from pdftools.convert.media import Resolver
 from pdftools.core import limits, task
 from pdftools.core.params import Cli, MaxChars, Mcp, Offset, Param, Password
@@ -129,6 +129,8 @@ def convert(
     if pandoc.base(src) == "pdf" and source is None:
         raise InvalidArgument("a PDF cannot be given as text: give it as the input file")
     text = pandoc.check_input(source, content, src)
+    for path, data, label in [(source, text, input or "the content"), *((path, None, str(path)) for path in more)]:
+        nesting.check(path, data, src, label)  # before pandoc, whose readers may never end on deep nesting
     out = _target(output, dst, source, force)
     if offset and out is not None:
         raise InvalidArgument("{{offset}} continues a text that came back cut{{cli: inside --json}}, not a file",

@@ -23,8 +23,10 @@ from pdftools.core.edit import (
     Linearize,
     ObjectStreams,
     Output,
+    Pages,
     Password,
     open_job,
+    select_pages,
     writes_nothing,
 )
 from pdftools.core.inputs import load_json
@@ -57,6 +59,14 @@ class FormsResult:
     """Widgets drawn into the pages."""
     written: Edited | None = None
     """The output, for fill and flatten."""
+    warnings: list[str] = field(default_factory=list)
+
+    def cap_fields(self, most: int, rest: str) -> None:
+        """Keep the first `most` fields, saying how many there are and how to see the others (`rest`): a
+        form's thousands of fields (a tax return's) fill an agent's context."""
+        if len(self.fields) > most:
+            self.warnings.append(f"fields: {most} of {len(self.fields)} listed; {rest}")
+            self.fields = self.fields[:most]
 
     @property
     def table_hidden(self) -> tuple[str, ...]:
@@ -77,6 +87,7 @@ def forms(
     annotations: Annotated[bool, Param("flatten: other annotations too{{cli: (comments, highlights, stamps that "
                                        "have an appearance), as qpdf --flatten-annotations=all}}"),
                            Cli(actions=("flatten",))] = False,
+    pages: Annotated[Pages, Cli(actions=("list",))] = None,
     output: Annotated[Output, Cli(actions=WRITES)] = None,
     in_place: Annotated[InPlace, Cli(actions=WRITES)] = False,
     force: Annotated[Force, Cli(actions=WRITES)] = False,
@@ -94,7 +105,9 @@ def forms(
     if action == "list":
         writes_nothing(action, output, in_place)
         src = input_path(input)
-        return FormsResult(input=str(src), fields=_described(open_pdf(src, password)))
+        pdf = open_pdf(src, password)
+        chosen = set(select_pages(pages, len(pdf.pages), src)) if pages else None  # "": every page
+        return FormsResult(input=str(src), fields=_described(pdf, chosen))
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="filled" if action == "fill" else "flat", password=password,
                    in_place=in_place, force=force)
@@ -109,11 +122,15 @@ def forms(
                        written=written)
 
 
-def _described(pdf: Any) -> list[FormField]:
+def _described(pdf: Any, pages: set[int] | None = None) -> list[FormField]:
+    """The form's fields; with `pages`, those with a widget on one of those pages."""
     try:
         fields = formfields.wrapped(pdf)
     except NoForm:  # listing no fields is an answer, not an error
         return []
+    if pages is not None:
+        on = formfields.pages_of(pdf)
+        fields = {name: w for name, w in fields.items() if formfields.widget_pages(w, on) & pages}
     return [formfields.describe(name, w) for name, w in fields.items()]
 
 

@@ -80,6 +80,22 @@ class InfoResult:
         if left:
             self.warnings.append(f"{left}; {whole} lists them all")
 
+    def cap_values(self, each: int, total: int) -> None:
+        """Info and XMP values cut to `each` characters, and keys past `total` characters of each left out,
+        saying so: a 400 kB Info dictionary is no overview."""
+        for name in ("metadata", "xmp"):
+            values, cut, left = metadata.capped(getattr(self, name), each, total)
+            if cut or left:
+                setattr(self, name, values)
+                self.warnings.append(metadata.capped_note(cut, left, each).replace("metadata", name, 1))
+
+    def cap_pages(self, most: int, how: str) -> None:
+        """The details of the first `most` pages asked for, saying so and `how` to see the others."""
+        if self.page_details is not None and len(self.page_details) > most:
+            last = self.page_details[most - 1].page
+            self.warnings.append(f"page_details: {most} of {len(self.page_details)} pages (to page {last}); {how}")
+            self.page_details = self.page_details[:most]
+
 
 
 

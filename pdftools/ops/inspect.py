@@ -79,9 +79,17 @@ class InspectResult:
     signatures: list[Signature] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
 
-    def cap_pages(self, most: int, how: str) -> None:
+    def cap_images(self, most: int, how: str) -> None:
+        """At most `most` images (pages of many images each: a map's tiles), saying so and `how` to see the
+        others."""
+        if len(self.images) > most:
+            last = self.images[most - 1].page
+            self.warnings.append(f"images: {most} of {len(self.images)} listed (to page {last}); {how}")
+            self.images = self.images[:most]
+
+    def cap_pages(self, most: int, how: str, most_ranges: int = 500) -> None:
         """Keep the page boxes and images of the first `most` pages listed (a long document's run to thousands),
-        saying so and `how` to see the others."""
+        and `most_ranges` page-label ranges, saying so and `how` to see the others."""
         for name, items in (("page_boxes", self.page_boxes), ("images", self.images)):
             numbers = list(dict.fromkeys(item.page for item in items))
             if len(numbers) > most:
@@ -89,6 +97,11 @@ class InspectResult:
                 setattr(self, name, [item for item in items if item.page in kept])
                 self.warnings.append(f"{name}: those of {most} of {len(numbers)} pages (to page {numbers[most - 1]})"
                                      f"; {how}")
+        if len(self.page_labels) > most_ranges:  # a label range a page, in a long document
+            starts = list(self.page_labels)
+            self.warnings.append(f"page_labels: {most_ranges} of {len(starts)} ranges (to page "
+                                 f"{starts[most_ranges - 1]}); each page's label is in page_boxes; {how}")
+            self.page_labels = {start: self.page_labels[start] for start in starts[:most_ranges]}
 
 
 def inspect(

@@ -49,6 +49,18 @@ class LabelsResult:
     written: Edited | None = None
     """The output, when labels were set or cleared."""
 
+    warnings: list[str] = field(default_factory=list)
+
+    def cap_labels(self, most_labels: int, most_ranges: int, rest: str) -> None:
+        """The first `most_labels` labels and `most_ranges` ranges, saying so and where the others are (`rest`):
+        5,000 pages, each its own range, made 370 kB."""
+        if len(self.labels) > most_labels:
+            self.warnings.append(f"labels: those of pages 1-{most_labels} of {len(self.labels)}; {rest}")
+            self.labels = self.labels[:most_labels]
+        if len(self.ranges) > most_ranges:
+            self.warnings.append(f"ranges: {most_ranges} of {len(self.ranges)} listed; {rest}")
+            self.ranges = self.ranges[:most_ranges]
+
     def output_lines(self) -> Iterator[str]:
         """A person's and grep's view: `page<TAB>label`, one page a line (--json has the list)."""
         return (f"{number}\t{label}" for number, label in enumerate(self.labels, 1))

@@ -17,7 +17,7 @@ from pdftools.core.edit import Decrypt, Linearize, ObjectStreams, saving
 from pdftools.core.inputs import expand, split_spec
 from pdftools.core.pages import parse_turned, turn
 from pdftools.core.params import Cli, Param, Password
-from pdftools.core.paths import output_path
+from pdftools.core.paths import pdf_output_path
 from pdftools.core.pdf import check_output, copy_pages, new_pdf, open_pdf, page_list, save_pdf
 from pdftools.document import attached, metadata, outline, remap
 from pdftools.document import labels as pagelabels
@@ -68,7 +68,7 @@ def merge(
 ) -> MergeResult:
 
     sources = _sources(inputs, output)  # one is enough (a glob that matched one file), as in qpdf and pdftk
-    out_path = output_path(output)
+    out_path = pdf_output_path(output)  # `-` at a terminal is refused
     check_output(out_path, [path for path, _ in sources], force=force)
 
     real = [os.path.realpath(path) for path, _ in sources]  # a file named twice is opened once

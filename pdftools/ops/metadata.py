@@ -77,6 +77,15 @@ class MetadataResult:
         """What the command line prints as it is, instead of the fields: pdftk's report."""
         return self.dump_data
 
+    def cap_values(self, each: int, total: int) -> None:
+        """Info and XMP values cut to `each` characters, and keys past `total` characters of each left out,
+        saying so."""
+        for name in ("info", "xmp"):
+            values, cut, left = meta.capped(getattr(self, name), each, total)
+            if cut or left:
+                setattr(self, name, values)
+                self.warnings.append(meta.capped_note(cut, left, each).replace("metadata", name, 1))
+
 
 def metadata(
     action: Annotated[Literal["show", "set", "remove"], Param("show, set (with {{values}}) or remove all"),

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
 from pdftools.core.edit import Edited, Force, InPlace, Input, Linearize, ObjectStreams, Output, Password, open_job
-from pdftools.core.params import Cli, Param
-from pdftools.document.encryption import CIPHERS, check_encodable, parse_allow, verify_protected
+from pdftools.core.params import Cli, Mcp, Param
+from pdftools.document.encryption import CIPHERS, PERMISSIONS, check_encodable, parse_allow, verify_protected
 from pdftools.errors import InvalidArgument
 
 
@@ -46,6 +46,8 @@ def protect(
     owner_password: OwnerPassword = None,
     allow: Annotated[
         str | None, Param("Allowed: print,print-hq,copy,modify,annotate,fill-forms,assemble; all (default) or none"),
+        Mcp(annotation=str | list[str] | None),  # an agent's list of names too (the schema says so: an array)
+        Cli(complete=lambda: ("all", "none", *PERMISSIONS), listed=True),
     ] = None,
     cipher: Annotated[Literal["aes-256", "aes-128"], Param("AES key length")] = "aes-256",
     legacy: Annotated[bool, Param("RC4 128-bit for very old readers (weak)")] = False,

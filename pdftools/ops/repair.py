@@ -106,12 +106,14 @@ def repair(
         gone = _lost_notes(notes)
         lost = _lost(pdf, gone, bool(notes), str(src)) if method == "qpdf" else _redraw_losses(pdf, unreadable)
         fixes = fix_page_tree(pdf) if method == "qpdf" else 0
+        remaining: list[Problem] = []  # checked before it is moved into place: a device or pipe cannot be read back
         size = save_pdf(pdf, out, min_version=pdf.pdf_version, encryption=pdf.is_encrypted,
+                        verify=lambda tmp: remaining.extend(_remaining(tmp, password, str(out))),
                         **saving(linearize, object_streams))
         pages, objects, encrypted = len(pdf.pages), len(pdf.objects), pdf.is_encrypted
     if mode is not None:
         os.chmod(out, mode & 0o7777)
-    label, remaining = str(src), _remaining(out, password)
+    label = str(src)
     return RepairResult(
         input=str(src), output=str(out), pages=pages, size=size, encrypted=encrypted, method=method,
         xref_rebuilt=any("reconstruct" in n for n in notes), objects=objects,
@@ -236,12 +238,13 @@ def fix_page_tree(pdf: pikepdf.Pdf) -> int:
     return fixes
 
 
-def _remaining(out: Path, password: str | None) -> list[Problem]:
+def _remaining(written: Path, password: str | None, label: str) -> list[Problem]:
+    """What `check` finds in the file `written`, the output `label` before it is moved into place."""
     try:
-        with open_pdf(out, password, inherit_page_attributes=False) as written:
-            return validate(written, str(out)).problems
+        with open_pdf(written, password, inherit_page_attributes=False) as pdf:
+            return validate(pdf, label).problems
     except DamagedPdf as exc:
-        return [Problem("error", "file", f"the output cannot be read: {reason(exc.message, str(out))}")]
+        return [Problem("error", "file", f"the output cannot be read: {reason(exc.message, str(written))}")]
 
 
 def _outcome(remaining: list[Problem], lost: list[Problem], out: Path) -> str:

@@ -275,3 +275,93 @@ def test_text_given_as_a_string_names_no_input_file(cli, tmp_path: Path) -> None
     assert named["input"] == "content" and "From a file" in named["content"], named
     human = cli("convert", "--text", "# Hi", "-t", "html", "-o", tmp_path / "hi.html")
     assert human.exit_code == 0 and "content" not in human.stdout + human.stderr, human
+
+
+def test_docx_image_descriptions_hold_no_image_data(cli, tmp_path: Path) -> None:
+    """pandoc's docx writer describes each picture by its source (pic:cNvPr descr); pdftools hands images over as
+    data: URIs, which put the image's base64 there a second time. The descriptions name the file, as bare pandoc's
+    do, and the docx is no bigger than bare pandoc's."""
+    import base64
+    import random
+
+    rng = random.Random(4)
+    Image.frombytes("RGB", (200, 200), rng.randbytes(200 * 200 * 3)).save(tmp_path / "noise.png")  # ~120 KB
+    doc = tmp_path / "img.md"
+    doc.write_text('# T\n\n![](noise.png)\n\n![A noisy square](noise.png)\n\n![](noise.png "a title")\n')
+    bare = tmp_path / "bare.docx"
+    subprocess.run([pandoc.program(), doc.name, "-o", str(bare)], cwd=tmp_path, check=True)
+    out = tmp_path / "out.docx"
+    ok(cli, doc, "-o", out)
+    xml = docx_xml(out)
+    assert "base64" not in xml and "data:image" not in xml
+    assert re.findall(r'<pic:cNvPr [^>]*descr="([^"]*)"', xml) == re.findall(r'<pic:cNvPr [^>]*descr="([^"]*)"',
+                                                                         docx_xml(bare)) == ["noise.png"] * 3
+    assert 'descr="A noisy square"' in xml
+    assert out.stat().st_size < bare.stat().st_size * 1.1, (out.stat().st_size, bare.stat().st_size)
+    assert len(docx_media(out)) == 1
+    uri = tmp_path / "uri.md"  # an image written into the document as a data: URI: no name to give, none
+    uri.write_text(f"![](data:image/png;base64,{base64.b64encode((tmp_path / 'noise.png').read_bytes()).decode()})\n")
+    ok(cli, uri, "-o", tmp_path / "uri.docx")
+    assert "base64" not in docx_xml(tmp_path / "uri.docx") and len(docx_media(tmp_path / "uri.docx")) == 1
+
+
+CONTAINER_DATES = {"docx": ("docProps/core.xml", r"<dcterms:modified[^>]*>([^<]+)<"),
+                   "odt": ("meta.xml", r"<dc:date>([^<]+)<"),
+                   "epub": ("EPUB/content.opf", r'<meta property="dcterms:modified">([^<]+)<'),
+                   "pptx": ("docProps/core.xml", r"<dcterms:modified[^>]*>([^<]+)<")}
+
+
+@pytest.mark.parametrize("to", CONTAINER_DATES)
+def test_container_outputs_carry_no_1970_dates(cli, tmp_path: Path, to: str) -> None:
+    """pandoc's sandbox has no clock: its docx, odt, epub and pptx said 1970-01-01 (and their zip entries
+    1980-01-01). They carry the time bare pandoc gives them: SOURCE_DATE_EPOCH when set, else now."""
+    import datetime
+    import zipfile
+
+    doc = tmp_path / "d.md"
+    doc.write_text("---\ntitle: Dated\n---\n\n# One\n\nText.\n")
+    part, pattern = CONTAINER_DATES[to]
+    before = datetime.datetime.now(datetime.UTC).replace(microsecond=0)
+    ok(cli, doc, "-o", tmp_path / f"now.{to}")
+    after = datetime.datetime.now(datetime.UTC)
+    with zipfile.ZipFile(tmp_path / f"now.{to}") as z:
+        assert not any(b"1970-01-01" in z.read(info) for info in z.infolist())
+        assert all(info.date_time[0] >= before.year for info in z.infolist())
+        stamp = datetime.datetime.fromisoformat(re.findall(pattern, z.read(part).decode())[0].strip())
+    assert before <= stamp <= after, (before, stamp, after)
+    fixed = cli("convert", doc, "-o", tmp_path / f"fixed.{to}", env={"SOURCE_DATE_EPOCH": "1700000000"})
+    assert fixed.exit_code == 0, fixed
+    with zipfile.ZipFile(tmp_path / f"fixed.{to}") as z:
+        assert re.findall(pattern, z.read(part).decode())[0].strip() == "2023-11-14T22:13:20Z"
+        assert {info.date_time for info in z.infolist()} == {(2023, 11, 14, 22, 13, 20)}
+
+
+def test_pptx_with_images_found_and_missing(cli, docs: dict[str, Path], tmp_path: Path) -> None:
+    """pandoc's pptx writer stops at an image it cannot read (exit 99, where the docx writer warns), and under
+    the sandbox it can read none: a slide with red.png failed. Images pdftools may hand over go inside; the
+    others become their description, with a warning saying why."""
+    import zipfile
+
+    doc = docs["md"].parent / "slides.md"
+    doc.write_text("# One\n\n![Red square](red.png)\n\n# Two\n\n![Passwd](/etc/passwd) ![Gone](missing.png)\n")
+    bare = subprocess.run([pandoc.program(), "--sandbox", doc.name, "-o", str(tmp_path / "bare.pptx")],
+                          cwd=doc.parent, capture_output=True, text=True)
+    assert bare.returncode == 99 and "not found in resource path" in bare.stderr  # what pdftools ran into
+    out = tmp_path / "slides.pptx"
+    data = ok(cli, doc, "-o", out)
+    assert data["images"] == ["red.png"]
+    assert any("/etc/passwd not embedded" in w for w in data["warnings"])
+    assert any("missing.png not embedded" in w for w in data["warnings"])
+    with zipfile.ZipFile(out) as z:
+        media = [n for n in z.namelist() if n.startswith("ppt/media/")]
+        slides = " ".join(z.read(n).decode() for n in z.namelist() if n.startswith("ppt/slides/slide"))
+    assert len(media) == 1 and "Passwd" in slides and "Gone" in slides
+    assert not leaks(out)
+
+
+def leaks(path: Path) -> bool:
+    import zipfile
+
+    line = Path("/etc/passwd").read_bytes().splitlines()[0]
+    with zipfile.ZipFile(path) as z:
+        return any(line in z.read(name) for name in z.namelist())

@@ -299,3 +299,38 @@ def test_docx_media_only_from_the_document(cli, tmp_path: Path) -> None:
     assert list(docx_media(tmp_path / "d.docx").values()) == [(folder / "ok.png").read_bytes()]
     assert json.loads(result.stdout)["warnings"] == [
         "image ../private/photo.png not embedded: outside the input's folder and --resource-path"]
+
+
+@pytest.mark.parametrize(("name", "text", "said"), [
+    ("bad.tex", "\\begin{document}\n\\end{itemize}\n", ["line 2, column 14", "expecting \\end{document}",
+                                                      "\\end{itemize}"]),
+    ("bad.opml", '<opml><body><outline text="a"', ["Invalid XML", "not enough input"]),
+    ("bad.csv", 'a,"b\nc', ['line 4, column 1', "unexpected end of input"]),
+    ("bad.ipynb", '{"cells": 3}', ["ipynb", '"worksheets" not found']),
+])
+def test_a_parse_error_is_wrong_format_with_pandocs_whole_message(cli, tmp_path: Path, name: str, text: str,
+                                                                   said: list[str]) -> None:
+    """pandoc's parse errors span lines (where, then what it expected, then the line with a caret): all of it,
+    not its last line (a lone `^` for LaTeX), as WRONG_FORMAT: the document is not the format it claims."""
+    doc = tmp_path / name
+    doc.write_text(text)
+    bare = subprocess.run([pandoc.program(), "--sandbox", str(doc), "-t", "html"], capture_output=True, text=True)
+    assert bare.returncode in (44, 64, 93) and all(part in bare.stderr for part in said)  # what pandoc says
+    result = cli("convert", doc, "-t", "html")
+    assert result.exit_code == 4 and "WRONG_FORMAT" in result.stderr, result
+    assert all(part in result.stderr for part in said), result.stderr
+    assert "EXTERNAL_TOOL_FAILED" not in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_docx_with_broken_xml_is_wrong_format(cli, docs: dict[str, Path], tmp_path: Path) -> None:
+    """pandoc exits 63 ("couldn't parse docx file: DocxError"): the file is no valid docx (the hostile sweep's
+    doc-docx-bad-xml.docx), not a failing program."""
+    import zipfile
+
+    good = make_docx(docs["md"], tmp_path / "good.docx")
+    bad = tmp_path / "bad.docx"
+    with zipfile.ZipFile(good) as old, zipfile.ZipFile(bad, "w") as new:
+        for info in old.infolist():
+            new.writestr(info, old.read(info) if info.filename != "word/document.xml" else b"<w:document><<<<&&&")
+    result = cli("convert", bad, "-t", "markdown")
+    assert result.exit_code == 4 and "WRONG_FORMAT" in result.stderr and "DocxError" in result.stderr, result

@@ -218,3 +218,15 @@ def test_a_cut_text_goes_on_at_the_offset_the_note_names_over_stdio(tmp_path: Pa
     assert all("`output`" not in note for note in notes), notes
     error = error_of(past)
     assert error["code"] == "INVALID_ARGUMENT" and str(len(whole)) in error["message"], error
+
+
+def test_deep_nesting_and_parse_errors_over_mcp(root: Path) -> None:
+    """The nesting limit and pandoc's parse errors reach an agent as codes with hints in its terms."""
+    (root / "deep.md").write_text("[" * 40 + "x\n")
+    error = error_of(call(root, {"input": "deep.md", "to_format": "html"}))
+    assert error["code"] == "INPUT_TOO_LARGE" and "PDFTOOLS_MAX_NESTING" in error["message"]
+    assert "from_format" in error["hint"] and "--from" not in error["hint"]
+    (root / "bad.tex").write_text("\\begin{document}\n\\end{itemize}\n")
+    error = error_of(call(root, {"input": "bad.tex", "to_format": "html"}))
+    assert error["code"] == "WRONG_FORMAT" and "line 2, column 14" in error["message"], error
+    assert "expecting \\end{document}" in error["message"]

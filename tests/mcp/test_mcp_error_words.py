@@ -40,6 +40,7 @@ FAILING: list[tuple[str, dict[str, Any]]] = [
     ("pdf_metadata", {**FOUR_, "action": "set", "values": ["bad key=1"]}),
     ("pdf_attachments", {**FOUR_, "action": "remove"}),
     ("pdf_bookmarks", {**FOUR_, "action": "add"}),
+    ("pdf_bookmarks", {**FOUR_, "action": "replace", "data": {"title": "a"}}),  # said `bookmarks list --json`
     ("pdf_page_labels", {**FOUR_, "scheme": "1:i", "clear": True}),
     ("pdf_info", {"input": "broken.pdf"}),
     ("pdf_info", {"input": "locked.pdf"}),

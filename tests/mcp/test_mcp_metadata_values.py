@@ -110,4 +110,4 @@ def test_values_given_to_another_action_say_which_action_takes_them(tmp_path: Pa
     _doc(tmp_path)
     show, = _calls(Client(build_server([tmp_path])), [{"action": "show", "input": "x.pdf", "values": {"Title": "x"}}])
     error = rb.mcp_error(show)
-    assert error["message"] == "values go with `set`, not `show`", error
+    assert error["message"] == "pdf_metadata action `show` takes no values: values is for action `set`", error

@@ -59,6 +59,7 @@ SCENARIOS: dict[str | tuple[str, str], dict[str, Any]] = {  # valid arguments be
     "pdf_stamp": {"text": "DRAFT"},
     ("pdf_stamp", "pdf"): {"text": None, "pdf": "one.pdf"},
     ("pdf_metadata", "output"): {"action": "set", "values": ["Title=x"]},
+    ("pdf_metadata", "data"): {"action": "set", "data": "info.txt"},  # pdftk's update_info file
     ("pdf_bookmarks", "output"): {"action": "add", "title": "x", "page": 1},
     ("pdf_bookmarks", "data"): {"action": "replace", "data": "bookmarks.json"},
     ("pdf_attachments", "files"): {"action": "add", "files": ["one.pdf"]},
@@ -174,6 +175,7 @@ def layout(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
                    check=True)  # compresses well: pdf_compress writes only smaller files
     (root / "bookmarks.json").write_text('[{"title": "One", "page": 1, "children": []}]')
     (root / "fields.json").write_text('{"Name": "Ann"}')
+    (root / "info.txt").write_text("InfoBegin\nInfoKey: Title\nInfoValue: x\n")
     (root / "note.md").write_text("# A note\n\nWith a paragraph.\n")
     (root / "style.css").write_text("h1 { color: green }\n")
     (root / "ref.docx").write_bytes(subprocess.run([pandoc.program(), "--print-default-data-file", "reference.docx"],
@@ -214,6 +216,8 @@ def arguments(tool: str, schema: dict[str, Any], target: str, value: str | None)
         args["force"] = True
     args.update(SCENARIOS.get(tool, {}))
     args.update(SCENARIOS.get((tool, target), {}))
+    if args.get("action") in ("show", "list"):  # a reading action writes nothing: `force` is another action's
+        args.pop("force", None)
     if value is not None:
         args[target] = [value, *args.get(target, [])[1:2]] if _is_list(schema["properties"][target]) else value
     return {k: v for k, v in args.items() if v is not None}

@@ -64,13 +64,19 @@ PDFTOOLS = Path(sys.executable).with_name("pdftools")
 # fronts and backs scanned to two files together (qpdf --collate, pdftk shuffle), where an agent needed a merge
 # and a reorder, two outputs and a file left behind. `edit` 20,600 and `all` 40,900: pdf_forms' `annotations` (80
 # bytes), what "flatten this PDF" means to most (qpdf --flatten-annotations): a reviewer's marks made part of the
-# pages; no other call does it. `edit` 20,800 and `all` 41,100: pdf_metadata's `format` (pdftk, pdftk-utf8) and
-# its result's `dump_data` (~180 bytes): what `pdftk dump_data` prints, to the byte, for an agent replacing a
-# pdftk step in a script (its enum is most of it; the description is already a line). `edit` 20,900 and `all`
-# 41,200: pdf_metadata's `data` (~100 bytes), pdftk's update_info file applied, the other half of that step.
-# `edit` 20,950 and `all` 41,250: pdf_merge's `collate` an integer, N pages of each input (qpdf --collate=N), with
-# its minimum (+22 bytes; its description shortened).
-BUDGETS = {"read": 5_400, "edit": 20_950, "all": 41_250}
+# pages; no other call does it. `edit` 20,700 and `all` 41,000: pdf_forms' `pages` (list the fields of those pages:
+# a tax return's 3,000 fields are listed 250 at a time) and the `warnings` of pdf_forms and pdf_page_labels, where a
+# result cut to fit an agent's context says so (tests/mcp/test_mcp_results_bounded.py): edit 20,625, all 40,956.
+# `all` 41,100: pdf_protect's `allow` as a list of names too (55 bytes: the array its schema adds; an agent wrote
+# ["print", "copy"] and was refused): 41,011.
+# Then (qpdf/pdftk parity, on top of the 20,600/40,900 above): `edit` +200 and `all` +200: pdf_metadata's
+# `format` (pdftk, pdftk-utf8) and its result's `dump_data` (~180 bytes): what `pdftk dump_data` prints, to the
+# byte, for an agent replacing a pdftk step in a script (its enum is most of it; the description is already a
+# line). `edit` +100 and `all` +100: pdf_metadata's `data` (~100 bytes), pdftk's update_info file applied, the
+# other half of that step. `edit` +50 and `all` +50: pdf_merge's `collate` an integer, N pages of each input
+# (qpdf --collate=N), with its minimum (+22 bytes; its description shortened).
+# Both together: edit 21,050, all 41,450 (measured: edit 20,972, all 41,358).
+BUDGETS = {"read": 5_400, "edit": 21_050, "all": 41_450}
 TOOL_BUDGET = 2_650
 
 

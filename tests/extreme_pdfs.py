@@ -1,0 +1,158 @@
+"""PDFs at the far end of what a real file holds, made with pikepdf into a test's folder: thousands of form fields,
+pages, page-label ranges, bookmarks, attachments and images, and Info and XMP of hundreds of kilobytes. What a
+tool returns about such a file must still fit in an agent's context (tests/mcp/test_mcp_results_bounded.py)."""
+
+from __future__ import annotations
+
+import zlib
+from pathlib import Path
+
+import pikepdf
+from pikepdf import Array, Dictionary, Name, String
+
+FIELDS = 3_000
+PAGES = 5_000
+BOOKMARKS = 10_000
+ATTACHMENTS = 2_000
+IMAGE_PAGES, IMAGES_PER_PAGE = 200, 10
+BIG = 400_000  # bytes of Info, and of XMP
+STYLES = ("/D", "/r", "/R", "/a", "/A")
+
+
+def pages(path: Path, count: int = PAGES) -> Path:
+    """`count` empty pages whose page labels change style at every page (decimal, roman, letters, upper and
+    lower, with a prefix every third page): one label range a page."""
+    with pikepdf.new() as pdf:
+        for _ in range(count):
+            pdf.add_blank_page(page_size=(200, 200))
+        nums = Array()
+        for index in range(count):
+            label = Dictionary(S=Name(STYLES[index % len(STYLES)]), St=index + 1)
+            if index % 3 == 0:
+                label.P = String(f"p{index}-")
+            nums.extend([index, label])
+        pdf.Root.PageLabels = Dictionary(Nums=nums)
+        pdf.save(path)
+    return path
+
+
+def form(path: Path, count: int = FIELDS) -> Path:
+    """`count` text fields with values and long names, 100 to a page."""
+    with pikepdf.new() as pdf:
+        for _ in range(count // 100):
+            pdf.add_blank_page(page_size=(612, 792))
+        fields = Array()
+        for index in range(count):
+            page = pdf.pages[index // 100]
+            y = 780 - (index % 100) * 7.5
+            field = pdf.make_indirect(Dictionary(
+                Type=Name.Annot, Subtype=Name.Widget, FT=Name.Tx, T=String(f"section_{index // 100}.field_{index}"),
+                V=String(f"value of field number {index}"), Rect=[20, y - 6, 300, y], P=page.obj, F=4))
+            page.obj.Annots = page.obj.get("/Annots", Array())
+            page.obj.Annots.append(field)
+            fields.append(field)
+        pdf.Root.AcroForm = Dictionary(Fields=fields, DA=String("/Helv 0 Tf 0 g"))
+        pdf.save(path)
+    return path
+
+
+def metadata(path: Path, size: int = BIG) -> Path:
+    """One page whose Info dictionary holds `size` bytes (a long Title, Subject and Keywords, and 200 custom keys
+    of 1 kB) and whose XMP metadata is `size` bytes too."""
+    with pikepdf.new() as pdf:
+        pdf.add_blank_page(page_size=(200, 200))
+        info = pdf.make_indirect(Dictionary())
+        third = (size - 200 * 1_000) // 3
+        info.Title = String("T" * third)
+        info.Subject = String("S" * third)
+        info.Keywords = String("k, " * (third // 3))
+        for index in range(200):
+            info[Name(f"/Custom{index}")] = String(f"{index}" + "x" * 999)
+        pdf.trailer.Info = info
+        packet = ("<?xpacket begin='' id='W5M0MpCehiHzreSzNTczkc9d'?><x:xmpmeta xmlns:x='adobe:ns:meta/'>"
+                  "<rdf:RDF xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#'>"
+                  "<rdf:Description rdf:about='' xmlns:dc='http://purl.org/dc/elements/1.1/'>"
+                  f"<dc:description><rdf:Alt><rdf:li xml:lang='x-default'>{'d' * (size // 2)}</rdf:li></rdf:Alt>"
+                  f"</dc:description><dc:subject><rdf:Bag>{'<rdf:li>w</rdf:li>' * (size // 2 // 18)}</rdf:Bag>"
+                  "</dc:subject></rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end='w'?>")
+        stream = pikepdf.Stream(pdf, packet.encode())
+        stream.Type, stream.Subtype = Name.Metadata, Name.XML
+        pdf.Root.Metadata = stream
+        pdf.save(path)
+    return path
+
+
+def outline(path: Path, count: int = BOOKMARKS, page_count: int = 100) -> Path:
+    """`count` bookmarks, a tenth of them top level each with nine children, over `page_count` pages."""
+    with pikepdf.new() as pdf:
+        for _ in range(page_count):
+            pdf.add_blank_page(page_size=(200, 200))
+        with pdf.open_outline() as tree:
+            for top in range(count // 10):
+                item = pikepdf.OutlineItem(f"Chapter {top} with a longer title", top % page_count)
+                item.children.extend(pikepdf.OutlineItem(f"Section {top}.{sub}", (top + sub) % page_count)
+                                     for sub in range(9))
+                tree.root.append(item)
+        pdf.save(path)
+    return path
+
+
+def attachments(path: Path, count: int = ATTACHMENTS) -> Path:
+    """One page and `count` small attached files with descriptions."""
+    with pikepdf.new() as pdf:
+        pdf.add_blank_page(page_size=(200, 200))
+        for index in range(count):
+            spec = pikepdf.AttachedFileSpec(pdf, f"attachment {index}\n".encode(), description=f"file {index}",
+                                            filename=f"attachment-{index:05}.txt", mime_type="text/plain")
+            pdf.attachments[f"attachment-{index:05}.txt"] = spec
+        pdf.save(path)
+    return path
+
+
+def images(path: Path, page_count: int = IMAGE_PAGES, per_page: int = IMAGES_PER_PAGE) -> Path:
+    """`page_count` pages each drawing `per_page` distinct 8x8 grey images."""
+    with pikepdf.new() as pdf:
+        for page_index in range(page_count):
+            pdf.add_blank_page(page_size=(200, 200))
+            page = pdf.pages[-1]
+            xobjects, draw = Dictionary(), []
+            for index in range(per_page):
+                pixels = bytes((page_index * per_page + index + x) % 256 for x in range(64))
+                image = pikepdf.Stream(pdf, zlib.compress(pixels))
+                image.Type, image.Subtype = Name.XObject, Name.Image
+                image.Width, image.Height, image.BitsPerComponent = 8, 8, 8
+                image.ColorSpace, image.Filter = Name.DeviceGray, Name.FlateDecode
+                xobjects[Name(f"/Im{index}")] = image
+                draw.append(f"q 16 0 0 16 {10 + (index % 5) * 36} {10 + (index // 5) * 36} cm /Im{index} Do Q")
+            page.obj.Resources = Dictionary(XObject=xobjects)
+            page.obj.Contents = pdf.make_stream("\n".join(draw).encode())
+        pdf.save(path)
+    return path
+
+
+def text(path: Path, page_count: int = 300, lines: int = 50) -> Path:
+    """`page_count` pages of `lines` lines of text each (Helvetica), every line with the word `value`."""
+    with pikepdf.new() as pdf:
+        font = pdf.make_indirect(Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name.Helvetica))
+        for page_index in range(page_count):
+            pdf.add_blank_page(page_size=(612, 792))
+            page = pdf.pages[-1]
+            page.obj.Resources = Dictionary(Font=Dictionary(F1=font))
+            shown = " ".join(f"0 -14 Td (Line {line} of page {page_index + 1} holds a value) Tj"
+                             for line in range(lines))
+            page.obj.Contents = pdf.make_stream(f"BT /F1 11 Tf 40 770 Td {shown} ET".encode())
+        pdf.save(path)
+    return path
+
+
+def page_list(count: int = PAGES) -> list[int]:
+    """Every page number of `pages()` in a list: the longest page argument an edit takes."""
+    return list(range(1, count + 1))
+
+
+def make_all(folder: Path) -> dict[str, Path]:
+    """Every extreme PDF, by name, in `folder`."""
+    return {"pages": pages(folder / "pages.pdf"), "form": form(folder / "form.pdf"),
+            "meta": metadata(folder / "meta.pdf"), "outline": outline(folder / "outline.pdf"),
+            "attach": attachments(folder / "attach.pdf"), "images": images(folder / "images.pdf"),
+            "text": text(folder / "text.pdf")}

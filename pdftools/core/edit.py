@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pdftools.core.pages import check_spec, parse_pages
+from pdftools.core.pages import check_spec, parse_pages, parse_turned
 from pdftools.core.params import Cli, MaxChars, Mcp, Offset, Param, StartPage
 from pdftools.core.params import Input as Input  # the ops' shared parameters, in one import
 from pdftools.core.params import Pages as Pages
@@ -165,6 +165,13 @@ def select_pages(spec: str | None, count: int, name: str | Path = "the PDF") -> 
     if count == 0:
         raise NoPages(f"{name} has no pages")
     return parse_pages(spec, count, name)
+
+
+def select_turned(spec: str | None, count: int, name: str | Path = "the PDF") -> list[tuple[int, str | None]]:
+    """`select_pages`, each page with pdftk's rotation word of its item (`1-3east`; None: as it is)."""
+    if count == 0:
+        raise NoPages(f"{name} has no pages")
+    return parse_turned(spec, count, name)
 
 
 def writes_nothing(action: str, output: str | None, in_place: bool) -> None:

@@ -14,8 +14,9 @@ from pdftools.core.paths import folder_path, glob_files, input_path, policy
 from pdftools.errors import FileNotFound, InvalidArgument, NoInputs, PdftoolsError
 
 # a page, in any case: qpdf's z, r1 and x (leave out), pdftk's end, its odd/even after a range and ~ (leave out),
-# pdfcpu's l, ! and n (leave out)
-_TOKEN = r"(?:~?[x!n]?(?:-?\d+|last|first|all|odd|even|end|z|l|r\d+)(?:odd|even)?)"
+# pdfcpu's l, ! and n (leave out); pdftk's rotation word last (`1-endeast`)
+_TOKEN = (r"(?:~?[x!n]?(?:-?\d+|last|first|all|odd|even|end|z|l|r\d+)(?:odd|even)?"
+          r"(?:north|south|east|west|left|right|down)?)")
 _PAGES_SUFFIX = re.compile(rf"^(?P<path>.+?):(?P<pages>{_TOKEN}(?:\s*[-,~]\s*{_TOKEN}?)*(?::(?:odd|even))?)$",
                            re.I)
 

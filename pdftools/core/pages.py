@@ -5,6 +5,8 @@ every other page of what it names (`1-z:even`, `z-1:odd`), as `qpdf --pages` doe
 `x` item (out of the item before it: `1-z,x3-4`), pdfcpu's `!` or `n` item (out of everything named before it,
 or of every page when it comes first: `1-,!5`, `odd,n1,nl`) and pdftk's `~` (out of its own item: `1-20~5-6`,
 `~5` for every page but 5); pdftk's `odd` / `even` after a range keep its odd or even page numbers (`1-endodd`).
+pdftk's rotation word, last in an item (`1-endeast`, `3west`, `2left`), is read where pages are arranged (select,
+merge: `parse_turned`) and refused, with the `rotate` command that does it, elsewhere.
 
 An empty spec names no pages and is refused. Where leaving the spec out means all pages (the shared `Pages`
 parameter: rotate, stamp, text...), an empty one given to a front end is taken as left out (its `Param` says
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pdftools.errors import InvalidPageRange
 
@@ -162,7 +164,10 @@ def _items(spec: str) -> Iterator[tuple[str, re.Match[str]]]:
             if turn := _TURNS.search(item):
                 raise InvalidPageRange(f"cannot read {raw.strip()!r} in page spec {spec!r}: pages are turned "
                                        "by their own command", hint=_rotate_hint(item[:turn.start()], turn[1]))
-            raise InvalidPageRange(f"cannot read {raw.strip()!r} in page spec {spec!r}")
+            early = re.search(r"(north|south|east|west|left|right|down)(?=~)", item)
+            raise InvalidPageRange(f"cannot read {raw.strip()!r} in page spec {spec!r}", hint=None if not early else
+                                   "pdftk's rotation word comes last in its item: "
+                                   f"`{item[:early.start()]}{item[early.end():]}{early[1]}`.")
         yield raw.strip(), match
 
 
@@ -208,6 +213,45 @@ def parse_pages(spec: str | None, count: int, name: str | Path | None = None) ->
     """Parse a page spec into 1-based page numbers, in the order given (repeats kept); one that names no page is
     refused, naming the file (`name`) where given."""
     return [n for start, end in parse_ranges(spec, count, name) for n in _span(start, end)]
+
+
+def parse_turned(spec: str | None, count: int, name: str | Path | None = None) -> list[tuple[int, str | None]]:
+    """`parse_pages`, with pdftk's rotation word after an item (`1-endeast`, `3west`, `4-3~4north`): each page
+    with its item's word (None: as it is). The word comes last, after `odd`/`even` and `~` ranges, and goes with
+    pdftk's ranges: not with qpdf's `x` items or `:odd`, nor pdfcpu's `!`."""
+    items = [raw.strip() for raw in (spec or "").split(",")]
+    found = [_turn_of(item) for item in items]
+    if spec is None or not any(word for _, word in found):
+        return [(n, None) for n in parse_pages(spec, count, name)]
+    for item, (rest, word) in zip(items, found, strict=True):
+        if word and not rest:
+            raise InvalidPageRange(f"{item!r} in {spec!r} names no pages: pdftk's rotation word follows the "
+                                   "pages it turns", hint=f"`1-end{word}` turns every page, as in pdftk.")
+        readable = _ITEM.match(rest.lower())
+        if _EVERY_OTHER.match(spec) or readable is not None and readable["out"]:
+            raise InvalidPageRange(f"cannot read {spec!r}: pdftk's rotation words go with pdftk's ranges, not "
+                                   "with qpdf's `x` items or `:odd`, nor pdfcpu's `!`",
+                                   hint="Write the pages as pdftk does (`1-end~3east`), or turn them with "
+                                        "`pdftools rotate` after.")
+    return [(n, word) for rest, word in found for n in parse_pages(rest, count, name)]
+
+
+def _turn_of(item: str) -> tuple[str, str | None]:
+    """An item without its pdftk rotation word, and the word (None when it has none)."""
+    turn = _TURNS.search(item.lower())
+    if turn is None:
+        return item, None
+    rest = item[:turn.start()]
+    readable = _ITEM.match(rest.lower())
+    return (rest, turn[1]) if not rest or readable and (readable["range"] or readable["every"]) else (item, None)
+
+
+def turn(page: Any, word: str | None) -> None:
+    """Turn a pikepdf page as pdftk's word does: north/east/south/west set 0/90/180/270, right/left/down add
+    90/-90/180."""
+    if word:
+        angle, does = _PDFTK_TURNS[word]
+        page.rotate(angle % 360 if does.startswith("sets") else angle, relative=not does.startswith("sets"))
 
 
 def _span(start: int, end: int) -> range:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 from pdftools.core.pages import parse_pages
-from pdftools.core.params import Cli, Input, Param, Password
+from pdftools.core.params import Cli, Input, Mcp, Param, Password
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
 from pdftools.document import attached, encryption, metadata, outline
@@ -105,8 +105,18 @@ def info(
         str | None, Param("Pages to detail{{cli:: `1-3,7`, `all`}}"), Cli("--pages")
     ] = None,
     password: Password = None,
+    is_encrypted: Annotated[bool, Param("Print nothing; exit 0 if encrypted, 17 if not (qpdf's 2)"),
+                            Mcp(hidden=True)] = False,
+    requires_password: Annotated[bool, Param("Print nothing; exit 0 if a password (other than the one given) is "
+                                             "needed, 17 if not encrypted, 18 if it opens (qpdf's 2, 3)"),
+                                 Mcp(hidden=True)] = False,
+    show_npages: Annotated[bool, Param("Print the page count alone, as qpdf does"), Mcp(hidden=True)] = False,
 ) -> InfoResult:
     path = input_path(input)
+    checks = [name for name, given in (("is_encrypted", is_encrypted), ("requires_password", requires_password),
+                                       ("show_npages", show_npages)) if given]
+    if checks:
+        return _check(checks, pages, path, password)  # type: ignore[return-value]  # (command line only)
     try:
         pdf = open_pdf(path, password)
     except DamagedPdf as damaged:
@@ -141,6 +151,16 @@ def info(
         page_details=details,
         warnings=_first(20, [*odd, *(str(w) for w in pdf.get_warnings())]),
     )
+
+
+def _check(checks: list[str], pages: str | None, path: Path, password: str | None) -> Any:
+    from pdftools.document import qpdf_checks
+    from pdftools.errors import InvalidArgument
+
+    if len(checks) > 1 or pages is not None:
+        given = [f"{{{{{name}}}}}" for name in checks] + (["{{pages}}"] if pages is not None else [])
+        raise InvalidArgument(f"{' and '.join(given)}: one check at a time", hint="Run one per call, as in qpdf.")
+    return qpdf_checks.run(checks[0], path, password)
 
 
 def _first(count: int, warnings: list[str]) -> list[str]:

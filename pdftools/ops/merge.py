@@ -1,9 +1,9 @@
 """Merge PDFs into one, in the order given.
 
-Inputs are files, globs or folders; each may select pages (`a.pdf:1-3,7`). Each input's bookmarks are kept
-as a subtree under a bookmark named after the input; the first input's metadata is kept. When an input is
-encrypted, the output is encrypted as the first encrypted input is (same passwords and permissions) unless
-{{decrypt}} is given.
+Inputs are files, globs or folders; each may select pages (`a.pdf:1-3,7`; pdftk's `a.pdf:1-3east` turns
+them). Each input's bookmarks are kept as a subtree under a bookmark named after the input; the first input's
+metadata is kept. When an input is encrypted, the output is encrypted as the first encrypted input is (same
+passwords and permissions) unless {{decrypt}} is given.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 
 from pdftools.core.edit import Decrypt, Linearize, ObjectStreams, saving
 from pdftools.core.inputs import expand, split_spec
-from pdftools.core.pages import parse_pages
+from pdftools.core.pages import parse_turned, turn
 from pdftools.core.params import Cli, Param, Password
 from pdftools.core.paths import pdf_output_path
 from pdftools.core.pdf import check_output, copy_pages, new_pdf, open_pdf, page_list, save_pdf
@@ -85,15 +85,20 @@ def merge(
     entries = {key: pagelabels.read_entries(src) for key, src in opened.items()}
     page_labels: list[pagelabels.Label | None] = []  # each page's, written when an input has labels
     version = "1.3"
-    chosen = [[n - 1 for n in _pages_of(spec, len(opened[key].pages), path)]
+    chosen = [[(n - 1, word) for n, word in _pages_of(spec, len(opened[key].pages), path)]
               for (path, spec), key in zip(sources, real, strict=True)]
     maps: list[dict[int, int]] = [{} for _ in sources]
-    for index, selected in _runs(chosen, collate):  # each input's pages at once, or (collate) one at a time
+    for index, run in _runs(chosen, collate):  # each input's pages at once, or (collate) N at a time
         key = real[index]
         src = opened[key]
+        selected = [page_index for page_index, _ in run]
         for position, page_index in enumerate(selected, len(out.pages)):
             maps[index].setdefault(page_index, position)
         copy_pages(src, out, selected, again=taken[key] > 1 or collate > 0)
+        start = len(out.pages) - len(run)
+        for offset, (_, word) in enumerate(run):
+            if word:  # pdftk's rotation word (`a.pdf:1-3east`)
+                turn(out.pages[start + offset], word)
         found = entries[key]
         page_labels += [None] * len(selected) if found is None else [pagelabels.label_at(found, i) for i in selected]
     for index, ((path, _), key) in enumerate(zip(sources, real, strict=True)):
@@ -127,6 +132,11 @@ def _sources(inputs: list[str], output: str) -> list[tuple[Path, str | None]]:
     try:
         return [(path, pages) for spec in inputs for raw, pages in [split_spec(spec)] for path in expand(raw)]
     except FileNotFound as exc:
+        missing = next((i for i, spec in enumerate(inputs) if exc.message == f"no such file: {spec}"), None)
+        if missing and split_spec(f"a.pdf:{inputs[missing]}")[1] is not None:  # pdftk's `a.pdf 1-3`: pages apart
+            pages = f"{inputs[missing - 1]}:{inputs[missing]}"
+            raise FileNotFound(exc.message, hint=f"Pages go after their file, with a colon: `{pages}` (pdftk's cat "
+                                                 "takes them as a word of their own).") from None
         last = inputs[-1]
         if output == DEFAULT_OUTPUT and len(inputs) > 1 and last.lower().endswith(".pdf") and \
                 exc.message == f"no such file: {last}":
@@ -135,7 +145,7 @@ def _sources(inputs: list[str], output: str) -> list[tuple[Path, str | None]]:
         raise
 
 
-def _runs(chosen: list[list[int]], collate: int) -> list[tuple[int, list[int]]]:
+def _runs(chosen: list[list[_Page]], collate: int) -> list[tuple[int, list[_Page]]]:
     """The order pages are copied in, as (input, its 0-based pages): each input's in turn; with `collate` N
     pages of each input in turn (fewer from one running out), an input that has run out passed over (qpdf's
     --collate=N; pdftk's shuffle is N=1)."""
@@ -146,14 +156,17 @@ def _runs(chosen: list[list[int]], collate: int) -> list[tuple[int, list[int]]]:
             if n < len(pages)]
 
 
-def _pages_of(spec: str | None, count: int, path: Path) -> list[int]:
-    """The pages an input gives (all of them without a spec: none for a file without pages); a spec that
-    selects none is an error naming the input."""
+_Page = tuple[int, str | None]  # a page (0-based) and pdftk's rotation word for it
+
+
+def _pages_of(spec: str | None, count: int, path: Path) -> list[tuple[int, str | None]]:
+    """The pages an input gives (all of them without a spec: none for a file without pages), each with its
+    pdftk rotation word (`a.pdf:1-3east`); a spec that selects none is an error naming the input."""
     if count == 0:
         if spec is not None:
             raise NoPages(f"{path} has no pages to pick {spec!r} from")
         return []
-    return parse_pages(spec, count, path)
+    return parse_turned(spec, count, path)
 
 
 def _bookmark(src: pikepdf.Pdf, out: pikepdf.Pdf, out_pages: list[pikepdf.Page], stem: str,

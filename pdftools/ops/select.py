@@ -3,7 +3,8 @@
 Everything else in the PDF stays: metadata, bookmarks and links to kept pages, form fields on them, each
 page's label, encryption. Pages left out are removed completely, with the bookmarks that pointed at them.
 Pages as qpdf, pdftk and pdfcpu name them work too: `z-1`, `r3-r1`, `1-z:even`, `1-endodd`, and what
-leaves pages out: `1-z,x3-4` (qpdf), `1-10~5` or `~5` (pdftk), `1-,!5` (pdfcpu).
+leaves pages out: `1-z,x3-4` (qpdf), `1-10~5` or `~5` (pdftk), `1-,!5` (pdfcpu); pdftk's rotation words turn
+the pages of their item: `1-3east` (east, west, north, south set it; right, left, down turn it from where it is).
 """
 
 from __future__ import annotations
@@ -23,8 +24,9 @@ from pdftools.core.edit import (
     Password,
     file_first,
     open_job,
-    select_pages,
+    select_turned,
 )
+from pdftools.core.pages import turn
 from pdftools.core.params import Cli, Param
 from pdftools.document.arrange import arrange
 
@@ -52,7 +54,10 @@ def select(
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="selected", password=password, in_place=in_place, force=force)
     count = len(job.pdf.pages)
-    order = select_pages(pages, count, job.src)
+    turned = select_turned(pages, count, job.src)
+    order = [number for number, _ in turned]
     warnings = arrange(job.pdf, [n - 1 for n in order])
+    for page, (_, word) in zip(job.pdf.pages, turned, strict=True):  # (a page placed twice is two pages now)
+        turn(page, word)
     removed = sorted(set(range(1, count + 1)) - set(order))
     return SelectResult(**job.save(decrypt), order=order, removed=removed, warnings=warnings)

@@ -2,7 +2,8 @@
 
 Text (Helvetica, upright on rotated pages) takes `{page}` and `{pages}`: `"Page {page} of {pages}"`, Bates
 `"ACME-{page:06}"` with {{start}} 1001. `{page}` counts from {{start}}; `{pages}` is the file's page count,
-whatever {{start}} (as Acrobat's header and footer count). A PDF stamp is scaled to fit each page, centred.
+whatever {{start}} (as Acrobat's header and footer count). A PDF stamp is scaled to fit each page, centred: one
+page on every page; several (`stamp.pdf`, `stamp.pdf:1-3`) page by page, none past the last (qpdf --overlay).
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ def stamp(
     text: Annotated[
         str | None, Param("Text to stamp; {page} and {pages} (the file's page count) are replaced (`{page:04}` pads)"),
     ] = None,
-    pdf: Annotated[str | None, Param("A PDF page to stamp instead of text: `stamp.pdf` or `stamp.pdf:2`")] = None,
+    pdf: Annotated[str | None, Param("A PDF to stamp instead of text: `stamp.pdf`, or its pages `stamp.pdf:2`")] = None,
     pages: Pages = None,
     position: Annotated[Position, Param("Where on the page (text)")] = "center",
     font_size: Annotated[float, Param("Text size in points", ge=1, le=1000)] = 12,
@@ -101,7 +102,7 @@ def stamp(
             task.progress(done, len(numbers), "stamp")
         first = texts[0]
     else:
-        first = _stamp_pdf(job.pdf, numbers, pdf or "", password, underlay, opacity)
+        first, numbers = _stamp_pdf(job.pdf, numbers, pdf or "", password, underlay, opacity)
     return StampResult(**job.save(decrypt), stamped=numbers, first=first)
 
 
@@ -185,25 +186,29 @@ def _side(position: str, axis: int) -> str:
 
 
 def _stamp_pdf(pdf: pikepdf.Pdf, numbers: list[int], spec: str, password: str | None, underlay: bool,
-               opacity: float = 1.0) -> str:
+               opacity: float = 1.0) -> tuple[str, list[int]]:
+    """Stamp the pages of `spec` on the pages `numbers`: one stamp page on each; several in turn, the i-th on
+    the i-th page, none past the last (qpdf's --overlay, pdftk's multistamp). What the first page got, and
+    the pages stamped."""
     from pikepdf import Rectangle
 
     raw, page_spec = split_spec(spec)
     path = input_path(raw)
     source = open_pdf(path, password)
     picked = select_pages(page_spec, len(source.pages), path)
-    if len(picked) != 1:
-        raise InvalidArgument("a PDF stamp is one page", hint="Pick it: {{pdf}} stamp.pdf:2.")
-    streams.check_pages(source, picked, str(path))  # its content is decoded into the form
-    form = pdf.copy_foreign(source.pages[picked[0] - 1].as_form_xobject())
-    if opacity < 1:
-        form = _faded(pdf, form, opacity)
+    streams.check_pages(source, picked, str(path))  # its content is decoded into the forms
+    several = len(picked) > 1  # page by page, as far as both go
+    pairs = list(zip(numbers, picked, strict=False)) if several else [(number, picked[0]) for number in numbers]
+    forms: dict[int, pikepdf.Object] = {}  # each stamp page copied once
     listed = page_list(pdf)
-    for number in numbers:
+    for number, chosen in pairs:
+        if chosen not in forms:
+            forms[chosen] = pdf.copy_foreign(source.pages[chosen - 1].as_form_xobject())
+            forms[chosen] = _faded(pdf, forms[chosen], opacity) if opacity < 1 else forms[chosen]
         page = listed[number - 1]
         place = page.add_underlay if underlay else page.add_overlay
-        place(form, Rectangle(*(float(v) for v in page.cropbox)))
-    return f"{path.name}:{picked[0]}"
+        place(forms[chosen], Rectangle(*(float(v) for v in page.cropbox)))
+    return f"{path.name}:{pairs[0][1]}" if pairs else path.name, [number for number, _ in pairs]
 
 
 def _faded(pdf: pikepdf.Pdf, form: pikepdf.Object, opacity: float) -> pikepdf.Object:

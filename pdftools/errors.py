@@ -188,6 +188,7 @@ class ExternalToolFailed(PdftoolsError):
     exit_code = 9
     hint = "An external program failed on this file; the message has its output."
     output = ""  # what it said on stderr (its last 4 KB), all lines: the message quotes only the last
+    returncode: int | None = None  # its exit status (negative: the signal that killed it), when it ran
 
 
 class InputTooLarge(PdftoolsError):

@@ -163,7 +163,7 @@ def run(args: Sequence[str], work: Path, *, stdin: bytes | None, label: str) -> 
         out = engines.run([program(), "--sandbox", "--quiet", f"--log={log}", *args], stdin=stdin,
                           timeout=time_left())
     except ExternalToolFailed as exc:
-        raise _mapped(exc.message, label, args, exc.output) from None
+        raise _mapped(exc, label, args) from None
     messages = json.loads(log.read_text(encoding="utf-8")) if log.exists() else []
     return out, messages
 
@@ -176,11 +176,11 @@ def time_left() -> float:
 PARSE_ERRORS = (44, 64, 65, 93)  # pandoc's exit codes for invalid XML, a parse error (parsec's), bad ipynb JSON
 
 
-def _mapped(message: str, label: str, args: Sequence[str], output: str = "") -> PdftoolsError:
-    """pandoc's failure (`message` quotes its last stderr line, `output` is all of it) as the error a person or
-    an agent can act on. A parse error is WRONG_FORMAT with pandoc's whole message: where it stopped, what it
+def _mapped(failed: ExternalToolFailed, label: str, args: Sequence[str]) -> PdftoolsError:
+    """pandoc's failure (its message quotes its last stderr line, its output is all of it) as the error a person
+    or an agent can act on. A parse error is WRONG_FORMAT with pandoc's whole message: where it stopped, what it
     expected, the line with a caret."""
-    said = re.sub(r"^.*? failed \(exit \d+\): ", "", message)
+    said = re.sub(r"^.*? failed \(exit \d+\): ", "", failed.message)
     source = args[args.index("-f") + 1] if "-f" in args else "?"
     if "couldn't unpack" in said or "not enough bytes" in said or "couldn't parse" in said:
         return WrongFormat(f"{label} is not a {base(source)} file: {said}")
@@ -189,9 +189,8 @@ def _mapped(message: str, label: str, args: Sequence[str], output: str = "") -> 
     if "Could not find data file" in said:
         return DependencyMissing(f"this pandoc ({program()}) keeps its data files on disk, where --sandbox "
                                  f"cannot read them ({said})", hint=f"Use a pandoc with its data built in: {INSTALL}.")
-    code = re.match(r"^.*? failed \(exit (\d+)\)", message)
-    if code and int(code[1]) in PARSE_ERRORS:
-        whole = "\n".join(line.rstrip() for line in (output or said).strip().splitlines() if line.strip())
+    if failed.returncode in PARSE_ERRORS:
+        whole = "\n".join(line.rstrip() for line in (failed.output or said).strip().splitlines() if line.strip())
         return WrongFormat(f"{label} is not valid {base(source)}; pandoc says:\n{whole}",
                            hint="pandoc's message says where its reader stopped (line, column); correct the "
                                 "document there, or give its real format ({{from_format}}).")

@@ -203,7 +203,7 @@ def _result(program: str, returncode: int, out: IO[bytes], err: IO[bytes], cappe
             failed = ExternalToolFailed(f"{program} was killed by {signal.Signals(-returncode).name}: {detail[0]}")
         else:
             failed = ExternalToolFailed(f"{program} failed (exit {returncode}): {detail[0]}")
-        failed.output = said
+        failed.output, failed.returncode = said, returncode
         raise failed
     out.seek(0)
     return out.read()

@@ -99,8 +99,12 @@ def capped(values: dict[str, Any], each: int, total: int) -> tuple[dict[str, Any
     return out, cut, 0
 
 
-def capped_note(cut: int, left: int, each: int) -> str:
-    """What `capped` left out, in words."""
-    parts = [f"{cut} value(s) cut to their first {each:,} characters (a list: its first items)"] if cut else []
-    parts += [f"{left} key(s) left out"] if left else []
-    return "metadata: " + " and ".join(parts)
+def cap_fields(result: Any, names: tuple[str, ...], each: int, total: int) -> None:
+    """A result's Info and XMP fields (`names`) `capped`, a warning in its `warnings` for each one cut."""
+    for name in names:
+        values, cut, left = capped(getattr(result, name), each, total)
+        if cut or left:
+            setattr(result, name, values)
+            parts = [f"{cut} value(s) cut to their first {each:,} characters (a list: its first items)"] if cut else []
+            parts += [f"{left} key(s) left out"] if left else []
+            result.warnings.append(f"{name}: " + " and ".join(parts))

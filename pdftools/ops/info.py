@@ -83,11 +83,7 @@ class InfoResult:
     def cap_values(self, each: int, total: int) -> None:
         """Info and XMP values cut to `each` characters, and keys past `total` characters of each left out,
         saying so: a 400 kB Info dictionary is no overview."""
-        for name in ("metadata", "xmp"):
-            values, cut, left = metadata.capped(getattr(self, name), each, total)
-            if cut or left:
-                setattr(self, name, values)
-                self.warnings.append(metadata.capped_note(cut, left, each).replace("metadata", name, 1))
+        metadata.cap_fields(self, ("metadata", "xmp"), each, total)
 
     def cap_pages(self, most: int, how: str) -> None:
         """The details of the first `most` pages asked for, saying so and `how` to see the others."""

@@ -80,11 +80,7 @@ class MetadataResult:
     def cap_values(self, each: int, total: int) -> None:
         """Info and XMP values cut to `each` characters, and keys past `total` characters of each left out,
         saying so."""
-        for name in ("info", "xmp"):
-            values, cut, left = meta.capped(getattr(self, name), each, total)
-            if cut or left:
-                setattr(self, name, values)
-                self.warnings.append(meta.capped_note(cut, left, each).replace("metadata", name, 1))
+        meta.cap_fields(self, ("info", "xmp"), each, total)
 
 
 def metadata(

@@ -494,9 +494,15 @@ QPDF_ATTACH_WORDS = {  # qpdf's --add-attachment options that `attachments add` 
     "--key": _NAMED, "--filename": _NAMED,
     "--replace": "remove it first: `pdftools attachments remove FILE --name NAME`, then add",
 }
+QPDF_OVERLAY_WORDS = {  # qpdf's --overlay/--underlay ranges that `stamp --pdf` spells otherwise
+    "--to": "qpdf's --to=2-4 is --pages 2-4 here (the stamp's pages go on them in that order)",
+    "--from": "qpdf's --from=1-3 is the stamp's pages after its name here, --pdf stamp.pdf:1-3; its --from= "
+              "--repeat=1,2 (repeated from the first page) is --pdf stamp.pdf:1,2 --repeat 1,2",
+    "--overlay": "the stamp is --pdf FILE, over the content (--underlay: under it)",
+}
 FOREIGN_WORDS = {"search": PDFGREP_WORDS, "ocr": OCRMYPDF_WORDS, "text": PDFTOTEXT_WORDS,  # another tool's
                  "convert": PANDOC_WORDS, "rotate": QPDF_ROTATE_WORDS, "nup": PDFJAM_WORDS,  # options, by command
-                 "attachments add": QPDF_ATTACH_WORDS}
+                 "attachments add": QPDF_ATTACH_WORDS, "stamp": QPDF_OVERLAY_WORDS}
 
 
 SHARED_OPTIONS = ("--json", "--quiet", "--force", "--output", "--password")  # options every writer or reader has

@@ -3,7 +3,8 @@
 Text (Helvetica, upright on rotated pages) takes `{page}` and `{pages}`: `"Page {page} of {pages}"`, Bates
 `"ACME-{page:06}"` with {{start}} 1001. `{page}` counts from {{start}}; `{pages}` is the file's page count,
 whatever {{start}} (as Acrobat's header and footer count). A PDF stamp is scaled to fit each page, centred: one
-page on every page; several (`stamp.pdf`, `stamp.pdf:1-3`) page by page, none past the last (qpdf --overlay).
+page on every page; several (`stamp.pdf`, `stamp.pdf:1-3`: qpdf --overlay --from) page by page, in {{pages}}'
+order (--to), then {{repeat}}'s over and over.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from pdftools.core.edit import (
     select_pages,
 )
 from pdftools.core.inputs import split_spec
-from pdftools.core.params import Param
+from pdftools.core.params import Cli, Param
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import add_resource, open_pdf, page_list
 from pdftools.document import fonts
@@ -71,6 +72,8 @@ def stamp(
     margin: Annotated[float, Param("Distance from the page edge in points (text)", ge=0)] = 36,
     start: Annotated[int, Param("{page} of page 1 (Bates: 1001)", ge=0)] = 1,
     underlay: Annotated[bool, Param("Put the stamp under the page content")] = False,
+    repeat: Annotated[str | None, Param("{{pdf}} pages used in turn, over and over, after those it names (as "
+                                        "qpdf's)", empty_is_default=True), Cli(metavar="PAGES")] = None,
     output: Output = None,
     in_place: InPlace = False,
     force: Force = False,
@@ -83,6 +86,9 @@ def stamp(
         raise InvalidArgument("give either --text or --pdf", hint="E.g. --text 'Page {page} of {pages}'.")
     if text is not None and not text.strip():
         raise InvalidArgument("the text to stamp is empty", hint="E.g. --text 'Page {page} of {pages}'.")
+    if text is not None and repeat is not None:
+        raise InvalidArgument("{{repeat}} picks pages of a {{pdf}} stamp, not of text",
+                              hint="Leave it out: text goes on every page named by {{pages}}.")
     if pdf is not None:
         _text_only({"position": position != "center", "font_size": font_size != 12, "color": color != "black",
                     "angle": angle != 0, "margin": margin != 36, "start": start != 1})
@@ -90,7 +96,8 @@ def stamp(
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="stamped", password=password, in_place=in_place, force=force)
     count = len(job.pdf.pages)
-    numbers = sorted(set(select_pages(pages, count, job.src)))
+    given = select_pages(pages, count, job.src)  # in the order given: a PDF stamp's pages go on them so
+    numbers = sorted(set(given))
     if text is not None:
         texts = [_fill(text, n - 1 + start, count) for n in numbers]
         encoded = [fonts.encode(t) for t in texts]  # every page checked before any is changed
@@ -102,7 +109,7 @@ def stamp(
             task.progress(done, len(numbers), "stamp")
         first = texts[0]
     else:
-        first, numbers = _stamp_pdf(job.pdf, numbers, pdf or "", password, underlay, opacity)
+        first, numbers = _stamp_pdf(job.pdf, given, pdf or "", password, underlay, opacity, repeat)
     return StampResult(**job.save(decrypt), stamped=numbers, first=first)
 
 
@@ -186,19 +193,21 @@ def _side(position: str, axis: int) -> str:
 
 
 def _stamp_pdf(pdf: pikepdf.Pdf, numbers: list[int], spec: str, password: str | None, underlay: bool,
-               opacity: float = 1.0) -> tuple[str, list[int]]:
-    """Stamp the pages of `spec` on the pages `numbers`: one stamp page on each; several in turn, the i-th on
-    the i-th page, none past the last (qpdf's --overlay, pdftk's multistamp). What the first page got, and
-    the pages stamped."""
+               opacity: float = 1.0, repeat: str | None = None) -> tuple[str, list[int]]:
+    """Stamp the pages of `spec` on the pages `numbers`, in their order: one stamp page on each; several in turn,
+    the i-th on the i-th page, then those of `repeat` over and over, none when it is not given (qpdf's --overlay
+    with --to, --from and --repeat; pdftk's multistamp). What the first page got, and the pages stamped."""
     from pikepdf import Rectangle
 
     raw, page_spec = split_spec(spec)
     path = input_path(raw)
     source = open_pdf(path, password)
     picked = select_pages(page_spec, len(source.pages), path)
-    streams.check_pages(source, picked, str(path))  # its content is decoded into the forms
-    several = len(picked) > 1  # page by page, as far as both go
-    pairs = list(zip(numbers, picked, strict=False)) if several else [(number, picked[0]) for number in numbers]
+    again = select_pages(repeat, len(source.pages), path) if repeat is not None else []
+    if len(picked) == 1 and not again:  # one page goes on every page
+        picked, again = [], picked
+    streams.check_pages(source, dict.fromkeys(picked + again), str(path))  # its content is decoded into the forms
+    pairs = list(zip(numbers, _in_turn(picked, again, len(numbers)), strict=False))
     forms: dict[int, pikepdf.Object] = {}  # each stamp page copied once
     listed = page_list(pdf)
     for number, chosen in pairs:
@@ -208,7 +217,13 @@ def _stamp_pdf(pdf: pikepdf.Pdf, numbers: list[int], spec: str, password: str | 
         page = listed[number - 1]
         place = page.add_underlay if underlay else page.add_overlay
         place(forms[chosen], Rectangle(*(float(v) for v in page.cropbox)))
-    return f"{path.name}:{pairs[0][1]}" if pairs else path.name, [number for number, _ in pairs]
+    return f"{path.name}:{pairs[0][1]}" if pairs else path.name, sorted({number for number, _ in pairs})
+
+
+def _in_turn(first: list[int], again: list[int], count: int) -> list[int]:
+    """`count` stamp pages: those of `first` once, then those of `again` round and round (fewer without it)."""
+    more = max(count - len(first), 0) if again else 0
+    return first[:count] + [again[i % len(again)] for i in range(more)]
 
 
 def _faded(pdf: pikepdf.Pdf, form: pikepdf.Object, opacity: float) -> pikepdf.Object:

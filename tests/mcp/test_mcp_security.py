@@ -46,8 +46,9 @@ PATH_KINDS = [  # argument name -> kind of path, and a valid value of that kind 
     (re.compile(r"^(glob|pattern|names)$"), "name"),  # names or patterns applied inside a folder
 ]
 VALID = {"input": "four.pdf", "output": "sub/valid-{tool}.pdf", "folder": "sub", "name": None}
-NOT_PATHS = {"pages", "ranges", "password", "language", "values", "title", "parent", "text", "color", "user_password",
-             "owner_password", "allow", "content", "from_format", "to_format", "metadata", "ocr_language",
+NOT_PATHS = {"pages", "repeat", "ranges", "password", "language", "values", "title", "parent", "text", "color",
+             "user_password", "owner_password", "allow", "content", "from_format", "to_format", "metadata",
+             "ocr_language",
              "command", "name",  # pdf_batch: a command's name, and an output name pattern (a plain name, checked)
              "after", "page", "scheme", "margins",  # page numbers (a number, `last`, `-1`); labels; crop margins
              "mimetype"}  # pdf_attachments add: `type/subtype`, written into the PDF, never opened

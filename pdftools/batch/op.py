@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import inspect
 import os
+import re
 import signal
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -147,10 +148,17 @@ def _options(fn: Any, given: list[str] | dict[str, Any] | None, password: str | 
         chosen.setdefault("password", password)
     missing = [n for n, p in params.items()
                if p.default is inspect.Parameter.empty and n not in chosen and n not in plan.OWNED]
+    example = "Give it with {{cli:--set, e.g. --set NAME=VALUE}}{{mcp:options, e.g. {\"NAME\": VALUE}}}."
     if missing:
-        example = "{{cli:--set, e.g. --set NAME=VALUE}}{{mcp:options, e.g. {\"NAME\": VALUE}}}"
-        raise InvalidArgument(f"this command needs {', '.join(missing)}",
-                              hint=f"Give it with {example.replace('NAME', missing[0])}.")
+        raise InvalidArgument(f"this command needs {', '.join(missing)}", hint=example.replace("NAME", missing[0]))
+    check = getattr(inspect.getmodule(fn), "check_arguments", None)  # an op's own checks of its arguments
+    if check is not None:
+        try:
+            check(**{n: chosen.get(n, params[n].default) for n in inspect.signature(check).parameters})
+        except InvalidArgument as exc:  # its arguments named as the batch takes them: options, not flags
+            named = re.findall(r"\{\{(\w+)\}\}", exc.message)
+            raise InvalidArgument(re.sub(r"\{\{(\w+)\}\}", r"\1", exc.message),
+                                  hint=example.replace("NAME", named[0]) if named else exc.hint) from None
     return chosen
 
 

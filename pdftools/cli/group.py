@@ -476,6 +476,7 @@ PANDOC_WORDS = {  # pandoc's options that `convert` spells otherwise or does wit
 QPDF_ROTATE_WORDS = {  # qpdf's --rotate=[+|-]angle[:pages] at `rotate`
     "--rotate": "qpdf's --rotate=+90:1-3 (turn) is --angle 90 --pages 1-3 here (-90 turns left); its unsigned "
                 "--rotate=90 (set) is --absolute --angle 90",
+    "--flatten-rotation": "qpdf's --flatten-rotation is --flatten here (with --angle, the pages turn first)",
 }
 _PAPER = "give --sheet a4 (or a3, a5, letter, legal, tabloid); --sheet auto, the default, keeps the pages' paper"
 PDFJAM_WORDS = {  # pdfjam's options that `nup` spells otherwise or does without

@@ -2,7 +2,9 @@
 
 {{angle}} is added to each page's rotation (qpdf's `--rotate=+90`); with {{absolute}} it replaces it
 (qpdf's `--rotate=90`), and 0 sets pages upright. Only the pages' display rotation changes; their content is
-not re-rendered.
+not re-rendered. {{flatten}} draws each page's rotation into its content (after {{angle}}, if given): the page
+looks the same, its rotation is 0 and its boxes turn with it, for readers that ignore rotation (qpdf's
+`--flatten-rotation`).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from pdftools.core.edit import (
 )
 from pdftools.core.params import Cli, Param
 from pdftools.core.pdf import page_list
+from pdftools.document import rotation
 from pdftools.errors import InvalidArgument
 
 ANGLES = (90, 180, 270, -90, -180, -270, 0)  # 0: upright, with `absolute`
@@ -36,13 +39,33 @@ class RotateResult(Edited):
     rotated: list[int]
     """Pages turned (1-based)."""
     angle: int
+    """The angle given (0: none, the pages only flattened)."""
+    flattened: list[int]
+    """Pages whose rotation was drawn into their content."""
+
+
+def check_arguments(angle: int | None, absolute: bool, flatten: bool) -> None:
+    """Refuse what no file could make right (a batch calls it before any file is read)."""
+    if angle is None and not flatten:
+        raise InvalidArgument("give {{angle}}, the degrees to turn the pages by",
+                              hint="E.g. {{angle}} 90 (-90 turns left); {{flatten}} alone draws the rotation the "
+                                   "pages have into their content.")
+    if absolute and angle is None:
+        raise InvalidArgument("{{absolute}} sets the rotation to {{angle}}: give it", hint="E.g. {{absolute}} "
+                              "{{angle}} 0 sets pages upright.")
+    if angle is not None and (angle not in ANGLES or (angle == 0 and not absolute)):
+        raise InvalidArgument(f"cannot rotate by {angle} degrees",
+                              hint="Rotate by a multiple of 90: 90, 180, 270, or -90 to turn left; {{absolute}} "
+                                   "with 0 sets pages upright.")
 
 
 def rotate(
     input: Input,
-    angle: Annotated[int, Param("Degrees clockwise; negative turns left", one_of=ANGLES), Cli("-a", "--angle")],
+    angle: Annotated[int | None, Param("Degrees clockwise; negative turns left", one_of=ANGLES),
+                     Cli("-a", "--angle")] = None,
     pages: Pages = None,
     absolute: Annotated[bool, Param("Set the rotation to {{angle}}")] = False,
+    flatten: Annotated[bool, Param("Make the rotation part of the content{{cli: (qpdf --flatten-rotation)}}")] = False,
     output: Output = None,
     in_place: InPlace = False,
     force: Force = False,
@@ -51,14 +74,15 @@ def rotate(
     linearize: Linearize = False,
     object_streams: ObjectStreams = "preserve",
 ) -> RotateResult:
-    if angle not in ANGLES or (angle == 0 and not absolute):
-        raise InvalidArgument(f"cannot rotate by {angle} degrees",
-                              hint="Rotate by a multiple of 90: 90, 180, 270, or -90 to turn left; {{absolute}} "
-                                   "with 0 sets pages upright.")
+    check_arguments(angle, absolute, flatten)
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="rotated", password=password, in_place=in_place, force=force)
     numbers = sorted(set(select_pages(pages, len(job.pdf.pages), job.src)))
     listed = page_list(job.pdf)
-    for number in numbers:
-        listed[number - 1].rotate(angle if not absolute else angle % 360, relative=not absolute)
-    return RotateResult(**job.save(decrypt), rotated=numbers, angle=angle)
+    if angle is not None:
+        for number in numbers:
+            listed[number - 1].rotate(angle if not absolute else angle % 360, relative=not absolute)
+    flattened = [number for number in numbers if flatten and rotation.flatten(job.pdf, listed[number - 1])]
+    return RotateResult(**job.save(decrypt), rotated=numbers if angle is not None else [], angle=angle or 0,
+                        flattened=flattened)
+

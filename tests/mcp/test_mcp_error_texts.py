@@ -23,7 +23,7 @@ F = {"input": "four.pdf"}
 BAD: list[tuple[str, dict[str, Any], str, tuple[str, ...]]] = [
     ("pdf_rotate", {**F, "angle": "ninety"}, "angle", ("one of: 90",)),
     ("pdf_rotate", {**F, "angle": 1.5}, "angle", ("one of: 90",)),
-    ("pdf_rotate", {**F}, "angle", ("required",)),
+    ("pdf_rotate", {**F}, "angle", ("give angle",)),  # or flatten: the op says so
     ("pdf_rotate", {**F, "angle": 90, "absolute": "yes please"}, "absolute", ("true or false",)),
     ("pdf_rotate", {**F, "angle": 90, "pages": {"a": 1}}, "pages", ("text",)),
     ("pdf_rotate", {"angle": 90}, "input", ("required",)),

@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, get_args
 
+from typer._click import _textwrap as click_textwrap
 from typer._click import core as click_core
 from typer._click import exceptions as click_errors
 from typer._click import parser as click_parser
@@ -45,9 +46,29 @@ def panel_of(name: str) -> str | None:
 HELD = "\u2011"  # a non-breaking hyphen, one column wide like `-`: textwrap does not break a line at it
 
 
+class _ListWrapper(click_textwrap.TextWrapper):
+    """click's wrapper, but a word too long for a line (`print,print-hq,copy,modify,...`, a list of values) is cut
+    after the last comma that fits, so each value stays whole and the comma ends the line; click cut it where
+    the line ended (`annotate` / `,fill-forms`, or inside a value). A word without a comma starts a line of its
+    own and is cut where that line ends."""
+
+    def _handle_long_word(self, reversed_chunks: list[str], cur_line: list[str], cur_len: int, width: int) -> None:
+        space_left = max(width - cur_len, 1)
+        word = reversed_chunks[-1]
+        cut = word.rfind(",", 0, space_left) + 1
+        if not cut:
+            if cur_line:  # the next line has room for more of it
+                return
+            cut = space_left  # (a line must take something, or textwrap never ends)
+        cur_line.append(word[:cut])
+        reversed_chunks[-1] = word[cut:]
+
+
 class Formatter(HelpFormatter):
     """Help wrapped at spaces only: textwrap also breaks at hyphens, which split `print-hq` and `--set-page-labels`
-    across lines, so a value or flag in the help could not be read or copied whole."""
+    across lines, so a value or flag in the help could not be read or copied whole; a list of values too long for
+    a line is cut after a comma (`_ListWrapper`, the wrapper click's wrap_text takes from its module when it
+    wraps)."""
 
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
         with self._held():
@@ -64,7 +85,11 @@ class Formatter(HelpFormatter):
     @contextlib.contextmanager
     def _held(self) -> Iterator[None]:
         start = len(self.buffer)
-        yield
+        plain, click_textwrap.TextWrapper = click_textwrap.TextWrapper, _ListWrapper  # type: ignore[misc]
+        try:
+            yield
+        finally:
+            click_textwrap.TextWrapper = plain  # type: ignore[misc]
         self.buffer[start:] = [part.replace(HELD, "-") for part in self.buffer[start:]]
 
 

@@ -52,3 +52,21 @@ def test_a_limit_that_is_no_number_names_the_option_in_the_hint(tmp_path: Path) 
     assert proc.returncode == 2, proc.stderr
     message, _, hint = proc.stderr.partition("hint:")
     assert "--limit" in message and "`pdftools ls -h` describes --limit" in hint, proc.stderr
+
+
+@pytest.mark.parametrize("columns", [*range(56, 81, 4), 100])  # click's help is 80 wide at most
+def test_a_value_list_breaks_after_a_comma_never_inside_a_value(columns: int) -> None:
+    """`--allow`'s values (`print,print-hq,copy,...`: one word longer than the help's column at 80) are cut
+    after a comma, so each value stands whole on a line and no line starts with the comma."""
+    from pdftools.document.encryption import PERMISSIONS
+
+    env = {**os.environ, "COLUMNS": str(columns)}
+    help_text = subprocess.run([PDFTOOLS, "protect", "--help"], capture_output=True, text=True, env=env,
+                               timeout=120, check=True).stdout
+    lines = help_text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.lstrip().startswith("--allow"))
+    end = next(i for i in range(start + 1, len(lines)) if lines[i].lstrip().startswith("-"))
+    words = re.findall(r"[\w-]+", " ".join(line.split("  ")[-1] for line in lines[start:end]))
+    assert set(PERMISSIONS) - {"extract"} <= set(words), lines[start:end]  # (`copy`'s synonym, not listed)
+    assert not any(line.lstrip().startswith(",") for line in lines), lines[start:end]
+    assert all(len(line) <= columns for line in lines)

@@ -3,14 +3,17 @@
 Inputs are files, globs or folders; each may select pages (`a.pdf:1-3,7`; pdftk's `a.pdf:1-3east` turns
 them). Each input's bookmarks are kept as a subtree under a bookmark named after the input; the first input's
 metadata is kept. When an input is encrypted, the output is encrypted as the first encrypted input is (same
-passwords and permissions) unless {{decrypt}} is given.
+passwords and permissions) unless {{decrypt}} is given. {{password}} opens the inputs that need one; an input
+that opens without one (permissions only) opens so.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 from pdftools.core.edit import Decrypt, Linearize, ObjectStreams, saving
@@ -21,11 +24,9 @@ from pdftools.core.paths import pdf_output_path
 from pdftools.core.pdf import check_output, copy_pages, new_pdf, open_pdf, page_list, save_pdf
 from pdftools.document import attached, metadata, outline, remap
 from pdftools.document import labels as pagelabels
-from pdftools.errors import FileNotFound, NoPages
+from pdftools.errors import BadPassword, Encrypted, FileNotFound, NoPages
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     import pikepdf
 
 
@@ -73,12 +74,14 @@ def merge(
 
     real = [os.path.realpath(path) for path, _ in sources]  # a file named twice is opened once
     opened: dict[str, pikepdf.Pdf] = {}  # one Pdf per file: pages taken twice share what they use, as in qpdf
+    keys: dict[str, str | None] = {}  # the password that opened each (None: none was needed)
     for (path, _), key in zip(sources, real, strict=True):
         if key not in opened:
-            opened[key] = open_pdf(path, password, copied_from=True)  # one open: its pages are only copied
-    keep = next((path for (path, _), key in zip(sources, real, strict=True) if opened[key].is_encrypted),
-                None) if not decrypt else None
-    out = new_pdf(keep, password)
+            locked = next((Path(k) for k, used in keys.items() if used), None)
+            opened[key], keys[key] = _open(path, password, locked)
+    keep_key = next((key for key in real if opened[key].is_encrypted), None) if not decrypt else None
+    keep = next(path for (path, _), key in zip(sources, real, strict=True) if key == keep_key) if keep_key else None
+    out = new_pdf(keep, keys[keep_key] if keep_key else None)
     taken = Counter(real)
     bookmarks: list[tuple[pikepdf.Pdf, str, dict[int, int]]] = []  # made once all pages are in
     merged: list[MergedInput] = []
@@ -124,6 +127,24 @@ def merge(
     warnings = [w for key, src in opened.items() for w in attached.left_behind(src, first[key].name, out_path.name)]
     return MergeResult(output=str(out_path), pages=len(out.pages), size=size, inputs=merged,
                        encrypted=keep is not None, warnings=warnings)
+
+
+def _open(path: Path, password: str | None, locked: Path | None) -> tuple[pikepdf.Pdf, str | None]:
+    """The input opened once (its pages are only copied), with the password that opened it: {{password}}, or
+    none for an input that needs none (qpdf opens each input with its own password, or none). `locked`: an
+    earlier input {{password}} opened, named when this one needs another."""
+    try:
+        pdf = open_pdf(path, password, copied_from=True)
+        return pdf, password if pdf.is_encrypted else None
+    except BadPassword as exc:
+        with contextlib.suppress(Encrypted, BadPassword):
+            return open_pdf(path, None, copied_from=True), None
+        if locked is None:
+            raise
+        raise BadPassword(f"{exc.message}, which opened {locked.name}", hint=(
+            f"Each input is opened with the one {{{{password}}}}: remove {path.name}'s encryption first "
+            f"({{{{cli:`pdftools unprotect {path.name} --password ...`}}}}{{{{mcp:`pdf_unprotect` with its "
+            "password}}), then merge what that wrote.")) from None
 
 
 def _sources(inputs: list[str], output: str) -> list[tuple[Path, str | None]]:

@@ -106,11 +106,11 @@ def recovered(pdf: pikepdf.Pdf, label: str, most: int = 20) -> list[str]:
 
 def open_job(input: str, output: str | None, *, suffix: str, password: str | None, in_place: bool = False,
              force: bool = False, others: list[Path] | None = None, linearize: bool = False,
-             object_streams: str = "preserve") -> Job:
+             object_streams: str = "preserve", exact: bool = False) -> Job:
     """Resolve the input and the output (checked before any work is done: it is none of the inputs, `others`
-    included) and open the input."""
+    included) and open the input (`exact`: with the password as given, see open_pdf)."""
     src, out = paths_of(input, output, suffix=suffix, in_place=in_place, force=force, others=others)
-    pdf = open_pdf(src, password)
+    pdf = open_pdf(src, password, exact=exact)
     true_count(pdf)
     if linearize and not len(pdf.pages):
         raise NoPages(f"{src} has no pages, so it cannot be linearized", hint=UNLINEARIZABLE)

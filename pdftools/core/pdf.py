@@ -57,12 +57,14 @@ def is_pdf(path: Path) -> bool:
 
 
 def open_pdf(path: Path, password: str | None = None, *, label: str | None = None, copied_from: bool = False,
-             **options: Any) -> pikepdf.Pdf:
+             exact: bool = False, **options: Any) -> pikepdf.Pdf:
     """Open a PDF with pikepdf (qpdf) within the size and page limits, turning every failure into a pdftools
     error; `options` go to pikepdf.open. `copied_from`: a source whose pages are only copied into another PDF
     (merge), opened once with its page tree as stored and counted in place: qpdf pushes each page's inherited
     attributes into it as it copies it, so the copy is the same (the page tree is counted before qpdf lists
-    the pages either way)."""
+    the pages either way). A password that does not open a file that opens without one (permissions only) is
+    passed over: one password serves every file a command, a batch or PDFTOOLS_PASSWORD opens, as qpdf opens a
+    file given no password of its own. `exact`: the password as given (unprotect, qpdf's --requires-password)."""
     import pikepdf
 
     name = label or str(path)
@@ -71,7 +73,7 @@ def open_pdf(path: Path, password: str | None = None, *, label: str | None = Non
         not_empty(path, name)
         if not is_pdf(path):
             raise NotAPdf(f"{name} is not a PDF")
-        forms = password_forms(password)
+        forms = password_forms(password, exact=exact)
         if copied_from:
             return _counted(open_any(path, forms, inherit_page_attributes=False, **options), name)
         _check_page_count(path, forms, name)
@@ -134,16 +136,16 @@ def true_count(pdf: pikepdf.Pdf) -> None:
         root.Count = len(pdf.pages)
 
 
-def password_forms(password: str | None) -> list[str | bytes]:
+def password_forms(password: str | None, *, exact: bool = False) -> list[str | bytes]:
     """A password as readers try it: as typed (UTF-8: AES-256), then in PDFDocEncoding (older encryption,
-    e.g. AES-128 or RC4, stores non-ASCII passwords that way)."""
+    e.g. AES-128 or RC4, stores non-ASCII passwords that way); then none, unless `exact` (see open_pdf)."""
     forms: list[str | bytes] = [password or ""]
     if password and not password.isascii():
         import pikepdf.codec  # noqa: F401  # registers the "pdfdoc" codec
 
         with contextlib.suppress(UnicodeEncodeError):
             forms.append(password.encode("pdfdoc"))
-    return forms
+    return forms + ([""] if password and not exact else [])
 
 
 def open_any(path: Path, forms: list[str | bytes], **options: Any) -> pikepdf.Pdf:

@@ -75,7 +75,7 @@ def _open(path: Path, password: str) -> pikepdf.Pdf | None:
     import pikepdf
 
     try:
-        return open_any(path, password_forms(password))
+        return open_any(path, password_forms(password, exact=True))  # a check of what was written
     except pikepdf.PasswordError:
         return None
 

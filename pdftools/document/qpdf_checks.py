@@ -52,7 +52,7 @@ def run(check: str, path: Path, password: str | None) -> CheckResult:
 
             return CheckResult(False, False, int(poppler.pdfinfo(path, damaged)["Pages"]), check)
     try:
-        with open_pdf(path, password) as pdf:
+        with open_pdf(path, password, exact=True) as pdf:  # qpdf: a wrong password needs another, opening or not
             return CheckResult(pdf.is_encrypted, False, None, check)
     except (Encrypted, BadPassword):  # a password other than the one given is needed
         return CheckResult(True, True, None, check)

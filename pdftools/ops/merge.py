@@ -134,7 +134,7 @@ def _open(path: Path, password: str | None, locked: Path | None) -> tuple[pikepd
     none for an input that needs none (qpdf opens each input with its own password, or none). `locked`: an
     earlier input {{password}} opened, named when this one needs another."""
     try:
-        pdf = open_pdf(path, password, copied_from=True)
+        pdf = open_pdf(path, password, copied_from=True, exact=True)
         return pdf, password if pdf.is_encrypted else None
     except BadPassword as exc:
         with contextlib.suppress(Encrypted, BadPassword):

@@ -35,7 +35,7 @@ def unprotect(
     object_streams: ObjectStreams = "preserve",
 ) -> UnprotectResult:
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
-                   suffix="unprotected", password=password, in_place=in_place, force=force)
+                   suffix="unprotected", password=password, in_place=in_place, force=force, exact=True)
     with job.pdf as pdf:
         if not pdf.is_encrypted:
             raise InvalidArgument(f"{job.src} is not encrypted", hint="Nothing to remove: it opens as it is.")

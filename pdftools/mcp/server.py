@@ -516,6 +516,9 @@ def _as_tools(text: str) -> str:
     return _COMMAND.sub(tool, text)
 
 
+PAGE_SPECS = ("pages", "repeat")  # the parameters that are page specs (stamp's repeat: pages of its stamp)
+
+
 def coercion(base: Any, name: str = "") -> Any:
     """A validator accepting what has exactly one meaning for this type: a whole number where a string is
     expected (`pages: 2`), one string where a list of strings is (`inputs: "a.pdf"`), a list of page numbers
@@ -531,7 +534,7 @@ def coercion(base: Any, name: str = "") -> Any:
     kinds = set(get_args(base)) if get_origin(base) in (Union, UnionType) else {base}
     kinds.discard(type(None))
     if kinds == {str}:
-        return BeforeValidator(_pages_as_spec if name == "pages" else _number_as_text)
+        return BeforeValidator(_pages_as_spec if name in PAGE_SPECS else _number_as_text)
     if kinds == {str, list[str]}:  # a comma-separated list (protect's allow) given as a list
         return BeforeValidator(_list_as_commas)
     if list[str] in kinds and kinds <= {list[str], dict[str, str | None]}:  # (metadata's values: an object too)

@@ -91,8 +91,8 @@ def test_qpdf_words_name_ours(cli: Any, tmp_path: Path, six: Path, word: str, na
 
 def test_over_mcp(tmp_path: Path, six: Path) -> None:
     _stamp(tmp_path / "s.pdf", 2)
-    done = rb.mcp_call(six.parent, "pdf_stamp", {"input": "six.pdf", "pdf": "s.pdf:1", "repeat": "2",
-                                                 "output": "o.pdf"})
+    done = rb.mcp_call(six.parent, "pdf_stamp", {"input": "six.pdf", "pdf": "s.pdf:1", "repeat": [2],
+                                                 "output": "o.pdf"})  # pages as a list, as `pages` takes them
     assert not done.is_error, done
     assert done.structured_content["stamped"] == [1, 2, 3, 4, 5, 6]
     assert _marks(tmp_path / "o.pdf") == [["STAMP1"]] + [["STAMP2"]] * 5

@@ -7,7 +7,8 @@ or 270 on the page itself; -90 and 450 are rotations too, and one inherited from
 once pikepdf has opened it); annotations written into /Annots itself made objects of their own (qpdf 11.3 to
 12.4 move those all to the first one's place, wrongly turned); and the points some annotations are drawn from
 when they have no appearance, or that say what they mark (a highlight's quadrilaterals, ink strokes, polygon
-vertices, a line's ends), turned as the rectangle is (qpdf leaves them where they were).
+vertices, a line's ends), turned as the rectangle is (qpdf leaves them where they were). What bookmarks and
+links show on the page is turned by destinations.turn, with the matrix `flatten` returns.
 """
 
 from __future__ import annotations
@@ -19,16 +20,19 @@ from pdftools.document.arrange import upright
 if TYPE_CHECKING:
     import pikepdf
 
+    from pdftools.document.destinations import Matrix
+
 _POINTS = ("/QuadPoints", "/Vertices", "/L", "/CL")  # flat x, y lists in the page's space
 
 
-def flatten(pdf: pikepdf.Pdf, page: pikepdf.Page) -> bool:
-    """Draw `page`'s rotation into its content; False when it is upright (nothing done)."""
+def flatten(pdf: pikepdf.Pdf, page: pikepdf.Page) -> Matrix | None:
+    """Draw `page`'s rotation into its content; the matrix its content went through (destinations.turn moves
+    what points at it), None when it is upright (nothing done)."""
     from pikepdf import Array, Dictionary
 
     rotation = upright(page)
     if not rotation:
-        return False
+        return None
     matrix = _turn(rotation, [float(v) for v in page.mediabox])
     annots = page.obj.get("/Annots")
     if isinstance(annots, Array) and any(isinstance(a, Dictionary) and not a.is_indirect for a in annots):
@@ -37,21 +41,21 @@ def flatten(pdf: pikepdf.Pdf, page: pikepdf.Page) -> bool:
     page.obj.Rotate = rotation
     page.flatten_rotation()
     if page.obj.get("/Rotate", 0) != 0:  # qpdf turns nothing on a page whose media box is no rectangle
-        return False
+        return None
     for annot in page.obj.get("/Annots", Array()):
         if isinstance(annot, Dictionary):
             _move_points(annot, matrix)
-    return True
+    return matrix
 
 
-def _turn(rotation: int, box: list[float]) -> tuple[float, ...]:
+def _turn(rotation: int, box: list[float]) -> Matrix:
     """The matrix qpdf puts before the content: a turn about the origin, then back onto the media box."""
     llx, lly, urx, ury = box
     return {90: (0, -1, 1, 0, 0, urx + llx), 180: (-1, 0, 0, -1, urx + llx, ury + lly),
             270: (0, 1, -1, 0, ury + lly, 0)}[rotation]
 
 
-def _move_points(annot: pikepdf.Dictionary, matrix: tuple[float, ...]) -> None:
+def _move_points(annot: pikepdf.Dictionary, matrix: Matrix) -> None:
     from pikepdf import Array
 
     for key in _POINTS:
@@ -63,7 +67,7 @@ def _move_points(annot: pikepdf.Dictionary, matrix: tuple[float, ...]) -> None:
         annot.InkList = Array([_moved(stroke, matrix) if isinstance(stroke, Array) else stroke for stroke in strokes])
 
 
-def _moved(values: pikepdf.Array, matrix: tuple[float, ...]) -> pikepdf.Array:
+def _moved(values: pikepdf.Array, matrix: Matrix) -> pikepdf.Array:
     """x, y pairs through `matrix`; a list that is not all numbers, or of odd length, is left as it is."""
     from pikepdf import Array
 

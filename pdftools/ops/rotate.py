@@ -28,7 +28,7 @@ from pdftools.core.edit import (
 )
 from pdftools.core.params import Cli, Param
 from pdftools.core.pdf import page_list
-from pdftools.document import rotation
+from pdftools.document import destinations, rotation
 from pdftools.errors import InvalidArgument
 
 ANGLES = (90, 180, 270, -90, -180, -270, 0)  # 0: upright, with `absolute`
@@ -82,7 +82,10 @@ def rotate(
     if angle is not None:
         for number in numbers:
             listed[number - 1].rotate(angle if not absolute else angle % 360, relative=not absolute)
-    flattened = [number for number in numbers if flatten and rotation.flatten(job.pdf, listed[number - 1])]
+    turned = {number: rotation.flatten(job.pdf, listed[number - 1]) for number in numbers if flatten}
+    moved = {listed[n - 1].obj.objgen: matrix for n, matrix in turned.items() if matrix is not None}
+    destinations.turn(job.pdf, moved)  # what bookmarks and links show on those pages
+    flattened = [number for number, matrix in turned.items() if matrix is not None]
     return RotateResult(**job.save(decrypt), rotated=numbers if angle is not None else [], angle=angle or 0,
                         flattened=flattened)
 

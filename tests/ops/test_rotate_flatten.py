@@ -189,3 +189,54 @@ def test_over_mcp(tmp_path: Path) -> None:
     assert not done.is_error, done
     assert done.structured_content["flattened"] == [1, 2, 3]
     assert [page["rotate"] for page in _pages(tmp_path / "o.pdf")] == [0, 0, 0, 0]
+
+
+def _with_destinations(path: Path) -> Path:
+    """`_boxed`'s four pages (turned 90, 180, 270, 0) with a bookmark to each and a link on the last page
+    to the first: /XYZ at a point, /FitH and /FitV at a line, /FitR a rectangle, /XYZ with its top left out."""
+    _boxed(path)
+    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        pages = [page.obj for page in pdf.pages]
+        dests = [[pages[0], "/XYZ", 200, 450, 0], [pages[1], "/FitH", 300], [pages[2], "/FitV", 250],
+                 [pages[0], "/FitR", 160, 100, 300, 700], [pages[2], "/XYZ", 180, None, 0]]
+        with pdf.open_outline() as tree:
+            for n, dest in enumerate(dests):
+                tree.root.append(pikepdf.OutlineItem(f"b{n}", destination=pikepdf.Array(
+                    [pikepdf.Name(v) if isinstance(v, str) else v for v in dest])))
+        pdf.pages[3].obj.Annots = pdf.make_indirect(pikepdf.Array([pdf.make_indirect(pikepdf.Dictionary(
+            Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Link, Rect=[160, 90, 300, 200], Border=[0, 0, 0],
+            Dest=pikepdf.Array([pages[1], pikepdf.Name.XYZ, 600, 120, 0])))]))
+        pdf.save(path)
+    return path
+
+
+def _turned(rotation: int, x: float | None, y: float | None) -> tuple[float | None, float | None]:
+    """Where the point (x, y) of `_boxed`'s media box [100 50 712 842] is once its page's rotation is part of
+    the content (qpdf's matrix), each coordinate only when what it comes from is known."""
+    if rotation == 90:
+        return y, None if x is None else 812 - x
+    if rotation == 180:
+        return None if x is None else 812 - x, None if y is None else 892 - y
+    return None if y is None else 892 - y, x  # 270
+
+
+def test_destinations_turn_with_the_page(cli: Any, tmp_path: Path) -> None:
+    """A bookmark or link showing a spot of a turned page shows the same spot once the turn is in the content:
+    its point goes through the same matrix; a line across the page (/FitH) is one down it (/FitV) after a
+    quarter turn. qpdf leaves them as they were, pointing elsewhere."""
+    source = _with_destinations(tmp_path / "in.pdf")
+    done = cli("rotate", source, "--flatten", "-o", tmp_path / "o.pdf")
+    assert done.exit_code == 0, done
+    with pikepdf.open(tmp_path / "o.pdf") as pdf:
+        with pdf.open_outline() as tree:
+            got = [[str(v) if isinstance(v, pikepdf.Name) else None if v is None else float(v)
+                    for v in list(item.destination)[1:]] for item in tree.root]
+        link = [str(v) if isinstance(v, pikepdf.Name) else float(v) for v in list(pdf.pages[3].obj.Annots[0].Dest)[1:]]
+    x, y = _turned(90, 200, 450)
+    assert got[0] == ["/XYZ", x, y, 0]
+    assert got[1] == ["/FitH", _turned(180, None, 300)[1]]
+    assert got[2] == ["/FitH", _turned(270, 250, None)[1]]
+    (l1, b1), (r1, t1) = _turned(90, 160, 100), _turned(90, 300, 700)
+    assert got[3] == ["/FitR", min(l1, r1), min(b1, t1), max(l1, r1), max(b1, t1)]
+    assert got[4] == ["/XYZ", None, _turned(270, 180, None)[1], 0]
+    assert link == ["/XYZ", *_turned(180, 600, 120), 0]

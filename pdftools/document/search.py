@@ -69,8 +69,10 @@ class Position:
 def compile_pattern(pattern: str, ignore_case: bool) -> re.Pattern[str]:
     if not pattern:
         raise InvalidArgument("the pattern is empty", hint="Give a regular expression, e.g. 'invoice|receipt'.")
+    from pdftools.document.posix_words import translate
+
     try:
-        return re.compile(pattern, re.IGNORECASE if ignore_case else 0)
+        return re.compile(translate(pattern, ignore_case), re.IGNORECASE if ignore_case else 0)
     except re.error as exc:
         pcre = next((said for spelling, said in PCRE_ONLY if re.search(spelling, pattern)), None)
         hint = f"Patterns use Python's syntax, not PCRE{{{{cli: (`pdfgrep -P`'s)}}}}: {pcre}." if pcre else \

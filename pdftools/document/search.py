@@ -257,6 +257,10 @@ class SearchResult:
                 line, match = rows[number]
                 yield self._prefix(path, page, ":" if match else "-") + line
 
+    def errors(self) -> list[str]:
+        """The inputs that could not be searched, as stderr says them (what -q still prints)."""
+        return [s.note() for s in self.skipped]
+
     def notes(self) -> Iterator[str]:
         """What goes to stderr: the inputs skipped, and where to go on when the budget stopped the search."""
         yield from (s.note() for s in self.skipped)

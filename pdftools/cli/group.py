@@ -405,9 +405,7 @@ PDFGREP_WORDS = {  # pdfgrep's options that `search` spells otherwise or does wi
     "-l": "pdfgrep's -l is --files-with-matches here (in pdftools -l is --language)",
     "-o": "pdfgrep's -o is --only-matching here (in pdftools -o is --output)",
     "-p": "pdfgrep's -p is --page-count here (in pdftools -p is --pattern)",
-    "-P": "patterns are always Python regular expressions (as pdfgrep -P): leave -P out",
     "-R": "pdfgrep's -R is -r here",
-    "-F": "patterns are regular expressions: escape `( [ . * + ? |` with `\\` to find them as written",
     # and those it does without (by spelling they suggested options that do something else: --unac, --count)
     "-e": _ONE_PATTERN, "--regexp": _ONE_PATTERN, "-f": _ONE_PATTERN, "--file": _ONE_PATTERN,
     "--color": "matches are not coloured: " + _SPANS,

@@ -66,17 +66,23 @@ class Position:
     skip: int = 0
 
 
-def compile_pattern(pattern: str, ignore_case: bool) -> re.Pattern[str]:
+def compile_pattern(pattern: str, ignore_case: bool, *, fixed: bool = False) -> re.Pattern[str]:
+    """`pattern` compiled: a regular expression (with grep's POSIX words), or with `fixed` text found as written,
+    each of its lines an alternative (pdfgrep -F)."""
     if not pattern:
         raise InvalidArgument("the pattern is empty", hint="Give a regular expression, e.g. 'invoice|receipt'.")
     from pdftools.document.posix_words import translate
 
+    flags = re.IGNORECASE if ignore_case else 0
+    if fixed:
+        return re.compile("|".join(re.escape(text) for text in pattern.split("\n")), flags)
     try:
-        return re.compile(translate(pattern, ignore_case), re.IGNORECASE if ignore_case else 0)
+        return re.compile(translate(pattern, ignore_case), flags)
     except re.error as exc:
         pcre = next((said for spelling, said in PCRE_ONLY if re.search(spelling, pattern)), None)
-        hint = f"Patterns use Python's syntax, not PCRE{{{{cli: (`pdfgrep -P`'s)}}}}: {pcre}." if pcre else \
-            "Patterns use Python's syntax{{cli: (as `pdfgrep -P`)}}; escape `( [ . *` with `\\`."
+        hint = f"Patterns use Python's syntax, not PCRE{{{{cli: (`pdfgrep -P`'s)}}}}: {pcre}." if pcre else (
+            "Patterns use Python's syntax{{cli: (as `pdfgrep -P`)}}; escape `( [ . *` with `\\`{{cli: (-F finds the "
+            "text as written)}}.")
         raise InvalidArgument(f"{pattern!r} is not a valid regular expression: {exc}", hint=hint) from None
 
 

@@ -34,6 +34,10 @@ def search(
                                        min_length=1),
                   Cli(argument=True, metavar="INPUT...", default=None)],  # none at a shell: `-r` reads `.`
     ignore_case: Annotated[bool, Param("Ignore case"), Cli("-i", "--ignore-case")] = False,
+    fixed_strings: Annotated[bool, Param("Find the pattern as written, each of its lines an alternative "
+                                         "(pdfgrep -F)"), Cli("-F", "--fixed-strings"), Mcp(hidden=True)] = False,
+    perl_regexp: Annotated[bool, Param("Taken for pdfgrep's sake: patterns are Python's, near PCRE's, anyway"),
+                           Cli("-P", "--perl-regexp", "--pcre"), Mcp(hidden=True)] = False,
     count: Annotated[bool, Param("Only count the matches in each file"), Cli("-c", "--count")] = False,
     max_count: Annotated[int | None, Param("Stop each file after this many matches", ge=1),
                          Cli("-m", "--max-count")] = None,
@@ -77,7 +81,10 @@ def search(
                                   hint="Give PDFs, folders or globs to search, or {{recursive}} for the working "
                                        "folder.")
         inputs = ["."]
-    regex = compile_pattern(pattern, ignore_case)
+    if fixed_strings and perl_regexp:
+        raise InvalidArgument("{{fixed_strings}} and {{perl_regexp}} cannot be used together, as in pdfgrep",
+                              hint="Leave out {{perl_regexp}}: {{fixed_strings}} finds the pattern as written.")
+    regex = compile_pattern(pattern, ignore_case, fixed=fixed_strings)
     result = SearchResult(pattern=pattern, matches=0, files=[], hits=[], truncated=False)
     files = _files(inputs, recursive, result.skipped)
     first, resume = _start(files, start_file, start_page, skip)

@@ -248,8 +248,8 @@ def test_recursive_without_inputs_searches_the_working_folder_as_pdfgrep(tmp_pat
     assert bare.returncode == 2 and b"missing argument INPUT..." in bare.stderr, bare
 
 
-@pytest.mark.parametrize(("option", "said"), [("-l", "--files-with-matches"), ("-P", "Python regular expressions"),
-                                              ("-R", "-r"), ("-F", "escape"),  # -A, -B, -Z, --page-range: taken
+@pytest.mark.parametrize(("option", "said"), [("-l", "--files-with-matches"),  # -F, -P: taken
+                                              ("-R", "-r"),  # -A, -B, -Z, --page-range: taken
                                               ("-o", "--only-matching"), ("-p", "--page-count"),
                                               # pdfgrep's options pdftools does without: `--unac` suggested
                                               # --count, `--cache` --help

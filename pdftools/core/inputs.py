@@ -6,6 +6,7 @@ from __future__ import annotations
 import glob as _glob
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -47,10 +48,12 @@ def expand(spec: str, *, recursive: bool = False) -> list[Path]:
     return [path for path, _ in named(spec, recursive=recursive)]
 
 
-def named(spec: str, *, recursive: bool = False) -> list[tuple[Path, str]]:
+def named(spec: str, *, recursive: bool = False,
+          chosen: Callable[[Path], bool] = _is_pdf_name) -> list[tuple[Path, str]]:
     """`expand`'s files, each with its name as grep and pdfgrep print it: the path as given, or the folder as
     typed joined with what was found in it (`.` gives `./a.pdf`, a glob `./*.pdf` the names a shell would);
-    over MCP, the path resolved inside the roots (see the policies' `name`)."""
+    over MCP, the path resolved inside the roots (see the policies' `name`). A folder's files are those
+    `chosen` takes (by default, named `.pdf`)."""
     if spec == "-":
         return [(input_path(spec), spec)]
     if _glob.has_magic(spec) and not exists(spec):
@@ -65,7 +68,7 @@ def named(spec: str, *, recursive: bool = False) -> list[tuple[Path, str]]:
     if path.is_dir():
         base = folder_path(spec)
         found = base.rglob("*") if recursive else base.iterdir()
-        pdfs = sorted(p for p in found if p.is_file() and _is_pdf_name(p))
+        pdfs = sorted(p for p in found if p.is_file() and chosen(p))
         if not pdfs:
             raise NoInputs(f"no PDFs in the folder {spec}")
         return [_named(spec, base, p) for p in pdfs]

@@ -14,7 +14,9 @@ unexpected failure (INTERNAL, 1 in other commands) exits 2 here, never 1.}}
 
 from __future__ import annotations
 
+import fnmatch
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -56,6 +58,12 @@ def search(
     pages: Annotated[str | None, Param("Pages to search in every file: `1-3,7,10-`, `last`", empty_is_default=True),
                      Cli("--pages", "--page-range"), Mcp(hidden=True)] = None,
     recursive: Annotated[bool, Param("Search folders recursively"), Cli("-r", "--recursive")] = False,
+    include: Annotated[list[str] | None, Param("Of a folder's files, read only those whose name matches GLOB"
+                                               "{{cli: (repeatable)}}; by default those named .pdf"),
+                       Cli("--include", metavar="GLOB"), Mcp(hidden=True)] = None,
+    exclude: Annotated[list[str] | None, Param("Of a folder's files, leave those whose name matches GLOB"
+                                               "{{cli: (repeatable; wins over {{include}})}}"),
+                       Cli("--exclude", metavar="GLOB"), Mcp(hidden=True)] = None,
     mode: Annotated[Literal["layout", "plain"], Param("layout: lines as pdfgrep reads them; plain: reading order")]
     = "layout",
     page_number: Annotated[bool, Param("Print each line's page number (pdfgrep -n)"), Cli("-n", "--page-number"),
@@ -86,7 +94,7 @@ def search(
                               hint="Leave out {{perl_regexp}}: {{fixed_strings}} finds the pattern as written.")
     regex = compile_pattern(pattern, ignore_case, fixed=fixed_strings)
     result = SearchResult(pattern=pattern, matches=0, files=[], hits=[], truncated=False)
-    files = _files(inputs, recursive, result.skipped)
+    files = _files(inputs, recursive, result.skipped, _chooser(include, exclude))
     first, resume = _start(files, start_file, start_page, skip)
     result.page_numbers = page_number
     result.listing = "with" if files_with_matches else "without" if files_without_match else None
@@ -128,7 +136,20 @@ def _is_folder(spec: str) -> bool:
         return False
 
 
-def _files(inputs: list[str], recursive: bool, skipped: list[Skipped]) -> list[tuple[Path, str | None, str]]:
+def _chooser(include: list[str] | None, exclude: list[str] | None) -> Callable[[Path], bool]:
+    """Which of a folder's files are read, by base name, as pdfgrep's --include and --exclude choose (glob(7),
+    case counts; an exclusion wins); without --include, names ending `.pdf` in any case."""
+    def chosen(path: Path) -> bool:
+        if any(fnmatch.fnmatchcase(path.name, glob) for glob in exclude or ()):
+            return False
+        if include:
+            return any(fnmatch.fnmatchcase(path.name, glob) for glob in include)
+        return path.suffix.lower() == ".pdf"
+    return chosen
+
+
+def _files(inputs: list[str], recursive: bool, skipped: list[Skipped],
+           chosen: Callable[[Path], bool]) -> list[tuple[Path, str | None, str]]:
     """Each input's files with its own pages (`a.pdf:1-3`) and their names as grep prints them (`./a.pdf` in
     `.`, see `core.inputs.named`); with several inputs, one that names nothing (a
     missing file, a glob that matches none) joins `skipped` and the others are searched, as pdfgrep does; a
@@ -137,7 +158,7 @@ def _files(inputs: list[str], recursive: bool, skipped: list[Skipped]) -> list[t
     for spec in inputs:
         raw, own = split_spec(spec)
         try:
-            files += [(path, own, name) for path, name in named(raw, recursive=recursive)]
+            files += [(path, own, name) for path, name in named(raw, recursive=recursive, chosen=chosen)]
         except PdftoolsError as exc:
             if len(inputs) == 1 or isinstance(exc, (InvalidArgument, PathOutsideRoot)):  # a wrong call, not a file
                 raise

@@ -422,8 +422,6 @@ _FORCE = "--force-ocr rasterises pages with text and OCRs them again"
 OCRMYPDF_WORDS = {  # OCRmyPDF's options that `ocr` spells otherwise or does without
     "--skip-text": _SKIP_TEXT, "-s": _SKIP_TEXT,
     "--redo-ocr": "there is no --redo-ocr: " + _FORCE, "-f": "OCRmyPDF's -f: " + _FORCE,
-    "--sidecar": "the text comes from `--mode text` (`pdftools ocr FILE --mode text > FILE.txt`); the searchable "
-                 "PDF from a run without it",
     "-r": "OCRmyPDF's -r is --rotate-pages here",
     "--deskew": _AS_THEY_ARE, "-d": _AS_THEY_ARE, "--clean": _AS_THEY_ARE, "-c": _AS_THEY_ARE,
     "--clean-final": _AS_THEY_ARE, "-i": _AS_THEY_ARE, "--remove-background": _AS_THEY_ARE,

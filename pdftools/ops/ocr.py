@@ -5,7 +5,8 @@ text layer is added. `text` mode returns the text per page, with the same charac
 Pages with text are left alone unless {{force_ocr}}, which rasterises them (as OCRmyPDF does): new text
 replaces theirs. If every page has text, nothing is done: {{cli:exit 14}}{{mcp:`already_text`}}. Pages run in
 parallel ({{jobs}}); {{cli:Ctrl-C}}{{mcp:a client's cancel}} or {{timeout}} stop every tesseract and leave no output.
-An encrypted input's output keeps its encryption unless {{decrypt}}.
+An encrypted input's output keeps its encryption unless {{decrypt}}.{{cli: {{sidecar}} also writes the text of
+the searchable PDF's pages, a form feed after each, as OCRmyPDF's option of that name.}}
 """
 
 from __future__ import annotations
@@ -16,14 +17,14 @@ import shutil
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 from pdftools.core import edit, streams, task
 from pdftools.core.edit import Decrypt, Force, InPlace, Linearize, ObjectStreams, paths_of, saving
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, MaxChars, Mcp, Offset, Pages, Param, Password, StartPage
-from pdftools.core.paths import input_path, to_pipe
-from pdftools.core.pdf import is_pdf, not_empty, open_pdf, page_list, save_pdf
+from pdftools.core.paths import input_path, output_path, to_pipe
+from pdftools.core.pdf import atomic_output, check_output, is_pdf, not_empty, open_pdf, page_list, save_pdf
 from pdftools.document import text as pagetext
 from pdftools.document.images import Frame, frames
 from pdftools.document.text import TextResult
@@ -54,6 +55,9 @@ class OcrResult:
     """The output kept the input's encryption."""
     already_text: bool = False
     """Every page had text: nothing done."""
+    sidecar: str | None = None
+    """The text of the output's pages (--sidecar), a form feed after each."""
+    cli_only: ClassVar = ("sidecar",)  # no tool argument sets it
     text: TextResult | None = None
     """The recognised text (text mode)."""
 
@@ -100,6 +104,8 @@ class Job:
     in_place: bool = False
     decrypt: bool = False
     saving: dict[str, Any] = field(default_factory=dict)  # --linearize, --object-streams
+    sidecar: Path | None = None  # pdf mode: where the text of the pages goes (checked before any work)
+    recognised: dict[int, str] = field(default_factory=dict)  # the text tesseract read, by page
     progress: task.Counter = field(default_factory=lambda: task.Counter(0, "OCR"))
 
     def raw_output(self, path: Path) -> str:
@@ -141,6 +147,9 @@ def ocr(
     decrypt: Decrypt = False,
     linearize: Linearize = False,
     object_streams: ObjectStreams = "preserve",
+    sidecar: Annotated[str | None, Param("Also write the text of the output's pages to FILE (`-`: standard "
+                                         "output), a form feed after each, as OCRmyPDF's option of that name"),
+                       Cli("--sidecar", metavar="FILE"), Mcp(hidden=True)] = None,
     list_languages: Annotated[bool, Param("List the installed languages and stop"), Mcp(hidden=True)] = False,
 ) -> OcrResult:
     if list_languages:
@@ -151,10 +160,19 @@ def ocr(
     langs = engine.check_languages(language)
     _check_mode(mode, {"output": output is not None, "in_place": in_place, "decrypt": decrypt,
                        "linearize": linearize, "object_streams": object_streams != "preserve",
-                       "start_page": start_page is not None, "offset": offset != 0})
+                       "start_page": start_page is not None, "offset": offset != 0, "sidecar": sidecar is not None})
     out: Path | None = None
-    if mode == "pdf":  # the output is checked before any work (and before standard input is read)
+    side: Path | None = None
+    if mode == "pdf":  # the outputs are checked before any work (and before standard input is read)
+        if sidecar == "-" and to_pipe(input, output) and not in_place:
+            raise InvalidArgument("the PDF goes to standard output, so {{sidecar}} cannot",
+                                  hint="Give {{sidecar}} a file name, or the PDF one ({{output}}).")
         path, out = paths_of(input, output, suffix="ocr", in_place=in_place, force=force)
+        if sidecar is not None:
+            side = output_path(sidecar)
+            check_output(side, [path], force=force)
+            if os.path.realpath(side) == os.path.realpath(out):
+                raise InvalidArgument(f"{side} is the PDF's output too: give {{{{sidecar}}}} another name")
     else:
         path = input_path(input)
     not_empty(path)  # neither a PDF nor an image: empty
@@ -163,7 +181,7 @@ def ocr(
     with task.current().limit(timeout), tempfile.TemporaryDirectory(prefix="pdftools-ocr-") as tmp:
         job = Job(langs, dpi, Path(tmp), rotate_pages, jobs or os.cpu_count() or 1, mode, pages, output, force,
                   max_chars, start_page, offset, input_raw=input, out=out, in_place=in_place, decrypt=decrypt,
-                  saving=saving(linearize, object_streams))
+                  saving=saving(linearize, object_streams), sidecar=side)
         result = OcrResult(input=str(path), language="+".join(langs))
         if is_pdf(path):
             _ocr_pdf(path, password, force_ocr, job, result)
@@ -172,7 +190,7 @@ def ocr(
         return result
 
 
-PDF_ONLY = ("output", "in_place", "decrypt", "linearize", "object_streams")  # what shapes the PDF written
+PDF_ONLY = ("output", "in_place", "decrypt", "linearize", "object_streams", "sidecar")  # what the PDF mode writes
 TEXT_ONLY = ("start_page", "offset")  # where a cut text goes on (max_chars has a default over MCP)
 
 
@@ -219,6 +237,18 @@ def _ocr_pdf(path: Path, password: str | None, force_ocr: bool, job: Job, result
             _apply(pdf, number, turn, layer, result, whole=number in has_text)
         saved = edit.Job(path, job.out, pdf, job.in_place, job.saving).save(job.decrypt)  # encryption kept
         result.output, result.encrypted, result.pages_ocred = saved["output"], saved["encrypted"], todo
+        _write_sidecar(job, selected, texts, result)
+
+
+def _write_sidecar(job: Job, pages: list[int], own: dict[int, str], result: OcrResult) -> None:
+    """--sidecar: each page's text, tesseract's where it read the page, else the page's own, a form feed after
+    each (as pdftotext and OCRmyPDF write it)."""
+    if job.sidecar is None:
+        return
+    texts = (job.recognised.get(p, own.get(p, "")).rstrip("\f") + "\f" for p in pages)
+    with atomic_output(job.sidecar) as tmp:
+        tmp.write_text("".join(texts), encoding="utf-8")
+    result.sidecar = str(job.sidecar)
 
 
 def _text_extractor(source: Path, known: dict[int, str], job: Job) -> pagetext.Extractor:
@@ -255,6 +285,7 @@ def _pdf_page(source: Path, number: int, job: Job, *, layer: bool = True, whole:
         picture.unlink(missing_ok=True)
     else:
         found = engine.recognise(image, job.work / f"p{number}", job.langs, job.dpi, pdf="layer" if layer else None)
+    job.recognised[number] = found.text
     image.unlink(missing_ok=True)
     job.progress.add()
     return turn, (found.pdf if layer else found.text)
@@ -298,6 +329,7 @@ def _ocr_images(path: Path, job: Job, result: OcrResult) -> None:
             merged.pages.extend(one.pages)
     save_pdf(merged, job.out, **job.saving)
     result.output, result.pages_ocred, result.pages_rotated = str(job.out), selected, sorted(turned)
+    _write_sidecar(job, selected, {}, result)
 
 
 def _image_extractor(found: list[Frame], job: Job, turned: list[int]) -> pagetext.Extractor:
@@ -319,5 +351,6 @@ def _image_page(frame: Frame, number: int, job: Job, turned: list[int], *, pdf: 
         image = frame.turned(turn, job.work / f"f{number}-upright.png")
         turned.append(number)
     found = engine.recognise(image, job.work / f"f{number}", job.langs, frame.dpi, pdf=pdf)
+    job.recognised[number] = found.text
     job.progress.add()
     return found.pdf if pdf else found.text

@@ -68,6 +68,7 @@ def render(result: Any, *, as_json: bool, to_stderr: bool = False) -> None:
         return
     if type(getattr(result, "text", None)).__name__ == "TextResult":  # ocr --mode text: the text, as `text` gives it
         _render_text(result.text, stream, ocred=True)
+        _notes(result)
         return
     tty = stream.isatty()
     laid_out = layout(result, tty=tty)
@@ -77,7 +78,12 @@ def render(result: Any, *, as_json: bool, to_stderr: bool = False) -> None:
     else:  # piped: the same lines, drawn without rich (importing and laying out rich cost a call ~40 ms)
         stream.write("".join(line + "\n" for line in plain_lines(laid_out)))
     stream.flush()  # the result before its notes on stderr
-    notes = getattr(result, "notes", None)  # for people, on stderr: not with --json (a script reads the result)
+    _notes(result)
+
+
+def _notes(result: Any) -> None:
+    """A result's notes, for people, on stderr: not with --json (a script reads the result)."""
+    notes = getattr(result, "notes", None)
     for note in notes() if callable(notes) else []:
         sys.stderr.write(f"note: {safe(note)}\n")
 

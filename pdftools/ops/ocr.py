@@ -64,6 +64,13 @@ class OcrResult:
     def as_text(self) -> str | None:
         return self.text.as_text(empty=NOTHING_READ) if self.text is not None else None
 
+    def notes(self) -> list[str]:
+        """At a shell, on stderr: why exit 14 (nothing done)."""
+        if not self.already_text:
+            return []
+        return ["every page asked for already has text, so nothing was OCRed" + (
+            "" if self.text is not None else " and no searchable PDF written") + ": --force-ocr OCRs them again"]
+
     @property
     def exit_code(self) -> int:
         """The CLI's verdict: ALREADY_TEXT_EXIT when there was nothing to do."""

@@ -399,7 +399,6 @@ def usage_message(exc: click_errors.UsageError, argv: list[str]) -> str:
 
 
 _ONE_PATTERN = "give one pattern, as the first argument (join alternatives with `|`)"
-_SPANS = "--json gives where each match is in its line (`spans`)"
 PDFGREP_WORDS = {  # pdfgrep's options that `search` spells otherwise or does without
     "-l": "pdfgrep's -l is --files-with-matches here (in pdftools -l is --language)",
     "-o": "pdfgrep's -o is --only-matching here (in pdftools -o is --output)",
@@ -407,7 +406,6 @@ PDFGREP_WORDS = {  # pdfgrep's options that `search` spells otherwise or does wi
     "-R": "pdfgrep's -R is -r here",
     # and those it does without (by spelling they suggested options that do something else: --unac, --count)
     "-e": _ONE_PATTERN, "--regexp": _ONE_PATTERN, "-f": _ONE_PATTERN, "--file": _ONE_PATTERN,
-    "--color": "matches are not coloured: " + _SPANS,
     "--unac": "accents are matched as written",
     "--warn-empty": "`pdftools text FILE` notes the pages without text",
     "--cache": "there is no cache: leave it out",

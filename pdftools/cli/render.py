@@ -122,11 +122,18 @@ def _render_text(result: Any, stream: Any, *, ocred: bool = False) -> None:
 
 def _render_lines(result: Any, stream: Any) -> None:
     """Lines as the result gives them, whole (data: never markup, never cut; at a terminal, control characters
-    escaped); its notes to stderr."""
-    shown = safe if stream.isatty() else str
+    escaped); coloured as grep colours them where the result asks (search --color); its notes to stderr."""
+    tty = stream.isatty()
+    shown = safe if tty else str
     end = getattr(result, "line_end", "\n")  # search -Z -l: names end in their zero byte
-    for line in result.output_lines():
-        stream.write(shown(line) + end)
+    if hasattr(result, "color"):
+        from pdftools.cli.colors import painter
+
+        lines = result.output_lines(painter(result.color, tty, shown))
+    else:
+        lines = (shown(line) for line in result.output_lines())
+    for line in lines:
+        stream.write(line + end)
     for note in result.notes():
         sys.stderr.write(safe(note) + "\n")
 

@@ -190,6 +190,7 @@ class SearchResult:
     page_counts = False  # -p: `page:matches` for each page that has some
     context_asked = False
     null = False  # -Z: a zero byte after each file name, the name as it is (for `xargs -0`)
+    color = "never"  # --color: always, never, auto (at a terminal): the renderer decides with `paint`
 
     def reword_errors(self, reword: Callable[[str, str], str]) -> None:
         """The skipped inputs' messages and hints in a front end's terms (`reword(text, command)`)."""
@@ -223,34 +224,37 @@ class SearchResult:
         lines += [f"[skipped {s.path}: {s.code}: {s.message} ({s.hint})]" for s in self.skipped]
         return "\n".join(lines)
 
-    def output_lines(self) -> Iterator[str]:
+    def output_lines(self, paint: Paint | None = None) -> Iterator[str]:
         """What pdfgrep prints: `file:page:line` (the file with several inputs or -H, the page with -n),
         context lines with `-` for `:` and `--` between a file's groups; with -c, `file:count` per file; with
-        -l / -L, the names of the files that match / do not."""
+        -l / -L, the names of the files that match / do not. `paint(kind, text)` gives each piece as shown:
+        kind `fn` a file name, `ln` a page number, `se` a separator, `mt` a match, `` the rest (--color)."""
+        paint = paint or _as_it_is
         if self.listing:
-            yield from (self._name(f.path) for f in self.files if (f.matches > 0) == (self.listing == "with"))
+            yield from (self._name(f.path, paint) for f in self.files if (f.matches > 0) == (self.listing == "with"))
             return
         if self.count_only:
-            yield from (self._prefix(f.path, None, ":") + str(f.matches) for f in self.files)
+            yield from (self._prefix(f.path, None, ":", paint) + paint("", str(f.matches)) for f in self.files)
             return
         if self.page_counts:  # pdfgrep -p: every match counted, as -c counts them
             counts: dict[tuple[str, int], int] = {}
             for hit in self.hits:
                 counts[hit.path, hit.page] = counts.get((hit.path, hit.page), 0) + len(hit.spans)
-            yield from (self._prefix(path, None, ":") + f"{page}:{n}" for (path, page), n in counts.items())
+            yield from (self._prefix(path, None, ":", paint) + paint("ln", str(page)) + paint("se", ":") +
+                        paint("", str(n)) for (path, page), n in counts.items())
             return
         if self.only_matching:  # grep -o: the matched text alone, never context; an empty match prints nothing
-            yield from (self._prefix(hit.path, hit.page, ":") + hit.text[a:b] for hit in self.hits
-                        for a, b in hit.spans if b > a)
+            yield from (self._prefix(hit.path, hit.page, ":", paint) + paint("mt", hit.text[a:b])
+                        for hit in self.hits for a, b in hit.spans if b > a)
             return
-        pages: dict[tuple[str, int], dict[int, tuple[str, bool]]] = {}
+        pages: dict[tuple[str, int], dict[int, tuple[str, list[tuple[int, int]] | None]]] = {}
         for hit in self.hits:
             rows = pages.setdefault((hit.path, hit.page), {})
             for number, line in enumerate(hit.before, hit.line - len(hit.before)):
-                rows.setdefault(number, (line, False))
-            rows[hit.line] = (hit.text, True)
+                rows.setdefault(number, (line, None))
+            rows[hit.line] = (hit.text, hit.spans)
             for number, line in enumerate(hit.after, hit.line + 1):
-                rows.setdefault(number, (line, False))
+                rows.setdefault(number, (line, None))
         with_context = self.context_asked or any(hit.before or hit.after for hit in self.hits)  # as grep: `--`
         # between groups whenever context was asked for, even where a page had none to give
         previous: tuple[str, int, int] | None = None
@@ -260,8 +264,8 @@ class SearchResult:
                                                                                                   number - 1):
                     yield "--"
                 previous = (path, page, number)
-                line, match = rows[number]
-                yield self._prefix(path, page, ":" if match else "-") + line
+                line, spans = rows[number]
+                yield self._prefix(path, page, "-" if spans is None else ":", paint) + _painted(line, spans, paint)
 
     def errors(self) -> list[str]:
         """The inputs that could not be searched, as stderr says them (what -q still prints)."""
@@ -279,12 +283,31 @@ class SearchResult:
         """What ends each line printed: a newline; with -Z, a file's name alone (-l, -L) ends in its zero byte."""
         return "" if self.null and self.listing else "\n"
 
-    def _name(self, path: str) -> str:
-        return label(path) + "\0" if self.null else shown(path)
+    def _name(self, path: str, paint: Paint) -> str:
+        return paint("fn", label(path)) + "\0" if self.null else paint("fn", shown(path))
 
-    def _prefix(self, path: str, page: int | None, sep: str) -> str:
-        name = [self._name(path) if self.null else shown(path) + sep] * self.with_filename
-        return "".join(name) + (str(page) + sep if self.page_numbers and page is not None else "")
+    def _prefix(self, path: str, page: int | None, sep: str, paint: Paint) -> str:
+        name = [self._name(path, paint) + ("" if self.null else paint("se", sep))] * self.with_filename
+        number = paint("ln", str(page)) + paint("se", sep) if self.page_numbers and page is not None else ""
+        return "".join(name) + number
+
+
+Paint = Callable[[str, str], str]
+"""How a piece of a line is shown: `paint(kind, text)` (see `SearchResult.output_lines`)."""
+
+
+def _as_it_is(kind: str, text: str) -> str:
+    return text
+
+
+def _painted(line: str, spans: list[tuple[int, int]] | None, paint: Paint) -> str:
+    """A line with its matches painted as `mt` (a context line's are not, as in pdfgrep)."""
+    pieces, at = [], 0
+    for start, end in spans or ():
+        if end > start:
+            pieces += [paint("", line[at:start]), paint("mt", line[start:end])]
+            at = end
+    return "".join(pieces) + paint("", line[at:])
 
 
 def label(path: str) -> str:

@@ -55,6 +55,9 @@ def search(
                           Cli("--page-count"), Mcp(hidden=True)] = False,
     null: Annotated[bool, Param("End each file name with a zero byte, the name as it is (pdfgrep -Z)"),
                     Cli("-Z", "--null"), Mcp(hidden=True)] = False,
+    color: Annotated[Literal["auto", "always", "never"], Param("Colour file names, page numbers and matches as "
+                                                               "pdfgrep does: at a terminal (auto), always, never"),
+                     Cli("--color", metavar="WHEN"), Mcp(hidden=True)] = "auto",
     pages: Annotated[str | None, Param("Pages to search in every file: `1-3,7,10-`, `last`", empty_is_default=True),
                      Cli("--pages", "--page-range"), Mcp(hidden=True)] = None,
     recursive: Annotated[bool, Param("Search folders recursively"), Cli("-r", "--recursive")] = False,
@@ -103,7 +106,7 @@ def search(
     result.with_filename = several if with_filename is None else with_filename
     if result.listing:
         max_count = 1  # a file is listed or not at its first match
-    result.only_matching, result.page_counts, result.null = only_matching, page_count, null
+    result.only_matching, result.page_counts, result.null, result.color = only_matching, page_count, null, color
     if only_matching or page_count:  # no context around matches printed alone, or counted
         after_context = before_context = 0
     around = (context if before_context is None else before_context,

@@ -398,18 +398,17 @@ def usage_message(exc: click_errors.UsageError, argv: list[str]) -> str:
     return message[:1].lower() + message[1:]
 
 
-_ONE_PATTERN = "give one pattern, as the first argument (join alternatives with `|`)"
 PDFGREP_WORDS = {  # pdfgrep's options that `search` spells otherwise or does without
     "-l": "pdfgrep's -l is --files-with-matches here (in pdftools -l is --language)",
     "-o": "pdfgrep's -o is --only-matching here (in pdftools -o is --output)",
     "-p": "pdfgrep's -p is --page-count here (in pdftools -p is --pattern)",
     "-R": "pdfgrep's -R is -r here",
     # and those it does without (by spelling they suggested options that do something else: --unac, --count)
-    "-e": _ONE_PATTERN, "--regexp": _ONE_PATTERN, "-f": _ONE_PATTERN, "--file": _ONE_PATTERN,
     "--unac": "accents are matched as written",
     "--warn-empty": "`pdftools text FILE` notes the pages without text",
     "--cache": "there is no cache: leave it out",
     "-V": "`pdftools --version` gives the version",
+    "-f": "pdfgrep's -f is --file here (in pdftools -f is convert's --from)",
 }
 
 

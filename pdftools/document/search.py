@@ -66,9 +66,12 @@ class Position:
     skip: int = 0
 
 
-def compile_pattern(pattern: str, ignore_case: bool, *, fixed: bool = False) -> re.Pattern[str]:
+def compile_pattern(pattern: str, ignore_case: bool, *, fixed: bool = False, lines: bool = False) -> re.Pattern[str]:
     """`pattern` compiled: a regular expression (with grep's POSIX words), or with `fixed` text found as written,
-    each of its lines an alternative (pdfgrep -F)."""
+    each of its lines an alternative (pdfgrep -F); with `lines` (-e, -f) each line is a regular expression, an
+    alternative too."""
+    if pattern == NOTHING:
+        return re.compile(NOTHING)
     if not pattern:
         raise InvalidArgument("the pattern is empty", hint="Give a regular expression, e.g. 'invoice|receipt'.")
     from pdftools.document.posix_words import translate
@@ -77,6 +80,8 @@ def compile_pattern(pattern: str, ignore_case: bool, *, fixed: bool = False) -> 
     if fixed:
         return re.compile("|".join(re.escape(text) for text in pattern.split("\n")), flags)
     try:
+        if lines:
+            return re.compile("|".join(f"(?:{translate(part, ignore_case)})" for part in pattern.split("\n")), flags)
         return re.compile(translate(pattern, ignore_case), flags)
     except re.error as exc:
         pcre = next((said for spelling, said in PCRE_ONLY if re.search(spelling, pattern)), None)
@@ -85,6 +90,9 @@ def compile_pattern(pattern: str, ignore_case: bool, *, fixed: bool = False) -> 
             "text as written)}}.")
         raise InvalidArgument(f"{pattern!r} is not a valid regular expression: {exc}", hint=hint) from None
 
+
+NOTHING = "(?!)"
+"""The pattern of an empty pattern list (`-f` of an empty file): it matches nothing, as pdfgrep's."""
 
 PCRE_ONLY = (  # PCRE's spellings Python's `re` lacks, and what it spells instead
     (r"\\[pP]\{", r"no \p{...} classes: [^\W\d_] is a letter, \d a digit, \w a letter, digit or `_`"),

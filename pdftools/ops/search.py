@@ -24,18 +24,26 @@ from pdftools.core.inputs import named, split_spec
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Mcp, Param, Password
 from pdftools.core.paths import input_path, policy
-from pdftools.document.search import Position, Searcher, SearchResult, Skipped, compile_pattern, page_texts
+from pdftools.document.search import NOTHING, Position, Searcher, SearchResult, Skipped, compile_pattern, page_texts
 from pdftools.errors import InvalidArgument, PathOutsideRoot, PdftoolsError
 
 __all__ = ["SearchResult", "search"]
 
 
 def search(
-    pattern: Annotated[str, Param("Regular expression (Python syntax)"), Cli(argument=True, metavar="PATTERN")],
+    pattern: Annotated[str, Param("Regular expression (Python syntax){{cli:; with {{regexp}} or {{pattern_file}}, "
+                                  "the first input}}"),
+                       Cli(argument=True, metavar="PATTERN", default=None)],  # none at a shell with -e or -f
     inputs: Annotated[list[str], Param("PDFs, folders or globs; `file.pdf:1-3` searches only those pages",
                                        min_length=1),
                   Cli(argument=True, metavar="INPUT...", default=None)],  # none at a shell: `-r` reads `.`
     ignore_case: Annotated[bool, Param("Ignore case"), Cli("-i", "--ignore-case")] = False,
+    regexp: Annotated[list[str] | None, Param("A pattern (repeatable); every argument is then an input, and a line "
+                                              "matches any pattern given"),
+                      Cli("-e", "--regexp", metavar="PATTERN"), Mcp(hidden=True)] = None,
+    pattern_file: Annotated[list[str] | None, Param("Read patterns from FILE, one a line (repeatable; an empty file "
+                                                    "matches nothing)"),
+                            Cli("--file", metavar="FILE"), Mcp(hidden=True)] = None,  # -f is convert's --from
     fixed_strings: Annotated[bool, Param("Find the pattern as written, each of its lines an alternative "
                                          "(pdfgrep -F)"), Cli("-F", "--fixed-strings"), Mcp(hidden=True)] = False,
     perl_regexp: Annotated[bool, Param("Taken for pdfgrep's sake: patterns are Python's, near PCRE's, anyway"),
@@ -86,6 +94,13 @@ def search(
     skip: Annotated[int, Param("A previous result's {{cli:matches to skip}}{{mcp:next_skip}}", ge=0)] = 0,
     password: Password = None,
 ) -> SearchResult:
+    if regexp is not None or pattern_file is not None:  # pdfgrep's -e and -f: the arguments are all inputs
+        inputs = [*([pattern] if pattern is not None else []), *(inputs or [])]
+        pattern = _patterns(regexp or [], pattern_file or [])
+    elif pattern is None:
+        raise InvalidArgument("missing argument PATTERN", hint="Give a regular expression to search for, then the "
+                                                               "PDFs, folders or globs; `pdftools <command> --help` "
+                                                               "says more.")
     if not inputs:  # `search -r PATTERN`, as `grep -r` and `pdfgrep -r`: the working folder, named `./a.pdf`
         if not recursive:
             raise InvalidArgument("missing argument INPUT...",
@@ -95,7 +110,8 @@ def search(
     if fixed_strings and perl_regexp:
         raise InvalidArgument("{{fixed_strings}} and {{perl_regexp}} cannot be used together, as in pdfgrep",
                               hint="Leave out {{perl_regexp}}: {{fixed_strings}} finds the pattern as written.")
-    regex = compile_pattern(pattern, ignore_case, fixed=fixed_strings)
+    regex = compile_pattern(pattern, ignore_case, fixed=fixed_strings,
+                            lines=regexp is not None or pattern_file is not None)
     result = SearchResult(pattern=pattern, matches=0, files=[], hits=[], truncated=False)
     files = _files(inputs, recursive, result.skipped, _chooser(include, exclude))
     first, resume = _start(files, start_file, start_page, skip)
@@ -137,6 +153,16 @@ def _is_folder(spec: str) -> bool:
         return raw != "-" and policy().input(raw).is_dir()
     except PdftoolsError:  # a name the policy refuses was reported with the files
         return False
+
+
+def _patterns(given: list[str], files: list[str]) -> str:
+    """-e's patterns and those of -f's files (one a line), as one pattern of lines, each an alternative (see
+    `compile_pattern`); none at all (an empty file) matches nothing."""
+    lines = list(given)
+    for raw in files:
+        text = input_path(raw, pdf=False).read_text(encoding="utf-8", errors="surrogateescape")
+        lines += text.splitlines()
+    return "\n".join(lines) if lines else NOTHING
 
 
 def _chooser(include: list[str] | None, exclude: list[str] | None) -> Callable[[Path], bool]:

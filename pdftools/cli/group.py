@@ -402,7 +402,6 @@ PDFGREP_WORDS = {  # pdfgrep's options that `search` spells otherwise or does wi
     "-l": "pdfgrep's -l is --files-with-matches here (in pdftools -l is --language)",
     "-o": "pdfgrep's -o is --only-matching here (in pdftools -o is --output)",
     "-p": "pdfgrep's -p is --page-count here (in pdftools -p is --pattern)",
-    "-R": "pdfgrep's -R is -r here",
     # and those it does without (by spelling they suggested options that do something else: --unac, --count)
     "--unac": "accents are matched as written",
     "--warn-empty": "`pdftools text FILE` notes the pages without text",

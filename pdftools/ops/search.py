@@ -69,6 +69,8 @@ def search(
     pages: Annotated[str | None, Param("Pages to search in every file: `1-3,7,10-`, `last`", empty_is_default=True),
                      Cli("--pages", "--page-range"), Mcp(hidden=True)] = None,
     recursive: Annotated[bool, Param("Search folders recursively"), Cli("-r", "--recursive")] = False,
+    dereference_recursive: Annotated[bool, Param("Search folders recursively, following symbolic links to folders"),
+                                     Cli("-R", "--dereference-recursive"), Mcp(hidden=True)] = False,
     include: Annotated[list[str] | None, Param("Of a folder's files, read only those whose name matches GLOB"
                                                "{{cli: (repeatable)}}; by default those named .pdf"),
                        Cli("--include", metavar="GLOB"), Mcp(hidden=True)] = None,
@@ -101,6 +103,7 @@ def search(
         raise InvalidArgument("missing argument PATTERN", hint="Give a regular expression to search for, then the "
                                                                "PDFs, folders or globs; `pdftools <command> --help` "
                                                                "says more.")
+    recursive = recursive or dereference_recursive
     if not inputs:  # `search -r PATTERN`, as `grep -r` and `pdfgrep -r`: the working folder, named `./a.pdf`
         if not recursive:
             raise InvalidArgument("missing argument INPUT...",
@@ -113,7 +116,7 @@ def search(
     regex = compile_pattern(pattern, ignore_case, fixed=fixed_strings,
                             lines=regexp is not None or pattern_file is not None)
     result = SearchResult(pattern=pattern, matches=0, files=[], hits=[], truncated=False)
-    files = _files(inputs, recursive, result.skipped, _chooser(include, exclude))
+    files = _files(inputs, recursive, result.skipped, _chooser(include, exclude), follow=dereference_recursive)
     first, resume = _start(files, start_file, start_page, skip)
     result.page_numbers = page_number
     result.listing = "with" if files_with_matches else "without" if files_without_match else None
@@ -177,8 +180,8 @@ def _chooser(include: list[str] | None, exclude: list[str] | None) -> Callable[[
     return chosen
 
 
-def _files(inputs: list[str], recursive: bool, skipped: list[Skipped],
-           chosen: Callable[[Path], bool]) -> list[tuple[Path, str | None, str]]:
+def _files(inputs: list[str], recursive: bool, skipped: list[Skipped], chosen: Callable[[Path], bool], *,
+           follow: bool = False) -> list[tuple[Path, str | None, str]]:
     """Each input's files with its own pages (`a.pdf:1-3`) and their names as grep prints them (`./a.pdf` in
     `.`, see `core.inputs.named`); with several inputs, one that names nothing (a
     missing file, a glob that matches none) joins `skipped` and the others are searched, as pdfgrep does; a
@@ -187,7 +190,7 @@ def _files(inputs: list[str], recursive: bool, skipped: list[Skipped],
     for spec in inputs:
         raw, own = split_spec(spec)
         try:
-            files += [(path, own, name) for path, name in named(raw, recursive=recursive, chosen=chosen)]
+            files += [(path, own, name) for path, name in named(raw, recursive=recursive, chosen=chosen, follow=follow)]
         except PdftoolsError as exc:
             if len(inputs) == 1 or isinstance(exc, (InvalidArgument, PathOutsideRoot)):  # a wrong call, not a file
                 raise

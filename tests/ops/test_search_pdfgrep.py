@@ -249,7 +249,7 @@ def test_recursive_without_inputs_searches_the_working_folder_as_pdfgrep(tmp_pat
 
 
 @pytest.mark.parametrize(("option", "said"), [("-l", "--files-with-matches"),  # -F, -P, -e, -f: taken
-                                              ("-R", "-r"),  # -A, -B, -Z, --page-range: taken
+                                              # -A, -B, -R, -Z, --page-range: taken
                                               ("-o", "--only-matching"), ("-p", "--page-count"),
                                               # pdfgrep's options pdftools does without: `--unac` suggested
                                               # --count, `--cache` --help

@@ -199,6 +199,8 @@ class SearchResult:
     context_asked = False
     null = False  # -Z: a zero byte after each file name, the name as it is (for `xargs -0`)
     color = "never"  # --color: always, never, auto (at a terminal): the renderer decides with `paint`
+    warn_empty = False  # --warn-empty: a warning for each file in `textless`
+    textless = ()  # type: tuple[str, ...]  # the files none of whose pages searched had text (Searcher's); no field
 
     def reword_errors(self, reword: Callable[[str, str], str]) -> None:
         """The skipped inputs' messages and hints in a front end's terms (`reword(text, command)`)."""
@@ -280,8 +282,12 @@ class SearchResult:
         return [s.note() for s in self.skipped]
 
     def notes(self) -> Iterator[str]:
-        """What goes to stderr: the inputs skipped, and where to go on when the budget stopped the search."""
+        """What goes to stderr: the inputs skipped, the files without text (--warn-empty), and where to go on
+        when the budget stopped the search."""
         yield from (s.note() for s in self.skipped)
+        if self.warn_empty:
+            yield from (f"warning: {shown(path)} has no text to search: a scan? `pdftools ocr` makes it searchable"
+                        for path in self.textless)
         if self.truncated:
             yield (f"(stopped by --max-chars; continue with --start-file {one_line(self.next_file or '')} --start-page "
                    f"{self.next_page} --skip {self.next_skip or 0})")
@@ -380,8 +386,10 @@ class Searcher:
         found = FileMatches(path=path, matches=0, lines=0, pages=0)
         self.result.files.append(found)
         progress = task.Counter(len(selected), "searching")
+        text_seen = False
         for batch in rounds(selected):
             texts = extract(batch, progress)
+            text_seen = text_seen or any(text.strip() for text in texts)
             for number, text, matching in zip(batch, texts, self.match(texts), strict=True):
                 hits = page_hits(path, number, text, matching, self.context)
                 skip = resume.skip if resume is not None and number == resume.page else 0
@@ -400,6 +408,8 @@ class Searcher:
                 continue
             break
         self.result.matches += found.matches
+        if not text_seen:
+            self.result.textless = (*self.result.textless, path)
         return self.result.truncated
 
     def _take(self, hits: list[Hit]) -> int:

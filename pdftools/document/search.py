@@ -200,6 +200,7 @@ class SearchResult:
     null = False  # -Z: a zero byte after each file name, the name as it is (for `xargs -0`)
     color = "never"  # --color: always, never, auto (at a terminal): the renderer decides with `paint`
     warn_empty = False  # --warn-empty: a warning for each file in `textless`
+    separator = ":"  # --match-prefix-separator: what parts name, page and text (context lines keep `-`)
     textless = ()  # type: tuple[str, ...]  # the files none of whose pages searched had text (Searcher's); no field
 
     def reword_errors(self, reword: Callable[[str, str], str]) -> None:
@@ -244,17 +245,19 @@ class SearchResult:
             yield from (self._name(f.path, paint) for f in self.files if (f.matches > 0) == (self.listing == "with"))
             return
         if self.count_only:
-            yield from (self._prefix(f.path, None, ":", paint) + paint("", str(f.matches)) for f in self.files)
+            yield from (self._prefix(f.path, None, self.separator, paint) + paint("", str(f.matches))
+                        for f in self.files)
             return
         if self.page_counts:  # pdfgrep -p: every match counted, as -c counts them
             counts: dict[tuple[str, int], int] = {}
             for hit in self.hits:
                 counts[hit.path, hit.page] = counts.get((hit.path, hit.page), 0) + len(hit.spans)
-            yield from (self._prefix(path, None, ":", paint) + paint("ln", str(page)) + paint("se", ":") +
+            yield from (self._prefix(path, None, self.separator, paint) + paint("ln", str(page)) +
+                        paint("se", self.separator) +
                         paint("", str(n)) for (path, page), n in counts.items())
             return
         if self.only_matching:  # grep -o: the matched text alone, never context; an empty match prints nothing
-            yield from (self._prefix(hit.path, hit.page, ":", paint) + paint("mt", hit.text[a:b])
+            yield from (self._prefix(hit.path, hit.page, self.separator, paint) + paint("mt", hit.text[a:b])
                         for hit in self.hits for a, b in hit.spans if b > a)
             return
         pages: dict[tuple[str, int], dict[int, tuple[str, list[tuple[int, int]] | None]]] = {}
@@ -275,7 +278,8 @@ class SearchResult:
                     yield "--"
                 previous = (path, page, number)
                 line, spans = rows[number]
-                yield self._prefix(path, page, "-" if spans is None else ":", paint) + _painted(line, spans, paint)
+                yield (self._prefix(path, page, "-" if spans is None else self.separator, paint) +
+                       _painted(line, spans, paint))
 
     def errors(self) -> list[str]:
         """The inputs that could not be searched, as stderr says them (what -q still prints)."""

@@ -88,6 +88,9 @@ def search(
                                   Cli("--files-with-matches"), Mcp(hidden=True)] = False,
     files_without_match: Annotated[bool, Param("Print only the names of the files that do not match (pdfgrep -L)"),
                                    Cli("-L", "--files-without-match"), Mcp(hidden=True)] = False,
+    match_prefix_separator: Annotated[str, Param("What parts a file name, a page number and the text, instead of `:` "
+                                                 "(context lines keep `-`)"),
+                                      Cli("--match-prefix-separator", metavar="SEP"), Mcp(hidden=True)] = ":",
     warn_empty: Annotated[bool, Param("Warn on stderr of each PDF with no text to search (a scan)"),
                           Cli("--warn-empty"), Mcp(hidden=True)] = False,
     max_chars: Annotated[int | None, Param("Budget of characters of lines returned", ge=1),
@@ -128,7 +131,7 @@ def search(
     if result.listing:
         max_count = 1  # a file is listed or not at its first match
     result.only_matching, result.page_counts, result.null, result.color = only_matching, page_count, null, color
-    result.warn_empty = warn_empty
+    result.warn_empty, result.separator = warn_empty, match_prefix_separator
     if only_matching or page_count:  # no context around matches printed alone, or counted
         after_context = before_context = 0
     around = (context if before_context is None else before_context,

@@ -412,10 +412,9 @@ PDFGREP_WORDS = {  # pdfgrep's options that `search` spells otherwise or does wi
 
 _AS_THEY_ARE = "pages are read as they are, never cleaned or deskewed (--rotate-pages turns them upright)"
 _COMPRESS = "images are kept as they are, nothing re-encoded: `pdftools compress` makes the output smaller"
-_SKIP_TEXT = "pages that already have text are left alone anyway: leave it out (--force-ocr OCRs them again)"
 _FORCE = "--force-ocr rasterises pages with text and OCRs them again"
 OCRMYPDF_WORDS = {  # OCRmyPDF's options that `ocr` spells otherwise or does without
-    "--skip-text": _SKIP_TEXT, "-s": _SKIP_TEXT,
+    "-s": "OCRmyPDF's -s is --skip-text here (in pdftools -s is convert's --standalone)",
     "--redo-ocr": "there is no --redo-ocr: " + _FORCE, "-f": "OCRmyPDF's -f: " + _FORCE,
     "-r": "OCRmyPDF's -r is --rotate-pages here",
     "--deskew": _AS_THEY_ARE, "-d": _AS_THEY_ARE, "--clean": _AS_THEY_ARE, "-c": _AS_THEY_ARE,

@@ -58,6 +58,7 @@ class OcrResult:
     sidecar: str | None = None
     """The text of the output's pages (--sidecar), a form feed after each."""
     cli_only: ClassVar = ("sidecar",)  # no tool argument sets it
+    skip_text = False  # --skip-text: nothing to do is no failure (exit 0, not 14)
     text: TextResult | None = None
     """The recognised text (text mode)."""
 
@@ -66,7 +67,7 @@ class OcrResult:
 
     def notes(self) -> list[str]:
         """At a shell, on stderr: why exit 14 (nothing done)."""
-        if not self.already_text:
+        if not self.already_text or self.skip_text:
             return []
         return ["every page asked for already has text, so nothing was OCRed" + (
             "" if self.text is not None else " and no searchable PDF written") + ": --force-ocr OCRs them again"]
@@ -74,7 +75,7 @@ class OcrResult:
     @property
     def exit_code(self) -> int:
         """The CLI's verdict: ALREADY_TEXT_EXIT when there was nothing to do."""
-        return ALREADY_TEXT_EXIT if self.already_text else 0
+        return ALREADY_TEXT_EXIT if self.already_text and not self.skip_text else 0
 
 
 @dataclass
@@ -113,6 +114,7 @@ class Job:
     saving: dict[str, Any] = field(default_factory=dict)  # --linearize, --object-streams
     sidecar: Path | None = None  # pdf mode: where the text of the pages goes (checked before any work)
     recognised: dict[int, str] = field(default_factory=dict)  # the text tesseract read, by page
+    skip_text: bool = False
     progress: task.Counter = field(default_factory=lambda: task.Counter(0, "OCR"))
 
     def raw_output(self, path: Path) -> str:
@@ -157,6 +159,9 @@ def ocr(
     sidecar: Annotated[str | None, Param("Also write the text of the output's pages to FILE (`-`: standard "
                                          "output), a form feed after each, as OCRmyPDF's option of that name"),
                        Cli("--sidecar", metavar="FILE"), Mcp(hidden=True)] = None,
+    skip_text: Annotated[bool, Param("A PDF whose pages all have text is no failure: its output is the input as it "
+                                     "is, exit 0 (as OCRmyPDF's option of that name)"),
+                         Cli("--skip-text"), Mcp(hidden=True)] = False,  # -s is convert's --standalone
     list_languages: Annotated[bool, Param("List the installed languages and stop"), Mcp(hidden=True)] = False,
 ) -> OcrResult:
     if list_languages:
@@ -188,8 +193,9 @@ def ocr(
     with task.current().limit(timeout), tempfile.TemporaryDirectory(prefix="pdftools-ocr-") as tmp:
         job = Job(langs, dpi, Path(tmp), rotate_pages, jobs or os.cpu_count() or 1, mode, pages, output, force,
                   max_chars, start_page, offset, input_raw=input, out=out, in_place=in_place, decrypt=decrypt,
-                  saving=saving(linearize, object_streams), sidecar=side)
+                  saving=saving(linearize, object_streams), sidecar=side, skip_text=skip_text)
         result = OcrResult(input=str(path), language="+".join(langs))
+        result.skip_text = skip_text
         if is_pdf(path):
             _ocr_pdf(path, password, force_ocr, job, result)
         else:
@@ -235,7 +241,7 @@ def _ocr_pdf(path: Path, password: str | None, force_ocr: bool, job: Job, result
             result.pages_ocred = [t.page for t in result.text.pages if t.page in todo]
             return
         if not todo:
-            _pass_through(path, job)
+            _pass_through(path, job, result)
             return
         assert job.out is not None  # pdf mode
         job.progress.total = len(todo)
@@ -269,11 +275,19 @@ def _text_extractor(source: Path, known: dict[int, str], job: Job) -> pagetext.E
     return extract
 
 
-def _pass_through(path: Path, job: Job) -> None:
+def _pass_through(path: Path, job: Job, result: OcrResult) -> None:
     """Nothing to OCR: to a pipe the input goes through unchanged (an empty pipe would break the next
-    command); a file is not written, though its path is checked as any output's is (confinement)."""
-    if job.out is not None and job.raw_output(path) == "-" and not job.in_place:
+    command); a file is not written, though its path is checked as any output's is (confinement), unless
+    --skip-text, which makes the input as it is the output (as OCRmyPDF's and a batch's)."""
+    if job.out is None:
+        return
+    if job.raw_output(path) == "-" and not job.in_place:
         shutil.copyfile(path, job.out)
+    elif job.skip_text and not job.in_place:
+        with atomic_output(job.out) as tmp:
+            shutil.copyfile(path, tmp)
+    if job.skip_text:
+        result.output = str(job.out)
 
 
 def _pdf_page(source: Path, number: int, job: Job, *, layer: bool = True, whole: bool = False) -> tuple[int, Any]:

@@ -424,6 +424,9 @@ OCRMYPDF_WORDS = {  # OCRmyPDF's options that `ocr` spells otherwise or does wit
     "--image-dpi": "--dpi is the resolution an image is read at when the file does not say",
     "--skip-big": "PDFTOOLS_MAX_PIXELS caps the pixels a page is rendered to (PAGE_TOO_LARGE past it)",
     "--tesseract-timeout": "--timeout gives up on the whole file after that many seconds",
+    **{f"--{key}": f"`pdftools metadata set OUT.pdf --set {key}=...` sets it on the searchable PDF"
+       for key in ("title", "author", "subject", "keywords")},
+    "--pdf-renderer": "tesseract's invisible text layer is always grafted onto the pages: leave it out",
 }
 _PAGES = "give the pages as --pages 2-5 (pdftotext's -f 2 -l 5)"
 _BOXES = "--format words (or lines) gives each with its box, a TSV when piped"

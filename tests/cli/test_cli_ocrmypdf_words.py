@@ -14,7 +14,8 @@ SAID = [("-s", "--skip-text"), ("--redo-ocr", "--force-ocr"), ("-f", "--force-oc
 ("-r", "--rotate-pages"), ("--deskew", "as they are"),
         ("--clean", "as they are"), ("--output-type", "--linearize"), ("--optimize", "pdftools compress"),
         ("-O", "pdftools compress"), ("--image-dpi", "--dpi"), ("--skip-big", "PDFTOOLS_MAX_PIXELS"),
-        ("--tesseract-timeout", "--timeout")]
+        ("--tesseract-timeout", "--timeout"), ("--title", "metadata set"), ("--author", "--set author="),
+        ("--keywords", "metadata set"), ("--subject", "metadata set"), ("--pdf-renderer", "leave it out")]
 
 
 @pytest.mark.parametrize(("option", "said"), SAID, ids=[o for o, _ in SAID])

@@ -242,6 +242,8 @@ def _ocr_pdf(path: Path, password: str | None, force_ocr: bool, job: Job, result
             return
         if not todo:
             _pass_through(path, job, result)
+            if job.skip_text:  # the file goes through, and so does its text
+                _write_sidecar(job, selected, texts, result)
             return
         assert job.out is not None  # pdf mode
         job.progress.total = len(todo)

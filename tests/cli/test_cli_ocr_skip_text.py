@@ -36,3 +36,14 @@ def test_to_a_pipe_and_in_text_mode(cli: Any, pdf: Path) -> None:
     assert piped.exit_code == 0 and piped.stdout_bytes == pdf.read_bytes(), piped
     text = cli("ocr", pdf, "--mode", "text", "--skip-text")
     assert text.exit_code == 0 and "Hello" in text.stdout, text
+
+
+def test_the_sidecar_of_a_file_passed_through_is_its_text(cli: Any, pdf: Path, tmp_path: Path) -> None:
+    """--skip-text with --sidecar: the file goes through, and so does its text (OCRmyPDF writes a sidecar too)."""
+    done = cli("ocr", pdf, "-o", tmp_path / "out.pdf", "--skip-text", "--sidecar", tmp_path / "out.txt")
+    assert done.exit_code == 0, done
+    pages = (tmp_path / "out.txt").read_text(encoding="utf-8").split("\f")
+    assert len(pages) == 5 and "Hello" in pages[0] and pages[4] == "", pages[:1]
+    assert not (tmp_path / "none.txt").exists()
+    nothing = cli("ocr", pdf, "-o", tmp_path / "none.pdf", "--sidecar", tmp_path / "none.txt")
+    assert nothing.exit_code == 14 and not (tmp_path / "none.txt").exists()  # nothing done: nothing written

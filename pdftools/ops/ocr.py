@@ -169,6 +169,9 @@ def ocr(
         return OcrLanguages(list(engine.languages()))  # type: ignore[return-value]
     if input is None:
         raise InvalidArgument("give a PDF or an image to OCR")
+    if skip_text and force_ocr:
+        raise InvalidArgument("{{force_ocr}} OCRs every page, so {{skip_text}} would do nothing: give one of them",
+                              hint="As in OCRmyPDF, the two do not go together.")
     langs = engine.check_languages(language)
     _check_mode(mode, {"output": output is not None, "in_place": in_place, "decrypt": decrypt,
                        "linearize": linearize, "object_streams": object_streams != "preserve",

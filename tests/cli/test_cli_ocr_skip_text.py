@@ -47,3 +47,12 @@ def test_the_sidecar_of_a_file_passed_through_is_its_text(cli: Any, pdf: Path, t
     assert not (tmp_path / "none.txt").exists()
     nothing = cli("ocr", pdf, "-o", tmp_path / "none.pdf", "--sidecar", tmp_path / "none.txt")
     assert nothing.exit_code == 14 and not (tmp_path / "none.txt").exists()  # nothing done: nothing written
+
+
+def test_with_force_ocr_it_is_refused_as_by_ocrmypdf(cli: Any, pdf: Path, tmp_path: Path) -> None:
+    """--force-ocr OCRs every page, so --skip-text would do nothing: refused before any work (OCRmyPDF: the two
+    are mutually exclusive), as an option that would do nothing always is."""
+    done = cli("ocr", pdf, "-o", tmp_path / "out.pdf", "--skip-text", "--force-ocr", "--json")
+    assert done.exit_code == 2 and not (tmp_path / "out.pdf").exists(), done
+    error = json.loads(done.stderr)["error"]
+    assert error["code"] == "INVALID_ARGUMENT" and "--force-ocr" in error["message"], error

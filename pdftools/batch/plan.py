@@ -30,6 +30,10 @@ from pdftools.ops import OPS, Op
 Kind = Literal["file", "folder", "text", "json"]
 NOT_BATCHED = ("batch", "merge", "search", "rename-invoice", "ls", "doctor")  # many inputs of their own, or none
 OWNED = ("input", "output", "out_dir", "in_place", "force", "list_languages")  # the batch decides these
+PER_CALL = {  # options that name one file for a single call: every input of a batch would write it in turn
+    "sidecar": "it names one file for every input: `pdftools batch text OUT_DIR -d TEXTS` gives each searchable "
+               "PDF's text (pdftotext, no second OCR)",
+}
 SECRETS = ("password",)  # never part of the journal's key
 TRUE, FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
 DEFAULT_NAMES = {"file": "{stem}.pdf", "folder": "{stem}", "text": "{stem}.txt", "json": "{stem}.json"}
@@ -146,12 +150,12 @@ def _parse_options(fn: Callable[..., Any], pairs: list[str] | dict[str, Any] | N
     for key, value in items:
         name = key.strip().lstrip("-").replace("-", "_")
         name = flags.get(name, name)
-        if name not in takes or name in OWNED:
-            usable = [n for n in takes if n not in OWNED]
+        if name not in takes or name in OWNED or name in PER_CALL:
+            usable = [n for n in takes if n not in OWNED and n not in PER_CALL]
             if said:
                 raise said.unknown(key, value, name, usable)
             meant = difflib.get_close_matches(name, usable, n=1, cutoff=0.75)
-            why = "the batch sets it" if name in OWNED else "no such option" + (
+            why = "the batch sets it" if name in OWNED else PER_CALL[name] if name in PER_CALL else "no such option" + (
                 f" (did you mean {meant[0]}?)" if meant else "")
             raise InvalidArgument(f"--set {key}: {why}", hint=f"Options of this command: {', '.join(usable)}.")
         if name == "pages" and _page_list(value):  # over MCP `[1, "3-4"]` is `1,3-4`, as every tool takes it

@@ -329,7 +329,7 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
         files: dict[str, str | None] | None = None, typed: set[str] | None = None, quiet: bool = False) -> int:
     """Fill secrets (files, prompts), check the constraints (the same ones MCP enforces), call the op, render;
     return the exit code. `quiet`: print nothing but errors (and the data asked for with `-o -`)."""
-    from pdftools.cli.render import ProgressBar, RowPrinter, render, stdout_gone, unwritable
+    from pdftools.cli.render import ProgressBar, RowPrinter, render, safe, stdout_gone, unwritable
     from pdftools.cli.render import report_error as report
     from pdftools.core import limits, paths, task
 
@@ -360,12 +360,17 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
                     sys.stdout.flush()
                 if not quiet:
                     render(result, as_json=as_json, to_stderr=policy.stdout_file is not None)
+                elif not as_json:  # "nothing but errors": those a result carries too (search's skipped inputs)
+                    for error in getattr(result, "errors", list)():
+                        sys.stderr.write(safe(error) + "\n")
                 sys.stdout.flush()  # here, so that a write that fails is reported as the command's error
             except BrokenPipeError:
                 raise
             except OSError as exc:
                 stdout_gone()
                 raise unwritable(exc) from None
+            if quiet and op.no_match_exit and getattr(result, "matches", False):
+                return 0  # grep's and pdfgrep's -q: a match is success "even in case of errors"
             return int(getattr(result, "exit_code", 0))  # a result may carry its verdict (doctor)
     except PdftoolsError as exc:
         exc.message = policy.public(_for_cli(exc.message, op, fn))

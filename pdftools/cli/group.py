@@ -423,36 +423,24 @@ def usage_message(exc: click_errors.UsageError, argv: list[str]) -> str:
     return message[:1].lower() + message[1:]
 
 
-_ONE_PATTERN = "give one pattern, as the first argument (join alternatives with `|`)"
-_SPANS = "--json gives where each match is in its line (`spans`)"
-_GLOB = "name the files with a glob instead ('dir/*.pdf')"
 PDFGREP_WORDS = {  # pdfgrep's options that `search` spells otherwise or does without
     "-l": "pdfgrep's -l is --files-with-matches here (in pdftools -l is --language)",
     "-o": "pdfgrep's -o is --only-matching here (in pdftools -o is --output)",
     "-p": "pdfgrep's -p is --page-count here (in pdftools -p is --pattern)",
-    "-P": "patterns are always Python regular expressions (as pdfgrep -P): leave -P out",
-    "-R": "pdfgrep's -R is -r here",
-    "-F": "patterns are regular expressions: escape `( [ . * + ? |` with `\\` to find them as written",
     # and those it does without (by spelling they suggested options that do something else: --unac, --count)
-    "-e": _ONE_PATTERN, "--regexp": _ONE_PATTERN, "-f": _ONE_PATTERN, "--file": _ONE_PATTERN,
-    "--color": "matches are not coloured: " + _SPANS,
-    "--include": _GLOB, "--exclude": _GLOB,
     "--unac": "accents are matched as written",
-    "--warn-empty": "`pdftools text FILE` notes the pages without text",
     "--cache": "there is no cache: leave it out",
     "-V": "`pdftools --version` gives the version",
+    "-f": "pdfgrep's -f is --file here (in pdftools -f is convert's --from)",
 }
 
 
 _AS_THEY_ARE = "pages are read as they are, never cleaned or deskewed (--rotate-pages turns them upright)"
 _COMPRESS = "images are kept as they are, nothing re-encoded: `pdftools compress` makes the output smaller"
-_SKIP_TEXT = "pages that already have text are left alone anyway: leave it out (--force-ocr OCRs them again)"
 _FORCE = "--force-ocr rasterises pages with text and OCRs them again"
 OCRMYPDF_WORDS = {  # OCRmyPDF's options that `ocr` spells otherwise or does without
-    "--skip-text": _SKIP_TEXT, "-s": _SKIP_TEXT,
+    "-s": "OCRmyPDF's -s is --skip-text here (in pdftools -s is convert's --standalone)",
     "--redo-ocr": "there is no --redo-ocr: " + _FORCE, "-f": "OCRmyPDF's -f: " + _FORCE,
-    "--sidecar": "the text comes from `--mode text` (`pdftools ocr FILE --mode text > FILE.txt`); the searchable "
-                 "PDF from a run without it",
     "-r": "OCRmyPDF's -r is --rotate-pages here",
     "--deskew": _AS_THEY_ARE, "-d": _AS_THEY_ARE, "--clean": _AS_THEY_ARE, "-c": _AS_THEY_ARE,
     "--clean-final": _AS_THEY_ARE, "-i": _AS_THEY_ARE, "--remove-background": _AS_THEY_ARE,
@@ -461,6 +449,9 @@ OCRMYPDF_WORDS = {  # OCRmyPDF's options that `ocr` spells otherwise or does wit
     "--image-dpi": "--dpi is the resolution an image is read at when the file does not say",
     "--skip-big": "PDFTOOLS_MAX_PIXELS caps the pixels a page is rendered to (PAGE_TOO_LARGE past it)",
     "--tesseract-timeout": "--timeout gives up on the whole file after that many seconds",
+    **{f"--{key}": f"`pdftools metadata set OUT.pdf --set {key}=...` sets it on the searchable PDF"
+       for key in ("title", "author", "subject", "keywords")},
+    "--pdf-renderer": "tesseract's invisible text layer is always grafted onto the pages: leave it out",
 }
 _PAGES = "give the pages as --pages 2-5 (pdftotext's -f 2 -l 5)"
 _BOXES = "--format words (or lines) gives each with its box, a TSV when piped"

@@ -68,6 +68,7 @@ def render(result: Any, *, as_json: bool, to_stderr: bool = False) -> None:
         return
     if type(getattr(result, "text", None)).__name__ == "TextResult":  # ocr --mode text: the text, as `text` gives it
         _render_text(result.text, stream, ocred=True)
+        _notes(result)
         return
     tty = stream.isatty()
     laid_out = layout(result, tty=tty)
@@ -77,7 +78,12 @@ def render(result: Any, *, as_json: bool, to_stderr: bool = False) -> None:
     else:  # piped: the same lines, drawn without rich (importing and laying out rich cost a call ~40 ms)
         stream.write("".join(line + "\n" for line in plain_lines(laid_out)))
     stream.flush()  # the result before its notes on stderr
-    notes = getattr(result, "notes", None)  # for people, on stderr: not with --json (a script reads the result)
+    _notes(result)
+
+
+def _notes(result: Any) -> None:
+    """A result's notes, for people, on stderr: not with --json (a script reads the result)."""
+    notes = getattr(result, "notes", None)
     for note in notes() if callable(notes) else []:
         sys.stderr.write(f"note: {safe(note)}\n")
 
@@ -116,11 +122,18 @@ def _render_text(result: Any, stream: Any, *, ocred: bool = False) -> None:
 
 def _render_lines(result: Any, stream: Any) -> None:
     """Lines as the result gives them, whole (data: never markup, never cut; at a terminal, control characters
-    escaped); its notes to stderr."""
-    shown = safe if stream.isatty() else str
+    escaped); coloured as grep colours them where the result asks (search --color); its notes to stderr."""
+    tty = stream.isatty()
+    shown = safe if tty else str
     end = getattr(result, "line_end", "\n")  # search -Z -l: names end in their zero byte
-    for line in result.output_lines():
-        stream.write(shown(line) + end)
+    if hasattr(result, "color"):
+        from pdftools.cli.colors import painter
+
+        lines = result.output_lines(painter(result.color, tty, shown))
+    else:
+        lines = (shown(line) for line in result.output_lines())
+    for line in lines:
+        stream.write(line + end)
     for note in result.notes():
         sys.stderr.write(safe(note) + "\n")
 

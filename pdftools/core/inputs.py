@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import glob as _glob
 import json
+import os
 import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -47,10 +49,13 @@ def expand(spec: str, *, recursive: bool = False) -> list[Path]:
     return [path for path, _ in named(spec, recursive=recursive)]
 
 
-def named(spec: str, *, recursive: bool = False) -> list[tuple[Path, str]]:
+def named(spec: str, *, recursive: bool = False, chosen: Callable[[Path], bool] = _is_pdf_name,
+          follow: bool = False) -> list[tuple[Path, str]]:
     """`expand`'s files, each with its name as grep and pdfgrep print it: the path as given, or the folder as
     typed joined with what was found in it (`.` gives `./a.pdf`, a glob `./*.pdf` the names a shell would);
-    over MCP, the path resolved inside the roots (see the policies' `name`)."""
+    over MCP, the path resolved inside the roots (see the policies' `name`). A folder's files are those
+    `chosen` takes (by default, named `.pdf`); `follow` (with `recursive`): symbolic links to folders are
+    entered too, as `grep -R` does."""
     if spec == "-":
         return [(input_path(spec), spec)]
     if _glob.has_magic(spec) and not exists(spec):
@@ -64,12 +69,29 @@ def named(spec: str, *, recursive: bool = False) -> list[tuple[Path, str]]:
     path = policy().input(spec)
     if path.is_dir():
         base = folder_path(spec)
-        found = base.rglob("*") if recursive else base.iterdir()
-        pdfs = sorted(p for p in found if p.is_file() and _is_pdf_name(p))
+        found = (_following(base) if follow else base.rglob("*")) if recursive else base.iterdir()
+        pdfs = sorted(p for p in found if p.is_file() and chosen(p))
         if not pdfs:
             raise NoInputs(f"no PDFs in the folder {spec}")
         return [_named(spec, base, p) for p in pdfs]
     return [(input_path(spec), policy().name(spec, None, path))]
+
+
+def _following(base: Path) -> Iterator[Path]:
+    """What `base` holds, its subfolders' too, symbolic links to folders followed; a folder that is one of its
+    own ancestors (a loop) is not entered again."""
+    def walk(folder: Path, ancestors: frozenset[str]) -> Iterator[Path]:
+        try:
+            entries = sorted(folder.iterdir())
+        except OSError:  # unreadable, or gone: as rglob, passed over
+            return
+        for entry in entries:
+            yield entry
+            real = os.path.realpath(entry)
+            if entry.is_dir() and real not in ancestors:
+                yield from walk(entry, ancestors | {real})
+
+    yield from walk(base, frozenset({os.path.realpath(base)}))
 
 
 def _named(typed: str, base: Path, found: Path) -> tuple[Path, str]:

@@ -66,17 +66,33 @@ class Position:
     skip: int = 0
 
 
-def compile_pattern(pattern: str, ignore_case: bool) -> re.Pattern[str]:
+def compile_pattern(pattern: str, ignore_case: bool, *, fixed: bool = False, lines: bool = False) -> re.Pattern[str]:
+    """`pattern` compiled: a regular expression (with grep's POSIX words), or with `fixed` text found as written,
+    each of its lines an alternative (pdfgrep -F); with `lines` (-e, -f) each line is a regular expression, an
+    alternative too."""
+    if pattern == NOTHING:
+        return re.compile(NOTHING)
     if not pattern:
         raise InvalidArgument("the pattern is empty", hint="Give a regular expression, e.g. 'invoice|receipt'.")
+    from pdftools.document.posix_words import translate
+
+    flags = re.IGNORECASE if ignore_case else 0
+    if fixed:
+        return re.compile("|".join(re.escape(text) for text in pattern.split("\n")), flags)
     try:
-        return re.compile(pattern, re.IGNORECASE if ignore_case else 0)
+        if lines:
+            return re.compile("|".join(f"(?:{translate(part, ignore_case)})" for part in pattern.split("\n")), flags)
+        return re.compile(translate(pattern, ignore_case), flags)
     except re.error as exc:
         pcre = next((said for spelling, said in PCRE_ONLY if re.search(spelling, pattern)), None)
-        hint = f"Patterns use Python's syntax, not PCRE{{{{cli: (`pdfgrep -P`'s)}}}}: {pcre}." if pcre else \
-            "Patterns use Python's syntax{{cli: (as `pdfgrep -P`)}}; escape `( [ . *` with `\\`."
+        hint = f"Patterns use Python's syntax, not PCRE{{{{cli: (`pdfgrep -P`'s)}}}}: {pcre}." if pcre else (
+            "Patterns use Python's syntax{{cli: (as `pdfgrep -P`)}}; escape `( [ . *` with `\\`{{cli: (-F finds the "
+            "text as written)}}.")
         raise InvalidArgument(f"{pattern!r} is not a valid regular expression: {exc}", hint=hint) from None
 
+
+NOTHING = "(?!)"
+"""The pattern of an empty pattern list (`-f` of an empty file): it matches nothing, as pdfgrep's."""
 
 PCRE_ONLY = (  # PCRE's spellings Python's `re` lacks, and what it spells instead
     (r"\\[pP]\{", r"no \p{...} classes: [^\W\d_] is a letter, \d a digit, \w a letter, digit or `_`"),
@@ -182,6 +198,10 @@ class SearchResult:
     page_counts = False  # -p: `page:matches` for each page that has some
     context_asked = False
     null = False  # -Z: a zero byte after each file name, the name as it is (for `xargs -0`)
+    color = "never"  # --color: always, never, auto (at a terminal): the renderer decides with `paint`
+    warn_empty = False  # --warn-empty: a warning for each file in `textless`
+    separator = ":"  # --match-prefix-separator: what parts name, page and text (context lines keep `-`)
+    textless = ()  # type: tuple[str, ...]  # the files none of whose pages searched had text (Searcher's); no field
 
     def reword_errors(self, reword: Callable[[str, str], str]) -> None:
         """The skipped inputs' messages and hints in a front end's terms (`reword(text, command)`)."""
@@ -215,34 +235,39 @@ class SearchResult:
         lines += [f"[skipped {s.path}: {s.code}: {s.message} ({s.hint})]" for s in self.skipped]
         return "\n".join(lines)
 
-    def output_lines(self) -> Iterator[str]:
+    def output_lines(self, paint: Paint | None = None) -> Iterator[str]:
         """What pdfgrep prints: `file:page:line` (the file with several inputs or -H, the page with -n),
         context lines with `-` for `:` and `--` between a file's groups; with -c, `file:count` per file; with
-        -l / -L, the names of the files that match / do not."""
+        -l / -L, the names of the files that match / do not. `paint(kind, text)` gives each piece as shown:
+        kind `fn` a file name, `ln` a page number, `se` a separator, `mt` a match, `` the rest (--color)."""
+        paint = paint or _as_it_is
         if self.listing:
-            yield from (self._name(f.path) for f in self.files if (f.matches > 0) == (self.listing == "with"))
+            yield from (self._name(f.path, paint) for f in self.files if (f.matches > 0) == (self.listing == "with"))
             return
         if self.count_only:
-            yield from (self._prefix(f.path, None, ":") + str(f.matches) for f in self.files)
+            yield from (self._prefix(f.path, None, self.separator, paint) + paint("", str(f.matches))
+                        for f in self.files)
             return
         if self.page_counts:  # pdfgrep -p: every match counted, as -c counts them
             counts: dict[tuple[str, int], int] = {}
             for hit in self.hits:
                 counts[hit.path, hit.page] = counts.get((hit.path, hit.page), 0) + len(hit.spans)
-            yield from (self._prefix(path, None, ":") + f"{page}:{n}" for (path, page), n in counts.items())
+            yield from (self._prefix(path, None, self.separator, paint) + paint("ln", str(page)) +
+                        paint("se", self.separator) +
+                        paint("", str(n)) for (path, page), n in counts.items())
             return
         if self.only_matching:  # grep -o: the matched text alone, never context; an empty match prints nothing
-            yield from (self._prefix(hit.path, hit.page, ":") + hit.text[a:b] for hit in self.hits
-                        for a, b in hit.spans if b > a)
+            yield from (self._prefix(hit.path, hit.page, self.separator, paint) + paint("mt", hit.text[a:b])
+                        for hit in self.hits for a, b in hit.spans if b > a)
             return
-        pages: dict[tuple[str, int], dict[int, tuple[str, bool]]] = {}
+        pages: dict[tuple[str, int], dict[int, tuple[str, list[tuple[int, int]] | None]]] = {}
         for hit in self.hits:
             rows = pages.setdefault((hit.path, hit.page), {})
             for number, line in enumerate(hit.before, hit.line - len(hit.before)):
-                rows.setdefault(number, (line, False))
-            rows[hit.line] = (hit.text, True)
+                rows.setdefault(number, (line, None))
+            rows[hit.line] = (hit.text, hit.spans)
             for number, line in enumerate(hit.after, hit.line + 1):
-                rows.setdefault(number, (line, False))
+                rows.setdefault(number, (line, None))
         with_context = self.context_asked or any(hit.before or hit.after for hit in self.hits)  # as grep: `--`
         # between groups whenever context was asked for, even where a page had none to give
         previous: tuple[str, int, int] | None = None
@@ -252,12 +277,21 @@ class SearchResult:
                                                                                                   number - 1):
                     yield "--"
                 previous = (path, page, number)
-                line, match = rows[number]
-                yield self._prefix(path, page, ":" if match else "-") + line
+                line, spans = rows[number]
+                yield (self._prefix(path, page, "-" if spans is None else self.separator, paint) +
+                       _painted(line, spans, paint))
+
+    def errors(self) -> list[str]:
+        """The inputs that could not be searched, as stderr says them (what -q still prints)."""
+        return [s.note() for s in self.skipped]
 
     def notes(self) -> Iterator[str]:
-        """What goes to stderr: the inputs skipped, and where to go on when the budget stopped the search."""
+        """What goes to stderr: the inputs skipped, the files without text (--warn-empty), and where to go on
+        when the budget stopped the search."""
         yield from (s.note() for s in self.skipped)
+        if self.warn_empty:
+            yield from (f"warning: {shown(path)} has no text to search: a scan? `pdftools ocr` makes it searchable"
+                        for path in self.textless)
         if self.truncated:
             yield (f"(stopped by --max-chars; continue with --start-file {one_line(self.next_file or '')} --start-page "
                    f"{self.next_page} --skip {self.next_skip or 0})")
@@ -267,12 +301,31 @@ class SearchResult:
         """What ends each line printed: a newline; with -Z, a file's name alone (-l, -L) ends in its zero byte."""
         return "" if self.null and self.listing else "\n"
 
-    def _name(self, path: str) -> str:
-        return label(path) + "\0" if self.null else shown(path)
+    def _name(self, path: str, paint: Paint) -> str:
+        return paint("fn", label(path)) + "\0" if self.null else paint("fn", shown(path))
 
-    def _prefix(self, path: str, page: int | None, sep: str) -> str:
-        name = [self._name(path) if self.null else shown(path) + sep] * self.with_filename
-        return "".join(name) + (str(page) + sep if self.page_numbers and page is not None else "")
+    def _prefix(self, path: str, page: int | None, sep: str, paint: Paint) -> str:
+        name = [self._name(path, paint) + ("" if self.null else paint("se", sep))] * self.with_filename
+        number = paint("ln", str(page)) + paint("se", sep) if self.page_numbers and page is not None else ""
+        return "".join(name) + number
+
+
+Paint = Callable[[str, str], str]
+"""How a piece of a line is shown: `paint(kind, text)` (see `SearchResult.output_lines`)."""
+
+
+def _as_it_is(kind: str, text: str) -> str:
+    return text
+
+
+def _painted(line: str, spans: list[tuple[int, int]] | None, paint: Paint) -> str:
+    """A line with its matches painted as `mt` (a context line's are not, as in pdfgrep)."""
+    pieces, at = [], 0
+    for start, end in spans or ():
+        if end > start:
+            pieces += [paint("", line[at:start]), paint("mt", line[start:end])]
+            at = end
+    return "".join(pieces) + paint("", line[at:])
 
 
 def label(path: str) -> str:
@@ -337,8 +390,10 @@ class Searcher:
         found = FileMatches(path=path, matches=0, lines=0, pages=0)
         self.result.files.append(found)
         progress = task.Counter(len(selected), "searching")
+        text_seen = False
         for batch in rounds(selected):
             texts = extract(batch, progress)
+            text_seen = text_seen or any(text.strip() for text in texts)
             for number, text, matching in zip(batch, texts, self.match(texts), strict=True):
                 hits = page_hits(path, number, text, matching, self.context)
                 skip = resume.skip if resume is not None and number == resume.page else 0
@@ -357,6 +412,8 @@ class Searcher:
                 continue
             break
         self.result.matches += found.matches
+        if not text_seen:
+            self.result.textless = (*self.result.textless, path)
         return self.result.truncated
 
     def _take(self, hits: list[Hit]) -> int:

@@ -52,10 +52,35 @@ def parse_languages(spec: str) -> list[str]:
     return list(dict.fromkeys(wanted))
 
 
+# what people type for a language instead of tesseract's code (ISO 639-2): its English name, or ISO 639-1's
+NAMES = {
+    "english": "eng", "en": "eng", "german": "deu", "deutsch": "deu", "de": "deu", "ger": "deu",
+    "french": "fra", "fr": "fra", "fre": "fra", "spanish": "spa", "es": "spa", "italian": "ita", "it": "ita",
+    "portuguese": "por", "pt": "por", "dutch": "nld", "nl": "nld", "dut": "nld", "russian": "rus", "ru": "rus",
+    "polish": "pol", "pl": "pol", "czech": "ces", "cs": "ces", "cze": "ces", "swedish": "swe", "sv": "swe",
+    "danish": "dan", "da": "dan", "norwegian": "nor", "no": "nor", "finnish": "fin", "fi": "fin",
+    "greek": "ell", "el": "ell", "turkish": "tur", "tr": "tur", "arabic": "ara", "ar": "ara", "hebrew": "heb",
+    "he": "heb", "hindi": "hin", "hi": "hin", "chinese": "chi_sim", "zh": "chi_sim", "japanese": "jpn",
+    "ja": "jpn", "korean": "kor", "ko": "kor", "ukrainian": "ukr", "uk": "ukr", "hungarian": "hun", "hu": "hun",
+    "romanian": "ron", "ro": "ron", "vietnamese": "vie", "vi": "vie", "thai": "tha", "th": "tha",
+    "indonesian": "ind", "id": "ind", "latin": "lat", "la": "lat",
+}
+
+
 def check_languages(spec: str) -> list[str]:
     """The languages of `eng+deu`, each well-formed and installed, or INVALID_ARGUMENT / OCR_LANGUAGE_MISSING
-    (whose hint names the packages to install)."""
+    (whose hint names the packages to install). A language's name (`english`) or ISO 639-1 code (`de`), and
+    `osd` (orientation data, no language), are INVALID_ARGUMENT saying what to give instead."""
     wanted = parse_languages(spec)
+    if "osd" in wanted:
+        raise InvalidArgument("osd is tesseract's orientation data, not a language to read",
+                              hint="Leave it out: {{rotate_pages}} uses it to turn pages upright.")
+    spoken = [(lang, NAMES[lang.lower()]) for lang in wanted if lang not in languages() and lang.lower() in NAMES]
+    if spoken:
+        raise InvalidArgument("tesseract names languages by their codes: " + ", ".join(
+            f"`{code}` for {lang}" for lang, code in spoken), hint="Give codes joined by +, e.g. eng+deu "
+                                                                    "(`pdftools ocr --list-languages` lists the "
+                                                                    "installed ones).")
     missing = [lang for lang in wanted if lang not in languages()]
     if missing:
         named = [package(lang) for lang in missing if not lang.startswith("script/")]

@@ -5,7 +5,8 @@ text layer is added. `text` mode returns the text per page, with the same charac
 Pages with text are left alone unless {{force_ocr}}, which rasterises them (as OCRmyPDF does): new text
 replaces theirs. If every page has text, nothing is done: {{cli:exit 14}}{{mcp:`already_text`}}. Pages run in
 parallel ({{jobs}}); {{cli:Ctrl-C}}{{mcp:a client's cancel}} or {{timeout}} stop every tesseract and leave no output.
-An encrypted input's output keeps its encryption unless {{decrypt}}.
+An encrypted input's output keeps its encryption unless {{decrypt}}.{{cli: {{sidecar}} also writes the text of
+the searchable PDF's pages, a form feed after each, as OCRmyPDF's option of that name.}}
 """
 
 from __future__ import annotations
@@ -16,14 +17,14 @@ import shutil
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 from pdftools.core import edit, streams, task
 from pdftools.core.edit import Decrypt, Force, InPlace, Linearize, ObjectStreams, paths_of, saving
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, MaxChars, Mcp, Offset, Pages, Param, Password, StartPage
-from pdftools.core.paths import input_path, to_pipe
-from pdftools.core.pdf import is_pdf, not_empty, open_pdf, page_list, save_pdf
+from pdftools.core.paths import input_path, output_path, to_pipe
+from pdftools.core.pdf import atomic_output, check_output, is_pdf, not_empty, open_pdf, page_list, save_pdf
 from pdftools.document import text as pagetext
 from pdftools.document.images import Frame, frames
 from pdftools.document.text import TextResult
@@ -54,16 +55,27 @@ class OcrResult:
     """The output kept the input's encryption."""
     already_text: bool = False
     """Every page had text: nothing done."""
+    sidecar: str | None = None
+    """The text of the output's pages (--sidecar), a form feed after each."""
+    cli_only: ClassVar = ("sidecar",)  # no tool argument sets it
+    skip_text = False  # --skip-text: nothing to do is no failure (exit 0, not 14)
     text: TextResult | None = None
     """The recognised text (text mode)."""
 
     def as_text(self) -> str | None:
         return self.text.as_text(empty=NOTHING_READ) if self.text is not None else None
 
+    def notes(self) -> list[str]:
+        """At a shell, on stderr: why exit 14 (nothing done)."""
+        if not self.already_text or self.skip_text:
+            return []
+        return ["every page asked for already has text, so nothing was OCRed" + (
+            "" if self.text is not None else " and no searchable PDF written") + ": --force-ocr OCRs them again"]
+
     @property
     def exit_code(self) -> int:
         """The CLI's verdict: ALREADY_TEXT_EXIT when there was nothing to do."""
-        return ALREADY_TEXT_EXIT if self.already_text else 0
+        return ALREADY_TEXT_EXIT if self.already_text and not self.skip_text else 0
 
 
 @dataclass
@@ -100,6 +112,9 @@ class Job:
     in_place: bool = False
     decrypt: bool = False
     saving: dict[str, Any] = field(default_factory=dict)  # --linearize, --object-streams
+    sidecar: Path | None = None  # pdf mode: where the text of the pages goes (checked before any work)
+    recognised: dict[int, str] = field(default_factory=dict)  # the text tesseract read, by page
+    skip_text: bool = False
     progress: task.Counter = field(default_factory=lambda: task.Counter(0, "OCR"))
 
     def raw_output(self, path: Path) -> str:
@@ -141,6 +156,12 @@ def ocr(
     decrypt: Decrypt = False,
     linearize: Linearize = False,
     object_streams: ObjectStreams = "preserve",
+    sidecar: Annotated[str | None, Param("Also write the text of the output's pages to FILE (`-`: standard "
+                                         "output), a form feed after each, as OCRmyPDF's option of that name"),
+                       Cli("--sidecar", metavar="FILE"), Mcp(hidden=True)] = None,
+    skip_text: Annotated[bool, Param("A PDF whose pages all have text is no failure: its output is the input as it "
+                                     "is, exit 0 (as OCRmyPDF's option of that name)"),
+                         Cli("--skip-text"), Mcp(hidden=True)] = False,  # -s is convert's --standalone
     list_languages: Annotated[bool, Param("List the installed languages and stop"), Mcp(hidden=True)] = False,
 ) -> OcrResult:
     if list_languages:
@@ -148,13 +169,25 @@ def ocr(
         return OcrLanguages(list(engine.languages()))  # type: ignore[return-value]
     if input is None:
         raise InvalidArgument("give a PDF or an image to OCR")
+    if skip_text and force_ocr:
+        raise InvalidArgument("{{force_ocr}} OCRs every page, so {{skip_text}} would do nothing: give one of them",
+                              hint="As in OCRmyPDF, the two do not go together.")
     langs = engine.check_languages(language)
     _check_mode(mode, {"output": output is not None, "in_place": in_place, "decrypt": decrypt,
                        "linearize": linearize, "object_streams": object_streams != "preserve",
-                       "start_page": start_page is not None, "offset": offset != 0})
+                       "start_page": start_page is not None, "offset": offset != 0, "sidecar": sidecar is not None})
     out: Path | None = None
-    if mode == "pdf":  # the output is checked before any work (and before standard input is read)
+    side: Path | None = None
+    if mode == "pdf":  # the outputs are checked before any work (and before standard input is read)
+        if sidecar == "-" and to_pipe(input, output) and not in_place:
+            raise InvalidArgument("the PDF goes to standard output, so {{sidecar}} cannot",
+                                  hint="Give {{sidecar}} a file name, or the PDF one ({{output}}).")
         path, out = paths_of(input, output, suffix="ocr", in_place=in_place, force=force)
+        if sidecar is not None:
+            side = output_path(sidecar)
+            check_output(side, [path], force=force)
+            if os.path.realpath(side) == os.path.realpath(out):
+                raise InvalidArgument(f"{side} is the PDF's output too: give {{{{sidecar}}}} another name")
     else:
         path = input_path(input)
     not_empty(path)  # neither a PDF nor an image: empty
@@ -163,8 +196,9 @@ def ocr(
     with task.current().limit(timeout), tempfile.TemporaryDirectory(prefix="pdftools-ocr-") as tmp:
         job = Job(langs, dpi, Path(tmp), rotate_pages, jobs or os.cpu_count() or 1, mode, pages, output, force,
                   max_chars, start_page, offset, input_raw=input, out=out, in_place=in_place, decrypt=decrypt,
-                  saving=saving(linearize, object_streams))
+                  saving=saving(linearize, object_streams), sidecar=side, skip_text=skip_text)
         result = OcrResult(input=str(path), language="+".join(langs))
+        result.skip_text = skip_text
         if is_pdf(path):
             _ocr_pdf(path, password, force_ocr, job, result)
         else:
@@ -172,7 +206,7 @@ def ocr(
         return result
 
 
-PDF_ONLY = ("output", "in_place", "decrypt", "linearize", "object_streams")  # what shapes the PDF written
+PDF_ONLY = ("output", "in_place", "decrypt", "linearize", "object_streams", "sidecar")  # what the PDF mode writes
 TEXT_ONLY = ("start_page", "offset")  # where a cut text goes on (max_chars has a default over MCP)
 
 
@@ -210,7 +244,9 @@ def _ocr_pdf(path: Path, password: str | None, force_ocr: bool, job: Job, result
             result.pages_ocred = [t.page for t in result.text.pages if t.page in todo]
             return
         if not todo:
-            _pass_through(path, job)
+            _pass_through(path, job, result)
+            if job.skip_text:  # the file goes through, and so does its text
+                _write_sidecar(job, selected, texts, result)
             return
         assert job.out is not None  # pdf mode
         job.progress.total = len(todo)
@@ -219,6 +255,18 @@ def _ocr_pdf(path: Path, password: str | None, force_ocr: bool, job: Job, result
             _apply(pdf, number, turn, layer, result, whole=number in has_text)
         saved = edit.Job(path, job.out, pdf, job.in_place, job.saving).save(job.decrypt)  # encryption kept
         result.output, result.encrypted, result.pages_ocred = saved["output"], saved["encrypted"], todo
+        _write_sidecar(job, selected, texts, result)
+
+
+def _write_sidecar(job: Job, pages: list[int], own: dict[int, str], result: OcrResult) -> None:
+    """--sidecar: each page's text, tesseract's where it read the page, else the page's own, a form feed after
+    each (as pdftotext and OCRmyPDF write it)."""
+    if job.sidecar is None:
+        return
+    texts = (job.recognised.get(p, own.get(p, "")).rstrip("\f") + "\f" for p in pages)
+    with atomic_output(job.sidecar) as tmp:
+        tmp.write_text("".join(texts), encoding="utf-8")
+    result.sidecar = str(job.sidecar)
 
 
 def _text_extractor(source: Path, known: dict[int, str], job: Job) -> pagetext.Extractor:
@@ -232,11 +280,19 @@ def _text_extractor(source: Path, known: dict[int, str], job: Job) -> pagetext.E
     return extract
 
 
-def _pass_through(path: Path, job: Job) -> None:
+def _pass_through(path: Path, job: Job, result: OcrResult) -> None:
     """Nothing to OCR: to a pipe the input goes through unchanged (an empty pipe would break the next
-    command); a file is not written, though its path is checked as any output's is (confinement)."""
-    if job.out is not None and job.raw_output(path) == "-" and not job.in_place:
+    command); a file is not written, though its path is checked as any output's is (confinement), unless
+    --skip-text, which makes the input as it is the output (as OCRmyPDF's and a batch's)."""
+    if job.out is None:
+        return
+    if job.raw_output(path) == "-" and not job.in_place:
         shutil.copyfile(path, job.out)
+    elif job.skip_text and not job.in_place:
+        with atomic_output(job.out) as tmp:
+            shutil.copyfile(path, tmp)
+    if job.skip_text:
+        result.output = str(job.out)
 
 
 def _pdf_page(source: Path, number: int, job: Job, *, layer: bool = True, whole: bool = False) -> tuple[int, Any]:
@@ -255,6 +311,7 @@ def _pdf_page(source: Path, number: int, job: Job, *, layer: bool = True, whole:
         picture.unlink(missing_ok=True)
     else:
         found = engine.recognise(image, job.work / f"p{number}", job.langs, job.dpi, pdf="layer" if layer else None)
+    job.recognised[number] = found.text
     image.unlink(missing_ok=True)
     job.progress.add()
     return turn, (found.pdf if layer else found.text)
@@ -298,6 +355,7 @@ def _ocr_images(path: Path, job: Job, result: OcrResult) -> None:
             merged.pages.extend(one.pages)
     save_pdf(merged, job.out, **job.saving)
     result.output, result.pages_ocred, result.pages_rotated = str(job.out), selected, sorted(turned)
+    _write_sidecar(job, selected, {}, result)
 
 
 def _image_extractor(found: list[Frame], job: Job, turned: list[int]) -> pagetext.Extractor:
@@ -319,5 +377,6 @@ def _image_page(frame: Frame, number: int, job: Job, turned: list[int], *, pdf: 
         image = frame.turned(turn, job.work / f"f{number}-upright.png")
         turned.append(number)
     found = engine.recognise(image, job.work / f"f{number}", job.langs, frame.dpi, pdf=pdf)
+    job.recognised[number] = found.text
     job.progress.add()
     return found.pdf if pdf else found.text

@@ -14,7 +14,9 @@ unexpected failure (INTERNAL, 1 in other commands) exits 2 here, never 1.}}
 
 from __future__ import annotations
 
+import fnmatch
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -22,18 +24,30 @@ from pdftools.core.inputs import named, split_spec
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Mcp, Param, Password
 from pdftools.core.paths import input_path, policy
-from pdftools.document.search import Position, Searcher, SearchResult, Skipped, compile_pattern, page_texts
+from pdftools.document.search import NOTHING, Position, Searcher, SearchResult, Skipped, compile_pattern, page_texts
 from pdftools.errors import InvalidArgument, PathOutsideRoot, PdftoolsError
 
 __all__ = ["SearchResult", "search"]
 
 
 def search(
-    pattern: Annotated[str, Param("Regular expression (Python syntax)"), Cli(argument=True, metavar="PATTERN")],
+    pattern: Annotated[str, Param("Regular expression (Python syntax){{cli:; with {{regexp}} or {{pattern_file}}, "
+                                  "the first input}}"),
+                       Cli(argument=True, metavar="PATTERN", default=None)],  # none at a shell with -e or -f
     inputs: Annotated[list[str], Param("PDFs, folders or globs; `file.pdf:1-3` searches only those pages",
                                        min_length=1),
                   Cli(argument=True, metavar="INPUT...", default=None)],  # none at a shell: `-r` reads `.`
     ignore_case: Annotated[bool, Param("Ignore case"), Cli("-i", "--ignore-case")] = False,
+    regexp: Annotated[list[str] | None, Param("A pattern (repeatable); every argument is then an input, and a line "
+                                              "matches any pattern given"),
+                      Cli("-e", "--regexp", metavar="PATTERN"), Mcp(hidden=True)] = None,
+    pattern_file: Annotated[list[str] | None, Param("Read patterns from FILE, one a line (repeatable; an empty file "
+                                                    "matches nothing)"),
+                            Cli("--file", metavar="FILE"), Mcp(hidden=True)] = None,  # -f is convert's --from
+    fixed_strings: Annotated[bool, Param("Find the pattern as written, each of its lines an alternative "
+                                         "(pdfgrep -F)"), Cli("-F", "--fixed-strings"), Mcp(hidden=True)] = False,
+    perl_regexp: Annotated[bool, Param("Taken for pdfgrep's sake: patterns are Python's, near PCRE's, anyway"),
+                           Cli("-P", "--perl-regexp", "--pcre"), Mcp(hidden=True)] = False,
     count: Annotated[bool, Param("Only count the matches in each file"), Cli("-c", "--count")] = False,
     max_count: Annotated[int | None, Param("Stop each file after this many matches", ge=1),
                          Cli("-m", "--max-count")] = None,
@@ -49,9 +63,20 @@ def search(
                           Cli("--page-count"), Mcp(hidden=True)] = False,
     null: Annotated[bool, Param("End each file name with a zero byte, the name as it is (pdfgrep -Z)"),
                     Cli("-Z", "--null"), Mcp(hidden=True)] = False,
+    color: Annotated[Literal["auto", "always", "never"], Param("Colour file names, page numbers and matches as "
+                                                               "pdfgrep does: at a terminal (auto), always, never"),
+                     Cli("--color", metavar="WHEN"), Mcp(hidden=True)] = "auto",
     pages: Annotated[str | None, Param("Pages to search in every file: `1-3,7,10-`, `last`", empty_is_default=True),
                      Cli("--pages", "--page-range"), Mcp(hidden=True)] = None,
     recursive: Annotated[bool, Param("Search folders recursively"), Cli("-r", "--recursive")] = False,
+    dereference_recursive: Annotated[bool, Param("Search folders recursively, following symbolic links to folders"),
+                                     Cli("-R", "--dereference-recursive"), Mcp(hidden=True)] = False,
+    include: Annotated[list[str] | None, Param("Of a folder's files, read only those whose name matches GLOB"
+                                               "{{cli: (repeatable)}}; by default those named .pdf"),
+                       Cli("--include", metavar="GLOB"), Mcp(hidden=True)] = None,
+    exclude: Annotated[list[str] | None, Param("Of a folder's files, leave those whose name matches GLOB"
+                                               "{{cli: (repeatable; wins over {{include}})}}"),
+                       Cli("--exclude", metavar="GLOB"), Mcp(hidden=True)] = None,
     mode: Annotated[Literal["layout", "plain"], Param("layout: lines as pdfgrep reads them; plain: reading order")]
     = "layout",
     page_number: Annotated[bool, Param("Print each line's page number (pdfgrep -n)"), Cli("-n", "--page-number"),
@@ -63,6 +88,11 @@ def search(
                                   Cli("--files-with-matches"), Mcp(hidden=True)] = False,
     files_without_match: Annotated[bool, Param("Print only the names of the files that do not match (pdfgrep -L)"),
                                    Cli("-L", "--files-without-match"), Mcp(hidden=True)] = False,
+    match_prefix_separator: Annotated[str, Param("What parts a file name, a page number and the text, instead of `:` "
+                                                 "(context lines keep `-`)"),
+                                      Cli("--match-prefix-separator", metavar="SEP"), Mcp(hidden=True)] = ":",
+    warn_empty: Annotated[bool, Param("Warn on stderr of each PDF with no text to search (a scan)"),
+                          Cli("--warn-empty"), Mcp(hidden=True)] = False,
     max_chars: Annotated[int | None, Param("Budget of characters of lines returned", ge=1),
                          Mcp(default=20_000)] = None,
     start_file: Annotated[str | None, Param("A previous result's {{cli:file to go on with}}{{mcp:next_file}}")] = None,
@@ -71,15 +101,27 @@ def search(
     skip: Annotated[int, Param("A previous result's {{cli:matches to skip}}{{mcp:next_skip}}", ge=0)] = 0,
     password: Password = None,
 ) -> SearchResult:
+    if regexp is not None or pattern_file is not None:  # pdfgrep's -e and -f: the arguments are all inputs
+        inputs = [*([pattern] if pattern is not None else []), *(inputs or [])]
+        pattern = _patterns(regexp or [], pattern_file or [])
+    elif pattern is None:
+        raise InvalidArgument("missing argument PATTERN", hint="Give a regular expression to search for, then the "
+                                                               "PDFs, folders or globs; `pdftools <command> --help` "
+                                                               "says more.")
+    recursive = recursive or dereference_recursive
     if not inputs:  # `search -r PATTERN`, as `grep -r` and `pdfgrep -r`: the working folder, named `./a.pdf`
         if not recursive:
             raise InvalidArgument("missing argument INPUT...",
                                   hint="Give PDFs, folders or globs to search, or {{recursive}} for the working "
                                        "folder.")
         inputs = ["."]
-    regex = compile_pattern(pattern, ignore_case)
+    if fixed_strings and perl_regexp:
+        raise InvalidArgument("{{fixed_strings}} and {{perl_regexp}} cannot be used together, as in pdfgrep",
+                              hint="Leave out {{perl_regexp}}: {{fixed_strings}} finds the pattern as written.")
+    regex = compile_pattern(pattern, ignore_case, fixed=fixed_strings,
+                            lines=regexp is not None or pattern_file is not None)
     result = SearchResult(pattern=pattern, matches=0, files=[], hits=[], truncated=False)
-    files = _files(inputs, recursive, result.skipped)
+    files = _files(inputs, recursive, result.skipped, _chooser(include, exclude), follow=dereference_recursive)
     first, resume = _start(files, start_file, start_page, skip)
     result.page_numbers = page_number
     result.listing = "with" if files_with_matches else "without" if files_without_match else None
@@ -88,7 +130,8 @@ def search(
     result.with_filename = several if with_filename is None else with_filename
     if result.listing:
         max_count = 1  # a file is listed or not at its first match
-    result.only_matching, result.page_counts, result.null = only_matching, page_count, null
+    result.only_matching, result.page_counts, result.null, result.color = only_matching, page_count, null, color
+    result.warn_empty, result.separator = warn_empty, match_prefix_separator
     if only_matching or page_count:  # no context around matches printed alone, or counted
         after_context = before_context = 0
     around = (context if before_context is None else before_context,
@@ -121,7 +164,30 @@ def _is_folder(spec: str) -> bool:
         return False
 
 
-def _files(inputs: list[str], recursive: bool, skipped: list[Skipped]) -> list[tuple[Path, str | None, str]]:
+def _patterns(given: list[str], files: list[str]) -> str:
+    """-e's patterns and those of -f's files (one a line), as one pattern of lines, each an alternative (see
+    `compile_pattern`); none at all (an empty file) matches nothing."""
+    lines = list(given)
+    for raw in files:
+        text = input_path(raw, pdf=False).read_text(encoding="utf-8", errors="surrogateescape")
+        lines += text.splitlines()
+    return "\n".join(lines) if lines else NOTHING
+
+
+def _chooser(include: list[str] | None, exclude: list[str] | None) -> Callable[[Path], bool]:
+    """Which of a folder's files are read, by base name, as pdfgrep's --include and --exclude choose (glob(7),
+    case counts; an exclusion wins); without --include, names ending `.pdf` in any case."""
+    def chosen(path: Path) -> bool:
+        if any(fnmatch.fnmatchcase(path.name, glob) for glob in exclude or ()):
+            return False
+        if include:
+            return any(fnmatch.fnmatchcase(path.name, glob) for glob in include)
+        return path.suffix.lower() == ".pdf"
+    return chosen
+
+
+def _files(inputs: list[str], recursive: bool, skipped: list[Skipped], chosen: Callable[[Path], bool], *,
+           follow: bool = False) -> list[tuple[Path, str | None, str]]:
     """Each input's files with its own pages (`a.pdf:1-3`) and their names as grep prints them (`./a.pdf` in
     `.`, see `core.inputs.named`); with several inputs, one that names nothing (a
     missing file, a glob that matches none) joins `skipped` and the others are searched, as pdfgrep does; a
@@ -130,7 +196,7 @@ def _files(inputs: list[str], recursive: bool, skipped: list[Skipped]) -> list[t
     for spec in inputs:
         raw, own = split_spec(spec)
         try:
-            files += [(path, own, name) for path, name in named(raw, recursive=recursive)]
+            files += [(path, own, name) for path, name in named(raw, recursive=recursive, chosen=chosen, follow=follow)]
         except PdftoolsError as exc:
             if len(inputs) == 1 or isinstance(exc, (InvalidArgument, PathOutsideRoot)):  # a wrong call, not a file
                 raise

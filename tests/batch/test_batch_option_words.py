@@ -87,3 +87,16 @@ def test_set_takes_an_option_by_its_flag_as_the_commands_help_shows_it(cli: Any,
                  "--set", "from=markdown", "--json")
     assert result.exit_code == 0, result
     assert "<em>text</em>" in (tmp_path / "out" / "notes.html").read_text()
+
+
+def test_a_sidecar_is_refused_naming_batch_text(cli: Any, tmp_path: Path) -> None:
+    """`ocr --sidecar FILE` names one file: every input of a batch wrote it in turn (outside the output folder,
+    the second failing with OUTPUT_EXISTS). The batch refuses it before any work, naming what gives each
+    file's text: `batch text` over the searchable PDFs (pdftotext, no second OCR)."""
+    shutil.copy(FOUR, tmp_path / "four.pdf")
+    done = cli("batch", "ocr", tmp_path / "four.pdf", "-d", tmp_path / "out", "--set", "sidecar=all.txt", "--json")
+    assert done.exit_code == 2, done
+    error = json.loads(done.stderr)["error"]
+    assert error["code"] == "INVALID_ARGUMENT" and "batch text" in error["message"], error
+    assert "sidecar" not in (error["hint"] or "")  # not listed among the options a batch takes
+    assert not (tmp_path / "all.txt").exists() and not (tmp_path / "out").exists()

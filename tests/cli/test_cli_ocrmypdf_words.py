@@ -1,4 +1,4 @@
-"""An OCRmyPDF user types its options at `pdftools ocr` (`--skip-text`, `--redo-ocr`, `--sidecar`, `-r`...):
+"""An OCRmyPDF user types its options at `pdftools ocr` (`--skip-text`, `--redo-ocr`, `-r`...):
 `unknown option --skip-text` and a pointer to the help left them to guess that skipping pages with text is what
 `ocr` does anyway. Each says what pdftools does instead. Exit 2, INVALID_ARGUMENT, as every usage error."""
 
@@ -10,11 +10,12 @@ from typing import Any
 
 import pytest
 
-SAID = [("--skip-text", "already"), ("-s", "already"), ("--redo-ocr", "--force-ocr"), ("-f", "--force-ocr"),
-        ("--sidecar", "--mode text"), ("-r", "--rotate-pages"), ("--deskew", "as they are"),
+SAID = [("-s", "--skip-text"), ("--redo-ocr", "--force-ocr"), ("-f", "--force-ocr"),
+("-r", "--rotate-pages"), ("--deskew", "as they are"),
         ("--clean", "as they are"), ("--output-type", "--linearize"), ("--optimize", "pdftools compress"),
         ("-O", "pdftools compress"), ("--image-dpi", "--dpi"), ("--skip-big", "PDFTOOLS_MAX_PIXELS"),
-        ("--tesseract-timeout", "--timeout")]
+        ("--tesseract-timeout", "--timeout"), ("--title", "metadata set"), ("--author", "--set author="),
+        ("--keywords", "metadata set"), ("--subject", "metadata set"), ("--pdf-renderer", "leave it out")]
 
 
 @pytest.mark.parametrize(("option", "said"), SAID, ids=[o for o, _ in SAID])

@@ -248,13 +248,12 @@ def test_recursive_without_inputs_searches_the_working_folder_as_pdfgrep(tmp_pat
     assert bare.returncode == 2 and b"missing argument INPUT..." in bare.stderr, bare
 
 
-@pytest.mark.parametrize(("option", "said"), [("-l", "--files-with-matches"), ("-P", "Python regular expressions"),
-                                              ("-R", "-r"), ("-F", "escape"),  # -A, -B, -Z, --page-range: taken
+@pytest.mark.parametrize(("option", "said"), [("-l", "--files-with-matches"),  # -F, -P, -e, -f: taken
+                                              # -A, -B, -R, -Z, --page-range: taken
                                               ("-o", "--only-matching"), ("-p", "--page-count"),
                                               # pdfgrep's options pdftools does without: `--unac` suggested
                                               # --count, `--cache` --help
-                                              ("-e", "first argument"),
-                                              ("--unac", "as written"), ("--cache", "leave"),
+                                              ("--unac", "as written"), ("--cache", "leave"), ("-f", "--file"),
                                               ("-V", "pdftools --version")])
 def test_pdfgreps_options_we_spell_otherwise_say_how(option: str, said: str) -> None:
     """A pdfgrep user types `-l` (and `-P`, `-R`, `-A 2`): `unknown option -l` alone left them to the help."""

@@ -7,7 +7,8 @@ nested deeper than PDFTOOLS_MAX_NESTING (default 100; markdown's brackets and sp
 with INPUT_TOO_LARGE before pandoc sees it. What is measured, by format:
 
 - markdown (all flavours): block quotes and list levels on a line, and `<div>`s; pandoc's `markdown` also
-  brackets (`[`, `![`) and `<span>`s open at once in one paragraph (code spans and fenced code skipped);
+  brackets (`[`, `![`) and `<span>`s open at once in one paragraph (code spans and fenced code skipped; those
+  never closed stop counting at a plain `;`, see `_Brackets`);
 - html: open elements (void elements and those whose end tag may be left out, `<p>`, `<li>`..., not counted);
 - latex: `{` groups and `\\begin` environments; org: `#+begin_` blocks;
 - docx, odt, epub: the XML depth of each part, read as a stream; docbook, jats, opml, fb2...: the document's.
@@ -18,6 +19,7 @@ from __future__ import annotations
 import io
 import re
 import zipfile
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -95,16 +97,18 @@ def _refuse(depth: Depth, limit: float, label: str) -> None:
 _FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})")
 _PREFIX = re.compile(r"(?:>[ \t]*|(?:[-+*]|\d{1,9}[.)])(?:[ \t]+|$))*")
 _MARKER = re.compile(r">|(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$)")
-_INLINE = re.compile(r"\\.|`+|!?\[|\]|<(/?)(span|div)\b[^>]*>", re.IGNORECASE)
+_INLINE = re.compile(r"\\.|`+|!?\[|\]|<(/?)(span|div)\b[^>]*>|;", re.IGNORECASE)
+_MARK = re.compile(r"[^\w\s.,:!?/#%+-]|_")  # what may begin something that holds a `;` (emphasis, a link, HTML...)
 
 
 def _markdown(text: str, pandoc_markdown: bool) -> tuple[Depth, Depth]:
     """Blocks: `>` and list markers leading a line, list levels by indentation, `<div>`s. Inline (pandoc's
     markdown): brackets and `<span>`s open at once within one paragraph."""
-    depth, inline = Depth(), Depth()
+    depth = Depth()
     indents: list[int] = []
     fence = ""
-    divs = brackets = 0
+    divs = 0
+    brackets = _Brackets()
     blank = code_block = True  # after a blank line (or at the start), a line indented 4 starts a code block
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.lstrip(" \t")
@@ -116,7 +120,8 @@ def _markdown(text: str, pandoc_markdown: bool) -> tuple[Depth, Depth]:
             fence = opened[1]
             continue
         if not stripped:
-            brackets, blank = 0, True
+            brackets.paragraph()
+            blank = True
             continue
         code_block = indent >= 4 and not indents and (blank or code_block)
         blank = False
@@ -135,20 +140,77 @@ def _markdown(text: str, pandoc_markdown: bool) -> tuple[Depth, Depth]:
         else:
             levels = len(indents) + count
         depth.see(levels, "block quotes and lists", f"line {number}")
-        code = ""
+        code, end = "", 0
         for token in _INLINE.finditer(line):
-            word = token[0]
+            brackets.between(line, end, token.start())
+            word, end = token[0], token.end()
             if word[0] == "`":
                 code = "" if word == code else code or word
+                brackets.clean = False
             elif code or word[0] == "\\":
-                continue
+                brackets.clean = False
             elif token[2] and token[2].lower() == "div":
                 divs = max(0, divs - 1) if token[1] else divs + 1
                 depth.see(divs, "<div>s", f"line {number}")
             elif pandoc_markdown:
-                brackets = max(0, brackets - 1) if word == "]" or token[1] else brackets + 1
-                inline.see(brackets, "brackets and spans", f"line {number}")
-    return depth, inline
+                brackets.read(word, token[1] if token[2] else None, number)
+        brackets.between(line, end, len(line))
+    return depth, brackets.deepest
+
+
+class _Brackets:
+    """Brackets and `<span>`s open at once in one paragraph of pandoc's markdown. From each `[` left open, pandoc
+    tries a citation whose text runs on to the paragraph's end, trying one from each `[` within: three times the
+    work for each. A `;` that such a try reads as plain text ends it (`^[[0;1;36m`), so the brackets open before
+    it stop counting, when it is sure that none of them closes later (told when one does: the `;` is taken back,
+    and what it hid is counted) and that nothing opened after the first of them (emphasis, quotes, math, code, a
+    link, HTML, an escape or entity: any mark but `.,:!?/#%+-`, and a `]`) may hold the `;`."""
+
+    def __init__(self) -> None:
+        self.deepest = Depth()
+        self.paragraph()
+
+    def paragraph(self) -> None:
+        self.open = self.spans = 0
+        self.clean = False  # nothing but plain text since the first bracket that still counts was opened
+        self.cuts: deque[list[int]] = deque(maxlen=64)  # [brackets open at a `;`, most open at once since]
+
+    @property
+    def base(self) -> int:
+        """The brackets that no longer count: those open at the last `;` that ended them."""
+        return self.cuts[-1][0] if self.cuts else 0
+
+    def between(self, line: str, start: int, end: int) -> None:
+        """The text between two tokens: a mark in it, after the first bracket that counts, may hold a `;`."""
+        if self.clean and self.open > self.base and _MARK.search(line, start, end):
+            self.clean = False
+
+    def read(self, word: str, span: str | None, line: int) -> None:
+        """One token: `[`, `]`, `;`, or a `<span>` (`span`: "" opening, "/" closing)."""
+        if word == ";":
+            if self.clean and self.open > self.base:
+                self.cuts.append([self.open, self.open + self.spans])
+            return
+        if word[-1] == "[":
+            self.clean = self.clean or self.open == self.base  # the first bracket that counts starts clean
+            self.open += 1
+        elif word == "]":
+            self.clean = False
+            self.open = max(0, self.open - 1)
+            while self.cuts and self.cuts[-1][0] > self.open:  # a bracket open at that `;` closes: it did not end
+                hidden = self.cuts.pop()[1]
+                if self.cuts:
+                    self.cuts[-1][1] = max(self.cuts[-1][1], hidden)
+                self._see(hidden - self.base, line)
+        else:
+            self.clean = False
+            self.spans = max(0, self.spans - 1) if span else self.spans + 1
+        if self.cuts:
+            self.cuts[-1][1] = max(self.cuts[-1][1], self.open + self.spans)
+        self._see(self.open + self.spans - self.base, line)
+
+    def _see(self, levels: int, line: int) -> None:
+        self.deepest.see(levels, "brackets and spans", f"line {line}")
 
 
 _TAG = re.compile(r"<!--.*?-->|<(/?)([a-zA-Z][\w:.-]*)(?:\s[^>]*)?>", re.DOTALL)

@@ -85,6 +85,13 @@ HOSTILE = {
     "outline.opml": b"<opml><body>" + b'<outline text="a">' * 5000 + b"</outline>" * 5000 + b"</body></opml>",
     "quotes.dbk": b"<article>" + b"<blockquote>" * 5000 + b"<para>x</para>" + b"</blockquote>" * 5000
                   + b"</article>",
+    # a `;` ends pandoc's try at a citation from the brackets before it, but not one it reads inside something
+    # else (emphasis, quotes, math, a link, HTML, an entity, an escape), nor from brackets closed later on
+    "semicolons-in-emphasis.md": b"[a *[0;* " * 30 + b"\n",
+    "semicolons-inside.md": b"".join(b"[a " + inside + b" " for inside in (
+        b'"[0;"', b"$[0;$", b"[b](u;v)", b'[b](u "[0;")', b'<a title="[0;">b</a>', b"&amp;", b"\\;", b"~~[0;~~",
+        b"^[0;^", b"<span>[0;</span>") * 3) + b"\n",
+    "semicolons-closed-later.md": b"[a [0; " * 16 + b"x" + b"] " * 32 + b"\n",
 }
 
 
@@ -182,6 +189,36 @@ VIM_STYLE = """\
 [count]["x]p            Put the text [from register x] after the cursor
                         [count] times.  |p| |P| |]p| |[p| |gp| |gP|
 """
+
+
+# vim's os_unix.txt (its lines 44-54): escape sequences written out (`^[[0;1;36m`) open two brackets a line that
+# never close, 16 in one paragraph; each `;` ends pandoc's try at a citation from the brackets before it, and pandoc
+# reads it in 0.2 s (the same lines with `:` for `;`: 26 s)
+TERMINAL_COLOURS = """\
+\t\t\t\t\t\t\t*terminal-colors*
+To use colors in Vim you can use the following example (if your terminal
+supports colors, but "T_Co" is empty or zero): >
+   :set t_me=^[[0;1;36m     " normal mode (undoes t_mr and t_md)
+   :set t_mr=^[[0;1;33;44m  " reverse (invert) mode
+   :set t_md=^[[1;33;41m    " bold mode
+   :set t_se=^[[1;36;40m    " standout end
+   :set t_so=^[[1;32;45m    " standout mode
+   :set t_ue=^[[0;1;36m     " underline end
+   :set t_us=^[[1;32m       " underline mode start
+[the ^[ is an <Esc>, type CTRL-V <Esc> to enter it]
+"""
+
+
+def test_escape_sequences_with_semicolons_convert(cli, tmp_path: Path) -> None:
+    """16 brackets never closed in one paragraph, a `;` after each pair: they convert; with `:` for `;` they are
+    refused."""
+    doc = tmp_path / "os_unix.txt"
+    doc.write_text(TERMINAL_COLOURS)
+    result = cli("convert", doc, "-f", "markdown", "-t", "html")
+    assert result.exit_code == 0 and "t_me=^[[0;1;36m" in result.stdout, result
+    doc.write_text(TERMINAL_COLOURS.replace(";", ":"))
+    result = cli("convert", doc, "-f", "markdown", "-t", "html")
+    assert result.exit_code == 10 and "16 brackets and spans" in result.stderr, result
 
 
 def real_documents(tmp_path: Path) -> list[tuple[Path, str]]:

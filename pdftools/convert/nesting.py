@@ -140,14 +140,13 @@ def _markdown(text: str, pandoc_markdown: bool) -> tuple[Depth, Depth]:
         else:
             levels = len(indents) + count
         depth.see(levels, "block quotes and lists", f"line {number}")
-        code, end = "", 0
+        code, end = _code_spans(line) if "`" in line else [], 0
         for token in _INLINE.finditer(line):
             brackets.between(line, end, token.start())
             word, end = token[0], token.end()
-            if word[0] == "`":
-                code = "" if word == code else code or word
-                brackets.clean = False
-            elif code or word[0] == "\\":
+            while code and code[-1][1] <= token.start():
+                code.pop()
+            if code and code[-1][0] <= token.start() or word[0] in "`\\":
                 brackets.clean = False
             elif token[2] and token[2].lower() == "div":
                 divs = max(0, divs - 1) if token[1] else divs + 1
@@ -156,6 +155,30 @@ def _markdown(text: str, pandoc_markdown: bool) -> tuple[Depth, Depth]:
                 brackets.read(word, token[1] if token[2] else None, number)
         brackets.between(line, end, len(line))
     return depth, brackets.deepest
+
+
+_TICKS = re.compile(r"(\\*)(`+)")
+
+
+def _code_spans(line: str) -> list[tuple[int, int]]:
+    """Where the line's code spans are, last first: from a run of backticks to the next run as long (one that
+    closes none is text, and so is a backtick escaped outside code). A span running on into the next line is not
+    found: the brackets in it count, as if pandoc read them."""
+    runs = [(m.start(2), m.end(2), len(m[1]) % 2) for m in _TICKS.finditer(line)]  # odd backslashes: escaped
+    closing: dict[int, deque[int]] = {}
+    for i, (start, end, _) in enumerate(runs):
+        closing.setdefault(end - start, deque()).append(i)
+    spans, i = [], 0
+    while i < len(runs):
+        start, end, escaped = runs[i]
+        ahead = closing.get(end - start - escaped, deque())
+        while ahead and ahead[0] <= i:
+            ahead.popleft()
+        if end - start - escaped and ahead:
+            spans.append((start + escaped, runs[ahead[0]][1]))
+            i = ahead[0]
+        i += 1
+    return spans[::-1]
 
 
 class _Brackets:

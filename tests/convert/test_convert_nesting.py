@@ -92,6 +92,9 @@ HOSTILE = {
         b'"[0;"', b"$[0;$", b"[b](u;v)", b'[b](u "[0;")', b'<a title="[0;">b</a>', b"&amp;", b"\\;", b"~~[0;~~",
         b"^[0;^", b"<span>[0;</span>") * 3) + b"\n",
     "semicolons-closed-later.md": b"[a [0; " * 16 + b"x" + b"] " * 32 + b"\n",
+    # backticks that close no code span are text, and so is an escaped one: the brackets after them count
+    "backticks-unclosed.md": b"`` x ` " + b"[a " * 30 + b"\n",
+    "backticks-escaped.md": b"\\` " + b"[a " * 30 + b"`\n",
 }
 
 

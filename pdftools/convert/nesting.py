@@ -13,6 +13,9 @@ with INPUT_TOO_LARGE before pandoc sees it. What is measured, by format:
 - latex: `{` groups and `\\begin` environments; org: `#+begin_` blocks;
 - mediawiki: lists; elements, templates, tables, links and crossing `''`/`'''` marks open at once (a tenth);
 - docx, odt, epub: the XML depth of each part, read as a stream; docbook, jats, opml, fb2...: the document's.
+
+rst is not measured: its reader slows with depth times size, not exponentially (a list 400 levels deep, 160 kB:
+13 s, where a flat document of that size takes 5 s), and its inline markup (5,000 `*`, `` ` ``, roles) is linear.
 """
 
 from __future__ import annotations

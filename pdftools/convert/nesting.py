@@ -132,7 +132,8 @@ def _markdown(text: str, pandoc_markdown: bool) -> tuple[Depth, Depth]:
             fence = opened[1]
             continue
         if not stripped:
-            brackets.paragraph()
+            if not blank:
+                brackets.paragraph()
             blank = True
             continue
         code_block = indent >= 4 and not indents and (blank or code_block)
@@ -154,7 +155,8 @@ def _markdown(text: str, pandoc_markdown: bool) -> tuple[Depth, Depth]:
         depth.see(levels, "block quotes and lists", f"line {number}")
         code, end = _code_spans(line) if "`" in line else [], 0
         for token in _INLINE.finditer(line):
-            brackets.between(line, end, token.start())
+            if brackets.clean:
+                brackets.between(line, end, token.start())
             word, end = token[0], token.end()
             while code and code[-1][1] <= token.start():
                 code.pop()
@@ -165,7 +167,8 @@ def _markdown(text: str, pandoc_markdown: bool) -> tuple[Depth, Depth]:
                 depth.see(divs, "<div>s", f"line {number}")
             elif pandoc_markdown:
                 brackets.read(word, token[1] if token[2] else None, number)
-        brackets.between(line, end, len(line))
+        if brackets.clean:
+            brackets.between(line, end, len(line))
     return depth, brackets.deepest
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
+import shlex
 import zipfile
 from collections.abc import Sequence
 from contextlib import nullcontext
@@ -134,6 +135,10 @@ def check_input(source: Path | None, content: str | None, fmt: str) -> bytes | N
         head = fh.read(4096) if fh else (data or b"")[:4096]
     if not head.strip() and size <= len(head):
         raise EmptyInput(f"{name} is empty")
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")) and base(fmt) not in BINARY_READERS:
+        raise WrongFormat(f"{name} is UTF-16 text (Windows' \"Unicode\"); pandoc reads UTF-8 only, and would read "
+                          f"this as garbage", hint=f"Make a UTF-8 copy and convert that: `iconv -f UTF-16 -t UTF-8 "
+                          f"{shlex.quote(name)} > utf8{Path(name).suffix}`.")
     if b"\0" in head[:1024] and base(fmt) not in BINARY_READERS:
         raise WrongFormat(f"{name} is binary, not {base(fmt)} text" + _looks_like(head))
     if base(fmt) in CONTAINERS:

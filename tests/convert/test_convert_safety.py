@@ -375,3 +375,15 @@ def test_a_container_that_is_no_container_says_what_it_looks_like(cli, tmp_path:
         assert result.exit_code == 4 and says in text and "--from" in text and "line, column" not in text, result
     assert "looks like text" in " ".join(cli("convert", odt, "-t", "html").stderr.split())
     assert "looks like HTML" in " ".join(cli("convert", epub, "-t", "html").stderr.split())
+
+
+def test_utf16_text_is_named_with_the_way_to_utf8(cli, tmp_path: Path) -> None:
+    """Windows' "Unicode" text is UTF-16 (a byte-order mark, a zero byte in each ASCII character): pandoc reads it
+    as latin1 into garbage (`ÿþ# T i t r e`); pdftools says what it is and how to make it UTF-8, not that it is
+    binary and in some other format."""
+    doc = tmp_path / "notes.md"
+    doc.write_bytes("# Titre\n\nCafé crème.\n".encode("utf-16"))
+    result = cli("convert", doc, "-t", "html")
+    text = " ".join(result.stderr.split())
+    assert result.exit_code == 4 and "error[WRONG_FORMAT]" in text, result
+    assert "notes.md is UTF-16 text" in text and "iconv -f UTF-16 -t UTF-8" in text and "binary" not in text

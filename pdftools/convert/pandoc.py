@@ -136,9 +136,10 @@ def check_input(source: Path | None, content: str | None, fmt: str) -> bytes | N
     if not head.strip() and size <= len(head):
         raise EmptyInput(f"{name} is empty")
     if head.startswith((b"\xff\xfe", b"\xfe\xff")) and base(fmt) not in BINARY_READERS:
+        copy = f"iconv -f UTF-16 -t UTF-8 {shlex.quote(name)} > utf8{Path(name).suffix}"
         raise WrongFormat(f"{name} is UTF-16 text (Windows' \"Unicode\"); pandoc reads UTF-8 only, and would read "
-                          f"this as garbage", hint=f"Make a UTF-8 copy and convert that: `iconv -f UTF-16 -t UTF-8 "
-                          f"{shlex.quote(name)} > utf8{Path(name).suffix}`.")
+                          f"this as garbage", hint=f"{{{{cli:Make a UTF-8 copy and convert that: `{copy}`.}}}}"
+                          f"{{{{mcp:Give its text as UTF-8 ({{{{content}}}}), or a UTF-8 copy of the file.}}}}")
     if b"\0" in head[:1024] and base(fmt) not in BINARY_READERS:
         raise WrongFormat(f"{name} is binary, not {base(fmt)} text" + _looks_like(head))
     if base(fmt) in CONTAINERS:
@@ -180,7 +181,8 @@ def _looks_like_text(head: bytes) -> str:
     if b"\0" in head[:1024]:
         return ""
     html = re.match(rb"\s*<(!doctype html|html|head|body|div|p|h[1-6])\b", head, re.IGNORECASE)
-    return "; it looks like HTML (--from html)" if html else "; it looks like text: markdown? (--from markdown)"
+    return (f"; it looks like {'HTML' if html else 'text: markdown?'} ({{{{from_format}}}} "
+            f"{'html' if html else 'markdown'})")
 
 
 def _unpacked(path: Path) -> int:
@@ -193,7 +195,8 @@ def _unpacked(path: Path) -> int:
 
 
 def _looks_like(head: bytes) -> str:
-    for magic, what in ((b"%PDF-", "a PDF (--from pdf)"), (b"PK", "a zip: docx, odt, epub? (--from docx...)")):
+    for magic, what in ((b"%PDF-", "a PDF ({{from_format}} pdf)"),
+                        (b"PK", "a zip: docx, odt, epub? ({{from_format}} docx...)")):
         if head.startswith(magic):
             return f"; it looks like {what}"
     return ""

@@ -382,6 +382,8 @@ class _Wiki:
         wanted = ["b", "i"] if length >= 5 else ["b"] if length >= 3 else ["i"]
         if sorted(self.marks[-len(wanted):]) == wanted:
             del self.marks[-len(wanted):]
+        elif wanted == ["b"] and self.marks[-1:] == ["i"]:  # ''Kane'''s: an apostrophe closing the italic
+            self.marks[-1] = "'"  # still a level for pandoc (24 in a paragraph: over 12 s; 12: 0.3 s)
         else:
             self.marks += wanted
 

@@ -293,3 +293,14 @@ def test_typst_depth_errors_are_input_too_large(cli, tmp_path: Path) -> None:
     text = " ".join(result.stderr.split())
     assert "typst" in text and "depth exceeded" in text and "weasyprint" in text
     assert not out.exists()
+
+
+def test_wiki_possessives_count_once_each(tmp_path: Path) -> None:
+    """`''Citizen Kane'''s` (an italic title, then an apostrophe) crosses the marks once: 8 in a paragraph pass
+    (pandoc: 0.1 s), 12 are refused (24: over 12 s)."""
+    doc = tmp_path / "kane.wiki"
+    doc.write_text("''Citizen Kane'''s story. " * 8 + "\n\n" + "''Kane'' and '''Welles'''. " * 40 + "\n")
+    nesting.check(doc, None, "mediawiki", doc.name)
+    doc.write_text("''Citizen Kane'''s story. " * 12 + "\n")
+    with pytest.raises(InputTooLarge, match="12 elements, templates, tables, links and '' ''' marks"):
+        nesting.check(doc, None, "mediawiki", doc.name)

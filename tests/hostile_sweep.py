@@ -425,6 +425,13 @@ def _doc_cases() -> dict[str, bytes]:
         "doc-csv-bad.csv": b'a,"b\nc',
         "doc-ipynb-bad.ipynb": b'{"cells": 3}',
         "doc-md-korean-thai.md": "# 한국어\n\n안녕하세요 สวัสดี\n".encode(),
+        # mediawiki's slow constructs, escape sequences whose `;` end pandoc's citation tries, a docx with a password
+        "doc-wiki-refs.wiki": b"<ref>x\n\n" * 30,
+        "doc-wiki-tables.wiki": b"{|\n|\n" * 30 + b"x\n" + b"|}\n" * 30,
+        "doc-wiki-marks.wiki": b"''a '''b\n" * 30,
+        "doc-md-escape-sequences.md": b"Colours:\n" + b"   :set t_me=^[[0;1;36m  \" normal mode\n" * 20,
+        "doc-docx-password.docx": bytes.fromhex("D0CF11E0A1B11AE1") + bytes(4000),
+        "doc-odt-is-text.odt": b"# Just markdown\n",
     }
 
 

@@ -7,10 +7,16 @@ nested deeper than PDFTOOLS_MAX_NESTING (default 100; markdown's brackets and sp
 with INPUT_TOO_LARGE before pandoc sees it. What is measured, by format:
 
 - markdown (all flavours): block quotes and list levels on a line, and `<div>`s; pandoc's `markdown` also
-  brackets (`[`, `![`) and `<span>`s open at once in one paragraph (code spans and fenced code skipped);
+  brackets (`[`, `![`) and `<span>`s open at once in one paragraph (code spans and fenced code skipped; those
+  never closed stop counting at a plain `;`, see `_Brackets`);
 - html: open elements (void elements and those whose end tag may be left out, `<p>`, `<li>`..., not counted);
 - latex: `{` groups and `\\begin` environments; org: `#+begin_` blocks;
+- mediawiki (wiki_nesting.py): lists; elements, templates, tables, links and crossing `''`/`'''` marks open at once (a
+  tenth);
 - docx, odt, epub: the XML depth of each part, read as a stream; docbook, jats, opml, fb2...: the document's.
+
+rst is not measured: its reader slows with depth times size, not exponentially (a list 400 levels deep, 160 kB:
+13 s, where a flat document of that size takes 5 s), and its inline markup (5,000 `*`, `` ` ``, roles) is linear.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from __future__ import annotations
 import io
 import re
 import zipfile
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -66,13 +73,21 @@ def check(source: Path | None, text: bytes | None, fmt: str, label: str) -> None
             _xml_stream(stream, label, depth, int(limit))
         _refuse(depth, limit, label)
         return
-    measure = {"html": _html, "latex": _latex, "org": _org}.get(kind, _markdown if kind in MARKDOWNS else None)
+    measure = {"html": _html, "latex": _latex, "org": _org, "mediawiki": _mediawiki}.get(
+        kind, _markdown if kind in MARKDOWNS else None)
     if measure is None:
         return
     data = (text if text is not None else source.read_bytes() if source else b"").decode("utf-8", "replace")
     depth, inline = measure(data, kind == "markdown")
     _refuse(depth, limit, label)
     brackets = max(1, limit // INLINE_SHARE)
+    if inline.levels > brackets and kind == "mediawiki":
+        raise InputTooLarge(
+            f"{label} has {inline.levels} {inline.what} open at once ({inline.where}): pandoc's mediawiki reader "
+            f"takes about twice as long for each; the limit is {brackets:g} (a tenth of PDFTOOLS_MAX_NESTING, "
+            f"{limit:g})",
+            hint="Close them (`</ref>`, `]]`, `]`, `}}`, `|}`, `''`, `\'\'\'`); if you trust the document, raise "
+                 "PDFTOOLS_MAX_NESTING (0: no limit).")
     if inline.levels > brackets:
         raise InputTooLarge(
             f"{label} has {inline.levels} {inline.what} open at once in one paragraph ({inline.where}): pandoc's "
@@ -95,16 +110,18 @@ def _refuse(depth: Depth, limit: float, label: str) -> None:
 _FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})")
 _PREFIX = re.compile(r"(?:>[ \t]*|(?:[-+*]|\d{1,9}[.)])(?:[ \t]+|$))*")
 _MARKER = re.compile(r">|(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$)")
-_INLINE = re.compile(r"\\.|`+|!?\[|\]|<(/?)(span|div)\b[^>]*>", re.IGNORECASE)
+_INLINE = re.compile(r"\\.|`+|!?\[|\]|<(/?)(span|div)\b[^>]*>|;", re.IGNORECASE)
+_MARK = re.compile(r"[^\w\s.,:!?/#%+-]|_")  # what may begin something that holds a `;` (emphasis, a link, HTML...)
 
 
 def _markdown(text: str, pandoc_markdown: bool) -> tuple[Depth, Depth]:
     """Blocks: `>` and list markers leading a line, list levels by indentation, `<div>`s. Inline (pandoc's
     markdown): brackets and `<span>`s open at once within one paragraph."""
-    depth, inline = Depth(), Depth()
+    depth = Depth()
     indents: list[int] = []
     fence = ""
-    divs = brackets = 0
+    divs = 0
+    brackets = _Brackets()
     blank = code_block = True  # after a blank line (or at the start), a line indented 4 starts a code block
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.lstrip(" \t")
@@ -116,7 +133,9 @@ def _markdown(text: str, pandoc_markdown: bool) -> tuple[Depth, Depth]:
             fence = opened[1]
             continue
         if not stripped:
-            brackets, blank = 0, True
+            if not blank:
+                brackets.paragraph()
+            blank = True
             continue
         code_block = indent >= 4 and not indents and (blank or code_block)
         blank = False
@@ -135,20 +154,102 @@ def _markdown(text: str, pandoc_markdown: bool) -> tuple[Depth, Depth]:
         else:
             levels = len(indents) + count
         depth.see(levels, "block quotes and lists", f"line {number}")
-        code = ""
+        code, end = _code_spans(line) if "`" in line else [], 0
         for token in _INLINE.finditer(line):
-            word = token[0]
-            if word[0] == "`":
-                code = "" if word == code else code or word
-            elif code or word[0] == "\\":
-                continue
+            if brackets.clean:
+                brackets.between(line, end, token.start())
+            word, end = token[0], token.end()
+            while code and code[-1][1] <= token.start():
+                code.pop()
+            if code and code[-1][0] <= token.start() or word[0] in "`\\":
+                brackets.clean = False
             elif token[2] and token[2].lower() == "div":
                 divs = max(0, divs - 1) if token[1] else divs + 1
                 depth.see(divs, "<div>s", f"line {number}")
             elif pandoc_markdown:
-                brackets = max(0, brackets - 1) if word == "]" or token[1] else brackets + 1
-                inline.see(brackets, "brackets and spans", f"line {number}")
-    return depth, inline
+                brackets.read(word, token[1] if token[2] else None, number)
+        if brackets.clean:
+            brackets.between(line, end, len(line))
+    return depth, brackets.deepest
+
+
+_TICKS = re.compile(r"(\\*)(`+)")
+
+
+def _code_spans(line: str) -> list[tuple[int, int]]:
+    """Where the line's code spans are, last first: from a run of backticks to the next run as long (one that
+    closes none is text, and so is a backtick escaped outside code). A span running on into the next line is not
+    found: the brackets in it count, as if pandoc read them."""
+    runs = [(m.start(2), m.end(2), len(m[1]) % 2) for m in _TICKS.finditer(line)]  # odd backslashes: escaped
+    closing: dict[int, deque[int]] = {}
+    for i, (start, end, _) in enumerate(runs):
+        closing.setdefault(end - start, deque()).append(i)
+    spans, i = [], 0
+    while i < len(runs):
+        start, end, escaped = runs[i]
+        ahead = closing.get(end - start - escaped, deque())
+        while ahead and ahead[0] <= i:
+            ahead.popleft()
+        if end - start - escaped and ahead:
+            spans.append((start + escaped, runs[ahead[0]][1]))
+            i = ahead[0]
+        i += 1
+    return spans[::-1]
+
+
+class _Brackets:
+    """Brackets and `<span>`s open at once in one paragraph of pandoc's markdown. From each `[` left open, pandoc
+    tries a citation whose text runs on to the paragraph's end, trying one from each `[` within: three times the
+    work for each. A `;` that such a try reads as plain text ends it (`^[[0;1;36m`), so the brackets open before
+    it stop counting, when it is sure that none of them closes later (told when one does: the `;` is taken back,
+    and what it hid is counted) and that nothing opened after the first of them (emphasis, quotes, math, code, a
+    link, HTML, an escape or entity: any mark but `.,:!?/#%+-`, and a `]`) may hold the `;`."""
+
+    def __init__(self) -> None:
+        self.deepest = Depth()
+        self.paragraph()
+
+    def paragraph(self) -> None:
+        self.open = self.spans = 0
+        self.clean = False  # nothing but plain text since the first bracket that still counts was opened
+        self.cuts: deque[list[int]] = deque(maxlen=64)  # [brackets open at a `;`, most open at once since]
+
+    @property
+    def base(self) -> int:
+        """The brackets that no longer count: those open at the last `;` that ended them."""
+        return self.cuts[-1][0] if self.cuts else 0
+
+    def between(self, line: str, start: int, end: int) -> None:
+        """The text between two tokens: a mark in it, after the first bracket that counts, may hold a `;`."""
+        if self.clean and self.open > self.base and _MARK.search(line, start, end):
+            self.clean = False
+
+    def read(self, word: str, span: str | None, line: int) -> None:
+        """One token: `[`, `]`, `;`, or a `<span>` (`span`: "" opening, "/" closing)."""
+        if word == ";":
+            if self.clean and self.open > self.base:
+                self.cuts.append([self.open, self.open + self.spans])
+            return
+        if word[-1] == "[":
+            self.clean = self.clean or self.open == self.base  # the first bracket that counts starts clean
+            self.open += 1
+        elif word == "]":
+            self.clean = False
+            self.open = max(0, self.open - 1)
+            while self.cuts and self.cuts[-1][0] > self.open:  # a bracket open at that `;` closes: it did not end
+                hidden = self.cuts.pop()[1]
+                if self.cuts:
+                    self.cuts[-1][1] = max(self.cuts[-1][1], hidden)
+                self._see(hidden - self.base, line)
+        else:
+            self.clean = False
+            self.spans = max(0, self.spans - 1) if span else self.spans + 1
+        if self.cuts:
+            self.cuts[-1][1] = max(self.cuts[-1][1], self.open + self.spans)
+        self._see(self.open + self.spans - self.base, line)
+
+    def _see(self, levels: int, line: int) -> None:
+        self.deepest.see(levels, "brackets and spans", f"line {line}")
 
 
 _TAG = re.compile(r"<!--.*?-->|<(/?)([a-zA-Z][\w:.-]*)(?:\s[^>]*)?>", re.DOTALL)
@@ -209,6 +310,14 @@ def _org(text: str, _: bool) -> tuple[Depth, Depth]:
         elif word.startswith("#+end_"):
             blocks = max(0, blocks - 1)
     return depth, Depth()
+
+
+def _mediawiki(text: str, _: bool) -> tuple[Depth, Depth]:
+    from pdftools.convert import wiki_nesting  # only for mediawiki
+
+    blocks, deepest = Depth(), Depth()
+    wiki_nesting.measure(text, blocks, deepest, VOID)
+    return blocks, deepest
 
 
 def _lined(depth: Depth, text: str) -> Depth:

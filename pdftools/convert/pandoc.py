@@ -13,6 +13,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
+import shlex
 import zipfile
 from collections.abc import Sequence
 from contextlib import nullcontext
@@ -134,9 +135,54 @@ def check_input(source: Path | None, content: str | None, fmt: str) -> bytes | N
         head = fh.read(4096) if fh else (data or b"")[:4096]
     if not head.strip() and size <= len(head):
         raise EmptyInput(f"{name} is empty")
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")) and base(fmt) not in BINARY_READERS:
+        copy = f"iconv -f UTF-16 -t UTF-8 {shlex.quote(name)} > utf8{Path(name).suffix}"
+        raise WrongFormat(f"{name} is UTF-16 text (Windows' \"Unicode\"); pandoc reads UTF-8 only, and would read "
+                          f"this as garbage", hint=f"{{{{cli:Make a UTF-8 copy and convert that: `{copy}`.}}}}"
+                          f"{{{{mcp:Give its text as UTF-8 ({{{{content}}}}), or a UTF-8 copy of the file.}}}}")
     if b"\0" in head[:1024] and base(fmt) not in BINARY_READERS:
         raise WrongFormat(f"{name} is binary, not {base(fmt)} text" + _looks_like(head))
+    if base(fmt) in CONTAINERS:
+        _check_container(source, head, name, base(fmt))
     return data
+
+
+_COMPOUND = bytes.fromhex("D0CF11E0A1B11AE1")  # an OLE compound file: a Word file with a password, or a .doc
+_PASSWORD_HINT = ("Open it in Word or LibreOffice and save it without a password (as .docx, .odt...), then convert "
+                  "that copy.")
+
+
+def _check_container(source: Path | None, head: bytes, name: str, fmt: str) -> None:
+    """WRONG_FORMAT for a docx, odt, epub or pptx that is no zip (a password-protected Office file, text, HTML)
+    or an odt whose parts are encrypted, before pandoc speaks of central directories and styles.xml."""
+    if head.startswith(_COMPOUND):
+        raise WrongFormat(f"{name} is not {_a(fmt)} file but an Office file protected by a password (or an old "
+                          f".doc, .xls or .ppt)", hint=_PASSWORD_HINT)
+    if not head.startswith(b"PK"):
+        raise WrongFormat(f"{name} is not {_a(fmt)} file (no zip){_looks_like(head) or _looks_like_text(head)}")
+    if fmt == "odt" and source is not None and b"encryption-data" in _part(source, "META-INF/manifest.xml"):
+        raise WrongFormat(f"{name} is encrypted: LibreOffice saved it with a password", hint=_PASSWORD_HINT)
+
+
+def _a(fmt: str) -> str:
+    return f"{'an' if fmt[0] in 'aeio' else 'a'} {fmt}"
+
+
+def _part(path: Path, name: str, most: int = 1 << 20) -> bytes:
+    """The first `most` bytes of a zip's part (nothing when it or the zip cannot be read: pandoc says why)."""
+    try:
+        with zipfile.ZipFile(path) as z, z.open(name) as part:
+            return part.read(most)
+    except (zipfile.BadZipFile, OSError, KeyError, ValueError, RuntimeError, NotImplementedError):
+        return b""
+
+
+def _looks_like_text(head: bytes) -> str:
+    if b"\0" in head[:1024]:
+        return ""
+    html = re.match(rb"\s*<(!doctype html|html|head|body|div|p|h[1-6])\b", head, re.IGNORECASE)
+    return (f"; it looks like {'HTML' if html else 'text: markdown?'} ({{{{from_format}}}} "
+            f"{'html' if html else 'markdown'})")
 
 
 def _unpacked(path: Path) -> int:
@@ -149,7 +195,8 @@ def _unpacked(path: Path) -> int:
 
 
 def _looks_like(head: bytes) -> str:
-    for magic, what in ((b"%PDF-", "a PDF (--from pdf)"), (b"PK", "a zip: docx, odt, epub? (--from docx...)")):
+    for magic, what in ((b"%PDF-", "a PDF ({{from_format}} pdf)"),
+                        (b"PK", "a zip: docx, odt, epub? ({{from_format}} docx...)")):
         if head.startswith(magic):
             return f"; it looks like {what}"
     return ""
@@ -182,8 +229,9 @@ def _mapped(failed: ExternalToolFailed, label: str, args: Sequence[str]) -> Pdft
     expected, the line with a caret."""
     said = re.sub(r"^.*? failed \(exit \d+\): ", "", failed.message)
     source = args[args.index("-f") + 1] if "-f" in args else "?"
-    if "couldn't unpack" in said or "not enough bytes" in said or "couldn't parse" in said:
-        return WrongFormat(f"{label} is not a {base(source)} file: {said}")
+    if any(words in said for words in ("couldn't unpack", "not enough bytes", "couldn't parse", "Could not unzip",
+                                       "No entry on path")):
+        return WrongFormat(f"{label} is not {_a(base(source))} file: {said}")
     if "UTF-8" in said:
         return WrongFormat(f"{label} is not UTF-8 text, so not {base(source)}: is it a binary document? ({said})")
     if "Could not find data file" in said:

@@ -85,6 +85,24 @@ HOSTILE = {
     "outline.opml": b"<opml><body>" + b'<outline text="a">' * 5000 + b"</outline>" * 5000 + b"</body></opml>",
     "quotes.dbk": b"<article>" + b"<blockquote>" * 5000 + b"<para>x</para>" + b"</blockquote>" * 5000
                   + b"</article>",
+    # a `;` ends pandoc's try at a citation from the brackets before it, but not one it reads inside something
+    # else (emphasis, quotes, math, a link, HTML, an entity, an escape), nor from brackets closed later on
+    "semicolons-in-emphasis.md": b"[a *[0;* " * 30 + b"\n",
+    "semicolons-inside.md": b"".join(b"[a " + inside + b" " for inside in (
+        b'"[0;"', b"$[0;$", b"[b](u;v)", b'[b](u "[0;")', b'<a title="[0;">b</a>', b"&amp;", b"\\;", b"~~[0;~~",
+        b"^[0;^", b"<span>[0;</span>") * 3) + b"\n",
+    "semicolons-closed-later.md": b"[a [0; " * 16 + b"x" + b"] " * 32 + b"\n",
+    # backticks that close no code span are text, and so is an escaped one: the brackets after them count
+    "backticks-unclosed.md": b"`` x ` " + b"[a " * 30 + b"\n",
+    "backticks-escaped.md": b"\\` " + b"[a " * 30 + b"`\n",
+    # mediawiki: each (left open; tables closed too) takes pandoc about twice as long as one fewer (16: 3-10 s)
+    "refs.wiki": b"<ref>x\n\n" * 30,
+    "sup.wiki": b"<sup>x " * 30 + b"\n",
+    "links.wiki": b"[[a|\n" * 30,
+    "external-links.wiki": b"[http://a " * 30 + b"\n",
+    "quotes.wiki": b"''a '''b\n" * 30,
+    "templates.wiki": b"{{a|" * 30 + b"\n",
+    "tables.wiki": b"{|\n|\n" * 30 + b"x\n" + b"|}\n" * 30,
 }
 
 
@@ -184,6 +202,36 @@ VIM_STYLE = """\
 """
 
 
+# vim's os_unix.txt (its lines 44-54): escape sequences written out (`^[[0;1;36m`) open two brackets a line that
+# never close, 16 in one paragraph; each `;` ends pandoc's try at a citation from the brackets before it, and pandoc
+# reads it in 0.2 s (the same lines with `:` for `;`: 26 s)
+TERMINAL_COLOURS = """\
+\t\t\t\t\t\t\t*terminal-colors*
+To use colors in Vim you can use the following example (if your terminal
+supports colors, but "T_Co" is empty or zero): >
+   :set t_me=^[[0;1;36m     " normal mode (undoes t_mr and t_md)
+   :set t_mr=^[[0;1;33;44m  " reverse (invert) mode
+   :set t_md=^[[1;33;41m    " bold mode
+   :set t_se=^[[1;36;40m    " standout end
+   :set t_so=^[[1;32;45m    " standout mode
+   :set t_ue=^[[0;1;36m     " underline end
+   :set t_us=^[[1;32m       " underline mode start
+[the ^[ is an <Esc>, type CTRL-V <Esc> to enter it]
+"""
+
+
+def test_escape_sequences_with_semicolons_convert(cli, tmp_path: Path) -> None:
+    """16 brackets never closed in one paragraph, a `;` after each pair: they convert; with `:` for `;` they are
+    refused."""
+    doc = tmp_path / "os_unix.txt"
+    doc.write_text(TERMINAL_COLOURS)
+    result = cli("convert", doc, "-f", "markdown", "-t", "html")
+    assert result.exit_code == 0 and "t_me=^[[0;1;36m" in result.stdout, result
+    doc.write_text(TERMINAL_COLOURS.replace(";", ":"))
+    result = cli("convert", doc, "-f", "markdown", "-t", "html")
+    assert result.exit_code == 10 and "16 brackets and spans" in result.stderr, result
+
+
 def real_documents(tmp_path: Path) -> list[tuple[Path, str]]:
     """The README and the CHANGELOG as markdown and as pandoc writes them in html, latex, org, docx, odt and epub;
     the corpus' documents; convert's own sample documents; a long vim-style help text."""
@@ -191,7 +239,8 @@ def real_documents(tmp_path: Path) -> list[tuple[Path, str]]:
     docs += [(path, "markdown") for path in sorted(CORPUS.parent.rglob("*.md"))]
     docs += [(path, "odt") for path in sorted(CORPUS.parent.rglob("*.odt"))]
     for fmt, suffix in (("html", "html"), ("latex", "tex"), ("org", "org"), ("docx", "docx"), ("odt", "odt"),
-                        ("epub", "epub"), ("docbook", "dbk"), ("jats", "xml"), ("opml", "opml")):
+                        ("epub", "epub"), ("docbook", "dbk"), ("jats", "xml"), ("opml", "opml"),
+                        ("mediawiki", "wiki")):
         out = tmp_path / f"readme.{suffix}"
         subprocess.run([pandoc.program(), str(REPO / "README.md"), "-s", "-t", fmt, "-o", str(out)], check=True,
                        capture_output=True)
@@ -205,7 +254,7 @@ def real_documents(tmp_path: Path) -> list[tuple[Path, str]]:
 
 def test_real_documents_are_not_refused(tmp_path: Path) -> None:
     docs = real_documents(tmp_path)
-    assert len(docs) >= 17 and any(path.suffix == ".odt" and CORPUS.parent in path.parents for path, _ in docs)
+    assert len(docs) >= 18 and any(path.suffix == ".odt" and CORPUS.parent in path.parents for path, _ in docs)
     for path, fmt in docs:
         nesting.check(path, None, fmt, path.name)  # raises INPUT_TOO_LARGE if refused
 
@@ -244,3 +293,14 @@ def test_typst_depth_errors_are_input_too_large(cli, tmp_path: Path) -> None:
     text = " ".join(result.stderr.split())
     assert "typst" in text and "depth exceeded" in text and "weasyprint" in text
     assert not out.exists()
+
+
+def test_wiki_possessives_count_once_each(tmp_path: Path) -> None:
+    """`''Citizen Kane'''s` (an italic title, then an apostrophe) crosses the marks once: 8 in a paragraph pass
+    (pandoc: 0.1 s), 12 are refused (24: over 12 s)."""
+    doc = tmp_path / "kane.wiki"
+    doc.write_text("''Citizen Kane'''s story. " * 8 + "\n\n" + "''Kane'' and '''Welles'''. " * 40 + "\n")
+    nesting.check(doc, None, "mediawiki", doc.name)
+    doc.write_text("''Citizen Kane'''s story. " * 12 + "\n")
+    with pytest.raises(InputTooLarge, match="12 elements, templates, tables, links and '' ''' marks"):
+        nesting.check(doc, None, "mediawiki", doc.name)

@@ -11,6 +11,7 @@ import os
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pikepdf
@@ -334,3 +335,55 @@ def test_a_docx_with_broken_xml_is_wrong_format(cli, docs: dict[str, Path], tmp_
             new.writestr(info, old.read(info) if info.filename != "word/document.xml" else b"<w:document><<<<&&&")
     result = cli("convert", bad, "-t", "markdown")
     assert result.exit_code == 4 and "WRONG_FORMAT" in result.stderr and "DocxError" in result.stderr, result
+
+
+def test_password_protected_documents_say_so(cli, tmp_path: Path) -> None:
+    """Word keeps a docx with a password in an OLE compound file (not a zip), LibreOffice encrypts an odt's parts
+    inside its zip: both are named as such, with the way out, before pandoc (which spoke of a missing 'end of
+    central directory signature' or 'styles.xml')."""
+    docx = tmp_path / "secret.docx"
+    docx.write_bytes(bytes.fromhex("D0CF11E0A1B11AE1") + bytes(4000))  # a compound file's signature
+    odt = tmp_path / "secret.odt"
+    with zipfile.ZipFile(odt, "w") as z:
+        z.writestr("mimetype", "application/vnd.oasis.opendocument.text")
+        z.writestr("META-INF/manifest.xml", '<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:'
+                   'xmlns:manifest:1.0"><manifest:file-entry manifest:full-path="content.xml" manifest:media-type='
+                   '"text/xml"><manifest:encryption-data manifest:checksum-type="SHA1/1K"/></manifest:file-entry>'
+                   '</manifest:manifest>')
+        z.writestr("content.xml", bytes(range(256)) * 8)
+    for doc in (docx, odt):
+        result = cli("convert", doc, "-t", "html")
+        text = " ".join(result.stderr.split())
+        assert result.exit_code == 4 and "error[WRONG_FORMAT]" in text, result
+        assert "password" in text and "save it without" in text and "pandoc" not in text, text
+
+
+def test_a_container_that_is_no_container_says_what_it_looks_like(cli, tmp_path: Path) -> None:
+    """An odt or epub that is text or HTML, or a zip without the parts of one: WRONG_FORMAT naming the format and
+    what the file looks like, not pandoc's parse-error hint about lines and columns."""
+    odt = tmp_path / "notes.odt"
+    odt.write_text("# Just markdown\n")
+    epub = tmp_path / "book.epub"
+    epub.write_text("<!DOCTYPE html><html><body><p>x</p></body></html>\n")
+    empty = tmp_path / "empty.epub"
+    with zipfile.ZipFile(empty, "w") as z:
+        z.writestr("x.txt", "hi")
+    for doc, says in ((odt, "notes.odt is not an odt file"), (epub, "book.epub is not an epub file"),
+                      (empty, "empty.epub is not an epub file")):
+        result = cli("convert", doc, "-t", "html")
+        text = " ".join(result.stderr.split())
+        assert result.exit_code == 4 and says in text and "--from" in text and "line, column" not in text, result
+    assert "looks like text" in " ".join(cli("convert", odt, "-t", "html").stderr.split())
+    assert "looks like HTML" in " ".join(cli("convert", epub, "-t", "html").stderr.split())
+
+
+def test_utf16_text_is_named_with_the_way_to_utf8(cli, tmp_path: Path) -> None:
+    """Windows' "Unicode" text is UTF-16 (a byte-order mark, a zero byte in each ASCII character): pandoc reads it
+    as latin1 into garbage (`ÿþ# T i t r e`); pdftools says what it is and how to make it UTF-8, not that it is
+    binary and in some other format."""
+    doc = tmp_path / "notes.md"
+    doc.write_bytes("# Titre\n\nCafé crème.\n".encode("utf-16"))
+    result = cli("convert", doc, "-t", "html")
+    text = " ".join(result.stderr.split())
+    assert result.exit_code == 4 and "error[WRONG_FORMAT]" in text, result
+    assert "notes.md is UTF-16 text" in text and "iconv -f UTF-16 -t UTF-8" in text and "binary" not in text

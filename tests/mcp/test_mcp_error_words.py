@@ -46,6 +46,8 @@ FAILING: list[tuple[str, dict[str, Any]]] = [
     ("pdf_info", {"input": "locked.pdf"}),
     ("pdf_rotate", {**FOUR_, "angle": 90, "in_place": True, "output": "x.pdf"}),
     ("doc_convert", {"to_format": "html"}),
+    ("doc_convert", {"input": "page.docx", "to_format": "html"}),  # HTML named .docx: said `--from html`
+    ("doc_convert", {"input": "utf16.md", "to_format": "html"}),  # said `iconv -f UTF-16 ...`
     ("pdf_merge", {"inputs": ["four.pdf"], "output": "no-such-folder/m.pdf"}),  # `mkdir -p`: no tool for that
 ]
 
@@ -62,6 +64,8 @@ def test_errors_over_mcp_name_tools_and_arguments_not_commands_and_flags(tmp_pat
     for name, src in (("four.pdf", FOUR), ("form.pdf", FORM), ("locked.pdf", LOCKED)):
         shutil.copy(src, tmp_path / name)
     (tmp_path / "broken.pdf").write_bytes(FOUR.read_bytes()[:2000])
+    (tmp_path / "page.docx").write_text("<!DOCTYPE html><html><body><p>x</p></body></html>\n")
+    (tmp_path / "utf16.md").write_bytes("# Titre\n".encode("utf-16"))
 
     async def go() -> list[tuple[str, dict[str, Any], Any]]:
         async with stdio_client(tmp_path, "--tools", "all") as client:

@@ -75,6 +75,7 @@ MOST_FIELDS = 250  # of a form in pdf_forms (list, fill; `pages` for the others)
 MOST_VALUE, MOST_VALUES = 1_000, 16_000  # characters of one Info or XMP value, of all of them: 400 kB made 600 kB
 MOST_LABELS, MOST_RANGES = 1_000, 500  # pdf_page_labels' labels and ranges: 5,000 pages, a range each, made 370 kB
 MOST_NUMBERS = 1_000  # page numbers in one list of an edit's result (rotated, deleted...): 5,000 made 60 kB
+VALUES_REST = "pdf_metadata {} with the same input"  # the call for the rest of a cut Info or XMP
 LABELS_REST = "`pdf_inspect` with `pages` gives each of those pages' label (page_boxes)"
 MOST_FILES = 50  # outputs a result lists (split, thumbnails, images, attachments): 500 pages made 220 kB over HTTP
 PLAN_REST = "give fewer `inputs` to see the others"
@@ -708,7 +709,7 @@ def _trim(result: Any, transport: str = "stdio") -> None:
                        ("drop_unmatched", ()), ("cap_pages", (MOST_PAGES, "give `pages` for the others")),
                        ("cap_images", (MOST_IMAGES, "give `pages` for the others")),
                        ("cap_fields", (MOST_FIELDS, "give `pages` (action list) for the fields of those pages")),
-                       ("cap_values", (MOST_VALUE, MOST_VALUES)),
+                       ("cap_values", (MOST_VALUE, MOST_VALUES, VALUES_REST)),
                        ("cap_labels", (MOST_LABELS, MOST_RANGES, LABELS_REST)),
                        ("cap_outputs", (MOST_FILES, ALL_FILES[transport]))):
         trim = getattr(result, hook, None)

@@ -80,10 +80,10 @@ class InfoResult:
         if left:
             self.warnings.append(f"{left}; {whole} lists them all")
 
-    def cap_values(self, each: int, total: int) -> None:
-        """Info and XMP values cut to `each` characters, and keys past `total` characters of each left out,
-        saying so: a 400 kB Info dictionary is no overview."""
-        metadata.cap_fields(self, ("metadata", "xmp"), each, total)
+    def cap_values(self, each: int, total: int, call: str) -> None:
+        """Info and XMP values cut to `each` characters, and keys past `total` characters of them left out,
+        saying so and naming the `call` that gets the rest: a 400 kB Info dictionary is no overview."""
+        metadata.cap_fields(self, ("metadata", "xmp"), each, total, call)
 
     def cap_pages(self, most: int, how: str) -> None:
         """The details of the first `most` pages asked for, saying so and `how` to see the others."""

@@ -32,7 +32,7 @@ from pdftools.core.edit import (
     open_job,
     writes_nothing,
 )
-from pdftools.core.params import Cli, Mcp, Param
+from pdftools.core.params import Cli, Mcp, Offset, Param
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
 from pdftools.document import metadata as meta
@@ -72,15 +72,17 @@ class MetadataResult:
     warnings: list[str] = field(default_factory=list)
     dump_data: str | None = None
     """With format pdftk or pdftk-utf8: the text `pdftk FILE dump_data` (or `dump_data_utf8`) prints."""
+    next_offset: int | None = None
+    """Where a cut value (with a key) or a cut list of keys goes on: the offset to give next."""
 
     def verbatim(self) -> str | None:
         """What the command line prints as it is, instead of the fields: pdftk's report."""
         return self.dump_data
 
-    def cap_values(self, each: int, total: int) -> None:
-        """Info and XMP values cut to `each` characters, and keys past `total` characters of each left out,
-        saying so."""
-        meta.cap_fields(self, ("info", "xmp"), each, total)
+    def cap_values(self, each: int, total: int, call: str) -> None:
+        """Info and XMP values cut to `each` characters, and keys past `total` characters of them left out (one
+        key's value: to `total`), saying so and naming the `call` that gets the rest."""
+        meta.cap_fields(self, ("info", "xmp"), each, total, call)
 
 
 def metadata(
@@ -104,6 +106,10 @@ def metadata(
                       Param("as pdftk: show as dump_data prints, set {{data}} as update_info reads "
                             "(pdftk-utf8: dump_data_utf8, update_info_utf8)"),
                       Cli(actions=("show", "set"))] = "pdftools",
+    key: Annotated[str | None, Param("show: one key's whole value (`Title`, `dc:title`)"),
+                   Cli(actions=("show",))] = None,
+    offset: Annotated[Offset, Cli(actions=("show",), note="here: with --key, of its value (a list: items); else, "
+                                                          "keys")] = 0,
 ) -> MetadataResult:
     if action == "set" and not values and data is None:
         raise InvalidArgument("`set` needs at least one key=value, or {{data}}", hint=EXAMPLE)
@@ -112,6 +118,11 @@ def metadata(
         raise InvalidArgument(f"{given} with `set`, not `{action}`")
     if format != "pdftools" and not (action == "show" or data is not None):
         raise InvalidArgument(f"{{{{format}}}} {format} goes with `show`, or `set` with {{{{data}}}}")
+    if (key is not None or offset) and action != "show":
+        raise InvalidArgument(f"{{{{key}}}} and {{{{offset}}}} go with `show`, not `{action}`")
+    if (key is not None or offset) and format != "pdftools":
+        raise InvalidArgument(f"{{{{format}}}} {format} shows all the metadata: leave out {{{{key}}}} and "
+                              "{{offset}}")
     pairs = _pairs(values)
     if action == "show":
         writes_nothing(action, output, in_place)
@@ -122,6 +133,8 @@ def metadata(
             from pdftools.document.pdftk_data import dump_data
 
             result.dump_data = dump_data(pdf, src, utf8=format == "pdftk-utf8")
+        elif key is not None or offset:
+            meta.select(result, ("info", "xmp"), key, offset)
         return result
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="metadata", password=password, in_place=in_place, force=force)

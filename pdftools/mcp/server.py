@@ -79,6 +79,7 @@ VALUES_REST = "pdf_metadata {} with the same input"  # the call for the rest of 
 LABELS_REST = "`pdf_inspect` with `pages` gives each of those pages' label (page_boxes)"
 MOST_FILES = 50  # outputs a result lists (split, thumbnails, images, attachments): 500 pages made 220 kB over HTTP
 PLAN_REST = "give fewer `inputs` to see the others"
+MOST_ERROR = 2_000  # characters of an error's message or hint: a 200,000-character page spec, quoted twice, made 400 kB
 MOST_INLINE = 10  # images inline in one result (thumbnails): Claude Code counts ~1,600 tokens each of the 25,000
 # it keeps of a result, MCPJam's inspector drops those past 16
 ALL_FILES = {"stdio": "all are in {folder}", "http": "`files` holds a manifest (JSON) of every one"}
@@ -113,8 +114,18 @@ def error_result(exc: PdftoolsError, scrub: Scrub | None = None, flags: dict[str
     known = set((flags or {}).values())
     for key in ("message", "hint"):  # `{{name}}` in the op's words: the argument's name; commands and flags too
         data[key] = utf8(mcp_hint(name_parameters(data[key], str, known, "mcp"), flags or {}))  # names as shown
+        data[key] = _cut_middle(data[key], MOST_ERROR)
     return CallToolResult(content=[TextContent(type="text", text=json.dumps(scrub(data) if scrub else data))],
                           is_error=True)
+
+
+def _cut_middle(text: str, most: int) -> str:
+    """`text` cut to about `most` characters in its middle, saying how many were cut: an error that quotes a huge
+    argument keeps what it says of it at the start and what it says of the file at the end."""
+    if len(text) <= most:
+        return text
+    head, tail = most * 3 // 4, most // 4
+    return f"{text[:head]} … [{len(text) - head - tail:,} characters cut] … {text[-tail:]}"
 
 
 def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | None = None) -> CallToolResult:

@@ -73,6 +73,7 @@ MOST_PAGES = 100  # whose boxes and images pdf_inspect lists: 500 pages made 100
 MOST_IMAGES = 100  # pdf_inspect's images: 100 pages of 10 images made 56 kB with their boxes
 MOST_FIELDS = 250  # of a form in pdf_forms (list, fill; `pages` for the others): 3,000 fields made 340 kB
 MOST_VALUE, MOST_VALUES = 1_000, 16_000  # characters of one Info or XMP value, of all of them: 400 kB made 600 kB
+MOST_TITLE = 100  # characters of a title pdf_list shows: 200 files of 1,000 made 230 kB
 MOST_LABELS, MOST_RANGES = 1_000, 500  # pdf_page_labels' labels and ranges: 5,000 pages, a range each, made 370 kB
 MOST_NUMBERS = 1_000  # page numbers in one list of an edit's result (rotated, deleted...): 5,000 made 60 kB
 VALUES_REST = "pdf_metadata {} with the same input"  # the call for the rest of a cut Info or XMP
@@ -721,6 +722,7 @@ def _trim(result: Any, transport: str = "stdio") -> None:
                        ("cap_images", (MOST_IMAGES, "give `pages` for the others")),
                        ("cap_fields", (MOST_FIELDS, "give `pages` (action list) for the fields of those pages")),
                        ("cap_values", (MOST_VALUE, MOST_VALUES, VALUES_REST)),
+                       ("cap_titles", (MOST_TITLE, "pdf_metadata {}")),
                        ("cap_labels", (MOST_LABELS, MOST_RANGES, LABELS_REST)),
                        ("cap_outputs", (MOST_FILES, ALL_FILES[transport]))):
         trim = getattr(result, hook, None)

@@ -139,6 +139,9 @@ def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | N
     for name in getattr(result, "cli_only", ()):  # what only the command line's output means (see `_as_listed`)
         data.pop(name, None)
     _cap_numbers(data, MOST_NUMBERS)
+    for name in getattr(result, "echoes", ()):  # what the agent gave, said back (a stamp's text, a pattern)
+        if isinstance(data.get(name), str):
+            data[name] = _cut_middle(data[name], MOST_ERROR)
     chosen, left = getattr(result, "inline_images", lambda most: ([], 0))(MOST_INLINE)
     # small images travel in the response itself, within the result's byte budget
     images = [ImageContent(type="image", data=base64.b64encode(Path(path).read_bytes()).decode(), mime_type=mime)

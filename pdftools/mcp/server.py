@@ -91,7 +91,8 @@ INSTRUCTIONS = {
     "http": "PDF tools on a remote server. A file argument is a pdftools://files/ URI (from POST /upload or an "
             "earlier result), base64 (or a data: URL), or a path inside the server's roots. An output (file or "
             "folder) counts only by its file name: what a call writes is stored for this session and comes back "
-            "in the result's `files` (name, size, mime, sha256, uri for the next call, download_url, expires_at).",
+            "in the result's `files` (name, size, mime, sha256, uri for the next call, download_url, expires_at "
+            "(Unix time, in seconds)).",
 }
 TOKEN_WORDS = ("A download_url, like every route of this server, needs its token: send it as `Authorization: Bearer "
                "<token>` (the header this client sends), or add `?token=<token>` to the link for a browser or a "

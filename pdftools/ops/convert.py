@@ -121,7 +121,10 @@ def convert(
     password: Password = None,
 ) -> ConvertResult:
     if (input is None) == (content is None):
-        raise InvalidArgument("give either an input file or the content (--text) to convert")
+        given = "both" if input is not None else "neither"
+        raise InvalidArgument(f"give the document to convert as a file or as text, one of them ({given} given)",
+                              hint="{{mcp:`input`: its path; `content`: the document itself, as a string.}}"
+                                   "{{cli:Give its file, or --text '# Title'.}}")
     source = input_path(input, MISSING, pdf=False) if input is not None else None
     src = pandoc.check_format(from_format, "input") if from_format else _input_format(input, source)
     more = options.joined(append, source, src, from_format is not None, MISSING)

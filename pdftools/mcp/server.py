@@ -267,7 +267,9 @@ class PdftoolsServer(MCPServer):
             return InvalidArgument(f"this server does not offer {name}",
                                    hint="It exists but is not offered here: the server was started with a "
                                         f"narrower choice of tools. It offers: {', '.join(offered)}.")
-        close = _by_command(name, offered) or difflib.get_close_matches(name, offered, n=1)
+        bare = {re.sub(r"^(pdf|doc)_", "", tool): tool for tool in offered}  # spelling, past the prefix all share
+        close = _by_command(name, offered) or [bare[word] for word in difflib.get_close_matches(
+            re.sub(r"^(pdf|doc)_", "", name), list(bare), n=1, cutoff=0.75)]
         return InvalidArgument(f"no tool {name}", hint=f"Did you mean {close[0]}?" if close
                                else f"The tools: {', '.join(offered)}.")
 
@@ -373,11 +375,21 @@ _FLAG = re.compile(r"(?<![^\s`(\[/])--?[A-Za-z][\w-]*(?!\.\w)")  # `--force`, `-
 
 def _by_command(name: str, offered: list[str]) -> list[str]:
     """The offered tool an agent meant when it named a tool after the command (`pdf_text` or `text` for
-    `pdftools text`, which is `pdf_extract_text`); spelling alone would suggest `pdf_protect`."""
-    from pdftools.ops import OPS
+    `pdftools text`, which is `pdf_extract_text`) or in another tool's or its task's words (`pdf_encrypt`,
+    `pdf_split_pages`, `pdf_add_watermark`: ops.OTHER_NAMES): the whole name, else the longest run of its words
+    that names one (`insert_blank` in `pdf_insert_blank_pages`). Spelling alone would suggest `pdf_protect` for
+    `pdf_text`, and `pdf_crop` for `pdf_encrypt`."""
+    from pdftools.ops import OPS, OTHER_NAMES
 
-    word = re.sub(r"^(pdf|doc)_", "", name.lower()).replace("-", "_")
-    return [op.tool for op in OPS if op.name.replace("-", "_") == word and op.tool in offered][:1]
+    words = re.sub(r"^(pdf|doc)_", "", name.lower()).replace("-", "_").split("_")
+    tools = {op.name.replace("-", "_"): op.tool for op in OPS if op.tool in offered}
+    runs = ("_".join(words[start:start + size]) for size in range(len(words), 0, -1)
+            for start in range(len(words) - size + 1))
+    for candidate in runs:
+        command = tools.get(candidate) or tools.get(OTHER_NAMES.get(candidate, "").replace("-", "_"))
+        if command is not None:
+            return [command]
+    return []
 
 
 def _arguments_by_flag(tool: str) -> dict[str, str]:

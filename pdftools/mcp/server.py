@@ -283,13 +283,10 @@ class PdftoolsServer(MCPServer):
         unknown = sorted(set(arguments) - known)
         if not unknown:
             return None
-        import difflib
-
         by_flag, commands = _arguments_by_flag(name), _command_arguments(arguments) if "options" in known else set()
-        close = {u: [by_flag[u]] if by_flag.get(u) in known else difflib.get_close_matches(u, sorted(known), n=1)
-                 for u in unknown}
+        close = {u: [by_flag[u]] if by_flag.get(u) in known else _about_as_close(u, known) for u in unknown}
         meant = "; ".join(f"{u} is the command's: give it as options {_member(u, arguments[u])}" if u in commands
-                          else f"{u}: did you mean {c[0]}?" for u, c in close.items() if c or u in commands)
+                          else f"{u}: did you mean {_either(c)}?" for u, c in close.items() if c or u in commands)
         return InvalidArgument(f"{name} takes no argument {', '.join(unknown)}" + (f" ({meant})" if meant else ""),
                                hint=f"It takes: {', '.join(sorted(known))}.")
 
@@ -371,6 +368,20 @@ def instructions(transport: str, tools: frozenset[str] | None = None, token: boo
 
 _FLAG = re.compile(r"(?<![^\s`(\[/])--?[A-Za-z][\w-]*(?!\.\w)")  # `--force`, `--set/--data`, `-n`; not
 # `{stem}-p{page}`, nor a file name (`-d.pdf`)
+
+
+def _about_as_close(word: str, known: set[str]) -> list[str]:
+    """The known names closest to `word` in spelling, and those about as close (within 0.1): `new_password` is as
+    near `user_password` as `owner_password`, and naming one alone sends an agent to the wrong one."""
+    import difflib
+
+    scored = sorted(((difflib.SequenceMatcher(None, word, name).ratio(), name) for name in known), reverse=True)
+    best = scored[0][0] if scored else 0.0
+    return [name for score, name in scored if score >= max(0.6, best - 0.1)][:3]
+
+
+def _either(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def _by_command(name: str, offered: list[str]) -> list[str]:

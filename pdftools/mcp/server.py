@@ -669,9 +669,10 @@ def limiter_for(op: Op) -> Limiter | None:
     return Limiter(slots, int(os.environ.get("PDFTOOLS_HEAVY_QUEUE") or QUEUE_PER_SLOT * slots))
 
 
-def make_tool(op: Op, policy_for: PolicyFactory) -> Callable[..., Any]:
+def make_tool(op: Op, policy_for: PolicyFactory, offered: frozenset[str] | None = None) -> Callable[..., Any]:
     """An async tool around the op: it runs in a worker thread under a path policy (the roots; over HTTP also
-    the file store) and a task that sends progress notifications; a client's cancel cancels the task."""
+    the file store) and a task that sends progress notifications; a client's cancel cancels the task. `offered`:
+    the tools the server serves (a cut result's warning says when the tool it names is not among them)."""
     fn, limiter = op.load(), limiter_for(op)
 
     async def tool(ctx: Context, **kwargs: Any) -> Any:
@@ -691,7 +692,8 @@ def make_tool(op: Op, policy_for: PolicyFactory) -> Callable[..., Any]:
             try:
                 policy = policy_for(ctx)
                 with paths.using(policy), task.running(running):
-                    return call(op, fn, kwargs, getattr(policy, "publish", None), getattr(policy, "scrub", None))
+                    return call(op, fn, kwargs, getattr(policy, "publish", None), getattr(policy, "scrub", None),
+                                offered)
             finally:
                 finished.set()
 
@@ -714,14 +716,14 @@ def make_tool(op: Op, policy_for: PolicyFactory) -> Callable[..., Any]:
 
 
 def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publish | None = None,
-         scrub: Scrub | None = None) -> CallToolResult:
+         scrub: Scrub | None = None, offered: frozenset[str] | None = None) -> CallToolResult:
     """Run the op; map its result, or any failure, to a tool result (never a traceback to the client)."""
     try:
         result = fn(**without_empty(fn, kwargs))
         reword = getattr(result, "reword_errors", None)
         if callable(reword):  # errors inside a result (a batch's failed rows, a search's skipped inputs)
             reword(lambda text, command: _for_agent(text, fn, get(command).load()))
-        _trim(result, "stdio" if publish is None else "http")
+        _trim(result, "stdio" if publish is None else "http", offered)
         named = getattr(result, "name_commands", None)
         if callable(named):  # commands a result names (what pdf_diagnose's checks are used for), as tools
             named(lambda command: get(command).tool)
@@ -738,10 +740,10 @@ def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publis
         return error_result(error, scrub)
 
 
-def _trim(result: Any, transport: str = "stdio") -> None:
+def _trim(result: Any, transport: str = "stdio", offered: frozenset[str] | None = None) -> None:
     """Leave out of a result what would fill an agent's context for nothing asked (a batch's thousands of rows,
     a book's outline in an overview, the files a search did not match, a split's thousand parts), saying what
-    it left out and where the rest is."""
+    it left out and where the rest is (and when the tool that has it is not among those `offered`)."""
     for hook, args in (("cap_rows", (MOST_ROWS,)), ("cap_plan", (MOST_ROWS, MOST_DETAILED, PLAN_REST)),
                        ("cap_outline", (MOST_BOOKMARKS, "pdf_bookmarks (action list)")),
                        ("cap_list", (MOST_LISTED, "give `pages` for the bookmarks of those pages")),
@@ -754,7 +756,20 @@ def _trim(result: Any, transport: str = "stdio") -> None:
                        ("cap_outputs", (MOST_FILES, ALL_FILES[transport]))):
         trim = getattr(result, hook, None)
         if callable(trim):
-            trim(*args)
+            trim(*(_offered(arg, offered) if isinstance(arg, str) else arg for arg in args))
+
+
+def _offered(rest: str, offered: frozenset[str] | None) -> str:
+    """Where the rest of a cut result is (`rest`), saying which tools it names this server does not offer."""
+    from pdftools.ops import OPS
+
+    if offered is None:
+        return rest
+    named = [tool for tool in dict.fromkeys(re.findall(r"\b(?:pdf|doc)_\w+", rest))
+             if tool in {op.tool for op in OPS} - offered]
+    if not named:
+        return rest
+    return f"{rest} ({' and '.join(named)}: not offered by this server, which was started with fewer tools)"
 
 
 def _for_agent(text: str, fn: Callable[..., Any], command: Callable[..., Any]) -> str:
@@ -820,7 +835,7 @@ def add_tools(server: MCPServer, ops: tuple[Op, ...], policy_for: PolicyFactory)
     """One tool per op. Each imports its op's module and builds its schemas: done when a client first lists or
     calls tools, not before `initialize` is answered (it doubled the server's start)."""
     for op in ops:
-        fn = make_tool(op, policy_for)
+        fn = make_tool(op, policy_for, frozenset(o.tool for o in ops))
         description = mcp_text(tool_description(inspect.getdoc(inspect.getmodule(op.load())) or op.summary),
                                mcp_namer(op.load()))
         # no title: the spec has clients show the name instead, and an agent gains nothing from it (1.1 kB of `all`)

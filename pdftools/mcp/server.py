@@ -81,6 +81,10 @@ LABELS_REST = "`pdf_inspect` with `pages` gives each of those pages' label (page
 MOST_FILES = 50  # outputs a result lists (split, thumbnails, images, attachments): 500 pages made 220 kB over HTTP
 PLAN_REST = "give fewer `inputs` to see the others"
 MOST_ERROR = 2_000  # characters of an error's message or hint: a 200,000-character page spec, quoted twice, made 400 kB
+MOST_STRING = 2_000  # characters of any string in a result but its budgeted text: 50 bookmark titles made 1 MB,
+MOST_STRINGS, FEWEST = 30_000, 100  # and of all of them, the longest cut first, none below FEWEST; never a name
+NAMES = frozenset({"path", "input", "output", "out_dir", "folder", "file", "name", "new_path", "uri", "download_url",
+                   "attachments", "next_file"})  # what names a file, a field or an attachment for the next call
 MOST_INLINE = 10  # images inline in one result (thumbnails): Claude Code counts ~1,600 tokens each of the 25,000
 # it keeps of a result, MCPJam's inspector drops those past 16
 ALL_FILES = {"stdio": "all are in {folder}", "http": "`files` holds a manifest (JSON) of every one"}
@@ -121,6 +125,36 @@ def error_result(exc: PdftoolsError, scrub: Scrub | None = None, flags: dict[str
                           is_error=True)
 
 
+def _cut_strings(value: Any, most: int, skip: set[str] | frozenset[str] = frozenset(),
+                 lengths: list[int] | None = None) -> int:
+    """Every string inside `value` (a list or dict, changed in place; its keys in `skip`, and names (`NAMES`) at
+    any depth, left as they are) `_cut_middle`d to `most`; how many were. With `lengths`, only their lengths."""
+    cut = 0
+    items = list(value.items()) if isinstance(value, dict) else list(enumerate(value)) if isinstance(value, list) \
+        else []
+    for key, item in items:
+        if key in skip or key in NAMES:
+            continue
+        if isinstance(item, str) and lengths is not None:
+            lengths.append(len(item))
+        elif isinstance(item, str) and len(item) > most:
+            value[key], cut = _cut_middle(item, most), cut + 1
+        elif isinstance(item, dict | list):
+            cut += _cut_strings(item, most, lengths=lengths)
+    return cut
+
+
+def _fair_share(lengths: list[int], total: int, most: int, fewest: int) -> int:
+    """The longest a string may stay so that all of them (`lengths`) fit in `total` characters, the longest cut
+    first (as water finds its level), within `fewest` and `most`."""
+    left, count = total, len(lengths)
+    for length in sorted(lengths):
+        if length * count > left:
+            return max(fewest, min(most, left // count))
+        left, count = left - length, count - 1
+    return most
+
+
 def _cut_middle(text: str, most: int) -> str:
     """`text` cut to about `most` characters in its middle, saying how many were cut: an error that quotes a huge
     argument keeps what it says of it at the start and what it says of the file at the end."""
@@ -143,6 +177,13 @@ def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | N
     for name in getattr(result, "echoes", ()):  # what the agent gave, said back (a stamp's text, a pattern)
         if isinstance(data.get(name), str):
             data[name] = _cut_middle(data[name], MOST_ERROR)
+    budgeted = set(getattr(result, "budgeted", ()))  # text in pieces the agent sized (max_chars): never cut here
+    lengths: list[int] = []
+    _cut_strings(data, 0, budgeted, lengths)  # (measures only)
+    cut = _cut_strings(data, _fair_share(lengths, MOST_STRINGS, MOST_STRING, FEWEST), budgeted)
+    if cut and isinstance(data.get("warnings"), list):
+        data["warnings"].append(f"{cut} long text value(s) of the PDF cut in their middle to fit, each saying how many "
+                                "characters it lost")
     chosen, left = getattr(result, "inline_images", lambda most: ([], 0))(MOST_INLINE)
     # small images travel in the response itself, within the result's byte budget
     images = [ImageContent(type="image", data=base64.b64encode(Path(path).read_bytes()).decode(), mime_type=mime)

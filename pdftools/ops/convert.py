@@ -17,7 +17,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pdftools.convert import nesting, options, pandoc
 from pdftools.convert.media import Resolver
@@ -57,6 +57,7 @@ class ConvertResult:
     """What pandoc warned about, and images left out (with the reason)."""
     appended: list[str] = field(default_factory=list)
     """Documents joined after the input, in order."""
+    budgeted: ClassVar = ("content",)  # text in pieces of max_chars: a front end never cuts it otherwise
 
 
     def reword_errors(self, reword: Callable[[str, str], str]) -> None:

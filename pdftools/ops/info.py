@@ -11,7 +11,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Input, Mcp, Param, Password
@@ -72,6 +72,7 @@ class InfoResult:
     attachments: list[str]
     page_details: list[PageInfo] | None = None
     warnings: list[str] = field(default_factory=list)
+    budgeted: ClassVar = ("metadata", "xmp")  # cut by `cap_values`, with the call that gets the rest
 
     def cap_outline(self, most: int, whole: str) -> None:
         """Keep the outline's top levels that fit in `most` bookmarks (else the first `most` of its top level),

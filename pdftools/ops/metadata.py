@@ -16,7 +16,7 @@ import datetime
 import re
 import warnings
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
 
 from pdftools.core import streams
 from pdftools.core.edit import (
@@ -74,6 +74,7 @@ class MetadataResult:
     """With format pdftk or pdftk-utf8: the text `pdftk FILE dump_data` (or `dump_data_utf8`) prints."""
     next_offset: int | None = None
     """Where a cut value (with a key) or a cut list of keys goes on: the offset to give next."""
+    budgeted: ClassVar = ("info", "xmp", "dump_data")  # cut by `cap_values` (one key: 16,000 a piece); pdftk's text
 
     def verbatim(self) -> str | None:
         """What the command line prints as it is, instead of the fields: pdftk's report."""

@@ -16,7 +16,7 @@ import shutil
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 from pdftools.core import edit, streams, task
 from pdftools.core.edit import Decrypt, Force, InPlace, Linearize, ObjectStreams, paths_of, saving
@@ -56,6 +56,7 @@ class OcrResult:
     """Every page had text: nothing done."""
     text: TextResult | None = None
     """The recognised text (text mode)."""
+    budgeted: ClassVar = ("text",)  # text in pieces of max_chars: a front end never cuts it otherwise
 
     def as_text(self) -> str | None:
         return self.text.as_text(empty=NOTHING_READ) if self.text is not None else None

@@ -82,8 +82,19 @@ class MetadataResult:
 
     def cap_values(self, each: int, total: int, call: str) -> None:
         """Info and XMP values cut to `each` characters, and keys past `total` characters of them left out (one
-        key's value: to `total`), saying so and naming the `call` that gets the rest."""
+        key's value: to `total`), saying so and naming the `call` that gets the rest; pdftk's report (`dump_data`)
+        to its whole lines in `total` characters, `next_offset` going on."""
         meta.cap_fields(self, ("info", "xmp"), each, total, call)
+        if self.dump_data is not None and len(self.dump_data) > total:
+            import json
+
+            start, format = getattr(self, "_dump_from", (0, "pdftk"))
+            size = len(self.dump_data)
+            self.dump_data = self.dump_data[:self.dump_data.rfind("\n", 0, total) + 1 or total]
+            self.next_offset = start + len(self.dump_data)
+            args = json.dumps({"action": "show", "format": format, "offset": self.next_offset})
+            self.warnings.append(f"dump_data: characters {start:,} to {self.next_offset:,} of {start + size:,}; the "
+                                 "rest: " + call.format(args))
 
 
 def metadata(
@@ -121,9 +132,8 @@ def metadata(
         raise InvalidArgument(f"{{{{format}}}} {format} goes with `show`, or `set` with {{{{data}}}}")
     if (key is not None or offset) and action != "show":
         raise InvalidArgument(f"{{{{key}}}} and {{{{offset}}}} go with `show`, not `{action}`")
-    if (key is not None or offset) and format != "pdftools":
-        raise InvalidArgument(f"{{{{format}}}} {format} shows all the metadata: leave out {{{{key}}}} and "
-                              "{{offset}}")
+    if key is not None and format != "pdftools":
+        raise InvalidArgument(f"{{{{format}}}} {format} shows all the metadata: leave out {{{{key}}}}")
     pairs = _pairs(values)
     if action == "show":
         writes_nothing(action, output, in_place)
@@ -133,7 +143,7 @@ def metadata(
         if format != "pdftools":
             from pdftools.document.pdftk_data import dump_data
 
-            result.dump_data = dump_data(pdf, src, utf8=format == "pdftk-utf8")
+            _dump_from(result, dump_data(pdf, src, utf8=format == "pdftk-utf8"), offset, format)
         elif key is not None or offset:
             meta.select(result, ("info", "xmp"), key, offset)
         return result
@@ -150,6 +160,16 @@ def metadata(
     written = Edited(**job.save(decrypt))
     return MetadataResult(input=str(job.src), info=meta.info(job.pdf), xmp=meta.xmp(job.pdf), changed=changed,
                           written=written, warnings=warnings)
+
+
+def _dump_from(result: MetadataResult, text: str, offset: int, format: str) -> None:
+    """pdftk's report from `offset` (where a cut one goes on: `cap_values`)."""
+    if offset and offset >= len(text):
+        raise InvalidArgument(f"{{{{offset}}}} {offset} is past the end of the report ({len(text)} characters)",
+                              hint="{{offset}} goes on where a cut stopped: give the result's "
+                                   "{{cli:next_offset (--json)}}{{mcp:next_offset}}.")
+    result.dump_data = text[offset:]
+    result._dump_from = (offset, format)  # type: ignore[attr-defined]  # (not a field: `cap_values` reads it)
 
 
 def _pairs(values: list[str] | dict[str, str | None] | None) -> list[tuple[str, str]]:

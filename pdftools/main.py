@@ -75,7 +75,8 @@ def serve(
                                                    help="HTTP: bearer token for /mcp, uploads and downloads.")]
     = None,
     public_url: Annotated[str | None, typer.Option(envvar="PDFTOOLS_PUBLIC_URL", show_envvar=True, metavar="URL",
-                                                   help="HTTP: base URL for download links (behind a proxy).")]
+                                                   help="HTTP: the URL clients use, for download links and the Host "
+                                                        "check (behind a proxy; needed with --host 0.0.0.0).")]
     = None,
     store: Annotated[Path | None, typer.Option(
         envvar="PDFTOOLS_STORE", show_envvar=True, metavar="FOLDER",

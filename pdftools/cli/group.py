@@ -157,21 +157,11 @@ class Group(PlainGroup):
         sys.exit(code if isinstance(code, int) else 0)
 
 
-OTHER_NAMES = {  # another tool's word for a command: grep's, qpdf's, pdftk's operations, pdfcpu's commands
-    "grep": "search", "pdfgrep": "search", "cat": "merge", "burst": "split", "encrypt": "protect",
-    "decrypt": "unprotect", "watermark": "stamp", "optimize": "compress", "shuffle": "reorder",
-    "dump_data": "info", "dump_data_utf8": "info", "update_info": "metadata", "update_info_utf8": "metadata",
-    "fill_form": "forms", "dump_data_fields": "forms", "dump_data_fields_utf8": "forms", "generate_fdf": "forms",
-    "form": "forms", "attach_files": "attachments", "unpack_files": "attachments", "background": "stamp",
-    "multistamp": "stamp", "multibackground": "stamp", "trim": "select", "collect": "select", "validate": "check",
-    "grid": "nup", "fonts": "inspect", "boxes": "crop", "permissions": "protect", "changeupw": "protect",
-    "changeopw": "protect", "properties": "metadata", "keywords": "metadata", "zoom": "resize",
-}
-
-
 def _meant(word: str, commands: list[str]) -> str:
     """` (did you mean search?)` for a misspelt command or another tool's name for it; else nothing."""
     import difflib
+
+    from pdftools.ops import OTHER_NAMES
 
     close = [OTHER_NAMES[word]] if OTHER_NAMES.get(word) in commands else \
         difflib.get_close_matches(word, commands, n=1, cutoff=0.75)

@@ -287,7 +287,18 @@ class RootsPolicy:
 
     def input(self, raw: str) -> Path:
         self.no_pipe(raw, "standard input")
-        return self.resolve(raw)
+        if not _like_data(raw):
+            return self.resolve(raw)
+        try:
+            found = self.resolve(raw)
+        except PdftoolsError:
+            found = None
+        if found is None or not found.exists():
+            kind = "a data: URL" if raw.startswith("data:") else "base64"
+            raise InvalidArgument(f"a file's content ({kind}, {len(raw):,} characters) where a file's path goes",
+                                  hint="This server takes files by path: write the content to a file inside the "
+                                       f"roots and give its path. {self._hint()}")
+        return found
 
     def output(self, raw: str) -> Path:
         self.no_pipe(raw, "standard output")
@@ -305,6 +316,14 @@ class RootsPolicy:
 
     def cleanup(self) -> None:
         pass
+
+
+_BASE64 = re.compile(r"[A-Za-z0-9+/=_\-\s]{512,}")  # shorter text is a path, never a file's content
+
+
+def _like_data(raw: str) -> bool:
+    """Whether `raw` looks like a file's content rather than its path: a `data:` URL, or long base64."""
+    return raw.startswith("data:") or _BASE64.fullmatch(raw) is not None
 
 
 Policy = LocalPolicy | RootsPolicy

@@ -192,6 +192,8 @@ class SearchResult:
     count_only = False
     listing: str | None = None  # "with": the files that match (-l); "without": those that do not (-L)
     cli_only: ClassVar = ("listing",)  # no tool argument sets it: over MCP it would always be null
+    echoes: ClassVar = ("pattern",)  # what the caller gave, said back: a front end may shorten it
+    budgeted: ClassVar = ("hits",)  # lines in a budget of max_chars: a front end never cuts them otherwise
     with_filename = False
     page_numbers = False
     only_matching = False  # -o: each match alone on its line

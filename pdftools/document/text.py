@@ -13,7 +13,7 @@ import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from pdftools import engines
 from pdftools.core import streams, task
@@ -73,6 +73,7 @@ class TextResult:
     """Pages with no text layer (scanned? try OCR)."""
     warnings: list[str] = field(default_factory=list)
     boxes: list[TextBox] = field(default_factory=list)  # format words or lines (next_offset then counts boxes)
+    budgeted: ClassVar = ("pages", "boxes")  # text in pieces of max_chars: a front end never cuts it otherwise
 
     def as_text(self, empty: str = "no text layer on pages {pages}: scanned? use OCR") -> str:
         """The text with page markers and, when cut, where to continue: what a reader (or a model) needs.

@@ -283,9 +283,27 @@ def _listing_route(store: FileStore, link: Any) -> Any:
     return listing
 
 
+EVERY_ADDRESS = {"0.0.0.0", "::", ""}  # a wildcard bind: no name a client reaches the server by
+
+
+def _check_reachable(settings: HttpSettings) -> None:
+    """A server bound to every address must be told the one its clients use: links would say `http://0.0.0.0:8000`,
+    and the Host check (DNS-rebinding protection) would refuse each client that comes by the machine's name."""
+    from pdftools.errors import InvalidArgument
+
+    if settings.host in EVERY_ADDRESS and not settings.public_url:
+        raise InvalidArgument(f"serving on {settings.host or 'every address'} needs the address clients use: download "
+                              f"links would name http://{settings.host}:{settings.port}, and clients that come by "
+                              "this machine's name or address would be refused",
+                              hint=f"Pass --public-url http://NAME:{settings.port} (or PDFTOOLS_PUBLIC_URL): the name "
+                                   "or address clients connect to, or the proxy's URL; or bind that one address "
+                                   "with --host.")
+
+
 def serve_http(roots: list[Path], settings: HttpSettings, log_level: str = "WARNING") -> None:
     import uvicorn
 
+    _check_reachable(settings)
     _check_port(settings.host, settings.port)
     app, store = build_app(roots, settings, log_level)
     stop = threading.Event()

@@ -73,11 +73,18 @@ MOST_PAGES = 100  # whose boxes and images pdf_inspect lists: 500 pages made 100
 MOST_IMAGES = 100  # pdf_inspect's images: 100 pages of 10 images made 56 kB with their boxes
 MOST_FIELDS = 250  # of a form in pdf_forms (list, fill; `pages` for the others): 3,000 fields made 340 kB
 MOST_VALUE, MOST_VALUES = 1_000, 16_000  # characters of one Info or XMP value, of all of them: 400 kB made 600 kB
+MOST_TITLE = 100  # characters of a title pdf_list shows: 200 files of 1,000 made 230 kB
 MOST_LABELS, MOST_RANGES = 1_000, 500  # pdf_page_labels' labels and ranges: 5,000 pages, a range each, made 370 kB
 MOST_NUMBERS = 1_000  # page numbers in one list of an edit's result (rotated, deleted...): 5,000 made 60 kB
+VALUES_REST = "pdf_metadata {} with the same input"  # the call for the rest of a cut Info or XMP
 LABELS_REST = "`pdf_inspect` with `pages` gives each of those pages' label (page_boxes)"
 MOST_FILES = 50  # outputs a result lists (split, thumbnails, images, attachments): 500 pages made 220 kB over HTTP
 PLAN_REST = "give fewer `inputs` to see the others"
+MOST_ERROR = 2_000  # characters of an error's message or hint: a 200,000-character page spec, quoted twice, made 400 kB
+MOST_STRING = 2_000  # characters of any string in a result but its budgeted text: 50 bookmark titles made 1 MB,
+MOST_STRINGS, FEWEST = 30_000, 100  # and of all of them, the longest cut first, none below FEWEST; never a name
+NAMES = frozenset({"path", "input", "output", "out_dir", "folder", "file", "name", "new_path", "uri", "download_url",
+                   "attachments", "next_file"})  # what names a file, a field or an attachment for the next call
 MOST_INLINE = 10  # images inline in one result (thumbnails): Claude Code counts ~1,600 tokens each of the 25,000
 # it keeps of a result, MCPJam's inspector drops those past 16
 ALL_FILES = {"stdio": "all are in {folder}", "http": "`files` holds a manifest (JSON) of every one"}
@@ -88,7 +95,8 @@ INSTRUCTIONS = {
     "http": "PDF tools on a remote server. A file argument is a pdftools://files/ URI (from POST /upload or an "
             "earlier result), base64 (or a data: URL), or a path inside the server's roots. An output (file or "
             "folder) counts only by its file name: what a call writes is stored for this session and comes back "
-            "in the result's `files` (name, size, mime, sha256, uri for the next call, download_url, expires_at).",
+            "in the result's `files` (name, size, mime, sha256, uri for the next call, download_url, expires_at "
+            "(Unix time, in seconds)).",
 }
 TOKEN_WORDS = ("A download_url, like every route of this server, needs its token: send it as `Authorization: Bearer "
                "<token>` (the header this client sends), or add `?token=<token>` to the link for a browser or a "
@@ -112,8 +120,48 @@ def error_result(exc: PdftoolsError, scrub: Scrub | None = None, flags: dict[str
     known = set((flags or {}).values())
     for key in ("message", "hint"):  # `{{name}}` in the op's words: the argument's name; commands and flags too
         data[key] = utf8(mcp_hint(name_parameters(data[key], str, known, "mcp"), flags or {}))  # names as shown
+        data[key] = _cut_middle(data[key], MOST_ERROR)
     return CallToolResult(content=[TextContent(type="text", text=json.dumps(scrub(data) if scrub else data))],
                           is_error=True)
+
+
+def _cut_strings(value: Any, most: int, skip: set[str] | frozenset[str] = frozenset(),
+                 lengths: list[int] | None = None) -> int:
+    """Every string inside `value` (a list or dict, changed in place; its keys in `skip`, and names (`NAMES`) at
+    any depth, left as they are) `_cut_middle`d to `most`; how many were. With `lengths`, only their lengths."""
+    cut = 0
+    items = list(value.items()) if isinstance(value, dict) else list(enumerate(value)) if isinstance(value, list) \
+        else []
+    for key, item in items:
+        if key in skip or key in NAMES:
+            continue
+        if isinstance(item, str) and lengths is not None:
+            lengths.append(len(item))
+        elif isinstance(item, str) and len(item) > most:
+            value[key], cut = _cut_middle(item, most), cut + 1
+        elif isinstance(item, dict | list):
+            cut += _cut_strings(item, most, lengths=lengths)
+    return cut
+
+
+def _fair_share(lengths: list[int], total: int, most: int, fewest: int) -> int:
+    """The longest a string may stay so that all of them (`lengths`) fit in `total` characters, the longest cut
+    first (as water finds its level), within `fewest` and `most`."""
+    left, count = total, len(lengths)
+    for length in sorted(lengths):
+        if length * count > left:
+            return max(fewest, min(most, left // count))
+        left, count = left - length, count - 1
+    return most
+
+
+def _cut_middle(text: str, most: int) -> str:
+    """`text` cut to about `most` characters in its middle, saying how many were cut: an error that quotes a huge
+    argument keeps what it says of it at the start and what it says of the file at the end."""
+    if len(text) <= most:
+        return text
+    head, tail = most * 3 // 4, most // 4
+    return f"{text[:head]} … [{len(text) - head - tail:,} characters cut] … {text[-tail:]}"
 
 
 def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | None = None) -> CallToolResult:
@@ -126,6 +174,16 @@ def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | N
     for name in getattr(result, "cli_only", ()):  # what only the command line's output means (see `_as_listed`)
         data.pop(name, None)
     _cap_numbers(data, MOST_NUMBERS)
+    for name in getattr(result, "echoes", ()):  # what the agent gave, said back (a stamp's text, a pattern)
+        if isinstance(data.get(name), str):
+            data[name] = _cut_middle(data[name], MOST_ERROR)
+    budgeted = set(getattr(result, "budgeted", ()))  # text in pieces the agent sized (max_chars): never cut here
+    lengths: list[int] = []
+    _cut_strings(data, 0, budgeted, lengths)  # (measures only)
+    cut = _cut_strings(data, _fair_share(lengths, MOST_STRINGS, MOST_STRING, FEWEST), budgeted)
+    if cut and isinstance(data.get("warnings"), list):
+        data["warnings"].append(f"{cut} long text value(s) of the PDF cut in their middle to fit, each saying how many "
+                                "characters it lost")
     chosen, left = getattr(result, "inline_images", lambda most: ([], 0))(MOST_INLINE)
     # small images travel in the response itself, within the result's byte budget
     images = [ImageContent(type="image", data=base64.b64encode(Path(path).read_bytes()).decode(), mime_type=mime)
@@ -250,7 +308,9 @@ class PdftoolsServer(MCPServer):
             return InvalidArgument(f"this server does not offer {name}",
                                    hint="It exists but is not offered here: the server was started with a "
                                         f"narrower choice of tools. It offers: {', '.join(offered)}.")
-        close = _by_command(name, offered) or difflib.get_close_matches(name, offered, n=1)
+        bare = {re.sub(r"^(pdf|doc)_", "", tool): tool for tool in offered}  # spelling, past the prefix all share
+        close = _by_command(name, offered) or [bare[word] for word in difflib.get_close_matches(
+            re.sub(r"^(pdf|doc)_", "", name), list(bare), n=1, cutoff=0.75)]
         return InvalidArgument(f"no tool {name}", hint=f"Did you mean {close[0]}?" if close
                                else f"The tools: {', '.join(offered)}.")
 
@@ -264,13 +324,10 @@ class PdftoolsServer(MCPServer):
         unknown = sorted(set(arguments) - known)
         if not unknown:
             return None
-        import difflib
-
         by_flag, commands = _arguments_by_flag(name), _command_arguments(arguments) if "options" in known else set()
-        close = {u: [by_flag[u]] if by_flag.get(u) in known else difflib.get_close_matches(u, sorted(known), n=1)
-                 for u in unknown}
+        close = {u: [by_flag[u]] if by_flag.get(u) in known else _about_as_close(u, known) for u in unknown}
         meant = "; ".join(f"{u} is the command's: give it as options {_member(u, arguments[u])}" if u in commands
-                          else f"{u}: did you mean {c[0]}?" for u, c in close.items() if c or u in commands)
+                          else f"{u}: did you mean {_either(c)}?" for u, c in close.items() if c or u in commands)
         return InvalidArgument(f"{name} takes no argument {', '.join(unknown)}" + (f" ({meant})" if meant else ""),
                                hint=f"It takes: {', '.join(sorted(known))}.")
 
@@ -354,13 +411,37 @@ _FLAG = re.compile(r"(?<![^\s`(\[/])--?[A-Za-z][\w-]*(?!\.\w)")  # `--force`, `-
 # `{stem}-p{page}`, nor a file name (`-d.pdf`)
 
 
+def _about_as_close(word: str, known: set[str]) -> list[str]:
+    """The known names closest to `word` in spelling, and those about as close (within 0.1): `new_password` is as
+    near `user_password` as `owner_password`, and naming one alone sends an agent to the wrong one."""
+    import difflib
+
+    scored = sorted(((difflib.SequenceMatcher(None, word, name).ratio(), name) for name in known), reverse=True)
+    best = scored[0][0] if scored else 0.0
+    return [name for score, name in scored if score >= max(0.6, best - 0.1)][:3]
+
+
+def _either(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
 def _by_command(name: str, offered: list[str]) -> list[str]:
     """The offered tool an agent meant when it named a tool after the command (`pdf_text` or `text` for
-    `pdftools text`, which is `pdf_extract_text`); spelling alone would suggest `pdf_protect`."""
-    from pdftools.ops import OPS
+    `pdftools text`, which is `pdf_extract_text`) or in another tool's or its task's words (`pdf_encrypt`,
+    `pdf_split_pages`, `pdf_add_watermark`: ops.OTHER_NAMES): the whole name, else the longest run of its words
+    that names one (`insert_blank` in `pdf_insert_blank_pages`). Spelling alone would suggest `pdf_protect` for
+    `pdf_text`, and `pdf_crop` for `pdf_encrypt`."""
+    from pdftools.ops import OPS, OTHER_NAMES
 
-    word = re.sub(r"^(pdf|doc)_", "", name.lower()).replace("-", "_")
-    return [op.tool for op in OPS if op.name.replace("-", "_") == word and op.tool in offered][:1]
+    words = re.sub(r"^(pdf|doc)_", "", name.lower()).replace("-", "_").split("_")
+    tools = {op.name.replace("-", "_"): op.tool for op in OPS if op.tool in offered}
+    runs = ("_".join(words[start:start + size]) for size in range(len(words), 0, -1)
+            for start in range(len(words) - size + 1))
+    for candidate in runs:
+        command = tools.get(candidate) or tools.get(OTHER_NAMES.get(candidate, "").replace("-", "_"))
+        if command is not None:
+            return [command]
+    return []
 
 
 def _arguments_by_flag(tool: str) -> dict[str, str]:
@@ -632,9 +713,10 @@ def limiter_for(op: Op) -> Limiter | None:
     return Limiter(slots, int(os.environ.get("PDFTOOLS_HEAVY_QUEUE") or QUEUE_PER_SLOT * slots))
 
 
-def make_tool(op: Op, policy_for: PolicyFactory) -> Callable[..., Any]:
+def make_tool(op: Op, policy_for: PolicyFactory, offered: frozenset[str] | None = None) -> Callable[..., Any]:
     """An async tool around the op: it runs in a worker thread under a path policy (the roots; over HTTP also
-    the file store) and a task that sends progress notifications; a client's cancel cancels the task."""
+    the file store) and a task that sends progress notifications; a client's cancel cancels the task. `offered`:
+    the tools the server serves (a cut result's warning says when the tool it names is not among them)."""
     fn, limiter = op.load(), limiter_for(op)
 
     async def tool(ctx: Context, **kwargs: Any) -> Any:
@@ -654,7 +736,8 @@ def make_tool(op: Op, policy_for: PolicyFactory) -> Callable[..., Any]:
             try:
                 policy = policy_for(ctx)
                 with paths.using(policy), task.running(running):
-                    return call(op, fn, kwargs, getattr(policy, "publish", None), getattr(policy, "scrub", None))
+                    return call(op, fn, kwargs, getattr(policy, "publish", None), getattr(policy, "scrub", None),
+                                offered)
             finally:
                 finished.set()
 
@@ -677,14 +760,14 @@ def make_tool(op: Op, policy_for: PolicyFactory) -> Callable[..., Any]:
 
 
 def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publish | None = None,
-         scrub: Scrub | None = None) -> CallToolResult:
+         scrub: Scrub | None = None, offered: frozenset[str] | None = None) -> CallToolResult:
     """Run the op; map its result, or any failure, to a tool result (never a traceback to the client)."""
     try:
         result = fn(**without_empty(fn, kwargs))
         reword = getattr(result, "reword_errors", None)
         if callable(reword):  # errors inside a result (a batch's failed rows, a search's skipped inputs)
             reword(lambda text, command: _for_agent(text, fn, get(command).load()))
-        _trim(result, "stdio" if publish is None else "http")
+        _trim(result, "stdio" if publish is None else "http", offered)
         named = getattr(result, "name_commands", None)
         if callable(named):  # commands a result names (what pdf_diagnose's checks are used for), as tools
             named(lambda command: get(command).tool)
@@ -701,22 +784,36 @@ def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publis
         return error_result(error, scrub)
 
 
-def _trim(result: Any, transport: str = "stdio") -> None:
+def _trim(result: Any, transport: str = "stdio", offered: frozenset[str] | None = None) -> None:
     """Leave out of a result what would fill an agent's context for nothing asked (a batch's thousands of rows,
     a book's outline in an overview, the files a search did not match, a split's thousand parts), saying what
-    it left out and where the rest is."""
+    it left out and where the rest is (and when the tool that has it is not among those `offered`)."""
     for hook, args in (("cap_rows", (MOST_ROWS,)), ("cap_plan", (MOST_ROWS, MOST_DETAILED, PLAN_REST)),
                        ("cap_outline", (MOST_BOOKMARKS, "pdf_bookmarks (action list)")),
                        ("cap_list", (MOST_LISTED, "give `pages` for the bookmarks of those pages")),
                        ("drop_unmatched", ()), ("cap_pages", (MOST_PAGES, "give `pages` for the others")),
                        ("cap_images", (MOST_IMAGES, "give `pages` for the others")),
                        ("cap_fields", (MOST_FIELDS, "give `pages` (action list) for the fields of those pages")),
-                       ("cap_values", (MOST_VALUE, MOST_VALUES)),
+                       ("cap_values", (MOST_VALUE, MOST_VALUES, VALUES_REST)),
+                       ("cap_titles", (MOST_TITLE, "pdf_metadata {}")),
                        ("cap_labels", (MOST_LABELS, MOST_RANGES, LABELS_REST)),
                        ("cap_outputs", (MOST_FILES, ALL_FILES[transport]))):
         trim = getattr(result, hook, None)
         if callable(trim):
-            trim(*args)
+            trim(*(_offered(arg, offered) if isinstance(arg, str) else arg for arg in args))
+
+
+def _offered(rest: str, offered: frozenset[str] | None) -> str:
+    """Where the rest of a cut result is (`rest`), saying which tools it names this server does not offer."""
+    from pdftools.ops import OPS
+
+    if offered is None:
+        return rest
+    named = [tool for tool in dict.fromkeys(re.findall(r"\b(?:pdf|doc)_\w+", rest))
+             if tool in {op.tool for op in OPS} - offered]
+    if not named:
+        return rest
+    return f"{rest} ({' and '.join(named)}: not offered by this server, which was started with fewer tools)"
 
 
 def _for_agent(text: str, fn: Callable[..., Any], command: Callable[..., Any]) -> str:
@@ -782,7 +879,7 @@ def add_tools(server: MCPServer, ops: tuple[Op, ...], policy_for: PolicyFactory)
     """One tool per op. Each imports its op's module and builds its schemas: done when a client first lists or
     calls tools, not before `initialize` is answered (it doubled the server's start)."""
     for op in ops:
-        fn = make_tool(op, policy_for)
+        fn = make_tool(op, policy_for, frozenset(o.tool for o in ops))
         description = mcp_text(tool_description(inspect.getdoc(inspect.getmodule(op.load())) or op.summary),
                                mcp_namer(op.load()))
         # no title: the spec has clients show the name instead, and an agent gains nothing from it (1.1 kB of `all`)

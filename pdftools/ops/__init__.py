@@ -122,6 +122,22 @@ OPS: tuple[Op, ...] = (
 )
 
 
+# Another tool's word for a command (grep's, qpdf's, pdftk's operations, pdfcpu's commands) and a task's word an
+# agent names a tool by (`pdf_encrypt`, `pdf_read`): what the command line and the MCP server suggest for them.
+OTHER_NAMES = {
+    "grep": "search", "pdfgrep": "search", "cat": "merge", "burst": "split", "encrypt": "protect",
+    "decrypt": "unprotect", "watermark": "stamp", "optimize": "compress", "shuffle": "reorder",
+    "dump_data": "info", "dump_data_utf8": "info", "update_info": "metadata", "update_info_utf8": "metadata",
+    "fill_form": "forms", "dump_data_fields": "forms", "dump_data_fields_utf8": "forms", "generate_fdf": "forms",
+    "form": "forms", "attach_files": "attachments", "unpack_files": "attachments", "background": "stamp",
+    "multistamp": "stamp", "multibackground": "stamp", "trim": "select", "collect": "select", "validate": "check",
+    "grid": "nup", "fonts": "inspect", "boxes": "crop", "permissions": "protect", "changeupw": "protect",
+    "changeopw": "protect", "properties": "metadata", "keywords": "metadata", "zoom": "resize",
+    "lock": "protect", "unlock": "unprotect", "read": "text", "find": "search", "count": "info",
+    "markdown": "convert", "html": "convert", "docx": "convert", "thumbnail": "thumbnails", "render": "thumbnails",
+}
+
+
 def get(name: str) -> Op:
     return next(op for op in OPS if op.name == name)
 

@@ -17,7 +17,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pdftools.convert import nesting, options, pandoc
 from pdftools.convert.media import Resolver
@@ -57,6 +57,7 @@ class ConvertResult:
     """What pandoc warned about, and images left out (with the reason)."""
     appended: list[str] = field(default_factory=list)
     """Documents joined after the input, in order."""
+    budgeted: ClassVar = ("content",)  # text in pieces of max_chars: a front end never cuts it otherwise
 
 
     def reword_errors(self, reword: Callable[[str, str], str]) -> None:
@@ -121,7 +122,10 @@ def convert(
     password: Password = None,
 ) -> ConvertResult:
     if (input is None) == (content is None):
-        raise InvalidArgument("give either an input file or the content (--text) to convert")
+        given = "both" if input is not None else "neither"
+        raise InvalidArgument(f"give the document to convert as a file or as text, one of them ({given} given)",
+                              hint="{{mcp:`input`: its path; `content`: the document itself, as a string.}}"
+                                   "{{cli:Give its file, or --text '# Title'.}}")
     source = input_path(input, MISSING, pdf=False) if input is not None else None
     src = pandoc.check_format(from_format, "input") if from_format else _input_format(input, source)
     more = options.joined(append, source, src, from_format is not None, MISSING)

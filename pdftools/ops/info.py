@@ -11,7 +11,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Input, Mcp, Param, Password
@@ -72,6 +72,7 @@ class InfoResult:
     attachments: list[str]
     page_details: list[PageInfo] | None = None
     warnings: list[str] = field(default_factory=list)
+    budgeted: ClassVar = ("metadata", "xmp")  # cut by `cap_values`, with the call that gets the rest
 
     def cap_outline(self, most: int, whole: str) -> None:
         """Keep the outline's top levels that fit in `most` bookmarks (else the first `most` of its top level),
@@ -80,10 +81,10 @@ class InfoResult:
         if left:
             self.warnings.append(f"{left}; {whole} lists them all")
 
-    def cap_values(self, each: int, total: int) -> None:
-        """Info and XMP values cut to `each` characters, and keys past `total` characters of each left out,
-        saying so: a 400 kB Info dictionary is no overview."""
-        metadata.cap_fields(self, ("metadata", "xmp"), each, total)
+    def cap_values(self, each: int, total: int, call: str) -> None:
+        """Info and XMP values cut to `each` characters, and keys past `total` characters of them left out,
+        saying so and naming the `call` that gets the rest: a 400 kB Info dictionary is no overview."""
+        metadata.cap_fields(self, ("metadata", "xmp"), each, total, call)
 
     def cap_pages(self, most: int, how: str) -> None:
         """The details of the first `most` pages asked for, saying so and `how` to see the others."""

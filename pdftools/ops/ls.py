@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated
 
@@ -34,6 +34,21 @@ class ListResult:
     """True when more files matched than `limit`."""
     next: str | None = None
     """When `more`: how to list them all."""
+    warnings: list[str] = field(default_factory=list)
+
+    def cap_titles(self, most: int, call: str) -> None:
+        """Each title cut to its first `most` characters, ending in `…`, and a warning that names the `call` (a
+        front end's words, `{}` for its arguments) that gets the first cut one whole: a PDF's title may be as long
+        as it likes, and a folder of them is no listing."""
+        import json
+
+        cut = [entry for entry in self.files if len(entry.title) > most]
+        for entry in cut:
+            entry.title = entry.title[:most] + "…"
+        if cut:
+            args = {"action": "show", "input": str(Path(self.folder) / cut[0].path), "key": "Title"}
+            self.warnings.append(f"titles: {len(cut)} cut to their first {most:,} characters, ending in \"…\"; each "
+                                 "whole: " + call.format(json.dumps(args, ensure_ascii=False)))
 
 
 def ls(

@@ -16,7 +16,7 @@ import datetime
 import re
 import warnings
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
 
 from pdftools.core import streams
 from pdftools.core.edit import (
@@ -32,7 +32,7 @@ from pdftools.core.edit import (
     open_job,
     writes_nothing,
 )
-from pdftools.core.params import Cli, Mcp, Param
+from pdftools.core.params import Cli, Mcp, Offset, Param
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
 from pdftools.document import metadata as meta
@@ -72,15 +72,29 @@ class MetadataResult:
     warnings: list[str] = field(default_factory=list)
     dump_data: str | None = None
     """With format pdftk or pdftk-utf8: the text `pdftk FILE dump_data` (or `dump_data_utf8`) prints."""
+    next_offset: int | None = None
+    """Where a cut value (with a key) or a cut list of keys goes on: the offset to give next."""
+    budgeted: ClassVar = ("info", "xmp", "dump_data")  # cut by `cap_values` (one key: 16,000 a piece); pdftk's text
 
     def verbatim(self) -> str | None:
         """What the command line prints as it is, instead of the fields: pdftk's report."""
         return self.dump_data
 
-    def cap_values(self, each: int, total: int) -> None:
-        """Info and XMP values cut to `each` characters, and keys past `total` characters of each left out,
-        saying so."""
-        meta.cap_fields(self, ("info", "xmp"), each, total)
+    def cap_values(self, each: int, total: int, call: str) -> None:
+        """Info and XMP values cut to `each` characters, and keys past `total` characters of them left out (one
+        key's value: to `total`), saying so and naming the `call` that gets the rest; pdftk's report (`dump_data`)
+        to its whole lines in `total` characters, `next_offset` going on."""
+        meta.cap_fields(self, ("info", "xmp"), each, total, call)
+        if self.dump_data is not None and len(self.dump_data) > total:
+            import json
+
+            start, format = getattr(self, "_dump_from", (0, "pdftk"))
+            size = len(self.dump_data)
+            self.dump_data = self.dump_data[:self.dump_data.rfind("\n", 0, total) + 1 or total]
+            self.next_offset = start + len(self.dump_data)
+            args = json.dumps({"action": "show", "format": format, "offset": self.next_offset})
+            self.warnings.append(f"dump_data: characters {start:,} to {self.next_offset:,} of {start + size:,}; the "
+                                 "rest: " + call.format(args))
 
 
 def metadata(
@@ -104,6 +118,10 @@ def metadata(
                       Param("as pdftk: show as dump_data prints, set {{data}} as update_info reads "
                             "(pdftk-utf8: dump_data_utf8, update_info_utf8)"),
                       Cli(actions=("show", "set"))] = "pdftools",
+    key: Annotated[str | None, Param("show: one key's whole value (`Title`, `dc:title`)"),
+                   Cli(actions=("show",))] = None,
+    offset: Annotated[Offset, Cli(actions=("show",), note="here: with --key, of its value (a list: items); else, "
+                                                          "keys")] = 0,
 ) -> MetadataResult:
     if action == "set" and not values and data is None:
         raise InvalidArgument("`set` needs at least one key=value, or {{data}}", hint=EXAMPLE)
@@ -112,6 +130,10 @@ def metadata(
         raise InvalidArgument(f"{given} with `set`, not `{action}`")
     if format != "pdftools" and not (action == "show" or data is not None):
         raise InvalidArgument(f"{{{{format}}}} {format} goes with `show`, or `set` with {{{{data}}}}")
+    if (key is not None or offset) and action != "show":
+        raise InvalidArgument(f"{{{{key}}}} and {{{{offset}}}} go with `show`, not `{action}`")
+    if key is not None and format != "pdftools":
+        raise InvalidArgument(f"{{{{format}}}} {format} shows all the metadata: leave out {{{{key}}}}")
     pairs = _pairs(values)
     if action == "show":
         writes_nothing(action, output, in_place)
@@ -121,7 +143,9 @@ def metadata(
         if format != "pdftools":
             from pdftools.document.pdftk_data import dump_data
 
-            result.dump_data = dump_data(pdf, src, utf8=format == "pdftk-utf8")
+            _dump_from(result, dump_data(pdf, src, utf8=format == "pdftk-utf8"), offset, format)
+        elif key is not None or offset:
+            meta.select(result, ("info", "xmp"), key, offset)
         return result
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="metadata", password=password, in_place=in_place, force=force)
@@ -136,6 +160,16 @@ def metadata(
     written = Edited(**job.save(decrypt))
     return MetadataResult(input=str(job.src), info=meta.info(job.pdf), xmp=meta.xmp(job.pdf), changed=changed,
                           written=written, warnings=warnings)
+
+
+def _dump_from(result: MetadataResult, text: str, offset: int, format: str) -> None:
+    """pdftk's report from `offset` (where a cut one goes on: `cap_values`)."""
+    if offset and offset >= len(text):
+        raise InvalidArgument(f"{{{{offset}}}} {offset} is past the end of the report ({len(text)} characters)",
+                              hint="{{offset}} goes on where a cut stopped: give the result's "
+                                   "{{cli:next_offset (--json)}}{{mcp:next_offset}}.")
+    result.dump_data = text[offset:]
+    result._dump_from = (offset, format)  # type: ignore[attr-defined]  # (not a field: `cap_values` reads it)
 
 
 def _pairs(values: list[str] | dict[str, str | None] | None) -> list[tuple[str, str]]:

@@ -61,6 +61,7 @@ class OcrResult:
     skip_text = False  # --skip-text: nothing to do is no failure (exit 0, not 14)
     text: TextResult | None = None
     """The recognised text (text mode)."""
+    budgeted: ClassVar = ("text",)  # text in pieces of max_chars: a front end never cuts it otherwise
 
     def as_text(self) -> str | None:
         return self.text.as_text(empty=NOTHING_READ) if self.text is not None else None

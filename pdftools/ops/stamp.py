@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import string
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
 
 from pdftools.core import naming, streams, task
 from pdftools.core.edit import (
@@ -54,6 +54,7 @@ class StampResult(Edited):
     """Pages stamped."""
     first: str
     """The text as stamped on the first of them (or the stamp PDF)."""
+    echoes: ClassVar = ("first",)  # what the caller gave, said back: a front end may shorten it
 
 
 def stamp(

@@ -106,6 +106,11 @@ def test_errors_over_mcp(root: Path) -> None:
     binary = error_of(call(root, {"input": "sample.md", "to_format": "docx"}))
     assert binary["code"] == "INVALID_ARGUMENT" and "output file" in binary["message"]
     assert error_of(call(root, {"content": " "}))["code"] == "EMPTY_INPUT"
+    for args in ({}, {"input": "sample.md", "content": "# x"}):  # no document, or two: each argument named once
+        neither = error_of(call(root, args))
+        assert neither["code"] == "INVALID_ARGUMENT", neither
+        words = re.findall(r"\w+", neither["message"] + " " + neither["hint"])
+        assert words.count("input") == 1 and words.count("content") == 1, neither
 
 
 def test_every_direction_over_a_real_stdio_server(root: Path) -> None:

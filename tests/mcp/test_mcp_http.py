@@ -300,3 +300,17 @@ def test_a_batch_runs_on_an_uploaded_file_and_writes_inside_the_roots(server: Se
     with pikepdf.open(server.root / "rotated" / sample.name) as pdf:
         assert int(pdf.pages[0].obj.Rotate) == 90
     assert outside.is_error and json.loads(outside.content[0].text)["code"] == "PATH_OUTSIDE_ROOT"
+
+
+def test_the_instructions_say_what_expires_at_counts(server: Server) -> None:
+    """`expires_at` is a number: the instructions say it is Unix time in seconds, and it is (within the TTL)."""
+
+    async def go() -> tuple[str, Any]:
+        async with _client(server) as client:
+            rotated = await client.call_tool("pdf_rotate", {"input": "four.pdf", "angle": 90})
+            return client.instructions or "", rotated
+
+    instructions, rotated = anyio.run(go)
+    assert "expires_at (Unix time, in seconds)" in instructions, instructions
+    expires = rotated.structured_content["files"][0]["expires_at"]
+    assert time.time() < expires <= time.time() + 24 * 3600, expires

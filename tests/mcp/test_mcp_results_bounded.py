@@ -28,6 +28,7 @@ EVERY_PAGE = extreme.page_list()
 # pdf_protect wrote).
 CALLS: list[tuple[str, dict[str, Any], tuple[str, ...] | None]] = [
     ("pdf_list", {"folder": "many"}, ("a limit of",)),
+    ("pdf_list", {}, ("pdf_metadata",)),  # meta.pdf's title: 133,000 characters
     ("pdf_info", {"input": "meta.pdf"}, ("value(s) cut",)),
     ("pdf_info", {"input": "pages.pdf", "pages": EVERY_PAGE}, ("`pages`",)),
     ("pdf_info", {"input": "outline.pdf"}, ("pdf_bookmarks",)),

@@ -51,7 +51,8 @@ NOT_PATHS = {"pages", "repeat", "ranges", "password", "language", "values", "tit
              "ocr_language",
              "command", "name",  # pdf_batch: a command's name, and an output name pattern (a plain name, checked)
              "after", "page", "scheme", "margins",  # page numbers (a number, `last`, `-1`); labels; crop margins
-             "mimetype"}  # pdf_attachments add: `type/subtype`, written into the PDF, never opened
+             "mimetype",  # pdf_attachments add: `type/subtype`, written into the PDF, never opened
+             "key"}  # pdf_metadata show: a metadata key read from the PDF, never a path
 SCENARIOS: dict[str | tuple[str, str], dict[str, Any]] = {  # valid arguments beyond the generic ones
     "pdf_crop": {"margins": "10"},
     ("pdf_page_labels", "output"): {"scheme": "1:r"},

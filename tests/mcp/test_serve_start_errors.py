@@ -43,3 +43,17 @@ def test_a_port_in_use(tmp_path: Path) -> None:
     assert lines[0].startswith("error[INVALID_ARGUMENT]: ") and str(port) in lines[0] and "in use" in lines[0], lines
     assert lines[1].startswith("  hint: ") and "--port" in lines[1], lines
     assert "Errno" not in result.stderr and "ERROR" not in result.stderr, result.stderr
+
+
+def test_every_address_without_a_public_url(tmp_path: Path) -> None:
+    """Bound to every address (`--host 0.0.0.0`), the server knew no name clients reach it by: it refused each
+    client that came by the machine's address (421, the Host check), wrote download links to http://0.0.0.0:PORT,
+    and told the person who started it to configure clients with that URL. It refuses to start without
+    `--public-url`, saying why."""
+    for host in ("0.0.0.0", "::"):
+        result = serve("--transport", "http", "--host", host, "--port", "18999", "--auth-token", "t" * 24,
+                       "--root", str(tmp_path), cwd=tmp_path)
+        assert result.returncode == 2, result
+        lines = result.stderr.splitlines()
+        assert lines[0].startswith("error[INVALID_ARGUMENT]: ") and host in lines[0], lines
+        assert lines[1].startswith("  hint: ") and "--public-url" in lines[1], lines

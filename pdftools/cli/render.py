@@ -79,7 +79,7 @@ def render(result: Any, *, as_json: bool, to_stderr: bool = False) -> None:
     stream.flush()  # the result before its notes on stderr
     notes = getattr(result, "notes", None)  # for people, on stderr: not with --json (a script reads the result)
     for note in notes() if callable(notes) else []:
-        sys.stderr.write(f"note: {safe(note)}\n")
+        sys.stderr.write(f"note: {one_line(note)}\n")
 
 
 def _render_text(result: Any, stream: Any, *, ocred: bool = False) -> None:
@@ -109,9 +109,9 @@ def _render_text(result: Any, stream: Any, *, ocred: bool = False) -> None:
 
         them = "them" if len(result.empty_pages) > 1 else "it"
         sys.stderr.write(f"note: no text on page(s) {_compact(result.empty_pages)}: scanned? `pdftools ocr "
-                         f"{safe(shlex.quote(result.path))} --mode text` reads {them}\n")
+                         f"{one_line(shlex.quote(result.path))} --mode text` reads {them}\n")
     for warning in getattr(result, "warnings", []):
-        sys.stderr.write(f"warning: {warning}\n")
+        sys.stderr.write(f"warning: {one_line(warning)}\n")
 
 
 def _render_lines(result: Any, stream: Any) -> None:
@@ -122,7 +122,7 @@ def _render_lines(result: Any, stream: Any) -> None:
     for line in result.output_lines():
         stream.write(shown(line) + end)
     for note in result.notes():
-        sys.stderr.write(safe(note) + "\n")
+        sys.stderr.write(one_line(note) + "\n")
 
 
 def _compact(numbers: list[int]) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, ClassVar
 
 from pdftools.core.params import Cli, Mcp, Param
 from pdftools.core.paths import folder_path, glob_files, input_path
@@ -22,6 +22,7 @@ class PdfEntry:
     encrypted: bool = False
     error: str | None = None
     """The error code when the file cannot be read."""
+    table_optional: ClassVar = ("error",)  # a person sees the column when a file has one
 
 
 @dataclass

@@ -128,3 +128,11 @@ def test_command_help_never_puts_two_parentheses_in_a_row(cli: Callable[..., Any
     """`(x) (asked for at a terminal when not given)` reads as two afterthoughts: one parenthesis says both."""
     out = " ".join(_command_help(cli, [name]).split())
     assert not re.findall(r".{40}\) \(.{20}", out), out
+
+
+def test_convert_help_speaks_to_a_shell_user(cli: Callable[..., Any]) -> None:
+    """`convert --help` said `-o FILE  File to write (none: the text comes back)  [default: -]`, the agent's
+    words beside the shell's default, and `(command line only)` on two options to a reader at the command line."""
+    out = " ".join(_command_help(cli, ["convert"]).split())
+    assert "-o, --output FILE File to write (`-`: standard output) [default: -]" in out, out
+    assert "comes back" not in out.split("Options:")[1] and "(command line only" not in out, out

@@ -193,14 +193,14 @@ def to_pipe(input: str | None, output: str | None) -> bool:
     return output == "-" or (output is None and input == "-")
 
 
-def pdf_output_path(raw: str, what: str = "a PDF") -> Path:
-    """An output that will hold a PDF's bytes (or `what` other binary data: a docx). At a shell, `-` (or the
-    default for an input from `-`) is refused when standard output is a terminal, as gzip refuses to write
-    compressed data to one: bytes there are no use and can upset the terminal."""
+def pdf_output_path(raw: str, what: str = "a PDF", suffix: str = "pdf") -> Path:
+    """An output that will hold a PDF's bytes (or `what` other binary data: a docx, whose files end in `suffix`).
+    At a shell, `-` (or the default for an input from `-`) is refused when standard output is a terminal, as
+    gzip refuses to write compressed data to one: bytes there are no use and can upset the terminal."""
     if raw == "-" and isinstance(policy(), LocalPolicy) and sys.stdout is not None and sys.stdout.isatty():
         raise InvalidArgument(f"{what} is not written to a terminal",
                               hint="Give -o FILE, or pipe the output into a file or another command (`| cat > "
-                                   "out.pdf`).")
+                                   f"out.{suffix}`).")
     return output_path(raw)
 
 

@@ -57,6 +57,11 @@ def protect(
     linearize: Linearize = False,
     object_streams: ObjectStreams = "preserve",
 ) -> ProtectResult:
+    if user_password is None and password is not None:  # the new password given as the input's
+        raise InvalidArgument(
+            "no new password given ({{password}} is the password of the input)",
+            hint="{{password}} opens an encrypted input; give the new password with {{user_password}}{{cli:, "
+                 "--user-password-file FILE or PDFTOOLS_NEW_PASSWORD, or run at a terminal to be asked}}.")
     if user_password is None:
         raise InvalidArgument(
             "no new password given",

@@ -338,6 +338,8 @@ def input_path(raw: str, missing_hint: str | None = None, *, pdf: bool = True) -
     command reads), else for a PDF where to list PDFs, for any other file (JSON, an image...) the path alone.
     A folder's hint says where its PDFs are listed when the command reads a PDF (`pdf`), else to give a file."""
     path = policy().input(raw)
+    if not path.exists() and raw.endswith(("/", os.sep)):  # `invoices/`: a folder's name, not a file's
+        raise FileNotFound(f"no such folder: {raw}", hint=FOLDER_HINT)
     if not path.exists():
         named_pdf = Path(raw).suffix.lower() == ".pdf"
         raise FileNotFound(f"no such file: {raw}", hint=missing_hint or (None if named_pdf else OTHER_FILE_HINT))

@@ -345,6 +345,7 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
         with task.terminable(), paths.using(policy), task.running(running):
             try:
                 fill_secrets(fn, kwargs, files or {}, typed or set())
+                check_text(fn, kwargs)
                 kwargs = without_empty(fn, kwargs)
                 check_constraints(fn, kwargs)
                 result = policy.public(fn(**kwargs))  # `-`, never the temporary file behind it
@@ -439,6 +440,38 @@ def check_constraints(fn: Callable[..., Any], kwargs: dict[str, Any]) -> None:
         if problem:
             flag = max(flags_of(name, marker(meta, Cli) or Cli()), key=len)
             raise InvalidArgument(f"{flag} {problem} (got {value!r})")
+
+
+TEXT_METAVARS = ("TEXT", "KEY=VALUE", "NAME=VALUE", "SCHEME", "PASSWORD")  # text that goes into a document
+NOT_TEXT = ("options", "password")  # a batch's options may name files; a password to open with may be any bytes
+
+
+def check_text(fn: Callable[..., Any], kwargs: dict[str, Any]) -> None:
+    """Refuse text that is not UTF-8 (a Latin-1 terminal's `caf\\xe9`, held as a surrogate escape) where it goes
+    into a document (a title, a value, a new password): no PDF string or program can take it. File names and
+    patterns may be any bytes; a password that opens a PDF is tried as the bytes typed (core.pdf)."""
+    hints = hints_of(fn)
+    for name, value in kwargs.items():
+        base, meta = split_annotated(hints[name])
+        cli = marker(meta, Cli) or Cli()
+        if name in NOT_TEXT or metavar_of(name, base, cli) not in TEXT_METAVARS:
+            continue
+        from pdftools.core.paths import shown
+
+        for text in value if isinstance(value, list) else [value]:
+            if isinstance(text, str) and not _is_utf8(text):
+                flag = max(flags_of(name, cli), key=len)
+                raise InvalidArgument(f"{flag} is not UTF-8 text: '{shown(text)}'",
+                                      hint="Arguments are read as UTF-8: give the text in UTF-8 (`iconv -f latin1 -t "
+                                           "utf-8` converts Latin-1), or set a UTF-8 locale (LANG=C.UTF-8).")
+
+
+def _is_utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a surrogate escape: a byte of the command line that is not UTF-8
+        return False
+    return True
 
 
 RENAMED = {"ocr-language": "language"}  # long options renamed: the old name still works, unlisted

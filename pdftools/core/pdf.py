@@ -136,7 +136,13 @@ def true_count(pdf: pikepdf.Pdf) -> None:
 
 def password_forms(password: str | None) -> list[str | bytes]:
     """A password as readers try it: as typed (UTF-8: AES-256), then in PDFDocEncoding (older encryption,
-    e.g. AES-128 or RC4, stores non-ASCII passwords that way)."""
+    e.g. AES-128 or RC4, stores non-ASCII passwords that way). A password that is not UTF-8 (a Latin-1 terminal's
+    `caf\\xe9`, held as a surrogate escape) is tried as the bytes typed, as qpdf takes it."""
+    if password:
+        try:
+            password.encode("utf-8")
+        except UnicodeEncodeError:
+            return [password.encode("utf-8", "surrogateescape" if _escaped_bytes(password) else "surrogatepass")]
     forms: list[str | bytes] = [password or ""]
     if password and not password.isascii():
         import pikepdf.codec  # noqa: F401  # registers the "pdfdoc" codec
@@ -144,6 +150,11 @@ def password_forms(password: str | None) -> list[str | bytes]:
         with contextlib.suppress(UnicodeEncodeError):
             forms.append(password.encode("pdfdoc"))
     return forms
+
+
+def _escaped_bytes(text: str) -> bool:
+    """Whether every surrogate in `text` stands for a byte (Python's escape of a byte that is not UTF-8)."""
+    return all("\udc80" <= c <= "\udcff" for c in text if "\ud800" <= c <= "\udfff")
 
 
 def open_any(path: Path, forms: list[str | bytes], **options: Any) -> pikepdf.Pdf:

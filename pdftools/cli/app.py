@@ -230,7 +230,7 @@ def read_value_file(raw: str, flag: str) -> str:
     path = Path(raw).expanduser()
     try:
         data = (sys.stdin.readline() if sys.stdin is not None else "") if raw == "-" else \
-            path.read_text(encoding="utf-8")
+            path.read_bytes().decode("utf-8", "surrogateescape")  # as standard input and arguments are read
     except FileNotFoundError:
         raise FileNotFound(f"no such file: {raw} ({flag})", hint="Check the path of the file that holds the value.") \
             from None
@@ -238,8 +238,6 @@ def read_value_file(raw: str, flag: str) -> str:
         raise IsADirectory(f"{raw} is a folder, not a file ({flag})") from None
     except PermissionError:
         raise PermissionDenied(f"cannot read {raw} ({flag}): permission denied") from None
-    except UnicodeDecodeError:
-        raise InvalidArgument(f"{raw} is not UTF-8 text ({flag})") from None
     except OSError as exc:  # standard input closed (`<&-`)
         raise InvalidArgument(f"cannot read {flag} from standard input: {exc.strerror}",
                               hint=f"Standard input is closed (`<&-`): pipe the value into {flag} -, or give a file "
@@ -461,7 +459,8 @@ def check_text(fn: Callable[..., Any], kwargs: dict[str, Any]) -> None:
         for text in value if isinstance(value, list) else [value]:
             if isinstance(text, str) and not _is_utf8(text):
                 flag = max(flags_of(name, cli), key=len)
-                raise InvalidArgument(f"{flag} is not UTF-8 text: '{shown(text)}'",
+                said = "" if cli.file_flag else f": '{shown(text)}'"  # a secret is never repeated
+                raise InvalidArgument(f"{flag} is not UTF-8 text{said}",
                                       hint="Arguments are read as UTF-8: give the text in UTF-8 (`iconv -f latin1 -t "
                                            "utf-8` converts Latin-1), or set a UTF-8 locale (LANG=C.UTF-8).")
 

@@ -38,7 +38,6 @@ def run(*argv: object, cwd: Path) -> subprocess.CompletedProcess[bytes]:
     (["convert", "--text", LATIN, "-t", "html"], "--text"),
     (["stamp", "{pdf}", "--text", LATIN], "--text"),
     (["labels", "{pdf}", "--set", b"1:" + LATIN], "--set"),
-    (["protect", "{pdf}", "--user-password", LATIN], "--user-password"),
 ])
 def test_text_that_is_not_utf8_is_refused_naming_its_option(tmp_path: Path, sample: Path, args: list[object],
                                                             flag: str) -> None:
@@ -69,3 +68,28 @@ def test_a_password_typed_in_latin1_opens_as_qpdf_opens_it(tmp_path: Path, sampl
         assert qpdf.returncode == 0, qpdf
     wrong = run(PDFTOOLS, "info", tmp_path / "locked.pdf", "--password", b"caf\xe8", "--json", cwd=tmp_path)
     assert json.loads(wrong.stderr)["error"]["code"] == "BAD_PASSWORD", wrong
+
+
+@pytest.mark.parametrize("given", [["--user-password", LATIN + b"-secret"], ["--user-password-file", "pw.txt"]])
+def test_a_new_password_that_is_not_utf8_is_refused_unrepeated(tmp_path: Path, sample: Path,
+                                                               given: list[object]) -> None:
+    """A new password must be text (AES-256 takes UTF-8): refused, from the command line or a file, and never
+    repeated in the error."""
+    shutil.copy(sample, tmp_path / "doc.pdf")
+    (tmp_path / "pw.txt").write_bytes(LATIN + b"-secret\n")
+    result = run(PDFTOOLS, "protect", tmp_path / "doc.pdf", *given, "-o", tmp_path / "out.pdf", "--json",
+                 cwd=tmp_path)
+    assert result.returncode == 2, result
+    error = json.loads(result.stderr)["error"]
+    assert error["message"] == "--user-password is not UTF-8 text", error
+    assert b"secret" not in result.stderr and not (tmp_path / "out.pdf").exists(), result
+
+
+def test_a_password_file_in_latin1_opens_as_the_option_does(tmp_path: Path, sample: Path) -> None:
+    """`--password-file` read its file as UTF-8 only (`is not UTF-8 text`), where `--password`, standard input and
+    qpdf's --password-file take the bytes."""
+    with pikepdf.open(sample) as pdf:
+        pdf.save(tmp_path / "locked.pdf", encryption=pikepdf.Encryption(user="café", owner="owner", R=4))
+    (tmp_path / "pw.txt").write_bytes(LATIN + b"\n")
+    result = run(PDFTOOLS, "info", tmp_path / "locked.pdf", "--password-file", "pw.txt", "--json", cwd=tmp_path)
+    assert result.returncode == 0 and json.loads(result.stdout)["encrypted"] is True, result

@@ -121,8 +121,8 @@ def _render_lines(result: Any, stream: Any) -> None:
     end = getattr(result, "line_end", "\n")  # search -Z -l: names end in their zero byte
     for line in result.output_lines():
         stream.write(shown(line) + end)
-    for note in result.notes():
-        sys.stderr.write(one_line(note) + "\n")
+    for note in result.notes():  # (a search's skipped input: an error line and its hint line)
+        sys.stderr.write(safe(note) + "\n")
 
 
 def _compact(numbers: list[int]) -> str:

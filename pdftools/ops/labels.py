@@ -69,7 +69,8 @@ class LabelsResult:
 
     def notes(self) -> Iterator[str]:
         if self.written is not None:
-            yield f"wrote {self.written.output} ({self.written.pages} pages, {self.written.size:,} bytes)"
+            output = self.written.output.replace("\n", "\\n").replace("\r", "\\r")  # one line, as the labels
+            yield f"wrote {output} ({self.written.pages} pages, {self.written.size:,} bytes)"
 
 
 def labels(

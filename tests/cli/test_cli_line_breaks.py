@@ -108,3 +108,11 @@ def test_notes_naming_a_file_stay_one_line(cli: Callable[..., Any], tmp_path: Pa
     assert result.exit_code == 0, result
     notes = [line for line in result.stderr.splitlines() if line]
     assert len(notes) == 1 and f"{SHOWN}.pdf" in notes[0], result.stderr
+
+
+def test_a_skipped_search_input_is_an_error_line_and_a_hint_line(cli: Callable[..., Any], folder: Path) -> None:
+    """Its note holds two lines on purpose (as every error prints): kept so while a label's note is one line."""
+    result = cli("search", "-c", "x", folder / "c.pdf", folder / "missing.pdf")
+    assert result.exit_code == 2, result
+    assert result.stderr.splitlines() == [f"error[FILE_NOT_FOUND]: no such file: {folder}/missing.pdf",
+                                          "  hint: Check the path; `pdftools ls DIR` lists the PDFs in a folder."]

@@ -349,11 +349,13 @@ def report_error(exc: PdftoolsError, *, as_json: bool) -> int:
     if as_json:
         import json
 
-        text = json.dumps({"error": exc.to_dict()}) + "\n"
+        error = exc.to_dict()
+        error.update({key: _byte_escapes(error[key]) for key in ("message", "hint") if isinstance(error.get(key), str)})
+        text = json.dumps({"error": error}) + "\n"
     else:
         from pdftools.core.paths import shown
 
-        message, hint = (one_line(shown(text)) for text in (exc.message, exc.hint))  # a name's stray byte: `\xe9`
+        message, hint = (one_line(_byte_escapes(shown(text))) for text in (exc.message, exc.hint))  # a byte: `\xe9`
         text = f"error[{exc.code}]: {message}\n  hint: {hint}\n"  # two lines, whatever they quote
     try:
         sys.stderr.write(text)
@@ -361,6 +363,15 @@ def report_error(exc: PdftoolsError, *, as_json: bool) -> int:
     except OSError:  # standard error is closed or full (`2>&-`): the exit code still tells
         pass
     return exc.exit_code
+
+
+_QUOTED_BYTE = re.compile(r"\\udc([89a-f][0-9a-f])")
+
+
+def _byte_escapes(text: str) -> str:
+    """A value an error quoted as Python does (`'caf\\udce9'`, its byte that is not UTF-8 held as a surrogate
+    escape) with the byte as a terminal shows it, as error lines show a file name's: `caf\\xe9`."""
+    return _QUOTED_BYTE.sub(r"\\x\1", text)
 
 
 def stdout_gone() -> None:

@@ -93,3 +93,19 @@ def test_a_password_file_in_latin1_opens_as_the_option_does(tmp_path: Path, samp
     (tmp_path / "pw.txt").write_bytes(LATIN + b"\n")
     result = run(PDFTOOLS, "info", tmp_path / "locked.pdf", "--password-file", "pw.txt", "--json", cwd=tmp_path)
     assert result.returncode == 0 and json.loads(result.stdout)["encrypted"] is True, result
+
+
+@pytest.mark.parametrize("args", [["attachments", "extract", "{pdf}", "--name", LATIN, "-d", "out"],
+                                  ["stamp", "{pdf}", "--text", "x", "--color", LATIN],
+                                  ["bookmarks", "list", "{pdf}", "--pages", LATIN]])
+def test_errors_quoting_such_a_value_show_its_byte_as_a_terminal_does(tmp_path: Path, sample: Path,
+                                                                       args: list[object]) -> None:
+    """An error that quotes the value (`no attachment named 'caf\\udce9'`) showed Python's escape of the byte;
+    error lines show a file name's byte as `\\xe9`, and so these do."""
+    shutil.copy(sample, tmp_path / "doc.pdf")
+    argv = [tmp_path / "doc.pdf" if a == "{pdf}" else a for a in args]
+    result = run(PDFTOOLS, *argv, cwd=tmp_path)
+    assert result.returncode == 2, result
+    assert b"caf\\xe9" in result.stderr and b"udce9" not in result.stderr, result
+    error = json.loads(run(PDFTOOLS, *argv, "--json", cwd=tmp_path).stderr)["error"]
+    assert "caf\\xe9" in error["message"] and "udce9" not in error["message"], error

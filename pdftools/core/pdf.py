@@ -83,7 +83,13 @@ def open_pdf(path: Path, password: str | None = None, *, label: str | None = Non
     except PermissionError:
         raise PermissionDenied(f"cannot read {name}: permission denied") from None
     except (pikepdf.PdfError, pikepdf.QpdfRuntimeError) as exc:  # e.g. "/Count is wrong after flattening"
-        raise DamagedPdf(f"{name} cannot be read: {exc}") from None
+        raise DamagedPdf(f"{name} cannot be read: {_unnamed(str(exc), path)}") from None
+
+
+def _unnamed(message: str, path: Path) -> str:
+    """qpdf's message without the file's name it starts with (`x.pdf: unable to find...`, `x.pdf (object 14 0,
+    offset 1500): ...`): the error names the file already."""
+    return message.removeprefix(str(path)).removeprefix(":").strip() or message
 
 
 def _check_page_count(path: Path, forms: list[str | bytes], name: str) -> None:

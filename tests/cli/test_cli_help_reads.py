@@ -136,3 +136,11 @@ def test_convert_help_speaks_to_a_shell_user(cli: Callable[..., Any]) -> None:
     out = " ".join(_command_help(cli, ["convert"]).split())
     assert "-o, --output FILE File to write (`-`: standard output) [default: -]" in out, out
     assert "comes back" not in out.split("Options:")[1] and "(command line only" not in out, out
+
+
+def test_protect_allow_help_breaks_its_list_between_words(cli: Callable[..., Any]) -> None:
+    """At 80 columns `--allow`'s list (`print,print-hq,copy,...`, one word for the wrapper) was cut by force: a line
+    began `,fill-forms,assemble`. At a shell it is a list of words; over MCP it stays as it was."""
+    out = cli("protect", "--help", env={"COLUMNS": "80"}).stdout
+    assert not any(line.strip().startswith(",") for line in out.splitlines()), out
+    assert "fill-forms" in out and "annotate" in out

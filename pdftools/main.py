@@ -57,7 +57,8 @@ def _tool_names(incomplete: str) -> list[str]:
 
 
 def serve(
-    transport: Annotated[Literal["stdio", "http"], typer.Option(help="How clients connect.")] = "stdio",
+    transport: Annotated[Literal["stdio", "http"], typer.Option(metavar="[stdio|http]", help="How clients connect.")
+                         ] = "stdio",
     root: Annotated[
         list[Path] | None,
         typer.Option("--root", metavar="FOLDER",
@@ -82,7 +83,8 @@ def serve(
         help="HTTP: a folder for uploads and outputs that several replicas share (kept when the server stops); "
              "default: a private temporary folder.")] = None,
     log_level: Annotated[
-        Literal["debug", "info", "warning", "error"], typer.Option(help="Log level (logs go to stderr).")
+        Literal["debug", "info", "warning", "error"],
+        typer.Option(metavar="[debug|info|warning|error]", help="Log level (logs go to stderr).")
     ] = "warning",
     tools: Annotated[
         str, typer.Option(envvar="PDFTOOLS_TOOLS", show_envvar=True, metavar="TOOLS", autocompletion=_tool_names,

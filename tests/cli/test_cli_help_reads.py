@@ -144,3 +144,10 @@ def test_protect_allow_help_breaks_its_list_between_words(cli: Callable[..., Any
     out = cli("protect", "--help", env={"COLUMNS": "80"}).stdout
     assert not any(line.strip().startswith(",") for line in out.splitlines()), out
     assert "fill-forms" in out and "annotate" in out
+
+
+def test_serve_shows_its_choices_as_every_command_does(cli: Callable[..., Any]) -> None:
+    """`serve --help` wrote `--transport <stdio|http>` where every other command writes `--mode [plain|layout]`."""
+    out = cli("serve", "--help").stdout
+    assert "--transport [stdio|http]" in out and "--log-level [debug|info|warning|error]" in out, out
+    assert "<" not in out.split("Options:")[1], out

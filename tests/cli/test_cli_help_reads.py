@@ -151,3 +151,15 @@ def test_serve_shows_its_choices_as_every_command_does(cli: Callable[..., Any]) 
     out = cli("serve", "--help").stdout
     assert "--transport [stdio|http]" in out and "--log-level [debug|info|warning|error]" in out, out
     assert "<" not in out.split("Options:")[1], out
+
+
+def test_metadata_format_speaks_of_its_own_sub_command(cli: Callable[..., Any]) -> None:
+    """`metadata show --help` described --format as `show as dump_data prints, set --data as update_info reads`:
+    each sub-command's help speaks of its own action, as its other options do."""
+    def format_help(action: str) -> str:
+        out = cli("metadata", action, "--help", env={"COLUMNS": "200"}).stdout
+        return " ".join(out.split("--format", 1)[1].split("--json", 1)[0].split())
+
+    shown, written = format_help("show"), format_help("set")
+    assert "dump_data" in shown and "update_info" not in shown and "--data" not in shown, shown
+    assert "update_info" in written and "--data" in written and "dump_data" not in written, written

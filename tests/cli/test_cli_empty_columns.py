@@ -3,6 +3,7 @@ readable PDFs and `doctor` an empty `install` column when everything is installe
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -42,3 +43,30 @@ def test_doctor_shows_the_install_column_only_when_something_is_missing() -> Non
         lines = render.plain_lines(render.layout(result, tty=False))
         header = next(line for line in lines if "┃" in line)
         assert ("install" in header) == shown, lines
+
+
+def _columns(result: object) -> str:
+    lines = render.plain_lines(render.layout(result, tty=False))
+    return next(line for line in lines if "┃" in line)
+
+
+def test_split_shows_titles_only_when_split_at_bookmarks() -> None:
+    from pdftools.ops.split import Part, SplitResult
+
+    plain = SplitResult(input="a.pdf", out_dir=".", parts=[Part("a-1.pdf", 1, 1, 1), Part("a-2.pdf", 2, 2, 1)])
+    assert "title" not in _columns(plain), _columns(plain)
+    marked = SplitResult(input="a.pdf", out_dir=".", parts=[Part("a-1.pdf", 1, 1, 1, "Intro")])
+    assert "title" in _columns(marked)
+
+
+def test_check_shows_object_and_page_only_when_a_problem_names_one() -> None:
+    from pdftools.document.validate import Problem
+
+    @dataclasses.dataclass
+    class Found:
+        problems: list[Problem]
+
+    vague = Found([Problem("warning", "file", "the file is damaged")])
+    assert "object" not in _columns(vague) and "page" not in _columns(vague), _columns(vague)
+    placed = Found([Problem("warning", "file", "the file is damaged"), Problem("error", "font", "bad", 12, 3)])
+    assert "object" in _columns(placed) and "page" in _columns(placed)

@@ -175,6 +175,10 @@ def utf8_everywhere() -> None:
     are the same bytes in and out and text is never refused for a character the charset lacks."""
     import codecs
 
+    for stream, errors in ((sys.stdin, "surrogateescape"), (sys.stdout, "surrogateescape"),
+                           (sys.stderr, "backslashreplace")):  # PYTHONIOENCODING, set for other Python programs
+        if stream is not None and codecs.lookup(getattr(stream, "encoding", None) or "utf-8").name != "utf-8":
+            stream.reconfigure(encoding="utf-8", errors=errors)  # type: ignore[union-attr]
     if sys.flags.utf8_mode:
         return
     if codecs.lookup(sys.getfilesystemencoding()).name != "utf-8":

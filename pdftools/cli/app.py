@@ -32,7 +32,7 @@ from pdftools.core.params import (
     without_empty,
 )
 from pdftools.errors import InvalidArgument, PdftoolsError
-from pdftools.ops import OPS, Op, get
+from pdftools.ops import OPS, Op, get, module_doc
 
 APP_HELP = "PDF toolkit for the shell, CI jobs and AI agents. Every command is also an MCP tool (`pdftools serve`)."
 JSON_OPTION = Annotated[bool, typer.Option("--json", help="Print the result as JSON (a stable contract).")]
@@ -271,7 +271,7 @@ def add_op(app: typer.Typer, op: Op, panel: str | None) -> None:
         return
     name, commands = found
     group = type("ActionGroup", (Group,), {"default_command": commands[0][0]})
-    doc = describe(sys.modules[fn.__module__].__doc__ or "", flag_namer(fn))
+    doc = describe(module_doc(fn.__module__), flag_namer(fn))
     doc += f"\n\nWith a file and no command, `{op.name} FILE` runs `{op.name} {commands[0][0]} FILE`."
     sub = typer.Typer(cls=group, help=doc,
                       no_args_is_help=True, rich_markup_mode=None,
@@ -305,7 +305,7 @@ def make_command(op: Op, action: tuple[str, str] | None = None) -> Callable[...,
     command.bare_values = bare  # type: ignore[attr-defined]  # (read by group.Command's parser)
     command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     command.__annotations__ = {p.name: p.annotation for p in params}
-    command.__doc__ = describe(sys.modules[fn.__module__].__doc__ or "", flag_namer(fn))
+    command.__doc__ = describe(module_doc(fn.__module__), flag_namer(fn))
     command.__name__ = op.name
     return command
 

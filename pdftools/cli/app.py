@@ -61,6 +61,9 @@ def _command_names(ctx: typer.Context, incomplete: str) -> list[str]:
     return [name for name in getattr(group, "commands", {}) if name.startswith(incomplete)]
 
 
+HELP_SUMMARY = "Show the help of pdftools or of a command: `pdftools help merge` is `pdftools merge --help`."
+
+
 def help_command(
     ctx: typer.Context,
     command: Annotated[list[str] | None, typer.Argument(metavar="COMMAND", show_default=False,
@@ -509,10 +512,11 @@ def build_app(wanted: str | None = None, extra: dict[str, Callable[..., None]] |
     if wanted in (None, "mcp-config"):
         from pdftools.cli.mcp_config import mcp_config
 
-        app.command("mcp-config", rich_help_panel=panel_of("mcp-config"), cls=Command)(mcp_config)
+        app.command("mcp-config", help=MCP_CONFIG_SUMMARY, rich_help_panel=panel_of("mcp-config"),
+                    cls=Command)(mcp_config)  # (help given: `python -OO` drops docstrings)
     elif not alone:  # its summary without importing it (and json, tempfile...) for every other command
         stubs.append(_stub("mcp-config", MCP_CONFIG_SUMMARY, panel_of("mcp-config")))
-    app.command("help", rich_help_panel=panel_of("help"), cls=Command)(help_command)  # (`wanted` skips it)
+    app.command("help", help=HELP_SUMMARY, rich_help_panel=panel_of("help"), cls=Command)(help_command)
     return app
 
 

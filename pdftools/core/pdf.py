@@ -488,6 +488,13 @@ def _xmp_names_version(pdf: pikepdf.Pdf) -> bool:
 def check_names(names: list[str], folder: Path, *, force: bool, field_hint: str) -> None:
     """Several outputs in one folder: distinct names, and none already there (without force)."""
     if len(set(names)) != len(names):
+        from pdftools.core.naming import fit
+
+        cut = [n for n in names if len(n.encode()) >= len(fit(n + "x").encode())]  # shortened to the limit
+        if cut:
+            raise InvalidArgument(f"the pattern gives names too long to tell apart: each is cut to "
+                                  f"{len(cut[0].encode())} bytes (file systems take 255), e.g. {cut[0]!r}",
+                                  hint="Put the field that tells them apart earlier in the pattern, or shorten it.")
         raise InvalidArgument("the pattern gives several outputs the same name", hint=field_hint)
     existing = [n for n in names if (folder / n).exists()]
     if existing and not force:

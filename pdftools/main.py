@@ -57,7 +57,8 @@ def _tool_names(incomplete: str) -> list[str]:
 
 
 def serve(
-    transport: Annotated[Literal["stdio", "http"], typer.Option(help="How clients connect.")] = "stdio",
+    transport: Annotated[Literal["stdio", "http"], typer.Option(metavar="[stdio|http]", help="How clients connect.")
+                         ] = "stdio",
     root: Annotated[
         list[Path] | None,
         typer.Option("--root", metavar="FOLDER",
@@ -83,7 +84,8 @@ def serve(
         help="HTTP: a folder for uploads and outputs that several replicas share (kept when the server stops); "
              "default: a private temporary folder.")] = None,
     log_level: Annotated[
-        Literal["debug", "info", "warning", "error"], typer.Option(help="Log level (logs go to stderr).")
+        Literal["debug", "info", "warning", "error"],
+        typer.Option(metavar="[debug|info|warning|error]", help="Log level (logs go to stderr).")
     ] = "warning",
     tools: Annotated[
         str, typer.Option(envvar="PDFTOOLS_TOOLS", show_envvar=True, metavar="TOOLS", autocompletion=_tool_names,
@@ -174,6 +176,10 @@ def utf8_everywhere() -> None:
     are the same bytes in and out and text is never refused for a character the charset lacks."""
     import codecs
 
+    for stream, errors in ((sys.stdin, "surrogateescape"), (sys.stdout, "surrogateescape"),
+                           (sys.stderr, "backslashreplace")):  # PYTHONIOENCODING, set for other Python programs
+        if stream is not None and codecs.lookup(getattr(stream, "encoding", None) or "utf-8").name != "utf-8":
+            stream.reconfigure(encoding="utf-8", errors=errors)  # type: ignore[union-attr]
     if sys.flags.utf8_mode:
         return
     if codecs.lookup(sys.getfilesystemencoding()).name != "utf-8":

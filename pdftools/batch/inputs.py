@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePath
 
 from pdftools.core.inputs import exists
-from pdftools.core.paths import folder_path, glob_files, input_path, policy
+from pdftools.core.paths import folder_path, glob_files, input_path, is_pipe, policy
 from pdftools.errors import FileNotFound, InvalidArgument, NoInputs, PdftoolsError
 
 PDF = frozenset({".pdf"})
@@ -47,8 +47,9 @@ def _expand_spec(spec: str, recursive: bool, suffixes: frozenset[str] | None, *,
     """One input's files; `listed`: a line of a list, a path (file or folder), never a glob."""
     if spec.startswith("@") and not listed:
         return [s for line in _list_lines(spec[1:]) for s in _listed(line, recursive, suffixes, skip)]
-    if spec == "-":
-        raise InvalidArgument("a batch reads files by name, not standard input",
+    if spec == "-" or is_pipe(Path(spec)):  # read once, by this process alone: no re-run, no cluster worker
+        raise InvalidArgument("a batch reads files by name, not standard input" if spec == "-" else
+                              f"a batch reads files by name, not a pipe ({spec})",
                               hint="Give files, folders, globs, or @list.txt with one path per line.")
     if _glob.has_magic(spec) and not listed and not exists(spec):
         parts = Path(spec).parts

@@ -144,6 +144,7 @@ def _parse_options(fn: Callable[..., Any], pairs: list[str] | dict[str, Any] | N
     params = inspect.signature(fn).parameters
     takes = tool_arguments(said.op) if said else list(params)
     flags = {} if said else _flag_names(hints, params)  # over MCP the tool's own argument names only
+    spelled = {n: n for n in params} if said else _spellings(hints, params)  # as errors name them
     raw: dict[str, list[Any]] = {}
     json_values: dict[str, Any] = {}
     items = pairs.items() if isinstance(pairs, dict) else (_pair(p) for p in pairs or [])
@@ -154,10 +155,11 @@ def _parse_options(fn: Callable[..., Any], pairs: list[str] | dict[str, Any] | N
             usable = [n for n in takes if n not in OWNED and n not in PER_CALL]
             if said:
                 raise said.unknown(key, value, name, usable)
-            meant = difflib.get_close_matches(name, usable, n=1, cutoff=0.75)
+            words = [spelled[n] for n in usable]
+            meant = difflib.get_close_matches(name.replace("_", "-"), words, n=1, cutoff=0.75)
             why = "the batch sets it" if name in OWNED else PER_CALL[name] if name in PER_CALL else "no such option" + (
                 f" (did you mean {meant[0]}?)" if meant else "")
-            raise InvalidArgument(f"--set {key}: {why}", hint=f"Options of this command: {', '.join(usable)}.")
+            raise InvalidArgument(f"--set {key}: {why}", hint=f"Options of this command: {', '.join(words)}.")
         if name == "pages" and _page_list(value):  # over MCP `[1, "3-4"]` is `1,3-4`, as every tool takes it
             value = ",".join(map(str, value))
         if said and _json_value(hints[name], value):
@@ -169,14 +171,15 @@ def _parse_options(fn: Callable[..., Any], pairs: list[str] | dict[str, Any] | N
     for name, values in raw.items():
         where = said(name, given[name]) if said else None
         base, meta = split_annotated(hints[name])
-        value = _typed(name, base, values, where)
+        value = _typed(spelled[name], base, values, where)
         if leaves_out(marker(meta, Param), value):
             continue  # `pages=`: left out, as at the command line
         if hints[name] == Pages:
             _check_pages(value, where)
         problem = (marker(meta, Param) or Param("")).violation(value)
         if problem:
-            raise InvalidArgument(f"{where}: {name} {problem}" if where else f"--set {name} {problem} (got {value!r})")
+            raise InvalidArgument(f"{where}: {name} {problem}" if where else
+                                  f"--set {spelled[name]} {problem} (got {value!r})")
         options[name] = value
     return options
 
@@ -210,6 +213,17 @@ def _flag_names(hints: dict[str, Any], params: Any) -> dict[str, str]:
             word = flag.split("/")[0].removeprefix("--").replace("-", "_")
             if flag.startswith("--") and word != name and word not in params:
                 found[word] = name
+    return found
+
+
+def _spellings(hints: dict[str, Any], params: Any) -> dict[str, str]:
+    """Each parameter as the command's --help spells it, the words `--set` takes: its first long flag without
+    the dashes (`to` for `to_format`, `text` for `content`), else its name with dashes (`force-ocr`)."""
+    found = {}
+    for name in params:
+        cli = marker(split_annotated(hints[name])[1], Cli)
+        longs = [f.split("/")[0] for f in (cli.flags if cli is not None else ()) if f.startswith("--")]
+        found[name] = longs[0].removeprefix("--") if longs else name.replace("_", "-")
     return found
 
 

@@ -32,7 +32,7 @@ from pdftools.core.params import (
     without_empty,
 )
 from pdftools.errors import InvalidArgument, PdftoolsError
-from pdftools.ops import OPS, Op, get
+from pdftools.ops import OPS, Op, get, module_doc
 
 APP_HELP = "PDF toolkit for the shell, CI jobs and AI agents. Every command is also an MCP tool (`pdftools serve`)."
 JSON_OPTION = Annotated[bool, typer.Option("--json", help="Print the result as JSON (a stable contract).")]
@@ -59,6 +59,9 @@ def _command_names(ctx: typer.Context, incomplete: str) -> list[str]:
     for word in ctx.params.get("command") or []:
         group = getattr(group, "commands", {}).get(word)
     return [name for name in getattr(group, "commands", {}) if name.startswith(incomplete)]
+
+
+HELP_SUMMARY = "Show the help of pdftools or of a command: `pdftools help merge` is `pdftools merge --help`."
 
 
 def help_command(
@@ -230,7 +233,7 @@ def read_value_file(raw: str, flag: str) -> str:
     path = Path(raw).expanduser()
     try:
         data = (sys.stdin.readline() if sys.stdin is not None else "") if raw == "-" else \
-            path.read_text(encoding="utf-8")
+            path.read_bytes().decode("utf-8", "surrogateescape")  # as standard input and arguments are read
     except FileNotFoundError:
         raise FileNotFound(f"no such file: {raw} ({flag})", hint="Check the path of the file that holds the value.") \
             from None
@@ -238,8 +241,6 @@ def read_value_file(raw: str, flag: str) -> str:
         raise IsADirectory(f"{raw} is a folder, not a file ({flag})") from None
     except PermissionError:
         raise PermissionDenied(f"cannot read {raw} ({flag}): permission denied") from None
-    except UnicodeDecodeError:
-        raise InvalidArgument(f"{raw} is not UTF-8 text ({flag})") from None
     except OSError as exc:  # standard input closed (`<&-`)
         raise InvalidArgument(f"cannot read {flag} from standard input: {exc.strerror}",
                               hint=f"Standard input is closed (`<&-`): pipe the value into {flag} -, or give a file "
@@ -273,7 +274,7 @@ def add_op(app: typer.Typer, op: Op, panel: str | None) -> None:
         return
     name, commands = found
     group = type("ActionGroup", (Group,), {"default_command": commands[0][0]})
-    doc = describe(sys.modules[fn.__module__].__doc__ or "", flag_namer(fn))
+    doc = describe(module_doc(fn.__module__), flag_namer(fn))
     doc += f"\n\nWith a file and no command, `{op.name} FILE` runs `{op.name} {commands[0][0]} FILE`."
     sub = typer.Typer(cls=group, help=doc,
                       no_args_is_help=True, rich_markup_mode=None,
@@ -307,7 +308,7 @@ def make_command(op: Op, action: tuple[str, str] | None = None) -> Callable[...,
     command.bare_values = bare  # type: ignore[attr-defined]  # (read by group.Command's parser)
     command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     command.__annotations__ = {p.name: p.annotation for p in params}
-    command.__doc__ = describe(sys.modules[fn.__module__].__doc__ or "", flag_namer(fn))
+    command.__doc__ = describe(module_doc(fn.__module__), flag_namer(fn))
     command.__name__ = op.name
     return command
 
@@ -345,6 +346,7 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
         with task.terminable(), paths.using(policy), task.running(running):
             try:
                 fill_secrets(fn, kwargs, files or {}, typed or set())
+                check_text(fn, kwargs)
                 kwargs = without_empty(fn, kwargs)
                 check_constraints(fn, kwargs)
                 result = policy.public(fn(**kwargs))  # `-`, never the temporary file behind it
@@ -446,6 +448,39 @@ def check_constraints(fn: Callable[..., Any], kwargs: dict[str, Any]) -> None:
             raise InvalidArgument(f"{flag} {problem} (got {value!r})")
 
 
+TEXT_METAVARS = ("TEXT", "KEY=VALUE", "NAME=VALUE", "SCHEME", "PASSWORD")  # text that goes into a document
+NOT_TEXT = ("options", "password")  # a batch's options may name files; a password to open with may be any bytes
+
+
+def check_text(fn: Callable[..., Any], kwargs: dict[str, Any]) -> None:
+    """Refuse text that is not UTF-8 (a Latin-1 terminal's `caf\\xe9`, held as a surrogate escape) where it goes
+    into a document (a title, a value, a new password): no PDF string or program can take it. File names and
+    patterns may be any bytes; a password that opens a PDF is tried as the bytes typed (core.pdf)."""
+    hints = hints_of(fn)
+    for name, value in kwargs.items():
+        base, meta = split_annotated(hints[name])
+        cli = marker(meta, Cli) or Cli()
+        if name in NOT_TEXT or metavar_of(name, base, cli) not in TEXT_METAVARS:
+            continue
+        from pdftools.core.paths import shown
+
+        for text in value if isinstance(value, list) else [value]:
+            if isinstance(text, str) and not _is_utf8(text):
+                flag = max(flags_of(name, cli), key=len)
+                said = "" if cli.file_flag else f": '{shown(text)}'"  # a secret is never repeated
+                raise InvalidArgument(f"{flag} is not UTF-8 text{said}",
+                                      hint="Arguments are read as UTF-8: give the text in UTF-8 (`iconv -f latin1 -t "
+                                           "utf-8` converts Latin-1), or set a UTF-8 locale (LANG=C.UTF-8).")
+
+
+def _is_utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a surrogate escape: a byte of the command line that is not UTF-8
+        return False
+    return True
+
+
 RENAMED = {"ocr-language": "language"}  # long options renamed: the old name still works, unlisted
 
 
@@ -482,10 +517,11 @@ def build_app(wanted: str | None = None, extra: dict[str, Callable[..., None]] |
     if wanted in (None, "mcp-config"):
         from pdftools.cli.mcp_config import mcp_config
 
-        app.command("mcp-config", rich_help_panel=panel_of("mcp-config"), cls=Command)(mcp_config)
+        app.command("mcp-config", help=MCP_CONFIG_SUMMARY, rich_help_panel=panel_of("mcp-config"),
+                    cls=Command)(mcp_config)  # (help given: `python -OO` drops docstrings)
     elif not alone:  # its summary without importing it (and json, tempfile...) for every other command
         stubs.append(_stub("mcp-config", MCP_CONFIG_SUMMARY, panel_of("mcp-config")))
-    app.command("help", rich_help_panel=panel_of("help"), cls=Command)(help_command)  # (`wanted` skips it)
+    app.command("help", help=HELP_SUMMARY, rich_help_panel=panel_of("help"), cls=Command)(help_command)
     return app
 
 

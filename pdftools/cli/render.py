@@ -85,7 +85,7 @@ def _notes(result: Any) -> None:
     """A result's notes, for people, on stderr: not with --json (a script reads the result)."""
     notes = getattr(result, "notes", None)
     for note in notes() if callable(notes) else []:
-        sys.stderr.write(f"note: {safe(note)}\n")
+        sys.stderr.write(f"note: {one_line(note)}\n")
 
 
 def _render_text(result: Any, stream: Any, *, ocred: bool = False) -> None:
@@ -115,9 +115,9 @@ def _render_text(result: Any, stream: Any, *, ocred: bool = False) -> None:
 
         them = "them" if len(result.empty_pages) > 1 else "it"
         sys.stderr.write(f"note: no text on page(s) {_compact(result.empty_pages)}: scanned? `pdftools ocr "
-                         f"{safe(shlex.quote(result.path))} --mode text` reads {them}\n")
+                         f"{one_line(shlex.quote(result.path))} --mode text` reads {them}\n")
     for warning in getattr(result, "warnings", []):
-        sys.stderr.write(f"warning: {warning}\n")
+        sys.stderr.write(f"warning: {one_line(warning)}\n")
 
 
 def _render_lines(result: Any, stream: Any) -> None:
@@ -134,7 +134,7 @@ def _render_lines(result: Any, stream: Any) -> None:
         lines = (shown(line) for line in result.output_lines())
     for line in lines:
         stream.write(line + end)
-    for note in result.notes():
+    for note in result.notes():  # (a search's skipped input: an error line and its hint line)
         sys.stderr.write(safe(note) + "\n")
 
 
@@ -362,11 +362,13 @@ def report_error(exc: PdftoolsError, *, as_json: bool) -> int:
     if as_json:
         import json
 
-        text = json.dumps({"error": exc.to_dict()}) + "\n"
+        error = exc.to_dict()
+        error.update({key: _byte_escapes(error[key]) for key in ("message", "hint") if isinstance(error.get(key), str)})
+        text = json.dumps({"error": error}) + "\n"
     else:
         from pdftools.core.paths import shown
 
-        message, hint = (one_line(shown(text)) for text in (exc.message, exc.hint))  # a name's stray byte: `\xe9`
+        message, hint = (one_line(_byte_escapes(shown(text))) for text in (exc.message, exc.hint))  # a byte: `\xe9`
         text = f"error[{exc.code}]: {message}\n  hint: {hint}\n"  # two lines, whatever they quote
     try:
         sys.stderr.write(text)
@@ -374,6 +376,15 @@ def report_error(exc: PdftoolsError, *, as_json: bool) -> int:
     except OSError:  # standard error is closed or full (`2>&-`): the exit code still tells
         pass
     return exc.exit_code
+
+
+_QUOTED_BYTE = re.compile(r"\\udc([89a-f][0-9a-f])")
+
+
+def _byte_escapes(text: str) -> str:
+    """A value an error quoted as Python does (`'caf\\udce9'`, its byte that is not UTF-8 held as a surrogate
+    escape) with the byte as a terminal shows it, as error lines show a file name's: `caf\\xe9`."""
+    return _QUOTED_BYTE.sub(r"\\x\1", text)
 
 
 def stdout_gone() -> None:

@@ -35,7 +35,8 @@ def _number(name: str, example: str = "500M or 2G") -> float | None:
         return None
     match = _NUMBER.match(raw)
     if match is None:
-        raise InvalidArgument(f"{name}={raw!r} is not a number",
+        negative = _NUMBER.match(raw.removeprefix("-")) is not None and raw.startswith("-")
+        raise InvalidArgument(f"{name}={raw!r} is {'negative' if negative else 'not a number'}",
                               hint=f"Set {name} to a number such as {example} (0: no limit), or unset it.")
     return float(match["value"]) * _SUFFIX[match["suffix"].lower()]
 

@@ -14,7 +14,7 @@ import re
 import shutil
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
@@ -111,6 +111,7 @@ class LocalPolicy:
         self._tmp: Path | None = None
         self.stdin_file: Path | None = None
         self.stdout_file: Path | None = None
+        self.pipes: dict[str, Path] = {}  # a pipe given by name (`<(...)`, /dev/stdin, a FIFO): its copy
 
     def _tmpdir(self) -> Path:
         if self._tmp is None:
@@ -124,7 +125,17 @@ class LocalPolicy:
                 self.stdin_file = self._tmpdir() / "stdin.pdf"
                 _copy_stdin(self.stdin_file)
             return self.stdin_file
-        return self.folder(raw)
+        path = self.folder(raw)
+        if raw not in self.pipes and is_pipe(path):  # it has no size and reads once: kept as `-` is
+            folder = self._tmpdir() / f"pipe-{len(self.pipes) + 1}"
+            folder.mkdir()
+            self.pipes[raw] = folder / (path.name or "pipe")  # its name (`in.md`: markdown; `63` from `<(...)`)
+            try:
+                with path.open("rb") as source:
+                    _copy_stream(source.read, self.pipes[raw], raw)
+            except OSError as exc:
+                raise os_error(exc, f"cannot read {raw}") from None
+        return self.pipes.get(raw, path)
 
     def output(self, raw: str) -> Path:
         """`-` (a temporary file copied to stdout), or the file named: through a symbolic link, the file it names
@@ -142,14 +153,16 @@ class LocalPolicy:
         """`value` (a result, or an error's message) as the user should read it: the temporary files behind
         `-` are deleted when pdftools ends, so a whole value that is one becomes `-`, and a mention inside a
         sentence becomes `standard input` / `standard output`."""
-        names = {str(path): label for path, label in ((self.stdin_file, "standard input"),
-                                                        (self.stdout_file, "standard output")) if path is not None}
+        named = [(self.stdin_file, "-", "standard input"), (self.stdout_file, "-", "standard output"),
+                 *((copy, raw, raw) for raw, copy in self.pipes.items())]
+        wholes = {str(path): whole for path, whole, _ in named if path is not None}
+        names = {str(path): label for path, _, label in named if path is not None}
         if not names:
             return value
 
         def change(text: str) -> str:
-            if text in names:
-                return "-"
+            if text in wholes:
+                return wholes[text]
             for path, label in names.items():
                 text = text.replace(path, label)
             return text
@@ -189,18 +202,19 @@ def is_descriptor(path: Path) -> bool:
 
 
 def to_pipe(input: str | None, output: str | None) -> bool:
-    """The output is standard output: `-`, or no output given for an input from `-` (from a pipe, to a pipe)."""
-    return output == "-" or (output is None and input == "-")
+    """The output is standard output: `-`, or no output given for an input from `-` or another pipe (`<(...)`,
+    a FIFO), which has no folder to write beside (from a pipe, to a pipe)."""
+    return output == "-" or (output is None and input is not None and (input == "-" or is_pipe(Path(input))))
 
 
-def pdf_output_path(raw: str, what: str = "a PDF") -> Path:
-    """An output that will hold a PDF's bytes (or `what` other binary data: a docx). At a shell, `-` (or the
-    default for an input from `-`) is refused when standard output is a terminal, as gzip refuses to write
-    compressed data to one: bytes there are no use and can upset the terminal."""
+def pdf_output_path(raw: str, what: str = "a PDF", suffix: str = "pdf") -> Path:
+    """An output that will hold a PDF's bytes (or `what` other binary data: a docx, whose files end in `suffix`).
+    At a shell, `-` (or the default for an input from `-`) is refused when standard output is a terminal, as
+    gzip refuses to write compressed data to one: bytes there are no use and can upset the terminal."""
     if raw == "-" and isinstance(policy(), LocalPolicy) and sys.stdout is not None and sys.stdout.isatty():
         raise InvalidArgument(f"{what} is not written to a terminal",
                               hint="Give -o FILE, or pipe the output into a file or another command (`| cat > "
-                                   "out.pdf`).")
+                                   f"out.{suffix}`).")
     return output_path(raw)
 
 
@@ -213,16 +227,31 @@ def _not_a_terminal() -> None:
 
 def _copy_stdin(target: Path) -> None:
     """Standard input into `target`, refused past PDFTOOLS_MAX_INPUT_BYTES (a pipe has no size to check)."""
+    _copy_stream(_read_stdin, target, "standard input")
+
+
+def _copy_stream(read: Callable[[int], bytes], target: Path, label: str) -> None:
+    """What `read` gives, into `target`, refused past PDFTOOLS_MAX_INPUT_BYTES."""
     limit, copied = limits.INPUT_BYTES.value(), 0
     try:
         with target.open("wb") as fh:
-            while chunk := _read_stdin(1 << 20):
+            while chunk := read(1 << 20):
                 copied += len(chunk)
                 if limit is not None and copied > limit:
-                    raise limits.INPUT_BYTES.exceeded(f"standard input has more than {limit:,.0f} bytes")
+                    raise limits.INPUT_BYTES.exceeded(f"{label} has more than {limit:,.0f} bytes")
                 fh.write(chunk)
     except OSError as exc:
-        raise os_error(exc, "cannot keep standard input in a temporary file") from None
+        raise os_error(exc, f"cannot keep {label} in a temporary file") from None
+
+
+def is_pipe(path: Path) -> bool:
+    """Whether `path` names a pipe (a FIFO, the shell's `<(...)`, /dev/stdin fed by `|`)."""
+    import stat
+
+    try:
+        return stat.S_ISFIFO(path.stat().st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 def _read_stdin(size: int) -> bytes:
@@ -357,6 +386,8 @@ def input_path(raw: str, missing_hint: str | None = None, *, pdf: bool = True) -
     command reads), else for a PDF where to list PDFs, for any other file (JSON, an image...) the path alone.
     A folder's hint says where its PDFs are listed when the command reads a PDF (`pdf`), else to give a file."""
     path = policy().input(raw)
+    if not path.exists() and raw.endswith(("/", os.sep)):  # `invoices/`: a folder's name, not a file's
+        raise FileNotFound(f"no such folder: {raw}", hint=FOLDER_HINT)
     if not path.exists():
         named_pdf = Path(raw).suffix.lower() == ".pdf"
         raise FileNotFound(f"no such file: {raw}", hint=missing_hint or (None if named_pdf else OTHER_FILE_HINT))

@@ -85,7 +85,13 @@ def open_pdf(path: Path, password: str | None = None, *, label: str | None = Non
     except PermissionError:
         raise PermissionDenied(f"cannot read {name}: permission denied") from None
     except (pikepdf.PdfError, pikepdf.QpdfRuntimeError) as exc:  # e.g. "/Count is wrong after flattening"
-        raise DamagedPdf(f"{name} cannot be read: {exc}") from None
+        raise DamagedPdf(f"{name} cannot be read: {_unnamed(str(exc), path)}") from None
+
+
+def _unnamed(message: str, path: Path) -> str:
+    """qpdf's message without the file's name it starts with (`x.pdf: unable to find...`, `x.pdf (object 14 0,
+    offset 1500): ...`): the error names the file already."""
+    return message.removeprefix(str(path)).removeprefix(":").strip() or message
 
 
 def _check_page_count(path: Path, forms: list[str | bytes], name: str) -> None:
@@ -138,7 +144,15 @@ def true_count(pdf: pikepdf.Pdf) -> None:
 
 def password_forms(password: str | None, *, exact: bool = False) -> list[str | bytes]:
     """A password as readers try it: as typed (UTF-8: AES-256), then in PDFDocEncoding (older encryption,
-    e.g. AES-128 or RC4, stores non-ASCII passwords that way); then none, unless `exact` (see open_pdf)."""
+    e.g. AES-128 or RC4, stores non-ASCII passwords that way); then none, unless `exact` (see open_pdf). A password
+    that is not UTF-8 (a Latin-1 terminal's `caf\\xe9`, held as a surrogate escape) is tried as the bytes typed, as
+    qpdf takes it."""
+    if password:
+        try:
+            password.encode("utf-8")
+        except UnicodeEncodeError:
+            typed = password.encode("utf-8", "surrogateescape" if _escaped_bytes(password) else "surrogatepass")
+            return [typed] + ([""] if not exact else [])
     forms: list[str | bytes] = [password or ""]
     if password and not password.isascii():
         import pikepdf.codec  # noqa: F401  # registers the "pdfdoc" codec
@@ -146,6 +160,11 @@ def password_forms(password: str | None, *, exact: bool = False) -> list[str | b
         with contextlib.suppress(UnicodeEncodeError):
             forms.append(password.encode("pdfdoc"))
     return forms + ([""] if password and not exact else [])
+
+
+def _escaped_bytes(text: str) -> bool:
+    """Whether every surrogate in `text` stands for a byte (Python's escape of a byte that is not UTF-8)."""
+    return all("\udc80" <= c <= "\udcff" for c in text if "\ud800" <= c <= "\udfff")
 
 
 def open_any(path: Path, forms: list[str | bytes], **options: Any) -> pikepdf.Pdf:
@@ -473,6 +492,13 @@ def _xmp_names_version(pdf: pikepdf.Pdf) -> bool:
 def check_names(names: list[str], folder: Path, *, force: bool, field_hint: str) -> None:
     """Several outputs in one folder: distinct names, and none already there (without force)."""
     if len(set(names)) != len(names):
+        from pdftools.core.naming import fit
+
+        cut = [n for n in names if len(n.encode()) >= len(fit(n + "x").encode())]  # shortened to the limit
+        if cut:
+            raise InvalidArgument(f"the pattern gives names too long to tell apart: each is cut to "
+                                  f"{len(cut[0].encode())} bytes (file systems take 255), e.g. {cut[0]!r}",
+                                  hint="Put the field that tells them apart earlier in the pattern, or shorten it.")
         raise InvalidArgument("the pattern gives several outputs the same name", hint=field_hint)
     existing = [n for n in names if (folder / n).exists()]
     if existing and not force:

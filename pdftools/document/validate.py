@@ -45,6 +45,7 @@ class Problem:
     page: int | None = None
     """The first page that shows the object, where known."""
     table_rows = None  # a person sees every problem, as --json does
+    table_optional = ("object", "page")  # columns shown when a problem names one
 
 
 @dataclass

@@ -880,7 +880,7 @@ def add_tools(server: MCPServer, ops: tuple[Op, ...], policy_for: PolicyFactory)
     calls tools, not before `initialize` is answered (it doubled the server's start)."""
     for op in ops:
         fn = make_tool(op, policy_for, frozenset(o.tool for o in ops))
-        description = mcp_text(tool_description(inspect.getdoc(inspect.getmodule(op.load())) or op.summary),
+        description = mcp_text(tool_description(inspect.cleandoc(op.doc()) or op.summary),
                                mcp_namer(op.load()))
         # no title: the spec has clients show the name instead, and an agent gains nothing from it (1.1 kB of `all`)
         server.add_tool(fn, name=op.tool, description=description, annotations=hints_for(op), structured_output=True)

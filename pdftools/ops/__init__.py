@@ -27,9 +27,27 @@ class Op:
     def function(self) -> str:
         return self.name.replace("-", "_")  # `insert-blank` is pdftools.ops.insert_blank.insert_blank
 
+    def doc(self) -> str:
+        """The op module's docstring: its help and MCP description."""
+        return module_doc(self.load().__module__)
+
     def load(self) -> Callable[..., Any]:
         module = importlib.import_module(self.module or f"pdftools.ops.{self.function}")
         return getattr(module, self.function)  # type: ignore[no-any-return]
+
+
+def module_doc(name: str) -> str:
+    """A module's docstring; under `python -OO` (PYTHONOPTIMIZE=2), which drops docstrings, read from its source."""
+    import sys
+
+    module = sys.modules[name]
+    source = getattr(module, "__file__", None)
+    if module.__doc__ is not None or source is None:
+        return module.__doc__ or ""
+    import ast
+    from pathlib import Path
+
+    return ast.get_docstring(ast.parse(Path(source).read_text(encoding="utf-8")), clean=False) or ""
 
 
 OPS: tuple[Op, ...] = (

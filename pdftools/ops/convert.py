@@ -79,7 +79,8 @@ def convert(
     input: Annotated[str | None, Param("Document to convert"), Cli(argument=True, note="`-`: stdin")] = None,
     append: Annotated[list[str] | None, Param("Text documents joined after the input, in order{{cli: (as pandoc "
                                               "joins its inputs)}}"), Cli(argument=True)] = None,
-    output: Annotated[str | None, Param("File to write (none: the text comes back)"),
+    output: Annotated[str | None, Param("File to write ({{cli:`-`: standard output}}{{mcp:none: the text comes "
+                                        "back}})"),
                       Cli("-o", "--output", default="-")] = None,
     content: Annotated[str | None, Param("The document as a string, instead of a file"),
                        Cli("--text")] = None,
@@ -112,9 +113,9 @@ def convert(
                                                                        "else typst)")] = None,
     ocr_language: Annotated[str, Param("PDF input: OCR languages, e.g. eng+deu"),
                             Cli("-l", "--language")] = "eng",
-    template: Annotated[str | None, Param("pandoc template (command line only)"), Mcp(hidden=True)] = None,
-    lua_filter: Annotated[list[str] | None, Param("Lua filter to run: a program with your rights (command line "
-                                                  "only; repeatable)"), Mcp(hidden=True)] = None,
+    template: Annotated[str | None, Param("pandoc template"), Mcp(hidden=True)] = None,
+    lua_filter: Annotated[list[str] | None, Param("Lua filter to run: a program with your rights "
+                                                  "(repeatable)"), Mcp(hidden=True)] = None,
     timeout: Annotated[float, Param("Give up after this many seconds", ge=1)] = 120,
     max_chars: MaxChars = None,
     offset: Offset = 0,
@@ -223,7 +224,8 @@ def _target(output: str | None, dst: str, source: Path | None, force: bool) -> P
                               hint=f"{{{{cli:E.g. -o {name}.}}}}{{{{mcp:E.g. \"output\": \"{name}\".}}}}")
     if output is None:
         return None
-    out = pdf_output_path(output, f"{pandoc.base(dst)} data") if binary else output_path(output)
+    kind = pandoc.base(dst)
+    out = pdf_output_path(output, f"{kind} data", _SUFFIXES.get(kind, kind)) if binary else output_path(output)
     check_output(out, [source] if source else [], force=force)
     return out
 

@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import metadata
+from typing import ClassVar
 
 from pdftools import engines
 from pdftools.errors import DependencyMissing, PdftoolsError
@@ -26,6 +27,7 @@ class Check:
     found: bool
     version: str | None = None
     install: str | None = None
+    table_optional: ClassVar = ("install",)  # a person sees the column when something is missing
 
 
 def _check(name: str, used_for: str, *rest: object) -> Check:

@@ -62,12 +62,15 @@ class LabelsResult:
             self.ranges = self.ranges[:most_ranges]
 
     def output_lines(self) -> Iterator[str]:
-        """A person's and grep's view: `page<TAB>label`, one page a line (--json has the list)."""
-        return (f"{number}\t{label}" for number, label in enumerate(self.labels, 1))
+        """A person's and grep's view: `page<TAB>label`, one page a line, a line break in a label shown as `\\n`
+        or `\\r` (--json has the list as it is)."""
+        return (f"{number}\t" + label.replace("\n", "\\n").replace("\r", "\\r")
+                for number, label in enumerate(self.labels, 1))
 
     def notes(self) -> Iterator[str]:
         if self.written is not None:
-            yield f"wrote {self.written.output} ({self.written.pages} pages, {self.written.size:,} bytes)"
+            output = self.written.output.replace("\n", "\\n").replace("\r", "\\r")  # one line, as the labels
+            yield f"wrote {output} ({self.written.pages} pages, {self.written.size:,} bytes)"
 
 
 def labels(

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, ClassVar
 
 from pdftools.core.params import Cli, Mcp, Param
 from pdftools.core.paths import folder_path, glob_files, input_path
 from pdftools.errors import DamagedPdf, PdftoolsError
+
+ANY_CASE_PDF = "*.[pP][dD][fF]"
 
 
 @dataclass
@@ -22,6 +24,7 @@ class PdfEntry:
     encrypted: bool = False
     error: str | None = None
     """The error code when the file cannot be read."""
+    table_optional: ClassVar = ("error",)  # a person sees the column when a file has one
 
 
 @dataclass
@@ -59,7 +62,8 @@ def ls(
                                        "matched", ge=1), Mcp(default=200)] = None,
 ) -> ListResult:
     base = folder_path(folder)
-    paths = [p for p in glob_files(base, glob, recursive=recursive) if not p.name.startswith(".")]
+    pattern = ANY_CASE_PDF if glob == "*.pdf" else glob  # scanners write `SCAN001.PDF`; merge and search take it
+    paths = [p for p in glob_files(base, pattern, recursive=recursive) if not p.name.startswith(".")]
     shown = paths if limit is None else paths[:limit]
     more = len(paths) > len(shown)
     return ListResult(folder=str(base), files=[_entry(base, p) for p in shown], total=len(paths), more=more,

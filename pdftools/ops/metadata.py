@@ -115,8 +115,8 @@ def metadata(
     linearize: Annotated[Linearize, Cli(actions=WRITES)] = False,
     object_streams: Annotated[ObjectStreams, Cli(actions=WRITES)] = "preserve",
     format: Annotated[Literal["pdftools", "pdftk", "pdftk-utf8"],
-                      Param("as pdftk: show as dump_data prints, set {{data}} as update_info reads "
-                            "(pdftk-utf8: dump_data_utf8, update_info_utf8)"),
+                      Param("show/set: as pdftk (show: dump_data's text) (set: {{data}} as update_info reads it); "
+                            "pdftk-utf8: its _utf8 form"),
                       Cli(actions=("show", "set"))] = "pdftools",
     key: Annotated[str | None, Param("show: one key's whole value (`Title`, `dc:title`)"),
                    Cli(actions=("show",))] = None,

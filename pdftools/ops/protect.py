@@ -45,7 +45,9 @@ def protect(
     user_password: NewPassword = None,
     owner_password: OwnerPassword = None,
     allow: Annotated[
-        str | None, Param("Allowed: print,print-hq,copy,modify,annotate,fill-forms,assemble; all (default) or none"),
+        str | None, Param("Allowed{{cli:, comma-separated (`print,copy`): print, print-hq, copy, modify, annotate, "
+                          "fill-forms, assemble}}{{mcp:: print,print-hq,copy,modify,annotate,fill-forms,assemble}}; "
+                          "all (default) or none"),
         Mcp(annotation=str | list[str] | None),  # an agent's list of names too (the schema says so: an array)
         Cli(complete=lambda: ("all", "none", *PERMISSIONS), listed=True),
     ] = None,
@@ -57,6 +59,11 @@ def protect(
     linearize: Linearize = False,
     object_streams: ObjectStreams = "preserve",
 ) -> ProtectResult:
+    if user_password is None and password is not None:  # the new password given as the input's
+        raise InvalidArgument(
+            "no new password given ({{password}} is the password of the input)",
+            hint="{{password}} opens an encrypted input; give the new password with {{user_password}}{{cli:, "
+                 "--user-password-file FILE or PDFTOOLS_NEW_PASSWORD, or run at a terminal to be asked}}.")
     if user_password is None:
         raise InvalidArgument(
             "no new password given",

@@ -34,6 +34,7 @@ class Part:
     end: int
     pages: int
     title: str = ""
+    table_optional = ("title",)  # a person sees titles when the parts are bookmarks'
 
 
 @dataclass

@@ -100,3 +100,26 @@ def test_a_sidecar_is_refused_naming_batch_text(cli: Any, tmp_path: Path) -> Non
     assert error["code"] == "INVALID_ARGUMENT" and "batch text" in error["message"], error
     assert "sidecar" not in (error["hint"] or "")  # not listed among the options a batch takes
     assert not (tmp_path / "all.txt").exists() and not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(("command", "option", "message", "listed"), [
+    ("convert", "too=html", "--set too: no such option (did you mean to?)", "from, to, standalone"),
+    ("convert", "nope=1", "--set nope: no such option", "text, from, to,"),
+    ("ocr", "force-ocr=maybe", "--set force-ocr=maybe: not yes or no", None),
+    ("ocr", "max-chars=0", "--set max-chars must be greater than or equal to 1 (got 0)", None),
+    ("ocr", "force-orc=1", "--set force-orc: no such option (did you mean force-ocr?)", "force-ocr, rotate-pages"),
+    ("rotate", "object-streams=x", "--set object-streams=x: choose from preserve, generate, disable", None),
+    ("rotate", "angel=90", "--set angel: no such option (did you mean angle?)", "linearize, object-streams."),
+])
+def test_set_names_options_as_the_commands_help_spells_them(cli: Any, tmp_path: Path, command: str, option: str,
+                                                           message: str, listed: str | None) -> None:
+    """`--set`'s errors named the options in Python's spelling (`force_ocr`, `to_format`, `object_streams`), words
+    no `--help` shows: now as the command's own flags (`force-ocr`, `to`, `object-streams`), which `--set` takes."""
+    shutil.copy(FOUR, tmp_path / "four.pdf")
+    result = cli("batch", command, tmp_path / "four.pdf", "-d", tmp_path / "out", "--set", option, "--json")
+    assert result.exit_code == 2, result
+    error = json.loads(result.stderr)["error"]
+    assert error["message"].startswith(message), error
+    if listed is not None:
+        assert listed in error["hint"], error
+    assert "_" not in error["message"] + error["hint"], error

@@ -128,3 +128,38 @@ def test_command_help_never_puts_two_parentheses_in_a_row(cli: Callable[..., Any
     """`(x) (asked for at a terminal when not given)` reads as two afterthoughts: one parenthesis says both."""
     out = " ".join(_command_help(cli, [name]).split())
     assert not re.findall(r".{40}\) \(.{20}", out), out
+
+
+def test_convert_help_speaks_to_a_shell_user(cli: Callable[..., Any]) -> None:
+    """`convert --help` said `-o FILE  File to write (none: the text comes back)  [default: -]`, the agent's
+    words beside the shell's default, and `(command line only)` on two options to a reader at the command line."""
+    out = " ".join(_command_help(cli, ["convert"]).split())
+    assert "-o, --output FILE File to write (`-`: standard output) [default: -]" in out, out
+    assert "comes back" not in out.split("Options:")[1] and "(command line only" not in out, out
+
+
+def test_protect_allow_help_breaks_its_list_between_words(cli: Callable[..., Any]) -> None:
+    """At 80 columns `--allow`'s list (`print,print-hq,copy,...`, one word for the wrapper) was cut by force: a line
+    began `,fill-forms,assemble`. At a shell it is a list of words; over MCP it stays as it was."""
+    out = cli("protect", "--help", env={"COLUMNS": "80"}).stdout
+    assert not any(line.strip().startswith(",") for line in out.splitlines()), out
+    assert "fill-forms" in out and "annotate" in out
+
+
+def test_serve_shows_its_choices_as_every_command_does(cli: Callable[..., Any]) -> None:
+    """`serve --help` wrote `--transport <stdio|http>` where every other command writes `--mode [plain|layout]`."""
+    out = cli("serve", "--help").stdout
+    assert "--transport [stdio|http]" in out and "--log-level [debug|info|warning|error]" in out, out
+    assert "<" not in out.split("Options:")[1], out
+
+
+def test_metadata_format_speaks_of_its_own_sub_command(cli: Callable[..., Any]) -> None:
+    """`metadata show --help` described --format as `show as dump_data prints, set --data as update_info reads`:
+    each sub-command's help speaks of its own action, as its other options do."""
+    def format_help(action: str) -> str:
+        out = cli("metadata", action, "--help", env={"COLUMNS": "200"}).stdout
+        return " ".join(out.split("--format", 1)[1].split("--json", 1)[0].split())
+
+    shown, written = format_help("show"), format_help("set")
+    assert "dump_data" in shown and "update_info" not in shown and "--data" not in shown, shown
+    assert "update_info" in written and "--data" in written and "dump_data" not in written, written

@@ -76,3 +76,43 @@ def test_a_title_with_a_line_break_is_one_row(cli: Callable[..., Any], tmp_path:
             (args, result.stdout)
         assert "first\\nsecond" in result.stdout, (args, result.stdout)
     assert json.loads(cli("info", doc, "--json").stdout)["metadata"]["Title"] == "first\nsecond"
+
+
+def test_labels_keep_each_page_on_one_line(cli: Callable[..., Any], tmp_path: Path) -> None:
+    """`labels` prints `page<TAB>label`, a page a line: a label whose prefix holds a line break (`a<LF>b`) made
+    two lines of one page, so `wc -l` and `while read` counted pages wrong. The note naming the file written
+    stays one line too."""
+    path = _pdf(tmp_path / "doc.pdf")
+    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        pdf.add_blank_page(page_size=(200, 200))
+        pdf.Root.PageLabels = pikepdf.Dictionary(Nums=[0, pikepdf.Dictionary(P=pikepdf.String("a\nb\r-"),
+                                                                               S=pikepdf.Name.D)])
+        pdf.save(path)
+    result = cli("labels", path)
+    assert result.exit_code == 0, result
+    assert result.stdout.splitlines() == ["1\ta\\nb\\r-1", "2\ta\\nb\\r-2"], result
+    assert json.loads(cli("labels", path, "--json").stdout)["labels"] == ["a\nb\r-1", "a\nb\r-2"]
+    written = cli("labels", path, "--set", "1:i", "-o", tmp_path / f"{BROKEN}.pdf")
+    assert written.exit_code == 0 and len(written.stderr.splitlines()) == 1, written
+    assert f"{SHOWN}.pdf" in written.stderr, written
+
+
+@pytest.mark.parametrize("command", [("text",), ("images", "-d", "out"), ("attachments",)])
+def test_notes_naming_a_file_stay_one_line(cli: Callable[..., Any], tmp_path: Path, command: tuple[str, ...]) -> None:
+    """A note on standard error (`no text on page(s) 1`, `has no images`, `has no attachments`) printed a name
+    with a line break as it is, so the note took two lines, as error lines no longer do."""
+    pdf = pikepdf.new()
+    pdf.add_blank_page(page_size=(200, 200))
+    pdf.save(tmp_path / f"{BROKEN}.pdf")
+    result = cli(command[0], tmp_path / f"{BROKEN}.pdf", *command[1:])
+    assert result.exit_code == 0, result
+    notes = [line for line in result.stderr.splitlines() if line]
+    assert len(notes) == 1 and f"{SHOWN}.pdf" in notes[0], result.stderr
+
+
+def test_a_skipped_search_input_is_an_error_line_and_a_hint_line(cli: Callable[..., Any], folder: Path) -> None:
+    """Its note holds two lines on purpose (as every error prints): kept so while a label's note is one line."""
+    result = cli("search", "-c", "x", folder / "c.pdf", folder / "missing.pdf")
+    assert result.exit_code == 2, result
+    assert result.stderr.splitlines() == [f"error[FILE_NOT_FOUND]: no such file: {folder}/missing.pdf",
+                                          "  hint: Check the path; `pdftools ls DIR` lists the PDFs in a folder."]

@@ -133,3 +133,17 @@ def test_an_error_shows_such_a_name_with_its_byte_escaped(locales: dict[str, dic
     done = _run([PDFTOOLS, "info", b"gone-caf\xe9.pdf"], env, tmp_path)
     assert done.returncode == 3, done.stderr
     assert b"gone-caf\\xe9.pdf" in done.stderr and b"udce9" not in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "ascii", "utf-16"])
+def test_text_tables_and_errors_are_utf8_whatever_pythonioencoding_says(encoding: str, tmp_path: Path) -> None:
+    """PYTHONIOENCODING (set for other Python programs, in a CI image or a profile) chose standard output's
+    encoding: `info` stopped with INTERNAL at the table's first rule (`'latin-1' codec can't encode '┃'`), after
+    some of its lines, and `text` at the first Arabic letter. pdftools writes UTF-8, as pdftotext does."""
+    env = {**_env({"c": {"LC_ALL": "C.UTF-8"}}, "c", tmp_path), "PYTHONIOENCODING": encoding}
+    table = _run([PDFTOOLS, "info", ARABIC], env, tmp_path)
+    assert table.returncode == 0 and "┃".encode() in table.stdout, table.stderr
+    ours = _run([PDFTOOLS, "text", ARABIC], env, tmp_path)
+    assert ours.returncode == 0 and ours.stdout == _run(["pdftotext", ARABIC, "-"], env, tmp_path).stdout, ours
+    missing = _run([PDFTOOLS, "info", "nope-\u65e5\u672c.pdf"], env, tmp_path)
+    assert missing.returncode == 3 and "nope-\u65e5\u672c.pdf".encode() in missing.stderr, missing.stderr

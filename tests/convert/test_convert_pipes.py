@@ -48,5 +48,6 @@ def test_binary_format_is_not_written_to_a_terminal(tmp_path: Path, md: Path) ->
     proc, written = run_at_terminal([str(PDFTOOLS), "convert", str(md), "-t", "docx"], tmp_path, 120)
     assert proc.returncode == 2, proc.stderr
     assert b"INVALID_ARGUMENT" in proc.stderr and b"-o FILE" in proc.stderr and b"terminal" in proc.stderr
+    assert b"cat > out.docx" in proc.stderr and b".pdf" not in proc.stderr, proc.stderr  # it said `out.pdf`
     assert b"PK" not in written
     assert pty.STDOUT_FILENO == 1  # the test sets up its own terminal: none is assumed

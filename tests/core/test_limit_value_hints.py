@@ -41,3 +41,14 @@ def test_max_input_mb_zero_turns_the_limit_off(monkeypatch: pytest.MonkeyPatch) 
     with pytest.raises(Exception, match="PDFTOOLS_MAX_INPUT_MB") as caught:
         limits.max_input_bytes()
     assert "megabytes" in caught.value.hint  # type: ignore[attr-defined]
+
+
+def test_a_negative_value_is_called_negative_not_no_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    """PDFTOOLS_TIMEOUT=-1 said `'-1' is not a number`: it is one, below the 0 that turns the limit off."""
+    from pdftools.core import limits
+
+    monkeypatch.setenv("PDFTOOLS_TIMEOUT", "-1")
+    with pytest.raises(Exception, match="PDFTOOLS_TIMEOUT") as caught:
+        limits.timeout()
+    assert caught.value.message == "PDFTOOLS_TIMEOUT='-1' is negative", caught.value  # type: ignore[attr-defined]
+    assert "0: no limit" in caught.value.hint  # type: ignore[attr-defined]

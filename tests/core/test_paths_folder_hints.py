@@ -60,3 +60,16 @@ def test_ls_of_a_missing_folder_or_of_a_file_says_what_to_do(cli: Any, folder: P
     error = json.loads(a_file.stderr)["error"]
     assert error["code"] == "INVALID_ARGUMENT" and "is a file" in error["message"], error
     assert f"`pdftools ls {folder}`" in error["hint"] and "`pdftools info " in error["hint"], error
+
+
+@pytest.mark.parametrize("args", [["search", "x", "{missing}"], ["merge", "{missing}", "-o", "m.pdf"],
+                                  ["info", "{missing}"], ["rename-invoice", "{missing}", "--dry-run"]])
+def test_a_missing_folder_written_as_one_is_called_a_folder(cli: Any, tmp_path: Path, args: list[str]) -> None:
+    """`search x invoices/` (the README's own example) with no such folder said `no such file: invoices/` and
+    `no file has that name`: a name ending in `/` is a folder's."""
+    missing = f"{tmp_path / 'invoices'}/"
+    result = cli(*[a.format(missing=missing) for a in args], "--json")
+    assert result.exit_code == 3, result
+    error = json.loads(result.stderr)["error"]
+    assert error["code"] == "FILE_NOT_FOUND" and error["message"] == f"no such folder: {missing}", error
+    assert "no folder has that name" in error["hint"], error

@@ -212,6 +212,15 @@ def test_cli_without_any_password_source_and_no_terminal(fails: Errors, pdf: Pat
     assert "no new password" in reported["message"]
 
 
+def test_cli_password_given_for_the_new_one_says_which_is_which(fails: Errors, pdf: Path) -> None:
+    """`protect FILE --password x` (pdfcpu's and qpdf's users write the new password so) said only `no new password
+    given`, with --password given: --password opens an encrypted input; the new one is --user-password."""
+    reported = fails.run(["protect", pdf, "--password", "x"], errors.InvalidArgument, inputs=(pdf,),
+                         hint="--password opens an encrypted input; give the new password with --user-password, "
+                              "--user-password-file FILE or PDFTOOLS_NEW_PASSWORD, or run at a terminal to be asked.")
+    assert reported["message"] == "no new password given (--password is the password of the input)", reported
+
+
 def test_cli_password_file_problems(fails: Errors, pdf: Path, tmp_path: Path) -> None:
     missing = tmp_path / "nope.txt"
     fails.run(["protect", pdf, "--user-password-file", missing], errors.FileNotFound, inputs=(pdf,),

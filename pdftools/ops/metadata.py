@@ -119,7 +119,7 @@ def metadata(
                             "pdftk-utf8: its _utf8 form"),
                       Cli(actions=("show", "set"))] = "pdftools",
     key: Annotated[str | None, Param("show: one key's whole value (`Title`, `dc:title`)"),
-                   Cli(actions=("show",))] = None,
+                   Cli(metavar="KEY", actions=("show",))] = None,
     offset: Annotated[Offset, Cli(actions=("show",), note="here: with --key, of its value (a list: items); else, "
                                                           "keys")] = 0,
 ) -> MetadataResult:

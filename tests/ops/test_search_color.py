@@ -8,28 +8,15 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from conftest import CORPUS
+from pdfgrep_peer import PDFTOOLS, pdfgrep, run
 from terminal import run_at_terminal
 
-PDFTOOLS = Path(sys.executable).with_name("pdftools")
 FILES = [CORPUS / rel for rel in ("004-pdflatex-4-pages/pdflatex-4-pages.pdf",
                                   "026-latex-multicolumn/multicolumn.pdf")]
-
-
-def run(*argv: object, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([str(a) for a in argv], capture_output=True, check=False,
-                          env={**os.environ, **(env or {})})
-
-
-def pdfgrep() -> str:
-    found = shutil.which("pdfgrep")
-    assert found, "pdfgrep is missing: .ci/setup installs it (Debian package pdfgrep)"
-    return found
 
 
 @pytest.mark.parametrize("options", [["-n"], ["-n", "-H"], ["-C", "1", "-n"], ["-c"], ["--files-with-matches"],

@@ -5,27 +5,12 @@ being Python's, PCRE's near kin, anyway: the same lines as pdfgrep's on corpus f
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 from conftest import CORPUS
+from pdfgrep_peer import PDFTOOLS, pdfgrep, run
 
-PDFTOOLS = Path(sys.executable).with_name("pdftools")
 FILES = [CORPUS / rel for rel in ("004-pdflatex-4-pages/pdflatex-4-pages.pdf",
                                   "026-latex-multicolumn/multicolumn.pdf")]
-
-
-def run(*argv: object) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([str(a) for a in argv], capture_output=True, check=False)
-
-
-def pdfgrep() -> str:
-    found = shutil.which("pdfgrep")
-    assert found, "pdfgrep is missing: .ci/setup installs it (Debian package pdfgrep)"
-    return found
 
 
 @pytest.mark.parametrize("options", [["-F", "-c"], ["--fixed-strings", "--only-matching", "-n"], ["-F", "-i", "-n"],

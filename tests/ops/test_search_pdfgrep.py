@@ -7,36 +7,25 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import anyio
 import pytest
 from conftest import CORPUS, ENCRYPTED_REL
 from mcp import Client
+from pdfgrep_peer import PDFTOOLS, pdfgrep, run
 
 from pdftools.mcp.server import build_server
 from pdftools.ops.search import search
 
 pytestmark = pytest.mark.slow  # started first when the files are spread over workers
 
-PDFTOOLS = Path(sys.executable).with_name("pdftools")
 FILES = ["004-pdflatex-4-pages/pdflatex-4-pages.pdf", "026-latex-multicolumn/multicolumn.pdf",
          "011-google-doc-document/google-doc-document.pdf", "021-pdfa/crazyones-pdfa.pdf"]
 BOOK = "009-pdflatex-geotopo/GeoTopo-komprimiert.pdf"  # 100+ pages of German mathematics
 # patterns whose meaning is the same in pdfgrep's POSIX extended syntax and Python's (no ^ or $: pdfgrep anchors
 # them at the ends of the page's text, grep and pdftools at each line's)
 PATTERNS = ["in", "Lorem|ipsum", "[0-9]+", "(Nam|text) [a-z]+"]
-
-
-def run(*argv: object) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([str(a) for a in argv], capture_output=True, check=False)
-
-
-def pdfgrep() -> str:
-    found = shutil.which("pdfgrep")
-    assert found, "pdfgrep is missing: .ci/setup installs it (Debian package pdfgrep)"
-    return found
 
 
 @pytest.mark.parametrize("options", [["-n"], ["-i", "-n", "-H"], ["-c"], ["-n", "-C", "2"], ["-m", "3", "-n"],

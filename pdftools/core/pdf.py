@@ -147,18 +147,17 @@ def password_forms(password: str | None, *, exact: bool = False) -> list[str | b
     e.g. AES-128 or RC4, stores non-ASCII passwords that way); then none, unless `exact` (see open_pdf). A password
     that is not UTF-8 (a Latin-1 terminal's `caf\\xe9`, held as a surrogate escape) is tried as the bytes typed, as
     qpdf takes it."""
-    if password:
+    forms: list[str | bytes] = [password or ""]
+    if password and not password.isascii():
         try:
             password.encode("utf-8")
         except UnicodeEncodeError:
-            typed = password.encode("utf-8", "surrogateescape" if _escaped_bytes(password) else "surrogatepass")
-            return [typed] + ([""] if not exact else [])
-    forms: list[str | bytes] = [password or ""]
-    if password and not password.isascii():
-        import pikepdf.codec  # noqa: F401  # registers the "pdfdoc" codec
+            forms = [password.encode("utf-8", "surrogateescape" if _escaped_bytes(password) else "surrogatepass")]
+        else:
+            import pikepdf.codec  # noqa: F401  # registers the "pdfdoc" codec
 
-        with contextlib.suppress(UnicodeEncodeError):
-            forms.append(password.encode("pdfdoc"))
+            with contextlib.suppress(UnicodeEncodeError):
+                forms.append(password.encode("pdfdoc"))
     return forms + ([""] if password and not exact else [])
 
 

@@ -55,10 +55,12 @@ class Outcome:
                 f"stderr={self.stderr[-1500:]!r}, stdout={self.stdout[:300]!r})")
 
 
-def default_sigint() -> None:
-    """For `preexec_fn`: the child takes SIGINT as a terminal would deliver it. A test run started in the
-    background (`pytest &` in a script, `nohup`) inherits SIGINT as ignored, and so would every child."""
+def default_signals() -> None:
+    """For `preexec_fn`: the child takes SIGINT and SIGHUP as a terminal would deliver them. A test run started in
+    the background (`pytest &` in a script) inherits SIGINT as ignored, one under `nohup` SIGHUP, and so would
+    every child (the SIGHUP tests then saw the command finish instead of stop)."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
 
 
 def base_env(**extra: str) -> dict[str, str]:

@@ -108,7 +108,7 @@ def test_a_coordinator_killed_outright_leaves_no_worker_behind(tmp_path: Path, s
         shutil.rmtree(own_tmp, ignore_errors=True)
 
 
-def _default_sigint() -> None:
+def _default_signals() -> None:
     """A background job (a CI runner's, `cmd &`) inherits SIGINT ignored, and Python then leaves it ignored:
     the batch under test gets the default, as at a terminal."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
@@ -157,7 +157,7 @@ def test_a_file_finished_as_the_batch_stops_is_in_the_journal_or_not_published(t
     out = tmp_path / "out"
     argv = [str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(out), "--jobs", "1", "--json"]
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=_default_sigint)
+                            preexec_fn=_default_signals)
     try:
         worker = _staged_by(out)
         os.kill(proc.pid, signal.SIGSTOP)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from conftest import CORPUS
-from harness import base_env, default_sigint
+from harness import base_env, default_signals
 
 PDF = (CORPUS / "sample-files" if (CORPUS / "sample-files").is_dir() else CORPUS) / "001-trivial" \
     / "minimal-document.pdf"
@@ -50,7 +50,7 @@ main()
 
 def _as_at_a_terminal() -> None:
     """Ctrl-C and SIGHUP as a terminal's session has them (a run under `nohup` or in the background ignores them)."""
-    default_sigint()
+    default_signals()
     signal.signal(signal.SIGHUP, signal.SIG_DFL)
 
 

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import broken_pdfs
-from harness import default_sigint
+from harness import default_signals
 
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
 LIMIT = 2.0
@@ -76,7 +76,7 @@ def test_ctrl_c_stops_it_without_a_limit(tmp_path: Path) -> None:
     pdf = redos_pdf(tmp_path / "redos.pdf")
     env = {k: v for k, v in os.environ.items() if k != "PDFTOOLS_TIMEOUT"}
     proc = subprocess.Popen([PDFTOOLS, "search", "(a+)+b", str(pdf)], env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, preexec_fn=default_sigint,
+                            stderr=subprocess.PIPE, text=True, preexec_fn=default_signals,
                             start_new_session=True)  # its own group, to signal as a terminal does
     for _ in range(600):  # until the matcher is forked: the search is under way, Ctrl-C handled
         if len(_ours(str(pdf), "search")) > 1:

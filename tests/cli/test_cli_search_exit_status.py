@@ -52,6 +52,15 @@ def _cmdline(pid: int) -> bytes:
         return b"pdftotext (ended)"
 
 
+def _cpu_ticks(pid: int) -> int:
+    """The CPU time a process has used, in clock ticks (0 once it has ended)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0
+    return int(fields[11]) + int(fields[12])  # utime, stime
+
+
 def _children(pid: int) -> list[int]:
     """The processes whose parent is `pid` (the matcher `search` forks)."""
     found = []
@@ -83,7 +92,9 @@ def test_an_unexpected_failure_is_not_no_match(as_json: bool, tmp_path: Path) ->
     proc = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         for _ in range(1200):  # until the matcher is forked and at work on the endless match
-            children = [c for c in _children(proc.pid) if b"pdftotext" not in _cmdline(c)]
+            # the matcher: not a pdftotext, and at work (a child forked for pdftotext shows search's own command
+            # line until it execs, and killing it instead left the matcher on its endless match: a timeout)
+            children = [c for c in _children(proc.pid) if b"pdftotext" not in _cmdline(c) and _cpu_ticks(c) >= 20]
             if children:
                 break
             time.sleep(0.05)

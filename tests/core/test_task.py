@@ -15,7 +15,7 @@ from pathlib import Path
 
 import anyio
 import pytest
-from harness import default_sigint
+from harness import default_signals
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
@@ -59,7 +59,7 @@ def _env(bindir: Path, **extra: str) -> dict[str, str]:
 def test_ctrl_c_kills_children_and_exits_130(hanging_pdftotext: tuple[Path, Path], sample: Path) -> None:
     bindir, pidfile = hanging_pdftotext
     proc = subprocess.Popen([PDFTOOLS, "text", sample], env=_env(bindir), stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, preexec_fn=default_sigint)
+                            stderr=subprocess.PIPE, text=True, preexec_fn=default_signals)
     for _ in range(200):
         if pidfile.exists():
             break

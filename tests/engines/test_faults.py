@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 from conftest import CORPUS, file_sha256
-from harness import base_env, default_sigint
+from harness import base_env, default_signals
 
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
 BIG_IMAGE = CORPUS / "018-base64-image" / "base64image.pdf"  # 2.2 MB: 20 of them take a while to write
@@ -42,7 +42,7 @@ class Run:
 
     def start(self) -> subprocess.Popen[bytes]:
         self.proc = subprocess.Popen(self.argv, env=self.env, cwd=self.cwd, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, start_new_session=True, preexec_fn=default_sigint)
+                                     stderr=subprocess.PIPE, start_new_session=True, preexec_fn=default_signals)
         if self.fsize is not None:  # set at once: Python takes ~0.3 s to start before it can write anything
             resource.prlimit(self.proc.pid, resource.RLIMIT_FSIZE, (self.fsize, self.fsize))
         return self.proc

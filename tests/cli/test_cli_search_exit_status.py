@@ -5,6 +5,7 @@ stay the same for every command; `search --help` says so, and how to test for it
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
@@ -89,7 +90,8 @@ def test_an_unexpected_failure_is_not_no_match(as_json: bool, tmp_path: Path) ->
     pdf.write_bytes(broken_pdfs.catastrophic_line())
     argv = [str(PDFTOOLS), "search", "(a+)+b", str(pdf), *(["--json"] if as_json else [])]
     env = {k: v for k, v in base_env().items() if k != "PDFTOOLS_TIMEOUT"}
-    proc = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)  # its group: the matcher too is killed if the test fails
     try:
         for _ in range(1200):  # until the matcher is forked and at work on the endless match
             # the matcher: not a pdftotext, and at work (a child forked for pdftotext shows search's own command
@@ -102,8 +104,9 @@ def test_an_unexpected_failure_is_not_no_match(as_json: bool, tmp_path: Path) ->
         os.kill(children[0], signal.SIGKILL)
         out, err = proc.communicate(timeout=60)
     finally:
-        if proc.poll() is None:
-            proc.kill()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)  # a matcher left on its endless match held a core for the suite
+        proc.wait()
     assert out == ""
     assert "INTERNAL" in err, err
     assert proc.returncode == 2, (proc.returncode, err)

@@ -28,6 +28,7 @@ T = TypeVar("T")
 R = TypeVar("R")
 POLL = 0.1  # seconds between checks of the task while the child works (how soon a cancel is seen)
 _HEADER = 8
+STOPPING = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)  # what stops a command (the parent's to handle)
 
 
 class Worker(Generic[T, R]):
@@ -69,13 +70,23 @@ class Worker(Generic[T, R]):
     def _start(self) -> None:
         requests, self._requests = os.pipe()
         self._replies, replies = os.pipe()
-        self.pid = os.fork()
-        if self.pid == 0:  # the child: never returns
-            os.close(self._requests)
-            os.close(self._replies)
-            _serve(self.fn, requests, replies)
-        os.close(requests)
-        os.close(replies)
+        # Ctrl-C, SIGTERM or SIGHUP to the process group while the child runs Python's after-fork hooks printed a
+        # traceback there ("Exception ignored in: <function _after_fork>"): they are held across the fork, and
+        # the child ignores them (the parent, which they reach too, kills it as it stops: `_stop`)
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
+        try:
+            self.pid = os.fork()
+            if self.pid == 0:  # the child: never returns
+                for number in STOPPING:
+                    signal.signal(number, signal.SIG_IGN)  # (one pending is dropped)
+                signal.pthread_sigmask(signal.SIG_SETMASK, held)
+                os.close(self._requests)
+                os.close(self._replies)
+                _serve(self.fn, requests, replies)
+            os.close(requests)
+            os.close(replies)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)  # the parent: one held arrives now
 
     def _stop(self) -> None:
         if self.pid:
@@ -129,7 +140,7 @@ def _serve(fn: Callable[[T], R], requests: int, replies: int) -> None:
                 data = pickle.dumps(reply, pickle.HIGHEST_PROTOCOL)
                 outbox.write(len(data).to_bytes(_HEADER, "big") + data)
                 outbox.flush()
-    except BaseException:  # Ctrl-C reaches the whole process group: the parent reports it, the child just ends
+    except BaseException:  # (the child ignores what stops a command: the parent reports it and kills the child)
         code = 1
     finally:
         os._exit(code)

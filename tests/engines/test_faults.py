@@ -280,8 +280,11 @@ FAKES = {  # fault -> (fake program's script body, extra environment, code, exit
               ("fake: cannot read this",)),
     "crashes": ("kill -SEGV $$", {}, "EXTERNAL_TOOL_FAILED", 9, ("SIGSEGV",)),
     "hangs": ("exec sleep 60", HANG, "TIMEOUT", 124, ("1 s",)),
-    "floods": ("exec head -c 3000000 /dev/zero > {out}", {"PDFTOOLS_MAX_STREAM_BYTES": "1M"}, "STREAM_TOO_LARGE",
-               10, ("PDFTOOLS_MAX_STREAM_BYTES",)),  # its output, or the file it writes: past the cap
+    "floods": ("sleep 0.5; exec head -c 3000000 /dev/zero > {out}", {"PDFTOOLS_MAX_STREAM_BYTES": "1M"},
+               "STREAM_TOO_LARGE", 10, ("PDFTOOLS_MAX_STREAM_BYTES",)),  # its output, or the file it writes: past
+    # the cap. The caps are set just after the program starts (engines._cap: no preexec_fn in a threaded
+    # process), as a real program reads its input before it writes; a fake that wrote 3 MB at once could finish
+    # first on a loaded machine, and pdftoppm's then said "made no image of page 3" (seen once in a clean run)
     "eats memory": (f"exec {sys.executable} -c '{GRAB}'", {"PDFTOOLS_MAX_STREAM_BYTES": "1M",
                                                            "PDFTOOLS_MAX_PIXELS": "1"},
                     "EXTERNAL_TOOL_FAILED", 9, ("Cannot allocate memory",)),

@@ -216,6 +216,17 @@ def page_list(pdf: pikepdf.Pdf) -> list[pikepdf.Page]:
     return list(pdf.pages)
 
 
+def append_page(pdf: pikepdf.Pdf, page: pikepdf.Page) -> None:
+    """Append a page of `pdf` at its end through qpdf's addPage, as pikepdf's page list does in the end: a page
+    already placed becomes a copy sharing its content and resources (qpdf --pages makes the same). The list lists
+    every page to count them before each append: a page placed 20,000 times took 45 s (qpdf's call: 0.1 s)."""
+    add = getattr(pdf, "_add_page", None)  # (pikepdf's own add_blank_page calls it; the list is the way without)
+    if add is None:
+        pdf.pages.append(page)
+    else:
+        add(page.obj, False)
+
+
 def add_resource(page: pikepdf.Page, value: Any, kind: pikepdf.Name, prefix: str) -> pikepdf.Name:
     """`value` in the page's resources under the first of PREFIX1, PREFIX2... no resource of the page has:
     the same name in every run (pikepdf's `prefix=` adds a random one, so the same input and options gave

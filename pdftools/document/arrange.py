@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pdftools.core.pdf import append_page
 from pdftools.document import labels as pagelabels
 from pdftools.document import remap
 from pdftools.errors import InvalidPageRange
@@ -30,7 +31,7 @@ def arrange(pdf: pikepdf.Pdf, order: list[int], moved: dict[int, int] | None = N
     for _ in range(len(pages)):
         del pdf.pages[-1]
     for index in order:
-        pdf.pages.append(pages[index])  # a page already placed is copied by pikepdf
+        append_page(pdf, pages[index])  # a page already placed is copied, sharing its content
     warnings = []
     if order[: len(pages)] != list(range(len(pages))) and "/PageLabels" in pdf.Root:
         kept = len(pages) if labelled is None else labelled

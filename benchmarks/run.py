@@ -173,6 +173,18 @@ def bench_repeat(tmp: Path, ins: Inputs, n: int, copies: int) -> Row:
     return ratio_row(f"select one page x {copies:,}", pairs, "qpdf --pages . 1,1,... --", None)
 
 
+def bench_long_merge(tmp: Path, ins: Inputs, n: int, pages: int) -> Row:
+    """A merge of one long file (a page repeated by qpdf), as `qpdf --empty --pages`: each page was taken with
+    `src.pages[i]` and appended through pikepdf's page list, both listing every page (20,000 pages: 53 s)."""
+    src, ours, peer = tmp / f"long-{pages}.pdf", str(tmp / "long-pdftools.pdf"), str(tmp / "long-qpdf.pdf")
+    sh(["qpdf", str(ins.one), "--pages", ".", ",".join(["1"] * pages), "--", str(src)])
+    pairs = paired(n, command(lambda: [PDFTOOLS, "merge", str(src), "-o", ours, "--force"]),
+                   command(lambda: ["qpdf", "--empty", "--pages", str(src), "--", peer]))
+    for out in (ours, peer):
+        assert inputs.page_count(Path(out)) == pages, f"{out}: wrong page count"
+    return ratio_row(f"merge one {pages:,}-page file", pairs, "qpdf --empty --pages", None)
+
+
 def bench_text(ins: Inputs, n: int) -> Row:
     src = str(ins.report)
     ours = sh([PDFTOOLS, "text", src]).stdout
@@ -479,7 +491,8 @@ SECTIONS: dict[str, Callable[[Path, Inputs, int], list[Row]]] = {
     "split": lambda tmp, ins, n: [bench_split(tmp, ins, n, ins.report, "split 500 pages -> singles", 500),
                                   bench_split(tmp, ins, n, ins.scan, "split a 20-page scan -> singles", 20,
                                               None)],
-    "repeat": lambda tmp, ins, n: [bench_repeat(tmp, ins, n, 8_000), bench_repeat(tmp, ins, n, 20_000)],
+    "repeat": lambda tmp, ins, n: [bench_repeat(tmp, ins, n, 8_000), bench_repeat(tmp, ins, n, 20_000),
+                                   bench_long_merge(tmp, ins, n, 5_000)],
     "text": lambda tmp, ins, n: [bench_text(ins, n)],
     "thumbnails": lambda tmp, ins, n: [
         bench_thumbnails(tmp, n, ins.p100, "thumbnails 100 pages, 150 px", 0.9),

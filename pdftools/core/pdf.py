@@ -239,12 +239,14 @@ def add_resource(page: pikepdf.Page, value: Any, kind: pikepdf.Name, prefix: str
     return page.add_resource(value, kind, pikepdf.Name(name))
 
 
-def copy_pages(src: pikepdf.Pdf, out: pikepdf.Pdf, indices: list[int], *, again: bool = False) -> None:
+def copy_pages(src: pikepdf.Pdf, out: pikepdf.Pdf, indices: list[int], *, again: bool = False,
+               listed: list[pikepdf.Page] | None = None) -> None:
     """Append `src`'s pages at 0-based `indices` to `out`. pikepdf's `add_pages_from` keeps form fields and
     named destinations working, but walks every page's annotations in Python, which doubled the time of a
     merge of plain documents: a source with neither, and no page twice (`again`: some of its pages may be in
     `out` already), has its pages appended as qpdf copies them. The task's deadline and a cancel are checked
-    before (a merge stops between its files) and between pages where pages go one at a time."""
+    before (a merge stops between its files) and between pages where pages go one at a time. `listed`: `src`'s
+    pages, listed once by a caller that copies from it many times (split)."""
     import pikepdf
 
     task.check()
@@ -255,9 +257,10 @@ def copy_pages(src: pikepdf.Pdf, out: pikepdf.Pdf, indices: list[int], *, again:
     if not plain or again or len(set(indices)) != len(indices):
         add_pages_from(out, src, indices)
         return
+    pages = page_list(src) if listed is None else listed  # (`src.pages[i]` lists every page to find one)
     for index in indices:
         task.check()
-        out.pages.append(src.pages[index])
+        append_page(out, pages[index])
 
 
 def add_pages_from(out: pikepdf.Pdf, src: pikepdf.Pdf, indices: list[int]) -> None:

@@ -217,9 +217,10 @@ def page_list(pdf: pikepdf.Pdf) -> list[pikepdf.Page]:
 
 
 def append_page(pdf: pikepdf.Pdf, page: pikepdf.Page) -> None:
-    """Append a page of `pdf` at its end through qpdf's addPage, as pikepdf's page list does in the end: a page
-    already placed becomes a copy sharing its content and resources (qpdf --pages makes the same). The list lists
-    every page to count them before each append: a page placed 20,000 times took 45 s (qpdf's call: 0.1 s)."""
+    """Append a page at the end of `pdf` through qpdf's addPage, as pikepdf's page list does in the end: a page of
+    another PDF is copied in; a page already placed becomes a copy sharing its content and resources (qpdf --pages
+    makes the same). The list lists every page to count them before each append: a page placed 20,000 times took
+    45 s (qpdf's call: 0.1 s)."""
     add = getattr(pdf, "_add_page", None)  # (pikepdf's own add_blank_page calls it; the list is the way without)
     if add is None:
         pdf.pages.append(page)

@@ -160,6 +160,24 @@ def password_forms(password: Keys, *, exact: bool = False) -> list[str | bytes]:
     return forms + ([""] if not keys or not exact else [])
 
 
+def key_for(path: Path, password: Keys) -> str | None:
+    """The one password of those given that opens `path`, for a command that takes one (a batch runs each file's
+    command with its own): the first that opens it, None when it opens only without one; the first given when
+    none opens it, or it cannot be read (the command then says why)."""
+    import pikepdf
+
+    keys = keyring(password)
+    if len(keys) < 2:
+        return keys[0] if keys else None
+    for key in [*keys, None]:
+        try:
+            open_any(path, _forms(key) if key is not None else [""]).close()
+            return key
+        except (pikepdf.PasswordError, pikepdf.PdfError, OSError):
+            continue
+    return keys[0]
+
+
 def _forms(password: str) -> list[str | bytes]:
     """A password as readers try it: as typed (UTF-8: AES-256), then in PDFDocEncoding (older encryption,
     e.g. AES-128 or RC4, stores non-ASCII passwords that way). A password that is not UTF-8 (a Latin-1 terminal's

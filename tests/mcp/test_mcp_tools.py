@@ -93,7 +93,7 @@ PDFTOOLS = Path(sys.executable).with_name("pdftools")
 # `all` +200 (session 34): pdf_unprotect's `remove_restrictions` and its result's `signatures_disabled` (182
 # bytes), qpdf's --remove-restrictions: a signed PDF's DocMDP lock and signature fields, which no call could remove
 # (measured: all 42,047). pdf_search's `password` a list too, pdfgrep's repeated --password (+25 each, within the
-# budgets: read 5,326, edit 21,504, all 42,072).
+# budgets: read 5,326, edit 21,504, all 42,072); pdf_batch's too (all 42,097).
 BUDGETS = {"read": 5_400, "edit": 21_550, "all": 42_150}
 TOOL_BUDGET = 2_650
 

@@ -111,3 +111,18 @@ def test_over_mcp(tmp_path: Path, pair: tuple[Path, Path]) -> None:
     stamped = rb.mcp_call(tmp_path, "pdf_stamp", {"input": "one.pdf", "pdf": "two.pdf", "output": "s.pdf",
                                                   "password": ["kiwi", "plum"]})
     assert not stamped.is_error, stamped
+
+
+def test_a_batch_over_files_locked_differently(cli: Any, tmp_path: Path, pair: tuple[Path, Path]) -> None:
+    """`batch` tries every password on every file, as pdfgrep does (each op then gets the one that opens it)."""
+    out = tmp_path / "out"
+    done = cli("batch", "text", *pair, "-d", out, "--password", "plum", "--password", "kiwi", "--json")
+    assert done.exit_code == 0, done
+    assert (out / "one.txt").read_text() == rb.text(pair[0], password="kiwi")
+    assert (out / "two.txt").read_text() == rb.text(pair[1], password="plum")
+    pdfs = tmp_path / "pdfs"
+    done = cli("batch", "rotate", *pair, "-d", pdfs, "--set", "angle=90", "--password", "plum", "--password", "kiwi")
+    assert done.exit_code == 0, done
+    assert rb.pages(pdfs / "one.pdf", password="kiwi") == 4 and rb.pages(pdfs / "two.pdf", password="plum") == 3
+    wrong = cli("batch", "text", *pair, "-d", tmp_path / "none", "--password", "x", "--password", "y", "--json")
+    assert wrong.exit_code != 0 and "BAD_PASSWORD" in wrong.stdout + wrong.stderr, wrong

@@ -161,6 +161,43 @@ def bench_split(tmp: Path, ins: Inputs, n: int, src: Path, name: str, pages: int
     return ratio_row(name, pairs, "qpdf --split-pages", limit)
 
 
+def bench_repeat(tmp: Path, ins: Inputs, n: int, copies: int) -> Row:
+    """One page placed `copies` times (`select FILE 1,1,1...`), as `qpdf --pages . 1,1,1... --`: each copy shares
+    the page's content. pikepdf's page list counted every page on each append: 20,000 copies took ~45 s."""
+    spec = ",".join(["1"] * copies)
+    ours, peer = str(tmp / "repeat-pdftools.pdf"), str(tmp / "repeat-qpdf.pdf")
+    pairs = paired(n, command(lambda: [PDFTOOLS, "select", str(ins.one), spec, "-o", ours, "--force"]),
+                   command(lambda: ["qpdf", str(ins.one), "--pages", ".", spec, "--", peer]))
+    for out in (ours, peer):  # sanity: every copy is there
+        assert inputs.page_count(Path(out)) == copies, f"{out}: wrong page count"
+    return ratio_row(f"select one page x {copies:,}", pairs, "qpdf --pages . 1,1,... --", None)
+
+
+def bench_long_merge(tmp: Path, ins: Inputs, n: int, pages: int) -> Row:
+    """A merge of one long file (a page repeated by qpdf), as `qpdf --empty --pages`: each page was taken with
+    `src.pages[i]` and appended through pikepdf's page list, both listing every page (20,000 pages: 53 s)."""
+    src, ours, peer = tmp / f"long-{pages}.pdf", str(tmp / "long-pdftools.pdf"), str(tmp / "long-qpdf.pdf")
+    sh(["qpdf", str(ins.one), "--pages", ".", ",".join(["1"] * pages), "--", str(src)])
+    pairs = paired(n, command(lambda: [PDFTOOLS, "merge", str(src), "-o", ours, "--force"]),
+                   command(lambda: ["qpdf", "--empty", "--pages", str(src), "--", peer]))
+    for out in (ours, peer):
+        assert inputs.page_count(Path(out)) == pages, f"{out}: wrong page count"
+    return ratio_row(f"merge one {pages:,}-page file", pairs, "qpdf --empty --pages", None)
+
+
+def bench_long_delete(tmp: Path, ins: Inputs, n: int, pages: int) -> Row:
+    """One page deleted of a long file, as `qpdf FILE --pages . 2-z --`: every page was taken out and put back,
+    each removal listing every page (20,000 pages: 28 s; qpdf: 3.5 min)."""
+    src, ours, peer = tmp / f"long-{pages}.pdf", str(tmp / "cut-pdftools.pdf"), str(tmp / "cut-qpdf.pdf")
+    if not src.exists():
+        sh(["qpdf", str(ins.one), "--pages", ".", ",".join(["1"] * pages), "--", str(src)])
+    pairs = paired(n, command(lambda: [PDFTOOLS, "delete", str(src), "1", "-o", ours, "--force"]),
+                   command(lambda: ["qpdf", str(src), "--pages", ".", "2-z", "--", peer]))
+    for out in (ours, peer):
+        assert inputs.page_count(Path(out)) == pages - 1, f"{out}: wrong page count"
+    return ratio_row(f"delete a page of {pages:,}", pairs, "qpdf FILE --pages . 2-z --", None)
+
+
 def bench_text(ins: Inputs, n: int) -> Row:
     src = str(ins.report)
     ours = sh([PDFTOOLS, "text", src]).stdout
@@ -467,6 +504,8 @@ SECTIONS: dict[str, Callable[[Path, Inputs, int], list[Row]]] = {
     "split": lambda tmp, ins, n: [bench_split(tmp, ins, n, ins.report, "split 500 pages -> singles", 500),
                                   bench_split(tmp, ins, n, ins.scan, "split a 20-page scan -> singles", 20,
                                               None)],
+    "repeat": lambda tmp, ins, n: [bench_repeat(tmp, ins, n, 8_000), bench_repeat(tmp, ins, n, 20_000),
+                                   bench_long_merge(tmp, ins, n, 5_000), bench_long_delete(tmp, ins, n, 5_000)],
     "text": lambda tmp, ins, n: [bench_text(ins, n)],
     "thumbnails": lambda tmp, ins, n: [
         bench_thumbnails(tmp, n, ins.p100, "thumbnails 100 pages, 150 px", 0.9),

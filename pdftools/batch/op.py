@@ -25,7 +25,7 @@ from pdftools.batch import plan
 from pdftools.batch.journal import STAGING, Journal, locked
 from pdftools.batch.work import BatchRow
 from pdftools.core import paths, task
-from pdftools.core.params import Cli, Mcp, Param, Password
+from pdftools.core.params import Cli, Mcp, Param, Passwords
 from pdftools.errors import (
     BatchFailed,
     BatchPartial,
@@ -105,7 +105,7 @@ def batch(
                        Cli(envvar="PDFTOOLS_CLUSTER", metavar="URL"), Mcp(hidden=True)] = None,
     pages_per_task: Annotated[int | None, Param("ocr: split longer documents into parts of this many pages, "
                                                 "one task each", ge=1)] = None,
-    password: Password = None,
+    password: Passwords = None,
 ) -> BatchResult:
     op = plan.command_op(command)
     fn = op.load()
@@ -138,14 +138,14 @@ def batch(
     return result
 
 
-def _options(fn: Any, given: list[str] | dict[str, Any] | None, password: str | None,
+def _options(fn: Any, given: list[str] | dict[str, Any] | None, password: list[str] | None,
              command: str) -> dict[str, Any]:
     params = inspect.signature(fn).parameters
     chosen = {**plan.cli_defaults(fn), **plan.parse_options(fn, given, command)}
     if "jobs" in params and "jobs" not in chosen:
         chosen["jobs"] = 1  # the batch runs files side by side; each on one CPU
-    if password is not None and "password" in params:
-        chosen.setdefault("password", password)
+    if password and "password" in params:  # several: each file's command gets the one that opens it (work.py)
+        chosen.setdefault("password", password[0] if len(password) == 1 else password)
     missing = [n for n, p in params.items()
                if p.default is inspect.Parameter.empty and n not in chosen and n not in plan.OWNED]
     example = "Give it with {{cli:--set, e.g. --set NAME=VALUE}}{{mcp:options, e.g. {\"NAME\": VALUE}}}."

@@ -14,10 +14,14 @@ import uuid
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pdftools.batch.plan import FileJob
 from pdftools.batch.work import BatchRow
 from pdftools.errors import PdftoolsError
+
+if TYPE_CHECKING:
+    from pdftools.core.pdf import Keys
 
 
 @dataclass
@@ -30,7 +34,7 @@ class _Whole:
 
 
 class Assembler:
-    def __init__(self, per_task: int, staging: Path, password: str | None) -> None:
+    def __init__(self, per_task: int, staging: Path, password: Keys) -> None:
         self.per_task, self.password = per_task, password
         self.folder = staging / f"parts-{uuid.uuid4().hex[:8]}"
         self.wholes: dict[str, _Whole] = {}

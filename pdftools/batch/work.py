@@ -59,10 +59,11 @@ def run_one(job: FileJob) -> BatchRow:
         policy = paths.RootsPolicy([Path(r) for r in job.roots]) if job.roots else paths.LocalPolicy()
         with paths.using(policy), task.running(task.Task()), _reproducible():
             fn = get(job.command).load()
-            result = fn(**_arguments(job, made))
+            arguments = _arguments(job, made)
+            result = fn(**arguments)
             _write_result(job, result, made)
             _pass_through(job, result, made)
-        row.pages = pages_of(result, made, job.options.get("password"))
+        row.pages = pages_of(result, made, arguments.get("password"))
         row.status, row.output, row.staged = "ok", job.target, str(made)
     except PdftoolsError as exc:
         if job.remote and isinstance(exc, (DependencyMissing, OcrLanguageMissing)):
@@ -139,6 +140,10 @@ def _stage(staging: str) -> Path:
 
 def _arguments(job: FileJob, made: Path) -> dict[str, Any]:
     kwargs = {**job.options, "input": job.input}
+    if isinstance(kwargs.get("password"), list):  # several: the file's own, for a command that takes one
+        from pdftools.core.pdf import key_for
+
+        kwargs["password"] = key_for(Path(job.input), kwargs["password"])
     if job.kind == "file":
         kwargs["output"] = str(made)
     elif job.kind == "folder":

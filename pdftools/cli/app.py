@@ -112,8 +112,8 @@ def typer_parameters(fn: Callable[..., Any], action: str | None = None) -> list[
                                         annotation=Annotated[base, spec]))
         if cli.file_flag:
             flag = max(flags_of(name, cli), key=len)
-            spec = typer.Option(cli.file_flag, metavar="FILE",
-                                help=f"Read {flag} from the first line of FILE (`-`: standard input)")
+            where = "FILE, one a line" if many(base) else "the first line of FILE"
+            spec = typer.Option(cli.file_flag, metavar="FILE", help=f"Read {flag} from {where} (`-`: standard input)")
             params.append(inspect.Parameter(_from_file(name), inspect.Parameter.KEYWORD_ONLY, default=None,
                                             annotation=Annotated[str | None, spec]))
     return params
@@ -163,6 +163,15 @@ def metavar_of(name: str, base: Any, cli: Cli) -> str | None:
     return {int: "N", float: "NUMBER"}.get(kinds[0], "TEXT")
 
 
+def many(base: Any) -> bool:
+    """Whether a parameter's type is a list (alone or in a union: `list[str] | None`)."""
+    from types import UnionType
+    from typing import Union, get_args, get_origin
+
+    return any(get_origin(kind) is list for kind in (get_args(base) if get_origin(base) in (Union, UnionType)
+                                                       else (base,)))
+
+
 def _from_file(name: str) -> str:
     """The name of the extra parameter that reads `name` from a file (`--password-file`)."""
     return f"{name}__file"
@@ -191,9 +200,14 @@ def interactive() -> bool:
 
 
 def fill_secrets(fn: Callable[..., Any], kwargs: dict[str, Any], files: dict[str, str | None],
-                 typed: set[str]) -> None:
-    """Fill secret values from their files (`--password-file`), else ask for them at a terminal."""
+                 typed: set[str], from_env: set[str] | None = None) -> None:
+    """Fill secret values from their files (`--password-file`), else ask for them at a terminal. Several values
+    (merge's passwords) are the lines of the file, and of the environment variable (`from_env`: click splits a
+    list's variable at blanks, and a password may hold spaces)."""
     for name, cli in secret_parameters(fn).items():
+        several = many(split_annotated(hints_of(fn)[name])[0])
+        if name in (from_env or ()) and several and cli.envvar:
+            kwargs[name] = _lines(os.environ.get(cli.envvar, "")) or None
         path = files.get(name)
         if path is not None:
             if name in typed:
@@ -202,7 +216,7 @@ def fill_secrets(fn: Callable[..., Any], kwargs: dict[str, Any], files: dict[str
             if path == "-" and _reads_stdin(kwargs):
                 raise InvalidArgument(f"{cli.file_flag} - and a PDF from `-` would both read standard input",
                                       hint=f"Give the password in a file ({cli.file_flag} FILE), or the PDF by name.")
-            kwargs[name] = read_value_file(path, cli.file_flag or "")
+            kwargs[name] = read_value_file(path, cli.file_flag or "", several=several)
         if kwargs.get(name) is None and cli.prompt and interactive():
             kwargs[name] = typer.prompt(cli.prompt, hide_input=cli.hide_input, confirmation_prompt=cli.confirm,
                                         err=True)
@@ -214,10 +228,10 @@ def _reads_stdin(kwargs: dict[str, Any]) -> bool:
     return any(v == "-" or (isinstance(v, list) and "-" in v) for v in values)
 
 
-def read_value_file(raw: str, flag: str) -> str:
+def read_value_file(raw: str, flag: str, *, several: bool = False) -> Any:
     """The first line of a file (without its line ending): how secrets are passed out of plain sight. `-` is
     standard input (as `qpdf --password-file=-`); at a terminal it is asked for, not echoed (`--password-file`
-    asks `Password (not shown): `)."""
+    asks `Password (not shown): `). `several`: every line that is not empty, as a list (one at a terminal)."""
     from pathlib import Path
 
     from pdftools.errors import FileNotFound, IsADirectory, PermissionDenied
@@ -227,12 +241,14 @@ def read_value_file(raw: str, flag: str) -> str:
 
         try:
             what = flag.removeprefix("--").removesuffix("-file").replace("-", " ").capitalize() or "Value"
-            return getpass.getpass(f"{what} (not shown): ", stream=sys.stderr) or _empty(raw, flag)
+            typed = getpass.getpass(f"{what} (not shown): ", stream=sys.stderr) or _empty(raw, flag)
+            return [typed] if several else typed
         except EOFError:  # Ctrl-D
             _empty(raw, flag)
     path = Path(raw).expanduser()
     try:
-        data = (sys.stdin.readline() if sys.stdin is not None else "") if raw == "-" else \
+        data = ((sys.stdin.read() if several else sys.stdin.readline()) if sys.stdin is not None else "") \
+            if raw == "-" else \
             path.read_bytes().decode("utf-8", "surrogateescape")  # as standard input and arguments are read
     except FileNotFoundError:
         raise FileNotFound(f"no such file: {raw} ({flag})", hint="Check the path of the file that holds the value.") \
@@ -245,11 +261,18 @@ def read_value_file(raw: str, flag: str) -> str:
         raise InvalidArgument(f"cannot read {flag} from standard input: {exc.strerror}",
                               hint=f"Standard input is closed (`<&-`): pipe the value into {flag} -, or give a file "
                                    "that holds it.") from None
+    if several:
+        return _lines(data) or _empty(raw, flag, "every line")
     return data.split("\n", 1)[0].removesuffix("\r") or _empty(raw, flag)
 
 
-def _empty(raw: str, flag: str) -> str:
-    raise InvalidArgument(f"the first line of {raw} is empty ({flag})")
+def _lines(text: str) -> list[str]:
+    """The lines of a file or variable that are not empty, without their line endings (`\\r\\n` too)."""
+    return [line.removesuffix("\r") for line in text.split("\n") if line.removesuffix("\r")]
+
+
+def _empty(raw: str, flag: str, which: str = "the first line") -> Any:
+    raise InvalidArgument(f"{which} of {raw} is empty ({flag})")
 
 
 def action_parameter(fn: Callable[..., Any]) -> tuple[str, tuple[tuple[str, str], ...]] | None:
@@ -299,11 +322,13 @@ def make_command(op: Op, action: tuple[str, str] | None = None) -> Callable[...,
         files = {name: kwargs.pop(_from_file(name), None) for name, cli in secrets.items() if cli.file_flag}
         sources = {name: ctx.get_parameter_source(name) for name in secrets}
         typed = {name for name, source in sources.items() if source is not None and source.name == "COMMANDLINE"}
+        from_env = {name for name, source in sources.items() if source is not None and source.name == "ENVIRONMENT"}
         if action is not None:
             kwargs[action[0]] = action[1]
         if as_json:
             kwargs.update(_inline_when_json(fn, ctx))
-        raise typer.Exit(run(op, fn, kwargs, as_json=as_json, files=files, typed=typed, quiet=quiet))
+        raise typer.Exit(run(op, fn, kwargs, as_json=as_json, files=files, typed=typed, quiet=quiet,
+                             from_env=from_env))
 
     command.bare_values = bare  # type: ignore[attr-defined]  # (read by group.Command's parser)
     command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
@@ -327,7 +352,8 @@ def _inline_when_json(fn: Callable[..., Any], ctx: typer.Context) -> dict[str, A
 
 
 def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool,
-        files: dict[str, str | None] | None = None, typed: set[str] | None = None, quiet: bool = False) -> int:
+        files: dict[str, str | None] | None = None, typed: set[str] | None = None, quiet: bool = False,
+        from_env: set[str] | None = None) -> int:
     """Fill secrets (files, prompts), check the constraints (the same ones MCP enforces), call the op, render;
     return the exit code. `quiet`: print nothing but errors (and the data asked for with `-o -`)."""
     from pdftools.cli.render import ProgressBar, RowPrinter, render, safe, stdout_gone, unwritable
@@ -345,7 +371,7 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
         running = task.Task(bar.update, timeout=limits.timeout(), on_item=RowPrinter(as_json, quiet))  # batch rows
         with task.terminable(), paths.using(policy), task.running(running):
             try:
-                fill_secrets(fn, kwargs, files or {}, typed or set())
+                fill_secrets(fn, kwargs, files or {}, typed or set(), from_env or set())
                 check_text(fn, kwargs)
                 kwargs = without_empty(fn, kwargs)
                 check_constraints(fn, kwargs)

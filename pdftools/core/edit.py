@@ -20,7 +20,7 @@ from pdftools.core.params import Input as Input  # the ops' shared parameters, i
 from pdftools.core.params import Pages as Pages
 from pdftools.core.params import Password as Password
 from pdftools.core.paths import input_path, output_path, pdf_output_path, policy, to_pipe
-from pdftools.core.pdf import UNLINEARIZABLE, check_output, open_pdf, save_pdf, true_count
+from pdftools.core.pdf import UNLINEARIZABLE, Keys, check_output, open_pdf, save_pdf, true_count
 from pdftools.errors import FileNotFound, InvalidArgument, NoPages, OutputIsInput, PdftoolsError
 
 if TYPE_CHECKING:
@@ -104,7 +104,7 @@ def recovered(pdf: pikepdf.Pdf, label: str, most: int = 20) -> list[str]:
             f"be read: `pdftools check {label}` lists what was lost", *notes[:most], *more]
 
 
-def open_job(input: str, output: str | None, *, suffix: str, password: str | None, in_place: bool = False,
+def open_job(input: str, output: str | None, *, suffix: str, password: Keys, in_place: bool = False,
              force: bool = False, others: list[Path] | None = None, linearize: bool = False,
              object_streams: str = "preserve", exact: bool = False) -> Job:
     """Resolve the input and the output (checked before any work is done: it is none of the inputs, `others`

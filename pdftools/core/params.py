@@ -162,9 +162,20 @@ StartPage = Annotated[int | None, Param("Page to start at (a previous {{cli:run'
 Offset = Annotated[int, Param("Characters to skip (on the start page, if any): a previous {{cli:run's note}}"
                               "{{mcp:next_offset}}",
                               ge=0)]
+_PASSWORD = Param("Password of an encrypted input{{mcp: (pdf_merge, pdf_insert, pdf_stamp, pdf_search, pdf_batch: "
+                  "a list when their inputs have different ones)}}")
 Password = Annotated[
-    str | None, Param("Password of an encrypted input"),
+    str | None, _PASSWORD,
     Cli(envvar="PDFTOOLS_PASSWORD", file_flag="--password-file", metavar="PASSWORD"),
+]
+
+# The password of commands that open several PDFs (merge, insert, stamp --pdf, search, batch): given several times
+# (a file or PDFTOOLS_PASSWORD: one a line) for inputs locked with different passwords, each opening with the first
+# that works; over MCP a list (one string is taken as a list of one, as before), described once with the shared one
+Passwords = Annotated[
+    list[str] | None, _PASSWORD,
+    Cli(envvar="PDFTOOLS_PASSWORD", file_flag="--password-file", metavar="PASSWORD",
+        note="once for each when the inputs' differ: each opens with the first that works"),
 ]
 
 

@@ -14,7 +14,7 @@ import stat
 import tempfile
 import time
 import warnings
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
@@ -38,6 +38,7 @@ from pdftools.errors import (
 if TYPE_CHECKING:
     import pikepdf
 
+Keys = str | Sequence[str] | None  # one password, several (each input opens with the first that works), or none
 PART = ".part"  # temporary files and folders beside outputs end with this
 _OURS = re.compile(r"^\.(?:.+\.|pdftools-)[a-z0-9_]{8}\.part$")  # what mkstemp / mkdtemp below name them
 XMP_BYTES = 16 << 20  # XMP metadata is a few KB; more than this is not parsed to update its PDF version
@@ -56,7 +57,7 @@ def is_pdf(path: Path) -> bool:
         return b"%PDF-" in fh.read(1024)
 
 
-def open_pdf(path: Path, password: str | None = None, *, label: str | None = None, copied_from: bool = False,
+def open_pdf(path: Path, password: Keys = None, *, label: str | None = None, copied_from: bool = False,
              exact: bool = False, **options: Any) -> pikepdf.Pdf:
     """Open a PDF with pikepdf (qpdf) within the size and page limits, turning every failure into a pdftools
     error; `options` go to pikepdf.open. `copied_from`: a source whose pages are only copied into another PDF
@@ -64,7 +65,8 @@ def open_pdf(path: Path, password: str | None = None, *, label: str | None = Non
     attributes into it as it copies it, so the copy is the same (the page tree is counted before qpdf lists
     the pages either way). A password that does not open a file that opens without one (permissions only) is
     passed over: one password serves every file a command, a batch or PDFTOOLS_PASSWORD opens, as qpdf opens a
-    file given no password of its own. `exact`: the password as given (unprotect, qpdf's --requires-password)."""
+    file given no password of its own. `exact`: the password as given (unprotect, qpdf's --requires-password).
+    Several passwords (inputs locked with different ones): the file opens with the first that works."""
     import pikepdf
 
     name = label or str(path)
@@ -79,8 +81,9 @@ def open_pdf(path: Path, password: str | None = None, *, label: str | None = Non
         _check_page_count(path, forms, name)
         return open_any(path, forms, **options)
     except pikepdf.PasswordError:
-        if password:
-            raise BadPassword(f"the password does not open {name}") from None
+        if keys := keyring(password):
+            said = "the password does not" if len(keys) == 1 else f"none of the {len(keys)} passwords"
+            raise BadPassword(f"{said} open{'s' * (len(keys) > 1)} {name}") from None
         raise Encrypted(f"{name} is encrypted") from None
     except PermissionError:
         raise PermissionDenied(f"cannot read {name}: permission denied") from None
@@ -142,12 +145,44 @@ def true_count(pdf: pikepdf.Pdf) -> None:
         root.Count = len(pdf.pages)
 
 
-def password_forms(password: str | None, *, exact: bool = False) -> list[str | bytes]:
+def keyring(password: Keys) -> list[str]:
+    """The passwords given, as a list (one string is one password; empty ones are none)."""
+    if password is None or isinstance(password, str):
+        return [password] if password else []
+    return [key for key in password if key]
+
+
+def password_forms(password: Keys, *, exact: bool = False) -> list[str | bytes]:
+    """Passwords as readers try them, each in turn (several: inputs locked with different passwords), then none,
+    unless `exact` (see open_pdf)."""
+    keys = keyring(password)
+    forms = list(dict.fromkeys(form for key in keys for form in _forms(key)))  # a password given twice, tried once
+    return forms + ([""] if not keys or not exact else [])
+
+
+def key_for(path: Path, password: Keys) -> str | None:
+    """The one password of those given that opens `path`, for a command that takes one (a batch runs each file's
+    command with its own): the first that opens it, None when it opens only without one; the first given when
+    none opens it, or it cannot be read (the command then says why)."""
+    import pikepdf
+
+    keys = keyring(password)
+    if len(keys) < 2:
+        return keys[0] if keys else None
+    for key in [*keys, None]:
+        try:
+            open_any(path, _forms(key) if key is not None else [""]).close()
+            return key
+        except (pikepdf.PasswordError, pikepdf.PdfError, OSError):
+            continue
+    return keys[0]
+
+
+def _forms(password: str) -> list[str | bytes]:
     """A password as readers try it: as typed (UTF-8: AES-256), then in PDFDocEncoding (older encryption,
-    e.g. AES-128 or RC4, stores non-ASCII passwords that way); then none, unless `exact` (see open_pdf). A password
-    that is not UTF-8 (a Latin-1 terminal's `caf\\xe9`, held as a surrogate escape) is tried as the bytes typed, as
-    qpdf takes it."""
-    forms: list[str | bytes] = [password or ""]
+    e.g. AES-128 or RC4, stores non-ASCII passwords that way). A password that is not UTF-8 (a Latin-1 terminal's
+    `caf\\xe9`, held as a surrogate escape) is tried as the bytes typed, as qpdf takes it."""
+    forms: list[str | bytes] = [password]
     if password and not password.isascii():
         try:
             password.encode("utf-8")
@@ -158,7 +193,7 @@ def password_forms(password: str | None, *, exact: bool = False) -> list[str | b
 
             with contextlib.suppress(UnicodeEncodeError):
                 forms.append(password.encode("pdfdoc"))
-    return forms + ([""] if password and not exact else [])
+    return forms
 
 
 def _escaped_bytes(text: str) -> bool:
@@ -199,6 +234,18 @@ def page_list(pdf: pikepdf.Pdf) -> list[pikepdf.Page]:
     return list(pdf.pages)
 
 
+def append_page(pdf: pikepdf.Pdf, page: pikepdf.Page) -> None:
+    """Append a page at the end of `pdf` through qpdf's addPage, as pikepdf's page list does in the end: a page of
+    another PDF is copied in; a page already placed becomes a copy sharing its content and resources (qpdf --pages
+    makes the same). The list lists every page to count them before each append: a page placed 20,000 times took
+    45 s (qpdf's call: 0.1 s)."""
+    add = getattr(pdf, "_add_page", None)  # (pikepdf's own add_blank_page calls it; the list is the way without)
+    if add is None:
+        pdf.pages.append(page)
+    else:
+        add(page.obj, False)
+
+
 def add_resource(page: pikepdf.Page, value: Any, kind: pikepdf.Name, prefix: str) -> pikepdf.Name:
     """`value` in the page's resources under the first of PREFIX1, PREFIX2... no resource of the page has:
     the same name in every run (pikepdf's `prefix=` adds a random one, so the same input and options gave
@@ -211,12 +258,14 @@ def add_resource(page: pikepdf.Page, value: Any, kind: pikepdf.Name, prefix: str
     return page.add_resource(value, kind, pikepdf.Name(name))
 
 
-def copy_pages(src: pikepdf.Pdf, out: pikepdf.Pdf, indices: list[int], *, again: bool = False) -> None:
+def copy_pages(src: pikepdf.Pdf, out: pikepdf.Pdf, indices: list[int], *, again: bool = False,
+               listed: list[pikepdf.Page] | None = None) -> None:
     """Append `src`'s pages at 0-based `indices` to `out`. pikepdf's `add_pages_from` keeps form fields and
     named destinations working, but walks every page's annotations in Python, which doubled the time of a
     merge of plain documents: a source with neither, and no page twice (`again`: some of its pages may be in
     `out` already), has its pages appended as qpdf copies them. The task's deadline and a cancel are checked
-    before (a merge stops between its files) and between pages where pages go one at a time."""
+    before (a merge stops between its files) and between pages where pages go one at a time. `listed`: `src`'s
+    pages, listed once by a caller that copies from it many times (split)."""
     import pikepdf
 
     task.check()
@@ -227,9 +276,10 @@ def copy_pages(src: pikepdf.Pdf, out: pikepdf.Pdf, indices: list[int], *, again:
     if not plain or again or len(set(indices)) != len(indices):
         add_pages_from(out, src, indices)
         return
+    pages = page_list(src) if listed is None else listed  # (`src.pages[i]` lists every page to find one)
     for index in indices:
         task.check()
-        out.pages.append(src.pages[index])
+        append_page(out, pages[index])
 
 
 def add_pages_from(out: pikepdf.Pdf, src: pikepdf.Pdf, indices: list[int]) -> None:
@@ -248,7 +298,7 @@ def _without_outlines() -> dict[str, Any]:
     return {"outlines": "ignore"} if "outlines" in inspect.signature(pikepdf.Pdf.add_pages_from).parameters else {}
 
 
-def new_pdf(encrypted_like: Path | None = None, password: str | None = None) -> pikepdf.Pdf:
+def new_pdf(encrypted_like: Path | None = None, password: Keys = None) -> pikepdf.Pdf:
     """An empty PDF to copy pages into. With `encrypted_like` (an encrypted input), it is that input reopened
     with its pages, catalog entries and Info removed: saved with `encryption=True`, qpdf then encrypts the
     output as the input was (the same passwords, permissions and cipher, even when only the user password is

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pdftools.core.pdf import append_page
 from pdftools.document import labels as pagelabels
 from pdftools.document import remap
 from pdftools.errors import InvalidPageRange
@@ -27,10 +28,14 @@ def arrange(pdf: pikepdf.Pdf, order: list[int], moved: dict[int, int] | None = N
     `moved` maps pages left out to the new page that shows them (bookmarks follow). `labelled`: how many of
     the current pages the page labels were written for (the others were added); each page keeps its label."""
     pages = list(pdf.pages)
-    for _ in range(len(pages)):
-        del pdf.pages[-1]
-    for index in order:
-        pdf.pages.append(pages[index])  # a page already placed is copied by pikepdf
+    if all(a < b for a, b in zip(order, order[1:], strict=False)):  # in place: only those left out go
+        for index in sorted(set(range(len(pages))) - set(order), reverse=True):
+            del pdf.pages[index]  # (each removal lists every page: a page deleted of 20,000 took 28 s)
+    else:
+        for _ in range(len(pages)):
+            del pdf.pages[-1]
+        for index in order:
+            append_page(pdf, pages[index])  # a page already placed is copied, sharing its content
     warnings = []
     if order[: len(pages)] != list(range(len(pages))) and "/PageLabels" in pdf.Root:
         kept = len(pages) if labelled is None else labelled

@@ -3,6 +3,7 @@ and flattened (the widgets drawn into the page content, then the form removed)."
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
 
 TRUE = {"yes", "true", "on", "1", "checked", "x"}
 FALSE = {"no", "false", "off", "0", "unchecked", ""}
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
 TYPES = {"TextField": "text", "CheckboxField": "checkbox", "RadioButtonGroup": "radio", "ChoiceField": "choice",
          "PushbuttonField": "button", "SignatureField": "signature"}
 
@@ -130,8 +132,8 @@ def _options(kind: str, wrapper: Any) -> list[str]:
     return []
 
 
-def fill(fields: dict[str, Any], values: dict[str, Any]) -> None:
-    """Check every value first (nothing is changed when one is wrong), then set them all."""
+def fill(fields: dict[str, Any], values: dict[str, Any]) -> list[str]:
+    """Check every value first (nothing is changed when one is wrong), then set them all; the warnings."""
     unknown = [n for n in values if n not in fields]
     if unknown:
         names = ", ".join(repr(n) for n in list(fields)[:30])
@@ -140,6 +142,8 @@ def fill(fields: dict[str, Any], values: dict[str, Any]) -> None:
     setters = [_setter(name, fields[name], value) for name, value in values.items()]
     for setter in setters:
         setter()
+    return [f"field {name!r} is one line: a line break in its value shows as a space (the value keeps it, as "
+            "pdftk's fill_form does)" for name, value in values.items() if _one_line_broken(fields[name], value)]
 
 
 def _setter(name: str, wrapper: Any, value: Any) -> Any:
@@ -170,7 +174,25 @@ def _setter(name: str, wrapper: Any, value: Any) -> Any:
                                 hint=f"It takes one of: {allowed}.")
     if info.type == "radio":
         return lambda: setattr(wrapper, "value", Name("/" + text))
+    if _one_line_broken(wrapper, value):
+        return lambda: _set_broken(wrapper, str(value))
     return lambda: setattr(wrapper, "value", str(value))
+
+
+def _one_line_broken(wrapper: Any, value: Any) -> bool:
+    """A value with a line break for a one-line text field."""
+    return (type(wrapper).__name__ == "TextField" and isinstance(value, str) and not wrapper.is_multiline
+            and LINE_BREAK.search(value) is not None)
+
+
+def _set_broken(wrapper: Any, value: str) -> None:
+    """A one-line field's value with line breaks, as pdftk-java fills it: kept as given, drawn on one line with a
+    space for each break (pikepdf's setter drops the breaks, running the words together in value and look)."""
+    import pikepdf
+
+    wrapper.value = LINE_BREAK.sub(" ", value)  # the appearance
+    limit = wrapper.max_length
+    wrapper._field.obj.V = pikepdf.String(value if limit is None else value[:limit])
 
 
 def _choose_none(group: Any) -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from pdftools.core import forked, task
-from pdftools.core.pdf import open_pdf
+from pdftools.core.pdf import Keys, open_pdf
 from pdftools.document import text as pagetext
 from pdftools.document.text import Extractor
 from pdftools.engines import poppler
@@ -135,7 +135,7 @@ def page_hits(path: str, page: int, text: str, found: Lines, context: tuple[int,
 
 
 @contextlib.contextmanager
-def page_texts(path: Path, password: str | None, mode: str, name: str | None = None) -> Iterator[tuple[int, Extractor]]:
+def page_texts(path: Path, password: Keys, mode: str, name: str | None = None) -> Iterator[tuple[int, Extractor]]:
     """The page count of `path` and an extractor of its page texts (as `text` reads them); errors call it
     `name` (as the user named it), else by its path."""
     try:

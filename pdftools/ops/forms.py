@@ -111,15 +111,15 @@ def forms(
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="filled" if action == "fill" else "flat", password=password,
                    in_place=in_place, force=force)
-    flattened = 0
+    flattened, warnings = 0, []
     if action == "fill":
-        formfields.fill(formfields.wrapped(job.pdf, appearances=True), wanted)
+        warnings = formfields.fill(formfields.wrapped(job.pdf, appearances=True), wanted)
     else:
         flattened = formfields.flatten(job.pdf, annotations=annotations)
     written = Edited(**job.save(decrypt))
     fields = _described(job.pdf) if action == "fill" else []
     return FormsResult(input=str(job.src), fields=fields, filled=list(wanted), flattened=flattened,
-                       written=written)
+                       written=written, warnings=warnings)
 
 
 def _described(pdf: Any, pages: set[int] | None = None) -> list[FormField]:

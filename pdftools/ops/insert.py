@@ -1,7 +1,7 @@
 """Insert pages from another PDF: at the start, after any page, or at the end.
 
 The source may pick pages (`other.pdf:1-3`); its form fields and the named destinations its links use come
-along. One password opens both files when both are encrypted.
+along. {{password}} opens both files when they are encrypted; given twice, each opens with the one that works.
 """
 
 from __future__ import annotations
@@ -18,12 +18,11 @@ from pdftools.core.edit import (
     Linearize,
     ObjectStreams,
     Output,
-    Password,
     open_job,
     select_pages,
 )
 from pdftools.core.inputs import split_spec
-from pdftools.core.params import Cli, Mcp, Param
+from pdftools.core.params import Cli, Mcp, Param, Passwords
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import add_pages_from, open_pdf
 from pdftools.document.arrange import arrange, check_position, insertion_order
@@ -47,7 +46,7 @@ def insert(
     output: Output = None,
     in_place: InPlace = False,
     force: Force = False,
-    password: Password = None,
+    password: Passwords = None,
     decrypt: Decrypt = False,
     linearize: Linearize = False,
     object_streams: ObjectStreams = "preserve",

@@ -3,13 +3,13 @@
 Inputs are files, globs or folders; each may select pages (`a.pdf:1-3,7`; pdftk's `a.pdf:1-3east` turns
 them). Each input's bookmarks are kept as a subtree under a bookmark named after the input; the first input's
 metadata is kept. When an input is encrypted, the output is encrypted as the first encrypted input is (same
-passwords and permissions) unless {{decrypt}} is given. {{password}} opens the inputs that need one; an input
-that opens without one (permissions only) opens so.
+passwords and permissions) unless {{decrypt}} is given. {{password}} opens the inputs that need one, given
+once for each when they differ (qpdf's --pages takes one after each file; here in any order: each input
+opens with the first that works); an input that opens without one (permissions only) opens so.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 from collections import Counter
 from dataclasses import dataclass, field
@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Annotated
 from pdftools.core.edit import Decrypt, Linearize, ObjectStreams, saving
 from pdftools.core.inputs import expand, split_spec
 from pdftools.core.pages import parse_turned, turn
-from pdftools.core.params import Cli, Param, Password
+from pdftools.core.params import Cli, Param, Passwords
 from pdftools.core.paths import pdf_output_path
-from pdftools.core.pdf import check_output, copy_pages, new_pdf, open_pdf, page_list, save_pdf
+from pdftools.core.pdf import Keys, check_output, copy_pages, keyring, new_pdf, open_pdf, page_list, save_pdf
 from pdftools.document import attached, metadata, outline, remap
 from pdftools.document import labels as pagelabels
-from pdftools.errors import BadPassword, Encrypted, FileNotFound, NoPages
+from pdftools.errors import BadPassword, FileNotFound, NoPages
 
 if TYPE_CHECKING:
     import pikepdf
@@ -62,7 +62,7 @@ def merge(
     collate: Annotated[int, Param("N pages of each input in turn, as qpdf collates{{cli: (alone: 1)}}",
                                   ge=0), Cli(metavar="[=N]", bare=1)] = 0,
     force: Annotated[bool, Param("Overwrite an existing output")] = False,
-    password: Password = None,
+    password: Passwords = None,
     decrypt: Decrypt = False,
     linearize: Linearize = False,
     object_streams: ObjectStreams = "preserve",
@@ -74,14 +74,13 @@ def merge(
 
     real = [os.path.realpath(path) for path, _ in sources]  # a file named twice is opened once
     opened: dict[str, pikepdf.Pdf] = {}  # one Pdf per file: pages taken twice share what they use, as in qpdf
-    keys: dict[str, str | None] = {}  # the password that opened each (None: none was needed)
     for (path, _), key in zip(sources, real, strict=True):
         if key not in opened:
-            locked = next((Path(k) for k, used in keys.items() if used), None)
-            opened[key], keys[key] = _open(path, password, locked)
+            locked = next((Path(k) for k, pdf in opened.items() if pdf.is_encrypted), None)
+            opened[key] = _open(path, password, locked)
     keep_key = next((key for key in real if opened[key].is_encrypted), None) if not decrypt else None
     keep = next(path for (path, _), key in zip(sources, real, strict=True) if key == keep_key) if keep_key else None
-    out = new_pdf(keep, keys[keep_key] if keep_key else None)
+    out = new_pdf(keep, password if keep_key else None)  # (the password that opened it is among those given)
     taken = Counter(real)
     bookmarks: list[tuple[pikepdf.Pdf, str, dict[int, int]]] = []  # made once all pages are in
     merged: list[MergedInput] = []
@@ -129,22 +128,19 @@ def merge(
                        encrypted=keep is not None, warnings=warnings)
 
 
-def _open(path: Path, password: str | None, locked: Path | None) -> tuple[pikepdf.Pdf, str | None]:
-    """The input opened once (its pages are only copied), with the password that opened it: {{password}}, or
-    none for an input that needs none (qpdf opens each input with its own password, or none). `locked`: an
-    earlier input {{password}} opened, named when this one needs another."""
+def _open(path: Path, password: Keys, locked: Path | None) -> pikepdf.Pdf:
+    """The input opened once (its pages are only copied) with the first of {{password}} that opens it, or none
+    for an input that needs none (qpdf opens each input with its own password, or none). `locked`: an earlier
+    encrypted input, named when this one needs a password not given."""
     try:
-        pdf = open_pdf(path, password, copied_from=True, exact=True)
-        return pdf, password if pdf.is_encrypted else None
+        return open_pdf(path, password, copied_from=True)
     except BadPassword as exc:
-        with contextlib.suppress(Encrypted, BadPassword):
-            return open_pdf(path, None, copied_from=True), None
-        if locked is None:
+        if locked is None or len(keyring(password)) > 1:
             raise
         raise BadPassword(f"{exc.message}, which opened {locked.name}", hint=(
-            f"Each input is opened with the one {{{{password}}}}: remove {path.name}'s encryption first "
-            f"({{{{cli:`pdftools unprotect {path.name} --password ...`}}}}{{{{mcp:`pdf_unprotect` with its "
-            "password}}), then merge what that wrote.")) from None
+            f"Give {path.name}'s password too: {{{{cli:{{{{password}}}} once for each password (`{{{{password}}}} A "
+            "{{password}} B`, or a --password-file with one a line)}}{{mcp:{{password}} as a list, "
+            "`[\"A\", \"B\"]`}}; each input opens with the first that works.")) from None
 
 
 def _sources(inputs: list[str], output: str) -> list[tuple[Path, str | None]]:

@@ -22,7 +22,7 @@ from typing import Annotated, Literal
 
 from pdftools.core.inputs import named, split_spec
 from pdftools.core.pages import parse_pages
-from pdftools.core.params import Cli, Mcp, Param, Password
+from pdftools.core.params import Cli, Mcp, Param, Passwords
 from pdftools.core.paths import input_path, policy
 from pdftools.document.search import NOTHING, Position, Searcher, SearchResult, Skipped, compile_pattern, page_texts
 from pdftools.errors import InvalidArgument, PathOutsideRoot, PdftoolsError
@@ -99,7 +99,7 @@ def search(
     start_page: Annotated[int | None, Param("A previous result's {{cli:page to go on at}}{{mcp:next_page}}",
                                             ge=1)] = None,
     skip: Annotated[int, Param("A previous result's {{cli:matches to skip}}{{mcp:next_skip}}", ge=0)] = 0,
-    password: Password = None,
+    password: Passwords = None,
 ) -> SearchResult:
     if regexp is not None or pattern_file is not None:  # pdfgrep's -e and -f: the arguments are all inputs
         inputs = [*([pattern] if pattern is not None else []), *(inputs or [])]

@@ -124,7 +124,7 @@ def _write_parts(src: pikepdf.Pdf, plan: list[tuple[int, int, str]], names: list
     encrypted like `encrypted_like` when given."""
     streams.check_save(src, src.filename)  # once for every part: they hold copies of its streams
     nodes = remap.read(src) if "/Outlines" in src.Root else None  # read once, placed in every part
-    src_pages = page_list(src) if nodes else []
+    src_pages = page_list(src)  # listed once for every part
     entries = pagelabels.read_entries(src)  # each part keeps its pages' labels, as qpdf --split-pages
     with staged_outputs(folder, names) as staging:
 
@@ -133,7 +133,7 @@ def _write_parts(src: pikepdf.Pdf, plan: list[tuple[int, int, str]], names: list
             part = new_pdf(encrypted_like, password)
             step = 1 if b >= a else -1
             indices = [i - 1 for i in range(a, b + step, step)]
-            copy_pages(src, part, indices)
+            copy_pages(src, part, indices, listed=src_pages)
             _bookmarks(src, part, indices, src_pages, nodes)
             if entries is not None:
                 pagelabels.place(part, [pagelabels.label_at(entries, i) for i in indices])

@@ -25,14 +25,13 @@ from pdftools.core.edit import (
     ObjectStreams,
     Output,
     Pages,
-    Password,
     open_job,
     select_pages,
 )
 from pdftools.core.inputs import split_spec
-from pdftools.core.params import Cli, Param
+from pdftools.core.params import Cli, Param, Passwords
 from pdftools.core.paths import input_path
-from pdftools.core.pdf import add_resource, open_pdf, page_list
+from pdftools.core.pdf import Keys, add_resource, open_pdf, page_list
 from pdftools.document import fonts
 from pdftools.document.arrange import upright
 from pdftools.errors import InvalidArgument
@@ -78,7 +77,7 @@ def stamp(
     output: Output = None,
     in_place: InPlace = False,
     force: Force = False,
-    password: Password = None,
+    password: Passwords = None,
     decrypt: Decrypt = False,
     linearize: Linearize = False,
     object_streams: ObjectStreams = "preserve",
@@ -193,7 +192,7 @@ def _side(position: str, axis: int) -> str:
     return parts[-1] if parts[-1] in ("left", "right") else ""
 
 
-def _stamp_pdf(pdf: pikepdf.Pdf, numbers: list[int], spec: str, password: str | None, underlay: bool,
+def _stamp_pdf(pdf: pikepdf.Pdf, numbers: list[int], spec: str, password: Keys, underlay: bool,
                opacity: float = 1.0, repeat: str | None = None) -> tuple[str, list[int]]:
     """Stamp the pages of `spec` on the pages `numbers`, in their order: one stamp page on each; several in turn,
     the i-th on the i-th page, then those of `repeat` over and over, none when it is not given (qpdf's --overlay

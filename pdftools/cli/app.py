@@ -36,7 +36,10 @@ from pdftools.ops import OPS, Op, get, module_doc
 
 APP_HELP = "PDF toolkit for the shell, CI jobs and AI agents. Every command is also an MCP tool (`pdftools serve`)."
 JSON_OPTION = Annotated[bool, typer.Option("--json", help="Print the result as JSON (a stable contract).")]
-QUIET_OPTION = Annotated[bool, typer.Option("-q", "--quiet", help="Print nothing but errors.")]
+QUIET_OPTION = Annotated[bool, typer.Option("-q", "--quiet", help="No progress, notes, warnings or report of the "
+                                                                "files written; data and errors all the same.")]
+GREP_QUIET_OPTION = Annotated[bool, typer.Option("-q", "--quiet", help="Print nothing but errors: the exit status "
+                                                                     "says whether a line matched (grep's -q).")]
 
 
 def _version(value: bool) -> None:
@@ -289,7 +292,8 @@ def make_command(op: Op, action: tuple[str, str] | None = None) -> Callable[...,
     fn = op.load()
     params = [*typer_parameters(fn, action[1] if action else None),
               inspect.Parameter("json_", inspect.Parameter.KEYWORD_ONLY, default=False, annotation=JSON_OPTION),
-              inspect.Parameter("quiet_", inspect.Parameter.KEYWORD_ONLY, default=False, annotation=QUIET_OPTION),
+              inspect.Parameter("quiet_", inspect.Parameter.KEYWORD_ONLY, default=False,
+                                annotation=GREP_QUIET_OPTION if op.no_match_exit else QUIET_OPTION),
               inspect.Parameter("ctx_", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context)]
     secrets = secret_parameters(fn)
     bare = bare_values(fn)
@@ -329,7 +333,8 @@ def _inline_when_json(fn: Callable[..., Any], ctx: typer.Context) -> dict[str, A
 def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool,
         files: dict[str, str | None] | None = None, typed: set[str] | None = None, quiet: bool = False) -> int:
     """Fill secrets (files, prompts), check the constraints (the same ones MCP enforces), call the op, render;
-    return the exit code. `quiet`: print nothing but errors (and the data asked for with `-o -`)."""
+    return the exit code. `quiet`: no progress, notes or warnings, and no report of the files a command wrote;
+    the data it shows (text, info, `-o -`, --json) and errors all the same."""
     from pdftools.cli.render import ProgressBar, RowPrinter, render, safe, stdout_gone, unwritable
     from pdftools.cli.render import report_error as report
     from pdftools.core import limits, paths, task
@@ -342,7 +347,8 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
         # where 1 says "nothing matched" (search, as grep), an error that exits 1 (INTERNAL) exits grep's 2
         return 2 if code == 1 and op.no_match_exit else code
     try:
-        running = task.Task(bar.update, timeout=limits.timeout(), on_item=RowPrinter(as_json, quiet))  # batch rows
+        rows = RowPrinter(as_json, quiet and not as_json)  # a batch's rows (--json's: data, whatever -q says)
+        running = task.Task(bar.update, timeout=limits.timeout(), on_item=rows)
         with task.terminable(), paths.using(policy), task.running(running):
             try:
                 fill_secrets(fn, kwargs, files or {}, typed or set())
@@ -360,8 +366,8 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
                     with policy.stdout_file.open("rb") as fh:
                         shutil.copyfileobj(fh, sys.stdout.buffer)
                     sys.stdout.flush()
-                if not quiet:
-                    render(result, as_json=as_json, to_stderr=policy.stdout_file is not None)
+                if _shown(op, result, policy, as_json=as_json, quiet=quiet):
+                    render(result, as_json=as_json, to_stderr=policy.stdout_file is not None, quiet=quiet)
                 elif not as_json:  # "nothing but errors": those a result carries too (search's skipped inputs)
                     for error in getattr(result, "errors", list)():
                         sys.stderr.write(safe(error) + "\n")
@@ -397,6 +403,18 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
         from pdftools.errors import unexpected
 
         return report_error(unexpected(exc), as_json=as_json)
+
+
+def _shown(op: Op, result: Any, policy: Any, *, as_json: bool, quiet: bool) -> bool:
+    """Whether the result is printed. -q silences messages, never data: what a command shows (text, info, `-o
+    -`'s PDF, --json) is printed all the same; a report of the files it wrote (an output or folder named, the
+    summary that goes to stderr beside `-o -`'s data) is a message, and so is a batch's summary after its rows.
+    `search -q` is grep's: nothing but errors, the exit status says."""
+    if not quiet:
+        return True
+    if op.no_match_exit or getattr(result, "rows_streamed", False):
+        return False
+    return as_json or not (policy.writes or policy.stdout_file is not None)
 
 
 def _for_cli(text: str, op: Op, fn: Callable[..., Any]) -> str:

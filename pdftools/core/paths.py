@@ -112,6 +112,7 @@ class LocalPolicy:
         self.stdin_file: Path | None = None
         self.stdout_file: Path | None = None
         self.pipes: dict[str, Path] = {}  # a pipe given by name (`<(...)`, /dev/stdin, a FIFO): its copy
+        self.writes = False  # an output file or folder was named: what the command shows is a report of it
 
     def _tmpdir(self) -> Path:
         if self._tmp is None:
@@ -144,6 +145,7 @@ class LocalPolicy:
         if raw == "-":
             self.stdout_file = self._tmpdir() / "stdout.pdf"
             return self.stdout_file
+        self.writes = True
         path = self.folder(raw)
         if is_descriptor(path):  # `/dev/stdout`: the descriptor, whatever it is (a pipe has no name to resolve)
             return path
@@ -179,6 +181,7 @@ class LocalPolicy:
         return checked(path, raw)
 
     def output_folder(self, raw: str) -> Path:
+        self.writes = True
         return self.folder(raw)
 
     def name(self, typed: str, found: Path | None, path: Path) -> str:

@@ -38,8 +38,6 @@ APP_HELP = "PDF toolkit for the shell, CI jobs and AI agents. Every command is a
 JSON_OPTION = Annotated[bool, typer.Option("--json", help="Print the result as JSON (a stable contract).")]
 QUIET_OPTION = Annotated[bool, typer.Option("-q", "--quiet", help="No progress, notes, warnings or report of the "
                                                                 "files written; data and errors all the same.")]
-GREP_QUIET_OPTION = Annotated[bool, typer.Option("-q", "--quiet", help="Print nothing but errors: the exit status "
-                                                                     "says whether a line matched (grep's -q).")]
 
 
 def _version(value: bool) -> None:
@@ -290,16 +288,18 @@ def add_op(app: typer.Typer, op: Op, panel: str | None) -> None:
 def make_command(op: Op, action: tuple[str, str] | None = None) -> Callable[..., None]:
     """The Typer command of an op (of one of its sub-commands, when `action` is (parameter, value))."""
     fn = op.load()
+    own_quiet = "quiet" in inspect.signature(fn).parameters  # search's: grep's -q, which the op itself obeys
     params = [*typer_parameters(fn, action[1] if action else None),
               inspect.Parameter("json_", inspect.Parameter.KEYWORD_ONLY, default=False, annotation=JSON_OPTION),
-              inspect.Parameter("quiet_", inspect.Parameter.KEYWORD_ONLY, default=False,
-                                annotation=GREP_QUIET_OPTION if op.no_match_exit else QUIET_OPTION),
+              *([] if own_quiet else [inspect.Parameter("quiet_", inspect.Parameter.KEYWORD_ONLY, default=False,
+                                                        annotation=QUIET_OPTION)]),
               inspect.Parameter("ctx_", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context)]
     secrets = secret_parameters(fn)
     bare = bare_values(fn)
 
     def command(**kwargs: Any) -> None:
-        as_json, quiet, ctx = kwargs.pop("json_"), kwargs.pop("quiet_"), kwargs.pop("ctx_")
+        as_json, ctx = kwargs.pop("json_"), kwargs.pop("ctx_")
+        quiet = kwargs["quiet"] if own_quiet else kwargs.pop("quiet_")
         files = {name: kwargs.pop(_from_file(name), None) for name, cli in secrets.items() if cli.file_flag}
         sources = {name: ctx.get_parameter_source(name) for name in secrets}
         typed = {name for name, source in sources.items() if source is not None and source.name == "COMMANDLINE"}

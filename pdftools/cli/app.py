@@ -74,8 +74,32 @@ def help_command(
 ) -> None:
     """Show the help of pdftools or of a command: `pdftools help merge` is `pdftools merge --help`."""
     root = ctx.find_root()
+    words, left = _help_words(root.command, command or [])
+    if left:  # `help merge split`: one help, as `merge --help` shows it; the rest is named, not dropped
+        from pdftools.cli.render import report_error
+        from pdftools.errors import InvalidArgument
+
+        commands = {op.name for op in OPS} | {"serve", "mcp-config"}  # (only the one named is built)
+        other = f"; `pdftools help {left[0]}` shows {left[0]}'s" if left[0] in commands else ""
+        raise typer.Exit(report_error(InvalidArgument(
+            f"help shows one command's help: {' '.join(words)!r} takes no {' '.join(left)!r}",
+            hint=f"`pdftools help {' '.join(words)}` shows its help{other}."), as_json=False))
     code = root.command.main([*(command or []), "--help"], prog_name=root.info_name, standalone_mode=False)
     raise typer.Exit(code if isinstance(code, int) else 0)
+
+
+def _help_words(root: Any, words: list[str]) -> tuple[list[str], list[str]]:
+    """The words that name a command (a group's sub-command too), and those left after a command that is no group
+    (none left when a word is no command: the command line says it is unknown)."""
+    current, taken = root, 0
+    for word in words:
+        current = getattr(current, "commands", {}).get(word)
+        if current is None:
+            return words, []
+        taken += 1
+        if not getattr(current, "commands", None):
+            break
+    return words[:taken], words[taken:]
 
 
 @functools.cache

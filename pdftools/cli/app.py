@@ -359,7 +359,7 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
     """Fill secrets (files, prompts), check the constraints (the same ones MCP enforces), call the op, render;
     return the exit code. `quiet`: no progress, notes or warnings, and no report of the files a command wrote;
     the data it shows (text, info, `-o -`, --json) and errors all the same."""
-    from pdftools.cli.render import ProgressBar, RowPrinter, render, safe, stdout_gone, unwritable
+    from pdftools.cli.render import ProgressBar, RowPrinter, quiet_errors, render, stdout_gone, unwritable
     from pdftools.cli.render import report_error as report
     from pdftools.core import limits, paths, task
 
@@ -392,9 +392,8 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
                     sys.stdout.flush()
                 if _shown(op, result, policy, as_json=as_json, quiet=quiet):
                     render(result, as_json=as_json, to_stderr=policy.stdout_file is not None, quiet=quiet)
-                elif not as_json:  # "nothing but errors": those a result carries too (search's skipped inputs)
-                    for error in getattr(result, "errors", list)():
-                        sys.stderr.write(safe(error) + "\n")
+                else:  # "nothing but errors": those a result carries too (search's skipped inputs)
+                    quiet_errors(result, as_json=as_json)
                 sys.stdout.flush()  # here, so that a write that fails is reported as the command's error
             except BrokenPipeError:
                 raise

@@ -83,6 +83,22 @@ def render(result: Any, *, as_json: bool, to_stderr: bool = False, quiet: bool =
     _notes(result, quiet)
 
 
+def quiet_errors(result: Any, *, as_json: bool) -> None:
+    """What -q leaves of a result it does not print: the errors it carries (search's inputs that could not be
+    searched), as `error[CODE]` lines, or with --json an error object a line, as every error is said."""
+    if not callable(getattr(result, "errors", None)):
+        return
+    if not as_json:
+        for error in result.errors():
+            sys.stderr.write(safe(error) + "\n")
+        return
+    for skipped in result.skipped:
+        name = "standard input" if skipped.path == "-" else skipped.path
+        message = skipped.message if name in skipped.message else f"{name}: {skipped.message}"
+        error = {"code": skipped.code, "message": message, "hint": skipped.hint}
+        sys.stderr.write(results.dumps({"error": error}) + "\n")
+
+
 def _notes(result: Any, quiet: bool = False) -> None:
     """A result's notes, for people, on stderr: not with --json (a script reads the result), nor with -q."""
     notes = getattr(result, "notes", None)

@@ -4,6 +4,7 @@ read every page of every input, then printed nothing."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -43,3 +44,13 @@ def test_a_fifo_after_the_match_is_not_waited_for(tmp_path: Path) -> None:
     except subprocess.TimeoutExpired:
         pytest.fail("search -q opened the FIFO after its match and waited for a writer")
     assert (done.returncode, done.stdout, done.stderr) == (0, "", ""), done
+
+
+def test_json_quiet_still_reports_what_could_not_be_searched(cli: Callable[..., Any], tmp_path: Path) -> None:
+    """`search -q --json`: nothing on stdout (grep's -q), and each input that could not be searched is an error
+    object on stderr, a line each, as `--json` says errors (it was silent: exit 2 and not a word)."""
+    done = cli("search", "-q", "--json", "no such words", tmp_path / "missing.pdf", FOUR, tmp_path / "gone.pdf")
+    assert (done.exit_code, done.stdout) == (2, ""), done
+    errors = [json.loads(line)["error"] for line in done.stderr.splitlines()]
+    assert [e["code"] for e in errors] == ["FILE_NOT_FOUND"] * 2, done
+    assert "missing.pdf" in errors[0]["message"] and "gone.pdf" in errors[1]["message"] and errors[0]["hint"]

@@ -35,6 +35,7 @@ INSTALL = {
     "tesseract": "apt-get install tesseract-ocr",
     "pandoc": "apt-get install pandoc",
     "qpdf": "apt-get install qpdf",
+    "setpriv": "apt-get install util-linux",
 }
 PROGRAMS = (  # program, version flag, what it is used for (commands as `{ocr}`), required (doctor checks each)
     ("pdftotext", "-v", "{text}", True),
@@ -42,6 +43,7 @@ PROGRAMS = (  # program, version flag, what it is used for (commands as `{ocr}`)
     ("pdfinfo", "-v", "reading damaged files", True),
     ("tesseract", "--version", "{ocr}", True),
     ("qpdf", "--version", "benchmarks (pikepdf bundles libqpdf)", False),
+    ("setpriv", "--version", "programs end with a pdftools killed outright (kill -9)", False),  # `tether`
 )
 
 

@@ -5,8 +5,8 @@ deadline is the parent's to keep).
 A child asks for that itself (Linux's PR_SET_PDEATHSIG, kept across exec), between its fork and its exec: in a
 threaded process (the MCP server) Python's `preexec_fn` is unsafe there, so util-linux's `setpriv --pdeathsig
 KILL` does it and then execs the program (same pid: the caps and kills reach it; about a millisecond). Where
-setpriv is missing or too old (before util-linux 2.33), programs run as before. The signal comes when the
-*thread* that started the program ends: `engines.run` waits for it in that thread.
+setpriv is missing from PATH or too old (before util-linux 2.33), programs run as before (`doctor` says so).
+The signal comes when the *thread* that started the program ends: `engines.run` waits for it in that thread.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def prefix() -> list[str]:
 
 @cache
 def _prefix(path: str) -> tuple[str, ...]:
-    found = shutil.which("setpriv", path=f"{path}{os.pathsep}{os.defpath}")
+    found = shutil.which("setpriv", path=path)  # (on PATH, as `doctor` finds it)
     return (found, "--pdeathsig", "KILL", "--") if found and _knows_pdeathsig(found) else ()
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import broken_pdfs
 import processes
+import pytest
 from harness import base_env
 
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
@@ -23,6 +24,7 @@ STARTING = 120.0  # seconds for the command to reach its child (Python, pdftotex
 ENDING = 20.0  # seconds for an orphan to notice its parent is gone (it takes a few milliseconds)
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
 def test_the_matcher_dies_with_a_killed_search(tmp_path: Path) -> None:
     pdf = tmp_path / "redos.pdf"
     pdf.write_bytes(broken_pdfs.catastrophic_line())

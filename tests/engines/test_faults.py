@@ -389,6 +389,8 @@ def test_the_memory_cap_is_what_stops_a_hungry_program(tmp_path: Path, inputs: l
     assert json.loads(stdout)["pages"][0]["text"] == "page"
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux") or shutil.which("setpriv") is None,
+                    reason="programs are tethered through util-linux's setpriv (Linux): without it they outlive a kill")
 @pytest.mark.parametrize("program", sorted(PROGRAMS))
 def test_a_program_dies_with_a_command_killed_outright(program: str, tmp_path: Path,
                                                        documents: dict[str, Path]) -> None:

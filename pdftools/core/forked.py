@@ -7,7 +7,7 @@ operation (at its first request); the child keeps the function (inherited, not p
 over a pipe; the parent waits on the pipe, which releases the GIL, checking the task as it waits, and kills the
 child when the task times out or is cancelled (PDFTOOLS_TIMEOUT, Ctrl-C, an MCP client's cancel). A parent
 killed outright (SIGKILL: the OOM killer, `kill -9`) stops nothing: on Linux the child is killed with it
-(`_die_with`), where it ran on alone on its match. Where `os.fork` is missing the function runs in-process.
+(`tether`), where it ran on alone on its match. Where `os.fork` is missing the function runs in-process.
 """
 
 from __future__ import annotations
@@ -78,11 +78,11 @@ class Worker(Generic[T, R]):
         # traceback there ("Exception ignored in: <function _after_fork>"): they are held across the fork, and
         # the child ignores them (the parent, which they reach too, kills it as it stops: `_stop`)
         held = signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
-        parent, prctl = os.getpid(), _prctl()  # (ctypes found before the fork: the child only calls)
+        tie = tether()
         try:
             self.pid = os.fork()
             if self.pid == 0:  # the child: never returns
-                _die_with(parent, prctl)
+                tie()
                 for number in STOPPING:
                     signal.signal(number, signal.SIG_IGN)  # (one pending is dropped)
                 signal.pthread_sigmask(signal.SIG_SETMASK, held)
@@ -117,6 +117,13 @@ class Worker(Generic[T, R]):
                     raise _died()
                 out += chunk
         return bytes(out)
+
+
+def tether() -> Callable[[], None]:
+    """Before a fork: what the child calls first, to be killed with this process however it ends (Linux), the
+    parent's pid and libc's prctl found here (the child only calls)."""
+    parent, prctl = os.getpid(), _prctl()
+    return lambda: _die_with(parent, prctl)
 
 
 @cache

@@ -41,3 +41,31 @@ def test_the_matcher_dies_with_a_killed_search(tmp_path: Path) -> None:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)  # the matcher left on its endless match would hold a core
         proc.wait()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_the_forked_half_of_a_split_dies_with_it(tmp_path: Path) -> None:
+    """split writes half of its parts in a forked child (core.parallel): killed outright, the split left it
+    writing the rest of its half for nobody. Without the child killed, its half's last part gets written."""
+    import pikepdf
+
+    pages = 4000
+    pdf = pikepdf.new()
+    for _ in range(pages):
+        pdf.add_blank_page(page_size=(100, 100))
+    pdf.save(tmp_path / "big.pdf")
+    proc = subprocess.Popen([str(PDFTOOLS), "split", str(tmp_path / "big.pdf"), "-d", str(tmp_path / "parts")],
+                            env=base_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+    try:
+        child = processes.wait_for(lambda: next(iter(processes.children(proc.pid)), None), STARTING)
+        assert child, "split forked no child"
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        assert processes.wait_for(lambda: not processes.alive(child), STARTING), "the child never ended"
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+    last = [p.name for p in tmp_path.rglob(f"*-{pages}-{pages}.pdf")]
+    assert last == [], "the child wrote its half to the end after its parent was killed"

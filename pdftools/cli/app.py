@@ -36,7 +36,8 @@ from pdftools.ops import OPS, Op, get, module_doc
 
 APP_HELP = "PDF toolkit for the shell, CI jobs and AI agents. Every command is also an MCP tool (`pdftools serve`)."
 JSON_OPTION = Annotated[bool, typer.Option("--json", help="Print the result as JSON (a stable contract).")]
-QUIET_OPTION = Annotated[bool, typer.Option("-q", "--quiet", help="Print nothing but errors.")]
+QUIET_OPTION = Annotated[bool, typer.Option("-q", "--quiet", help="No progress, notes, warnings or report of the "
+                                                                "files written; data and errors all the same.")]
 
 
 def _version(value: bool) -> None:
@@ -73,8 +74,32 @@ def help_command(
 ) -> None:
     """Show the help of pdftools or of a command: `pdftools help merge` is `pdftools merge --help`."""
     root = ctx.find_root()
+    words, left = _help_words(root.command, command or [])
+    if left:  # `help merge split`: one help, as `merge --help` shows it; the rest is named, not dropped
+        from pdftools.cli.render import report_error
+        from pdftools.errors import InvalidArgument
+
+        commands = {op.name for op in OPS} | {"serve", "mcp-config"}  # (only the one named is built)
+        other = f"; `pdftools help {left[0]}` shows {left[0]}'s" if left[0] in commands else ""
+        raise typer.Exit(report_error(InvalidArgument(
+            f"help shows one command's help: {' '.join(words)!r} takes no {' '.join(left)!r}",
+            hint=f"`pdftools help {' '.join(words)}` shows its help{other}."), as_json=False))
     code = root.command.main([*(command or []), "--help"], prog_name=root.info_name, standalone_mode=False)
     raise typer.Exit(code if isinstance(code, int) else 0)
+
+
+def _help_words(root: Any, words: list[str]) -> tuple[list[str], list[str]]:
+    """The words that name a command (a group's sub-command too), and those left after a command that is no group
+    (none left when a word is no command: the command line says it is unknown)."""
+    current, taken = root, 0
+    for word in words:
+        current = getattr(current, "commands", {}).get(word)
+        if current is None:
+            return words, []
+        taken += 1
+        if not getattr(current, "commands", None):
+            break
+    return words[:taken], words[taken:]
 
 
 @functools.cache
@@ -310,15 +335,18 @@ def add_op(app: typer.Typer, op: Op, panel: str | None) -> None:
 def make_command(op: Op, action: tuple[str, str] | None = None) -> Callable[..., None]:
     """The Typer command of an op (of one of its sub-commands, when `action` is (parameter, value))."""
     fn = op.load()
+    own_quiet = "quiet" in inspect.signature(fn).parameters  # search's: grep's -q, which the op itself obeys
     params = [*typer_parameters(fn, action[1] if action else None),
               inspect.Parameter("json_", inspect.Parameter.KEYWORD_ONLY, default=False, annotation=JSON_OPTION),
-              inspect.Parameter("quiet_", inspect.Parameter.KEYWORD_ONLY, default=False, annotation=QUIET_OPTION),
+              *([] if own_quiet else [inspect.Parameter("quiet_", inspect.Parameter.KEYWORD_ONLY, default=False,
+                                                        annotation=QUIET_OPTION)]),
               inspect.Parameter("ctx_", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context)]
     secrets = secret_parameters(fn)
     bare = bare_values(fn)
 
     def command(**kwargs: Any) -> None:
-        as_json, quiet, ctx = kwargs.pop("json_"), kwargs.pop("quiet_"), kwargs.pop("ctx_")
+        as_json, ctx = kwargs.pop("json_"), kwargs.pop("ctx_")
+        quiet = kwargs["quiet"] if own_quiet else kwargs.pop("quiet_")
         files = {name: kwargs.pop(_from_file(name), None) for name, cli in secrets.items() if cli.file_flag}
         sources = {name: ctx.get_parameter_source(name) for name in secrets}
         typed = {name for name, source in sources.items() if source is not None and source.name == "COMMANDLINE"}
@@ -355,8 +383,9 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
         files: dict[str, str | None] | None = None, typed: set[str] | None = None, quiet: bool = False,
         from_env: set[str] | None = None) -> int:
     """Fill secrets (files, prompts), check the constraints (the same ones MCP enforces), call the op, render;
-    return the exit code. `quiet`: print nothing but errors (and the data asked for with `-o -`)."""
-    from pdftools.cli.render import ProgressBar, RowPrinter, render, safe, stdout_gone, unwritable
+    return the exit code. `quiet`: no progress, notes or warnings, and no report of the files a command wrote;
+    the data it shows (text, info, `-o -`, --json) and errors all the same."""
+    from pdftools.cli.render import ProgressBar, RowPrinter, quiet_errors, render, stdout_gone, unwritable
     from pdftools.cli.render import report_error as report
     from pdftools.core import limits, paths, task
 
@@ -368,7 +397,8 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
         # where 1 says "nothing matched" (search, as grep), an error that exits 1 (INTERNAL) exits grep's 2
         return 2 if code == 1 and op.no_match_exit else code
     try:
-        running = task.Task(bar.update, timeout=limits.timeout(), on_item=RowPrinter(as_json, quiet))  # batch rows
+        rows = RowPrinter(as_json, quiet and not as_json)  # a batch's rows (--json's: data, whatever -q says)
+        running = task.Task(bar.update, timeout=limits.timeout(), on_item=rows)
         with task.terminable(), paths.using(policy), task.running(running):
             try:
                 fill_secrets(fn, kwargs, files or {}, typed or set(), from_env or set())
@@ -386,11 +416,10 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
                     with policy.stdout_file.open("rb") as fh:
                         shutil.copyfileobj(fh, sys.stdout.buffer)
                     sys.stdout.flush()
-                if not quiet:
-                    render(result, as_json=as_json, to_stderr=policy.stdout_file is not None)
-                elif not as_json:  # "nothing but errors": those a result carries too (search's skipped inputs)
-                    for error in getattr(result, "errors", list)():
-                        sys.stderr.write(safe(error) + "\n")
+                if _shown(op, result, policy, as_json=as_json, quiet=quiet):
+                    render(result, as_json=as_json, to_stderr=policy.stdout_file is not None, quiet=quiet)
+                else:  # "nothing but errors": those a result carries too (search's skipped inputs)
+                    quiet_errors(result, as_json=as_json)
                 sys.stdout.flush()  # here, so that a write that fails is reported as the command's error
             except BrokenPipeError:
                 raise
@@ -423,6 +452,18 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
         from pdftools.errors import unexpected
 
         return report_error(unexpected(exc), as_json=as_json)
+
+
+def _shown(op: Op, result: Any, policy: Any, *, as_json: bool, quiet: bool) -> bool:
+    """Whether the result is printed. -q silences messages, never data: what a command shows (text, info, `-o
+    -`'s PDF, --json) is printed all the same; a report of the files it wrote (an output or folder named, the
+    summary that goes to stderr beside `-o -`'s data) is a message, and so is a batch's summary after its rows.
+    `search -q` is grep's: nothing but errors, the exit status says."""
+    if not quiet:
+        return True
+    if op.no_match_exit or getattr(result, "rows_streamed", False):
+        return False
+    return as_json or not (policy.writes or policy.stdout_file is not None)
 
 
 def _for_cli(text: str, op: Op, fn: Callable[..., Any]) -> str:

@@ -49,7 +49,9 @@ def shown_title(title: str) -> str:
     return one_line(title) if title.strip() else '"' + one_line(title) + '"'
 
 
-def render(result: Any, *, as_json: bool, to_stderr: bool = False) -> None:
+def render(result: Any, *, as_json: bool, to_stderr: bool = False, quiet: bool = False) -> None:
+    """The result on stdout (stderr: `to_stderr`), its notes and warnings on stderr; `quiet` (-q): the result
+    only, and the errors it carries."""
     if getattr(result, "rows_streamed", False):  # a batch: its rows went to stdout as they finished
         result, to_stderr = dataclasses.replace(result, rows=[], rows_streamed=as_json), True
     stream = sys.stderr if to_stderr else sys.stdout
@@ -57,18 +59,18 @@ def render(result: Any, *, as_json: bool, to_stderr: bool = False) -> None:
         stream.write(results.to_json(result) + "\n")
         return
     if type(result).__name__ == "TextResult":
-        _render_text(result, stream)
+        _render_text(result, stream, quiet=quiet)
         return
     verbatim = result.verbatim() if callable(getattr(result, "verbatim", None)) else None
     if verbatim is not None:  # another program's report (pdftk's dump_data): its bytes, piped
         stream.write(safe(verbatim) if stream.isatty() else verbatim)
         return
     if callable(getattr(result, "output_lines", None)):  # a result printed as lines of data (search)
-        _render_lines(result, stream)
+        _render_lines(result, stream, quiet=quiet)
         return
     if type(getattr(result, "text", None)).__name__ == "TextResult":  # ocr --mode text: the text, as `text` gives it
-        _render_text(result.text, stream, ocred=True)
-        _notes(result)
+        _render_text(result.text, stream, ocred=True, quiet=quiet)
+        _notes(result, quiet)
         return
     tty = stream.isatty()
     laid_out = layout(result, tty=tty)
@@ -78,19 +80,35 @@ def render(result: Any, *, as_json: bool, to_stderr: bool = False) -> None:
     else:  # piped: the same lines, drawn without rich (importing and laying out rich cost a call ~40 ms)
         stream.write("".join(line + "\n" for line in plain_lines(laid_out)))
     stream.flush()  # the result before its notes on stderr
-    _notes(result)
+    _notes(result, quiet)
 
 
-def _notes(result: Any) -> None:
-    """A result's notes, for people, on stderr: not with --json (a script reads the result)."""
+def quiet_errors(result: Any, *, as_json: bool) -> None:
+    """What -q leaves of a result it does not print: the errors it carries (search's inputs that could not be
+    searched), as `error[CODE]` lines, or with --json an error object a line, as every error is said."""
+    if not callable(getattr(result, "errors", None)):
+        return
+    if not as_json:
+        for error in result.errors():
+            sys.stderr.write(safe(error) + "\n")
+        return
+    for skipped in result.skipped:
+        name = "standard input" if skipped.path == "-" else skipped.path
+        message = skipped.message if name in skipped.message else f"{name}: {skipped.message}"
+        error = {"code": skipped.code, "message": message, "hint": skipped.hint}
+        sys.stderr.write(results.dumps({"error": error}) + "\n")
+
+
+def _notes(result: Any, quiet: bool = False) -> None:
+    """A result's notes, for people, on stderr: not with --json (a script reads the result), nor with -q."""
     notes = getattr(result, "notes", None)
-    for note in notes() if callable(notes) else []:
+    for note in notes() if callable(notes) and not quiet else []:
         sys.stderr.write(f"note: {one_line(note)}\n")
 
 
-def _render_text(result: Any, stream: Any, *, ocred: bool = False) -> None:
-    """Pages as pdftotext writes them (at a terminal, with markers); notes on stderr. `ocred`: the text is
-    OCR's, so a page without text is one OCR could not read (running OCR again is no advice)."""
+def _render_text(result: Any, stream: Any, *, ocred: bool = False, quiet: bool = False) -> None:
+    """Pages as pdftotext writes them (at a terminal, with markers); notes on stderr, unless `quiet`. `ocred`: the
+    text is OCR's, so a page without text is one OCR could not read (running OCR again is no advice)."""
     tty = stream.isatty()
     for page in result.pages:
         if tty:
@@ -104,6 +122,11 @@ def _render_text(result: Any, stream: Any, *, ocred: bool = False) -> None:
 
         stream.write(BOX_COLUMNS + "\n" + "".join(box.tsv() + "\n" for box in result.boxes))
     stream.flush()  # the text before the notes on stderr, where both go to one terminal
+    if not quiet:
+        _text_notes(result, ocred)
+
+
+def _text_notes(result: Any, ocred: bool) -> None:
     if result.truncated:
         sys.stderr.write(f"(stopped by --max-chars; continue with --start-page {result.next_page} "
                          f"--offset {result.next_offset or 0})\n")
@@ -120,9 +143,10 @@ def _render_text(result: Any, stream: Any, *, ocred: bool = False) -> None:
         sys.stderr.write(f"warning: {one_line(warning)}\n")
 
 
-def _render_lines(result: Any, stream: Any) -> None:
+def _render_lines(result: Any, stream: Any, *, quiet: bool = False) -> None:
     """Lines as the result gives them, whole (data: never markup, never cut; at a terminal, control characters
-    escaped); coloured as grep colours them where the result asks (search --color); its notes to stderr."""
+    escaped); coloured as grep colours them where the result asks (search --color); its notes to stderr (`quiet`:
+    its errors only)."""
     tty = stream.isatty()
     shown = safe if tty else str
     end = getattr(result, "line_end", "\n")  # search -Z -l: names end in their zero byte
@@ -134,7 +158,7 @@ def _render_lines(result: Any, stream: Any) -> None:
         lines = (shown(line) for line in result.output_lines())
     for line in lines:
         stream.write(line + end)
-    for note in result.notes():  # (a search's skipped input: an error line and its hint line)
+    for note in getattr(result, "errors", list)() if quiet else result.notes():  # (a skipped input: error, hint)
         sys.stderr.write(safe(note) + "\n")
 
 
@@ -403,7 +427,7 @@ def unwritable(exc: OSError) -> PdftoolsError:
     error = os_error(exc, "cannot write to standard output")
     if exc.errno == errno.EBADF:
         return type(error)(error.message, hint="Standard output is closed (`>&-`): redirect it (`> out.txt`, "
-                                               "`> /dev/null`), or pass -q.")
+                                               "`> /dev/null`); a command that writes files prints no report with -q.")
     return error
 
 

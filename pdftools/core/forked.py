@@ -5,8 +5,9 @@ no `task.check()` is reached, a signal reaches only the main thread, and in the 
 holds the GIL, so the whole server stalls for as long as it runs (hours). `Worker` forks one child for a whole
 operation (at its first request); the child keeps the function (inherited, not pickled) and answers requests
 over a pipe; the parent waits on the pipe, which releases the GIL, checking the task as it waits, and kills the
-child when the task times out or is cancelled (PDFTOOLS_TIMEOUT, Ctrl-C, an MCP client's cancel). Where
-`os.fork` is missing the function runs in-process, as before.
+child when the task times out or is cancelled (PDFTOOLS_TIMEOUT, Ctrl-C, an MCP client's cancel). A parent
+killed outright (SIGKILL: the OOM killer, `kill -9`) stops nothing: on Linux the child is killed with it
+(`tether`), where it ran on alone on its match. Where `os.fork` is missing the function runs in-process.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ import os
 import pickle
 import select
 import signal
+import sys
 from collections.abc import Callable
+from functools import cache
 from types import TracebackType
 from typing import Generic, TypeVar
 
@@ -28,6 +31,7 @@ T = TypeVar("T")
 R = TypeVar("R")
 POLL = 0.1  # seconds between checks of the task while the child works (how soon a cancel is seen)
 _HEADER = 8
+PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 STOPPING = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)  # what stops a command (the parent's to handle)
 
 
@@ -74,9 +78,11 @@ class Worker(Generic[T, R]):
         # traceback there ("Exception ignored in: <function _after_fork>"): they are held across the fork, and
         # the child ignores them (the parent, which they reach too, kills it as it stops: `_stop`)
         held = signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
+        tie = tether()
         try:
             self.pid = os.fork()
             if self.pid == 0:  # the child: never returns
+                tie()
                 for number in STOPPING:
                     signal.signal(number, signal.SIG_IGN)  # (one pending is dropped)
                 signal.pthread_sigmask(signal.SIG_SETMASK, held)
@@ -111,6 +117,37 @@ class Worker(Generic[T, R]):
                     raise _died()
                 out += chunk
         return bytes(out)
+
+
+def tether() -> Callable[[], None]:
+    """Before a fork: what the child calls first, to be killed with this process however it ends (Linux), the
+    parent's pid and libc's prctl found here (the child only calls)."""
+    parent, prctl = os.getpid(), _prctl()
+    return lambda: _die_with(parent, prctl)
+
+
+@cache
+def _prctl() -> Callable[..., int] | None:
+    """libc's `prctl` (Linux), or None."""
+    if not sys.platform.startswith("linux"):
+        return None
+    import ctypes
+
+    try:
+        return ctypes.CDLL(None, use_errno=True).prctl  # type: ignore[no-any-return]
+    except (OSError, AttributeError):
+        return None
+
+
+def _die_with(parent: int, prctl: Callable[..., int] | None) -> None:
+    """In the child: be killed when the parent ends, however it ends (SIGKILL too, which runs no `_stop`). The
+    signal comes when the parent's *thread* that forked ends: a Worker is used and stopped in one thread (an op
+    runs in one). A parent gone before the prctl (the child was handed to init) is seen by `getppid`: go now."""
+    if prctl is None:
+        return
+    prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:
+        os._exit(1)
 
 
 def _died() -> PdftoolsError:

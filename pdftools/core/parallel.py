@@ -14,6 +14,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from pdftools.core import forked
 from pdftools.errors import PdftoolsError
 
 T = TypeVar("T")
@@ -32,8 +33,10 @@ def for_each(items: Sequence[T], work: Callable[[T], None]) -> None:
         return
     half = len(items) // 2
     read_end, write_end = os.pipe()
+    tie = forked.tether()
     pid = os.fork()
     if pid == 0:  # the child: its half, then report and leave without running the parent's cleanup
+        tie()  # a parent killed outright (kill -9) takes it along: its half is for nobody
         os.close(read_end)
         status = 0
         try:

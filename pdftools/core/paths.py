@@ -112,6 +112,8 @@ class LocalPolicy:
         self.stdin_file: Path | None = None
         self.stdout_file: Path | None = None
         self.pipes: dict[str, Path] = {}  # a pipe given by name (`<(...)`, /dev/stdin, a FIFO): its copy
+        self.writes = False  # an output file or folder was named: what the command shows is a report of it
+        self.stdout_name = "-"  # how the output that is standard output was named (`-`, `/dev/stdout`)
 
     def _tmpdir(self) -> Path:
         if self._tmp is None:
@@ -141,9 +143,10 @@ class LocalPolicy:
         """`-` (a temporary file copied to stdout), or the file named: through a symbolic link, the file it names
         (real path), as qpdf, `cp` and the shell's `>` write it (the link stays; the MCP policy resolves every
         path). Names a document chooses are not outputs: a link there is replaced, never followed."""
-        if raw == "-":
-            self.stdout_file = self._tmpdir() / "stdout.pdf"
+        if raw == "-" or names_stdout(raw):  # `/dev/stdout` piped: the summary to stderr, never into the PDF
+            self.stdout_file, self.stdout_name = self._tmpdir() / "stdout.pdf", raw
             return self.stdout_file
+        self.writes = True
         path = self.folder(raw)
         if is_descriptor(path):  # `/dev/stdout`: the descriptor, whatever it is (a pipe has no name to resolve)
             return path
@@ -153,7 +156,7 @@ class LocalPolicy:
         """`value` (a result, or an error's message) as the user should read it: the temporary files behind
         `-` are deleted when pdftools ends, so a whole value that is one becomes `-`, and a mention inside a
         sentence becomes `standard input` / `standard output`."""
-        named = [(self.stdin_file, "-", "standard input"), (self.stdout_file, "-", "standard output"),
+        named = [(self.stdin_file, "-", "standard input"), (self.stdout_file, self.stdout_name, "standard output"),
                  *((copy, raw, raw) for raw, copy in self.pipes.items())]
         wholes = {str(path): whole for path, whole, _ in named if path is not None}
         names = {str(path): label for path, _, label in named if path is not None}
@@ -179,6 +182,7 @@ class LocalPolicy:
         return checked(path, raw)
 
     def output_folder(self, raw: str) -> Path:
+        self.writes = True
         return self.folder(raw)
 
     def name(self, typed: str, found: Path | None, path: Path) -> str:
@@ -199,6 +203,16 @@ def is_descriptor(path: Path) -> bool:
     """Whether `path` names an open descriptor (`/dev/stdout`, `/dev/fd/3`): written into as the shell opened
     it (a pipe, a terminal, a file `>` made), never resolved or replaced."""
     return DESCRIPTOR.fullmatch(str(path)) is not None
+
+
+def names_stdout(raw: str) -> bool:
+    """Whether `raw` names this process's standard output (`/dev/stdout`, `/dev/fd/1`, `/proc/self/fd/1`), not a
+    terminal: written as `-` is. Written into directly, the summary printed after the PDF went into the same
+    stream: after it in a pipe, over its first bytes in a file the shell opened (`> out.pdf`)."""
+    found = re.fullmatch(r"/dev/stdout|/dev/fd/1|/proc/(self|\d+)/fd/1", raw)
+    if found is None or found.group(1) not in (None, "self", str(os.getpid())):
+        return False
+    return sys.stdout is None or not sys.stdout.isatty()  # (a terminal: written into, where a PDF is refused)
 
 
 def to_pipe(input: str | None, output: str | None) -> bool:

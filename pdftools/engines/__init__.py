@@ -3,7 +3,7 @@ cancel, rested after repeated crashes (`Breaker`), failures mapped to the error 
 
 One module per program family says how to find and call it: `poppler` (pdftotext, pdftoppm, pdfinfo),
 `tesseract`, `pandoc`, `weasyprint`, `typst`. What is done with them lives with its domain (`document.text`,
-`convert`, `invoice`, the ops).
+`convert`, `invoice`, the ops). `tether`: every program dies with pdftools, even killed outright.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import IO
 
 from pdftools.core import limits, task
+from pdftools.engines import tether
 from pdftools.errors import DependencyMissing, DiskFull, EngineUnavailable, ExternalToolFailed
 
 INSTALL = {
@@ -34,6 +35,7 @@ INSTALL = {
     "tesseract": "apt-get install tesseract-ocr",
     "pandoc": "apt-get install pandoc",
     "qpdf": "apt-get install qpdf",
+    "setpriv": "apt-get install util-linux",
 }
 PROGRAMS = (  # program, version flag, what it is used for (commands as `{ocr}`), required (doctor checks each)
     ("pdftotext", "-v", "{text}", True),
@@ -41,6 +43,7 @@ PROGRAMS = (  # program, version flag, what it is used for (commands as `{ocr}`)
     ("pdfinfo", "-v", "reading damaged files", True),
     ("tesseract", "--version", "{ocr}", True),
     ("qpdf", "--version", "benchmarks (pikepdf bundles libqpdf)", False),
+    ("setpriv", "--version", "programs end with a pdftools killed outright (kill -9)", False),  # `tether`
 )
 
 
@@ -104,15 +107,11 @@ def run(args: list[str], *, timeout: float = 300, env: dict[str, str] | None = N
     cmd = [which(args[0]), *args[1:]]
     limit = min(timeout, current.remaining() or timeout)
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        try:
-            proc = subprocess.Popen(cmd, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
-                                    stdout=out, stderr=err, env=env)
+        try:  # tethered: a pdftools killed outright (SIGKILL) takes the program with it
+            proc = subprocess.Popen([*tether.prefix(), *cmd], stdout=out, stderr=err, env=env,
+                                    stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL)
         except OSError as exc:  # found, but it cannot be run: its `#!` interpreter is gone, a noexec mount
-            raise DependencyMissing(
-                f"cannot start {args[0]} ({cmd[0]}): {exc.strerror}",
-                hint=f"{args[0]} is there but cannot be run: its interpreter (its first line, `#!...`) or a "
-                     "library it needs is missing, or its file system is mounted noexec. Reinstall it; `pdftools "
-                     "doctor` checks the programs.") from None
+            raise _cannot_start(args[0], cmd[0], exc.strerror) from None
         capped_fsize = _cap(proc.pid)
         with current.child(proc):
             try:
@@ -128,9 +127,25 @@ def run(args: list[str], *, timeout: float = 300, env: dict[str, str] | None = N
                 proc.wait()
                 raise
         current.check()  # a cancel kills the child: report the cancel, not the kill
+        if proc.returncode in tether.FAILED and (why := tether.exec_failed(cmd[0], proc.returncode, _tail(err))):
+            raise _cannot_start(args[0], cmd[0], why)
         _check_room(args[0], out, writes)
         breaker.failed() if proc.returncode < 0 else breaker.succeeded()  # a crash, not a complaint about input
         return _result(args[0], proc.returncode, out, err, capped_fsize)
+
+
+def _cannot_start(program: str, path: str, why: str | None) -> DependencyMissing:
+    return DependencyMissing(
+        f"cannot start {program} ({path}): {why}",
+        hint=f"{program} is there but cannot be run: its interpreter (its first line, `#!...`) or a library it "
+             "needs is missing, or its file system is mounted noexec. Reinstall it; `pdftools doctor` checks the "
+             "programs.")
+
+
+def _tail(err: IO[bytes]) -> bytes:
+    """The last 4 kB a program wrote to stderr."""
+    err.seek(max(0, err.seek(0, os.SEEK_END) - 4096))
+    return err.read()
 
 
 def _check_room(program: str, out: IO[bytes], writes: Path | None) -> None:
@@ -196,8 +211,7 @@ def _result(program: str, returncode: int, out: IO[bytes], err: IO[bytes], cappe
         raise DiskFull(f"{program} could not write its output ({size:,} bytes written): the disk or the "
                        "file-size limit (ulimit -f) is full")
     if returncode != 0:
-        err.seek(max(0, err.seek(0, os.SEEK_END) - 4096))
-        said = err.read().decode(errors="replace").strip()
+        said = _tail(err).decode(errors="replace").strip()
         detail = said.splitlines()[-1:] or ["no message"]
         if returncode < 0:
             failed = ExternalToolFailed(f"{program} was killed by {signal.Signals(-returncode).name}: {detail[0]}")

@@ -15,8 +15,9 @@ unexpected failure (INTERNAL, 1 in other commands) exits 2 here, never 1.}}
 from __future__ import annotations
 
 import fnmatch
+import itertools
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -100,6 +101,8 @@ def search(
                                             ge=1)] = None,
     skip: Annotated[int, Param("A previous result's {{cli:matches to skip}}{{mcp:next_skip}}", ge=0)] = 0,
     password: Passwords = None,
+    quiet: Annotated[bool, Param("Print nothing but errors and stop at the first match: the exit status says "
+                                 "whether a line matched (grep's -q)"), Cli("-q", "--quiet"), Mcp(hidden=True)] = False,
 ) -> SearchResult:
     if regexp is not None or pattern_file is not None:  # pdfgrep's -e and -f: the arguments are all inputs
         inputs = [*([pattern] if pattern is not None else []), *(inputs or [])]
@@ -121,15 +124,20 @@ def search(
     regex = compile_pattern(pattern, ignore_case, fixed=fixed_strings,
                             lines=regexp is not None or pattern_file is not None)
     result = SearchResult(pattern=pattern, matches=0, files=[], hits=[], truncated=False)
+    files: Iterable[tuple[Path, str | None, str]]
     files = _files(inputs, recursive, result.skipped, _chooser(include, exclude), follow=dereference_recursive)
-    first, resume = _start(files, start_file, start_page, skip)
+    first, resume, alone, several = 0, None, False, True
+    if not (quiet and start_file is None and len(inputs) > 1):  # -q: no input after the first match is opened
+        files = list(files)
+        first, resume = _start(files, start_file, start_page, skip)
+        alone = len(inputs) == 1 and len(files) == 1  # (its error is the command's)
+        several = len(inputs) > 1 or len(files) > 1 or any(_is_folder(spec) for spec in inputs)  # as grep -r names
     result.page_numbers = page_number
     result.listing = "with" if files_with_matches else "without" if files_without_match else None
     result.count_only = count or result.listing is not None
-    several = len(inputs) > 1 or len(files) > 1 or any(_is_folder(spec) for spec in inputs)  # as grep -r names
     result.with_filename = several if with_filename is None else with_filename
-    if result.listing:
-        max_count = 1  # a file is listed or not at its first match
+    if result.listing or quiet:
+        max_count = 1  # a file is listed or not at its first match; -q's answer is there
     result.only_matching, result.page_counts, result.null, result.color = only_matching, page_count, null, color
     result.warn_empty, result.separator = warn_empty, match_prefix_separator
     if only_matching or page_count:  # no context around matches printed alone, or counted
@@ -138,7 +146,7 @@ def search(
               context if after_context is None else after_context)  # as grep: -A and -B win over -C
     result.context_asked = any(around)
     with Searcher(result, regex, max_chars, max_count=max_count, context=around) as searcher:
-        for index, (path, own, name) in enumerate(files[first:], first):
+        for index, (path, own, name) in enumerate(itertools.islice(files, first, None), first):
             hits, budget = len(result.hits), searcher.budget
             try:
                 with page_texts(path, password, mode, None if name == "-" else name) as (total, extract):
@@ -146,12 +154,14 @@ def search(
                                      resume if index == first else None):
                         break
             except PdftoolsError as exc:
-                if len(inputs) == 1 and len(files) == 1:
+                if alone:
                     raise
                 del result.hits[hits:]  # what the file gave before it failed (a bomb found on page 70) goes
                 result.files = [found for found in result.files if found.path != name]
                 searcher.budget = budget
                 result.skipped.append(Skipped.of(name, exc))
+            if quiet and result.matches:  # before the next input is listed
+                break
     return result
 
 
@@ -187,21 +197,21 @@ def _chooser(include: list[str] | None, exclude: list[str] | None) -> Callable[[
 
 
 def _files(inputs: list[str], recursive: bool, skipped: list[Skipped], chosen: Callable[[Path], bool], *,
-           follow: bool = False) -> list[tuple[Path, str | None, str]]:
+           follow: bool = False) -> Iterator[tuple[Path, str | None, str]]:
     """Each input's files with its own pages (`a.pdf:1-3`) and their names as grep prints them (`./a.pdf` in
     `.`, see `core.inputs.named`); with several inputs, one that names nothing (a
     missing file, a glob that matches none) joins `skipped` and the others are searched, as pdfgrep does; a
-    path outside the roots or an invalid pattern fails the whole call."""
-    files = []
+    path outside the roots or an invalid pattern fails the whole call. Each input is listed when reached."""
     for spec in inputs:
         raw, own = split_spec(spec)
         try:
-            files += [(path, own, name) for path, name in named(raw, recursive=recursive, chosen=chosen, follow=follow)]
+            found = named(raw, recursive=recursive, chosen=chosen, follow=follow)
         except PdftoolsError as exc:
             if len(inputs) == 1 or isinstance(exc, (InvalidArgument, PathOutsideRoot)):  # a wrong call, not a file
                 raise
             skipped.append(Skipped.of(raw, exc))
-    return files
+            continue
+        yield from ((path, own, name) for path, name in found)
 
 
 def _start(files: list[tuple[Path, str | None, str]], start_file: str | None, start_page: int | None,

@@ -71,3 +71,42 @@ def test_a_fifo_takes_the_pdf(tmp_path: Path, command: list[str]) -> None:
     assert proc.returncode == 0, proc.stderr
     assert _pages(got[0], tmp_path) == 3
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+
+@pytest.mark.parametrize("out", ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"])
+@pytest.mark.parametrize("piped", [True, False], ids=["pipe", "file"])
+def test_dev_stdout_holds_the_pdf_alone_and_the_summary_goes_to_stderr(tmp_path: Path, out: str,
+                                                                        piped: bool) -> None:
+    """Without -q, standard output named by its path is `-o -`: the PDF alone on it, the summary on stderr. The
+    summary was written on stdout as well: after the PDF into a pipe (`%%EOF` then `input ...`), and over the
+    PDF's first bytes in a file the shell opened (`> out.pdf` began `input      report.pdf`, no PDF at all)."""
+    argv = [PDFTOOLS, "rotate", str(REPORT), "-a", "90", "-o", out]
+    target = tmp_path / "out.pdf"
+    with target.open("wb") as fh:
+        proc = subprocess.run(argv, stdout=subprocess.PIPE if piped else fh, stderr=subprocess.PIPE, timeout=120,
+                              cwd=tmp_path, check=False)
+    data = proc.stdout if piped else target.read_bytes()
+    assert proc.returncode == 0, proc.stderr
+    assert data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF"), data[-300:]
+    assert _pages(data, tmp_path) == 3
+    assert b"rotated" in proc.stderr and b"output" in proc.stderr, proc.stderr  # the summary, where `-o -` puts it
+
+
+def test_dev_stdout_at_a_terminal_is_refused_as_dash_is(tmp_path: Path) -> None:
+    """`-o /dev/stdout` with standard output a terminal: refused as `-o -` is, nothing written to it."""
+    import pty
+
+    parent, child = pty.openpty()
+    try:
+        proc = subprocess.run([PDFTOOLS, "rotate", str(REPORT), "-a", "90", "-o", "/dev/stdout"], stdout=child,
+                              stderr=subprocess.PIPE, timeout=120, cwd=tmp_path, check=False)
+        os.set_blocking(parent, False)
+        try:
+            shown = os.read(parent, 65536)
+        except BlockingIOError:
+            shown = b""
+    finally:
+        os.close(parent)
+        os.close(child)
+    assert proc.returncode == 2 and b"terminal" in proc.stderr, proc.stderr
+    assert b"%PDF" not in shown

@@ -9,6 +9,7 @@ the target, inputs byte-identical, no temporary files left, no child process lef
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
 import os
@@ -386,3 +387,37 @@ def test_the_memory_cap_is_what_stops_a_hungry_program(tmp_path: Path, inputs: l
     returncode, stdout, error = Run(tmp_path, ["text", inputs[0], "--pages", "1"], env=env)()
     assert returncode == 0, error
     assert json.loads(stdout)["pages"][0]["text"] == "page"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux") or shutil.which("setpriv") is None,
+                    reason="programs are tethered through util-linux's setpriv (Linux): without it they outlive a kill")
+@pytest.mark.parametrize("program", sorted(PROGRAMS))
+def test_a_program_dies_with_a_command_killed_outright(program: str, tmp_path: Path,
+                                                       documents: dict[str, Path]) -> None:
+    """SIGKILL (the OOM killer, `kill -9`) lets the command stop nothing: the program it was running must die with
+    it by itself. A long OCR's tesseract, or a pandoc on a hostile input, ran on alone past every limit (the
+    deadline is the parent's to keep)."""
+    import processes
+
+    target = PROGRAMS[program]
+    bindir, pids, out = tmp_path / "bin", tmp_path / "fake.pids", tmp_path / "out"
+    bindir.mkdir()
+    out.mkdir()
+    fake = bindir / program
+    real = shutil.which(program) if target.passes else None
+    answer = f'case "$1" in {target.passes}) exec {real} "$@";; esac\n' if real else ""
+    fake.write_text(f"#!/bin/sh\n{answer}echo $$ >> {pids}\nexec sleep 600\n")
+    fake.chmod(0o755)
+    env = {target.variable: str(fake)} if target.variable else {"PATH": f"{bindir}:{os.environ['PATH']}"}
+    run = Run(tmp_path, [a.format(out=out, **documents) for a in target.argv], env=env)
+    proc = run.start()
+    try:
+        assert processes.wait_for(lambda: pids.exists() and pids.read_text().strip(), 120), "never reached"
+        child = int(pids.read_text().split()[0])
+        assert processes.alive(child)
+        proc.kill()
+        proc.communicate()
+        assert processes.wait_for(lambda: not processes.alive(child), 20), f"{program} outlived its parent"
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)

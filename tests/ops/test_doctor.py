@@ -65,3 +65,20 @@ def test_the_qpdf_inside_pikepdf_is_named() -> None:
     out = subprocess.run([PDFTOOLS, "doctor", "--json"], capture_output=True, text=True, check=False)
     checks = {c["name"]: c for c in json.loads(out.stdout)["checks"]}
     assert f"libqpdf {pikepdf.__libqpdf_version__}" in checks["pikepdf"]["used_for"], checks["pikepdf"]
+
+
+def test_setpriv_is_reported_with_what_it_is_for(tmp_path: Path) -> None:
+    """util-linux's setpriv starts the programs so that they die with a pdftools killed outright (kill -9):
+    doctor says whether it is there (not required: without it they only outlive such a kill)."""
+    out = subprocess.run([PDFTOOLS, "doctor", "--json"], capture_output=True, text=True, check=False)
+    setpriv = {c["name"]: c for c in json.loads(out.stdout)["checks"]}["setpriv"]
+    assert setpriv["required"] is False and "kill -9" in setpriv["used_for"], setpriv
+    assert setpriv["found"] is (shutil.which("setpriv") is not None), setpriv
+    bindir = tmp_path / "bin"
+    bindir.mkdir()
+    for name in ("pdftotext", "pdftoppm", "pdfinfo", "tesseract"):
+        os.symlink(shutil.which(name), bindir / name)  # type: ignore[arg-type]
+    out = subprocess.run([PDFTOOLS, "doctor", "--json"], capture_output=True, text=True, check=False,
+                         env={**os.environ, "PATH": str(bindir)})
+    setpriv = {c["name"]: c for c in json.loads(out.stdout)["checks"]}["setpriv"]
+    assert not setpriv["found"] and setpriv["install"] == "apt-get install util-linux", setpriv

@@ -4,9 +4,10 @@ The scheduler reruns the files of a worker that dies on the others (its `allowed
 `KilledWorker`: WORKER_LOST). A scheduler that goes drops every file in flight: they are sent again once a
 scheduler with workers answers at the address, within the timeout (a supervisor restarting it), else
 CLUSTER_UNAVAILABLE. The files in flight follow the cluster's worker threads as workers come and go. Workers need
-the same pdftools (`remote` checks it: one that differs is avoided, or its files say so) and its programs, and the
-files on storage they all see. The address is as `dask worker` takes it, or the file `dask scheduler
---scheduler-file` writes; Dask's refusals of it (no port, tls:// without certificates) are said in words.
+the same pdftools (`remote` checks it) and its programs: one that differs or lacks one is avoided once it has failed
+a file, or its files say so; and the files on storage they all see. The address is as `dask worker` takes it, or
+the file `dask scheduler --scheduler-file` writes; Dask's refusals of it (no port, tls:// without certificates) are
+said in words.
 """
 
 from __future__ import annotations
@@ -22,11 +23,19 @@ from typing import Any
 
 from pdftools.batch import remote
 from pdftools.batch.executors import ATTEMPTS, POLL, WINDOW_PER_WORKER
-from pdftools.errors import ClusterExtraMissing, ClusterUnavailable, WorkerLost, WorkerMismatch
+from pdftools.errors import (
+    ClusterExtraMissing,
+    ClusterUnavailable,
+    DependencyMissing,
+    OcrLanguageMissing,
+    WorkerLost,
+    WorkerMismatch,
+)
 
 LOOK = 1.0  # seconds between looks at a cluster's workers (how many files to keep in flight; none left)
 CONNECT_TIMEOUT = 10  # seconds to reach the scheduler (PDFTOOLS_CLUSTER_TIMEOUT)
 FOREVER = 365 * 86400.0  # PDFTOOLS_CLUSTER_TIMEOUT=0 (no limit): Dask's client takes no None
+LACKING = (DependencyMissing.code, OcrLanguageMissing.code)  # a file's row that says its worker lacks a program
 
 
 def _quiet_dask() -> None:
@@ -142,8 +151,9 @@ class DaskExecutor:
         self._pending: dict[Any, Any] = {}
         self._stalled: float | None = None  # since when the scheduler is gone, or has no workers
         self._looked = time.monotonic()  # the workers were just counted
-        self._unfit: dict[str, str] = {}  # workers whose pdftools is not ours: address -> host:pid
+        self._unfit: dict[str, str] = {}  # workers that cannot run the files: address -> host:pid (why)
         self._fit: list[str] | None = None  # the others, where the files go once one is unfit (None: anywhere)
+        self._restricted: set[Any] = set()  # files in flight kept to `_fit`
 
     def _lost(self, exc: BaseException | None = None) -> ClusterUnavailable:
         """The error for a cluster that cannot run the files: no scheduler any more, or no worker."""
@@ -203,20 +213,26 @@ class DaskExecutor:
                     if numbered[0] is end:
                         exhausted = True
                         break
-                    where: dict[str, Any] = {"workers": self._fit, "allow_other_workers": True} if self._fit else {}
                     function, *arguments = remote.parcel(fn, numbered[0])
-                    future = self.client.submit(function, *arguments, pure=False, **where,
+                    future = self.client.submit(function, *arguments, pure=False, workers=self._fit,
                                                 key=f"{getattr(fn, '__name__', 'task')}-{uuid.uuid4().hex}")
                     pending[future] = numbered
                     finished.add(future)
+                    if self._fit:
+                        self._restricted.add(future)
             except Exception as exc:  # noqa: BLE001 - the client closed: the scheduler is gone
                 raise self._lost(exc) from None
             if exhausted and not pending and not dropped:
                 return
             check()
             self._watch()
+            if self._restricted and self._fit is None:
+                self._release(pending, dropped)
             _wait_for_one(finished, POLL)
             for future in finished.next_batch(block=False):
+                self._restricted.discard(future)
+                if future not in pending:  # released (see `_release`): sent again
+                    continue
                 item, drops = pending.pop(future)
                 outcome = self._outcome(future)
                 if future.cancelled() or isinstance(outcome, Exception) and self.client.status != "running":
@@ -224,22 +240,47 @@ class DaskExecutor:
                         raise self._lost()
                     dropped.append((item, drops + 1))  # sent again once a scheduler is back (the timeout)
                     continue
-                if isinstance(outcome, WorkerMismatch) and self._avoid(outcome) and drops + 1 < ATTEMPTS:
-                    dropped.append((item, drops + 1))  # to the workers that run our pdftools
+                if self._unable(future, outcome) and drops + 1 < ATTEMPTS:
+                    dropped.append((item, drops + 1))  # to the workers that can run it
                     continue
                 yield item, outcome
 
-    def _avoid(self, mismatch: WorkerMismatch) -> bool:
-        """Send no more files to a worker that cannot run them (it fails each at once, so it took most of a
-        batch): the files go to the others, a preference the scheduler drops when none of them is left, so
-        nothing waits for a worker that went. False when no other worker is there: the file's row says why."""
-        if mismatch.address is None:
+    def _release(self, pending: dict[Any, Any], dropped: list[tuple[Any, int]]) -> None:
+        """The workers the files in flight were kept to have all gone: they are sent again to any worker (the
+        rows of those that cannot run them say why), rather than waiting for ever for a worker that went."""
+        released = [future for future in self._restricted if future in pending]
+        dropped.extend(pending.pop(future) for future in released)
+        self._restricted.clear()
+        with contextlib.suppress(Exception):
+            self.client.cancel(released, force=True)
+
+    def _unable(self, future: Any, outcome: Any) -> bool:
+        """Whether the file failed only for its worker's want (another pdftools; a program or a tesseract
+        language it lacks, as a machine set up apart from the others) and goes to the others."""
+        if isinstance(outcome, WorkerMismatch):
+            return outcome.address is not None and self._avoid(outcome.address, f"{outcome.worker or outcome.address}"
+                                                               " without this pdftools")
+        error = getattr(outcome, "error", None)
+        if not isinstance(error, dict) or error.get("code") not in LACKING:
             return False
-        if mismatch.address not in self._unfit:
-            self._unfit[mismatch.address] = mismatch.worker or mismatch.address
-            names = ", ".join(sorted(self._unfit.values()))
+        try:  # the worker holds the row it made: the scheduler's name for it
+            (address, *_), = self.client.who_has([future]).values()
+        except Exception:  # noqa: BLE001 - gone meanwhile: the row says which worker lacks what
+            return False
+        why = str(error.get("message", "")).split(" on worker ")[0]
+        return self._avoid(address, f"{getattr(outcome, 'worker', None) or address}: {why}")
+
+    def _avoid(self, address: str, said: str) -> bool:
+        """Send no more files to a worker that cannot run them (it fails each at once, so it took most of a
+        batch): the files go to the others only (a preference was not enough: Dask's work stealing gave an idle
+        worker that cannot run them the files queued behind a busy one, again and again). Once none of the others
+        is left, the files go anywhere again (`_release`): nothing waits for a worker that went. False when no
+        other worker is there: the file's row says why."""
+        if address not in self._unfit:
+            self._unfit[address] = said
+            names = "; ".join(sorted(self._unfit.values()))
             self.label = (f"{self._label}; {len(self._unfit)} worker" + "s" * (len(self._unfit) != 1) +
-                          f" without this pdftools avoided ({names})")
+                          f" avoided ({names})")
         self._fit = self._others()
         return bool(self._fit)
 

@@ -257,6 +257,67 @@ def test_a_worker_without_a_program_is_named_in_its_rows(bare: Cluster, tmp_path
     assert "apt-get install tesseract-ocr" in row["error"]["hint"], row
 
 
+def test_files_go_around_a_worker_without_a_program_to_those_with_it(bare: Cluster, tmp_path: Path,
+                                                                     sample: Path) -> None:
+    """A worker without tesseract fails each file at once, so it took half a batch (or more) beside workers that
+    have it, each a failed row to run again: once a worker lacks a program, the files go to the others, and the
+    summary names it and what it lacks."""
+    for page in scans(sample, tmp_path / "in", dpi=72, pages=4):  # more files than the good worker takes at once
+        shutil.copy(page, page.with_name(f"again-{page.name}"))
+    programs = tmp_path / "bin"  # poppler and qpdf, not tesseract
+    programs.mkdir()
+    for name in ("pdftoppm", "pdftotext", "pdfinfo", "qpdf"):
+        (programs / name).symlink_to(shutil.which(name) or name)
+    bare.add_worker("no-tesseract", path=str(programs))
+    bare.add_worker("tesseract")
+    try:
+        bare.wait_for(2)
+        out = quick("ocr", tmp_path / "in", "-d", tmp_path / "out", "--set", "dpi=72", "--cluster", bare.address)
+    finally:
+        bare.kill("no-tesseract")
+        bare.kill("tesseract")
+    found = rows(out.stdout)
+    assert out.returncode == 0 and [r["status"] for r in found] == ["ok"] * 8, (json.dumps(found), out.stderr)
+    engine = json.loads(out.stderr)["engine"]
+    assert "avoided" in engine and "tesseract is not installed" in engine, engine
+    assert len(list((tmp_path / "out").glob("*.pdf"))) == 8
+
+
+def test_files_kept_to_workers_that_went_go_to_those_left(bare: Cluster, tmp_path: Path, sample: Path) -> None:
+    """Files kept to the workers that can run them (see above) would wait for ever once those have all gone:
+    they go to the workers left, whose rows say what they lack, and the batch ends."""
+    for page in scans(sample, tmp_path / "in", dpi=72, pages=4):
+        shutil.copy(page, page.with_name(f"again-{page.name}"))
+    programs = tmp_path / "bin"  # poppler and qpdf, not tesseract
+    programs.mkdir()
+    for name in ("pdftoppm", "pdftotext", "pdfinfo", "qpdf"):
+        (programs / name).symlink_to(shutil.which(name) or name)
+    bare.add_worker("lacking", path=str(programs))
+    bare.add_worker("leaving")
+    proc: subprocess.Popen[str] | None = None
+    try:
+        bare.wait_for(2)
+        env = {k: v for k, v in os.environ.items() if k not in ("PDFTOOLS_CLUSTER", "PDFTOOLS_DEBUG")}
+        proc = subprocess.Popen([str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(tmp_path / "out"),
+                                 "--set", "dpi=72", "--cluster", bare.address, "--json"], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, env={**env, "PDFTOOLS_CLUSTER_TIMEOUT": "5"})
+        assert proc.stdout is not None
+        first = json.loads(proc.stdout.readline())
+        while first["status"] != "ok":  # the worker that has tesseract is at work: it goes
+            first = json.loads(proc.stdout.readline())
+        bare.kill("leaving")
+        rest, err = rest_of(proc, timeout=60)
+    finally:
+        if proc is not None and proc.poll() is None:  # it waited for ever: stop it
+            proc.kill()
+            proc.wait()
+        bare.kill("lacking")
+        bare.kill("leaving")
+    found = [first, *rows(rest)]
+    assert proc.returncode == 15 and json.loads(err)["failed"] >= 1, (err, bare.logs())
+    assert {r["error"]["code"] for r in found if r["status"] == "failed"} == {"DEPENDENCY_MISSING"}, found
+
+
 def test_a_cluster_timeout_that_is_not_a_number_is_refused_in_words(tmp_path: Path) -> None:
     """PDFTOOLS_CLUSTER_TIMEOUT=abc was `INTERNAL` ("unexpected ValueError: could not convert string to float")."""
     require_dask()

@@ -6,8 +6,8 @@ scheduler with workers answers at the address, within the timeout (a supervisor 
 CLUSTER_UNAVAILABLE. The files in flight follow the cluster's worker threads as workers come and go. Workers need
 the same pdftools (`remote` checks it) and its programs: one that differs or lacks one is avoided once it has failed
 a file, or its files say so; and the files on storage they all see. The address is as `dask worker` takes it, or
-the file `dask scheduler --scheduler-file` writes; Dask's refusals of it (no port, tls:// without certificates) are
-said in words.
+the file `dask scheduler --scheduler-file` writes; Dask's refusals of it (no port, tls:// without certificates),
+and a server there that is no scheduler (the dashboard's port), are said in words, within the timeout.
 """
 
 from __future__ import annotations
@@ -94,6 +94,49 @@ def _unusable(address: str, exc: Exception) -> ClusterUnavailable:
                               hint=ADDRESS_HINT)
 
 
+def _greet(address: str, seconds: float | None) -> None:
+    """Dask's own greeting with the address, within the timeout, before a client is made. The client's waits for
+    the answer without a limit: a web server (the dashboard's port, 8787, typed for the scheduler's) waits for a
+    request line Dask never sends, and the batch waited for ever; it reads another server's first bytes as a
+    frame's length (`MemoryError`)."""
+    import asyncio
+
+    from distributed.comm import connect
+    from distributed.security import Security
+
+    async def greet() -> None:
+        comm = await connect(address, timeout=seconds or FOREVER, **Security().get_connection_args("client"))
+        await comm.close()
+
+    loop = asyncio.new_event_loop()  # the time up is a greeting not done (a TimeoutError is an OSError, as Dask's)
+    greeting = loop.create_task(greet())
+    try:  # Dask's connect gives up on its own after `seconds` when nothing takes the connection
+        loop.run_until_complete(asyncio.wait({greeting}, timeout=None if seconds is None else seconds + 1))
+    finally:
+        if not greeting.done():
+            greeting.cancel()
+            with contextlib.suppress(BaseException):
+                loop.run_until_complete(greeting)
+        loop.close()
+    failed = greeting.exception() if not greeting.cancelled() else TimeoutError()
+    if failed is None:
+        return
+    if not isinstance(failed, Exception):  # (Ctrl-C, SIGTERM)
+        raise failed
+    if isinstance(failed, TimeoutError):  # (an OSError: first) it took the connection, never answered as Dask does
+        raise _no_scheduler(address, f"no answer to Dask's greeting in {seconds:g} s") from None
+    if isinstance(failed, MemoryError):
+        raise _no_scheduler(address, "its first bytes are no Dask message") from None
+    if isinstance(failed, OSError):
+        raise ClusterUnavailable(f"cannot reach the Dask scheduler at {address}: {failed}") from None
+    raise _unusable(address, failed) from None
+
+
+def _no_scheduler(address: str, why: str) -> ClusterUnavailable:
+    return ClusterUnavailable(f"something answers at {address}, but not as a Dask scheduler ({why}): another "
+                              "program's port, such as the scheduler's dashboard", hint=ADDRESS_HINT)
+
+
 def _wait_for_one(finished: Any, seconds: float) -> None:
     """Until a result is in, or for `seconds` (then the caller checks for a cancel). A fixed sleep between
     looks capped a batch of small files at the window per sleep (80 files/s on 2 workers): this wakes when
@@ -134,6 +177,7 @@ class DaskExecutor:
 
         self.address = address = _from_file(address.strip())
         self.timeout = limits.seconds("PDFTOOLS_CLUSTER_TIMEOUT", CONNECT_TIMEOUT)  # None (0): wait for ever
+        _greet(address, self.timeout)
         try:
             self.client = Client(address, timeout=self.timeout or FOREVER, set_as_default=False)
         except (OSError, TimeoutError) as exc:

@@ -27,6 +27,7 @@ from pdftools.errors import (
     ClusterExtraMissing,
     ClusterUnavailable,
     DependencyMissing,
+    NotShared,
     OcrLanguageMissing,
     WorkerLost,
     WorkerMismatch,
@@ -35,7 +36,8 @@ from pdftools.errors import (
 LOOK = 1.0  # seconds between looks at a cluster's workers (how many files to keep in flight; none left)
 CONNECT_TIMEOUT = 10  # seconds to reach the scheduler (PDFTOOLS_CLUSTER_TIMEOUT)
 FOREVER = 365 * 86400.0  # PDFTOOLS_CLUSTER_TIMEOUT=0 (no limit): Dask's client takes no None
-LACKING = (DependencyMissing.code, OcrLanguageMissing.code)  # a file's row that says its worker lacks a program
+LACKING = (DependencyMissing.code, OcrLanguageMissing.code,  # a file's row that says its worker lacks a program,
+           NotShared.code)  # or the shared storage (a mount that failed on that machine)
 
 
 def _quiet_dask() -> None:
@@ -300,7 +302,8 @@ class DaskExecutor:
 
     def _unable(self, future: Any, outcome: Any) -> bool:
         """Whether the file failed only for its worker's want (another pdftools; a program or a tesseract
-        language it lacks, as a machine set up apart from the others) and goes to the others."""
+        language it lacks, as a machine set up apart from the others; the files' storage, not mounted there) and
+        goes to the others."""
         if isinstance(outcome, WorkerMismatch):
             return outcome.address is not None and self._avoid(outcome.address, f"{outcome.worker or outcome.address}"
                                                                " without this pdftools")
@@ -311,8 +314,9 @@ class DaskExecutor:
             (address, *_), = self.client.who_has([future]).values()
         except Exception:  # noqa: BLE001 - gone meanwhile: the row says which worker lacks what
             return False
-        why = str(error.get("message", "")).split(" on worker ")[0]
-        return self._avoid(address, f"{getattr(outcome, 'worker', None) or address}: {why}")
+        worker = getattr(outcome, "worker", None) or address
+        why = str(error.get("message", "")).split(" on worker ")[0].removeprefix(f"worker {worker} ")
+        return self._avoid(address, f"{worker}: {why}")
 
     def _avoid(self, address: str, said: str) -> bool:
         """Send no more files to a worker that cannot run them (it fails each at once, so it took most of a

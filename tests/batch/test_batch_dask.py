@@ -200,6 +200,24 @@ def test_a_worker_that_cannot_see_the_files_says_so_and_nothing_counts_as_done(b
     assert [p.name for p in hidden_out.iterdir()] in ([], [".pdftools-batch.jsonl"])
 
 
+def test_files_go_around_a_worker_that_cannot_see_them(bare: Cluster, tmp_path: Path) -> None:
+    """A machine whose share is not mounted (its NFS mount failed at boot) fails each file at once with
+    NOT_SHARED, so it took half the batch or more beside workers that see the files: they go to those."""
+    small_pdfs(tmp_path / "in", 12)
+    bare.add_worker("unmounted", hidden=(tmp_path / "in",))
+    bare.add_worker("mounted")
+    try:
+        bare.wait_for(2)
+        out = quick("text", tmp_path / "in", "-d", tmp_path / "out", "--cluster", bare.address)
+    finally:
+        bare.kill("unmounted")
+        bare.kill("mounted")
+    found = rows(out.stdout)
+    assert out.returncode == 0 and [r["status"] for r in found] == ["ok"] * 12, (json.dumps(found), out.stderr)
+    engine = json.loads(out.stderr)["engine"]
+    assert "avoided" in engine and f"cannot see {tmp_path / 'in'}" in engine, engine
+
+
 def test_a_scheduler_stopped_mid_batch_is_a_cluster_error_and_what_finished_stays(tmp_path: Path,
                                                                                   sample: Path) -> None:
     (tmp_path / "dask").mkdir()

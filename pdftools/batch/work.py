@@ -19,7 +19,15 @@ from typing import Any
 from pdftools.batch.journal import LOCK
 from pdftools.batch.plan import FileJob
 from pdftools.core import paths, results, task
-from pdftools.errors import DependencyMissing, NotShared, OcrLanguageMissing, PdftoolsError, os_error, unexpected
+from pdftools.errors import (
+    DependencyMissing,
+    Interrupted,
+    NotShared,
+    OcrLanguageMissing,
+    PdftoolsError,
+    os_error,
+    unexpected,
+)
 
 
 @dataclass
@@ -57,7 +65,8 @@ def run_one(job: FileJob) -> BatchRow:
         _visible(job, worker)
         made = _stage(job.staging) / f"{uuid.uuid4().hex[:12]}-{Path(job.target).name}"
         policy = paths.RootsPolicy([Path(r) for r in job.roots]) if job.roots else paths.LocalPolicy()
-        with paths.using(policy), task.running(task.Task()), _reproducible():
+        mine = task.Task()
+        with paths.using(policy), task.running(mine), _reproducible(), _dropped(job, mine):
             fn = get(job.command).load()
             result = fn(**_arguments(job, made))
             _write_result(job, result, made)
@@ -109,6 +118,15 @@ def named_error(error: dict[str, str], job: FileJob) -> dict[str, str]:
                "--set)" if front == "cli" else f"`{op.tool}`'s input schema lists them (give them in options)")
     return {key: name_parameters(value, str, known, front).replace(*generic) if isinstance(value, str) else value
             for key, value in error.items()}
+
+
+def _dropped(job: FileJob, mine: task.Task) -> contextlib.AbstractContextManager[None]:
+    """On a cluster: the file's programs stopped once the batch no longer wants it (see `remote`)."""
+    if not job.remote:
+        return contextlib.nullcontext()
+    from pdftools.batch import remote
+
+    return remote.stopped_when_dropped(lambda: mine.cancel(Interrupted("the batch no longer wants this file")))
 
 
 @contextlib.contextmanager

@@ -5,12 +5,15 @@ how to install it."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -123,6 +126,54 @@ def test_a_worker_killed_mid_batch_has_its_files_finished_by_the_other(cluster: 
         assert found.strip(), path
     assert sorted(p.name for p in out.iterdir()) == sorted([".pdftools-batch.jsonl",
                                                            *(f"pg-{i}.pdf" for i in range(1, 5))])
+
+
+def programs(cluster: Cluster, name: str) -> list[str]:
+    """The programs a worker runs now (tesseract, pdftoppm: in its session)."""
+    found = []
+    for pid in cluster.worker_pids(name):
+        with contextlib.suppress(OSError):
+            argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+            if Path(argv[0].decode()).name in ("tesseract", "pdftoppm"):
+                found.append(b" ".join(argv).decode())
+    return found
+
+
+def test_a_stopped_batch_stops_the_file_in_hand_on_its_worker(bare: Cluster, tmp_path: Path, sample: Path) -> None:
+    """Ctrl-C (a client's cancel, SIGTERM) stopped the batch and Dask cancelled its files, but Dask cannot stop a
+    file that runs: the worker went on OCRing the whole document for nobody (minutes for a long one, beside the
+    next batch). The worker stops its programs once the batch has let the file go."""
+    pages = scans(sample, tmp_path / "pages", dpi=150, pages=4)
+    (tmp_path / "in").mkdir()
+    one_scan(pages * 10, tmp_path / "in" / "long.pdf")  # 40 pages: far longer to OCR than the wait below
+    bare.add_worker("busy")
+    proc: subprocess.Popen[str] | None = None
+    try:
+        bare.wait_for(1)
+        env = {k: v for k, v in os.environ.items() if k not in ("PDFTOOLS_CLUSTER", "PDFTOOLS_DEBUG")}
+        proc = subprocess.Popen([str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(tmp_path / "out"),
+                                 "--set", "dpi=150", "--cluster", bare.address, "--json"], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, env=env)
+        deadline = time.monotonic() + 60
+        while not programs(bare, "busy"):  # the worker is at work on the document
+            assert time.monotonic() < deadline and proc.poll() is None, bare.logs()
+            time.sleep(0.1)
+        proc.send_signal(signal.SIGINT)
+        _, err = rest_of(proc, timeout=60)
+        deadline = seen = time.monotonic()
+        deadline += 15
+        while time.monotonic() - seen < 3 and time.monotonic() < deadline:  # quiet for 3 s: it stopped
+            if running := programs(bare, "busy"):  # (between pages the programs are gone for a moment)
+                seen = time.monotonic()
+            time.sleep(0.05)
+    finally:
+        if proc is not None and proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        bare.kill("busy")
+    assert proc.returncode == 130 and json.loads(err)["error"]["code"] == "INTERRUPTED", err
+    assert time.monotonic() - seen >= 3, running
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
 
 
 def test_a_named_cluster_that_does_not_answer_is_an_error(tmp_path: Path) -> None:

@@ -193,13 +193,14 @@ class DaskExecutor:
             error = self._lost(exc)
             self.client.close()
             raise error from None
-        self.label = self._label = f"cluster {address}: {self.workers} worker thread" + "s" * (self.workers != 1)
+        self._first = self._most = self.workers  # worker threads at the start, and the most since
         self._pending: dict[Any, Any] = {}
         self._stalled: float | None = None  # since when the scheduler is gone, or has no workers
         self._looked = time.monotonic()  # the workers were just counted
         self._unfit: dict[str, str] = {}  # workers that cannot run the files: address -> host:pid (why)
         self._fit: list[str] | None = None  # the others, where the files go once one is unfit (None: anywhere)
         self._restricted: set[Any] = set()  # files in flight kept to `_fit`
+        self._relabel()
 
     def _lost(self, exc: BaseException | None = None) -> ClusterUnavailable:
         """The error for a cluster that cannot run the files: no scheduler any more, or no worker."""
@@ -228,6 +229,9 @@ class DaskExecutor:
         threads = self._threads()
         if threads:
             self.workers, self._stalled = threads, None
+            if threads > self._most:
+                self._most = threads
+                self._relabel()
             if self._unfit:
                 self._fit = self._others()
         elif self._stalled is None:
@@ -326,11 +330,20 @@ class DaskExecutor:
         other worker is there: the file's row says why."""
         if address not in self._unfit:
             self._unfit[address] = said
-            names = "; ".join(sorted(self._unfit.values()))
-            self.label = (f"{self._label}; {len(self._unfit)} worker" + "s" * (len(self._unfit) != 1) +
-                          f" avoided ({names})")
+            self._relabel()
         self._fit = self._others()
         return bool(self._fit)
+
+    def _relabel(self) -> None:
+        """The engine as the summary names it: the most worker threads the cluster had (and at the start, when
+        workers joined: it said those of the start only), and the workers avoided."""
+        label = f"cluster {self.address}: {self._most} worker thread" + "s" * (self._most != 1)
+        if self._most != self._first:
+            label += f" ({self._first} at the start)"
+        if self._unfit:
+            label += (f"; {len(self._unfit)} worker" + "s" * (len(self._unfit) != 1) +
+                      f" avoided ({'; '.join(sorted(self._unfit.values()))})")
+        self.label = label
 
     def _others(self) -> list[str] | None:
         """The workers not known to be unfit, as they are now (None: none is left)."""

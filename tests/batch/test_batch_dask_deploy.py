@@ -271,12 +271,14 @@ def test_workers_that_join_mid_batch_are_given_files(bare: Cluster, tmp_path: Pa
                 time.sleep(0.2)
         gate.touch()
         runner.join(timeout=60)
+        label = executor.label  # the summary's engine: it said the 1 thread of the start
         executor.close()
     finally:
         gate.touch()
         for name in ["first", *late]:
             bare.kill(name)
     assert in_flight == 4 * WINDOW_PER_WORKER, f"{in_flight} files in flight on 4 workers"
+    assert label == f"cluster {bare.address}: 4 worker threads (1 at the start)", label
     assert sorted(outcome for _, outcome in got) == sorted(i % 7 for i in range(40))
 
 

@@ -64,7 +64,7 @@ def run_one(job: FileJob) -> BatchRow:
     try:
         _visible(job, worker)
         made = _stage(job.staging) / f"{uuid.uuid4().hex[:12]}-{Path(job.target).name}"
-        policy = paths.RootsPolicy([Path(r) for r in job.roots]) if job.roots else paths.LocalPolicy()
+        policy = paths.RootsPolicy([Path(r) for r in job.roots]) if job.roots else paths.LocalPolicy(job.folder)
         mine = task.Task()
         with paths.using(policy), task.running(mine), _reproducible(), _dropped(job, mine):
             fn = get(job.command).load()

@@ -76,6 +76,29 @@ def test_cluster_outputs_are_byte_identical_to_local_ones_and_a_rerun_sends_noth
     assert {r["status"] for r in rows(again.stdout)} == {"skipped"}
 
 
+def test_files_options_name_relative_to_this_folder_are_found_by_the_workers(cluster: Cluster,
+                                                                            tmp_path: Path) -> None:
+    """`--set pdf=logo.pdf` (stamp), `--set css=style.css` (convert): relative to the folder the batch runs in, as
+    the inputs are. The workers, in working folders of their own, looked for them there: every file failed with
+    `no such file: logo.pdf`, where the same batch on this machine worked."""
+    small_pdfs(tmp_path / "in", 2)
+    small_pdfs(tmp_path, 1, prefix="logo")
+    (tmp_path / "md").mkdir()
+    (tmp_path / "md" / "a.md").write_text("# Title\n\nText.\n")
+    (tmp_path / "style.css").write_text("h1 { color: red }\n")
+    stamped = batch("stamp", "in", "-d", "stamped", "--set", "pdf=logo-0000.pdf", "--cluster", cluster.address,
+                    cwd=tmp_path)
+    styled = batch("convert", "md", "-d", "styled", "--set", "to=html", "--set", "css=style.css",
+                   "--cluster", cluster.address, cwd=tmp_path)
+    for out in (stamped, styled):
+        assert out.returncode == 0, (out.stdout, out.stderr)
+    assert [r["status"] for r in rows(stamped.stdout)] == ["ok", "ok"]
+    text = subprocess.run(["pdftotext", str(tmp_path / "stamped" / "doc-0000.pdf"), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    assert "logo" in text, text  # the stamp's page, drawn over the document's
+    assert "color: red" in (tmp_path / "styled" / "a.html").read_text()
+
+
 def test_one_long_scan_is_cut_across_workers_and_put_back_together(cluster: Cluster, tmp_path: Path,
                                                                    sample: Path) -> None:
     (tmp_path / "in").mkdir()

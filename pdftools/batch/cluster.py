@@ -75,11 +75,11 @@ def _from_file(value: str) -> str:
     writes (HPC deployments, dask-jobqueue and dask-mpi, share the address so); any other value as it is."""
     if "://" in value or not (value.endswith(".json") or os.sep in value):
         return value
-    try:
-        return str(json.loads(Path(value).read_text(encoding="utf-8"))["address"])
+    try:  # `~/` too: a service's or an MCP client's settings name it so, and no shell expands it there
+        return str(json.loads(Path(value).expanduser().read_text(encoding="utf-8"))["address"])
     except FileNotFoundError:
         raise ClusterUnavailable(f"no scheduler file {value}", hint=FILE_HINT) from None
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+    except (OSError, ValueError, KeyError, TypeError, RuntimeError) as exc:
         raise ClusterUnavailable(f"cannot read the scheduler's address from {value}: {type(exc).__name__}: {exc}",
                                  hint=FILE_HINT) from None
 

@@ -136,10 +136,14 @@ def test_a_scheduler_file_names_the_cluster(bare: Cluster, tmp_path: Path) -> No
     try:
         bare.wait_for(1)
         given = batch("text", tmp_path / "in", "-d", tmp_path / "out", "--cluster", bare.work / "scheduler.json")
+        (tmp_path / "home").mkdir()  # `~/`: as a service's or an MCP client's settings write it (no shell expands it)
+        shutil.copy(bare.work / "scheduler.json", tmp_path / "home" / "scheduler.json")
+        home = batch("text", tmp_path / "in", "-d", tmp_path / "o3",
+                     env={"PDFTOOLS_CLUSTER": "~/scheduler.json", "HOME": str(tmp_path / "home")})
     finally:
         bare.kill("by-file")
     missing = batch("text", tmp_path / "in", "-d", tmp_path / "o2", "--cluster", tmp_path / "nowhere.json")
-    assert given.returncode == 0, given.stderr
+    assert given.returncode == 0 and home.returncode == 0, (given.stderr, home.stderr)
     assert [r["status"] for r in rows(given.stdout)] == ["ok", "ok"]
     assert f"cluster {bare.address}" in json.loads(given.stderr)["engine"], given.stderr
     error = json.loads(missing.stderr)["error"]

@@ -83,3 +83,13 @@ def test_the_progress_bar_keeps_one_label(tmp_path: Path, sample: Path) -> None:
     batch = labels_at_terminal([str(PDFTOOLS), "batch", "ocr", "pages", "long.pdf", "-d", "out", "--set", "dpi=72",
                                 "--jobs", "2"], tmp_path)
     assert batch and all(re.match(r"\d+/5 files", label) for label in batch), batch
+
+
+def test_a_cut_document_shows_its_parts_in_the_progress(tmp_path: Path, sample: Path) -> None:
+    """`batch ocr big-scan.pdf --pages-per-task 50` (the README's example) counted one file: no bar at all at a
+    terminal (one step), and over MCP `0/1 files` until the whole document was done, hours for a big one."""
+    one_scan(scans(sample, tmp_path / "pages", dpi=72, pages=4), tmp_path / "long.pdf")
+    labels = labels_at_terminal([str(PDFTOOLS), "batch", "ocr", "long.pdf", "-d", "out", "--set", "dpi=72",
+                                 "--pages-per-task", "1", "--jobs", "2"], tmp_path)
+    assert labels and all(re.match(r"[01]/1 files \([0-4]/4 parts\)", label) for label in labels), labels
+    assert any(label.startswith("0/1 files (2/4 parts), ") and "pages/s, ETA" in label for label in labels), labels

@@ -199,7 +199,7 @@ class DaskExecutor:
         self._looked = time.monotonic()  # the workers were just counted
         self._unfit: dict[str, str] = {}  # workers that cannot run the files: address -> host:pid (why)
         self._fit: list[str] | None = None  # the others, where the files go once one is unfit (None: anywhere)
-        self._restricted: set[Any] = set()  # files in flight kept to `_fit`
+        self._restricted: dict[Any, frozenset[str]] = {}  # files in flight kept to workers (`_fit` then)
         self._relabel()
 
     def _lost(self, exc: BaseException | None = None) -> ClusterUnavailable:
@@ -269,18 +269,18 @@ class DaskExecutor:
                     pending[future] = numbered
                     finished.add(future)
                     if self._fit:
-                        self._restricted.add(future)
+                        self._restricted[future] = frozenset(self._fit)
             except Exception as exc:  # noqa: BLE001 - the client closed: the scheduler is gone
                 raise self._lost(exc) from None
             if exhausted and not pending and not dropped:
                 return
             check()
             self._watch()
-            if self._restricted and self._fit is None:
+            if self._restricted:
                 self._release(pending, dropped)
             _wait_for_one(finished, POLL)
             for future in finished.next_batch(block=False):
-                self._restricted.discard(future)
+                self._restricted.pop(future, None)
                 if future not in pending:  # released (see `_release`): sent again
                     continue
                 item, drops = pending.pop(future)
@@ -296,13 +296,18 @@ class DaskExecutor:
                 yield item, outcome
 
     def _release(self, pending: dict[Any, Any], dropped: list[tuple[Any, int]]) -> None:
-        """The workers the files in flight were kept to have all gone: they are sent again to any worker (the
-        rows of those that cannot run them say why), rather than waiting for ever for a worker that went."""
-        released = [future for future in self._restricted if future in pending]
-        dropped.extend(pending.pop(future) for future in released)
-        self._restricted.clear()
-        with contextlib.suppress(Exception):
-            self.client.cancel(released, force=True)
+        """Files in flight kept to workers that have all gone (killed, or restarted by their nanny at another
+        address) are sent again: to the workers that can run them now, or to any (the rows of those that cannot
+        say why), rather than waiting for ever for a worker that went."""
+        now = frozenset(self._fit or ())
+        released = [future for future, kept in self._restricted.items() if not kept & now]
+        for future in released:
+            del self._restricted[future]
+            if future in pending:
+                dropped.append(pending.pop(future))
+        if released:
+            with contextlib.suppress(Exception):
+                self.client.cancel(released, force=True)
 
     def _unable(self, future: Any, outcome: Any) -> bool:
         """Whether the file failed only for its worker's want (another pdftools; a program or a tesseract

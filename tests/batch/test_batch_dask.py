@@ -292,6 +292,41 @@ def test_files_go_around_a_worker_that_cannot_see_them(bare: Cluster, tmp_path: 
     assert "avoided" in engine and f"cannot see {tmp_path / 'in'}" in engine, engine
 
 
+def test_files_kept_to_a_worker_that_went_go_to_one_that_came(bare: Cluster, tmp_path: Path, sample: Path) -> None:
+    """Files kept to the workers that can run them waited for ever once those went while another came (a worker
+    killed and started again by its nanny has another address): they go to the one that came."""
+    for page in scans(sample, tmp_path / "in", dpi=100, pages=4):
+        for copy in range(2):
+            shutil.copy(page, page.with_name(f"{copy}-{page.name}"))
+    programs = tmp_path / "bin"  # poppler and qpdf, not tesseract
+    programs.mkdir()
+    for name in ("pdftoppm", "pdftotext", "pdfinfo", "qpdf"):
+        (programs / name).symlink_to(shutil.which(name) or name)
+    bare.add_worker("without", path=str(programs))
+    bare.add_worker("going")
+    proc: subprocess.Popen[str] | None = None
+    try:
+        bare.wait_for(2)
+        env = {k: v for k, v in os.environ.items() if k not in ("PDFTOOLS_CLUSTER", "PDFTOOLS_DEBUG")}
+        proc = subprocess.Popen([str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(tmp_path / "out"),
+                                 "--set", "dpi=100", "--cluster", bare.address, "--json"], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, env={**env, "PDFTOOLS_CLUSTER_TIMEOUT": "30"})
+        assert proc.stdout is not None
+        first = json.loads(proc.stdout.readline())  # the worker with tesseract did one: the rest are kept to it
+        bare.add_worker("coming")
+        bare.wait_for(3)
+        bare.kill("going")
+        rest, err = rest_of(proc, timeout=60)
+    finally:
+        if proc is not None and proc.poll() is None:  # it waited for ever: stop it
+            proc.kill()
+            proc.wait()
+        for name in ("without", "going", "coming"):
+            bare.kill(name)
+    found = [first, *rows(rest)]
+    assert proc.returncode == 0 and len(found) == 12, (err, found)
+
+
 def test_a_scheduler_stopped_mid_batch_is_a_cluster_error_and_what_finished_stays(tmp_path: Path,
                                                                                   sample: Path) -> None:
     (tmp_path / "dask").mkdir()

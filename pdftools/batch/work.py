@@ -21,6 +21,7 @@ from pdftools.batch.plan import FileJob
 from pdftools.core import paths, results, task
 from pdftools.errors import (
     DependencyMissing,
+    FileNotFound,
     Interrupted,
     NotShared,
     OcrLanguageMissing,
@@ -53,6 +54,10 @@ class BatchRow:
     """Where the worker left the whole output, until the coordinator publishes it (then None: never shown)."""
 
 
+NOT_SEEN = ("Check the path: every worker must see the file at the same path as {{cli:this machine (a relative one "
+            "starts in the folder the batch runs in)}}{{mcp:the server}}.")
+
+
 def run_one(job: FileJob) -> BatchRow:
     """Run `job`; return its row (ok or failed)."""
     from pdftools.ops import get
@@ -74,9 +79,12 @@ def run_one(job: FileJob) -> BatchRow:
         row.pages = pages_of(result, made, job.options.get("password"))
         row.status, row.output, row.staged = "ok", job.target, str(made)
     except PdftoolsError as exc:
-        if job.remote and isinstance(exc, (DependencyMissing, OcrLanguageMissing)):
+        if job.remote and isinstance(exc, (DependencyMissing, OcrLanguageMissing, FileNotFound)):
             exc.message += f" on worker {worker}"  # a cluster's workers are other machines: which one lacks it
-        row.error = named_error(exc.to_dict(), job)
+        error = exc.to_dict()
+        if job.remote and isinstance(exc, FileNotFound):  # a file an option names (the input's check is above)
+            error["hint"] = NOT_SEEN
+        row.error = named_error(error, job)
     except OSError as exc:
         row.error = os_error(exc, f"writing the output of {job.input}").to_dict()
     except Exception as exc:  # a bug on one file must not stop the batch: it is that file's row

@@ -259,8 +259,14 @@ def test_a_worker_that_cannot_see_the_files_says_so_and_nothing_counts_as_done(b
         bare.wait_for(1)
         unseen = quick("text", tmp_path / "in", "-d", tmp_path / "out2", "--cluster", bare.address)
         unwritten = quick("text", tmp_path / "seen", "-d", hidden_out, "--cluster", bare.address)
+        unstamped = quick("stamp", tmp_path / "seen", "-d", tmp_path / "out3", "--set",  # a file an option names
+                          f"pdf={tmp_path / 'in' / 'doc-0000.pdf'}", "--cluster", bare.address)
     finally:
         bare.kill("blind")
+    assert len(rows(unstamped.stdout)) == 2, unstamped.stderr
+    for row in rows(unstamped.stdout):  # "no such file" and "check the path", for a file this machine sees
+        assert row["error"]["code"] == "FILE_NOT_FOUND" and f"on worker {row['worker']}" in row["error"]["message"]
+        assert "same path" in row["error"]["hint"], row
     for out, folder in ((unseen, tmp_path / "in"), (unwritten, hidden_out)):
         assert out.returncode == 16, (out.stderr, bare.logs())
         found = rows(out.stdout)
@@ -268,7 +274,7 @@ def test_a_worker_that_cannot_see_the_files_says_so_and_nothing_counts_as_done(b
         for row in found:
             assert row["error"]["code"] == "NOT_SHARED", row
             assert str(folder) in row["error"]["message"] and row["worker"] in row["error"]["message"], row
-            assert "same path" in row["error"]["hint"], row
+            assert "same path" in row["error"]["hint"] and "{{" not in row["error"]["hint"], row
     journal = hidden_out / ".pdftools-batch.jsonl"  # nothing was recorded as done: a re-run does them all
     assert not journal.exists() or journal.read_text() == ""
     assert [p.name for p in hidden_out.iterdir()] in ([], [".pdftools-batch.jsonl"])

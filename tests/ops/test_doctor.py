@@ -65,3 +65,15 @@ def test_the_qpdf_inside_pikepdf_is_named() -> None:
     out = subprocess.run([PDFTOOLS, "doctor", "--json"], capture_output=True, text=True, check=False)
     checks = {c["name"]: c for c in json.loads(out.stdout)["checks"]}
     assert f"libqpdf {pikepdf.__libqpdf_version__}" in checks["pikepdf"]["used_for"], checks["pikepdf"]
+
+
+def test_the_cluster_extra_is_named() -> None:
+    """Every machine of a cluster needs pdftools with its extra (`batch --cluster`): doctor, which an operator runs
+    on each, did not say whether Dask was there."""
+    from importlib import metadata
+
+    out = subprocess.run([PDFTOOLS, "doctor", "--json"], capture_output=True, text=True, check=False)
+    checks = {c["name"]: c for c in json.loads(out.stdout)["checks"]}
+    dask = checks["dask distributed"]
+    assert dask["found"] and dask["version"] == metadata.version("distributed") and not dask["required"], dask
+    assert "batch" in dask["used_for"] and "cluster" in dask["used_for"], dask

@@ -237,7 +237,8 @@ def test_a_server_that_is_no_scheduler_is_said_in_time(says: bytes | None, tmp_p
     small_pdfs(tmp_path / "in", 1)
     with Answering(says) as server:
         address = f"127.0.0.1:{server.server_address[1]}"
-        out = batch("text", tmp_path / "in", "-d", tmp_path / "out", "--cluster", address, timeout=60)
+        out = batch("text", tmp_path / "in", "-d", tmp_path / "out", "--cluster", address, timeout=60,
+                    env={"PDFTOOLS_CLUSTER_TIMEOUT": "2"})  # the web server never answers: the whole wait
     error = json.loads(out.stderr)["error"]
     assert out.returncode == 9 and error["code"] == "CLUSTER_UNAVAILABLE", out.stderr
     assert f"something answers at {address}, but not as a Dask scheduler" in error["message"], error

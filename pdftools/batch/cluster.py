@@ -4,9 +4,10 @@ The scheduler reruns the files of a worker that dies on the others (its `allowed
 `KilledWorker`: WORKER_LOST). A scheduler that goes drops every file in flight: they are sent again once a
 scheduler with workers answers at the address, within the timeout (a supervisor restarting it), else
 CLUSTER_UNAVAILABLE. The files in flight follow the cluster's worker threads as workers come and go. Workers need
-the same pdftools (`remote` checks it: one that differs is avoided, or its files say so) and its programs, and the
-files on storage they all see. The address is as `dask worker` takes it, or the file `dask scheduler
---scheduler-file` writes; Dask's refusals of it (no port, tls:// without certificates) are said in words.
+the same pdftools (`remote` checks it) and its programs: one that differs or lacks one is avoided once it has failed
+a file, or its files say so; and the files on storage they all see. The address is as `dask worker` takes it, or
+the file `dask scheduler --scheduler-file` writes; Dask's refusals of it (no port, tls:// without certificates),
+and a server there that is no scheduler (the dashboard's port), are said in words, within the timeout.
 """
 
 from __future__ import annotations
@@ -22,11 +23,21 @@ from typing import Any
 
 from pdftools.batch import remote
 from pdftools.batch.executors import ATTEMPTS, POLL, WINDOW_PER_WORKER
-from pdftools.errors import ClusterExtraMissing, ClusterUnavailable, WorkerLost, WorkerMismatch
+from pdftools.errors import (
+    ClusterExtraMissing,
+    ClusterUnavailable,
+    DependencyMissing,
+    NotShared,
+    OcrLanguageMissing,
+    WorkerLost,
+    WorkerMismatch,
+)
 
 LOOK = 1.0  # seconds between looks at a cluster's workers (how many files to keep in flight; none left)
 CONNECT_TIMEOUT = 10  # seconds to reach the scheduler (PDFTOOLS_CLUSTER_TIMEOUT)
 FOREVER = 365 * 86400.0  # PDFTOOLS_CLUSTER_TIMEOUT=0 (no limit): Dask's client takes no None
+LACKING = (DependencyMissing.code, OcrLanguageMissing.code,  # a file's row that says its worker lacks a program,
+           NotShared.code)  # or the shared storage (a mount that failed on that machine)
 
 
 def _quiet_dask() -> None:
@@ -64,11 +75,11 @@ def _from_file(value: str) -> str:
     writes (HPC deployments, dask-jobqueue and dask-mpi, share the address so); any other value as it is."""
     if "://" in value or not (value.endswith(".json") or os.sep in value):
         return value
-    try:
-        return str(json.loads(Path(value).read_text(encoding="utf-8"))["address"])
+    try:  # `~/` too: a service's or an MCP client's settings name it so, and no shell expands it there
+        return str(json.loads(Path(value).expanduser().read_text(encoding="utf-8"))["address"])
     except FileNotFoundError:
         raise ClusterUnavailable(f"no scheduler file {value}", hint=FILE_HINT) from None
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+    except (OSError, ValueError, KeyError, TypeError, RuntimeError) as exc:
         raise ClusterUnavailable(f"cannot read the scheduler's address from {value}: {type(exc).__name__}: {exc}",
                                  hint=FILE_HINT) from None
 
@@ -83,6 +94,49 @@ def _unusable(address: str, exc: Exception) -> ClusterUnavailable:
                                   "certificate for it", hint=TLS_HINT)
     return ClusterUnavailable(f"cannot reach the Dask scheduler at {address}: {type(exc).__name__}: {exc}",
                               hint=ADDRESS_HINT)
+
+
+def _greet(address: str, seconds: float | None) -> None:
+    """Dask's own greeting with the address, within the timeout, before a client is made. The client's waits for
+    the answer without a limit: a web server (the dashboard's port, 8787, typed for the scheduler's) waits for a
+    request line Dask never sends, and the batch waited for ever; it reads another server's first bytes as a
+    frame's length (`MemoryError`)."""
+    import asyncio
+
+    from distributed.comm import connect
+    from distributed.security import Security
+
+    async def greet() -> None:
+        comm = await connect(address, timeout=seconds or FOREVER, **Security().get_connection_args("client"))
+        await comm.close()
+
+    loop = asyncio.new_event_loop()  # the time up is a greeting not done (a TimeoutError is an OSError, as Dask's)
+    greeting = loop.create_task(greet())
+    try:  # Dask's connect gives up on its own after `seconds` when nothing takes the connection
+        loop.run_until_complete(asyncio.wait({greeting}, timeout=None if seconds is None else seconds + 1))
+    finally:
+        if not greeting.done():
+            greeting.cancel()
+            with contextlib.suppress(BaseException):
+                loop.run_until_complete(greeting)
+        loop.close()
+    failed = greeting.exception() if not greeting.cancelled() else TimeoutError()
+    if failed is None:
+        return
+    if not isinstance(failed, Exception):  # (Ctrl-C, SIGTERM)
+        raise failed
+    if isinstance(failed, TimeoutError):  # (an OSError: first) it took the connection, never answered as Dask does
+        raise _no_scheduler(address, f"no answer to Dask's greeting in {seconds:g} s") from None
+    if isinstance(failed, MemoryError):
+        raise _no_scheduler(address, "its first bytes are no Dask message") from None
+    if isinstance(failed, OSError):
+        raise ClusterUnavailable(f"cannot reach the Dask scheduler at {address}: {failed}") from None
+    raise _unusable(address, failed) from None
+
+
+def _no_scheduler(address: str, why: str) -> ClusterUnavailable:
+    return ClusterUnavailable(f"something answers at {address}, but not as a Dask scheduler ({why}): another "
+                              "program's port, such as the scheduler's dashboard", hint=ADDRESS_HINT)
 
 
 def _wait_for_one(finished: Any, seconds: float) -> None:
@@ -125,6 +179,7 @@ class DaskExecutor:
 
         self.address = address = _from_file(address.strip())
         self.timeout = limits.seconds("PDFTOOLS_CLUSTER_TIMEOUT", CONNECT_TIMEOUT)  # None (0): wait for ever
+        _greet(address, self.timeout)
         try:
             self.client = Client(address, timeout=self.timeout or FOREVER, set_as_default=False)
         except (OSError, TimeoutError) as exc:
@@ -138,12 +193,14 @@ class DaskExecutor:
             error = self._lost(exc)
             self.client.close()
             raise error from None
-        self.label = self._label = f"cluster {address}: {self.workers} worker thread" + "s" * (self.workers != 1)
+        self._first = self._most = self.workers  # worker threads at the start, and the most since
         self._pending: dict[Any, Any] = {}
         self._stalled: float | None = None  # since when the scheduler is gone, or has no workers
         self._looked = time.monotonic()  # the workers were just counted
-        self._unfit: dict[str, str] = {}  # workers whose pdftools is not ours: address -> host:pid
+        self._unfit: dict[str, str] = {}  # workers that cannot run the files: address -> host:pid (why)
         self._fit: list[str] | None = None  # the others, where the files go once one is unfit (None: anywhere)
+        self._restricted: dict[Any, frozenset[str]] = {}  # files in flight kept to workers (`_fit` then)
+        self._relabel()
 
     def _lost(self, exc: BaseException | None = None) -> ClusterUnavailable:
         """The error for a cluster that cannot run the files: no scheduler any more, or no worker."""
@@ -172,6 +229,9 @@ class DaskExecutor:
         threads = self._threads()
         if threads:
             self.workers, self._stalled = threads, None
+            if threads > self._most:
+                self._most = threads
+                self._relabel()
             if self._unfit:
                 self._fit = self._others()
         elif self._stalled is None:
@@ -203,20 +263,26 @@ class DaskExecutor:
                     if numbered[0] is end:
                         exhausted = True
                         break
-                    where: dict[str, Any] = {"workers": self._fit, "allow_other_workers": True} if self._fit else {}
                     function, *arguments = remote.parcel(fn, numbered[0])
-                    future = self.client.submit(function, *arguments, pure=False, **where,
+                    future = self.client.submit(function, *arguments, pure=False, workers=self._fit,
                                                 key=f"{getattr(fn, '__name__', 'task')}-{uuid.uuid4().hex}")
                     pending[future] = numbered
                     finished.add(future)
+                    if self._fit:
+                        self._restricted[future] = frozenset(self._fit)
             except Exception as exc:  # noqa: BLE001 - the client closed: the scheduler is gone
                 raise self._lost(exc) from None
             if exhausted and not pending and not dropped:
                 return
             check()
             self._watch()
+            if self._restricted:
+                self._release(pending, dropped)
             _wait_for_one(finished, POLL)
             for future in finished.next_batch(block=False):
+                self._restricted.pop(future, None)
+                if future not in pending:  # released (see `_release`): sent again
+                    continue
                 item, drops = pending.pop(future)
                 outcome = self._outcome(future)
                 if future.cancelled() or isinstance(outcome, Exception) and self.client.status != "running":
@@ -224,24 +290,65 @@ class DaskExecutor:
                         raise self._lost()
                     dropped.append((item, drops + 1))  # sent again once a scheduler is back (the timeout)
                     continue
-                if isinstance(outcome, WorkerMismatch) and self._avoid(outcome) and drops + 1 < ATTEMPTS:
-                    dropped.append((item, drops + 1))  # to the workers that run our pdftools
+                if self._unable(future, outcome) and drops + 1 < ATTEMPTS:
+                    dropped.append((item, drops + 1))  # to the workers that can run it
                     continue
                 yield item, outcome
 
-    def _avoid(self, mismatch: WorkerMismatch) -> bool:
-        """Send no more files to a worker that cannot run them (it fails each at once, so it took most of a
-        batch): the files go to the others, a preference the scheduler drops when none of them is left, so
-        nothing waits for a worker that went. False when no other worker is there: the file's row says why."""
-        if mismatch.address is None:
+    def _release(self, pending: dict[Any, Any], dropped: list[tuple[Any, int]]) -> None:
+        """Files in flight kept to workers that have all gone (killed, or restarted by their nanny at another
+        address) are sent again: to the workers that can run them now, or to any (the rows of those that cannot
+        say why), rather than waiting for ever for a worker that went."""
+        now = frozenset(self._fit or ())
+        released = [future for future, kept in self._restricted.items() if not kept & now]
+        for future in released:
+            del self._restricted[future]
+            if future in pending:
+                dropped.append(pending.pop(future))
+        if released:
+            with contextlib.suppress(Exception):
+                self.client.cancel(released, force=True)
+
+    def _unable(self, future: Any, outcome: Any) -> bool:
+        """Whether the file failed only for its worker's want (another pdftools; a program or a tesseract
+        language it lacks, as a machine set up apart from the others; the files' storage, not mounted there) and
+        goes to the others."""
+        if isinstance(outcome, WorkerMismatch):
+            return outcome.address is not None and self._avoid(outcome.address, f"{outcome.worker or outcome.address}"
+                                                               " without this pdftools")
+        error = getattr(outcome, "error", None)
+        if not isinstance(error, dict) or error.get("code") not in LACKING:
             return False
-        if mismatch.address not in self._unfit:
-            self._unfit[mismatch.address] = mismatch.worker or mismatch.address
-            names = ", ".join(sorted(self._unfit.values()))
-            self.label = (f"{self._label}; {len(self._unfit)} worker" + "s" * (len(self._unfit) != 1) +
-                          f" without this pdftools avoided ({names})")
+        try:  # the worker holds the row it made: the scheduler's name for it
+            (address, *_), = self.client.who_has([future]).values()
+        except Exception:  # noqa: BLE001 - gone meanwhile: the row says which worker lacks what
+            return False
+        worker = getattr(outcome, "worker", None) or address
+        why = str(error.get("message", "")).split(" on worker ")[0].removeprefix(f"worker {worker} ")
+        return self._avoid(address, f"{worker}: {why}")
+
+    def _avoid(self, address: str, said: str) -> bool:
+        """Send no more files to a worker that cannot run them (it fails each at once, so it took most of a
+        batch): the files go to the others only (a preference was not enough: Dask's work stealing gave an idle
+        worker that cannot run them the files queued behind a busy one, again and again). Once none of the others
+        is left, the files go anywhere again (`_release`): nothing waits for a worker that went. False when no
+        other worker is there: the file's row says why."""
+        if address not in self._unfit:
+            self._unfit[address] = said
+            self._relabel()
         self._fit = self._others()
         return bool(self._fit)
+
+    def _relabel(self) -> None:
+        """The engine as the summary names it: the most worker threads the cluster had (and at the start, when
+        workers joined: it said those of the start only), and the workers avoided."""
+        label = f"cluster {self.address}: {self._most} worker thread" + "s" * (self._most != 1)
+        if self._most != self._first:
+            label += f" ({self._first} at the start)"
+        if self._unfit:
+            label += (f"; {len(self._unfit)} worker" + "s" * (len(self._unfit) != 1) +
+                      f" avoided ({'; '.join(sorted(self._unfit.values()))})")
+        self.label = label
 
     def _others(self) -> list[str] | None:
         """The workers not known to be unfit, as they are now (None: none is left)."""

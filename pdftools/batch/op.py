@@ -248,7 +248,7 @@ def _run(command: str, kind: plan.Kind, chosen: dict[str, Any], pattern: str, pa
             continue
         todo.append(plan.FileJob(command, os.path.abspath(source.path), os.path.abspath(target), kind, chosen,
                                  os.path.abspath(staging), key, _roots_for(roots, source.path),
-                                 remote=bool(cluster)))
+                                 remote=bool(cluster), folder=os.getcwd() if cluster and roots is None else None))
     executor = runner.for_batch(jobs, cluster) if todo else None
     assembler = None
     if pages_per_task is not None and todo:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import shutil
 import uuid
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -38,6 +38,7 @@ class Assembler:
         self.per_task, self.password = per_task, password
         self.folder = staging / f"parts-{uuid.uuid4().hex[:8]}"
         self.wholes: dict[str, _Whole] = {}
+        self.on_cut: Callable[[int], None] = lambda parts: None  # told each document's parts (the progress)
 
     def units(self, jobs: Iterable[FileJob]) -> Iterator[FileJob]:
         """The jobs, each long document's replaced by its parts (cut lazily, as the executor asks)."""
@@ -50,6 +51,7 @@ class Assembler:
                 yield job
                 continue
             self.wholes[job.key] = _Whole(job, [None] * len(parts), left=len(parts))
+            self.on_cut(len(parts))
             yield from parts
 
     def _cut(self, job: FileJob) -> list[FileJob]:

@@ -313,6 +313,7 @@ class FileJob:
     roots: list[str] | None = None  # confine every path an option names (MCP) to these folders
     pages: tuple[int, int] | None = None  # a part of a cut document: its page range (1-based, inclusive)
     remote: bool = False  # on a cluster's worker: a path it cannot see is storage that is not shared
+    folder: str | None = None  # where the batch runs: an option's relative path starts there, not in a worker's
     extra: dict[str, Any] = field(default_factory=dict)
 
 

@@ -15,13 +15,17 @@ that differs it returns a plain description (`mismatch`), which the coordinator 
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import inspect
 import pickle
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+
+WATCH = 0.5  # seconds between a worker's looks at whether the batch still wants the file it runs
 
 
 def identity() -> str:
@@ -38,6 +42,35 @@ def _identity() -> str:
     for path in sorted(root.rglob("*.py")):
         digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
     return f"{pdftools.__version__}+{digest.hexdigest()[:12]}"
+
+
+@contextlib.contextmanager
+def stopped_when_dropped(stop: Callable[[], None]) -> Iterator[None]:
+    """On a Dask worker: `stop()` once Dask no longer wants the task that runs the block (the batch stopped:
+    Ctrl-C, SIGTERM, a client's cancel; its client gone). Dask cancels such a task but cannot stop one that runs:
+    the worker went on OCRing a whole document for nobody, beside the next batch. Elsewhere: nothing."""
+    try:
+        from distributed import get_worker
+
+        worker = get_worker()
+        key = worker.get_current_task()
+    except (ImportError, ValueError, AttributeError):  # not in a Dask task
+        yield
+        return
+    done = threading.Event()
+
+    def watch() -> None:
+        while not done.wait(WATCH):
+            held = worker.state.tasks.get(key)
+            if held is None or held.state in ("cancelled", "released", "forgotten"):
+                stop()
+                return
+
+    threading.Thread(target=watch, daemon=True, name="pdftools-dropped").start()
+    try:
+        yield
+    finally:
+        done.set()
 
 
 RUN = "(exec(source, space), space['_guarded'](expected, work))[1]"  # define the guard, call it: its result

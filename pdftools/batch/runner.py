@@ -25,22 +25,43 @@ from pdftools.errors import NotShared, PdftoolsError, WorkerLost, os_error
 
 
 class Meter:
-    """Files and pages per second, and the time left, as the progress message."""
+    """Files and pages per second, and the time left, as the progress message. A document cut into parts
+    (`--pages-per-task`) counts its parts: one file of hours said `0/1 files` until it was done."""
 
     def __init__(self, total: int) -> None:
         self.total, self.done, self.pages, self.started = total, 0, 0, time.monotonic()
+        self.cut = self.cut_done = self.parts = self.parts_done = 0  # documents cut, their parts
         task.progress(0, total, f"0/{total} files")  # started: no rate or time left to tell yet
 
-    def add(self, row: BatchRow) -> None:
-        self.done += 1
-        self.pages += row.pages
-        task.progress(self.done, self.total, self.message())
+    def cutting(self, parts: int) -> None:
+        """A document is cut into `parts`, each a step."""
+        self.cut, self.parts = self.cut + 1, self.parts + parts
+        self._report(rated=self.done + self.parts_done > 0)
 
-    def message(self) -> str:
+    def add_part(self, row: BatchRow) -> None:
+        self.parts_done += 1
+        self.pages += row.pages
+        self._report()
+
+    def add(self, row: BatchRow, cut: bool = False) -> None:
+        self.done += 1
+        self.cut_done += cut
+        self.pages += 0 if cut else row.pages  # (a cut document's pages came with its parts)
+        self._report()
+
+    def _report(self, rated: bool = True) -> None:
+        steps, done = self.total - self.cut + self.parts, self.done - self.cut_done + self.parts_done
+        task.progress(done, steps, self.message(done, steps) if rated else self._counts())
+
+    def _counts(self) -> str:
+        return f"{self.done}/{self.total} files" + (f" ({self.parts_done}/{self.parts} parts)" if self.parts else "")
+
+    def message(self, done: int, steps: int) -> str:
+        """Counts, rates and the time left, from the `done` of `steps` (files, or a cut document's parts)."""
         elapsed = max(time.monotonic() - self.started, 1e-6)
-        rate = self.done / elapsed
-        left = (self.total - self.done) / rate if rate else 0
-        return (f"{self.done}/{self.total} files, {rate:.1f} files/s, {self.pages / elapsed:.1f} pages/s, "
+        rate = done / elapsed
+        left = (steps - done) / rate if rate else 0
+        return (f"{self._counts()}, {self.done / elapsed:.1f} files/s, {self.pages / elapsed:.1f} pages/s, "
                 f"ETA {_clock(left)}")
 
 
@@ -77,13 +98,17 @@ def execute(executor: Executor, jobs: list[FileJob], journal: Journal, staging: 
     """Run every job; `deliver` gets each file's row as it finishes. A cut document's parts go through
     `assembler`, which gives the file's row once its last part is in."""
     meter = Meter(len(jobs))
+    if assembler is not None:
+        assembler.on_cut = meter.cutting
     units = assembler.units(jobs) if assembler is not None else jobs
     current = task.current()
     try:
         for job, outcome in executor.run(run_one, units, current.check):
             row = row_of(job, outcome)
-            if assembler is not None and job.pages is not None:
+            whole = assembler is not None and job.pages is not None
+            if whole:
                 _publish(row)  # a part, into the parts folder: no journal line
+                meter.add_part(row)
                 row = assembler.collect(job, row)
                 if row is None:
                     continue
@@ -92,7 +117,7 @@ def execute(executor: Executor, jobs: list[FileJob], journal: Journal, staging: 
                     journal.record({"key": row.key, "input": row.input, "output": row.output, "status": "ok",
                                     "pages": row.pages, "seconds": row.seconds, "worker": row.worker})
                     _publish(row)
-            meter.add(row)
+            meter.add(row, cut=whole)
             deliver(row)
     except BaseException:
         executor.close(kill=True)  # stop the files still running: nothing of theirs is published

@@ -19,7 +19,16 @@ from typing import Any
 from pdftools.batch.journal import LOCK
 from pdftools.batch.plan import FileJob
 from pdftools.core import paths, results, task
-from pdftools.errors import DependencyMissing, NotShared, OcrLanguageMissing, PdftoolsError, os_error, unexpected
+from pdftools.errors import (
+    DependencyMissing,
+    FileNotFound,
+    Interrupted,
+    NotShared,
+    OcrLanguageMissing,
+    PdftoolsError,
+    os_error,
+    unexpected,
+)
 
 
 @dataclass
@@ -45,6 +54,10 @@ class BatchRow:
     """Where the worker left the whole output, until the coordinator publishes it (then None: never shown)."""
 
 
+NOT_SEEN = ("Check the path: every worker must see the file at the same path as {{cli:this machine (a relative one "
+            "starts in the folder the batch runs in)}}{{mcp:the server}}.")
+
+
 def run_one(job: FileJob) -> BatchRow:
     """Run `job`; return its row (ok or failed)."""
     from pdftools.ops import get
@@ -56,8 +69,9 @@ def run_one(job: FileJob) -> BatchRow:
     try:
         _visible(job, worker)
         made = _stage(job.staging) / f"{uuid.uuid4().hex[:12]}-{Path(job.target).name}"
-        policy = paths.RootsPolicy([Path(r) for r in job.roots]) if job.roots else paths.LocalPolicy()
-        with paths.using(policy), task.running(task.Task()), _reproducible():
+        policy = paths.RootsPolicy([Path(r) for r in job.roots]) if job.roots else paths.LocalPolicy(job.folder)
+        mine = task.Task()
+        with paths.using(policy), task.running(mine), _reproducible(), _dropped(job, mine):
             fn = get(job.command).load()
             arguments = _arguments(job, made)
             result = fn(**arguments)
@@ -66,9 +80,12 @@ def run_one(job: FileJob) -> BatchRow:
         row.pages = pages_of(result, made, arguments.get("password"))
         row.status, row.output, row.staged = "ok", job.target, str(made)
     except PdftoolsError as exc:
-        if job.remote and isinstance(exc, (DependencyMissing, OcrLanguageMissing)):
+        if job.remote and isinstance(exc, (DependencyMissing, OcrLanguageMissing, FileNotFound)):
             exc.message += f" on worker {worker}"  # a cluster's workers are other machines: which one lacks it
-        row.error = named_error(exc.to_dict(), job)
+        error = exc.to_dict()
+        if job.remote and isinstance(exc, FileNotFound):  # a file an option names (the input's check is above)
+            error["hint"] = NOT_SEEN
+        row.error = named_error(error, job)
     except OSError as exc:
         row.error = os_error(exc, f"writing the output of {job.input}").to_dict()
     except Exception as exc:  # a bug on one file must not stop the batch: it is that file's row
@@ -110,6 +127,15 @@ def named_error(error: dict[str, str], job: FileJob) -> dict[str, str]:
                "--set)" if front == "cli" else f"`{op.tool}`'s input schema lists them (give them in options)")
     return {key: name_parameters(value, str, known, front).replace(*generic) if isinstance(value, str) else value
             for key, value in error.items()}
+
+
+def _dropped(job: FileJob, mine: task.Task) -> contextlib.AbstractContextManager[None]:
+    """On a cluster: the file's programs stopped once the batch no longer wants it (see `remote`)."""
+    if not job.remote:
+        return contextlib.nullcontext()
+    from pdftools.batch import remote
+
+    return remote.stopped_when_dropped(lambda: mine.cancel(Interrupted("the batch no longer wants this file")))
 
 
 @contextlib.contextmanager

@@ -465,6 +465,7 @@ class ProgressBar:
 
     def __init__(self, label: str, shown: bool = True) -> None:
         self.label, self.shown = label, shown
+        self._said = label  # what the bar says before the bar (an op's words, else the command's name)
         self._progress: Any = None
         self._bar: Any = None
 
@@ -475,9 +476,11 @@ class ProgressBar:
             from rich.progress import Progress
 
             self._progress = Progress(*self.columns(), console=_console(stderr=True), transient=True)
-            self._progress.start()
-            self._bar = self._progress.add_task(self.label, total=total)
-        self._progress.update(self._bar, completed=done, total=total, description=message or self.label)
+            self._progress.start()  # the bar opens with the op's own words: the command's name was a first frame
+            self._bar = self._progress.add_task(message or self.label, total=total, completed=done)
+            self._said = message or self.label
+        self._said = message or self._said  # an update without words keeps the last ones (no flicker back)
+        self._progress.update(self._bar, completed=done, total=total, description=self._said)
 
     @staticmethod
     def columns() -> list[Any]:

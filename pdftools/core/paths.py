@@ -105,9 +105,11 @@ def as_shown(path: Path) -> Path:
 
 
 class LocalPolicy:
-    """The CLI's policy: paths as the user typed them; `-` is stdin (inputs) or stdout (outputs)."""
+    """The CLI's policy: paths as the user typed them; `-` is stdin (inputs) or stdout (outputs). `base`: where
+    a relative path starts, when not in this process's working folder (a batch's, on a cluster's worker)."""
 
-    def __init__(self) -> None:
+    def __init__(self, base: str | None = None) -> None:
+        self.base = base
         self._tmp: Path | None = None
         self.stdin_file: Path | None = None
         self.stdout_file: Path | None = None
@@ -179,6 +181,8 @@ class LocalPolicy:
             path = Path(raw).expanduser()
         except RuntimeError:  # `~nosuchuser/...`: no such home, so the name is taken literally
             path = Path(raw)
+        if self.base is not None:
+            path = Path(self.base, path)  # (an absolute path stays as it is)
         return checked(path, raw)
 
     def output_folder(self, raw: str) -> Path:

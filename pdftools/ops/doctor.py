@@ -67,6 +67,7 @@ def doctor() -> DoctorResult:
     tesseract = next(c for c in checks if c.name == "tesseract")
     languages = _languages() if tesseract.found else []
     pdf_engines = _convert(checks)
+    checks.append(_cluster())
     return DoctorResult(ok=all(c.found for c in checks if c.required), checks=checks, ocr_languages=languages,
                         pdf_engines=pdf_engines)
 
@@ -107,6 +108,16 @@ def _convert(checks: list[Check]) -> list[str]:
         checks.append(_check(engine, used_for, False, found[engine] is not None, found[engine],
                              None if found[engine] else pandoc_engines.INSTALL[engine]))
     return [engine for engine in pandoc_engines.ENGINES if found[engine]]
+
+
+def _cluster() -> Check:
+    """Dask distributed, the cluster extra: every machine of a cluster needs it (not imported: only its version)."""
+    try:
+        version: str | None = metadata.version("distributed")
+    except metadata.PackageNotFoundError:
+        version = None
+    return _check("dask distributed", "{batch} on a Dask cluster", False, version is not None, version,
+                  None if version else "pip install 'pdftools[cluster]'")
 
 
 def _libqpdf() -> str:

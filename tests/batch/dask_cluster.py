@@ -138,6 +138,6 @@ class Cluster:
 
 def _session(proc: Path) -> int | None:
     try:
-        return int((proc / "stat").read_text().rsplit(")", 1)[1].split()[4])
+        return int((proc / "stat").read_text().rsplit(")", 1)[1].split()[3])  # state, ppid, pgrp, session
     except (OSError, ValueError, IndexError):
         return None

@@ -5,12 +5,15 @@ how to install it."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -73,6 +76,29 @@ def test_cluster_outputs_are_byte_identical_to_local_ones_and_a_rerun_sends_noth
     assert {r["status"] for r in rows(again.stdout)} == {"skipped"}
 
 
+def test_files_options_name_relative_to_this_folder_are_found_by_the_workers(cluster: Cluster,
+                                                                            tmp_path: Path) -> None:
+    """`--set pdf=logo.pdf` (stamp), `--set css=style.css` (convert): relative to the folder the batch runs in, as
+    the inputs are. The workers, in working folders of their own, looked for them there: every file failed with
+    `no such file: logo.pdf`, where the same batch on this machine worked."""
+    small_pdfs(tmp_path / "in", 2)
+    small_pdfs(tmp_path, 1, prefix="logo")
+    (tmp_path / "md").mkdir()
+    (tmp_path / "md" / "a.md").write_text("# Title\n\nText.\n")
+    (tmp_path / "style.css").write_text("h1 { color: red }\n")
+    stamped = batch("stamp", "in", "-d", "stamped", "--set", "pdf=logo-0000.pdf", "--cluster", cluster.address,
+                    cwd=tmp_path)
+    styled = batch("convert", "md", "-d", "styled", "--set", "to=html", "--set", "css=style.css",
+                   "--cluster", cluster.address, cwd=tmp_path)
+    for out in (stamped, styled):
+        assert out.returncode == 0, (out.stdout, out.stderr)
+    assert [r["status"] for r in rows(stamped.stdout)] == ["ok", "ok"]
+    text = subprocess.run(["pdftotext", str(tmp_path / "stamped" / "doc-0000.pdf"), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    assert "logo" in text, text  # the stamp's page, drawn over the document's
+    assert "color: red" in (tmp_path / "styled" / "a.html").read_text()
+
+
 def test_one_long_scan_is_cut_across_workers_and_put_back_together(cluster: Cluster, tmp_path: Path,
                                                                    sample: Path) -> None:
     (tmp_path / "in").mkdir()
@@ -123,6 +149,54 @@ def test_a_worker_killed_mid_batch_has_its_files_finished_by_the_other(cluster: 
         assert found.strip(), path
     assert sorted(p.name for p in out.iterdir()) == sorted([".pdftools-batch.jsonl",
                                                            *(f"pg-{i}.pdf" for i in range(1, 5))])
+
+
+def programs(cluster: Cluster, name: str) -> list[str]:
+    """The programs a worker runs now (tesseract, pdftoppm: in its session)."""
+    found = []
+    for pid in cluster.worker_pids(name):
+        with contextlib.suppress(OSError):
+            argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+            if Path(argv[0].decode()).name in ("tesseract", "pdftoppm"):
+                found.append(b" ".join(argv).decode())
+    return found
+
+
+def test_a_stopped_batch_stops_the_file_in_hand_on_its_worker(bare: Cluster, tmp_path: Path, sample: Path) -> None:
+    """Ctrl-C (a client's cancel, SIGTERM) stopped the batch and Dask cancelled its files, but Dask cannot stop a
+    file that runs: the worker went on OCRing the whole document for nobody (minutes for a long one, beside the
+    next batch). The worker stops its programs once the batch has let the file go."""
+    pages = scans(sample, tmp_path / "pages", dpi=150, pages=4)
+    (tmp_path / "in").mkdir()
+    one_scan(pages * 10, tmp_path / "in" / "long.pdf")  # 40 pages: far longer to OCR than the wait below
+    bare.add_worker("busy")
+    proc: subprocess.Popen[str] | None = None
+    try:
+        bare.wait_for(1)
+        env = {k: v for k, v in os.environ.items() if k not in ("PDFTOOLS_CLUSTER", "PDFTOOLS_DEBUG")}
+        proc = subprocess.Popen([str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(tmp_path / "out"),
+                                 "--set", "dpi=150", "--cluster", bare.address, "--json"], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, env=env)
+        deadline = time.monotonic() + 60
+        while not programs(bare, "busy"):  # the worker is at work on the document
+            assert time.monotonic() < deadline and proc.poll() is None, bare.logs()
+            time.sleep(0.1)
+        proc.send_signal(signal.SIGINT)
+        _, err = rest_of(proc, timeout=60)
+        deadline = seen = time.monotonic()
+        deadline += 15
+        while time.monotonic() - seen < 3 and time.monotonic() < deadline:  # quiet for 3 s: it stopped
+            if running := programs(bare, "busy"):  # (between pages the programs are gone for a moment)
+                seen = time.monotonic()
+            time.sleep(0.05)
+    finally:
+        if proc is not None and proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        bare.kill("busy")
+    assert proc.returncode == 130 and json.loads(err)["error"]["code"] == "INTERRUPTED", err
+    assert time.monotonic() - seen >= 3, running
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
 
 
 def test_a_named_cluster_that_does_not_answer_is_an_error(tmp_path: Path) -> None:
@@ -185,8 +259,14 @@ def test_a_worker_that_cannot_see_the_files_says_so_and_nothing_counts_as_done(b
         bare.wait_for(1)
         unseen = quick("text", tmp_path / "in", "-d", tmp_path / "out2", "--cluster", bare.address)
         unwritten = quick("text", tmp_path / "seen", "-d", hidden_out, "--cluster", bare.address)
+        unstamped = quick("stamp", tmp_path / "seen", "-d", tmp_path / "out3", "--set",  # a file an option names
+                          f"pdf={tmp_path / 'in' / 'doc-0000.pdf'}", "--cluster", bare.address)
     finally:
         bare.kill("blind")
+    assert len(rows(unstamped.stdout)) == 2, unstamped.stderr
+    for row in rows(unstamped.stdout):  # "no such file" and "check the path", for a file this machine sees
+        assert row["error"]["code"] == "FILE_NOT_FOUND" and f"on worker {row['worker']}" in row["error"]["message"]
+        assert "same path" in row["error"]["hint"], row
     for out, folder in ((unseen, tmp_path / "in"), (unwritten, hidden_out)):
         assert out.returncode == 16, (out.stderr, bare.logs())
         found = rows(out.stdout)
@@ -194,10 +274,63 @@ def test_a_worker_that_cannot_see_the_files_says_so_and_nothing_counts_as_done(b
         for row in found:
             assert row["error"]["code"] == "NOT_SHARED", row
             assert str(folder) in row["error"]["message"] and row["worker"] in row["error"]["message"], row
-            assert "same path" in row["error"]["hint"], row
+            assert "same path" in row["error"]["hint"] and "{{" not in row["error"]["hint"], row
     journal = hidden_out / ".pdftools-batch.jsonl"  # nothing was recorded as done: a re-run does them all
     assert not journal.exists() or journal.read_text() == ""
     assert [p.name for p in hidden_out.iterdir()] in ([], [".pdftools-batch.jsonl"])
+
+
+def test_files_go_around_a_worker_that_cannot_see_them(bare: Cluster, tmp_path: Path) -> None:
+    """A machine whose share is not mounted (its NFS mount failed at boot) fails each file at once with
+    NOT_SHARED, so it took half the batch or more beside workers that see the files: they go to those."""
+    small_pdfs(tmp_path / "in", 12)
+    bare.add_worker("unmounted", hidden=(tmp_path / "in",))
+    bare.add_worker("mounted")
+    try:
+        bare.wait_for(2)
+        out = quick("text", tmp_path / "in", "-d", tmp_path / "out", "--cluster", bare.address)
+    finally:
+        bare.kill("unmounted")
+        bare.kill("mounted")
+    found = rows(out.stdout)
+    assert out.returncode == 0 and [r["status"] for r in found] == ["ok"] * 12, (json.dumps(found), out.stderr)
+    engine = json.loads(out.stderr)["engine"]
+    assert "avoided" in engine and f"cannot see {tmp_path / 'in'}" in engine, engine
+
+
+def test_files_kept_to_a_worker_that_went_go_to_one_that_came(bare: Cluster, tmp_path: Path, sample: Path) -> None:
+    """Files kept to the workers that can run them waited for ever once those went while another came (a worker
+    killed and started again by its nanny has another address): they go to the one that came."""
+    for page in scans(sample, tmp_path / "in", dpi=100, pages=4):
+        for copy in range(2):
+            shutil.copy(page, page.with_name(f"{copy}-{page.name}"))
+    programs = tmp_path / "bin"  # poppler and qpdf, not tesseract
+    programs.mkdir()
+    for name in ("pdftoppm", "pdftotext", "pdfinfo", "qpdf"):
+        (programs / name).symlink_to(shutil.which(name) or name)
+    bare.add_worker("without", path=str(programs))
+    bare.add_worker("going")
+    proc: subprocess.Popen[str] | None = None
+    try:
+        bare.wait_for(2)
+        env = {k: v for k, v in os.environ.items() if k not in ("PDFTOOLS_CLUSTER", "PDFTOOLS_DEBUG")}
+        proc = subprocess.Popen([str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(tmp_path / "out"),
+                                 "--set", "dpi=100", "--cluster", bare.address, "--json"], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, env={**env, "PDFTOOLS_CLUSTER_TIMEOUT": "30"})
+        assert proc.stdout is not None
+        first = json.loads(proc.stdout.readline())  # the worker with tesseract did one: the rest are kept to it
+        bare.add_worker("coming")
+        bare.wait_for(3)
+        bare.kill("going")
+        rest, err = rest_of(proc, timeout=60)
+    finally:
+        if proc is not None and proc.poll() is None:  # it waited for ever: stop it
+            proc.kill()
+            proc.wait()
+        for name in ("without", "going", "coming"):
+            bare.kill(name)
+    found = [first, *rows(rest)]
+    assert proc.returncode == 0 and len(found) == 12, (err, found)
 
 
 def test_a_scheduler_stopped_mid_batch_is_a_cluster_error_and_what_finished_stays(tmp_path: Path,
@@ -255,6 +388,67 @@ def test_a_worker_without_a_program_is_named_in_its_rows(bare: Cluster, tmp_path
     assert out.returncode == 16 and row["error"]["code"] == "DEPENDENCY_MISSING", (out, bare.logs())
     assert f"tesseract is not installed on worker {row['worker']}" in row["error"]["message"], row
     assert "apt-get install tesseract-ocr" in row["error"]["hint"], row
+
+
+def test_files_go_around_a_worker_without_a_program_to_those_with_it(bare: Cluster, tmp_path: Path,
+                                                                     sample: Path) -> None:
+    """A worker without tesseract fails each file at once, so it took half a batch (or more) beside workers that
+    have it, each a failed row to run again: once a worker lacks a program, the files go to the others, and the
+    summary names it and what it lacks."""
+    for page in scans(sample, tmp_path / "in", dpi=72, pages=4):  # more files than the good worker takes at once
+        shutil.copy(page, page.with_name(f"again-{page.name}"))
+    programs = tmp_path / "bin"  # poppler and qpdf, not tesseract
+    programs.mkdir()
+    for name in ("pdftoppm", "pdftotext", "pdfinfo", "qpdf"):
+        (programs / name).symlink_to(shutil.which(name) or name)
+    bare.add_worker("no-tesseract", path=str(programs))
+    bare.add_worker("tesseract")
+    try:
+        bare.wait_for(2)
+        out = quick("ocr", tmp_path / "in", "-d", tmp_path / "out", "--set", "dpi=72", "--cluster", bare.address)
+    finally:
+        bare.kill("no-tesseract")
+        bare.kill("tesseract")
+    found = rows(out.stdout)
+    assert out.returncode == 0 and [r["status"] for r in found] == ["ok"] * 8, (json.dumps(found), out.stderr)
+    engine = json.loads(out.stderr)["engine"]
+    assert "avoided" in engine and "tesseract is not installed" in engine, engine
+    assert len(list((tmp_path / "out").glob("*.pdf"))) == 8
+
+
+def test_files_kept_to_workers_that_went_go_to_those_left(bare: Cluster, tmp_path: Path, sample: Path) -> None:
+    """Files kept to the workers that can run them (see above) would wait for ever once those have all gone:
+    they go to the workers left, whose rows say what they lack, and the batch ends."""
+    for page in scans(sample, tmp_path / "in", dpi=72, pages=4):
+        shutil.copy(page, page.with_name(f"again-{page.name}"))
+    programs = tmp_path / "bin"  # poppler and qpdf, not tesseract
+    programs.mkdir()
+    for name in ("pdftoppm", "pdftotext", "pdfinfo", "qpdf"):
+        (programs / name).symlink_to(shutil.which(name) or name)
+    bare.add_worker("lacking", path=str(programs))
+    bare.add_worker("leaving")
+    proc: subprocess.Popen[str] | None = None
+    try:
+        bare.wait_for(2)
+        env = {k: v for k, v in os.environ.items() if k not in ("PDFTOOLS_CLUSTER", "PDFTOOLS_DEBUG")}
+        proc = subprocess.Popen([str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(tmp_path / "out"),
+                                 "--set", "dpi=72", "--cluster", bare.address, "--json"], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, env={**env, "PDFTOOLS_CLUSTER_TIMEOUT": "5"})
+        assert proc.stdout is not None
+        first = json.loads(proc.stdout.readline())
+        while first["status"] != "ok":  # the worker that has tesseract is at work: it goes
+            first = json.loads(proc.stdout.readline())
+        bare.kill("leaving")
+        rest, err = rest_of(proc, timeout=60)
+    finally:
+        if proc is not None and proc.poll() is None:  # it waited for ever: stop it
+            proc.kill()
+            proc.wait()
+        bare.kill("lacking")
+        bare.kill("leaving")
+    found = [first, *rows(rest)]
+    assert proc.returncode == 15 and json.loads(err)["failed"] >= 1, (err, bare.logs())
+    assert {r["error"]["code"] for r in found if r["status"] == "failed"} == {"DEPENDENCY_MISSING"}, found
 
 
 def test_a_cluster_timeout_that_is_not_a_number_is_refused_in_words(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ import json
 import os
 import shutil
 import site
+import socketserver
 import subprocess
 import sys
 import threading
@@ -25,11 +26,11 @@ import pdftools
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
 
 
-def batch(*args: Any, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+def batch(*args: Any, env: dict[str, str] | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     full = {k: v for k, v in os.environ.items() if k not in ("PDFTOOLS_CLUSTER", "PDFTOOLS_DEBUG")}
     full |= {"PDFTOOLS_CLUSTER_TIMEOUT": "5", **(env or {})}
     return subprocess.run([str(PDFTOOLS), "batch", *map(str, args), "--json"], capture_output=True, text=True,
-                          env=full, timeout=120, check=False)
+                          env=full, timeout=timeout, check=False)
 
 
 def rows(stdout: str) -> list[dict[str, Any]]:
@@ -135,10 +136,14 @@ def test_a_scheduler_file_names_the_cluster(bare: Cluster, tmp_path: Path) -> No
     try:
         bare.wait_for(1)
         given = batch("text", tmp_path / "in", "-d", tmp_path / "out", "--cluster", bare.work / "scheduler.json")
+        (tmp_path / "home").mkdir()  # `~/`: as a service's or an MCP client's settings write it (no shell expands it)
+        shutil.copy(bare.work / "scheduler.json", tmp_path / "home" / "scheduler.json")
+        home = batch("text", tmp_path / "in", "-d", tmp_path / "o3",
+                     env={"PDFTOOLS_CLUSTER": "~/scheduler.json", "HOME": str(tmp_path / "home")})
     finally:
         bare.kill("by-file")
     missing = batch("text", tmp_path / "in", "-d", tmp_path / "o2", "--cluster", tmp_path / "nowhere.json")
-    assert given.returncode == 0, given.stderr
+    assert given.returncode == 0 and home.returncode == 0, (given.stderr, home.stderr)
     assert [r["status"] for r in rows(given.stdout)] == ["ok", "ok"]
     assert f"cluster {bare.address}" in json.loads(given.stderr)["engine"], given.stderr
     error = json.loads(missing.stderr)["error"]
@@ -198,6 +203,48 @@ def test_an_address_that_is_no_schedulers_says_what_one_looks_like(address: str,
     assert "tcp://HOST:8786" in error["hint"] and "start one" not in error["hint"], error
 
 
+class Answering(socketserver.ThreadingTCPServer):
+    """A server on 127.0.0.1 that is no Dask scheduler: a web server (the dashboard's port, 8787, typed for the
+    scheduler's) that waits for a request line Dask never sends, or one that answers with bytes of its own."""
+
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(self, says: bytes | None) -> None:
+        class Handler(socketserver.BaseRequestHandler):
+            def handle(self) -> None:
+                if says is None:  # a web server waiting for the end of a request line
+                    while (data := self.request.recv(4096)) and b"\n" not in data:
+                        pass
+                    return
+                self.request.sendall(says)
+                time.sleep(30)  # and keeps the connection
+
+        super().__init__(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self.serve_forever, daemon=True).start()
+
+    def __exit__(self, *args: object) -> None:
+        self.shutdown()
+        super().__exit__(*args)
+
+
+@pytest.mark.parametrize("says", [None, b"SSH-2.0-OpenSSH_9.2\r\n"], ids=["web", "other"])
+def test_a_server_that_is_no_scheduler_is_said_in_time(says: bytes | None, tmp_path: Path) -> None:
+    """`--cluster HOST:8787` (the dashboard's port, as a browser shows it) waited for ever, whatever
+    PDFTOOLS_CLUSTER_TIMEOUT said: Dask's handshake waits for the scheduler's answer without a limit. A server that
+    answers with other bytes was `MemoryError: ` (Dask read them as a frame's length)."""
+    require_dask()
+    small_pdfs(tmp_path / "in", 1)
+    with Answering(says) as server:
+        address = f"127.0.0.1:{server.server_address[1]}"
+        out = batch("text", tmp_path / "in", "-d", tmp_path / "out", "--cluster", address, timeout=60,
+                    env={"PDFTOOLS_CLUSTER_TIMEOUT": "2"})  # the web server never answers: the whole wait
+    error = json.loads(out.stderr)["error"]
+    assert out.returncode == 9 and error["code"] == "CLUSTER_UNAVAILABLE", out.stderr
+    assert f"something answers at {address}, but not as a Dask scheduler" in error["message"], error
+    assert "MemoryError" not in error["message"] and "tcp://HOST:8786" in error["hint"], error
+
+
 def test_workers_that_join_mid_batch_are_given_files(bare: Cluster, tmp_path: Path) -> None:
     """The files in flight were counted once, from the workers at the start (4 per worker thread): workers that
     joined later (an adaptive cluster scaling up, a machine added to speed a long batch up) got at most what
@@ -229,12 +276,14 @@ def test_workers_that_join_mid_batch_are_given_files(bare: Cluster, tmp_path: Pa
                 time.sleep(0.2)
         gate.touch()
         runner.join(timeout=60)
+        label = executor.label  # the summary's engine: it said the 1 thread of the start
         executor.close()
     finally:
         gate.touch()
         for name in ["first", *late]:
             bare.kill(name)
     assert in_flight == 4 * WINDOW_PER_WORKER, f"{in_flight} files in flight on 4 workers"
+    assert label == f"cluster {bare.address}: 4 worker threads (1 at the start)", label
     assert sorted(outcome for _, outcome in got) == sorted(i % 7 for i in range(40))
 
 

@@ -4,12 +4,18 @@ same bytes in any run."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import re
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
-from batch_files import scans, small_pdfs
+from batch_files import one_scan, scans, small_pdfs
+
+PDFTOOLS = Path(sys.executable).with_name("pdftools")
 
 
 def rows(stdout: str) -> dict[str, dict[str, Any]]:
@@ -44,3 +50,46 @@ def test_the_same_input_gives_the_same_bytes_in_any_run(cli: Any, tmp_path: Path
             assert done.exit_code == 0, done
         first, second = ((tmp_path / command / out / "pg-1.pdf").read_bytes() for out in ("one", "two"))
         assert first == second, command
+
+
+ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def labels_at_terminal(argv: list[str], cwd: Path) -> list[str]:
+    """The text before the bar in each frame the progress bar drew on a real terminal (standard error on a
+    pseudo-terminal the test opens: none is assumed)."""
+    leader, follower = os.openpty()
+    try:
+        proc = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=follower, stdin=subprocess.DEVNULL, cwd=cwd,
+                              timeout=120, check=False)
+        os.close(follower)
+        written = b""
+        with contextlib.suppress(OSError):  # the other end is closed: all read
+            while chunk := os.read(leader, 65536):
+                written += chunk
+    finally:
+        os.close(leader)
+    assert proc.returncode == 0, written
+    frames = [ANSI.sub(b"", frame).decode(errors="replace") for frame in re.split(rb"\r|\x1b\[2K", written)]
+    return [frame.split("\u2501")[0].split("\u257a")[0].strip() for frame in frames if "%" in frame]
+
+
+def test_the_progress_bar_keeps_one_label(tmp_path: Path, sample: Path) -> None:
+    """The bar opened with the command's name (`ocr`, `batch`) and then showed the op's own words (`OCR`,
+    `0/5 files`): its label flickered between the two at a terminal."""
+    long = one_scan(scans(sample, tmp_path / "pages", dpi=72, pages=4), tmp_path / "long.pdf")
+    ocr = labels_at_terminal([str(PDFTOOLS), "ocr", str(long), "-o", "out.pdf", "--dpi", "72"], tmp_path)
+    assert ocr and set(ocr) == {"OCR"}, ocr
+    batch = labels_at_terminal([str(PDFTOOLS), "batch", "ocr", "pages", "long.pdf", "-d", "out", "--set", "dpi=72",
+                                "--jobs", "2"], tmp_path)
+    assert batch and all(re.match(r"\d+/5 files", label) for label in batch), batch
+
+
+def test_a_cut_document_shows_its_parts_in_the_progress(tmp_path: Path, sample: Path) -> None:
+    """`batch ocr big-scan.pdf --pages-per-task 50` (the README's example) counted one file: no bar at all at a
+    terminal (one step), and over MCP `0/1 files` until the whole document was done, hours for a big one."""
+    one_scan(scans(sample, tmp_path / "pages", dpi=72, pages=4), tmp_path / "long.pdf")
+    labels = labels_at_terminal([str(PDFTOOLS), "batch", "ocr", "long.pdf", "-d", "out", "--set", "dpi=72",
+                                 "--pages-per-task", "1", "--jobs", "2"], tmp_path)
+    assert labels and all(re.match(r"[01]/1 files \([0-4]/4 parts\)", label) for label in labels), labels
+    assert any(label.startswith("0/1 files (2/4 parts), ") and "pages/s, ETA" in label for label in labels), labels

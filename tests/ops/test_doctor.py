@@ -82,3 +82,15 @@ def test_setpriv_is_reported_with_what_it_is_for(tmp_path: Path) -> None:
                          env={**os.environ, "PATH": str(bindir)})
     setpriv = {c["name"]: c for c in json.loads(out.stdout)["checks"]}["setpriv"]
     assert not setpriv["found"] and setpriv["install"] == "apt-get install util-linux", setpriv
+
+
+def test_the_cluster_extra_is_named() -> None:
+    """Every machine of a cluster needs pdftools with its extra (`batch --cluster`): doctor, which an operator runs
+    on each, did not say whether Dask was there."""
+    from importlib import metadata
+
+    out = subprocess.run([PDFTOOLS, "doctor", "--json"], capture_output=True, text=True, check=False)
+    checks = {c["name"]: c for c in json.loads(out.stdout)["checks"]}
+    dask = checks["dask distributed"]
+    assert dask["found"] and dask["version"] == metadata.version("distributed") and not dask["required"], dask
+    assert "batch" in dask["used_for"] and "cluster" in dask["used_for"], dask

@@ -25,6 +25,7 @@ from urllib.parse import parse_qs
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
+from pdftools.mcp import mime
 from pdftools.mcp.events import MemoryEventStore
 from pdftools.mcp.files import HttpPolicy, describe
 from pdftools.mcp.page import PAGE
@@ -265,7 +266,9 @@ def _download_route(store: FileStore) -> Any:
             return _error(404, "FILE_NOT_FOUND", "no such file", "Links come from tool results or /upload.")
         if stored.expires < time.time():  # known but expired (a link is a capability: no session check)
             return _error(410, "FILE_EXPIRED", "the file has expired", "Run the tool again to make it anew.")
-        return FileResponse(stored.path, media_type=stored.mime, filename=stored.name)
+        return FileResponse(stored.path, media_type=stored.mime,
+                            headers={"Content-Disposition": mime.disposition(stored.name, stored.mime),
+                                     "X-Content-Type-Options": "nosniff"})
 
     return download
 

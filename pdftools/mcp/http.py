@@ -31,6 +31,7 @@ from pdftools.mcp.files import HttpPolicy, describe
 from pdftools.mcp.page import PAGE
 from pdftools.mcp.server import build_server, session_of
 from pdftools.mcp.store import FileStore, StoredFile, stored_name
+from pdftools.mcp.wire import AnsweringHttp
 
 log = logging.getLogger("pdftools.http")
 SWEEP_EVERY = 60.0
@@ -87,6 +88,7 @@ def build_app(roots: list[Path], settings: HttpSettings, log_level: str = "WARNI
                                      host=settings.host, event_store=MemoryEventStore() if resumable else None,
                                      retry_interval=RETRY_MS if resumable else None)
     app = NoIdleStreams(app, settings.path) if settings.stateless else app
+    app = AnsweringHttp(app, settings.path)
     return NoOAuth(BearerAuth(app, settings.token) if settings.token else app), store
 
 

@@ -194,12 +194,13 @@ def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | N
         where = "the result's `files` (download links)"
     data = results.map_strings(data, utf8)
     as_text = getattr(result, "as_text", None)
-    text = utf8(as_text()) if callable(as_text) else None
-    if text is None:
-        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    elif scrub is not None:
-        text = scrub(text)
+    plain = utf8(as_text()) if callable(as_text) else None
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")) if plain is None else \
+        scrub(plain) if scrub is not None else plain
     content: list[Any] = [TextContent(type="text", text=text), *images]
+    warned = data.get("warnings") if plain is not None else None
+    if isinstance(warned, list) and warned:  # the text alone hid them (pandoc's "not UTF-8: falling back to latin1")
+        content.append(TextContent(type="text", text="warnings:\n" + "\n".join(f"- {w}" for w in warned)))
     if left:
         content.append(TextContent(type="text", text=f"{left} image(s) not inline (at most {MOST_INLINE}, 700 kB, "
                                                      f"a response); they are in {where}"))
@@ -946,4 +947,15 @@ def serve_stdio(roots: list[Path], log_level: str = "WARNING", tools: str | None
                          "starts this program and speaks on its stdin and stdout; `pdftools mcp-config CLIENT` "
                          "configures one. Ctrl-C stops.\n")
         sys.stderr.flush()
-    anyio.run(server.run_stdio_async)
+    anyio.run(_run_stdio, server)
+
+
+async def _run_stdio(server: MCPServer) -> None:
+    """The SDK's `run_stdio_async`, but a request it cannot parse for a lone surrogate is answered (mcp/wire.py)."""
+    from mcp.server.stdio import stdio_server
+
+    from pdftools.mcp.wire import Answering
+
+    async with stdio_server() as (read, write):
+        lowlevel = server._lowlevel_server
+        await lowlevel.run(Answering(read, write), write, lowlevel.create_initialization_options())

@@ -43,6 +43,7 @@ from pydantic import ValidationError
 
 from pdftools import __version__
 from pdftools.core import limits, paths, results, task
+from pdftools.core.cuts import MARK, cut_middle
 from pdftools.core.params import (
     MISSING,
     Cli,
@@ -120,7 +121,7 @@ def error_result(exc: PdftoolsError, scrub: Scrub | None = None, flags: dict[str
     known = set((flags or {}).values())
     for key in ("message", "hint"):  # `{{name}}` in the op's words: the argument's name; commands and flags too
         data[key] = utf8(mcp_hint(name_parameters(data[key], str, known, "mcp"), flags or {}))  # names as shown
-        data[key] = _cut_middle(data[key], MOST_ERROR)
+        data[key] = cut_middle(data[key], MOST_ERROR)
     return CallToolResult(content=[TextContent(type="text", text=json.dumps(scrub(data) if scrub else data))],
                           is_error=True)
 
@@ -128,7 +129,7 @@ def error_result(exc: PdftoolsError, scrub: Scrub | None = None, flags: dict[str
 def _cut_strings(value: Any, most: int, skip: set[str] | frozenset[str] = frozenset(),
                  lengths: list[int] | None = None) -> int:
     """Every string inside `value` (a list or dict, changed in place; its keys in `skip`, and names (`NAMES`) at
-    any depth, left as they are) `_cut_middle`d to `most`; how many were. With `lengths`, only their lengths."""
+    any depth, left as they are) `cut_middle`d to `most`; how many were. With `lengths`, only their lengths."""
     cut = 0
     items = list(value.items()) if isinstance(value, dict) else list(enumerate(value)) if isinstance(value, list) \
         else []
@@ -138,7 +139,7 @@ def _cut_strings(value: Any, most: int, skip: set[str] | frozenset[str] = frozen
         if isinstance(item, str) and lengths is not None:
             lengths.append(len(item))
         elif isinstance(item, str) and len(item) > most:
-            value[key], cut = _cut_middle(item, most), cut + 1
+            value[key], cut = cut_middle(item, most), cut + 1
         elif isinstance(item, dict | list):
             cut += _cut_strings(item, most, lengths=lengths)
     return cut
@@ -155,15 +156,6 @@ def _fair_share(lengths: list[int], total: int, most: int, fewest: int) -> int:
     return most
 
 
-def _cut_middle(text: str, most: int) -> str:
-    """`text` cut to about `most` characters in its middle, saying how many were cut: an error that quotes a huge
-    argument keeps what it says of it at the start and what it says of the file at the end."""
-    if len(text) <= most:
-        return text
-    head, tail = most * 3 // 4, most // 4
-    return f"{text[:head]} … [{len(text) - head - tail:,} characters cut] … {text[-tail:]}"
-
-
 def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | None = None) -> CallToolResult:
     """Structured content is the result; the text block is what a model reads (plain text where the result
     offers it, e.g. extracted text, which JSON escaping would only bloat). `publish` (HTTP) turns written
@@ -176,7 +168,7 @@ def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | N
     _cap_numbers(data, MOST_NUMBERS)
     for name in getattr(result, "echoes", ()):  # what the agent gave, said back (a stamp's text, a pattern)
         if isinstance(data.get(name), str):
-            data[name] = _cut_middle(data[name], MOST_ERROR)
+            data[name] = cut_middle(data[name], MOST_ERROR)
     budgeted = set(getattr(result, "budgeted", ()))  # text in pieces the agent sized (max_chars): never cut here
     lengths: list[int] = []
     _cut_strings(data, 0, budgeted, lengths)  # (measures only)
@@ -286,7 +278,8 @@ class PdftoolsServer(MCPServer):
         self._add_pending_tools()
         if self._tool_manager.get_tool(name) is None:
             return error_result(self._unknown_tool(name))
-        unknown = self._unknown_arguments(name, arguments) or _misplaced_arguments(name, arguments)
+        unknown = self._unknown_arguments(name, arguments) or _misplaced_arguments(name, arguments) or \
+            _cut_given_back(name, arguments)
         if unknown is not None:
             return error_result(unknown)
         try:
@@ -443,6 +436,30 @@ def _by_command(name: str, offered: list[str]) -> list[str]:
         if command is not None:
             return [command]
     return []
+
+
+TAKES_CUTS = frozenset({"pdf_bookmarks"})  # tools whose op takes a cut text back as the whole one (core/cuts.py)
+
+
+def _cut_given_back(tool: str, arguments: Any, where: str = "") -> InvalidArgument | None:
+    """A text a result cut to fit (`… [18,000 characters cut] …`), given back in an argument: written, the mark
+    would end up in the file, the rest of the text lost."""
+    if tool in TAKES_CUTS or not arguments:
+        return None
+    for key, value in arguments.items() if isinstance(arguments, dict) else enumerate(arguments):
+        path = f"{where}.{key}" if where else str(key)
+        found = MARK.search(value) if isinstance(value, str) else None
+        if found is not None:
+            whole = ('pdf_metadata {"action": "show", "key": KEY} gives a metadata value whole; '
+                     if tool == "pdf_metadata" else "")
+            return InvalidArgument(f"the argument {path} carries the mark of a cut ({found[0].strip()}): a result cut "
+                                   "that text to fit, so it is not the whole text, and writing it would put the mark "
+                                   "in the file", hint=f"Give the whole text: {whole}pdf_bookmarks takes a cut title "
+                                                       "back as the whole one.")
+        inner = _cut_given_back(tool, value, path) if isinstance(value, dict | list) else None
+        if inner is not None:
+            return inner
+    return None
 
 
 def _arguments_by_flag(tool: str) -> dict[str, str]:

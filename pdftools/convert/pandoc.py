@@ -239,7 +239,7 @@ def _mapped(failed: ExternalToolFailed, label: str, args: Sequence[str]) -> Pdft
                                  f"cannot read them ({said})", hint=f"Use a pandoc with its data built in: {INSTALL}.")
     if failed.returncode in PARSE_ERRORS:
         whole = "\n".join(line.rstrip() for line in (failed.output or said).strip().splitlines() if line.strip())
-        return WrongFormat(f"{label} is not valid {base(source)}; pandoc says:\n{whole}",
+        return WrongFormat(f"{label} is not valid {base(source)}; pandoc says:", detail=whole,
                            hint="pandoc's message says where its reader stopped (line, column); correct the "
                                 "document there, or give its real format ({{from_format}}).")
     return ExternalToolFailed(f"pandoc could not convert {label}: {said}")

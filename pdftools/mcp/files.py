@@ -19,6 +19,7 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from mcp.types import ResourceLink
 
@@ -26,10 +27,11 @@ from pdftools.core.naming import safe_component
 from pdftools.core.paths import RootsPolicy, checked
 from pdftools.core.results import map_strings
 from pdftools.errors import FileNotFound, InvalidArgument, UploadTooLarge
-from pdftools.mcp.store import URI_PREFIX, FileStore, StoredFile
+from pdftools.mcp.store import URI_PREFIX, FileStore, StoredFile, stored_name
 
 _BASE64 = re.compile(r"[A-Za-z0-9+/=_\-\s]+")
-_DATA_URL = re.compile(r"data:(?P<mime>[\w.+\-]+/[\w.+\-]+)?(?:;[\w=\-]+)*;base64,(?P<data>.*)", re.DOTALL)
+_DATA_URL = re.compile(r"data:(?P<mime>[\w.+\-]+/[\w.+\-]+)?(?P<params>(?:;[^;,]+)*);base64,(?P<data>.*)", re.DOTALL)
+_NAME = re.compile(r";(?:file)?name=([^;,]+)", re.IGNORECASE)  # RFC 2397 parameters: `;name=notes.txt`
 PLAIN_BASE64_MIN = 512  # shorter strings are paths, never payloads
 MANIFEST = "files.json"  # the manifest of a call's outputs when its result lists only some
 
@@ -81,8 +83,15 @@ class HttpPolicy(RootsPolicy):
         except (binascii.Error, ValueError) as exc:
             raise InvalidArgument(f"the file argument is not valid base64: {exc}",
                                   hint="Send a path inside the roots, a pdftools://files/ URI, or base64.") from None
-        target = self.workspace / f".input-{secrets.token_hex(4)}"
+        folder = self.workspace / f".input-{secrets.token_hex(4)}"  # (hidden: no output of the call)
+        folder.mkdir()
+        target = folder / "upload"
         target.write_bytes(data)
+        named = _NAME.search(found["params"]) if found else None
+        if named:  # the name the data: URL gives, else `upload` and its type's extension (the URL's or its bytes')
+            target = target.rename(folder / stored_name(unquote(named[1])))
+        else:
+            target = target.rename(folder / f"upload{_extension(found['mime'] if found else None, target)}")
         self.known[str(target)] = f"base64:{hashlib.sha256(data).hexdigest()[:16]}"  # never the server path
         return target
 
@@ -133,6 +142,18 @@ class HttpPolicy(RootsPolicy):
 
     def cleanup(self) -> None:
         shutil.rmtree(self.workspace, ignore_errors=True)
+
+
+def _extension(declared: str | None, path: Path) -> str:
+    """The extension of a decoded file's type: the one its data: URL declares, else what its bytes are."""
+    from pdftools.mcp.mime import EXTENSIONS, OCTET, of
+
+    if declared and declared != OCTET and declared in EXTENSIONS:
+        return EXTENSIONS[declared]
+    import mimetypes
+
+    return (mimetypes.guess_extension(declared) if declared and declared != OCTET else None) or \
+        EXTENSIONS.get(of(path), "")
 
 
 def _replace_paths(value: Any, known: dict[str, str]) -> Any:

@@ -23,7 +23,8 @@ EXTENSIONS = {"application/pdf": ".pdf", "image/png": ".png", "image/jpeg": ".jp
               "image/tiff": ".tif", "image/jp2": ".jp2", "image/webp": ".webp", "application/zip": ".zip",
               "application/epub+zip": ".epub", "application/vnd.oasis.opendocument.text": ".odt",
               OFFICE[0][1]: ".docx", OFFICE[1][1]: ".xlsx", OFFICE[2][1]: ".pptx", "text/html": ".html",
-              "application/json": ".json", "application/xml": ".xml", "text/plain": ".txt"}
+              "application/json": ".json", "application/xml": ".xml", "text/plain": ".txt", "text/markdown": ".md",
+              "text/csv": ".csv"}
 HEAD = 4096
 MOST_JSON = 10_000_000  # bytes of text parsed to tell JSON from text (beyond: text/plain)
 _HTML = re.compile(r"\s*<(!doctype html|html|head|body|h[1-6]|p|div|section|article|header|nav|main|ul|ol|dl|table|"

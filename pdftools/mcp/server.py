@@ -94,8 +94,9 @@ INSTRUCTIONS = {
     "stdio": "PDF tools. A file argument is a path inside the allowed roots (relative paths start at the first); "
              "outputs are written there too. Call pdf_list to see which PDFs exist.",
     "http": "PDF tools on a remote server. A file argument is a pdftools://files/ URI (from POST /upload or an "
-            "earlier result), base64 (or a data: URL), or a path inside the server's roots. An output (file or "
-            "folder) counts only by its file name: what a call writes is stored for this session and comes back "
+            "earlier result), base64 (or a data: URL, `;name=notes.txt` before `;base64` naming the file), or a path "
+            "inside the server's roots. An output (file or folder) counts only by its file name: what a call writes "
+            "is stored for this session and comes back "
             "in the result's `files` (name, size, mime, sha256, uri for the next call, download_url, expires_at "
             "(Unix time, in seconds)).",
 }

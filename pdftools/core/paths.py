@@ -181,6 +181,9 @@ class LocalPolicy:
     def output_folder(self, raw: str) -> Path:
         return self.folder(raw)
 
+    def in_place(self, path: Path) -> None:
+        """Whether `path` may be replaced by the op's output (`in_place`): any file this process may write."""
+
     def name(self, typed: str, found: Path | None, path: Path) -> str:
         """How output names a file found under the path `typed` (`found`, relative to it; None: `typed` is the
         file): joined to it as typed (`./a.pdf` for `.`), as grep and pdfgrep print it."""
@@ -338,6 +341,9 @@ class RootsPolicy:
 
     def output_folder(self, raw: str) -> Path:
         return self.resolve(raw)
+
+    def in_place(self, path: Path) -> None:
+        """Whether `path` may be replaced by the op's output (`in_place`): a file in the roots may."""
 
     def name(self, typed: str, found: Path | None, path: Path) -> str:
         """How a result names a file: its real path, as every path in a result is."""

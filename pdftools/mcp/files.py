@@ -60,6 +60,15 @@ class HttpPolicy(RootsPolicy):
             return self._decode(raw)
         return super().input(raw)
 
+    def in_place(self, path: Path) -> None:
+        """A stored file (an upload, an earlier output) or a base64 input never changes: its sha256 and size were
+        given out, and its URI keeps naming what they describe."""
+        if Path(os.path.realpath(path)).is_relative_to(os.path.realpath(self.store.root)):
+            name = self.known.get(str(path), "a stored file")
+            raise InvalidArgument(f"{{{{in_place}}}} cannot change {name}: a stored file never changes (its sha256 "
+                                  "and size were given out)", hint="Leave out {{in_place}}: the result is a new "
+                                  "stored file, with its own uri.")
+
     def output(self, raw: str) -> Path:
         """Only the name counts, made plain (no leading dot: the store publishes no hidden file); a name no
         file system can hold is refused as over stdio."""

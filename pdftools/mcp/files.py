@@ -33,6 +33,7 @@ _BASE64 = re.compile(r"[A-Za-z0-9+/=_\-\s]+")
 _DATA_URL = re.compile(r"data:(?P<mime>[\w.+\-]+/[\w.+\-]+)?(?P<params>(?:;[^;,]+)*);base64,(?P<data>.*)", re.DOTALL)
 _NAME = re.compile(r";(?:file)?name=([^;,]+)", re.IGNORECASE)  # RFC 2397 parameters: `;name=notes.txt`
 PLAIN_BASE64_MIN = 512  # shorter strings are paths, never payloads
+STORED = "stored_files"  # where a result whose own `files` are something else lists the stored ones
 MANIFEST = "files.json"  # the manifest of a call's outputs when its result lists only some
 
 
@@ -63,11 +64,24 @@ class HttpPolicy(RootsPolicy):
     def in_place(self, path: Path) -> None:
         """A stored file (an upload, an earlier output) or a base64 input never changes: its sha256 and size were
         given out, and its URI keeps naming what they describe."""
-        if Path(os.path.realpath(path)).is_relative_to(os.path.realpath(self.store.root)):
-            name = self.known.get(str(path), "a stored file")
-            raise InvalidArgument(f"{{{{in_place}}}} cannot change {name}: a stored file never changes (its sha256 "
-                                  "and size were given out)", hint="Leave out {{in_place}}: the result is a new "
-                                  "stored file, with its own uri.")
+        if self._stored(path):
+            raise InvalidArgument(f"{{{{in_place}}}} cannot change {self._named(path)}: a stored file never changes "
+                                  "(its sha256 and size were given out)", hint="Leave out {{in_place}}: the result "
+                                  "is a new stored file, with its own uri.")
+
+    def renamed(self, path: Path, raw: str) -> Path:
+        """A file in the roots is renamed in its folder, as over stdio; a stored file keeps its name."""
+        if self._stored(path):
+            raise InvalidArgument(f"cannot rename {self._named(path)}: a stored file keeps its name (its uri, sha256 "
+                                  "and size were given out)", hint="Give {{copy_to}}: copies under the new names "
+                                  "are stored, each with its own uri.")
+        return RootsPolicy.output(self, raw)
+
+    def _stored(self, path: Path) -> bool:
+        return Path(os.path.realpath(path)).is_relative_to(os.path.realpath(self.store.root))
+
+    def _named(self, path: Path) -> str:
+        return self.known.get(str(path), "a stored file")
 
     def output(self, raw: str) -> Path:
         """Only the name counts, made plain (no leading dot: the store publishes no hidden file); a name no
@@ -121,8 +135,8 @@ class HttpPolicy(RootsPolicy):
             if isinstance(data.get("warnings"), list):
                 data["warnings"].append(f"files: {most} of {len(published)} listed; {manifest.name} "
                                         f"({manifest.uri}) names every one with its uri and download_url")
-        if shown:
-            data["files"] = [self.describe(f) for f in shown]
+        if shown:  # (a result with `files` of its own, rename's rows, has them as `stored_files`)
+            data[STORED if "files" in data else "files"] = [self.describe(f) for f in shown]
         links = [ResourceLink(type="resource_link", uri=f.uri, name=f.name, mime_type=f.mime, size=f.size)
                  for f in shown]
         return data, links

@@ -32,6 +32,7 @@ from pdftools.mcp.store import URI_PREFIX, FileStore, StoredFile, stored_name
 _BASE64 = re.compile(r"[A-Za-z0-9+/=_\-\s]+")
 _DATA_URL = re.compile(r"data:(?P<mime>[\w.+\-]+/[\w.+\-]+)?(?P<params>(?:;[^;,]+)*);base64,(?P<data>.*)", re.DOTALL)
 _NAME = re.compile(r";(?:file)?name=([^;,]+)", re.IGNORECASE)  # RFC 2397 parameters: `;name=notes.txt`
+_LINK = re.compile(r"\s*https?://[^/\s]+/(?:\S*/)?files/([A-Za-z0-9_\-]{43})(?:[?#]\S*)?\s*")  # a download link
 PLAIN_BASE64_MIN = 512  # shorter strings are paths, never payloads
 STORED = "stored_files"  # where a result whose own `files` are something else lists the stored ones
 MANIFEST = "files.json"  # the manifest of a call's outputs when its result lists only some
@@ -50,6 +51,7 @@ class HttpPolicy(RootsPolicy):
         self.known = {str(self.workspace): URI_PREFIX}  # server path -> URI: no server path leaves the server
 
     def input(self, raw: str) -> Path:
+        raw = self._as_uri(raw)
         if raw.startswith(URI_PREFIX):
             stored = self.store.get(raw[len(URI_PREFIX):], self.session)
             if stored is None:
@@ -59,7 +61,26 @@ class HttpPolicy(RootsPolicy):
             return stored.path
         if raw.startswith("data:") or (len(raw) >= PLAIN_BASE64_MIN and _BASE64.fullmatch(raw)):
             return self._decode(raw)
-        return super().input(raw)
+        path = super().input(raw)
+        if not os.path.lexists(path):  # the name of a file this session made, given for its uri?
+            same = [f for f in self.store.of(self.session) if f.name == Path(raw.replace("\\", "/")).name]
+            if same:
+                uris = ", ".join(f.uri for f in sorted(same, key=lambda f: -f.created)[:3])
+                raise FileNotFound(f"no such file: {raw}", hint=f"No file in the roots has that name, but this "
+                                                               f"session's stored {same[0].name} has: give its uri, "
+                                                               f"{uris}.")
+        return path
+
+    def _as_uri(self, raw: str) -> str:
+        """A stored file's uri as given, spaces around it dropped; its download link (this server's, as the
+        result gave it, a query after it or not) as its uri."""
+        if raw.strip().startswith(URI_PREFIX):
+            return raw.strip()
+        found = _LINK.fullmatch(raw)
+        stored = self.store.lookup(found[1]) if found else None
+        if stored is not None and self.link(stored) == re.split(r"[?#]", raw.strip(), maxsplit=1)[0]:
+            return stored.uri
+        return raw
 
     def in_place(self, path: Path) -> None:
         """A stored file (an upload, an earlier output) or a base64 input never changes: its sha256 and size were

@@ -48,7 +48,8 @@ class HttpPolicy(RootsPolicy):
         self.store, self.session, self.max_upload, self.link = store, session, max_upload, link
         self.workspace = store.root / f".call-{secrets.token_hex(8)}"
         self.workspace.mkdir(mode=0o700)
-        self.known = {str(self.workspace): URI_PREFIX}  # server path -> URI: no server path leaves the server
+        # server path -> URI: no server path leaves the server; a file not stored (a plan's) by its name alone
+        self.known = {str(self.workspace): URI_PREFIX, str(self.workspace) + os.sep: ""}
 
     def input(self, raw: str) -> Path:
         raw = self._as_uri(raw)

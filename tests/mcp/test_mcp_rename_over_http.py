@@ -41,11 +41,12 @@ def test_renaming_over_http(tmp_path: Path) -> None:
                     await client.call_tool("pdf_rename_invoice", {"inputs": ["inv.pdf"], "apply": True}),
                     await client.call_tool("pdf_rename_invoice", {"inputs": [uri], "apply": True}),
                     await client.call_tool("pdf_rename_invoice", {"inputs": [uri], "apply": True,
-                                                                  "copy_to": "renamed"})]
+                                                                  "copy_to": "renamed"}),
+                    await client.call_tool("pdf_rename_invoice", {"inputs": [uri], "copy_to": "renamed"})]
 
     with http_server(root, files_dir=tmp_path) as server:
-        plan, renamed, stored, copied = anyio.run(go, server)
-    for result in (plan, renamed, stored, copied):
+        plan, renamed, stored, copied, copy_plan = anyio.run(go, server)
+    for result in (plan, renamed, stored, copied, copy_plan):
         assert not result.is_error, result.content[0].text[:400]
     assert plan.structured_content["files"][0]["new_path"] == str(root / NEW), plan.structured_content
     row = renamed.structured_content["files"][0]
@@ -57,3 +58,5 @@ def test_renaming_over_http(tmp_path: Path) -> None:
     assert row["status"] == "copied" and row["new_path"].startswith("pdftools://files/"), row
     (kept,) = copied.structured_content["stored_files"]
     assert kept["name"] == NEW and kept["uri"] == row["new_path"] and kept["download_url"], kept
+    row = copy_plan.structured_content["files"][0]  # a copy not made yet: its name, not a uri that names nothing
+    assert row["status"] == "planned" and row["new_path"] == NEW, row

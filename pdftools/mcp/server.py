@@ -623,14 +623,17 @@ def coercion(base: Any, name: str = "") -> Any:
     """A validator accepting what has exactly one meaning for this type: a whole number where a string is
     expected (`pages: 2`), one string where a list of strings is (`inputs: "a.pdf"`), a list of page numbers
     or ranges where a page spec is (`pages: [1, 3]` is `1,3`), a list of names where a comma-separated text is
-    (`allow: ["print", "copy"]`). A bool, a float or a comma-joined string stay
-    refused or are taken literally: they could mean more than one thing; so is a bool where a number is. A
+    (`allow: ["print", "copy"]`), a number's digits where one of some numbers is (`per_sheet: "4"`). A bool, a
+    float or a comma-joined string stay refused or are taken literally: they could mean more than one thing; so
+    is a bool where a number is. A
     number is finite: pydantic reads `"nan"` and `"inf"` as floats. A batch's command may be named by its tool
     (`pdf_info` is `info`)."""
     from pydantic import AfterValidator, BeforeValidator
 
     if get_origin(base) is Literal and name == "command":  # pdf_batch's: its tool's name is the command too
         return BeforeValidator(_tool_as_command)
+    if get_origin(base) is Literal and all(type(v) is int for v in get_args(base)):  # per_sheet: "4" is 4
+        return BeforeValidator(_text_as_number)
     kinds = set(get_args(base)) if get_origin(base) in (Union, UnionType) else {base}
     kinds.discard(type(None))
     if kinds == {str}:
@@ -667,6 +670,10 @@ def _finite(value: Any) -> Any:
 
         raise PydanticCustomError("finite_number", "a finite number")
     return value
+
+
+def _text_as_number(value: Any) -> Any:
+    return int(value) if isinstance(value, str) and value.strip().isdigit() and value.strip().isascii() else value
 
 
 def _number_as_text(value: Any) -> Any:

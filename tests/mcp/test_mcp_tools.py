@@ -87,6 +87,10 @@ PDFTOOLS = Path(sys.executable).with_name("pdftools")
 # way to the rest of an Info or XMP value pdf_info and pdf_metadata cut to 1,000 characters, or of the keys they
 # left out (tests/mcp/test_mcp_metadata_rest.py): edit 21,162, all 41,548.
 # Both branches together (session 33): edit 21,450, all 41,850 (measured: edit 21,404, all 41,790).
+# doc_convert's `metadata` takes an object too (`{"title": "Report"}`, as pdf_metadata's `values` does; 71 bytes of
+# schema: an agent new to the tool sent one and was refused, tests/mcp/test_mcp_agent_shapes.py): it fits by
+# shorter words (standalone's "not a fragment", append's "in order" left to the command line; css, timeout):
+# all 41,821, doc_convert 2,647 (its budget 2,650).
 BUDGETS = {"read": 5_400, "edit": 21_450, "all": 41_850}
 TOOL_BUDGET = 2_650
 

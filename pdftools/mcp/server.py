@@ -623,7 +623,8 @@ def coercion(base: Any, name: str = "") -> Any:
     """A validator accepting what has exactly one meaning for this type: a whole number where a string is
     expected (`pages: 2`), one string where a list of strings is (`inputs: "a.pdf"`), a list of page numbers
     or ranges where a page spec is (`pages: [1, 3]` is `1,3`), a list of names where a comma-separated text is
-    (`allow: ["print", "copy"]`), a number's digits where one of some numbers is (`per_sheet: "4"`). A bool, a
+    (`allow: ["print", "copy"]`), a number's digits where one of some numbers is (`per_sheet: "4"`), a choice in
+    another case (`paper: "A4"`). A bool, a
     float or a comma-joined string stay refused or are taken literally: they could mean more than one thing; so
     is a bool where a number is. A
     number is finite: pydantic reads `"nan"` and `"inf"` as floats. A batch's command may be named by its tool
@@ -632,10 +633,13 @@ def coercion(base: Any, name: str = "") -> Any:
 
     if get_origin(base) is Literal and name == "command":  # pdf_batch's: its tool's name is the command too
         return BeforeValidator(_tool_as_command)
-    if get_origin(base) is Literal and all(type(v) is int for v in get_args(base)):  # per_sheet: "4" is 4
-        return BeforeValidator(_text_as_number)
     kinds = set(get_args(base)) if get_origin(base) in (Union, UnionType) else {base}
     kinds.discard(type(None))
+    choices = get_args(next(iter(kinds))) if len(kinds) == 1 and get_origin(next(iter(kinds))) is Literal else ()
+    if choices and all(type(v) is int for v in choices):  # per_sheet: "4" is 4
+        return BeforeValidator(_text_as_number)
+    if choices and all(type(v) is str for v in choices):  # paper: "A4" is a4; relationship: "source" is Source
+        return BeforeValidator(functools.partial(_in_its_case, choices))
     if kinds == {str}:
         return BeforeValidator(_pages_as_spec if name in PAGE_SPECS else _number_as_text)
     if kinds == {str, list[str]}:  # a comma-separated list (protect's allow) given as a list
@@ -670,6 +674,13 @@ def _finite(value: Any) -> Any:
 
         raise PydanticCustomError("finite_number", "a finite number")
     return value
+
+
+def _in_its_case(choices: tuple[str, ...], value: Any) -> Any:
+    if not isinstance(value, str) or value in choices:
+        return value
+    same = [choice for choice in choices if choice.casefold() == value.strip().casefold()]
+    return same[0] if len(same) == 1 else value
 
 
 def _text_as_number(value: Any) -> Any:

@@ -36,3 +36,27 @@ def test_numbers_as_text_and_metadata_as_an_object(tmp_path: Path, sample: Path)
     html = converted.structured_content["content"]
     assert "<title>Quarterly report</title>" in html and 'lang="de"' in html, html[:400]
     assert refused.is_error and "one of: 2, 4" in refused.content[0].text
+
+
+def test_a_choice_in_another_case_is_that_choice(tmp_path: Path, sample: Path) -> None:
+    """`paper: "A4"` (as paper sizes are written) was refused with `it takes one of: a3, a4...`, and so was
+    `relationship: "source"` (`Source`): a choice differing only in case has one meaning."""
+    root = tmp_path / "root"
+    root.mkdir()
+    shutil.copy(sample, root / "four.pdf")
+    (root / "data.csv").write_text("a,b\n", encoding="utf-8")
+
+    async def go(server: Any) -> list[Any]:
+        async with server.client() as client:
+            return [await client.call_tool("pdf_resize", {"input": "four.pdf", "paper": "A4",
+                                                          "orientation": "Landscape"}),
+                    await client.call_tool("pdf_attachments", {"action": "add", "input": "four.pdf",
+                                                               "files": ["data.csv"], "relationship": "source"}),
+                    await client.call_tool("pdf_stamp", {"input": "four.pdf", "text": "x", "position": "Top-Left"})]
+
+    with http_server(root, files_dir=tmp_path) as server:
+        resized, attached, stamped = anyio.run(go, server)
+    for result in (resized, attached, stamped):
+        assert not result.is_error, result.content[0].text
+    assert resized.structured_content["files"][0]["name"] == "four-a4.pdf"
+    assert attached.structured_content["attachments"][0]["relationship"] == "Source"

@@ -104,11 +104,14 @@ TOKEN_WORDS = ("A download_url, like every route of this server, needs its token
                "<token>` (the header this client sends), or add `?token=<token>` to the link for a browser or a "
                "plain download.")
 EXCEPTIONS = {  # what a served tool does otherwise than the transport's instructions say
-    "http": {"pdf_batch": "pdf_batch's out_dir is a folder inside the roots: its outputs stay there, not in `files`."},
+    "http": {"pdf_batch": "pdf_batch's out_dir is a folder inside the roots: its outputs stay there, not in `files`.",
+             "pdf_rename_invoice": "pdf_rename_invoice renames files in the roots where they are; its copies "
+                                   "(copy_to) are stored, in `stored_files`."},
 }
 SHARED_OVER = {  # what a shared parameter means on one transport, where it differs from the op's words
     "http": {"output": "the output's file name (default: the input's name and the operation's, e.g. "
-                       "report-rotated.pdf), stored, see `files`"},
+                       "report-rotated.pdf), stored, see `files`",
+             "in_place": "Replace the input, a file in the roots (a stored file never changes)"},
 }
 COMMON = ("Errors come back as {code, message, hint}: follow the hint. A file name's bytes that are not UTF-8 are "
           "shown as `\\xNN`: give the name back as shown. An optional argument left out means none, false or the "

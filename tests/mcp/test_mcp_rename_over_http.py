@@ -16,6 +16,8 @@ import anyio
 from invoices.real import EINVOICES
 from surface_servers import TOKEN, http_server
 
+from pdftools.mcp.server import instructions
+
 INVOICE = EINVOICES / "library__EN16931_Einfach.pdf"  # an embedded XML: the fields are certain
 NEW = "2024-11-15_Lieferant GmbH_471102.pdf"
 
@@ -58,5 +60,6 @@ def test_renaming_over_http(tmp_path: Path) -> None:
     assert row["status"] == "copied" and row["new_path"].startswith("pdftools://files/"), row
     (kept,) = copied.structured_content["stored_files"]
     assert kept["name"] == NEW and kept["uri"] == row["new_path"] and kept["download_url"], kept
+    assert "`stored_files`" in instructions("http")  # where an agent learns of them
     row = copy_plan.structured_content["files"][0]  # a copy not made yet: its name, not a uri that names nothing
     assert row["status"] == "planned" and row["new_path"] == NEW, row

@@ -16,6 +16,8 @@ from typing import Any
 import anyio
 from surface_servers import TOKEN, http_server
 
+from pdftools.mcp.server import instructions
+
 
 def test_in_place_never_changes_a_stored_file(tmp_path: Path, sample: Path) -> None:
     root = tmp_path / "root"
@@ -45,3 +47,4 @@ def test_in_place_never_changes_a_stored_file(tmp_path: Path, sample: Path) -> N
         assert "never changes" in error["message"] and "new stored file" in error["hint"], error
     assert stored["uri"] in json.loads(again.content[0].text)["message"]
     assert not fresh.is_error and fresh.structured_content["files"][0]["uri"] != stored["uri"]
+    assert "a stored file never changes" in instructions("http")  # what an agent reads of in_place over HTTP

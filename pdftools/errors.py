@@ -16,9 +16,10 @@ class PdftoolsError(Exception):
     exit_code: ClassVar[int] = 1
     hint: ClassVar[str] = "This is a bug in pdftools; please report it with the command you ran."
 
-    def __init__(self, message: str, *, hint: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str, *, hint: str | None = None, detail: str | None = None) -> None:
+        full = f"{message}\n{detail}" if detail else message  # what --json and MCP give: one text
+        super().__init__(full)
+        self.message, self.lead, self.detail = full, message, detail  # a program's report (lines) after the lead
         if hint is not None:
             self.hint = hint  # type: ignore[misc]  # instance hint overrides the class default
 

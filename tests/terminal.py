@@ -10,13 +10,16 @@ from typing import IO
 
 
 def run_at_terminal(argv: list[str], cwd: Path, timeout: float, stdin: IO[bytes] | int = subprocess.DEVNULL,
-                    env: dict[str, str] | None = None) -> tuple[subprocess.CompletedProcess[bytes], bytes]:
-    """The finished process (its stderr captured) and every byte it wrote to its terminal (`env`: the
-    process's environment, by default this one's)."""
+                    env: dict[str, str] | None = None,
+                    stream: str = "stdout") -> tuple[subprocess.CompletedProcess[bytes], bytes]:
+    """The finished process (its other output stream captured) and every byte it wrote to its terminal (`env`:
+    the process's environment, by default this one's; `stream`: which of its outputs is the terminal, stdout
+    or stderr)."""
     leader, follower = os.openpty()
     try:
-        proc = subprocess.run(argv, stdin=stdin, stdout=follower, stderr=subprocess.PIPE, timeout=timeout, cwd=cwd,
-                              env=env)
+        streams = {"stdout": follower, "stderr": subprocess.PIPE} if stream == "stdout" else \
+            {"stdout": subprocess.PIPE, "stderr": follower}
+        proc = subprocess.run(argv, stdin=stdin, timeout=timeout, cwd=cwd, env=env, **streams)  # type: ignore[call-overload]
         os.close(follower)
         written = b""
         try:

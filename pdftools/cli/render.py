@@ -392,8 +392,12 @@ def report_error(exc: PdftoolsError, *, as_json: bool) -> int:
     else:
         from pdftools.core.paths import shown
 
-        message, hint = (one_line(_byte_escapes(shown(text))) for text in (exc.message, exc.hint))  # a byte: `\xe9`
-        text = f"error[{exc.code}]: {message}\n  hint: {hint}\n"  # two lines, whatever they quote
+        detail = getattr(exc, "detail", None)
+        lines = detail is not None and sys.stderr.isatty()  # a program's report, at a terminal: its own lines
+        lead = exc.lead if lines else exc.message
+        message, hint = (one_line(_byte_escapes(shown(text))) for text in (lead, exc.hint))  # a byte: `\xe9`
+        report = "".join(f"    {safe(_byte_escapes(line))}\n" for line in (detail or "").splitlines()) if lines else ""
+        text = f"error[{exc.code}]: {message}\n{report}  hint: {hint}\n"  # piped: two lines, whatever they quote
     try:
         sys.stderr.write(text)
         sys.stderr.flush()

@@ -140,32 +140,54 @@ def check_input(source: Path | None, content: str | None, fmt: str) -> bytes | N
         raise WrongFormat(f"{name} is UTF-16 text (Windows' \"Unicode\"); pandoc reads UTF-8 only, and would read "
                           f"this as garbage", hint=f"{{{{cli:Make a UTF-8 copy and convert that: `{copy}`.}}}}"
                           f"{{{{mcp:Give its text as UTF-8 ({{{{content}}}}), or a UTF-8 copy of the file.}}}}")
+    image = next((kind for magic, kind in IMAGES if head.startswith(magic)), None)
+    if image and b"\0" in head[:1024] and base(fmt) not in BINARY_READERS:  # a scan: its text is OCR's to read
+        raise WrongFormat(f"{name} is binary, not {base(fmt)} text: it looks like {_a(image)} image", hint=OCR_HINT)
     if b"\0" in head[:1024] and base(fmt) not in BINARY_READERS:
         raise WrongFormat(f"{name} is binary, not {base(fmt)} text" + _looks_like(head))
-    if base(fmt) in CONTAINERS:
+    if base(fmt) in OFFICE_ZIPS:
         _check_container(source, head, name, base(fmt))
     return data
 
 
-_COMPOUND = bytes.fromhex("D0CF11E0A1B11AE1")  # an OLE compound file: a Word file with a password, or a .doc
-_PASSWORD_HINT = ("Open it in Word or LibreOffice and save it without a password (as .docx, .odt...), then convert "
-                  "that copy.")
+IMAGES = ((b"\x89PNG\r\n\x1a\n", "PNG"), (b"\xff\xd8\xff", "JPEG"), (b"II*\0", "TIFF"), (b"MM\0*", "TIFF"),
+          (b"GIF8", "GIF"), (b"\0\0\0\x0cjP  ", "JPEG 2000"))
+OCR_HINT = ("{{cli:`pdftools ocr FILE --mode text` reads an image's text, `pdftools ocr FILE` makes it a searchable "
+            "PDF.}}{{mcp:pdf_ocr reads an image's text (mode text), or makes it a searchable PDF.}}")
+OFFICE_ZIPS = CONTAINERS | {"xlsx"}  # zip containers: what is no zip is named before pandoc speaks of zips
+_COMPOUND = bytes.fromhex("D0CF11E0A1B11AE1")  # an OLE compound file: an Office file with a password, or a .doc
+_ENCRYPTED = "EncryptedPackage".encode("utf-16-le")  # the stream name of an encrypted docx, xlsx, pptx inside it
+_PROGRAMS = {"docx": ("Word", "LibreOffice Writer"), "xlsx": ("Excel", "LibreOffice Calc"),
+             "pptx": ("PowerPoint", "LibreOffice Impress")}
+_PASSWORD_HINT = "Open it in {} or {} and save it without a password, then convert that copy."
+_MOST_SCANNED = 64 << 20  # bytes of a compound file searched for its encrypted package's name
 
 
 def _check_container(source: Path | None, head: bytes, name: str, fmt: str) -> None:
-    """WRONG_FORMAT for a docx, odt, epub or pptx that is no zip (a password-protected Office file, text, HTML)
-    or an odt whose parts are encrypted, before pandoc speaks of central directories and styles.xml."""
+    """WRONG_FORMAT for a docx, odt, epub, pptx or xlsx that is no zip (a password-protected Office file, text,
+    HTML) or an odt whose parts are encrypted, before pandoc speaks of central directories and styles.xml."""
+    hint = _PASSWORD_HINT.format(*_PROGRAMS.get(fmt, ("Word", "LibreOffice")))
+    if head.startswith(_COMPOUND) and source is not None and _ENCRYPTED in _read(source, _MOST_SCANNED):
+        raise WrongFormat(f"{name} is protected by a password: {_PROGRAMS.get(fmt, ('Office',))[0]} keeps such a "
+                          f"file encrypted inside an OLE compound file, not as the zip a .{fmt} is, and it cannot "
+                          "be read without the password", hint=hint)
     if head.startswith(_COMPOUND):
         raise WrongFormat(f"{name} is not {_a(fmt)} file but an Office file protected by a password (or an old "
-                          f".doc, .xls or .ppt)", hint=_PASSWORD_HINT)
+                          f".doc, .xls or .ppt)", hint=hint)
     if not head.startswith(b"PK"):
         raise WrongFormat(f"{name} is not {_a(fmt)} file (no zip){_looks_like(head) or _looks_like_text(head)}")
     if fmt == "odt" and source is not None and b"encryption-data" in _part(source, "META-INF/manifest.xml"):
-        raise WrongFormat(f"{name} is encrypted: LibreOffice saved it with a password", hint=_PASSWORD_HINT)
+        raise WrongFormat(f"{name} is encrypted: LibreOffice saved it with a password",
+                          hint=_PASSWORD_HINT.format("LibreOffice", "Word"))
+
+
+def _read(path: Path, most: int) -> bytes:
+    with path.open("rb") as fh:
+        return fh.read(most)
 
 
 def _a(fmt: str) -> str:
-    return f"{'an' if fmt[0] in 'aeio' else 'a'} {fmt}"
+    return f"{'an' if fmt[0] in 'aeiox' else 'a'} {fmt}"  # an xlsx (said "ex...")
 
 
 def _part(path: Path, name: str, most: int = 1 << 20) -> bytes:
@@ -230,7 +252,8 @@ def _mapped(failed: ExternalToolFailed, label: str, args: Sequence[str]) -> Pdft
     said = re.sub(r"^.*? failed \(exit \d+\): ", "", failed.message)
     source = args[args.index("-f") + 1] if "-f" in args else "?"
     if any(words in said for words in ("couldn't unpack", "not enough bytes", "couldn't parse", "Could not unzip",
-                                       "No entry on path")):
+                                       "No entry on path", "Failed to unpack", "Failed to parse XLSX",
+                                       "Failed to parse PPTX")):
         return WrongFormat(f"{label} is not {_a(base(source))} file: {said}")
     if "UTF-8" in said:
         return WrongFormat(f"{label} is not UTF-8 text, so not {base(source)}: is it a binary document? ({said})")
@@ -239,7 +262,7 @@ def _mapped(failed: ExternalToolFailed, label: str, args: Sequence[str]) -> Pdft
                                  f"cannot read them ({said})", hint=f"Use a pandoc with its data built in: {INSTALL}.")
     if failed.returncode in PARSE_ERRORS:
         whole = "\n".join(line.rstrip() for line in (failed.output or said).strip().splitlines() if line.strip())
-        return WrongFormat(f"{label} is not valid {base(source)}; pandoc says:\n{whole}",
+        return WrongFormat(f"{label} is not valid {base(source)}; pandoc says:", detail=whole,
                            hint="pandoc's message says where its reader stopped (line, column); correct the "
                                 "document there, or give its real format ({{from_format}}).")
     return ExternalToolFailed(f"pandoc could not convert {label}: {said}")

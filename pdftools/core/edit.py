@@ -125,6 +125,8 @@ def paths_of(input: str, output: str | None, *, suffix: str, in_place: bool = Fa
                               "`-`}}{{mcp:no {{output}}}}")
     out = pdf_output_path("-") if not in_place and to_pipe(input, output) else None  # before stdin is read
     src = input_path(input)
+    if in_place:
+        policy().in_place(src)  # (over HTTP a stored file never changes)
     if out is None:  # in place through a symbolic link: its file is replaced, the link stays (as MCP resolves it)
         out = Path(os.path.realpath(src)) if in_place else _output(src, output, suffix)
     if not in_place:

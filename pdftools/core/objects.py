@@ -16,7 +16,8 @@ def text(value: Any) -> str:
         result = value.unparse(resolved=True).decode("utf-8", "replace") if container else str(value)
     except Exception:
         try:
-            result = bytes(value).decode("utf-8", "replace")
+            raw = bytes(value)  # (a PDF 2.0 UTF-8 string, EF BB BF first, whose bytes then are not UTF-8)
+            result = raw.removeprefix(b"\xef\xbb\xbf").decode("utf-8", "replace")
         except Exception:
             result = ""
     return result.replace("\x00", "")

@@ -189,6 +189,13 @@ class LocalPolicy:
         self.writes = True
         return self.folder(raw)
 
+    def in_place(self, path: Path) -> None:
+        """Whether `path` may be replaced by the op's output (`in_place`): any file this process may write."""
+
+    def renamed(self, path: Path, raw: str) -> Path:
+        """Where the file `path` is renamed to (`raw`, a name in its folder): that output."""
+        return self.output(raw)
+
     def name(self, typed: str, found: Path | None, path: Path) -> str:
         """How output names a file found under the path `typed` (`found`, relative to it; None: `typed` is the
         file): joined to it as typed (`./a.pdf` for `.`), as grep and pdfgrep print it."""
@@ -357,6 +364,13 @@ class RootsPolicy:
     def output_folder(self, raw: str) -> Path:
         return self.resolve(raw)
 
+    def in_place(self, path: Path) -> None:
+        """Whether `path` may be replaced by the op's output (`in_place`): a file in the roots may."""
+
+    def renamed(self, path: Path, raw: str) -> Path:
+        """Where the file `path` is renamed to (`raw`, a name in its folder): in the roots, as every output."""
+        return RootsPolicy.output(self, raw)
+
     def name(self, typed: str, found: Path | None, path: Path) -> str:
         """How a result names a file: its real path, as every path in a result is."""
         return str(path)
@@ -412,6 +426,11 @@ def input_path(raw: str, missing_hint: str | None = None, *, pdf: bool = True) -
     if path.is_dir():
         raise IsADirectory(f"{raw} is a folder, not a file", hint=PDF_NOT_FOLDER if pdf else None)
     return path
+
+
+def renamed_path(path: Path, raw: str) -> Path:
+    """Where the file `path` goes when renamed to `raw` (over HTTP too, a file in the roots stays there)."""
+    return policy().renamed(path, raw)
 
 
 def output_path(raw: str) -> Path:

@@ -19,6 +19,7 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from mcp.types import ResourceLink
 
@@ -26,11 +27,14 @@ from pdftools.core.naming import safe_component
 from pdftools.core.paths import RootsPolicy, checked
 from pdftools.core.results import map_strings
 from pdftools.errors import FileNotFound, InvalidArgument, UploadTooLarge
-from pdftools.mcp.store import URI_PREFIX, FileStore, StoredFile
+from pdftools.mcp.store import URI_PREFIX, FileStore, StoredFile, stored_name
 
 _BASE64 = re.compile(r"[A-Za-z0-9+/=_\-\s]+")
-_DATA_URL = re.compile(r"data:(?P<mime>[\w.+\-]+/[\w.+\-]+)?(?:;[\w=\-]+)*;base64,(?P<data>.*)", re.DOTALL)
+_DATA_URL = re.compile(r"data:(?P<mime>[\w.+\-]+/[\w.+\-]+)?(?P<params>(?:;[^;,]+)*);base64,(?P<data>.*)", re.DOTALL)
+_NAME = re.compile(r";(?:file)?name=([^;,]+)", re.IGNORECASE)  # RFC 2397 parameters: `;name=notes.txt`
+_LINK = re.compile(r"\s*https?://[^/\s]+/(?:\S*/)?files/([A-Za-z0-9_\-]{43})(?:[?#]\S*)?\s*")  # a download link
 PLAIN_BASE64_MIN = 512  # shorter strings are paths, never payloads
+STORED = "stored_files"  # where a result whose own `files` are something else lists the stored ones
 MANIFEST = "files.json"  # the manifest of a call's outputs when its result lists only some
 
 
@@ -44,9 +48,11 @@ class HttpPolicy(RootsPolicy):
         self.store, self.session, self.max_upload, self.link = store, session, max_upload, link
         self.workspace = store.root / f".call-{secrets.token_hex(8)}"
         self.workspace.mkdir(mode=0o700)
-        self.known = {str(self.workspace): URI_PREFIX}  # server path -> URI: no server path leaves the server
+        # server path -> URI: no server path leaves the server; a file not stored (a plan's) by its name alone
+        self.known = {str(self.workspace): URI_PREFIX, str(self.workspace) + os.sep: ""}
 
     def input(self, raw: str) -> Path:
+        raw = self._as_uri(raw)
         if raw.startswith(URI_PREFIX):
             stored = self.store.get(raw[len(URI_PREFIX):], self.session)
             if stored is None:
@@ -56,7 +62,48 @@ class HttpPolicy(RootsPolicy):
             return stored.path
         if raw.startswith("data:") or (len(raw) >= PLAIN_BASE64_MIN and _BASE64.fullmatch(raw)):
             return self._decode(raw)
-        return super().input(raw)
+        path = super().input(raw)
+        if not os.path.lexists(path):  # the name of a file this session made, given for its uri?
+            same = [f for f in self.store.of(self.session) if f.name == Path(raw.replace("\\", "/")).name]
+            if same:
+                uris = ", ".join(f.uri for f in sorted(same, key=lambda f: -f.created)[:3])
+                raise FileNotFound(f"no such file: {raw}", hint=f"No file in the roots has that name, but this "
+                                                               f"session's stored {same[0].name} has: give its uri, "
+                                                               f"{uris}.")
+        return path
+
+    def _as_uri(self, raw: str) -> str:
+        """A stored file's uri as given, spaces around it dropped; its download link (this server's, as the
+        result gave it, a query after it or not) as its uri."""
+        if raw.strip().startswith(URI_PREFIX):
+            return raw.strip()
+        found = _LINK.fullmatch(raw)
+        stored = self.store.lookup(found[1]) if found else None
+        if stored is not None and self.link(stored) == re.split(r"[?#]", raw.strip(), maxsplit=1)[0]:
+            return stored.uri
+        return raw
+
+    def in_place(self, path: Path) -> None:
+        """A stored file (an upload, an earlier output) or a base64 input never changes: its sha256 and size were
+        given out, and its URI keeps naming what they describe."""
+        if self._stored(path):
+            raise InvalidArgument(f"{{{{in_place}}}} cannot change {self._named(path)}: a stored file never changes "
+                                  "(its sha256 and size were given out)", hint="Leave out {{in_place}}: the result "
+                                  "is a new stored file, with its own uri.")
+
+    def renamed(self, path: Path, raw: str) -> Path:
+        """A file in the roots is renamed in its folder, as over stdio; a stored file keeps its name."""
+        if self._stored(path):
+            raise InvalidArgument(f"cannot rename {self._named(path)}: a stored file keeps its name (its uri, sha256 "
+                                  "and size were given out)", hint="Give {{copy_to}}: copies under the new names "
+                                  "are stored, each with its own uri.")
+        return RootsPolicy.output(self, raw)
+
+    def _stored(self, path: Path) -> bool:
+        return Path(os.path.realpath(path)).is_relative_to(os.path.realpath(self.store.root))
+
+    def _named(self, path: Path) -> str:
+        return self.known.get(str(path), "a stored file")
 
     def output(self, raw: str) -> Path:
         """Only the name counts, made plain (no leading dot: the store publishes no hidden file); a name no
@@ -81,8 +128,15 @@ class HttpPolicy(RootsPolicy):
         except (binascii.Error, ValueError) as exc:
             raise InvalidArgument(f"the file argument is not valid base64: {exc}",
                                   hint="Send a path inside the roots, a pdftools://files/ URI, or base64.") from None
-        target = self.workspace / f".input-{secrets.token_hex(4)}"
+        folder = self.workspace / f".input-{secrets.token_hex(4)}"  # (hidden: no output of the call)
+        folder.mkdir()
+        target = folder / "upload"
         target.write_bytes(data)
+        named = _NAME.search(found["params"]) if found else None
+        if named:  # the name the data: URL gives, else `upload` and its type's extension (the URL's or its bytes')
+            target = target.rename(folder / stored_name(unquote(named[1])))
+        else:
+            target = target.rename(folder / f"upload{_extension(found['mime'] if found else None, target)}")
         self.known[str(target)] = f"base64:{hashlib.sha256(data).hexdigest()[:16]}"  # never the server path
         return target
 
@@ -103,8 +157,8 @@ class HttpPolicy(RootsPolicy):
             if isinstance(data.get("warnings"), list):
                 data["warnings"].append(f"files: {most} of {len(published)} listed; {manifest.name} "
                                         f"({manifest.uri}) names every one with its uri and download_url")
-        if shown:
-            data["files"] = [self.describe(f) for f in shown]
+        if shown:  # (a result with `files` of its own, rename's rows, has them as `stored_files`)
+            data[STORED if "files" in data else "files"] = [self.describe(f) for f in shown]
         links = [ResourceLink(type="resource_link", uri=f.uri, name=f.name, mime_type=f.mime, size=f.size)
                  for f in shown]
         return data, links
@@ -133,6 +187,18 @@ class HttpPolicy(RootsPolicy):
 
     def cleanup(self) -> None:
         shutil.rmtree(self.workspace, ignore_errors=True)
+
+
+def _extension(declared: str | None, path: Path) -> str:
+    """The extension of a decoded file's type: the one its data: URL declares, else what its bytes are."""
+    from pdftools.mcp.mime import EXTENSIONS, OCTET, of
+
+    if declared and declared != OCTET and declared in EXTENSIONS:
+        return EXTENSIONS[declared]
+    import mimetypes
+
+    return (mimetypes.guess_extension(declared) if declared and declared != OCTET else None) or \
+        EXTENSIONS.get(of(path), "")
 
 
 def _replace_paths(value: Any, known: dict[str, str]) -> Any:

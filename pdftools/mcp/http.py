@@ -25,11 +25,13 @@ from urllib.parse import parse_qs
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
+from pdftools.mcp import mime
 from pdftools.mcp.events import MemoryEventStore
 from pdftools.mcp.files import HttpPolicy, describe
 from pdftools.mcp.page import PAGE
 from pdftools.mcp.server import build_server, session_of
 from pdftools.mcp.store import FileStore, StoredFile, stored_name
+from pdftools.mcp.wire import AnsweringHttp
 
 log = logging.getLogger("pdftools.http")
 SWEEP_EVERY = 60.0
@@ -86,6 +88,7 @@ def build_app(roots: list[Path], settings: HttpSettings, log_level: str = "WARNI
                                      host=settings.host, event_store=MemoryEventStore() if resumable else None,
                                      retry_interval=RETRY_MS if resumable else None)
     app = NoIdleStreams(app, settings.path) if settings.stateless else app
+    app = AnsweringHttp(app, settings.path)
     return NoOAuth(BearerAuth(app, settings.token) if settings.token else app), store
 
 
@@ -265,7 +268,9 @@ def _download_route(store: FileStore) -> Any:
             return _error(404, "FILE_NOT_FOUND", "no such file", "Links come from tool results or /upload.")
         if stored.expires < time.time():  # known but expired (a link is a capability: no session check)
             return _error(410, "FILE_EXPIRED", "the file has expired", "Run the tool again to make it anew.")
-        return FileResponse(stored.path, media_type=stored.mime, filename=stored.name)
+        return FileResponse(stored.path, media_type=stored.mime,
+                            headers={"Content-Disposition": mime.disposition(stored.name, stored.mime),
+                                     "X-Content-Type-Options": "nosniff"})
 
     return download
 

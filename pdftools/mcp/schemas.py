@@ -68,6 +68,7 @@ def shallow(schema: dict[str, Any] | None) -> dict[str, Any] | None:
 
 def with_files(schema: dict[str, Any] | None) -> dict[str, Any] | None:
     """An output schema as HTTP returns it: `files` added, optional (a call may write nothing)."""
-    if schema is None or "files" in schema.get("properties", {}):
+    if schema is None:
         return schema
-    return {**schema, "properties": {**schema.get("properties", {}), "files": FILES_PROPERTY}}
+    key = "stored_files" if "files" in schema.get("properties", {}) else "files"  # (rename's rows are `files`)
+    return {**schema, "properties": {**schema.get("properties", {}), key: FILES_PROPERTY}}

@@ -43,6 +43,7 @@ from pydantic import ValidationError
 
 from pdftools import __version__
 from pdftools.core import limits, paths, results, task
+from pdftools.core.cuts import MARK, cut_middle
 from pdftools.core.params import (
     MISSING,
     Cli,
@@ -93,8 +94,9 @@ INSTRUCTIONS = {
     "stdio": "PDF tools. A file argument is a path inside the allowed roots (relative paths start at the first); "
              "outputs are written there too. Call pdf_list to see which PDFs exist.",
     "http": "PDF tools on a remote server. A file argument is a pdftools://files/ URI (from POST /upload or an "
-            "earlier result), base64 (or a data: URL), or a path inside the server's roots. An output (file or "
-            "folder) counts only by its file name: what a call writes is stored for this session and comes back "
+            "earlier result), base64 (or a data: URL, `;name=notes.txt` before `;base64` naming the file), or a path "
+            "inside the server's roots. An output (file or folder) counts only by its file name: what a call writes "
+            "is stored for this session and comes back "
             "in the result's `files` (name, size, mime, sha256, uri for the next call, download_url, expires_at "
             "(Unix time, in seconds)).",
 }
@@ -102,11 +104,14 @@ TOKEN_WORDS = ("A download_url, like every route of this server, needs its token
                "<token>` (the header this client sends), or add `?token=<token>` to the link for a browser or a "
                "plain download.")
 EXCEPTIONS = {  # what a served tool does otherwise than the transport's instructions say
-    "http": {"pdf_batch": "pdf_batch's out_dir is a folder inside the roots: its outputs stay there, not in `files`."},
+    "http": {"pdf_batch": "pdf_batch's out_dir is a folder inside the roots: its outputs stay there, not in `files`.",
+             "pdf_rename_invoice": "pdf_rename_invoice renames files in the roots where they are; its copies "
+                                   "(copy_to) are stored, in `stored_files`."},
 }
 SHARED_OVER = {  # what a shared parameter means on one transport, where it differs from the op's words
     "http": {"output": "the output's file name (default: the input's name and the operation's, e.g. "
-                       "report-rotated.pdf), stored, see `files`"},
+                       "report-rotated.pdf), stored, see `files`",
+             "in_place": "Replace the input, a file in the roots (a stored file never changes)"},
 }
 COMMON = ("Errors come back as {code, message, hint}: follow the hint. A file name's bytes that are not UTF-8 are "
           "shown as `\\xNN`: give the name back as shown. An optional argument left out means none, false or the "
@@ -120,7 +125,7 @@ def error_result(exc: PdftoolsError, scrub: Scrub | None = None, flags: dict[str
     known = set((flags or {}).values())
     for key in ("message", "hint"):  # `{{name}}` in the op's words: the argument's name; commands and flags too
         data[key] = utf8(mcp_hint(name_parameters(data[key], str, known, "mcp"), flags or {}))  # names as shown
-        data[key] = _cut_middle(data[key], MOST_ERROR)
+        data[key] = cut_middle(data[key], MOST_ERROR)
     return CallToolResult(content=[TextContent(type="text", text=json.dumps(scrub(data) if scrub else data))],
                           is_error=True)
 
@@ -128,7 +133,7 @@ def error_result(exc: PdftoolsError, scrub: Scrub | None = None, flags: dict[str
 def _cut_strings(value: Any, most: int, skip: set[str] | frozenset[str] = frozenset(),
                  lengths: list[int] | None = None) -> int:
     """Every string inside `value` (a list or dict, changed in place; its keys in `skip`, and names (`NAMES`) at
-    any depth, left as they are) `_cut_middle`d to `most`; how many were. With `lengths`, only their lengths."""
+    any depth, left as they are) `cut_middle`d to `most`; how many were. With `lengths`, only their lengths."""
     cut = 0
     items = list(value.items()) if isinstance(value, dict) else list(enumerate(value)) if isinstance(value, list) \
         else []
@@ -138,7 +143,7 @@ def _cut_strings(value: Any, most: int, skip: set[str] | frozenset[str] = frozen
         if isinstance(item, str) and lengths is not None:
             lengths.append(len(item))
         elif isinstance(item, str) and len(item) > most:
-            value[key], cut = _cut_middle(item, most), cut + 1
+            value[key], cut = cut_middle(item, most), cut + 1
         elif isinstance(item, dict | list):
             cut += _cut_strings(item, most, lengths=lengths)
     return cut
@@ -155,15 +160,6 @@ def _fair_share(lengths: list[int], total: int, most: int, fewest: int) -> int:
     return most
 
 
-def _cut_middle(text: str, most: int) -> str:
-    """`text` cut to about `most` characters in its middle, saying how many were cut: an error that quotes a huge
-    argument keeps what it says of it at the start and what it says of the file at the end."""
-    if len(text) <= most:
-        return text
-    head, tail = most * 3 // 4, most // 4
-    return f"{text[:head]} … [{len(text) - head - tail:,} characters cut] … {text[-tail:]}"
-
-
 def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | None = None) -> CallToolResult:
     """Structured content is the result; the text block is what a model reads (plain text where the result
     offers it, e.g. extracted text, which JSON escaping would only bloat). `publish` (HTTP) turns written
@@ -176,7 +172,7 @@ def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | N
     _cap_numbers(data, MOST_NUMBERS)
     for name in getattr(result, "echoes", ()):  # what the agent gave, said back (a stamp's text, a pattern)
         if isinstance(data.get(name), str):
-            data[name] = _cut_middle(data[name], MOST_ERROR)
+            data[name] = cut_middle(data[name], MOST_ERROR)
     budgeted = set(getattr(result, "budgeted", ()))  # text in pieces the agent sized (max_chars): never cut here
     lengths: list[int] = []
     _cut_strings(data, 0, budgeted, lengths)  # (measures only)
@@ -194,12 +190,13 @@ def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | N
         where = "the result's `files` (download links)"
     data = results.map_strings(data, utf8)
     as_text = getattr(result, "as_text", None)
-    text = utf8(as_text()) if callable(as_text) else None
-    if text is None:
-        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    elif scrub is not None:
-        text = scrub(text)
+    plain = utf8(as_text()) if callable(as_text) else None
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")) if plain is None else \
+        scrub(plain) if scrub is not None else plain
     content: list[Any] = [TextContent(type="text", text=text), *images]
+    warned = data.get("warnings") if plain is not None else None
+    if isinstance(warned, list) and warned:  # the text alone hid them (pandoc's "not UTF-8: falling back to latin1")
+        content.append(TextContent(type="text", text="warnings:\n" + "\n".join(f"- {w}" for w in warned)))
     if left:
         content.append(TextContent(type="text", text=f"{left} image(s) not inline (at most {MOST_INLINE}, 700 kB, "
                                                      f"a response); they are in {where}"))
@@ -285,7 +282,8 @@ class PdftoolsServer(MCPServer):
         self._add_pending_tools()
         if self._tool_manager.get_tool(name) is None:
             return error_result(self._unknown_tool(name))
-        unknown = self._unknown_arguments(name, arguments) or _misplaced_arguments(name, arguments)
+        unknown = self._unknown_arguments(name, arguments) or _misplaced_arguments(name, arguments) or \
+            _cut_given_back(name, arguments)
         if unknown is not None:
             return error_result(unknown)
         try:
@@ -442,6 +440,30 @@ def _by_command(name: str, offered: list[str]) -> list[str]:
         if command is not None:
             return [command]
     return []
+
+
+TAKES_CUTS = frozenset({"pdf_bookmarks"})  # tools whose op takes a cut text back as the whole one (core/cuts.py)
+
+
+def _cut_given_back(tool: str, arguments: Any, where: str = "") -> InvalidArgument | None:
+    """A text a result cut to fit (`… [18,000 characters cut] …`), given back in an argument: written, the mark
+    would end up in the file, the rest of the text lost."""
+    if tool in TAKES_CUTS or not arguments:
+        return None
+    for key, value in arguments.items() if isinstance(arguments, dict) else enumerate(arguments):
+        path = f"{where}.{key}" if where else str(key)
+        found = MARK.search(value) if isinstance(value, str) else None
+        if found is not None:
+            whole = ('pdf_metadata {"action": "show", "key": KEY} gives a metadata value whole; '
+                     if tool == "pdf_metadata" else "")
+            return InvalidArgument(f"the argument {path} carries the mark of a cut ({found[0].strip()}): a result cut "
+                                   "that text to fit, so it is not the whole text, and writing it would put the mark "
+                                   "in the file", hint=f"Give the whole text: {whole}pdf_bookmarks takes a cut title "
+                                                       "back as the whole one.")
+        inner = _cut_given_back(tool, value, path) if isinstance(value, dict | list) else None
+        if inner is not None:
+            return inner
+    return None
 
 
 def _arguments_by_flag(tool: str) -> dict[str, str]:
@@ -604,8 +626,10 @@ def coercion(base: Any, name: str = "") -> Any:
     """A validator accepting what has exactly one meaning for this type: a whole number where a string is
     expected (`pages: 2`), one string where a list of strings is (`inputs: "a.pdf"`), a list of page numbers
     or ranges where a page spec is (`pages: [1, 3]` is `1,3`), a list of names where a comma-separated text is
-    (`allow: ["print", "copy"]`). A bool, a float or a comma-joined string stay
-    refused or are taken literally: they could mean more than one thing; so is a bool where a number is. A
+    (`allow: ["print", "copy"]`), a number's digits where one of some numbers is (`per_sheet: "4"`), a choice in
+    another case (`paper: "A4"`). A bool, a
+    float or a comma-joined string stay refused or are taken literally: they could mean more than one thing; so
+    is a bool where a number is. A
     number is finite: pydantic reads `"nan"` and `"inf"` as floats. A batch's command may be named by its tool
     (`pdf_info` is `info`)."""
     from pydantic import AfterValidator, BeforeValidator
@@ -614,6 +638,11 @@ def coercion(base: Any, name: str = "") -> Any:
         return BeforeValidator(_tool_as_command)
     kinds = set(get_args(base)) if get_origin(base) in (Union, UnionType) else {base}
     kinds.discard(type(None))
+    choices = get_args(next(iter(kinds))) if len(kinds) == 1 and get_origin(next(iter(kinds))) is Literal else ()
+    if choices and all(type(v) is int for v in choices):  # per_sheet: "4" is 4
+        return BeforeValidator(_text_as_number)
+    if choices and all(type(v) is str for v in choices):  # paper: "A4" is a4; relationship: "source" is Source
+        return BeforeValidator(functools.partial(_in_its_case, choices))
     if kinds == {str}:
         return BeforeValidator(_pages_as_spec if name in PAGE_SPECS else _number_as_text)
     if kinds == {str, list[str]}:  # a comma-separated list (protect's allow) given as a list
@@ -648,6 +677,17 @@ def _finite(value: Any) -> Any:
 
         raise PydanticCustomError("finite_number", "a finite number")
     return value
+
+
+def _in_its_case(choices: tuple[str, ...], value: Any) -> Any:
+    if not isinstance(value, str) or value in choices:
+        return value
+    same = [choice for choice in choices if choice.casefold() == value.strip().casefold()]
+    return same[0] if len(same) == 1 else value
+
+
+def _text_as_number(value: Any) -> Any:
+    return int(value) if isinstance(value, str) and value.strip().isdigit() and value.strip().isascii() else value
 
 
 def _number_as_text(value: Any) -> Any:
@@ -946,4 +986,15 @@ def serve_stdio(roots: list[Path], log_level: str = "WARNING", tools: str | None
                          "starts this program and speaks on its stdin and stdout; `pdftools mcp-config CLIENT` "
                          "configures one. Ctrl-C stops.\n")
         sys.stderr.flush()
-    anyio.run(server.run_stdio_async)
+    anyio.run(_run_stdio, server)
+
+
+async def _run_stdio(server: MCPServer) -> None:
+    """The SDK's `run_stdio_async`, but a request it cannot parse for a lone surrogate is answered (mcp/wire.py)."""
+    from mcp.server.stdio import stdio_server
+
+    from pdftools.mcp.wire import Answering
+
+    async with stdio_server() as (read, write):
+        lowlevel = server._lowlevel_server
+        await lowlevel.run(Answering(read, write), write, lowlevel.create_initialization_options())

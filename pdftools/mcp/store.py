@@ -17,7 +17,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import mimetypes
 import os
 import secrets
 import shutil
@@ -26,6 +25,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from pdftools.core.naming import fit, safe_component
+from pdftools.mcp import mime
 
 URI_PREFIX = "pdftools://files/"
 TOKEN_BYTES = 32
@@ -78,7 +78,7 @@ class FileStore:
                 digest.update(chunk)
         now = time.time()
         stored = StoredFile(token, path.name, path, path.stat().st_size,
-                            mimetypes.guess_type(path.name)[0] or "application/octet-stream", digest.hexdigest(),
+                            mime.of(path), digest.hexdigest(),
                             now, now + self.ttl, owner, listed)
         meta = {**asdict(stored), "path": path.name}
         staged = self.root / TRASH / f"{token}.{secrets.token_hex(4)}.json"

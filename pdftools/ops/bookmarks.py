@@ -21,6 +21,7 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
+from pdftools.core import cuts
 from pdftools.core.edit import (
     Decrypt,
     Edited,
@@ -112,15 +113,47 @@ def bookmarks(
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="bookmarks", password=password, in_place=in_place, force=force)
     count = len(job.pdf.pages)
-    nodes = _nodes(tree, count) if tree is not None else None
+    nodes = _uncut(_nodes(tree, count), job.pdf) if tree is not None else None
     if nodes is not None:
         if "/Outlines" in job.pdf.Root:
             del job.pdf.Root.Outlines
         outline.write(job.pdf, nodes)
     else:
         assert title is not None and page is not None
+        marked = cuts.MARK.search(title) or cuts.MARK.search(parent or "")
+        titles = _all_titles(outline.read(job.pdf)) if marked else []
+        title, parent = _whole(title, titles), _whole(parent, titles) if parent is not None else None
         _add(job.pdf, title, page_number(page, count) - 1, parent)
     return _result(str(job.src), job.pdf, Edited(**job.save(decrypt)))
+
+
+def _uncut(nodes: list[outline.Node], pdf: pikepdf.Pdf) -> list[outline.Node]:
+    """`nodes` whose titles given back cut (`… [18,000 characters cut] …`, as MCP's results show a long one) are
+    the input's whole titles they were cut from: listed, edited, replaced, a long title stays whole."""
+    if any(cuts.MARK.search(title) for title in _all_titles(nodes)):
+        titles = _all_titles(outline.read(pdf))
+        for node in _walk(nodes):
+            node.title = _whole(node.title, titles)
+    return nodes
+
+
+def _whole(title: str, titles: list[str]) -> str:
+    whole = cuts.whole(title, titles)
+    if whole is None:
+        raise InvalidArgument(f"bookmark title {cuts.cut_middle(title, 200)!r} carries the mark of a cut "
+                              f"({cuts.MARK.search(title)[0].strip()}) but is no cut of any bookmark's title in the "  # type: ignore[index]
+                              "input: written, the mark would be in the PDF and the rest of the title lost",
+                              hint="Give a cut title back as {{mcp:pdf_bookmarks}}{{cli:bookmarks}} list gave it "
+                                   "(it stands for the whole title), or a whole title.")
+    return whole
+
+
+def _walk(nodes: list[outline.Node]) -> list[outline.Node]:
+    return [item for node in nodes for item in (node, *_walk(node.children))]
+
+
+def _all_titles(nodes: list[outline.Node]) -> list[str]:
+    return [node.title for node in _walk(nodes)]
 
 
 def _check_arguments(action: str, data: str | None, title: str | None, page: int | str | None,

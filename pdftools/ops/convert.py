@@ -72,13 +72,22 @@ class ConvertResult:
         return self.content + (cut if self.truncated else "")
 
 
+def _as_pairs(metadata: list[str] | dict[str, str | None] | None) -> list[str] | None:
+    """`key=value` texts, from an object too (over MCP: `{"title": "Report"}`; a null value: the key alone, true)."""
+    if isinstance(metadata, dict):
+        if any("=" in key for key in metadata):
+            raise InvalidArgument(f"metadata keys hold no `=`: {next(k for k in metadata if '=' in k)!r}")
+        return [f"{key}={value}" if value is not None else key for key, value in metadata.items()]
+    return metadata
+
+
 MISSING = "Check the path of the document to convert; `pdftools convert --help` lists the formats it reads."
 
 
 def convert(
     input: Annotated[str | None, Param("Document to convert"), Cli(argument=True, note="`-`: stdin")] = None,
-    append: Annotated[list[str] | None, Param("Text documents joined after the input, in order{{cli: (as pandoc "
-                                              "joins its inputs)}}"), Cli(argument=True)] = None,
+    append: Annotated[list[str] | None, Param("Text documents joined after the input{{cli:, in order (as "
+                                              "pandoc joins its inputs)}}"), Cli(argument=True)] = None,
     output: Annotated[str | None, Param("File to write ({{cli:`-`: standard output}}{{mcp:none: the text comes "
                                         "back}})"),
                       Cli("-o", "--output", default="-")] = None,
@@ -89,7 +98,7 @@ def convert(
     to_format: Annotated[str | None, Param("Output format (default: the output's extension, else markdown; "
                                            "html from markdown)"),
                          Cli("-t", "--to")] = None,
-    standalone: Annotated[bool, Param("A whole document (HTML head, LaTeX preamble), not a fragment"),
+    standalone: Annotated[bool, Param("A whole document (HTML head, LaTeX preamble){{cli:, not a fragment}}"),
                           Cli("-s", "--standalone")] = False,
     toc: Annotated[bool, Param("Add a table of contents")] = False,
     # typography, at the command line only: each parameter costs every agent's tool listing (TOOL_BUDGET)
@@ -98,7 +107,8 @@ def convert(
     number_sections: Annotated[bool, Param("Number the headings: 1, 1.1, 1.2..."),
                                Cli("-N", "--number-sections"), Mcp(hidden=True)] = False,
     metadata: Annotated[list[str] | None, Param("Metadata `key=value`, e.g. title=Report{{cli: (repeatable)}}"),
-                        Cli("-M", "--metadata")] = None,
+                        Cli("-M", "--metadata"),
+                        Mcp(annotation=list[str] | dict[str, str | None] | None)] = None,  # an agent's object too
     reference_doc: Annotated[str | None, Param("A docx, odt or pptx whose styles the output takes")] = None,
     resource_path: Annotated[list[str] | None, Param("More folders images may come from (else only the input's)")
                              ] = None,
@@ -107,7 +117,7 @@ def convert(
                     Mcp(hidden=True)] = "auto",
     embed_resources: Annotated[bool, Param("HTML output: its images inside (data: URIs)"),
                                Cli("--embed-resources", "--self-contained")] = False,
-    css: Annotated[list[str] | None, Param("Stylesheet for HTML and weasyprint's PDF: `@page { size: A5 }`"
+    css: Annotated[list[str] | None, Param("CSS for HTML and weasyprint's PDF: `@page { size: A5 }`"
                                            "{{cli: (repeatable)}}")] = None,
     pdf_engine: Annotated[Literal["weasyprint", "typst"] | None, Param("PDF engine (default: weasyprint, "
                                                                        "else typst)")] = None,
@@ -116,7 +126,7 @@ def convert(
     template: Annotated[str | None, Param("pandoc template"), Mcp(hidden=True)] = None,
     lua_filter: Annotated[list[str] | None, Param("Lua filter to run: a program with your rights "
                                                   "(repeatable)"), Mcp(hidden=True)] = None,
-    timeout: Annotated[float, Param("Give up after this many seconds", ge=1)] = 120,
+    timeout: Annotated[float, Param("Seconds before giving up", ge=1)] = 120,
     max_chars: MaxChars = None,
     offset: Offset = 0,
     force: Annotated[bool, Param("Overwrite an existing output")] = False,
@@ -154,8 +164,8 @@ def convert(
                                  hint="Check that its pages show text (`pdftools thumbnails FILE`), and give their "
                                       "languages ({{ocr_language}}) when they are not English.")
             source, text, src = None, markdown.encode(), "markdown"
-        writer = options.writer_args(standalone, toc, metadata, reference_doc, template, toc_depth, number_sections,
-                                     wrap)
+        writer = options.writer_args(standalone, toc, _as_pairs(metadata), reference_doc, template, toc_depth,
+                                     number_sections, wrap)
         doc = pandoc.Document(source, text, src, input or "the content", Path(tmp), more,
                               Resolver(folders, limits.max_input_bytes()), options.reader_args(lua_filter), writer)
         if pandoc.base(dst) == "pdf":

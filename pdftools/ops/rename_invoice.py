@@ -24,7 +24,7 @@ from pdftools.core import task
 from pdftools.core.inputs import expand
 from pdftools.core.naming import fit, render
 from pdftools.core.params import Cli, Mcp, Param, Password
-from pdftools.core.paths import output_folder, output_path
+from pdftools.core.paths import output_folder, output_path, renamed_path
 from pdftools.errors import Interrupted, InvalidArgument, PdftoolsError, PermissionDenied, Timeout, unexpected
 from pdftools.invoice import reader as invoice
 from pdftools.invoice import rename
@@ -251,7 +251,7 @@ def _place(path: Path, row: InvoiceRow, folder: Path, names: rename.Names, *, ap
     try:
         for _ in range(rename.MAX_SUFFIX):
             name, already = names.plan(path, folder, wanted, copy=copy)
-            target = output_path(str(folder / name))
+            target = output_path(str(folder / name)) if copy else renamed_path(path, str(folder / name))
             row.new_path = str(target)
             if already:
                 row.status = "unchanged"

@@ -387,3 +387,43 @@ def test_utf16_text_is_named_with_the_way_to_utf8(cli, tmp_path: Path) -> None:
     text = " ".join(result.stderr.split())
     assert result.exit_code == 4 and "error[WRONG_FORMAT]" in text, result
     assert "notes.md is UTF-16 text" in text and "iconv -f UTF-16 -t UTF-8" in text and "binary" not in text
+
+
+OFFICE = Path(__file__).parent / "office"  # made by office/make.py: real files Excel and PowerPoint would open
+
+
+def test_password_protected_spreadsheets_and_slides_say_so(cli, tmp_path: Path) -> None:
+    """An xlsx or pptx saved with a password is an OLE compound file holding the encrypted package: the xlsx got
+    pandoc's own `Failed to unpack XLSX archive: Did not find end of central directory signature` with the hint
+    about lines and columns, and the pptx a hint naming Word and .docx. Both say what the file is and name the
+    program that saves it without the password, on the command line and over MCP."""
+    from readback import mcp_call, mcp_error
+
+    for name, program in (("secret.xlsx", "Excel"), ("secret.pptx", "PowerPoint")):
+        result = cli("convert", OFFICE / name, "-t", "html")
+        text = " ".join(result.stderr.split())
+        assert result.exit_code == 4 and "error[WRONG_FORMAT]" in text, result
+        assert f"{name} is protected by a password" in text and "pandoc" not in text, text
+        assert f"Open it in {program}" in text and "save it without" in text, text
+        (tmp_path / name).write_bytes((OFFICE / name).read_bytes())
+        error = mcp_error(mcp_call(tmp_path, "doc_convert", {"input": name, "to_format": "html"}))
+        assert error["code"] == "WRONG_FORMAT" and "protected by a password" in error["message"], error
+        assert program in error["hint"], error
+    broken = tmp_path / "broken.xlsx"  # a zip without a workbook: pandoc's "Failed to parse XLSX", not a parse error
+    with zipfile.ZipFile(broken, "w") as z:
+        z.writestr("x.txt", "hi")
+    text = " ".join(cli("convert", broken, "-t", "html").stderr.split())
+    assert "broken.xlsx is not an xlsx file" in text and "line, column" not in text, text
+
+
+def test_an_image_given_to_convert_names_ocr(cli, tmp_path: Path) -> None:
+    """A page image given to convert (an agent's thumbnail, a scan) was `binary, not markdown text` with a hint to
+    give its real format, which convert has none for: it names the image and the command that reads its text."""
+    from readback import mcp_call, mcp_error
+
+    scan = tmp_path / "scan.png"
+    Image.new("RGB", (40, 20), "white").save(scan)
+    text = " ".join(cli("convert", scan, "-t", "html").stderr.split())
+    assert "error[WRONG_FORMAT]" in text and "looks like a PNG image" in text and "pdftools ocr" in text, text
+    error = mcp_error(mcp_call(tmp_path, "doc_convert", {"input": "scan.png", "to_format": "markdown"}))
+    assert "looks like a PNG image" in error["message"] and "pdf_ocr" in error["hint"], error

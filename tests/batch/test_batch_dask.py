@@ -22,6 +22,7 @@ import pikepdf
 import pytest
 from batch_files import one_scan, rest_of, scans, small_pdfs
 from dask_cluster import Cluster, free_port, require_dask
+from harness import default_signals
 
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
 
@@ -176,7 +177,7 @@ def test_a_stopped_batch_stops_the_file_in_hand_on_its_worker(bare: Cluster, tmp
         env = {k: v for k, v in os.environ.items() if k not in ("PDFTOOLS_CLUSTER", "PDFTOOLS_DEBUG")}
         proc = subprocess.Popen([str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(tmp_path / "out"),
                                  "--set", "dpi=150", "--cluster", bare.address, "--json"], stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True, env=env)
+                                stderr=subprocess.PIPE, text=True, env=env, preexec_fn=default_signals)
         deadline = time.monotonic() + 60
         while not programs(bare, "busy"):  # the worker is at work on the document
             assert time.monotonic() < deadline and proc.poll() is None, bare.logs()

@@ -14,6 +14,7 @@ from typing import Any
 import pikepdf
 import pytest
 from batch_files import rest_of, scans, small_pdfs
+from harness import default_signals
 
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
 
@@ -194,7 +195,7 @@ def test_ctrl_c_leaves_whole_outputs_and_a_rerun_finishes(tmp_path: Path, sample
             "--set", "dpi=72"]
     # SIGINT as a terminal sends it, even when the test run itself was started in the background (ignored)
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                            preexec_fn=default_signals)
     assert proc.stdout is not None
     first = proc.stdout.readline()  # one file is finished: stop the batch while the next one runs
     assert json.loads(first)["status"] == "ok"

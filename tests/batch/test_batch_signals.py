@@ -18,6 +18,7 @@ from pathlib import Path
 import pikepdf
 import pytest
 from batch_files import rest_of, scans
+from harness import default_signals
 
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
 
@@ -108,11 +109,6 @@ def test_a_coordinator_killed_outright_leaves_no_worker_behind(tmp_path: Path, s
         shutil.rmtree(own_tmp, ignore_errors=True)
 
 
-def _default_signals() -> None:
-    """A background job (a CI runner's, `cmd &`) inherits SIGINT ignored, and Python then leaves it ignored:
-    the batch under test gets the default, as at a terminal."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
 
 def _staged_by(out: Path, within: float = 60) -> int:
     """The pid of the worker that has started a file: its folder in the staging folder is named
@@ -157,7 +153,7 @@ def test_a_file_finished_as_the_batch_stops_is_in_the_journal_or_not_published(t
     out = tmp_path / "out"
     argv = [str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(out), "--jobs", "1", "--json"]
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=_default_signals)
+                            preexec_fn=default_signals)
     try:
         worker = _staged_by(out)
         os.kill(proc.pid, signal.SIGSTOP)

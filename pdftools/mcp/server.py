@@ -619,7 +619,7 @@ def _as_tools(text: str) -> str:
     return _COMMAND.sub(tool, text)
 
 
-PAGE_SPECS = ("pages", "repeat")  # the parameters that are page specs (stamp's repeat: pages of its stamp)
+PAGE_SPECS = ("pages", "repeat", "ranges")  # page specs (stamp's repeat: pages of its stamp; split's ranges)
 
 
 def coercion(base: Any, name: str = "") -> Any:

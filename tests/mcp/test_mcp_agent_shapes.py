@@ -60,3 +60,19 @@ def test_a_choice_in_another_case_is_that_choice(tmp_path: Path, sample: Path) -
         assert not result.is_error, result.content[0].text
     assert resized.structured_content["files"][0]["name"] == "four-a4.pdf"
     assert attached.structured_content["attachments"][0]["relationship"] == "Source"
+
+
+def test_split_ranges_as_a_list(tmp_path: Path, sample: Path) -> None:
+    """`ranges: ["1-2", "3-4"]` (one part per range, as a list) was `it takes text`; pages take a list already."""
+    root = tmp_path / "root"
+    root.mkdir()
+    shutil.copy(sample, root / "four.pdf")
+
+    async def go(server: Any) -> Any:
+        async with server.client() as client:
+            return await client.call_tool("pdf_split", {"input": "four.pdf", "ranges": ["1-2", "3-4"]})
+
+    with http_server(root, files_dir=tmp_path) as server:
+        split = anyio.run(go, server)
+    assert not split.is_error, split.content[0].text
+    assert [(p["start"], p["end"]) for p in split.structured_content["parts"]] == [(1, 2), (3, 4)]

@@ -7,7 +7,7 @@ functions) count: a circle through a function body is still a circle.
     cli | mcp                        the two front ends, side by side
     batch                            one operation over many files, on processes or a cluster (runs the ops)
     ops                              one pure module per operation, and the registry
-    invoice, convert                 domains built on what is below
+    invoice, convert, ocr            domains built on what is below
     document                         the parts of a PDF
     engines                          the external programs
     core                             what every operation shares
@@ -27,7 +27,7 @@ LAYERS = {
     "core": 1,
     "engines": 2,
     "document": 3,
-    "invoice": 4, "convert": 4,
+    "invoice": 4, "convert": 4, "ocr": 4,
     "ops": 5,
     "batch": 6,
     "cli": 7, "mcp": 7,

@@ -45,7 +45,6 @@ from pdftools import __version__
 from pdftools.core import limits, paths, results, task
 from pdftools.core.params import (
     MISSING,
-    Cli,
     Mcp,
     Param,
     describe,
@@ -58,6 +57,7 @@ from pdftools.core.params import (
 from pdftools.errors import Busy, InvalidArgument, PdftoolsError, unexpected
 from pdftools.mcp import logs, prompts, schemas
 from pdftools.mcp.store import URI_PREFIX, FileStore
+from pdftools.mcp.words import for_agent, mcp_hint, mcp_namer, mcp_text
 from pdftools.ops import Op, get, selected
 
 log = logging.getLogger("pdftools.mcp")
@@ -407,10 +407,6 @@ def instructions(transport: str, tools: frozenset[str] | None = None, token: boo
     return " ".join([INSTRUCTIONS[transport], *links, *exceptions, f"{COMMON}{shared}."])
 
 
-_FLAG = re.compile(r"(?<![^\s`(\[/])--?[A-Za-z][\w-]*(?!\.\w)")  # `--force`, `--set/--data`, `-n`; not
-# `{stem}-p{page}`, nor a file name (`-d.pdf`)
-
-
 def _about_as_close(word: str, known: set[str]) -> list[str]:
     """The known names closest to `word` in spelling, and those about as close (within 0.1): `new_password` is as
     near `user_password` as `owner_password`, and naming one alone sends an agent to the wrong one."""
@@ -540,61 +536,6 @@ def _command_arguments(arguments: dict[str, Any]) -> set[str]:
         return set(tool_arguments(command_op(_tool_as_command(arguments.get("command")))))
     except (InvalidArgument, TypeError):
         return set()
-
-
-def mcp_namer(fn: Callable[..., Any]) -> dict[str, str]:
-    """The op's command-line flags (`--force`, `-n`) and the argument names an agent knows them by."""
-    names: dict[str, str] = {}
-    for name, hint in get_type_hints(fn, include_extras=True).items():
-        cli = marker(split_annotated(hint)[1], Cli) or Cli()
-        for flag in (*(part for flags in cli.flags for part in flags.split("/")), "--" + name.replace("_", "-")):
-            names.setdefault(flag, name)
-    return names
-
-
-def mcp_text(text: str, flags: dict[str, str]) -> str:
-    """Help text in MCP terms: `{{name}}` references as argument names, a command line the text shows
-    (`pdftools merge a.pdf b.pdf -o c.pdf`) as the tool, and any flag the text still names (`--force`) as
-    the argument it sets."""
-    return _FLAG.sub(lambda m: flags.get(m.group(0), m.group(0)), _as_tools(describe(text, str, "mcp"))).strip()
-
-
-_COMMAND = re.compile(r"`pdftools ([a-z][\w-]*)((?: [a-z]+)?)[^`]*`")
-
-
-def mcp_hint(hint: str, flags: dict[str, str]) -> str:
-    """An error's message or hint (written for a shell) as an agent acts on it: `pdftools forms list FILE` is
-    the tool `pdf_forms` (action list), `--password` the argument `password`, `--help` the tool's input schema;
-    no environment variable (the server's, not the agent's to set). Only the op's own flags are renamed (a file
-    name in the text is data: `-d.pdf` is not a flag)."""
-    hint = hint.replace("Check the option values", "Check the argument values")  # a tool has arguments
-    hint = hint.replace("`pdftools <command> --help`", "the tool's input schema")
-    hint = hint.replace("`pdftools --help`", "`pdf_diagnose`")
-    hint = hint.replace("`pdftools ocr --list-languages` lists the installed ones",
-                        "`pdf_diagnose` lists the installed ones as `ocr_languages`")
-    hint = hint.replace("`pdftools ocr --list-languages`", "`pdf_diagnose` (its `ocr_languages`)")  # pdf_ocr cannot
-    hint = re.sub(r",? or set PDFTOOLS_\w+", "", hint)  # the server's environment: not the agent's to set
-    hint = re.sub(r"\bpass (--[\w-]+)", lambda m: f"give `{flags.get(m.group(1), m.group(1))}`", _as_tools(hint))
-    return _FLAG.sub(lambda m: flags.get(m.group(0), m.group(0)), hint)
-
-
-def _as_tools(text: str) -> str:
-    """`pdftools forms list FILE` as `pdf_forms` (action `list`); `pdftools convert --help` as
-    `doc_convert`'s input schema."""
-    from pdftools.ops import OPS
-
-    tools = {op.name: op.tool for op in OPS}
-
-    def tool(m: re.Match[str]) -> str:
-        name, action = m.group(1), m.group(2).strip()
-        if name not in tools:
-            return m.group(0)
-        if "--help" in m.group(0):
-            return f"`{tools[name]}`'s input schema"
-        actions = ("list", "show", "set", "remove", "add", "extract", "fill", "flatten", "replace")
-        return f"`{tools[name]}`" + (f" (action `{action}`)" if action in actions else "")
-
-    return _COMMAND.sub(tool, text)
 
 
 PAGE_SPECS = ("pages", "repeat")  # the parameters that are page specs (stamp's repeat: pages of its stamp)
@@ -766,7 +707,7 @@ def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publis
         result = fn(**without_empty(fn, kwargs))
         reword = getattr(result, "reword_errors", None)
         if callable(reword):  # errors inside a result (a batch's failed rows, a search's skipped inputs)
-            reword(lambda text, command: _for_agent(text, fn, get(command).load()))
+            reword(lambda text, command: for_agent(text, fn, get(command).load()))
         _trim(result, "stdio" if publish is None else "http", offered)
         named = getattr(result, "name_commands", None)
         if callable(named):  # commands a result names (what pdf_diagnose's checks are used for), as tools
@@ -814,13 +755,6 @@ def _offered(rest: str, offered: frozenset[str] | None) -> str:
     if not named:
         return rest
     return f"{rest} ({' and '.join(named)}: not offered by this server, which was started with fewer tools)"
-
-
-def _for_agent(text: str, fn: Callable[..., Any], command: Callable[..., Any]) -> str:
-    """An error's text carried in a result of `fn` (made by `command`'s op: a batch's rows), as `error_result`
-    words an error: the op's `{{name}}` references and `{{mcp:...}}` text, flags as arguments."""
-    flags = {**mcp_namer(fn), **mcp_namer(command)}
-    return mcp_hint(name_parameters(text, str, set(flags.values()), "mcp"), flags)
 
 
 def _progress_sender(ctx: Context) -> task.ProgressFn:

@@ -54,7 +54,17 @@ from pdftools.core.params import (
 )
 from pdftools.errors import Busy, InvalidArgument, PdftoolsError, unexpected
 from pdftools.mcp import logs, prompts, schemas
-from pdftools.mcp.coerce import coercion, tool_as_command
+from pdftools.mcp.arguments import (
+    about_as_close,
+    argument_errors,
+    arguments_by_flag,
+    by_command,
+    command_arguments,
+    either,
+    member,
+    misplaced_arguments,
+)
+from pdftools.mcp.coerce import coercion
 from pdftools.mcp.store import URI_PREFIX, FileStore
 from pdftools.mcp.words import for_agent, mcp_hint, mcp_namer, mcp_text
 from pdftools.ops import Op, get, selected
@@ -284,7 +294,7 @@ class PdftoolsServer(MCPServer):
         self._add_pending_tools()
         if self._tool_manager.get_tool(name) is None:
             return error_result(self._unknown_tool(name))
-        unknown = self._unknown_arguments(name, arguments) or _misplaced_arguments(name, arguments)
+        unknown = self._unknown_arguments(name, arguments) or misplaced_arguments(name, arguments)
         if unknown is not None:
             return error_result(unknown)
         try:
@@ -308,7 +318,7 @@ class PdftoolsServer(MCPServer):
                                    hint="It exists but is not offered here: the server was started with a "
                                         f"narrower choice of tools. It offers: {', '.join(offered)}.")
         bare = {re.sub(r"^(pdf|doc)_", "", tool): tool for tool in offered}  # spelling, past the prefix all share
-        close = _by_command(name, offered) or [bare[word] for word in difflib.get_close_matches(
+        close = by_command(name, offered) or [bare[word] for word in difflib.get_close_matches(
             re.sub(r"^(pdf|doc)_", "", name), list(bare), n=1, cutoff=0.75)]
         return InvalidArgument(f"no tool {name}", hint=f"Did you mean {close[0]}?" if close
                                else f"The tools: {', '.join(offered)}.")
@@ -323,10 +333,10 @@ class PdftoolsServer(MCPServer):
         unknown = sorted(set(arguments) - known)
         if not unknown:
             return None
-        by_flag, commands = _arguments_by_flag(name), _command_arguments(arguments) if "options" in known else set()
-        close = {u: [by_flag[u]] if by_flag.get(u) in known else _about_as_close(u, known) for u in unknown}
-        meant = "; ".join(f"{u} is the command's: give it as options {_member(u, arguments[u])}" if u in commands
-                          else f"{u}: did you mean {_either(c)}?" for u, c in close.items() if c or u in commands)
+        by_flag, commands = arguments_by_flag(name), command_arguments(arguments) if "options" in known else set()
+        close = {u: [by_flag[u]] if by_flag.get(u) in known else about_as_close(u, known) for u in unknown}
+        meant = "; ".join(f"{u} is the command's: give it as options {member(u, arguments[u])}" if u in commands
+                          else f"{u}: did you mean {either(c)}?" for u, c in close.items() if c or u in commands)
         return InvalidArgument(f"{name} takes no argument {', '.join(unknown)}" + (f" ({meant})" if meant else ""),
                                hint=f"It takes: {', '.join(sorted(known))}.")
 
@@ -404,137 +414,6 @@ def instructions(transport: str, tools: frozenset[str] | None = None, token: boo
     exceptions = [text for tool, text in EXCEPTIONS.get(transport, {}).items() if tools is None or tool in tools]
     links = [TOKEN_WORDS] if token and transport == "http" else []
     return " ".join([INSTRUCTIONS[transport], *links, *exceptions, f"{COMMON}{shared}."])
-
-
-def _about_as_close(word: str, known: set[str]) -> list[str]:
-    """The known names closest to `word` in spelling, and those about as close (within 0.1): `new_password` is as
-    near `user_password` as `owner_password`, and naming one alone sends an agent to the wrong one."""
-    import difflib
-
-    scored = sorted(((difflib.SequenceMatcher(None, word, name).ratio(), name) for name in known), reverse=True)
-    best = scored[0][0] if scored else 0.0
-    return [name for score, name in scored if score >= max(0.6, best - 0.1)][:3]
-
-
-def _either(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
-
-
-def _by_command(name: str, offered: list[str]) -> list[str]:
-    """The offered tool an agent meant when it named a tool after the command (`pdf_text` or `text` for
-    `pdftools text`, which is `pdf_extract_text`) or in another tool's or its task's words (`pdf_encrypt`,
-    `pdf_split_pages`, `pdf_add_watermark`: ops.OTHER_NAMES): the whole name, else the longest run of its words
-    that names one (`insert_blank` in `pdf_insert_blank_pages`). Spelling alone would suggest `pdf_protect` for
-    `pdf_text`, and `pdf_crop` for `pdf_encrypt`."""
-    from pdftools.ops import OPS, OTHER_NAMES
-
-    words = re.sub(r"^(pdf|doc)_", "", name.lower()).replace("-", "_").split("_")
-    tools = {op.name.replace("-", "_"): op.tool for op in OPS if op.tool in offered}
-    runs = ("_".join(words[start:start + size]) for size in range(len(words), 0, -1)
-            for start in range(len(words) - size + 1))
-    for candidate in runs:
-        command = tools.get(candidate) or tools.get(OTHER_NAMES.get(candidate, "").replace("-", "_"))
-        if command is not None:
-            return [command]
-    return []
-
-
-def _arguments_by_flag(tool: str) -> dict[str, str]:
-    """A tool's arguments by the names of their command-line flags (`to` for `--to`: `to_format`; `l` for `-l`):
-    what an agent that knows the command line sends."""
-    from pdftools.ops import OPS
-
-    op = next((op for op in OPS if op.tool == tool), None)
-    flags = mcp_namer(op.load()) if op is not None else {}
-    return {flag.lstrip("-").replace("-", "_"): name for flag, name in flags.items()}
-
-
-def _misplaced_arguments(tool: str, arguments: dict[str, Any] | None) -> InvalidArgument | None:
-    """An argument given for another action of the tool (`annotations`, flatten's, with pdf_forms' `list`) is
-    refused, not ignored (at a shell that sub-command has no such option); one left at its default is no claim."""
-    from pdftools.core.params import actions_of
-    from pdftools.ops import OPS
-
-    action = (arguments or {}).get("action")
-    op = next((op for op in OPS if op.tool == tool), None)
-    if op is None or not isinstance(action, str):
-        return None
-    fn = op.load()
-    hints, defaults = get_type_hints(fn, include_extras=True), inspect.signature(fn).parameters
-    wrong = {}
-    for name, value in (arguments or {}).items():
-        takers = actions_of(split_annotated(hints[name])[1]) if name in hints and name in defaults else ()
-        if takers and action not in takers and value not in (None, defaults[name].default):
-            wrong[name] = takers
-    if not wrong:
-        return None
-    goes = "; ".join(f"{name} is for action `{'` or `'.join(takers)}`" for name, takers in wrong.items())
-    return InvalidArgument(f"{tool} action `{action}` takes no {', '.join(wrong)}: {goes}",
-                           hint="Leave it out, or call the action it is for.")
-
-
-def argument_errors(error: ValidationError, schema: dict[str, Any]) -> InvalidArgument:
-    """Arguments that do not fit a tool's input schema, in plain sentences: each argument named once, with what
-    it was given and what it takes (read from the schema), never pydantic's words (`Input should be a valid
-    integer`, `int_parsing`, a union's `page.int`, `Field required`)."""
-    said: dict[str, str] = {}
-    properties = schema.get("properties", {})
-    for problem in error.errors():
-        loc = [str(part) for part in problem["loc"]]
-        name = loc[0] if loc else "arguments"
-        if name in said:
-            continue  # a union's members each fail: one sentence for the argument
-        takes = _takes(properties.get(name, {}), schema)
-        if problem["type"] == "missing":
-            said[name] = f"{name} is required: give {takes}"
-            continue
-        where = [p for p in problem["loc"][1:] if isinstance(p, int)]  # a list's item, by its position
-        given = json.dumps(problem.get("input"), ensure_ascii=False, default=str)
-        given = given if len(given) <= 60 else given[:57] + "..."
-        item = f" (item {where[0] + 1})" if where else ""
-        said[name] = f"{name}{item} cannot be {given}: it takes {takes}"
-    return InvalidArgument("; ".join(said.values()), hint="Call again with the argument as its schema describes it.")
-
-
-def _takes(prop: dict[str, Any], schema: dict[str, Any]) -> str:
-    """What a schema property accepts, in words: `a whole number, at least 1`, `one of: plain, layout`."""
-    if "$ref" in prop:
-        prop = schema.get("$defs", {}).get(str(prop["$ref"]).rsplit("/", 1)[-1], {})
-    if "enum" in prop:
-        return "one of: " + ", ".join(str(v) for v in prop["enum"])
-    if "const" in prop:
-        return str(prop["const"])
-    kinds = [k for k in prop.get("anyOf", []) if k.get("type") != "null"]
-    if kinds:
-        return " or ".join(dict.fromkeys(_takes(k, schema) for k in kinds))
-    words = {"integer": "a whole number", "number": "a finite number", "boolean": "true or false", "string": "text",
-             "object": "an object", "null": "nothing"}
-    kind = prop.get("type")
-    if kind == "array":
-        items = _takes(prop.get("items", {}), schema)
-        return "a list" + (f" of {items}" if items != "anything" else "") + (
-            f" (at least {prop['minItems']})" if prop.get("minItems") else "")
-    said = words.get(str(kind), "anything")
-    bounds = [f"at least {prop['minimum']}" if "minimum" in prop else "",
-              f"above {prop['exclusiveMinimum']}" if "exclusiveMinimum" in prop else "",
-              f"at most {prop['maximum']}" if "maximum" in prop else "",
-              f"below {prop['exclusiveMaximum']}" if "exclusiveMaximum" in prop else "",
-              f"at least {prop['minLength']} characters" if prop.get("minLength") else ""]
-    return ", ".join([said, *(b for b in bounds if b)])
-
-
-def _member(key: str, value: Any) -> str:
-    return json.dumps({key: value}, ensure_ascii=False, default=str)
-
-
-def _command_arguments(arguments: dict[str, Any]) -> set[str]:
-    """The arguments of the tool a batch's `command` names (they go in its `options`); none for no such command."""
-    from pdftools.batch.plan import command_op, tool_arguments
-
-    try:
-        return set(tool_arguments(command_op(tool_as_command(arguments.get("command")))))
-    except (InvalidArgument, TypeError):
-        return set()
 
 
 QUEUE_PER_SLOT = 16

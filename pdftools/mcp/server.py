@@ -12,7 +12,6 @@ import functools
 import inspect
 import json
 import logging
-import os
 import re
 import sys
 import threading
@@ -65,6 +64,7 @@ from pdftools.mcp.arguments import (
     misplaced_arguments,
 )
 from pdftools.mcp.coerce import coercion
+from pdftools.mcp.limiter import limiter_for
 from pdftools.mcp.store import URI_PREFIX, FileStore
 from pdftools.mcp.words import for_agent, mcp_hint, mcp_namer, mcp_text
 from pdftools.ops import Op, get, selected
@@ -414,46 +414,6 @@ def instructions(transport: str, tools: frozenset[str] | None = None, token: boo
     exceptions = [text for tool, text in EXCEPTIONS.get(transport, {}).items() if tools is None or tool in tools]
     links = [TOKEN_WORDS] if token and transport == "http" else []
     return " ".join([INSTRUCTIONS[transport], *links, *exceptions, f"{COMMON}{shared}."])
-
-
-QUEUE_PER_SLOT = 16
-
-
-class Limiter:
-    """At most `slots` calls at once, at most `queue` more waiting; past that, BUSY at once."""
-
-    def __init__(self, slots: int, queue: int) -> None:
-        self.slots, self.queue, self.running, self.waiting = slots, queue, 0, 0
-        self._free: anyio.Condition | None = None
-
-    @contextlib.asynccontextmanager
-    async def __call__(self, name: str) -> AsyncIterator[None]:
-        if self.running >= self.slots and self.waiting >= self.queue:
-            raise Busy(f"{name}: {self.running} running and {self.waiting} waiting, the most this server takes")
-        self._free = self._free or anyio.Condition()
-        async with self._free:
-            self.waiting += 1
-            try:
-                while self.running >= self.slots:
-                    await self._free.wait()
-            finally:
-                self.waiting -= 1
-            self.running += 1
-        try:
-            yield
-        finally:
-            async with self._free:
-                self.running -= 1
-                self._free.notify()
-
-
-def limiter_for(op: Op) -> Limiter | None:
-    if not op.heavy:
-        return None
-    slots = int(os.environ.get("PDFTOOLS_HEAVY_SLOTS") or os.cpu_count() or 1)
-    # a waiting call is only a coroutine (its thread starts with its slot); 20 agent sessions on 2 cores
-    # overflowed a queue of 2 per slot (benchmarks/load.py), 16 per slot served them all
-    return Limiter(slots, int(os.environ.get("PDFTOOLS_HEAVY_QUEUE") or QUEUE_PER_SLOT * slots))
 
 
 def make_tool(op: Op, policy_for: PolicyFactory, offered: frozenset[str] | None = None) -> Callable[..., Any]:

@@ -34,7 +34,7 @@ InPlace = Annotated[bool, Param("Replace the input (atomically)")]
 Force = Annotated[bool, Param("Overwrite an existing output")]
 Decrypt = Annotated[bool, Param("Drop the input's encryption (kept by default)")]
 # The parameters most ops share, by the name they take in every signature. A front end may say what they mean
-# once rather than with every op (the MCP server, in its instructions: see mcp/server.py).
+# once rather than with every op (the MCP server, in its instructions: see mcp/listing.py).
 SHARED = {"input": Input, "output": Output, "in_place": InPlace, "force": Force, "password": Password,
           "decrypt": Decrypt, "pages": Pages, "max_chars": MaxChars, "start_page": StartPage, "offset": Offset}
 # How the output is written, on every command that writes a PDF. Command line only: over MCP they would cost

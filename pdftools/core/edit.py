@@ -14,13 +14,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
+from pdftools.core.outputs import check_output
 from pdftools.core.pages import check_spec, parse_pages, parse_turned
 from pdftools.core.params import Cli, MaxChars, Mcp, Offset, Param, StartPage
 from pdftools.core.params import Input as Input  # the ops' shared parameters, in one import
 from pdftools.core.params import Pages as Pages
 from pdftools.core.params import Password as Password
 from pdftools.core.paths import input_path, output_path, pdf_output_path, policy, to_pipe
-from pdftools.core.pdf import UNLINEARIZABLE, check_output, open_pdf, save_pdf, true_count
+from pdftools.core.pdf import UNLINEARIZABLE, open_pdf, save_pdf, true_count
 from pdftools.errors import FileNotFound, InvalidArgument, NoPages, OutputIsInput, PdftoolsError
 
 if TYPE_CHECKING:

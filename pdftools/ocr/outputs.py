@@ -6,7 +6,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from pdftools.core.pdf import atomic_output
+from pdftools.core.outputs import atomic_output
 from pdftools.ocr.job import Job
 from pdftools.ocr.result import OcrResult
 

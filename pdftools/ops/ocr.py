@@ -19,9 +19,10 @@ from typing import Annotated, Literal
 
 from pdftools.core import task
 from pdftools.core.edit import Decrypt, Force, InPlace, Linearize, ObjectStreams, paths_of, saving
+from pdftools.core.outputs import check_output
 from pdftools.core.params import Cli, MaxChars, Mcp, Offset, Pages, Param, Password, StartPage
 from pdftools.core.paths import input_path, output_path, to_pipe
-from pdftools.core.pdf import check_output, is_pdf, not_empty
+from pdftools.core.pdf import is_pdf, not_empty
 from pdftools.engines import tesseract as engine
 from pdftools.errors import InvalidArgument
 from pdftools.ocr.images import ocr_images

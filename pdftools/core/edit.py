@@ -20,8 +20,9 @@ from pdftools.core.params import Cli, MaxChars, Mcp, Offset, Param, StartPage
 from pdftools.core.params import Input as Input  # the ops' shared parameters, in one import
 from pdftools.core.params import Pages as Pages
 from pdftools.core.params import Password as Password
-from pdftools.core.paths import input_path, output_path, pdf_output_path, policy, to_pipe
+from pdftools.core.paths import input_path, output_path, pdf_output_path, policy
 from pdftools.core.pdf import UNLINEARIZABLE, open_pdf, save_pdf, true_count
+from pdftools.core.pipes import to_pipe
 from pdftools.errors import FileNotFound, InvalidArgument, NoPages, OutputIsInput, PdftoolsError
 
 if TYPE_CHECKING:

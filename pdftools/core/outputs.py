@@ -106,7 +106,7 @@ def is_special(path: Path) -> bool:
         mode = os.stat(path).st_mode
     except (OSError, ValueError):
         return False
-    from pdftools.core.paths import is_descriptor
+    from pdftools.core.pipes import is_descriptor
 
     if is_descriptor(path) and stat.S_ISREG(mode):  # `-o /dev/stdout > out.pdf`: the file the shell opened
         return True

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from pdftools.core import task
-from pdftools.core.paths import to_pipe
+from pdftools.core.pipes import to_pipe
 from pdftools.document import text as pagetext
 from pdftools.document.text import TextResult
 

@@ -21,8 +21,9 @@ from pdftools.core import task
 from pdftools.core.edit import Decrypt, Force, InPlace, Linearize, ObjectStreams, paths_of, saving
 from pdftools.core.outputs import check_output
 from pdftools.core.params import Cli, MaxChars, Mcp, Offset, Pages, Param, Password, StartPage
-from pdftools.core.paths import input_path, output_path, to_pipe
+from pdftools.core.paths import input_path, output_path
 from pdftools.core.pdf import is_pdf, not_empty
+from pdftools.core.pipes import to_pipe
 from pdftools.engines import tesseract as engine
 from pdftools.errors import InvalidArgument
 from pdftools.ocr.images import ocr_images

@@ -1,13 +1,14 @@
 """The architecture, checked: packages in layers, each importing only what lies below it (or beside it in its own
 package); the two front ends never import each other; no import circle anywhere. Lazy imports (inside
-functions) count: a circle through a function body is still a circle.
+functions) count: a circle through a function body is still a circle. Below the front ends, nothing imports
+a front-end library (typer, click, rich, mcp, starlette, uvicorn): an op knows nothing of terminals or protocols.
 
     __main__                         python -m pdftools
     main, completions                the program: the only modules above both front ends
     cli | mcp                        the two front ends, side by side
     batch                            one operation over many files, on processes or a cluster (runs the ops)
     ops                              one pure module per operation, and the registry
-    invoice, convert                 domains built on what is below
+    invoice, convert, ocr            domains built on what is below
     document                         the parts of a PDF
     engines                          the external programs
     core                             what every operation shares
@@ -27,7 +28,7 @@ LAYERS = {
     "core": 1,
     "engines": 2,
     "document": 3,
-    "invoice": 4, "convert": 4,
+    "invoice": 4, "convert": 4, "ocr": 4,
     "ops": 5,
     "batch": 6,
     "cli": 7, "mcp": 7,
@@ -64,6 +65,39 @@ def package_of(module: str) -> str:
 
 
 GRAPH = {name: imports(path, modules()) - {name} for name, path in modules().items()}
+
+
+FRONT_END_LIBRARIES = ("typer", "click", "rich", "mcp", "starlette", "uvicorn")  # what only the front ends use
+
+
+def front_end_imports(source: str) -> list[str]:
+    """The front-end libraries a module's source imports, anywhere in it (lazy imports count)."""
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module.split(".")[0])
+    return sorted(found & set(FRONT_END_LIBRARIES))
+
+
+BELOW_FRONT_ENDS = sorted(m for m in GRAPH if LAYERS[package_of(m)] < LAYERS["cli"])
+
+
+@pytest.mark.parametrize("module", BELOW_FRONT_ENDS)
+def test_below_the_front_ends_no_front_end_library(module: str) -> None:
+    """An op (and all it builds on) knows nothing of Typer, rich, MCP or HTTP: the front ends make what people
+    and agents see from its result."""
+    assert not front_end_imports(modules()[module].read_text(encoding="utf-8")), \
+        f"{module} imports {front_end_imports(modules()[module].read_text(encoding='utf-8'))}: only cli/ and mcp/ may"
+
+
+def test_the_library_check_sees_violations() -> None:
+    assert "pdftools.ops.merge" in BELOW_FRONT_ENDS and "pdftools.batch.op" in BELOW_FRONT_ENDS
+    assert "pdftools.cli.app" not in BELOW_FRONT_ENDS and "pdftools.mcp.server" not in BELOW_FRONT_ENDS
+    source = "import typer\nimport richer\ndef f():\n    from rich.text import Text\n    import mcp.types\n" \
+             "from starlette.routing import Route\n"
+    assert front_end_imports(source) == ["mcp", "rich", "starlette", "typer"]
 
 
 def test_every_package_has_a_layer() -> None:

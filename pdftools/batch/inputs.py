@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path, PurePath
 
 from pdftools.core.inputs import exists
-from pdftools.core.paths import folder_path, glob_files, input_path, is_pipe, policy
+from pdftools.core.paths import folder_path, glob_files, input_path, policy
+from pdftools.core.pipes import is_pipe
 from pdftools.errors import FileNotFound, InvalidArgument, NoInputs, PdftoolsError
 
 PDF = frozenset({".pdf"})

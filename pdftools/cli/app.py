@@ -3,35 +3,27 @@
 Only the invoked operation's module is imported (`pdftools --help` reads summaries from the registry). This
 front end never imports the MCP one: `pdftools.main` adds `serve` from above both. This is the one place that
 turns pdftools errors into exit codes.
+
+An op's signature becomes Typer options in `options`; the values given are checked and completed (secrets,
+constraints, UTF-8 text) in `values`; results and errors are rendered in `render`.
 """
 
 from __future__ import annotations
 
-import functools
 import inspect
 import os
 import shutil
 import sys
 from collections.abc import Callable
-from typing import Annotated, Any, get_type_hints
+from typing import Annotated, Any
 
 import typer
 
 from pdftools import __version__
-from pdftools.core.params import (
-    MISSING,
-    Cli,
-    Param,
-    actions_of,
-    describe,
-    for_action,
-    marker,
-    name_parameters,
-    split_annotated,
-    with_note,
-    without_empty,
-)
-from pdftools.errors import InvalidArgument, PdftoolsError
+from pdftools.cli.options import action_parameter, bare_values, flag_namer, from_file, hints_of, typer_parameters
+from pdftools.cli.values import check_constraints, check_text, fill_secrets, secret_parameters
+from pdftools.core.params import Cli, describe, marker, name_parameters, split_annotated, without_empty
+from pdftools.errors import PdftoolsError
 from pdftools.ops import OPS, Op, get, module_doc
 
 APP_HELP = "PDF toolkit for the shell, CI jobs and AI agents. Every command is also an MCP tool (`pdftools serve`)."
@@ -102,214 +94,6 @@ def _help_words(root: Any, words: list[str]) -> tuple[list[str], list[str]]:
     return words[:taken], words[taken:]
 
 
-@functools.cache
-def hints_of(fn: Callable[..., Any]) -> dict[str, Any]:
-    """The op's annotations, evaluated once (each evaluation of an op's cost ~1.5 ms; help and errors ask often)."""
-    return get_type_hints(fn, include_extras=True)
-
-
-def typer_parameters(fn: Callable[..., Any], action: str | None = None) -> list[inspect.Parameter]:
-    """The op's parameters re-annotated for Typer: help from `Param`, flags and envvars from `Cli`; for one
-    sub-command (`action`), only the parameters it takes."""
-    hints = hints_of(fn)
-    params = []
-    for name, param in inspect.signature(fn).parameters.items():
-        base, meta = split_annotated(hints[name])
-        info, cli = marker(meta, Param), marker(meta, Cli) or Cli()
-        if action is not None and (cli.commands or action not in (actions_of(meta) or (action,))):
-            continue
-        help_text = describe(with_note(info.description, cli.note), flag_namer(fn)) if info is not None else None
-        if action is not None and help_text is not None:
-            help_text = for_action(help_text, action, [name for name, _ in (action_parameter(fn) or ("", ()))[1]])
-        default = param.default if cli.default is MISSING else cli.default
-        if cli.prompt and help_text:  # one parenthesis, not two in a row
-            asked = "asked for at a terminal when not given"
-            help_text = f"{help_text[:-1]}; {asked})" if help_text.endswith(")") else f"{help_text} ({asked})"
-        complete = _completer(info, cli)
-        if cli.argument:
-            spec = typer.Argument(help=help_text, metavar=metavar_of(name, base, cli), case_sensitive=False,
-                                  show_default=default not in (None, ...), autocompletion=complete)
-        else:  # choices in any case: `--to A4` as the help's "A4" reads
-            spec = typer.Option(*flags_of(name, cli), help=help_text, envvar=cli.envvar, case_sensitive=False,
-                                metavar=metavar_of(name, base, cli), show_envvar=cli.envvar is not None,
-                                autocompletion=complete)
-        params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default,
-                                        annotation=Annotated[base, spec]))
-        if cli.file_flag:
-            flag = max(flags_of(name, cli), key=len)
-            where = "FILE, one a line" if many(base) else "the first line of FILE"
-            spec = typer.Option(cli.file_flag, metavar="FILE", help=f"Read {flag} from {where} (`-`: standard input)")
-            params.append(inspect.Parameter(_from_file(name), inspect.Parameter.KEYWORD_ONLY, default=None,
-                                            annotation=Annotated[str | None, spec]))
-    return params
-
-
-def _completer(info: Param | None, cli: Cli) -> Callable[[str], list[str]] | None:
-    """What a shell completes for a value with fixed choices that is not a Literal (`--angle 90`, batch's
-    COMMAND); Literals complete through their click Choice already."""
-    if (info is None or info.one_of is None) and cli.complete is None:
-        return None
-
-    def values() -> list[str]:
-        return ([str(v) for v in info.one_of] if info is not None and info.one_of is not None else []) + (
-            list(cli.complete()) if cli.complete is not None else [])
-
-    if cli.listed:  # `--allow print,co<TAB>`
-        from pdftools.cli.shells import in_list
-
-        return in_list(values)
-    return lambda incomplete: [v for v in values() if v.startswith(incomplete)]
-
-
-METAVARS = {"FILE": ("input", "inputs", "output", "source", "pdf", "files", "templates", "template", "reference_doc",
-                     "lua_filter", "data", "css", "append", "start_file"),
-            "RANGES": ("ranges",), "COLOR": ("color",), "LIST": ("allow",), "FORMAT": ("from_format", "to_format"),
-            "KEY=VALUE": ("metadata",),
-            "DIR": ("folder", "out_dir", "copy_to", "resource_path"), "PAGES": ("pages",),
-            "PASSWORD": ("password", "user_password", "owner_password"), "PATTERN": ("pattern", "glob"),
-            "LANG": ("language", "ocr_language")}
-
-
-def metavar_of(name: str, base: Any, cli: Cli) -> str | None:
-    """The placeholder people know (`FILE`, `DIR`, `PAGES`, `N`, `TEXT`, `[a|b]`), never a Python type."""
-    from types import UnionType
-    from typing import Literal, Union, get_args, get_origin
-
-    if cli.metavar:
-        return cli.metavar
-    found = next((label for label, names in METAVARS.items() if name in names), None)
-    kinds = [a for a in (get_args(base) if get_origin(base) in (Union, UnionType) else (base,))
-             if a is not type(None)]
-    kinds = [a for k in kinds for a in (get_args(k) if get_origin(k) is list else (k,))]
-    if found or not kinds or kinds[0] is bool:
-        return found
-    if get_origin(kinds[0]) is Literal:
-        return "[" + "|".join(map(str, get_args(kinds[0]))) + "]"
-    return {int: "N", float: "NUMBER"}.get(kinds[0], "TEXT")
-
-
-def many(base: Any) -> bool:
-    """Whether a parameter's type is a list (alone or in a union: `list[str] | None`)."""
-    from types import UnionType
-    from typing import Union, get_args, get_origin
-
-    return any(get_origin(kind) is list for kind in (get_args(base) if get_origin(base) in (Union, UnionType)
-                                                       else (base,)))
-
-
-def _from_file(name: str) -> str:
-    """The name of the extra parameter that reads `name` from a file (`--password-file`)."""
-    return f"{name}__file"
-
-
-def bare_values(fn: Callable[..., Any]) -> dict[str, str]:
-    """The options that stand for a value alone (`--collate`: `--collate=1`), by each of their flags."""
-    hints, found = hints_of(fn), {}
-    for name in inspect.signature(fn).parameters:
-        cli = marker(split_annotated(hints[name])[1], Cli)
-        if cli is not None and cli.bare is not MISSING:
-            found.update({flag: f"{flag}={cli.bare}" for flag in flags_of(name, cli) if flag.startswith("--")})
-    return found
-
-
-def secret_parameters(fn: Callable[..., Any]) -> dict[str, Cli]:
-    """The op's parameters that may come from a file or a prompt, with their `Cli` markers."""
-    hints = hints_of(fn)
-    found = {name: marker(split_annotated(hints[name])[1], Cli) for name in inspect.signature(fn).parameters}
-    return {name: cli for name, cli in found.items() if cli is not None and (cli.file_flag or cli.prompt)}
-
-
-def interactive() -> bool:
-    """True when a person can be asked (stdin is a terminal)."""
-    return sys.stdin is not None and sys.stdin.isatty()
-
-
-def fill_secrets(fn: Callable[..., Any], kwargs: dict[str, Any], files: dict[str, str | None],
-                 typed: set[str], from_env: set[str] | None = None) -> None:
-    """Fill secret values from their files (`--password-file`), else ask for them at a terminal. Several values
-    (merge's passwords) are the lines of the file, and of the environment variable (`from_env`: click splits a
-    list's variable at blanks, and a password may hold spaces)."""
-    for name, cli in secret_parameters(fn).items():
-        several = many(split_annotated(hints_of(fn)[name])[0])
-        if name in (from_env or ()) and several and cli.envvar:
-            kwargs[name] = _lines(os.environ.get(cli.envvar, "")) or None
-        path = files.get(name)
-        if path is not None:
-            if name in typed:
-                flag = max(flags_of(name, cli), key=len)
-                raise InvalidArgument(f"give {flag} or {cli.file_flag}, not both")
-            if path == "-" and _reads_stdin(kwargs):
-                raise InvalidArgument(f"{cli.file_flag} - and a PDF from `-` would both read standard input",
-                                      hint=f"Give the password in a file ({cli.file_flag} FILE), or the PDF by name.")
-            kwargs[name] = read_value_file(path, cli.file_flag or "", several=several)
-        if kwargs.get(name) is None and cli.prompt and interactive():
-            kwargs[name] = typer.prompt(cli.prompt, hide_input=cli.hide_input, confirmation_prompt=cli.confirm,
-                                        err=True)
-
-
-def _reads_stdin(kwargs: dict[str, Any]) -> bool:
-    """Whether an input of the command is `-` (standard input; an output's `-` is standard output)."""
-    values = [v for k, v in kwargs.items() if k != "output"]
-    return any(v == "-" or (isinstance(v, list) and "-" in v) for v in values)
-
-
-def read_value_file(raw: str, flag: str, *, several: bool = False) -> Any:
-    """The first line of a file (without its line ending): how secrets are passed out of plain sight. `-` is
-    standard input (as `qpdf --password-file=-`); at a terminal it is asked for, not echoed (`--password-file`
-    asks `Password (not shown): `). `several`: every line that is not empty, as a list (one at a terminal)."""
-    from pathlib import Path
-
-    from pdftools.errors import FileNotFound, IsADirectory, PermissionDenied
-
-    if raw == "-" and interactive():
-        import getpass
-
-        try:
-            what = flag.removeprefix("--").removesuffix("-file").replace("-", " ").capitalize() or "Value"
-            typed = getpass.getpass(f"{what} (not shown): ", stream=sys.stderr) or _empty(raw, flag)
-            return [typed] if several else typed
-        except EOFError:  # Ctrl-D
-            _empty(raw, flag)
-    path = Path(raw).expanduser()
-    try:
-        data = ((sys.stdin.read() if several else sys.stdin.readline()) if sys.stdin is not None else "") \
-            if raw == "-" else \
-            path.read_bytes().decode("utf-8", "surrogateescape")  # as standard input and arguments are read
-    except FileNotFoundError:
-        raise FileNotFound(f"no such file: {raw} ({flag})", hint="Check the path of the file that holds the value.") \
-            from None
-    except IsADirectoryError:
-        raise IsADirectory(f"{raw} is a folder, not a file ({flag})") from None
-    except PermissionError:
-        raise PermissionDenied(f"cannot read {raw} ({flag}): permission denied") from None
-    except OSError as exc:  # standard input closed (`<&-`)
-        raise InvalidArgument(f"cannot read {flag} from standard input: {exc.strerror}",
-                              hint=f"Standard input is closed (`<&-`): pipe the value into {flag} -, or give a file "
-                                   "that holds it.") from None
-    if several:
-        return _lines(data) or _empty(raw, flag, "every line")
-    return data.split("\n", 1)[0].removesuffix("\r") or _empty(raw, flag)
-
-
-def _lines(text: str) -> list[str]:
-    """The lines of a file or variable that are not empty, without their line endings (`\\r\\n` too)."""
-    return [line.removesuffix("\r") for line in text.split("\n") if line.removesuffix("\r")]
-
-
-def _empty(raw: str, flag: str, which: str = "the first line") -> Any:
-    raise InvalidArgument(f"{which} of {raw} is empty ({flag})")
-
-
-def action_parameter(fn: Callable[..., Any]) -> tuple[str, tuple[tuple[str, str], ...]] | None:
-    """The parameter that makes the op a command group (its `Cli.commands`: sub-command names and help)."""
-    hints = hints_of(fn)
-    for name in inspect.signature(fn).parameters:
-        cli = marker(split_annotated(hints[name])[1], Cli)
-        if cli is not None and cli.commands:
-            return name, cli.commands
-    return None
-
-
 def add_op(app: typer.Typer, op: Op, panel: str | None) -> None:
     """The op as a command, or as a command group when it has sub-commands (`metadata show|set|remove`);
     a group with a file and no sub-command runs the first (`metadata FILE` shows)."""
@@ -347,7 +131,7 @@ def make_command(op: Op, action: tuple[str, str] | None = None) -> Callable[...,
     def command(**kwargs: Any) -> None:
         as_json, ctx = kwargs.pop("json_"), kwargs.pop("ctx_")
         quiet = kwargs["quiet"] if own_quiet else kwargs.pop("quiet_")
-        files = {name: kwargs.pop(_from_file(name), None) for name, cli in secrets.items() if cli.file_flag}
+        files = {name: kwargs.pop(from_file(name), None) for name, cli in secrets.items() if cli.file_flag}
         sources = {name: ctx.get_parameter_source(name) for name in secrets}
         typed = {name for name, source in sources.items() if source is not None and source.name == "COMMANDLINE"}
         from_env = {name for name, source in sources.items() if source is not None and source.name == "ENVIRONMENT"}
@@ -484,68 +268,6 @@ def _quiet_pdf_library() -> None:
         import warnings
 
         warnings.simplefilter("ignore")  # nor Python warnings from the libraries (PYTHONWARNINGS included)
-
-
-def flag_namer(fn: Callable[..., Any]) -> Callable[[str], str]:
-    """How the CLI names the op's parameters in help text: its longest flag (`--max-chars`)."""
-    hints = hints_of(fn)
-
-    def name_of(name: str) -> str:
-        cli = marker(split_annotated(hints[name])[1], Cli) or Cli() if name in hints else Cli()
-        return max(flags_of(name, cli), key=len)
-    return name_of
-
-
-def flags_of(name: str, cli: Cli) -> tuple[str, ...]:
-    """The option's flags: as declared, else `--name-with-dashes`; an argument is its upper-case name."""
-    if cli.argument:
-        return (cli.metavar or name.upper(),)
-    return cli.flags or ("--" + name.replace("_", "-"),)
-
-
-def check_constraints(fn: Callable[..., Any], kwargs: dict[str, Any]) -> None:
-    """Enforce each `Param`'s constraints (Typer does not; over MCP the SDK's pydantic model does)."""
-    hints = hints_of(fn)
-    for name, value in kwargs.items():
-        _, meta = split_annotated(hints[name])
-        param = marker(meta, Param)
-        problem = param.violation(value) if param is not None else None
-        if problem:
-            flag = max(flags_of(name, marker(meta, Cli) or Cli()), key=len)
-            raise InvalidArgument(f"{flag} {problem} (got {value!r})")
-
-
-TEXT_METAVARS = ("TEXT", "KEY=VALUE", "NAME=VALUE", "SCHEME", "PASSWORD")  # text that goes into a document
-NOT_TEXT = ("options", "password")  # a batch's options may name files; a password to open with may be any bytes
-
-
-def check_text(fn: Callable[..., Any], kwargs: dict[str, Any]) -> None:
-    """Refuse text that is not UTF-8 (a Latin-1 terminal's `caf\\xe9`, held as a surrogate escape) where it goes
-    into a document (a title, a value, a new password): no PDF string or program can take it. File names and
-    patterns may be any bytes; a password that opens a PDF is tried as the bytes typed (core.pdf)."""
-    hints = hints_of(fn)
-    for name, value in kwargs.items():
-        base, meta = split_annotated(hints[name])
-        cli = marker(meta, Cli) or Cli()
-        if name in NOT_TEXT or metavar_of(name, base, cli) not in TEXT_METAVARS:
-            continue
-        from pdftools.core.paths import shown
-
-        for text in value if isinstance(value, list) else [value]:
-            if isinstance(text, str) and not _is_utf8(text):
-                flag = max(flags_of(name, cli), key=len)
-                said = "" if cli.file_flag else f": '{shown(text)}'"  # a secret is never repeated
-                raise InvalidArgument(f"{flag} is not UTF-8 text{said}",
-                                      hint="Arguments are read as UTF-8: give the text in UTF-8 (`iconv -f latin1 -t "
-                                           "utf-8` converts Latin-1), or set a UTF-8 locale (LANG=C.UTF-8).")
-
-
-def _is_utf8(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:  # a surrogate escape: a byte of the command line that is not UTF-8
-        return False
-    return True
 
 
 RENAMED = {"ocr-language": "language"}  # long options renamed: the old name still works, unlisted

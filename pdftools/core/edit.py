@@ -14,13 +14,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
+from pdftools.core.outputs import check_output
 from pdftools.core.pages import check_spec, parse_pages, parse_turned
 from pdftools.core.params import Cli, MaxChars, Mcp, Offset, Param, StartPage
 from pdftools.core.params import Input as Input  # the ops' shared parameters, in one import
 from pdftools.core.params import Pages as Pages
 from pdftools.core.params import Password as Password
-from pdftools.core.paths import input_path, output_path, pdf_output_path, policy, to_pipe
-from pdftools.core.pdf import UNLINEARIZABLE, Keys, check_output, open_pdf, save_pdf, true_count
+from pdftools.core.paths import input_path, output_path, pdf_output_path, policy
+from pdftools.core.pdf import UNLINEARIZABLE, Keys, open_pdf, save_pdf, true_count
+from pdftools.core.pipes import to_pipe
 from pdftools.errors import FileNotFound, InvalidArgument, NoPages, OutputIsInput, PdftoolsError
 
 if TYPE_CHECKING:
@@ -34,7 +36,7 @@ InPlace = Annotated[bool, Param("Replace the input (atomically)")]
 Force = Annotated[bool, Param("Overwrite an existing output")]
 Decrypt = Annotated[bool, Param("Drop the input's encryption (kept by default)")]
 # The parameters most ops share, by the name they take in every signature. A front end may say what they mean
-# once rather than with every op (the MCP server, in its instructions: see mcp/server.py).
+# once rather than with every op (the MCP server, in its instructions: see mcp/listing.py).
 SHARED = {"input": Input, "output": Output, "in_place": InPlace, "force": Force, "password": Password,
           "decrypt": Decrypt, "pages": Pages, "max_chars": MaxChars, "start_page": StartPage, "offset": Offset}
 # How the output is written, on every command that writes a PDF. Command line only: over MCP they would cost

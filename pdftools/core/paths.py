@@ -14,22 +14,14 @@ import re
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
-from pdftools.core import limits
-from pdftools.errors import (
-    EmptyInput,
-    FileNotFound,
-    InvalidArgument,
-    IsADirectory,
-    PathOutsideRoot,
-    PdftoolsError,
-    os_error,
-)
+from pdftools.core.pipes import copy_stdin, copy_stream, is_descriptor, is_pipe, names_stdout, not_a_terminal
+from pdftools.errors import FileNotFound, InvalidArgument, IsADirectory, PathOutsideRoot, PdftoolsError, os_error
 
 _WINDOWS = re.compile(r"^(?:[A-Za-z]:[\\/]|\\\\|[A-Za-z]:$)")
 PATH_MAX, NAME_MAX = 4096, 255  # bytes, as Linux counts them
@@ -125,9 +117,9 @@ class LocalPolicy:
     def input(self, raw: str) -> Path:
         if raw == "-":
             if self.stdin_file is None:
-                _not_a_terminal()
+                not_a_terminal()
                 self.stdin_file = self._tmpdir() / "stdin.pdf"
-                _copy_stdin(self.stdin_file)
+                copy_stdin(self.stdin_file)
             return self.stdin_file
         path = self.folder(raw)
         if raw not in self.pipes and is_pipe(path):  # it has no size and reads once: kept as `-` is
@@ -136,7 +128,7 @@ class LocalPolicy:
             self.pipes[raw] = folder / (path.name or "pipe")  # its name (`in.md`: markdown; `63` from `<(...)`)
             try:
                 with path.open("rb") as source:
-                    _copy_stream(source.read, self.pipes[raw], raw)
+                    copy_stream(source.read, self.pipes[raw], raw)
             except OSError as exc:
                 raise os_error(exc, f"cannot read {raw}") from None
         return self.pipes.get(raw, path)
@@ -207,31 +199,6 @@ class LocalPolicy:
             self._tmp = None
 
 
-DESCRIPTOR = re.compile(r"/dev/(stdout|stderr|fd/\d+)|/proc/(self|\d+)/fd/\d+")
-
-
-def is_descriptor(path: Path) -> bool:
-    """Whether `path` names an open descriptor (`/dev/stdout`, `/dev/fd/3`): written into as the shell opened
-    it (a pipe, a terminal, a file `>` made), never resolved or replaced."""
-    return DESCRIPTOR.fullmatch(str(path)) is not None
-
-
-def names_stdout(raw: str) -> bool:
-    """Whether `raw` names this process's standard output (`/dev/stdout`, `/dev/fd/1`, `/proc/self/fd/1`), not a
-    terminal: written as `-` is. Written into directly, the summary printed after the PDF went into the same
-    stream: after it in a pipe, over its first bytes in a file the shell opened (`> out.pdf`)."""
-    found = re.fullmatch(r"/dev/stdout|/dev/fd/1|/proc/(self|\d+)/fd/1", raw)
-    if found is None or found.group(1) not in (None, "self", str(os.getpid())):
-        return False
-    return sys.stdout is None or not sys.stdout.isatty()  # (a terminal: written into, where a PDF is refused)
-
-
-def to_pipe(input: str | None, output: str | None) -> bool:
-    """The output is standard output: `-`, or no output given for an input from `-` or another pipe (`<(...)`,
-    a FIFO), which has no folder to write beside (from a pipe, to a pipe)."""
-    return output == "-" or (output is None and input is not None and (input == "-" or is_pipe(Path(input))))
-
-
 def pdf_output_path(raw: str, what: str = "a PDF", suffix: str = "pdf") -> Path:
     """An output that will hold a PDF's bytes (or `what` other binary data: a docx, whose files end in `suffix`).
     At a shell, `-` (or the default for an input from `-`) is refused when standard output is a terminal, as
@@ -241,52 +208,6 @@ def pdf_output_path(raw: str, what: str = "a PDF", suffix: str = "pdf") -> Path:
                               hint="Give -o FILE, or pipe the output into a file or another command (`| cat > "
                                    f"out.{suffix}`).")
     return output_path(raw)
-
-
-def _not_a_terminal() -> None:
-    """Refuses `-` read from a terminal: a PDF is not typed in, and the command would wait for one."""
-    if sys.stdin is not None and sys.stdin.isatty():
-        raise InvalidArgument("`-` reads standard input, but standard input is a terminal: no PDF is piped in",
-                              hint="Pipe the PDF into `-` (`< FILE`, `cat FILE |`), or give its file name.")
-
-
-def _copy_stdin(target: Path) -> None:
-    """Standard input into `target`, refused past PDFTOOLS_MAX_INPUT_BYTES (a pipe has no size to check)."""
-    _copy_stream(_read_stdin, target, "standard input")
-
-
-def _copy_stream(read: Callable[[int], bytes], target: Path, label: str) -> None:
-    """What `read` gives, into `target`, refused past PDFTOOLS_MAX_INPUT_BYTES."""
-    limit, copied = limits.INPUT_BYTES.value(), 0
-    try:
-        with target.open("wb") as fh:
-            while chunk := read(1 << 20):
-                copied += len(chunk)
-                if limit is not None and copied > limit:
-                    raise limits.INPUT_BYTES.exceeded(f"{label} has more than {limit:,.0f} bytes")
-                fh.write(chunk)
-    except OSError as exc:
-        raise os_error(exc, f"cannot keep {label} in a temporary file") from None
-
-
-def is_pipe(path: Path) -> bool:
-    """Whether `path` names a pipe (a FIFO, the shell's `<(...)`, /dev/stdin fed by `|`)."""
-    import stat
-
-    try:
-        return stat.S_ISFIFO(path.stat().st_mode)
-    except (OSError, ValueError):
-        return False
-
-
-def _read_stdin(size: int) -> bytes:
-    """The next bytes of standard input; one that is closed (`<&-`) is EMPTY_INPUT, as one with nothing in it."""
-    try:
-        return sys.stdin.buffer.read(size)
-    except OSError as exc:
-        raise EmptyInput(f"cannot read standard input: {exc.strerror}",
-                         hint="Standard input is closed (`<&-`): pipe the input into `-` (`< FILE`), or give its "
-                              "file name.") from None
 
 
 class RootsPolicy:

@@ -9,7 +9,6 @@ against DNS rebinding.
 
 from __future__ import annotations
 
-import hmac
 import logging
 import os
 import signal
@@ -20,7 +19,6 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs
 
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
@@ -28,6 +26,7 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from pdftools.mcp import mime
 from pdftools.mcp.events import MemoryEventStore
 from pdftools.mcp.files import HttpPolicy, describe
+from pdftools.mcp.guards import BearerAuth, NoIdleStreams, NoOAuth, refuse
 from pdftools.mcp.page import PAGE
 from pdftools.mcp.server import build_server, session_of
 from pdftools.mcp.store import FileStore, StoredFile, stored_name
@@ -95,67 +94,6 @@ def build_app(roots: list[Path], settings: HttpSettings, log_level: str = "WARNI
 RETRY_MS = 1000  # how soon a client reconnects to a dropped stream (the SSE `retry` field)
 
 
-class NoIdleStreams:
-    """Stateless: `GET /mcp` answers 405. There is no session to push to, so the stream it would open never
-    sends and never closes (each one held memory and a descriptor until the client gave up)."""
-
-    def __init__(self, app: Any, path: str) -> None:
-        self.app, self.path = app, path.rstrip("/") or "/"
-
-    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        if scope["type"] == "http" and scope["method"] == "GET" and scope["path"].rstrip("/") == self.path:
-            response = _error(405, "METHOD_NOT_ALLOWED", "a stateless server has no event stream to open",
-                              "POST requests to this endpoint; each response carries its own events.")
-            response.headers["Allow"] = "POST"
-            await response(scope, receive, send)
-            return
-        await self.app(scope, receive, send)
-
-
-class NoOAuth:
-    """OAuth discovery (`/.well-known/oauth-*`, RFC 8414 and 9728) answers 404, token or not: this server
-    takes a static bearer token and has no authorization server, and a 401 there makes clients such as the
-    MCP Inspector start an OAuth login that cannot work."""
-
-    def __init__(self, app: Any) -> None:
-        self.app = app
-
-    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        if scope["type"] == "http" and scope["path"].startswith("/.well-known/oauth-"):
-            await _error(404, "NOT_FOUND", "no OAuth here",
-                         "Send the server's token as `Authorization: Bearer <token>`.")(scope, receive, send)
-            return
-        await self.app(scope, receive, send)
-
-
-class BearerAuth:
-    """ASGI middleware: every HTTP request needs `Authorization: Bearer <token>` (constant-time compare)."""
-
-    def __init__(self, app: Any, token: str) -> None:
-        self.app, self.expected = app, f"Bearer {token}".encode()
-
-    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        if scope["type"] == "http":
-            given = dict(scope.get("headers") or []).get(b"authorization", b"")
-            if scope["method"] in ("GET", "HEAD") and not given:  # a page load or a download link in a browser
-                query = parse_qs(scope.get("query_string", b"").decode())
-                given = f"Bearer {query.get('token', [''])[0]}".encode()
-            scheme, _, credentials = given.partition(b" ")
-            if scheme.lower() == b"bearer":  # the scheme is case-insensitive (RFC 9110), the token is not
-                given = b"Bearer " + credentials
-            if not hmac.compare_digest(given, self.expected):
-                response = JSONResponse({"error": {"code": "UNAUTHORIZED", "message": "missing or wrong token",
-                                                   "hint": "Send Authorization: Bearer <token>."}}, status_code=401,
-                                        headers={"WWW-Authenticate": "Bearer"})
-                await response(scope, receive, send)
-                return
-        await self.app(scope, receive, send)
-
-
-def _error(status: int, code: str, message: str, hint: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message, "hint": hint}}, status_code=status)
-
-
 def _upload_route(store: FileStore, settings: HttpSettings, link: Any) -> Any:
     async def upload(request: Request) -> Response:
         from starlette.exceptions import HTTPException
@@ -163,7 +101,7 @@ def _upload_route(store: FileStore, settings: HttpSettings, link: Any) -> Any:
         limit, name = settings.max_upload, stored_name(request.query_params.get("name") or "upload.bin")
         multipart = request.headers.get("content-type", "").startswith("multipart/form-data")
         cap = limit + FORM_OVERHEAD if multipart else limit  # for the whole body, before anything is parsed
-        too_large = _error(413, "UPLOAD_TOO_LARGE", f"over the {limit:,} byte limit",
+        too_large = refuse(413, "UPLOAD_TOO_LARGE", f"over the {limit:,} byte limit",
                            "Send a smaller file, or raise PDFTOOLS_MAX_UPLOAD_BYTES on the server.")
         if int(request.headers.get("content-length") or 0) > cap:  # refused from the header, nothing read
             return too_large
@@ -181,14 +119,14 @@ def _upload_route(store: FileStore, settings: HttpSettings, link: Any) -> Any:
             return too_large
         except (HTTPException, _BadForm) as exc:  # starlette's multipart parser refused the form
             _discard(slot)
-            return _error(400, "BAD_UPLOAD", f"not a usable multipart form: {exc.detail}",
+            return refuse(400, "BAD_UPLOAD", f"not a usable multipart form: {exc.detail}",
                           "Send one file part (multipart/form-data), or the raw bytes with ?name=.")
         except Exception:  # the client went away mid-upload: keep nothing
             _discard(slot)
             raise
         if size == 0:
             _discard(slot)
-            return _error(400, "EMPTY_UPLOAD", "the upload has no content", "Send the file's bytes.")
+            return refuse(400, "EMPTY_UPLOAD", "the upload has no content", "Send the file's bytes.")
         stored = store.add(token, target, session_of(request))
         return JSONResponse({"uri": stored.uri, "name": stored.name, "size": stored.size,
                              "sha256": stored.sha256, "download_url": link(stored)})
@@ -263,11 +201,11 @@ def _download_route(store: FileStore) -> Any:
         token = request.path_params["token"]
         stored = store.lookup(token)  # on disk: a file another replica made or swept is seen here too
         if stored is None and store.was_swept(token):
-            return _error(410, "FILE_EXPIRED", "the file has expired", "Run the tool again to make it anew.")
+            return refuse(410, "FILE_EXPIRED", "the file has expired", "Run the tool again to make it anew.")
         if stored is None:
-            return _error(404, "FILE_NOT_FOUND", "no such file", "Links come from tool results or /upload.")
+            return refuse(404, "FILE_NOT_FOUND", "no such file", "Links come from tool results or /upload.")
         if stored.expires < time.time():  # known but expired (a link is a capability: no session check)
-            return _error(410, "FILE_EXPIRED", "the file has expired", "Run the tool again to make it anew.")
+            return refuse(410, "FILE_EXPIRED", "the file has expired", "Run the tool again to make it anew.")
         return FileResponse(stored.path, media_type=stored.mime,
                             headers={"Content-Disposition": mime.disposition(stored.name, stored.mime),
                                      "X-Content-Type-Options": "nosniff"})

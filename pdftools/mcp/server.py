@@ -2,25 +2,23 @@
 
 Each tool wraps its op in the roots policy (every path confined), maps pdftools errors to `isError` results
 whose text is `{code, message, hint}`, and otherwise returns the op's result as structured content.
+
+Its parts: `listing` (the instructions, and each tool's description, parameters and hints), `coerce` (what an
+argument may be given as), `arguments` (arguments that do not fit, in plain words), `words` (the ops' words in
+an agent's terms), `results` (results and errors made to fit an agent's context), `limiter` (heavy calls at once).
 """
 
 from __future__ import annotations
 
-import base64
 import contextlib
-import functools
 import inspect
-import json
 import logging
-import math
-import os
 import re
 import sys
 import threading
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from types import UnionType
-from typing import Annotated, Any, Literal, Union, get_args, get_origin, get_type_hints
+from typing import Any, get_type_hints
 
 import anyio
 import anyio.lowlevel
@@ -31,201 +29,39 @@ from mcp.types import (
     CallToolResult,
     CompleteRequestParams,
     EmptyResult,
-    ImageContent,
     ListResourcesResult,
     Resource,
     SetLevelRequestParams,
-    TextContent,
-    ToolAnnotations,
 )
 from mcp.types import Tool as MCPTool
 from pydantic import ValidationError
 
 from pdftools import __version__
-from pdftools.core import limits, paths, results, task
-from pdftools.core.cuts import MARK, cut_middle
-from pdftools.core.params import (
-    MISSING,
-    Cli,
-    Mcp,
-    Param,
-    describe,
-    marker,
-    name_parameters,
-    split_annotated,
-    with_note,
-    without_empty,
-)
+from pdftools.core import limits, paths, task
+from pdftools.core.params import without_empty
 from pdftools.errors import Busy, InvalidArgument, PdftoolsError, unexpected
 from pdftools.mcp import logs, prompts, schemas
+from pdftools.mcp.arguments import (
+    about_as_close,
+    argument_errors,
+    arguments_by_flag,
+    by_command,
+    command_arguments,
+    cut_given_back,
+    either,
+    member,
+    misplaced_arguments,
+)
+from pdftools.mcp.limiter import limiter_for
+from pdftools.mcp.listing import hints_for, instructions, tool_description, tool_parameters
+from pdftools.mcp.results import Publish, Scrub, error_result, success_result, trim
 from pdftools.mcp.store import URI_PREFIX, FileStore
+from pdftools.mcp.words import for_agent, mcp_namer, mcp_text
 from pdftools.ops import Op, get, selected
 
 log = logging.getLogger("pdftools.mcp")
-Publish = Callable[[dict[str, Any], int], tuple[dict[str, Any], list[Any]]]
-Scrub = Callable[[Any], Any]
 PolicyFactory = Callable[[Context], paths.RootsPolicy]
 CANCEL_GRACE = 10.0  # seconds a cancelled call may take to remove its temporary files
-MOST_ROWS = 50  # a batch's rows in one result: 300 files made 80 kB, more than a client keeps of a result
-MOST_DETAILED = 20  # rename_invoice's rows with their fields in full: 125 invoices made 95 kB (~760 bytes a file)
-MOST_BOOKMARKS = 200  # of an outline in pdf_info (an overview): a book's 2,000 made 100 kB
-MOST_LISTED = 500  # of an outline in pdf_bookmarks (list; `pages` for the others): 2,000 made 96 kB of text
-MOST_PAGES = 100  # whose boxes and images pdf_inspect lists: 500 pages made 100 kB
-MOST_IMAGES = 100  # pdf_inspect's images: 100 pages of 10 images made 56 kB with their boxes
-MOST_FIELDS = 250  # of a form in pdf_forms (list, fill; `pages` for the others): 3,000 fields made 340 kB
-MOST_VALUE, MOST_VALUES = 1_000, 16_000  # characters of one Info or XMP value, of all of them: 400 kB made 600 kB
-MOST_TITLE = 100  # characters of a title pdf_list shows: 200 files of 1,000 made 230 kB
-MOST_LABELS, MOST_RANGES = 1_000, 500  # pdf_page_labels' labels and ranges: 5,000 pages, a range each, made 370 kB
-MOST_NUMBERS = 1_000  # page numbers in one list of an edit's result (rotated, deleted...): 5,000 made 60 kB
-VALUES_REST = "pdf_metadata {} with the same input"  # the call for the rest of a cut Info or XMP
-LABELS_REST = "`pdf_inspect` with `pages` gives each of those pages' label (page_boxes)"
-MOST_FILES = 50  # outputs a result lists (split, thumbnails, images, attachments): 500 pages made 220 kB over HTTP
-PLAN_REST = "give fewer `inputs` to see the others"
-MOST_ERROR = 2_000  # characters of an error's message or hint: a 200,000-character page spec, quoted twice, made 400 kB
-MOST_STRING = 2_000  # characters of any string in a result but its budgeted text: 50 bookmark titles made 1 MB,
-MOST_STRINGS, FEWEST = 30_000, 100  # and of all of them, the longest cut first, none below FEWEST; never a name
-NAMES = frozenset({"path", "input", "output", "out_dir", "folder", "file", "name", "new_path", "uri", "download_url",
-                   "attachments", "next_file"})  # what names a file, a field or an attachment for the next call
-MOST_INLINE = 10  # images inline in one result (thumbnails): Claude Code counts ~1,600 tokens each of the 25,000
-# it keeps of a result, MCPJam's inspector drops those past 16
-ALL_FILES = {"stdio": "all are in {folder}", "http": "`files` holds a manifest (JSON) of every one"}
-
-INSTRUCTIONS = {
-    "stdio": "PDF tools. A file argument is a path inside the allowed roots (relative paths start at the first); "
-             "outputs are written there too. Call pdf_list to see which PDFs exist.",
-    "http": "PDF tools on a remote server. A file argument is a pdftools://files/ URI (from POST /upload or an "
-            "earlier result), base64 (or a data: URL, `;name=notes.txt` before `;base64` naming the file), or a path "
-            "inside the server's roots. An output (file or folder) counts only by its file name: what a call writes "
-            "is stored for this session and comes back "
-            "in the result's `files` (name, size, mime, sha256, uri for the next call, download_url, expires_at "
-            "(Unix time, in seconds)).",
-}
-TOKEN_WORDS = ("A download_url, like every route of this server, needs its token: send it as `Authorization: Bearer "
-               "<token>` (the header this client sends), or add `?token=<token>` to the link for a browser or a "
-               "plain download.")
-EXCEPTIONS = {  # what a served tool does otherwise than the transport's instructions say
-    "http": {"pdf_batch": "pdf_batch's out_dir is a folder inside the roots: its outputs stay there, not in `files`.",
-             "pdf_rename_invoice": "pdf_rename_invoice renames files in the roots where they are; its copies "
-                                   "(copy_to) are stored, in `stored_files`."},
-}
-SHARED_OVER = {  # what a shared parameter means on one transport, where it differs from the op's words
-    "http": {"output": "the output's file name (default: the input's name and the operation's, e.g. "
-                       "report-rotated.pdf), stored, see `files`",
-             "in_place": "Replace the input, a file in the roots (a stored file never changes)"},
-}
-COMMON = ("Errors come back as {code, message, hint}: follow the hint. A file name's bytes that are not UTF-8 are "
-          "shown as `\\xNN`: give the name back as shown. An optional argument left out means none, false or the "
-          "default its schema gives. Arguments many tools share, described here and not in each tool: ")
-
-
-def error_result(exc: PdftoolsError, scrub: Scrub | None = None, flags: dict[str, str] | None = None) -> CallToolResult:
-    """`scrub` (HTTP) takes server paths out of the message and hint (e.g. an OSError naming the workspace);
-    `flags` (the op's, see `mcp_namer`) puts the hint in MCP terms (`mcp_hint`)."""
-    data = exc.to_dict()
-    known = set((flags or {}).values())
-    for key in ("message", "hint"):  # `{{name}}` in the op's words: the argument's name; commands and flags too
-        data[key] = utf8(mcp_hint(name_parameters(data[key], str, known, "mcp"), flags or {}))  # names as shown
-        data[key] = cut_middle(data[key], MOST_ERROR)
-    return CallToolResult(content=[TextContent(type="text", text=json.dumps(scrub(data) if scrub else data))],
-                          is_error=True)
-
-
-def _cut_strings(value: Any, most: int, skip: set[str] | frozenset[str] = frozenset(),
-                 lengths: list[int] | None = None) -> int:
-    """Every string inside `value` (a list or dict, changed in place; its keys in `skip`, and names (`NAMES`) at
-    any depth, left as they are) `cut_middle`d to `most`; how many were. With `lengths`, only their lengths."""
-    cut = 0
-    items = list(value.items()) if isinstance(value, dict) else list(enumerate(value)) if isinstance(value, list) \
-        else []
-    for key, item in items:
-        if key in skip or key in NAMES:
-            continue
-        if isinstance(item, str) and lengths is not None:
-            lengths.append(len(item))
-        elif isinstance(item, str) and len(item) > most:
-            value[key], cut = cut_middle(item, most), cut + 1
-        elif isinstance(item, dict | list):
-            cut += _cut_strings(item, most, lengths=lengths)
-    return cut
-
-
-def _fair_share(lengths: list[int], total: int, most: int, fewest: int) -> int:
-    """The longest a string may stay so that all of them (`lengths`) fit in `total` characters, the longest cut
-    first (as water finds its level), within `fewest` and `most`."""
-    left, count = total, len(lengths)
-    for length in sorted(lengths):
-        if length * count > left:
-            return max(fewest, min(most, left // count))
-        left, count = left - length, count - 1
-    return most
-
-
-def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | None = None) -> CallToolResult:
-    """Structured content is the result; the text block is what a model reads (plain text where the result
-    offers it, e.g. extracted text, which JSON escaping would only bloat). `publish` (HTTP) turns written
-    files into stored ones: URIs and links in the data, resource links in the content (at most MOST_FILES, and
-    a manifest of them all); so inline images are read before it moves them, and `scrub` takes server paths out
-    of the text that goes with them."""
-    data, links = results.to_dict(result), list[Any]()
-    for name in getattr(result, "cli_only", ()):  # what only the command line's output means (see `_as_listed`)
-        data.pop(name, None)
-    _cap_numbers(data, MOST_NUMBERS)
-    for name in getattr(result, "echoes", ()):  # what the agent gave, said back (a stamp's text, a pattern)
-        if isinstance(data.get(name), str):
-            data[name] = cut_middle(data[name], MOST_ERROR)
-    budgeted = set(getattr(result, "budgeted", ()))  # text in pieces the agent sized (max_chars): never cut here
-    lengths: list[int] = []
-    _cut_strings(data, 0, budgeted, lengths)  # (measures only)
-    cut = _cut_strings(data, _fair_share(lengths, MOST_STRINGS, MOST_STRING, FEWEST), budgeted)
-    if cut and isinstance(data.get("warnings"), list):
-        data["warnings"].append(f"{cut} long text value(s) of the PDF cut in their middle to fit, each saying how many "
-                                "characters it lost")
-    chosen, left = getattr(result, "inline_images", lambda most: ([], 0))(MOST_INLINE)
-    # small images travel in the response itself, within the result's byte budget
-    images = [ImageContent(type="image", data=base64.b64encode(Path(path).read_bytes()).decode(), mime_type=mime)
-              for path, mime in chosen]
-    where = str(data.get("out_dir", ""))
-    if publish is not None:
-        data, links = publish(data, MOST_FILES)
-        where = "the result's `files` (download links)"
-    data = results.map_strings(data, utf8)
-    as_text = getattr(result, "as_text", None)
-    plain = utf8(as_text()) if callable(as_text) else None
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")) if plain is None else \
-        scrub(plain) if scrub is not None else plain
-    content: list[Any] = [TextContent(type="text", text=text), *images]
-    warned = data.get("warnings") if plain is not None else None
-    if isinstance(warned, list) and warned:  # the text alone hid them (pandoc's "not UTF-8: falling back to latin1")
-        content.append(TextContent(type="text", text="warnings:\n" + "\n".join(f"- {w}" for w in warned)))
-    if left:
-        content.append(TextContent(type="text", text=f"{left} image(s) not inline (at most {MOST_INLINE}, 700 kB, "
-                                                     f"a response); they are in {where}"))
-    return CallToolResult(content=[*content, *links], structured_content=data)
-
-
-def _cap_numbers(data: dict[str, Any], most: int) -> None:
-    """A long list of page numbers in a result (`rotated`, `deleted`: the pages an agent named, 5,000 of them;
-    resize's `scales` beside its `resized`) cut to its first `most`, with its length beside it as
-    `<name>_count`."""
-    for name, value in list(data.items()):
-        if isinstance(value, list) and len(value) > most and all(type(v) in (int, float) for v in value):
-            data[name], data[f"{name}_count"] = value[:most], len(value)
-
-
-def utf8(text: Any) -> Any:
-    """Text the transport can write: a file name's bytes that are not UTF-8 (`caf\\xe9.pdf`, which Python holds
-    as surrogate escapes) shown as `\\xe9`, as a terminal shows them; the SDK cannot encode them and the
-    session died."""
-    if not isinstance(text, str) or text.isascii():
-        return text
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        try:
-            return paths.shown(text)  # given back, it names the file again (paths.as_shown)
-        except UnicodeEncodeError:  # a surrogate no file name's byte makes
-            return text.encode("utf-8", "backslashreplace").decode("utf-8")
-    return text
 
 
 def _as_text(data: bytes, mime: str) -> bytes | str:
@@ -282,8 +118,8 @@ class PdftoolsServer(MCPServer):
         self._add_pending_tools()
         if self._tool_manager.get_tool(name) is None:
             return error_result(self._unknown_tool(name))
-        unknown = self._unknown_arguments(name, arguments) or _misplaced_arguments(name, arguments) or \
-            _cut_given_back(name, arguments)
+        unknown = self._unknown_arguments(name, arguments) or misplaced_arguments(name, arguments) or \
+            cut_given_back(name, arguments)
         if unknown is not None:
             return error_result(unknown)
         try:
@@ -307,7 +143,7 @@ class PdftoolsServer(MCPServer):
                                    hint="It exists but is not offered here: the server was started with a "
                                         f"narrower choice of tools. It offers: {', '.join(offered)}.")
         bare = {re.sub(r"^(pdf|doc)_", "", tool): tool for tool in offered}  # spelling, past the prefix all share
-        close = _by_command(name, offered) or [bare[word] for word in difflib.get_close_matches(
+        close = by_command(name, offered) or [bare[word] for word in difflib.get_close_matches(
             re.sub(r"^(pdf|doc)_", "", name), list(bare), n=1, cutoff=0.75)]
         return InvalidArgument(f"no tool {name}", hint=f"Did you mean {close[0]}?" if close
                                else f"The tools: {', '.join(offered)}.")
@@ -322,10 +158,10 @@ class PdftoolsServer(MCPServer):
         unknown = sorted(set(arguments) - known)
         if not unknown:
             return None
-        by_flag, commands = _arguments_by_flag(name), _command_arguments(arguments) if "options" in known else set()
-        close = {u: [by_flag[u]] if by_flag.get(u) in known else _about_as_close(u, known) for u in unknown}
-        meant = "; ".join(f"{u} is the command's: give it as options {_member(u, arguments[u])}" if u in commands
-                          else f"{u}: did you mean {_either(c)}?" for u, c in close.items() if c or u in commands)
+        by_flag, commands = arguments_by_flag(name), command_arguments(arguments) if "options" in known else set()
+        close = {u: [by_flag[u]] if by_flag.get(u) in known else about_as_close(u, known) for u in unknown}
+        meant = "; ".join(f"{u} is the command's: give it as options {member(u, arguments[u])}" if u in commands
+                          else f"{u}: did you mean {either(c)}?" for u, c in close.items() if c or u in commands)
         return InvalidArgument(f"{name} takes no argument {', '.join(unknown)}" + (f" ({meant})" if meant else ""),
                                hint=f"It takes: {', '.join(sorted(known))}.")
 
@@ -354,403 +190,6 @@ class PdftoolsServer(MCPServer):
         prompt = self._prompt_manager.get_prompt(name)
         prompts.check_arguments(prompt, arguments)
         return await super().get_prompt(name, arguments, context)
-
-
-def tool_parameters(fn: Callable[..., Any]) -> list[inspect.Parameter]:
-    """The op's parameters as MCP sees them: `Param` as pydantic's `Field` (description and constraints in
-    the schema, enforced by the SDK; the description in MCP terms, see `mcp_text`), `Mcp(hidden=True)`
-    dropped, `Mcp(default=...)` and `Mcp(annotation=...)` applied, and near-misses with one meaning
-    accepted (`coercion`)."""
-    hints = get_type_hints(fn, include_extras=True)
-    name_of = mcp_namer(fn)
-    params = []
-    for name, param in inspect.signature(fn).parameters.items():
-        base, meta = split_annotated(hints[name])
-        mcp = marker(meta, Mcp) or Mcp()
-        if mcp.hidden:
-            continue
-        spec = marker(meta, Param)
-        base = base if mcp.annotation is MISSING else mcp.annotation
-        coerce = coercion(base, name)
-        extra: list[Any] = [*coerce] if isinstance(coerce, tuple) else [coerce] if coerce is not None else []
-        if spec is not None and not mcp.note and shared_parameters().get(name) == spec:
-            extra.insert(0, spec.field(""))  # described once, in the instructions
-        elif spec is not None:
-            extra.insert(0, spec.field(mcp_text(with_note(spec.description, mcp.note), name_of)))
-        annotation = Annotated[(base, *extra)] if extra else base  # type: ignore[valid-type]
-        default = param.default if mcp.default is MISSING else mcp.default
-        params.append(param.replace(annotation=annotation, default=default, kind=inspect.Parameter.KEYWORD_ONLY))
-    return params
-
-
-@functools.cache
-def shared_parameters() -> dict[str, Param]:
-    """The parameters most tools share (core/edit.py), by name. A tool's parameter declared the same way is
-    listed without a description: the server's instructions give it once per session, not with every
-    request (~7 kB of `all`'s listing)."""
-    from pdftools.core.edit import SHARED
-
-    return {name: marker(split_annotated(hint)[1], Param) for name, hint in SHARED.items()}
-
-
-def instructions(transport: str, tools: frozenset[str] | None = None, token: bool = False) -> str:
-    """What the server says once, at initialize: what files mean on this transport (with the exceptions of the
-    `tools` served, default all; over HTTP with a `token`, that download links need it), errors, and the shared
-    parameters."""
-    over = SHARED_OVER.get(transport, {})
-    shared = "; ".join(f"`{name}`: {over.get(name) or describe(spec.description, str, 'mcp')}"
-                       for name, spec in shared_parameters().items())
-    exceptions = [text for tool, text in EXCEPTIONS.get(transport, {}).items() if tools is None or tool in tools]
-    links = [TOKEN_WORDS] if token and transport == "http" else []
-    return " ".join([INSTRUCTIONS[transport], *links, *exceptions, f"{COMMON}{shared}."])
-
-
-_FLAG = re.compile(r"(?<![^\s`(\[/])--?[A-Za-z][\w-]*(?!\.\w)")  # `--force`, `--set/--data`, `-n`; not
-# `{stem}-p{page}`, nor a file name (`-d.pdf`)
-
-
-def _about_as_close(word: str, known: set[str]) -> list[str]:
-    """The known names closest to `word` in spelling, and those about as close (within 0.1): `new_password` is as
-    near `user_password` as `owner_password`, and naming one alone sends an agent to the wrong one."""
-    import difflib
-
-    scored = sorted(((difflib.SequenceMatcher(None, word, name).ratio(), name) for name in known), reverse=True)
-    best = scored[0][0] if scored else 0.0
-    return [name for score, name in scored if score >= max(0.6, best - 0.1)][:3]
-
-
-def _either(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
-
-
-def _by_command(name: str, offered: list[str]) -> list[str]:
-    """The offered tool an agent meant when it named a tool after the command (`pdf_text` or `text` for
-    `pdftools text`, which is `pdf_extract_text`) or in another tool's or its task's words (`pdf_encrypt`,
-    `pdf_split_pages`, `pdf_add_watermark`: ops.OTHER_NAMES): the whole name, else the longest run of its words
-    that names one (`insert_blank` in `pdf_insert_blank_pages`). Spelling alone would suggest `pdf_protect` for
-    `pdf_text`, and `pdf_crop` for `pdf_encrypt`."""
-    from pdftools.ops import OPS, OTHER_NAMES
-
-    words = re.sub(r"^(pdf|doc)_", "", name.lower()).replace("-", "_").split("_")
-    tools = {op.name.replace("-", "_"): op.tool for op in OPS if op.tool in offered}
-    runs = ("_".join(words[start:start + size]) for size in range(len(words), 0, -1)
-            for start in range(len(words) - size + 1))
-    for candidate in runs:
-        command = tools.get(candidate) or tools.get(OTHER_NAMES.get(candidate, "").replace("-", "_"))
-        if command is not None:
-            return [command]
-    return []
-
-
-TAKES_CUTS = frozenset({"pdf_bookmarks"})  # tools whose op takes a cut text back as the whole one (core/cuts.py)
-
-
-def _cut_given_back(tool: str, arguments: Any, where: str = "") -> InvalidArgument | None:
-    """A text a result cut to fit (`… [18,000 characters cut] …`), given back in an argument: written, the mark
-    would end up in the file, the rest of the text lost."""
-    if tool in TAKES_CUTS or not arguments:
-        return None
-    for key, value in arguments.items() if isinstance(arguments, dict) else enumerate(arguments):
-        path = f"{where}.{key}" if where else str(key)
-        found = MARK.search(value) if isinstance(value, str) else None
-        if found is not None:
-            whole = ('pdf_metadata {"action": "show", "key": KEY} gives a metadata value whole; '
-                     if tool == "pdf_metadata" else "")
-            return InvalidArgument(f"the argument {path} carries the mark of a cut ({found[0].strip()}): a result cut "
-                                   "that text to fit, so it is not the whole text, and writing it would put the mark "
-                                   "in the file", hint=f"Give the whole text: {whole}pdf_bookmarks takes a cut title "
-                                                       "back as the whole one.")
-        inner = _cut_given_back(tool, value, path) if isinstance(value, dict | list) else None
-        if inner is not None:
-            return inner
-    return None
-
-
-def _arguments_by_flag(tool: str) -> dict[str, str]:
-    """A tool's arguments by the names of their command-line flags (`to` for `--to`: `to_format`; `l` for `-l`):
-    what an agent that knows the command line sends."""
-    from pdftools.ops import OPS
-
-    op = next((op for op in OPS if op.tool == tool), None)
-    flags = mcp_namer(op.load()) if op is not None else {}
-    return {flag.lstrip("-").replace("-", "_"): name for flag, name in flags.items()}
-
-
-def _misplaced_arguments(tool: str, arguments: dict[str, Any] | None) -> InvalidArgument | None:
-    """An argument given for another action of the tool (`annotations`, flatten's, with pdf_forms' `list`) is
-    refused, not ignored (at a shell that sub-command has no such option); one left at its default is no claim."""
-    from pdftools.core.params import actions_of
-    from pdftools.ops import OPS
-
-    action = (arguments or {}).get("action")
-    op = next((op for op in OPS if op.tool == tool), None)
-    if op is None or not isinstance(action, str):
-        return None
-    fn = op.load()
-    hints, defaults = get_type_hints(fn, include_extras=True), inspect.signature(fn).parameters
-    wrong = {}
-    for name, value in (arguments or {}).items():
-        takers = actions_of(split_annotated(hints[name])[1]) if name in hints and name in defaults else ()
-        if takers and action not in takers and value not in (None, defaults[name].default):
-            wrong[name] = takers
-    if not wrong:
-        return None
-    goes = "; ".join(f"{name} is for action `{'` or `'.join(takers)}`" for name, takers in wrong.items())
-    return InvalidArgument(f"{tool} action `{action}` takes no {', '.join(wrong)}: {goes}",
-                           hint="Leave it out, or call the action it is for.")
-
-
-def argument_errors(error: ValidationError, schema: dict[str, Any]) -> InvalidArgument:
-    """Arguments that do not fit a tool's input schema, in plain sentences: each argument named once, with what
-    it was given and what it takes (read from the schema), never pydantic's words (`Input should be a valid
-    integer`, `int_parsing`, a union's `page.int`, `Field required`)."""
-    said: dict[str, str] = {}
-    properties = schema.get("properties", {})
-    for problem in error.errors():
-        loc = [str(part) for part in problem["loc"]]
-        name = loc[0] if loc else "arguments"
-        if name in said:
-            continue  # a union's members each fail: one sentence for the argument
-        takes = _takes(properties.get(name, {}), schema)
-        if problem["type"] == "missing":
-            said[name] = f"{name} is required: give {takes}"
-            continue
-        where = [p for p in problem["loc"][1:] if isinstance(p, int)]  # a list's item, by its position
-        given = json.dumps(problem.get("input"), ensure_ascii=False, default=str)
-        given = given if len(given) <= 60 else given[:57] + "..."
-        item = f" (item {where[0] + 1})" if where else ""
-        said[name] = f"{name}{item} cannot be {given}: it takes {takes}"
-    return InvalidArgument("; ".join(said.values()), hint="Call again with the argument as its schema describes it.")
-
-
-def _takes(prop: dict[str, Any], schema: dict[str, Any]) -> str:
-    """What a schema property accepts, in words: `a whole number, at least 1`, `one of: plain, layout`."""
-    if "$ref" in prop:
-        prop = schema.get("$defs", {}).get(str(prop["$ref"]).rsplit("/", 1)[-1], {})
-    if "enum" in prop:
-        return "one of: " + ", ".join(str(v) for v in prop["enum"])
-    if "const" in prop:
-        return str(prop["const"])
-    kinds = [k for k in prop.get("anyOf", []) if k.get("type") != "null"]
-    if kinds:
-        return " or ".join(dict.fromkeys(_takes(k, schema) for k in kinds))
-    words = {"integer": "a whole number", "number": "a finite number", "boolean": "true or false", "string": "text",
-             "object": "an object", "null": "nothing"}
-    kind = prop.get("type")
-    if kind == "array":
-        items = _takes(prop.get("items", {}), schema)
-        return "a list" + (f" of {items}" if items != "anything" else "") + (
-            f" (at least {prop['minItems']})" if prop.get("minItems") else "")
-    said = words.get(str(kind), "anything")
-    bounds = [f"at least {prop['minimum']}" if "minimum" in prop else "",
-              f"above {prop['exclusiveMinimum']}" if "exclusiveMinimum" in prop else "",
-              f"at most {prop['maximum']}" if "maximum" in prop else "",
-              f"below {prop['exclusiveMaximum']}" if "exclusiveMaximum" in prop else "",
-              f"at least {prop['minLength']} characters" if prop.get("minLength") else ""]
-    return ", ".join([said, *(b for b in bounds if b)])
-
-
-def _member(key: str, value: Any) -> str:
-    return json.dumps({key: value}, ensure_ascii=False, default=str)
-
-
-def _command_arguments(arguments: dict[str, Any]) -> set[str]:
-    """The arguments of the tool a batch's `command` names (they go in its `options`); none for no such command."""
-    from pdftools.batch.plan import command_op, tool_arguments
-
-    try:
-        return set(tool_arguments(command_op(_tool_as_command(arguments.get("command")))))
-    except (InvalidArgument, TypeError):
-        return set()
-
-
-def mcp_namer(fn: Callable[..., Any]) -> dict[str, str]:
-    """The op's command-line flags (`--force`, `-n`) and the argument names an agent knows them by."""
-    names: dict[str, str] = {}
-    for name, hint in get_type_hints(fn, include_extras=True).items():
-        cli = marker(split_annotated(hint)[1], Cli) or Cli()
-        for flag in (*(part for flags in cli.flags for part in flags.split("/")), "--" + name.replace("_", "-")):
-            names.setdefault(flag, name)
-    return names
-
-
-def mcp_text(text: str, flags: dict[str, str]) -> str:
-    """Help text in MCP terms: `{{name}}` references as argument names, a command line the text shows
-    (`pdftools merge a.pdf b.pdf -o c.pdf`) as the tool, and any flag the text still names (`--force`) as
-    the argument it sets."""
-    return _FLAG.sub(lambda m: flags.get(m.group(0), m.group(0)), _as_tools(describe(text, str, "mcp"))).strip()
-
-
-_COMMAND = re.compile(r"`pdftools ([a-z][\w-]*)((?: [a-z]+)?)[^`]*`")
-
-
-def mcp_hint(hint: str, flags: dict[str, str]) -> str:
-    """An error's message or hint (written for a shell) as an agent acts on it: `pdftools forms list FILE` is
-    the tool `pdf_forms` (action list), `--password` the argument `password`, `--help` the tool's input schema;
-    no environment variable (the server's, not the agent's to set). Only the op's own flags are renamed (a file
-    name in the text is data: `-d.pdf` is not a flag)."""
-    hint = hint.replace("Check the option values", "Check the argument values")  # a tool has arguments
-    hint = hint.replace("`pdftools <command> --help`", "the tool's input schema")
-    hint = hint.replace("`pdftools --help`", "`pdf_diagnose`")
-    hint = hint.replace("`pdftools ocr --list-languages` lists the installed ones",
-                        "`pdf_diagnose` lists the installed ones as `ocr_languages`")
-    hint = hint.replace("`pdftools ocr --list-languages`", "`pdf_diagnose` (its `ocr_languages`)")  # pdf_ocr cannot
-    hint = re.sub(r",? or set PDFTOOLS_\w+", "", hint)  # the server's environment: not the agent's to set
-    hint = re.sub(r"\bpass (--[\w-]+)", lambda m: f"give `{flags.get(m.group(1), m.group(1))}`", _as_tools(hint))
-    return _FLAG.sub(lambda m: flags.get(m.group(0), m.group(0)), hint)
-
-
-def _as_tools(text: str) -> str:
-    """`pdftools forms list FILE` as `pdf_forms` (action `list`); `pdftools convert --help` as
-    `doc_convert`'s input schema."""
-    from pdftools.ops import OPS
-
-    tools = {op.name: op.tool for op in OPS}
-
-    def tool(m: re.Match[str]) -> str:
-        name, action = m.group(1), m.group(2).strip()
-        if name not in tools:
-            return m.group(0)
-        if "--help" in m.group(0):
-            return f"`{tools[name]}`'s input schema"
-        actions = ("list", "show", "set", "remove", "add", "extract", "fill", "flatten", "replace")
-        return f"`{tools[name]}`" + (f" (action `{action}`)" if action in actions else "")
-
-    return _COMMAND.sub(tool, text)
-
-
-PAGE_SPECS = ("pages", "repeat", "ranges")  # page specs (stamp's repeat: pages of its stamp; split's ranges)
-
-
-def coercion(base: Any, name: str = "") -> Any:
-    """A validator accepting what has exactly one meaning for this type: a whole number where a string is
-    expected (`pages: 2`), one string where a list of strings is (`inputs: "a.pdf"`), a list of page numbers
-    or ranges where a page spec is (`pages: [1, 3]` is `1,3`), a list of names where a comma-separated text is
-    (`allow: ["print", "copy"]`), a number's digits where one of some numbers is (`per_sheet: "4"`), a choice in
-    another case (`paper: "A4"`). A bool, a
-    float or a comma-joined string stay refused or are taken literally: they could mean more than one thing; so
-    is a bool where a number is. A
-    number is finite: pydantic reads `"nan"` and `"inf"` as floats. A batch's command may be named by its tool
-    (`pdf_info` is `info`)."""
-    from pydantic import AfterValidator, BeforeValidator
-
-    if get_origin(base) is Literal and name == "command":  # pdf_batch's: its tool's name is the command too
-        return BeforeValidator(_tool_as_command)
-    kinds = set(get_args(base)) if get_origin(base) in (Union, UnionType) else {base}
-    kinds.discard(type(None))
-    choices = get_args(next(iter(kinds))) if len(kinds) == 1 and get_origin(next(iter(kinds))) is Literal else ()
-    if choices and all(type(v) is int for v in choices):  # per_sheet: "4" is 4
-        return BeforeValidator(_text_as_number)
-    if choices and all(type(v) is str for v in choices):  # paper: "A4" is a4; relationship: "source" is Source
-        return BeforeValidator(functools.partial(_in_its_case, choices))
-    if kinds == {str}:
-        return BeforeValidator(_pages_as_spec if name in PAGE_SPECS else _number_as_text)
-    if kinds == {str, list[str]}:  # a comma-separated list (protect's allow) given as a list
-        return BeforeValidator(_list_as_commas)
-    if list[str] in kinds and kinds <= {list[str], dict[str, str | None]}:  # (metadata's values: an object too)
-        return BeforeValidator(_one_as_list)
-    if kinds == {float}:
-        return BeforeValidator(_no_bool_as_number), AfterValidator(_finite)
-    if int in kinds or float in kinds:  # (bookmarks' page: a number or `last`)
-        return BeforeValidator(_no_bool_as_number)
-    return None
-
-
-def _tool_as_command(value: Any) -> Any:
-    from pdftools.ops import OPS
-
-    return next((op.name for op in OPS if op.tool == value), value)
-
-
-def _no_bool_as_number(value: Any) -> Any:
-    """pydantic's lax mode reads `true` as 1: `max_chars: true` was a budget of one character."""
-    if isinstance(value, bool):
-        from pydantic_core import PydanticCustomError
-
-        raise PydanticCustomError("number_not_bool", "a number, not true or false")
-    return value
-
-
-def _finite(value: Any) -> Any:
-    if isinstance(value, float) and not math.isfinite(value):
-        from pydantic_core import PydanticCustomError
-
-        raise PydanticCustomError("finite_number", "a finite number")
-    return value
-
-
-def _in_its_case(choices: tuple[str, ...], value: Any) -> Any:
-    if not isinstance(value, str) or value in choices:
-        return value
-    same = [choice for choice in choices if choice.casefold() == value.strip().casefold()]
-    return same[0] if len(same) == 1 else value
-
-
-def _text_as_number(value: Any) -> Any:
-    return int(value) if isinstance(value, str) and value.strip().isdigit() and value.strip().isascii() else value
-
-
-def _number_as_text(value: Any) -> Any:
-    return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
-
-
-def _pages_as_spec(value: Any) -> Any:
-    if isinstance(value, list) and value and all(isinstance(v, str) or (isinstance(v, int) and not isinstance(
-            v, bool)) for v in value):
-        return ",".join(str(v) for v in value)
-    return _number_as_text(value)
-
-
-def _list_as_commas(value: Any) -> Any:
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return ",".join(value)
-    return value
-
-
-def _one_as_list(value: Any) -> Any:
-    if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
-        value = [value]
-    return [_number_as_text(v) for v in value] if isinstance(value, list) else value
-
-
-QUEUE_PER_SLOT = 16
-
-
-class Limiter:
-    """At most `slots` calls at once, at most `queue` more waiting; past that, BUSY at once."""
-
-    def __init__(self, slots: int, queue: int) -> None:
-        self.slots, self.queue, self.running, self.waiting = slots, queue, 0, 0
-        self._free: anyio.Condition | None = None
-
-    @contextlib.asynccontextmanager
-    async def __call__(self, name: str) -> AsyncIterator[None]:
-        if self.running >= self.slots and self.waiting >= self.queue:
-            raise Busy(f"{name}: {self.running} running and {self.waiting} waiting, the most this server takes")
-        self._free = self._free or anyio.Condition()
-        async with self._free:
-            self.waiting += 1
-            try:
-                while self.running >= self.slots:
-                    await self._free.wait()
-            finally:
-                self.waiting -= 1
-            self.running += 1
-        try:
-            yield
-        finally:
-            async with self._free:
-                self.running -= 1
-                self._free.notify()
-
-
-def limiter_for(op: Op) -> Limiter | None:
-    if not op.heavy:
-        return None
-    slots = int(os.environ.get("PDFTOOLS_HEAVY_SLOTS") or os.cpu_count() or 1)
-    # a waiting call is only a coroutine (its thread starts with its slot); 20 agent sessions on 2 cores
-    # overflowed a queue of 2 per slot (benchmarks/load.py), 16 per slot served them all
-    return Limiter(slots, int(os.environ.get("PDFTOOLS_HEAVY_QUEUE") or QUEUE_PER_SLOT * slots))
 
 
 def make_tool(op: Op, policy_for: PolicyFactory, offered: frozenset[str] | None = None) -> Callable[..., Any]:
@@ -806,8 +245,8 @@ def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publis
         result = fn(**without_empty(fn, kwargs))
         reword = getattr(result, "reword_errors", None)
         if callable(reword):  # errors inside a result (a batch's failed rows, a search's skipped inputs)
-            reword(lambda text, command: _for_agent(text, fn, get(command).load()))
-        _trim(result, "stdio" if publish is None else "http", offered)
+            reword(lambda text, command: for_agent(text, fn, get(command).load()))
+        trim(result, "stdio" if publish is None else "http", offered)
         named = getattr(result, "name_commands", None)
         if callable(named):  # commands a result names (what pdf_diagnose's checks are used for), as tools
             named(lambda command: get(command).tool)
@@ -822,45 +261,6 @@ def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publis
             return error_result(error, scrub)
         log.exception("%s crashed", op.tool)
         return error_result(error, scrub)
-
-
-def _trim(result: Any, transport: str = "stdio", offered: frozenset[str] | None = None) -> None:
-    """Leave out of a result what would fill an agent's context for nothing asked (a batch's thousands of rows,
-    a book's outline in an overview, the files a search did not match, a split's thousand parts), saying what
-    it left out and where the rest is (and when the tool that has it is not among those `offered`)."""
-    for hook, args in (("cap_rows", (MOST_ROWS,)), ("cap_plan", (MOST_ROWS, MOST_DETAILED, PLAN_REST)),
-                       ("cap_outline", (MOST_BOOKMARKS, "pdf_bookmarks (action list)")),
-                       ("cap_list", (MOST_LISTED, "give `pages` for the bookmarks of those pages")),
-                       ("drop_unmatched", ()), ("cap_pages", (MOST_PAGES, "give `pages` for the others")),
-                       ("cap_images", (MOST_IMAGES, "give `pages` for the others")),
-                       ("cap_fields", (MOST_FIELDS, "give `pages` (action list) for the fields of those pages")),
-                       ("cap_values", (MOST_VALUE, MOST_VALUES, VALUES_REST)),
-                       ("cap_titles", (MOST_TITLE, "pdf_metadata {}")),
-                       ("cap_labels", (MOST_LABELS, MOST_RANGES, LABELS_REST)),
-                       ("cap_outputs", (MOST_FILES, ALL_FILES[transport]))):
-        trim = getattr(result, hook, None)
-        if callable(trim):
-            trim(*(_offered(arg, offered) if isinstance(arg, str) else arg for arg in args))
-
-
-def _offered(rest: str, offered: frozenset[str] | None) -> str:
-    """Where the rest of a cut result is (`rest`), saying which tools it names this server does not offer."""
-    from pdftools.ops import OPS
-
-    if offered is None:
-        return rest
-    named = [tool for tool in dict.fromkeys(re.findall(r"\b(?:pdf|doc)_\w+", rest))
-             if tool in {op.tool for op in OPS} - offered]
-    if not named:
-        return rest
-    return f"{rest} ({' and '.join(named)}: not offered by this server, which was started with fewer tools)"
-
-
-def _for_agent(text: str, fn: Callable[..., Any], command: Callable[..., Any]) -> str:
-    """An error's text carried in a result of `fn` (made by `command`'s op: a batch's rows), as `error_result`
-    words an error: the op's `{{name}}` references and `{{mcp:...}}` text, flags as arguments."""
-    flags = {**mcp_namer(fn), **mcp_namer(command)}
-    return mcp_hint(name_parameters(text, str, set(flags.values()), "mcp"), flags)
 
 
 def _progress_sender(ctx: Context) -> task.ProgressFn:
@@ -927,22 +327,6 @@ def add_tools(server: MCPServer, ops: tuple[Op, ...], policy_for: PolicyFactory)
         hidden = getattr(fn.__annotations__["return"], "cli_only", ())  # the result type make_tool resolved
         if hidden and isinstance(server, PdftoolsServer):
             server.cli_only = {**server.cli_only, op.tool: tuple(hidden)}
-
-
-def tool_description(doc: str) -> str:
-    """Over MCP, an op's docstring gives its first paragraph (what the tool does) and the paragraphs written
-    `{{mcp:...}}` (what an agent needs beyond the input schema to call it right); the rest is help for a
-    person at a shell, and would cost every request."""
-    first, *rest = re.split(r"\n\s*\n", doc.strip())
-    return "\n\n".join([first, *(p for p in rest if p.startswith("{{mcp:"))])
-
-
-def hints_for(op: Op) -> ToolAnnotations:
-    """The op's annotations, each sent only where it differs from the spec's default (readOnlyHint false,
-    destructiveHint true, idempotentHint false, openWorldHint true). A writer is destructive (it may replace a
-    file) and, as a tool, not idempotent: called twice with `in_place`, pdf_rotate turns the pages twice and
-    pdf_bookmarks adds two bookmarks. Every tool works on local files only: a closed world."""
-    return ToolAnnotations(read_only_hint=True if op.read_only else None, open_world_hint=False)
 
 
 def _serve_prompts(server: PdftoolsServer, roots: list[Path], tools: set[str]) -> None:

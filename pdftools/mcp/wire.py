@@ -41,7 +41,7 @@ def refusal(raw: str | bytes) -> dict[str, Any] | None:
     said = (f"{what} holds half of a character ({character}, a lone UTF-16 surrogate: an emoji or another "
             "character cut in two?), which is no text")
     if tool_call:
-        from pdftools.mcp.server import error_result
+        from pdftools.mcp.results import error_result
 
         result = error_result(InvalidArgument(said, hint=HINT))
         return {"jsonrpc": "2.0", "id": message["id"],

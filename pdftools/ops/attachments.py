@@ -28,9 +28,10 @@ from pdftools.core.edit import (
     writes_nothing,
 )
 from pdftools.core.naming import distinct_file_names
+from pdftools.core.outputs import check_names, staged_outputs
 from pdftools.core.params import Cli, Mcp, Param
 from pdftools.core.paths import input_path, output_folder
-from pdftools.core.pdf import check_names, open_pdf, staged_outputs
+from pdftools.core.pdf import open_pdf
 from pdftools.document import attaching
 from pdftools.document.attached import Attachment, Found, chosen, described, every
 from pdftools.errors import InvalidArgument

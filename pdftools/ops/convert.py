@@ -22,9 +22,9 @@ from typing import Annotated, ClassVar, Literal
 from pdftools.convert import nesting, options, pandoc
 from pdftools.convert.media import Resolver
 from pdftools.core import limits, task
+from pdftools.core.outputs import atomic_output, check_output
 from pdftools.core.params import Cli, MaxChars, Mcp, Offset, Param, Password
 from pdftools.core.paths import folder_path, input_path, output_path, pdf_output_path
-from pdftools.core.pdf import atomic_output, check_output
 from pdftools.errors import EmptyInput, InvalidArgument
 
 MARKDOWNS = ("markdown", "gfm", "commonmark", "commonmark_x", "markdown_strict", "markdown_mmd",

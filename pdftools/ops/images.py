@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pdftools.core import limits, results, streams, task
 from pdftools.core.edit import Force, Pages, Password, select_pages
+from pdftools.core.outputs import check_names, staged_outputs
 from pdftools.core.params import Cli, Input, Param
 from pdftools.core.paths import input_path, output_folder
-from pdftools.core.pdf import check_names, open_pdf, page_list, staged_outputs
+from pdftools.core.pdf import open_pdf, page_list
 from pdftools.document.resources import instructions
 
 if TYPE_CHECKING:

@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING, Annotated
 
 from pdftools.core.edit import Decrypt, Linearize, ObjectStreams, saving
 from pdftools.core.inputs import expand, split_spec
+from pdftools.core.outputs import check_output
 from pdftools.core.pages import parse_turned, turn
 from pdftools.core.params import Cli, Param, Passwords
 from pdftools.core.paths import pdf_output_path
-from pdftools.core.pdf import Keys, check_output, copy_pages, keyring, new_pdf, open_pdf, page_list, save_pdf
+from pdftools.core.pdf import Keys, copy_pages, keyring, new_pdf, open_pdf, page_list, save_pdf
 from pdftools.document import attached, metadata, outline, remap
 from pdftools.document import labels as pagelabels
 from pdftools.errors import BadPassword, FileNotFound, NoPages

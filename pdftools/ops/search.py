@@ -25,7 +25,8 @@ from pdftools.core.inputs import named, split_spec
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Mcp, Param, Passwords
 from pdftools.core.paths import input_path, policy
-from pdftools.document.search import NOTHING, Position, Searcher, SearchResult, Skipped, compile_pattern, page_texts
+from pdftools.document.search import NOTHING, Position, Searcher, compile_pattern, page_texts
+from pdftools.document.search_result import SearchResult, Skipped
 from pdftools.errors import InvalidArgument, PathOutsideRoot, PdftoolsError
 
 __all__ = ["SearchResult", "search"]

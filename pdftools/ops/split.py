@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 from pdftools.core import parallel, results, streams
 from pdftools.core.edit import Decrypt, Linearize, ObjectStreams, saving
 from pdftools.core.naming import printf_number, render
+from pdftools.core.outputs import check_names, staged_outputs
 from pdftools.core.pages import check_spec, parse_ranges
 from pdftools.core.params import Cli, Input, Param, Password
 from pdftools.core.paths import input_path, output_folder
-from pdftools.core.pdf import check_names, copy_pages, new_pdf, open_pdf, page_list, staged_outputs, write_pdf
+from pdftools.core.pdf import copy_pages, new_pdf, open_pdf, page_list, write_pdf
 from pdftools.document import attached, outline, remap
 from pdftools.document import labels as pagelabels
 from pdftools.errors import InvalidArgument, NoPages

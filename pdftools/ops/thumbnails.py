@@ -15,10 +15,11 @@ from typing import Annotated, Any, Literal
 from pdftools import engines
 from pdftools.core import limits, results, streams, task
 from pdftools.core.naming import render
+from pdftools.core.outputs import check_names, staged_outputs
 from pdftools.core.pages import parse_pages, runs
 from pdftools.core.params import Cli, Input, Pages, Param, Password
 from pdftools.core.paths import input_path, output_folder
-from pdftools.core.pdf import check_names, open_pdf, page_list, staged_outputs
+from pdftools.core.pdf import open_pdf, page_list
 from pdftools.document import text as pagetext
 from pdftools.engines import poppler
 from pdftools.engines.tesseract import check_pixels

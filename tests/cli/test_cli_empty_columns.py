@@ -11,7 +11,7 @@ from typing import Any
 
 from conftest import CORPUS
 
-from pdftools.cli import render
+from pdftools.cli import blocks
 from pdftools.ops.doctor import Check, DoctorResult
 
 SAMPLE = CORPUS / "001-trivial" / "minimal-document.pdf"
@@ -40,13 +40,13 @@ def test_doctor_shows_the_install_column_only_when_something_is_missing() -> Non
                     install="apt-get install tesseract-ocr")
     for checks, shown in (([found], False), ([found, missing], True)):
         result = DoctorResult(ok=not shown, checks=checks)
-        lines = render.plain_lines(render.layout(result, tty=False))
+        lines = blocks.plain_lines(blocks.layout(result, tty=False))
         header = next(line for line in lines if "┃" in line)
         assert ("install" in header) == shown, lines
 
 
 def _columns(result: object) -> str:
-    lines = render.plain_lines(render.layout(result, tty=False))
+    lines = blocks.plain_lines(blocks.layout(result, tty=False))
     return next(line for line in lines if "┃" in line)
 
 

@@ -14,7 +14,7 @@ from typing import Any, get_type_hints
 
 import pytest
 
-from pdftools.cli.app import flags_of
+from pdftools.cli.options import flags_of
 from pdftools.core.params import ONLY_FOR, Cli, Param, marker, split_annotated
 from pdftools.ops import OPS
 

@@ -19,7 +19,7 @@ from cli.test_cli_hostile_text import hostile_pdf
 from conftest import CORPUS
 from rich.console import Console
 
-from pdftools.cli import render
+from pdftools.cli import blocks, render
 from pdftools.ops.attachments import attachments
 from pdftools.ops.bookmarks import bookmarks
 from pdftools.ops.check import check
@@ -41,12 +41,12 @@ ATTACHED = SAMPLES / "025-attachment" / "with-attachment.pdf"
 EINVOICES = CORPUS.parent / "einvoices" if CORPUS.name == "sample-files" else CORPUS / "einvoices"
 
 
-def drawn_by_rich(block: render.Fields) -> list[str]:
+def drawn_by_rich(block: blocks.Fields) -> list[str]:
     """What the renderer printed on a pipe before: rich at an unlimited width, each line without its padding."""
     console = Console(width=render.UNLIMITED, highlight=False, soft_wrap=True, markup=False, emoji=False,
                       color_system=None)
     with console.capture() as captured:
-        console.print(render.drawn(block), crop=False)
+        console.print(blocks.drawn(block), crop=False)
     return [line.rstrip() for line in captured.get().splitlines()]
 
 
@@ -123,18 +123,18 @@ def _corpus_results(tmp: Path) -> list[Any]:
 
 
 @pytest.fixture(scope="module")
-def laid_out(tmp_path_factory: pytest.TempPathFactory) -> list[render.Fields]:
-    return [render.layout(result, tty=False) for result in _corpus_results(tmp_path_factory.mktemp("plain"))]
+def laid_out(tmp_path_factory: pytest.TempPathFactory) -> list[blocks.Fields]:
+    return [blocks.layout(result, tty=False) for result in _corpus_results(tmp_path_factory.mktemp("plain"))]
 
 
-def test_plain_lines_are_what_rich_drew_on_a_pipe(laid_out: list[render.Fields]) -> None:
+def test_plain_lines_are_what_rich_drew_on_a_pipe(laid_out: list[blocks.Fields]) -> None:
     for block in laid_out:
-        assert render.plain_lines(block) == drawn_by_rich(block)
+        assert blocks.plain_lines(block) == drawn_by_rich(block)
 
 
-def test_the_corners_are_reached(laid_out: list[render.Fields]) -> None:
+def test_the_corners_are_reached(laid_out: list[blocks.Fields]) -> None:
     """The built result exercises what it was built for (a test that could not fail otherwise)."""
-    lines = render.plain_lines(laid_out[0])
+    lines = blocks.plain_lines(laid_out[0])
     assert "wide     漢字 and e\u0301 and emoji 📄" in lines
     assert "         漢字漢字       │" in lines  # two cells a character, as a terminal shows them
     assert "         │   └── A1a  p.-" in lines and "nested" in lines and "outline  A\\nsecond line  p.1" in lines
@@ -146,7 +146,7 @@ def test_the_corners_are_reached(laid_out: list[render.Fields]) -> None:
 
 def test_a_tab_in_a_value_stays_a_tab_when_piped() -> None:
     """Data is printed literally. (rich, at a terminal, breaks the cell at a tab.)"""
-    assert render.plain_lines(render.layout(Inner("a\tb"), tty=False)) == ["value  a\tb"]
+    assert blocks.plain_lines(blocks.layout(Inner("a\tb"), tty=False)) == ["value  a\tb"]
 
 
 def test_piped_output_does_not_load_rich(cli: Callable[..., Any], tmp_path: Path) -> None:

@@ -105,7 +105,7 @@ def test_no_option_shows_the_bare_placeholder_text() -> None:
     import inspect
     from typing import get_type_hints
 
-    from pdftools.cli.app import flags_of, metavar_of
+    from pdftools.cli.options import flags_of, metavar_of
     from pdftools.core.params import Cli, marker, split_annotated
     from pdftools.ops import OPS
 

@@ -15,7 +15,7 @@ def test_references_are_rendered_per_front_end() -> None:
 
 
 def test_cli_help_renders_flags(cli) -> None:  # type: ignore[no-untyped-def]
-    from pdftools.cli.app import flag_namer
+    from pdftools.cli.options import flag_namer
     from pdftools.ops.text import text
 
     assert flag_namer(text)("max_chars") == "--max-chars"

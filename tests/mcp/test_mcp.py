@@ -15,7 +15,8 @@ from conftest import CORPUS
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
-from pdftools.mcp.server import build_server, shared_parameters
+from pdftools.mcp.listing import shared_parameters
+from pdftools.mcp.server import build_server
 from pdftools.ops import OPS
 
 FOUR = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"

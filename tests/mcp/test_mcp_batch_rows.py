@@ -13,7 +13,7 @@ import anyio
 from conftest import CORPUS
 from surface_servers import stdio_client
 
-from pdftools.mcp.server import MOST_ROWS
+from pdftools.mcp.results import MOST_ROWS
 
 FOUR = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
 FILES = MOST_ROWS + 30

@@ -14,7 +14,7 @@ from typing import Any
 import anyio
 from surface_servers import stdio_client
 
-from pdftools.mcp.server import MOST_ERROR
+from pdftools.mcp.results import MOST_ERROR
 
 SAMPLE = Path(__file__).parents[2] / "samples" / "report.pdf"
 LONG = "Q" * 200_000

@@ -13,7 +13,7 @@ import httpx2
 import readback as rb
 from surface_servers import TOKEN, http_server
 
-from pdftools.mcp.server import instructions
+from pdftools.mcp.listing import instructions
 
 
 def test_instructions_say_download_links_need_the_token(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ import pikepdf
 from conftest import CORPUS
 from surface_servers import stdio_client
 
-from pdftools.mcp.server import MOST_BOOKMARKS, MOST_LISTED
+from pdftools.mcp.results import MOST_BOOKMARKS, MOST_LISTED
 
 OUTLINE = CORPUS / "006-pdflatex-outline" / "pdflatex-outline.pdf"
 

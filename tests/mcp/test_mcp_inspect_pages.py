@@ -13,7 +13,7 @@ import anyio
 import pikepdf
 from surface_servers import stdio_client
 
-from pdftools.mcp.server import MOST_PAGES
+from pdftools.mcp.results import MOST_PAGES
 
 
 def test_a_long_document_lists_its_first_pages_and_says_how_to_see_the_rest(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ import extreme_pdfs as extreme
 import pikepdf
 from surface_servers import stdio_client
 
-from pdftools.mcp.server import MOST_TITLE
+from pdftools.mcp.results import MOST_TITLE
 
 
 def _titled(path: Path, title: str) -> None:

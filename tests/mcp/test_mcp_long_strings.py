@@ -16,7 +16,7 @@ import anyio
 import pikepdf
 from surface_servers import stdio_client
 
-from pdftools.mcp.server import MOST_STRING
+from pdftools.mcp.results import MOST_STRING
 
 BOUND = 50_000  # bytes of a result's text, as tests/mcp/test_mcp_results_bounded.py bounds them
 

@@ -18,7 +18,7 @@ import pikepdf
 import pytest
 from surface_servers import http_server, stdio_client
 
-from pdftools.mcp.server import MOST_FILES, MOST_INLINE
+from pdftools.mcp.results import MOST_FILES, MOST_INLINE
 
 PAGES = MOST_FILES + 70
 BUDGET = 40_000  # bytes of text, or of structured content: ~10k tokens, well within the ~25k a client keeps

@@ -16,7 +16,7 @@ import anyio
 from invoices.generate import make_spec, write
 from surface_servers import stdio_client
 
-from pdftools.mcp.server import MOST_DETAILED, MOST_ROWS
+from pdftools.mcp.results import MOST_DETAILED, MOST_ROWS
 
 BUDGET = 40_000  # bytes of text, or of structured content: ~10k tokens, well within the ~25k a client keeps
 READ = 30  # invoices read from their pages (fields at 0.75-0.97): skipped at a threshold of 0.99

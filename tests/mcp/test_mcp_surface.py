@@ -23,7 +23,7 @@ from mcp.types import INVALID_PARAMS, PromptReference
 from surface_servers import TOKEN, Http, http_server, stdio_client
 from test_mcp_tools import BUDGETS
 
-from pdftools.mcp.server import instructions
+from pdftools.mcp.listing import instructions
 
 FOUR = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
 LOCKED = CORPUS / "005-libreoffice-writer-password" / "libreoffice-writer-password.pdf"

@@ -20,7 +20,8 @@ from mcp.client.stdio import StdioServerParameters
 
 from pdftools.core.params import describe
 from pdftools.errors import InvalidArgument
-from pdftools.mcp.server import build_server, instructions, shared_parameters
+from pdftools.mcp.listing import instructions, shared_parameters
+from pdftools.mcp.server import build_server
 from pdftools.ops import OPS, PROFILES, selected
 
 PDFTOOLS = Path(sys.executable).with_name("pdftools")

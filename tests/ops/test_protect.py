@@ -245,7 +245,7 @@ def test_cli_wrong_password(fails: Errors, tmp_path: Path, encrypted_pdf: Path) 
 
 
 def test_cli_prompts_at_a_terminal_hidden_and_twice(cli: Any, pdf: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("pdftools.cli.app.interactive", lambda: True)
+    monkeypatch.setattr("pdftools.cli.values.interactive", lambda: True)
     made = cli("protect", pdf, "--json", input=f"{SECRET}\n{SECRET}\n")
     assert made.exit_code == 0, made
     assert "New password" in made.stderr and "Repeat for confirmation" in made.stderr

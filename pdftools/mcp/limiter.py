@@ -1,0 +1,52 @@
+"""How many heavy calls (OCR, rendering, conversion) run at once: a slot per CPU, a queue behind them, BUSY past
+it (PDFTOOLS_HEAVY_SLOTS, PDFTOOLS_HEAVY_QUEUE)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import AsyncIterator
+
+import anyio
+
+from pdftools.errors import Busy
+from pdftools.ops import Op
+
+QUEUE_PER_SLOT = 16
+
+
+class Limiter:
+    """At most `slots` calls at once, at most `queue` more waiting; past that, BUSY at once."""
+
+    def __init__(self, slots: int, queue: int) -> None:
+        self.slots, self.queue, self.running, self.waiting = slots, queue, 0, 0
+        self._free: anyio.Condition | None = None
+
+    @contextlib.asynccontextmanager
+    async def __call__(self, name: str) -> AsyncIterator[None]:
+        if self.running >= self.slots and self.waiting >= self.queue:
+            raise Busy(f"{name}: {self.running} running and {self.waiting} waiting, the most this server takes")
+        self._free = self._free or anyio.Condition()
+        async with self._free:
+            self.waiting += 1
+            try:
+                while self.running >= self.slots:
+                    await self._free.wait()
+            finally:
+                self.waiting -= 1
+            self.running += 1
+        try:
+            yield
+        finally:
+            async with self._free:
+                self.running -= 1
+                self._free.notify()
+
+
+def limiter_for(op: Op) -> Limiter | None:
+    if not op.heavy:
+        return None
+    slots = int(os.environ.get("PDFTOOLS_HEAVY_SLOTS") or os.cpu_count() or 1)
+    # a waiting call is only a coroutine (its thread starts with its slot); 20 agent sessions on 2 cores
+    # overflowed a queue of 2 per slot (benchmarks/load.py), 16 per slot served them all
+    return Limiter(slots, int(os.environ.get("PDFTOOLS_HEAVY_QUEUE") or QUEUE_PER_SLOT * slots))

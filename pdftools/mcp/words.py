@@ -1,0 +1,75 @@
+"""The ops' words in an agent's terms: help text and error hints written for a shell (`--force`, `pdftools forms
+list FILE`, `{{name}}`) with the tool's argument names and the tools instead of flags and commands."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any, get_type_hints
+
+from pdftools.core.params import Cli, describe, marker, name_parameters, split_annotated
+
+_FLAG = re.compile(r"(?<![^\s`(\[/])--?[A-Za-z][\w-]*(?!\.\w)")  # `--force`, `--set/--data`, `-n`; not
+# `{stem}-p{page}`, nor a file name (`-d.pdf`)
+
+
+def mcp_namer(fn: Callable[..., Any]) -> dict[str, str]:
+    """The op's command-line flags (`--force`, `-n`) and the argument names an agent knows them by."""
+    names: dict[str, str] = {}
+    for name, hint in get_type_hints(fn, include_extras=True).items():
+        cli = marker(split_annotated(hint)[1], Cli) or Cli()
+        for flag in (*(part for flags in cli.flags for part in flags.split("/")), "--" + name.replace("_", "-")):
+            names.setdefault(flag, name)
+    return names
+
+
+def mcp_text(text: str, flags: dict[str, str]) -> str:
+    """Help text in MCP terms: `{{name}}` references as argument names, a command line the text shows
+    (`pdftools merge a.pdf b.pdf -o c.pdf`) as the tool, and any flag the text still names (`--force`) as
+    the argument it sets."""
+    return _FLAG.sub(lambda m: flags.get(m.group(0), m.group(0)), _as_tools(describe(text, str, "mcp"))).strip()
+
+
+_COMMAND = re.compile(r"`pdftools ([a-z][\w-]*)((?: [a-z]+)?)[^`]*`")
+
+
+def mcp_hint(hint: str, flags: dict[str, str]) -> str:
+    """An error's message or hint (written for a shell) as an agent acts on it: `pdftools forms list FILE` is
+    the tool `pdf_forms` (action list), `--password` the argument `password`, `--help` the tool's input schema;
+    no environment variable (the server's, not the agent's to set). Only the op's own flags are renamed (a file
+    name in the text is data: `-d.pdf` is not a flag)."""
+    hint = hint.replace("Check the option values", "Check the argument values")  # a tool has arguments
+    hint = hint.replace("`pdftools <command> --help`", "the tool's input schema")
+    hint = hint.replace("`pdftools --help`", "`pdf_diagnose`")
+    hint = hint.replace("`pdftools ocr --list-languages` lists the installed ones",
+                        "`pdf_diagnose` lists the installed ones as `ocr_languages`")
+    hint = hint.replace("`pdftools ocr --list-languages`", "`pdf_diagnose` (its `ocr_languages`)")  # pdf_ocr cannot
+    hint = re.sub(r",? or set PDFTOOLS_\w+", "", hint)  # the server's environment: not the agent's to set
+    hint = re.sub(r"\bpass (--[\w-]+)", lambda m: f"give `{flags.get(m.group(1), m.group(1))}`", _as_tools(hint))
+    return _FLAG.sub(lambda m: flags.get(m.group(0), m.group(0)), hint)
+
+
+def _as_tools(text: str) -> str:
+    """`pdftools forms list FILE` as `pdf_forms` (action `list`); `pdftools convert --help` as
+    `doc_convert`'s input schema."""
+    from pdftools.ops import OPS
+
+    tools = {op.name: op.tool for op in OPS}
+
+    def tool(m: re.Match[str]) -> str:
+        name, action = m.group(1), m.group(2).strip()
+        if name not in tools:
+            return m.group(0)
+        if "--help" in m.group(0):
+            return f"`{tools[name]}`'s input schema"
+        actions = ("list", "show", "set", "remove", "add", "extract", "fill", "flatten", "replace")
+        return f"`{tools[name]}`" + (f" (action `{action}`)" if action in actions else "")
+
+    return _COMMAND.sub(tool, text)
+
+
+def for_agent(text: str, fn: Callable[..., Any], command: Callable[..., Any]) -> str:
+    """An error's text carried in a result of `fn` (made by `command`'s op: a batch's rows), as `error_result`
+    words an error: the op's `{{name}}` references and `{{mcp:...}}` text, flags as arguments."""
+    flags = {**mcp_namer(fn), **mcp_namer(command)}
+    return mcp_hint(name_parameters(text, str, set(flags.values()), "mcp"), flags)

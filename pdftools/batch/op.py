@@ -122,6 +122,8 @@ def batch(
                                    "this machine: without --cluster, and PDFTOOLS_CLUSTER= if it is set.}}{{mcp:Call "
                                    "again and leave out jobs: the server runs batches on its cluster (its setting "
                                    "PDFTOOLS_CLUSTER), whose workers' nthreads decide.}}")
+    if not cluster:  # what this machine must have (its programs' languages...): here, it runs every file
+        _check(fn, "check_here", chosen)
     folder, made = _out_folder(out_dir)
     try:
         sources = batch_inputs.gather(inputs, recursive=recursive, suffixes=plan.suffixes_for(op.name), skip=folder)
@@ -151,15 +153,24 @@ def _options(fn: Any, given: list[str] | dict[str, Any] | None, password: list[s
     example = "Give it with {{cli:--set, e.g. --set NAME=VALUE}}{{mcp:options, e.g. {\"NAME\": VALUE}}}."
     if missing:
         raise InvalidArgument(f"this command needs {', '.join(missing)}", hint=example.replace("NAME", missing[0]))
-    check = getattr(inspect.getmodule(fn), "check_arguments", None)  # an op's own checks of its arguments
-    if check is not None:
-        try:
-            check(**{n: chosen.get(n, params[n].default) for n in inspect.signature(check).parameters})
-        except InvalidArgument as exc:  # its arguments named as the batch takes them: options, not flags
-            named = re.findall(r"\{\{(\w+)\}\}", exc.message)
-            raise InvalidArgument(re.sub(r"\{\{(\w+)\}\}", r"\1", exc.message),
-                                  hint=example.replace("NAME", named[0]) if named else exc.hint) from None
+    _check(fn, "check_arguments", chosen)  # an op's own checks of its arguments
     return chosen
+
+
+def _check(fn: Any, name: str, chosen: dict[str, Any]) -> None:
+    """Call the op module's check `name` (if it has one) with the options chosen, before any file."""
+    check = getattr(inspect.getmodule(fn), name, None)
+    if check is None:
+        return
+    params = inspect.signature(fn).parameters
+    example = "Give it with {{cli:--set, e.g. --set NAME=VALUE}}{{mcp:options, e.g. {\"NAME\": VALUE}}}."
+    try:
+        check(**{n: chosen.get(n, params[n].default) for n in inspect.signature(check).parameters})
+    except InvalidArgument as exc:  # its arguments named as the batch takes them: options, not flags
+        named = re.findall(r"\{\{(\w+)\}\}", exc.message)
+        hint = exc.hint and re.sub(r"\{\{(\w+)\}\}", r"the option \1", exc.hint)
+        raise InvalidArgument(re.sub(r"\{\{(\w+)\}\}", r"\1", exc.message),
+                              hint=example.replace("NAME", named[0]) if named else hint) from None
 
 
 def _out_folder(raw: str) -> tuple[Path, Path | None]:

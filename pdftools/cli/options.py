@@ -55,8 +55,10 @@ def typer_parameters(fn: Callable[..., Any], action: str | None = None) -> list[
             spec = typer.Option(*flags_of(name, cli), help=help_text, envvar=cli.envvar, case_sensitive=False,
                                 metavar=metavar_of(name, base, cli), show_envvar=cli.envvar is not None,
                                 autocompletion=complete)
+        # one secret taken as a list, so that given twice it is refused (values.fill_secrets)
+        typed = list[str] | None if not cli.argument and one_secret(base, cli) else base
         params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default,
-                                        annotation=Annotated[base, spec]))
+                                        annotation=Annotated[typed, spec]))
         if cli.file_flag:
             flag = max(flags_of(name, cli), key=len)
             where = "FILE, one a line" if many(base) else "the first line of FILE"
@@ -108,6 +110,12 @@ def metavar_of(name: str, base: Any, cli: Cli) -> str | None:
     if get_origin(kinds[0]) is Literal:
         return "[" + "|".join(map(str, get_args(kinds[0]))) + "]"
     return {int: "N", float: "NUMBER"}.get(kinds[0], "TEXT")
+
+
+def one_secret(base: Any, cli: Cli) -> bool:
+    """Whether a parameter is one secret (`--password` of a command that opens one PDF, `--user-password`): click
+    keeps the last of an option given twice, and a password given twice to open one PDF is a mistake to say."""
+    return bool(cli.file_flag or cli.prompt) and not many(base)
 
 
 def many(base: Any) -> bool:

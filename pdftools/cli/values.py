@@ -36,8 +36,18 @@ def fill_secrets(fn: Callable[..., Any], kwargs: dict[str, Any], files: dict[str
     list's variable at blanks, and a password may hold spaces)."""
     for name, cli in secret_parameters(fn).items():
         several = many(split_annotated(hints_of(fn)[name])[0])
-        if name in (from_env or ()) and several and cli.envvar:
-            kwargs[name] = _lines(os.environ.get(cli.envvar, "")) or None
+        if name in (from_env or ()) and cli.envvar:  # one value or its lines, never split at blanks as click does
+            kwargs[name] = (_lines(os.environ.get(cli.envvar, "")) or None) if several else os.environ[cli.envvar]
+        if not several and isinstance(kwargs.get(name), list):  # the command line's (options.one_secret)
+            if len(kwargs[name]) > 1:
+                flag = max(flags_of(name, cli), key=len)
+                opens = name == "password"  # the one that opens the input (not a new one: protect's)
+                raise InvalidArgument(f"{flag} given {len(kwargs[name])} times: "
+                                      + ("this command opens one PDF, with one" if opens else "it takes one"),
+                                      hint=f"Give {flag} once." + (" Commands that open several PDFs (merge, insert, "
+                                                                   "stamp --pdf, search, batch) take one for each."
+                                                                   if opens else ""))
+            kwargs[name] = kwargs[name][0] if kwargs[name] else None
         path = files.get(name)
         if path is not None:
             if name in typed:

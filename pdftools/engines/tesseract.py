@@ -67,14 +67,21 @@ NAMES = {
 }
 
 
-def check_languages(spec: str) -> list[str]:
-    """The languages of `eng+deu`, each well-formed and installed, or INVALID_ARGUMENT / OCR_LANGUAGE_MISSING
-    (whose hint names the packages to install). A language's name (`english`) or ISO 639-1 code (`de`), and
-    `osd` (orientation data, no language), are INVALID_ARGUMENT saying what to give instead."""
+def check_codes(spec: str) -> list[str]:
+    """The codes of `eng+deu`, each in tesseract's syntax and none `osd` (orientation data, no language), or
+    INVALID_ARGUMENT: what holds on any machine, whichever languages it has installed."""
     wanted = parse_languages(spec)
     if "osd" in wanted:
         raise InvalidArgument("osd is tesseract's orientation data, not a language to read",
                               hint="Leave it out: {{rotate_pages}} uses it to turn pages upright.")
+    return wanted
+
+
+def check_languages(spec: str) -> list[str]:
+    """The languages of `eng+deu`, each well-formed and installed, or INVALID_ARGUMENT / OCR_LANGUAGE_MISSING
+    (whose hint names the packages to install). A language's name (`english`) or ISO 639-1 code (`de`), and
+    `osd` (orientation data, no language), are INVALID_ARGUMENT saying what to give instead."""
+    wanted = check_codes(spec)
     spoken = [(lang, NAMES[lang.lower()]) for lang in wanted if lang not in languages() and lang.lower() in NAMES]
     if spoken:
         raise InvalidArgument("tesseract names languages by their codes: " + ", ".join(

@@ -39,12 +39,16 @@ class OcrResult:
     def as_text(self) -> str | None:
         return self.text.as_text(empty=NOTHING_READ) if self.text is not None else None
 
-    def notes(self) -> list[str]:
+    def notes(self, force_ocr: str = "--force-ocr") -> list[str]:
         """At a shell, on stderr: why exit 14 (nothing done)."""
         if not self.already_text or self.skip_text:
             return []
         return ["every page asked for already has text, so nothing was OCRed" + (
-            "" if self.text is not None else " and no searchable PDF written") + ": --force-ocr OCRs them again"]
+            "" if self.text is not None else " and no searchable PDF written") + f": {force_ocr} OCRs them again"]
+
+    def agent_notes(self) -> list[str]:
+        """Over MCP, a text block of their own: `already_text` alone is a success that says nothing to a model."""
+        return self.notes(force_ocr="force_ocr: true")
 
     @property
     def exit_code(self) -> int:

@@ -74,10 +74,8 @@ def ocr(
         return OcrLanguages(list(engine.languages()))  # type: ignore[return-value]
     if input is None:
         raise InvalidArgument("give a PDF or an image to OCR")
-    if skip_text and force_ocr:
-        raise InvalidArgument("{{force_ocr}} OCRs every page, so {{skip_text}} would do nothing: give one of them",
-                              hint="As in OCRmyPDF, the two do not go together.")
-    langs = engine.check_languages(language)
+    check_arguments(language, force_ocr, skip_text)
+    langs = check_here(language)
     _check_mode(mode, {"output": output is not None, "in_place": in_place, "decrypt": decrypt,
                        "linearize": linearize, "object_streams": object_streams != "preserve",
                        "start_page": start_page is not None, "offset": offset != 0, "sidecar": sidecar is not None})
@@ -109,6 +107,20 @@ def ocr(
         else:
             ocr_images(path, job, result)
         return result
+
+
+def check_arguments(language: str, force_ocr: bool, skip_text: bool) -> None:
+    """Refuse what no file could make right, on any machine (a batch calls it before any file is read)."""
+    if skip_text and force_ocr:
+        raise InvalidArgument("{{force_ocr}} OCRs every page, so {{skip_text}} would do nothing: give one of them",
+                              hint="As in OCRmyPDF, the two do not go together.")
+    engine.check_codes(language)
+
+
+def check_here(language: str) -> list[str]:
+    """The languages, refused when this machine's tesseract lacks one (a batch calls it before any file is
+    read when its files run here; on a cluster the workers' tesseract reads them, and each file says)."""
+    return engine.check_languages(language)
 
 
 PDF_ONLY = ("output", "in_place", "decrypt", "linearize", "object_streams", "sidecar")  # what the PDF mode writes

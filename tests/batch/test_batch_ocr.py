@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from batch_files import one_scan, scans, small_pdfs
 
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
@@ -93,3 +94,40 @@ def test_a_cut_document_shows_its_parts_in_the_progress(tmp_path: Path, sample: 
                                  "--pages-per-task", "1", "--jobs", "2"], tmp_path)
     assert labels and all(re.match(r"[01]/1 files \([0-4]/4 parts\)", label) for label in labels), labels
     assert any(label.startswith("0/1 files (2/4 parts), ") and "pages/s, ETA" in label for label in labels), labels
+
+
+@pytest.mark.parametrize(("language", "code", "exit_code", "words"), [
+    ("osd", "INVALID_ARGUMENT", 2, "orientation data"),
+    ("eng+osd", "INVALID_ARGUMENT", 2, "orientation data"),
+    ("xyz", "OCR_LANGUAGE_MISSING", 8, "not installed: xyz"),
+    ("english", "INVALID_ARGUMENT", 2, "`eng` for english"),
+])
+def test_a_language_tesseract_cannot_read_is_refused_once_before_any_file(
+        tmp_path: Path, language: str, code: str, exit_code: int, words: str) -> None:
+    """As `pdftools ocr` refuses it; it was one failed row per file, each with the same error."""
+    small_pdfs(tmp_path / "in", 3)
+    alone = subprocess.run([str(PDFTOOLS), "ocr", str(tmp_path / "in" / "doc-0000.pdf"), "-l", language, "--json"],
+                           capture_output=True, text=True, cwd=tmp_path)
+    done = subprocess.run([str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(tmp_path / "out"),
+                           "--set", f"language={language}", "--json"], capture_output=True, text=True, cwd=tmp_path)
+    error = json.loads(done.stderr)["error"]
+    assert (done.returncode, error["code"]) == (alone.returncode, json.loads(alone.stderr)["error"]["code"])
+    assert (done.returncode, error["code"]) == (exit_code, code), done
+    assert words in error["message"] and done.stdout == "", done  # one error, no row
+    assert not (tmp_path / "out").exists()
+    assert "{{" not in error["hint"], error  # an option's placeholder named as the batch takes it
+
+
+def test_on_a_cluster_only_what_holds_on_any_machine_is_refused_before_any_file(tmp_path: Path) -> None:
+    """The workers' tesseract reads the files, not this machine's: a language missing here is theirs to say
+    (the batch goes on to the cluster, here one that does not answer); `osd` is refused wherever it would run."""
+    pytest.importorskip("distributed")  # the cluster extra (without it --cluster says to install it)
+    small_pdfs(tmp_path / "in", 3)
+    env = {**os.environ, "PDFTOOLS_CLUSTER_TIMEOUT": "1"}
+    codes = []
+    for language in ("xyz", "osd"):
+        done = subprocess.run([str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(tmp_path / "out"),
+                               "--set", f"language={language}", "--cluster", "tcp://127.0.0.1:9", "--json"],
+                              capture_output=True, text=True, cwd=tmp_path, env=env)
+        codes.append(json.loads(done.stderr)["error"]["code"])
+    assert codes == ["CLUSTER_UNAVAILABLE", "INVALID_ARGUMENT"]

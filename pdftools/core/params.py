@@ -175,7 +175,7 @@ Password = Annotated[
 Passwords = Annotated[
     list[str] | None, _PASSWORD,
     Cli(envvar="PDFTOOLS_PASSWORD", file_flag="--password-file", metavar="PASSWORD",
-        note="once for each when the inputs' differ: each opens with the first that works"),
+        note="given again for each other password the inputs have: each opens with the first that works"),
 ]
 
 

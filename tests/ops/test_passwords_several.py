@@ -126,3 +126,15 @@ def test_a_batch_over_files_locked_differently(cli: Any, tmp_path: Path, pair: t
     assert rb.pages(pdfs / "one.pdf", password="kiwi") == 4 and rb.pages(pdfs / "two.pdf", password="plum") == 3
     wrong = cli("batch", "text", *pair, "-d", tmp_path / "none", "--password", "x", "--password", "y", "--json")
     assert wrong.exit_code != 0 and "BAD_PASSWORD" in wrong.stdout + wrong.stderr, wrong
+
+
+def test_a_missing_password_for_the_first_input_says_how_to_give_it(cli: Any, tmp_path: Path,
+                                                                       pair: tuple[Path, Path]) -> None:
+    """The password given opens a later input, not the first: the error says to give the first one's too, as it
+    does the other way round (it said to check the password, which is right for the file it opens)."""
+    done = cli("merge", *pair, "--password", "plum", "-o", tmp_path / "m.pdf", "--json")
+    assert done.exit_code == 5, done
+    error = json.loads(done.stderr)["error"]
+    assert error["code"] == "BAD_PASSWORD" and error["message"].endswith("one.pdf, which opens two.pdf")
+    assert "one.pdf's password too" in error["hint"], error
+    assert "plum" not in done.stderr

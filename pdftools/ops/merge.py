@@ -22,7 +22,7 @@ from pdftools.core.outputs import check_output
 from pdftools.core.pages import parse_turned, turn
 from pdftools.core.params import Cli, Param, Passwords
 from pdftools.core.paths import pdf_output_path
-from pdftools.core.pdf import Keys, copy_pages, keyring, new_pdf, open_pdf, page_list, save_pdf
+from pdftools.core.pdf import Keys, another_password, copy_pages, keyring, new_pdf, open_pdf, page_list, save_pdf
 from pdftools.document import attached, metadata, outline, remap
 from pdftools.document import labels as pagelabels
 from pdftools.errors import BadPassword, FileNotFound, NoPages
@@ -143,10 +143,7 @@ def _open(path: Path, password: Keys, locked: Path | None, later: list[Path]) ->
         locked = locked or _unlocked_by(later, password)
         if locked is None:
             raise
-        raise BadPassword(f"{exc.message}, which {verb} {locked.name}", hint=(
-            f"Give {path.name}'s password too: {{{{cli:{{{{password}}}} once for each password (`{{{{password}}}} A "
-            "{{password}} B`, or a --password-file with one a line)}}{{mcp:{{password}} as a list, "
-            "`[\"A\", \"B\"]`}}; each input opens with the first that works.")) from None
+        raise another_password(exc, path, locked.name, verb) from None
 
 
 def _unlocked_by(paths: list[Path], password: Keys) -> Path | None:

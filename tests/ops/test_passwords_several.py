@@ -138,3 +138,16 @@ def test_a_missing_password_for_the_first_input_says_how_to_give_it(cli: Any, tm
     assert error["code"] == "BAD_PASSWORD" and error["message"].endswith("one.pdf, which opens two.pdf")
     assert "one.pdf's password too" in error["hint"], error
     assert "plum" not in done.stderr
+
+
+@pytest.mark.parametrize("command", ["insert", "stamp"])
+def test_insert_and_stamp_given_the_input_s_password_only_say_how_to_give_the_other(
+        cli: Any, tmp_path: Path, pair: tuple[Path, Path], command: str) -> None:
+    """As merge says it: the one password given opened the input, not the pages to insert or the stamp."""
+    one, two = pair
+    args = [one, two] if command == "insert" else [one, "--pdf", two]
+    done = cli(command, *args, "--password", "kiwi", "-o", tmp_path / "o.pdf", "--json")
+    assert done.exit_code == 5, done
+    error = json.loads(done.stderr)["error"]
+    assert error["code"] == "BAD_PASSWORD" and error["message"].endswith("two.pdf, which opened one.pdf"), error
+    assert "two.pdf's password too" in error["hint"], error

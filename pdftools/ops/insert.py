@@ -58,7 +58,7 @@ def insert(
                    others=[src_path])
     total = len(job.pdf.pages)
     position = check_position(after, total)
-    other = open_other(src_path, password, job.pdf, job.src.name)
+    other = open_other(src_path, password, job.pdf, "standard input" if input == "-" else job.src.name)
     picked = [n - 1 for n in select_pages(spec, len(other.pages), src_path)]
     add_pages_from(job.pdf, other, picked)  # pages, not the other file's bookmarks (as qpdf --pages)
     warnings = arrange(job.pdf, insertion_order(total, position, len(picked)), labelled=total)

@@ -110,7 +110,7 @@ def stamp(
         first = texts[0]
     else:
         first, numbers = _stamp_pdf(job.pdf, given, pdf or "", password, underlay, opacity, repeat,
-                                    name=job.src.name)
+                                    name="standard input" if input == "-" else job.src.name)
     return StampResult(**job.save(decrypt), stamped=numbers, first=first)
 
 

@@ -151,3 +151,10 @@ def test_insert_and_stamp_given_the_input_s_password_only_say_how_to_give_the_ot
     error = json.loads(done.stderr)["error"]
     assert error["code"] == "BAD_PASSWORD" and error["message"].endswith("two.pdf, which opened one.pdf"), error
     assert "two.pdf's password too" in error["hint"], error
+
+
+def test_the_input_from_standard_input_is_named_so(cli: Any, tmp_path: Path, pair: tuple[Path, Path]) -> None:
+    one, two = pair
+    done = cli("insert", "-", two, "--password", "kiwi", "-o", tmp_path / "o.pdf", "--json", input=one.read_bytes())
+    assert done.exit_code == 5, done
+    assert json.loads(done.stderr)["error"]["message"].endswith("two.pdf, which opened standard input")

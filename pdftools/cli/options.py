@@ -54,6 +54,7 @@ def typer_parameters(fn: Callable[..., Any], action: str | None = None) -> list[
         else:  # choices in any case: `--to A4` as the help's "A4" reads
             spec = typer.Option(*flags_of(name, cli), help=help_text, envvar=cli.envvar, case_sensitive=False,
                                 metavar=metavar_of(name, base, cli), show_envvar=cli.envvar is not None,
+                                show_default=cli.bare is MISSING,  # `--collate[=N]`: left out is off, not "0"
                                 autocompletion=complete)
         params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default,
                                         annotation=Annotated[base, spec]))

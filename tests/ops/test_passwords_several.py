@@ -111,6 +111,10 @@ def test_over_mcp(tmp_path: Path, pair: tuple[Path, Path]) -> None:
     stamped = rb.mcp_call(tmp_path, "pdf_stamp", {"input": "one.pdf", "pdf": "two.pdf", "output": "s.pdf",
                                                   "password": ["kiwi", "plum"]})
     assert not stamped.is_error, stamped
+    inserted = rb.mcp_call(tmp_path, "pdf_insert_pages", {"input": "one.pdf", "source": "two.pdf", "output": "i.pdf",
+                                                          "password": "kiwi"})
+    error = rb.mcp_error(inserted)
+    assert error["code"] == "BAD_PASSWORD" and "list" in error["hint"] and "--password" not in error["hint"], error
 
 
 def test_a_batch_over_files_locked_differently(cli: Any, tmp_path: Path, pair: tuple[Path, Path]) -> None:

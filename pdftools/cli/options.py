@@ -54,6 +54,7 @@ def typer_parameters(fn: Callable[..., Any], action: str | None = None) -> list[
         else:  # choices in any case: `--to A4` as the help's "A4" reads
             spec = typer.Option(*flags_of(name, cli), help=help_text, envvar=cli.envvar, case_sensitive=False,
                                 metavar=metavar_of(name, base, cli), show_envvar=cli.envvar is not None,
+                                show_default=cli.bare is MISSING,  # `--collate[=N]`: left out is off, not "0"
                                 autocompletion=complete)
         # one secret taken as a list, so that given twice it is refused (values.fill_secrets)
         typed = list[str] | None if not cli.argument and one_secret(base, cli) else base

@@ -175,7 +175,7 @@ Password = Annotated[
 Passwords = Annotated[
     list[str] | None, _PASSWORD,
     Cli(envvar="PDFTOOLS_PASSWORD", file_flag="--password-file", metavar="PASSWORD",
-        note="once for each when the inputs' differ: each opens with the first that works"),
+        note="given again for each other password the inputs have: each opens with the first that works"),
 ]
 
 
@@ -224,13 +224,18 @@ def describe(text: str, name_of: Callable[[str], str], front: str = "cli") -> st
     return ONLY_FOR.sub(lambda m: m.group(2) if m.group(1) == front else "", text).rstrip()
 
 
+PROGRAM_FIRST = re.compile(r"(pdftk|qpdf|pdfgrep|pdftotext|pdftoppm|poppler|pandoc|tesseract|pikepdf)\b")
+
+
 def for_action(text: str, action: str, actions: Any) -> str:
     """A parameter's description in one sub-command's help: the group's tool says which actions a parameter
     serves (`extract/remove: attachment names (extract: default all)`); `attachments remove --help` speaks of
     its own action only (`attachment names`), `extract --help` of its own (`attachment names (default all)`)."""
     names = "|".join(map(re.escape, actions))
     stripped = re.sub(rf"^(?:{names})(?:/(?:{names}))*: ", "", text)
-    text = stripped if stripped == text else stripped[:1].upper() + stripped[1:]
+    if stripped != text and not PROGRAM_FIRST.match(stripped):  # a program's name stays as it is spelt
+        stripped = stripped[:1].upper() + stripped[1:]
+    text = stripped
 
     def aside(m: re.Match[str]) -> str:
         return f" ({m.group(2)})" if m.group(1) == action else ""

@@ -139,6 +139,25 @@ def keyring(password: Keys) -> list[str]:
     return [key for key in password if key]
 
 
+def open_other(path: Path, password: Keys, opener: pikepdf.Pdf | None, name: str) -> pikepdf.Pdf:
+    """Open `path`, a second input (insert's pages, a stamp), beside `opener`, the input already opened (`name`):
+    when the one password given opened that and not this, the error says to give this one's password too."""
+    try:
+        return open_pdf(path, password)
+    except BadPassword as exc:
+        if opener is None or not opener.is_encrypted or len(keyring(password)) != 1:
+            raise
+        raise another_password(exc, path, name) from None
+
+
+def another_password(exc: BadPassword, path: Path, opener: str, verb: str = "opened") -> BadPassword:
+    """The one password given does not open `path` but opens `opener` (an input of the same command): give both."""
+    return BadPassword(f"{exc.message}, which {verb} {opener}", hint=(
+        f"Give {path.name}'s password too: {{{{cli:{{{{password}}}} once for each password (`{{{{password}}}} A "
+        "{{password}} B`, or a --password-file with one a line)}}{{mcp:{{password}} as a list, "
+        "`[\"A\", \"B\"]`}}; each input opens with the first that works."))
+
+
 def password_forms(password: Keys, *, exact: bool = False) -> list[str | bytes]:
     """Passwords as readers try them, each in turn (several: inputs locked with different passwords), then none,
     unless `exact` (see open_pdf)."""

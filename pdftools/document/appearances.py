@@ -13,6 +13,7 @@ highlighted the same way (`draw`).
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from pdftools.document.resources import instructions
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     import pikepdf
 
 SHOWS = {"Tj", "'", '"'}
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
 STANDARD = ("Helvetica", "Times", "Courier")  # the standard 14's text fonts (not Symbol, ZapfDingbats)
 
 
@@ -34,13 +36,28 @@ def draw(field: Any, annot: Any) -> None:
     chosen = _chosen_rows(field.obj, held) if isinstance(held, pikepdf.Array) else []
     if chosen:
         field.obj.V = _export(field.obj.Opt[chosen[0]])  # qpdf lays the rows out around it, highlighted
+    one_line = _one_line(field, held)
+    if one_line is not None:
+        field.obj.V = pikepdf.String(one_line)
     try:
         field.generate_appearance(annot)
         redraw(field, annot, field.fully_qualified_name)
         highlight(annot, [row - chosen[0] for row in chosen[1:]])
     finally:
-        if chosen:
+        if chosen or one_line is not None:
             field.obj.V = held
+
+
+def _one_line(field: Any, held: Any) -> str | None:
+    """A one-line text field's value with line breaks, drawn as pdftk draws it: a space for each break (qpdf
+    drops them, running the words together); None for any other field or value."""
+    import pikepdf
+
+    if not isinstance(held, pikepdf.String) or not field.is_text or int(field.flags) & (1 << 12):  # multiline
+        return None
+    text = str(held)
+    spaced = LINE_BREAK.sub(" ", text)
+    return spaced if spaced != text else None
 
 
 def _chosen_rows(obj: Any, held: Any) -> list[int]:

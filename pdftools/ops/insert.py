@@ -24,7 +24,7 @@ from pdftools.core.edit import (
 from pdftools.core.inputs import split_spec
 from pdftools.core.params import Cli, Mcp, Param, Passwords
 from pdftools.core.paths import input_path
-from pdftools.core.pdf import add_pages_from, open_pdf
+from pdftools.core.pdf import add_pages_from, open_other
 from pdftools.document.arrange import arrange, check_position, insertion_order
 
 
@@ -58,7 +58,7 @@ def insert(
                    others=[src_path])
     total = len(job.pdf.pages)
     position = check_position(after, total)
-    other = open_pdf(src_path, password)
+    other = open_other(src_path, password, job.pdf, "standard input" if input == "-" else job.src.name)
     picked = [n - 1 for n in select_pages(spec, len(other.pages), src_path)]
     add_pages_from(job.pdf, other, picked)  # pages, not the other file's bookmarks (as qpdf --pages)
     warnings = arrange(job.pdf, insertion_order(total, position, len(picked)), labelled=total)

@@ -22,7 +22,7 @@ from pdftools.core.outputs import check_output
 from pdftools.core.pages import parse_turned, turn
 from pdftools.core.params import Cli, Param, Passwords
 from pdftools.core.paths import pdf_output_path
-from pdftools.core.pdf import Keys, copy_pages, keyring, new_pdf, open_pdf, page_list, save_pdf
+from pdftools.core.pdf import Keys, another_password, copy_pages, keyring, new_pdf, open_pdf, page_list, save_pdf
 from pdftools.document import attached, metadata, outline, remap
 from pdftools.document import labels as pagelabels
 from pdftools.errors import BadPassword, FileNotFound, NoPages
@@ -75,10 +75,10 @@ def merge(
 
     real = [os.path.realpath(path) for path, _ in sources]  # a file named twice is opened once
     opened: dict[str, pikepdf.Pdf] = {}  # one Pdf per file: pages taken twice share what they use, as in qpdf
-    for (path, _), key in zip(sources, real, strict=True):
+    for index, ((path, _), key) in enumerate(zip(sources, real, strict=True)):
         if key not in opened:
             locked = next((Path(k) for k, pdf in opened.items() if pdf.is_encrypted), None)
-            opened[key] = _open(path, password, locked)
+            opened[key] = _open(path, password, locked, [later for later, _ in sources[index + 1:]])
     keep_key = next((key for key in real if opened[key].is_encrypted), None) if not decrypt else None
     keep = next(path for (path, _), key in zip(sources, real, strict=True) if key == keep_key) if keep_key else None
     out = new_pdf(keep, password if keep_key else None)  # (the password that opened it is among those given)
@@ -129,19 +129,41 @@ def merge(
                        encrypted=keep is not None, warnings=warnings)
 
 
-def _open(path: Path, password: Keys, locked: Path | None) -> pikepdf.Pdf:
+def _open(path: Path, password: Keys, locked: Path | None, later: list[Path]) -> pikepdf.Pdf:
     """The input opened once (its pages are only copied) with the first of {{password}} that opens it, or none
     for an input that needs none (qpdf opens each input with its own password, or none). `locked`: an earlier
-    encrypted input, named when this one needs a password not given."""
+    encrypted input, named when this one needs a password not given; failing that, a `later` input the one
+    password given opens (the password was for it)."""
     try:
         return open_pdf(path, password, copied_from=True)
     except BadPassword as exc:
-        if locked is None or len(keyring(password)) > 1:
+        if len(keyring(password)) != 1:
             raise
-        raise BadPassword(f"{exc.message}, which opened {locked.name}", hint=(
-            f"Give {path.name}'s password too: {{{{cli:{{{{password}}}} once for each password (`{{{{password}}}} A "
-            "{{password}} B`, or a --password-file with one a line)}}{{mcp:{{password}} as a list, "
-            "`[\"A\", \"B\"]`}}; each input opens with the first that works.")) from None
+        verb = "opened" if locked is not None else "opens"
+        locked = locked or _unlocked_by(later, password)
+        if locked is None:
+            raise
+        raise another_password(exc, path, locked.name, verb) from None
+
+
+def _unlocked_by(paths: list[Path], password: Keys) -> Path | None:
+    """The first of `paths` that needs a password and opens with `password` (an error's words only)."""
+    from pdftools.errors import Encrypted, PdftoolsError
+
+    for path in dict.fromkeys(paths):
+        try:
+            open_pdf(path, None, copied_from=True).close()
+            continue  # it needs none
+        except Encrypted:
+            pass
+        except PdftoolsError:
+            continue
+        try:
+            open_pdf(path, password, copied_from=True).close()
+            return path
+        except PdftoolsError:
+            continue
+    return None
 
 
 def _sources(inputs: list[str], output: str) -> list[tuple[Path, str | None]]:

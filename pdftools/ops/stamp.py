@@ -31,7 +31,7 @@ from pdftools.core.edit import (
 from pdftools.core.inputs import split_spec
 from pdftools.core.params import Cli, Param, Passwords
 from pdftools.core.paths import input_path
-from pdftools.core.pdf import Keys, add_resource, open_pdf, page_list
+from pdftools.core.pdf import Keys, add_resource, open_other, page_list
 from pdftools.document import fonts
 from pdftools.document.arrange import upright
 from pdftools.errors import InvalidArgument
@@ -109,7 +109,8 @@ def stamp(
             task.progress(done, len(numbers), "stamp")
         first = texts[0]
     else:
-        first, numbers = _stamp_pdf(job.pdf, given, pdf or "", password, underlay, opacity, repeat)
+        first, numbers = _stamp_pdf(job.pdf, given, pdf or "", password, underlay, opacity, repeat,
+                                    name="standard input" if input == "-" else job.src.name)
     return StampResult(**job.save(decrypt), stamped=numbers, first=first)
 
 
@@ -193,7 +194,7 @@ def _side(position: str, axis: int) -> str:
 
 
 def _stamp_pdf(pdf: pikepdf.Pdf, numbers: list[int], spec: str, password: Keys, underlay: bool,
-               opacity: float = 1.0, repeat: str | None = None) -> tuple[str, list[int]]:
+               opacity: float = 1.0, repeat: str | None = None, name: str = "") -> tuple[str, list[int]]:
     """Stamp the pages of `spec` on the pages `numbers`, in their order: one stamp page on each; several in turn,
     the i-th on the i-th page, then those of `repeat` over and over, none when it is not given (qpdf's --overlay
     with --to, --from and --repeat; pdftk's multistamp). What the first page got, and the pages stamped."""
@@ -201,7 +202,7 @@ def _stamp_pdf(pdf: pikepdf.Pdf, numbers: list[int], spec: str, password: Keys, 
 
     raw, page_spec = split_spec(spec)
     path = input_path(raw)
-    source = open_pdf(path, password)
+    source = open_other(path, password, pdf, name)  # (`name`: the input's, for its error)
     picked = select_pages(page_spec, len(source.pages), path)
     again = select_pages(repeat, len(source.pages), path) if repeat is not None else []
     if len(picked) == 1 and not again:  # one page goes on every page

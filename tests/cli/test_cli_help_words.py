@@ -70,3 +70,18 @@ def test_a_value_list_breaks_after_a_comma_never_inside_a_value(columns: int) ->
     assert set(PERMISSIONS) - {"extract"} <= set(words), lines[start:end]  # (`copy`'s synonym, not listed)
     assert not any(line.lstrip().startswith(",") for line in lines), lines[start:end]
     assert all(len(line) <= columns for line in lines)
+
+
+def test_a_sub_command_s_option_keeps_a_program_s_name_in_lower_case() -> None:
+    """A group's description for one action (`set: pdftk update_info file`) loses its action and starts with a
+    capital in the sub-command's help, but a program's name is spelt as the program is (it read `Pdftk`)."""
+    help_text = " ".join(_run("metadata", "set", "--help").stdout.split())
+    assert "--data FILE pdftk update_info file" in help_text, help_text
+    assert "Pdftk" not in help_text
+
+
+def test_an_option_whose_value_is_optional_shows_no_default_of_zero() -> None:
+    """`--collate[=N]`: left out, nothing is collated; alone, 1. `[default: 0]` read as 0 pages of each."""
+    help_text = " ".join(_run("merge", "--help").stdout.split())
+    collate = help_text[help_text.index("--collate[=N]"):help_text.index("--force")]
+    assert "(alone: 1)" in collate and "default" not in collate, collate

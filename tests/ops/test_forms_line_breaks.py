@@ -71,3 +71,16 @@ def test_a_multiline_field_keeps_its_lines(cli: Any, tmp_path: Path) -> None:
     done = cli("forms", "fill", multi, "--set", "Name=one\ntwo", "-o", out, "--json")
     assert done.exit_code == 0, done
     assert _value(out) == "one\ntwo" and json.loads(done.stdout)["warnings"] == []
+
+
+def test_flattened_after_the_fill_the_break_is_still_a_space(cli: Any, tmp_path: Path) -> None:
+    """README's `forms fill form.pdf ... && pdftools forms flatten form-filled.pdf`: the corpus form asks for its
+    fields to be drawn (NeedAppearances), so flatten draws them again from their values; the break ran the words
+    together there (`line oneline two`), as pikepdf's setter did, where pdftk's fill_form ... flatten draws the
+    space."""
+    filled, flat = tmp_path / "filled.pdf", tmp_path / "flat.pdf"
+    assert cli("forms", "fill", rb.FORM_LATEX, "--set", "Name=line one\nline two", "-o", filled).exit_code == 0
+    done = cli("forms", "flatten", filled, "-o", flat)
+    assert done.exit_code == 0, done
+    text = subprocess.run(["pdftotext", str(flat), "-"], check=True, capture_output=True, text=True).stdout
+    assert "line one line two" in text and "oneline" not in text

@@ -111,6 +111,10 @@ def test_over_mcp(tmp_path: Path, pair: tuple[Path, Path]) -> None:
     stamped = rb.mcp_call(tmp_path, "pdf_stamp", {"input": "one.pdf", "pdf": "two.pdf", "output": "s.pdf",
                                                   "password": ["kiwi", "plum"]})
     assert not stamped.is_error, stamped
+    inserted = rb.mcp_call(tmp_path, "pdf_insert_pages", {"input": "one.pdf", "source": "two.pdf", "output": "i.pdf",
+                                                          "password": "kiwi"})
+    error = rb.mcp_error(inserted)
+    assert error["code"] == "BAD_PASSWORD" and "list" in error["hint"] and "--password" not in error["hint"], error
 
 
 def test_a_batch_over_files_locked_differently(cli: Any, tmp_path: Path, pair: tuple[Path, Path]) -> None:
@@ -126,3 +130,35 @@ def test_a_batch_over_files_locked_differently(cli: Any, tmp_path: Path, pair: t
     assert rb.pages(pdfs / "one.pdf", password="kiwi") == 4 and rb.pages(pdfs / "two.pdf", password="plum") == 3
     wrong = cli("batch", "text", *pair, "-d", tmp_path / "none", "--password", "x", "--password", "y", "--json")
     assert wrong.exit_code != 0 and "BAD_PASSWORD" in wrong.stdout + wrong.stderr, wrong
+
+
+def test_a_missing_password_for_the_first_input_says_how_to_give_it(cli: Any, tmp_path: Path,
+                                                                       pair: tuple[Path, Path]) -> None:
+    """The password given opens a later input, not the first: the error says to give the first one's too, as it
+    does the other way round (it said to check the password, which is right for the file it opens)."""
+    done = cli("merge", *pair, "--password", "plum", "-o", tmp_path / "m.pdf", "--json")
+    assert done.exit_code == 5, done
+    error = json.loads(done.stderr)["error"]
+    assert error["code"] == "BAD_PASSWORD" and error["message"].endswith("one.pdf, which opens two.pdf")
+    assert "one.pdf's password too" in error["hint"], error
+    assert "plum" not in done.stderr
+
+
+@pytest.mark.parametrize("command", ["insert", "stamp"])
+def test_insert_and_stamp_given_the_input_s_password_only_say_how_to_give_the_other(
+        cli: Any, tmp_path: Path, pair: tuple[Path, Path], command: str) -> None:
+    """As merge says it: the one password given opened the input, not the pages to insert or the stamp."""
+    one, two = pair
+    args = [one, two] if command == "insert" else [one, "--pdf", two]
+    done = cli(command, *args, "--password", "kiwi", "-o", tmp_path / "o.pdf", "--json")
+    assert done.exit_code == 5, done
+    error = json.loads(done.stderr)["error"]
+    assert error["code"] == "BAD_PASSWORD" and error["message"].endswith("two.pdf, which opened one.pdf"), error
+    assert "two.pdf's password too" in error["hint"], error
+
+
+def test_the_input_from_standard_input_is_named_so(cli: Any, tmp_path: Path, pair: tuple[Path, Path]) -> None:
+    one, two = pair
+    done = cli("insert", "-", two, "--password", "kiwi", "-o", tmp_path / "o.pdf", "--json", input=one.read_bytes())
+    assert done.exit_code == 5, done
+    assert json.loads(done.stderr)["error"]["message"].endswith("two.pdf, which opened standard input")

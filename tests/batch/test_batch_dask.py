@@ -240,6 +240,14 @@ def quick(*args: Any, timeout: str = "3") -> subprocess.CompletedProcess[str]:
                           env=env, timeout=60, check=False)
 
 
+def without_tesseract(folder: Path) -> Path:
+    """A folder for a worker's PATH with poppler's programs and qpdf, not tesseract: a machine that lacks it."""
+    folder.mkdir()
+    for name in ("pdftoppm", "pdftotext", "pdfinfo", "qpdf"):
+        (folder / name).symlink_to(shutil.which(name) or name)
+    return folder
+
+
 def test_a_scheduler_without_workers_is_an_error_not_a_wait_forever(bare: Cluster, tmp_path: Path) -> None:
     small_pdfs(tmp_path / "in", 2)
     out = quick("text", tmp_path / "in", "-d", tmp_path / "out", "--cluster", bare.address)
@@ -305,10 +313,7 @@ def test_files_kept_to_a_worker_that_went_go_to_one_that_came(bare: Cluster, tmp
     for page in scans(sample, tmp_path / "in", dpi=100, pages=4):
         for copy in range(2):
             shutil.copy(page, page.with_name(f"{copy}-{page.name}"))
-    programs = tmp_path / "bin"  # poppler and qpdf, not tesseract
-    programs.mkdir()
-    for name in ("pdftoppm", "pdftotext", "pdfinfo", "qpdf"):
-        (programs / name).symlink_to(shutil.which(name) or name)
+    programs = without_tesseract(tmp_path / "bin")
     bare.add_worker("without", path=str(programs))
     bare.add_worker("going")
     proc: subprocess.Popen[str] | None = None
@@ -375,10 +380,7 @@ def test_a_worker_without_a_program_is_named_in_its_rows(bare: Cluster, tmp_path
     """A cluster's workers are other machines: "tesseract is not installed" alone sent the user to install it
     where it already was."""
     scans(sample, tmp_path / "in", dpi=72, pages=1)
-    programs = tmp_path / "bin"  # poppler and qpdf, not tesseract
-    programs.mkdir()
-    for name in ("pdftoppm", "pdftotext", "pdfinfo", "qpdf"):
-        (programs / name).symlink_to(shutil.which(name) or name)
+    programs = without_tesseract(tmp_path / "bin")
     bare.add_worker("bare-bones", path=str(programs))
     try:
         bare.wait_for(1)
@@ -398,10 +400,7 @@ def test_files_go_around_a_worker_without_a_program_to_those_with_it(bare: Clust
     summary names it and what it lacks."""
     for page in scans(sample, tmp_path / "in", dpi=72, pages=4):  # more files than the good worker takes at once
         shutil.copy(page, page.with_name(f"again-{page.name}"))
-    programs = tmp_path / "bin"  # poppler and qpdf, not tesseract
-    programs.mkdir()
-    for name in ("pdftoppm", "pdftotext", "pdfinfo", "qpdf"):
-        (programs / name).symlink_to(shutil.which(name) or name)
+    programs = without_tesseract(tmp_path / "bin")
     bare.add_worker("no-tesseract", path=str(programs))
     bare.add_worker("tesseract")
     try:
@@ -422,10 +421,7 @@ def test_files_kept_to_workers_that_went_go_to_those_left(bare: Cluster, tmp_pat
     they go to the workers left, whose rows say what they lack, and the batch ends."""
     for page in scans(sample, tmp_path / "in", dpi=72, pages=4):
         shutil.copy(page, page.with_name(f"again-{page.name}"))
-    programs = tmp_path / "bin"  # poppler and qpdf, not tesseract
-    programs.mkdir()
-    for name in ("pdftoppm", "pdftotext", "pdfinfo", "qpdf"):
-        (programs / name).symlink_to(shutil.which(name) or name)
+    programs = without_tesseract(tmp_path / "bin")
     bare.add_worker("lacking", path=str(programs))
     bare.add_worker("leaving")
     proc: subprocess.Popen[str] | None = None

@@ -39,9 +39,24 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
         running.close()
 
 
+def own_env() -> dict[str, str]:
+    """The test run's environment without a cluster or debug setting of its own."""
+    return {k: v for k, v in os.environ.items() if k not in ("PDFTOOLS_CLUSTER", "PDFTOOLS_DEBUG")}
+
+
+def ocr_started(folder: Path, address: str, dpi: int, wait: str | None = None) -> subprocess.Popen[str]:
+    """`batch ocr folder/in -d folder/out` on the cluster at `address`, running (rows on stdout as they come);
+    `wait`: its PDFTOOLS_CLUSTER_TIMEOUT. SIGINT as a terminal delivers it, even in a run started in the
+    background."""
+    env = own_env() | ({"PDFTOOLS_CLUSTER_TIMEOUT": wait} if wait is not None else {})
+    return subprocess.Popen([str(PDFTOOLS), "batch", "ocr", str(folder / "in"), "-d", str(folder / "out"), "--set",
+                             f"dpi={dpi}", "--cluster", address, "--json"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env, preexec_fn=default_signals)
+
+
 def batch(*args: Any, cluster: str | None = None, timeout: float = 120,
           cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("PDFTOOLS_CLUSTER", "PDFTOOLS_DEBUG")}
+    env = own_env()
     if cluster:
         env["PDFTOOLS_CLUSTER"] = cluster
     return subprocess.run([str(PDFTOOLS), "batch", *map(str, args), "--json"], capture_output=True, text=True,
@@ -174,10 +189,7 @@ def test_a_stopped_batch_stops_the_file_in_hand_on_its_worker(bare: Cluster, tmp
     proc: subprocess.Popen[str] | None = None
     try:
         bare.wait_for(1)
-        env = {k: v for k, v in os.environ.items() if k not in ("PDFTOOLS_CLUSTER", "PDFTOOLS_DEBUG")}
-        proc = subprocess.Popen([str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(tmp_path / "out"),
-                                 "--set", "dpi=150", "--cluster", bare.address, "--json"], stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True, env=env, preexec_fn=default_signals)
+        proc = ocr_started(tmp_path, bare.address, 150)
         deadline = time.monotonic() + 60
         while not programs(bare, "busy"):  # the worker is at work on the document
             assert time.monotonic() < deadline and proc.poll() is None, bare.logs()
@@ -319,10 +331,7 @@ def test_files_kept_to_a_worker_that_went_go_to_one_that_came(bare: Cluster, tmp
     proc: subprocess.Popen[str] | None = None
     try:
         bare.wait_for(2)
-        env = {k: v for k, v in os.environ.items() if k not in ("PDFTOOLS_CLUSTER", "PDFTOOLS_DEBUG")}
-        proc = subprocess.Popen([str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(tmp_path / "out"),
-                                 "--set", "dpi=100", "--cluster", bare.address, "--json"], stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True, env={**env, "PDFTOOLS_CLUSTER_TIMEOUT": "30"})
+        proc = ocr_started(tmp_path, bare.address, 100, wait="30")
         assert proc.stdout is not None
         first = json.loads(proc.stdout.readline())  # the worker with tesseract did one: the rest are kept to it
         bare.add_worker("coming")
@@ -356,11 +365,7 @@ def test_a_scheduler_stopped_mid_batch_is_a_cluster_error_and_what_finished_stay
         for copy in range(5):  # enough files that the batch is still running when the scheduler goes
             for page in pages:
                 shutil.copy(page, tmp_path / "in" / f"{copy}-{page.name}")
-        env = {**os.environ, "PDFTOOLS_CLUSTER_TIMEOUT": "2"}
-        env.pop("PDFTOOLS_DEBUG", None)
-        proc = subprocess.Popen([str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(tmp_path / "out"),
-                                 "--cluster", lone.address, "--set", "dpi=150", "--json"],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        proc = ocr_started(tmp_path, lone.address, 150, wait="2")
         assert proc.stdout is not None
         first = json.loads(proc.stdout.readline())
         lone.stop_scheduler()
@@ -432,10 +437,7 @@ def test_files_kept_to_workers_that_went_go_to_those_left(bare: Cluster, tmp_pat
     proc: subprocess.Popen[str] | None = None
     try:
         bare.wait_for(2)
-        env = {k: v for k, v in os.environ.items() if k not in ("PDFTOOLS_CLUSTER", "PDFTOOLS_DEBUG")}
-        proc = subprocess.Popen([str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(tmp_path / "out"),
-                                 "--set", "dpi=72", "--cluster", bare.address, "--json"], stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True, env={**env, "PDFTOOLS_CLUSTER_TIMEOUT": "5"})
+        proc = ocr_started(tmp_path, bare.address, 72, wait="5")
         assert proc.stdout is not None
         first = json.loads(proc.stdout.readline())
         while first["status"] != "ok":  # the worker that has tesseract is at work: it goes

@@ -5,7 +5,8 @@ The scheduler reruns the files of a worker that dies on the others (its `allowed
 scheduler with workers answers at the address, within the timeout (a supervisor restarting it), else
 CLUSTER_UNAVAILABLE. The files in flight follow the cluster's worker threads as workers come and go. Workers need
 the same pdftools (`remote` checks it) and its programs: one that differs or lacks one is avoided once it has failed
-a file, or its files say so; and the files on storage they all see. The address is as `dask worker` takes it, or
+a file, or its files say so (what an op checks before any file, ocr's languages, is asked of every worker first:
+`screen`); and the files on storage they all see. The address is as `dask worker` takes it, or
 the file `dask scheduler --scheduler-file` writes; Dask's refusals of it (no port, tls:// without certificates),
 and a server there that is no scheduler (the dashboard's port), are said in words, within the timeout.
 """
@@ -201,6 +202,40 @@ class DaskExecutor:
         self._fit: list[str] | None = None  # the others, where the files go once one is unfit (None: anywhere)
         self._restricted: dict[Any, frozenset[str]] = {}  # files in flight kept to workers (`_fit` then)
         self._relabel()
+
+    def screen(self, check: Callable[[Any], Any], item: Any) -> None:
+        """Before any file: `check(item)` on every worker (sent as a file's work is: a worker with another
+        pdftools says so), which answers None or its `host:pid` and an error (`work.check_here`: the op's check
+        of what the machine that runs it must have, ocr's tesseract languages). Workers it fails on get no file:
+        they are avoided, and the summary names them and why. When it fails on every worker, its error, once,
+        before any file, as on this machine. Workers that join later are checked by their first file, which
+        fails at once (the check comes before any work): then they are avoided and the file goes to the others,
+        as a worker that lacks a program is (`_unable`)."""
+        function, *arguments = remote.parcel(check, item)
+        try:
+            answers = self.client.run(function, *arguments, on_error="return")
+        except Exception as exc:  # noqa: BLE001 - the scheduler went meanwhile
+            raise self._lost(exc) from None
+        failed: dict[str, tuple[str, dict[str, str]]] = {}
+        for address, answer in answers.items():
+            if isinstance(answer, dict) and answer.get("mismatch"):  # another pdftools: avoided, said by its files
+                self._unfit[address] = f"{answer.get('worker') or address} without this pdftools"
+            elif isinstance(answer, dict) and isinstance(answer.get("error"), dict):
+                failed[address] = (str(answer.get("worker") or address), answer["error"])
+        for address, (worker, error) in failed.items():
+            self._unfit[address] = f"{worker}: {error.get('message')}"
+        if self._unfit:
+            self._relabel()
+            self._fit = self._others()
+        if failed and self._fit is None:  # no worker can run a file: the error, once
+            from pdftools.errors import PdftoolsError, all_errors
+
+            (worker, error), *_ = failed.values()
+            kind = next((c for c in all_errors() if c.code == error.get("code")), PdftoolsError)
+            names = [w for w, _ in failed.values()]
+            where = (f"on worker {worker}" if len(answers) == 1 else f"on any of the cluster's {len(answers)} "
+                     f"workers ({', '.join(names[:3])}{', ...' * (len(names) > 3)})")
+            raise kind(f"{error.get('message')} {where}", hint=error.get("hint"))
 
     def _lost(self, exc: BaseException | None = None) -> ClusterUnavailable:
         """The error for a cluster that cannot run the files: no scheduler any more, or no worker."""

@@ -2,13 +2,14 @@
 
 The scheduler reruns the files of a worker that dies on the others (its `allowed-failures`, 3 by default, then
 `KilledWorker`: WORKER_LOST). A scheduler that goes drops every file in flight: they are sent again once a
-scheduler with workers answers at the address, within the timeout (a supervisor restarting it), else
-CLUSTER_UNAVAILABLE. The files in flight follow the cluster's worker threads as workers come and go. Workers need
-the same pdftools (`remote` checks it) and its programs: one that differs or lacks one is avoided once it has failed
-a file, or its files say so (what an op checks before any file, ocr's languages, is asked of every worker first:
-`screen`); and the files on storage they all see. The address is as `dask worker` takes it, or
-the file `dask scheduler --scheduler-file` writes; Dask's refusals of it (no port, tls:// without certificates),
-and a server there that is no scheduler (the dashboard's port), are said in words, within the timeout.
+scheduler with workers answers at the address, within the timeout (a supervisor restarting it), or at the address
+the scheduler file names then, when the cluster was named by its file (`_follow`), else CLUSTER_UNAVAILABLE. The
+files in flight follow the cluster's worker threads as workers come and go. Workers need the same pdftools
+(`remote` checks it) and its programs: one that differs or lacks one is avoided once it has failed a file, or its
+files say so (what an op checks before any file, ocr's languages, is asked of every worker first: `screen`); and
+the files on storage they all see. The address is as `dask worker` takes it, or the file `dask scheduler
+--scheduler-file` writes; Dask's refusals of it (no port, tls:// without certificates), and a server there that is
+no scheduler (the dashboard's port), are said in words, within the timeout.
 """
 
 from __future__ import annotations
@@ -71,18 +72,32 @@ FILE_HINT = ("{{cli:`dask scheduler --scheduler-file FILE` writes it, on storage
              "the scheduler's address, tcp://HOST:8786.}}")
 
 
-def _from_file(value: str) -> str:
-    """The scheduler's address, when the cluster is named by the file `dask scheduler --scheduler-file F`
-    writes (HPC deployments, dask-jobqueue and dask-mpi, share the address so); any other value as it is."""
+def _named_file(value: str) -> Path | None:
+    """The file `dask scheduler --scheduler-file F` writes, when the cluster is named by it (HPC deployments,
+    dask-jobqueue and dask-mpi, share the address so); None for an address. `~/` too: a service's or an MCP
+    client's settings name it so, and no shell expands it there."""
     if "://" in value or not (value.endswith(".json") or os.sep in value):
+        return None
+    return Path(value).expanduser()
+
+
+def _from_file(value: str) -> str:
+    """The scheduler's address, read from the scheduler file `value` names (see `_named_file`); any other value
+    as it is."""
+    named = _named_file(value)
+    if named is None:
         return value
-    try:  # `~/` too: a service's or an MCP client's settings name it so, and no shell expands it there
-        return str(json.loads(Path(value).expanduser().read_text(encoding="utf-8"))["address"])
+    try:
+        return _read_address(named)
     except FileNotFoundError:
         raise ClusterUnavailable(f"no scheduler file {value}", hint=FILE_HINT) from None
     except (OSError, ValueError, KeyError, TypeError, RuntimeError) as exc:
         raise ClusterUnavailable(f"cannot read the scheduler's address from {value}: {type(exc).__name__}: {exc}",
                                  hint=FILE_HINT) from None
+
+
+def _read_address(path: Path) -> str:
+    return str(json.loads(path.read_text(encoding="utf-8"))["address"])
 
 
 def _unusable(address: str, exc: Exception) -> ClusterUnavailable:
@@ -178,7 +193,11 @@ class DaskExecutor:
         _quiet_dask()
         from pdftools.core import limits
 
+        self._file = _named_file(address.strip())  # read again when the scheduler goes: it may come back elsewhere
         self.address = address = _from_file(address.strip())
+        self._moves = 0  # schedulers followed to another address (see `_follow`)
+        self._screening: tuple[Callable[[Any], Any], Any] | None = None  # asked again of a new cluster's workers
+        self._rescreen = False
         self.timeout = limits.seconds("PDFTOOLS_CLUSTER_TIMEOUT", CONNECT_TIMEOUT)  # None (0): wait for ever
         _greet(address, self.timeout)
         try:
@@ -211,6 +230,7 @@ class DaskExecutor:
         before any file, as on this machine. Workers that join later are checked by their first file, which
         fails at once (the check comes before any work): then they are avoided and the file goes to the others,
         as a worker that lacks a program is (`_unable`)."""
+        self._screening = (check, item)
         function, *arguments = remote.parcel(check, item)
         try:
             answers = self.client.run(function, *arguments, on_error="return")
@@ -264,6 +284,9 @@ class DaskExecutor:
         threads = self._threads()
         if threads:
             self.workers, self._stalled = threads, None
+            if self._rescreen and self._screening is not None:
+                self._rescreen = False
+                self.screen(*self._screening)
             if threads > self._most:
                 self._most = threads
                 self._relabel()
@@ -271,8 +294,43 @@ class DaskExecutor:
                 self._fit = self._others()
         elif self._stalled is None:
             self._stalled = now
+        elif self._follow(now):
+            return
         elif self.timeout is not None and now - self._stalled > self.timeout:
             raise self._lost()
+
+    def _follow(self, now: float) -> bool:
+        """A cluster named by its scheduler file whose scheduler has gone: when the file names another address
+        now (the scheduler started again elsewhere: a batch system's job on another node, another port), a
+        client there, within what is left of the timeout. Dask's client only tries the address it had. The
+        files the old scheduler dropped are sent again (`run`); those whose rows came are done. False while the
+        file names the same address (the client's own reconnection) or cannot be read (being written)."""
+        if self._file is None or self.client.status == "running":
+            return False
+        try:
+            address = _read_address(self._file)
+        except (OSError, ValueError, KeyError, TypeError):
+            return False
+        if address == self.address:
+            return False
+        from distributed import Client
+
+        left = None if self.timeout is None else self.timeout - (now - (self._stalled or now))
+        if left is not None and left <= 0:
+            return False
+        try:
+            client = Client(address, timeout=left or FOREVER, set_as_default=False)
+        except Exception:  # noqa: BLE001 - not up yet (or no scheduler): looked at again, within the timeout
+            return False
+        old, self.client, self.address = self.client, client, address
+        with contextlib.suppress(Exception):
+            old.close(timeout=1)
+        self._moves += 1
+        self._restricted.clear()  # kept to the old cluster's workers: sent again, to this one's
+        self._fit = None
+        self._relabel()
+        self._rescreen = self._screening is not None  # this cluster's workers, asked once they are there (`_watch`)
+        return True
 
     def _threads(self) -> int:
         """The cluster's worker threads now; 0 when the scheduler is gone or has no worker. Counts only: a
@@ -291,9 +349,16 @@ class DaskExecutor:
         dropped: list[tuple[Any, int]] = []
         end = object()
         exhausted = False
+        moves = self._moves
         while True:
+            if moves != self._moves:  # another scheduler (`_follow`): the old one's files were all dropped
+                moves = self._moves
+                dropped.extend((item, drops + 1) for item, drops in pending.values())
+                pending.clear()
+                finished = as_completed(loop=self.client.loop)
             try:
-                while len(pending) < self.workers * WINDOW_PER_WORKER and self.client.status == "running":
+                while (len(pending) < self.workers * WINDOW_PER_WORKER and self.client.status == "running"
+                       and not self._rescreen):  # (a new cluster's workers not asked yet: no file before)
                     numbered = dropped.pop() if dropped else (next(source, end), 0)
                     if numbered[0] is end:
                         exhausted = True
@@ -378,6 +443,8 @@ class DaskExecutor:
         """The engine as the summary names it: the most worker threads the cluster had (and at the start, when
         workers joined: it said those of the start only), and the workers avoided."""
         label = f"cluster {self.address}: {self._most} worker thread" + "s" * (self._most != 1)
+        if self._moves:
+            label += f" (its scheduler followed to a new address{f' {self._moves} times' * (self._moves > 1)})"
         if self._most != self._first:
             label += f" ({self._first} at the start)"
         if self._unfit:

@@ -37,6 +37,7 @@ from pdftools.errors import (
 
 LOOK = 1.0  # seconds between looks at a cluster's workers (how many files to keep in flight; none left)
 CONNECT_TIMEOUT = 10  # seconds to reach the scheduler (PDFTOOLS_CLUSTER_TIMEOUT)
+ATTEMPT = 5.0  # seconds of one try to reach a scheduler the scheduler file names anew (`_follow`)
 FOREVER = 365 * 86400.0  # PDFTOOLS_CLUSTER_TIMEOUT=0 (no limit): Dask's client takes no None
 LACKING = (DependencyMissing.code, OcrLanguageMissing.code,  # a file's row that says its worker lacks a program,
            NotShared.code)  # or the shared storage (a mount that failed on that machine)
@@ -318,8 +319,8 @@ class DaskExecutor:
         left = None if self.timeout is None else self.timeout - (now - (self._stalled or now))
         if left is not None and left <= 0:
             return False
-        try:
-            client = Client(address, timeout=left or FOREVER, set_as_default=False)
+        try:  # a few seconds at a time: a cancel (Ctrl-C, a client's) is looked at in between
+            client = Client(address, timeout=min(left or FOREVER, ATTEMPT), set_as_default=False)
         except Exception:  # noqa: BLE001 - not up yet (or no scheduler): looked at again, within the timeout
             return False
         old, self.client, self.address = self.client, client, address

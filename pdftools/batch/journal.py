@@ -29,7 +29,8 @@ NAME, LOCK, STAGING = ".pdftools-batch.jsonl", ".pdftools-batch.lock", ".pdftool
 class Journal:
     def __init__(self, folder: Path) -> None:
         self.path = folder / NAME
-        self.done: dict[str, dict[str, Any]] = {}
+        self.done: dict[str, dict[str, dict[str, Any]]] = {}  # key -> output -> its last line (copies of one
+        # input share a key: each its own output)
         self._fh: IO[str] | None = None
 
     def load(self) -> None:
@@ -42,18 +43,18 @@ class Journal:
                 except ValueError:
                     continue  # a line torn by a crash
                 if isinstance(entry, dict) and entry.get("status") == "ok" and isinstance(entry.get("key"), str):
-                    self.done[entry["key"]] = entry
+                    self.done.setdefault(entry["key"], {})[str(entry.get("output"))] = entry
 
     def finished(self, key: str, target: Path) -> dict[str, Any] | None:
         """The earlier run's entry when this key was done and its output is still the one that run wrote: the
         same size and modification time (`written`). Another batch's options written into the same folder, a
         copy cut short, an edit, or an older output left by a crash between the line and the rename is done
         again. A line of an earlier pdftools (no `written`) only needs the output to be there, as then."""
-        entry = self.done.get(key)
-        if entry is None or not target.exists():
+        entries = self.done.get(key)
+        if not entries or not target.exists():
             return None
-        recorded = entry.get("written")
-        return entry if recorded is None or recorded == written(target) else None
+        now = written(target)  # any line of the key: the output folder may have moved (`mv`, `rsync -a` keep times)
+        return next((entry for entry in entries.values() if entry.get("written") in (None, now)), None)
 
     def record(self, entry: dict[str, Any]) -> None:
         try:
@@ -63,7 +64,7 @@ class Journal:
             self._fh.flush()  # in the kernel's hands: a crash of this process loses nothing
         except OSError as exc:
             raise os_error(exc, f"cannot write the batch journal {self.path}") from None
-        self.done[entry["key"]] = entry
+        self.done.setdefault(entry["key"], {})[str(entry.get("output"))] = entry
 
     def close(self) -> None:
         if self._fh is not None:

@@ -118,3 +118,25 @@ def test_journal_lines_of_an_earlier_pdftools_are_trusted_as_before(cli: Any, tm
     journal.write_text("".join(json.dumps({k: v for k, v in line.items() if k != "written"}) + "\n"
                                for line in lines))
     assert set(statuses(cli("batch", "text", tmp_path / "in", "-d", out, "--json")).values()) == {"skipped"}
+
+
+def test_inputs_with_the_same_content_are_each_skipped(cli: Any, tmp_path: Path) -> None:
+    """Two copies of one PDF share the journal's key (content and options): each output is checked against its
+    own line, not the last line of that key (the other copy's), which had one of them done again on every run."""
+    (doc,) = small_pdfs(tmp_path / "in", 1)
+    (tmp_path / "in" / "copy.pdf").write_bytes(doc.read_bytes())
+    out = tmp_path / "out"
+    assert set(statuses(cli("batch", "text", tmp_path / "in", "-d", out, "--json")).values()) == {"ok"}
+    for _ in range(2):
+        assert statuses(cli("batch", "text", tmp_path / "in", "-d", out, "--json")) == {
+            "doc-0000.pdf": "skipped", "copy.pdf": "skipped"}
+
+
+def test_an_output_folder_moved_elsewhere_is_still_done(cli: Any, tmp_path: Path) -> None:
+    """The journal names outputs by their absolute paths; a folder moved (`mv`, `rsync -a`: times kept) keeps
+    its outputs as written, and a re-run into it skips them."""
+    small_pdfs(tmp_path / "in", 2)
+    assert set(statuses(cli("batch", "text", tmp_path / "in", "-d", tmp_path / "out", "--json")).values()) == {"ok"}
+    (tmp_path / "out").rename(tmp_path / "moved")
+    again = statuses(cli("batch", "text", tmp_path / "in", "-d", tmp_path / "moved", "--json"))
+    assert set(again.values()) == {"skipped"}, again

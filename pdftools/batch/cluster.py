@@ -253,10 +253,12 @@ class DaskExecutor:
 
             (worker, error), *_ = failed.values()
             kind = next((c for c in all_errors() if c.code == error.get("code")), PdftoolsError)
-            names = [w for w, _ in failed.values()]
-            where = (f"on worker {worker}" if len(answers) == 1 else f"on any of the cluster's {len(answers)} "
-                     f"workers ({', '.join(names[:3])}{', ...' * (len(names) > 3)})")
-            raise kind(f"{error.get('message')} {where}", hint=error.get("hint"))
+            if len(answers) == 1:  # as a file's row says it
+                raise kind(f"{error.get('message')} on worker {worker}", hint=error.get("hint"))
+            said = [f"{w}: {e.get('message')}" for w, e in list(failed.values())[:3]]  # each its own (installed: ...)
+            more = len(failed) - len(said)
+            raise kind(f"none of the cluster's {len(answers)} workers can run it: {'; '.join(said)}"
+                       + f"; and {more} more" * bool(more), hint=error.get("hint"))
 
     def _lost(self, exc: BaseException | None = None) -> ClusterUnavailable:
         """The error for a cluster that cannot run the files: no scheduler any more, or no worker."""

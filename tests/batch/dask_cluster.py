@@ -7,6 +7,7 @@ import contextlib
 import json
 import os
 import shlex
+import shutil
 import signal
 import socket
 import subprocess
@@ -136,6 +137,27 @@ class Cluster:
 
     def logs(self) -> str:
         return "\n".join(f"--- {p.name}\n{p.read_text(errors='replace')[-2000:]}" for p in self.work.glob("*.log"))
+
+
+def with_german(folder: Path) -> dict[str, str]:
+    """A worker's environment whose tesseract lists `deu` (this machine's models in `folder`, the `eng` model also
+    under that name: it reads the scans), as another machine with that language pack would."""
+    found = subprocess.run(["tesseract", "--list-langs"], capture_output=True, text=True, check=True).stdout
+    models = Path(found.splitlines()[0].split('"')[1])
+    shutil.copytree(models, folder)
+    shutil.copy(folder / "eng.traineddata", folder / "deu.traineddata")
+    return {"TESSDATA_PREFIX": str(folder)}
+
+
+def given_by(cluster: Cluster, name: str) -> list[str]:
+    """The batch files (`run_one-...` tasks) the worker `name` was given, from its own task log."""
+    from distributed import Client
+
+    with Client(cluster.address, timeout=30) as client:
+        names = {info["name"]: address for address, info in client.scheduler_info(n_workers=-1)["workers"].items()}
+        log = client.run(lambda dask_worker: [str(entry[0]) for entry in dask_worker.state.log],
+                         workers=[names[name]])[names[name]]
+    return sorted({key for key in log if key.startswith("run_one-")})
 
 
 def _session(proc: Path) -> int | None:

@@ -20,7 +20,7 @@ from typing import Any
 import pikepdf
 import pytest
 from batch_files import rest_of, scans, small_pdfs
-from dask_cluster import Cluster, require_dask
+from dask_cluster import Cluster, given_by, require_dask, with_german
 from harness import default_signals
 
 import pdftools
@@ -362,7 +362,8 @@ def test_a_scheduler_that_comes_back_elsewhere_is_followed_through_its_file(tmp_
     """A cluster named by its scheduler file, whose scheduler is started again at another address (a batch
     system's job on another node, another port) writing the same file: the batch ended with CLUSTER_UNAVAILABLE
     and had to be run again. It reads the file again, reconnects within PDFTOOLS_CLUSTER_TIMEOUT and sends what
-    was not done: every file once, every output once."""
+    was not done: every file once, every output once. The new cluster's workers are asked for the language
+    before they get a file, as the first ones were: the one without it gets none."""
     pages = scans(sample, tmp_path / "pages", dpi=72, pages=4)
     (tmp_path / "in").mkdir()
     for copy in range(4):  # enough files that the batch is still running when the scheduler goes
@@ -372,20 +373,23 @@ def test_a_scheduler_that_comes_back_elsewhere_is_followed_through_its_file(tmp_
     moving = Cluster(tmp_path / "dask")
     proc: subprocess.Popen[str] | None = None
     try:
-        moving.add_worker("before")
+        moving.add_worker("before", env=with_german(tmp_path / "models-1"))
         moving.wait_for(1)
         env = {k: v for k, v in os.environ.items() if k not in ("PDFTOOLS_CLUSTER", "PDFTOOLS_DEBUG")}
         env["PDFTOOLS_CLUSTER_TIMEOUT"] = "60"
         proc = subprocess.Popen([str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(tmp_path / "out"),
-                                 "--cluster", str(moving.work / "scheduler.json"), "--set", "dpi=72", "--json"],
+                                 "--cluster", str(moving.work / "scheduler.json"), "--set", "dpi=72", "--set",
+                                 "language=deu", "--json"],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
                                 preexec_fn=default_signals)
         assert proc.stdout is not None
         first = json.loads(proc.stdout.readline())
         moving.stop_scheduler()
         moving.restart_scheduler(moved=True)
-        moving.add_worker("after")
+        moving.add_worker("english")
+        moving.add_worker("after", env=with_german(tmp_path / "models-2"))
         rest, err = rest_of(proc, timeout=180)
+        given = given_by(moving, "english")
     finally:
         if proc is not None and proc.poll() is None:
             proc.kill()
@@ -395,7 +399,9 @@ def test_a_scheduler_that_comes_back_elsewhere_is_followed_through_its_file(tmp_
     done = [first, *rows(rest)]
     assert sorted(Path(r["input"]).name for r in done) == sorted(p.name for p in (tmp_path / "in").iterdir())
     assert {r["status"] for r in done} == {"ok"}, done
-    assert moving.address in json.loads(err)["engine"], err  # the summary names where it ended
+    engine = json.loads(err)["engine"]
+    assert moving.address in engine and "followed" in engine and "not installed: deu" in engine, engine
+    assert given == [], given
     journal = [json.loads(line) for line in (tmp_path / "out" / ".pdftools-batch.jsonl").read_text().splitlines()]
     assert sorted(e["output"] for e in journal) == sorted(r["output"] for r in done)  # each once
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(

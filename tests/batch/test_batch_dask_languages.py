@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from batch_files import scans
-from dask_cluster import Cluster
+from dask_cluster import Cluster, given_by, with_german
 
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
 
@@ -29,15 +29,6 @@ def bare(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
         yield running
     finally:
         running.close()
-
-
-def with_german(folder: Path) -> dict[str, str]:
-    """A worker's environment whose tesseract lists `deu` (the `eng` model under that name: it reads the scans)."""
-    found = subprocess.run(["tesseract", "--list-langs"], capture_output=True, text=True, check=True).stdout
-    models = Path(found.splitlines()[0].split('"')[1])
-    shutil.copytree(models, folder)
-    shutil.copy(folder / "eng.traineddata", folder / "deu.traineddata")
-    return {"TESSDATA_PREFIX": str(folder)}
 
 
 def batch(*args: Any) -> subprocess.CompletedProcess[str]:
@@ -76,8 +67,6 @@ def test_a_language_no_worker_has_is_refused_once_before_any_file(bare: Cluster,
 def test_files_go_only_to_the_workers_that_have_the_language(bare: Cluster, tmp_path: Path, sample: Path) -> None:
     """The worker without it was found out by failing a file (then avoided): it never gets one now, and the
     summary names it and why."""
-    from distributed import Client
-
     for page in scans(sample, tmp_path / "in", dpi=72, pages=3):
         shutil.copy(page, page.with_name(f"again-{page.name}"))
     bare.add_worker("english", env={"PDFTOOLS_DEBUG": ""})
@@ -86,16 +75,13 @@ def test_files_go_only_to_the_workers_that_have_the_language(bare: Cluster, tmp_
         bare.wait_for(2)
         out = batch("ocr", tmp_path / "in", "-d", tmp_path / "out", "--set", "language=deu", "--set", "dpi=72",
                     "--cluster", bare.address)
-        with Client(bare.address, timeout=30) as client:  # what the English worker was given: its own log
-            names = {info["name"]: address for address, info in client.scheduler_info(n_workers=-1)["workers"].items()}
-            given = client.run(lambda dask_worker: [str(entry[0]) for entry in dask_worker.state.log],
-                               workers=[names["english"]])[names["english"]]
+        given = given_by(bare, "english")
     finally:
         bare.kill("english")
         bare.kill("german")
     found = rows(out.stdout)
     assert out.returncode == 0 and [r["status"] for r in found] == ["ok"] * 6, (out.stderr, found)
     assert len({r["worker"] for r in found}) == 1, found
-    assert not [key for key in given if key.startswith("run_one-")], given
+    assert given == [], given
     engine = json.loads(out.stderr)["engine"]
     assert "1 worker avoided" in engine and "not installed: deu" in engine, engine

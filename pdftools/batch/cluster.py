@@ -199,6 +199,7 @@ class DaskExecutor:
         self._moves = 0  # schedulers followed to another address (see `_follow`)
         self._screening: tuple[Callable[[Any], Any], Any] | None = None  # asked again of a new cluster's workers
         self._rescreen = False
+        self._screened: set[str] = set()  # workers the screen has asked
         self.timeout = limits.seconds("PDFTOOLS_CLUSTER_TIMEOUT", CONNECT_TIMEOUT)  # None (0): wait for ever
         _greet(address, self.timeout)
         try:
@@ -228,26 +229,11 @@ class DaskExecutor:
         pdftools says so), which answers None or its `host:pid` and an error (`work.check_here`: the op's check
         of what the machine that runs it must have, ocr's tesseract languages). Workers it fails on get no file:
         they are avoided, and the summary names them and why. When it fails on every worker, its error, once,
-        before any file, as on this machine. Workers that join later are checked by their first file, which
-        fails at once (the check comes before any work): then they are avoided and the file goes to the others,
-        as a worker that lacks a program is (`_unable`)."""
+        before any file, as on this machine. From then on the files go only to workers asked: one that joins
+        later is asked at the next look (`_watch`) before it gets any (it took queued files at once, and failed the
+        first); one that fails a file all the same (its machine changed) is avoided then (`_unable`)."""
         self._screening = (check, item)
-        function, *arguments = remote.parcel(check, item)
-        try:
-            answers = self.client.run(function, *arguments, on_error="return")
-        except Exception as exc:  # noqa: BLE001 - the scheduler went meanwhile
-            raise self._lost(exc) from None
-        failed: dict[str, tuple[str, dict[str, str]]] = {}
-        for address, answer in answers.items():
-            if isinstance(answer, dict) and answer.get("mismatch"):  # another pdftools: avoided, said by its files
-                self._unfit[address] = f"{answer.get('worker') or address} without this pdftools"
-            elif isinstance(answer, dict) and isinstance(answer.get("error"), dict):
-                failed[address] = (str(answer.get("worker") or address), answer["error"])
-        for address, (worker, error) in failed.items():
-            self._unfit[address] = f"{worker}: {error.get('message')}"
-        if self._unfit:
-            self._relabel()
-            self._fit = self._others()
+        answers, failed = self._ask(None)
         if failed and self._fit is None:  # no worker can run a file: the error, once
             from pdftools.errors import PdftoolsError, all_errors
 
@@ -259,6 +245,28 @@ class DaskExecutor:
             more = len(failed) - len(said)
             raise kind(f"none of the cluster's {len(answers)} workers can run it: {'; '.join(said)}"
                        + f"; and {more} more" * bool(more), hint=error.get("hint"))
+
+    def _ask(self, workers: list[str] | None) -> tuple[dict[str, Any], dict[str, tuple[str, dict[str, str]]]]:
+        """The screen's check on these workers (None: all): their answers, and those it failed on (avoided)."""
+        assert self._screening is not None
+        function, *arguments = remote.parcel(*self._screening)
+        try:
+            answers = self.client.run(function, *arguments, workers=workers, on_error="return")
+        except Exception as exc:  # noqa: BLE001 - the scheduler went meanwhile
+            raise self._lost(exc) from None
+        self._screened.update(answers)  # (one that raised: its first file says why)
+        failed: dict[str, tuple[str, dict[str, str]]] = {}
+        unfit = len(self._unfit)
+        for address, answer in answers.items():
+            if isinstance(answer, dict) and answer.get("mismatch"):  # another pdftools: avoided, said by its files
+                self._unfit[address] = f"{answer.get('worker') or address} without this pdftools"
+            elif isinstance(answer, dict) and isinstance(answer.get("error"), dict):
+                failed[address] = (str(answer.get("worker") or address), answer["error"])
+                self._unfit[address] = f"{failed[address][0]}: {answer['error'].get('message')}"
+        if len(self._unfit) != unfit:
+            self._relabel()
+        self._fit = self._others()
+        return answers, failed
 
     def _lost(self, exc: BaseException | None = None) -> ClusterUnavailable:
         """The error for a cluster that cannot run the files: no scheduler any more, or no worker."""
@@ -293,7 +301,12 @@ class DaskExecutor:
             if threads > self._most:
                 self._most = threads
                 self._relabel()
-            if self._unfit:
+            if self._screening is not None:  # workers that joined: asked before they get a file
+                with contextlib.suppress(Exception):
+                    if joined := [a for a in self.client.nthreads() if a not in self._screened]:
+                        self._ask(joined)
+                self._fit = self._others()
+            elif self._unfit:
                 self._fit = self._others()
         elif self._stalled is None:
             self._stalled = now
@@ -456,12 +469,14 @@ class DaskExecutor:
         self.label = label
 
     def _others(self) -> list[str] | None:
-        """The workers not known to be unfit, as they are now (None: none is left)."""
+        """The workers not known to be unfit (once a screen is made: those it passed), as they are now (None: none
+        is left). Their addresses only: a cluster of a thousand workers does not send each one's details."""
         try:
-            workers = self.client.scheduler_info(n_workers=-1).get("workers") or {}
+            workers = self.client.nthreads()
         except Exception:  # noqa: BLE001 - the scheduler went meanwhile: the watch says so
             return None
-        return [address for address in workers if address not in self._unfit] or None
+        return [address for address in workers if address not in self._unfit and (
+            self._screening is None or address in self._screened)] or None
 
     def _outcome(self, future: Any) -> Any:
         from distributed import KilledWorker

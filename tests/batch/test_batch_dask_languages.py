@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from batch_files import scans
+from batch_files import rest_of, scans
 from dask_cluster import Cluster, given_by, with_german
+from harness import default_signals
 
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
 
@@ -85,3 +86,40 @@ def test_files_go_only_to_the_workers_that_have_the_language(bare: Cluster, tmp_
     assert given == [], given
     engine = json.loads(out.stderr)["engine"]
     assert "1 worker avoided" in engine and "not installed: deu" in engine, engine
+
+
+def test_a_worker_that_joins_without_the_language_gets_no_file(bare: Cluster, tmp_path: Path, sample: Path) -> None:
+    """A worker that joins mid-batch is asked too, before it gets a file: it took queued files at once and failed
+    the first (then was avoided)."""
+    for page in scans(sample, tmp_path / "in", dpi=100, pages=4):
+        for copy in range(3):
+            shutil.copy(page, page.with_name(f"{copy}-{page.name}"))
+    bare.add_worker("german", env=with_german(tmp_path / "tessdata"))
+    proc: subprocess.Popen[str] | None = None
+    try:
+        bare.wait_for(1)
+        env = {k: v for k, v in os.environ.items() if k not in ("PDFTOOLS_CLUSTER", "PDFTOOLS_DEBUG")}
+        proc = subprocess.Popen([str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(tmp_path / "out"),
+                                 "--set", "language=deu", "--set", "dpi=100", "--cluster", bare.address, "--json"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                                preexec_fn=default_signals)
+        assert proc.stdout is not None
+        first = json.loads(proc.stdout.readline())
+        bare.add_worker("late")
+        bare.wait_for(2)
+        running = proc.poll() is None  # the late worker was there while files were left
+        rest, err = rest_of(proc, timeout=180)
+        given = given_by(bare, "late")
+        late = {str(pid) for pid in bare.worker_pids("late")}
+    finally:
+        if proc is not None and proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        bare.kill("german")
+        bare.kill("late")
+    found = [first, *rows(rest)]
+    assert proc.returncode == 0 and [r["status"] for r in found] == ["ok"] * 16, (err, found)
+    engine = json.loads(err)["engine"]
+    assert running and "1 worker avoided" in engine and "not installed: deu" in engine, engine
+    assert any(f":{pid}: " in engine for pid in late), (engine, late)  # the one that came
+    assert given == [], given

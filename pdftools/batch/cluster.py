@@ -2,12 +2,14 @@
 
 The scheduler reruns the files of a worker that dies on the others (its `allowed-failures`, 3 by default, then
 `KilledWorker`: WORKER_LOST). A scheduler that goes drops every file in flight: they are sent again once a
-scheduler with workers answers at the address, within the timeout (a supervisor restarting it), else
-CLUSTER_UNAVAILABLE. The files in flight follow the cluster's worker threads as workers come and go. Workers need
-the same pdftools (`remote` checks it) and its programs: one that differs or lacks one is avoided once it has failed
-a file, or its files say so; and the files on storage they all see. The address is as `dask worker` takes it, or
-the file `dask scheduler --scheduler-file` writes; Dask's refusals of it (no port, tls:// without certificates),
-and a server there that is no scheduler (the dashboard's port), are said in words, within the timeout.
+scheduler with workers answers at the address, within the timeout (a supervisor restarting it), or at the address
+the scheduler file names then, when the cluster was named by its file (`_follow`), else CLUSTER_UNAVAILABLE. The
+files in flight follow the cluster's worker threads as workers come and go. Workers need the same pdftools
+(`remote` checks it) and its programs: one that differs or lacks one is avoided once it has failed a file, or its
+files say so (what an op checks before any file, ocr's languages, is asked of every worker first: `screen`); and
+the files on storage they all see. The address is as `dask worker` takes it, or the file `dask scheduler
+--scheduler-file` writes; Dask's refusals of it (no port, tls:// without certificates), and a server there that is
+no scheduler (the dashboard's port), are said in words, within the timeout.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from pdftools.errors import (
 
 LOOK = 1.0  # seconds between looks at a cluster's workers (how many files to keep in flight; none left)
 CONNECT_TIMEOUT = 10  # seconds to reach the scheduler (PDFTOOLS_CLUSTER_TIMEOUT)
+ATTEMPT = 5.0  # seconds of one try to reach a scheduler the scheduler file names anew (`_follow`)
 FOREVER = 365 * 86400.0  # PDFTOOLS_CLUSTER_TIMEOUT=0 (no limit): Dask's client takes no None
 LACKING = (DependencyMissing.code, OcrLanguageMissing.code,  # a file's row that says its worker lacks a program,
            NotShared.code)  # or the shared storage (a mount that failed on that machine)
@@ -70,18 +73,32 @@ FILE_HINT = ("{{cli:`dask scheduler --scheduler-file FILE` writes it, on storage
              "the scheduler's address, tcp://HOST:8786.}}")
 
 
-def _from_file(value: str) -> str:
-    """The scheduler's address, when the cluster is named by the file `dask scheduler --scheduler-file F`
-    writes (HPC deployments, dask-jobqueue and dask-mpi, share the address so); any other value as it is."""
+def _named_file(value: str) -> Path | None:
+    """The file `dask scheduler --scheduler-file F` writes, when the cluster is named by it (HPC deployments,
+    dask-jobqueue and dask-mpi, share the address so); None for an address. `~/` too: a service's or an MCP
+    client's settings name it so, and no shell expands it there."""
     if "://" in value or not (value.endswith(".json") or os.sep in value):
+        return None
+    return Path(value).expanduser()
+
+
+def _from_file(value: str) -> str:
+    """The scheduler's address, read from the scheduler file `value` names (see `_named_file`); any other value
+    as it is."""
+    named = _named_file(value)
+    if named is None:
         return value
-    try:  # `~/` too: a service's or an MCP client's settings name it so, and no shell expands it there
-        return str(json.loads(Path(value).expanduser().read_text(encoding="utf-8"))["address"])
+    try:
+        return _read_address(named)
     except FileNotFoundError:
         raise ClusterUnavailable(f"no scheduler file {value}", hint=FILE_HINT) from None
     except (OSError, ValueError, KeyError, TypeError, RuntimeError) as exc:
         raise ClusterUnavailable(f"cannot read the scheduler's address from {value}: {type(exc).__name__}: {exc}",
                                  hint=FILE_HINT) from None
+
+
+def _read_address(path: Path) -> str:
+    return str(json.loads(path.read_text(encoding="utf-8"))["address"])
 
 
 def _unusable(address: str, exc: Exception) -> ClusterUnavailable:
@@ -177,7 +194,12 @@ class DaskExecutor:
         _quiet_dask()
         from pdftools.core import limits
 
+        self._file = _named_file(address.strip())  # read again when the scheduler goes: it may come back elsewhere
         self.address = address = _from_file(address.strip())
+        self._moves = 0  # schedulers followed to another address (see `_follow`)
+        self._screening: tuple[Callable[[Any], Any], Any] | None = None  # asked again of a new cluster's workers
+        self._rescreen = False
+        self._screened: set[str] = set()  # workers the screen has asked
         self.timeout = limits.seconds("PDFTOOLS_CLUSTER_TIMEOUT", CONNECT_TIMEOUT)  # None (0): wait for ever
         _greet(address, self.timeout)
         try:
@@ -201,6 +223,50 @@ class DaskExecutor:
         self._fit: list[str] | None = None  # the others, where the files go once one is unfit (None: anywhere)
         self._restricted: dict[Any, frozenset[str]] = {}  # files in flight kept to workers (`_fit` then)
         self._relabel()
+
+    def screen(self, check: Callable[[Any], Any], item: Any) -> None:
+        """Before any file: `check(item)` on every worker (sent as a file's work is: a worker with another
+        pdftools says so), which answers None or its `host:pid` and an error (`work.check_here`: the op's check
+        of what the machine that runs it must have, ocr's tesseract languages). Workers it fails on get no file:
+        they are avoided, and the summary names them and why. When it fails on every worker, its error, once,
+        before any file, as on this machine. From then on the files go only to workers asked: one that joins
+        later is asked at the next look (`_watch`) before it gets any (it took queued files at once, and failed the
+        first); one that fails a file all the same (its machine changed) is avoided then (`_unable`)."""
+        self._screening = (check, item)
+        answers, failed = self._ask(None)
+        if failed and self._fit is None:  # no worker can run a file: the error, once
+            from pdftools.errors import PdftoolsError, all_errors
+
+            (worker, error), *_ = failed.values()
+            kind = next((c for c in all_errors() if c.code == error.get("code")), PdftoolsError)
+            if len(answers) == 1:  # as a file's row says it
+                raise kind(f"{error.get('message')} on worker {worker}", hint=error.get("hint"))
+            said = [f"{w}: {e.get('message')}" for w, e in list(failed.values())[:3]]  # each its own (installed: ...)
+            more = len(failed) - len(said)
+            raise kind(f"none of the cluster's {len(answers)} workers can run it: {'; '.join(said)}"
+                       + f"; and {more} more" * bool(more), hint=error.get("hint"))
+
+    def _ask(self, workers: list[str] | None) -> tuple[dict[str, Any], dict[str, tuple[str, dict[str, str]]]]:
+        """The screen's check on these workers (None: all): their answers, and those it failed on (avoided)."""
+        assert self._screening is not None
+        function, *arguments = remote.parcel(*self._screening)
+        try:
+            answers = self.client.run(function, *arguments, workers=workers, on_error="return")
+        except Exception as exc:  # noqa: BLE001 - the scheduler went meanwhile
+            raise self._lost(exc) from None
+        self._screened.update(answers)  # (one that raised: its first file says why)
+        failed: dict[str, tuple[str, dict[str, str]]] = {}
+        unfit = len(self._unfit)
+        for address, answer in answers.items():
+            if isinstance(answer, dict) and answer.get("mismatch"):  # another pdftools: avoided, said by its files
+                self._unfit[address] = f"{answer.get('worker') or address} without this pdftools"
+            elif isinstance(answer, dict) and isinstance(answer.get("error"), dict):
+                failed[address] = (str(answer.get("worker") or address), answer["error"])
+                self._unfit[address] = f"{failed[address][0]}: {answer['error'].get('message')}"
+        if len(self._unfit) != unfit:
+            self._relabel()
+        self._fit = self._others()
+        return answers, failed
 
     def _lost(self, exc: BaseException | None = None) -> ClusterUnavailable:
         """The error for a cluster that cannot run the files: no scheduler any more, or no worker."""
@@ -229,15 +295,58 @@ class DaskExecutor:
         threads = self._threads()
         if threads:
             self.workers, self._stalled = threads, None
+            if self._rescreen and self._screening is not None:
+                self._rescreen = False
+                self.screen(*self._screening)
             if threads > self._most:
                 self._most = threads
                 self._relabel()
-            if self._unfit:
+            if self._screening is not None:  # workers that joined: asked before they get a file
+                with contextlib.suppress(Exception):
+                    if joined := [a for a in self.client.nthreads() if a not in self._screened]:
+                        self._ask(joined)
+                self._fit = self._others()
+            elif self._unfit:
                 self._fit = self._others()
         elif self._stalled is None:
             self._stalled = now
+        elif self._follow(now):
+            return
         elif self.timeout is not None and now - self._stalled > self.timeout:
             raise self._lost()
+
+    def _follow(self, now: float) -> bool:
+        """A cluster named by its scheduler file whose scheduler has gone: when the file names another address
+        now (the scheduler started again elsewhere: a batch system's job on another node, another port), a
+        client there, within what is left of the timeout. Dask's client only tries the address it had. The
+        files the old scheduler dropped are sent again (`run`); those whose rows came are done. False while the
+        file names the same address (the client's own reconnection) or cannot be read (being written)."""
+        if self._file is None or self.client.status == "running":
+            return False
+        try:
+            address = _read_address(self._file)
+        except (OSError, ValueError, KeyError, TypeError):
+            return False
+        if address == self.address:
+            return False
+        from distributed import Client
+
+        left = None if self.timeout is None else self.timeout - (now - (self._stalled or now))
+        if left is not None and left <= 0:
+            return False
+        try:  # a few seconds at a time: a cancel (Ctrl-C, a client's) is looked at in between
+            client = Client(address, timeout=min(left or FOREVER, ATTEMPT), set_as_default=False)
+        except Exception:  # noqa: BLE001 - not up yet (or no scheduler): looked at again, within the timeout
+            return False
+        old, self.client, self.address = self.client, client, address
+        with contextlib.suppress(Exception):
+            old.close(timeout=1)
+        self._moves += 1
+        self._restricted.clear()  # kept to the old cluster's workers: sent again, to this one's
+        self._fit = None
+        self._relabel()
+        self._rescreen = self._screening is not None  # this cluster's workers, asked once they are there (`_watch`)
+        return True
 
     def _threads(self) -> int:
         """The cluster's worker threads now; 0 when the scheduler is gone or has no worker. Counts only: a
@@ -256,9 +365,16 @@ class DaskExecutor:
         dropped: list[tuple[Any, int]] = []
         end = object()
         exhausted = False
+        moves = self._moves
         while True:
+            if moves != self._moves:  # another scheduler (`_follow`): the old one's files were all dropped
+                moves = self._moves
+                dropped.extend((item, drops + 1) for item, drops in pending.values())
+                pending.clear()
+                finished = as_completed(loop=self.client.loop)
             try:
-                while len(pending) < self.workers * WINDOW_PER_WORKER and self.client.status == "running":
+                while (len(pending) < self.workers * WINDOW_PER_WORKER and self.client.status == "running"
+                       and not self._rescreen):  # (a new cluster's workers not asked yet: no file before)
                     numbered = dropped.pop() if dropped else (next(source, end), 0)
                     if numbered[0] is end:
                         exhausted = True
@@ -343,6 +459,8 @@ class DaskExecutor:
         """The engine as the summary names it: the most worker threads the cluster had (and at the start, when
         workers joined: it said those of the start only), and the workers avoided."""
         label = f"cluster {self.address}: {self._most} worker thread" + "s" * (self._most != 1)
+        if self._moves:
+            label += f" (its scheduler followed to a new address{f' {self._moves} times' * (self._moves > 1)})"
         if self._most != self._first:
             label += f" ({self._first} at the start)"
         if self._unfit:
@@ -351,12 +469,14 @@ class DaskExecutor:
         self.label = label
 
     def _others(self) -> list[str] | None:
-        """The workers not known to be unfit, as they are now (None: none is left)."""
+        """The workers not known to be unfit (once a screen is made: those it passed), as they are now (None: none
+        is left). Their addresses only: a cluster of a thousand workers does not send each one's details."""
         try:
-            workers = self.client.scheduler_info(n_workers=-1).get("workers") or {}
+            workers = self.client.nthreads()
         except Exception:  # noqa: BLE001 - the scheduler went meanwhile: the watch says so
             return None
-        return [address for address in workers if address not in self._unfit] or None
+        return [address for address in workers if address not in self._unfit and (
+            self._screening is None or address in self._screened)] or None
 
     def _outcome(self, future: Any) -> Any:
         from distributed import KilledWorker

@@ -122,7 +122,8 @@ def batch(
                                    "this machine: without --cluster, and PDFTOOLS_CLUSTER= if it is set.}}{{mcp:Call "
                                    "again and leave out jobs: the server runs batches on its cluster (its setting "
                                    "PDFTOOLS_CLUSTER), whose workers' nthreads decide.}}")
-    if not cluster:  # what this machine must have (its programs' languages...): here, it runs every file
+    if not cluster:  # what this machine must have (its programs' languages...): here, it runs every file (on a
+        # cluster: what each worker's machine has, asked of the workers before any file, see `_run`)
         _check(fn, "check_here", chosen)
     folder, made = _out_folder(out_dir)
     try:
@@ -261,6 +262,14 @@ def _run(command: str, kind: plan.Kind, chosen: dict[str, Any], pattern: str, pa
                                  os.path.abspath(staging), key, _roots_for(roots, source.path),
                                  remote=bool(cluster), folder=os.getcwd() if cluster and roots is None else None))
     executor = runner.for_batch(jobs, cluster) if todo else None
+    if executor is not None and cluster and hasattr(inspect.getmodule(plan.command_op(command).load()), "check_here"):
+        from pdftools.batch.work import check_here
+
+        try:  # what this machine's check is for the workers' machines: asked of each, before any file
+            executor.screen(check_here, (command, chosen))  # type: ignore[attr-defined]
+        except BaseException:
+            executor.close()
+            raise
     assembler = None
     if pages_per_task is not None and todo:
         from pdftools.batch.pages import Assembler

@@ -5,7 +5,8 @@ they had staged. Outputs already published stay whole; the journal has every one
 A worker leaves its whole output in the staging folder; the coordinator writes the journal line, then renames
 the output into place, with Ctrl-C and SIGTERM held for those two steps: a stop never leaves a published output
 the journal does not know (a re-run would do it again). A line whose output is missing (a crash between the
-two) only means that file is done again: a re-run skips a file only when its output is there.
+two) only means that file is done again: a re-run skips a file only when its output is there as it was written
+(its size and time, recorded in the line: an older output left in place is not taken for it).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from pdftools.batch.executors import Executor, LocalExecutor
-from pdftools.batch.journal import Journal
+from pdftools.batch.journal import Journal, written
 from pdftools.batch.plan import FileJob
 from pdftools.batch.work import BatchRow, cleanup_staging, named_error, publish, run_one
 from pdftools.core import signals, task
@@ -115,7 +116,8 @@ def execute(executor: Executor, jobs: list[FileJob], journal: Journal, staging: 
             if row.status == "ok":
                 with signals.held():  # the journal line and the rename are one step
                     journal.record({"key": row.key, "input": row.input, "output": row.output, "status": "ok",
-                                    "pages": row.pages, "seconds": row.seconds, "worker": row.worker})
+                                    "pages": row.pages, "seconds": row.seconds, "worker": row.worker,
+                                    "written": written(Path(row.staged)) if row.staged else None})
                     _publish(row)
             meter.add(row, cut=whole)
             deliver(row)

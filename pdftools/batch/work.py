@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import socket
 import time
@@ -95,6 +96,30 @@ def run_one(job: FileJob) -> BatchRow:
             _remove(made)
     row.seconds = round(time.monotonic() - started, 3)
     return row
+
+
+def check_here(asked: tuple[str, dict[str, Any]]) -> dict[str, Any] | None:
+    """On a cluster's worker, before the batch sends it any file: the command's check of what the machine that
+    runs it must have (the op module's `check_here`: ocr's tesseract languages), with the options chosen. None
+    when it passes (or the command has none); else this worker (`host:pid`) and the error, as a dict."""
+    import inspect
+
+    from pdftools.ops import get
+
+    command, options = asked
+    fn = get(command).load()
+    check = getattr(inspect.getmodule(fn), "check_here", None)
+    if check is None:
+        return None
+    params = inspect.signature(fn).parameters
+    try:
+        check(**{n: options.get(n, params[n].default) for n in inspect.signature(check).parameters})
+    except PdftoolsError as exc:  # an option's {{name}} as the batch takes it (as op.py's checks say it here)
+        error = exc.to_dict()
+        error["message"] = re.sub(r"\{\{(\w+)\}\}", r"\1", error["message"])
+        error["hint"] = re.sub(r"\{\{(\w+)\}\}", r"the option \1", error["hint"])
+        return {"worker": f"{socket.gethostname()}:{os.getpid()}", "error": error}
+    return None
 
 
 def _visible(job: FileJob, worker: str) -> None:

@@ -119,7 +119,7 @@ def check_arguments(language: str, force_ocr: bool, skip_text: bool) -> None:
 
 def check_here(language: str) -> list[str]:
     """The languages, refused when this machine's tesseract lacks one (a batch calls it before any file is
-    read when its files run here; on a cluster the workers' tesseract reads them, and each file says)."""
+    read when its files run here; on a cluster each worker calls it, asked before any file: `work.check_here`)."""
     return engine.check_languages(language)
 
 

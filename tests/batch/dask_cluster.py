@@ -7,6 +7,7 @@ import contextlib
 import json
 import os
 import shlex
+import shutil
 import signal
 import socket
 import subprocess
@@ -91,17 +92,19 @@ class Cluster:
             os.killpg(self.procs["scheduler"].pid, signal.SIGKILL)
         self.procs["scheduler"].wait(timeout=10)
 
-    def restart_scheduler(self) -> None:
-        """A new scheduler at the same address (as a supervisor restarts a killed one); its workers ended with the
-        old one (Dask's workers do not wait for another): add them again."""
-        port = self.address.rsplit(":", 1)[1]
+    def restart_scheduler(self, moved: bool = False) -> None:
+        """A new scheduler at the same address (as a supervisor restarts a killed one), or with `moved` at
+        another port writing the same scheduler file (as a batch system's job starts it again elsewhere); its
+        workers ended with the old one (Dask's workers do not wait for another): add them again."""
+        port = "0" if moved else self.address.rsplit(":", 1)[1]
         self.procs.pop("scheduler")
         for name in [n for n, p in self.procs.items() if p.poll() is not None]:
             self.procs.pop(name)
         (self.work / "scheduler.json").unlink(missing_ok=True)
         self._start("scheduler", [str(DASK), "scheduler", "--host", "127.0.0.1", "--port", port, "--no-dashboard",
                                   "--scheduler-file", str(self.work / "scheduler.json"), *self.tls])
-        assert self._address(self.work / "scheduler.json") == self.address
+        before, self.address = self.address, self._address(self.work / "scheduler.json")
+        assert (self.address != before) if moved else (self.address == before)
 
     def wait_for(self, count: int, timeout: float = 60) -> None:
         from distributed import Client
@@ -134,6 +137,27 @@ class Cluster:
 
     def logs(self) -> str:
         return "\n".join(f"--- {p.name}\n{p.read_text(errors='replace')[-2000:]}" for p in self.work.glob("*.log"))
+
+
+def with_german(folder: Path) -> dict[str, str]:
+    """A worker's environment whose tesseract lists `deu` (this machine's models in `folder`, the `eng` model also
+    under that name: it reads the scans), as another machine with that language pack would."""
+    found = subprocess.run(["tesseract", "--list-langs"], capture_output=True, text=True, check=True).stdout
+    models = Path(found.splitlines()[0].split('"')[1])
+    shutil.copytree(models, folder)
+    shutil.copy(folder / "eng.traineddata", folder / "deu.traineddata")
+    return {"TESSDATA_PREFIX": str(folder)}
+
+
+def given_by(cluster: Cluster, name: str) -> list[str]:
+    """The batch files (`run_one-...` tasks) the worker `name` was given, from its own task log."""
+    from distributed import Client
+
+    with Client(cluster.address, timeout=30) as client:
+        names = {info["name"]: address for address, info in client.scheduler_info(n_workers=-1)["workers"].items()}
+        log = client.run(lambda dask_worker: [str(entry[0]) for entry in dask_worker.state.log],
+                         workers=[names[name]])[names[name]]
+    return sorted({key for key in log if key.startswith("run_one-")})
 
 
 def _session(proc: Path) -> int | None:

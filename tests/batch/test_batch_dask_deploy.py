@@ -17,9 +17,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pikepdf
 import pytest
 from batch_files import rest_of, scans, small_pdfs
-from dask_cluster import Cluster, require_dask
+from dask_cluster import Cluster, given_by, require_dask, with_german
+from harness import default_signals
 
 import pdftools
 
@@ -354,3 +356,56 @@ def test_a_scheduler_restarted_mid_batch_is_survived_within_the_timeout(tmp_path
     assert sorted(e["output"] for e in journal) == sorted(r["output"] for r in done)
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(
         [".pdftools-batch.jsonl", *(Path(r["output"]).name for r in done)])
+
+
+def test_a_scheduler_that_comes_back_elsewhere_is_followed_through_its_file(tmp_path: Path, sample: Path) -> None:
+    """A cluster named by its scheduler file, whose scheduler is started again at another address (a batch
+    system's job on another node, another port) writing the same file: the batch ended with CLUSTER_UNAVAILABLE
+    and had to be run again. It reads the file again, reconnects within PDFTOOLS_CLUSTER_TIMEOUT and sends what
+    was not done: every file once, every output once. The new cluster's workers are asked for the language
+    before they get a file, as the first ones were: the one without it gets none."""
+    pages = scans(sample, tmp_path / "pages", dpi=72, pages=4)
+    (tmp_path / "in").mkdir()
+    for copy in range(4):  # enough files that the batch is still running when the scheduler goes
+        for page in pages:
+            shutil.copy(page, tmp_path / "in" / f"{copy}-{page.name}")
+    (tmp_path / "dask").mkdir()
+    moving = Cluster(tmp_path / "dask")
+    proc: subprocess.Popen[str] | None = None
+    try:
+        moving.add_worker("before", env=with_german(tmp_path / "models-1"))
+        moving.wait_for(1)
+        env = {k: v for k, v in os.environ.items() if k not in ("PDFTOOLS_CLUSTER", "PDFTOOLS_DEBUG")}
+        env["PDFTOOLS_CLUSTER_TIMEOUT"] = "60"
+        proc = subprocess.Popen([str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(tmp_path / "out"),
+                                 "--cluster", str(moving.work / "scheduler.json"), "--set", "dpi=72", "--set",
+                                 "language=deu", "--json"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                                preexec_fn=default_signals)
+        assert proc.stdout is not None
+        first = json.loads(proc.stdout.readline())
+        moving.stop_scheduler()
+        moving.restart_scheduler(moved=True)
+        moving.add_worker("english")
+        moving.add_worker("after", env=with_german(tmp_path / "models-2"))
+        rest, err = rest_of(proc, timeout=180)
+        given = given_by(moving, "english")
+    finally:
+        if proc is not None and proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        moving.close()
+    assert proc.returncode == 0, (err, moving.logs())
+    done = [first, *rows(rest)]
+    assert sorted(Path(r["input"]).name for r in done) == sorted(p.name for p in (tmp_path / "in").iterdir())
+    assert {r["status"] for r in done} == {"ok"}, done
+    engine = json.loads(err)["engine"]
+    assert moving.address in engine and "followed" in engine and "not installed: deu" in engine, engine
+    assert given == [], given
+    journal = [json.loads(line) for line in (tmp_path / "out" / ".pdftools-batch.jsonl").read_text().splitlines()]
+    assert sorted(e["output"] for e in journal) == sorted(r["output"] for r in done)  # each once
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(
+        [".pdftools-batch.jsonl", *(Path(r["output"]).name for r in done)])
+    for path in (tmp_path / "out").glob("*.pdf"):  # whole, searchable
+        with pikepdf.open(path) as pdf:
+            assert len(pdf.pages) == 1

@@ -25,8 +25,8 @@ from pdftools.invoice.labels import (
     TITLE,
     TOTAL,
 )
+from pdftools.invoice.layout import Candidate, Cell, Doc
 from pdftools.invoice.parse import CURRENCY, find_amounts, find_dates, fold
-from pdftools.invoice.text import Candidate, Cell, Doc
 
 _SEPARATORS = re.compile(r"\s+[·•|–—:«»-]\s+|\s*[·•|]\s*")  # OCR reads a `·` as `-`, `:` or `«` at times
 _IBAN = re.compile(r"[A-Z]{2}\d\d(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?")

@@ -24,12 +24,13 @@ from pdftools.document import text as pagetext
 from pdftools.engines import poppler
 from pdftools.engines import tesseract as engine
 from pdftools.invoice import issuer as invoice_issuer
+from pdftools.invoice import layout as invoice_layout
 from pdftools.invoice import pages as invoice_pages
 from pdftools.invoice import text as invoice_text
 from pdftools.invoice import totals as invoice_totals
 from pdftools.invoice import xml as invoice_xml
+from pdftools.invoice.layout import Candidate, Doc
 from pdftools.invoice.templates import Template
-from pdftools.invoice.text import Candidate, Doc
 
 FIELDS = ("issuer", "number", "date", "amount", "currency")
 OCR_LANGUAGES = ("eng", "deu", "fra", "nld", "spa", "ita")
@@ -229,7 +230,7 @@ def ocr_layout(source: Path, numbers: list[int], language: str) -> tuple[list[st
             image.unlink(missing_ok=True)
             doubtful = {word for word, sure in found.words or [] if sure < OCR_SURE}
             layout = pagetext.pdftotext(found.pdf or image, "layout")([1], task.Counter(1))[0]
-            return invoice_text.mend_ocr(invoice_text.join_words(layout, found.joined)), doubtful
+            return invoice_layout.mend_ocr(invoice_layout.join_words(layout, found.joined)), doubtful
 
         pages = task.map_threads(page, numbers, workers=os.cpu_count() or 1)
         return [text for text, _ in pages], {word for _, doubtful in pages for word in doubtful}

@@ -1,4 +1,4 @@
-"""Invoice totals and currencies, from a document's text (see `invoice_text` for how text is laid out).
+"""Invoice totals and currencies, from a document's text (see `invoice_layout` for how text is laid out).
 
 A total is the amount after a total label (`Total`, `Gesamtbetrag`, `Total TTC`, `Totaal`, `Importe total`,
 `Totale`, ...) and not after a net, tax, discount or payment label; among equals the largest wins (a paid
@@ -14,8 +14,8 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from pdftools.invoice.labels import DEPOSIT, TOTAL
+from pdftools.invoice.layout import STRONG, WEAK, Candidate, Cell, Doc, nearest_label, score_of
 from pdftools.invoice.parse import CURRENCY, MINUS, AmountFound, currency_code, find_amounts, find_dates
-from pdftools.invoice.text import STRONG, WEAK, Candidate, Cell, Doc, nearest_label, score_of
 
 RIVAL_FLOOR = WEAK - 0.1  # a weaker-labelled amount is no total, even when it adds up
 _DEPOSIT = re.compile(rf"(?<![a-z])(?:{DEPOSIT})(?![a-z])")

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from pdftools.invoice import issuer, text, totals
+from pdftools.invoice.layout import Doc, join_words, mend_ocr
 from pdftools.invoice.reader import Options, _from_text, contested
-from pdftools.invoice.text import Doc
 
 
 def _doc(lines: list[str]) -> Doc:
@@ -358,7 +358,7 @@ def test_a_short_logo_word_over_the_full_name_gives_the_full_name() -> None:
     ("Ref #A 1", "Ref #A 1"),
 ])
 def test_ocr_misreadings_of_signs_and_separators_are_mended(ocr: str, mended: str) -> None:
-    assert text.mend_ocr(ocr) == mended
+    assert mend_ocr(ocr) == mended
 
 
 def test_a_scanned_credit_notes_total_column_is_summed_after_mending() -> None:
@@ -371,7 +371,7 @@ def test_a_scanned_credit_notes_total_column_is_summed_after_mending() -> None:
         "      -2,82             -0,20           7,0             =3,.02",
         "      -7,67             -1,12          EUR              -8,79",
     ]
-    doc = Doc.from_pages([text.mend_ocr("\n".join(lines))])
+    doc = Doc.from_pages([mend_ocr("\n".join(lines))])
     found = totals.best_total(*totals.totals(doc))
     assert found is not None and totals.signed(doc, found).value == Decimal("-8.79")
 
@@ -500,9 +500,9 @@ def test_words_tesseract_saw_a_word_space_apart_stay_one_cell(tmp_path: Path) ->
     assert [w for w, _ in words] == ["Dunder", "Mifflin", "Party", "Totaal", "bedrag"]
     assert joined == {("Dunder", "Mifflin"), ("Totaal", "bedrag")}
     layout = "Dunder      Mifflin          Party\n\n   Totaal    bedrag     € 12,00\nParty  Dunder\n"
-    assert text.join_words(layout, joined) == (
+    assert join_words(layout, joined) == (
         "Dunder Mifflin               Party\n\n   Totaal bedrag        € 12,00\nParty  Dunder\n")
-    doc = Doc.from_pages([text.join_words(layout, joined)])
+    doc = Doc.from_pages([join_words(layout, joined)])
     found = totals.best_total(*totals.totals(doc))
     assert found is not None and found.value == Decimal("12.00")
 
@@ -567,6 +567,6 @@ def test_any_document_types_title_with_its_code_names_the_number() -> None:
 def test_ocr_reads_a_roman_two_before_a_legal_form_as_il() -> None:
     """`Exact Belgium II BVBA` read as `Exact Belgium Il BVBA`: before a legal form, `Il` is the numeral (the
     Italian article comes before a noun, never before `S.r.l.`). BVBA and SPRL are Belgium's legal forms."""
-    assert text.mend_ocr("Exact Belgium Il BVBA\nIl Fornaio S.r.l.\nIl SRL") == (
+    assert mend_ocr("Exact Belgium Il BVBA\nIl Fornaio S.r.l.\nIl SRL") == (
         "Exact Belgium II BVBA\nIl Fornaio S.r.l.\nIl SRL")
     assert issuer.ends_legal("Exact Belgium II BVBA") and issuer.ends_legal("Brasserie Dupont SPRL")

@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 
 from pdftools.invoice import issuer, text, totals
-from pdftools.invoice.text import Doc
+from pdftools.invoice.layout import Doc
 
 
 def _doc(lines: list[str]) -> Doc:

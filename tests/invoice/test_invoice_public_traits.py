@@ -11,9 +11,9 @@ from decimal import Decimal
 import pytest
 
 from pdftools.invoice import issuer, text, totals
+from pdftools.invoice.layout import Doc
 from pdftools.invoice.parse import find_dates
 from pdftools.invoice.reader import contested
-from pdftools.invoice.text import Doc
 
 
 def _doc(lines: list[str]) -> Doc:

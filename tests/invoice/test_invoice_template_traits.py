@@ -11,8 +11,8 @@ from decimal import Decimal
 import pytest
 
 from pdftools.invoice import issuer, text, totals
+from pdftools.invoice.layout import Candidate, Doc
 from pdftools.invoice.parse import find_amounts
-from pdftools.invoice.text import Doc
 
 
 def _doc(lines: list[str]) -> Doc:
@@ -112,7 +112,7 @@ def test_without_a_closing_the_letters_sender_stays_unsure() -> None:
 def test_a_prefix_before_a_space_read_by_ocr_is_not_trusted() -> None:
     from pdftools.invoice.reader import spaced_ocr_number
 
-    split = text.Candidate("F 2025-00708", 0.92, "after the label 'Numéro de facture'")  # `F2025-00708` on the page
+    split = Candidate("F 2025-00708", 0.92, "after the label 'Numéro de facture'")  # `F2025-00708` on the page
     assert spaced_ocr_number(split).score < 0.7
-    whole = text.Candidate("F2025-00708", 0.92, "after the label 'Numéro de facture'")
+    whole = Candidate("F2025-00708", 0.92, "after the label 'Numéro de facture'")
     assert spaced_ocr_number(whole) is whole

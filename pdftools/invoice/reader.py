@@ -23,6 +23,7 @@ from pdftools.core.pdf import open_pdf
 from pdftools.document import text as pagetext
 from pdftools.engines import poppler
 from pdftools.engines import tesseract as engine
+from pdftools.invoice import currencies as invoice_currencies
 from pdftools.invoice import issuer as invoice_issuer
 from pdftools.invoice import layout as invoice_layout
 from pdftools.invoice import pages as invoice_pages
@@ -267,7 +268,7 @@ def _from_text(texts: list[str], options: Options, doubtful: dict[str, str]) -> 
     if numbers:
         found["number"] = invoice_text.trusted_number(contested(numbers), numbers)
     total = invoice_totals.signed(doc, invoice_totals.best_total(*invoice_totals.totals(doc)))
-    currency = invoice_totals.currency(doc, total)
+    currency = invoice_currencies.currency(doc, total)
     total = invoice_totals.unless_larger(doc, total)
     if total is not None:
         found["amount"] = total

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pdftools.invoice import issuer, text, totals
+from pdftools.invoice import currencies, issuer, text, totals
 from pdftools.invoice.layout import Doc, join_words, mend_ocr
 from pdftools.invoice.reader import Options, _from_text, contested
 
@@ -176,7 +176,7 @@ def test_a_dollar_sign_is_the_dollar_or_peso_the_document_names(code: str | None
                 "                                                Subtotal:     $     1,293.10",
                 "                                                Total:        $     1,500.00"])
     total = totals.best_total(*totals.totals(doc))
-    found = totals.currency(doc, total)
+    found = currencies.currency(doc, total)
     assert found is not None and found.value == want and found.score >= 0.8
 
 
@@ -421,7 +421,7 @@ def test_a_norwegian_invoice() -> None:
                                              ("MVA 25 %   Å betale:", "NOK")])
 def test_kroner_by_the_language_of_the_invoice(words: str, code: str) -> None:
     doc = _doc([f"Faktura nr. 1001        {words}       1 250,00 kr"])
-    found = totals.currency(doc, totals.best_total(*totals.totals(doc)))
+    found = currencies.currency(doc, totals.best_total(*totals.totals(doc)))
     assert found is not None and found.value == code
 
 

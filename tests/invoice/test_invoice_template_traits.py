@@ -10,7 +10,7 @@ from decimal import Decimal
 
 import pytest
 
-from pdftools.invoice import issuer, text, totals
+from pdftools.invoice import currencies, issuer, text, totals
 from pdftools.invoice.layout import Candidate, Doc
 from pdftools.invoice.parse import find_amounts
 
@@ -50,13 +50,13 @@ def test_a_currency_named_by_its_word_only(header: str, code: str) -> None:
                 "Beratung                                            562.00        2       1124.00",
                 "Gesamtsumme                                                               1124.00"])
     total = totals.best_total(*totals.totals(doc))
-    found = totals.currency(doc, total)
+    found = currencies.currency(doc, total)
     assert found is not None and found.value == code and found.score >= 0.7
 
 
 def test_no_currency_word_no_currency() -> None:
     doc = _doc(["Rechnung 2024-0017", "Europaallee 3, Frankfurt", "Gesamtsumme      1124.00"])
-    assert totals.currency(doc, totals.best_total(*totals.totals(doc))) is None
+    assert currencies.currency(doc, totals.best_total(*totals.totals(doc))) is None
 
 
 @pytest.mark.parametrize(("row", "number"), [

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pdftools.invoice import issuer, text, totals
+from pdftools.invoice import currencies, issuer, text, totals
 from pdftools.invoice.layout import Candidate, Doc
 from pdftools.invoice.parse import find_dates, fold
 from pdftools.invoice.reader import Options, _from_text, contested, read_invoice
@@ -207,11 +207,11 @@ def test_a_bare_dollar_sign_in_an_argentine_invoice_is_the_peso() -> None:
     sure). Without such a mark, `$` stays the US dollar."""
     doc = _doc(_ARGENTINA)
     total = totals.best_total(*totals.totals(doc))
-    found = totals.currency(doc, total)
+    found = currencies.currency(doc, total)
     assert total is not None and total.value == Decimal("4335.00")
     assert found is not None and found.value == "ARS" and found.score >= 0.7
     plain = _doc(["Invoice 1001", "Total due: $4,335.00"])
-    assert totals.currency(plain, totals.best_total(*totals.totals(plain))).value == "USD"
+    assert currencies.currency(plain, totals.best_total(*totals.totals(plain))).value == "USD"
 
 
 def test_a_comprobante_number_after_its_point_of_sale() -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from invoices.generate import build
 
-from pdftools.invoice import issuer, text, totals
+from pdftools.invoice import issuer, names, text, totals
 from pdftools.invoice.layout import WEAK, Doc
 from pdftools.invoice.reader import Options, read_invoice
 
@@ -96,8 +96,8 @@ def test_an_order_date_or_a_period_is_not_the_invoice_date(line: str) -> None:
 @pytest.mark.parametrize("name", ["Ltd", "Limited", "GmbH", "S.n.c.", "S.A.S.", "B.V.", "Sp. z o.o."])
 def test_a_legal_form_alone_is_no_name(name: str) -> None:
     """OCR splits `Blue Harbor Consulting Ltd` at a wide gap: the `Ltd` left over names no one."""
-    assert not issuer.plausible(name)
-    assert issuer.plausible(f"Blue Harbor {name}")
+    assert not names.plausible(name)
+    assert names.plausible(f"Blue Harbor {name}")
     doc = Doc.from_pages([f"Blue Harbor iia    {name} - 14 Wharf Road - London N1 7GR\n\nAcme Widgets Inc.\n"
                           "500 Market Street\nSan Francisco, CA 94105"])
     assert all(c.value != name for c in issuer.issuers(doc))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pdftools.invoice import currencies, issuer, text, totals
+from pdftools.invoice import currencies, issuer, names, text, totals
 from pdftools.invoice.layout import Doc, join_words, mend_ocr
 from pdftools.invoice.reader import Options, _from_text, contested
 
@@ -60,7 +60,7 @@ def test_a_buyer_heading_over_field_rows_keeps_its_name_out() -> None:
 
 @pytest.mark.parametrize("code", ["COBADEFFXXX", "SOLADEST600"])
 def test_a_bank_code_with_digits_or_a_head_office_is_no_name(code: str) -> None:
-    assert not issuer.plausible(code)
+    assert not names.plausible(code)
 
 
 @pytest.mark.parametrize("code", ["COBADEFFXXX", "SOLADEST600", "PBNKDEFF"])
@@ -73,13 +73,13 @@ def test_the_value_of_a_bank_field_is_no_name(code: str) -> None:
 
 @pytest.mark.parametrize("name", ["BOUYGUES", "ACMECORP", "Kranich AG"])
 def test_a_short_name_in_capitals_is_still_a_name(name: str) -> None:
-    assert issuer.plausible(name)
+    assert names.plausible(name)
 
 
 def test_a_digital_seal_is_no_name() -> None:
     seal = "cjhEu350sNjhtnD6NXNBLvrsc4bkA1PdmEE3BTNXKcOkj4Q+kW0ecNvUeSSRnxovdZs9KEyVykHQ=="
-    assert not issuer.plausible(seal)
-    assert not issuer.plausible("2Yf/4fkj92Lm67KVs2ZsPYFYvUCq4DPqIK+0AWy4BK")
+    assert not names.plausible(seal)
+    assert not names.plausible("2Yf/4fkj92Lm67KVs2ZsPYFYvUCq4DPqIK+0AWy4BK")
 
 
 @pytest.mark.parametrize(("label", "name"), [("Emisor:", "Articulos Deportivos 2000, S.A. de C.V."),
@@ -182,7 +182,7 @@ def test_a_dollar_sign_is_the_dollar_or_peso_the_document_names(code: str | None
 
 @pytest.mark.parametrize("line", ["Sehr geehrter Herr Mustermann", "Dear Ms Rao", "Madame, Monsieur"])
 def test_a_greeting_is_no_name(line: str) -> None:
-    assert not issuer.plausible(line)
+    assert not names.plausible(line)
 
 
 def test_a_name_split_from_its_legal_form_at_a_wide_gap_is_read_whole() -> None:
@@ -245,7 +245,7 @@ def test_a_number_ocr_set_apart_from_its_title_by_a_gap(line: str, number: str) 
                                   "Merck KGaA", "Henkel AG & Co. KGaA", "Bauplan Gesellschaft mbH",
                                   "Kanzlei Roth PartG mbB", "Sotheby & Partner PartG"])
 def test_more_german_legal_forms_end_a_name(name: str) -> None:
-    assert issuer.ends_legal(name)
+    assert names.ends_legal(name)
 
 
 @pytest.mark.parametrize("title", ["Beitragsrechnung", "Rechnung", "INVOICE", "Facture", "Tax Invoice"])
@@ -266,13 +266,13 @@ def test_a_date_beside_a_title_with_more_on_its_line_is_not_taken_for_sure() -> 
 @pytest.mark.parametrize("line", ["Incoterm: DPU", "Payment terms: 15 Days", "Reference: CUSTREF123",
                                   "TRANSPORTADORA :GUARU CARGO"])
 def test_a_field_row_is_no_name(line: str) -> None:
-    assert not issuer.plausible(line)
+    assert not names.plausible(line)
     doc = _doc(["Invoice INV/2023/03/0008", *[""] * 20, f"{line} - DELIVERED AT PLACE UNLOADED"])
     assert line.split(":")[0] not in " ".join(c.value for c in issuer.issuers(doc))
 
 
 def test_a_field_row_naming_a_company_with_its_legal_form_is_still_a_name() -> None:
-    assert issuer.plausible("Firma: Kranich Systemhaus AG")
+    assert names.plausible("Firma: Kranich Systemhaus AG")
 
 
 def test_a_number_ocr_split_after_its_hyphen_is_read_whole() -> None:
@@ -569,4 +569,4 @@ def test_ocr_reads_a_roman_two_before_a_legal_form_as_il() -> None:
     Italian article comes before a noun, never before `S.r.l.`). BVBA and SPRL are Belgium's legal forms."""
     assert mend_ocr("Exact Belgium Il BVBA\nIl Fornaio S.r.l.\nIl SRL") == (
         "Exact Belgium II BVBA\nIl Fornaio S.r.l.\nIl SRL")
-    assert issuer.ends_legal("Exact Belgium II BVBA") and issuer.ends_legal("Brasserie Dupont SPRL")
+    assert names.ends_legal("Exact Belgium II BVBA") and names.ends_legal("Brasserie Dupont SPRL")

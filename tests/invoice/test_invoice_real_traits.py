@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from invoices.generate import build
 
-from pdftools.invoice import issuer, text, totals
+from pdftools.invoice import issuer, names, text, totals
 from pdftools.invoice.layout import STRONG, WEAK, Candidate, Doc
 from pdftools.invoice.reader import Options, contested, read_invoice
 
@@ -77,7 +77,7 @@ def test_a_name_spelled_two_ways_or_a_web_address_is_not_trusted() -> None:
             "Miller & SOhne GmbH   www.mueller-soehne.de"]
     found = issuer.issuers(Doc.from_pages(["\n".join(page)]))
     assert found[0].score < 0.7 and "spelled" in found[0].how
-    assert not issuer.plausible("www.mueller-soehne.de") and not issuer.plausible("info@mueller-soehne.de")
+    assert not names.plausible("www.mueller-soehne.de") and not names.plausible("info@mueller-soehne.de")
 
 
 def test_of_two_spellings_the_one_without_a_digit_among_letters_is_kept() -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from pdftools.core.pdf import open_pdf
+from pdftools.invoice import attachments as invoice_attachments
 from pdftools.invoice import currencies as invoice_currencies
 from pdftools.invoice import issuer as invoice_issuer
 from pdftools.invoice import pages as invoice_pages
@@ -111,7 +112,7 @@ def _from_xml(pdf: Any, warnings: list[str]) -> dict[str, Candidate] | str:
     """The fields of the PDF's e-invoice XML (exact), or why the file is no invoice (an order's XML). Where
     two invoice XMLs (ZUGFeRD 1.0 beside Factur-X) disagree on a field, it is not trusted."""
     invoices = []
-    found = invoice_xml.attachments(pdf)
+    found = invoice_attachments.attachments(pdf)
     for item in found:
         read = invoice_xml.read(item.name, item.data, item.relationship)
         if isinstance(read, invoice_xml.XmlInvoice):

@@ -312,7 +312,7 @@ def main() -> None:
                         " (tests/invoices/realprograms.py: Kraft RML, Kraft HTML, GnuCash; from Debian)")
     parser.add_argument("--programs-scanned", type=int, default=4, help="of them, per route, also scanned")
     args = parser.parse_args()
-    from pdftools.invoice.reader import default_languages
+    from pdftools.invoice.page_texts import default_languages
 
     print(f"OCR languages: {default_languages()} (the invoice languages tesseract has installed; TESSDATA_PREFIX "
           "chooses another data folder)")

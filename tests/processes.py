@@ -25,6 +25,12 @@ def _stat(pid: int) -> list[str]:
         return []
 
 
+def session(pid: int) -> int | None:
+    """The session a process belongs to (its leader's pid); None once it has ended."""
+    fields = _stat(pid)
+    return int(fields[3]) if len(fields) > 3 else None  # state, ppid, pgrp, session
+
+
 def cpu_ticks(pid: int) -> int:
     """The CPU time a process has used, in clock ticks (0 once it has ended)."""
     fields = _stat(pid)

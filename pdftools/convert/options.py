@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from pdftools.convert import pandoc
+from pdftools.convert import inputs, pandoc
 from pdftools.core import limits
 from pdftools.core.paths import input_path
 from pdftools.errors import InputTooLarge, InvalidArgument
@@ -34,7 +34,7 @@ def joined(append: list[str] | None, source: Path | None, src: str, given: bool,
                                   f"pandoc joins documents of one format",
                                   hint="Convert it to the first document's format first, or give {{from_format}} "
                                        "when the names mislead.")
-        pandoc.check_input(path, None, src)
+        inputs.check_input(path, None, src)
     total = sum(path.stat().st_size for path in [source, *paths])
     if total > limits.max_input_bytes():
         raise InputTooLarge(f"the documents are {total / 1e6:.3g} MB together; the limit is "

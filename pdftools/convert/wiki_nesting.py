@@ -8,7 +8,7 @@ from collections.abc import Set
 from typing import Protocol
 
 
-class Depth(Protocol):  # nesting.Depth: the deepest point seen
+class Depth(Protocol):  # depth.Depth: the deepest point seen
     def see(self, levels: int, what: str, where: str | int) -> None: ...
 
 

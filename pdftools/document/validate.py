@@ -10,87 +10,17 @@ from __future__ import annotations
 
 import contextlib
 import io
-import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pdftools.core import limits, streams
+from pdftools.core import streams
 from pdftools.core.objects import text
 from pdftools.core.pdf import page_list
 from pdftools.document import resources
+from pdftools.document.findings import OBJECT, Findings, short_message
+from pdftools.document.stream_checks import objects
 
 if TYPE_CHECKING:
     import pikepdf
-
-MAX_PROBLEMS = 1000  # a shredded file can yield a warning per byte; the count says how many more there were
-_OBJECT = re.compile(r"\b(?:stream|object) (\d+)[ ,](\d+)\b")
-QPDF_DECODES = {*streams.DECODED_ON_SAVE, "/DCTDecode", "/Crypt"}  # what qpdf decodes (JPEG with libjpeg)
-PILLOW_DECODES = {"/CCITTFaxDecode", "/JPXDecode"}  # images Pillow decodes (pikepdf's PdfImage)
-KNOWN = {*QPDF_DECODES, *PILLOW_DECODES, "/JBIG2Decode"}
-# qpdf says "warning" but the data is gone (`qpdf --check` (11) stops at the first: exit 2)
-LOST = ("unable to find trailer dictionary", "unable to recover stream data")
-
-
-@dataclass
-class Problem:
-    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
-    severity: str
-    """`error` (data is lost or unreadable) or `warning` (recovered, or tolerated by readers)."""
-    area: str
-    """file, xref, object, stream, page-tree, content, font, image or linearization."""
-    message: str
-    object: int | None = None
-    """The object number, where known."""
-    page: int | None = None
-    """The first page that shows the object, where known."""
-    table_rows = None  # a person sees every problem, as --json does
-    table_optional = ("object", "page")  # columns shown when a problem names one
-
-
-@dataclass
-class Findings:
-    pdf: pikepdf.Pdf
-    label: str
-    problems: list[Problem] = field(default_factory=list)
-    dropped: int = 0
-    pages_of: dict[int, int] = field(default_factory=dict)  # object number -> first page drawing it
-    bombed: set[int] = field(default_factory=set)  # pages drawing a stream that inflates beyond the limit
-
-    def add(self, severity: str, area: str, message: str, obj: int | None = None, page: int | None = None) -> None:
-        if page is None and obj is not None:
-            page = self.pages_of.get(obj)
-        problem = Problem(severity, area, message.replace(self.label, "").lstrip(" :,"), obj or None, page)
-        if problem in self.problems:
-            return
-        if len(self.problems) >= MAX_PROBLEMS:
-            self.dropped += 1
-            return
-        self.problems.append(problem)
-
-    def drain(self, area: str, page: int | None = None, skip: Callable[[str], bool] = lambda _: False) -> None:
-        """qpdf's warnings since the last call, as warnings of `area` (unless their words say another)."""
-        for message in map(str, self.pdf.get_warnings()):
-            if skip(message):
-                continue
-            found = _OBJECT.search(message)
-            severity = "error" if any(words in message for words in LOST) else "warning"
-            self.add(severity, _area(message, area), message, int(found[1]) if found else None, page)
-
-
-def reason(damaged: str, label: str) -> str:
-    """Why qpdf cannot read a file, from DAMAGED_PDF's message, without the file's name."""
-    return damaged.replace(label, "").split("cannot be read:", 1)[-1].strip(" :,")
-
-
-def _area(message: str, default: str) -> str:
-    lowered = message.lower()
-    for words, area in ((("xref", "cross-reference", "startxref", "trailer", "file is damaged"), "xref"),
-                        (("object stream",), "object-stream"), (("pages", "page tree"), "page-tree"),
-                        (("decoding stream", "stream length", "endstream"), "stream")):
-        if any(w in lowered for w in words):
-            return area
-    return default
 
 
 def validate(pdf: pikepdf.Pdf, label: str) -> Findings:
@@ -147,8 +77,8 @@ def page_tree(found: Findings) -> int:
     try:
         count = len(found.pdf.pages)
     except pikepdf.PdfError as exc:
-        where = _OBJECT.search(str(exc))
-        found.add("error", "page-tree", f"the pages cannot be listed: {_short(exc, found.label)}",
+        where = OBJECT.search(str(exc))
+        found.add("error", "page-tree", f"the pages cannot be listed: {short_message(exc, found.label)}",
                   int(where[1]) if where else None)
         return 0
     finally:
@@ -201,136 +131,6 @@ def _kind(obj: Any) -> str:
     return "null: a missing object" if obj is None else type(obj).__name__.lower()
 
 
-def objects(found: Findings) -> None:
-    """Read every object (qpdf reports what it must repair), then decode every stream, as `qpdf --check`
-    does, and read embedded font programs."""
-    import pikepdf
-
-    fonts: dict[int, str] = {}
-    todo: list[pikepdf.Stream] = []
-    for obj in found.pdf.objects:
-        found.drain("object")
-        if isinstance(obj, pikepdf.Stream):
-            todo.append(obj)
-        elif isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/FontDescriptor":
-            for key, kind in (("/FontFile", "type1"), ("/FontFile2", "truetype"), ("/FontFile3", "")):
-                program = obj.get(key)
-                if isinstance(program, pikepdf.Stream):
-                    fonts[program.objgen[0]] = kind or _cff_or_opentype(program)
-    for stream in todo:
-        _stream(found, stream, fonts.get(stream.objgen[0]))
-
-
-def _cff_or_opentype(program: Any) -> str:
-    return "truetype" if program.get("/Subtype") == "/OpenType" else "cff"
-
-
-def _stream(found: Findings, obj: pikepdf.Stream, font: str | None) -> None:
-    import pikepdf
-
-    number = obj.objgen[0]
-    limit = limits.STREAM_BYTES.value()
-    image = obj.get("/Subtype") == "/Image"  # bound by what it declares; its data may be far larger
-    if limit is not None and (streams.bound(obj) > limit and streams.exceeds(obj, limit)
-                              or image and streams.data_exceeds(obj, limit)):
-        found.add("error", "stream", f"decompresses to more than {limit:,.0f} bytes (a decompression bomb?); "
-                                     "not decoded", number)
-        found.bombed.add(found.pages_of.get(number, 0))
-        return
-    chain = streams.filters(obj)
-    if not set(chain) <= QPDF_DECODES:
-        _codec(found, obj, chain)
-        return
-    try:
-        data = obj.read_bytes(decode_level=pikepdf.StreamDecodeLevel.all)
-    except pikepdf.DataDecodingError as exc:
-        found.drain("stream", skip=lambda m: "decoding stream data" in m)
-        found.add("error", _subject(obj, font), f"cannot be decoded: {_short(exc, found.label)}", number)
-        return
-    except pikepdf.PdfError:  # qpdf will not decode it (a JPEG with parameters it does not know)
-        found.drain("stream")
-        if obj.get("/Subtype") == "/Image":
-            _pillow(found, obj)
-        return
-    found.drain("stream")
-    if obj.get("/Subtype") == "/Image" and "/DCTDecode" not in chain:
-        _image_size(found, obj, len(data))
-    elif font is not None:
-        _font_program(found, obj, data, font)
-
-
-def _codec(found: Findings, obj: Any, chain: list[str]) -> None:
-    """A stream qpdf cannot decode: unknown filters are a problem; CCITT and JPEG 2000 images are decoded by
-    Pillow (JBIG2 needs a decoder pdftools does not require, so it is left)."""
-
-    unknown = [f for f in chain if f not in KNOWN]
-    if unknown:
-        found.add("error", _subject(obj, None), f"uses unknown filter(s) {', '.join(unknown)}", obj.objgen[0])
-        return
-    if obj.get("/Subtype") == "/Image" and set(chain) & PILLOW_DECODES and "/JBIG2Decode" not in chain:
-        _pillow(found, obj)
-
-
-def _pillow(found: Findings, obj: Any) -> None:
-    import pikepdf
-
-    try:
-        pikepdf.PdfImage(obj).as_pil_image().load()
-    except Exception as exc:  # Pillow and pikepdf raise many kinds
-        found.add("error", "image", f"cannot be decoded: {type(exc).__name__}: {exc}"[:300], obj.objgen[0])
-
-
-def _subject(obj: Any, font: str | None) -> str:
-    return "image" if obj.get("/Subtype") == "/Image" else "font" if font else "stream"
-
-
-def _short(exc: Exception, label: str) -> str:
-    message = str(exc).replace(label, "").lstrip(" :,")
-    return re.sub(r"^\((?:object \d+,\d+, )?offset \d+\): ", "", message)
-
-
-def _image_size(found: Findings, image: Any, size: int) -> None:
-    """Decoded image data shorter than the image declares: the rest of the picture is missing."""
-    try:
-        width, height = int(image.Width), int(image.Height)
-        bits = 1 if image.get("/ImageMask") else int(image.get("/BitsPerComponent", 8))
-        comps = 1 if image.get("/ImageMask") else resources.colour(image.get("/ColorSpace"))[1]
-    except (AttributeError, TypeError, ValueError):
-        found.add("error", "image", "lacks a usable /Width, /Height or /BitsPerComponent", image.objgen[0])
-        return
-    if comps is None:
-        return
-    expected = (width * comps * bits + 7) // 8 * height
-    if size < expected:
-        found.add("error", "image", f"holds {size:,} bytes of the {expected:,} its {width}x{height} pixels need "
-                                    "(the rest of the picture is missing)", image.objgen[0])
-
-
-def _font_program(found: Findings, obj: Any, data: bytes, kind: str) -> None:
-    """An embedded font program that a font parser cannot read: the text it draws cannot be shown."""
-    import logging
-
-    quiet = logging.getLogger("fontTools")  # it logs what it tolerates; the problem, if any, is raised
-    if not quiet.handlers:
-        quiet.addHandler(logging.NullHandler())
-        quiet.propagate = False
-    try:
-        if kind == "truetype":
-            from fontTools.ttLib import TTFont
-
-            font = TTFont(io.BytesIO(data), lazy=True, fontNumber=0)
-            font["head"], font["maxp"]  # noqa: B018  # reading the tables is the test
-        elif kind == "cff":
-            from fontTools.cffLib import CFFFontSet
-
-            CFFFontSet().decompile(io.BytesIO(data), None)
-        elif data.lstrip()[:2] not in (b"%!", b"\x80\x01"):
-            raise ValueError("no Type 1 header (%!)")
-    except Exception as exc:  # fontTools raises many kinds
-        found.add("error", "font", f"the embedded font program cannot be read: {type(exc).__name__}: {exc}"[:300],
-                  obj.objgen[0])
-
-
 def content(found: Findings, number: int, page: pikepdf.Page) -> None:
     """Parse the page's content (and the forms it draws): syntax errors, and fonts or XObjects it names that
     its resources do not define."""
@@ -348,7 +148,7 @@ def content(found: Findings, number: int, page: pikepdf.Page) -> None:
     try:
         _names(found, page.obj, number)
     except pikepdf.PdfError as exc:
-        found.add("error", "content", f"the content cannot be parsed: {_short(exc, found.label)}", page=number)
+        found.add("error", "content", f"the content cannot be parsed: {short_message(exc, found.label)}", page=number)
     found.drain("content", page=number)
 
 

@@ -10,74 +10,26 @@ from them, so nothing can be invented. Nothing here renames anything.
 from __future__ import annotations
 
 import datetime as dt
-import os
 import re
-import tempfile
-from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from pdftools.core import task
 from pdftools.core.pdf import open_pdf
-from pdftools.document import text as pagetext
-from pdftools.engines import poppler
-from pdftools.engines import tesseract as engine
+from pdftools.invoice import attachments as invoice_attachments
+from pdftools.invoice import currencies as invoice_currencies
 from pdftools.invoice import issuer as invoice_issuer
 from pdftools.invoice import pages as invoice_pages
 from pdftools.invoice import text as invoice_text
 from pdftools.invoice import totals as invoice_totals
 from pdftools.invoice import xml as invoice_xml
-from pdftools.invoice.templates import Template
-from pdftools.invoice.text import Candidate, Doc
+from pdftools.invoice.fields import FIELDS, Found, Options, Reading, Source
+from pdftools.invoice.layout import Candidate, Doc
+from pdftools.invoice.page_texts import TEXT_PAGES, has_text, read_texts
 
-FIELDS = ("issuer", "number", "date", "amount", "currency")
-OCR_LANGUAGES = ("eng", "deu", "fra", "nld", "spa", "ita")
-TEXT_PAGES = 3  # the first pages and the last ones carry an invoice's header and totals
-LAST_PAGES = 3  # of a text layer (cheap), the last three: totals, then terms or an annex; OCR reads the last one
 OCR_FACTOR = 0.95  # OCR text is less certain than a text layer
-OCR_DPI = 300
-OCR_SURE = 80  # tesseract's word confidence (0-100) under which a word may be misread
 MIN_PAGE = 2.8  # pt: a millimetre
 RIVAL_MARGIN = 0.1  # a field's best reading must beat any other value by this much to be trusted
-Source = Literal["xml", "text", "ocr"]
-
-
-@dataclass
-class Found:
-    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
-    value: str
-    """Dates YYYY-MM-DD, amounts 2 decimals, ISO currency codes."""
-    confidence: float
-    source: Source
-    how: str
-
-    def __str__(self) -> str:
-        return f"{self.value} ({self.source} {self.confidence:.2f})"
-
-
-@dataclass
-class Reading:
-    fields: dict[str, Found]  # by name (FIELDS), those found
-    values: dict[str, Any]  # typed: date -> dt.date, amount -> Decimal, others str
-    warnings: list[str] = field(default_factory=list)
-    not_invoice: str | None = None  # why the file is no invoice (an order, a broken PDF): nothing was read
-
-
-@dataclass
-class Options:
-    date_order: str = "auto"
-    ocr: bool = True
-    language: str | None = None
-    templates: list[Template] = field(default_factory=list)
-    xml: bool = True  # read an embedded e-invoice XML (False: only the pages)
-    check_pages: bool = False  # warn of the XML's values the pages do not show
-
-
-def default_languages() -> str:
-    """The invoice languages tesseract has installed (English at least)."""
-    installed = [lang for lang in OCR_LANGUAGES if lang in engine.languages()]
-    return "+".join(installed or ["eng"])
 
 
 def read_invoice(path: Path, password: str | None, options: Options) -> Reading:
@@ -92,10 +44,10 @@ def read_invoice(path: Path, password: str | None, options: Options) -> Reading:
         best: dict[str, tuple[Candidate, Source]] = {key: (c, "xml") for key, c in from_xml.items()}
         read = None
         if from_xml and options.check_pages:
-            read = _texts(pdf, path, options, warnings)
+            read = read_texts(pdf, path, options, warnings)
             warnings += _check_pages(read[0], from_xml)
         if len(best) < len(FIELDS):
-            texts, source, doubtful = read or _texts(pdf, path, options, warnings)
+            texts, source, doubtful = read or read_texts(pdf, path, options, warnings)
             for key, cand in _from_text(texts, options, doubtful).items():
                 if key == "issuer" and source == "ocr":
                     cand = unconfirmed_ocr_name(cand)
@@ -109,7 +61,7 @@ def read_invoice(path: Path, password: str | None, options: Options) -> Reading:
 def _check_pages(texts: list[str], from_xml: dict[str, Candidate]) -> list[str]:
     """The XML's values the pages do not show, each a warning (`--check-pages`); none when the pages have no
     text to check against (that is warned of already)."""
-    if not _has_text(texts):
+    if not has_text(texts):
         return ["the pages were not checked against the XML: they have no text"]
     return invoice_pages.unshown(texts, {key: _found(key, cand, "xml").value for key, cand in from_xml.items()})
 
@@ -160,7 +112,7 @@ def _from_xml(pdf: Any, warnings: list[str]) -> dict[str, Candidate] | str:
     """The fields of the PDF's e-invoice XML (exact), or why the file is no invoice (an order's XML). Where
     two invoice XMLs (ZUGFeRD 1.0 beside Factur-X) disagree on a field, it is not trusted."""
     invoices = []
-    found = invoice_xml.attachments(pdf)
+    found = invoice_attachments.attachments(pdf)
     for item in found:
         read = invoice_xml.read(item.name, item.data, item.relationship)
         if isinstance(read, invoice_xml.XmlInvoice):
@@ -180,59 +132,6 @@ def _from_xml(pdf: Any, warnings: list[str]) -> dict[str, Candidate] | str:
             if theirs is not None and theirs != cand.value:
                 fields[key] = Candidate(cand.value, 0.5, f"{how}, but {other.name} says {theirs}")
     return fields
-
-
-def _texts(pdf: Any, path: Path, options: Options, warnings: list[str]) -> tuple[list[str], Source, dict[str, str]]:
-    """The layout text of the pages that matter (OCR when there is no text layer), and the words that may be
-    misread, each with why (`{}` where the word goes): those OCR was unsure of, those that run off the page (cut
-    where it ends)."""
-    count = len(pdf.pages)
-    numbers = _pages(count, LAST_PAGES)
-    with pagetext.readable(pdf, path) as source:
-        texts = pagetext.pdftotext(source, "layout")(numbers, task.Counter(len(numbers)))
-        if _has_text(texts):
-            return texts, "text", _cut_words(source, numbers)
-        if not options.ocr:
-            warnings.append("no text layer, and OCR is off")
-            return texts, "text", {}
-        numbers = _pages(count, 1)
-        for n in numbers:
-            box = pdf.pages[n - 1].cropbox
-            engine.check_pixels(abs(float(box[2] - box[0])), abs(float(box[3] - box[1])), OCR_DPI, n)
-        warnings.append("no text layer: read by OCR")
-        texts, doubtful = ocr_layout(source, numbers, options.language or default_languages())
-        return texts, "ocr", dict.fromkeys(doubtful, "OCR was unsure of {}")
-
-
-def _has_text(texts: list[str]) -> bool:
-    """The pages carry text to read (a text layer's stray marks are not one)."""
-    return sum(len(t.strip()) for t in texts) >= 20
-
-
-def _pages(count: int, last: int) -> list[int]:
-    """The first TEXT_PAGES pages and the `last` last ones."""
-    return sorted({*range(1, min(count, TEXT_PAGES) + 1), *range(max(count - last + 1, 1), count + 1)})
-
-
-def ocr_layout(source: Path, numbers: list[int], language: str) -> tuple[list[str], set[str]]:
-    """OCR pages into layout text: tesseract's invisible text layer keeps each word where it is on the page,
-    so `pdftotext -layout` on it gives the same columns as a digital PDF's text (tesseract's plain text
-    output would break a label and its value into separate blocks). With them, the words tesseract was unsure
-    of (confidence under OCR_SURE)."""
-    langs = engine.check_languages(language)
-    with tempfile.TemporaryDirectory(prefix="pdftools-invoice-") as tmp:
-        work = Path(tmp)
-
-        def page(number: int) -> tuple[str, set[str]]:
-            image = poppler.rasterize(source, number, OCR_DPI, work / f"p{number}")
-            found = engine.recognise(image, work / f"p{number}", langs, OCR_DPI, pdf="layer", words=True)
-            image.unlink(missing_ok=True)
-            doubtful = {word for word, sure in found.words or [] if sure < OCR_SURE}
-            layout = pagetext.pdftotext(found.pdf or image, "layout")([1], task.Counter(1))[0]
-            return invoice_text.mend_ocr(invoice_text.join_words(layout, found.joined)), doubtful
-
-        pages = task.map_threads(page, numbers, workers=os.cpu_count() or 1)
-        return [text for text, _ in pages], {word for _, doubtful in pages for word in doubtful}
 
 
 def contested(candidates: list[Candidate]) -> Candidate:
@@ -266,7 +165,7 @@ def _from_text(texts: list[str], options: Options, doubtful: dict[str, str]) -> 
     if numbers:
         found["number"] = invoice_text.trusted_number(contested(numbers), numbers)
     total = invoice_totals.signed(doc, invoice_totals.best_total(*invoice_totals.totals(doc)))
-    currency = invoice_totals.currency(doc, total)
+    currency = invoice_currencies.currency(doc, total)
     total = invoice_totals.unless_larger(doc, total)
     if total is not None:
         found["amount"] = total
@@ -314,18 +213,3 @@ def _doubted(doc: Doc, cand: Candidate, doubtful: dict[str, str], key: str = "")
         return cand
     return Candidate(value, min(cand.score, 0.6), f"{cand.how}; but {doubtful[hit].format(repr(hit))}", cand.line,
                      cand.extra)
-
-
-def _cut_words(source: Path, numbers: list[int]) -> dict[str, str]:
-    """The words whose box crosses the page's edge: pdftotext drops the characters past it (`RE-2022-7737`
-    reads `RE-2022-773`)."""
-    from pdftools.core.pages import runs
-
-    cut = {}
-    for run in runs(numbers):
-        for page in poppler.bbox_layout(source, run[0], run[-1]):
-            for word in (w for block in page.blocks for line in block.lines for w in line.words):
-                x0, y0, x1, y1 = word.box
-                if x0 < -0.5 or y0 < -0.5 or x1 > page.width + 0.5 or y1 > page.height + 0.5:
-                    cut[word.text] = "{} runs off the page"
-    return cut

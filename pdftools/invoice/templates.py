@@ -20,8 +20,8 @@ from typing import Any
 
 from pdftools.core.paths import folder_path, input_path, policy
 from pdftools.errors import InvalidArgument
+from pdftools.invoice.layout import Candidate
 from pdftools.invoice.parse import find_amounts, find_dates, fold
-from pdftools.invoice.text import Candidate
 
 SCORE = 0.95
 KEYS = {"name", "issuer", "match", "number", "date", "amount", "currency", "date_order"}

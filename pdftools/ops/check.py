@@ -19,7 +19,8 @@ from pathlib import Path
 from pdftools.core.params import Input, Password
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
-from pdftools.document.validate import Problem, reason, validate
+from pdftools.document.findings import Problem, reason
+from pdftools.document.validate import validate
 from pdftools.engines import poppler
 from pdftools.errors import DamagedPdf, PdfProblems, PdftoolsError
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, ClassVar, Literal
 
-from pdftools.convert import nesting, options, pandoc
+from pdftools.convert import inputs, nesting, options, pandoc
 from pdftools.convert.media import Resolver
 from pdftools.core import limits, task
 from pdftools.core.outputs import atomic_output, check_output
@@ -143,7 +143,7 @@ def convert(
     dst = _output_format(to_format, output, src)
     if pandoc.base(src) == "pdf" and source is None:
         raise InvalidArgument("a PDF cannot be given as text: give it as the input file")
-    text = pandoc.check_input(source, content, src)
+    text = inputs.check_input(source, content, src)
     for path, data, label in [(source, text, input or "the content"), *((path, None, str(path)) for path in more)]:
         nesting.check(path, data, src, label)  # before pandoc, whose readers may never end on deep nesting
     out = _target(output, dst, source, force)

@@ -28,7 +28,7 @@ from pdftools.core.paths import output_folder, output_path, renamed_path
 from pdftools.errors import Interrupted, InvalidArgument, PdftoolsError, PermissionDenied, Timeout, unexpected
 from pdftools.invoice import reader as invoice
 from pdftools.invoice import rename
-from pdftools.invoice.reader import FIELDS, Found, Options, Reading
+from pdftools.invoice.fields import FIELDS, Found, Options, Reading
 from pdftools.invoice.templates import load
 
 Status = Literal["renamed", "copied", "planned", "unchanged", "skipped", "error"]

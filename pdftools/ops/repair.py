@@ -33,8 +33,9 @@ from pdftools.core.edit import (
 )
 from pdftools.core.params import Param
 from pdftools.core.pdf import open_pdf, save_pdf
+from pdftools.document.findings import LOST, Findings, Problem, reason
 from pdftools.document.resources import instructions
-from pdftools.document.validate import LOST, Findings, Problem, lost_objects, reason, validate
+from pdftools.document.validate import lost_objects, validate
 from pdftools.errors import DamagedPdf, PdfProblems, PdftoolsError
 
 if TYPE_CHECKING:

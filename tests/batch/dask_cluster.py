@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
+from processes import session
 
 DASK = Path(sys.executable).with_name("dask")
 INSTALL = "the cluster tests need Dask distributed: pip install 'pdftools[cluster]' (.ci/setup installs it)"
@@ -121,7 +122,7 @@ class Cluster:
 
     def worker_pids(self, name: str) -> set[int]:
         """The worker's processes (its nanny and the worker itself)."""
-        return {int(p.name) for p in Path("/proc").glob("[0-9]*") if _session(p) == self.procs[name].pid}
+        return {int(p.name) for p in Path("/proc").glob("[0-9]*") if session(int(p.name)) == self.procs[name].pid}
 
     def kill(self, name: str) -> None:
         """Kill a worker and its nanny at once (SIGKILL: no goodbye to the scheduler)."""
@@ -159,9 +160,3 @@ def given_by(cluster: Cluster, name: str) -> list[str]:
                          workers=[names[name]])[names[name]]
     return sorted({key for key in log if key.startswith("run_one-")})
 
-
-def _session(proc: Path) -> int | None:
-    try:
-        return int((proc / "stat").read_text().rsplit(")", 1)[1].split()[3])  # state, ppid, pgrp, session
-    except (OSError, ValueError, IndexError):
-        return None

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pikepdf
 import pytest
+from terminal import run_at_terminal
 
 PDFTOOLS = str(Path(sys.executable).with_name("pdftools"))
 REPORT = Path(__file__).parents[2] / "samples" / "report.pdf"
@@ -94,19 +95,6 @@ def test_dev_stdout_holds_the_pdf_alone_and_the_summary_goes_to_stderr(tmp_path:
 
 def test_dev_stdout_at_a_terminal_is_refused_as_dash_is(tmp_path: Path) -> None:
     """`-o /dev/stdout` with standard output a terminal: refused as `-o -` is, nothing written to it."""
-    import pty
-
-    parent, child = pty.openpty()
-    try:
-        proc = subprocess.run([PDFTOOLS, "rotate", str(REPORT), "-a", "90", "-o", "/dev/stdout"], stdout=child,
-                              stderr=subprocess.PIPE, timeout=120, cwd=tmp_path, check=False)
-        os.set_blocking(parent, False)
-        try:
-            shown = os.read(parent, 65536)
-        except BlockingIOError:
-            shown = b""
-    finally:
-        os.close(parent)
-        os.close(child)
+    proc, shown = run_at_terminal([PDFTOOLS, "rotate", str(REPORT), "-a", "90", "-o", "/dev/stdout"], tmp_path, 120)
     assert proc.returncode == 2 and b"terminal" in proc.stderr, proc.stderr
     assert b"%PDF" not in shown

@@ -60,7 +60,7 @@ def test_split_shows_titles_only_when_split_at_bookmarks() -> None:
 
 
 def test_check_shows_object_and_page_only_when_a_problem_names_one() -> None:
-    from pdftools.document.validate import Problem
+    from pdftools.document.findings import Problem
 
     @dataclasses.dataclass
     class Found:

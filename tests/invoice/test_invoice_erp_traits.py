@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from invoices.generate import build
 
-from pdftools.invoice import issuer, text, totals
+from pdftools.invoice import issuer, names, text, totals
+from pdftools.invoice.layout import WEAK, Doc
 from pdftools.invoice.reader import Options, read_invoice
-from pdftools.invoice.text import Doc
 
 
 def _total(lines: list[str]) -> totals.Candidate | None:
@@ -60,7 +60,7 @@ def test_two_totals_that_no_deposit_explains_stay_unsure() -> None:
                                   "Less deposit paid of 27 February 2023", "Acconto versato del 27/02/2023"])
 def test_a_deposits_date_is_not_the_invoice_date(line: str) -> None:
     found = text.dates(Doc.from_pages([line]))
-    assert all(c.value != dt.date(2023, 2, 27) or c.score < text.WEAK for c in found)
+    assert all(c.value != dt.date(2023, 2, 27) or c.score < WEAK for c in found)
 
 
 @pytest.fixture(scope="module")
@@ -89,15 +89,15 @@ def test_the_accounting_program_traits_are_read_right_or_not_trusted(traits: tup
 def test_an_order_date_or_a_period_is_not_the_invoice_date(line: str) -> None:
     doc = Doc.from_pages(["Fecha                  2022-04-05\n" + line])
     best = max(text.dates(doc), key=lambda c: (c.score, -c.line))
-    assert best.value == dt.date(2022, 4, 5) and best.score >= text.WEAK
+    assert best.value == dt.date(2022, 4, 5) and best.score >= WEAK
     assert all(c.score < 0.7 for c in text.dates(doc) if c.value == dt.date(2022, 4, 2))
 
 
 @pytest.mark.parametrize("name", ["Ltd", "Limited", "GmbH", "S.n.c.", "S.A.S.", "B.V.", "Sp. z o.o."])
 def test_a_legal_form_alone_is_no_name(name: str) -> None:
     """OCR splits `Blue Harbor Consulting Ltd` at a wide gap: the `Ltd` left over names no one."""
-    assert not issuer.plausible(name)
-    assert issuer.plausible(f"Blue Harbor {name}")
+    assert not names.plausible(name)
+    assert names.plausible(f"Blue Harbor {name}")
     doc = Doc.from_pages([f"Blue Harbor iia    {name} - 14 Wharf Road - London N1 7GR\n\nAcme Widgets Inc.\n"
                           "500 Market Street\nSan Francisco, CA 94105"])
     assert all(c.value != name for c in issuer.issuers(doc))
@@ -117,7 +117,7 @@ def test_a_credit_note_has_its_own_number_not_the_corrected_invoices(title: str,
                           f"Kunde AG\n\n{corrects}"])
     found = text.numbers(doc)
     best = max(found, key=lambda c: c.score)
-    assert best.value == "CN-2024-0012" and best.score >= text.WEAK
+    assert best.value == "CN-2024-0012" and best.score >= WEAK
     assert all(c.score < 0.7 for c in found if c.value == "INV-2024-676")
     assert all(c.value != dt.date(2024, 5, 3) or c.score < 0.7 for c in text.dates(doc))
 

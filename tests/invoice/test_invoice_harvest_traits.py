@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from pdftools.invoice import issuer, text, totals
+from pdftools.invoice import currencies, issuer, names, text, totals
+from pdftools.invoice.layout import Doc, join_words, mend_ocr
 from pdftools.invoice.reader import Options, _from_text, contested
-from pdftools.invoice.text import Doc
 
 
 def _doc(lines: list[str]) -> Doc:
@@ -60,7 +60,7 @@ def test_a_buyer_heading_over_field_rows_keeps_its_name_out() -> None:
 
 @pytest.mark.parametrize("code", ["COBADEFFXXX", "SOLADEST600"])
 def test_a_bank_code_with_digits_or_a_head_office_is_no_name(code: str) -> None:
-    assert not issuer.plausible(code)
+    assert not names.plausible(code)
 
 
 @pytest.mark.parametrize("code", ["COBADEFFXXX", "SOLADEST600", "PBNKDEFF"])
@@ -73,13 +73,13 @@ def test_the_value_of_a_bank_field_is_no_name(code: str) -> None:
 
 @pytest.mark.parametrize("name", ["BOUYGUES", "ACMECORP", "Kranich AG"])
 def test_a_short_name_in_capitals_is_still_a_name(name: str) -> None:
-    assert issuer.plausible(name)
+    assert names.plausible(name)
 
 
 def test_a_digital_seal_is_no_name() -> None:
     seal = "cjhEu350sNjhtnD6NXNBLvrsc4bkA1PdmEE3BTNXKcOkj4Q+kW0ecNvUeSSRnxovdZs9KEyVykHQ=="
-    assert not issuer.plausible(seal)
-    assert not issuer.plausible("2Yf/4fkj92Lm67KVs2ZsPYFYvUCq4DPqIK+0AWy4BK")
+    assert not names.plausible(seal)
+    assert not names.plausible("2Yf/4fkj92Lm67KVs2ZsPYFYvUCq4DPqIK+0AWy4BK")
 
 
 @pytest.mark.parametrize(("label", "name"), [("Emisor:", "Articulos Deportivos 2000, S.A. de C.V."),
@@ -176,13 +176,13 @@ def test_a_dollar_sign_is_the_dollar_or_peso_the_document_names(code: str | None
                 "                                                Subtotal:     $     1,293.10",
                 "                                                Total:        $     1,500.00"])
     total = totals.best_total(*totals.totals(doc))
-    found = totals.currency(doc, total)
+    found = currencies.currency(doc, total)
     assert found is not None and found.value == want and found.score >= 0.8
 
 
 @pytest.mark.parametrize("line", ["Sehr geehrter Herr Mustermann", "Dear Ms Rao", "Madame, Monsieur"])
 def test_a_greeting_is_no_name(line: str) -> None:
-    assert not issuer.plausible(line)
+    assert not names.plausible(line)
 
 
 def test_a_name_split_from_its_legal_form_at_a_wide_gap_is_read_whole() -> None:
@@ -245,7 +245,7 @@ def test_a_number_ocr_set_apart_from_its_title_by_a_gap(line: str, number: str) 
                                   "Merck KGaA", "Henkel AG & Co. KGaA", "Bauplan Gesellschaft mbH",
                                   "Kanzlei Roth PartG mbB", "Sotheby & Partner PartG"])
 def test_more_german_legal_forms_end_a_name(name: str) -> None:
-    assert issuer.ends_legal(name)
+    assert names.ends_legal(name)
 
 
 @pytest.mark.parametrize("title", ["Beitragsrechnung", "Rechnung", "INVOICE", "Facture", "Tax Invoice"])
@@ -266,13 +266,13 @@ def test_a_date_beside_a_title_with_more_on_its_line_is_not_taken_for_sure() -> 
 @pytest.mark.parametrize("line", ["Incoterm: DPU", "Payment terms: 15 Days", "Reference: CUSTREF123",
                                   "TRANSPORTADORA :GUARU CARGO"])
 def test_a_field_row_is_no_name(line: str) -> None:
-    assert not issuer.plausible(line)
+    assert not names.plausible(line)
     doc = _doc(["Invoice INV/2023/03/0008", *[""] * 20, f"{line} - DELIVERED AT PLACE UNLOADED"])
     assert line.split(":")[0] not in " ".join(c.value for c in issuer.issuers(doc))
 
 
 def test_a_field_row_naming_a_company_with_its_legal_form_is_still_a_name() -> None:
-    assert issuer.plausible("Firma: Kranich Systemhaus AG")
+    assert names.plausible("Firma: Kranich Systemhaus AG")
 
 
 def test_a_number_ocr_split_after_its_hyphen_is_read_whole() -> None:
@@ -358,7 +358,7 @@ def test_a_short_logo_word_over_the_full_name_gives_the_full_name() -> None:
     ("Ref #A 1", "Ref #A 1"),
 ])
 def test_ocr_misreadings_of_signs_and_separators_are_mended(ocr: str, mended: str) -> None:
-    assert text.mend_ocr(ocr) == mended
+    assert mend_ocr(ocr) == mended
 
 
 def test_a_scanned_credit_notes_total_column_is_summed_after_mending() -> None:
@@ -371,7 +371,7 @@ def test_a_scanned_credit_notes_total_column_is_summed_after_mending() -> None:
         "      -2,82             -0,20           7,0             =3,.02",
         "      -7,67             -1,12          EUR              -8,79",
     ]
-    doc = Doc.from_pages([text.mend_ocr("\n".join(lines))])
+    doc = Doc.from_pages([mend_ocr("\n".join(lines))])
     found = totals.best_total(*totals.totals(doc))
     assert found is not None and totals.signed(doc, found).value == Decimal("-8.79")
 
@@ -421,7 +421,7 @@ def test_a_norwegian_invoice() -> None:
                                              ("MVA 25 %   Å betale:", "NOK")])
 def test_kroner_by_the_language_of_the_invoice(words: str, code: str) -> None:
     doc = _doc([f"Faktura nr. 1001        {words}       1 250,00 kr"])
-    found = totals.currency(doc, totals.best_total(*totals.totals(doc)))
+    found = currencies.currency(doc, totals.best_total(*totals.totals(doc)))
     assert found is not None and found.value == code
 
 
@@ -500,9 +500,9 @@ def test_words_tesseract_saw_a_word_space_apart_stay_one_cell(tmp_path: Path) ->
     assert [w for w, _ in words] == ["Dunder", "Mifflin", "Party", "Totaal", "bedrag"]
     assert joined == {("Dunder", "Mifflin"), ("Totaal", "bedrag")}
     layout = "Dunder      Mifflin          Party\n\n   Totaal    bedrag     € 12,00\nParty  Dunder\n"
-    assert text.join_words(layout, joined) == (
+    assert join_words(layout, joined) == (
         "Dunder Mifflin               Party\n\n   Totaal bedrag        € 12,00\nParty  Dunder\n")
-    doc = Doc.from_pages([text.join_words(layout, joined)])
+    doc = Doc.from_pages([join_words(layout, joined)])
     found = totals.best_total(*totals.totals(doc))
     assert found is not None and found.value == Decimal("12.00")
 
@@ -567,6 +567,6 @@ def test_any_document_types_title_with_its_code_names_the_number() -> None:
 def test_ocr_reads_a_roman_two_before_a_legal_form_as_il() -> None:
     """`Exact Belgium II BVBA` read as `Exact Belgium Il BVBA`: before a legal form, `Il` is the numeral (the
     Italian article comes before a noun, never before `S.r.l.`). BVBA and SPRL are Belgium's legal forms."""
-    assert text.mend_ocr("Exact Belgium Il BVBA\nIl Fornaio S.r.l.\nIl SRL") == (
+    assert mend_ocr("Exact Belgium Il BVBA\nIl Fornaio S.r.l.\nIl SRL") == (
         "Exact Belgium II BVBA\nIl Fornaio S.r.l.\nIl SRL")
-    assert issuer.ends_legal("Exact Belgium II BVBA") and issuer.ends_legal("Brasserie Dupont SPRL")
+    assert names.ends_legal("Exact Belgium II BVBA") and names.ends_legal("Brasserie Dupont SPRL")

@@ -14,10 +14,10 @@ from pdftools.invoice import issuer as invoice_issuer
 from pdftools.invoice import text as invoice_text
 from pdftools.invoice import totals as invoice_totals
 from pdftools.invoice import xml as invoice_xml
+from pdftools.invoice.layout import Candidate, Doc
 from pdftools.invoice.parse import clean, find_amounts, find_dates, fold
 from pdftools.invoice.reader import Options, _from_text, contested
 from pdftools.invoice.templates import load
-from pdftools.invoice.text import Doc
 
 D = dt.date
 
@@ -122,7 +122,7 @@ def test_the_invoice_date_not_the_due_or_delivery_date(text: str, date: dt.date)
     assert max(found, key=lambda c: (c.score, -c.line)).value == date
 
 
-def _date(text: str, currency: str | None = None) -> invoice_text.Candidate:
+def _date(text: str, currency: str | None = None) -> Candidate:
     d = doc(text)
     best = max(invoice_text.dates(d), key=lambda c: (c.score, -c.line))
     return invoice_text.resolve_order(d, best, currency)

@@ -8,8 +8,8 @@ from decimal import Decimal
 
 import pytest
 
-from pdftools.invoice import issuer, text, totals
-from pdftools.invoice.text import Doc
+from pdftools.invoice import issuer, names, text, totals
+from pdftools.invoice.layout import Doc
 
 
 def _doc(lines: list[str]) -> Doc:
@@ -89,7 +89,7 @@ def test_amounts_with_a_trailing_minus_are_read(title: str) -> None:
 @pytest.mark.parametrize("words", ["Brought forward", "Carried forward", "Balance forward", "Übertrag",
                                    "Saldovortrag", "À reporter", "Suma y sigue"])
 def test_a_carried_total_s_label_is_no_name(words: str) -> None:
-    assert not issuer.plausible(words)
+    assert not names.plausible(words)
     doc = _doc(["Atlas Tools Ltd", "Invoice No: AT-7", "Item 1                         100.00",
                 f"{words}                100.00", "\f", f"{words}                100.00",
                 "Item 2                          50.00", "Total                          150.00"])

@@ -10,10 +10,10 @@ from decimal import Decimal
 
 import pytest
 
-from pdftools.invoice import issuer, text, totals
+from pdftools.invoice import currencies, issuer, text, totals
+from pdftools.invoice.layout import Doc
 from pdftools.invoice.parse import find_dates
 from pdftools.invoice.reader import contested
-from pdftools.invoice.text import Doc
 
 
 def _doc(lines: list[str]) -> Doc:
@@ -94,7 +94,7 @@ def test_a_date_labelled_date_beats_one_a_bare_preposition_ties_to_nothing() -> 
 def test_rupees_written_rs(where: str, score: float) -> None:
     doc = _doc(["Tax Invoice", where, "Price is inclusive of a discount of Rs -40.00",
                 "                                  Grand Total              319.00"])
-    found = totals.currency(doc, totals.best_total(*totals.totals(doc)))
+    found = currencies.currency(doc, totals.best_total(*totals.totals(doc)))
     assert found is not None and found.value == "INR" and found.score == score
 
 
@@ -133,7 +133,7 @@ def test_a_dollar_sign_ocr_read_into_an_id_does_not_outvote_rupees() -> None:
     doc = _doc(["Tax Invoice     Bangalore, Karnataka, India", "Price is inclusive of a discount of Rs -40.00",
                 "                                  Grand Total              319.00",
                 "   PL:      T:     Pack: BX                    S: $132415345        page 1 of 1"])
-    found = totals.currency(doc, totals.best_total(*totals.totals(doc)))
+    found = currencies.currency(doc, totals.best_total(*totals.totals(doc)))
     assert found is None or found.score < 0.7 or found.value == "INR"
 
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from invoices.generate import build
 
-from pdftools.invoice import issuer, text, totals
+from pdftools.invoice import issuer, names, text, totals
+from pdftools.invoice.layout import STRONG, WEAK, Candidate, Doc
 from pdftools.invoice.reader import Options, contested, read_invoice
-from pdftools.invoice.text import Candidate, Doc
 
 
 def _date(lines: list[str]) -> Candidate:
@@ -28,18 +28,18 @@ def _date(lines: list[str]) -> Candidate:
 ])
 def test_a_weak_date_label_belongs_to_the_document_named_before_it(line: str, kind: str) -> None:
     found = text.dates(Doc.from_pages([line]))
-    scores = {"strong": text.STRONG, "weak": text.WEAK}
+    scores = {"strong": STRONG, "weak": WEAK}
     if kind == "negative":
         assert all(c.value != dt.date(2024, 5, 3) for c in found)
     elif kind == "strong":
         assert [c.score for c in found] == [scores["strong"]]
     else:
-        assert all(c.score < text.STRONG for c in found)
+        assert all(c.score < STRONG for c in found)
 
 
 def test_the_invoice_date_wins_over_the_order_date() -> None:
     best = _date(["Ihre Bestellung 4711 vom 03.05.2024", "Rechnung RE-2024-17 vom 05.06.2024"])
-    assert best.value == dt.date(2024, 6, 5) and best.score == text.STRONG
+    assert best.value == dt.date(2024, 6, 5) and best.score == STRONG
 
 
 def test_an_account_holder_who_is_a_person_is_not_the_issuer() -> None:
@@ -77,7 +77,7 @@ def test_a_name_spelled_two_ways_or_a_web_address_is_not_trusted() -> None:
             "Miller & SOhne GmbH   www.mueller-soehne.de"]
     found = issuer.issuers(Doc.from_pages(["\n".join(page)]))
     assert found[0].score < 0.7 and "spelled" in found[0].how
-    assert not issuer.plausible("www.mueller-soehne.de") and not issuer.plausible("info@mueller-soehne.de")
+    assert not names.plausible("www.mueller-soehne.de") and not names.plausible("info@mueller-soehne.de")
 
 
 def test_of_two_spellings_the_one_without_a_digit_among_letters_is_kept() -> None:

@@ -16,8 +16,8 @@ from decimal import Decimal
 import pytest
 
 from pdftools.invoice import issuer, text, totals
+from pdftools.invoice.layout import Candidate, Doc
 from pdftools.invoice.reader import contested
-from pdftools.invoice.text import Doc
 
 
 def _doc(lines: list[str]) -> Doc:
@@ -88,7 +88,7 @@ KRAFT_HTML = ["Design Studio Thomas Brandt - Main Street 19 - LS1 4AP Leeds",
               "Dear Mr. Keller"]
 
 
-def _number(title: str) -> text.Candidate:
+def _number(title: str) -> Candidate:
     doc = _doc([line.format(title=title) for line in KRAFT_HTML])
     found = text.numbers(doc)
     return text.trusted_number(contested(found), found)

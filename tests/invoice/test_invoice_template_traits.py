@@ -10,9 +10,9 @@ from decimal import Decimal
 
 import pytest
 
-from pdftools.invoice import issuer, text, totals
+from pdftools.invoice import currencies, issuer, text, totals
+from pdftools.invoice.layout import Candidate, Doc
 from pdftools.invoice.parse import find_amounts
-from pdftools.invoice.text import Doc
 
 
 def _doc(lines: list[str]) -> Doc:
@@ -50,13 +50,13 @@ def test_a_currency_named_by_its_word_only(header: str, code: str) -> None:
                 "Beratung                                            562.00        2       1124.00",
                 "Gesamtsumme                                                               1124.00"])
     total = totals.best_total(*totals.totals(doc))
-    found = totals.currency(doc, total)
+    found = currencies.currency(doc, total)
     assert found is not None and found.value == code and found.score >= 0.7
 
 
 def test_no_currency_word_no_currency() -> None:
     doc = _doc(["Rechnung 2024-0017", "Europaallee 3, Frankfurt", "Gesamtsumme      1124.00"])
-    assert totals.currency(doc, totals.best_total(*totals.totals(doc))) is None
+    assert currencies.currency(doc, totals.best_total(*totals.totals(doc))) is None
 
 
 @pytest.mark.parametrize(("row", "number"), [
@@ -112,7 +112,7 @@ def test_without_a_closing_the_letters_sender_stays_unsure() -> None:
 def test_a_prefix_before_a_space_read_by_ocr_is_not_trusted() -> None:
     from pdftools.invoice.reader import spaced_ocr_number
 
-    split = text.Candidate("F 2025-00708", 0.92, "after the label 'Numéro de facture'")  # `F2025-00708` on the page
+    split = Candidate("F 2025-00708", 0.92, "after the label 'Numéro de facture'")  # `F2025-00708` on the page
     assert spaced_ocr_number(split).score < 0.7
-    whole = text.Candidate("F2025-00708", 0.92, "after the label 'Numéro de facture'")
+    whole = Candidate("F2025-00708", 0.92, "after the label 'Numéro de facture'")
     assert spaced_ocr_number(whole) is whole

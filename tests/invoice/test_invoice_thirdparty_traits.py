@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from pdftools.invoice import issuer, text, totals
+from pdftools.invoice import currencies, issuer, text, totals
+from pdftools.invoice.layout import Candidate, Doc
 from pdftools.invoice.parse import find_dates, fold
 from pdftools.invoice.reader import Options, _from_text, contested, read_invoice
-from pdftools.invoice.text import Doc
 
 
 def _doc(lines: list[str]) -> Doc:
@@ -159,10 +159,10 @@ def test_a_name_with_a_word_ocr_was_unsure_of_is_not_trusted() -> None:
 def test_a_name_ocr_read_once_is_not_trusted() -> None:
     from pdftools.invoice.reader import unconfirmed_ocr_name
 
-    once = text.Candidate("Novakats", 0.9, "after the label 'Fornecedor'")
+    once = Candidate("Novakats", 0.9, "after the label 'Fornecedor'")
     assert unconfirmed_ocr_name(once).score < 0.7
-    assert unconfirmed_ocr_name(text.Candidate("Merny obchod s.r.o.", 0.9, "after the label 'Provider'")).score < 0.7
-    sure = text.Candidate("Novakats", 0.9, "after the label 'Fornecedor', printed 2 times")
+    assert unconfirmed_ocr_name(Candidate("Merny obchod s.r.o.", 0.9, "after the label 'Provider'")).score < 0.7
+    sure = Candidate("Novakats", 0.9, "after the label 'Fornecedor', printed 2 times")
     assert unconfirmed_ocr_name(sure) is sure
 
 
@@ -177,7 +177,7 @@ def test_an_amount_ocr_split_and_was_unsure_of_is_not_trusted() -> None:
     from pdftools.invoice.reader import _doubted
 
     doc = _doc(["                       Rechnungsbetrag              6.569,   21-CHF"])
-    read = text.Candidate(Decimal("6569.00"), 0.82, "after 'rechnungsbetrag'", 0)
+    read = Candidate(Decimal("6569.00"), 0.82, "after 'rechnungsbetrag'", 0)
     assert _doubted(doc, read, {"6.569,": "OCR was unsure of {}"}).score < 0.7
 
 
@@ -207,11 +207,11 @@ def test_a_bare_dollar_sign_in_an_argentine_invoice_is_the_peso() -> None:
     sure). Without such a mark, `$` stays the US dollar."""
     doc = _doc(_ARGENTINA)
     total = totals.best_total(*totals.totals(doc))
-    found = totals.currency(doc, total)
+    found = currencies.currency(doc, total)
     assert total is not None and total.value == Decimal("4335.00")
     assert found is not None and found.value == "ARS" and found.score >= 0.7
     plain = _doc(["Invoice 1001", "Total due: $4,335.00"])
-    assert totals.currency(plain, totals.best_total(*totals.totals(plain))).value == "USD"
+    assert currencies.currency(plain, totals.best_total(*totals.totals(plain))).value == "USD"
 
 
 def test_a_comprobante_number_after_its_point_of_sale() -> None:

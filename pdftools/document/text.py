@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     import pikepdf
 
 ROUND = 64  # pages per round under a budget: enough to amortise the processes, few enough to stop early
+FIRST_ROUND, LAST_ROUND = 4, 512  # pages per round when each page is printed as it comes: the first page soon
 EMPTY_COST = 32  # of a text budget, for a page without text (its marker and number cost that in a result)
 MIN_CHUNK = 32  # pages per pdftotext process when a round is shared out across CPUs
 Extractor = Callable[[list[int], task.Counter], list[str]]
@@ -74,6 +75,7 @@ class TextResult:
     warnings: list[str] = field(default_factory=list)
     boxes: list[TextBox] = field(default_factory=list)  # format words or lines (next_offset then counts boxes)
     budgeted: ClassVar = ("pages", "boxes")  # text in pieces of max_chars: a front end never cuts it otherwise
+    pages_streamed = False  # the pages were printed as they were read (`collect`'s on_page): not a field
 
     def as_text(self, empty: str = "no text layer on pages {pages}: scanned? use OCR") -> str:
         """The text with page markers and, when cut, where to continue: what a reader (or a model) needs.
@@ -110,15 +112,35 @@ def past_end(offset: int, size: int, page: int, unit: str) -> None:
 
 
 def collect(path: Path, count: int, selected: list[int], extract: Extractor, *, budget: int | None,
-            offset: int = 0, label: str = "extracting text") -> TextResult:
+            offset: int = 0, label: str = "extracting text",
+            on_page: Callable[[PageText], bool] | None = None) -> TextResult:
     """The selected pages' text, up to `budget` characters. A page without text costs EMPTY_COST of the budget
     (its marker and its number in `empty_pages`): 5,000 empty pages otherwise came back whole, 120 kB of
-    markers in one result."""
+    markers in one result.
+
+    `on_page` (`task.emit`) is handed each page as soon as it is read, as pdftotext writes them: the pages come in
+    rounds that start small (FIRST_ROUND) and double, so the first page is out before the rest are read; once
+    it declines one (True: taken), the rest are read in as few rounds as without it. The result's
+    `pages_streamed` says whether its pages were all taken."""
     out: list[PageText] = []
     used, spent, empty = 0, 0, list[int]()  # characters returned; of the budget (with the empty pages' cost)
-    step = ROUND if budget is not None else max(len(selected), 1)
+    whole = ROUND if budget is not None else max(len(selected), 1)  # a round when nobody takes pages as they come
+    streaming = on_page is not None
+    step = FIRST_ROUND if streaming else whole
     progress = task.Counter(len(selected), label)
-    for i in range(0, len(selected), step):
+
+    def keep(page: PageText) -> None:
+        nonlocal streaming
+        out.append(page)
+        if streaming:
+            streaming = on_page(page)  # type: ignore[misc]  # (not None while streaming)
+
+    def done(result: TextResult) -> TextResult:
+        result.pages_streamed = bool(out) and on_page is not None and streaming
+        return result
+
+    i = 0
+    while i < len(selected):
         batch = selected[i:i + step]
         for number, page_text in zip(batch, extract(batch, progress), strict=True):
             skip = offset if not out and i == 0 else 0  # the offset applies to the first page only
@@ -127,18 +149,20 @@ def collect(path: Path, count: int, selected: list[int], extract: Extractor, *, 
             body = page_text[skip:]
             if not page_text.strip():
                 if budget is not None and out and budget - spent < EMPTY_COST:  # spent on the pages before
-                    return _result(path, count, out, used, empty, number, None)
+                    return done(_result(path, count, out, used, empty, number, None))
                 empty.append(number)
                 spent += EMPTY_COST
             room = max(budget - spent, 0) if budget is not None else len(body)
             if len(body) > room:  # the budget ends inside this page: take what fits, say where to go on
                 if room:
-                    out.append(PageText(page=number, text=body[:room]))
-                return _result(path, count, out, used + room, empty, number, skip + room)
-            out.append(PageText(page=number, text=body))
+                    keep(PageText(page=number, text=body[:room]))
+                return done(_result(path, count, out, used + room, empty, number, skip + room))
+            keep(PageText(page=number, text=body))
             used += len(body)
             spent += len(body)
-    return _result(path, count, out, used, empty)
+        i += len(batch)
+        step = min(step * 2, whole if budget is not None else LAST_ROUND) if streaming else whole
+    return done(_result(path, count, out, used, empty))
 
 
 def _result(path: Path, count: int, pages: list[PageText], chars: int, empty: list[int],

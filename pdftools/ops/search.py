@@ -150,9 +150,15 @@ def search(
     with Searcher(result, regex, max_chars, max_count=max_count, context=around) as searcher:
         for index, (path, own, name) in enumerate(itertools.islice(files, first, None), first):
             hits, budget = len(result.hits), searcher.budget
-            try:
-                if path is None:  # a pipe, read now (`_files`)
+            if path is None:  # a pipe, read now (`_files`)
+                try:
                     [(path, name)] = named(name)
+                except PdftoolsError as exc:
+                    if isinstance(exc, (InvalidArgument, PathOutsideRoot)):  # a wrong call, as in `_files`
+                        raise
+                    result.skipped.append(Skipped.of(name, exc))
+                    continue
+            try:
                 with page_texts(path, password, mode, None if name == "-" else name) as (total, extract):
                     cut = searcher.file(name, list(dict.fromkeys(parse_pages(own or pages, total, name))), extract,
                                         resume if index == first else None)
@@ -227,10 +233,12 @@ def _files(inputs: list[str], recursive: bool, skipped: list[Skipped], chosen: C
 
 
 def _is_pipe(raw: str) -> bool:
-    """`raw` names standard input or a pipe (a FIFO, the shell's `<(...)`), whose reading may wait."""
+    """`raw` names standard input or a pipe (a FIFO, the shell's `<(...)`), which the command line's policy
+    reads whole when it is named (a wait, for a FIFO nobody has written to yet)."""
+    from pdftools.core.paths import LocalPolicy
     from pdftools.core.pipes import is_pipe
 
-    return raw == "-" or is_pipe(Path(raw))
+    return isinstance(policy(), LocalPolicy) and (raw == "-" or is_pipe(Path(raw)))
 
 
 def _start(files: list[tuple[Path | None, str | None, str]], start_file: str | None, start_page: int | None,

@@ -169,7 +169,7 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
     """Fill secrets (files, prompts), check the constraints (the same ones MCP enforces), call the op, render;
     return the exit code. `quiet`: no progress, notes or warnings, and no report of the files a command wrote;
     the data it shows (text, info, `-o -`, --json) and errors all the same."""
-    from pdftools.cli.render import ProgressBar, RowPrinter, quiet_errors, render, stdout_gone, unwritable
+    from pdftools.cli.render import ProgressBar, Streamer, quiet_errors, render, stdout_gone, unwritable
     from pdftools.cli.render import report_error as report
     from pdftools.core import limits, paths, task
 
@@ -181,8 +181,8 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
         # where 1 says "nothing matched" (search, as grep), an error that exits 1 (INTERNAL) exits grep's 2
         return 2 if code == 1 and op.no_match_exit else code
     try:
-        rows = RowPrinter(as_json, quiet and not as_json)  # a batch's rows (--json's: data, whatever -q says)
-        running = task.Task(bar.update, timeout=limits.timeout(), on_item=rows)
+        streamer = Streamer(as_json, quiet, policy.public)  # a batch's rows, a search's files, as they come
+        running = task.Task(bar.update, timeout=limits.timeout(), on_item=streamer)
         with task.terminable(), paths.using(policy), task.running(running):
             try:
                 fill_secrets(fn, kwargs, files or {}, typed or set(), from_env or set())

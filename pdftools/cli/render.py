@@ -91,11 +91,8 @@ def _render_text(result: Any, stream: Any, *, ocred: bool = False, quiet: bool =
     """Pages as pdftotext writes them (at a terminal, with markers); notes on stderr, unless `quiet`. `ocred`: the
     text is OCR's, so a page without text is one OCR could not read (running OCR again is no advice)."""
     tty = stream.isatty()
-    for page in result.pages:
-        if tty:
-            stream.write(f"\n── page {page.page} ──\n{safe(page.text)}")
-        else:
-            stream.write(page.text + "\f")  # as pdftotext writes it: a form feed ends every page
+    for page in [] if getattr(result, "pages_streamed", False) else result.pages:  # (printed as they came)
+        _write_page(page, stream, tty)
     if tty and result.pages and not result.pages[-1].text.endswith("\n"):  # (a cut page): the prompt on its own line
         stream.write("\n")
     if result.boxes:  # words or lines: tab-separated, one a line, with a header
@@ -105,6 +102,13 @@ def _render_text(result: Any, stream: Any, *, ocred: bool = False, quiet: bool =
     stream.flush()  # the text before the notes on stderr, where both go to one terminal
     if not quiet:
         _text_notes(result, ocred)
+
+
+def _write_page(page: Any, stream: Any, tty: bool) -> None:
+    if tty:
+        stream.write(f"\n── page {page.page} ──\n{safe(page.text)}")
+    else:
+        stream.write(page.text + "\f")  # as pdftotext writes it: a form feed ends every page
 
 
 def _text_notes(result: Any, ocred: bool) -> None:
@@ -127,8 +131,15 @@ def _text_notes(result: Any, ocred: bool) -> None:
 def _render_lines(result: Any, stream: Any, *, quiet: bool = False) -> None:
     """Lines as the result gives them, whole (data: never markup, never cut; at a terminal, control characters
     escaped); coloured as grep colours them where the result asks (search --color); its notes to stderr (`quiet`:
-    its errors only)."""
-    tty = stream.isatty()
+    its errors only). Lines already printed as they came (`lines_streamed`) are not printed again."""
+    if not getattr(result, "lines_streamed", False):
+        _write_lines(result, stream, stream.isatty())
+    stream.flush()  # the lines before the notes on stderr, where both go to one terminal
+    for note in getattr(result, "errors", list)() if quiet else result.notes():  # (a skipped input: error, hint)
+        sys.stderr.write(safe(note) + "\n")
+
+
+def _write_lines(result: Any, stream: Any, tty: bool) -> None:
     shown = safe if tty else str
     end = getattr(result, "line_end", "\n")  # search -Z -l: names end in their zero byte
     if hasattr(result, "color"):
@@ -139,8 +150,6 @@ def _render_lines(result: Any, stream: Any, *, quiet: bool = False) -> None:
         lines = (shown(line) for line in result.output_lines())
     for line in lines:
         stream.write(line + end)
-    for note in getattr(result, "errors", list)() if quiet else result.notes():  # (a skipped input: error, hint)
-        sys.stderr.write(safe(note) + "\n")
 
 
 def _compact(numbers: list[int]) -> str:
@@ -199,6 +208,38 @@ def unwritable(exc: OSError) -> PdftoolsError:
         return type(error)(error.message, hint="Standard output is closed (`>&-`): redirect it (`> out.txt`, "
                                                "`> /dev/null`); a command that writes files prints no report with -q.")
     return error
+
+
+class Streamer:
+    """What an operation hands over as it goes (`task.emit`), printed at once, as grep prints each file's lines
+    and pdftotext each page: a search's results file by file, a text's pages, a batch's rows (`RowPrinter`).
+    With --json (and a search's -q) they are declined (False): the result is printed whole at the end, one JSON
+    document, or not at all. `public` names temporary files as the user named them (`-`), as the result's
+    printing does."""
+
+    def __init__(self, as_json: bool, quiet: bool, public: Any) -> None:
+        self.as_json, self.quiet, self.public = as_json, quiet, public
+        self.rows = RowPrinter(as_json, quiet and not as_json)  # (--json's rows: data, whatever -q says)
+        self.out = sys.stdout
+
+    def __call__(self, item: Any) -> bool:
+        page = type(item).__name__ == "PageText"
+        if not page and not callable(getattr(item, "output_lines", None)):
+            self.rows(item)
+            return True
+        if self.as_json or (self.quiet and not page):  # (-q never silences text: it is data)
+            return False
+        tty = self.out.isatty()
+        out = sys.stdout if tty else self.out  # a terminal: above the progress bar (rich's stand-in)
+        try:
+            (_write_page if page else _write_lines)(self.public(item), out, tty)
+            out.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            stdout_gone()
+            raise unwritable(exc) from None
+        return True
 
 
 class RowPrinter:

@@ -50,9 +50,9 @@ def terminable() -> Iterator[None]:
 
 class Task:
     def __init__(self, on_progress: ProgressFn | None = None, timeout: float | None = None,
-                 on_item: Callable[[Any], None] | None = None) -> None:
+                 on_item: Callable[[Any], bool | None] | None = None) -> None:
         self._on_progress = on_progress
-        self.on_item = on_item  # takes results one at a time as they are made (batch rows); None: nobody does
+        self.on_item = on_item  # takes results one at a time as they are made (`emit`); None: nobody does
         self.deadline = time.monotonic() + timeout if timeout else None
         self.timeout = timeout
         self.cancelled = threading.Event()
@@ -181,13 +181,13 @@ def check() -> None:
 
 
 def emit(item: Any) -> bool:
-    """Hand one finished item (a batch row) to whoever streams them (the CLI's `--json` lines); False when
-    nobody does, so the op keeps it for its result."""
+    """Hand one finished item (a batch row, a searched file's results, a page's text) to whoever streams them
+    (the CLI prints it at once); False when nobody took it (none does over MCP; the CLI declines what --json
+    prints whole), so the op's result must still show it. A taker returns False to decline."""
     taker = current().on_item
     if taker is None:
         return False
-    taker(item)
-    return True
+    return taker(item) is not False
 
 
 def map_threads(fn: Callable[[T], R], items: Iterable[T], workers: int) -> list[R]:

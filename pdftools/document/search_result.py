@@ -95,6 +95,18 @@ class SearchResult:
     warn_empty = False  # --warn-empty: a warning for each file in `textless`
     separator = ":"  # --match-prefix-separator: what parts name, page and text (context lines keep `-`)
     textless = ()  # type: tuple[str, ...]  # the files none of whose pages searched had text (Searcher's); no field
+    lines_streamed = False  # each file's lines went out as it was searched (`part`, `task.emit`): notes are left
+
+    def part(self, found: FileMatches, hits: list[Hit]) -> SearchResult:
+        """One file's share of the result, printed as it is done (grep prints each file's lines as it goes): its
+        row and hits, shown as the whole result shows them (-c, -l, -H...). A file's lines need nothing of the
+        others' (`--` parts groups of one file only), so its parts, printed in turn, are the whole's lines."""
+        import copy
+
+        piece = copy.copy(self)  # (the fields, and how the command line prints them)
+        piece.files, piece.hits, piece.skipped, piece.textless = [found], hits, [], ()
+        piece.truncated, piece.matches = False, found.matches
+        return piece
 
     def reword_errors(self, reword: Callable[[str, str], str]) -> None:
         """The skipped inputs' messages and hints in a front end's terms (`reword(text, command)`)."""

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     import pikepdf
 
 ROUND = 64  # pages per round under a budget: enough to amortise the processes, few enough to stop early
+FIRST_ROUND, GROWTH, LAST_ROUND = 4, 2, 512  # pages per round when each page is printed as it comes (`_rounds`)
 EMPTY_COST = 32  # of a text budget, for a page without text (its marker and number cost that in a result)
 MIN_CHUNK = 32  # pages per pdftotext process when a round is shared out across CPUs
 Extractor = Callable[[list[int], task.Counter], list[str]]
@@ -74,6 +75,7 @@ class TextResult:
     warnings: list[str] = field(default_factory=list)
     boxes: list[TextBox] = field(default_factory=list)  # format words or lines (next_offset then counts boxes)
     budgeted: ClassVar = ("pages", "boxes")  # text in pieces of max_chars: a front end never cuts it otherwise
+    pages_streamed = False  # the pages were printed as they were read (`collect`'s on_page): not a field
 
     def as_text(self, empty: str = "no text layer on pages {pages}: scanned? use OCR") -> str:
         """The text with page markers and, when cut, where to continue: what a reader (or a model) needs.
@@ -110,35 +112,95 @@ def past_end(offset: int, size: int, page: int, unit: str) -> None:
 
 
 def collect(path: Path, count: int, selected: list[int], extract: Extractor, *, budget: int | None,
-            offset: int = 0, label: str = "extracting text") -> TextResult:
+            offset: int = 0, label: str = "extracting text",
+            on_page: Callable[[PageText], bool] | None = None) -> TextResult:
     """The selected pages' text, up to `budget` characters. A page without text costs EMPTY_COST of the budget
     (its marker and its number in `empty_pages`): 5,000 empty pages otherwise came back whole, 120 kB of
-    markers in one result."""
+    markers in one result.
+
+    `on_page` (`task.emit`) is handed each page as soon as it is read, as pdftotext writes them: the pages come in
+    rounds that start small and grow (`_rounds`), so the first page is out before the rest are read; once it
+    declines one (True: taken), the rest are read in one round, as without it. The result's `pages_streamed`
+    says whether its pages were all taken."""
     out: list[PageText] = []
     used, spent, empty = 0, 0, list[int]()  # characters returned; of the budget (with the empty pages' cost)
-    step = ROUND if budget is not None else max(len(selected), 1)
+    whole = ROUND if budget is not None else max(len(selected), 1)  # a round when nobody takes pages as they come
+    streaming = on_page is not None
     progress = task.Counter(len(selected), label)
-    for i in range(0, len(selected), step):
-        batch = selected[i:i + step]
-        for number, page_text in zip(batch, extract(batch, progress), strict=True):
-            skip = offset if not out and i == 0 else 0  # the offset applies to the first page only
-            if skip:
-                past_end(skip, len(page_text), number, "characters")
-            body = page_text[skip:]
-            if not page_text.strip():
-                if budget is not None and out and budget - spent < EMPTY_COST:  # spent on the pages before
-                    return _result(path, count, out, used, empty, number, None)
-                empty.append(number)
-                spent += EMPTY_COST
-            room = max(budget - spent, 0) if budget is not None else len(body)
-            if len(body) > room:  # the budget ends inside this page: take what fits, say where to go on
-                if room:
-                    out.append(PageText(page=number, text=body[:room]))
-                return _result(path, count, out, used + room, empty, number, skip + room)
-            out.append(PageText(page=number, text=body))
-            used += len(body)
-            spent += len(body)
-    return _result(path, count, out, used, empty)
+
+    def keep(page: PageText) -> None:
+        nonlocal streaming
+        out.append(page)
+        if streaming:
+            streaming = on_page(page)  # type: ignore[misc]  # (not None while streaming)
+
+    def done(result: TextResult) -> TextResult:
+        result.pages_streamed = bool(out) and on_page is not None and streaming
+        return result
+
+    with _rounds(selected, extract, progress, lambda: streaming, whole) as rounds:
+        first = True
+        for batch, texts in rounds:
+            for number, page_text in zip(batch, texts, strict=True):
+                skip = offset if first else 0  # the offset applies to the first page only
+                first = False
+                if skip:
+                    past_end(skip, len(page_text), number, "characters")
+                body = page_text[skip:]
+                if not page_text.strip():
+                    if budget is not None and out and budget - spent < EMPTY_COST:  # spent on the pages before
+                        return done(_result(path, count, out, used, empty, number, None))
+                    empty.append(number)
+                    spent += EMPTY_COST
+                room = max(budget - spent, 0) if budget is not None else len(body)
+                if len(body) > room:  # the budget ends inside this page: take what fits, say where to go on
+                    if room:
+                        keep(PageText(page=number, text=body[:room]))
+                    return done(_result(path, count, out, used + room, empty, number, skip + room))
+                keep(PageText(page=number, text=body))
+                used += len(body)
+                spent += len(body)
+    return done(_result(path, count, out, used, empty))
+
+
+@contextlib.contextmanager
+def _rounds(selected: list[int], extract: Extractor, progress: task.Counter, streaming: Callable[[], bool],
+            whole: int) -> Iterator[Iterator[tuple[list[int], list[str]]]]:
+    """`selected` in rounds of `whole` pages, each with its texts. While `streaming()` (each page printed as it
+    is read), the rounds start at FIRST_ROUND pages and grow, and two are read at once: the next one's
+    pdftotext runs while this one's are waited for and handed out, so the small first rounds cost little of
+    the whole's time. Leaving the block (a reader gone, an error, a budget spent) kills what is still read."""
+    if not streaming():
+        yield ((selected[i:i + whole], extract(selected[i:i + whole], progress))
+               for i in range(0, len(selected), whole))
+        return
+    import collections
+    import contextvars
+    from concurrent.futures import Future, ThreadPoolExecutor
+
+    cap = min(whole, LAST_ROUND)
+    context = contextvars.copy_context()  # (the task, the path policy)
+    with task.current().scope() as part, ThreadPoolExecutor(max_workers=2) as pool:
+        def read(batch: list[int]) -> list[str]:
+            with task.running(part):
+                return extract(batch, progress)
+
+        def rounds() -> Iterator[tuple[list[int], list[str]]]:
+            at, size = 0, FIRST_ROUND
+            flight: collections.deque[tuple[list[int], Future[list[str]]]] = collections.deque()
+            while at < len(selected) or flight:
+                while at < len(selected) and len(flight) < 2:
+                    batch = selected[at:at + size]
+                    flight.append((batch, pool.submit(context.copy().run, read, batch)))
+                    at += len(batch)
+                    size = min(size * GROWTH, cap) if streaming() else len(selected)
+                batch, future = flight.popleft()
+                yield batch, future.result()
+
+        try:
+            yield rounds()
+        finally:
+            part.cancel()  # the rounds still being read, if any: their programs are killed
 
 
 def _result(path: Path, count: int, pages: list[PageText], chars: int, empty: list[int],

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Annotated, Literal
 
+from pdftools.core import task
 from pdftools.core.inputs import named, split_spec
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Mcp, Param, Passwords
@@ -125,7 +126,7 @@ def search(
     regex = compile_pattern(pattern, ignore_case, fixed=fixed_strings,
                             lines=regexp is not None or pattern_file is not None)
     result = SearchResult(pattern=pattern, matches=0, files=[], hits=[], truncated=False)
-    files: Iterable[tuple[Path, str | None, str]]
+    files: Iterable[tuple[Path | None, str | None, str]]
     files = _files(inputs, recursive, result.skipped, _chooser(include, exclude), follow=dereference_recursive)
     first, resume, alone, several = 0, None, False, True
     if not (quiet and start_file is None and len(inputs) > 1):  # -q: no input after the first match is opened
@@ -149,11 +150,18 @@ def search(
     with Searcher(result, regex, max_chars, max_count=max_count, context=around) as searcher:
         for index, (path, own, name) in enumerate(itertools.islice(files, first, None), first):
             hits, budget = len(result.hits), searcher.budget
+            if path is None:  # a pipe, read now (`_files`)
+                try:
+                    [(path, name)] = named(name)
+                except PdftoolsError as exc:
+                    if isinstance(exc, (InvalidArgument, PathOutsideRoot)):  # a wrong call, as in `_files`
+                        raise
+                    result.skipped.append(Skipped.of(name, exc))
+                    continue
             try:
                 with page_texts(path, password, mode, None if name == "-" else name) as (total, extract):
-                    if searcher.file(name, list(dict.fromkeys(parse_pages(own or pages, total, name))), extract,
-                                     resume if index == first else None):
-                        break
+                    cut = searcher.file(name, list(dict.fromkeys(parse_pages(own or pages, total, name))), extract,
+                                        resume if index == first else None)
             except PdftoolsError as exc:
                 if alone:
                     raise
@@ -161,6 +169,11 @@ def search(
                 result.files = [found for found in result.files if found.path != name]
                 searcher.budget = budget
                 result.skipped.append(Skipped.of(name, exc))
+            else:  # the file's results, whole, to whoever prints them as they come (grep's order: file by file)
+                if task.emit(result.part(result.files[-1], result.hits[hits:])):
+                    result.lines_streamed = True
+                if cut:
+                    break
             if quiet and result.matches:  # before the next input is listed
                 break
     return result
@@ -198,13 +211,17 @@ def _chooser(include: list[str] | None, exclude: list[str] | None) -> Callable[[
 
 
 def _files(inputs: list[str], recursive: bool, skipped: list[Skipped], chosen: Callable[[Path], bool], *,
-           follow: bool = False) -> Iterator[tuple[Path, str | None, str]]:
+           follow: bool = False) -> Iterator[tuple[Path | None, str | None, str]]:
     """Each input's files with its own pages (`a.pdf:1-3`) and their names as grep prints them (`./a.pdf` in
     `.`, see `core.inputs.named`); with several inputs, one that names nothing (a
     missing file, a glob that matches none) joins `skipped` and the others are searched, as pdfgrep does; a
-    path outside the roots or an invalid pattern fails the whole call. Each input is listed when reached."""
+    path outside the roots or an invalid pattern fails the whole call. Each input is listed when reached; one of
+    several that is a pipe comes as (None, pages, its name): read when searched."""
     for spec in inputs:
         raw, own = split_spec(spec)
+        if len(inputs) > 1 and _is_pipe(raw):  # read when reached: the files before it are searched and
+            yield None, own, raw  # printed meanwhile (a FIFO waits for its writer, `-` for its producer)
+            continue
         try:
             found = named(raw, recursive=recursive, chosen=chosen, follow=follow)
         except PdftoolsError as exc:
@@ -215,14 +232,23 @@ def _files(inputs: list[str], recursive: bool, skipped: list[Skipped], chosen: C
         yield from ((path, own, name) for path, name in found)
 
 
-def _start(files: list[tuple[Path, str | None, str]], start_file: str | None, start_page: int | None,
+def _is_pipe(raw: str) -> bool:
+    """`raw` names standard input or a pipe (a FIFO, the shell's `<(...)`), which the command line's policy
+    reads whole when it is named (a wait, for a FIFO nobody has written to yet)."""
+    from pdftools.core.paths import LocalPolicy
+    from pdftools.core.pipes import is_pipe
+
+    return isinstance(policy(), LocalPolicy) and (raw == "-" or is_pipe(Path(raw)))
+
+
+def _start(files: list[tuple[Path | None, str | None, str]], start_file: str | None, start_page: int | None,
            skip: int) -> tuple[int, Position | None]:
     """The index of the file to start with, and where in it (a previous result's next_*)."""
     if start_file is None:
         if start_page is not None or skip:
             raise InvalidArgument("{{start_page}} and {{skip}} continue a file: give {{start_file}} too")
         return 0, None
-    real = [os.path.realpath(path) for path, _, _ in files]
+    real = [os.path.realpath(name if path is None else path) for path, _, name in files]
     wanted = os.path.realpath(input_path(start_file))  # a path like any other: the roots apply over MCP
     if wanted not in real:
         raise InvalidArgument(f"{{{{start_file}}}} {start_file!r} is not among the files searched",

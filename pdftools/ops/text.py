@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
+from pdftools.core import task
 from pdftools.core.params import Input, MaxChars, Offset, Pages, Param, Password, StartPage
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
@@ -52,12 +53,13 @@ def text(
         count = int(poppler.pdfinfo(path, damaged)["Pages"])
         selected = pagetext.select(pages, count, start_page, path)
         return pagetext.collect(path, count, selected, pagetext.pdftotext(path, mode), budget=max_chars,
-                                offset=offset)
+                                offset=offset, on_page=task.emit)
     warnings: list[str] = []
     with pdf, pagetext.readable(pdf, path, warnings) as source:
         count = len(pdf.pages)
         selected = pagetext.select(pages, count, start_page, path)
         extract = pagetext.measured(source, mode, pdf, str(path))
-        result = pagetext.collect(path, count, selected, extract, budget=max_chars, offset=offset)
+        result = pagetext.collect(path, count, selected, extract, budget=max_chars, offset=offset,
+                                  on_page=task.emit)  # each page printed as it is read, as pdftotext does
     result.warnings = warnings
     return result

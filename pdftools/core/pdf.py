@@ -264,12 +264,13 @@ def add_resource(page: pikepdf.Page, value: Any, kind: pikepdf.Name, prefix: str
     return page.add_resource(value, kind, pikepdf.Name(name))
 
 
-def copy_pages(src: pikepdf.Pdf, out: pikepdf.Pdf, indices: list[int], *, again: bool = False,
+def copy_pages(src: pikepdf.Pdf, out: pikepdf.Pdf, indices: list[int], *,
                listed: list[pikepdf.Page] | None = None) -> None:
     """Append `src`'s pages at 0-based `indices` to `out`. pikepdf's `add_pages_from` keeps form fields and
     named destinations working, but walks every page's annotations in Python, which doubled the time of a
-    merge of plain documents: a source with neither, and no page twice (`again`: some of its pages may be in
-    `out` already), has its pages appended as qpdf copies them. The task's deadline and a cancel are checked
+    merge of plain documents (and lists every page of both files for each page it copies): a source with
+    neither has its pages appended as qpdf copies them, a page placed twice (here or in an earlier call) a copy
+    sharing its content, as qpdf's addPage makes it. The task's deadline and a cancel are checked
     before (a merge stops between its files) and between pages where pages go one at a time. `listed`: `src`'s
     pages, listed once by a caller that copies from it many times (split)."""
     import pikepdf
@@ -279,7 +280,7 @@ def copy_pages(src: pikepdf.Pdf, out: pikepdf.Pdf, indices: list[int], *, again:
     names = root.get("/Names")
     plain = ("/AcroForm" not in root and "/Dests" not in root
              and not (isinstance(names, pikepdf.Dictionary) and "/Dests" in names))
-    if not plain or again or len(set(indices)) != len(indices):
+    if not plain:
         add_pages_from(out, src, indices)
         return
     pages = page_list(src) if listed is None else listed  # (`src.pages[i]` lists every page to find one)

@@ -225,3 +225,19 @@ def test_two_long_documents_are_collated(tmp_path: Path) -> None:
         assert len(pages) == LONG == len({page.objgen for page in pages}) == int(pdf.Root.Pages.Count)
     shown = [rb.first_line(out, n) for n in (1, 2, 3, 4, LONG - 1, LONG)]
     assert shown == ["Page 1", f"Page {LONG // 2}", "Page 2", f"Page {LONG // 2 - 1}", f"Page {LONG // 2}", "Page 1"]
+
+
+def test_a_long_document_is_inserted_in_the_middle_of_another(tmp_path: Path) -> None:
+    """`insert` of 20,000 pages after page 10,000 of 20,000: pikepdf's add_pages_from lists every page of both
+    files for each page it copies (time grew with the product of the two lengths); a plain source's pages now
+    go in through qpdf's addPage, as merge's do."""
+    source = _long(tmp_path / "long.pdf", LONG // 2)
+    out = tmp_path / "out.pdf"
+    subprocess.run([*PDFTOOLS, "insert", str(source), f"{source}:z-1", "--after", str(LONG // 4), "-o", str(out)],
+                   check=True, capture_output=True, timeout=60)
+    with pikepdf.open(out) as pdf:
+        pages = [page.obj for page in pdf.pages]
+        assert len(pages) == LONG == len({page.objgen for page in pages}) == int(pdf.Root.Pages.Count)
+    half, quarter = LONG // 2, LONG // 4
+    at = [1, quarter, quarter + 1, quarter + half, quarter + half + 1, LONG]
+    assert [rb.first_line(out, n) for n in at] == [f"Page {n}" for n in (1, quarter, half, 1, quarter + 1, half)]

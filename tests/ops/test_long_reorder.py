@@ -271,3 +271,54 @@ def test_a_long_bookmarked_document_loses_every_other_page(tmp_path: Path) -> No
     assert len(tree) == LONG // 2
     assert tree[0][:2] == ("Page 2", 0) and tree[-1][:2] == (f"Page {LONG}", LONG // 2 - 1)
     assert rb.first_line(out, LONG // 2) == f"Page {LONG}"
+
+
+def _linked(path: Path, count: int) -> Path:
+    """`_long`'s pages, each linking to the next by an explicit destination, and a named destination for
+    every 100th page (the document has names; no link uses them)."""
+    _long(path, count)
+    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        pages = [page.obj for page in pdf.pages]
+        for page, following in zip(pages, pages[1:], strict=False):
+            page.Annots = pikepdf.Array([pdf.make_indirect(pikepdf.Dictionary(
+                Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Link, Rect=[0, 0, 10, 10], Border=[0, 0, 0],
+                Dest=pikepdf.Array([following, pikepdf.Name.Fit])))])
+        names = [item for n in range(0, count, 100)
+                 for item in (pikepdf.String(f"p{n + 1:06d}"), pikepdf.Array([pages[n], pikepdf.Name.Fit]))]
+        pdf.Root.Names = pikepdf.Dictionary(Dests=pikepdf.Dictionary(Names=pikepdf.Array(names)))
+        pdf.save(path)
+    return path
+
+
+def _next_links(path: Path) -> tuple[int, int]:
+    """(pages, pages whose link opens the page after it in the same file)."""
+    with pikepdf.open(path) as pdf:
+        pages = [page.obj for page in pdf.pages]
+        at = {page.objgen: i for i, page in enumerate(pages)}
+        return len(pages), sum(1 for i, page in enumerate(pages) for annot in page.get("/Annots", [])
+                               if isinstance(annot.Dest[0], pikepdf.Dictionary)
+                               and at.get(annot.Dest[0].objgen) == i + 1)
+
+
+@pytest.mark.parametrize("how", ["split", "collate"])
+def test_a_long_document_with_named_destinations_is_split_and_collated(tmp_path: Path, how: str) -> None:
+    """A document with named destinations went through pikepdf's add_pages_from, which lists every page of
+    both files for each page it copies: a split of 20,000 such pages in two, or a collation, ran past 150 s.
+    Pages whose annotations name no destination (and no form field) now go in as a plain document's do."""
+    source = _linked(tmp_path / "long.pdf", LONG)
+    if how == "split":
+        args = ["split", str(source), "--ranges", f"1-{LONG // 2},{LONG // 2 + 1}-z", "-d", str(tmp_path / "parts")]
+    else:
+        args = ["merge", "--collate", str(source), f"{source}:z-1", "-o", str(tmp_path / "out.pdf")]
+    subprocess.run([*PDFTOOLS, *args], check=True, capture_output=True, timeout=60)
+    if how == "split":
+        parts = sorted((tmp_path / "parts").glob("*.pdf"))
+        assert [_next_links(part) for part in parts] == [(LONG // 2, LONG // 2 - 1)] * 2  # (the last links out)
+        assert [rb.first_line(part, 1) for part in parts] == ["Page 1", f"Page {LONG // 2 + 1}"]
+    else:
+        with pikepdf.open(tmp_path / "out.pdf") as pdf:
+            pages = [page.obj for page in pdf.pages]
+            at = {page.objgen: i for i, page in enumerate(pages)}
+            assert len(pages) == 2 * LONG
+            assert at[pages[0].Annots[0].Dest[0].objgen] == 2  # page 1's link opens page 2, placed third
+        assert rb.first_line(tmp_path / "out.pdf", 2) == f"Page {LONG}"

@@ -264,12 +264,14 @@ def add_resource(page: pikepdf.Page, value: Any, kind: pikepdf.Name, prefix: str
     return page.add_resource(value, kind, pikepdf.Name(name))
 
 
-def copy_pages(src: pikepdf.Pdf, out: pikepdf.Pdf, indices: list[int], *, again: bool = False,
+def copy_pages(src: pikepdf.Pdf, out: pikepdf.Pdf, indices: list[int], *,
                listed: list[pikepdf.Page] | None = None) -> None:
     """Append `src`'s pages at 0-based `indices` to `out`. pikepdf's `add_pages_from` keeps form fields and
     named destinations working, but walks every page's annotations in Python, which doubled the time of a
-    merge of plain documents: a source with neither, and no page twice (`again`: some of its pages may be in
-    `out` already), has its pages appended as qpdf copies them. The task's deadline and a cancel are checked
+    merge of plain documents (and lists every page of both files for each page it copies): a source with
+    neither, or whose pages copied have no field and name no destination (and no layers), has its pages
+    appended as qpdf copies them, a page placed twice (here or in an earlier call) a copy
+    sharing its content, as qpdf's addPage makes it. The task's deadline and a cancel are checked
     before (a merge stops between its files) and between pages where pages go one at a time. `listed`: `src`'s
     pages, listed once by a caller that copies from it many times (split)."""
     import pikepdf
@@ -279,13 +281,40 @@ def copy_pages(src: pikepdf.Pdf, out: pikepdf.Pdf, indices: list[int], *, again:
     names = root.get("/Names")
     plain = ("/AcroForm" not in root and "/Dests" not in root
              and not (isinstance(names, pikepdf.Dictionary) and "/Dests" in names))
-    if not plain or again or len(set(indices)) != len(indices):
+    pages = page_list(src) if listed is None else listed  # (`src.pages[i]` lists every page to find one)
+    if not plain and ("/OCProperties" in root or any(_names_or_fields(pages[index].obj) for index in indices)):
         add_pages_from(out, src, indices)
         return
-    pages = page_list(src) if listed is None else listed  # (`src.pages[i]` lists every page to find one)
     for index in indices:
         task.check()
         append_page(out, pages[index])
+
+
+def _names_or_fields(page: pikepdf.Dictionary) -> bool:
+    """Whether an annotation of the page is a form field's widget or names a destination (its /Dest, or the /D
+    of a GoTo action in its /A, /AA or their /Next): what pikepdf's add_pages_from carries (fields, named
+    destinations) and a plain copy would not. A page without them is copied as a plain document's is."""
+    import pikepdf
+
+    annots = page.get("/Annots")
+    for annot in annots if isinstance(annots, pikepdf.Array) else ():
+        if not isinstance(annot, pikepdf.Dictionary):
+            continue
+        if annot.get("/Subtype") == "/Widget" or "/FT" in annot or "/Parent" in annot \
+                or isinstance(annot.get("/Dest"), pikepdf.String | pikepdf.Name):
+            return True
+        extra = annot.get("/AA")
+        actions = [annot.get("/A"), *(extra.values() if isinstance(extra, pikepdf.Dictionary) else ())]
+        seen = 0
+        while actions and seen < 1_000:  # (a /Next chain may loop)
+            action, seen = actions.pop(), seen + 1
+            if isinstance(action, pikepdf.Array):
+                actions += list(action)
+            elif isinstance(action, pikepdf.Dictionary):
+                if isinstance(action.get("/D"), pikepdf.String | pikepdf.Name):
+                    return True
+                actions.append(action.get("/Next"))
+    return False
 
 
 def add_pages_from(out: pikepdf.Pdf, src: pikepdf.Pdf, indices: list[int]) -> None:

@@ -195,7 +195,8 @@ class _Placer:
     def level(self, nodes: list[Node]) -> list[Any]:
         kept = []
         for node in nodes:
-            if not node.anyway and node.keys.isdisjoint(self.targets):
+            # (the node's keys looked up in the targets: `node.keys.isdisjoint(self.targets)` walks every target)
+            if not node.anyway and self.targets.keys().isdisjoint(node.keys):
                 continue  # nothing of it stays
             made = self.item(node, self.level(node.children))
             if made is not None:

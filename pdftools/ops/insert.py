@@ -24,7 +24,7 @@ from pdftools.core.edit import (
 from pdftools.core.inputs import split_spec
 from pdftools.core.params import Cli, Mcp, Param, Passwords
 from pdftools.core.paths import input_path
-from pdftools.core.pdf import add_pages_from, open_other
+from pdftools.core.pdf import copy_pages, open_other
 from pdftools.document.arrange import arrange, check_position, insertion_order
 
 
@@ -60,7 +60,7 @@ def insert(
     position = check_position(after, total)
     other = open_other(src_path, password, job.pdf, "standard input" if input == "-" else job.src.name)
     picked = [n - 1 for n in select_pages(spec, len(other.pages), src_path)]
-    add_pages_from(job.pdf, other, picked)  # pages, not the other file's bookmarks (as qpdf --pages)
+    copy_pages(other, job.pdf, picked)  # pages, not the other file's bookmarks (as qpdf --pages)
     warnings = arrange(job.pdf, insertion_order(total, position, len(picked)), labelled=total)
     inserted = list(range(position + 1, position + len(picked) + 1))
     return InsertResult(**job.save(decrypt), source=str(src_path), inserted=inserted, warnings=warnings)

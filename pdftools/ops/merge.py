@@ -10,8 +10,8 @@ opens with the first that works); an input that opens without one (permissions o
 
 from __future__ import annotations
 
+import itertools
 import os
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -25,6 +25,7 @@ from pdftools.core.paths import pdf_output_path
 from pdftools.core.pdf import Keys, another_password, copy_pages, keyring, new_pdf, open_pdf, page_list, save_pdf
 from pdftools.document import attached, metadata, outline, remap
 from pdftools.document import labels as pagelabels
+from pdftools.document.arrange import arrange
 from pdftools.errors import BadPassword, FileNotFound, NoPages
 
 if TYPE_CHECKING:
@@ -82,7 +83,6 @@ def merge(
     keep_key = next((key for key in real if opened[key].is_encrypted), None) if not decrypt else None
     keep = next(path for (path, _), key in zip(sources, real, strict=True) if key == keep_key) if keep_key else None
     out = new_pdf(keep, password if keep_key else None)  # (the password that opened it is among those given)
-    taken = Counter(real)
     bookmarks: list[tuple[pikepdf.Pdf, str, dict[int, int]]] = []  # made once all pages are in
     merged: list[MergedInput] = []
     entries = {key: pagelabels.read_entries(src) for key, src in opened.items()}
@@ -91,19 +91,21 @@ def merge(
     chosen = [[(n - 1, word) for n, word in _pages_of(spec, len(opened[key].pages), path)]
               for (path, spec), key in zip(sources, real, strict=True)]
     maps: list[dict[int, int]] = [{} for _ in sources]
-    for index, run in _runs(chosen, collate):  # each input's pages at once, or (collate) N at a time
-        key = real[index]
-        src = opened[key]
-        selected = [page_index for page_index, _ in run]
-        for position, page_index in enumerate(selected, len(out.pages)):
-            maps[index].setdefault(page_index, position)
-        copy_pages(src, out, selected, again=taken[key] > 1 or collate > 0)
-        start = len(out.pages) - len(run)
-        for offset, (_, word) in enumerate(run):
-            if word:  # pdftk's rotation word (`a.pdf:1-3east`)
-                turn(out.pages[start + offset], word)
-        found = entries[key]
-        page_labels += [None] * len(selected) if found is None else [pagelabels.label_at(found, i) for i in selected]
+    starts = [0, *itertools.accumulate(len(pages) for pages in chosen)]  # where each input's pages go in
+    for index, pages in enumerate(chosen):  # each input's pages at once (collated below)
+        if pages:
+            copy_pages(opened[real[index]], out, [page_index for page_index, _ in pages])
+    placed = _placed(chosen, collate)
+    if collate:  # in one pass: a page at a time took each input's pages listed every time (20,000 pages: minutes)
+        arrange(out, [starts[index] + offset for index, offset in placed])
+    out_listed = page_list(out)
+    for position, (index, offset) in enumerate(placed):
+        page_index, word = chosen[index][offset]
+        maps[index].setdefault(page_index, position)
+        if word:  # pdftk's rotation word (`a.pdf:1-3east`)
+            turn(out_listed[position], word)
+        found = entries[real[index]]
+        page_labels.append(None if found is None else pagelabels.label_at(found, page_index))
     for index, ((path, _), key) in enumerate(zip(sources, real, strict=True)):
         src = opened[key]
         version = max(version, src.pdf_version)
@@ -185,15 +187,15 @@ def _sources(inputs: list[str], output: str) -> list[tuple[Path, str | None]]:
         raise
 
 
-def _runs(chosen: list[list[_Page]], collate: int) -> list[tuple[int, list[_Page]]]:
-    """The order pages are copied in, as (input, its 0-based pages): each input's in turn; with `collate` N
-    pages of each input in turn (fewer from one running out), an input that has run out passed over (qpdf's
-    --collate=N; pdftk's shuffle is N=1)."""
+def _placed(chosen: list[list[_Page]], collate: int) -> list[tuple[int, int]]:
+    """The output's pages, in order, as (input, place among the pages it gives): each input's in turn; with
+    `collate` N pages of each input in turn (fewer from one running out), an input that has run out passed over
+    (qpdf's --collate=N; pdftk's shuffle is N=1)."""
     if not collate:
-        return list(enumerate(chosen))
+        return [(index, offset) for index, pages in enumerate(chosen) for offset in range(len(pages))]
     longest = max((len(pages) for pages in chosen), default=0)
-    return [(index, pages[n:n + collate]) for n in range(0, longest, collate) for index, pages in enumerate(chosen)
-            if n < len(pages)]
+    return [(index, offset) for n in range(0, longest, collate) for index, pages in enumerate(chosen)
+            for offset in range(n, min(n + collate, len(pages)))]
 
 
 _Page = tuple[int, str | None]  # a page (0-based) and pdftk's rotation word for it

@@ -62,8 +62,11 @@ def entry(client: str, command: list[str], url: str | None, token: str | None
     auth = {"Authorization": f"Bearer {secret}"}
     inputs = VSCODE_INPUTS if client == "vscode" and url and token is None else []
     body: dict[str, Any]
-    if client == "opencode":
-        body = ({"type": "remote", "url": url, "headers": auth} if url
+    if client == "opencode":  # opencode.ai/docs/mcp-servers: `enabled` on both kinds, required since 1.15
+        # (anomalyco/opencode#28625). OpenCode 2 documents servers under mcp.servers but reads this shape as it is
+        # (opencode.ai/docs/migrate-v1: "V2 reads existing global and project configuration ... normalizes
+        # supported V1 and native V2 fields"), which OpenCode 1 needs: it refuses a server named "servers".
+        body = ({"type": "remote", "url": url, "headers": auth, "enabled": True} if url
                 else {"type": "local", "command": command, "enabled": True})
         return ["mcp", NAME], body, inputs
     if client == "codex":  # developers.openai.com/codex/mcp: one [mcp_servers.NAME] table; url is Streamable HTTP

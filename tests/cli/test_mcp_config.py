@@ -110,3 +110,16 @@ def test_help_names_every_client_as_it_is_typed(cli: Any) -> None:
     shown = " ".join(cli("mcp-config", "--help").stdout.split())
     for client in get_args(Client):
         assert client in shown, (client, shown)
+
+
+@pytest.mark.parametrize("http", [None, "http://127.0.0.1:8000/mcp"])
+def test_opencode_entries_have_what_its_schema_requires(cli: Any, http: str | None) -> None:
+    """OpenCode's schema (opencode.ai/docs/mcp-servers: `type` `local` with `command` one array, or `remote` with
+    `url`; no other keys) has made `enabled` a required key since 1.15 (anomalyco/opencode#28625: `Missing key at
+    ["mcp"][NAME]["enabled"]`, and the config refused whole). The remote entry had none."""
+    result = cli("mcp-config", "opencode", *(("--http", http) if http else ()))
+    assert result.exit_code == 0, result.stderr
+    server = json.loads(result.stdout)["mcp"]["pdftools"]
+    assert server["enabled"] is True
+    allowed = {"type", "url", "headers", "enabled"} if http else {"type", "command", "enabled"}
+    assert server["type"] == ("remote" if http else "local") and set(server) == allowed

@@ -315,7 +315,7 @@ def build_app(wanted: str | None = None, extra: dict[str, Callable[..., None]] |
 
 
 MCP_CONFIG_SUMMARY = ("Print (or --install) an agent's MCP config: Claude, Cursor, VS Code, OpenCode, Codex, Gemini "
-                      "CLI.")  # mcp_config's first line (a test checks)
+                      "CLI, Windsurf.")  # mcp_config's first line (a test checks)
 
 
 def _stub(name: str, summary: str, panel: str | None) -> Any:

@@ -23,7 +23,7 @@ from typing import Annotated, Any, Literal
 
 import typer
 
-Client = Literal["claude-desktop", "claude-code", "cursor", "vscode", "opencode", "codex", "gemini"]
+Client = Literal["claude-desktop", "claude-code", "cursor", "vscode", "opencode", "codex", "gemini", "windsurf"]
 NAME = "pdftools"
 TOKEN_ENV = "PDFTOOLS_AUTH_TOKEN"
 VSCODE_INPUT = "pdftools-token"
@@ -34,6 +34,9 @@ TOKEN_REFERENCES = {
     "opencode": "{env:" + TOKEN_ENV + "}",  # opencode.ai/docs/config: {env:VARIABLE_NAME} anywhere in the config
     # github.com/google-gemini/gemini-cli docs/cli/configuration.md: settings strings expand $VAR and ${VAR}
     "gemini": "${" + TOKEN_ENV + "}",
+    # docs.windsurf.com/windsurf/cascade/mcp ("Config Interpolation"): ${env:VAR} in command, args, env, serverUrl,
+    # url and headers
+    "windsurf": "${env:" + TOKEN_ENV + "}",
     "vscode": "${input:" + VSCODE_INPUT + "}",  # code.visualstudio.com/docs/copilot/reference/mcp-configuration:
 }  # secrets as input variables, declared in "inputs" (promptString, password: true), asked once, stored safely
 VSCODE_INPUTS = [{"type": "promptString", "id": VSCODE_INPUT, "password": True,
@@ -51,7 +54,9 @@ def config_path(client: str) -> Path:
     return {"claude-code": Path(".mcp.json"), "cursor": home / ".cursor" / "mcp.json",
             "vscode": Path(".vscode") / "mcp.json", "opencode": Path("opencode.json"),
             # github.com/google-gemini/gemini-cli docs/tools/mcp-server.md: the project's settings (or ~/.gemini)
-            "gemini": Path(".gemini") / "settings.json"}[client]
+            "gemini": Path(".gemini") / "settings.json",
+            # docs.windsurf.com/windsurf/cascade/mcp: one file for every project
+            "windsurf": home / ".codeium" / "windsurf" / "mcp_config.json"}[client]
 
 
 def entry(client: str, command: list[str], url: str | None, token: str | None
@@ -75,6 +80,9 @@ def entry(client: str, command: list[str], url: str | None, token: str | None
         return ["mcp_servers", NAME], body, inputs
     if client == "gemini":  # gemini-cli docs/tools/mcp-server.md: httpUrl is Streamable HTTP (url would be SSE)
         body = {"httpUrl": url, "headers": auth} if url else {"command": command[0], "args": command[1:]}
+        return ["mcpServers", NAME], body, inputs
+    if client == "windsurf":  # docs.windsurf.com/windsurf/cascade/mcp: a remote server has serverUrl (or url)
+        body = {"serverUrl": url, "headers": auth} if url else {"command": command[0], "args": command[1:]}
         return ["mcpServers", NAME], body, inputs
     if client == "claude-desktop":  # it speaks stdio only: reach an HTTP server through mcp-remote
         body = ({"command": "npx", "args": ["-y", "mcp-remote", url, *_allow_http(url), "--header",
@@ -353,7 +361,7 @@ EXAMPLE_URL = "http://127.0.0.1:8000/mcp"
 def mcp_config(
     client: Annotated[Client, typer.Argument(
         metavar="CLIENT", help="The agent to configure: claude-desktop, claude-code, cursor, vscode, opencode, "
-                               "codex or gemini.")],
+                               "codex, gemini or windsurf.")],
     http: Annotated[str | None, typer.Option("--http", metavar="URL",
                                              help="URL of a running HTTP server instead of stdio.")] = None,
     root: Annotated[list[Path] | None, typer.Option("--root", metavar="FOLDER",
@@ -369,7 +377,7 @@ def mcp_config(
     quiet: Annotated[bool, typer.Option("-q", "--quiet", help="Print nothing but errors (the snippet is still "
                                                               "printed: it is the data asked for).")] = False,
 ) -> None:
-    """Print (or --install) an agent's MCP config: Claude, Cursor, VS Code, OpenCode, Codex, Gemini CLI."""
+    """Print (or --install) an agent's MCP config: Claude, Cursor, VS Code, OpenCode, Codex, Gemini CLI, Windsurf."""
     from pdftools.cli.render import report_error
     from pdftools.errors import PdftoolsError, os_error
 

@@ -11,7 +11,7 @@ import pytest
 
 @pytest.mark.parametrize(("client", "keys"), [("claude-desktop", ["mcpServers"]), ("claude-code", ["mcpServers"]),
                                               ("cursor", ["mcpServers"]), ("vscode", ["servers"]),
-                                              ("opencode", ["mcp"])])
+                                              ("opencode", ["mcp"]), ("windsurf", ["mcpServers"])])
 def test_stdio_snippets_run_the_real_server(cli: Any, tmp_path: Path, client: str, keys: list[str]) -> None:
     result = cli("mcp-config", client, "--root", str(tmp_path))
     assert result.exit_code == 0, result.stderr
@@ -123,3 +123,15 @@ def test_opencode_entries_have_what_its_schema_requires(cli: Any, http: str | No
     assert server["enabled"] is True
     allowed = {"type", "url", "headers", "enabled"} if http else {"type", "command", "enabled"}
     assert server["type"] == ("remote" if http else "local") and set(server) == allowed
+
+
+def test_windsurf_reaches_an_http_server_by_serverurl(cli: Any) -> None:
+    """Windsurf's remote servers have `serverUrl` (docs.windsurf.com/windsurf/cascade/mcp, "Remote HTTP MCPs"),
+    in its one file for every project, ~/.codeium/windsurf/mcp_config.json."""
+    result = cli("mcp-config", "windsurf", "--http", "http://127.0.0.1:8000/mcp", "--json")
+    assert result.exit_code == 0, result.stderr
+    described = json.loads(result.stdout)
+    assert described["config_file"] == str(Path.home() / ".codeium" / "windsurf" / "mcp_config.json")
+    server = described["snippet"]["mcpServers"]["pdftools"]
+    assert server == {"serverUrl": "http://127.0.0.1:8000/mcp",
+                      "headers": {"Authorization": "Bearer ${env:PDFTOOLS_AUTH_TOKEN}"}}

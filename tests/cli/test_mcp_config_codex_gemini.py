@@ -112,3 +112,14 @@ def test_default_config_files(cli: Any, tmp_path: Path) -> None:
     assert shown["config_file"] == str(codex_home / "config.toml")
     gemini = json.loads(cli("mcp-config", "gemini", "--json").stdout)
     assert gemini["config_file"] == str(Path(".gemini") / "settings.json")
+
+
+def test_codex_install_replaces_our_table_with_its_sub_tables(cli: Any, tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('[mcp_servers.pdftools]\ncommand = "old"\n\n[mcp_servers.pdftools.env]\nA = "1"\n\n'
+                      '[mcp_servers."pdftools-other"]\ncommand = "keep"\n', encoding="utf-8")
+    result = cli("mcp-config", "codex", "--http", URL, "--install", "--config", config)
+    assert result.exit_code == 0 and "replaced" in result.stdout, result
+    servers = tomllib.loads(config.read_text(encoding="utf-8"))["mcp_servers"]
+    assert servers == {"pdftools": {"url": URL, "bearer_token_env_var": "PDFTOOLS_AUTH_TOKEN"},
+                       "pdftools-other": {"command": "keep"}}

@@ -358,6 +358,14 @@ def check_options(http: str | None, root: list[Path] | None, token: str | None) 
 EXAMPLE_URL = "http://127.0.0.1:8000/mcp"
 
 
+def urlparse_path(url: str) -> str:
+    """The path of an http(s) URL: `serve` answers at /mcp unless its --path says otherwise, and prints the URL
+    with it; a config given the address alone reaches nothing."""
+    from urllib.parse import urlparse
+
+    return urlparse(url).path
+
+
 def mcp_config(
     client: Annotated[Client, typer.Argument(
         metavar="CLIENT", help="The agent to configure: claude-desktop, claude-code, cursor, vscode, opencode, "
@@ -392,6 +400,8 @@ def mcp_config(
         toml = toml_text({keys[0]: {keys[1]: body}}) if client == "codex" else None
     except PdftoolsError as exc:
         raise typer.Exit(report_error(exc, as_json=as_json)) from None
+    if http is not None and not (quiet or as_json) and urlparse_path(http) in ("", "/"):
+        sys.stderr.write(f"note: pdftools serve answers at /mcp (its --path): did you mean {http.rstrip('/')}/mcp?\n")
     result: dict[str, Any] = {"client": client, "config_file": str(target)}
     if install_it:
         try:

@@ -139,8 +139,9 @@ def argument_errors(error: ValidationError, schema: dict[str, Any]) -> InvalidAr
         if name in said:
             continue  # a union's members each fail: one sentence for the argument
         takes = _takes(properties.get(name, {}), schema)
-        if problem["type"] == "missing":
-            said[name] = f"{name} is required: give {takes}"
+        if problem["type"] == "missing":  # with what it is (a folder, how pages are written), not only its type
+            about = str(properties.get(name, {}).get("description", ""))
+            said[name] = f"{name} is required" + (f" ({about})" if about else "") + f": give {takes}"
             continue
         where = [p for p in problem["loc"][1:] if isinstance(p, int)]  # a list's item, by its position
         given = json.dumps(problem.get("input"), ensure_ascii=False, default=str)

@@ -4,6 +4,8 @@ Installing backs the file up first, keeps every other server, and changes nothin
 there. Over HTTP, unless `--token` gives the token, each client's config refers to it in that client's own
 syntax (TOKEN_REFERENCES, each from the client's documentation); Claude Desktop expands nothing in its config,
 so it gets the token from PDFTOOLS_AUTH_TOKEN at the time of writing, in the `env` of its mcp-remote bridge.
+Codex's config is TOML: the entry is a `[mcp_servers.pdftools]` table appended to the file as it is (comments kept),
+or put in place of the one there, and the result read back before anything is written.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import Annotated, Any, Literal
 
 import typer
 
-Client = Literal["claude-desktop", "claude-code", "cursor", "vscode", "opencode"]
+Client = Literal["claude-desktop", "claude-code", "cursor", "vscode", "opencode", "codex", "gemini", "windsurf"]
 NAME = "pdftools"
 TOKEN_ENV = "PDFTOOLS_AUTH_TOKEN"
 VSCODE_INPUT = "pdftools-token"
@@ -30,6 +32,11 @@ TOKEN_REFERENCES = {
     "claude-code": "${" + TOKEN_ENV + "}",  # code.claude.com/docs/en/mcp: ${VAR} in command, args, env, url, headers
     "cursor": "${env:" + TOKEN_ENV + "}",  # cursor.com/docs/mcp: ${env:NAME} in command, args, env, url, headers
     "opencode": "{env:" + TOKEN_ENV + "}",  # opencode.ai/docs/config: {env:VARIABLE_NAME} anywhere in the config
+    # github.com/google-gemini/gemini-cli docs/cli/configuration.md: settings strings expand $VAR and ${VAR}
+    "gemini": "${" + TOKEN_ENV + "}",
+    # docs.windsurf.com/windsurf/cascade/mcp ("Config Interpolation"): ${env:VAR} in command, args, env, serverUrl,
+    # url and headers
+    "windsurf": "${env:" + TOKEN_ENV + "}",
     "vscode": "${input:" + VSCODE_INPUT + "}",  # code.visualstudio.com/docs/copilot/reference/mcp-configuration:
 }  # secrets as input variables, declared in "inputs" (promptString, password: true), asked once, stored safely
 VSCODE_INPUTS = [{"type": "promptString", "id": VSCODE_INPUT, "password": True,
@@ -42,8 +49,14 @@ def config_path(client: str) -> Path:
         if sys.platform == "darwin":
             return home / "Library" / "Application Support" / "Claude" / "claude_desktop_config.json"
         return Path(os.environ.get("XDG_CONFIG_HOME", home / ".config")) / "Claude" / "claude_desktop_config.json"
+    if client == "codex":  # developers.openai.com/codex/config-reference: $CODEX_HOME, ~/.codex by default
+        return Path(os.environ.get("CODEX_HOME") or home / ".codex") / "config.toml"
     return {"claude-code": Path(".mcp.json"), "cursor": home / ".cursor" / "mcp.json",
-            "vscode": Path(".vscode") / "mcp.json", "opencode": Path("opencode.json")}[client]
+            "vscode": Path(".vscode") / "mcp.json", "opencode": Path("opencode.json"),
+            # github.com/google-gemini/gemini-cli docs/tools/mcp-server.md: the project's settings (or ~/.gemini)
+            "gemini": Path(".gemini") / "settings.json",
+            # docs.windsurf.com/windsurf/cascade/mcp: one file for every project
+            "windsurf": home / ".codeium" / "windsurf" / "mcp_config.json"}[client]
 
 
 def entry(client: str, command: list[str], url: str | None, token: str | None
@@ -54,10 +67,23 @@ def entry(client: str, command: list[str], url: str | None, token: str | None
     auth = {"Authorization": f"Bearer {secret}"}
     inputs = VSCODE_INPUTS if client == "vscode" and url and token is None else []
     body: dict[str, Any]
-    if client == "opencode":
-        body = ({"type": "remote", "url": url, "headers": auth} if url
+    if client == "opencode":  # opencode.ai/docs/mcp-servers: `enabled` on both kinds, required since 1.15
+        # (anomalyco/opencode#28625). OpenCode 2 documents servers under mcp.servers but reads this shape as it is
+        # (opencode.ai/docs/migrate-v1: "V2 reads existing global and project configuration ... normalizes
+        # supported V1 and native V2 fields"), which OpenCode 1 needs: it refuses a server named "servers".
+        body = ({"type": "remote", "url": url, "headers": auth, "enabled": True} if url
                 else {"type": "local", "command": command, "enabled": True})
         return ["mcp", NAME], body, inputs
+    if client == "codex":  # developers.openai.com/codex/mcp: one [mcp_servers.NAME] table; url is Streamable HTTP
+        body = ({"url": url, "bearer_token_env_var": TOKEN_ENV} if url and token is None  # the variable's name
+                else {"url": url, "http_headers": auth} if url else {"command": command[0], "args": command[1:]})
+        return ["mcp_servers", NAME], body, inputs
+    if client == "gemini":  # gemini-cli docs/tools/mcp-server.md: httpUrl is Streamable HTTP (url would be SSE)
+        body = {"httpUrl": url, "headers": auth} if url else {"command": command[0], "args": command[1:]}
+        return ["mcpServers", NAME], body, inputs
+    if client == "windsurf":  # docs.windsurf.com/windsurf/cascade/mcp: a remote server has serverUrl (or url)
+        body = {"serverUrl": url, "headers": auth} if url else {"command": command[0], "args": command[1:]}
+        return ["mcpServers", NAME], body, inputs
     if client == "claude-desktop":  # it speaks stdio only: reach an HTTP server through mcp-remote
         body = ({"command": "npx", "args": ["-y", "mcp-remote", url, *_allow_http(url), "--header",
                                             "Authorization:${AUTH_HEADER}"],
@@ -169,28 +195,34 @@ def install(path: Path, client: str, keys: list[str], body: dict[str, Any], inpu
                            hint=f"Give the config file itself: --config {path / config_path(client).name}.")
     if path.exists() and not path.is_file():  # a device, a FIFO: replacing it with a file would break the system
         raise _unmergeable(path, client, "it is not a regular file")
-    data, bom = read_config(path, client)
-    node = data
-    for key in keys[:-1]:
-        node = node.setdefault(key, {})
-        if not isinstance(node, dict):
-            raise _unmergeable(path, client, f'its "{key}" is not an object')
-    if not isinstance(data.get("inputs", []), list):
-        raise _unmergeable(path, client, 'its "inputs" is not an array')
-    declared = {item.get("id") for item in data.get("inputs", []) if isinstance(item, dict)}
-    missing = [item for item in inputs if item["id"] not in declared]
-    before = node.get(keys[-1])
-    if before == body and not missing:
-        return False, f"{path}: already set up, nothing changed", None
+    if client == "codex":
+        before, text = merge_toml(path, client, keys, body)
+        if text is None:
+            return False, f"{path}: already set up, nothing changed", None
+    else:
+        data, bom = read_config(path, client)
+        node = data
+        for key in keys[:-1]:
+            node = node.setdefault(key, {})
+            if not isinstance(node, dict):
+                raise _unmergeable(path, client, f'its "{key}" is not an object')
+        if not isinstance(data.get("inputs", []), list):
+            raise _unmergeable(path, client, 'its "inputs" is not an array')
+        declared = {item.get("id") for item in data.get("inputs", []) if isinstance(item, dict)}
+        missing = [item for item in inputs if item["id"] not in declared]
+        before = node.get(keys[-1])
+        if before == body and not missing:
+            return False, f"{path}: already set up, nothing changed", None
+        node[keys[-1]] = body
+        if missing:
+            data.setdefault("inputs", []).extend(missing)
+        text = ("\ufeff" if bom else "") + json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     backup = _backup(path) if path.exists() else None
-    node[keys[-1]] = body
-    if missing:
-        data.setdefault("inputs", []).extend(missing)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(("\ufeff" if bom else "") + json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+            fh.write(text)
         if path.exists():
             os.chmod(tmp, stat.S_IMODE(path.stat().st_mode))
         os.replace(tmp, path)
@@ -201,6 +233,86 @@ def install(path: Path, client: str, keys: list[str], body: dict[str, Any], inpu
         return True, f"{path}: {NAME} added (other servers kept)", backup
     return True, (f"{path}: {NAME} replaced (other servers kept; the entry it had is in {backup.name})" if backup
                   else f"{path}: {NAME} replaced (other servers kept)"), backup
+
+
+def toml_text(snippet: dict[str, Any]) -> str:
+    """`{"mcp_servers": {"pdftools": {...}}}` as TOML: the server's table, and its tables (`http_headers`) inline.
+    Strings are TOML basic strings (JSON's escapes are TOML's, DEL too); a value TOML cannot hold (a path that is
+    not UTF-8) is refused rather than written wrong: the text is read back and compared."""
+    import tomllib
+
+    from pdftools.errors import InvalidArgument
+
+    def value(item: Any) -> str:
+        if isinstance(item, str):
+            return json.dumps(item, ensure_ascii=False).replace("\x7f", "\\u007f")
+        if isinstance(item, list):
+            return "[" + ", ".join(value(v) for v in item) + "]"
+        return "{ " + ", ".join(f"{value(k)} = {value(v)}" for k, v in item.items()) + " }"
+
+    (table, servers), = snippet.items()
+    (name, body), = servers.items()
+    text = f"[{table}.{name}]\n" + "".join(f"{key} = {value(v)}\n" for key, v in body.items())
+    try:
+        same = tomllib.loads(text) == snippet
+    except (tomllib.TOMLDecodeError, UnicodeError):
+        same = False
+    if not same:
+        raise InvalidArgument("this entry cannot be written as TOML (a path that is not UTF-8?)",
+                              hint="Give --root a folder whose path is UTF-8 text.")
+    return text
+
+
+_TABLE = re.compile(r"\s*\[\s*([^\[\]]*?)\s*\]\s*(#.*)?")
+
+
+def merge_toml(path: Path, client: str, keys: list[str], body: dict[str, Any]) -> tuple[Any, str | None]:
+    """The entry there before, and the file's text with ours in its place (None: already so). Only the lines of
+    our `[mcp_servers.pdftools]` table (and its sub-tables) are replaced, or the table appended: every other
+    byte, comments included, stays. The new text is read back: unless it says what the old one did with our
+    entry in place, it is refused and nothing is written."""
+    import tomllib
+
+    raw = path.read_bytes() if path.exists() else b""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _unmergeable(path, client, "it is not UTF-8 text, as TOML must be") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise _unmergeable(path, client, f"it is not TOML ({exc})") from None
+    table, name = keys
+    servers = data.setdefault(table, {})
+    if not isinstance(servers, dict):
+        raise _unmergeable(path, client, f"its {table} is not a table")
+    before = servers.get(name)
+    if before == body:
+        return before, None
+    ours = {f"{table}.{name}", f'{table}."{name}"', f"{table}.'{name}'"}
+    kept, inside = [], False
+    for line in text.splitlines(keepends=True):
+        header = _TABLE.fullmatch(line.rstrip("\r\n"))
+        if header and not line.lstrip().startswith("[["):
+            dotted = re.sub(r"\s*\.\s*", ".", header.group(1))
+            inside = dotted in ours or any(dotted.startswith(o + ".") for o in ours)
+        elif line.lstrip().startswith("[["):
+            inside = False
+        if not inside:
+            kept.append(line)
+    merged = "".join(kept)
+    if merged and not merged.endswith("\n"):
+        merged += "\n"
+    merged += ("\n" if merged.strip() else "") + toml_text({table: {name: body}})
+    servers[name] = body
+    try:
+        same = tomllib.loads(merged) == data
+    except tomllib.TOMLDecodeError:
+        same = False
+    if not same:
+        raise _unmergeable(path, client, f"its {name} entry is not written as a [{table}.{name}] table, "
+                                         "which is all this can replace")
+    return before, merged
 
 
 def _backup(path: Path) -> Path:
@@ -246,9 +358,18 @@ def check_options(http: str | None, root: list[Path] | None, token: str | None) 
 EXAMPLE_URL = "http://127.0.0.1:8000/mcp"
 
 
+def urlparse_path(url: str) -> str:
+    """The path of an http(s) URL: `serve` answers at /mcp unless its --path says otherwise, and prints the URL
+    with it; a config given the address alone reaches nothing."""
+    from urllib.parse import urlparse
+
+    return urlparse(url).path
+
+
 def mcp_config(
     client: Annotated[Client, typer.Argument(
-        metavar="CLIENT", help="The agent to configure: claude-desktop, claude-code, cursor, vscode or opencode.")],
+        metavar="CLIENT", help="The agent to configure: claude-desktop, claude-code, cursor, vscode, opencode, "
+                               "codex, gemini or windsurf.")],
     http: Annotated[str | None, typer.Option("--http", metavar="URL",
                                              help="URL of a running HTTP server instead of stdio.")] = None,
     root: Annotated[list[Path] | None, typer.Option("--root", metavar="FOLDER",
@@ -264,7 +385,7 @@ def mcp_config(
     quiet: Annotated[bool, typer.Option("-q", "--quiet", help="Print nothing but errors (the snippet is still "
                                                               "printed: it is the data asked for).")] = False,
 ) -> None:
-    """Print (or --install) the MCP config for an agent: Claude Desktop or Code, Cursor, VS Code, OpenCode."""
+    """Print (or --install) an agent's MCP config: Claude, Cursor, VS Code, OpenCode, Codex, Gemini CLI, Windsurf."""
     from pdftools.cli.render import report_error
     from pdftools.errors import PdftoolsError, os_error
 
@@ -276,8 +397,11 @@ def mcp_config(
     try:
         check_options(http, root, token)
         keys, body, inputs = entry(client, command, http, token)
+        toml = toml_text({keys[0]: {keys[1]: body}}) if client == "codex" else None
     except PdftoolsError as exc:
         raise typer.Exit(report_error(exc, as_json=as_json)) from None
+    if http is not None and not (quiet or as_json) and urlparse_path(http) in ("", "/"):
+        sys.stderr.write(f"note: pdftools serve answers at /mcp (its --path): did you mean {http.rstrip('/')}/mcp?\n")
     result: dict[str, Any] = {"client": client, "config_file": str(target)}
     if install_it:
         try:
@@ -298,4 +422,6 @@ def mcp_config(
     if as_json:
         sys.stdout.write(json.dumps(result, indent=2) + "\n")
     elif not (quiet and install_it):
-        sys.stdout.write((result["message"] if install_it else json.dumps(result["snippet"], indent=2)) + "\n")
+        shown = (result["message"] if install_it else toml.rstrip("\n") if toml is not None
+                 else json.dumps(result["snippet"], indent=2))
+        sys.stdout.write(shown + "\n")

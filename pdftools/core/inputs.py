@@ -64,7 +64,8 @@ def named(spec: str, *, recursive: bool = False, chosen: Callable[[Path], bool] 
         base = folder_path(str(Path(*parts[:first])) if first else ".")
         matches = glob_files(base, str(Path(*parts[first:])))
         if not matches:
-            raise NoInputs(f"no files match {spec!r}")
+            unmatched = getattr(policy(), "unmatched", None)  # what else the pattern names, on that transport
+            raise NoInputs(f"no files match {spec!r}", hint=unmatched(spec) if callable(unmatched) else None)
         return [_named(_typed_folder(spec), base, p) for p in matches]
     path = policy().input(spec)
     if path.is_dir():

@@ -162,8 +162,8 @@ StartPage = Annotated[int | None, Param("Page to start at (a previous {{cli:run'
 Offset = Annotated[int, Param("Characters to skip (on the start page, if any): a previous {{cli:run's note}}"
                               "{{mcp:next_offset}}",
                               ge=0)]
-_PASSWORD = Param("Password of an encrypted input{{mcp: (pdf_merge, pdf_insert, pdf_stamp, pdf_search, pdf_batch: "
-                  "a list when their inputs have different ones)}}")
+_PASSWORD = Param("Password of an encrypted input{{mcp: (pdf_merge, pdf_insert_pages, pdf_stamp, pdf_search, "
+                  "pdf_batch: a list when their inputs have different ones)}}")
 Password = Annotated[
     str | None, _PASSWORD,
     Cli(envvar="PDFTOOLS_PASSWORD", file_flag="--password-file", metavar="PASSWORD"),

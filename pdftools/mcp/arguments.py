@@ -85,6 +85,24 @@ def arguments_by_flag(tool: str) -> dict[str, str]:
     return {flag.lstrip("-").replace("-", "_"): name for flag, name in flags.items()}
 
 
+def one_or_many(known: set[str], arguments: dict[str, Any]) -> dict[str, Any]:
+    """`input` to a tool that takes `inputs` (not `input`), and `inputs` holding one file (a list of one, or the
+    text itself) to a tool that takes `input` (not `inputs`): one meaning each, so each is taken as the other. An
+    agent that called thirty tools with `input` sends it to `pdf_search` too. Both given, or several files for
+    one: left as they are, to be refused naming what the tool takes."""
+    if not arguments:
+        return arguments
+    if "input" in arguments and "inputs" not in arguments and "inputs" in known and "input" not in known:
+        return {("inputs" if key == "input" else key): value for key, value in arguments.items()}
+    if "inputs" in arguments and "input" not in arguments and "input" in known and "inputs" not in known:
+        value = arguments["inputs"]
+        one = value[0] if isinstance(value, list) and len(value) == 1 else value
+        if isinstance(one, str):
+            return {("input" if key == "inputs" else key): (one if key == "inputs" else given)
+                    for key, given in arguments.items()}
+    return arguments
+
+
 def misplaced_arguments(tool: str, arguments: dict[str, Any] | None) -> InvalidArgument | None:
     """An argument given for another action of the tool (`annotations`, flatten's, with pdf_forms' `list`) is
     refused, not ignored (at a shell that sub-command has no such option); one left at its default is no claim."""
@@ -121,8 +139,9 @@ def argument_errors(error: ValidationError, schema: dict[str, Any]) -> InvalidAr
         if name in said:
             continue  # a union's members each fail: one sentence for the argument
         takes = _takes(properties.get(name, {}), schema)
-        if problem["type"] == "missing":
-            said[name] = f"{name} is required: give {takes}"
+        if problem["type"] == "missing":  # with what it is (a folder, how pages are written), not only its type
+            about = str(properties.get(name, {}).get("description", ""))
+            said[name] = f"{name} is required" + (f" ({about})" if about else "") + f": give {takes}"
             continue
         where = [p for p in problem["loc"][1:] if isinstance(p, int)]  # a list's item, by its position
         given = json.dumps(problem.get("input"), ensure_ascii=False, default=str)

@@ -72,6 +72,20 @@ class HttpPolicy(RootsPolicy):
                                                                f"{uris}.")
         return path
 
+    def unmatched(self, pattern: str) -> str | None:
+        """A glob that matched no file in the roots: the files this session made whose names it matches are in
+        the store, not the roots; the hint gives their uris. None when there are none (the usual hint)."""
+        import fnmatch
+
+        name = Path(pattern.replace("\\", "/")).name
+        same = sorted((f for f in self.store.of(self.session) if fnmatch.fnmatchcase(f.name, name)),
+                      key=lambda f: -f.created)
+        if not same:
+            return None
+        listed = ", ".join(f"{f.name} {f.uri}" for f in same[:5]) + (f" and {len(same) - 5} more" if same[5:] else "")
+        return ("A glob matches files in the roots, not the stored files this session made; give those by uri: "
+                f"{listed}.")
+
     def _as_uri(self, raw: str) -> str:
         """A stored file's uri as given, spaces around it dropped; its download link (this server's, as the
         result gave it, a query after it or not) as its uri."""

@@ -51,6 +51,7 @@ from pdftools.mcp.arguments import (
     either,
     member,
     misplaced_arguments,
+    one_or_many,
 )
 from pdftools.mcp.limiter import limiter_for
 from pdftools.mcp.listing import hints_for, instructions, tool_description, tool_parameters
@@ -118,6 +119,8 @@ class PdftoolsServer(MCPServer):
         self._add_pending_tools()
         if self._tool_manager.get_tool(name) is None:
             return error_result(self._unknown_tool(name))
+        tool = self._tool_manager.get_tool(name)
+        arguments = one_or_many(set(tool.parameters.get("properties", {})) if tool else set(), arguments)
         unknown = self._unknown_arguments(name, arguments) or misplaced_arguments(name, arguments) or \
             cut_given_back(name, arguments)
         if unknown is not None:

@@ -11,7 +11,7 @@ import pytest
 
 @pytest.mark.parametrize(("client", "keys"), [("claude-desktop", ["mcpServers"]), ("claude-code", ["mcpServers"]),
                                               ("cursor", ["mcpServers"]), ("vscode", ["servers"]),
-                                              ("opencode", ["mcp"])])
+                                              ("opencode", ["mcp"]), ("windsurf", ["mcpServers"])])
 def test_stdio_snippets_run_the_real_server(cli: Any, tmp_path: Path, client: str, keys: list[str]) -> None:
     result = cli("mcp-config", client, "--root", str(tmp_path))
     assert result.exit_code == 0, result.stderr
@@ -110,3 +110,28 @@ def test_help_names_every_client_as_it_is_typed(cli: Any) -> None:
     shown = " ".join(cli("mcp-config", "--help").stdout.split())
     for client in get_args(Client):
         assert client in shown, (client, shown)
+
+
+@pytest.mark.parametrize("http", [None, "http://127.0.0.1:8000/mcp"])
+def test_opencode_entries_have_what_its_schema_requires(cli: Any, http: str | None) -> None:
+    """OpenCode's schema (opencode.ai/docs/mcp-servers: `type` `local` with `command` one array, or `remote` with
+    `url`; no other keys) has made `enabled` a required key since 1.15 (anomalyco/opencode#28625: `Missing key at
+    ["mcp"][NAME]["enabled"]`, and the config refused whole). The remote entry had none."""
+    result = cli("mcp-config", "opencode", *(("--http", http) if http else ()))
+    assert result.exit_code == 0, result.stderr
+    server = json.loads(result.stdout)["mcp"]["pdftools"]
+    assert server["enabled"] is True
+    allowed = {"type", "url", "headers", "enabled"} if http else {"type", "command", "enabled"}
+    assert server["type"] == ("remote" if http else "local") and set(server) == allowed
+
+
+def test_windsurf_reaches_an_http_server_by_serverurl(cli: Any) -> None:
+    """Windsurf's remote servers have `serverUrl` (docs.windsurf.com/windsurf/cascade/mcp, "Remote HTTP MCPs"),
+    in its one file for every project, ~/.codeium/windsurf/mcp_config.json."""
+    result = cli("mcp-config", "windsurf", "--http", "http://127.0.0.1:8000/mcp", "--json")
+    assert result.exit_code == 0, result.stderr
+    described = json.loads(result.stdout)
+    assert described["config_file"] == str(Path.home() / ".codeium" / "windsurf" / "mcp_config.json")
+    server = described["snippet"]["mcpServers"]["pdftools"]
+    assert server == {"serverUrl": "http://127.0.0.1:8000/mcp",
+                      "headers": {"Authorization": "Bearer ${env:PDFTOOLS_AUTH_TOKEN}"}}

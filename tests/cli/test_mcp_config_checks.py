@@ -38,3 +38,16 @@ def test_what_works_still_does(cli: Any, tmp_path: Path) -> None:
     assert cli("mcp-config", "cursor", "--http", "https://pdf.example.com/mcp").exit_code == 0
     result = cli("mcp-config", "cursor", "--root", tmp_path, "--json")
     assert result.exit_code == 0 and str(tmp_path) in result.stdout, result
+
+
+def test_a_url_without_the_endpoints_path_gets_a_note(cli: Any) -> None:
+    """`pdftools serve --transport http` answers at /mcp (its --path), and prints the URL with it; the address
+    alone, as a browser bar shows it, makes a config whose client finds nothing there. Not refused (a server may
+    run with --path /), but said on stderr; the snippet is what was asked."""
+    bare = cli("mcp-config", "cursor", "--http", "http://127.0.0.1:8000")
+    assert bare.exit_code == 0 and json.loads(bare.stdout)["mcpServers"]["pdftools"]["url"] == "http://127.0.0.1:8000"
+    assert "note:" in bare.stderr and "http://127.0.0.1:8000/mcp" in bare.stderr, bare.stderr
+    for argv in (("--http", "http://127.0.0.1:8000/mcp"), ("--http", "http://127.0.0.1:8000/", "-q"),
+                 ("--http", "http://127.0.0.1:8000", "--json")):
+        said = cli("mcp-config", "cursor", *argv)
+        assert said.exit_code == 0 and said.stderr == "", (argv, said.stderr)

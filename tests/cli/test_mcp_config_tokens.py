@@ -7,6 +7,8 @@ documentation says it expands (each expander below follows one client's docs, ci
 - VS Code (code.visualstudio.com/docs/copilot/reference/mcp-configuration): secrets as input variables,
   `${input:ID}`, each declared in the top-level `inputs` array (`promptString`, `password: true`).
 - OpenCode (opencode.ai/docs/config, variables): `{env:VARIABLE_NAME}`.
+- Windsurf (docs.windsurf.com/windsurf/cascade/mcp, config interpolation): `${env:NAME}` in command, args, env,
+  serverUrl, url and headers.
 - Claude Desktop expands nothing in its config and starts servers with only what `env` gives them; the
   mcp-remote bridge expands `${VAR}` in its `--header` argument from its own environment (its README).
 """
@@ -49,6 +51,7 @@ def _vscode(value: str, config: dict[str, Any]) -> str:
 
 
 EXPANDERS = {"claude-code": (_claude_code, "mcpServers"), "cursor": (_cursor, "mcpServers"),
+             "windsurf": (_cursor, "mcpServers"),  # docs.windsurf.com/windsurf/cascade/mcp: ${env:NAME} as Cursor's
              "vscode": (_vscode, "servers"), "opencode": (_opencode, "mcp")}
 
 

@@ -92,7 +92,7 @@ METAVARS = {"FILE": ("input", "inputs", "output", "source", "pdf", "files", "tem
             "KEY=VALUE": ("metadata",),
             "DIR": ("folder", "out_dir", "copy_to", "resource_path"), "PAGES": ("pages",),
             "PASSWORD": ("password", "user_password", "owner_password"), "PATTERN": ("pattern", "glob"),
-            "LANG": ("language", "ocr_language")}
+            "LANG": ("language", "ocr_language"), "TITLE": ("title", "parent")}
 
 
 def metavar_of(name: str, base: Any, cli: Cli) -> str | None:

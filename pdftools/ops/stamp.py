@@ -2,9 +2,9 @@
 
 Text (Helvetica, upright on rotated pages) takes `{page}` and `{pages}`: `"Page {page} of {pages}"`, Bates
 `"ACME-{page:06}"` with {{start}} 1001. `{page}` counts from {{start}}; `{pages}` is the file's page count,
-whatever {{start}} (as Acrobat's header and footer count). A PDF stamp is scaled to fit each page, centred: one
-page on every page; several (`stamp.pdf`, `stamp.pdf:1-3`: qpdf --overlay --from) page by page, in {{pages}}'
-order (--to), then {{repeat}}'s over and over.
+whatever {{start}} (as Acrobat's header and footer count). A PDF stamp is scaled to fit each page, centred: a
+stamp of one page goes on every page; of several (`stamp.pdf`, `stamp.pdf:1-3`), its i-th page on the i-th page
+stamped (as qpdf's --overlay with --from and --to), then {{repeat}}'s pages over and over.
 """
 
 from __future__ import annotations

@@ -1,0 +1,78 @@
+"""Every command's --help (and every sub-command's), read as a new user of qpdf, pdfgrep or pdfcpu reads it: each
+placeholder says what goes there, and the words for one thing are the same from command to command."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+
+def _commands() -> Iterator[tuple[str, ...]]:
+    import typer.main
+
+    from pdftools.main import build_app
+
+    group: Any = typer.main.get_command(build_app(None))  # (typer's own copy of click: see cli/group.py)
+    for name, command in group.commands.items():
+        if hasattr(command, "commands"):
+            yield from ((name, sub) for sub in command.commands)
+        elif name != "help":
+            yield (name,)
+
+
+COMMANDS = list(_commands())
+
+
+@pytest.fixture(scope="module")
+def helps() -> dict[tuple[str, ...], str]:
+    from typer.testing import CliRunner
+
+    from pdftools.main import build_app
+
+    runner, app, out = CliRunner(), build_app(None), {}
+    for argv in COMMANDS:
+        done = runner.invoke(app, [*argv, "--help"], env={"COLUMNS": "200"}, prog_name="pdftools")
+        assert done.exit_code == 0, (argv, done.output)
+        out[argv] = done.stdout
+    return out
+
+
+def test_the_walk_reaches_every_command_and_sub_command() -> None:
+    assert ("bookmarks", "add") in COMMANDS and ("merge",) in COMMANDS and ("serve",) in COMMANDS
+
+
+def _flags(text: str) -> set[str]:
+    """The flags a help's option lines define (a group's: its sub-commands', named in its text)."""
+    lines = [line for line in text.split("Options:", 1)[1].splitlines() if re.match(r"^  -", line)]
+    return {flag for line in lines for flag in re.findall(r"--?[A-Za-z][\w-]*", line.split("  ", 2)[1])}
+
+
+PROGRAMS = re.compile(r"\b(?:qpdf|pdftk|pdfgrep|grep|OCRmyPDF|pdfcpu|pandoc|tesseract|dask|pdfimages|pdftocairo)\b")
+
+
+def _foreign_flags(argv: tuple[str, ...], text: str, helps: dict[tuple[str, ...], str]) -> list[str]:
+    """The flags a help names that are not its command's own, nor said to be another program's: each such flag
+    reads as an option to type, and it is none (stamp said `in --pages' order (--to)`, qpdf's --to unnamed)."""
+    def own(argv: tuple[str, ...]) -> set[str]:
+        return {flag for key, other in helps.items() if key[:len(argv)] == argv for flag in _flags(other)}
+
+    flat, found = " ".join(text.split()), []
+    for line in re.findall(r"`pdftools ([^`]*)`", flat):  # a command line: the flags of the command it runs
+        words = line.split()
+        command = tuple(words[:2]) if tuple(words[:2]) in helps else tuple(words[:1])
+        found += [f"{flag} in `pdftools {line}`" for flag in re.findall(r"(?<!\S)--?[A-Za-z][\w-]*", line)
+                  if flag not in own(command) and flag not in ("-h", "--help")]
+    flat = re.sub(r"`[^`]*`", "`...`", flat)  # (another program's command line: its own flags)
+    for m in re.finditer(r"(?<![\w}-])--?[A-Za-z][\w-]*", flat):
+        said = re.split(r"[().;]", flat[:m.start()])[-1]  # the words since the clause began
+        if m.group(0) not in own(argv) and not PROGRAMS.search(said):
+            found.append(flat[max(0, m.start() - 50):m.end() + 10])
+    return found
+
+
+def test_every_flag_a_help_names_is_its_own_or_another_program_s(helps: dict[tuple[str, ...], str]) -> None:
+    foreign = {" ".join(argv): found for argv, text in helps.items() if (found := _foreign_flags(argv, text, helps))}
+    assert not foreign, foreign

@@ -56,9 +56,11 @@ def layout(model: Any, *, tty: bool) -> Fields:
     """What a person sees of a result, drawn by rich at a terminal and by `plain_lines` when piped. Text from
     documents, file names and users is data: it stays text (never markup) with control characters escaped."""
     hidden = getattr(model, "table_hidden", ())  # fields --json has and a person need not read
+    optional = getattr(model, "table_optional", ())  # a flag or count shown when set: `unchanged no` says nothing
     labels = getattr(model, "table_labels", {})  # what a field holds this time (attachments `removed`)
-    rows = [(labels.get(name, name.replace("_", " ")), _laid_cell(name, getattr(model, name), tty))
-            for name in results.fields(model) if getattr(model, name) not in (None, [], {}, "") and name not in hidden]
+    rows = [(labels.get(name, name.replace("_", " ")), _laid_cell(name, value, tty))
+            for name in results.fields(model) if (value := getattr(model, name)) not in (None, [], {}, "")
+            and name not in hidden and (value or name not in optional)]
     return Fields(rows)
 
 

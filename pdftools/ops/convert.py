@@ -58,6 +58,7 @@ class ConvertResult:
     appended: list[str] = field(default_factory=list)
     """Documents joined after the input, in order."""
     budgeted: ClassVar = ("content",)  # text in pieces of max_chars: a front end never cuts it otherwise
+    table_optional: ClassVar = ("truncated",)  # a person reads it when the budget cut the text
 
 
     def reword_errors(self, reword: Callable[[str, str], str]) -> None:

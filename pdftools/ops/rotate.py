@@ -43,6 +43,11 @@ class RotateResult(Edited):
     flattened: list[int]
     """Pages whose rotation was drawn into their content."""
 
+    @property
+    def table_hidden(self) -> tuple[str, ...]:
+        """`angle 0` with no angle given (the pages only flattened) reads as a rotation to 0."""
+        return () if self.rotated else ("angle",)
+
 
 def check_arguments(angle: int | None, absolute: bool, flatten: bool) -> None:
     """Refuse what no file could make right (a batch calls it before any file is read)."""

@@ -1,0 +1,69 @@
+"""A result read by a person shows what applies: `unprotect` printed `signatures disabled 0` without
+--remove-restrictions, `compress` `unchanged no` (it applies to a pipe only), `check` `more problems 0`, `convert`
+`truncated no` without --max-chars, `ocr` `already text no`, and `rotate --flatten` `angle 0` with no --angle. Each
+is a flag, count or value of something not asked for, or that did not happen; --json keeps every field."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import CORPUS
+
+FOUR = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
+IMAGE = CORPUS / "003-pdflatex-image" / "pdflatex-image.pdf"
+ODT = CORPUS / "002-trivial-libre-office-writer" / "source.odt"
+
+
+def _rows(stdout: str) -> dict[str, str]:
+    return {line.split("  ", 1)[0]: line.split("  ", 1)[-1].strip() for line in stdout.splitlines()
+            if line and not line.startswith(" ")}
+
+
+def _locked(cli: Callable[..., Any], tmp_path: Path) -> Path:
+    done = cli("protect", FOUR, "-o", tmp_path / "locked.pdf", env={"PDFTOOLS_NEW_PASSWORD": "pw"})
+    assert done.exit_code == 0, done
+    return tmp_path / "locked.pdf"
+
+
+CASES = {
+    "unprotect": (lambda cli, tmp: ["unprotect", _locked(cli, tmp), "--password", "pw", "-o", tmp / "u.pdf"],
+                  "signatures disabled", "signatures_disabled", 0),
+    "compress": (lambda cli, tmp: ["compress", FOUR, "-o", tmp / "c.pdf"], "unchanged", "unchanged", False),
+    "check": (lambda cli, tmp: ["check", FOUR], "more problems", "more_problems", 0),
+    "convert": (lambda cli, tmp: ["convert", ODT, "-t", "markdown"], "truncated", "truncated", False),
+    "ocr": (lambda cli, tmp: ["ocr", IMAGE, "-o", tmp / "o.pdf", "--force-ocr", "--pages", "1"], "already text",
+            "already_text", False),
+    "rotate": (lambda cli, tmp: ["rotate", FOUR, "--flatten", "-o", tmp / "r.pdf"], "angle", "angle", 0),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_a_field_that_does_not_apply_is_not_shown(case: str, cli: Callable[..., Any], tmp_path: Path) -> None:
+    argv, label, key, value = CASES[case]
+    args = argv(cli, tmp_path)
+    shown = cli(*args)
+    assert shown.exit_code == 0, shown
+    rows = _rows(shown.stderr if case == "convert" else shown.stdout)  # (convert's report: its text is the data)
+    assert rows and label not in rows, shown.stdout
+    for output in tmp_path.glob("[curo].pdf"):
+        output.unlink()
+    data = cli(*args, "--json")
+    assert data.exit_code == 0, data
+    assert json.loads(data.stdout)[key] == value, data.stdout  # the contract keeps it
+
+
+def test_what_was_asked_for_is_shown_even_when_nothing_came_of_it(cli: Callable[..., Any], tmp_path: Path) -> None:
+    """--remove-restrictions on a file with no signature: `signatures disabled 0` answers the question asked."""
+    done = cli("unprotect", _locked(cli, tmp_path), "--password", "pw", "--remove-restrictions", "-o",
+               tmp_path / "u.pdf")
+    assert done.exit_code == 0, done
+    assert _rows(done.stdout).get("signatures disabled") == "0", done.stdout
+
+
+def test_a_rotation_shows_its_angle(cli: Callable[..., Any], tmp_path: Path) -> None:
+    done = cli("rotate", FOUR, "-a", "90", "--flatten", "-o", tmp_path / "r.pdf")
+    assert done.exit_code == 0 and _rows(done.stdout).get("angle") == "90", done.stdout

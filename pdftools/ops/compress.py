@@ -47,6 +47,7 @@ class CompressResult(Edited):
     unchanged: bool = False
     """Not smaller, so the input itself was written (to a pipe only; a file output is refused)."""
     table_optional: ClassVar = ("unchanged",)  # a person reads it when it happened
+    table_units: ClassVar = {"before": "bytes", "saved": "bytes"}
     warnings: list[str] = field(default_factory=list)
 
 

@@ -76,3 +76,15 @@ def _foreign_flags(argv: tuple[str, ...], text: str, helps: dict[tuple[str, ...]
 def test_every_flag_a_help_names_is_its_own_or_another_program_s(helps: dict[tuple[str, ...], str]) -> None:
     foreign = {" ".join(argv): found for argv, text in helps.items() if (found := _foreign_flags(argv, text, helps))}
     assert not foreign, foreign
+
+
+def test_an_option_s_words_name_only_what_its_command_has(helps: dict[tuple[str, ...], str]) -> None:
+    """`metadata show --offset` read `Characters to skip (on the start page, if any): a previous run's note (here:
+    with --key, of its value (a list: items); else, keys)`, and `convert --offset` spoke of a start page too:
+    neither command has one. A help speaks of a start page where the command takes --start-page."""
+    spoken = {" ".join(argv) for argv, text in helps.items()
+              if "start page" in " ".join(text.split()) and "--start-page" not in _flags(text)}
+    assert not spoken, spoken
+    offset = " ".join(helps[("metadata", "show")].split()).split("--offset N", 1)[1].split(" --json", 1)[0]
+    assert "--key" in offset and offset.count("(") <= 1, offset
+

@@ -68,7 +68,7 @@ def stamp(
     color: Annotated[str, Param("Text colour: #rrggbb, #rgb or a name (black, gray, red...)")]
     = "black",
     opacity: Annotated[float, Param("0 (invisible) to 1 (opaque)", ge=0, le=1)] = 1.0,
-    angle: Annotated[float, Param("Text angle, counter-clockwise")] = 0,
+    angle: Annotated[float, Param("Text angle in degrees, counter-clockwise")] = 0,
     margin: Annotated[float, Param("Distance from the page edge in points (text)", ge=0)] = 36,
     start: Annotated[int, Param("{page} of page 1 (Bates: 1001)", ge=0)] = 1,
     underlay: Annotated[bool, Param("Put the stamp under the page content")] = False,

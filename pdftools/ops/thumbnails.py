@@ -89,7 +89,7 @@ def thumbnails(
                      Cli("-W", "--width")] = None,
     height: Annotated[int | None, Param("Height in pixels, keeping the aspect", ge=8, le=10_000),
                       Cli("--height")] = None,
-    dpi: Annotated[int | None, Param("Resolution, instead of a size", ge=10, le=1200)] = None,
+    dpi: Annotated[int | None, Param("Resolution in dpi, instead of a size", ge=10, le=1200)] = None,
     format: Annotated[Literal["png", "jpeg", "jpg", "webp"], Param("Image format (jpg is jpeg)"),
                       Cli("--format")] = "png",
     pages: Pages = None,

@@ -33,3 +33,22 @@ def test_no_description_puts_two_parentheses_in_a_row(tools: dict[str, dict[str,
     found = [(name, param, text) for name, tool in tools.items() for param, text in _texts(tool)
              if re.search(r"\) \(", text)]
     assert not found, found
+
+
+UNITS = {"angle": "degrees", "margin": "points", "padding": "points", "font_size": "points", "timeout": "seconds",
+         "width": "pixels", "height": "pixels", "dpi": "dpi", "image_dpi": "resolution"}
+
+
+def test_a_measure_says_its_unit(tools: dict[str, dict[str, Any]]) -> None:
+    """pdf_stamp's `angle` read `Text angle, counter-clockwise`: degrees or radians? (pdf_rotate's says degrees.)
+    Every parameter that measures something says in what."""
+    found = [(name, param, text) for name, tool in tools.items() for param, text in _texts(tool)
+             if param in UNITS and UNITS[param] not in text.lower()]
+    assert not found, found
+
+
+def test_a_default_of_zero_says_what_zero_does(tools: dict[str, dict[str, Any]]) -> None:
+    """pdf_merge's `collate` defaults to 0 and read `N pages of each input in turn`: 0 pages of each? A number whose
+    default 0 means `none` or `off` says so (a count of pages or a margin of 0 reads as itself)."""
+    collate = tools["pdf_merge"]["inputSchema"]["properties"]["collate"]
+    assert collate.get("default") == 0 and "0: " in collate["description"], collate

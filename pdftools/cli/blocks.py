@@ -71,6 +71,8 @@ UNITS = {"size": "bytes"}  # what a field counts, by name (a result's `table_uni
 def _laid_cell(name: str, value: Any, tty: bool, unit: str | None = None) -> Any:
     if unit == "bytes" and isinstance(value, int) and not isinstance(value, bool):
         return sized(value)
+    if unit == "pt" and isinstance(value, list):  # a size, width by height, as pdfinfo gives it
+        return " × ".join(map(_plain, value)) + " pt"
     if name == "outline":
         return Outline(value)
     if results.is_result(value):
@@ -121,6 +123,8 @@ def _plain(value: Any) -> str:
         return ""
     if isinstance(value, bool):  # a person's words, not Python's True and False (--json keeps true/false)
         return "yes" if value else "no"
+    if isinstance(value, float) and value.is_integer():  # 0, not Python's 0.0 (--json keeps the number)
+        return str(int(value))
     if isinstance(value, dict):
         return ", ".join(f"{k}={_plain(v)}" for k, v in value.items())
     if isinstance(value, list):

@@ -54,7 +54,7 @@ def typer_parameters(fn: Callable[..., Any], action: str | None = None) -> list[
         else:  # choices in any case: `--to A4` as the help's "A4" reads
             spec = typer.Option(*flags_of(name, cli), help=help_text, envvar=cli.envvar, case_sensitive=False,
                                 metavar=metavar_of(name, base, cli), show_envvar=cli.envvar is not None,
-                                show_default=cli.bare is MISSING,  # `--collate[=N]`: left out is off, not "0"
+                                show_default=cli.bare is MISSING and shown_default(default),  # `--collate[=N]`: off
                                 autocompletion=complete)
         # one secret taken as a list, so that given twice it is refused (values.fill_secrets)
         typed = list[str] | None if not cli.argument and one_secret(base, cli) else base
@@ -111,6 +111,11 @@ def metavar_of(name: str, base: Any, cli: Cli) -> str | None:
     if get_origin(kinds[0]) is Literal:
         return "[" + "|".join(map(str, get_args(kinds[0]))) + "]"
     return {int: "N", float: "NUMBER"}.get(kinds[0], "TEXT")
+
+
+def shown_default(default: Any) -> bool | str:
+    """What `[default: ...]` says: a whole number as people write it (1, not Python's 1.0)."""
+    return str(int(default)) if isinstance(default, float) and default.is_integer() else True
 
 
 def one_secret(base: Any, cli: Cli) -> bool:

@@ -64,3 +64,19 @@ def test_a_small_size_is_bytes_alone() -> None:
     lines = plain_lines(layout(Edited(input="a.pdf", output="b.pdf", pages=1, size=999, encrypted=False),
                                tty=False))
     assert "size       999 bytes" in lines, lines
+
+
+@pytest.mark.parametrize("command", ["nup", "booklet"])
+def test_a_sheet_size_is_in_points(cli: Callable[..., Any], command: str) -> None:
+    """`sheet size  841.89, 595.276`: two numbers of nothing; pdfinfo says `595.28 x 841.89 pts`."""
+    done = cli(command, FOUR, "-o", "out.pdf")
+    assert done.exit_code == 0, done
+    assert re.match(r"^\d+(\.\d+)? × \d+(\.\d+)? pt$", _rows(done.stdout)["sheet size"]), done.stdout
+
+
+def test_a_whole_number_reads_as_one(cli: Callable[..., Any]) -> None:
+    """inspect's page boxes read `0.0, 0.0, 595.28, 841.89` and stamp's help `[default: 1.0]`: Python's floats.
+    A person writes 0 and 1."""
+    boxes = cli("inspect", FOUR).stdout
+    assert "0, 0, 595.28, 841.89" in boxes and not re.search(r"\b\d+\.0\b", boxes), boxes
+    assert "[default: 1]" in " ".join(cli("stamp", "--help").stdout.split())

@@ -67,3 +67,13 @@ def test_what_was_asked_for_is_shown_even_when_nothing_came_of_it(cli: Callable[
 def test_a_rotation_shows_its_angle(cli: Callable[..., Any], tmp_path: Path) -> None:
     done = cli("rotate", FOUR, "-a", "90", "--flatten", "-o", tmp_path / "r.pdf")
     assert done.exit_code == 0 and _rows(done.stdout).get("angle") == "90", done.stdout
+
+
+def test_ls_says_how_to_list_the_rest_in_its_own_option(cli: Callable[..., Any]) -> None:
+    """`ls --limit 2` ended `more yes` and `next 2 of 31 listed: ask again with a limit of 31`: the option is
+    --limit, and `more yes` said again what `next` says."""
+    done = cli("ls", CORPUS, "-r", "--limit", "2")
+    assert done.exit_code == 0, done
+    rows = _rows(done.stdout)
+    assert "more" not in rows and rows["next"].endswith("ask again with --limit " + rows["total"]), done.stdout
+    assert json.loads(cli("ls", CORPUS, "-r", "--limit", "2", "--json").stdout)["more"] is True

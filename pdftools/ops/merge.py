@@ -59,7 +59,7 @@ def merge(
               min_length=1),
         Cli(argument=True, metavar="INPUT..."),
     ],
-    output: Annotated[str, Param("Output PDF"), Cli("-o", "--output", note="`-` for stdout")] = DEFAULT_OUTPUT,
+    output: Annotated[str, Param("Output PDF"), Cli("-o", "--output", note="`-`: standard output")] = DEFAULT_OUTPUT,
     collate: Annotated[int, Param("N pages of each input in turn, as qpdf collates (0: none{{cli:; alone: 1}})",
                                   ge=0), Cli(metavar="[=N]", bare=1)] = 0,
     force: Annotated[bool, Param("Overwrite an existing output")] = False,

@@ -85,7 +85,7 @@ def _check_suffix(name: str, format: str) -> None:
 def thumbnails(
     input: Input,
     out_dir: Annotated[str, Param("Folder for the images (made if missing)"), Cli("-d", "--out-dir")] = ".",
-    width: Annotated[int | None, Param("Width in pixels, keeping the aspect (default 300)", ge=8, le=10_000),
+    width: Annotated[int | None, Param("Width in pixels, keeping the aspect (default: 300)", ge=8, le=10_000),
                      Cli("-W", "--width")] = None,
     height: Annotated[int | None, Param("Height in pixels, keeping the aspect", ge=8, le=10_000),
                       Cli("--height")] = None,

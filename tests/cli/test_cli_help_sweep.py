@@ -88,3 +88,13 @@ def test_an_option_s_words_name_only_what_its_command_has(helps: dict[tuple[str,
     offset = " ".join(helps[("metadata", "show")].split()).split("--offset N", 1)[1].split(" --json", 1)[0]
     assert "--key" in offset and offset.count("(") <= 1, offset
 
+
+
+def test_the_same_thing_is_said_in_the_same_words(helps: dict[tuple[str, ...], str]) -> None:
+    """`-o FILE  Output PDF (`-` for stdout)` in 26 commands, `(`-`: standard output)` in convert and ocr --sidecar,
+    `(`-`: standard input)` for every --password-file and `(`-`: stdin)` for convert's input; `(default 1)` in
+    split, `(default: all)` elsewhere. One way each: `-` is standard output or input, a default follows a colon."""
+    jargon = {" ".join(argv) for argv, text in helps.items() if re.search(r"\bstd(?:out|in)\b", text)}
+    assert not jargon, jargon
+    loose = {" ".join(argv): re.findall(r"\(default [^:)]*", " ".join(text.split())) for argv, text in helps.items()}
+    assert not any(loose.values()), {k: v for k, v in loose.items() if v}

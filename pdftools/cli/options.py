@@ -92,7 +92,8 @@ METAVARS = {"FILE": ("input", "inputs", "output", "source", "pdf", "files", "tem
             "KEY=VALUE": ("metadata",),
             "DIR": ("folder", "out_dir", "copy_to", "resource_path"), "PAGES": ("pages",),
             "PASSWORD": ("password", "user_password", "owner_password"), "PATTERN": ("pattern", "glob"),
-            "LANG": ("language", "ocr_language"), "TITLE": ("title", "parent")}
+            "LANG": ("language", "ocr_language"), "TITLE": ("title", "parent"), "SECONDS": ("timeout",),
+            "DEGREES": ("angle",), "POINTS": ("margin", "padding", "font_size")}
 
 
 def metavar_of(name: str, base: Any, cli: Cli) -> str | None:

@@ -98,3 +98,24 @@ def test_the_same_thing_is_said_in_the_same_words(helps: dict[tuple[str, ...], s
     assert not jargon, jargon
     loose = {" ".join(argv): re.findall(r"\(default [^:)]*", " ".join(text.split())) for argv, text in helps.items()}
     assert not any(loose.values()), {k: v for k, v in loose.items() if v}
+
+
+def _option_rows(text: str) -> list[tuple[str, str]]:
+    """Each option of a help as (its line's flags and placeholder, its description), continuation lines joined."""
+    rows: list[tuple[str, str]] = []
+    for line in text.split("Options:", 1)[1].splitlines():
+        if re.match(r"^  -", line):
+            head, _, said = line.strip().partition("  ")
+            rows.append((head, said.strip()))
+        elif rows and line.startswith("   "):
+            rows[-1] = (rows[-1][0], (rows[-1][1] + " " + line.strip()).strip())
+    return rows
+
+
+def test_a_measure_s_placeholder_says_its_unit(helps: dict[tuple[str, ...], str]) -> None:
+    """`--timeout NUMBER`, `--margin NUMBER`, `stamp --angle NUMBER`, `rotate -a N`: a number of what? As
+    pdftoppm's `-r number` is not, a placeholder says its unit where the option has one (SECONDS, POINTS, DEGREES)."""
+    units = {"seconds": "SECONDS", "points": "POINTS", "degrees": "DEGREES"}
+    vague = [(" ".join(argv), head) for argv, text in helps.items() for head, said in _option_rows(text)
+             if re.search(r" (?:N|NUMBER)$", head) and any(unit in said.lower() for unit in units)]
+    assert not vague, vague

@@ -92,7 +92,7 @@ def bookmarks(
                     Cli(metavar="PAGE", actions=("add",)), Mcp(annotation=int | str | None)] = None,
     parent: Annotated[str | None, Param("add: under the first bookmark of this title"),
                       Cli(actions=("add",))] = None,
-    pages: Annotated[Pages, Cli(actions=("list",))] = None,
+    pages: Annotated[Pages, Cli(actions=("list",), note="listed: the bookmarks that point into them")] = None,
     output: Annotated[Output, Cli(actions=WRITES)] = None,
     in_place: Annotated[InPlace, Cli(actions=WRITES)] = False,
     force: Annotated[Force, Cli(actions=WRITES)] = False,

@@ -87,7 +87,7 @@ def forms(
     annotations: Annotated[bool, Param("flatten: other annotations too{{cli: (comments, highlights, stamps that "
                                        "have an appearance), as qpdf --flatten-annotations=all}}"),
                            Cli(actions=("flatten",))] = False,
-    pages: Annotated[Pages, Cli(actions=("list",))] = None,
+    pages: Annotated[Pages, Cli(actions=("list",), note="listed: the fields with a widget on them")] = None,
     output: Annotated[Output, Cli(actions=WRITES)] = None,
     in_place: Annotated[InPlace, Cli(actions=WRITES)] = False,
     force: Annotated[Force, Cli(actions=WRITES)] = False,

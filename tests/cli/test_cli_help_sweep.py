@@ -119,3 +119,12 @@ def test_a_measure_s_placeholder_says_its_unit(helps: dict[tuple[str, ...], str]
     vague = [(" ".join(argv), head) for argv, text in helps.items() for head, said in _option_rows(text)
              if re.search(r" (?:N|NUMBER)$", head) and any(unit in said.lower() for unit in units)]
     assert not vague, vague
+
+
+@pytest.mark.parametrize(("argv", "what"), [(("bookmarks", "list"), "bookmarks"), (("forms", "list"), "fields")])
+def test_a_list_s_pages_say_what_they_choose(helps: dict[tuple[str, ...], str], argv: tuple[str, ...],
+                                             what: str) -> None:
+    """`bookmarks list --pages PAGES  Pages: `1-3,7,10-`, `odd`, `even`, `last` (default: all)`: pages of what? It
+    lists the bookmarks (forms: the fields) on those pages."""
+    said = dict(_option_rows(helps[argv]))["--pages PAGES"]
+    assert what in said, said

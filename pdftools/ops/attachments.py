@@ -72,7 +72,8 @@ class AttachmentsResult:
     def table_labels(self) -> dict[str, str]:
         """A person reads what the table holds: `removed`, not `attachments` next to `remaining 0`."""
         done = {"add": "added", "extract": "extracted", "remove": "removed"}
-        return {"attachments": done[self.action]} if self.action in done else {}
+        now = {"remaining": "attachments now"} if self.action == "add" else {}  # (nothing removed: none remain)
+        return {"attachments": done[self.action], **now} if self.action in done else {}
 
     def cap_outputs(self, most: int, where: str) -> None:
         """An extract lists the first `most` files written; a warning says how many more and `where` they all

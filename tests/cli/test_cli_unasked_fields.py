@@ -77,3 +77,13 @@ def test_ls_says_how_to_list_the_rest_in_its_own_option(cli: Callable[..., Any])
     rows = _rows(done.stdout)
     assert "more" not in rows and rows["next"].endswith("ask again with --limit " + rows["total"]), done.stdout
     assert json.loads(cli("ls", CORPUS, "-r", "--limit", "2", "--json").stdout)["more"] is True
+
+
+def test_attachments_add_says_how_many_the_pdf_now_has(cli: Callable[..., Any], tmp_path: Path) -> None:
+    """`attachments add` printed `remaining 1` under `added`: nothing was removed; the PDF has 1 attachment now."""
+    done = cli("attachments", "add", FOUR, IMAGE, "-o", tmp_path / "a.pdf")
+    assert done.exit_code == 0, done
+    rows = _rows(done.stdout)
+    assert "remaining" not in rows and rows.get("attachments now") == "1", done.stdout
+    gone = cli("attachments", "remove", tmp_path / "a.pdf", "--name", IMAGE.name, "-o", tmp_path / "b.pdf")
+    assert gone.exit_code == 0 and _rows(gone.stdout).get("remaining") == "0", gone.stdout

@@ -17,7 +17,8 @@ def _commands() -> Iterator[tuple[str, ...]]:
 
     group: Any = typer.main.get_command(build_app(None))  # (typer's own copy of click: see cli/group.py)
     for name, command in group.commands.items():
-        if hasattr(command, "commands"):
+        if hasattr(command, "commands"):  # a group: its own help (of all its actions), and each sub-command's
+            yield (name,)
             yield from ((name, sub) for sub in command.commands)
         elif name != "help":
             yield (name,)
@@ -128,3 +129,21 @@ def test_a_list_s_pages_say_what_they_choose(helps: dict[tuple[str, ...], str], 
     lists the bookmarks (forms: the fields) on those pages."""
     said = dict(_option_rows(helps[argv]))["--pages PAGES"]
     assert what in said, said
+
+
+def test_a_placeholder_in_the_text_is_the_option_s_own(helps: dict[tuple[str, ...], str]) -> None:
+    """`bookmarks --help` wrote `add --title T --page N [--parent TITLE]` beside `--title TITLE` and `--page PAGE`:
+    a flag the text shows with a placeholder shows the one its option line has."""
+    placeholders: dict[str, set[str]] = {}
+    for text in helps.values():
+        for head, _ in _option_rows(text):
+            *flags, metavar = head.replace(",", "").split()
+            for flag in flags:
+                placeholders.setdefault(flag, set()).add(metavar)
+    found = []
+    for argv, text in helps.items():
+        prose = " ".join(text.split("Options:", 1)[0].split())
+        for flag, shown in re.findall(r"(--[\w-]+) ([A-Z][A-Z=_]*)\b", prose):
+            if flag in placeholders and shown not in placeholders[flag]:
+                found.append((" ".join(argv), flag, shown, placeholders[flag]))
+    assert not found, found

@@ -41,6 +41,8 @@ def typer_parameters(fn: Callable[..., Any], action: str | None = None) -> list[
         if action is not None and (cli.commands or action not in (actions_of(meta) or (action,))):
             continue
         help_text = describe(with_note(info.description, cli.note), flag_namer(fn)) if info is not None else None
+        if info is not None and help_text is not None and info.le is not None:  # (over MCP: the schema's)
+            help_text = with_bounds(help_text, info)
         if action is not None and help_text is not None:
             help_text = for_action(help_text, action, [name for name, _ in (action_parameter(fn) or ("", ()))[1]])
         default = param.default if cli.default is MISSING else cli.default
@@ -112,6 +114,15 @@ def metavar_of(name: str, base: Any, cli: Cli) -> str | None:
     if get_origin(kinds[0]) is Literal:
         return "[" + "|".join(map(str, get_args(kinds[0]))) + "]"
     return {int: "N", float: "NUMBER"}.get(kinds[0], "TEXT")
+
+
+def with_bounds(text: str, info: Param) -> str:
+    """A bounded number's help with its bounds (`0 to 144`), unless it says them already (`1-95`)."""
+    import re
+
+    if re.search(rf"\b{info.le:,g}\b|\b{info.le:g}\b", text):
+        return text
+    return with_note(text, f"{info.ge:,g} to {info.le:,g}" if info.ge is not None else f"at most {info.le:,g}")
 
 
 def shown_default(default: Any) -> bool | str:

@@ -147,3 +147,30 @@ def test_a_placeholder_in_the_text_is_the_option_s_own(helps: dict[tuple[str, ..
             if flag in placeholders and shown not in placeholders[flag]:
                 found.append((" ".join(argv), flag, shown, placeholders[flag]))
     assert not found, found
+
+
+def test_a_bounded_number_says_its_bounds(helps: dict[tuple[str, ...], str]) -> None:
+    """`--margin POINTS  Blank border around each sheet, in points` took 0 to 144 and `--threshold` 0 to 1, which
+    only the MCP schema and the error after a wrong value said. A number with an upper bound says both bounds."""
+    import inspect
+    from typing import get_type_hints
+
+    from pdftools.cli.options import flags_of
+    from pdftools.core.params import Cli, Param, marker, split_annotated
+    from pdftools.ops import OPS
+
+    unsaid = []
+    for op in OPS:
+        fn = op.load()
+        hints = get_type_hints(fn, include_extras=True)
+        for name in inspect.signature(fn).parameters:
+            meta = split_annotated(hints[name])[1]
+            param, cli = marker(meta, Param), marker(meta, Cli) or Cli()
+            if param is None or param.le is None:
+                continue
+            flag = max(flags_of(name, cli), key=len)
+            said = next((said for argv, text in helps.items() if argv[0] == op.name
+                         for head, said in _option_rows(text) if flag in head.replace(",", "").split()), None)
+            if said is not None and not re.search(rf"\b{param.le:,g}\b", said):
+                unsaid.append((op.name, flag, said))
+    assert not unsaid, unsaid

@@ -16,6 +16,7 @@ from conftest import CORPUS
 FOUR = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
 IMAGE = CORPUS / "003-pdflatex-image" / "pdflatex-image.pdf"
 ODT = CORPUS / "002-trivial-libre-office-writer" / "source.odt"
+DAMAGED = CORPUS / "017-unreadable-meta-data" / "unreadablemetadata.pdf"
 
 
 def _rows(stdout: str) -> dict[str, str]:
@@ -38,6 +39,9 @@ CASES = {
     "ocr": (lambda cli, tmp: ["ocr", IMAGE, "-o", tmp / "o.pdf", "--force-ocr", "--pages", "1"], "already text",
             "already_text", False),
     "rotate": (lambda cli, tmp: ["rotate", FOUR, "--flatten", "-o", tmp / "r.pdf"], "angle", "angle", 0),
+    # a file qpdf cannot read: poppler's pdfinfo counts neither images nor form fields, so 0 would be a guess
+    "info images": (lambda cli, tmp: ["info", DAMAGED], "images", "images", 0),
+    "info fields": (lambda cli, tmp: ["info", DAMAGED], "form fields", "form_fields", 0),
 }
 
 

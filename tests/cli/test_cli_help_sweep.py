@@ -174,3 +174,17 @@ def test_a_bounded_number_says_its_bounds(helps: dict[tuple[str, ...], str]) -> 
             if said is not None and not re.search(rf"\b{param.le:,g}\b", said):
                 unsaid.append((op.name, flag, said))
     assert not unsaid, unsaid
+
+
+def test_every_help_fits_80_columns() -> None:
+    """At 80 columns `serve --help`'s config example was 83 wide: a terminal wrapped it mid-word."""
+    from typer.testing import CliRunner
+
+    from pdftools.main import build_app
+
+    runner, app = CliRunner(), build_app(None)
+    wide = {}
+    for argv in COMMANDS:
+        lines = runner.invoke(app, [*argv, "--help"], env={"COLUMNS": "80"}, prog_name="pdftools").stdout.splitlines()
+        wide.update({" ".join(argv): line for line in lines if len(line) > 80})
+    assert not wide, wide

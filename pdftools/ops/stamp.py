@@ -54,6 +54,7 @@ class StampResult(Edited):
     first: str
     """The text as stamped on the first of them (or the stamp PDF)."""
     echoes: ClassVar = ("first",)  # what the caller gave, said back: a front end may shorten it
+    table_labels: ClassVar = {"first": "first stamp"}  # a person reads `first  Page 1 of 4`: the first what?
 
 
 def stamp(

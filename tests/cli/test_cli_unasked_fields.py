@@ -91,3 +91,11 @@ def test_attachments_add_says_how_many_the_pdf_now_has(cli: Callable[..., Any], 
     assert "remaining" not in rows and rows.get("attachments now") == "1", done.stdout
     gone = cli("attachments", "remove", tmp_path / "a.pdf", "--name", IMAGE.name, "-o", tmp_path / "b.pdf")
     assert gone.exit_code == 0 and _rows(gone.stdout).get("remaining") == "0", gone.stdout
+
+
+def test_stamp_says_what_first_is(cli: Callable[..., Any], tmp_path: Path) -> None:
+    """`stamp` printed `first  Page 1 of 4`: the first what? The text as stamped on the first page stamped."""
+    done = cli("stamp", FOUR, "--text", "Page {page} of {pages}", "--pages", "2-", "-o", tmp_path / "s.pdf")
+    assert done.exit_code == 0, done
+    rows = _rows(done.stdout)
+    assert "first" not in rows and rows.get("first stamp") == "Page 2 of 4", done.stdout

@@ -100,7 +100,9 @@ def _grid(value: list[Any], tty: bool) -> Grid:
     limit = (getattr(value[0], "table_rows", MAX_ROWS) or len(value)) if tty else len(value)
     units = {**UNITS, **getattr(value[0], "table_units", {})}
     cells = [[_grid_cell(getattr(item, column), units.get(column)) for column in columns] for item in value[:limit]]
-    return Grid([column.replace("_", " ") for column in columns], cells, max(len(value) - limit, 0))
+    headers = [column.replace("_", " ") + (f" ({units[column]})" if units.get(column, "bytes") != "bytes" else "")
+               for column in columns]  # a column of lengths says its unit once, in its header: `width (pt)`
+    return Grid(headers, cells, max(len(value) - limit, 0))
 
 
 def sized(count: int, short: bool = False) -> str:

@@ -35,6 +35,7 @@ class PageInfo:
     rotation: int
     images: int
     annotations: int
+    table_units: ClassVar = {"width": "pt", "height": "pt"}
 
 
 @dataclass
@@ -43,6 +44,7 @@ class SizeCount:
     height: float
     rotation: int
     pages: int
+    table_units: ClassVar = {"width": "pt", "height": "pt"}
 
 
 @dataclass

@@ -80,3 +80,11 @@ def test_a_whole_number_reads_as_one(cli: Callable[..., Any]) -> None:
     boxes = cli("inspect", FOUR).stdout
     assert "0, 0, 595.28, 841.89" in boxes and not re.search(r"\b\d+\.0\b", boxes), boxes
     assert "[default: 1]" in " ".join(cli("stamp", "--help").stdout.split())
+
+
+def test_page_sizes_say_they_are_points(cli: Callable[..., Any]) -> None:
+    """`info`'s page sizes read `width 595.28 │ height 841.89`: pdfinfo says `595.28 x 841.89 pts`."""
+    done = cli("info", FOUR, "--pages", "1")
+    assert done.exit_code == 0, done
+    headers = [line for line in done.stdout.splitlines() if "┃" in line]
+    assert len(headers) == 2 and all("width (pt)" in h and "height (pt)" in h for h in headers), headers

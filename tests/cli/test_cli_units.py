@@ -88,3 +88,10 @@ def test_page_sizes_say_they_are_points(cli: Callable[..., Any]) -> None:
     assert done.exit_code == 0, done
     headers = [line for line in done.stdout.splitlines() if "┃" in line]
     assert len(headers) == 2 and all("width (pt)" in h and "height (pt)" in h for h in headers), headers
+
+
+def test_page_boxes_say_they_are_points(cli: Callable[..., Any]) -> None:
+    done = cli("inspect", FOUR, "--pages", "1")
+    assert done.exit_code == 0, done
+    header = next(line for line in done.stdout.splitlines() if "┃" in line and "media" in line)
+    assert all(f"{box} (pt)" in header for box in ("media", "crop", "bleed", "trim", "art")), header

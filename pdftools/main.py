@@ -23,7 +23,8 @@ Claude Desktop (claude_desktop_config.json):
     "mcpServers": {
       "pdftools": {
         "command": "pdftools",
-        "args": ["serve", "--transport", "stdio", "--root", "/home/me/Documents"]
+        "args": ["serve", "--transport", "stdio",
+                 "--root", "/home/me/Documents"]
       }
     }
   }

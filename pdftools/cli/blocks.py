@@ -56,13 +56,23 @@ def layout(model: Any, *, tty: bool) -> Fields:
     """What a person sees of a result, drawn by rich at a terminal and by `plain_lines` when piped. Text from
     documents, file names and users is data: it stays text (never markup) with control characters escaped."""
     hidden = getattr(model, "table_hidden", ())  # fields --json has and a person need not read
+    optional = getattr(model, "table_optional", ())  # a flag or count shown when set: `unchanged no` says nothing
     labels = getattr(model, "table_labels", {})  # what a field holds this time (attachments `removed`)
-    rows = [(labels.get(name, name.replace("_", " ")), _laid_cell(name, getattr(model, name), tty))
-            for name in results.fields(model) if getattr(model, name) not in (None, [], {}, "") and name not in hidden]
+    units = {**UNITS, **getattr(model, "table_units", {})}
+    rows = [(labels.get(name, name.replace("_", " ")), _laid_cell(name, value, tty, units.get(name)))
+            for name in results.fields(model) if (value := getattr(model, name)) not in (None, [], {}, "")
+            and name not in hidden and (value or name not in optional)]
     return Fields(rows)
 
 
-def _laid_cell(name: str, value: Any, tty: bool) -> Any:
+UNITS = {"size": "bytes"}  # what a field counts, by name (a result's `table_units` adds its own: compress `saved`)
+
+
+def _laid_cell(name: str, value: Any, tty: bool, unit: str | None = None) -> Any:
+    if unit == "bytes" and isinstance(value, int) and not isinstance(value, bool):
+        return sized(value)
+    if unit == "pt" and isinstance(value, list):  # a size, width by height, as pdfinfo gives it
+        return " × ".join(map(_plain, value)) + " pt"
     if name == "outline":
         return Outline(value)
     if results.is_result(value):
@@ -88,8 +98,26 @@ def _grid(value: list[Any], tty: bool) -> Grid:
     optional = getattr(value[0], "table_optional", ())  # shown only where a row has one
     columns = [c for c in columns if c not in optional or any(getattr(item, c) not in (None, "") for item in value)]
     limit = (getattr(value[0], "table_rows", MAX_ROWS) or len(value)) if tty else len(value)
-    cells = [[_cell_text(getattr(item, column)) for column in columns] for item in value[:limit]]
-    return Grid([column.replace("_", " ") for column in columns], cells, max(len(value) - limit, 0))
+    units = {**UNITS, **getattr(value[0], "table_units", {})}
+    cells = [[_grid_cell(getattr(item, column), units.get(column)) for column in columns] for item in value[:limit]]
+    headers = [column.replace("_", " ") + (f" ({units[column]})" if units.get(column, "bytes") != "bytes" else "")
+               for column in columns]  # a column of lengths says its unit once, in its header: `width (pt)`
+    return Grid(headers, cells, max(len(value) - limit, 0))
+
+
+def sized(count: int, short: bool = False) -> str:
+    """A number of bytes as a person reads it: `999 bytes`, `24,607 bytes (24.6 kB)` (as pdfcpu's info gives a
+    file's size), or in a table's cell (`short`) `24.6 kB` alone."""
+    if count < 1000:
+        return f"{count} bytes"
+    scaled, unit = next((count / 1000 ** n, unit) for n, unit in ((4, "TB"), (3, "GB"), (2, "MB"), (1, "kB"))
+                        if count >= 1000 ** n)
+    rounded = f"{scaled:.1f} {unit}"
+    return rounded if short else f"{count:,} bytes ({rounded})"
+
+
+def _grid_cell(value: Any, unit: str | None) -> str:
+    return sized(value, short=True) if unit == "bytes" and type(value) is int else _cell_text(value)
 
 
 def _plain(value: Any) -> str:
@@ -97,6 +125,8 @@ def _plain(value: Any) -> str:
         return ""
     if isinstance(value, bool):  # a person's words, not Python's True and False (--json keeps true/false)
         return "yes" if value else "no"
+    if isinstance(value, float) and value.is_integer():  # 0, not Python's 0.0 (--json keeps the number)
+        return str(int(value))
     if isinstance(value, dict):
         return ", ".join(f"{k}={_plain(v)}" for k, v in value.items())
     if isinstance(value, list):

@@ -41,6 +41,8 @@ def typer_parameters(fn: Callable[..., Any], action: str | None = None) -> list[
         if action is not None and (cli.commands or action not in (actions_of(meta) or (action,))):
             continue
         help_text = describe(with_note(info.description, cli.note), flag_namer(fn)) if info is not None else None
+        if info is not None and help_text is not None and info.le is not None:  # (over MCP: the schema's)
+            help_text = with_bounds(help_text, info)
         if action is not None and help_text is not None:
             help_text = for_action(help_text, action, [name for name, _ in (action_parameter(fn) or ("", ()))[1]])
         default = param.default if cli.default is MISSING else cli.default
@@ -54,7 +56,7 @@ def typer_parameters(fn: Callable[..., Any], action: str | None = None) -> list[
         else:  # choices in any case: `--to A4` as the help's "A4" reads
             spec = typer.Option(*flags_of(name, cli), help=help_text, envvar=cli.envvar, case_sensitive=False,
                                 metavar=metavar_of(name, base, cli), show_envvar=cli.envvar is not None,
-                                show_default=cli.bare is MISSING,  # `--collate[=N]`: left out is off, not "0"
+                                show_default=cli.bare is MISSING and shown_default(default),  # `--collate[=N]`: off
                                 autocompletion=complete)
         # one secret taken as a list, so that given twice it is refused (values.fill_secrets)
         typed = list[str] | None if not cli.argument and one_secret(base, cli) else base
@@ -92,7 +94,8 @@ METAVARS = {"FILE": ("input", "inputs", "output", "source", "pdf", "files", "tem
             "KEY=VALUE": ("metadata",),
             "DIR": ("folder", "out_dir", "copy_to", "resource_path"), "PAGES": ("pages",),
             "PASSWORD": ("password", "user_password", "owner_password"), "PATTERN": ("pattern", "glob"),
-            "LANG": ("language", "ocr_language")}
+            "LANG": ("language", "ocr_language"), "TITLE": ("title", "parent"), "SECONDS": ("timeout",),
+            "DEGREES": ("angle",), "POINTS": ("margin", "padding", "font_size")}
 
 
 def metavar_of(name: str, base: Any, cli: Cli) -> str | None:
@@ -111,6 +114,20 @@ def metavar_of(name: str, base: Any, cli: Cli) -> str | None:
     if get_origin(kinds[0]) is Literal:
         return "[" + "|".join(map(str, get_args(kinds[0]))) + "]"
     return {int: "N", float: "NUMBER"}.get(kinds[0], "TEXT")
+
+
+def with_bounds(text: str, info: Param) -> str:
+    """A bounded number's help with its bounds (`0 to 144`), unless it says them already (`1-95`)."""
+    import re
+
+    if re.search(rf"\b{info.le:,g}\b|\b{info.le:g}\b", text):
+        return text
+    return with_note(text, f"{info.ge:,g} to {info.le:,g}" if info.ge is not None else f"at most {info.le:,g}")
+
+
+def shown_default(default: Any) -> bool | str:
+    """What `[default: ...]` says: a whole number as people write it (1, not Python's 1.0)."""
+    return str(int(default)) if isinstance(default, float) and default.is_integer() else True
 
 
 def one_secret(base: Any, cli: Cli) -> bool:

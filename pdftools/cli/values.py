@@ -127,7 +127,7 @@ def check_constraints(fn: Callable[..., Any], kwargs: dict[str, Any]) -> None:
             raise InvalidArgument(f"{flag} {problem} (got {value!r})")
 
 
-TEXT_METAVARS = ("TEXT", "KEY=VALUE", "NAME=VALUE", "SCHEME", "PASSWORD")  # text that goes into a document
+TEXT_METAVARS = ("TEXT", "TITLE", "KEY=VALUE", "NAME=VALUE", "SCHEME", "PASSWORD")  # text that goes into a document
 
 
 NOT_TEXT = ("options", "password")  # a batch's options may name files; a password to open with may be any bytes

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 Output = Annotated[
     str | None, Param("Output PDF (default: beside the input)"),
-    Cli("-o", "--output", note="`-` for stdout"),
+    Cli("-o", "--output", note="`-`: standard output"),
 ]
 InPlace = Annotated[bool, Param("Replace the input (atomically)")]
 Force = Annotated[bool, Param("Overwrite an existing output")]

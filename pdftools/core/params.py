@@ -159,8 +159,7 @@ MaxChars = Annotated[
     int | None, Param("Character budget; the result says where to go on", ge=1), Mcp(default=40_000)
 ]
 StartPage = Annotated[int | None, Param("Page to start at (a previous {{cli:run's note}}{{mcp:next_page}})", ge=1)]
-Offset = Annotated[int, Param("Characters to skip (on the start page, if any): a previous {{cli:run's note}}"
-                              "{{mcp:next_offset}}",
+Offset = Annotated[int, Param("Characters to skip at the start: a previous {{cli:run's note}}{{mcp:next_offset}}",
                               ge=0)]
 _PASSWORD = Param("Password of an encrypted input{{mcp: (pdf_merge, pdf_insert_pages, pdf_stamp, pdf_search, "
                   "pdf_batch: a list when their inputs have different ones)}}")

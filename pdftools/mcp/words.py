@@ -26,8 +26,10 @@ def mcp_namer(fn: Callable[..., Any]) -> dict[str, str]:
 def mcp_text(text: str, flags: dict[str, str]) -> str:
     """Help text in MCP terms: `{{name}}` references as argument names, a command line the text shows
     (`pdftools merge a.pdf b.pdf -o c.pdf`) as the tool, and any flag the text still names (`--force`) as
-    the argument it sets."""
-    return _FLAG.sub(lambda m: flags.get(m.group(0), m.group(0)), _as_tools(describe(text, str, "mcp"))).strip()
+    the argument it sets. Two asides in a row, each for one action of a tool that has several (`as pdftk (show:
+    dump_data's text) (set: ...)`: the command line shows each sub-command its own), are one parenthesis."""
+    text = _FLAG.sub(lambda m: flags.get(m.group(0), m.group(0)), _as_tools(describe(text, str, "mcp"))).strip()
+    return re.sub(r"\) \((?=[a-z/]+: )", "; ", text)
 
 
 _COMMAND = re.compile(r"`pdftools ([a-z][\w-]*)((?: [a-z]+)?)[^`]*`")

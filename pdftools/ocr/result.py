@@ -31,6 +31,7 @@ class OcrResult:
     sidecar: str | None = None
     """The text of the output's pages (--sidecar), a form feed after each."""
     cli_only: ClassVar = ("sidecar",)  # no tool argument sets it
+    table_optional: ClassVar = ("already_text",)  # a person reads it when every page had text
     skip_text = False  # --skip-text: nothing to do is no failure (exit 0, not 14)
     text: TextResult | None = None
     """The recognised text (text mode)."""

@@ -72,7 +72,8 @@ class AttachmentsResult:
     def table_labels(self) -> dict[str, str]:
         """A person reads what the table holds: `removed`, not `attachments` next to `remaining 0`."""
         done = {"add": "added", "extract": "extracted", "remove": "removed"}
-        return {"attachments": done[self.action]} if self.action in done else {}
+        now = {"remaining": "attachments now"} if self.action == "add" else {}  # (nothing removed: none remain)
+        return {"attachments": done[self.action], **now} if self.action in done else {}
 
     def cap_outputs(self, most: int, where: str) -> None:
         """An extract lists the first `most` files written; a warning says how many more and `where` they all
@@ -98,7 +99,7 @@ def attachments(
                       Param("{{cli:list, add, extract or remove}}{{mcp:what to do}}")],  # over MCP: the enum
     input: Input,
     files: Annotated[list[str] | None, Param("add: files{{cli: to attach}}"), Cli(argument=True, actions=ADD)] = None,
-    names: Annotated[list[str] | None, Param("extract/remove: {{cli:attachment }}names (extract: default all)"),
+    names: Annotated[list[str] | None, Param("extract/remove: {{cli:attachment }}names (extract: default: all)"),
                      Cli("--name", metavar="NAME", actions=("extract", "remove"))] = None,
     out_dir: Annotated[str, Param("extract: folder{{cli: to write into}} (made if missing)"),
                        Cli("-d", "--out-dir", actions=("extract",))] = ".",
@@ -109,7 +110,7 @@ def attachments(
     mimetype: Annotated[str | None, Param("add{{cli:: MIME type, `type/subtype` (default: from the extension)}}"),
                         Cli(metavar="TYPE/SUBTYPE", actions=ADD)] = None,
     relationship: Annotated[Relationship | None, Cli(actions=ADD), Param(
-        "add{{cli:: to the document, as PDF/A-3 records it (default Unspecified; Factur-X: Alternative or "
+        "add{{cli:: to the document, as PDF/A-3 records it (default: Unspecified; Factur-X: Alternative or "
         "Data)}}")] = None,
     # qpdf's --creationdate / --moddate; over MCP left out (the listing's budget): the file's time is the default
     creation_date: Annotated[str | None, Param(f"add{{{{cli:: the files' creation date, {DATE}}}}}"),

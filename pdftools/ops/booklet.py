@@ -8,6 +8,7 @@ and psnup do); `grow` keeps them at full size (A4 pages on A3's size); `a4` etc.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from pdftools.core.edit import (
     Decrypt,
@@ -33,6 +34,7 @@ class BookletResult(Edited):
     blank_pages: int
     """Blank pages added at the end to fill the last sheet."""
     sheet_size: list[float]
+    table_units: ClassVar = {"sheet_size": "pt"}  # width by height, in points
     warnings: list[str]
 
 

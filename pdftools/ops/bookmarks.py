@@ -5,7 +5,7 @@
 address it opens instead of a page), `"view"` (where on the page it lands, when not the whole page:
 `{"fit": "XYZ", "left": 72, "top": 700, "zoom": null}`; fits XYZ, Fit, FitH, FitV, FitR, FitB, FitBH, FitBV),
 `"color"` (`[r, g, b]`, 0 to 1), `"bold"`, `"italic"` and `"closed"` (true). Other actions (another file, a
-script, a viewer command) have no JSON: `replace` keeps their titles. `add {{title}} T {{page}} N
+script, a viewer command) have no JSON: `replace` keeps their titles. `add {{title}} TITLE {{page}} PAGE
 [{{parent}} TITLE]` appends one bookmark, at the top level or under the first bookmark with that title.
 
 {{mcp:`list` gives what `replace` takes as {{data}}: `[{"title", "page", "children"}]`, 1-based pages;
@@ -86,13 +86,13 @@ def bookmarks(
     input: Input,
     data: Annotated[JsonArgument, Param("replace: the bookmarks as JSON (as `list` gives them, with "
                                                "uri, view...), inline or a file"),
-                    Cli(actions=("replace",))] = None,
+                    Cli(actions=("replace",), metavar="JSON")] = None,
     title: Annotated[str | None, Param("add: the bookmark's title"), Cli(actions=("add",))] = None,
     page: Annotated[str | None, Param("add: its page (1-based; `last`, `-1`)"),
                     Cli(metavar="PAGE", actions=("add",)), Mcp(annotation=int | str | None)] = None,
     parent: Annotated[str | None, Param("add: under the first bookmark of this title"),
                       Cli(actions=("add",))] = None,
-    pages: Annotated[Pages, Cli(actions=("list",))] = None,
+    pages: Annotated[Pages, Cli(actions=("list",), note="listed: the bookmarks that point into them")] = None,
     output: Annotated[Output, Cli(actions=WRITES)] = None,
     in_place: Annotated[InPlace, Cli(actions=WRITES)] = False,
     force: Annotated[Force, Cli(actions=WRITES)] = False,

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 from pdftools.core.params import Input, Password
 from pdftools.core.paths import input_path
@@ -42,6 +43,7 @@ class CheckResult:
     problems: list[Problem] = field(default_factory=list)
     more_problems: int = 0
     """Problems found beyond the ones listed (a shredded file can yield one per byte)."""
+    table_optional: ClassVar = ("more_problems",)  # a person reads it when the list was cut
 
 
     def reword_errors(self, reword: Callable[[str, str], str]) -> None:

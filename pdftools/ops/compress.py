@@ -13,7 +13,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Annotated
+from typing import Annotated, ClassVar
 
 from pdftools.core import streams
 from pdftools.core.edit import (
@@ -46,6 +46,8 @@ class CompressResult(Edited):
     """What happened to each image, with image_dpi or jpeg_quality."""
     unchanged: bool = False
     """Not smaller, so the input itself was written (to a pipe only; a file output is refused)."""
+    table_optional: ClassVar = ("unchanged",)  # a person reads it when it happened
+    table_units: ClassVar = {"before": "bytes", "saved": "bytes"}
     warnings: list[str] = field(default_factory=list)
 
 

@@ -1,10 +1,10 @@
 """Convert documents with pandoc: markdown, HTML, docx, odt, epub, rst, LaTeX, org, text, and PDF in and out.
 
 Formats come from the file names; {{from_format}} / {{to_format}} name them (`gfm`, `commonmark`,
-`markdown+emoji`...). Without an output file the text comes back ({{cli:on stdout}}{{mcp:in the result}}); docx, odt,
-epub, pptx and PDF need an output file{{cli: (or `-o -` into a pipe)}}. PDF output is made by weasyprint (or typst:
-{{pdf_engine}}). PDF input is read by pdftools itself: headings from font sizes, paragraphs and lists from the
-text layout, OCR for pages without text.
+`markdown+emoji`...). Without an output file the text comes back ({{cli:on standard output}}{{mcp:in the result}});
+docx, odt, epub, pptx and PDF need an output file{{cli: (or `-o -` into a pipe)}}. PDF output is made by weasyprint
+(or typst: {{pdf_engine}}). PDF input is read by pdftools itself: headings from font sizes, paragraphs and lists from
+the text layout, OCR for pages without text.
 pandoc always runs in its sandbox: images are embedded only from the input's folder and {{resource_path}}
 (within the allowed roots), nothing is downloaded, and filters and templates are for the command line only.
 
@@ -58,6 +58,7 @@ class ConvertResult:
     appended: list[str] = field(default_factory=list)
     """Documents joined after the input, in order."""
     budgeted: ClassVar = ("content",)  # text in pieces of max_chars: a front end never cuts it otherwise
+    table_optional: ClassVar = ("truncated",)  # a person reads it when the budget cut the text
 
 
     def reword_errors(self, reword: Callable[[str, str], str]) -> None:
@@ -85,7 +86,7 @@ MISSING = "Check the path of the document to convert; `pdftools convert --help` 
 
 
 def convert(
-    input: Annotated[str | None, Param("Document to convert"), Cli(argument=True, note="`-`: stdin")] = None,
+    input: Annotated[str | None, Param("Document to convert"), Cli(argument=True, note="`-`: standard input")] = None,
     append: Annotated[list[str] | None, Param("Text documents joined after the input{{cli:, in order (as "
                                               "pandoc joins its inputs)}}"), Cli(argument=True)] = None,
     output: Annotated[str | None, Param("File to write ({{cli:`-`: standard output}}{{mcp:none: the text comes "
@@ -102,7 +103,7 @@ def convert(
                           Cli("-s", "--standalone")] = False,
     toc: Annotated[bool, Param("Add a table of contents")] = False,
     # typography, at the command line only: each parameter costs every agent's tool listing (TOOL_BUDGET)
-    toc_depth: Annotated[int | None, Param("Heading levels the contents list (default 3)", ge=1, le=6),
+    toc_depth: Annotated[int | None, Param("Heading levels the contents list (default: 3)", ge=1, le=6),
                          Mcp(hidden=True)] = None,
     number_sections: Annotated[bool, Param("Number the headings: 1, 1.1, 1.2..."),
                                Cli("-N", "--number-sections"), Mcp(hidden=True)] = False,

@@ -83,11 +83,11 @@ def forms(
     data: Annotated[str | None, Param('fill: {{cli:JSON }}{"name": value}, '
                                       '{{cli:inline or a file; or an FDF or XFDF file}}'
                                       '{{mcp:or a JSON/FDF/XFDF file}}'),
-                    Cli(actions=("fill",)), Mcp(annotation=str | dict[str, Any] | None)] = None,
+                    Cli(actions=("fill",), metavar="JSON"), Mcp(annotation=str | dict[str, Any] | None)] = None,
     annotations: Annotated[bool, Param("flatten: other annotations too{{cli: (comments, highlights, stamps that "
                                        "have an appearance), as qpdf --flatten-annotations=all}}"),
                            Cli(actions=("flatten",))] = False,
-    pages: Annotated[Pages, Cli(actions=("list",))] = None,
+    pages: Annotated[Pages, Cli(actions=("list",), note="listed: the fields with a widget on them")] = None,
     output: Annotated[Output, Cli(actions=WRITES)] = None,
     in_place: Annotated[InPlace, Cli(actions=WRITES)] = False,
     force: Annotated[Force, Cli(actions=WRITES)] = False,

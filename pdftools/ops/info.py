@@ -35,6 +35,7 @@ class PageInfo:
     rotation: int
     images: int
     annotations: int
+    table_units: ClassVar = {"width": "pt", "height": "pt"}
 
 
 @dataclass
@@ -43,6 +44,7 @@ class SizeCount:
     height: float
     rotation: int
     pages: int
+    table_units: ClassVar = {"width": "pt", "height": "pt"}
 
 
 @dataclass
@@ -73,6 +75,12 @@ class InfoResult:
     page_details: list[PageInfo] | None = None
     warnings: list[str] = field(default_factory=list)
     budgeted: ClassVar = ("metadata", "xmp")  # cut by `cap_values`, with the call that gets the rest
+    counted = True  # (no field) images and form fields were counted: not so when only poppler could read the file
+
+    @property
+    def table_hidden(self) -> tuple[str, ...]:
+        """A person is not shown counts nobody made (0 from poppler, which counts neither)."""
+        return () if self.counted else ("images", "form_fields")
 
     def cap_outline(self, most: int, whole: str) -> None:
         """Keep the outline's top levels that fit in `most` bookmarks (else the first `most` of its top level),
@@ -170,13 +178,15 @@ def _first(count: int, warnings: list[str]) -> list[str]:
 def _from_poppler(path: Path, damaged: DamagedPdf) -> InfoResult:
     """What poppler can still tell about a file qpdf cannot open: pages, version, metadata."""
     fields = poppler.pdfinfo(path, damaged)
-    return InfoResult(
+    result = InfoResult(
         path=str(path), size=path.stat().st_size, pdf_version=fields.get("PDF version", ""),
         linearized=fields.get("Optimized") == "yes", pages=int(fields["Pages"]), page_sizes=[],
         metadata={k: fields[k] for k in poppler.METADATA_KEYS if fields.get(k)}, xmp={},
         encrypted=False, encryption=None, outline=[], images=0, form_fields=0, annotations={},
         attachments=[], warnings=[poppler.warning(damaged)],
     )
+    result.counted = False
+    return result
 
 
 LETTER = (612.0, 792.0)  # what poppler and pdf.js show for a page whose MediaBox has no area

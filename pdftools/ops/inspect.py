@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from pdftools.core import streams
 from pdftools.core.objects import text
@@ -39,6 +39,7 @@ class PageBoxes:
     bleed: list[float]
     trim: list[float]
     art: list[float]
+    table_units: ClassVar = dict.fromkeys(("media", "crop", "bleed", "trim", "art"), "pt")
 
 
 @dataclass

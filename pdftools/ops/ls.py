@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, ClassVar
@@ -38,6 +39,11 @@ class ListResult:
     next: str | None = None
     """When `more`: how to list them all."""
     warnings: list[str] = field(default_factory=list)
+    table_hidden: ClassVar = ("more",)  # a person reads `next`, which says it
+
+    def reword_errors(self, reword: Callable[[str, str], str]) -> None:
+        """`next` in a front end's terms: `--limit 31` at a shell, `limit` over MCP."""
+        self.next = reword(self.next, "ls") if self.next is not None else None
 
     def cap_titles(self, most: int, call: str) -> None:
         """Each title cut to its first `most` characters, ending in `…`, and a warning that names the `call` (a
@@ -67,7 +73,7 @@ def ls(
     shown = paths if limit is None else paths[:limit]
     more = len(paths) > len(shown)
     return ListResult(folder=str(base), files=[_entry(base, p) for p in shown], total=len(paths), more=more,
-                      next=f"{len(shown)} of {len(paths)} listed: ask again with a limit of {len(paths)}"
+                      next=f"{len(shown)} of {len(paths)} listed: ask again with {{{{limit}}}} {len(paths)}"
                       if more else None)
 
 

@@ -32,7 +32,7 @@ from pdftools.core.edit import (
     open_job,
     writes_nothing,
 )
-from pdftools.core.params import Cli, Mcp, Offset, Param
+from pdftools.core.params import Cli, Mcp, Param
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
 from pdftools.document import metadata as meta
@@ -120,8 +120,10 @@ def metadata(
                       Cli(actions=("show", "set"))] = "pdftools",
     key: Annotated[str | None, Param("show: one key's whole value (`Title`, `dc:title`)"),
                    Cli(metavar="KEY", actions=("show",))] = None,
-    offset: Annotated[Offset, Cli(actions=("show",), note="here: with --key, of its value (a list: items); else, "
-                                                          "keys")] = 0,
+    offset: Annotated[int, Param("show: where a cut result goes on, from a previous {{cli:run's note}}"
+                                 "{{mcp:next_offset}}: with {{key}}, characters of its value to skip (a list's: "
+                                 "items); without, keys to skip", ge=0),
+                      Cli(actions=("show",))] = 0,
 ) -> MetadataResult:
     if action == "set" and not values and data is None:
         raise InvalidArgument("`set` needs at least one key=value, or {{data}}", hint=EXAMPLE)

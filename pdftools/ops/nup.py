@@ -9,7 +9,7 @@ do not survive; bookmarks point at the sheet showing their page.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pdftools.core.edit import (
     Decrypt,
@@ -38,6 +38,7 @@ class NupResult(Edited):
     per_sheet: int
     sheet_size: list[float]
     """Width and height of a sheet, in points."""
+    table_units: ClassVar = {"sheet_size": "pt"}  # width by height, in points
     warnings: list[str]
 
 

@@ -43,6 +43,19 @@ class RotateResult(Edited):
     flattened: list[int]
     """Pages whose rotation was drawn into their content."""
 
+    flatten_asked = False  # (no field) flatten was given: a person is told when no page had a rotation to flatten
+
+    @property
+    def table_hidden(self) -> tuple[str, ...]:
+        """`angle 0` with no angle given (the pages only flattened) reads as a rotation to 0."""
+        return () if self.rotated else ("angle",)
+
+    def notes(self) -> list[str]:
+        """For people (the CLI's stderr): a flattening that found nothing to flatten says so."""
+        if not self.flatten_asked or self.flattened:
+            return []
+        return ["no page chosen had a rotation to flatten: each was upright already, and is unchanged"]
+
 
 def check_arguments(angle: int | None, absolute: bool, flatten: bool) -> None:
     """Refuse what no file could make right (a batch calls it before any file is read)."""
@@ -86,6 +99,8 @@ def rotate(
     moved = {listed[n - 1].obj.objgen: matrix for n, matrix in turned.items() if matrix is not None}
     destinations.turn(job.pdf, moved)  # what bookmarks and links show on those pages
     flattened = [number for number, matrix in turned.items() if matrix is not None]
-    return RotateResult(**job.save(decrypt), rotated=numbers if angle is not None else [], angle=angle or 0,
-                        flattened=flattened)
+    result = RotateResult(**job.save(decrypt), rotated=numbers if angle is not None else [], angle=angle or 0,
+                          flattened=flattened)
+    result.flatten_asked = flatten
+    return result
 

@@ -57,7 +57,7 @@ class SplitResult:
 def split(
     input: Input,
     out_dir: Annotated[str, Param("Folder for the parts (made if missing)"), Cli("-d", "--out-dir")] = ".",
-    every: Annotated[int | None, Param("Pages per part (default 1)", ge=1), Cli("--every")] = None,
+    every: Annotated[int | None, Param("Pages per part (default: 1)", ge=1), Cli("--every")] = None,
     ranges: Annotated[
         str | None, Param("One part per range: `1-3,4-10,11-`"), Cli("--ranges")
     ] = None,

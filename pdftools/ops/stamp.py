@@ -2,9 +2,9 @@
 
 Text (Helvetica, upright on rotated pages) takes `{page}` and `{pages}`: `"Page {page} of {pages}"`, Bates
 `"ACME-{page:06}"` with {{start}} 1001. `{page}` counts from {{start}}; `{pages}` is the file's page count,
-whatever {{start}} (as Acrobat's header and footer count). A PDF stamp is scaled to fit each page, centred: one
-page on every page; several (`stamp.pdf`, `stamp.pdf:1-3`: qpdf --overlay --from) page by page, in {{pages}}'
-order (--to), then {{repeat}}'s over and over.
+whatever {{start}} (as Acrobat's header and footer count). A PDF stamp is scaled to fit each page, centred: a
+stamp of one page goes on every page; of several (`stamp.pdf`, `stamp.pdf:1-3`), its i-th page on the i-th page
+stamped (as qpdf's --overlay with --from and --to), then {{repeat}}'s pages over and over.
 """
 
 from __future__ import annotations
@@ -54,6 +54,7 @@ class StampResult(Edited):
     first: str
     """The text as stamped on the first of them (or the stamp PDF)."""
     echoes: ClassVar = ("first",)  # what the caller gave, said back: a front end may shorten it
+    table_labels: ClassVar = {"first": "first stamp"}  # a person reads `first  Page 1 of 4`: the first what?
 
 
 def stamp(
@@ -68,7 +69,7 @@ def stamp(
     color: Annotated[str, Param("Text colour: #rrggbb, #rgb or a name (black, gray, red...)")]
     = "black",
     opacity: Annotated[float, Param("0 (invisible) to 1 (opaque)", ge=0, le=1)] = 1.0,
-    angle: Annotated[float, Param("Text angle, counter-clockwise")] = 0,
+    angle: Annotated[float, Param("Text angle in degrees, counter-clockwise")] = 0,
     margin: Annotated[float, Param("Distance from the page edge in points (text)", ge=0)] = 36,
     start: Annotated[int, Param("{page} of page 1 (Bates: 1001)", ge=0)] = 1,
     underlay: Annotated[bool, Param("Put the stamp under the page content")] = False,

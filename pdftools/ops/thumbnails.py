@@ -85,11 +85,11 @@ def _check_suffix(name: str, format: str) -> None:
 def thumbnails(
     input: Input,
     out_dir: Annotated[str, Param("Folder for the images (made if missing)"), Cli("-d", "--out-dir")] = ".",
-    width: Annotated[int | None, Param("Width in pixels, keeping the aspect (default 300)", ge=8, le=10_000),
+    width: Annotated[int | None, Param("Width in pixels, keeping the aspect (default: 300)", ge=8, le=10_000),
                      Cli("-W", "--width")] = None,
     height: Annotated[int | None, Param("Height in pixels, keeping the aspect", ge=8, le=10_000),
                       Cli("--height")] = None,
-    dpi: Annotated[int | None, Param("Resolution, instead of a size", ge=10, le=1200)] = None,
+    dpi: Annotated[int | None, Param("Resolution in dpi, instead of a size", ge=10, le=1200)] = None,
     format: Annotated[Literal["png", "jpeg", "jpg", "webp"], Param("Image format (jpg is jpeg)"),
                       Cli("--format")] = "png",
     pages: Pages = None,

@@ -26,6 +26,12 @@ class UnprotectResult(Edited):
     opened_with: Literal["user", "owner", "none"] = "user"
     signatures_disabled: int = 0
     """Signature fields made plain widgets (remove_restrictions)."""
+    restrictions_asked = False  # (no field) remove_restrictions was given: a person reads the count only then
+
+    @property
+    def table_hidden(self) -> tuple[str, ...]:
+        """`signatures disabled 0` answers --remove-restrictions; without it, nothing was asked."""
+        return () if self.restrictions_asked else ("signatures_disabled",)
 
 
 def unprotect(
@@ -54,7 +60,9 @@ def unprotect(
         removed = cipher_of(pdf) if pdf.is_encrypted else ""
         disabled = signatures.remove_restrictions(pdf) if remove_restrictions else 0
         saved = job.save(encryption=False, verify=verify_unprotected)
-    return UnprotectResult(**saved, removed=removed, opened_with=opened_with, signatures_disabled=disabled)
+    result = UnprotectResult(**saved, removed=removed, opened_with=opened_with, signatures_disabled=disabled)
+    result.restrictions_asked = remove_restrictions
+    return result
 
 
 def _nothing(src: object, remove_restrictions: bool, signed: bool) -> tuple[str, str]:

@@ -84,4 +84,4 @@ def test_an_option_whose_value_is_optional_shows_no_default_of_zero() -> None:
     """`--collate[=N]`: left out, nothing is collated; alone, 1. `[default: 0]` read as 0 pages of each."""
     help_text = " ".join(_run("merge", "--help").stdout.split())
     collate = help_text[help_text.index("--collate[=N]"):help_text.index("--force")]
-    assert "(alone: 1)" in collate and "default" not in collate, collate
+    assert "alone: 1)" in collate and "default" not in collate, collate

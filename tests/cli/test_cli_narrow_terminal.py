@@ -52,4 +52,4 @@ def test_inspect_at_80_columns_breaks_no_word_of_a_many_column_table(tmp_path: P
     text = "\n".join(lines)
     for column in ("encoding", "embedded", "unicode", "rotation"):
         assert re.search(rf"\b{column}\s", text), (column, text)
-    assert re.search(r"\bmedia\s+0\.0, 0\.0, 595\.28, 841\.89\s*$", text, re.M), text
+    assert re.search(r"\bmedia \(pt\)\s+0, 0, 595\.28, 841\.89\s*$", text, re.M), text

@@ -52,7 +52,8 @@ def test_info_all_pages_piped_shows_every_page(cli: Callable[..., Any], tmp_path
         pdf.add_blank_page()
     pdf.save(tmp_path / "sixty.pdf")
     out = cli("info", tmp_path / "sixty.pdf", "--pages", "all").stdout
-    rows = [line for line in out.splitlines() if line.split("│")[0].strip().isdigit()]
+    rows = [line for line in out.splitlines()  # page details' rows (page sizes has one too: `612 │ 792 │ 0 │ 60`)
+            if line.split("│")[0].strip().isdigit() and len(line.split("│")) == 6]
     assert len(rows) == 60 and "more" not in out
 
 

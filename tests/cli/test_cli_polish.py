@@ -95,10 +95,10 @@ def test_piped_stdout_still_gets_the_pdf(tmp_path: Path, four: Path) -> None:
     assert proc.stdout.startswith(b"%PDF")
 
 
-# Options whose value is free text by nature (`stamp --text`, a bookmark's title). Any other option showing the
-# bare `TEXT` fails, and so does this list when one of them gets a name (it is exact, so it cannot go stale).
-TEXT_ALLOWED = {("stamp", "--text"), ("convert", "--text"), ("bookmarks", "--title"), ("bookmarks", "--parent"),
-                ("attachments", "--description")}
+# Options whose value is free text by nature (`stamp --text`). Any other option showing the bare `TEXT` fails, and
+# so does this list when one of them gets a name (it is exact, so it cannot go stale). A bookmark's title is TITLE:
+# `bookmarks add --parent TEXT` read as any text, where it is the title of a bookmark already there.
+TEXT_ALLOWED = {("stamp", "--text"), ("convert", "--text"), ("attachments", "--description")}
 
 
 def test_no_option_shows_the_bare_placeholder_text() -> None:
@@ -124,6 +124,7 @@ def test_no_option_shows_the_bare_placeholder_text() -> None:
 @pytest.mark.parametrize(("args", "shown"), [
     (["batch"], "COMMAND INPUT..."), (["batch"], "--name PATTERN"), (["batch"], "--cluster URL"),
     (["crop"], "--margins MARGINS"), (["rotate"], "--password PASSWORD"),
+    (["bookmarks", "add"], "--title TITLE"), (["bookmarks", "add"], "--parent TITLE"),
 ])
 def test_help_placeholders(cli: Any, args: list[str], shown: str) -> None:
     result = cli(*args, "--help")

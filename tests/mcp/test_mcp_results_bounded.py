@@ -27,7 +27,7 @@ EVERY_PAGE = extreme.page_list()
 # words that say it is cut; None when the result need not be cut). Called in this order (pdf_unprotect opens what
 # pdf_protect wrote).
 CALLS: list[tuple[str, dict[str, Any], tuple[str, ...] | None]] = [
-    ("pdf_list", {"folder": "many"}, ("a limit of",)),
+    ("pdf_list", {"folder": "many"}, ("with limit",)),
     ("pdf_list", {}, ("pdf_metadata",)),  # meta.pdf's title: 133,000 characters
     ("pdf_info", {"input": "meta.pdf"}, ("value(s) cut",)),
     ("pdf_info", {"input": "pages.pdf", "pages": EVERY_PAGE}, ("`pages`",)),

@@ -1,5 +1,5 @@
 """Pages copied from one PDF into another (merge, split, insert), with what the document keeps for them: the
-named destinations their links use, the form fields their widgets are.
+named destinations their links use, the layers (optional content) they draw, the form fields their widgets are.
 
 Pages go in as qpdf copies them (addPage: the page with its content, resources and annotations), in time that
 grows with the pages copied. The names their links use (LaTeX hyperref's `/A << /S /GoTo /D (section.1) >>`,
@@ -10,8 +10,11 @@ hyperref document: 110 s). A name whose page is not copied is not carried (its l
 leaves it. Pages with form fields' widgets still go through `add_pages_from`, which makes their fields the
 output's (and carries their names).
 
-A source with layers (`/OCProperties`) and names or forms goes through `add_pages_from` too, which lists the
-layers its pages use in the output (pikepdf 10.18 on).
+The source's layers (`/OCProperties`: its groups, and in its default configuration the order they are listed in,
+which are on and off, locked, radio groups and automatic states) are added to the output's, so a layer hidden by
+default stays hidden: pages copied bring the groups their content names, but a viewer ignores groups the catalog
+does not list and shows every layer. Every group the source lists comes along (as qpdf's --split-pages keeps a
+part's, and as PDFBox's merge joins them), each once however many of its pages are copied.
 """
 
 from __future__ import annotations
@@ -33,15 +36,14 @@ CHAIN = 1_000  # actions followed along /Next at most (a chain may loop)
 
 def copy_pages(src: pikepdf.Pdf, out: pikepdf.Pdf, indices: list[int], *,
                listed: list[pikepdf.Page] | None = None) -> None:
-    """Append `src`'s pages at 0-based `indices` to `out`, with the named destinations their links use; a page
-    placed twice (here or in an earlier call) is a copy sharing its content, as qpdf's addPage makes it, with
-    links of its own. The task's deadline and a cancel are checked before (a merge
-    stops between its files) and between pages. `listed`: `src`'s pages, listed once by a caller that copies
+    """Append `src`'s pages at 0-based `indices` to `out`, with the named destinations their links use and
+    the source's layers; a page placed twice (here or in an earlier call) is a copy sharing its content, as
+    qpdf's addPage makes it, with links of its own. The task's deadline and a cancel are checked before (a
+    merge stops between its files) and between pages. `listed`: `src`'s pages, listed once by a caller that copies
     from it many times (split)."""
     task.check()
     pages = page_list(src) if listed is None else listed  # (`src.pages[i]` lists every page to find one)
-    if "/OCProperties" in src.Root and (_has_names(src) or "/AcroForm" in src.Root) or \
-            "/AcroForm" in src.Root and any(_widgets(pages[index].obj) for index in indices):
+    if "/AcroForm" in src.Root and any(_widgets(pages[index].obj) for index in indices):
         _add_pages_from(out, src, indices)
     else:
         for index in indices:
@@ -49,6 +51,7 @@ def copy_pages(src: pikepdf.Pdf, out: pikepdf.Pdf, indices: list[int], *,
             append_page(out, pages[index])
         if _has_names(src):
             _carry_names(src, out, [pages[index].obj for index in indices], _last_pages(out, len(indices)))
+    _carry_layers(src, out)
 
 
 def _widgets(page: pikepdf.Dictionary) -> bool:
@@ -65,7 +68,8 @@ def _widgets(page: pikepdf.Dictionary) -> bool:
 def _add_pages_from(out: pikepdf.Pdf, src: pikepdf.Pdf, indices: list[int]) -> None:
     """pikepdf's `add_pages_from` without the outline: since 10.18 it appends the source's bookmarks of the
     copied pages to `out`'s outline (dropping web links and other actions); the commands carry bookmarks
-    themselves (document/remap.py), the same with any pikepdf."""
+    themselves (document/remap.py), the same with any pikepdf. Nor the layers, carried here for every page
+    (before 10.18 it carried none)."""
     out.add_pages_from(src, indices, **_options())
 
 
@@ -74,7 +78,7 @@ def _options() -> dict[str, Any]:
     import pikepdf
 
     known = inspect.signature(pikepdf.Pdf.add_pages_from).parameters
-    return {key: value for key, value in (("outlines", "ignore"),) if key in known}
+    return {key: value for key, value in (("outlines", "ignore"), ("layers", "ignore")) if key in known}
 
 
 def _has_names(src: pikepdf.Pdf) -> bool:
@@ -283,3 +287,103 @@ def _free(name: str, taken: Callable[[str], bool]) -> str:
     while taken(f"{name}.{n}"):
         n += 1
     return f"{name}.{n}"
+
+
+def _carry_layers(src: pikepdf.Pdf, out: pikepdf.Pdf) -> None:
+    """Add the source's layers to the output's /OCProperties: its groups (each once), and in the default
+    configuration the order they are shown in, which are off (on, when the output's start off), locked, radio
+    groups and automatic states."""
+    import pikepdf
+
+    props = src.Root.get("/OCProperties")
+    listed = props.get("/OCGs") if isinstance(props, pikepdf.Dictionary) else None
+    groups = [g for g in listed if _is_group(g)] if isinstance(listed, pikepdf.Array) else []
+    if not groups:
+        return
+    mine = out.Root.get("/OCProperties")
+    have = mine.get("/OCGs") if isinstance(mine, pikepdf.Dictionary) else None
+    already = {g.objgen for g in have if isinstance(g, pikepdf.Object) and g.is_indirect} \
+        if isinstance(have, pikepdf.Array) else set()
+    copies = {}
+    for group in groups:
+        copy = out.copy_foreign(group)
+        if copy.objgen not in already:
+            already.add(copy.objgen)
+            copies[group.objgen] = copy
+    if not copies:
+        return
+    if not isinstance(mine, pikepdf.Dictionary):
+        mine = out.Root.OCProperties = out.make_indirect(pikepdf.Dictionary())
+    _extend(mine, "/OCGs", list(copies.values()))
+    config = mine.get("/D")
+    if not isinstance(config, pikepdf.Dictionary):
+        config = mine.D = pikepdf.Dictionary()
+    theirs = props.get("/D")
+    theirs = theirs if isinstance(theirs, pikepdf.Dictionary) else pikepdf.Dictionary()
+
+    def members(key: str) -> set[Key]:
+        value = theirs.get(key)
+        return {g.objgen for g in value if _is_group(g)} if isinstance(value, pikepdf.Array) else set()
+
+    on, off, base_off = members("/ON"), members("/OFF"), theirs.get("/BaseState") == "/OFF"
+    mine_off = config.get("/BaseState") == "/OFF"
+    shown = {key: key not in off and (key in on or not base_off) for key in copies}
+    _extend(config, "/ON" if mine_off else "/OFF", [copies[key] for key, visible in shown.items()
+                                                   if visible == mine_off])
+    for key in ("/Order", "/Locked", "/RBGroups"):
+        value = theirs.get(key)
+        if isinstance(value, pikepdf.Array):
+            _extend(config, key, _kept(value, copies, nested=key != "/Locked", depth=0))
+    automatic = theirs.get("/AS")
+    if isinstance(automatic, pikepdf.Array):
+        _extend(config, "/AS", [pikepdf.Dictionary({k: (pikepdf.Array(_kept(v, copies, nested=False, depth=0))
+                                                        if k == "/OCGs" and isinstance(v, pikepdf.Array)
+                                                        else _plain(out, v)) for k, v in usage.items()})
+                                for usage in automatic if isinstance(usage, pikepdf.Dictionary)])
+
+
+def _is_group(value: Any) -> bool:
+    import pikepdf
+
+    return isinstance(value, pikepdf.Dictionary) and value.is_indirect and value.get("/Type") == "/OCG"
+
+
+def _kept(items: Any, copies: dict[Key, Any], *, nested: bool, depth: int) -> list[Any]:
+    """The items of an /Order (`nested`: arrays within, a label first), /Locked or /RBGroups array for the
+    output: the groups copied now, as copied; labels; arrays that still hold a group."""
+    import pikepdf
+
+    kept: list[Any] = []
+    for item in items:
+        if isinstance(item, pikepdf.Array) and depth < 32:
+            inner = _kept(item, copies, nested=True, depth=depth + 1)
+            if any(not isinstance(x, pikepdf.String) for x in inner):
+                kept.append(pikepdf.Array(inner))
+        elif isinstance(item, pikepdf.String) and nested and depth:
+            kept.append(pikepdf.String(bytes(item)))
+        elif isinstance(item, pikepdf.Dictionary) and item.is_indirect and item.objgen in copies:
+            kept.append(copies[item.objgen])
+    return kept
+
+
+def _plain(out: pikepdf.Pdf, value: Any) -> Any:
+    """A value of the source's configuration (names, numbers, arrays of names) as the output may hold it."""
+    import pikepdf
+
+    if isinstance(value, pikepdf.Object) and value.is_indirect:
+        return out.copy_foreign(value)
+    if isinstance(value, pikepdf.Array):
+        return pikepdf.Array([_plain(out, v) for v in value])
+    return value
+
+
+def _extend(config: Any, key: str, items: list[Any]) -> None:
+    import pikepdf
+
+    if not items:
+        return
+    existing = config.get(key)
+    if isinstance(existing, pikepdf.Array):
+        existing.extend(items)
+    else:
+        config[key] = pikepdf.Array(items)

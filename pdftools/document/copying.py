@@ -7,8 +7,8 @@ a name of the `/Names /Dests` tree; an older `/Dest /name`, a key of the catalog
 each to the copy of its page, renamed on a clash as pikepdf renames them (`section.1` -> `section.1.1`): pikepdf's
 `add_pages_from`, which did it, lists every page of both files for each page it copies (a merge of a 20,000-page
 hyperref document: 110 s). A name whose page is not copied is not carried (its link opens nothing), as pikepdf
-leaves it. Pages with form fields' widgets still go through `add_pages_from`, which makes their fields the
-output's (and carries their names).
+leaves it. The fields whose widgets are on the pages copied are made the output's by qpdf, page by page
+(fixCopiedAnnotations: what `add_pages_from` calls for each page), a clashing name renamed (`f1` -> `f1+1`).
 
 The source's layers (`/OCProperties`: its groups, and in its default configuration the order they are listed in,
 which are on and off, locked, radio groups and automatic states) are added to the output's, so a layer hidden by
@@ -20,7 +20,6 @@ part's, and as PDFBox's merge joins them), each once however many of its pages a
 from __future__ import annotations
 
 import functools
-import inspect
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -43,14 +42,16 @@ def copy_pages(src: pikepdf.Pdf, out: pikepdf.Pdf, indices: list[int], *,
     from it many times (split)."""
     task.check()
     pages = page_list(src) if listed is None else listed  # (`src.pages[i]` lists every page to find one)
-    if "/AcroForm" in src.Root and any(_widgets(pages[index].obj) for index in indices):
-        _add_pages_from(out, src, indices)
-    else:
-        for index in indices:
-            task.check()
-            append_page(out, pages[index])
+    for index in indices:
+        task.check()
+        append_page(out, pages[index])
+    formed = "/AcroForm" in src.Root and any(_widgets(pages[index].obj) for index in indices)
+    if formed or _has_names(src):
+        placed = _last_pages(out, len(indices))
+        if formed:
+            _carry_fields(src, out, [pages[index] for index in indices], placed)
         if _has_names(src):
-            _carry_names(src, out, [pages[index].obj for index in indices], _last_pages(out, len(indices)))
+            _carry_names(src, out, [pages[index].obj for index in indices], placed)
     _carry_layers(src, out)
 
 
@@ -65,20 +66,18 @@ def _widgets(page: pikepdf.Dictionary) -> bool:
                for annot in (annots if isinstance(annots, pikepdf.Array) else ()))
 
 
-def _add_pages_from(out: pikepdf.Pdf, src: pikepdf.Pdf, indices: list[int]) -> None:
-    """pikepdf's `add_pages_from` without the outline: since 10.18 it appends the source's bookmarks of the
-    copied pages to `out`'s outline (dropping web links and other actions); the commands carry bookmarks
-    themselves (document/remap.py), the same with any pikepdf. Nor the layers, carried here for every page
-    (before 10.18 it carried none)."""
-    out.add_pages_from(src, indices, **_options())
-
-
-@functools.cache
-def _options() -> dict[str, Any]:
+def _carry_fields(src: pikepdf.Pdf, out: pikepdf.Pdf, sources: list[pikepdf.Page], placed: list[Any]) -> None:
+    """Make the fields whose widgets are on the copied pages the output's, page by page, as pikepdf's
+    add_pages_from does it (qpdf's fixCopiedAnnotations: each copy of a page its own widgets and fields, listed
+    in /AcroForm, a clashing name renamed `name+1`, the form's default resources merged), without its listing
+    of every page of both files for each page."""
     import pikepdf
 
-    known = inspect.signature(pikepdf.Pdf.add_pages_from).parameters
-    return {key: value for key, value in (("outlines", "ignore"), ("layers", "ignore")) if key in known}
+    theirs, mine = src.acroform, out.acroform
+    for source, page in zip(sources, placed, strict=True):
+        if _widgets(source.obj):
+            task.check()
+            mine.fix_copied_annotations(pikepdf.Page(page), source, theirs)
 
 
 def _has_names(src: pikepdf.Pdf) -> bool:

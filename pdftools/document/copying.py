@@ -87,7 +87,7 @@ def _has_names(src: pikepdf.Pdf) -> bool:
     return "/Dests" in src.Root or (isinstance(names, pikepdf.Dictionary) and "/Dests" in names)
 
 
-def _last_pages(out: pikepdf.Pdf, count: int) -> list[pikepdf.Dictionary]:
+def _last_pages(out: pikepdf.Pdf, count: int) -> list[Any]:
     """The last `count` pages of `out`: qpdf's addPage flattens the page tree, so they end its /Kids (read in
     place; listing the pages would list all of them)."""
     import pikepdf
@@ -179,7 +179,7 @@ def _own_copy(out: pikepdf.Pdf, annot: Any, page: Any) -> Any:
     /P its page."""
     import pikepdf
 
-    copy = pikepdf.Dictionary({key: annot[key] for key in annot})
+    copy = pikepdf.Dictionary(dict(annot.items()))
     if "/A" in copy:
         copy.A = _action_copy(copy.A, 0)
     if isinstance(copy.get("/AA"), pikepdf.Dictionary):
@@ -199,7 +199,7 @@ def _action_copy(action: Any, depth: int) -> Any:
         return pikepdf.Array([_action_copy(item, depth + 1) for item in action])
     if not isinstance(action, pikepdf.Dictionary):
         return action
-    copy = pikepdf.Dictionary({key: action[key] for key in action})
+    copy = pikepdf.Dictionary(dict(action.items()))
     if "/Next" in copy:
         copy.Next = _action_copy(copy.Next, depth + 1)
     return copy
@@ -295,7 +295,9 @@ def _carry_layers(src: pikepdf.Pdf, out: pikepdf.Pdf) -> None:
     import pikepdf
 
     props = src.Root.get("/OCProperties")
-    listed = props.get("/OCGs") if isinstance(props, pikepdf.Dictionary) else None
+    if not isinstance(props, pikepdf.Dictionary):
+        return
+    listed = props.get("/OCGs")
     groups = [g for g in listed if _is_group(g)] if isinstance(listed, pikepdf.Array) else []
     if not groups:
         return

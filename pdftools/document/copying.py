@@ -104,12 +104,12 @@ class _Ref:
     """A link's named destination: `owner[key]` is the name (a string: the /Names /Dests tree; a name: the
     catalog's /Dests)."""
 
-    __slots__ = ("key", "kind", "name", "owner")
+    __slots__ = ("key", "kind", "name", "owner", "top")
 
-    def __init__(self, owner: Any, key: str, value: Any) -> None:
+    def __init__(self, owner: Any, key: str, value: Any, top: Any = None) -> None:
         import pikepdf
 
-        self.owner, self.key = owner, key
+        self.owner, self.key, self.top = owner, key, top  # top: the annotation, for its /Dest or /A
         self.kind = "string" if isinstance(value, pikepdf.String) else "name"
         self.name = str(value)  # (a string as pikepdf reads it: PDFDocEncoding or UTF-16)
 
@@ -122,9 +122,14 @@ def _refs(annot: Any) -> list[_Ref]:
     found = []
     dest = annot.get("/Dest")
     if isinstance(dest, pikepdf.String | pikepdf.Name):
-        found.append(_Ref(annot, "/Dest", dest))
+        found.append(_Ref(annot, "/Dest", dest, annot))
+    first = annot.get("/A")
+    if isinstance(first, pikepdf.Dictionary) and first.get("/S") == "/GoTo" \
+            and isinstance(first.get("/D"), pikepdf.String | pikepdf.Name):
+        found.append(_Ref(first, "/D", first.D, annot))
+        first = first.get("/Next")
     extra = annot.get("/AA")
-    actions = [annot.get("/A"), *(extra.values() if isinstance(extra, pikepdf.Dictionary) else ())]
+    actions = [first, *(extra.values() if isinstance(extra, pikepdf.Dictionary) else ())]
     seen = 0
     while actions and seen < CHAIN:
         action, seen = actions.pop(), seen + 1
@@ -170,8 +175,20 @@ def _carry_names(src: pikepdf.Pdf, out: pikepdf.Pdf, sources: list[Any], placed:
                 if key not in decided:
                     decided[key] = names.carry(ref, where)
                 final = decided[key]
-                if final is not None and final != ref.name:
+                if final is None:
+                    _unlink(ref)
+                elif final != ref.name:
                     ref.owner[ref.key] = pikepdf.String(final) if ref.kind == "string" else pikepdf.Name(final)
+
+
+def _unlink(ref: _Ref) -> None:
+    """A link whose named page is not copied opens nothing: every LaTeX document names `section.1`, `page.1`...,
+    and the name kept would open another input's page once that input's names are carried (or the page the
+    document inserted into has under that name). Its /Dest goes, or the GoTo action of its /A (unless actions
+    follow it); a GoTo further along a chain or in /AA is left as it is."""
+    key = ref.key if ref.key == "/Dest" else "/A"
+    if ref.top is not None and key in ref.top and (key == "/Dest" or "/Next" not in ref.owner):
+        del ref.top[key]
 
 
 def _own_copy(out: pikepdf.Pdf, annot: Any, page: Any) -> Any:

@@ -69,7 +69,7 @@ def test_a_file_merged_with_itself_keeps_each_copys_links(cli: Any, tmp_path: Pa
     assert cli("merge", rb.OUTLINE, rb.OUTLINE, "-o", out).exit_code == 0
     assert _links(out) == {1: _contents(), 5: [page + 4 for page in _contents()]}
     names = _dests(out)
-    assert {name: page for name, page in names.items() if page <= 4} == _sections(rb.OUTLINE)  # the first's as they were
+    assert {name: page for name, page in names.items() if page <= 4} == _sections(rb.OUTLINE)  # as they were
     assert {name.removesuffix(".1"): page - 4 for name, page in names.items() if page > 4} == _sections(rb.OUTLINE)
     _checked(out)
 
@@ -182,3 +182,20 @@ def test_a_long_hyperref_document_merged_with_itself(tmp_path: Path) -> None:
     assert len(pairs) == 2 * (LONG - 1 + (LONG - 1) // 10)
     assert all(to == on + 1 for on, to in pairs)  # each copy's links open its own next page
     assert rb.first_line(out, LONG + 1) == "Page 1"
+
+
+def test_a_link_whose_page_is_left_out_opens_nothing_rather_than_another_files_page(cli: Any, tmp_path: Path) -> None:
+    """Every LaTeX document has `section.1`, `page.1`...: the contents page of the first two pages of one links
+    to sections 5-9, whose pages are not taken; it kept their names, and the second file's names, carried
+    after it unrenamed, made those links open the second file's sections. They now open nothing (as in a split
+    part, where no other file's names are)."""
+    other = tmp_path / "other.pdf"
+    other.write_bytes(rb.OUTLINE.read_bytes())
+    out = tmp_path / "partial.pdf"
+    assert cli("merge", f"{rb.OUTLINE}:1-2", other, "-o", out).exit_code == 0
+    assert _links(out) == {1: [page for page in _contents() if page == 2],
+                           3: [page + 2 for page in _contents()]}
+    out = tmp_path / "inserted.pdf"
+    assert cli("insert", other, f"{rb.OUTLINE}:1", "-o", out).exit_code == 0  # (the other's names are all there)
+    assert _links(out) == {1: _contents()}
+    _checked(out)

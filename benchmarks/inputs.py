@@ -4,6 +4,8 @@
   its own embedded (subset) fonts, headings, paragraphs, a table and its own images (a JPEG photo and a PNG
   chart, drawn from the seed); no two files share an object, as with files from different people.
 - `big(folder, pages)`: one long report in the same style (a few figures repeated, as reports do).
+- `named(path, pages)`: a long document whose links go through named destinations, as LaTeX hyperref writes
+  them: each page links to the next by a GoTo action naming it (`p00002`, in the /Names /Dests tree).
 - `scan(source, out, dpi)`: a scanned document: each page of `source` rasterised by pdftoppm to gray, saved as
   JPEG pages with no text layer (what a scanner or a phone app writes).
 
@@ -115,6 +117,34 @@ def big(folder: Path, pages: int = 500, seed: int = SEED) -> Path:
     """One long report: `pages` pages, six figures that recur."""
     folder.mkdir(parents=True, exist_ok=True)
     return _typeset(folder, f"report{pages}", random.Random(seed), pages, "Libertinus Serif", 6)
+
+
+def named(path: Path, pages: int) -> Path:
+    """`pages` pages (`Page N` in Helvetica), each linking to the next through a named destination, as hyperref
+    writes them (a GoTo action naming `p00002`..., an /XYZ view in the /Names /Dests tree)."""
+    import pikepdf
+
+    pdf = pikepdf.new()
+    font = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1,
+                                                BaseFont=pikepdf.Name.Helvetica))
+    resources = pdf.make_indirect(pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=font)))
+    root = pdf.Root.Pages
+    kids = [pdf.make_indirect(pikepdf.Dictionary(
+        Type=pikepdf.Name.Page, Parent=root, MediaBox=[0, 0, 612, 792], Resources=resources,
+        Contents=pdf.make_stream(f"BT /F1 24 Tf 72 720 Td (Page {n}) Tj ET".encode())))
+        for n in range(1, pages + 1)]
+    root.Kids, root.Count = pikepdf.Array(kids), pages
+    names = []
+    for n, page in enumerate(kids, 1):
+        names += [pikepdf.String(f"p{n:05d}"), pdf.make_indirect(pikepdf.Dictionary(
+            D=pikepdf.Array([page, pikepdf.Name.XYZ, 72, 760, None])))]
+        if n < pages:
+            page.Annots = pikepdf.Array([pdf.make_indirect(pikepdf.Dictionary(
+                Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Link, Rect=[72, 700, 300, 750], Border=[0, 0, 0],
+                A=pikepdf.Dictionary(S=pikepdf.Name.GoTo, D=pikepdf.String(f"p{n + 1:05d}"))))])
+    pdf.Root.Names = pikepdf.Dictionary(Dests=pikepdf.Dictionary(Names=pikepdf.Array(names)))
+    pdf.save(path)
+    return path
 
 
 def scan(source: Path, out: Path, dpi: int = 150) -> Path:

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import contextlib
-import functools
 import itertools
 import warnings
 from collections.abc import Callable, Sequence
@@ -262,75 +261,6 @@ def add_resource(page: pikepdf.Page, value: Any, kind: pikepdf.Name, prefix: str
             for key in group}
     name = next(f"/{prefix}{n}" for n in itertools.count(1) if f"/{prefix}{n}" not in used)
     return page.add_resource(value, kind, pikepdf.Name(name))
-
-
-def copy_pages(src: pikepdf.Pdf, out: pikepdf.Pdf, indices: list[int], *,
-               listed: list[pikepdf.Page] | None = None) -> None:
-    """Append `src`'s pages at 0-based `indices` to `out`. pikepdf's `add_pages_from` keeps form fields and
-    named destinations working, but walks every page's annotations in Python, which doubled the time of a
-    merge of plain documents (and lists every page of both files for each page it copies): a source with
-    neither, or whose pages copied have no field and name no destination (and no layers), has its pages
-    appended as qpdf copies them, a page placed twice (here or in an earlier call) a copy
-    sharing its content, as qpdf's addPage makes it. The task's deadline and a cancel are checked
-    before (a merge stops between its files) and between pages where pages go one at a time. `listed`: `src`'s
-    pages, listed once by a caller that copies from it many times (split)."""
-    import pikepdf
-
-    task.check()
-    root = src.Root
-    names = root.get("/Names")
-    plain = ("/AcroForm" not in root and "/Dests" not in root
-             and not (isinstance(names, pikepdf.Dictionary) and "/Dests" in names))
-    pages = page_list(src) if listed is None else listed  # (`src.pages[i]` lists every page to find one)
-    if not plain and ("/OCProperties" in root or any(_names_or_fields(pages[index].obj) for index in indices)):
-        add_pages_from(out, src, indices)
-        return
-    for index in indices:
-        task.check()
-        append_page(out, pages[index])
-
-
-def _names_or_fields(page: pikepdf.Dictionary) -> bool:
-    """Whether an annotation of the page is a form field's widget or names a destination (its /Dest, or the /D
-    of a GoTo action in its /A, /AA or their /Next): what pikepdf's add_pages_from carries (fields, named
-    destinations) and a plain copy would not. A page without them is copied as a plain document's is."""
-    import pikepdf
-
-    annots = page.get("/Annots")
-    for annot in annots if isinstance(annots, pikepdf.Array) else ():
-        if not isinstance(annot, pikepdf.Dictionary):
-            continue
-        if annot.get("/Subtype") == "/Widget" or "/FT" in annot or "/Parent" in annot \
-                or isinstance(annot.get("/Dest"), pikepdf.String | pikepdf.Name):
-            return True
-        extra = annot.get("/AA")
-        actions = [annot.get("/A"), *(extra.values() if isinstance(extra, pikepdf.Dictionary) else ())]
-        seen = 0
-        while actions and seen < 1_000:  # (a /Next chain may loop)
-            action, seen = actions.pop(), seen + 1
-            if isinstance(action, pikepdf.Array):
-                actions += list(action)
-            elif isinstance(action, pikepdf.Dictionary):
-                if isinstance(action.get("/D"), pikepdf.String | pikepdf.Name):
-                    return True
-                actions.append(action.get("/Next"))
-    return False
-
-
-def add_pages_from(out: pikepdf.Pdf, src: pikepdf.Pdf, indices: list[int]) -> None:
-    """pikepdf's `add_pages_from` without the outline: since 10.18 it appends the source's bookmarks of the
-    copied pages to `out`'s outline (dropping web links and other actions), before it did not; the commands
-    carry bookmarks themselves (document/remap.py), the same with any pikepdf."""
-    out.add_pages_from(src, indices, **_without_outlines())
-
-
-@functools.cache
-def _without_outlines() -> dict[str, Any]:
-    import inspect
-
-    import pikepdf
-
-    return {"outlines": "ignore"} if "outlines" in inspect.signature(pikepdf.Pdf.add_pages_from).parameters else {}
 
 
 def new_pdf(encrypted_like: Path | None = None, password: Keys = None) -> pikepdf.Pdf:

@@ -24,8 +24,9 @@ from pdftools.core.edit import (
 from pdftools.core.inputs import split_spec
 from pdftools.core.params import Cli, Mcp, Param, Passwords
 from pdftools.core.paths import input_path
-from pdftools.core.pdf import copy_pages, open_other
+from pdftools.core.pdf import open_other
 from pdftools.document.arrange import arrange, check_position, insertion_order
+from pdftools.document.copying import copy_pages
 
 
 @dataclass

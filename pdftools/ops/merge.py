@@ -22,10 +22,11 @@ from pdftools.core.outputs import check_output
 from pdftools.core.pages import parse_turned, turn
 from pdftools.core.params import Cli, Param, Passwords
 from pdftools.core.paths import pdf_output_path
-from pdftools.core.pdf import Keys, another_password, copy_pages, keyring, new_pdf, open_pdf, page_list, save_pdf
+from pdftools.core.pdf import Keys, another_password, keyring, new_pdf, open_pdf, page_list, save_pdf
 from pdftools.document import attached, metadata, outline, remap
 from pdftools.document import labels as pagelabels
 from pdftools.document.arrange import arrange
+from pdftools.document.copying import copy_pages
 from pdftools.errors import BadPassword, FileNotFound, NoPages
 
 if TYPE_CHECKING:

@@ -19,9 +19,10 @@ from pdftools.core.outputs import check_names, staged_outputs
 from pdftools.core.pages import check_spec, parse_ranges
 from pdftools.core.params import Cli, Input, Param, Password
 from pdftools.core.paths import input_path, output_folder
-from pdftools.core.pdf import copy_pages, new_pdf, open_pdf, page_list, write_pdf
+from pdftools.core.pdf import new_pdf, open_pdf, page_list, write_pdf
 from pdftools.document import attached, outline, remap
 from pdftools.document import labels as pagelabels
+from pdftools.document.copying import copy_pages
 from pdftools.errors import InvalidArgument, NoPages
 
 if TYPE_CHECKING:

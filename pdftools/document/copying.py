@@ -1,0 +1,407 @@
+"""Pages copied from one PDF into another (merge, split, insert), with what the document keeps for them: the
+named destinations their links use, the layers (optional content) they draw, the form fields their widgets are.
+
+Pages go in as qpdf copies them (addPage: the page with its content, resources and annotations), in time that
+grows with the pages copied. The names their links use (LaTeX hyperref's `/A << /S /GoTo /D (section.1) >>`,
+a name of the `/Names /Dests` tree; an older `/Dest /name`, a key of the catalog's `/Dests`) are carried here,
+each to the copy of its page, renamed on a clash as pikepdf renames them (`section.1` -> `section.1.1`): pikepdf's
+`add_pages_from`, which did it, lists every page of both files for each page it copies (a merge of a 20,000-page
+hyperref document: 110 s). A name whose page is not copied is not carried (its link opens nothing), as pikepdf
+leaves it. The fields whose widgets are on the pages copied are made the output's by qpdf, page by page
+(fixCopiedAnnotations: what `add_pages_from` calls for each page), a clashing name renamed (`f1` -> `f1+1`).
+
+The source's layers (`/OCProperties`: its groups, and in its default configuration the order they are listed in,
+which are on and off, locked, radio groups and automatic states) are added to the output's, so a layer hidden by
+default stays hidden: pages copied bring the groups their content names, but a viewer ignores groups the catalog
+does not list and shows every layer. Every group the source lists comes along (as qpdf's --split-pages keeps a
+part's, and as PDFBox's merge joins them), each once however many of its pages are copied.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from pdftools.core import task
+from pdftools.core.pdf import append_page, page_list
+
+if TYPE_CHECKING:
+    import pikepdf
+
+Key = tuple[int, int]
+CHAIN = 1_000  # actions followed along /Next at most (a chain may loop)
+
+
+def copy_pages(src: pikepdf.Pdf, out: pikepdf.Pdf, indices: list[int], *,
+               listed: list[pikepdf.Page] | None = None) -> None:
+    """Append `src`'s pages at 0-based `indices` to `out`, with the named destinations their links use and
+    the source's layers; a page placed twice (here or in an earlier call) is a copy sharing its content, as
+    qpdf's addPage makes it, with links of its own. The task's deadline and a cancel are checked before (a
+    merge stops between its files) and between pages. `listed`: `src`'s pages, listed once by a caller that copies
+    from it many times (split)."""
+    task.check()
+    pages = page_list(src) if listed is None else listed  # (`src.pages[i]` lists every page to find one)
+    for index in indices:
+        task.check()
+        append_page(out, pages[index])
+    formed = "/AcroForm" in src.Root and any(_widgets(pages[index].obj) for index in indices)
+    if formed or _has_names(src):
+        placed = _last_pages(out, len(indices))
+        if formed:
+            _carry_fields(src, out, [pages[index] for index in indices], placed)
+        if _has_names(src):
+            _carry_names(src, out, [pages[index].obj for index in indices], placed)
+    _carry_layers(src, out)
+
+
+def _widgets(page: pikepdf.Dictionary) -> bool:
+    """Whether an annotation of the page is a form field's widget (what pikepdf's add_pages_from makes the
+    output's fields)."""
+    import pikepdf
+
+    annots = page.get("/Annots")
+    return any(isinstance(annot, pikepdf.Dictionary)
+               and (annot.get("/Subtype") == "/Widget" or "/FT" in annot or "/Parent" in annot)
+               for annot in (annots if isinstance(annots, pikepdf.Array) else ()))
+
+
+def _carry_fields(src: pikepdf.Pdf, out: pikepdf.Pdf, sources: list[pikepdf.Page], placed: list[Any]) -> None:
+    """Make the fields whose widgets are on the copied pages the output's, page by page, as pikepdf's
+    add_pages_from does it (qpdf's fixCopiedAnnotations: each copy of a page its own widgets and fields, listed
+    in /AcroForm, a clashing name renamed `name+1`, the form's default resources merged), without its listing
+    of every page of both files for each page."""
+    import pikepdf
+
+    theirs, mine = src.acroform, out.acroform
+    for source, page in zip(sources, placed, strict=True):
+        if _widgets(source.obj):
+            task.check()
+            mine.fix_copied_annotations(pikepdf.Page(page), source, theirs)
+
+
+def _has_names(src: pikepdf.Pdf) -> bool:
+    import pikepdf
+
+    names = src.Root.get("/Names")
+    return "/Dests" in src.Root or (isinstance(names, pikepdf.Dictionary) and "/Dests" in names)
+
+
+def _last_pages(out: pikepdf.Pdf, count: int) -> list[Any]:
+    """The last `count` pages of `out`: qpdf's addPage flattens the page tree, so they end its /Kids (read in
+    place; listing the pages would list all of them)."""
+    import pikepdf
+
+    kids = out.Root.Pages.get("/Kids")
+    if isinstance(kids, pikepdf.Array) and len(kids) >= count:
+        last = [kids[i] for i in range(len(kids) - count, len(kids))]
+        if all(isinstance(kid, pikepdf.Dictionary) and kid.get("/Type") == "/Page" for kid in last):
+            return last
+    return [page.obj for page in page_list(out)[len(out.pages) - count:]]
+
+
+class _Ref:
+    """A link's named destination: `owner[key]` is the name (a string: the /Names /Dests tree; a name: the
+    catalog's /Dests)."""
+
+    __slots__ = ("key", "kind", "name", "owner", "top")
+
+    def __init__(self, owner: Any, key: str, value: Any, top: Any = None) -> None:
+        import pikepdf
+
+        self.owner, self.key, self.top = owner, key, top  # top: the annotation, for its /Dest or /A
+        self.kind = "string" if isinstance(value, pikepdf.String) else "name"
+        self.name = str(value)  # (a string as pikepdf reads it: PDFDocEncoding or UTF-16)
+
+
+def _refs(annot: Any) -> list[_Ref]:
+    """The named destinations an annotation goes to: its /Dest, and the /D of a GoTo action in its /A, /AA and
+    their /Next chains."""
+    import pikepdf
+
+    found = []
+    dest = annot.get("/Dest")
+    if isinstance(dest, pikepdf.String | pikepdf.Name):
+        found.append(_Ref(annot, "/Dest", dest, annot))
+    first = annot.get("/A")
+    if isinstance(first, pikepdf.Dictionary) and first.get("/S") == "/GoTo" \
+            and isinstance(first.get("/D"), pikepdf.String | pikepdf.Name):
+        found.append(_Ref(first, "/D", first.D, annot))
+        first = first.get("/Next")
+    extra = annot.get("/AA")
+    actions = [first, *(extra.values() if isinstance(extra, pikepdf.Dictionary) else ())]
+    seen = 0
+    while actions and seen < CHAIN:
+        action, seen = actions.pop(), seen + 1
+        if isinstance(action, pikepdf.Array):
+            actions += list(action)
+        elif isinstance(action, pikepdf.Dictionary):
+            name = action.get("/D")
+            if action.get("/S") == "/GoTo" and isinstance(name, pikepdf.String | pikepdf.Name):
+                found.append(_Ref(action, "/D", name))
+            actions.append(action.get("/Next"))
+    return found
+
+
+def _carry_names(src: pikepdf.Pdf, out: pikepdf.Pdf, sources: list[Any], placed: list[Any]) -> None:
+    """The names the links of `placed` (the copies of `sources`' pages, in order) use, in `out`, each pointing at
+    the first copy here of its page; a page placed before (a file merged with itself) gets its own links
+    first, so renaming them leaves the earlier copy's."""
+    import pikepdf
+
+    where: dict[Key, Any] = {}
+    for source, page in zip(sources, placed, strict=True):
+        where.setdefault(source.objgen, page)
+    names = _Names(src, out)
+    decided: dict[tuple[str, str], str | None] = {}
+    for source, page in zip(sources, placed, strict=True):
+        annots = page.get("/Annots")
+        if not isinstance(annots, pikepdf.Array):
+            continue
+        again = out.copy_foreign(source).objgen != page.objgen  # a copy of a page placed before
+        refs = [(i, _refs(annot)) for i, annot in enumerate(annots) if isinstance(annot, pikepdf.Dictionary)]
+        refs = [(i, found) for i, found in refs if found]
+        if not refs:
+            continue
+        if again:
+            own = list(annots)
+            for i, _ in refs:
+                own[i] = _own_copy(out, own[i], page)
+            page.Annots = pikepdf.Array(own)
+            refs = [(i, _refs(own[i])) for i, _ in refs]
+        for _, found in refs:
+            for ref in found:
+                key = (ref.kind, ref.name)
+                if key not in decided:
+                    decided[key] = names.carry(ref, where)
+                final = decided[key]
+                if final is None:
+                    _unlink(ref)
+                elif final != ref.name:
+                    ref.owner[ref.key] = pikepdf.String(final) if ref.kind == "string" else pikepdf.Name(final)
+
+
+def _unlink(ref: _Ref) -> None:
+    """A link whose named page is not copied opens nothing: every LaTeX document names `section.1`, `page.1`...,
+    and the name kept would open another input's page once that input's names are carried (or the page the
+    document inserted into has under that name). Its /Dest goes, or the GoTo action of its /A (unless actions
+    follow it); a GoTo further along a chain or in /AA is left as it is."""
+    key = ref.key if ref.key == "/Dest" else "/A"
+    if ref.top is not None and key in ref.top and (key == "/Dest" or "/Next" not in ref.owner):
+        del ref.top[key]
+
+
+def _own_copy(out: pikepdf.Pdf, annot: Any, page: Any) -> Any:
+    """A copy of a link annotation for another copy of its page: its own actions (their names may be renamed),
+    /P its page."""
+    import pikepdf
+
+    copy = pikepdf.Dictionary(dict(annot.items()))
+    if "/A" in copy:
+        copy.A = _action_copy(copy.A, 0)
+    if isinstance(copy.get("/AA"), pikepdf.Dictionary):
+        copy.AA = pikepdf.Dictionary({key: _action_copy(value, 0) for key, value in copy.AA.items()})
+    if "/P" in copy:
+        copy.P = page
+    return out.make_indirect(copy)
+
+
+def _action_copy(action: Any, depth: int) -> Any:
+    """An action with its /Next chain, copied (so a name changed in it is changed in this copy only)."""
+    import pikepdf
+
+    if depth > CHAIN:
+        return action
+    if isinstance(action, pikepdf.Array):
+        return pikepdf.Array([_action_copy(item, depth + 1) for item in action])
+    if not isinstance(action, pikepdf.Dictionary):
+        return action
+    copy = pikepdf.Dictionary(dict(action.items()))
+    if "/Next" in copy:
+        copy.Next = _action_copy(copy.Next, depth + 1)
+    return copy
+
+
+class _Names:
+    """The source's named destinations looked up one at a time (a name tree is searched, not read whole: a
+    split copies a few pages of a long document each time), and the output's written."""
+
+    def __init__(self, src: pikepdf.Pdf, out: pikepdf.Pdf) -> None:
+        self.src, self.out = src, out
+
+    @functools.cached_property
+    def source_tree(self) -> Any:
+        import pikepdf
+
+        names = self.src.Root.get("/Names")
+        dests = names.get("/Dests") if isinstance(names, pikepdf.Dictionary) else None
+        return pikepdf.NameTree(dests) if isinstance(dests, pikepdf.Dictionary) else None
+
+    @functools.cached_property
+    def tree(self) -> Any:
+        import pikepdf
+
+        root = self.out.Root
+        names = root.get("/Names")
+        if not isinstance(names, pikepdf.Dictionary):
+            names = root.Names = self.out.make_indirect(pikepdf.Dictionary())
+        if not isinstance(names.get("/Dests"), pikepdf.Dictionary):
+            names.Dests = pikepdf.NameTree.new(self.out).obj
+        return pikepdf.NameTree(names.Dests)
+
+    @functools.cached_property
+    def legacy(self) -> Any:
+        import pikepdf
+
+        dests = self.out.Root.get("/Dests")
+        if not isinstance(dests, pikepdf.Dictionary):
+            dests = self.out.Root.Dests = self.out.make_indirect(pikepdf.Dictionary())
+        return dests
+
+    def entry(self, ref: _Ref) -> Any:
+        import pikepdf
+
+        if ref.kind == "string":
+            tree = self.source_tree
+            try:
+                return tree[ref.name] if tree is not None and ref.name in tree else None
+            except KeyError:  # (an unsorted tree: qpdf finds a name by bisection)
+                return None
+        dests = self.src.Root.get("/Dests")
+        return dests.get(ref.name) if isinstance(dests, pikepdf.Dictionary) else None
+
+    def carry(self, ref: _Ref, where: dict[Key, Any]) -> str | None:
+        """The name `ref` has in the output, its destination added pointing at the copy of its page; None when
+        its page is not copied (or it names nothing)."""
+        import pikepdf
+
+        entry = self.entry(ref)
+        dest = entry.get("/D") if isinstance(entry, pikepdf.Dictionary) else entry
+        if not isinstance(dest, pikepdf.Array) or not len(dest):
+            return None
+        first = dest[0]
+        page = where.get(first.objgen) if isinstance(first, pikepdf.Dictionary) and first.is_indirect else None
+        if page is None:
+            return None
+        view = [self.out.copy_foreign(v) if isinstance(v, pikepdf.Object) and v.is_indirect else v
+                for v in list(dest)[1:]]
+        made = self.out.make_indirect(pikepdf.Dictionary(D=pikepdf.Array([page, *view])))
+        if ref.kind == "string":
+            final = _free(ref.name, lambda name: name in self.tree)
+            self.tree[final] = made
+        else:
+            final = _free(ref.name, lambda name: name in self.legacy)
+            self.legacy[final] = made
+        return final
+
+
+def _free(name: str, taken: Callable[[str], bool]) -> str:
+    """`name`, or the first of `name.1`, `name.2`... not `taken` (pikepdf's renaming)."""
+    if not taken(name):
+        return name
+    n = 1
+    while taken(f"{name}.{n}"):
+        n += 1
+    return f"{name}.{n}"
+
+
+def _carry_layers(src: pikepdf.Pdf, out: pikepdf.Pdf) -> None:
+    """Add the source's layers to the output's /OCProperties: its groups (each once), and in the default
+    configuration the order they are shown in, which are off (on, when the output's start off), locked, radio
+    groups and automatic states."""
+    import pikepdf
+
+    props = src.Root.get("/OCProperties")
+    if not isinstance(props, pikepdf.Dictionary):
+        return
+    listed = props.get("/OCGs")
+    groups = [g for g in listed if _is_group(g)] if isinstance(listed, pikepdf.Array) else []
+    if not groups:
+        return
+    mine = out.Root.get("/OCProperties")
+    have = mine.get("/OCGs") if isinstance(mine, pikepdf.Dictionary) else None
+    already = {g.objgen for g in have if isinstance(g, pikepdf.Object) and g.is_indirect} \
+        if isinstance(have, pikepdf.Array) else set()
+    copies = {}
+    for group in groups:
+        copy = out.copy_foreign(group)
+        if copy.objgen not in already:
+            already.add(copy.objgen)
+            copies[group.objgen] = copy
+    if not copies:
+        return
+    if not isinstance(mine, pikepdf.Dictionary):
+        mine = out.Root.OCProperties = out.make_indirect(pikepdf.Dictionary())
+    _extend(mine, "/OCGs", list(copies.values()))
+    config = mine.get("/D")
+    if not isinstance(config, pikepdf.Dictionary):
+        config = mine.D = pikepdf.Dictionary()
+    theirs = props.get("/D")
+    theirs = theirs if isinstance(theirs, pikepdf.Dictionary) else pikepdf.Dictionary()
+
+    def members(key: str) -> set[Key]:
+        value = theirs.get(key)
+        return {g.objgen for g in value if _is_group(g)} if isinstance(value, pikepdf.Array) else set()
+
+    on, off, base_off = members("/ON"), members("/OFF"), theirs.get("/BaseState") == "/OFF"
+    mine_off = config.get("/BaseState") == "/OFF"
+    shown = {key: key not in off and (key in on or not base_off) for key in copies}
+    _extend(config, "/ON" if mine_off else "/OFF", [copies[key] for key, visible in shown.items()
+                                                   if visible == mine_off])
+    for key in ("/Order", "/Locked", "/RBGroups"):
+        value = theirs.get(key)
+        if isinstance(value, pikepdf.Array):
+            _extend(config, key, _kept(value, copies, nested=key != "/Locked", depth=0))
+    automatic = theirs.get("/AS")
+    if isinstance(automatic, pikepdf.Array):
+        _extend(config, "/AS", [pikepdf.Dictionary({k: (pikepdf.Array(_kept(v, copies, nested=False, depth=0))
+                                                        if k == "/OCGs" and isinstance(v, pikepdf.Array)
+                                                        else _plain(out, v)) for k, v in usage.items()})
+                                for usage in automatic if isinstance(usage, pikepdf.Dictionary)])
+
+
+def _is_group(value: Any) -> bool:
+    import pikepdf
+
+    return isinstance(value, pikepdf.Dictionary) and value.is_indirect and value.get("/Type") == "/OCG"
+
+
+def _kept(items: Any, copies: dict[Key, Any], *, nested: bool, depth: int) -> list[Any]:
+    """The items of an /Order (`nested`: arrays within, a label first), /Locked or /RBGroups array for the
+    output: the groups copied now, as copied; labels; arrays that still hold a group."""
+    import pikepdf
+
+    kept: list[Any] = []
+    for item in items:
+        if isinstance(item, pikepdf.Array) and depth < 32:
+            inner = _kept(item, copies, nested=True, depth=depth + 1)
+            if any(not isinstance(x, pikepdf.String) for x in inner):
+                kept.append(pikepdf.Array(inner))
+        elif isinstance(item, pikepdf.String) and nested and depth:
+            kept.append(pikepdf.String(bytes(item)))
+        elif isinstance(item, pikepdf.Dictionary) and item.is_indirect and item.objgen in copies:
+            kept.append(copies[item.objgen])
+    return kept
+
+
+def _plain(out: pikepdf.Pdf, value: Any) -> Any:
+    """A value of the source's configuration (names, numbers, arrays of names) as the output may hold it."""
+    import pikepdf
+
+    if isinstance(value, pikepdf.Object) and value.is_indirect:
+        return out.copy_foreign(value)
+    if isinstance(value, pikepdf.Array):
+        return pikepdf.Array([_plain(out, v) for v in value])
+    return value
+
+
+def _extend(config: Any, key: str, items: list[Any]) -> None:
+    import pikepdf
+
+    if not items:
+        return
+    existing = config.get(key)
+    if isinstance(existing, pikepdf.Array):
+        existing.extend(items)
+    else:
+        config[key] = pikepdf.Array(items)

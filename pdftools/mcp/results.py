@@ -127,7 +127,8 @@ def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | N
     if isinstance(warned, list) and warned:  # the text alone hid them (pandoc's "not UTF-8: falling back to latin1")
         content.append(TextContent(type="text", text="warnings:\n" + "\n".join(f"- {w}" for w in warned)))
     noted: list[str] = getattr(result, "agent_notes", list)()  # what the command line's notes say, in the tool's words
-    if noted:
+    if noted:  # (a command they name as the tool: `pdftools ocr` is `pdf_ocr`; a stored file's path as the result's)
+        noted = [mcp_hint(scrub(n) if scrub is not None else n, {}) for n in noted]
         content.append(TextContent(type="text", text="\n".join(f"note: {utf8(n)}" for n in noted)))
     if left:
         content.append(TextContent(type="text", text=f"{left} image(s) not inline (at most {MOST_INLINE}, 700 kB, "

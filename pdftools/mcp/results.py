@@ -115,6 +115,8 @@ def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | N
               for path, mime in chosen]
     where = str(data.get("out_dir", ""))
     if publish is not None:
+        for name in getattr(result, "local_only", ()):  # the folder written: its files are stored, each by its uri
+            data.pop(name, None)
         data, links = publish(data, MOST_FILES)
         where = "the result's `files` (download links)"
     data = results.map_strings(data, utf8)

@@ -50,7 +50,7 @@ class HttpPolicy(RootsPolicy):
         self.workspace.mkdir(mode=0o700)
         # server path -> URI: no server path leaves the server; a file not stored (a plan's) by its name alone
         self.known = {str(self.workspace): URI_PREFIX, str(self.workspace) + os.sep: ""}
-        self.names: dict[str, str] = {}  # a stored input's server path -> its name, as text shows it (`scrub`)
+        self.names: dict[str, str] = {}  # a stored file's server path (input or output) -> its name, for `scrub`
 
     def input(self, raw: str) -> Path:
         raw = self._as_uri(raw)
@@ -188,8 +188,8 @@ class HttpPolicy(RootsPolicy):
     def scrub(self, value: Any) -> Any:
         """`value` with every server path this call knows named as an agent knows it: a value that is the path
         (a result's `path`, `next_file`) by its URI, what it gives back; inside longer text (a search's lines, a
-        message, a warning) a stored input by its name, as its outputs are and as stdio names files, unless two
-        inputs of the call share that name, and by its URI where the text quotes it as a value to give back
+        message, a warning) a stored file, input or output, by its name, as stdio names files, unless two of the
+        call's share that name, and by its URI where the text quotes it as a value to give back
         (`start_file='...'`)."""
         shown = list(self.names.values())
         names = {path: name for path, name in self.names.items() if shown.count(name) == 1}
@@ -203,7 +203,7 @@ class HttpPolicy(RootsPolicy):
         os.replace(path, slot / path.name)
         # without a session, the output is the caller's by its token alone: never listed to other clients
         stored = self.store.add(token, slot / path.name, self.session, listed=self.session is not None)
-        self.known[str(path)] = stored.uri
+        self.known[str(path)], self.names[str(path)] = stored.uri, stored.name
         return stored
 
     def cleanup(self) -> None:

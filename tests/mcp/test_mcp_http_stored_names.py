@@ -55,3 +55,21 @@ def test_text_names_a_stored_input_by_its_name_and_values_by_uri(tmp_path: Path,
     notes = "\n".join(block.text for block in got["scan"].content if block.type == "text")
     assert "scan.pdf has no text to search" in notes and "`pdf_ocr`" in notes, notes
     assert str(tmp_path) not in notes, notes
+
+
+def test_a_stored_output_in_text_is_named_too(tmp_path: Path) -> None:
+    """No op's text names an output's path today; the policy names one as it names an input, should one do."""
+    from pdftools.mcp.files import HttpPolicy
+    from pdftools.mcp.store import FileStore
+
+    store = FileStore(tmp_path / "store")
+    policy = HttpPolicy([tmp_path], store, "session", 1_000_000, lambda stored: f"http://x/files/{stored.token}")
+    try:
+        path = policy.output("made.pdf")
+        path.write_bytes(b"%PDF-1.4\n")
+        data, _ = policy.publish({"output": str(path), "warnings": [f"{path} is small", f"give '{path}' back"]}, 50)
+        uri = data["output"]
+        assert uri.startswith("pdftools://files/"), data
+        assert data["warnings"] == ["made.pdf is small", f"give '{uri}' back"], data
+    finally:
+        policy.cleanup()

@@ -34,7 +34,8 @@ def _root(tmp_path: Path, sample: Path) -> Path:
 
 
 async def _calls(client: Any) -> tuple[dict[str, Any], dict[str, Any]]:
-    tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+    tools: dict[str, Any] = {tool.name: tool for tool in (await client.list_tools()).tools}
+    tools["instructions"] = client.instructions or ""
     results = {name: await client.call_tool(name, args) for name, (args, _) in CALLS.items()}
     results["pdf_batch"] = await client.call_tool("pdf_batch", {"inputs": ["four.pdf"], "command": "thumbnails",
                                                                 "options": {"pages": "1"}, "out_dir": "batch"})
@@ -64,6 +65,8 @@ def test_over_http_a_folder_output_is_its_files_uris_not_a_folder(tmp_path: Path
     assert not batch.is_error, batch.content[0].text
     assert Path(batch.structured_content["out_dir"]) == root / "batch" and (root / "batch" / "four").is_dir()
     assert "out_dir" in tools["pdf_batch"].output_schema["properties"]
+    said = tools["instructions"]  # it said an output folder "counts only by its file name": it counts not at all
+    assert "(file or folder) counts only by its file name" not in said and "`out_dir`" in said, said
 
 
 def test_over_stdio_out_dir_is_the_folder_written(tmp_path: Path, sample: Path) -> None:

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 
-from pdftools.core.inputs import exists
+from pdftools.core.inputs import exists, no_match
 from pdftools.core.paths import folder_path, glob_files, input_path, policy
 from pdftools.core.pipes import is_pipe
 from pdftools.errors import FileNotFound, InvalidArgument, NoInputs, PdftoolsError
@@ -59,7 +59,7 @@ def _expand_spec(spec: str, recursive: bool, suffixes: frozenset[str] | None, *,
         inner = _inner(skip, base)
         matches = [p for p in glob_files(base, str(Path(*parts[first:]))) if not _under(p, inner)]
         if not matches:
-            raise NoInputs(f"no files match {spec!r}")
+            raise no_match(spec)
         return [Source(input_path(str(p)), p.relative_to(base)) for p in matches]
     path = policy().input(spec)
     if path.is_dir():

@@ -43,6 +43,13 @@ def _is_pdf_name(path: Path) -> bool:
     return path.suffix.lower() == ".pdf"
 
 
+def no_match(spec: str) -> NoInputs:
+    """A glob `spec` that matched no file: the error, with what else the pattern names on this transport (the
+    policy's `unmatched`: over HTTP, the stored files this session made) as its hint."""
+    unmatched = getattr(policy(), "unmatched", None)
+    return NoInputs(f"no files match {spec!r}", hint=unmatched(spec) if callable(unmatched) else None)
+
+
 def expand(spec: str, *, recursive: bool = False) -> list[Path]:
     """Expand one file, glob or folder into existing files, sorted, every one through the path policy. A path
     that exists is taken as written, before any glob: `br[ac]ket.pdf` is that file when there is one."""
@@ -64,8 +71,7 @@ def named(spec: str, *, recursive: bool = False, chosen: Callable[[Path], bool] 
         base = folder_path(str(Path(*parts[:first])) if first else ".")
         matches = glob_files(base, str(Path(*parts[first:])))
         if not matches:
-            unmatched = getattr(policy(), "unmatched", None)  # what else the pattern names, on that transport
-            raise NoInputs(f"no files match {spec!r}", hint=unmatched(spec) if callable(unmatched) else None)
+            raise no_match(spec)
         return [_named(_typed_folder(spec), base, p) for p in matches]
     path = policy().input(spec)
     if path.is_dir():

@@ -37,6 +37,9 @@ def permission_names(allow: pikepdf.Permissions) -> dict[str, bool]:
             for word, flags in PERMISSIONS.items() if word != "copy"}
 
 
+A_LIST = "{{cli:a comma-separated list}}{{mcp:a list}}"  # what `allow` is on each front end
+
+
 def parse_allow(spec: str | None) -> tuple[dict[str, bool], list[str], list[str]]:
     """`print,copy` -> (pikepdf permission flags, the words allowed, the words denied); None or `all`:
     everything; an empty list is refused. Synonyms and implications count: `copy` allows `extract`, `print-hq`
@@ -44,11 +47,11 @@ def parse_allow(spec: str | None) -> tuple[dict[str, bool], list[str], list[str]
     words = [w.strip().lower() for w in ("all" if spec is None else spec).split(",") if w.strip()]
     if not words:  # `--allow "$PERMS"` with PERMS unset: granting everything would be the wrong guess
         raise InvalidArgument("{{allow}} is empty: it lists no permission",
-                              hint=f"Give a comma-separated list of {', '.join(PERMISSIONS)}; or `all`, `none`.")
+                              hint=f"Give {A_LIST} of {', '.join(PERMISSIONS)}; or `all`, `none`.")
     mixed = [w for w in ("all", "none") if w in words and len(words) > 1]
     if mixed:
         raise InvalidArgument(f"`{mixed[0]}` stands alone in {{{{allow}}}}: it cannot go with other permissions",
-                              hint=f"Give `all`, `none`, or a comma-separated list of {', '.join(PERMISSIONS)}.")
+                              hint=f"Give `all`, `none`, or {A_LIST} of {', '.join(PERMISSIONS)}.")
     if words == ["all"]:
         words = list(PERMISSIONS)
     elif words == ["none"]:
@@ -56,7 +59,7 @@ def parse_allow(spec: str | None) -> tuple[dict[str, bool], list[str], list[str]
     unknown = [w for w in words if w not in PERMISSIONS]
     if unknown:
         raise InvalidArgument(f"unknown permission(s) in {{{{allow}}}}: {', '.join(unknown)}",
-                              hint=f"Use a comma-separated list of {', '.join(PERMISSIONS)}; or `all`, `none`.")
+                              hint=f"Use {A_LIST} of {', '.join(PERMISSIONS)}; or `all`, `none`.")
     granted = {flag for w in words for flag in PERMISSIONS[w]}
     allowed = [w for w, flags in PERMISSIONS.items() if granted.issuperset(flags)]
     return {flag: flag in granted for flag in FLAGS}, allowed, [w for w in PERMISSIONS if w not in allowed]

@@ -190,13 +190,17 @@ class SearchResult:
         """The inputs that could not be searched, as stderr says them (what -q still prints)."""
         return [s.note() for s in self.skipped]
 
+    def agent_notes(self) -> list[str]:
+        """The files searched that have no text (scans: `no match` alone would say the words are not there), and
+        the command that makes them searchable (named as the front end names it)."""
+        return [no_text(path) for path in self.textless]
+
     def notes(self) -> Iterator[str]:
         """What goes to stderr: the inputs skipped, the files without text (--warn-empty), and where to go on
         when the budget stopped the search."""
         yield from (s.note() for s in self.skipped)
         if self.warn_empty:
-            yield from (f"warning: {shown(path)} has no text to search: a scan? `pdftools ocr` makes it searchable"
-                        for path in self.textless)
+            yield from (f"warning: {no_text(shown(path))}" for path in self.textless)
         if self.truncated:
             yield (f"(stopped by --max-chars; continue with --start-file {one_line(self.next_file or '')} --start-page "
                    f"{self.next_page} --skip {self.next_skip or 0})")
@@ -249,3 +253,8 @@ def shown(path: str) -> str:
 
 def one_line(text: str) -> str:
     return text.replace("\n", "\\n").replace("\r", "\\r")
+
+
+def no_text(name: str) -> str:
+    """What a file without text means for a search, and the command that fixes it."""
+    return f"{name} has no text to search: a scan? `pdftools ocr` makes it searchable"

@@ -77,17 +77,24 @@ class TextResult:
     budgeted: ClassVar = ("pages", "boxes")  # text in pieces of max_chars: a front end never cuts it otherwise
     pages_streamed = False  # the pages were printed as they were read (`collect`'s on_page): not a field
 
-    def as_text(self, empty: str = "no text layer on pages {pages}: scanned? use OCR") -> str:
+    def as_text(self, empty: str | None = None) -> str:
         """The text with page markers and, when cut, where to continue: what a reader (or a model) needs.
-        `empty` says what pages without text mean (after OCR, not "use OCR")."""
+        `empty` says what pages without text mean after OCR; otherwise `agent_notes` says it, apart."""
         parts = [f"--- page {p.page} ---\n{p.text}" for p in self.pages]
         if self.boxes:
             parts += [BOX_COLUMNS, *(box.tsv() for box in self.boxes)]
         if self.truncated:
             parts.append(f"[truncated: continue with start_page={self.next_page}, offset={self.next_offset or 0}]")
-        if self.empty_pages:
+        if self.empty_pages and empty is not None:
             parts.append(f"[{empty.format(pages=self.empty_pages)}]")
         return "\n".join(parts)
+
+    def agent_notes(self) -> list[str]:
+        """Pages without a text layer, and the command that reads them (named as the front end names it)."""
+        if not self.empty_pages:
+            return []
+        return [f"no text layer on pages {self.empty_pages}: scanned? `pdftools ocr` reads them (mode `text`) or makes "
+                "them searchable"]
 
 
 def select(pages: str | None, count: int, start_page: int | None, name: str | Path | None = None) -> list[int]:

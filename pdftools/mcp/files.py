@@ -50,6 +50,7 @@ class HttpPolicy(RootsPolicy):
         self.workspace.mkdir(mode=0o700)
         # server path -> URI: no server path leaves the server; a file not stored (a plan's) by its name alone
         self.known = {str(self.workspace): URI_PREFIX, str(self.workspace) + os.sep: ""}
+        self.names: dict[str, str] = {}  # a stored file's server path (input or output) -> its name, for `scrub`
 
     def input(self, raw: str) -> Path:
         raw = self._as_uri(raw)
@@ -58,7 +59,7 @@ class HttpPolicy(RootsPolicy):
             if stored is None:
                 raise FileNotFound(f"no file {raw} for this session (expired, or another session's)",
                                    hint="Upload it again (POST /upload), or use a URI this session was given.")
-            self.known[str(stored.path)] = stored.uri
+            self.known[str(stored.path)], self.names[str(stored.path)] = stored.uri, stored.name
             return stored.path
         if raw.startswith("data:") or (len(raw) >= PLAIN_BASE64_MIN and _BASE64.fullmatch(raw)):
             return self._decode(raw)
@@ -185,8 +186,14 @@ class HttpPolicy(RootsPolicy):
         return self.store.add(token, path, self.session, listed=self.session is not None)
 
     def scrub(self, value: Any) -> Any:
-        """`value` with every server path this call knows named by its URI, also inside longer text."""
-        return _replace_paths(value, self.known)
+        """`value` with every server path this call knows named as an agent knows it: a value that is the path
+        (a result's `path`, `next_file`) by its URI, what it gives back; inside longer text (a search's lines, a
+        message, a warning) a stored file, input or output, by its name, as stdio names files, unless two of the
+        call's share that name, and by its URI where the text quotes it as a value to give back
+        (`start_file='...'`)."""
+        shown = list(self.names.values())
+        names = {path: name for path, name in self.names.items() if shown.count(name) == 1}
+        return _replace_paths(value, self.known, names)
 
     def describe(self, stored: StoredFile) -> dict[str, Any]:
         return describe(stored, self.link)
@@ -196,7 +203,7 @@ class HttpPolicy(RootsPolicy):
         os.replace(path, slot / path.name)
         # without a session, the output is the caller's by its token alone: never listed to other clients
         stored = self.store.add(token, slot / path.name, self.session, listed=self.session is not None)
-        self.known[str(path)] = stored.uri
+        self.known[str(path)], self.names[str(path)] = stored.uri, stored.name
         return stored
 
     def cleanup(self) -> None:
@@ -215,16 +222,19 @@ def _extension(declared: str | None, path: Path) -> str:
         EXTENSIONS.get(of(path), "")
 
 
-def _replace_paths(value: Any, known: dict[str, str]) -> Any:
+def _replace_paths(value: Any, known: dict[str, str], names: dict[str, str]) -> Any:
     if isinstance(value, dict):
-        return {k: _replace_paths(v, known) for k, v in value.items()}
+        return {k: _replace_paths(v, known, names) for k, v in value.items()}
     if isinstance(value, list):
-        return [_replace_paths(v, known) for v in value]
+        return [_replace_paths(v, known, names) for v in value]
     if isinstance(value, str):
         if value in known:
             return known[value]
         for path in sorted((p for p in known if p in value), key=len, reverse=True):  # longest first
-            value = value.replace(path, known[path])
+            if path in names:  # quoted: a value to give back (its URI); else its name
+                value = value.replace(f"'{path}'", f"'{known[path]}'").replace(path, names[path])
+            else:
+                value = value.replace(path, known[path])
     return value
 
 

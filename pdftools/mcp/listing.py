@@ -23,8 +23,8 @@ INSTRUCTIONS = {
              "outputs are written there too. Call pdf_list to see which PDFs exist.",
     "http": "PDF tools on a remote server. A file argument is a pdftools://files/ URI (from POST /upload or an "
             "earlier result), base64 (or a data: URL, `;name=notes.txt` before `;base64` naming the file), or a path "
-            "inside the server's roots. An output (file or folder) counts only by its file name: what a call writes "
-            "is stored for this session and comes back "
+            "inside the server's roots. An output file counts only by its name, an output folder (`out_dir`) not at "
+            "all: what a call writes is stored for this session and comes back "
             "in the result's `files` (name, size, mime, sha256, uri for the next call, download_url, expires_at "
             "(Unix time, in seconds)).",
 }

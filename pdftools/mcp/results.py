@@ -115,6 +115,8 @@ def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | N
               for path, mime in chosen]
     where = str(data.get("out_dir", ""))
     if publish is not None:
+        for name in getattr(result, "local_only", ()):  # the folder written: its files are stored, each by its uri
+            data.pop(name, None)
         data, links = publish(data, MOST_FILES)
         where = "the result's `files` (download links)"
     data = results.map_strings(data, utf8)
@@ -127,7 +129,8 @@ def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | N
     if isinstance(warned, list) and warned:  # the text alone hid them (pandoc's "not UTF-8: falling back to latin1")
         content.append(TextContent(type="text", text="warnings:\n" + "\n".join(f"- {w}" for w in warned)))
     noted: list[str] = getattr(result, "agent_notes", list)()  # what the command line's notes say, in the tool's words
-    if noted:
+    if noted:  # (a command they name as the tool: `pdftools ocr` is `pdf_ocr`; a stored file's path as the result's)
+        noted = [mcp_hint(scrub(n) if scrub is not None else n, {}) for n in noted]
         content.append(TextContent(type="text", text="\n".join(f"note: {utf8(n)}" for n in noted)))
     if left:
         content.append(TextContent(type="text", text=f"{left} image(s) not inline (at most {MOST_INLINE}, 700 kB, "

@@ -89,6 +89,7 @@ class PdftoolsServer(MCPServer):
     transport: str = "stdio"
     writers: frozenset[str] = frozenset()  # tools that may write files (over HTTP their results add `files`)
     cli_only: dict[str, tuple[str, ...]] = {}  # per tool, result fields left out over MCP (the result's `cli_only`)
+    local_only: dict[str, tuple[str, ...]] = {}  # per tool, those left out over HTTP (the folder written: `local_only`)
 
     pending_tools: Callable[[], None] | None = None  # adds the tools; run before the first listing or call
 
@@ -180,6 +181,8 @@ class PdftoolsServer(MCPServer):
     def _as_listed(self, tool: MCPTool) -> MCPTool:
         output = schemas.compact(schemas.shallow(tool.output_schema))
         hidden = self.cli_only.get(tool.name, ())  # a result's fields that mean something at a shell only
+        if self.transport == "http":  # and those that name a folder on the server (its files are stored)
+            hidden += self.local_only.get(tool.name, ())
         if output is not None and hidden:
             output = {**output, "properties": {k: v for k, v in output.get("properties", {}).items()
                                                if k not in hidden}}
@@ -327,9 +330,12 @@ def add_tools(server: MCPServer, ops: tuple[Op, ...], policy_for: PolicyFactory)
                                mcp_namer(op.load()))
         # no title: the spec has clients show the name instead, and an agent gains nothing from it (1.1 kB of `all`)
         server.add_tool(fn, name=op.tool, description=description, annotations=hints_for(op), structured_output=True)
-        hidden = getattr(fn.__annotations__["return"], "cli_only", ())  # the result type make_tool resolved
+        result = fn.__annotations__["return"]  # the result type make_tool resolved
+        hidden, local = getattr(result, "cli_only", ()), getattr(result, "local_only", ())
         if hidden and isinstance(server, PdftoolsServer):
             server.cli_only = {**server.cli_only, op.tool: tuple(hidden)}
+        if local and isinstance(server, PdftoolsServer):
+            server.local_only = {**server.local_only, op.tool: tuple(local)}
 
 
 def _serve_prompts(server: PdftoolsServer, roots: list[Path], tools: set[str]) -> None:

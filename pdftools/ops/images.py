@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from pdftools.core import limits, results, streams, task
 from pdftools.core.edit import Force, Pages, Password, select_pages
@@ -39,7 +39,8 @@ class ExtractedImage:
 class ImagesResult:
     __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
     input: str
-    out_dir: str
+    out_dir: str = field(default="", kw_only=True)  # the folder written; none over HTTP (see `local_only`)
+    local_only: ClassVar = ("out_dir",)  # over HTTP the outputs are stored files, each by its uri: no folder
     images: list[ExtractedImage]
     duplicates: int
     """Further uses of images already written."""

@@ -46,8 +46,8 @@ def protect(
     owner_password: OwnerPassword = None,
     allow: Annotated[
         str | None, Param("Allowed{{cli:, comma-separated (`print,copy`): print, print-hq, copy, modify, annotate, "
-                          "fill-forms, assemble}}{{mcp:: print,print-hq,copy,modify,annotate,fill-forms,assemble}}; "
-                          "all (default) or none"),
+                          "fill-forms, assemble}}{{mcp:, a list of print, print-hq, copy, modify, annotate, "
+                          "fill-forms, assemble}}; all (default) or none"),
         Mcp(annotation=str | list[str] | None),  # an agent's list of names too (the schema says so: an array)
         Cli(complete=lambda: ("all", "none", *PERMISSIONS), listed=True),
     ] = None,

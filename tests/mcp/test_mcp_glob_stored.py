@@ -35,3 +35,27 @@ def test_a_glob_that_matches_only_stored_files_names_their_uris(tmp_path: Path, 
     assert "pdftools ls" not in error["hint"]
     other = json.loads(none.content[0].text)  # nothing stored matches either: the plain hint
     assert other["code"] == "NO_INPUTS" and "pdftools://" not in other["hint"], other
+
+
+def test_a_batch_glob_that_matches_only_stored_files_names_their_uris(tmp_path: Path, sample: Path) -> None:
+    """pdf_batch gathers its inputs itself (batch/inputs.py), and said `no files match` with the plain hint."""
+    root = tmp_path / "root"
+    root.mkdir()
+    shutil.copy(sample, root / "four.pdf")
+
+    async def go(server: Any) -> list[Any]:
+        async with server.client() as client:
+            merged = await client.call_tool("pdf_merge", {"inputs": ["four.pdf", "four.pdf"], "output": "both.pdf"})
+            batch = {"command": "rotate", "options": {"angle": 90}, "out_dir": "turned"}
+            return [merged, await client.call_tool("pdf_batch", {**batch, "inputs": ["both*.pdf"]}),
+                    await client.call_tool("pdf_batch", {**batch, "inputs": ["none*.pdf"]})]
+
+    with http_server(root, files_dir=tmp_path) as server:
+        merged, stored, none = anyio.run(go, server)
+    assert not merged.is_error, merged.content[0].text
+    error = json.loads(stored.content[0].text)
+    assert stored.is_error and error["code"] == "NO_INPUTS", error
+    assert merged.structured_content["output"] in error["hint"] and "both.pdf" in error["hint"], error
+    other = json.loads(none.content[0].text)
+    assert other["code"] == "NO_INPUTS" and "pdftools://" not in other["hint"], other
+    assert not (root / "turned").exists()

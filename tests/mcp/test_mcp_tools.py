@@ -106,6 +106,8 @@ PDFTOOLS = Path(sys.executable).with_name("pdftools")
 # Units and zeros said (28 bytes, within): pdf_stamp's `angle` in degrees, pdf_thumbnails' `dpi` in dpi, pdf_merge's
 # `collate` 0: none: edit 21,686, all 42,317. A default after a colon, as every other (split's `every`,
 # thumbnails' `width`, convert's `toc_depth`: 3 bytes): edit 21,687, all 42,320.
+# pdf_protect's `allow` described as a list over MCP, the names spaced (+16: an agent told "comma-separated" of a
+# list argument guessed; tests/mcp/test_mcp_allow_says_list.py): with the above, all 42,336, within the budget.
 BUDGETS = {"read": 5_400, "edit": 21_750, "all": 42_350}
 TOOL_BUDGET = 2_650
 

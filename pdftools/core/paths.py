@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
-from pdftools.core.pipes import copy_stdin, copy_stream, is_descriptor, is_pipe, names_stdout, not_a_terminal
+from pdftools.core.pipes import copy_stdin, copy_stream, is_descriptor, is_pipe, names_stdout, not_a_terminal, reader
 from pdftools.errors import FileNotFound, InvalidArgument, IsADirectory, PathOutsideRoot, PdftoolsError, os_error
 
 _WINDOWS = re.compile(r"^(?:[A-Za-z]:[\\/]|\\\\|[A-Za-z]:$)")
@@ -128,7 +128,7 @@ class LocalPolicy:
             self.pipes[raw] = folder / (path.name or "pipe")  # its name (`in.md`: markdown; `63` from `<(...)`)
             try:
                 with path.open("rb") as source:
-                    copy_stream(source.read, self.pipes[raw], raw)
+                    copy_stream(reader(source.fileno()), self.pipes[raw], raw)
             except OSError as exc:
                 raise os_error(exc, f"cannot read {raw}") from None
         return self.pipes.get(raw, path)

@@ -74,10 +74,30 @@ def is_pipe(path: Path) -> bool:
         return False
 
 
+def reader(fd: int) -> Callable[[int], bytes]:
+    """The next bytes of the pipe (or file) `fd`, as many as are there (up to `size`), waited for a quarter of a
+    second at a time. A signal that comes between two reads is only marked by Python's handler, and the next read
+    would block on a pipe whose writer has stopped (`kill -INT` of a merge reading a stalled `curl |`): between the
+    waits, Ctrl-C and SIGTERM are acted on."""
+    import select
+
+    def read(size: int) -> bytes:
+        while not select.select([fd], [], [], 0.25)[0]:
+            pass
+        return os.read(fd, size)
+
+    return read
+
+
 def _read_stdin(size: int) -> bytes:
     """The next bytes of standard input; one that is closed (`<&-`) is EMPTY_INPUT, as one with nothing in it."""
     try:
-        return sys.stdin.buffer.read(size)
+        stream = sys.stdin.buffer
+        try:
+            fd = stream.fileno()
+        except OSError:  # not a descriptor (io.UnsupportedOperation): a stream standing in for it, as a test's
+            return stream.read(size)
+        return reader(fd)(size)
     except OSError as exc:
         raise EmptyInput(f"cannot read standard input: {exc.strerror}",
                          hint="Standard input is closed (`<&-`): pipe the input into `-` (`< FILE`), or give its "

@@ -18,7 +18,9 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -162,19 +164,53 @@ def test_a_part_being_written_by_a_live_process_is_left_alone(tmp_path: Path, in
 def test_ctrl_c_during_a_batch(command: str, target: str, tmp_path: Path, out_dir: Path,
                                ) -> None:
     """SIGINT to pdftools alone (`kill -INT`) or to its process group (Ctrl-C at a terminal, which reaches
-    split's forked helper too) while it works: exit 130, no parts or output, inputs unchanged."""
+    split's forked helper too) while it works: exit 130, no parts or output, inputs unchanged. Merge's last
+    input is still arriving through a pipe (half of it written, the writer still there), as from
+    `curl ... | pdftools merge a.pdf - -o m.pdf`: merge of 6,000 pages ends in a fifth of a second, too soon to be
+    caught at work by a clock."""
     big = tmp_path / "in" / "big.pdf"
     big.parent.mkdir()
     subprocess.run(["qpdf", "--empty", "--pages", *[str(CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf")]
                     * 250, "--", str(big)], check=True)  # 1,000 pages
     before = hashes(big)
-    argv = ["split", big, "-d", out_dir] if command == "split" else ["merge", *[big] * 6, "-o", out_dir / "m.pdf"]
+    fifo = tmp_path / "in" / "arriving.pdf"
+    os.mkfifo(fifo)
+    argv = ["split", big, "-d", out_dir] if command == "split" else ["merge", *[big] * 5, fifo, "-o", out_dir / "m.pdf"]
     run = Run(tmp_path, argv)
     proc = run.start()
-    _wait_until_busy(proc, out_dir if command == "split" else None)
-    (os.killpg if target == "group" else os.kill)(proc.pid, signal.SIGINT)
-    result = run.finish(timeout=30)
+    with contextlib.ExitStack() as stack:
+        if command == "merge":
+            writer = stack.enter_context(_half_written(fifo, big.read_bytes()))
+            assert writer.wait(30) and proc.poll() is None, "merge never read its last input"
+        else:
+            _wait_until_busy(proc, out_dir)
+        (os.killpg if target == "group" else os.kill)(proc.pid, signal.SIGINT)
+        result = run.finish(timeout=30)
     assert_clean(run, result, "INTERRUPTED", 130, inputs=before, folder=out_dir)
+
+
+@contextlib.contextmanager
+def _half_written(fifo: Path, data: bytes) -> Iterator[threading.Event]:
+    """A writer that opens `fifo` (once a reader has), writes the first half of `data` and keeps it open until the
+    block ends; the event is set when the half is written."""
+    written, done = threading.Event(), threading.Event()
+
+    def write() -> None:
+        with contextlib.suppress(OSError), open(fifo, "wb") as pipe:
+            pipe.write(data[:len(data) // 2])
+            pipe.flush()
+            written.set()
+            done.wait(60)
+
+    thread = threading.Thread(target=write, daemon=True)
+    thread.start()
+    try:
+        yield written
+    finally:
+        done.set()
+        with contextlib.suppress(OSError):  # a writer still waiting for a reader that never came
+            os.close(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK))
+        thread.join(10)
 
 
 def test_sigterm_stops_a_command_as_ctrl_c_does(tmp_path: Path, out_dir: Path) -> None:
@@ -259,7 +295,7 @@ def _children_of(tmpdir: Path) -> list[str]:
 
 
 def _wait_until_busy(proc: subprocess.Popen[bytes], staging_in: Path | None) -> None:
-    """Until split has written some parts into its staging folder, or merge has been running for a second."""
+    """Until split has written some parts into its staging folder (or a second, with no folder to watch)."""
     deadline = time.monotonic() + (30 if staging_in else 1.0)
     while time.monotonic() < deadline and proc.poll() is None:
         if staging_in and any(len(list(d.iterdir())) > 20 for d in staging_in.glob(".pdftools-*.part")):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import zlib
 from pathlib import Path
+from typing import Any
 
 import pikepdf
 from pikepdf import Array, Dictionary, Name, String
@@ -17,6 +18,20 @@ ATTACHMENTS = 2_000
 IMAGE_PAGES, IMAGES_PER_PAGE = 200, 10
 BIG = 400_000  # bytes of Info, and of XMP
 STYLES = ("/D", "/r", "/R", "/a", "/A")
+
+
+def numbered(pdf: pikepdf.Pdf, count: int) -> tuple[list[Any], Any]:
+    """`count` pages (612 × 792 pt) put into the new `pdf` in one go, flat, each with its own content stream
+    showing `Page N` in Helvetica (as /F1); and that font, for what else the caller builds on them."""
+    font = pdf.make_indirect(Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name.Helvetica))
+    resources = pdf.make_indirect(Dictionary(Font=Dictionary(F1=font)))
+    root = pdf.Root.Pages
+    pages = [pdf.make_indirect(Dictionary(
+        Type=Name.Page, Parent=root, MediaBox=[0, 0, 612, 792], Resources=resources,
+        Contents=pdf.make_stream(f"BT /F1 24 Tf 72 720 Td (Page {n}) Tj ET".encode())))
+        for n in range(1, count + 1)]
+    root.Kids, root.Count = Array(pages), count
+    return pages, font
 
 
 def pages(path: Path, count: int = PAGES) -> Path:

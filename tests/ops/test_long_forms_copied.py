@@ -16,6 +16,7 @@ from typing import Any
 
 import pikepdf
 import readback as rb
+from extreme_pdfs import numbered
 
 PDFTOOLS = [sys.executable, "-m", "pdftools"]
 
@@ -23,15 +24,7 @@ PDFTOOLS = [sys.executable, "-m", "pdftools"]
 def _formed(path: Path, count: int) -> Path:
     """`count` pages, each with a text field `fN` valued `value N` (its widget on the page, /P the page)."""
     pdf = pikepdf.new()
-    font = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1,
-                                                BaseFont=pikepdf.Name.Helvetica))
-    resources = pdf.make_indirect(pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=font)))
-    root = pdf.Root.Pages
-    pages = [pdf.make_indirect(pikepdf.Dictionary(
-        Type=pikepdf.Name.Page, Parent=root, MediaBox=[0, 0, 612, 792], Resources=resources,
-        Contents=pdf.make_stream(f"BT /F1 24 Tf 72 720 Td (Page {n}) Tj ET".encode())))
-        for n in range(1, count + 1)]
-    root.Kids, root.Count = pikepdf.Array(pages), count
+    pages, font = numbered(pdf, count)
     fields = []
     for n, page in enumerate(pages, 1):
         widget = pdf.make_indirect(pikepdf.Dictionary(

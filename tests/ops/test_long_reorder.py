@@ -24,6 +24,7 @@ from typing import Any
 import pikepdf
 import pytest
 import readback as rb
+from extreme_pdfs import numbered
 
 PDFTOOLS = [sys.executable, "-m", "pdftools"]
 
@@ -176,15 +177,7 @@ def test_a_new_order_keeps_what_pages_inherited_and_what_points_at_them(cli: Any
 def _long(path: Path, count: int) -> Path:
     """`count` pages, each with its own content stream showing `Page N` (built in one go, flat)."""
     pdf = pikepdf.new()
-    font = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1,
-                                                BaseFont=pikepdf.Name.Helvetica))
-    resources = pdf.make_indirect(pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=font)))
-    root = pdf.Root.Pages
-    root.Kids = pikepdf.Array([pdf.make_indirect(pikepdf.Dictionary(
-        Type=pikepdf.Name.Page, Parent=root, MediaBox=[0, 0, 612, 792], Resources=resources,
-        Contents=pdf.make_stream(f"BT /F1 24 Tf 72 720 Td (Page {n}) Tj ET".encode())))
-        for n in range(1, count + 1)])
-    root.Count = count
+    numbered(pdf, count)
     pdf.save(path)
     return path
 

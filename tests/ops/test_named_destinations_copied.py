@@ -24,6 +24,7 @@ from typing import Any
 
 import pikepdf
 import readback as rb
+from extreme_pdfs import numbered
 
 PDFTOOLS = [sys.executable, "-m", "pdftools"]
 
@@ -109,15 +110,7 @@ def _hyperref(path: Path, count: int) -> Path:
     """`count` pages, each linking to the next one as hyperref does (a GoTo action naming `p00002`..., in the
     /Names /Dests tree, as /XYZ views), and every 10th page also by a legacy `/Dest /qN` (the catalog's /Dests)."""
     pdf = pikepdf.new()
-    font = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1,
-                                                BaseFont=pikepdf.Name.Helvetica))
-    resources = pdf.make_indirect(pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=font)))
-    root = pdf.Root.Pages
-    pages = [pdf.make_indirect(pikepdf.Dictionary(
-        Type=pikepdf.Name.Page, Parent=root, MediaBox=[0, 0, 612, 792], Resources=resources,
-        Contents=pdf.make_stream(f"BT /F1 24 Tf 72 720 Td (Page {n}) Tj ET".encode())))
-        for n in range(1, count + 1)]
-    root.Kids, root.Count = pikepdf.Array(pages), count
+    pages, font = numbered(pdf, count)
     names, legacy = [], pikepdf.Dictionary()
     for n, page in enumerate(pages, 1):
         names += [pikepdf.String(f"p{n:05d}"), pdf.make_indirect(pikepdf.Dictionary(

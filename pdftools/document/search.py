@@ -168,7 +168,9 @@ class Searcher:
         text_seen = False
         start = shown = len(self.result.hits)
         self._worker.start()  # (before the threads that read the pages ahead: `forked.Worker.start`)
-        with pagetext.rounds(selected, extract, progress, lambda: self.streaming, ROUND) as batches:
+        counting = self.result.count_only and self.result.listing is None  # -c: a row at the end, whatever comes
+        # before it, so its pages are read as without streaming (one pdftotext run per 64 pages, not 4, 8, 16...)
+        with pagetext.rounds(selected, extract, progress, lambda: self.streaming and not counting, ROUND) as batches:
             for batch, texts in batches:
                 text_seen = text_seen or any(text.strip() for text in texts)
                 if self._round(path, found, batch, texts, resume):

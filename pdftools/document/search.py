@@ -144,6 +144,7 @@ class Searcher:
         self.result, self.budget = result, budget
         self.max_count, self.context = max_count, context
         self.streaming = task.current().on_item is not None  # until the taker declines a part (--json, -q)
+        self.printed = False  # a line is out: the rounds of pages need not start small any more (`file`)
         self._worker = forked.Worker(functools.partial(matching_lines, regex))
         self.match: Callable[[list[str]], list[Lines]] = self._worker.fn
 
@@ -157,7 +158,10 @@ class Searcher:
     def file(self, path: str, selected: list[int], extract: Extractor, resume: Position | None) -> bool:
         """Search one file's `selected` pages; True when the budget ran out in it. Its lines are handed out
         round by round while it is searched (one that fails later has had its earlier lines printed, as
-        pdfgrep's), its row at the end (`task.emit`)."""
+        pdfgrep's), its row at the end (`task.emit`). Until the search's first line is out, the rounds start at 4
+        pages and grow (`text.rounds`), so that line comes soon; after it, they are 64 pages, as without
+        streaming: each pdftotext run reads the file again (-n over 20 files of 20 pages took ~1.5x as long
+        with every file read in rounds of 4, 8, 8)."""
         if resume is not None and resume.page:
             if resume.page not in selected:
                 raise InvalidArgument(f"{{{{start_page}}}} {resume.page} is not among the pages searched in {path}")
@@ -170,7 +174,8 @@ class Searcher:
         self._worker.start()  # (before the threads that read the pages ahead: `forked.Worker.start`)
         counting = self.result.count_only and self.result.listing is None  # -c: a row at the end, whatever comes
         # before it, so its pages are read as without streaming (one pdftotext run per 64 pages, not 4, 8, 16...)
-        with pagetext.rounds(selected, extract, progress, lambda: self.streaming and not counting, ROUND) as batches:
+        with pagetext.rounds(selected, extract, progress, lambda: self.streaming and not counting and not self.printed,
+                             ROUND) as batches:
             for batch, texts in batches:
                 text_seen = text_seen or any(text.strip() for text in texts)
                 if self._round(path, found, batch, texts, resume):
@@ -206,8 +211,10 @@ class Searcher:
     def _hand(self, found: FileMatches, shown: int, start: int) -> None:
         """The file's hits from `shown` on (its row with them) to whoever prints them as they come; a part after
         one of the same file's says so (`--` before its first group, with context)."""
-        if self.streaming and task.emit(self.result.part(found, self.result.hits[shown:], follows=shown > start)):
+        hits = self.result.hits[shown:]
+        if self.streaming and task.emit(self.result.part(found, hits, follows=shown > start)):
             self.result.lines_streamed = True
+            self.printed = self.printed or bool(hits) or self.result.count_only
         else:
             self.streaming = False  # (--json and -q print the result whole, or not at all)
 

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from corpus import CORPUS  # noqa: E402  # found as the tests find it
 from inputs import big, documents
-from paired import Pairs
+from paired import Pairs, compiled
 
 PDFTOOLS = str(Path(sys.executable).parent / "pdftools")
 GEOTOPO = "009-pdflatex-geotopo/GeoTopo-komprimiert.pdf"
@@ -74,6 +74,7 @@ def main() -> None:
     pdfgrep = shutil.which("pdfgrep")
     if pdfgrep is None:
         raise SystemExit("pdfgrep is missing: .ci/setup installs it (Debian package pdfgrep)")
+    compiled()  # (as an installed package is)
     version = subprocess.run([pdfgrep, "--version"], capture_output=True, text=True).stdout.splitlines()[0]
     print(f"peers: {version}; pdftotext; {os.cpu_count()} CPUs; {args.runs} pairs each")
     rows = []

@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import inputs  # noqa: E402  (benchmarks/ is not a package)
-from paired import Pairs, command, paired, sh  # noqa: E402
+from paired import Pairs, command, compiled, paired, sh  # noqa: E402
 
 PY = sys.executable
 PDFTOOLS = str(Path(PY).parent / "pdftools")
@@ -608,11 +608,7 @@ def main() -> int:
     n = args.pairs or (5 if args.quick else 11)
     wanted = [s for s in (args.only or SECTIONS) if not (s == "ocr" and args.no_ocr)
               and not (s == "convert" and args.no_convert)]
-    # pdftools' own modules compiled to bytecode first, as an installed package's are (pip compiles at install;
-    # a checkout run with PYTHONDONTWRITEBYTECODE=1 would otherwise compile the changed ones in every process)
-    import compileall
-
-    compileall.compile_dir(str(Path(__file__).resolve().parents[1] / "pdftools"), quiet=1)
+    compiled()  # (as an installed package is)
     print_environment(n)
     with tempfile.TemporaryDirectory(prefix="pdftools-bench-") as name:
         tmp = Path(name)

@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 
 from corpus import CORPUS  # noqa: E402  # found as the tests find it
+from paired import compiled
 
 PDFTOOLS = str(Path(sys.executable).parent / "pdftools")
 FILES = {  # distinct real files from different producers, small to large
@@ -79,6 +80,7 @@ def main() -> None:
     pdfgrep = shutil.which("pdfgrep")
     if pdfgrep is None:
         raise SystemExit("pdfgrep is missing: .ci/setup installs it (Debian package pdfgrep)")
+    compiled()  # (as an installed package is)
     versions = subprocess.run([pdfgrep, "--version"], capture_output=True, text=True).stdout.splitlines()
     print(f"peers: {versions[0]}; {versions[-1].strip()}; {os.cpu_count()} CPUs; {args.runs} pairs each")
     rows = []

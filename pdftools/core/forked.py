@@ -52,8 +52,17 @@ class Worker(Generic[T, R]):
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None) -> None:
         self._stop()
 
+    def start(self) -> None:
+        """Fork the child now, if it is not running, rather than at the next call: before this operation starts
+        threads that start programs. A child forked while another thread starts a program inherits that
+        program's output pipe and holds it open, so the thread reading the output waits for ever (search read a
+        file's next pages while it matched the first ones, and hung one time in ten)."""
+        if hasattr(os, "fork") and not self.pid:
+            task.check()
+            self._start()
+
     def call(self, item: T) -> R:
-        """`fn(item)`, from the child (forked at the first call, and again after one was stopped)."""
+        """`fn(item)`, from the child (forked at the first call, or by `start`, and again after one was stopped)."""
         task.check()  # a task past its deadline forks nothing
         if not self.pid:
             self._start()

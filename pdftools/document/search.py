@@ -116,12 +116,6 @@ def page_texts(path: Path, password: Keys, mode: str, name: str | None = None) -
         yield len(pdf.pages), pagetext.measured(source, mode, pdf, str(path))
 
 
-def rounds(pages: list[int]) -> Iterator[list[int]]:
-    for i in range(0, len(pages), ROUND):
-        yield pages[i:i + ROUND]
-
-
-
 def _limited(hits: list[Hit], matches: int | None) -> list[Hit]:
     """The hits holding the first `matches` matches (pdfgrep's --max-count counts matches, not lines)."""
     if matches is None:
@@ -138,7 +132,9 @@ def _limited(hits: list[Hit], matches: int | None) -> list[Hit]:
 
 
 class Searcher:
-    """Fills a result file by file, page by page, until the budget (characters of lines) runs out.
+    """Fills a result file by file, page by page, until the budget (characters of lines) runs out, and hands
+    each file's lines to whoever prints them as they come (`task.emit`): a round of pages' lines as soon as
+    they are found, as pdfgrep prints them, the file's row (-c, -l, -L) when it is done.
 
     Used as a context manager: the pattern is matched in a child process forked on entry, one for the whole
     search, which the task's deadline or cancel kills however long a match runs (`core.forked`)."""
@@ -147,6 +143,8 @@ class Searcher:
                  max_count: int | None, context: tuple[int, int]) -> None:
         self.result, self.budget = result, budget
         self.max_count, self.context = max_count, context
+        self.streaming = task.current().on_item is not None  # until the taker declines a part (--json, -q)
+        self.printed = False  # a line is out: the rounds of pages need not start small any more (`file`)
         self._worker = forked.Worker(functools.partial(matching_lines, regex))
         self.match: Callable[[list[str]], list[Lines]] = self._worker.fn
 
@@ -158,7 +156,12 @@ class Searcher:
         self._worker.__exit__(None, None, None)
 
     def file(self, path: str, selected: list[int], extract: Extractor, resume: Position | None) -> bool:
-        """Search one file's `selected` pages; True when the budget ran out in it."""
+        """Search one file's `selected` pages; True when the budget ran out in it. Its lines are handed out
+        round by round while it is searched (one that fails later has had its earlier lines printed, as
+        pdfgrep's), its row at the end (`task.emit`). Until the search's first line is out, the rounds start at 4
+        pages and grow (`text.rounds`), so that line comes soon; after it, they are 64 pages, as without
+        streaming: each pdftotext run reads the file again (-n over 20 files of 20 pages took ~1.5x as long
+        with every file read in rounds of 4, 8, 8)."""
         if resume is not None and resume.page:
             if resume.page not in selected:
                 raise InvalidArgument(f"{{{{start_page}}}} {resume.page} is not among the pages searched in {path}")
@@ -167,30 +170,53 @@ class Searcher:
         self.result.files.append(found)
         progress = task.Counter(len(selected), "searching")
         text_seen = False
-        for batch in rounds(selected):
-            texts = extract(batch, progress)
-            text_seen = text_seen or any(text.strip() for text in texts)
-            for number, text, matching in zip(batch, texts, self.match(texts), strict=True):
-                hits = page_hits(path, number, text, matching, self.context)
-                skip = resume.skip if resume is not None and number == resume.page else 0
-                hits = _limited(hits[skip:], None if self.max_count is None else self.max_count - found.matches)
-                taken = self._take(hits)
-                found.lines += taken
-                found.matches += sum(len(h.spans) for h in hits[:taken])
-                if taken < len(hits):  # the budget ran out on this page
-                    self.result.truncated = True
-                    self.result.next_file, self.result.next_page, self.result.next_skip = path, number, skip + taken
+        start = shown = len(self.result.hits)
+        self._worker.start()  # (before the threads that read the pages ahead: `forked.Worker.start`)
+        counting = self.result.count_only and self.result.listing is None  # -c: a row at the end, whatever comes
+        # before it, so its pages are read as without streaming (one pdftotext run per 64 pages, not 4, 8, 16...)
+        with pagetext.rounds(selected, extract, progress, lambda: self.streaming and not counting and not self.printed,
+                             ROUND) as batches:
+            for batch, texts in batches:
+                text_seen = text_seen or any(text.strip() for text in texts)
+                if self._round(path, found, batch, texts, resume):
                     break
-                found.pages += 1
-                if self.max_count is not None and found.matches >= self.max_count:
-                    break
-            else:
-                continue
-            break
+                if not self.result.count_only and len(self.result.hits) > shown:  # (-c, -l, -L: the row at the end)
+                    self._hand(found, shown, start)
+                    shown = len(self.result.hits)
         self.result.matches += found.matches
         if not text_seen:
             self.result.textless = (*self.result.textless, path)
+        self._hand(found, shown, start)
         return self.result.truncated
+
+    def _round(self, path: str, found: FileMatches, batch: list[int], texts: list[str],
+               resume: Position | None) -> bool:
+        """Search a round of pages' texts; True when the search of the file ends there (the budget, --max-count)."""
+        for number, text, matching in zip(batch, texts, self.match(texts), strict=True):
+            hits = page_hits(path, number, text, matching, self.context)
+            skip = resume.skip if resume is not None and number == resume.page else 0
+            hits = _limited(hits[skip:], None if self.max_count is None else self.max_count - found.matches)
+            taken = self._take(hits)
+            found.lines += taken
+            found.matches += sum(len(h.spans) for h in hits[:taken])
+            if taken < len(hits):  # the budget ran out on this page
+                self.result.truncated = True
+                self.result.next_file, self.result.next_page, self.result.next_skip = path, number, skip + taken
+                return True
+            found.pages += 1
+            if self.max_count is not None and found.matches >= self.max_count:
+                return True
+        return False
+
+    def _hand(self, found: FileMatches, shown: int, start: int) -> None:
+        """The file's hits from `shown` on (its row with them) to whoever prints them as they come; a part after
+        one of the same file's says so (`--` before its first group, with context)."""
+        hits = self.result.hits[shown:]
+        if self.streaming and task.emit(self.result.part(found, hits, follows=shown > start)):
+            self.result.lines_streamed = True
+            self.printed = self.printed or bool(hits) or self.result.count_only
+        else:
+            self.streaming = False  # (--json and -q print the result whole, or not at all)
 
     def _take(self, hits: list[Hit]) -> int:
         """How many of `hits` fit the budget (at least one when none was returned yet); they join the result."""

@@ -96,16 +96,18 @@ class SearchResult:
     separator = ":"  # --match-prefix-separator: what parts name, page and text (context lines keep `-`)
     textless = ()  # type: tuple[str, ...]  # the files none of whose pages searched had text (Searcher's); no field
     lines_streamed = False  # each file's lines went out as it was searched (`part`, `task.emit`): notes are left
+    follows = False  # a part after one of the same file's (`part`): a group of its lines was printed before
 
-    def part(self, found: FileMatches, hits: list[Hit]) -> SearchResult:
-        """One file's share of the result, printed as it is done (grep prints each file's lines as it goes): its
+    def part(self, found: FileMatches, hits: list[Hit], *, follows: bool = False) -> SearchResult:
+        """A share of one file's result, printed as it is found (grep prints each file's lines as it goes): its
         row and hits, shown as the whole result shows them (-c, -l, -H...). A file's lines need nothing of the
-        others' (`--` parts groups of one file only), so its parts, printed in turn, are the whole's lines."""
+        others' (`--` parts groups of one file only), and a part that `follows` another of its file's starts
+        with the `--` before its first group, so the parts, printed in turn, are the whole's lines."""
         import copy
 
         piece = copy.copy(self)  # (the fields, and how the command line prints them)
         piece.files, piece.hits, piece.skipped, piece.textless = [found], hits, [], ()
-        piece.truncated, piece.matches = False, found.matches
+        piece.truncated, piece.matches, piece.follows = False, found.matches, follows
         return piece
 
     def reword_errors(self, reword: Callable[[str, str], str]) -> None:
@@ -175,7 +177,7 @@ class SearchResult:
                 rows.setdefault(number, (line, None))
         with_context = self.context_asked or any(hit.before or hit.after for hit in self.hits)  # as grep: `--`
         # between groups whenever context was asked for, even where a page had none to give
-        previous: tuple[str, int, int] | None = None
+        previous: tuple[str, int, int] | None = (self.files[0].path, 0, 0) if self.follows else None  # (no page 0)
         for (path, page), rows in pages.items():
             for number in sorted(rows):
                 if with_context and previous is not None and previous[0] == path and previous != (path, page,

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     import pikepdf
 
 ROUND = 64  # pages per round under a budget: enough to amortise the processes, few enough to stop early
-FIRST_ROUND, GROWTH, LAST_ROUND = 4, 2, 512  # pages per round when each page is printed as it comes (`_rounds`)
+FIRST_ROUND, GROWTH, LAST_ROUND = 4, 2, 512  # pages per round when each page is printed as it comes (`rounds`)
 EMPTY_COST = 32  # of a text budget, for a page without text (its marker and number cost that in a result)
 MIN_CHUNK = 32  # pages per pdftotext process when a round is shared out across CPUs
 Extractor = Callable[[list[int], task.Counter], list[str]]
@@ -126,9 +126,9 @@ def collect(path: Path, count: int, selected: list[int], extract: Extractor, *, 
     markers in one result.
 
     `on_page` (`task.emit`) is handed each page as soon as it is read, as pdftotext writes them: the pages come in
-    rounds that start small and grow (`_rounds`), so the first page is out before the rest are read; once it
-    declines one (True: taken), the rest are read in one round, as without it. The result's `pages_streamed`
-    says whether its pages were all taken."""
+    rounds that start small and grow (`rounds`), so the first page is out before the rest are read; once it
+    declines one (True: taken), the rest are read as without it (in one round; ROUND pages under a budget).
+    The result's `pages_streamed` says whether its pages were all taken."""
     out: list[PageText] = []
     used, spent, empty = 0, 0, list[int]()  # characters returned; of the budget (with the empty pages' cost)
     whole = ROUND if budget is not None else max(len(selected), 1)  # a round when nobody takes pages as they come
@@ -145,9 +145,9 @@ def collect(path: Path, count: int, selected: list[int], extract: Extractor, *, 
         result.pages_streamed = bool(out) and on_page is not None and streaming
         return result
 
-    with _rounds(selected, extract, progress, lambda: streaming, whole) as rounds:
+    with rounds(selected, extract, progress, lambda: streaming, whole) as batches:
         first = True
-        for batch, texts in rounds:
+        for batch, texts in batches:
             for number, page_text in zip(batch, texts, strict=True):
                 skip = offset if first else 0  # the offset applies to the first page only
                 first = False
@@ -171,12 +171,14 @@ def collect(path: Path, count: int, selected: list[int], extract: Extractor, *, 
 
 
 @contextlib.contextmanager
-def _rounds(selected: list[int], extract: Extractor, progress: task.Counter, streaming: Callable[[], bool],
-            whole: int) -> Iterator[Iterator[tuple[list[int], list[str]]]]:
-    """`selected` in rounds of `whole` pages, each with its texts. While `streaming()` (each page printed as it
-    is read), the rounds start at FIRST_ROUND pages and grow, and two are read at once: the next one's
-    pdftotext runs while this one's are waited for and handed out, so the small first rounds cost little of
-    the whole's time. Leaving the block (a reader gone, an error, a budget spent) kills what is still read."""
+def rounds(selected: list[int], extract: Extractor, progress: task.Counter, streaming: Callable[[], bool],
+           whole: int) -> Iterator[Iterator[tuple[list[int], list[str]]]]:
+    """`selected` in rounds of `whole` pages, each with its texts (`text`'s pages, `search`'s lines). While
+    `streaming()` (each page printed as it is read), the rounds start at FIRST_ROUND pages and grow, and two
+    are read at once: the next one's pdftotext runs while this one's are waited for and handed out, so the
+    small first rounds cost little of the whole's time; once it is not, the rounds are `whole` pages again.
+    Leaving the block (a reader gone, an error, a budget spent, a search's --max-count) kills what is still
+    read."""
     if not streaming():
         yield ((selected[i:i + whole], extract(selected[i:i + whole], progress))
                for i in range(0, len(selected), whole))
@@ -192,7 +194,7 @@ def _rounds(selected: list[int], extract: Extractor, progress: task.Counter, str
             with task.running(part):
                 return extract(batch, progress)
 
-        def rounds() -> Iterator[tuple[list[int], list[str]]]:
+        def ahead() -> Iterator[tuple[list[int], list[str]]]:
             at, size = 0, FIRST_ROUND
             flight: collections.deque[tuple[list[int], Future[list[str]]]] = collections.deque()
             while at < len(selected) or flight:
@@ -200,12 +202,12 @@ def _rounds(selected: list[int], extract: Extractor, progress: task.Counter, str
                     batch = selected[at:at + size]
                     flight.append((batch, pool.submit(context.copy().run, read, batch)))
                     at += len(batch)
-                    size = min(size * GROWTH, cap) if streaming() else len(selected)
+                    size = min(size * GROWTH, cap) if streaming() else whole
                 batch, future = flight.popleft()
                 yield batch, future.result()
 
         try:
-            yield rounds()
+            yield ahead()
         finally:
             part.cancel()  # the rounds still being read, if any: their programs are killed
 

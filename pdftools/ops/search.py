@@ -21,7 +21,6 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pdftools.core import task
 from pdftools.core.inputs import named, split_spec
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Mcp, Param, Passwords
@@ -165,13 +164,12 @@ def search(
             except PdftoolsError as exc:
                 if alone:
                     raise
-                del result.hits[hits:]  # what the file gave before it failed (a bomb found on page 70) goes
+                del result.hits[hits:]  # what the file gave before it failed (a bomb found on page 70) goes (from
+                # the result: the lines printed as they were found stay printed, as pdfgrep's)
                 result.files = [found for found in result.files if found.path != name]
                 searcher.budget = budget
                 result.skipped.append(Skipped.of(name, exc))
-            else:  # the file's results, whole, to whoever prints them as they come (grep's order: file by file)
-                if task.emit(result.part(result.files[-1], result.hits[hits:])):
-                    result.lines_streamed = True
+            else:  # (its lines were handed out as they were found, its row at its end: `Searcher.file`)
                 if cut:
                     break
             if quiet and result.matches:  # before the next input is listed

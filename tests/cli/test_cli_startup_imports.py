@@ -73,6 +73,19 @@ def test_piped_info_loads_pikepdf_but_no_rich_pydantic_or_mcp(tmp_path: Path, sa
     assert others == {"pdftools.ops.info"}, others
 
 
+def test_piped_search_loads_pikepdf_but_no_rich_pydantic_or_mcp(tmp_path: Path, sample: Path) -> None:
+    """`search PAT file | head -1`: what the command imports comes before its first line (pdfgrep's comes in
+    ~0.03 s), so it imports what `info` does and its own modules, no other operation, no renderer."""
+    third, ours = loaded(tmp_path, "search", "-n", "e", str(sample))
+    allowed = CLI_ONLY | {"pikepdf"}
+    assert "pikepdf" in third  # the test sees what the command uses
+    assert third <= allowed, f"search imported {sorted(third - allowed)}"
+    others = {m for m in ours if m.startswith(("pdftools.ops.", "pdftools.mcp", "pdftools.invoice",
+                                               "pdftools.convert"))}
+    assert others == {"pdftools.ops.search"}, others
+    assert "html" not in {m.split(".")[0] for m in loaded_modules(tmp_path, "search", "-n", "e", str(sample))}
+
+
 def test_merge_of_files_with_xmp_loads_no_xml_parser(tmp_path: Path, sample: Path) -> None:
     """pikepdf's save parses XMP (with lxml) to update a `pdf:PDFVersion` in it; an XMP without one is not
     parsed (tests/core/test_pdf_xmp_version.py checks that one that has it is still updated)."""

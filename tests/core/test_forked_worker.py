@@ -72,3 +72,17 @@ def test_a_deadline_stops_it_and_a_later_call_gets_a_fresh_child() -> None:
 def test_an_error_in_the_child_is_an_error_not_a_traceback() -> None:
     with forked.Worker(len) as size, pytest.raises(PdftoolsError, match="unexpected TypeError"):
         size(3)
+
+
+def test_start_forks_the_child_before_the_first_call() -> None:
+    """`search` forks its matcher before the threads that read pages ahead start programs: a child forked while
+    a thread starts pdftotext holds pdftotext's output pipe open, and the thread reading it waited for ever."""
+    with forked.Worker(stuck_or_pid) as call:
+        worker = call.__self__  # type: ignore[attr-defined]
+        worker.start()
+        pid = worker.pid
+        assert pid and _alive(pid)
+        assert call("x") == pid  # the call is the started child's
+        worker.start()  # a running child is kept
+        assert worker.pid == pid
+    assert not _alive(pid)

@@ -1,0 +1,118 @@
+"""`search` prints a file's lines page by page as its pages are read, as pdfgrep does: it printed a file's lines
+once the whole file was searched, so the first line of a search whose first match is on page 2 of a 117-page
+book came when the book was done (1.8 s where pdfgrep takes 0.1 s), and `search PAT big.pdf | head -1` read all
+of big.pdf.
+
+Shown by outcome, never by time (as tests/cli/test_cli_text_streams.py shows `text`'s): the last page of a
+many-page file is one pdftools refuses to read (its drawing inflates past PDFTOOLS_MAX_STREAM_BYTES:
+STREAM_TOO_LARGE, found only when that page is reached). A reader that stops after the first line ends the
+search before that page (exit 141, the broken pipe's, no error), where it got nothing but that error before;
+a reader of the whole gets the lines of the pages read before it, then the error. Lines printed in pieces are
+the bytes pdfgrep prints, `--` between a file's groups across the pieces."""
+
+from __future__ import annotations
+
+import os
+import selectors
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pikepdf
+import pytest
+
+PDFTOOLS = Path(sys.executable).with_name("pdftools")
+PAGES = 200
+GUARD = 120  # seconds: a guard against a hang, never a measure
+LIMIT = {"PDFTOOLS_MAX_STREAM_BYTES": "400000"}  # (above a pdftotext run's output, which it caps too)
+
+
+def _document(path: Path, pages: int, *, refused_last: bool = False) -> Path:
+    """`pages` pages of 40 lines (~2 kB: a pipe's buffer, 64 kB, holds a few dozen pages' lines, so a writer
+    ahead of its reader waits there long before the last page); with `refused_last`, the last page's content
+    stream is past LIMIT."""
+    pdf = pikepdf.new()
+    font = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1,
+                                                BaseFont=pikepdf.Name.Helvetica))
+    for number in range(1, pages + 1):
+        page = pdf.add_blank_page(page_size=(300, 300))
+        page.Resources = pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=font))
+        lines = b" Tj T* ".join(b"(Page %d, line %d of the text that fills it) " % (number, k) for k in range(40))
+        words = b"BT /F1 5 Tf 7 TL 10 290 Td " + lines + b" Tj ET\n"
+        if refused_last and number == pages:
+            words += b"BT /F1 1 Tf 0 0 Td (x) Tj ET\n" * 20_000  # ~560 kB
+        page.Contents = pdf.make_stream(words)
+    pdf.save(path, compress_streams=False)
+    return path
+
+
+@pytest.fixture(scope="module")
+def refused_at_the_end(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _document(tmp_path_factory.mktemp("search-pages") / "refused-at-the-end.pdf", PAGES, refused_last=True)
+
+
+def _first_line(stream: object) -> bytes:
+    """What the pipe gives up to its first newline, or all it gave before it closed or the guard ran out."""
+    got = b""
+    selector = selectors.DefaultSelector()
+    selector.register(stream, selectors.EVENT_READ)  # type: ignore[arg-type]
+    while not got.endswith(b"\n") and selector.select(GUARD):
+        chunk = os.read(stream.fileno(), 1)  # type: ignore[attr-defined]  # (never past the first line)
+        if not chunk:
+            break
+        got += chunk
+    selector.close()
+    return got
+
+
+def test_a_reader_that_stops_after_the_first_line_ends_the_search(refused_at_the_end: Path) -> None:
+    proc = subprocess.Popen([PDFTOOLS, "search", "-n", "Page", refused_at_the_end], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env={**os.environ, **LIMIT})
+    try:
+        first = _first_line(proc.stdout)
+        proc.stdout.close()  # type: ignore[union-attr]  # as `head -1` does once it has its line
+        _, err = proc.communicate(timeout=GUARD)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert first == b"1:Page 1, line 0 of the text that fills it\n", (first, err)
+    assert proc.returncode == 141 and b"STREAM_TOO_LARGE" not in err, (proc.returncode, err)
+
+
+def test_the_lines_of_the_pages_before_one_that_cannot_be_read_are_printed(refused_at_the_end: Path) -> None:
+    done = subprocess.run([PDFTOOLS, "search", "-n", "Page", refused_at_the_end], capture_output=True,
+                          timeout=GUARD, env={**os.environ, **LIMIT})
+    assert done.returncode == 10 and done.stderr.startswith(b"error[STREAM_TOO_LARGE]"), done.stderr
+    whole = subprocess.run([PDFTOOLS, "search", "-n", "Page", f"{refused_at_the_end}:1-{PAGES - 1}"],
+                           capture_output=True, timeout=GUARD, env={**os.environ, **LIMIT})
+    assert whole.returncode == 0 and whole.stdout.count(b"\n") == 40 * (PAGES - 1), whole.stderr
+    # the pages' lines, whole pages, up to the round of pages the refused one is read with (some pages before it
+    # are left: that round's other pages are read alongside it)
+    assert whole.stdout.startswith(done.stdout) and done.stdout.count(b"\n") % 40 == 0, done.stdout[-200:]
+    assert done.stdout.count(b"\n") >= 40 * PAGES // 4, done.stdout[-200:]
+
+
+def test_json_is_still_one_document(refused_at_the_end: Path) -> None:
+    """--json prints the result whole at its end, as before: here the error alone."""
+    done = subprocess.run([PDFTOOLS, "search", "--json", "Page", refused_at_the_end], capture_output=True,
+                          timeout=GUARD, env={**os.environ, **LIMIT})
+    assert (done.returncode, done.stdout) == (10, b"") and b"STREAM_TOO_LARGE" in done.stderr, done
+
+
+@pytest.mark.parametrize("options", [["-n", "-C", "1"], ["-n", "-A", "2"], ["-H", "-B", "1"], ["--page-count"],
+                                     ["--only-matching"], ["-c"], ["-m", "30", "-n"]])
+def test_lines_printed_page_by_page_are_pdfgreps(options: list[str], tmp_path: Path) -> None:
+    """Matches on every page of two 70-page files (read in several rounds each): pdfgrep's bytes, `--` between
+    the groups of a file whatever round they were read in, none between files."""
+    pdfgrep = shutil.which("pdfgrep")
+    assert pdfgrep, "pdfgrep is missing: .ci/setup installs it (Debian package pdfgrep)"
+    files = [_document(tmp_path / name, 70) for name in ("a.pdf", "b.pdf")]
+    for group in (files[:1], files):
+        ours = subprocess.run([PDFTOOLS, "search", *options, "line 2[05] of", *group], capture_output=True,
+                              timeout=GUARD)
+        spelled = ["-p" if option == "--page-count" else option for option in options]  # (pdfgrep's spelling)
+        theirs = subprocess.run([pdfgrep, *spelled, "line 2[05] of", *group], capture_output=True, timeout=GUARD)
+        assert (ours.stdout, ours.returncode) == (theirs.stdout, theirs.returncode), options
+        assert ours.stdout.count(b"\n") >= (len(group) if "-c" in options else 30), ours

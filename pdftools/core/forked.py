@@ -95,8 +95,7 @@ class Worker(Generic[T, R]):
                 for number in STOPPING:
                     signal.signal(number, signal.SIG_IGN)  # (one pending is dropped)
                 signal.pthread_sigmask(signal.SIG_SETMASK, held)
-                os.close(self._requests)
-                os.close(self._replies)
+                _close_all_but(requests, replies)
                 _serve(self.fn, requests, replies)
             os.close(requests)
             os.close(replies)
@@ -126,6 +125,18 @@ class Worker(Generic[T, R]):
                     raise _died()
                 out += chunk
         return bytes(out)
+
+
+def _close_all_but(*keep: int) -> None:
+    """In a forked child: every descriptor but the standard streams and `keep` closed. A program another thread
+    of the parent was starting as it forked has its output pipe's write end here too, and its reader sees the
+    end of that output only when every holder has closed it (the MCP server: one request's search forking as
+    another's pdftotext starts; search's own pages read ahead)."""
+    low = 3
+    for fd in sorted(keep):
+        os.closerange(low, fd)
+        low = fd + 1
+    os.closerange(low, os.sysconf("SC_OPEN_MAX"))
 
 
 def tether() -> Callable[[], None]:

@@ -86,3 +86,21 @@ def test_start_forks_the_child_before_the_first_call() -> None:
         worker.start()  # a running child is kept
         assert worker.pid == pid
     assert not _alive(pid)
+
+
+def test_the_child_holds_no_descriptor_of_the_parent_but_its_own_pipes() -> None:
+    """A child forked while another thread has a program's output pipe open (the MCP server: one request's search
+    forks as another's pdftotext starts) held the pipe's write end, so that thread's read of the program's output
+    waited until the search ended. The child keeps only standard streams and its two pipes."""
+    read_end, write_end = os.pipe()  # as a program's output pipe, open in the parent as the child is forked
+    worker = forked.Worker(stuck_or_pid)
+    try:
+        with worker:
+            worker.start()
+            assert worker.call("ab") == worker.pid  # it works, and has done what it does before serving
+            held = {int(fd) for fd in os.listdir(f"/proc/{worker.pid}/fd")}
+            assert not held & {read_end, write_end}, held
+            assert len(held - {0, 1, 2}) == 2, held  # its requests and its replies
+    finally:
+        os.close(read_end)
+        os.close(write_end)

@@ -19,7 +19,7 @@ def test_command_help_keeps_its_description(tmp_path: Path) -> None:
                           check=False)
     assert done.returncode == 0, done.stderr
     assert "Rotate pages by 90, 180 or 270 degrees" in done.stdout and "qpdf's" in done.stdout, done.stdout
-    for command, words in (("mcp-config", "Claude Desktop"), ("help", "pdftools help merge")):
+    for command, words in (("mcp-config", "Gemini CLI"), ("help", "pdftools help merge")):
         shown = subprocess.run([PDFTOOLS, command, "--help"], capture_output=True, text=True, env=env, timeout=120,
                                check=False)
         assert words in shown.stdout, shown.stdout

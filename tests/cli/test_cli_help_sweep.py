@@ -197,3 +197,10 @@ def test_an_input_pdf_says_that_dash_is_standard_input(helps: dict[tuple[str, ..
     silent = [" ".join(argv) for argv, text in helps.items()
               if re.search(r"^  FILE +Input PDF", text, re.M) and "Input PDF (`-`: standard input)" not in text]
     assert not silent, silent
+
+
+def test_the_prefix_separator_says_it_goes_between(helps: dict[tuple[str, ...], str]) -> None:
+    """`--match-prefix-separator SEP  What parts a file name, a page number and the text`: "parts" as a verb
+    reads as a noun to a newcomer (what parts?). pdfgrep's manual: the separator between the prefix and the line."""
+    said = dict(_option_rows(helps[("search",)]))["--match-prefix-separator SEP"]
+    assert said.startswith("Put between a file name, a page number and the text"), said

@@ -81,7 +81,14 @@ def _laid_cell(name: str, value: Any, tty: bool, unit: str | None = None) -> Any
         return "\n".join(one_line(f"{k}: {_plain(v)}") for k, v in value.items())
     if isinstance(value, list) and value and results.is_result(value[0]):
         return _grid(value, tty)
+    if tty and isinstance(value, list) and len(value) > MAX_NUMBERS and all(type(v) is int for v in value):
+        # pages (select's order, delete's deleted...): as a table's rows, a person reads the first ones
+        more = len(value) - MAX_NUMBERS
+        return _cell_text(value[:MAX_NUMBERS]) + f", … and {more:,} more (--json lists all; piped output shows all)"
     return _cell_text(value)
+
+
+MAX_NUMBERS = 40  # a list of numbers (pages) at a terminal: `select big.pdf z-1` printed 3,000 of them
 
 
 def _cell_text(value: Any) -> str:

@@ -195,10 +195,12 @@ def install(path: Path, client: str, keys: list[str], body: dict[str, Any], inpu
                            hint=f"Give the config file itself: --config {path / config_path(client).name}.")
     if path.exists() and not path.is_file():  # a device, a FIFO: replacing it with a file would break the system
         raise _unmergeable(path, client, "it is not a regular file")
+    existed = path.exists()
     if client == "codex":
         before, text = merge_toml(path, client, keys, body)
         if text is None:
             return False, f"{path}: already set up, nothing changed", None
+        others = _toml_servers(path, keys) - {keys[-1]}
     else:
         data, bom = read_config(path, client)
         node = data
@@ -213,6 +215,7 @@ def install(path: Path, client: str, keys: list[str], body: dict[str, Any], inpu
         before = node.get(keys[-1])
         if before == body and not missing:
             return False, f"{path}: already set up, nothing changed", None
+        others = set(node) - {keys[-1]}
         node[keys[-1]] = body
         if missing:
             data.setdefault("inputs", []).extend(missing)
@@ -229,10 +232,20 @@ def install(path: Path, client: str, keys: list[str], body: dict[str, Any], inpu
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    kept = ["other servers kept"] if others else []  # said only when there were some (a new file has none)
     if before is None:
-        return True, f"{path}: {NAME} added (other servers kept)", backup
-    return True, (f"{path}: {NAME} replaced (other servers kept; the entry it had is in {backup.name})" if backup
-                  else f"{path}: {NAME} replaced (other servers kept)"), backup
+        said = f"{path}: created, {NAME} added" if not existed else f"{path}: {NAME} added"
+        return True, said + "".join(f" ({k})" for k in kept), backup
+    notes = kept + ([f"the entry it had is in {backup.name}"] if backup else [])
+    return True, f"{path}: {NAME} replaced" + (f" ({'; '.join(notes)})" if notes else ""), backup
+
+
+def _toml_servers(path: Path, keys: list[str]) -> set[str]:
+    """The names of the servers a TOML config (Codex's, read by merge_toml already) has under `keys[0]`."""
+    import tomllib
+
+    servers = tomllib.loads(path.read_text(encoding="utf-8")).get(keys[0], {}) if path.exists() else {}
+    return set(servers) if isinstance(servers, dict) else set()
 
 
 def toml_text(snippet: dict[str, Any]) -> str:

@@ -56,8 +56,9 @@ def typer_parameters(fn: Callable[..., Any], action: str | None = None) -> list[
         else:  # choices in any case: `--to A4` as the help's "A4" reads
             spec = typer.Option(*flags_of(name, cli), help=help_text, envvar=cli.envvar, case_sensitive=False,
                                 metavar=metavar_of(name, base, cli), show_envvar=cli.envvar is not None,
-                                show_default=cli.bare is MISSING and shown_default(default),  # `--collate[=N]`: off
+                                show_default=cli.bare is MISSING,  # `--collate[=N]`: off
                                 autocompletion=complete)
+            default = shown_value(default)
         # one secret taken as a list, so that given twice it is refused (values.fill_secrets)
         typed = list[str] | None if not cli.argument and one_secret(base, cli) else base
         params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default,
@@ -125,9 +126,10 @@ def with_bounds(text: str, info: Param) -> str:
     return with_note(text, f"{info.ge:,g} to {info.le:,g}" if info.ge is not None else f"at most {info.le:,g}")
 
 
-def shown_default(default: Any) -> bool | str:
-    """What `[default: ...]` says: a whole number as people write it (1, not Python's 1.0)."""
-    return str(int(default)) if isinstance(default, float) and default.is_integer() else True
+def shown_value(default: Any) -> Any:
+    """The default click is given: a whole float as an int, so `[default: 1]` reads 1, not Python's 1.0 (click
+    writes a default given as text in parentheses, `(1)`); click's FLOAT type still hands the op 1.0."""
+    return int(default) if isinstance(default, float) and default.is_integer() else default
 
 
 def one_secret(base: Any, cli: Cli) -> bool:

@@ -150,7 +150,7 @@ def marker(metadata: tuple[Any, ...], kind: type) -> Any:
 
 
 # Parameters several ops share, declared once.
-Input = Annotated[str, Param("Input PDF"), Cli(argument=True)]
+Input = Annotated[str, Param("Input PDF"), Cli(argument=True, note="`-`: standard input")]  # (help only)
 # An empty spec is refused (it names no pages) except where leaving the spec out means all pages: see core/pages.py
 Pages = Annotated[str | None, Param("Pages: `1-3,7,10-`, `odd`, `even`, `last` (default: all)",
                                     empty_is_default=True)]

@@ -74,3 +74,8 @@ def capped(items: list[Any], most: int, what: str, where: str, folder: str) -> t
     if len(items) <= most:
         return items, []
     return items[:most], [f"{what}: {most} of {len(items)} listed; {where.replace('{folder}', folder)}"]
+
+
+def input_name(path: str) -> str:
+    """An input as a note names it: `-` is `standard input` (as an error and search's `(standard input)` say)."""
+    return "standard input" if path == "-" else path

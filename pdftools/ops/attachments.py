@@ -90,7 +90,8 @@ class AttachmentsResult:
     def notes(self) -> list[str]:
         """For people (the CLI's stderr): a list or an extract that found none says so."""
         if self.action in ("list", "extract") and not self.attachments:
-            return [f"{self.input} has no attachments" + (": nothing was written" if self.action == "extract" else "")]
+            written = ": nothing was written" if self.action == "extract" else ""
+            return [f"{results.input_name(self.input)} has no attachments{written}"]
         return []
 
 

@@ -58,7 +58,7 @@ class ImagesResult:
         if self.images or self.warnings:
             return []
         where = f" on pages {self.pages_asked}" if self.pages_asked else ""
-        return [f"{self.input} has no images{where}: nothing was written"]
+        return [f"{results.input_name(self.input)} has no images{where}: nothing was written"]
 
 
 def images(

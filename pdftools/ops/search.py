@@ -90,8 +90,8 @@ def search(
                                   Cli("--files-with-matches"), Mcp(hidden=True)] = False,
     files_without_match: Annotated[bool, Param("Print only the names of the files that do not match (pdfgrep -L)"),
                                    Cli("-L", "--files-without-match"), Mcp(hidden=True)] = False,
-    match_prefix_separator: Annotated[str, Param("What parts a file name, a page number and the text, instead of `:` "
-                                                 "(context lines keep `-`)"),
+    match_prefix_separator: Annotated[str, Param("Put between a file name, a page number and the text, instead "
+                                                 "of `:` (context lines keep `-`)"),
                                       Cli("--match-prefix-separator", metavar="SEP"), Mcp(hidden=True)] = ":",
     warn_empty: Annotated[bool, Param("Warn on stderr of each PDF with no text to search (a scan)"),
                           Cli("--warn-empty"), Mcp(hidden=True)] = False,

@@ -188,3 +188,19 @@ def test_every_help_fits_80_columns() -> None:
         lines = runner.invoke(app, [*argv, "--help"], env={"COLUMNS": "80"}, prog_name="pdftools").stdout.splitlines()
         wide.update({" ".join(argv): line for line in lines if len(line) > 80})
     assert not wide, wide
+
+
+def test_an_input_pdf_says_that_dash_is_standard_input(helps: dict[tuple[str, ...], str]) -> None:
+    """`cat a.pdf | pdftools info -` works in every command that takes one PDF, and each `-o` says `(`-`: standard
+    output)`, but their FILE said `Input PDF` alone (convert's alone said `(`-`: standard input)`): a shell user
+    reading the help could not tell `-` reads a pipe."""
+    silent = [" ".join(argv) for argv, text in helps.items()
+              if re.search(r"^  FILE +Input PDF", text, re.M) and "Input PDF (`-`: standard input)" not in text]
+    assert not silent, silent
+
+
+def test_the_prefix_separator_says_it_goes_between(helps: dict[tuple[str, ...], str]) -> None:
+    """`--match-prefix-separator SEP  What parts a file name, a page number and the text`: "parts" as a verb
+    reads as a noun to a newcomer (what parts?). pdfgrep's manual: the separator between the prefix and the line."""
+    said = dict(_option_rows(helps[("search",)]))["--match-prefix-separator SEP"]
+    assert said.startswith("Put between a file name, a page number and the text"), said

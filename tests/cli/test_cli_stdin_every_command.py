@@ -33,3 +33,15 @@ def test_standard_input_as_dash(name: str, argv: list[str], at: int, cli: Callab
 def test_batch_refuses_it(cli: Callable[..., Any], tmp_path: Path) -> None:
     done = cli("batch", "rotate", "-", "-d", tmp_path / "out", "--set", "angle=90", input=b"%PDF-1.7")
     assert done.exit_code == 2 and "standard input" in done.stderr, done
+
+
+@pytest.mark.parametrize("argv", [["attachments", "list", "-"], ["attachments", "extract", "-", "-d", "out"],
+                                  ["images", "-", "-d", "out"]])
+def test_a_note_names_standard_input_not_dash(argv: list[str], cli: Callable[..., Any]) -> None:
+    """`cat a.pdf | pdftools attachments list -` noted `- has no attachments`; search says `(standard input)`,
+    as grep, and an error `standard input`: so does a note."""
+    from conftest import CORPUS
+
+    done = cli(*argv, input=(CORPUS / "001-trivial" / "minimal-document.pdf").read_bytes())
+    assert done.exit_code == 0, done
+    assert "standard input has no " in done.stderr and "- has" not in done.stderr, done.stderr

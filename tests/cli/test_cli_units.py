@@ -79,7 +79,8 @@ def test_a_whole_number_reads_as_one(cli: Callable[..., Any]) -> None:
     A person writes 0 and 1."""
     boxes = cli("inspect", FOUR).stdout
     assert "0, 0, 595.28, 841.89" in boxes and not re.search(r"\b\d+\.0\b", boxes), boxes
-    assert "[default: 1]" in " ".join(cli("stamp", "--help").stdout.split())
+    opacity = " ".join(cli("stamp", "--help").stdout.split()).split("--opacity")[1].split("--angle")[0]
+    assert opacity.endswith("(opaque) [default: 1] "), opacity  # click writes a default given as text `(1)`
 
 
 def test_page_sizes_say_they_are_points(cli: Callable[..., Any]) -> None:

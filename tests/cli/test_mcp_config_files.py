@@ -88,6 +88,18 @@ def test_an_entry_that_differs_is_replaced_and_said_so(cli: Any, tmp_path: Path)
     assert again["changed"] is False and again["backup"] is None, again
 
 
+@pytest.mark.parametrize("client", ["cursor", "codex", "windsurf"])
+def test_a_new_file_is_said_to_be_made_not_to_keep_other_servers(cli: Any, tmp_path: Path, client: str) -> None:
+    """Installed into a file that was not there, the message said `pdftools added (other servers kept)`: there
+    were none. It says the file was made; into a file with other servers it still says they are kept."""
+    made = cli("mcp-config", client, "--install", "--config", tmp_path / "new.cfg")
+    assert made.exit_code == 0, made.stderr
+    assert "created" in made.stdout and "other servers" not in made.stdout, made.stdout
+    (tmp_path / "new.cfg").unlink()
+    (tmp_path / "new.cfg").write_text("")  # there, but empty: still no other server to keep
+    assert "other servers" not in cli("mcp-config", client, "--install", "--config", tmp_path / "new.cfg").stdout
+
+
 def test_a_backup_never_replaces_an_earlier_one(cli: Any, tmp_path: Path) -> None:
     """Backups are named by the second: a second install within it overwrote the first one's backup, the only
     copy of the file as the user had it. Backups already named for this second (and the next two) stay."""

@@ -1,9 +1,11 @@
 """Processes as /proc shows them, for the tests that find a command's children (the matcher `search` forks, the
 programs an op runs) and check what becomes of them: a race with a process that ends between a listing and a
-reading is a process gone, never an error."""
+reading is a process gone, never an error; and what a child's pipe gives, read without taking more."""
 
 from __future__ import annotations
 
+import os
+import selectors
 import time
 from pathlib import Path
 
@@ -69,3 +71,18 @@ def wait_for(find: object, seconds: float) -> object:
             return found
         time.sleep(0.05)
     return None
+
+
+def read_until(stream: object, end: bytes, guard: float) -> bytes:
+    """What a child's pipe gives up to and including `end` (a byte), read one byte at a time so that nothing past
+    it is taken from the pipe; or all it gave before it closed, or before `guard` seconds passed with nothing."""
+    got = b""
+    selector = selectors.DefaultSelector()
+    selector.register(stream, selectors.EVENT_READ)  # type: ignore[arg-type]
+    while not got.endswith(end) and selector.select(guard):
+        chunk = os.read(stream.fileno(), 1)  # type: ignore[attr-defined]
+        if not chunk:
+            break
+        got += chunk
+    selector.close()
+    return got

@@ -13,7 +13,6 @@ the bytes pdfgrep prints, `--` between a file's groups across the pieces."""
 from __future__ import annotations
 
 import os
-import selectors
 import shutil
 import subprocess
 import sys
@@ -21,6 +20,7 @@ from pathlib import Path
 
 import pikepdf
 import pytest
+from processes import read_until
 
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
 PAGES = 200
@@ -52,25 +52,11 @@ def refused_at_the_end(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return _document(tmp_path_factory.mktemp("search-pages") / "refused-at-the-end.pdf", PAGES, refused_last=True)
 
 
-def _first_line(stream: object) -> bytes:
-    """What the pipe gives up to its first newline, or all it gave before it closed or the guard ran out."""
-    got = b""
-    selector = selectors.DefaultSelector()
-    selector.register(stream, selectors.EVENT_READ)  # type: ignore[arg-type]
-    while not got.endswith(b"\n") and selector.select(GUARD):
-        chunk = os.read(stream.fileno(), 1)  # type: ignore[attr-defined]  # (never past the first line)
-        if not chunk:
-            break
-        got += chunk
-    selector.close()
-    return got
-
-
 def test_a_reader_that_stops_after_the_first_line_ends_the_search(refused_at_the_end: Path) -> None:
     proc = subprocess.Popen([PDFTOOLS, "search", "-n", "Page", refused_at_the_end], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, env={**os.environ, **LIMIT})
     try:
-        first = _first_line(proc.stdout)
+        first = read_until(proc.stdout, b"\n", GUARD)
         proc.stdout.close()  # type: ignore[union-attr]  # as `head -1` does once it has its line
         _, err = proc.communicate(timeout=GUARD)
     finally:

@@ -10,13 +10,13 @@ pdftotext when a page cannot be read."""
 from __future__ import annotations
 
 import os
-import selectors
 import subprocess
 import sys
 from pathlib import Path
 
 import pikepdf
 import pytest
+from processes import read_until
 
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
 PAGES = 300
@@ -49,25 +49,11 @@ def _first_page(path: Path) -> bytes:
                           check=True).stdout
 
 
-def _until(stream: object, end: bytes) -> bytes:
-    """What the pipe gives up to and including `end`, or all it gave before it closed or the guard ran out."""
-    got = b""
-    selector = selectors.DefaultSelector()
-    selector.register(stream, selectors.EVENT_READ)  # type: ignore[arg-type]
-    while end not in got and selector.select(GUARD):
-        chunk = os.read(stream.fileno(), 1)  # type: ignore[attr-defined]  # (never past the first page)
-        if not chunk:
-            break
-        got += chunk
-    selector.close()
-    return got
-
-
 def test_a_reader_that_stops_ends_the_work(refused_at_the_end: Path) -> None:
     proc = subprocess.Popen([PDFTOOLS, "text", refused_at_the_end], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env={**os.environ, **LIMIT})
     try:
-        first = _until(proc.stdout, b"\f")
+        first = read_until(proc.stdout, b"\f", GUARD)
         proc.stdout.close()  # type: ignore[union-attr]  # as `head` does once it has its lines
         _, err = proc.communicate(timeout=GUARD)
     finally:
@@ -96,7 +82,7 @@ def test_standard_input_streams_too(refused_at_the_end: Path) -> None:
         proc = subprocess.Popen([PDFTOOLS, "text", "-"], stdin=given, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, env={**os.environ, **LIMIT})
     try:
-        first = _until(proc.stdout, b"\f")
+        first = read_until(proc.stdout, b"\f", GUARD)
         proc.stdout.close()  # type: ignore[union-attr]
         _, err = proc.communicate(timeout=GUARD)
     finally:

@@ -66,6 +66,7 @@ def entry(client: str, command: list[str], url: str | None, token: str | None
     secret = token if token is not None else TOKEN_REFERENCES.get(client, "")
     auth = {"Authorization": f"Bearer {secret}"}
     inputs = VSCODE_INPUTS if client == "vscode" and url and token is None else []
+    stdio: dict[str, Any] = {"command": command[0], "args": command[1:]}  # (the shape most clients take)
     body: dict[str, Any]
     if client == "opencode":  # opencode.ai/docs/mcp-servers: `enabled` on both kinds, required since 1.15
         # (anomalyco/opencode#28625). OpenCode 2 documents servers under mcp.servers but reads this shape as it is
@@ -76,26 +77,24 @@ def entry(client: str, command: list[str], url: str | None, token: str | None
         return ["mcp", NAME], body, inputs
     if client == "codex":  # developers.openai.com/codex/mcp: one [mcp_servers.NAME] table; url is Streamable HTTP
         body = ({"url": url, "bearer_token_env_var": TOKEN_ENV} if url and token is None  # the variable's name
-                else {"url": url, "http_headers": auth} if url else {"command": command[0], "args": command[1:]})
+                else {"url": url, "http_headers": auth} if url else stdio)
         return ["mcp_servers", NAME], body, inputs
     if client == "gemini":  # gemini-cli docs/tools/mcp-server.md: httpUrl is Streamable HTTP (url would be SSE)
-        body = {"httpUrl": url, "headers": auth} if url else {"command": command[0], "args": command[1:]}
+        body = {"httpUrl": url, "headers": auth} if url else stdio
         return ["mcpServers", NAME], body, inputs
     if client == "windsurf":  # docs.windsurf.com/windsurf/cascade/mcp: a remote server has serverUrl (or url)
-        body = {"serverUrl": url, "headers": auth} if url else {"command": command[0], "args": command[1:]}
+        body = {"serverUrl": url, "headers": auth} if url else stdio
         return ["mcpServers", NAME], body, inputs
     if client == "claude-desktop":  # it speaks stdio only: reach an HTTP server through mcp-remote
         body = ({"command": "npx", "args": ["-y", "mcp-remote", url, *_allow_http(url), "--header",
                                             "Authorization:${AUTH_HEADER}"],
                  "env": {"AUTH_HEADER": f"Bearer {desktop_token(token)}"}}  # mcp-remote expands ${AUTH_HEADER}
-                if url else {"command": command[0], "args": command[1:]})
+                if url else stdio)
         return ["mcpServers", NAME], body, inputs
     if url:
         body = {"type": "http", "url": url, "headers": auth} if client != "cursor" else {"url": url, "headers": auth}
     else:
-        body = {"command": command[0], "args": command[1:]}
-        if client in ("claude-code", "vscode"):
-            body = {"type": "stdio", **body}
+        body = {"type": "stdio", **stdio} if client in ("claude-code", "vscode") else stdio
     return ["servers" if client == "vscode" else "mcpServers", NAME], body, inputs
 
 

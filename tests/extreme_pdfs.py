@@ -34,6 +34,24 @@ def numbered(pdf: pikepdf.Pdf, count: int) -> tuple[list[Any], Any]:
     return pages, font
 
 
+def lined(path: Path, pages: int, *, refused_last: bool = False) -> Path:
+    """`pages` pages of 40 lines (~2 kB: a pipe's buffer, 64 kB, holds a few dozen pages' lines, so a writer
+    ahead of its reader waits there long before the last page); with `refused_last`, the last page's content
+    stream (~560 kB) is past the 400 kB PDFTOOLS_MAX_STREAM_BYTES the streaming tests set."""
+    pdf = pikepdf.new()
+    font = pdf.make_indirect(Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name.Helvetica))
+    for number in range(1, pages + 1):
+        page = pdf.add_blank_page(page_size=(300, 300))
+        page.Resources = Dictionary(Font=Dictionary(F1=font))
+        lines = b" Tj T* ".join(b"(Page %d, line %d of the text that fills it) " % (number, k) for k in range(40))
+        words = b"BT /F1 5 Tf 7 TL 10 290 Td " + lines + b" Tj ET\n"
+        if refused_last and number == pages:
+            words += b"BT /F1 1 Tf 0 0 Td (x) Tj ET\n" * 20_000  # ~560 kB
+        page.Contents = pdf.make_stream(words)
+    pdf.save(path, compress_streams=False)
+    return path
+
+
 def pages(path: Path, count: int = PAGES) -> Path:
     """`count` empty pages whose page labels change style at every page (decimal, roman, letters, upper and
     lower, with a prefix every third page): one label range a page."""

@@ -18,8 +18,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pikepdf
 import pytest
+from extreme_pdfs import lined
 from processes import read_until
 
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
@@ -28,28 +28,9 @@ GUARD = 120  # seconds: a guard against a hang, never a measure
 LIMIT = {"PDFTOOLS_MAX_STREAM_BYTES": "400000"}  # (above a pdftotext run's output, which it caps too)
 
 
-def _document(path: Path, pages: int, *, refused_last: bool = False) -> Path:
-    """`pages` pages of 40 lines (~2 kB: a pipe's buffer, 64 kB, holds a few dozen pages' lines, so a writer
-    ahead of its reader waits there long before the last page); with `refused_last`, the last page's content
-    stream is past LIMIT."""
-    pdf = pikepdf.new()
-    font = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1,
-                                                BaseFont=pikepdf.Name.Helvetica))
-    for number in range(1, pages + 1):
-        page = pdf.add_blank_page(page_size=(300, 300))
-        page.Resources = pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=font))
-        lines = b" Tj T* ".join(b"(Page %d, line %d of the text that fills it) " % (number, k) for k in range(40))
-        words = b"BT /F1 5 Tf 7 TL 10 290 Td " + lines + b" Tj ET\n"
-        if refused_last and number == pages:
-            words += b"BT /F1 1 Tf 0 0 Td (x) Tj ET\n" * 20_000  # ~560 kB
-        page.Contents = pdf.make_stream(words)
-    pdf.save(path, compress_streams=False)
-    return path
-
-
 @pytest.fixture(scope="module")
 def refused_at_the_end(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return _document(tmp_path_factory.mktemp("search-pages") / "refused-at-the-end.pdf", PAGES, refused_last=True)
+    return lined(tmp_path_factory.mktemp("search-pages") / "refused-at-the-end.pdf", PAGES, refused_last=True)
 
 
 def test_a_reader_that_stops_after_the_first_line_ends_the_search(refused_at_the_end: Path) -> None:
@@ -80,7 +61,7 @@ def test_the_lines_of_the_pages_before_one_that_cannot_be_read_are_printed(refus
     assert done.stdout.count(b"\n") >= 40 * PAGES // 4, done.stdout[-200:]
 
 
-def test_json_is_still_one_document(refused_at_the_end: Path) -> None:
+def test_json_is_still_onelined(refused_at_the_end: Path) -> None:
     """--json prints the result whole at its end, as before: here the error alone."""
     done = subprocess.run([PDFTOOLS, "search", "--json", "Page", refused_at_the_end], capture_output=True,
                           timeout=GUARD, env={**os.environ, **LIMIT})
@@ -94,7 +75,7 @@ def test_lines_printed_page_by_page_are_pdfgreps(options: list[str], tmp_path: P
     the groups of a file whatever round they were read in, none between files."""
     pdfgrep = shutil.which("pdfgrep")
     assert pdfgrep, "pdfgrep is missing: .ci/setup installs it (Debian package pdfgrep)"
-    files = [_document(tmp_path / name, 70) for name in ("a.pdf", "b.pdf")]
+    files = [lined(tmp_path / name, 70) for name in ("a.pdf", "b.pdf")]
     for group in (files[:1], files):
         ours = subprocess.run([PDFTOOLS, "search", *options, "line 2[05] of", *group], capture_output=True,
                               timeout=GUARD)

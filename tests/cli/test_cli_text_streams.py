@@ -14,8 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pikepdf
 import pytest
+from extreme_pdfs import lined
 from processes import read_until
 
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
@@ -28,20 +28,7 @@ LIMIT = {"PDFTOOLS_MAX_STREAM_BYTES": "400000"}  # (above a pdftotext run's outp
 def refused_at_the_end(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """PAGES pages of ~2 kB of text each (a pipe's buffer, 64 kB on Linux, holds a few dozen: a writer ahead of
     its reader waits there, long before the last page); the last page's content stream is past LIMIT."""
-    pdf = pikepdf.new()
-    font = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1,
-                                                BaseFont=pikepdf.Name.Helvetica))
-    for number in range(1, PAGES + 1):
-        page = pdf.add_blank_page(page_size=(300, 300))
-        page.Resources = pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=font))
-        lines = b" Tj T* ".join(b"(Page %d, line %d of the text that fills it) " % (number, k) for k in range(40))
-        words = b"BT /F1 5 Tf 7 TL 10 290 Td " + lines + b" Tj ET\n"
-        if number == PAGES:
-            words += b"BT /F1 1 Tf 0 0 Td (x) Tj ET\n" * 20_000  # ~560 kB
-        page.Contents = pdf.make_stream(words)
-    path = tmp_path_factory.mktemp("text-streams") / "refused-at-the-end.pdf"
-    pdf.save(path, compress_streams=False)
-    return path
+    return lined(tmp_path_factory.mktemp("text-streams") / "refused-at-the-end.pdf", PAGES, refused_last=True)
 
 
 def _first_page(path: Path) -> bytes:

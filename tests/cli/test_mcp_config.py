@@ -105,7 +105,7 @@ def test_help_names_every_client_as_it_is_typed(cli: Any) -> None:
     not only `Claude Desktop` in the summary)."""
     from typing import get_args
 
-    from pdftools.cli.mcp_config import Client
+    from pdftools.cli.mcp_config.clients import Client
 
     shown = " ".join(cli("mcp-config", "--help").stdout.split())
     for client in get_args(Client):

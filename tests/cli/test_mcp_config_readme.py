@@ -41,7 +41,7 @@ def test_the_codex_snippet_is_what_mcp_config_prints(cli: Any) -> None:
 
 
 def test_the_table_names_each_clients_file_and_key(monkeypatch: pytest.MonkeyPatch) -> None:
-    from pdftools.cli.mcp_config import TOKEN_REFERENCES, Client, config_path, entry
+    from pdftools.cli.mcp_config.clients import TOKEN_REFERENCES, Client, config_path, entry
 
     monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
     monkeypatch.delenv("CODEX_HOME", raising=False)

@@ -5,7 +5,9 @@
     journal    the output folder's record of finished files, so a re-run skips them
     work       what a worker runs for one file: the op, its outputs staged and then renamed into place
     executors  one interface, two engines: a local process pool (default) and Dask distributed (--cluster)
-    cluster    the Dask engine: the scheduler's address, workers coming and going, a scheduler restarted
+    cluster    the Dask engine: files sent and collected as workers come and go, a scheduler restarted
+    scheduler  reaching the Dask scheduler (its address or scheduler file), following it when it moves
+    screening  every Dask worker asked first what an op needs (ocr's languages); unfit workers avoided
     remote     what a Dask worker is sent: a guard that checks it runs this pdftools, then the file's work
     pages      one huge document cut into page ranges for the workers, and put back together
     runner     the coordinator: submit, collect rows as they finish, progress, journal, cancel

@@ -1,4 +1,5 @@
-"""Shared fixtures: the real-PDF corpus (with its ground truth), an in-process CLI runner, file hashes.
+"""Shared fixtures: the real-PDF corpus (with its ground truth), an in-process CLI runner, file hashes, a Dask
+scheduler for the cluster tests (`bare`).
 
 The corpus is found through PDFTOOLS_CORPUS, else beside the checkout (../shared/corpus); it is never copied
 into the repository; tests that need to modify or create files copy corpus PDFs into `tmp_path`. A missing
@@ -16,9 +17,12 @@ import subprocess
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from dask_cluster import Cluster
 
 CORPUS_ENV = "PDFTOOLS_CORPUS"
 CORPUS_HOME = Path(os.environ.get(CORPUS_ENV) or Path(__file__).resolve().parents[2] / "shared" / "corpus")
@@ -227,6 +231,19 @@ def private_copy(src: Path, dest: Path) -> Path:
     dest.parent.mkdir(exist_ok=True)
     shutil.copyfile(src, dest)
     return dest
+
+
+@pytest.fixture(scope="module")
+def bare(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    """A Dask scheduler alone on 127.0.0.1 (tests/batch/dask_cluster.py), one for each test module of tests/batch
+    that asks: each test adds the workers it needs and stops them."""
+    from dask_cluster import Cluster  # (tests/batch: on the path of the modules that ask)
+
+    running = Cluster(tmp_path_factory.mktemp("bare"))
+    try:
+        yield running
+    finally:
+        running.close()
 
 
 @pytest.fixture

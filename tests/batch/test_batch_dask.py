@@ -235,16 +235,6 @@ def test_without_the_extra_a_cluster_batch_says_how_to_install_it(tmp_path: Path
     assert "pip install 'pdftools[cluster]'" in error["hint"]
 
 
-@pytest.fixture(scope="module")
-def bare(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
-    """A scheduler alone: each test adds the workers it needs and stops them."""
-    running = Cluster(tmp_path_factory.mktemp("bare"))
-    try:
-        yield running
-    finally:
-        running.close()
-
-
 def quick(*args: Any, timeout: str = "3") -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PDFTOOLS_CLUSTER_TIMEOUT": timeout}
     env.pop("PDFTOOLS_DEBUG", None)

@@ -13,7 +13,6 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -37,16 +36,6 @@ def batch(*args: Any, env: dict[str, str] | None = None, timeout: float = 120) -
 
 def rows(stdout: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in stdout.splitlines() if line.strip()]
-
-
-@pytest.fixture(scope="module")
-def bare(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
-    """A scheduler alone: each test adds the workers it needs and stops them."""
-    running = Cluster(tmp_path_factory.mktemp("deploy"))
-    try:
-        yield running
-    finally:
-        running.close()
 
 
 def environment_without_pdftools(folder: Path) -> Path:

@@ -10,26 +10,14 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from batch_files import rest_of, scans
 from dask_cluster import Cluster, given_by, with_german
 from harness import default_signals
 
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
-
-
-@pytest.fixture(scope="module")
-def bare(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
-    """A scheduler alone: each test adds the workers it needs and stops them."""
-    running = Cluster(tmp_path_factory.mktemp("bare"))
-    try:
-        yield running
-    finally:
-        running.close()
 
 
 def batch(*args: Any) -> subprocess.CompletedProcess[str]:

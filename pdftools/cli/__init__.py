@@ -1,2 +1,3 @@
-"""The command line: Typer commands built from the op registry (`app`), results rendered for people or as
-`--json` (`render`), errors mapped to exit codes; `mcp-config` writes agents' client configs."""
+"""The command line: Typer commands built from the op registry (`app`), each op a command whose run maps errors
+to exit codes (`command`), results rendered for people or as `--json` (`render`); `mcp-config` writes agents'
+client configs."""

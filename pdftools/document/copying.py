@@ -36,23 +36,52 @@ CHAIN = 1_000  # actions followed along /Next at most (a chain may loop)
 def copy_pages(src: pikepdf.Pdf, out: pikepdf.Pdf, indices: list[int], *,
                listed: list[pikepdf.Page] | None = None) -> None:
     """Append `src`'s pages at 0-based `indices` to `out`, with the named destinations their links use and
-    the source's layers; a page placed twice (here or in an earlier call) is a copy sharing its content, as
-    qpdf's addPage makes it, with links of its own. The task's deadline and a cancel are checked before (a
-    merge stops between its files) and between pages. `listed`: `src`'s pages, listed once by a caller that copies
-    from it many times (split)."""
-    task.check()
-    pages = page_list(src) if listed is None else listed  # (`src.pages[i]` lists every page to find one)
-    for index in indices:
+    the source's layers; a page placed twice is a copy sharing its content, as qpdf's addPage makes it, with
+    links of its own. The task's deadline and a cancel are checked before and between pages. `listed`: `src`'s
+    pages, listed once by a caller that copies from it many times (split)."""
+    copier = Copier(src, out, listed)
+    copier.add(indices)
+    copier.finish()
+
+
+class Copier:
+    """The pages of one source copied into `out` in parts (merge's `a.pdf:1-2 a.pdf:3-4`: one file opened once,
+    two parts), then their links made the output's once every part is in: a link (an explicit page, a named
+    destination) opens the copy of its page in its own part, else the first copy in another part, else nothing
+    (a file merged with itself: each copy's links open its own pages)."""
+
+    def __init__(self, src: pikepdf.Pdf, out: pikepdf.Pdf, listed: list[pikepdf.Page] | None = None) -> None:
+        self.src, self.out, self.listed = src, out, listed
+        self.parts: list[tuple[list[Any], list[Any]]] = []  # (the source's page objects, their copies in `out`)
+
+    def add(self, indices: list[int]) -> None:
+        """Append a part: the pages at `indices`, with the form fields their widgets are. The task's deadline and
+        a cancel are checked before (a merge stops between its files) and between pages."""
         task.check()
-        append_page(out, pages[index])
-    formed = "/AcroForm" in src.Root and any(_widgets(pages[index].obj) for index in indices)
-    if formed or _has_names(src):
-        placed = _last_pages(out, len(indices))
-        if formed:
-            _carry_fields(src, out, [pages[index] for index in indices], placed)
-        if _has_names(src):
-            _carry_names(src, out, [pages[index].obj for index in indices], placed)
-    _carry_layers(src, out)
+        if self.listed is None:
+            self.listed = page_list(self.src)  # (`src.pages[i]` lists every page to find one)
+        pages = self.listed
+        for index in indices:
+            task.check()
+            append_page(self.out, pages[index])
+        placed = _last_pages(self.out, len(indices))
+        if "/AcroForm" in self.src.Root and any(_widgets(pages[index].obj) for index in indices):
+            _carry_fields(self.src, self.out, [pages[index] for index in indices], placed)
+        self.parts.append(([pages[index].obj for index in indices], placed))
+
+    def finish(self) -> None:
+        """The links of every part pointed at their pages' copies, the names they use carried; the layers."""
+        if not self.parts:
+            return
+        first: dict[Key, Any] = {}
+        copies = 0
+        for sources, placed in self.parts:
+            copies += len(sources)
+            for source, page in zip(sources, placed, strict=True):
+                first.setdefault(source.objgen, page)
+        if _has_names(self.src) or copies > len(first):  # (a page copied once: qpdf points links at it)
+            _carry_links(self.src, self.out, self.parts, first)
+        _carry_layers(self.src, self.out)
 
 
 def _widgets(page: pikepdf.Dictionary) -> bool:
@@ -101,31 +130,32 @@ def _last_pages(out: pikepdf.Pdf, count: int) -> list[Any]:
 
 
 class _Ref:
-    """A link's named destination: `owner[key]` is the name (a string: the /Names /Dests tree; a name: the
-    catalog's /Dests)."""
+    """A link's destination: `owner[key]` is a name (a string: the /Names /Dests tree; a name: the catalog's
+    /Dests), or an explicit one (kind `page`: an array, a page first)."""
 
-    __slots__ = ("key", "kind", "name", "owner", "top")
+    __slots__ = ("key", "kind", "name", "owner", "top", "value")
 
     def __init__(self, owner: Any, key: str, value: Any, top: Any = None) -> None:
         import pikepdf
 
         self.owner, self.key, self.top = owner, key, top  # top: the annotation, for its /Dest or /A
-        self.kind = "string" if isinstance(value, pikepdf.String) else "name"
-        self.name = str(value)  # (a string as pikepdf reads it: PDFDocEncoding or UTF-16)
+        self.kind = "string" if isinstance(value, pikepdf.String) else "name" if isinstance(value, pikepdf.Name) \
+            else "page"
+        self.name = str(value) if self.kind != "page" else ""  # (a string as pikepdf reads it: PDFDocEncoding...)
+        self.value = value
 
 
 def _refs(annot: Any) -> list[_Ref]:
-    """The named destinations an annotation goes to: its /Dest, and the /D of a GoTo action in its /A, /AA and
-    their /Next chains."""
+    """The destinations an annotation goes to: its /Dest, and the /D of a GoTo action in its /A, /AA and their
+    /Next chains."""
     import pikepdf
 
     found = []
     dest = annot.get("/Dest")
-    if isinstance(dest, pikepdf.String | pikepdf.Name):
+    if _is_dest(dest):
         found.append(_Ref(annot, "/Dest", dest, annot))
     first = annot.get("/A")
-    if isinstance(first, pikepdf.Dictionary) and first.get("/S") == "/GoTo" \
-            and isinstance(first.get("/D"), pikepdf.String | pikepdf.Name):
+    if isinstance(first, pikepdf.Dictionary) and first.get("/S") == "/GoTo" and _is_dest(first.get("/D")):
         found.append(_Ref(first, "/D", first.D, annot))
         first = first.get("/Next")
     extra = annot.get("/AA")
@@ -137,48 +167,102 @@ def _refs(annot: Any) -> list[_Ref]:
             actions += list(action)
         elif isinstance(action, pikepdf.Dictionary):
             name = action.get("/D")
-            if action.get("/S") == "/GoTo" and isinstance(name, pikepdf.String | pikepdf.Name):
+            if action.get("/S") == "/GoTo" and _is_dest(name):
                 found.append(_Ref(action, "/D", name))
             actions.append(action.get("/Next"))
     return found
 
 
-def _carry_names(src: pikepdf.Pdf, out: pikepdf.Pdf, sources: list[Any], placed: list[Any]) -> None:
-    """The names the links of `placed` (the copies of `sources`' pages, in order) use, in `out`, each pointing at
-    the first copy here of its page; a page placed before (a file merged with itself) gets its own links
-    first, so renaming them leaves the earlier copy's."""
+def _is_dest(value: Any) -> bool:
+    """A name, or an array whose first item is a page (an indirect dictionary)."""
     import pikepdf
 
-    where: dict[Key, Any] = {}
-    for source, page in zip(sources, placed, strict=True):
-        where.setdefault(source.objgen, page)
-    names = _Names(src, out)
-    decided: dict[tuple[str, str], str | None] = {}
-    for source, page in zip(sources, placed, strict=True):
-        annots = page.get("/Annots")
-        if not isinstance(annots, pikepdf.Array):
-            continue
-        again = out.copy_foreign(source).objgen != page.objgen  # a copy of a page placed before
-        refs = [(i, _refs(annot)) for i, annot in enumerate(annots) if isinstance(annot, pikepdf.Dictionary)]
-        refs = [(i, found) for i, found in refs if found]
-        if not refs:
-            continue
-        if again:
+    if isinstance(value, pikepdf.String | pikepdf.Name):
+        return True
+    if not isinstance(value, pikepdf.Array) or not len(value):
+        return False
+    page = value[0]
+    return isinstance(page, pikepdf.Dictionary) and page.is_indirect
+
+
+def _carry_links(src: pikepdf.Pdf, out: pikepdf.Pdf, parts: list[tuple[list[Any], list[Any]]],
+                 first: dict[Key, Any]) -> None:
+    """The links of each part's pages (`placed`, the copies of `sources`' pages) pointed at the copy of their page
+    in the part, else at its `first` copy, the names they use carried to `out`. A page placed before (a file
+    merged with itself) shares its links with the earlier copy: a link to change gets its own copy first."""
+    import pikepdf
+
+    links = _Links(src, out, first)
+    for sources, placed in parts:
+        where: dict[Key, Any] = {}
+        for source, page in zip(sources, placed, strict=True):
+            where.setdefault(source.objgen, page)
+        for source, page in zip(sources, placed, strict=True):
+            annots = page.get("/Annots")
+            if not isinstance(annots, pikepdf.Array):
+                continue
+            again = out.copy_foreign(source).objgen != page.objgen  # a copy of a page placed before (qpdf's map)
             own = list(annots)
-            for i, _ in refs:
-                own[i] = _own_copy(out, own[i], page)
-            page.Annots = pikepdf.Array(own)
-            refs = [(i, _refs(own[i])) for i, _ in refs]
-        for _, found in refs:
-            for ref in found:
-                key = (ref.kind, ref.name)
-                if key not in decided:
-                    decided[key] = names.carry(ref, where)
-                final = decided[key]
-                if final is None:
-                    _unlink(ref)
-                elif final != ref.name:
-                    ref.owner[ref.key] = pikepdf.String(final) if ref.kind == "string" else pikepdf.Name(final)
+            for i, annot in enumerate(own):
+                found = _refs(annot) if isinstance(annot, pikepdf.Dictionary) else []
+                plan = [links.decide(ref, where) for ref in found]
+                if all(change is _KEEP for change in plan):
+                    continue
+                if again:
+                    own[i] = _own_copy(out, annot, page)
+                    found = _refs(own[i])
+                for ref, change in zip(found, plan, strict=True):
+                    _apply(ref, change)
+            if again and any(x is not y for x, y in zip(own, annots, strict=True)):
+                page.Annots = pikepdf.Array(own)
+
+
+_KEEP = object()  # a link left as it is
+
+
+class _Links:
+    """What each link of the copied pages becomes: an explicit page, the copy to open; a name, the name its
+    destination has in the output (None: its page is not copied)."""
+
+    def __init__(self, src: pikepdf.Pdf, out: pikepdf.Pdf, first: dict[Key, Any]) -> None:
+        self.names, self.first = _Names(src, out), first
+        self.origin = {page.objgen: key for key, page in first.items()}  # a first copy -> its source page
+        self.pages: dict[tuple[str, str], tuple[Key, Any] | None] = {}  # a name -> its source page, destination
+        self.decided: dict[tuple[str, str, Key], str | None] = {}
+
+    def decide(self, ref: _Ref, where: dict[Key, Any]) -> Any:
+        if ref.kind == "page":
+            target = ref.value[0]
+            key = self.origin.get(target.objgen)
+            page = None if key is None else where.get(key, self.first[key])
+            return _KEEP if page is None or page.objgen == target.objgen else page
+        name = (ref.kind, ref.name)
+        if name not in self.pages:
+            self.pages[name] = self.names.target(ref)
+        found = self.pages[name]
+        if found is None:
+            return None
+        page = where.get(found[0], self.first.get(found[0]))
+        if page is None:
+            return None
+        made = (ref.kind, ref.name, page.objgen)
+        if made not in self.decided:
+            self.decided[made] = self.names.add(ref, page, found[1])
+        final = self.decided[made]
+        return _KEEP if final == ref.name else final
+
+
+def _apply(ref: _Ref, change: Any) -> None:
+    import pikepdf
+
+    if change is _KEEP:
+        return
+    if ref.kind == "page":
+        ref.owner[ref.key] = pikepdf.Array([change, *list(ref.owner[ref.key])[1:]])
+    elif change is None:
+        _unlink(ref)
+    else:
+        ref.owner[ref.key] = pikepdf.String(change) if ref.kind == "string" else pikepdf.Name(change)
 
 
 def _unlink(ref: _Ref) -> None:
@@ -270,9 +354,8 @@ class _Names:
         dests = self.src.Root.get("/Dests")
         return dests.get(ref.name) if isinstance(dests, pikepdf.Dictionary) else None
 
-    def carry(self, ref: _Ref, where: dict[Key, Any]) -> str | None:
-        """The name `ref` has in the output, its destination added pointing at the copy of its page; None when
-        its page is not copied (or it names nothing)."""
+    def target(self, ref: _Ref) -> tuple[Key, Any] | None:
+        """The source page a name opens, and its destination (None: it names no page)."""
         import pikepdf
 
         entry = self.entry(ref)
@@ -280,9 +363,13 @@ class _Names:
         if not isinstance(dest, pikepdf.Array) or not len(dest):
             return None
         first = dest[0]
-        page = where.get(first.objgen) if isinstance(first, pikepdf.Dictionary) and first.is_indirect else None
-        if page is None:
-            return None
+        return (first.objgen, dest) if isinstance(first, pikepdf.Dictionary) and first.is_indirect else None
+
+    def add(self, ref: _Ref, page: Any, dest: Any) -> str:
+        """The name `ref` has in the output, its destination `dest` added pointing at `page` (renamed on a
+        clash)."""
+        import pikepdf
+
         view = [self.out.copy_foreign(v) if isinstance(v, pikepdf.Object) and v.is_indirect else v
                 for v in list(dest)[1:]]
         made = self.out.make_indirect(pikepdf.Dictionary(D=pikepdf.Array([page, *view])))

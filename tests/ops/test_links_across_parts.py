@@ -1,0 +1,99 @@
+"""One file given to merge several times (`merge a.pdf:1-2 a.pdf:3-4`, `merge a.pdf a.pdf`): a link (an explicit
+/Dest to a page, a GoTo action's page, a named destination) and a bookmark open the copy of their page in the same
+part when it has one, else the first copy in another part of the call, else nothing.
+
+A named link to a page of another part opened nothing (names were carried part by part); a link to an explicit
+page of a second copy (`merge a.pdf a.pdf`) opened the first copy's page (qpdf maps a page object to its first
+copy); a bookmark to a page of another part was dropped. qpdf (`--empty --pages a.pdf 1-2 a.pdf 3-4 --`) drops
+the names and, at 11.3, every explicit link to a page copied after the link's own (they open nothing): no model.
+Read back by poppler (pdftohtml -xml: where each link and bookmark goes); `qpdf --check` clean; inputs untouched.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pikepdf
+import pytest
+from extreme_pdfs import numbered
+from pikepdf import Array, Dictionary, Name, String
+
+WORDS = ("explicit", "action", "named", "two")  # page 1's links: to pages 3, 4, 3 (by name), 2
+
+
+def _linked(path: Path) -> Path:
+    """Four pages; page 1 has a link over each of WORDS; bookmarks open pages 1, 3 (by name) and 4."""
+    pdf = pikepdf.new()
+    pages, _ = numbered(pdf, 4)
+    ys = (600, 500, 400, 300)
+    words = b"".join(b"BT /F1 20 Tf 80 %d Td (%s) Tj ET\n" % (y + 10, w.encode())
+                     for y, w in zip(ys, WORDS, strict=True))
+    pages[0].Contents = pdf.make_stream(pages[0].Contents.read_bytes() + b"\n" + words)
+    targets: list[dict[str, Any]] = [{"Dest": Array([pages[2], Name.Fit])},
+                                     {"A": Dictionary(S=Name.GoTo, D=Array([pages[3], Name.Fit]))},
+                                     {"A": Dictionary(S=Name.GoTo, D=String("three"))},
+                                     {"Dest": Array([pages[1], Name.Fit])}]
+    pages[0].Annots = Array([pdf.make_indirect(Dictionary(
+        Type=Name.Annot, Subtype=Name.Link, Rect=[72, y, 300, y + 40], Border=[0, 0, 0], **target))
+        for y, target in zip(ys, targets, strict=True)])
+    pdf.Root.Names = Dictionary(Dests=Dictionary(Names=Array([String("three"), Array([pages[2], Name.Fit])])))
+    with pdf.open_outline() as outline:
+        outline.root.extend([pikepdf.OutlineItem("One", 0), pikepdf.OutlineItem("Three", "three"),
+                             pikepdf.OutlineItem("Four", 3)])
+    pdf.save(path)
+    return path
+
+
+def _read(path: Path) -> tuple[dict[int, list[int | None]], list[tuple[str, int]]]:
+    """Page (1-based) -> the pages its links open (None: nothing), in WORDS' order; and (bookmark, page)."""
+    xml = subprocess.run(["pdftohtml", "-xml", "-i", "-stdout", "-q", str(path)], capture_output=True, text=True,
+                         check=True).stdout
+    links: dict[int, list[int | None]] = {}
+    for number, body in re.findall(r'<page number="(\d+)"(.*?)</page>', xml, re.S):
+        found = re.findall(r'<a href="[^"#]*(?:#(\d+))?">(\w+)</a>', body)
+        if found:
+            assert [word for _, word in found] == list(WORDS)
+            links[int(number)] = [int(target) if target and target != "0" else None for target, _ in found]
+    marks = [(title, int(page)) for page, title in re.findall(r'<item page="(\d+)">([^<]*)</item>', xml)]
+    return links, marks
+
+
+def _merged(cli: Any, tmp_path: Path, *specs: str) -> tuple[dict[int, list[int | None]], list[tuple[str, int]]]:
+    source = _linked(tmp_path / "a.pdf")
+    before = hashlib.sha256(source.read_bytes()).hexdigest()
+    out = tmp_path / f"out{len(list(tmp_path.iterdir()))}.pdf"
+    done = cli("merge", *[f"{source}{spec}" for spec in specs], "-o", out)
+    assert done.exit_code == 0, done.stderr
+    assert hashlib.sha256(source.read_bytes()).hexdigest() == before
+    checked = subprocess.run(["qpdf", "--check", str(out)], capture_output=True, text=True)
+    assert checked.returncode == 0 and "No syntax or stream encoding errors" in checked.stdout, checked.stdout
+    return _read(out)
+
+
+def test_the_source_reads_as_the_test_says(tmp_path: Path) -> None:
+    assert _read(_linked(tmp_path / "a.pdf")) == ({1: [3, 4, 3, 2]}, [("One", 1), ("Three", 3), ("Four", 4)])
+
+
+@pytest.mark.parametrize(("specs", "links"), [
+    ((":1-2", ":3-4"), {1: [3, 4, 3, 2]}),  # pages 3-4 only in the other part
+    ((":3-4", ":1-2"), {3: [1, 2, 1, 4]}),  # copied before the link's page
+    (("", ""), {1: [3, 4, 3, 2], 5: [7, 8, 7, 6]}),  # each copy its own
+    ((":3", ":1,3"), {2: [3, None, 3, None]}),  # the same part's copy, not the first; 2 and 4 not copied
+    ((":1", ":3", ":3"), {1: [2, None, 2, None]}),  # only in other parts: the first copy
+])
+def test_a_link_opens_its_pages_copy_in_its_part_else_the_first(cli: Any, tmp_path: Path, specs: tuple[str, ...],
+                                                                 links: dict[int, list[int | None]]) -> None:
+    assert _merged(cli, tmp_path, *specs)[0] == links
+
+
+def test_a_bookmark_opens_its_pages_copy_in_its_part_else_the_first(cli: Any, tmp_path: Path) -> None:
+    _, marks = _merged(cli, tmp_path, ":1-2", ":3-4")
+    assert marks == [("a", 1), ("One", 1), ("Three", 3), ("Four", 4), ("a", 3), ("One", 1), ("Three", 3),
+                     ("Four", 4)]
+    _, marks = _merged(cli, tmp_path, "", "")
+    assert marks == [("a", 1), ("One", 1), ("Three", 3), ("Four", 4), ("a", 5), ("One", 5), ("Three", 7),
+                     ("Four", 8)]

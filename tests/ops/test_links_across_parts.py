@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import re
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -97,3 +98,27 @@ def test_a_bookmark_opens_its_pages_copy_in_its_part_else_the_first(cli: Any, tm
     _, marks = _merged(cli, tmp_path, "", "")
     assert marks == [("a", 1), ("One", 1), ("Three", 3), ("Four", 4), ("a", 5), ("One", 5), ("Three", 7),
                      ("Four", 8)]
+
+
+LONG = 10_000
+
+
+def test_a_long_file_merged_with_itself_links_each_copy_to_its_own_pages(tmp_path: Path) -> None:
+    """10,000 pages, each with an explicit link to the next, merged with itself (20,000 pages): the second copy's
+    links opened the first copy's pages. Every link is looked at once (a generous time-out as the failure)."""
+    pdf = pikepdf.new()
+    pages, _ = numbered(pdf, LONG)
+    for page, following in zip(pages, pages[1:], strict=False):
+        page.Annots = Array([pdf.make_indirect(Dictionary(Type=Name.Annot, Subtype=Name.Link, Rect=[72, 700, 300, 750],
+                                                          Dest=Array([following, Name.Fit])))])
+    source = tmp_path / "long.pdf"
+    pdf.save(source)
+    out = tmp_path / "out.pdf"
+    subprocess.run([sys.executable, "-m", "pdftools", "merge", str(source), str(source), "-o", str(out)], check=True,
+                   capture_output=True, timeout=60)
+    with pikepdf.open(out) as merged:
+        at = {page.objgen: i for i, page in enumerate(merged.pages)}
+        opened = [(i, at.get(page.obj.Annots[0].Dest[0].objgen)) for i, page in enumerate(merged.pages)
+                  if "/Annots" in page.obj]
+    assert len(at) == 2 * LONG and len(opened) == 2 * (LONG - 1)
+    assert all(to == on + 1 for on, to in opened)

@@ -90,6 +90,28 @@ class Copier:
                                                 for source in sources}.values()))
 
 
+def relink(pdf: pikepdf.Pdf, pages: list[Any], order: list[int]) -> None:
+    """After `pdf`'s pages (`pages`, as they were) are placed again in `order` with repeats (select's `1-4,1-4`):
+    the links of each run of pages that repeats none open the copies in that run, else the first copy. A page's
+    first use is the page itself; its later copies share its links until one changes."""
+    placed = [page.obj for page in page_list(pdf)]
+    parts: list[tuple[list[Any], list[Any]]] = [([], [])]
+    run: set[Key] = set()  # the pages of the run so far
+    for index, page in zip(order, placed, strict=True):
+        source = pages[index].obj
+        if source.objgen in run:
+            parts.append(([], []))
+            run.clear()
+        run.add(source.objgen)
+        parts[-1][0].append(source)
+        parts[-1][1].append(page)
+    first: dict[Key, Any] = {}
+    for sources, copies in parts:
+        for source, page in zip(sources, copies, strict=True):
+            first.setdefault(source.objgen, page)
+    _carry_links(pdf, pdf, parts, first)
+
+
 def _widgets(page: pikepdf.Dictionary) -> bool:
     """Whether an annotation of the page is a form field's widget (what pikepdf's add_pages_from makes the
     output's fields)."""
@@ -207,7 +229,8 @@ def _carry_links(src: pikepdf.Pdf, out: pikepdf.Pdf, parts: list[tuple[list[Any]
             annots = page.get("/Annots")
             if not isinstance(annots, pikepdf.Array):
                 continue
-            again = out.copy_foreign(source).objgen != page.objgen  # a copy of a page placed before (qpdf's map)
+            again = (first[source.objgen] if src is out else out.copy_foreign(source)).objgen != page.objgen  # a
+            # copy of a page placed before (qpdf's map)
             own = list(annots)
             for i, annot in enumerate(own):
                 found = _refs(annot) if isinstance(annot, pikepdf.Dictionary) else []
@@ -231,7 +254,7 @@ class _Links:
     destination has in the output (None: its page is not copied)."""
 
     def __init__(self, src: pikepdf.Pdf, out: pikepdf.Pdf, first: dict[Key, Any]) -> None:
-        self.names, self.first = _Names(src, out), first
+        self.names, self.first, self.same = _Names(src, out), first, src is out
         self.origin = {page.objgen: key for key, page in first.items()}  # a first copy -> its source page
         self.pages: dict[tuple[str, str], tuple[Key, Any] | None] = {}  # a name -> its source page, destination
         self.decided: dict[tuple[str, str, Key], str | None] = {}
@@ -251,6 +274,8 @@ class _Links:
         page = where.get(found[0], self.first.get(found[0]))
         if page is None:
             return None
+        if self.same and page.objgen == found[0]:  # (in place: the name already opens this page)
+            return _KEEP
         made = (ref.kind, ref.name, page.objgen)
         if made not in self.decided:
             self.decided[made] = self.names.add(ref, page, found[1])
@@ -376,8 +401,8 @@ class _Names:
         clash)."""
         import pikepdf
 
-        view = [self.out.copy_foreign(v) if isinstance(v, pikepdf.Object) and v.is_indirect else v
-                for v in list(dest)[1:]]
+        view = [self.out.copy_foreign(v) if isinstance(v, pikepdf.Object) and v.is_indirect and self.src is not self.out
+                else v for v in list(dest)[1:]]
         made = self.out.make_indirect(pikepdf.Dictionary(D=pikepdf.Array([page, *view])))
         if ref.kind == "string":
             final = _free(ref.name, lambda name: name in self.tree)

@@ -103,9 +103,11 @@ def test_a_bookmark_opens_its_pages_copy_in_its_part_else_the_first(cli: Any, tm
 LONG = 10_000
 
 
-def test_a_long_file_merged_with_itself_links_each_copy_to_its_own_pages(tmp_path: Path) -> None:
-    """10,000 pages, each with an explicit link to the next, merged with itself (20,000 pages): the second copy's
-    links opened the first copy's pages. Every link is looked at once (a generous time-out as the failure)."""
+@pytest.mark.parametrize("command", [["merge", "{0}", "{0}"], ["select", "{0}", "1-z,1-z"]])
+def test_a_long_file_placed_twice_links_each_copy_to_its_own_pages(tmp_path: Path, command: list[str]) -> None:
+    """10,000 pages, each with an explicit link to the next, merged with itself or selected twice (20,000
+    pages): the second copy's links opened the first copy's pages. Every link is looked at once (a generous
+    time-out as the failure)."""
     pdf = pikepdf.new()
     pages, _ = numbered(pdf, LONG)
     for page, following in zip(pages, pages[1:], strict=False):
@@ -114,11 +116,30 @@ def test_a_long_file_merged_with_itself_links_each_copy_to_its_own_pages(tmp_pat
     source = tmp_path / "long.pdf"
     pdf.save(source)
     out = tmp_path / "out.pdf"
-    subprocess.run([sys.executable, "-m", "pdftools", "merge", str(source), str(source), "-o", str(out)], check=True,
-                   capture_output=True, timeout=60)
+    subprocess.run([sys.executable, "-m", "pdftools", *[arg.format(source) for arg in command], "-o", str(out)],
+                   check=True, capture_output=True, timeout=60)
     with pikepdf.open(out) as merged:
         at = {page.objgen: i for i, page in enumerate(merged.pages)}
         opened = [(i, at.get(page.obj.Annots[0].Dest[0].objgen)) for i, page in enumerate(merged.pages)
                   if "/Annots" in page.obj]
     assert len(at) == 2 * LONG and len(opened) == 2 * (LONG - 1)
     assert all(to == on + 1 for on, to in opened)
+
+
+@pytest.mark.parametrize(("pages", "links"), [
+    ("1-4,1-4", {1: [3, 4, 3, 2], 5: [7, 8, 7, 6]}),  # each copy its own
+    ("2,1,2,1,3", {2: [5, None, 5, 1], 4: [5, None, 5, 3]}),  # runs 2,1 and 2,1,3: page 2 in each, 3 in one
+])
+def test_select_repeating_pages_links_each_run_to_its_own_copies(cli: Any, tmp_path: Path, pages: str,
+                                                                 links: dict[int, list[int | None]]) -> None:
+    """select places the file's pages again, so a part is a run of pages that repeats none: a new one starts at a
+    page the run already has (`1-4,1-4`: two runs). The second copy's links opened the first copy's pages."""
+    source = _linked(tmp_path / "a.pdf")
+    before = hashlib.sha256(source.read_bytes()).hexdigest()
+    out = tmp_path / "out.pdf"
+    done = cli("select", source, pages, "-o", out)
+    assert done.exit_code == 0, done.stderr
+    assert hashlib.sha256(source.read_bytes()).hexdigest() == before
+    checked = subprocess.run(["qpdf", "--check", str(out)], capture_output=True, text=True)
+    assert checked.returncode == 0 and "No syntax or stream encoding errors" in checked.stdout, checked.stdout
+    assert _read(out)[0] == links

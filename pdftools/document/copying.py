@@ -51,9 +51,10 @@ def copy_pages(src: pikepdf.Pdf, out: pikepdf.Pdf, indices: list[int], *,
 
 class Copier:
     """The pages of one source copied into `out` in parts (merge's `a.pdf:1-2 a.pdf:3-4`: one file opened once,
-    two parts), then their links made the output's once every part is in: a link (an explicit page, a named
-    destination) opens the copy of its page in its own part, else the first copy in another part, else nothing
-    (a file merged with itself: each copy's links open its own pages)."""
+    two parts; a part that repeats a page is cut in runs that do not, as `a.pdf:1-4,1-4`), then their links made
+    the output's once every part is in: a link (an explicit page, a named destination) opens the copy of its page
+    in its own part, else the first copy in another part, else nothing (a file merged with itself: each copy's
+    links open its own pages)."""
 
     def __init__(self, src: pikepdf.Pdf, out: pikepdf.Pdf, listed: list[pikepdf.Page] | None = None) -> None:
         self.src, self.out, self.listed = src, out, listed
@@ -72,7 +73,7 @@ class Copier:
         placed = _last_pages(self.out, len(indices))
         if "/AcroForm" in self.src.Root and any(_widgets(pages[index].obj) for index in indices):
             _carry_fields(self.src, self.out, [pages[index] for index in indices], placed)
-        self.parts.append(([pages[index].obj for index in indices], placed))
+        self.parts += _runs([pages[index].obj for index in indices], placed)
 
     def finish(self) -> None:
         """The links of every part pointed at their pages' copies, the names they use carried; the layers."""
@@ -94,22 +95,27 @@ def relink(pdf: pikepdf.Pdf, pages: list[Any], order: list[int]) -> None:
     """After `pdf`'s pages (`pages`, as they were) are placed again in `order` with repeats (select's `1-4,1-4`):
     the links of each run of pages that repeats none open the copies in that run, else the first copy. A page's
     first use is the page itself; its later copies share its links until one changes."""
-    placed = [page.obj for page in page_list(pdf)]
+    parts = _runs([pages[index].obj for index in order], [page.obj for page in page_list(pdf)])
+    first: dict[Key, Any] = {}
+    for sources, copies in parts:
+        for source, page in zip(sources, copies, strict=True):
+            first.setdefault(source.objgen, page)
+    _carry_links(pdf, pdf, parts, first)
+
+
+def _runs(sources: list[Any], placed: list[Any]) -> list[tuple[list[Any], list[Any]]]:
+    """The pages (`sources`, and `placed`, their copies) in runs that repeat no page: the next starts at a page
+    the run has (`1-4,1-4`: two runs, each copy's links its own)."""
     parts: list[tuple[list[Any], list[Any]]] = [([], [])]
-    run: set[Key] = set()  # the pages of the run so far
-    for index, page in zip(order, placed, strict=True):
-        source = pages[index].obj
+    run: set[Key] = set()
+    for source, page in zip(sources, placed, strict=True):
         if source.objgen in run:
             parts.append(([], []))
             run.clear()
         run.add(source.objgen)
         parts[-1][0].append(source)
         parts[-1][1].append(page)
-    first: dict[Key, Any] = {}
-    for sources, copies in parts:
-        for source, page in zip(sources, copies, strict=True):
-            first.setdefault(source.objgen, page)
-    _carry_links(pdf, pdf, parts, first)
+    return parts
 
 
 def _widgets(page: pikepdf.Dictionary) -> bool:

@@ -143,3 +143,22 @@ def test_select_repeating_pages_links_each_run_to_its_own_copies(cli: Any, tmp_p
     checked = subprocess.run(["qpdf", "--check", str(out)], capture_output=True, text=True)
     assert checked.returncode == 0 and "No syntax or stream encoding errors" in checked.stdout, checked.stdout
     assert _read(out)[0] == links
+
+
+@pytest.mark.parametrize("command", [["merge", "{a}:1-4,1-4"], ["insert", "{base}", "{a}:1-4,1-4", "--after", "1"]])
+def test_one_input_repeating_pages_links_each_run_to_its_own_copies(cli: Any, tmp_path: Path,
+                                                                    command: list[str]) -> None:
+    """One input that repeats pages (`a.pdf:1-4,1-4`) is in runs as select's pages are: each copy its own."""
+    source = _linked(tmp_path / "a.pdf")
+    base = tmp_path / "base.pdf"
+    pdf = pikepdf.new()
+    pdf.add_blank_page()
+    pdf.save(base)
+    out = tmp_path / "out.pdf"
+    done = cli(*[arg.format(a=source, base=base) for arg in command], "-o", out)
+    assert done.exit_code == 0, done.stderr
+    shift = 1 if command[0] == "insert" else 0
+    assert _read(out)[0] == {1 + shift: [3 + shift, 4 + shift, 3 + shift, 2 + shift],
+                             5 + shift: [7 + shift, 8 + shift, 7 + shift, 6 + shift]}
+    checked = subprocess.run(["qpdf", "--check", str(out)], capture_output=True, text=True)
+    assert checked.returncode == 0 and "No syntax or stream encoding errors" in checked.stdout, checked.stdout

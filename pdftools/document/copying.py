@@ -482,8 +482,10 @@ def _carry_layers(src: pikepdf.Pdf, out: pikepdf.Pdf, pages: list[Any]) -> None:
     _join_config(out, default, theirs, copies)
 
 
-SKIPPED = frozenset(("/Parent", "/P", "/Font", "/Widths", "/W", "/Encoding", "/ColorSpace", "/Length", "/Filter",
-                     "/DecodeParms", "/Metadata"))  # (no group is reached through them: not walked)
+# Not walked for groups: no group is reached through them, and /B (article beads) and /Parent lead to every page
+# of a thread or tree (a split part walking them all: quadratic).
+SKIPPED = frozenset(("/Parent", "/P", "/B", "/Font", "/Widths", "/W", "/Encoding", "/ColorSpace", "/Length",
+                     "/Filter", "/DecodeParms", "/Metadata"))
 
 
 def _used_groups(pages: list[Any]) -> set[Key]:

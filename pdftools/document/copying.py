@@ -581,11 +581,11 @@ def _join_config(out: pikepdf.Pdf, config: Any, theirs: Any, copies: dict[Key, A
         if isinstance(value, pikepdf.Array):
             _extend(config, key, _kept(value, copies, nested=key != "/Locked", depth=0))
     automatic = theirs.get("/AS")
-    if isinstance(automatic, pikepdf.Array):
-        _extend(config, "/AS", [pikepdf.Dictionary({k: (pikepdf.Array(_kept(v, copies, nested=False, depth=0))
-                                                        if k == "/OCGs" and isinstance(v, pikepdf.Array)
-                                                        else _plain(out, v)) for k, v in usage.items()})
-                                for usage in automatic if isinstance(usage, pikepdf.Dictionary)])
+    if isinstance(automatic, pikepdf.Array):  # (a usage whose groups are all left out goes with them)
+        usages = [(usage, _kept(usage.OCGs, copies, nested=False, depth=0)) for usage in automatic
+                  if isinstance(usage, pikepdf.Dictionary) and isinstance(usage.get("/OCGs"), pikepdf.Array)]
+        _extend(config, "/AS", [pikepdf.Dictionary({k: pikepdf.Array(kept) if k == "/OCGs" else _plain(out, v)
+                                                    for k, v in usage.items()}) for usage, kept in usages if kept])
 
 
 def _is_group(value: Any) -> bool:

@@ -51,7 +51,11 @@ def _source(path: Path, prefix: str = "") -> Path:
             Dictionary(Name=String("Screen"), BaseState=Name.OFF, ON=Array([group["Text"], group["Draft"]]),
                        Order=Array([String("Screen"), group["Text"], group["Draft"], group["Unused"]])),
             Dictionary(Name=String("Print"), OFF=Array([group["Watermark"]]), Locked=Array([group["Text"]]),
-                       Order=order, RBGroups=Array([Array([group["Text"], group["Watermark"]])]))]))
+                       Order=order, RBGroups=Array([Array([group["Text"], group["Watermark"]])]),
+                       AS=Array([Dictionary(Event=Name.Print, Category=Array([Name.Print]),
+                                            OCGs=Array([group["Watermark"]])),
+                                 Dictionary(Event=Name.View, Category=Array([Name.View]),
+                                            OCGs=Array([group["Unused"]]))]))]))
     pdf.save(path)
     return path
 
@@ -77,7 +81,8 @@ def _configs(path: Path) -> tuple[list[str], dict[str, dict[str, Any]]]:
             configs[str(config.get("/Name", ""))] = {
                 "base": str(config.get("/BaseState", "/ON")),
                 **{key: _names(config.get(f"/{key}", [])) for key in ("ON", "OFF", "Order", "Locked")},
-                "RBGroups": [_names(group) for group in config.get("/RBGroups", [])]}
+                "RBGroups": [_names(group) for group in config.get("/RBGroups", [])],
+                "AS": [(str(usage.Event), _names(usage.OCGs)) for usage in config.get("/AS", [])]}
         return _names(props.OCGs), configs
 
 
@@ -116,10 +121,12 @@ def test_a_part_keeps_the_presets_and_the_layers_its_pages_use(cli: Any, tmp_pat
     groups, configs = _configs(out)
     assert groups == ["Text", "Watermark"]
     assert configs == {
-        "": {"base": "/ON", "ON": [], "OFF": [], "Order": ["Text", "Watermark"], "Locked": [], "RBGroups": []},
-        "Screen": {"base": "/OFF", "ON": ["Text"], "OFF": [], "Order": ["Text"], "Locked": [], "RBGroups": []},
+        "": {"base": "/ON", "ON": [], "OFF": [], "Order": ["Text", "Watermark"], "Locked": [], "RBGroups": [],
+             "AS": []},
+        "Screen": {"base": "/OFF", "ON": ["Text"], "OFF": [], "Order": ["Text"], "Locked": [], "RBGroups": [],
+                   "AS": []},
         "Print": {"base": "/ON", "ON": [], "OFF": ["Watermark"], "Order": ["Text", "Watermark"], "Locked": ["Text"],
-                  "RBGroups": [["Text", "Watermark"]]}}
+                  "RBGroups": [["Text", "Watermark"]], "AS": [("/Print", ["Watermark"])]}}  # (Unused's /View: gone)
     for name in ("Screen", "Print"):
         _same(_preset(out, name, tmp_path / f"out-{name}.pdf"), 1, _preset(a, name, tmp_path / f"a-{name}.pdf"), 1)
     _checked(out)

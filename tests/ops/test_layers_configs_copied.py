@@ -166,3 +166,26 @@ def test_merged_files_presets_are_joined_by_name(cli: Any, tmp_path: Path) -> No
             theirs = _preset(b, name, tmp_path / f"b-{name}.pdf") if name != "Print" else b
             _same(shown, page + 3, theirs, page)
     _checked(out)
+
+
+def test_a_group_named_in_resources_the_pages_inherit_is_kept(cli: Any, tmp_path: Path) -> None:
+    """Pages whose /Resources (with the group) are the page tree's, inherited: the group is used, so a layer hidden
+    by default stays hidden in the part (qpdf gives a page copied what it inherits)."""
+    pdf = pikepdf.new()
+    hidden = pdf.make_indirect(Dictionary(Type=Name.OCG, Name=String("Hidden")))
+    font = pdf.make_indirect(Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name.Helvetica))
+    for _ in range(2):
+        pdf.add_blank_page(page_size=(400, 400))
+        page = pdf.pages[-1].obj
+        page.Contents = pdf.make_stream(b"/OC /L BDC BT /F1 20 Tf 40 300 Td (Hidden layer) Tj ET EMC "
+                                        b"BT /F1 20 Tf 40 200 Td (Plain text) Tj ET")
+        del page["/Resources"]
+    pdf.Root.Pages.Resources = Dictionary(Font=Dictionary(F1=font), Properties=Dictionary(L=hidden))
+    pdf.Root.OCProperties = Dictionary(OCGs=Array([hidden]), D=Dictionary(OFF=Array([hidden])))
+    source = tmp_path / "inherited.pdf"
+    pdf.save(source)
+    assert cli("split", source, "--ranges", "2", "-d", tmp_path / "parts").exit_code == 0
+    (part,) = (tmp_path / "parts").iterdir()
+    assert _configs(part)[0] == ["Hidden"]
+    assert "Plain text" in rb.text(part, 1) and "Hidden layer" not in rb.text(part, 1)
+    _checked(part)

@@ -32,6 +32,10 @@ def arrange(pdf: pikepdf.Pdf, order: list[int], moved: dict[int, int] | None = N
         take_out(pdf, pages)
         for index in order:
             append_page(pdf, pages[index])  # a page already placed is copied, sharing its content
+        if len(set(order)) < len(order):  # (select's `1-4,1-4`: each run's links open its own copies)
+            from pdftools.document.copying import relink
+
+            relink(pdf, pages, order)
     warnings = []
     if order[: len(pages)] != list(range(len(pages))) and "/PageLabels" in pdf.Root:
         kept = len(pages) if labelled is None else labelled

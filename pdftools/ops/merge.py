@@ -26,7 +26,7 @@ from pdftools.core.pdf import Keys, another_password, keyring, new_pdf, open_pdf
 from pdftools.document import attached, metadata, outline, remap
 from pdftools.document import labels as pagelabels
 from pdftools.document.arrange import arrange
-from pdftools.document.copying import copy_pages
+from pdftools.document.copying import Copier
 from pdftools.errors import BadPassword, FileNotFound, NoPages
 
 if TYPE_CHECKING:
@@ -84,7 +84,7 @@ def merge(
     keep_key = next((key for key in real if opened[key].is_encrypted), None) if not decrypt else None
     keep = next(path for (path, _), key in zip(sources, real, strict=True) if key == keep_key) if keep_key else None
     out = new_pdf(keep, password if keep_key else None)  # (the password that opened it is among those given)
-    bookmarks: list[tuple[pikepdf.Pdf, str, dict[int, int]]] = []  # made once all pages are in
+    bookmarks: list[tuple[pikepdf.Pdf, str, dict[int, int], dict[int, int]]] = []  # made once all pages are in
     merged: list[MergedInput] = []
     entries = {key: pagelabels.read_entries(src) for key, src in opened.items()}
     page_labels: list[pagelabels.Label | None] = []  # each page's, written when an input has labels
@@ -93,9 +93,12 @@ def merge(
               for (path, spec), key in zip(sources, real, strict=True)]
     maps: list[dict[int, int]] = [{} for _ in sources]
     starts = [0, *itertools.accumulate(len(pages) for pages in chosen)]  # where each input's pages go in
+    copiers = {key: Copier(src, out) for key, src in opened.items()}  # a file given twice: its parts' links
     for index, pages in enumerate(chosen):  # each input's pages at once (collated below)
         if pages:
-            copy_pages(opened[real[index]], out, [page_index for page_index, _ in pages])
+            copiers[real[index]].add([page_index for page_index, _ in pages])
+    for copier in copiers.values():
+        copier.finish()
     placed = _placed(chosen, collate)
     if collate:  # in one pass: a page at a time took each input's pages listed every time (20,000 pages: minutes)
         arrange(out, [starts[index] + offset for index, offset in placed])
@@ -107,13 +110,16 @@ def merge(
             turn(out_listed[position], word)
         found = entries[real[index]]
         page_labels.append(None if found is None else pagelabels.label_at(found, page_index))
+    firsts: dict[str, dict[int, int]] = {key: {} for key in opened}  # a file's pages, in whichever part first
+    for index, key in enumerate(real):
+        firsts[key] = maps[index] | firsts[key]
     for index, ((path, _), key) in enumerate(zip(sources, real, strict=True)):
         src = opened[key]
         version = max(version, src.pdf_version)
         if index == 0:
             _copy_metadata(src, out)
         if maps[index]:  # an input without pages (as qpdf, merged as nothing) has no bookmark
-            bookmarks.append((src, path.stem, maps[index]))
+            bookmarks.append((src, path.stem, maps[index], firsts[key]))
         merged.append(MergedInput(path=str(path), pages=len(chosen[index])))
 
     if not len(out.pages):
@@ -123,7 +129,8 @@ def merge(
         pagelabels.place(out, page_labels)
     if bookmarks:
         out_pages = page_list(out)
-        outline.set_outline(out, [_bookmark(src, out, out_pages, stem, page_map) for src, stem, page_map in bookmarks])
+        outline.set_outline(out, [_bookmark(src, out, out_pages, stem, page_map, others)
+                                  for src, stem, page_map, others in bookmarks])
     size = save_pdf(out, out_path, min_version=version, encryption=keep is not None,
                     **saving(linearize, object_streams))
     first = {key: path for (path, _), key in reversed(list(zip(sources, real, strict=True)))}
@@ -213,9 +220,10 @@ def _pages_of(spec: str | None, count: int, path: Path) -> list[tuple[int, str |
 
 
 def _bookmark(src: pikepdf.Pdf, out: pikepdf.Pdf, out_pages: list[pikepdf.Page], stem: str,
-              page_map: dict[int, int]) -> pikepdf.Dictionary:
+              page_map: dict[int, int], others: dict[int, int]) -> pikepdf.Dictionary:
     """A bookmark for one input (its title, else its file name) opening its first page, holding the input's
-    own outline (each item whole, pointing at the pages copied: remap)."""
+    own outline (each item whole, pointing at the pages copied: remap): at this input's copy of a page, else at
+    the first copy another part of the same file made (`others`: `merge a.pdf:1-2 a.pdf:3-4`)."""
     import pikepdf
 
     info = src.trailer.get("/Info")  # (`docinfo` would add one to an input without)
@@ -224,7 +232,8 @@ def _bookmark(src: pikepdf.Pdf, out: pikepdf.Pdf, out_pages: list[pikepdf.Page],
     item.Dest = outline.dest_array(out_pages[min(page_map.values())].obj, ("Fit",))
     if "/Outlines" in src.Root:
         src_pages = page_list(src)
-        targets = {src_pages[old].obj.objgen: remap.Target(out_pages[new].obj) for old, new in page_map.items()}
+        targets = {src_pages[old].obj.objgen: remap.Target(out_pages[new].obj)
+                   for old, new in (others | page_map).items()}
         kids = remap.carry(src, out, targets)
         if kids:
             outline.link(item, kids)

@@ -71,3 +71,14 @@ def test_inputs_without_labels_give_none(cli: Any, tmp_path: Path) -> None:
     assert read(tmp_path / "out.pdf") is None is qpdf_pages(tmp_path / "q.pdf", three, three)
     assert cli("split", three, "-d", tmp_path / "parts").exit_code == 0
     assert [read(path) for path in (tmp_path / "parts").iterdir()] == [None] * 3
+
+
+def test_collated_merge_keeps_each_pages_label_as_qpdf(cli: Any, tmp_path: Path, book: Path) -> None:
+    """--collate takes pages from the inputs in turn: each keeps its own input's label (qpdf --collate --pages)."""
+    three = plain(tmp_path / "three.pdf", 3)
+    done = cli("merge", "--collate", f"{book}:1-4", three, f"{book}:9-10", "-o", tmp_path / "out.pdf")
+    assert done.exit_code == 0, done
+    subprocess.run(["qpdf", "--empty", "--collate", "--pages", str(book), "1-4", str(three), str(book), "9-10", "--",
+                    str(tmp_path / "q.pdf")], check=True)
+    assert read(tmp_path / "out.pdf") == read(tmp_path / "q.pdf") == ["i", "", "A-1", "ii", "", "A-2", "iii", "",
+                                                                      "1"]

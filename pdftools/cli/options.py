@@ -4,10 +4,9 @@ the parameter that makes an op a command group."""
 
 from __future__ import annotations
 
-import functools
 import inspect
 from collections.abc import Callable
-from typing import Annotated, Any, get_type_hints
+from typing import Annotated, Any
 
 import typer
 
@@ -18,16 +17,16 @@ from pdftools.core.params import (
     actions_of,
     describe,
     for_action,
+    hints,
     marker,
     split_annotated,
     with_note,
 )
 
 
-@functools.cache
 def hints_of(fn: Callable[..., Any]) -> dict[str, Any]:
-    """The op's annotations, evaluated once (each evaluation of an op's cost ~1.5 ms; help and errors ask often)."""
-    return get_type_hints(fn, include_extras=True)
+    """The op's annotations, evaluated once (`params.hints`: help and errors ask often, and the call itself)."""
+    return hints(fn)
 
 
 def typer_parameters(fn: Callable[..., Any], action: str | None = None) -> list[inspect.Parameter]:

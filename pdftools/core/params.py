@@ -10,6 +10,7 @@ Typer, nor the MCP SDK, nor pydantic (whose import alone costs a CLI command ~0.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Callable, Sequence
@@ -183,15 +184,23 @@ def leaves_out(param: Param | None, value: Any) -> bool:
     return param is not None and param.empty_is_default and isinstance(value, str) and not value.strip()
 
 
+@functools.cache
+def hints(fn: Callable[..., Any]) -> dict[str, Any]:
+    """An op's annotations with their markers, evaluated once (each evaluation of `search`'s cost ~2 ms, and the
+    CLI's options, its call and each MCP call asked again); not to be changed."""
+    from typing import get_type_hints
+
+    return get_type_hints(fn, include_extras=True)
+
+
 def without_empty(fn: Callable[..., Any], kwargs: dict[str, Any]) -> dict[str, Any]:
     """`kwargs` with each empty string that stands for a parameter left out replaced by the parameter's default:
     what every front end does before calling an op (the CLI, MCP and a batch alike)."""
     import inspect
-    from typing import get_type_hints
 
-    hints, out = get_type_hints(fn, include_extras=True), dict(kwargs)
+    out = dict(kwargs)
     for name, value in kwargs.items():
-        if name in hints and leaves_out(marker(split_annotated(hints[name])[1], Param), value):
+        if name in hints(fn) and leaves_out(marker(split_annotated(hints(fn)[name])[1], Param), value):
             out[name] = inspect.signature(fn).parameters[name].default
     return out
 

@@ -155,6 +155,24 @@ class Searcher:
     def __exit__(self, *exc: object) -> None:
         self._worker.__exit__(None, None, None)
 
+    def start(self) -> None:
+        """Fork the matcher now, before threads that start programs (`forked.Worker.start`)."""
+        self._worker.start()
+
+    def first_round(self, selected: list[int]) -> list[int]:
+        """The pages `file` will ask for first, of a file searched after the one under way (read ahead of it):
+        small rounds until the first line is out, so with -l and -L (a row at each file's end) only the first
+        file's are small."""
+        listed = self.result.listing is not None
+        return pagetext.first_round(selected, self._small() and not listed, ROUND)
+
+    def _small(self) -> bool:
+        """Whether a file's rounds start small (4, 8, 16... pages): until the search's first line is out, unless
+        nothing is printed before a file's end (-c)."""
+        counting = self.result.count_only and self.result.listing is None  # -c: a row at the end, whatever comes
+        # before it, so its pages are read as without streaming (one pdftotext run per 64 pages, not 4, 8, 16...)
+        return self.streaming and not counting and not self.printed
+
     def file(self, path: str, selected: list[int], extract: Extractor, resume: Position | None) -> bool:
         """Search one file's `selected` pages; True when the budget ran out in it. Its lines are handed out
         round by round while it is searched (one that fails later has had its earlier lines printed, as
@@ -172,10 +190,7 @@ class Searcher:
         text_seen = False
         start = shown = len(self.result.hits)
         self._worker.start()  # (before the threads that read the pages ahead: `forked.Worker.start`)
-        counting = self.result.count_only and self.result.listing is None  # -c: a row at the end, whatever comes
-        # before it, so its pages are read as without streaming (one pdftotext run per 64 pages, not 4, 8, 16...)
-        with pagetext.rounds(selected, extract, progress, lambda: self.streaming and not counting and not self.printed,
-                             ROUND) as batches:
+        with pagetext.rounds(selected, extract, progress, self._small, ROUND) as batches:
             for batch, texts in batches:
                 text_seen = text_seen or any(text.strip() for text in texts)
                 if self._round(path, found, batch, texts, resume):

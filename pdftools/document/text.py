@@ -170,6 +170,11 @@ def collect(path: Path, count: int, selected: list[int], extract: Extractor, *, 
     return done(_result(path, count, out, used, empty))
 
 
+def first_round(selected: list[int], streaming: bool, whole: int) -> list[int]:
+    """The pages `rounds` reads first (read ahead of a search's next file: `document.ahead`)."""
+    return selected[:FIRST_ROUND if streaming else whole]
+
+
 @contextlib.contextmanager
 def rounds(selected: list[int], extract: Extractor, progress: task.Counter, streaming: Callable[[], bool],
            whole: int) -> Iterator[Iterator[tuple[list[int], list[str]]]]:

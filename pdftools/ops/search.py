@@ -14,6 +14,7 @@ unexpected failure (INTERNAL, 1 in other commands) exits 2 here, never 1.}}
 
 from __future__ import annotations
 
+import contextlib
 import fnmatch
 import itertools
 import os
@@ -25,8 +26,10 @@ from pdftools.core.inputs import named, split_spec
 from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Mcp, Param, Passwords
 from pdftools.core.paths import input_path, policy
+from pdftools.document.ahead import Opener, ReadAhead, regular
 from pdftools.document.search import NOTHING, Position, Searcher, compile_pattern, page_texts
 from pdftools.document.search_result import SearchResult, Skipped
+from pdftools.document.text import Extractor
 from pdftools.errors import InvalidArgument, PathOutsideRoot, PdftoolsError
 
 __all__ = ["SearchResult", "search"]
@@ -146,7 +149,10 @@ def search(
     around = (context if before_context is None else before_context,
               context if after_context is None else after_context)  # as grep: -A and -B win over -C
     result.context_asked = any(around)
-    with Searcher(result, regex, max_chars, max_count=max_count, context=around) as searcher:
+    openers = [_opener(path, own, name, password, mode, pages) if regular(path) else None
+               for path, own, name in files] if isinstance(files, list) else []  # (-q over several: none ahead)
+    with Searcher(result, regex, max_chars, max_count=max_count, context=around) as searcher, \
+            ReadAhead(openers, searcher.first_round, searcher.start) as ahead:
         for index, (path, own, name) in enumerate(itertools.islice(files, first, None), first):
             hits, budget = len(result.hits), searcher.budget
             if path is None:  # a pipe, read now (`_files`)
@@ -158,9 +164,8 @@ def search(
                     result.skipped.append(Skipped.of(name, exc))
                     continue
             try:
-                with page_texts(path, password, mode, None if name == "-" else name) as (total, extract):
-                    cut = searcher.file(name, list(dict.fromkeys(parse_pages(own or pages, total, name))), extract,
-                                        resume if index == first else None)
+                with ahead.opened(index, _opener(path, own, name, password, mode, pages)) as (selected, extract):
+                    cut = searcher.file(name, selected, extract, resume if index == first else None)
             except PdftoolsError as exc:
                 if alone:
                     raise
@@ -175,6 +180,16 @@ def search(
             if quiet and result.matches:  # before the next input is listed
                 break
     return result
+
+
+def _opener(path: Path, own: str | None, name: str, password: Passwords, mode: str,
+            pages: str | None) -> Opener:
+    """What opens a file to search: its selected pages (each once) and its extractor (`page_texts`)."""
+    @contextlib.contextmanager
+    def opened() -> Iterator[tuple[list[int], Extractor]]:
+        with page_texts(path, password, mode, None if name == "-" else name) as (total, extract):
+            yield list(dict.fromkeys(parse_pages(own or pages, total, name))), extract
+    return opened
 
 
 def _is_folder(spec: str) -> bool:

@@ -30,7 +30,7 @@ class PageInfo:
     __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
     page: int
     width: float
-    """In points (1/72 inch), as displayed (rotation applied)."""
+    """In points (1/72 inch), before rotation (pdfinfo's size)."""
     height: float
     rotation: int
     images: int
@@ -74,6 +74,8 @@ class InfoResult:
     attachments: list[str]
     page_details: list[PageInfo] | None = None
     warnings: list[str] = field(default_factory=list)
+    table_labels: ClassVar = {"page_sizes": "page sizes (unrotated)",  # as pdfinfo's: width by height as stored,
+                              "page_details": "page details (unrotated)"}  # the rotation beside them
     budgeted: ClassVar = ("metadata", "xmp")  # cut by `cap_values`, with the call that gets the rest
     counted = True  # (no field) images and form fields were counted: not so when only poppler could read the file
 
@@ -193,10 +195,11 @@ LETTER = (612.0, 792.0)  # what poppler and pdf.js show for a page whose MediaBo
 
 
 def _geometry(page: pikepdf.Page, number: int = 0, warn: list[str] | None = None) -> tuple[float, float, int]:
-    """Width, height and rotation as viewers show the page (rotation applied); 0 for what a damaged page does
-    not say in numbers. A /Rotate that is not a multiple of 90 is invalid (viewers draw the page unrotated), and
-    a box without area is replaced as viewers replace it (a CropBox by the MediaBox, a MediaBox by US Letter):
-    each is said in `warn`, naming the page."""
+    """Width and height of the box viewers show (the CropBox, else the MediaBox) as stored, before rotation, as
+    pdfinfo gives them, and the rotation viewers apply (0 to 270); 0 for what a damaged page does not say in
+    numbers. A /Rotate that is not a multiple of 90 is invalid (viewers draw the page unrotated), and a box
+    without area is replaced as viewers replace it (a CropBox by the MediaBox, a MediaBox by US Letter): each is
+    said in `warn`, naming the page."""
     notes = warn if warn is not None else []
     width, height = _box(page.obj, "/CropBox")
     if min(width, height) < 1 and "/CropBox" in page.obj:
@@ -216,8 +219,6 @@ def _geometry(page: pikepdf.Page, number: int = 0, warn: list[str] | None = None
     if rotation % 90:
         notes.append(f"page {number}: /Rotate {raw} is not a multiple of 90; viewers show the page unrotated")
         rotation = 0
-    if rotation in (90, 270):
-        width, height = height, width
     return round(width, 2), round(height, 2), rotation
 
 

@@ -22,10 +22,12 @@ class PdfEntry:
     size: int
     pages: int | None = None
     title: str = ""
-    encrypted: bool = False
+    encrypted: bool | None = False
+    """null when the file could not be read to tell (see `error`)."""
     error: str | None = None
     """The error code when the file cannot be read."""
     table_optional: ClassVar = ("error",)  # a person sees the column when a file has one
+    table_unknown: ClassVar = ("encrypted",)  # null reads `unknown`: not read, neither yes nor no
 
 
 @dataclass
@@ -97,7 +99,8 @@ def _entry(base: Path, path: Path) -> PdfEntry:
             fields = poppler.pdfinfo(real, damaged)
             entry.pages, entry.title = int(fields["Pages"]), fields.get("Title", "")
     except PdftoolsError as exc:
-        entry = PdfEntry(path=rel, size=path.lstat().st_size, error=exc.code, encrypted=exc.code == "ENCRYPTED")
+        entry = PdfEntry(path=rel, size=path.lstat().st_size, error=exc.code,
+                         encrypted=True if exc.code == "ENCRYPTED" else None)  # not read: not known
     except pikepdf.PdfError:
-        entry = PdfEntry(path=rel, size=path.lstat().st_size, error="DAMAGED_PDF")
+        entry = PdfEntry(path=rel, size=path.lstat().st_size, error="DAMAGED_PDF", encrypted=None)
     return entry

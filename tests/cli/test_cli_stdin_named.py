@@ -1,0 +1,42 @@
+"""A PDF piped in (`cat a.pdf | pdftools info -`) is `standard input` in what people read (`path standard
+input`, merge's `inputs` row), and `-o -` is `standard output`, as errors and notes name them; they read `input
+-`, a dash a person may take for "none". `--json` keeps `-`, the value a script gave (README: standard streams)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+DASH_CELL = re.compile(r"(^|\s{2}|│)\s*-\s*(│|$)")  # a table's value, or a grid's cell, that is a dash alone
+
+
+@pytest.mark.parametrize(("argv", "stream", "shown"), [
+    (["info", "-"], "stdout", r"^path +standard input$"),
+    (["check", "-"], "stdout", r"^path +standard input$"),
+    (["inspect", "-"], "stdout", r"^path +standard input$"),
+    (["rotate", "-", "--angle", "90", "-o", "r.pdf"], "stdout", r"^input +standard input$"),
+    (["rotate", "-", "--angle", "90", "-o", "-"], "stderr", r"^output +standard output$"),
+    (["compress", "-", "-o", "c.pdf"], "stdout", r"^input +standard input$"),
+    (["merge", "-", "{sample}", "-o", "m.pdf"], "stdout", r"standard input +│ 4"),
+])
+def test_people_read_standard_input(cli: Callable[..., Any], sample: Path, argv: list[str], stream: str,
+                                    shown: str) -> None:
+    args = [a.replace("{sample}", str(sample)) for a in argv]
+    done = cli(*args, input=sample.read_bytes())
+    assert done.exit_code == 0, done
+    text = getattr(done, stream)
+    assert re.search(shown, text, re.M), text
+    assert not [line for line in text.splitlines() if DASH_CELL.search(line)], text
+
+
+def test_json_keeps_the_dash(cli: Callable[..., Any], sample: Path) -> None:
+    info = cli("info", "-", "--json", input=sample.read_bytes())
+    assert json.loads(info.stdout)["path"] == "-", info
+    merged = cli("merge", "-", sample, "-o", "-", "--json", input=sample.read_bytes())
+    result = json.loads(merged.stderr)
+    assert result["output"] == "-" and result["inputs"][0]["path"] == "-", result

@@ -40,3 +40,12 @@ def test_json_keeps_the_dash(cli: Callable[..., Any], sample: Path) -> None:
     merged = cli("merge", "-", sample, "-o", "-", "--json", input=sample.read_bytes())
     result = json.loads(merged.stderr)
     assert result["output"] == "-" and result["inputs"][0]["path"] == "-", result
+
+
+@pytest.mark.parametrize("quiet", [[], ["-q"]])
+def test_a_search_names_standard_input_once(cli: Callable[..., Any], sample: Path, quiet: list[str]) -> None:
+    """`echo hello | pdftools search Hello - a.pdf`: `error[NOT_A_PDF]: (standard input): standard input is not a
+    PDF` named it twice (grep's label, then the message's own words)."""
+    done = cli("search", *quiet, "Hello", "-", sample, input=b"hello\n")
+    assert done.exit_code == (0 if quiet else 2), done  # -q: a match is success, as grep's
+    assert "error[NOT_A_PDF]: standard input is not a PDF\n" in done.stderr, done.stderr

@@ -1,8 +1,8 @@
 """Show a PDF's pages, metadata, encryption, outline and contents.
 
-Page count, sizes and rotation, metadata (Info and XMP), encryption and permissions, PDF version, whether it is
-linearized (pdfinfo's `Optimized`), the outline as a tree, and counts of images, form fields, annotations and
-attachments; {{pages}} adds per-page details.
+Page count, sizes (before rotation, as pdfinfo gives them) and rotation, metadata (Info and XMP), encryption and
+permissions, PDF version, whether it is linearized (pdfinfo's `Optimized`), the outline as a tree, and counts of
+images, form fields, annotations and attachments; {{pages}} adds per-page details.
 """
 
 from __future__ import annotations

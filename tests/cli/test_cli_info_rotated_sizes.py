@@ -58,3 +58,7 @@ def test_peoples_table_says_the_sizes_are_unrotated(cli: Callable[..., Any]) -> 
     assert "page details (unrotated)" in shown.stdout, shown.stdout
     cells = [line.replace("│", " ").split() for line in shown.stdout.splitlines()]
     assert ["595.28", "841.89", "90", "1"] in [row[-4:] for row in cells], shown.stdout  # page sizes' first row
+
+
+def test_the_help_says_the_sizes_are_before_rotation(cli: Callable[..., Any]) -> None:
+    assert "sizes (before rotation, as pdfinfo gives them)" in " ".join(cli("info", "--help").stdout.split())

@@ -94,8 +94,8 @@ def batch(
                                                      '{{mcp:Its tool\'s arguments: {"angle": 90}; for a PDF written '
                                                      'also linearize, object_streams}}'),
                        Cli("--set", metavar="KEY=VALUE"), Mcp(annotation=dict[str, Any] | None)] = None,
-    name: Annotated[str | None, Param("Output name: {stem}, {name}, {ext}; the output's extension added when it has none "
-                                       "(default: {stem})"),
+    name: Annotated[str | None, Param("Output name: {stem}, {name}, {ext}; the output's extension added when it "
+                                      "has none (default: {stem})"),
                     Cli(metavar="PATTERN")] = None,
     recursive: Annotated[bool, Param("Folders: take the files in their subfolders too"), Cli("-r", "--recursive")]
     = False,

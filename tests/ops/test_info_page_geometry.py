@@ -1,6 +1,6 @@
-"""`info` reports pages as viewers show them (sizes before rotation, as pdfinfo gives them, the rotation beside): a /Rotate that is not a multiple of 90 is invalid (poppler and
-pdf.js draw the page unrotated), a page box without area is replaced (pdf.js and poppler show US Letter),
-and a warning names each such page."""
+"""`info` reports pages as viewers show them (sizes before rotation, as pdfinfo gives them, the rotation beside):
+a /Rotate that is not a multiple of 90 is invalid (poppler and pdf.js draw the page unrotated), a page box without
+area is replaced (pdf.js and poppler show US Letter), and a warning names each such page."""
 
 from __future__ import annotations
 

@@ -177,6 +177,8 @@ class LocalPolicy:
             path = Path(raw)
         if self.base is not None:
             path = Path(self.base, path)  # (an absolute path stays as it is)
+        elif path == Path("-"):  # `./-`, the file named `-`: Path drops the `./`, and a result naming it `-`
+            path = Path.cwd() / path  # would name standard input (or output)
         return checked(path, raw)
 
     def output_folder(self, raw: str) -> Path:

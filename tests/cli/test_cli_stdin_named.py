@@ -49,3 +49,16 @@ def test_a_search_names_standard_input_once(cli: Callable[..., Any], sample: Pat
     done = cli("search", *quiet, "Hello", "-", sample, input=b"hello\n")
     assert done.exit_code == (0 if quiet else 2), done  # -q: a match is success, as grep's
     assert "error[NOT_A_PDF]: standard input is not a PDF\n" in done.stderr, done.stderr
+
+
+def test_a_file_named_dash_is_not_standard_input(cli: Callable[..., Any], sample: Path, tmp_path: Path) -> None:
+    """`pdftools info ./-` reads the file `-`; its result said `"path": "-"`, which names standard input
+    (Path drops the `./`). The file is named by a path that is not `-`; so is an output `-o ./-`."""
+    (tmp_path / "-").write_bytes(sample.read_bytes())  # (the cli fixture runs in tmp_path)
+    info = json.loads(cli("info", "./-", "--json").stdout)
+    assert info["path"] != "-" and Path(info["path"]).resolve() == (tmp_path / "-").resolve(), info
+    shown = cli("info", "./-").stdout
+    assert "standard input" not in shown and not re.search(r"^path +-$", shown, re.M), shown
+    rotated = cli("rotate", sample, "--angle", "90", "-o", "./-", "--force", "--json")
+    assert rotated.exit_code == 0, rotated
+    assert json.loads(rotated.stdout)["output"] != "-", rotated.stdout

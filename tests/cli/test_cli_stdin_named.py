@@ -62,3 +62,10 @@ def test_a_file_named_dash_is_not_standard_input(cli: Callable[..., Any], sample
     rotated = cli("rotate", sample, "--angle", "90", "-o", "./-", "--force", "--json")
     assert rotated.exit_code == 0, rotated
     assert json.loads(rotated.stdout)["output"] != "-", rotated.stdout
+
+
+def test_a_search_without_inputs_says_dash_reads_standard_input(cli: Callable[..., Any], sample: Path) -> None:
+    """`cat a.pdf | pdftools search Hello` (grep reads standard input when given no file): the hint named files,
+    folders, globs and --recursive, not `-`, which reads the pipe."""
+    error = json.loads(cli("search", "Hello", "--json", input=sample.read_bytes()).stderr)["error"]
+    assert "`-`: standard input" in error["hint"], error

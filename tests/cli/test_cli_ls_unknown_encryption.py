@@ -41,3 +41,10 @@ def test_people_read_unknown(cli: Callable[..., Any], folder: Path) -> None:
     rows = {name.split()[-1]: cells for name, cells in rows.items()}  # the first row has the `files` label
     assert rows["cut.pdf"][4] == "unknown" and rows["notpdf.pdf"][4] == "unknown", shown.stdout
     assert rows["good.pdf"][4] == "no" and rows["locked.pdf"][4] == "yes", shown.stdout
+
+
+def test_a_title_not_read_is_null_not_empty(cli: Callable[..., Any], folder: Path) -> None:
+    """`"title": ""` says the file has no title; for a file not read (or locked: its Info is encrypted) that is
+    not known either."""
+    got = {entry["path"]: entry["title"] for entry in json.loads(cli("ls", folder, "--json").stdout)["files"]}
+    assert got == {"good.pdf": "", "cut.pdf": None, "notpdf.pdf": None, "locked.pdf": None}, got

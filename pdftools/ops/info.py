@@ -127,7 +127,11 @@ def info(
     try:
         pdf = open_pdf(path, password)
     except DamagedPdf as damaged:
-        return _from_poppler(path, damaged)
+        result = _from_poppler(path, damaged)
+        if pages is not None:  # asked for, and not to be had: say so rather than leave them out
+            result.warnings.append("page_details: not known, as qpdf cannot read the pages (poppler gives their "
+                                   "count only)")
+        return result
     details = ([_page_info(pdf, n) for n in dict.fromkeys(parse_pages(pages, len(pdf.pages), path))]
                if pages is not None else None)  # each page once
     annots: Counter[str] = Counter()

@@ -62,3 +62,13 @@ def test_peoples_table_says_the_sizes_are_unrotated(cli: Callable[..., Any]) -> 
 
 def test_the_help_says_the_sizes_are_before_rotation(cli: Callable[..., Any]) -> None:
     assert "sizes (before rotation, as pdfinfo gives them)" in " ".join(cli("info", "--help").stdout.split())
+
+
+def test_page_details_asked_of_a_file_only_poppler_reads_say_why_they_are_missing(cli: Callable[..., Any]) -> None:
+    """`info --pages 1-2` of a file qpdf cannot read (its facts from pdfinfo) gave `page_details: null` and no
+    word of the pages asked for."""
+    shown = cli("info", CORPUS / "017-unreadable-meta-data/unreadablemetadata.pdf", "--pages", "1-2", "--json")
+    assert shown.exit_code == 0, shown
+    result = json.loads(shown.stdout)
+    assert result["page_details"] is None
+    assert any(w.startswith("page_details: not known") for w in result["warnings"]), result["warnings"]

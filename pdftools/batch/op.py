@@ -94,7 +94,8 @@ def batch(
                                                      '{{mcp:Its tool\'s arguments: {"angle": 90}; for a PDF written '
                                                      'also linearize, object_streams}}'),
                        Cli("--set", metavar="KEY=VALUE"), Mcp(annotation=dict[str, Any] | None)] = None,
-    name: Annotated[str | None, Param("Output name: {stem}, {name}, {ext} (default: {stem} and the kind's extension)"),
+    name: Annotated[str | None, Param("Output name: {stem}, {name}, {ext}; the output's extension added when it "
+                                      "has none (default: {stem})"),
                     Cli(metavar="PATTERN")] = None,
     recursive: Annotated[bool, Param("Folders: take the files in their subfolders too"), Cli("-r", "--recursive")]
     = False,
@@ -111,7 +112,7 @@ def batch(
     fn = op.load()
     chosen = _options(fn, options, password, op.name)
     kind = plan.kind_of(op.name, fn, chosen)
-    pattern = name or plan.default_name(op.name, kind, chosen)
+    pattern = plan.name_pattern(name, plan.default_name(op.name, kind, chosen))
     if pages_per_task is not None and (op.name != "ocr" or kind != "file"):
         raise InvalidArgument("{{pages_per_task}} cuts documents for ocr's searchable PDFs only")
     cluster = cluster or os.environ.get("PDFTOOLS_CLUSTER") or None  # over MCP: the server's setting only

@@ -14,6 +14,7 @@ import difflib
 import hashlib
 import inspect
 import json
+import re
 import types
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -80,6 +81,18 @@ def default_name(command: str, kind: Kind, options: dict[str, Any]) -> str:
         fmt = str(options.get("to_format") or "pdf").split("+")[0].split("-")[0]
         return "{stem}." + CONVERT_EXTENSIONS.get(fmt, fmt)
     return DEFAULT_NAMES[kind]
+
+
+_OWN_EXTENSION = re.compile(r"(\.[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*|\.\{ext\}|\{name\})$")
+
+
+def name_pattern(name: str | None, default: str) -> str:
+    """--name as given, or the kind's default name. A pattern that ends in no extension of its own (`{stem}-r`;
+    not `.pdf`, `.{ext}` or `{name}`) gets the default's (`{stem}-r.pdf`, `.txt`...): a PDF named `a-r` opens
+    in no viewer, and pdfcpu's and qpdf's outputs keep theirs. A folder's default has none to add."""
+    if not name:
+        return default
+    return name if _OWN_EXTENSION.search(name) else name + PurePath(default).suffix
 
 
 # ------------------------------------------------------------------------------------------ option values

@@ -98,7 +98,8 @@ def _cell_text(value: Any) -> str:
 def _grid(value: list[Any], tty: bool) -> Grid:
     """A list of result rows. At a terminal a long list shows its first rows and says how many more there are;
     piped, every row is printed. A row class may name the columns a person sees (`table_columns`, fields or
-    properties), those shown only when a row has a value (`table_optional`), and lift the row limit
+    properties), those shown only when a row has a value (`table_optional`), those whose null reads `unknown`
+    (`table_unknown`), and lift the row limit
     (`table_rows = None`); a result may hide fields from people (`table_hidden`); --json always carries every
     field of every row."""
     columns = list(getattr(value[0], "table_columns", None) or results.fields(value[0]))
@@ -106,7 +107,9 @@ def _grid(value: list[Any], tty: bool) -> Grid:
     columns = [c for c in columns if c not in optional or any(getattr(item, c) not in (None, "") for item in value)]
     limit = (getattr(value[0], "table_rows", MAX_ROWS) or len(value)) if tty else len(value)
     units = {**UNITS, **getattr(value[0], "table_units", {})}
-    cells = [[_grid_cell(getattr(item, column), units.get(column)) for column in columns] for item in value[:limit]]
+    unknown = getattr(value[0], "table_unknown", ())  # null is `unknown` (ls: a file not read is not `no`)
+    cells = [[_grid_cell(getattr(item, column), units.get(column), column in unknown) for column in columns]
+             for item in value[:limit]]
     headers = [column.replace("_", " ") + (f" ({units[column]})" if units.get(column, "bytes") != "bytes" else "")
                for column in columns]  # a column of lengths says its unit once, in its header: `width (pt)`
     return Grid(headers, cells, max(len(value) - limit, 0))
@@ -123,7 +126,9 @@ def sized(count: int, short: bool = False) -> str:
     return rounded if short else f"{count:,} bytes ({rounded})"
 
 
-def _grid_cell(value: Any, unit: str | None) -> str:
+def _grid_cell(value: Any, unit: str | None, unknown: bool = False) -> str:
+    if value is None and unknown:
+        return "unknown"
     return sized(value, short=True) if unit == "bytes" and type(value) is int else _cell_text(value)
 
 

@@ -124,7 +124,7 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
                 check_text(fn, kwargs)
                 kwargs = without_empty(fn, kwargs)
                 check_constraints(fn, kwargs)
-                result = policy.public(fn(**kwargs))  # `-`, never the temporary file behind it
+                result = policy.public(fn(**kwargs), people=not as_json)  # `-`, never the temporary file behind it
                 reword = getattr(result, "reword_errors", None)
                 if callable(reword):  # errors inside a result (a search's skipped inputs), in the command line's
                     reword(lambda text, command: _for_cli(text, get(command), get(command).load()))

@@ -118,6 +118,12 @@ def _batch_hint(exc: click_errors.UsageError) -> str | None:
             return f"Name the output with -o: `{ctx.command_path} FILE ... -o {extra}`."
         if "-d" in opts:  # `qpdf --split-pages in.pdf out-%d.pdf`: outputs, written into a folder
             named = ", named by --pattern" if "--pattern" in opts else ""
+            if named and ("%" in extra or "{" in extra):  # pdfseparate's `pg-%d.pdf`: --pattern takes it as it is
+                import shlex
+
+                folder, name = os.path.split(extra)
+                return (f"`{ctx.command_path}` writes its files into a folder: -d DIR{named}: "
+                        f"`{ctx.command_path} FILE -d {shlex.quote(folder or '.')} --pattern {shlex.quote(name)}`.")
             return f"`{ctx.command_path}` writes its files into a folder: -d DIR{named} (`{ctx.command_path} -h`)."
         if any(p.param_type_name == "argument" for p in ctx.command.params):  # `pdftotext in.pdf out.txt`
             import shlex

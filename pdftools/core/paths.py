@@ -146,13 +146,15 @@ class LocalPolicy:
             return path
         return Path(os.path.realpath(path)) if path.is_symlink() else path
 
-    def public(self, value: Any) -> Any:
+    def public(self, value: Any, *, people: bool = False) -> Any:
         """`value` (a result, or an error's message) as the user should read it: the temporary files behind
-        `-` are deleted when pdftools ends, so a whole value that is one becomes `-`, and a mention inside a
-        sentence becomes `standard input` / `standard output`."""
+        `-` are deleted when pdftools ends, so a whole value that is one becomes `-` (for `people`, who read a
+        result's table, `standard input` / `standard output`: `input -` reads as "none"), and a mention inside
+        a sentence becomes `standard input` / `standard output`."""
         named = [(self.stdin_file, "-", "standard input"), (self.stdout_file, self.stdout_name, "standard output"),
                  *((copy, raw, raw) for raw, copy in self.pipes.items())]
-        wholes = {str(path): whole for path, whole, _ in named if path is not None}
+        wholes = {str(path): label if people and whole == "-" else whole for path, whole, label in named
+                  if path is not None}
         names = {str(path): label for path, _, label in named if path is not None}
         if not names:
             return value
@@ -175,6 +177,8 @@ class LocalPolicy:
             path = Path(raw)
         if self.base is not None:
             path = Path(self.base, path)  # (an absolute path stays as it is)
+        elif path == Path("-"):  # `./-`, the file named `-`: Path drops the `./`, and a result naming it `-`
+            path = Path.cwd() / path  # would name standard input (or output)
         return checked(path, raw)
 
     def output_folder(self, raw: str) -> Path:

@@ -58,7 +58,8 @@ class Skipped:
     def note(self) -> str:
         """As pdftools prints an error: `error[CODE]: message` naming the file once, then the hint."""
         name = label(self.path)
-        message = self.message if name in self.message else f"{name}: {self.message}"
+        named = name in self.message or (self.path == "-" and "standard input" in self.message)  # said once
+        message = self.message if named else f"{name}: {self.message}"
         return f"error[{self.code}]: {one_line(message)}\n  hint: {one_line(self.hint)}"
 
 

@@ -1,8 +1,8 @@
 """Show a PDF's pages, metadata, encryption, outline and contents.
 
-Page count, sizes and rotation, metadata (Info and XMP), encryption and permissions, PDF version, whether it is
-linearized (pdfinfo's `Optimized`), the outline as a tree, and counts of images, form fields, annotations and
-attachments; {{pages}} adds per-page details.
+Page count, sizes (before rotation, as pdfinfo gives them) and rotation, metadata (Info and XMP), encryption and
+permissions, PDF version, whether it is linearized (pdfinfo's `Optimized`), the outline as a tree, and counts of
+images, form fields, annotations and attachments; {{pages}} adds per-page details.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ class PageInfo:
     __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
     page: int
     width: float
-    """In points (1/72 inch), as displayed (rotation applied)."""
+    """In points (1/72 inch), before rotation (pdfinfo's size)."""
     height: float
     rotation: int
     images: int
@@ -74,6 +74,8 @@ class InfoResult:
     attachments: list[str]
     page_details: list[PageInfo] | None = None
     warnings: list[str] = field(default_factory=list)
+    table_labels: ClassVar = {"page_sizes": "page sizes (unrotated)",  # as pdfinfo's: width by height as stored,
+                              "page_details": "page details (unrotated)"}  # the rotation beside them
     budgeted: ClassVar = ("metadata", "xmp")  # cut by `cap_values`, with the call that gets the rest
     counted = True  # (no field) images and form fields were counted: not so when only poppler could read the file
 
@@ -125,7 +127,11 @@ def info(
     try:
         pdf = open_pdf(path, password)
     except DamagedPdf as damaged:
-        return _from_poppler(path, damaged)
+        result = _from_poppler(path, damaged)
+        if pages is not None:  # asked for, and not to be had: say so rather than leave them out
+            result.warnings.append("page_details: not known, as qpdf cannot read the pages (poppler gives their "
+                                   "count only)")
+        return result
     details = ([_page_info(pdf, n) for n in dict.fromkeys(parse_pages(pages, len(pdf.pages), path))]
                if pages is not None else None)  # each page once
     annots: Counter[str] = Counter()
@@ -193,10 +199,11 @@ LETTER = (612.0, 792.0)  # what poppler and pdf.js show for a page whose MediaBo
 
 
 def _geometry(page: pikepdf.Page, number: int = 0, warn: list[str] | None = None) -> tuple[float, float, int]:
-    """Width, height and rotation as viewers show the page (rotation applied); 0 for what a damaged page does
-    not say in numbers. A /Rotate that is not a multiple of 90 is invalid (viewers draw the page unrotated), and
-    a box without area is replaced as viewers replace it (a CropBox by the MediaBox, a MediaBox by US Letter):
-    each is said in `warn`, naming the page."""
+    """Width and height of the box viewers show (the CropBox, else the MediaBox) as stored, before rotation, as
+    pdfinfo gives them, and the rotation viewers apply (0 to 270); 0 for what a damaged page does not say in
+    numbers. A /Rotate that is not a multiple of 90 is invalid (viewers draw the page unrotated), and a box
+    without area is replaced as viewers replace it (a CropBox by the MediaBox, a MediaBox by US Letter): each is
+    said in `warn`, naming the page."""
     notes = warn if warn is not None else []
     width, height = _box(page.obj, "/CropBox")
     if min(width, height) < 1 and "/CropBox" in page.obj:
@@ -216,8 +223,6 @@ def _geometry(page: pikepdf.Page, number: int = 0, warn: list[str] | None = None
     if rotation % 90:
         notes.append(f"page {number}: /Rotate {raw} is not a multiple of 90; viewers show the page unrotated")
         rotation = 0
-    if rotation in (90, 270):
-        width, height = height, width
     return round(width, 2), round(height, 2), rotation
 
 

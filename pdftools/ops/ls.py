@@ -21,11 +21,13 @@ class PdfEntry:
     """Relative to the listed folder."""
     size: int
     pages: int | None = None
-    title: str = ""
-    encrypted: bool = False
+    title: str | None = ""
+    encrypted: bool | None = False
+    """null (as title) when the file could not be read to tell (see `error`)."""
     error: str | None = None
     """The error code when the file cannot be read."""
     table_optional: ClassVar = ("error",)  # a person sees the column when a file has one
+    table_unknown: ClassVar = ("encrypted",)  # null reads `unknown`: not read, neither yes nor no
 
 
 @dataclass
@@ -51,9 +53,9 @@ class ListResult:
         as it likes, and a folder of them is no listing."""
         import json
 
-        cut = [entry for entry in self.files if len(entry.title) > most]
+        cut = [entry for entry in self.files if len(entry.title or "") > most]
         for entry in cut:
-            entry.title = entry.title[:most] + "…"
+            entry.title = (entry.title or "")[:most] + "…"
         if cut:
             args = {"action": "show", "input": str(Path(self.folder) / cut[0].path), "key": "Title"}
             self.warnings.append(f"titles: {len(cut)} cut to their first {most:,} characters, ending in \"…\"; each "
@@ -97,7 +99,8 @@ def _entry(base: Path, path: Path) -> PdfEntry:
             fields = poppler.pdfinfo(real, damaged)
             entry.pages, entry.title = int(fields["Pages"]), fields.get("Title", "")
     except PdftoolsError as exc:
-        entry = PdfEntry(path=rel, size=path.lstat().st_size, error=exc.code, encrypted=exc.code == "ENCRYPTED")
+        entry = PdfEntry(path=rel, size=path.lstat().st_size, error=exc.code, title=None,
+                         encrypted=True if exc.code == "ENCRYPTED" else None)  # not read: not known
     except pikepdf.PdfError:
-        entry = PdfEntry(path=rel, size=path.lstat().st_size, error="DAMAGED_PDF")
+        entry = PdfEntry(path=rel, size=path.lstat().st_size, error="DAMAGED_PDF", title=None, encrypted=None)
     return entry

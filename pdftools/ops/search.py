@@ -119,8 +119,8 @@ def search(
     if not inputs:  # `search -r PATTERN`, as `grep -r` and `pdfgrep -r`: the working folder, named `./a.pdf`
         if not recursive:
             raise InvalidArgument("missing argument INPUT...",
-                                  hint="Give PDFs, folders or globs to search, or {{recursive}} for the working "
-                                       "folder.")
+                                  hint="Give PDFs, folders or globs to search{{cli: (`-`: standard input)}}, or "
+                                       "{{recursive}} for the working folder.")
         inputs = ["."]
     if fixed_strings and perl_regexp:
         raise InvalidArgument("{{fixed_strings}} and {{perl_regexp}} cannot be used together, as in pdfgrep",

@@ -210,3 +210,13 @@ def test_a_misspelt_command_option_before_any_command_suggests_it(cli: Any, opti
     first, hint = result.stderr.splitlines()
     assert result.exit_code == 2 and f"(did you mean {meant}?)" in first, result
     assert f"`pdftools COMMAND {meant}`" in hint, hint
+
+
+@pytest.mark.parametrize(("out", "command"), [("pg-%d.pdf", "-d . --pattern pg-%d.pdf"),
+                                              ("parts/p-{start:03}.pdf", "-d parts --pattern 'p-{start:03}.pdf'")])
+def test_pdfseparates_output_pattern_is_given_back_as_d_and_pattern(cli: Any, pdf: Path, out: str,
+                                                                    command: str) -> None:
+    """`pdfseparate in.pdf pg-%d.pdf` typed as `pdftools split in.pdf pg-%d.pdf`: --pattern takes that very
+    pattern, so the hint gives the command whole (it said only `-d DIR, named by --pattern`)."""
+    error = json.loads(cli("split", pdf, out, "--json").stderr)["error"]
+    assert f"`pdftools split FILE {command}`" in error["hint"], error

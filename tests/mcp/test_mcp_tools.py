@@ -108,7 +108,9 @@ PDFTOOLS = Path(sys.executable).with_name("pdftools")
 # thumbnails' `width`, convert's `toc_depth`: 3 bytes): edit 21,687, all 42,320.
 # pdf_protect's `allow` described as a list over MCP, the names spaced (+16: an agent told "comma-separated" of a
 # list argument guessed; tests/mcp/test_mcp_allow_says_list.py): with the above, all 42,336, within the budget.
-BUDGETS = {"read": 5_400, "edit": 21_750, "all": 42_350}
+# `all` +25 (session 36): pdf_batch's `name` says the output's extension is added to a pattern that has none
+# (`{stem}-r` wrote a file `a-r`; tests/batch/test_batch_name_extension.py): 22 bytes, all 42,358.
+BUDGETS = {"read": 5_400, "edit": 21_750, "all": 42_375}
 TOOL_BUDGET = 2_650
 
 

@@ -62,6 +62,9 @@ class Skipped:
         return f"error[{self.code}]: {one_line(message)}\n  hint: {one_line(self.hint)}"
 
 
+MOST_NOTED = 10  # files without text an agent's result names, one note each; the others are counted
+
+
 @dataclass
 class SearchResult:
     __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
@@ -194,8 +197,13 @@ class SearchResult:
 
     def agent_notes(self) -> list[str]:
         """The files searched that have no text (scans: `no match` alone would say the words are not there), and
-        the command that makes them searchable (named as the front end names it)."""
-        return [no_text(path) for path in self.textless]
+        the command that makes them searchable (named as the front end names it): the first MOST_NOTED, then how
+        many more (a folder of 600 scans made 59 kB of notes)."""
+        notes = [no_text(path) for path in self.textless[:MOST_NOTED]]
+        if len(self.textless) > MOST_NOTED:
+            notes.append(f"and {len(self.textless) - MOST_NOTED:,} more files have no text to search: scans? "
+                         "`pdftools ocr` makes them searchable")
+        return notes
 
     def notes(self) -> Iterator[str]:
         """What goes to stderr: the inputs skipped, the files without text (--warn-empty), and where to go on

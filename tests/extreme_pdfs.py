@@ -178,6 +178,24 @@ def text(path: Path, page_count: int = 300, lines: int = 50) -> Path:
     return path
 
 
+def linked(path: Path, count: int = PAGES, fonts: int = 5) -> Path:
+    """`count` pages that each draw with the same `fonts` fonts and hold a link to a web page (`/URI`): a long
+    book's fonts (each on every page) and its links to the web."""
+    with pikepdf.new() as pdf:
+        pages, first = numbered(pdf, count)
+        faces = {f"/F{k}": pdf.make_indirect(Dictionary(Type=Name.Font, Subtype=Name.Type1,
+                                                        BaseFont=Name(f"/Helvetica{k}"))) for k in range(2, fonts + 1)}
+        resources = pdf.make_indirect(Dictionary(Font=Dictionary(F1=first, **{k[1:]: v for k, v in faces.items()})))
+        shows = " ".join(f"{name} 12 Tf (x) Tj" for name in faces)
+        for number, page in enumerate(pages, 1):
+            page.Resources = resources
+            page.Contents = pdf.make_stream(f"BT /F1 24 Tf 72 720 Td (Page {number}) Tj {shows} ET".encode())
+            page.Annots = Array([Dictionary(Type=Name.Annot, Subtype=Name.Link, Rect=[72, 700, 200, 740],
+                                            A=Dictionary(S=Name.URI, URI=String(f"https://example.com/{number}")))])
+        pdf.save(path)
+    return path
+
+
 def page_list(count: int = PAGES) -> list[int]:
     """Every page number of `pages()` in a list: the longest page argument an edit takes."""
     return list(range(1, count + 1))

@@ -347,10 +347,35 @@ def input_path(raw: str, missing_hint: str | None = None, *, pdf: bool = True) -
         raise FileNotFound(f"no such folder: {raw}", hint=FOLDER_HINT)
     if not path.exists():
         named_pdf = Path(raw).suffix.lower() == ".pdf"
+        close = _close_names(path, raw)
+        if close:
+            meant = f"did you mean {' or '.join(f'`{name}`' for name in close)}?"
+            hint = f"D{meant[1:]} {missing_hint}" if missing_hint else f"No file has that name; {meant}"
+            raise FileNotFound(f"no such file: {raw}", hint=hint)
         raise FileNotFound(f"no such file: {raw}", hint=missing_hint or (None if named_pdf else OTHER_FILE_HINT))
     if path.is_dir():
         raise IsADirectory(f"{raw} is a folder, not a file", hint=PDF_NOT_FOLDER if pdf else None)
     return path
+
+
+def _close_names(path: Path, raw: str, most: int = 10_000) -> list[str]:
+    """The files of the folder `raw` names whose names are close to its own (another case, `.pdf` left out, a
+    space for a dash), as `raw` would give them (its folder kept): what was most likely meant. A folder's first
+    `most` entries are read; none when the folder is not there."""
+    import difflib
+
+    try:
+        with os.scandir(path.parent) as entries:
+            names = [entry.name for _, entry in zip(range(most), entries, strict=False) if entry.is_file()]
+    except OSError:
+        return []
+    folded = {name.casefold(): name for name in names}
+    same = [folded[key] for key in (path.name.casefold(), path.name.casefold() + ".pdf") if key in folded]
+    close = same or difflib.get_close_matches(path.name, names, n=3, cutoff=0.8) or [
+        folded[key] for key in difflib.get_close_matches(path.name.casefold(), list(folded), n=3, cutoff=0.8)]
+    given = raw.replace("\\", "/")
+    folder = given[:given.rindex("/") + 1] if "/" in given else ""
+    return [folder + shown(name) for name in close]
 
 
 def renamed_path(path: Path, raw: str) -> Path:

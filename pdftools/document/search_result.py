@@ -63,6 +63,9 @@ class Skipped:
         return f"error[{self.code}]: {one_line(message)}\n  hint: {one_line(self.hint)}"
 
 
+MOST_NOTED = 10  # files without text an agent's result names, one note each; the others are counted
+
+
 @dataclass
 class SearchResult:
     __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
@@ -96,6 +99,7 @@ class SearchResult:
     warn_empty = False  # --warn-empty: a warning for each file in `textless`
     separator = ":"  # --match-prefix-separator: what parts name, page and text (context lines keep `-`)
     textless = ()  # type: tuple[str, ...]  # the files none of whose pages searched had text (Searcher's); no field
+    skipped_rest = {}  # type: dict[str, int]  # the inputs skipped past those listed, by code (cap_skipped); no field
     lines_streamed = False  # each file's lines went out as it was searched (`part`, `task.emit`): notes are left
     follows = False  # a part after one of the same file's (`part`): a group of its lines was printed before
 
@@ -195,8 +199,25 @@ class SearchResult:
 
     def agent_notes(self) -> list[str]:
         """The files searched that have no text (scans: `no match` alone would say the words are not there), and
-        the command that makes them searchable (named as the front end names it)."""
-        return [no_text(path) for path in self.textless]
+        the command that makes them searchable (named as the front end names it): the first MOST_NOTED, then how
+        many more (a folder of 600 scans made 59 kB of notes)."""
+        notes = [no_text(path) for path in self.textless[:MOST_NOTED]]
+        if len(self.textless) > MOST_NOTED:
+            notes.append(f"and {len(self.textless) - MOST_NOTED:,} more files have no text to search: scans? "
+                         "`pdftools ocr` makes them searchable")
+        if self.skipped_rest:
+            codes = ", ".join(f"{code}: {count:,}" for code, count in self.skipped_rest.items())
+            notes.append(f"and {sum(self.skipped_rest.values()):,} more inputs skipped, not listed ({codes})")
+        return notes
+
+    def cap_skipped(self, most: int) -> None:
+        """The first `most` inputs skipped (a folder of 600 locked PDFs made 600 rows, 107 kB); the others are
+        counted by code in a note."""
+        from collections import Counter
+
+        if len(self.skipped) > most:
+            self.skipped_rest = dict(Counter(s.code for s in self.skipped[most:]))
+            self.skipped = self.skipped[:most]
 
     def notes(self) -> Iterator[str]:
         """What goes to stderr: the inputs skipped, the files without text (--warn-empty), and where to go on

@@ -15,7 +15,8 @@ def coercion(base: Any, name: str = "") -> Any:
     """A validator accepting what has exactly one meaning for this type: a whole number where a string is
     expected (`pages: 2`), one string where a list of strings is (`inputs: "a.pdf"`), a list of page numbers
     or ranges where a page spec is (`pages: [1, 3]` is `1,3`), a list of names where a comma-separated text is
-    (`allow: ["print", "copy"]`), a number's digits where one of some numbers is (`per_sheet: "4"`), a choice in
+    (`allow: ["print", "copy"]`), an object of text where `name=value` pairs are (`values: {"Name": "Ann"}`),
+    a number's digits where one of some numbers is (`per_sheet: "4"`), a choice in
     another case (`paper: "A4"`). A bool, a
     float or a comma-joined string stay refused or are taken literally: they could mean more than one thing; so
     is a bool where a number is. A
@@ -36,6 +37,8 @@ def coercion(base: Any, name: str = "") -> Any:
         return BeforeValidator(_pages_as_spec if name in PAGE_SPECS else _number_as_text)
     if kinds == {str, list[str]}:  # a comma-separated list (protect's allow) given as a list
         return BeforeValidator(_list_as_commas)
+    if kinds == {list[str]} and name == "values":  # pdf_forms' `name=value` pairs: an object too, as metadata's
+        return BeforeValidator(_one_as_list), BeforeValidator(_object_as_pairs)
     if list[str] in kinds and kinds <= {list[str], dict[str, str | None]}:  # (metadata's values: an object too)
         return BeforeValidator(_one_as_list)
     if kinds == {float}:
@@ -100,3 +103,10 @@ def _one_as_list(value: Any) -> Any:
     if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
         value = [value]
     return [_number_as_text(v) for v in value] if isinstance(value, list) else value
+
+
+def _object_as_pairs(value: Any) -> Any:
+    """`{"Name": "Ann"}` as `["Name=Ann"]`, when every value is text (what else a value is, `data` takes)."""
+    if isinstance(value, dict) and all(isinstance(v, str) for v in value.values()):
+        return [f"{name}={v}" for name, v in value.items()]
+    return value

@@ -50,7 +50,8 @@ class HttpPolicy(RootsPolicy):
         self.workspace.mkdir(mode=0o700)
         # server path -> URI: no server path leaves the server; a file not stored (a plan's) by its name alone
         self.known = {str(self.workspace): URI_PREFIX, str(self.workspace) + os.sep: ""}
-        self.names: dict[str, str] = {}  # a stored file's server path (input or output) -> its name, for `scrub`
+        self.names: dict[str, str] = {}  # a stored or named base64 file's server path -> its name, for `scrub`
+        self.decoded: dict[str, Path] = {}  # a base64 argument -> the file it was decoded to, in this call
 
     def input(self, raw: str) -> Path:
         raw = self._as_uri(raw)
@@ -62,7 +63,9 @@ class HttpPolicy(RootsPolicy):
             self.known[str(stored.path)], self.names[str(stored.path)] = stored.uri, stored.name
             return stored.path
         if raw.startswith("data:") or (len(raw) >= PLAIN_BASE64_MIN and _BASE64.fullmatch(raw)):
-            return self._decode(raw)
+            if raw not in self.decoded:  # an op resolving its inputs more than once (search: 3 times) decodes once
+                self.decoded[raw] = self._decode(raw)
+            return self.decoded[raw]
         path = super().input(raw)
         if not os.path.lexists(path):  # the name of a file this session made, given for its uri?
             same = [f for f in self.store.of(self.session) if f.name == Path(raw.replace("\\", "/")).name]
@@ -150,6 +153,7 @@ class HttpPolicy(RootsPolicy):
         named = _NAME.search(found["params"]) if found else None
         if named:  # the name the data: URL gives, else `upload` and its type's extension (the URL's or its bytes')
             target = target.rename(folder / stored_name(unquote(named[1])))
+            self.names[str(target)] = target.name  # text names it so, as the agent did (`scrub`)
         else:
             target = target.rename(folder / f"upload{_extension(found['mime'] if found else None, target)}")
         self.known[str(target)] = f"base64:{hashlib.sha256(data).hexdigest()[:16]}"  # never the server path

@@ -22,6 +22,7 @@ from pdftools.mcp.words import mcp_hint
 
 Publish = Callable[[dict[str, Any], int], tuple[dict[str, Any], list[Any]]]
 Scrub = Callable[[Any], Any]
+MOST_SKIPPED = 20  # inputs a search skipped, listed: a folder of 600 locked PDFs made 107 kB of rows
 MOST_ROWS = 50  # a batch's rows in one result: 300 files made 80 kB, more than a client keeps of a result
 MOST_DETAILED = 20  # rename_invoice's rows with their fields in full: 125 invoices made 95 kB (~760 bytes a file)
 MOST_BOOKMARKS = 200  # of an outline in pdf_info (an overview): a book's 2,000 made 100 kB
@@ -170,7 +171,8 @@ def trim(result: Any, transport: str = "stdio", offered: frozenset[str] | None =
     for hook, args in (("cap_rows", (MOST_ROWS,)), ("cap_plan", (MOST_ROWS, MOST_DETAILED, PLAN_REST)),
                        ("cap_outline", (MOST_BOOKMARKS, "pdf_bookmarks (action list)")),
                        ("cap_list", (MOST_LISTED, "give `pages` for the bookmarks of those pages")),
-                       ("drop_unmatched", ()), ("cap_pages", (MOST_PAGES, "give `pages` for the others")),
+                       ("drop_unmatched", ()), ("cap_skipped", (MOST_SKIPPED,)),
+                       ("cap_pages", (MOST_PAGES, "give `pages` for the others")),
                        ("cap_images", (MOST_IMAGES, "give `pages` for the others")),
                        ("cap_fields", (MOST_FIELDS, "give `pages` (action list) for the fields of those pages")),
                        ("cap_values", (MOST_VALUE, MOST_VALUES, VALUES_REST)),

@@ -89,8 +89,22 @@ class InspectResult:
             self.images = self.images[:most]
 
     def cap_pages(self, most: int, how: str, most_ranges: int = 500) -> None:
-        """Keep the page boxes and images of the first `most` pages listed (a long document's run to thousands),
-        and `most_ranges` page-label ranges, saying so and `how` to see the others."""
+        """Keep the page boxes, images, fonts and page actions of the first `most` pages listed (a long document's
+        run to thousands: a book's fonts each listed 5,000 pages), and `most_ranges` page-label ranges, saying so
+        and `how` to see the others."""
+        numbers = [box.page for box in self.page_boxes]  # the pages inspected, each once
+        if len(numbers) > most:
+            kept, last = set(numbers[:most]), numbers[most - 1]
+            if any(p not in kept for font in self.fonts for p in font.pages):
+                self.warnings.append(f"fonts: those of {most} of {len(numbers)} pages (to page {last}); {how}")
+            self.fonts = [font for font in self.fonts if any(p in kept for p in font.pages)]
+            for font in self.fonts:
+                font.pages = [p for p in font.pages if p in kept]
+            actions = [a for a in self.actions if _page_of(a) in kept or _page_of(a) is None]
+            if len(actions) < len(self.actions):
+                self.warnings.append(f"actions: those of {most} of {len(numbers)} pages (to page {last}) and the "
+                                     f"document's; {how}")
+            self.actions = actions
         for name, items in (("page_boxes", self.page_boxes), ("images", self.images)):
             numbers = list(dict.fromkeys(item.page for item in items))
             if len(numbers) > most:
@@ -107,7 +121,7 @@ class InspectResult:
 
 def inspect(
     input: Input,
-    pages: Annotated[str | None, Param("Fonts, images and boxes of these pages only: `1-3,7` (default: all)",
+    pages: Annotated[str | None, Param("Fonts, images, boxes and actions of these pages only (default: all)",
                                                           empty_is_default=True)] = None,
     password: Password = None,
 ) -> InspectResult:
@@ -119,14 +133,15 @@ def inspect(
         xmp = _xmp(pdf, str(path))
         root = pdf.Root
         mark = root.get("/MarkInfo")
+        warnings: list[str] = []
         return InspectResult(
             path=str(path), pdf_version=pdf.pdf_version, pages=len(pdf.pages), encrypted=pdf.is_encrypted,
             linearized=pdf.is_linearized,
             tagged=_tagged(root, mark),
             pdfa=_claim(xmp, "pdfaid", conformance=True), pdfua=_claim(xmp, "pdfuaid"),
             fonts=structure.fonts(pdf, numbers), images=structure.images(pdf, numbers),
-            page_boxes=[_boxes(listed[n - 1], n) for n in numbers], page_labels=_labels(pdf), actions=_actions(pdf),
-            signatures=_signatures(pdf),
+            page_boxes=[_boxes(listed[n - 1], n) for n in numbers], page_labels=_labels(pdf),
+            actions=_actions(pdf, listed, numbers, warnings), signatures=_signatures(pdf), warnings=warnings,
         )
 
 
@@ -198,15 +213,21 @@ def _labels(pdf: pikepdf.Pdf) -> dict[str, str]:
     return ranges
 
 
-def _actions(pdf: pikepdf.Pdf) -> list[Action]:
-    """Document JavaScript, actions on opening, and page, annotation and field actions (not GoTo links)."""
+MOST_ACTIONS = 1_000
+
+
+def _actions(pdf: pikepdf.Pdf, listed: list[Any], numbers: list[int], warnings: list[str]) -> list[Action]:
+    """Document JavaScript, actions on opening, and the page, annotation and field actions of pages `numbers`
+    (not GoTo links); the first MOST_ACTIONS, with a warning past them."""
     import pikepdf
 
     found: list[Action] = []
 
     def add(where: str, action: Any) -> None:
-        if isinstance(action, pikepdf.Dictionary) and len(found) < 1000:
+        if isinstance(action, pikepdf.Dictionary):
             kind = text(action.get("/S"))[1:]
+            if kind and kind != "GoTo" and len(found) == MOST_ACTIONS:
+                raise _Enough
             if kind and kind != "GoTo":
                 target = action.get("/JS", action.get("/URI", action.get("/F", "")))
                 if isinstance(target, pikepdf.Stream):
@@ -223,20 +244,35 @@ def _actions(pdf: pikepdf.Pdf) -> list[Action]:
             add(f"{where} ({text(key)[1:]})", action)
 
     root = pdf.Root
-    add("document open", root.get("/OpenAction"))
-    triggers("document", root)
-    names = root.get("/Names")
-    if isinstance(names, pikepdf.Dictionary) and isinstance(names.get("/JavaScript"), pikepdf.Dictionary):
-        for key, action in pikepdf.NameTree(names.JavaScript).items():
-            add(f"document script {text(key)}", action)
-    for number, page in enumerate(pdf.pages, 1):
-        triggers(f"page {number}", page.obj)
-        annots = page.obj.get("/Annots")
-        for annot in annots if isinstance(annots, pikepdf.Array) else []:
-            if isinstance(annot, pikepdf.Dictionary):
-                add(f"page {number} {text(annot.get('/Subtype'))[1:]}", annot.get("/A"))
-                triggers(f"page {number} {text(annot.get('/Subtype'))[1:]}", annot)
+    try:
+        add("document open", root.get("/OpenAction"))
+        triggers("document", root)
+        names = root.get("/Names")
+        if isinstance(names, pikepdf.Dictionary) and isinstance(names.get("/JavaScript"), pikepdf.Dictionary):
+            for key, action in pikepdf.NameTree(names.JavaScript).items():
+                add(f"document script {text(key)}", action)
+        for number in numbers:
+            page = listed[number - 1]
+            triggers(f"page {number}", page.obj)
+            annots = page.obj.get("/Annots")
+            for annot in annots if isinstance(annots, pikepdf.Array) else []:
+                if isinstance(annot, pikepdf.Dictionary):
+                    add(f"page {number} {text(annot.get('/Subtype'))[1:]}", annot.get("/A"))
+                    triggers(f"page {number} {text(annot.get('/Subtype'))[1:]}", annot)
+    except _Enough:
+        warnings.append(f"actions: the first {MOST_ACTIONS:,} listed (to {found[-1].where}); inspect fewer pages "
+                        "for those of the others")
     return found
+
+
+class _Enough(Exception):
+    """MOST_ACTIONS actions are found: the walk stops."""
+
+
+def _page_of(action: Action) -> int | None:
+    """The page an action is on (`page 12 Link`), None for the document's."""
+    found = re.match(r"page (\d+)\b", action.where)
+    return int(found[1]) if found else None
 
 
 def _signatures(pdf: pikepdf.Pdf) -> list[Signature]:

@@ -76,3 +76,28 @@ def test_split_ranges_as_a_list(tmp_path: Path, sample: Path) -> None:
         split = anyio.run(go, server)
     assert not split.is_error, split.content[0].text
     assert [(p["start"], p["end"]) for p in split.structured_content["parts"]] == [(1, 2), (3, 4)]
+
+
+def test_form_values_as_an_object(tmp_path: Path, corpus: Path) -> None:
+    """pdf_forms' `values` as an object, `{"Name": "Ada"}`, as pdf_metadata's `values` and doc_convert's `metadata`
+    take one, was `values cannot be {...}: it takes a list of text`: it fills as `["Name=Ada"]` does (a name with
+    `=` in it too). A value that is not text (`true`) is still refused: `data` takes JSON's types. Found as an agent
+    filling a form over stdio; the listing is unchanged (an undeclared shape of one meaning)."""
+    from surface_servers import stdio_client
+
+    shutil.copy(corpus / "010-pdflatex-forms" / "pdflatex-forms.pdf", tmp_path / "form.pdf")
+
+    async def go() -> list[Any]:
+        async with stdio_client(tmp_path) as client:
+            return [await client.call_tool("pdf_forms", {"action": "fill", "input": "form.pdf", "output": out,
+                                                         "values": values})
+                    for out, values in (("a.pdf", {"Name": "Ada = Lovelace", "Check": "Yes"}),
+                                        ("b.pdf", ["Name=Ada = Lovelace", "Check=Yes"]),
+                                        ("c.pdf", {"Check": True}))]
+
+    given, listed, refused = anyio.run(go)
+    assert not given.is_error, given.content[0].text
+    assert given.structured_content["filled"] == listed.structured_content["filled"] == ["Name", "Check"]
+    assert given.structured_content["fields"] == listed.structured_content["fields"]
+    assert {f["name"]: f["value"] for f in given.structured_content["fields"]}["Name"] == "Ada = Lovelace"
+    assert refused.is_error and "values cannot be" in refused.content[0].text, refused.content[0].text

@@ -7,6 +7,7 @@ client."""
 from __future__ import annotations
 
 import base64
+import json
 import shutil
 from pathlib import Path
 from typing import Any
@@ -45,3 +46,41 @@ def test_base64_files_are_named_as_a_person_would(tmp_path: Path, sample: Path) 
     assert set(attached) == {"upload.txt", "my notes.md", "table.csv", "upload.pdf", "upload.png"}, attached
     assert {attached[n] for n in ("upload.txt", "upload.pdf", "upload.png")} == {"text/plain", "application/pdf",
                                                                                  "image/png"}, attached
+
+
+def test_text_names_a_named_base64_input_by_its_name(tmp_path: Path, sample: Path, outline_pdf: Path,
+                                                     encrypted_pdf: Path) -> None:
+    """A data: URL's `;name=` names its file in text, as a stored file's name does: a search's lines read
+    `min.pdf:1:1: ...` and an error `locked.pdf is encrypted`, not `base64:f723638db6e763cf` (a name the agent
+    never gave, which it could not tell from another's). Without a name, or two inputs sharing one, the text keeps
+    the `base64:` label that tells them apart; a value field (`path`) keeps it too. Found as an agent: an uploaded
+    `locked.pdf` came back as `base64:3e333bff0196d0c5 is encrypted`. (pdf_search resolved its inputs three
+    times, decoding each payload three times; each is now decoded once a call, so the name was its alone.)"""
+    root = tmp_path / "root"
+    root.mkdir()
+    named = _encoded(sample.read_bytes(), "data:application/pdf;name=min.pdf;base64,")
+    other = _encoded(outline_pdf.read_bytes(), "data:application/pdf;name=min.pdf;base64,")  # another min.pdf
+    bare = _encoded(sample.read_bytes(), "data:application/pdf;base64,")
+    locked = _encoded(encrypted_pdf.read_bytes(), "data:application/pdf;name=locked.pdf;base64,")
+
+    async def go(server: Any) -> dict[str, Any]:
+        async with server.client() as client:
+            return {"one": await client.call_tool("pdf_search", {"inputs": [named], "pattern": "Huardest"}),
+                    "two": await client.call_tool("pdf_search", {"inputs": [named, other, bare],
+                                                                 "pattern": "Huardest|Foo"}),
+                    "locked": await client.call_tool("pdf_info", {"input": locked}),
+                    "range": await client.call_tool("pdf_extract_text", {"input": named, "pages": "99"})}
+
+    with http_server(root, files_dir=tmp_path) as server:
+        got = anyio.run(go, server)
+    one, two = got["one"], got["two"]
+    assert not one.is_error and not two.is_error, (one.content[0].text, two.content[0].text)
+    lines = one.content[0].text.splitlines()
+    assert lines and all(line.startswith("min.pdf:") for line in lines), lines
+    assert one.structured_content["hits"][0]["path"].startswith("base64:"), one.structured_content  # a value
+    both = two.content[0].text.splitlines()  # two files of one name, and one of none: each told by its label
+    assert both and all(line.startswith("base64:") for line in both), both
+    assert len({line.split(":")[1] for line in both}) == 2, both  # the same bytes, the same label
+    assert json.loads(got["locked"].content[0].text)["message"] == "locked.pdf is encrypted"
+    message = json.loads(got["range"].content[0].text)["message"]
+    assert message == "page 99 is out of range: min.pdf has 4 pages", message

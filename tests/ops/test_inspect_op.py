@@ -132,3 +132,15 @@ def test_an_action_aimed_at_a_file_specification_shows_the_file_or_url() -> None
     actions = inspect(str(form)).actions
     assert [(a.type, a.target) for a in actions if a.type == "SubmitForm"] == [("SubmitForm", "http://exampe.com")]
     assert not any("pikepdf" in a.target for a in actions)
+
+
+def test_actions_past_a_thousand_are_said_to_be_left_out(tmp_path: Path) -> None:
+    """The actions stopped at 1,000 unsaid (a 1,500-page book linking to the web on every page)."""
+    import extreme_pdfs as extreme
+
+    book = extreme.linked(tmp_path / "book.pdf", 1_500, fonts=1)
+    result = inspect(str(book))
+    assert len(result.actions) == 1_000 and result.actions[-1].where == "page 1000 Link"
+    assert result.warnings == ["actions: the first 1,000 listed (to page 1000 Link); inspect fewer pages for those "
+                               "of the others"], result.warnings
+    assert [a.where for a in inspect(str(book), pages="1200-1201").actions] == ["page 1200 Link", "page 1201 Link"]

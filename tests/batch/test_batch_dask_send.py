@@ -1,0 +1,127 @@
+"""`pdftools batch --cluster ... --send-files` on a real Dask cluster whose worker shares no storage with this
+machine (tests/batch/dask_cluster.py: a `dask worker` that sees the inputs' and outputs' folders empty, as another
+machine sees folders of the same name that are not shared). Each input (and a file an option names) goes to the
+worker with its task; the outputs come back and this machine writes them: the same bytes as a local batch, the
+journal as with shared storage, the worker's temporary folders removed, a file over the limit refused in words."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pikepdf
+import pytest
+from batch_files import small_pdfs
+from dask_cluster import Cluster
+
+PDFTOOLS = Path(sys.executable).with_name("pdftools")
+
+
+def batch(*args: Any, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    full = {k: v for k, v in os.environ.items() if k not in ("PDFTOOLS_CLUSTER", "PDFTOOLS_DEBUG")}
+    full |= {"PDFTOOLS_CLUSTER_TIMEOUT": "10", **(env or {})}
+    return subprocess.run([str(PDFTOOLS), "batch", *map(str, args), "--json"], capture_output=True, text=True,
+                          env=full, timeout=300, check=False)
+
+
+def rows(stdout: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in stdout.splitlines() if line.strip()]
+
+
+def tree_bytes(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and not p.name.startswith(".")}
+
+
+def texts(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): subprocess.run(["pdftotext", str(p), "-"], capture_output=True, text=True,
+                                                       check=True).stdout for p in sorted(folder.rglob("*.pdf"))}
+
+
+def sent_folders(tmp: Path) -> list[str]:
+    return [p.name for p in tmp.iterdir() if p.name.startswith("pdftools-")]
+
+
+@pytest.fixture
+def blind(bare: Cluster, tmp_path: Path) -> Any:
+    """A worker that sees `in`, `out*`, `stamp` empty (not shared), with its temporary folder in `wtmp`."""
+    for name in ("in", "out", "out-big", "stamp"):
+        (tmp_path / name).mkdir()
+    (tmp_path / "wtmp").mkdir()
+    bare.add_worker("blind", hidden=tuple(tmp_path / n for n in ("in", "out", "out-big", "stamp")),
+                    env={"TMPDIR": str(tmp_path / "wtmp")})
+    try:
+        bare.wait_for(1)
+        yield bare
+    finally:
+        bare.kill("blind")
+
+
+def test_a_worker_without_the_files_runs_them_sent_and_the_outputs_are_the_local_ones(
+        blind: Cluster, tmp_path: Path) -> None:
+    small_pdfs(tmp_path / "in", 3)
+    small_pdfs(tmp_path / "in" / "sub", 2, pages=2, prefix="long")
+    small_pdfs(tmp_path / "stamp", 1, prefix="logo")
+    (tmp_path / "in" / "broken.pdf").write_bytes(b"not a PDF at all")
+    stamp = f"pdf={tmp_path / 'stamp' / 'logo-0000.pdf'}:1"
+    cases = {"rotate": ["--set", "angle=90"], "text": [], "info": [], "thumbnails": ["--set", "dpi=20"],
+             "stamp": ["--set", stamp]}
+    for command, extra in cases.items():
+        local = batch(command, tmp_path / "in", "-r", "-d", tmp_path / f"{command}-local", *extra)
+        sent = batch(command, tmp_path / "in", "-r", "-d", tmp_path / "out" / command, *extra,
+                     "--cluster", blind.address, "--send-files")
+        assert local.returncode == 15 and sent.returncode == 15, (command, sent.stdout, sent.stderr, blind.logs())
+        summary = json.loads(sent.stderr)  # one object: no warning of Dask's beside it
+        assert summary["succeeded"] == 5 and summary["failed"] == 1, summary
+        failed, = [r for r in rows(sent.stdout) if r["status"] == "failed"]  # the worker's error, this machine's path
+        assert failed["error"]["code"] == "NOT_A_PDF" and str(tmp_path / "in" / "broken.pdf") in json.dumps(failed)
+        assert "pdftools-" not in json.dumps(rows(sent.stdout)), sent.stdout  # no temporary path of the worker's
+        mine, theirs = tree_bytes(tmp_path / f"{command}-local"), tree_bytes(tmp_path / "out" / command)
+        assert len(mine) >= 5 and mine.keys() == theirs.keys(), command
+        if command == "stamp":  # (its stamp's resource gets a random name, sent or not: the same text)
+            mine, theirs = (texts(tmp_path / f"{command}-local"), texts(tmp_path / "out" / command))
+            assert "logo" in theirs["doc-0000.pdf"], theirs
+        assert mine == theirs, command
+    assert sent_folders(tmp_path / "wtmp") == []  # removed, the failed file's too
+    again = batch("rotate", tmp_path / "in", "-r", "-d", tmp_path / "out" / "rotate", "--set", "angle=90",
+                  "--cluster", blind.address, "--send-files")
+    assert [r["status"] for r in rows(again.stdout)].count("skipped") == 5, again.stdout  # the journal's
+    assert json.loads(again.stderr)["skipped"] == 5
+
+
+def test_a_file_over_the_limit_is_not_sent_and_says_what_to_do(blind: Cluster, tmp_path: Path) -> None:
+    small_pdfs(tmp_path / "in", 2)
+    big = pikepdf.new()
+    big.add_blank_page()
+    big.Root.Filler = big.make_stream(os.urandom(12_000_000))  # over Dask's 10 MB "large graph" warning
+    big.save(tmp_path / "in" / "big.pdf", compress_streams=False)
+    capped = batch("info", tmp_path / "in", "-d", tmp_path / "out", "--cluster", blind.address, "--send-files",
+                   env={"PDFTOOLS_MAX_SEND_BYTES": "5M"})
+    found = {Path(r["input"]).name: r for r in rows(capped.stdout)}
+    assert capped.returncode == 15 and [found[f"doc-000{i}.pdf"]["status"] for i in (0, 1)] == ["ok", "ok"]
+    error = found["big.pdf"]["error"]
+    assert error["code"] == "TOO_LARGE_TO_SEND" and "PDFTOOLS_MAX_SEND_BYTES" in error["message"], error
+    assert "12,0" in error["message"] and "shared" in error["hint"] and "{{" not in error["hint"], error
+    assert found["big.pdf"]["worker"] is None  # never sent
+    whole = batch("info", tmp_path / "in" / "big.pdf", "-d", tmp_path / "out-big", "--cluster", blind.address,
+                  "--send-files")  # the default limit (100 MB) takes it, and Dask says nothing of its size
+    assert whole.returncode == 0, (whole.stdout, whole.stderr)
+    assert json.loads(whole.stderr)["succeeded"] == 1
+    stamped = batch("stamp", tmp_path / "in", "-d", tmp_path / "out-big" / "s", "--set",
+                    f"pdf={tmp_path / 'in' / 'big.pdf'}", "--cluster", blind.address, "--send-files",
+                    env={"PDFTOOLS_MAX_SEND_BYTES": "5M"})  # a file an option names: refused before any file
+    assert stamped.returncode != 0 and stamped.stdout == ""
+    error = json.loads(stamped.stderr)["error"]
+    assert error["code"] == "TOO_LARGE_TO_SEND" and "big.pdf" in error["message"], error
+    assert sent_folders(tmp_path / "wtmp") == []
+
+
+def test_without_the_option_not_shared_names_it(blind: Cluster, tmp_path: Path) -> None:
+    small_pdfs(tmp_path / "in", 1)
+    out = batch("text", tmp_path / "in", "-d", tmp_path / "out", "--cluster", blind.address)
+    (row,) = rows(out.stdout)
+    assert row["error"]["code"] == "NOT_SHARED" and "--send-files" in row["error"]["hint"], row

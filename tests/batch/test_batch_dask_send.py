@@ -15,7 +15,7 @@ from typing import Any
 
 import pikepdf
 import pytest
-from batch_files import small_pdfs
+from batch_files import one_scan, scans, small_pdfs
 from dask_cluster import Cluster
 
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
@@ -125,3 +125,18 @@ def test_without_the_option_not_shared_names_it(blind: Cluster, tmp_path: Path) 
     out = batch("text", tmp_path / "in", "-d", tmp_path / "out", "--cluster", blind.address)
     (row,) = rows(out.stdout)
     assert row["error"]["code"] == "NOT_SHARED" and "--send-files" in row["error"]["hint"], row
+
+
+def test_a_long_scan_cut_into_parts_is_sent_part_by_part(blind: Cluster, tmp_path: Path, sample: Path) -> None:
+    """`--pages-per-task`: the parts, cut into this machine's staging folder, which the worker cannot see, are
+    sent as inputs are; the document put back together reads as OCR of the whole on this machine."""
+    one_scan(scans(sample, tmp_path / "pages", dpi=72, pages=3), tmp_path / "in" / "long.pdf")
+    whole = batch("ocr", tmp_path / "in", "-d", tmp_path / "whole", "--set", "dpi=72")
+    cut = batch("ocr", tmp_path / "in", "-d", tmp_path / "out", "--set", "dpi=72", "--pages-per-task", "1",
+                "--cluster", blind.address, "--send-files")
+    assert whole.returncode == 0 and cut.returncode == 0, (cut.stdout, cut.stderr, blind.logs())
+    (row,) = rows(cut.stdout)
+    assert row["status"] == "ok" and row["pages"] == 3, row
+    assert texts(tmp_path / "whole") == texts(tmp_path / "out")
+    assert texts(tmp_path / "out")["long.pdf"].split("\f")[1].strip()  # the second page's words, from its part
+    assert not (tmp_path / "out" / ".pdftools-staging").exists() and sent_folders(tmp_path / "wtmp") == []

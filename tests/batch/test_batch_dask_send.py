@@ -140,3 +140,31 @@ def test_a_long_scan_cut_into_parts_is_sent_part_by_part(blind: Cluster, tmp_pat
     assert texts(tmp_path / "whole") == texts(tmp_path / "out")
     assert texts(tmp_path / "out")["long.pdf"].split("\f")[1].strip()  # the second page's words, from its part
     assert not (tmp_path / "out" / ".pdftools-staging").exists() and sent_folders(tmp_path / "wtmp") == []
+
+
+def test_over_mcp_send_files_runs_on_the_servers_cluster(blind: Cluster, tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """An agent that met NOT_SHARED calls again with `send_files`: the server's cluster (PDFTOOLS_CLUSTER) gets
+    the files, and a file an option names inside the roots goes too."""
+    import anyio
+    from mcp import Client
+
+    from pdftools.mcp.server import build_server
+
+    small_pdfs(tmp_path / "in", 2)
+    small_pdfs(tmp_path / "stamp", 1, prefix="logo")
+    monkeypatch.setenv("PDFTOOLS_CLUSTER", blind.address)
+    monkeypatch.setenv("PDFTOOLS_CLUSTER_TIMEOUT", "10")
+    args = {"command": "stamp", "inputs": ["in"], "out_dir": "out", "options": {"pdf": "stamp/logo-0000.pdf"}}
+
+    async def go() -> list[Any]:
+        async with Client(build_server([tmp_path])) as client:
+            return [await client.call_tool("pdf_batch", {**args, "out_dir": out, **extra})
+                    for out, extra in (("out/plain", {}), ("out/sent", {"send_files": True}))]
+
+    plain, sent = anyio.run(go)
+    assert {r["error"]["code"] for r in plain.structured_content["rows"]} == {"NOT_SHARED"}, plain
+    hint = plain.structured_content["rows"][0]["error"]["hint"]
+    assert "send_files" in hint and "--" not in hint, hint
+    assert not sent.is_error and sent.structured_content["succeeded"] == 2, sent
+    assert "logo" in texts(tmp_path / "out" / "sent")["doc-0001.pdf"]

@@ -307,7 +307,8 @@ def _run(command: str, kind: plan.Kind, chosen: dict[str, Any], pattern: str, pa
             runner.execute(executor, todo, journal, staging, count, assembler, sender)
         except (KeyboardInterrupt, Interrupted) as exc:
             raise _stopped(exc, counts["ok"], len(todo), folder) from None
-    return BatchResult(command=command, out_dir=str(folder), engine=executor.label if executor else "none needed",
+    engine = executor.label + "; files sent with their tasks" * bool(sender) if executor else "none needed"
+    return BatchResult(command=command, out_dir=str(folder), engine=engine,
                        total=len(pairs), succeeded=counts["ok"], failed=counts["failed"], skipped=counts["skipped"],
                        pages=pages[0], seconds=round(runner.time.monotonic() - started, 3), rows=rows,
                        rows_streamed=streamed)

@@ -77,6 +77,7 @@ def test_a_worker_without_the_files_runs_them_sent_and_the_outputs_are_the_local
         assert local.returncode == 15 and sent.returncode == 15, (command, sent.stdout, sent.stderr, blind.logs())
         summary = json.loads(sent.stderr)  # one object: no warning of Dask's beside it
         assert summary["succeeded"] == 5 and summary["failed"] == 1, summary
+        assert summary["engine"].endswith("; files sent with their tasks"), summary  # said where the files ran
         failed, = [r for r in rows(sent.stdout) if r["status"] == "failed"]  # the worker's error, this machine's path
         assert failed["error"]["code"] == "NOT_A_PDF" and str(tmp_path / "in" / "broken.pdf") in json.dumps(failed)
         assert "pdftools-" not in json.dumps(rows(sent.stdout)), sent.stdout  # no temporary path of the worker's

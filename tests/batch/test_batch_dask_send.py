@@ -115,6 +115,12 @@ def test_a_file_over_the_limit_is_not_sent_and_says_what_to_do(blind: Cluster, t
     assert stamped.returncode != 0 and stamped.stdout == ""
     error = json.loads(stamped.stderr)["error"]
     assert error["code"] == "TOO_LARGE_TO_SEND" and "big.pdf" in error["message"], error
+    drawn = batch("thumbnails", tmp_path / "in" / "doc-0000.pdf", "-d", tmp_path / "out-big" / "t", "--set", "dpi=300",
+                  "--cluster", blind.address, "--send-files", env={"PDFTOOLS_MAX_SEND_BYTES": "20k"})
+    (row,) = rows(drawn.stdout)  # a small input whose output is over the limit: not sent back, nothing written
+    assert row["error"]["code"] == "TOO_LARGE_TO_SEND" and "the output of" in row["error"]["message"], row
+    assert "limit: 20,000 bytes" in row["error"]["message"] and row["worker"], row
+    assert not (tmp_path / "out-big" / "t" / "doc-0000").exists()
     assert sent_folders(tmp_path / "wtmp") == []
 
 

@@ -1,22 +1,25 @@
 """`batch --send-files`: a cluster whose workers share no storage with the machine that runs the batch.
 
-Each file's task carries the input's bytes and those of every file an option names (a stamp's PDF, a style
-sheet: any option value that names a file here, `stamp.pdf:2` too). The worker writes them into a temporary
-folder of its own and runs the command there (`paths.Copies`: each path, as named, is the worker's copy), then
-returns its output's bytes with the row; this machine writes them into the staging folder, and the runner
-journals and publishes them as a shared worker's (each output written once, renamed into place whole). The
-worker's folder is removed whatever happens. Each file sent, and each output returned, holds at most PDFTOOLS_MAX_SEND_BYTES (it
-travels whole, through the scheduler): over it, the file's row says TOO_LARGE_TO_SEND and nothing is sent.
+Each file's task carries the input's bytes and those of every file an option names (a stamp's PDF, a style sheet:
+any option value that names a file here, `stamp.pdf:2` too). The worker writes them into a temporary folder of its
+own and runs the command there (`paths.Copies`: each path, as named, is the worker's copy), then returns its
+output's bytes with the row; this machine writes them into the staging folder, and the runner journals and publishes
+them as a shared worker's (each output written once, renamed into place whole). The worker's folder is removed
+whatever happens (and, by the next file, one that a worker killed mid-file left). Each file sent, and each output
+returned, holds at most PDFTOOLS_MAX_SEND_BYTES (it travels whole, through the scheduler): over it, the file's row
+says TOO_LARGE_TO_SEND and nothing is sent.
 
-Memory: a file is read when the executor sends it, and the executor keeps 4 files in flight per worker thread,
-so the batch never holds more than that window (and the files options name, read once). With the option every
-file travels, also to a worker that could read it: one rule, no guessing which worker sees what.
+Memory: a file is read when the executor sends it, and the executor keeps 4 files in flight per worker thread, so
+the batch never holds more than that window (and the files options name, read once). With the option every file
+travels, also to a worker that could read it: one rule, no guessing which worker sees what.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import socket
 import stat
 import tempfile
 import uuid
@@ -150,7 +153,8 @@ def run_sent(parcel: Parcel) -> Returned:
     output read back; the folder removed whatever happens."""
     from pdftools.batch import work
 
-    folder = Path(tempfile.mkdtemp(prefix=PREFIX))
+    _sweep()
+    folder = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{socket.gethostname()}-{os.getpid()}-"))
     staging = str(folder / "staging")
     try:
         copies = {}
@@ -175,6 +179,27 @@ def run_sent(parcel: Parcel) -> Returned:
     finally:
         work.forget_stage(staging)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _sweep() -> None:
+    """Remove the folders that workers of this machine killed mid-file left (named by host and process: one whose
+    process is gone; never another machine's, if the temporary folder is shared)."""
+    mine = f"{PREFIX}{socket.gethostname()}-"
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(tempfile.gettempdir()):
+            pid = entry.name.removeprefix(mine).split("-")[0]
+            if entry.name.startswith(mine) and pid.isdigit() and not _alive(int(pid)):
+                shutil.rmtree(entry.path, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass
+    return True
 
 
 def _read(made: Path, limit: float | None, job: FileJob) -> bytes | dict[str, bytes]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -89,6 +90,21 @@ def test_a_worker_without_the_files_runs_them_sent_and_the_outputs_are_the_local
                   "--cluster", blind.address, "--send-files")
     assert [r["status"] for r in rows(again.stdout)].count("skipped") == 5, again.stdout  # the journal's
     assert json.loads(again.stderr)["skipped"] == 5
+
+
+def test_a_folder_a_killed_worker_left_is_removed_by_the_next_file(blind: Cluster, tmp_path: Path) -> None:
+    small_pdfs(tmp_path / "in", 1)
+    gone = subprocess.Popen(["true"])
+    gone.wait()  # a process id no process has now
+    host = socket.gethostname()
+    left = tmp_path / "wtmp" / f"pdftools-sent-{host}-{gone.pid}-abc"
+    elsewhere = tmp_path / "wtmp" / f"pdftools-sent-{host}x-{gone.pid}-abc"  # another machine's: not for this one
+    running = tmp_path / "wtmp" / f"pdftools-sent-{host}-{os.getpid()}-abc"  # a process still there
+    for folder in (left, elsewhere, running):
+        (folder / "in").mkdir(parents=True)
+    out = batch("text", tmp_path / "in", "-d", tmp_path / "out", "--cluster", blind.address, "--send-files")
+    assert out.returncode == 0, (out.stdout, out.stderr)
+    assert sorted(sent_folders(tmp_path / "wtmp")) == sorted([elsewhere.name, running.name])
 
 
 def test_a_file_over_the_limit_is_not_sent_and_says_what_to_do(blind: Cluster, tmp_path: Path) -> None:

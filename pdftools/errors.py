@@ -323,9 +323,20 @@ class NotShared(PdftoolsError):
     code = "NOT_SHARED"
     exit_code = 9
     hint = ("Every worker opens the inputs and writes the outputs at the same path as this machine: mount the "
-            "same storage at the same path on every worker (or leave out {{cli:--cluster / PDFTOOLS_CLUSTER), then "
-            "run the same command again.}}{{mcp:the server's setting PDFTOOLS_CLUSTER: whoever runs the server "
-            "decides), then call again.}}")
+            "same storage at the same path on every worker, or {{cli:give --send-files}}{{mcp:call again with "
+            "send_files true}} (each file sent to its worker and the outputs back, up to PDFTOOLS_MAX_SEND_BYTES "
+            "a file), or leave out {{cli:--cluster / PDFTOOLS_CLUSTER; then run the same command again.}}{{mcp:the "
+            "server's setting PDFTOOLS_CLUSTER (whoever runs the server decides); then call again.}}")
+
+
+class TooLargeToSend(PdftoolsError):
+    code = "TOO_LARGE_TO_SEND"
+    exit_code = 10
+    hint = ("Files sent to a cluster's workers ({{cli:--send-files}}{{mcp:send_files}}) travel whole, through the "
+            "Dask scheduler, so each is capped (PDFTOOLS_MAX_SEND_BYTES, default 100M): put the files on shared "
+            "storage, mounted at the same path on every worker, and leave out {{cli:--send-files}}{{mcp:send_files}}, "
+            "or cut a long scan with {{cli:--pages-per-task}}{{mcp:pages_per_task}} (each part is sent on its own), or "
+            "raise the limit{{mcp: (the server's setting)}} if the scheduler and workers have the memory.")
 
 
 class WorkerMismatch(PdftoolsError):

@@ -104,7 +104,8 @@ class DaskExecutor(Screening, Following):
                                       hint="{{mcp:The server's cluster (PDFTOOLS_CLUSTER) has no workers: "
                                            "whoever runs the server starts them}}{{cli:Start workers}}: `dask "
                                            f"worker {self.address}` on machines that see the files at the same "
-                                           "paths. " + again)
+                                           "paths (or on any machine, with {{cli:--send-files}}{{mcp:send_files}}). "
+                                           + again)
         why = f": {exc}" if exc is not None and str(exc) else ""
         return ClusterUnavailable(f"lost the Dask scheduler at {self.address}{why}", hint=again)
 

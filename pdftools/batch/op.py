@@ -104,6 +104,10 @@ def batch(
     cluster: Annotated[str | None, Param("Dask scheduler to run on (tcp://HOST:8786, or the file `dask scheduler "
                                          "--scheduler-file` wrote); needs pdftools[cluster]"),
                        Cli(envvar="PDFTOOLS_CLUSTER", metavar="URL"), Mcp(hidden=True)] = None,
+    send_files: Annotated[bool, Param("{{cli:Cluster whose workers share no storage with this machine: each file "
+                                      "sent with its task, its outputs sent back (at most PDFTOOLS_MAX_SEND_BYTES a "
+                                      "file, default 100M)}}{{mcp:The cluster's workers share no storage: send them "
+                                      "the files}}")] = False,
     pages_per_task: Annotated[int | None, Param("ocr: split longer documents into parts of this many pages, "
                                                 "one task each", ge=1)] = None,
     password: Passwords = None,
@@ -123,6 +127,12 @@ def batch(
                                    "this machine: without --cluster, and PDFTOOLS_CLUSTER= if it is set.}}{{mcp:Call "
                                    "again and leave out jobs: the server runs batches on its cluster (its setting "
                                    "PDFTOOLS_CLUSTER), whose workers' nthreads decide.}}")
+    if send_files and not cluster:
+        raise InvalidArgument("{{send_files}} sends the files to a cluster's workers, and no cluster is named",
+                              hint="{{cli:Name the cluster (--cluster tcp://HOST:8786 or PDFTOOLS_CLUSTER), or leave "
+                                   "out --send-files: this machine reads the files itself.}}{{mcp:The server runs "
+                                   "batches on its own machine (its setting PDFTOOLS_CLUSTER is unset): call again "
+                                   "without send_files.}}")
     if not cluster:  # what this machine must have (its programs' languages...): here, it runs every file (on a
         # cluster: what each worker's machine has, asked of the workers before any file, see `_run`)
         _check(fn, "check_here", chosen)
@@ -133,7 +143,7 @@ def batch(
         plan.check_targets(sources, targets)
         with locked(folder):
             result = _run(op.name, kind, chosen, pattern, list(zip(sources, targets, strict=True)), folder, jobs,
-                          cluster, pages_per_task)
+                          cluster, pages_per_task, send_files)
     except BaseException:
         _unmake(folder, made)
         raise
@@ -231,7 +241,7 @@ def _unmake(folder: Path, made: Path | None) -> None:
 
 
 def _run(command: str, kind: plan.Kind, chosen: dict[str, Any], pattern: str, pairs: list[Any], folder: Path,
-         jobs: int | None, cluster: str | None, pages_per_task: int | None) -> BatchResult:
+         jobs: int | None, cluster: str | None, pages_per_task: int | None, send_files: bool = False) -> BatchResult:
     from pdftools.batch import runner
 
     journal, staging = Journal(folder), folder / STAGING
@@ -262,6 +272,11 @@ def _run(command: str, kind: plan.Kind, chosen: dict[str, Any], pattern: str, pa
         todo.append(plan.FileJob(command, os.path.abspath(source.path), os.path.abspath(target), kind, chosen,
                                  os.path.abspath(staging), key, _roots_for(roots, source.path),
                                  remote=bool(cluster), folder=os.getcwd() if cluster and roots is None else None))
+    sender = None
+    if send_files and todo:
+        from pdftools.batch.sending import Sender
+
+        sender = Sender(chosen)  # the files the options name, read (and held to the limit) before any file
     executor = runner.for_batch(jobs, cluster) if todo else None
     if executor is not None and cluster and hasattr(inspect.getmodule(plan.command_op(command).load()), "check_here"):
         from pdftools.batch.work import check_here
@@ -290,10 +305,11 @@ def _run(command: str, kind: plan.Kind, chosen: dict[str, Any], pattern: str, pa
 
     if executor is not None:
         try:
-            runner.execute(executor, todo, journal, staging, count, assembler)
+            runner.execute(executor, todo, journal, staging, count, assembler, sender)
         except (KeyboardInterrupt, Interrupted) as exc:
             raise _stopped(exc, counts["ok"], len(todo), folder) from None
-    return BatchResult(command=command, out_dir=str(folder), engine=executor.label if executor else "none needed",
+    engine = executor.label + "; files sent with their tasks" * bool(sender) if executor else "none needed"
+    return BatchResult(command=command, out_dir=str(folder), engine=engine,
                        total=len(pairs), succeeded=counts["ok"], failed=counts["failed"], skipped=counts["skipped"],
                        pages=pages[0], seconds=round(runner.time.monotonic() - started, 3), rows=rows,
                        rows_streamed=streamed)

@@ -327,6 +327,7 @@ class FileJob:
     pages: tuple[int, int] | None = None  # a part of a cut document: its page range (1-based, inclusive)
     remote: bool = False  # on a cluster's worker: a path it cannot see is storage that is not shared
     folder: str | None = None  # where the batch runs: an option's relative path starts there, not in a worker's
+    sent: dict[str, str] | None = None  # sent with its task (`--send-files`): each path as named -> the worker's copy
     extra: dict[str, Any] = field(default_factory=dict)
 
 

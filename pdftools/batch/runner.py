@@ -95,16 +95,19 @@ def row_of(job: FileJob, outcome: Any) -> BatchRow:
 
 
 def execute(executor: Executor, jobs: list[FileJob], journal: Journal, staging: Path,
-            deliver: Callable[[BatchRow], None], assembler: Any = None) -> None:
+            deliver: Callable[[BatchRow], None], assembler: Any = None, sender: Any = None) -> None:
     """Run every job; `deliver` gets each file's row as it finishes. A cut document's parts go through
-    `assembler`, which gives the file's row once its last part is in."""
+    `assembler`, which gives the file's row once its last part is in; with `sender` (`--send-files`) each goes
+    to its worker with its files, and its output comes back into the staging folder."""
     meter = Meter(len(jobs))
     if assembler is not None:
         assembler.on_cut = meter.cutting
     units = assembler.units(jobs) if assembler is not None else jobs
     current = task.current()
     try:
-        for job, outcome in executor.run(run_one, units, current.check):
+        ran = executor.run(run_one, units, current.check) if sender is None else sender.run(executor, units,
+                                                                                             current.check)
+        for job, outcome in ran:
             row = row_of(job, outcome)
             whole = assembler is not None and job.pages is not None
             if whole:

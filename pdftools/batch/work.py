@@ -70,7 +70,9 @@ def run_one(job: FileJob) -> BatchRow:
     try:
         _visible(job, worker)
         made = _stage(job.staging) / f"{uuid.uuid4().hex[:12]}-{Path(job.target).name}"
-        policy = paths.RootsPolicy([Path(r) for r in job.roots]) if job.roots else paths.LocalPolicy(job.folder)
+        policy: Any = paths.RootsPolicy([Path(r) for r in job.roots]) if job.roots else paths.LocalPolicy(job.folder)
+        if job.sent is not None:  # sent with its task (`sending`): each path as named is the worker's copy
+            policy = paths.Copies(policy, job.sent)
         mine = task.Task()
         with paths.using(policy), task.running(mine), _reproducible(), _dropped(job, mine):
             fn = get(job.command).load()
@@ -125,8 +127,8 @@ def check_here(asked: tuple[str, dict[str, Any]]) -> dict[str, Any] | None:
 def _visible(job: FileJob, worker: str) -> None:
     """On a cluster, before any work: this worker sees the input, and the output folder the batch holds (its
     lock file is there while the batch runs). A worker on a machine where the folders are not shared would
-    read nothing, or write where the batch never looks."""
-    if not job.remote:
+    read nothing, or write where the batch never looks. (Files sent with the task: the worker's own copies.)"""
+    if not job.remote or job.sent is not None:
         return
     if not os.path.exists(job.input):
         raise NotShared(f"worker {worker} cannot see {job.input}")
@@ -189,12 +191,17 @@ def _stage(staging: str) -> Path:
     return folder
 
 
+def forget_stage(staging: str) -> None:
+    """The folder `_stage` made in `staging` is gone with it (a worker's temporary folder, `sending`)."""
+    _stages.pop(staging, None)
+
+
 def _arguments(job: FileJob, made: Path) -> dict[str, Any]:
     kwargs = {**job.options, "input": job.input}
     if isinstance(kwargs.get("password"), list):  # several: the file's own, for a command that takes one
         from pdftools.core.pdf import key_for
 
-        kwargs["password"] = key_for(Path(job.input), kwargs["password"])
+        kwargs["password"] = key_for(_input_file(job), kwargs["password"])
     if job.kind == "file":
         kwargs["output"] = str(made)
     elif job.kind == "folder":
@@ -208,15 +215,21 @@ def _write_result(job: FileJob, result: Any, made: Path) -> None:
     if job.kind == "text":
         source = result.text if getattr(result, "text", None) is not None else result
         made.write_text("".join(page.text + "\f" for page in source.pages), encoding="utf-8")
-    elif job.kind == "json":
-        made.write_text(results.to_json(result, indent=1) + "\n", encoding="utf-8")
+    elif job.kind == "json":  # (files sent with the task: named as on the machine that sent them)
+        shown = paths.policy().public(result) if job.sent is not None else result  # type: ignore[union-attr]
+        made.write_text(results.to_json(shown, indent=1) + "\n", encoding="utf-8")
 
 
 def _pass_through(job: FileJob, result: Any, made: Path) -> None:
     """OCR of a PDF whose pages all have text writes nothing: in a batch its output is the input as it is
     (already searchable), as OCRmyPDF's --skip-text gives it, so that the output folder holds every file."""
     if job.kind == "file" and getattr(result, "already_text", False) and not made.exists():
-        shutil.copyfile(job.input, made)
+        shutil.copyfile(_input_file(job), made)
+
+
+def _input_file(job: FileJob) -> Path:
+    """Where the input is read: its path, or the worker's copy of a file sent with its task."""
+    return Path(job.sent.get(job.input, job.input) if job.sent is not None else job.input)
 
 
 def publish(made: Path, target: Path) -> None:

@@ -19,6 +19,7 @@ from pdftools.errors import (
     PageTooLarge,
     PdftoolsError,
     StreamTooLarge,
+    TooLargeToSend,
     TooManyPages,
 )
 
@@ -70,6 +71,7 @@ INPUT_BYTES = Limit("PDFTOOLS_MAX_INPUT_BYTES", 2e9, InputTooLarge, "bytes")
 PAGES = Limit("PDFTOOLS_MAX_PAGES", 100_000, TooManyPages, "pages", "5000 or 100k")
 STREAM_BYTES = Limit("PDFTOOLS_MAX_STREAM_BYTES", 1e9, StreamTooLarge, "bytes")
 MAX_PIXELS = 200_000_000  # a page rendered for OCR or thumbnails: A0 at 300 dpi is 139 Mpx (~0.4 GB as RGB)
+SEND_BYTES = Limit("PDFTOOLS_MAX_SEND_BYTES", 100e6, TooLargeToSend, "bytes", "100M or 1G")  # batch --send-files
 PIXELS = Limit("PDFTOOLS_MAX_PIXELS", MAX_PIXELS, PageTooLarge, "pixels", "50M or 200M")
 ALL = (INPUT_BYTES, PAGES, STREAM_BYTES, PIXELS)
 

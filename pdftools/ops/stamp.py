@@ -199,8 +199,6 @@ def _stamp_pdf(pdf: pikepdf.Pdf, numbers: list[int], spec: str, password: Keys, 
     """Stamp the pages of `spec` on the pages `numbers`, in their order: one stamp page on each; several in turn,
     the i-th on the i-th page, then those of `repeat` over and over, none when it is not given (qpdf's --overlay
     with --to, --from and --repeat; pdftk's multistamp). What the first page got, and the pages stamped."""
-    from pikepdf import Rectangle
-
     raw, page_spec = split_spec(spec)
     path = input_path(raw)
     source = open_other(path, password, pdf, name)  # (`name`: the input's, for its error)
@@ -216,10 +214,24 @@ def _stamp_pdf(pdf: pikepdf.Pdf, numbers: list[int], spec: str, password: Keys, 
         if chosen not in forms:
             forms[chosen] = pdf.copy_foreign(source.pages[chosen - 1].as_form_xobject())
             forms[chosen] = _faded(pdf, forms[chosen], opacity) if opacity < 1 else forms[chosen]
-        page = listed[number - 1]
-        place = page.add_underlay if underlay else page.add_overlay
-        place(forms[chosen], Rectangle(*(float(v) for v in page.cropbox)))
+        _place(listed[number - 1], forms[chosen], underlay)
     return f"{path.name}:{pairs[0][1]}" if pairs else path.name, sorted({number for number, _ in pairs})
+
+
+def _place(page: pikepdf.Page, form: pikepdf.Object, under: bool) -> None:
+    """The form drawn over (or under) the page, fitted to its crop box, as pikepdf's add_overlay/add_underlay
+    draw it, but under a name of the same run after run (`add_resource`): theirs is random, so the same input
+    and options gave other bytes each time."""
+    from pikepdf import Name, Rectangle
+
+    name = add_resource(page, form, Name.XObject, "Fx")
+    drawn = page.calc_form_xobject_placement(form, name, Rectangle(*(float(v) for v in page.cropbox)),
+                                             allow_shrink=True, allow_expand=True)
+    if not under:
+        page.contents_add(b"q\n", prepend=True)  # the page's own state ends before the stamp is drawn
+        page.contents_add(b"Q\n", prepend=False)
+    page.contents_add(drawn, prepend=under)
+    page.contents_coalesce()
 
 
 def _in_turn(first: list[int], again: list[int], count: int) -> list[int]:

@@ -98,3 +98,19 @@ def test_a_stamp_pdf_without_pages(cli: Any, blank: Path, tmp_path: Path) -> Non
     result = cli("stamp", blank, "--pdf", empty, "-o", tmp_path / "out.pdf", "--json")
     assert result.exit_code == 4, result
     assert json.loads(result.stderr)["error"]["code"] == "NO_PAGES"
+
+
+@pytest.mark.parametrize("under", [False, True])
+def test_the_same_stamp_gives_the_same_bytes(cli: Any, blank: Path, black: Path, tmp_path: Path,
+                                            under: bool) -> None:
+    """The stamp's page went into each page's resources under a random name (pikepdf's add_overlay), so the same
+    input and options gave other bytes each run, where a batch promises the same bytes on any worker in any run."""
+    outputs = []
+    for run in range(2):
+        out = tmp_path / f"{run}.pdf"
+        result = cli("stamp", str(blank), "--pdf", str(black), *(["--underlay"] if under else []), "-o", str(out))
+        assert result.exit_code == 0, result.output
+        outputs.append(out.read_bytes())
+    assert outputs[0] == outputs[1]
+    with pikepdf.open(tmp_path / "0.pdf") as pdf:
+        assert list(pdf.pages[0].Resources.XObject.keys()) == ["/Fx1"]

@@ -1,0 +1,213 @@
+"""`batch --send-files`: a cluster whose workers share no storage with the machine that runs the batch.
+
+Each file's task carries the input's bytes and those of every file an option names (a stamp's PDF, a style sheet:
+any option value that names a file here, `stamp.pdf:2` too). The worker writes them into a temporary folder of its
+own and runs the command there (`paths.Copies`: each path, as named, is the worker's copy), then returns its
+output's bytes with the row; this machine writes them into the staging folder, and the runner journals and publishes
+them as a shared worker's (each output written once, renamed into place whole). The worker's folder is removed
+whatever happens (and, by the next file, one that a worker killed mid-file left). Each file sent, and each output
+returned, holds at most PDFTOOLS_MAX_SEND_BYTES (it travels whole, through the scheduler): over it, the file's row
+says TOO_LARGE_TO_SEND and nothing is sent.
+
+Memory: a file is read when the executor sends it, and the executor keeps 4 files in flight per worker thread, so
+the batch never holds more than that window (and the files options name, read once). With the option every file
+travels, also to a worker that could read it: one rule, no guessing which worker sees what.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import stat
+import tempfile
+import uuid
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from pdftools.batch.plan import SECRETS, FileJob
+from pdftools.batch.work import BatchRow, named_error
+from pdftools.core import limits, paths
+from pdftools.errors import PdftoolsError, TooLargeToSend, os_error
+
+PREFIX = "pdftools-sent-"  # the worker's temporary folders
+
+
+@dataclass(frozen=True)
+class Parcel:
+    """A file's work with the files it reads: each path as the batch names it -> its bytes."""
+
+    job: FileJob
+    files: dict[str, bytes]
+    limit: float | None  # this machine's PDFTOOLS_MAX_SEND_BYTES: outputs coming back are held to it too
+
+
+@dataclass
+class Returned:
+    """A worker's row, and its output's bytes: a file's, or a folder's (each file's path in it -> its bytes)."""
+
+    row: BatchRow
+    output: bytes | dict[str, bytes] | None = None
+
+
+def _too_large(what: str, size: int, limit: float) -> TooLargeToSend:
+    return TooLargeToSend(f"{what} has {size:,} bytes to send (limit: {limit:,.0f} bytes, set by "
+                          f"{limits.SEND_BYTES.env})")
+
+
+class Sender:
+    """This machine's side: parcels made as the executor asks for them, outputs written as they come back."""
+
+    def __init__(self, options: dict[str, Any]) -> None:
+        self.limit = limits.SEND_BYTES.value()
+        self.named = self._named(options)  # read once, before any file: one too large refuses the batch
+        self.refused: list[tuple[FileJob, BatchRow]] = []
+
+    def _named(self, options: dict[str, Any]) -> dict[str, bytes]:
+        """The files the options name (their values that name a file here, `stamp.pdf:2` too), as named."""
+        found: dict[str, bytes] = {}
+        for name, value in options.items():
+            for text in value if isinstance(value, list) else [value]:
+                if name in SECRETS or not isinstance(text, str):
+                    continue
+                for raw in {text, text.rsplit(":", 1)[0]} - {"", "-"}:
+                    path = _file_here(raw)
+                    if path is None:
+                        continue
+                    size = path.stat().st_size
+                    if self.limit is not None and size > self.limit:
+                        raise _too_large(f"{raw} (the option {name})", size, self.limit)
+                    found[raw] = path.read_bytes()
+        return found
+
+    def run(self, executor: Any, jobs: Iterable[FileJob],
+            check: Callable[[], None]) -> Iterator[tuple[FileJob, Any]]:
+        """`executor.run` of the jobs sent with their files: each job and its row (outputs written into its
+        staging folder) or what failed around it; a file too large to send has its row here, never sent."""
+        for parcel, outcome in executor.run(run_sent, self._parcels(jobs), check):
+            yield from self._drain()
+            yield parcel.job, self._receive(parcel.job, outcome) if isinstance(outcome, Returned) else outcome
+        yield from self._drain()
+
+    def _drain(self) -> Iterator[tuple[FileJob, BatchRow]]:
+        while self.refused:
+            yield self.refused.pop(0)
+
+    def _parcels(self, jobs: Iterable[FileJob]) -> Iterator[Parcel]:
+        for job in jobs:
+            try:
+                size = os.stat(job.input).st_size
+                if self.limit is not None and size > self.limit:
+                    raise _too_large(job.input, size, self.limit)
+                data = Path(job.input).read_bytes()
+            except PdftoolsError as exc:
+                self._refuse(job, exc)
+                continue
+            except OSError as exc:
+                self._refuse(job, os_error(exc, f"cannot read {job.input}"))
+                continue
+            yield Parcel(job, {**self.named, job.input: data}, self.limit)
+
+    def _refuse(self, job: FileJob, exc: PdftoolsError) -> None:
+        self.refused.append((job, BatchRow(input=job.input, status="failed", key=job.key,
+                                           error=named_error(exc.to_dict(), job))))
+
+    def _receive(self, job: FileJob, returned: Returned) -> BatchRow:
+        """The worker's output, written into this machine's staging folder (the runner publishes it)."""
+        row = returned.row
+        if row.status != "ok" or returned.output is None:
+            return row
+        made = Path(job.staging) / f"sent-{uuid.uuid4().hex[:12]}-{Path(job.target).name}"
+        try:
+            made.parent.mkdir(parents=True, exist_ok=True)
+            if isinstance(returned.output, bytes):
+                made.write_bytes(returned.output)
+            else:
+                made.mkdir()
+                for name, data in returned.output.items():
+                    (made / name).parent.mkdir(parents=True, exist_ok=True)
+                    (made / name).write_bytes(data)
+        except OSError as exc:
+            shutil.rmtree(made, ignore_errors=True) if made.is_dir() else made.unlink(missing_ok=True)
+            row.status, row.output = "failed", None
+            row.error = os_error(exc, f"writing the output of {row.input}").to_dict()
+            return row
+        row.staged = str(made)
+        return row
+
+
+def _file_here(raw: str) -> Path | None:
+    """The regular file `raw` names on this machine, through the batch's path policy; None if it names none."""
+    try:
+        path = paths.policy().folder(raw)
+        return path if stat.S_ISREG(path.stat().st_mode) else None
+    except (PdftoolsError, OSError, ValueError):
+        return None
+
+
+def run_sent(parcel: Parcel) -> Returned:
+    """On the worker: the files written into a temporary folder of its own, the command run on them there, its
+    output read back; the folder removed whatever happens."""
+    from pdftools.batch import work
+
+    _sweep()
+    folder = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{socket.gethostname()}-{os.getpid()}-"))
+    staging = str(folder / "staging")
+    try:
+        copies = {}
+        for number, (raw, data) in enumerate(parcel.files.items()):
+            copy = folder / "in" / str(number) / (Path(raw).name or "file")
+            copy.parent.mkdir(parents=True)
+            copy.write_bytes(data)
+            copies[raw] = str(copy)
+        job = replace(parcel.job, staging=staging, sent=copies)
+        row = work.run_one(job)
+        if row.error is not None:
+            row.error = paths.Copies(None, copies).public(row.error)
+        returned = Returned(row)
+        if row.status == "ok" and row.staged is not None:
+            try:
+                returned.output = _read(Path(row.staged), parcel.limit, job)
+            except TooLargeToSend as exc:
+                row.status, row.output = "failed", None
+                row.error = named_error(exc.to_dict(), job)
+        row.staged = None
+        return returned
+    finally:
+        work.forget_stage(staging)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _sweep() -> None:
+    """Remove the folders that workers of this machine killed mid-file left (named by host and process: one whose
+    process is gone; never another machine's, if the temporary folder is shared)."""
+    mine = f"{PREFIX}{socket.gethostname()}-"
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(tempfile.gettempdir()):
+            pid = entry.name.removeprefix(mine).split("-")[0]
+            if entry.name.startswith(mine) and pid.isdigit() and not _alive(int(pid)):
+                shutil.rmtree(entry.path, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass
+    return True
+
+
+def _read(made: Path, limit: float | None, job: FileJob) -> bytes | dict[str, bytes]:
+    """The output's bytes (a folder's files by their paths in it), held to `limit` in all."""
+    files = [made] if made.is_file() else sorted(p for p in made.rglob("*") if p.is_file())
+    size = sum(p.stat().st_size for p in files)
+    if limit is not None and size > limit:
+        raise _too_large(f"the output of {job.input}", size, limit)
+    if made.is_file():
+        return made.read_bytes()
+    return {p.relative_to(made).as_posix(): p.read_bytes() for p in files}

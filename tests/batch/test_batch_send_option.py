@@ -1,0 +1,45 @@
+"""`batch --send-files` (MCP `send_files`) without a cluster: said in the help and the tool's schema, and refused
+in words where there is no cluster to send to (the cluster's own behaviour: test_batch_dask_send.py)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import anyio
+from batch_files import small_pdfs
+from mcp import Client
+
+from pdftools.mcp.server import build_server
+
+PDFTOOLS = Path(sys.executable).with_name("pdftools")
+
+
+def test_help_and_the_tools_schema_say_it() -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PDFTOOLS_CLUSTER"} | {"COLUMNS": "200"}
+    shown = subprocess.run([str(PDFTOOLS), "batch", "--help"], capture_output=True, text=True, env=env,
+                           check=True).stdout
+    assert "--send-files" in shown and "share no storage" in shown, shown
+
+    async def go() -> dict[str, object]:
+        async with Client(build_server([Path.cwd()])) as client:
+            tools = (await client.list_tools()).tools
+            return next(t.input_schema for t in tools if t.name == "pdf_batch")
+
+    schema = anyio.run(go)
+    prop = schema["properties"]["send_files"]
+    assert prop["type"] == "boolean" and "share no storage" in prop["description"], prop
+
+
+def test_without_a_cluster_it_is_refused(tmp_path: Path) -> None:
+    small_pdfs(tmp_path / "in", 1)
+    env = {k: v for k, v in os.environ.items() if k != "PDFTOOLS_CLUSTER"}
+    out = subprocess.run([str(PDFTOOLS), "batch", "text", str(tmp_path / "in"), "-d", str(tmp_path / "out"),
+                          "--send-files", "--json"], capture_output=True, text=True, env=env, check=False)
+    error = json.loads(out.stderr)["error"]
+    assert out.returncode == 2 and error["code"] == "INVALID_ARGUMENT", out.stderr
+    assert "--send-files" in error["message"] and "--cluster" in error["hint"], error
+    assert not (tmp_path / "out").exists()

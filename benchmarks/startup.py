@@ -34,6 +34,8 @@ SMALL = ["001-trivial/minimal-document.pdf", "002-trivial-libre-office-writer/00
          "003-pdflatex-image/pdflatex-image.pdf", "004-pdflatex-4-pages/pdflatex-4-pages.pdf",
          "006-pdflatex-outline/pdflatex-outline.pdf", "011-google-doc-document/google-doc-document.pdf",
          "016-libre-office-link/libre-office-link.pdf", "026-latex-multicolumn/multicolumn.pdf"]
+NEUTRAL = tempfile.mkdtemp(prefix="startup-")  # every run's working folder, empty: `python -m` puts it first on
+# the path, so a checkout's own folder there would win over --tree's
 Make = Callable[[str, str], list[str]]  # (a file, a fresh output path) -> the command line
 
 
@@ -41,7 +43,7 @@ def first_line(cmd: list[str], env: dict[str, str] | None) -> float:
     """Seconds until the first line is on the pipe (the process is then killed), or until the end when it prints
     nothing on stdout (a usage error)."""
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, cwd=NEUTRAL)
     proc.stdout.readline()  # type: ignore[union-attr]
     seconds = time.perf_counter() - start
     proc.kill()
@@ -51,7 +53,7 @@ def first_line(cmd: list[str], env: dict[str, str] | None) -> float:
 
 def whole(cmd: list[str], env: dict[str, str] | None) -> float:
     start = time.perf_counter()
-    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=env)
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=env, cwd=NEUTRAL)
     return time.perf_counter() - start
 
 
@@ -78,7 +80,7 @@ def main() -> None:
     parser.add_argument("--tree", type=Path, help="another tree's pdftools, timed beside this one")
     args = parser.parse_args()
     compiled()
-    files = [str(CORPUS / name) for name in SMALL if (CORPUS / name).is_file()]
+    files = [str((CORPUS / name).resolve()) for name in SMALL if (CORPUS / name).is_file()]
     sides: list[tuple[str, list[str], dict[str, str] | None]] = [("pdftools", [PY, "-m", "pdftools"], None)]
     if args.tree is not None:
         compileall.compile_dir(str(args.tree / "pdftools"), quiet=1)
@@ -101,6 +103,7 @@ def main() -> None:
             rows.append((label, peer, {name: statistics.median(v) for name, v in times.items()},
                          {name: statistics.median(a / b for a, b in zip(v, times["peer"], strict=True))
                           for name, v in times.items() if name != "peer"}))
+    os.rmdir(NEUTRAL)
     print(f"load {os.getloadavg()[0]:.1f} at the end")
     width = max(len(row[0]) for row in rows)
     names = [name for name, _, _ in sides]

@@ -1,16 +1,18 @@
 """Start-up: the time a small job takes, where Python's start is most of it, beside the native peer.
 
-    .venv/bin/python benchmarks/startup.py [--runs 9] [--tree DIR]
+    .venv/bin/python benchmarks/startup.py [--runs 9] [--only WORD] [--tree DIR]
 
-Each case runs on a different small corpus file every round (the next one in the list), so that no side is timed
-on one file kept hot: `info` beside `pdfinfo` and `search -n` beside `pdfgrep -n` to the first line on a pipe
-(what `| head -1` and a terminal wait for), `text` beside `pdftotext` to its first line, `merge` of two files and
-`rotate` beside qpdf's, `--help` and a usage error beside `python -c pass` (the floor) to the end. A round runs
-every side of a case back to back, the order rotated each round (paired.py: load from elsewhere falls on all
-alike); it prints the median of each side and the median of the per-round ratios to the peer. `--tree DIR` adds a
-side: the pdftools of another tree (`git archive COMMIT | tar -x -C DIR`), run by the same Python with DIR first
-on its path, so a change is measured against the tree before it in the same rounds. pdftools' modules (and
-DIR's) are compiled to bytecode first, as an install compiles them (`paired.compiled`). It asserts no target.
+Each case runs on a different small corpus file every round (the next one in the list), so that no side is timed on
+one file kept hot: `info` beside `pdfinfo` and `search -n` beside `pdfgrep -n` to the first line on a pipe (what
+`| head -1` and a terminal wait for), `text` beside `pdftotext` to its first line, `merge` of two files and `rotate`
+beside qpdf's, `--help` and a usage error beside `python -c pass` (the floor) to the end. A round runs every side of
+a case back to back, the order rotated each round (paired.py: load from elsewhere falls on all alike); it prints the
+median of each side and the median of the per-round ratios to the peer (and, with --tree, of pdftools to the tree:
+below 1 is faster). `--only WORD` runs the cases whose command starts with WORD (repeatable: `--only=--help --only
+info`). `--tree DIR` adds a side: the pdftools of another tree (`git archive COMMIT pdftools | tar -x -C DIR`), run
+by the same Python with DIR first on its path, so a change is measured against the tree before it in the same
+rounds. pdftools' modules (and DIR's) are compiled to bytecode first, as an install compiles them
+(`paired.compiled`). It asserts no target.
 """
 
 from __future__ import annotations
@@ -78,6 +80,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=9, help="rounds per case (default 9)")
     parser.add_argument("--tree", type=Path, help="another tree's pdftools, timed beside this one")
+    parser.add_argument("--only", action="append", help="the cases whose command starts with this word")
     args = parser.parse_args()
     compiled()
     files = [str((CORPUS / name).resolve()) for name in SMALL if (CORPUS / name).is_file()]
@@ -90,6 +93,8 @@ def main() -> None:
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for label, peer, ours, theirs, timer in cases():
+            if args.only and label.split()[0] not in args.only:
+                continue
             times: dict[str, list[float]] = {name: [] for name, _, _ in sides} | {"peer": []}
             for i in range(args.runs + 1):  # the first round untimed (page cache, bytecode)
                 f = files[i % len(files)]
@@ -101,17 +106,20 @@ def main() -> None:
                     if i:
                         times[name].append(seconds)
             rows.append((label, peer, {name: statistics.median(v) for name, v in times.items()},
-                         {name: statistics.median(a / b for a, b in zip(v, times["peer"], strict=True))
-                          for name, v in times.items() if name != "peer"}))
+                         {f"x {name}": statistics.median(a / b for a, b in zip(v, times["peer"], strict=True))
+                          for name, v in times.items() if name != "peer"}
+                         | ({"tree": statistics.median(a / b for a, b in zip(times["pdftools"], times["tree"],
+                                                                           strict=True))} if "tree" in times else {})))
     os.rmdir(NEUTRAL)
     print(f"load {os.getloadavg()[0]:.1f} at the end")
     width = max(len(row[0]) for row in rows)
     names = [name for name, _, _ in sides]
     print(f"{'pdftools':<{width}}  {'peer':<15}" + "".join(f"{n:>10}" for n in names) + f"{'peer':>9}"
-          + "".join(f"{'x ' + n:>13}" for n in names))
+          + "".join(f"{'x ' + n:>13}" for n in names) + (f"{'/ tree':>9}" if len(names) > 1 else ""))
     for label, peer, medians, ratios in rows:
         print(f"{label:<{width}}  {peer:<15}" + "".join(f"{medians[n] * 1000:8.0f}ms" for n in names)
-              + f"{medians['peer'] * 1000:7.0f}ms" + "".join(f"{ratios[n]:12.2f}x" for n in names))
+              + f"{medians['peer'] * 1000:7.0f}ms" + "".join(f"{ratios['x ' + n]:12.2f}x" for n in names)
+              + (f"{ratios['tree']:8.2f}x" if "tree" in ratios else ""))
 
 
 if __name__ == "__main__":

@@ -171,3 +171,39 @@ def test_info_and_text_load_no_html_unescaping(tmp_path: Path, sample: Path, com
     modules = loaded_modules(tmp_path, command, str(sample))
     assert "pdftools.engines.poppler" in modules  # the test sees the module that would import it
     assert "html" not in modules
+
+
+BARE_CHILD = """
+import sys
+out = sys.argv[1]
+sys.argv = ["pdftools", *sys.argv[2:]]
+try:
+    from pdftools.main import main
+    main()
+except SystemExit:
+    pass
+finally:
+    with open(out, "w") as fh:
+        fh.write("\\n".join(sorted(sys.modules)))
+"""
+
+
+def bare_modules(tmp_path: Path, *argv: str) -> set[str]:
+    """Every module `pdftools ARGV` imported, from a child that imports nothing itself (`CHILD` reads its
+    arguments and writes its answer with json, so json could not be told apart)."""
+    out = tmp_path / "modules.txt"
+    subprocess.run([sys.executable, "-c", BARE_CHILD, str(out), *argv], capture_output=True, check=False,
+                   cwd=tmp_path, timeout=120)
+    return set(out.read_text().split("\n"))
+
+
+@pytest.mark.parametrize("argv", [("search", "-n", "e", "{pdf}"), ("merge", "{pdf}", "{pdf}", "-o", "m.pdf"),
+                                  ("select", "{pdf}", "1", "-o", "s.pdf"), ("info", "{pdf}"), ("text", "{pdf}")])
+def test_commands_that_read_no_json_load_no_json_parser(tmp_path: Path, sample: Path, argv: tuple[str, ...]) -> None:
+    """json (~1.3 ms) serves the options that take JSON (core.inputs.load_json) and --json, not every command
+    that names input files."""
+    modules = bare_modules(tmp_path, *[a.format(pdf=sample) for a in argv])
+    assert "pdftools.errors" in modules  # the test sees the command run
+    assert "json" not in modules
+    assert "json" in bare_modules(tmp_path, *[a.format(pdf=sample) for a in argv], "--json")  # (it can see json)
+

@@ -87,18 +87,18 @@ def main() -> None:
     sides: list[tuple[str, list[str], dict[str, str] | None]] = [("pdftools", [PY, "-m", "pdftools"], None)]
     if args.tree is not None:
         compileall.compile_dir(str(args.tree / "pdftools"), quiet=1)
-        env = {**os.environ, "PYTHONPATH": str(args.tree.resolve())}
-        sides.append(("tree", [PY, "-m", "pdftools"], env))
+        sides.append(("tree", [PY, "-m", "pdftools"], {**os.environ, "PYTHONPATH": str(args.tree.resolve())}))
     print(f"{os.cpu_count()} CPUs; load {os.getloadavg()[0]:.1f}; {args.runs} rounds; {len(files)} files")
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for label, peer, ours, theirs, timer in cases():
             if args.only and label.split()[0] not in args.only:
                 continue
-            times: dict[str, list[float]] = {name: [] for name, _, _ in sides} | {"peer": []}
+            times: dict[str, list[float]] = {name: [] for name, _, _ in [*sides, ("peer", [], None)]}
             for i in range(args.runs + 1):  # the first round untimed (page cache, bytecode)
                 f = files[i % len(files)]
-                runs = [(name, [*prefix, *ours(f, f"{tmp}/{name}{i}.pdf")], env) for name, prefix, env in sides]
+                runs: list[tuple[str, list[str], dict[str, str] | None]] = [
+                    (name, [*prefix, *ours(f, f"{tmp}/{name}{i}.pdf")], env) for name, prefix, env in sides]
                 runs.append(("peer", theirs(f, f"{tmp}/peer{i}.pdf"), None))
                 shift = i % len(runs)
                 for name, cmd, env in runs[shift:] + runs[:shift]:
@@ -112,7 +112,7 @@ def main() -> None:
                                                                            strict=True))} if "tree" in times else {})))
     os.rmdir(NEUTRAL)
     print(f"load {os.getloadavg()[0]:.1f} at the end")
-    width = max(len(row[0]) for row in rows)
+    width = max(len("pdftools"), *(len(row[0]) for row in rows))
     names = [name for name, _, _ in sides]
     print(f"{'pdftools':<{width}}  {'peer':<15}" + "".join(f"{n:>10}" for n in names) + f"{'peer':>9}"
           + "".join(f"{'x ' + n:>13}" for n in names) + (f"{'/ tree':>9}" if len(names) > 1 else ""))

@@ -15,7 +15,6 @@ from typing import Annotated, Any
 import typer
 
 from pdftools import __version__
-from pdftools.cli.command import add_op
 from pdftools.ops import OPS
 
 APP_HELP = "PDF toolkit for the shell, CI jobs and AI agents. Every command is also an MCP tool (`pdftools serve`)."
@@ -108,6 +107,8 @@ def build_app(wanted: str | None = None, extra: dict[str, Callable[..., None]] |
     stubs = [] if stubs is None else stubs
     for op in OPS:
         if wanted is None or op.name == wanted:
+            from pdftools.cli.command import add_op  # (an op's signature as options: not for the list of commands)
+
             add_op(app, op, panel_of(op.name))
         elif not alone:
             stubs.append(_stub(op.name, op.summary, panel_of(op.name)))
@@ -205,20 +206,20 @@ def main(extra: dict[str, Callable[..., None]] | None = None) -> None:
             gc.freeze()
         finally:
             gc.enable()
-    from pdftools.cli.render import stdout_gone
-
     try:
         try:
             command(prog_name="pdftools")
         finally:
             sys.stdout.flush()  # help and --version, written by click: a write that fails is reported below
     except BrokenPipeError:  # the reader went away (`pdftools --help | head -1`), as `run` has it
+        from pdftools.cli.render import stdout_gone  # (the renderer only when a write failed: help renders none)
+
         stdout_gone()
         sys.exit(141)
     except OSError as exc:  # (a command's own writes are reported by `run`)
         if exc.filename is not None:  # a file's, not the stream's: not ours to name
             raise
-        from pdftools.cli.render import report_error, unwritable
+        from pdftools.cli.render import report_error, stdout_gone, unwritable
 
         stdout_gone()
         sys.exit(report_error(unwritable(exc), as_json="--json" in sys.argv[1:]))

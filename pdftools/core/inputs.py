@@ -4,7 +4,6 @@ and JSON arguments, inline or in a file."""
 from __future__ import annotations
 
 import glob as _glob
-import json
 import os
 import re
 from collections.abc import Callable, Iterator
@@ -137,6 +136,8 @@ def load_json(text: Any, what: str) -> Any:
             source = path.read_text(encoding="utf-8")
         except (UnicodeDecodeError, OSError) as exc:
             raise InvalidArgument(f"cannot read {what} from {text}: {exc}") from None
+    import json  # (only the options that take JSON: not every command that names input files)
+
     try:
         return json.loads(source)
     except json.JSONDecodeError as exc:

@@ -53,6 +53,19 @@ def test_help_loads_typer_only(tmp_path: Path, argv: tuple[str, ...]) -> None:
     assert not {m for m in ours if m.startswith(("pdftools.ops.", "pdftools.mcp", "pdftools.document"))}, ours
 
 
+RUN_ONLY = {"pdftools.cli.command", "pdftools.cli.options", "pdftools.cli.values", "pdftools.core.params",
+            "pdftools.cli.render", "pdftools.cli.blocks", "pdftools.core.results"}
+
+
+@pytest.mark.parametrize("argv", [("--help",), ("help",), ()])
+def test_the_commands_list_builds_no_command_and_renders_nothing(tmp_path: Path, argv: tuple[str, ...]) -> None:
+    """`pdftools --help` lists summaries from the registry: no op's signature is read into options (command,
+    options, values, params) and no result is rendered (render, blocks, results): ~5 ms of its start."""
+    _, ours = loaded(tmp_path, *argv)
+    assert "pdftools.cli.group" in ours  # the test sees the command line's modules
+    assert not ours & RUN_ONLY, sorted(ours & RUN_ONLY)
+
+
 @pytest.mark.parametrize("argv", [("--version",), ("serve", "--help"), ("mcp-config", "--help"),
                                   ("info", "--help"), ("merge", "--help"), ("help", "merge"),
                                   ("help", "serve")])
@@ -60,6 +73,18 @@ def test_other_help_and_version_load_no_pdf_library(tmp_path: Path, argv: tuple[
     third, ours = loaded(tmp_path, *argv)
     assert third <= CLI_ONLY, f"{' '.join(argv)} imported {sorted(third - CLI_ONLY)}"
     assert not {m for m in ours if m.startswith("pdftools.mcp")}, ours
+
+
+@pytest.mark.parametrize("argv", [("info", "--bogus", "{pdf}"), ("search", "--colour=sometimes", "e", "{pdf}"),
+                                  ("merge", "{pdf}", "-o"), ("text", "{pdf}", "--mode", "bogus"),
+                                  ("nosuch", "{pdf}")])
+def test_a_usage_error_loads_no_pdf_library_and_no_renderer(tmp_path: Path, sample: Path,
+                                                             argv: tuple[str, ...]) -> None:
+    """A mistyped command line is refused before any PDF is opened: the command is built from its op's
+    signature (the op's module is imported, not pikepdf) and the error is two plain lines (no rich)."""
+    third, ours = loaded(tmp_path, *[a.format(pdf=sample) for a in argv])
+    assert "pdftools.cli.usage" in ours  # the test sees the usage error being reported
+    assert third <= CLI_ONLY, f"{' '.join(argv)} imported {sorted(third - CLI_ONLY)}"
 
 
 def test_piped_info_loads_pikepdf_but_no_rich_pydantic_or_mcp(tmp_path: Path, sample: Path) -> None:
@@ -146,3 +171,39 @@ def test_info_and_text_load_no_html_unescaping(tmp_path: Path, sample: Path, com
     modules = loaded_modules(tmp_path, command, str(sample))
     assert "pdftools.engines.poppler" in modules  # the test sees the module that would import it
     assert "html" not in modules
+
+
+BARE_CHILD = """
+import sys
+out = sys.argv[1]
+sys.argv = ["pdftools", *sys.argv[2:]]
+try:
+    from pdftools.main import main
+    main()
+except SystemExit:
+    pass
+finally:
+    with open(out, "w") as fh:
+        fh.write("\\n".join(sorted(sys.modules)))
+"""
+
+
+def bare_modules(tmp_path: Path, *argv: str) -> set[str]:
+    """Every module `pdftools ARGV` imported, from a child that imports nothing itself (`CHILD` reads its
+    arguments and writes its answer with json, so json could not be told apart)."""
+    out = tmp_path / "modules.txt"
+    subprocess.run([sys.executable, "-c", BARE_CHILD, str(out), *argv], capture_output=True, check=False,
+                   cwd=tmp_path, timeout=120)
+    return set(out.read_text().split("\n"))
+
+
+@pytest.mark.parametrize("argv", [("search", "-n", "e", "{pdf}"), ("merge", "{pdf}", "{pdf}", "-o", "m.pdf"),
+                                  ("select", "{pdf}", "1", "-o", "s.pdf"), ("info", "{pdf}"), ("text", "{pdf}")])
+def test_commands_that_read_no_json_load_no_json_parser(tmp_path: Path, sample: Path, argv: tuple[str, ...]) -> None:
+    """json (~1.3 ms) serves the options that take JSON (core.inputs.load_json) and --json, not every command
+    that names input files."""
+    modules = bare_modules(tmp_path, *[a.format(pdf=sample) for a in argv])
+    assert "pdftools.errors" in modules  # the test sees the command run
+    assert "json" not in modules
+    assert "json" in bare_modules(tmp_path, *[a.format(pdf=sample) for a in argv], "--json")  # (it can see json)
+

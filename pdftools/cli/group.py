@@ -180,6 +180,14 @@ class Command(TyperCommand):
 
     context_class = Context
 
+    def parse_args(self, ctx: click_core.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click_errors.UsageError as exc:  # click's parser says `-o requires an argument` without its command
+            if exc.ctx is None:
+                exc.ctx, exc.cmd = ctx, self
+            raise
+
     def make_parser(self, ctx: click_core.Context) -> click_parser._OptionParser:
         parser = _NumbersAreArguments(ctx)
         parser.bare = getattr(self.callback, "bare_values", {})
@@ -232,6 +240,16 @@ class _NumbersAreArguments(click_parser._OptionParser):
             state.largs.append(arg)
             return
         super()._process_opts(self.bare.get(arg, arg), state)
+
+    def _get_value_from_state(self, option_name: str, option: Any, state: click_parser._ParsingState) -> Any:
+        """An option's value is not another of the command's options: `merge a.pdf -o --json` says -o lacks its
+        value, as argparse does, where click wrote a file named `--json` (`-o ./--json` names one so)."""
+        if option.nargs == 1 and state.rargs and (state.rargs[0] in self._long_opt or
+                                                  state.rargs[0] in self._short_opt):
+            raise click_errors.BadOptionUsage(option_name, f"Option {option_name!r} requires an argument: "
+                                                           f"{state.rargs[0]} is an option (./{state.rargs[0]} is a "
+                                                           f"file so named)")
+        return super()._get_value_from_state(option_name, option, state)
 
 
 NEGATIVE = re.compile(r"-\d")

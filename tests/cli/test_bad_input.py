@@ -116,10 +116,15 @@ PAGES_HINT = "Pages are 1-based and inclusive, e.g. `1-3,7,10-`; `last` or `-1` 
         (["nup", "{four}", "--pages", "even,5"], errors.InvalidPageRange, "4 pages", DEFAULT),
         (["forms", "list", "{four}", "-o", "{out}/x.pdf"], errors.InvalidArgument, "unknown option -o",
          "`pdftools forms list -h` lists the arguments and options."),  # a sub-command has only its own options
+        (["merge", "{four}", "-o"], errors.InvalidArgument, "requires an argument",  # (click's parser gave no
+         "`pdftools merge -h` lists the arguments and options."),  # command: the hint named `pdftools -h`)
+        (["metadata", "show", "{four}", "--offset"], errors.InvalidArgument, "requires an argument",
+         "`pdftools metadata show -h` lists the arguments and options."),
     ],
     ids=["in-place-and-output", "interleave-odd", "delete-all", "insert-after-9", "text-and-pdf", "cyrillic",
          "unknown-placeholder", "colour", "metadata-pair", "metadata-date", "bookmark-page", "bad-json",
-         "add-without-page", "unknown-attachment", "nup-pages", "list-with-output"],
+         "add-without-page", "unknown-attachment", "nup-pages", "list-with-output", "output-without-value",
+         "offset-without-value"],
 )
 def test_more_bad_arguments(fails: Errors, inputs: dict[str, Path], tmp_path: Path, args: list[str],
                             error: type[errors.PdftoolsError], message: str, hint: str | None) -> None:

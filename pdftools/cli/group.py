@@ -243,9 +243,10 @@ class _NumbersAreArguments(click_parser._OptionParser):
 
     def _get_value_from_state(self, option_name: str, option: Any, state: click_parser._ParsingState) -> Any:
         """An option's value is not another of the command's options: `merge a.pdf -o --json` says -o lacks its
-        value, as argparse does, where click wrote a file named `--json` (`-o ./--json` names one so)."""
-        if option.nargs == 1 and state.rargs and (state.rargs[0] in self._long_opt or
-                                                  state.rargs[0] in self._short_opt):
+        value, as argparse does, where click wrote a file named `--json` (`-o ./--json` names one so). Only a
+        path's: a pattern, a password or a text may start with dashes (`search -e --json` finds `--json`, as grep)."""
+        if option.nargs == 1 and state.rargs and getattr(option.obj, "metavar", None) in PATH_VALUES and (
+                state.rargs[0] in self._long_opt or state.rargs[0] in self._short_opt):
             raise click_errors.BadOptionUsage(option_name, f"Option {option_name!r} requires an argument: "
                                                            f"{state.rargs[0]} is an option (./{state.rargs[0]} is a "
                                                            f"file so named)")
@@ -253,6 +254,7 @@ class _NumbersAreArguments(click_parser._OptionParser):
 
 
 NEGATIVE = re.compile(r"-\d")
+PATH_VALUES = frozenset({"FILE", "DIR", "FOLDER", "PATH"})  # the placeholders of options whose value is a path
 
 
 def argument_label(param: click_core.Parameter) -> str:

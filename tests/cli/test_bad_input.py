@@ -118,13 +118,13 @@ PAGES_HINT = "Pages are 1-based and inclusive, e.g. `1-3,7,10-`; `last` or `-1` 
          "`pdftools forms list -h` lists the arguments and options."),  # a sub-command has only its own options
         (["merge", "{four}", "-o"], errors.InvalidArgument, "requires an argument",  # (click's parser gave no
          "`pdftools merge -h` lists the arguments and options."),  # command: the hint named `pdftools -h`)
-        (["metadata", "show", "{four}", "--offset"], errors.InvalidArgument, "requires an argument",
-         "`pdftools metadata show -h` lists the arguments and options."),
+        (["attachments", "extract", "{four}", "-d"], errors.InvalidArgument, "requires an argument",
+         "`pdftools attachments extract -h` lists the arguments and options."),
     ],
     ids=["in-place-and-output", "interleave-odd", "delete-all", "insert-after-9", "text-and-pdf", "cyrillic",
          "unknown-placeholder", "colour", "metadata-pair", "metadata-date", "bookmark-page", "bad-json",
          "add-without-page", "unknown-attachment", "nup-pages", "list-with-output", "output-without-value",
-         "offset-without-value"],
+         "folder-without-value"],
 )
 def test_more_bad_arguments(fails: Errors, inputs: dict[str, Path], tmp_path: Path, args: list[str],
                             error: type[errors.PdftoolsError], message: str, hint: str | None) -> None:
@@ -134,6 +134,15 @@ def test_more_bad_arguments(fails: Errors, inputs: dict[str, Path], tmp_path: Pa
     fails.run([fill(a) for a in args], error, inputs=tuple(inputs.values()), message_has=(fill(message),),
               hint=fill(hint) if hint else None)
     assert list((tmp_path / "out").iterdir()) == []
+
+
+def test_a_pattern_or_a_text_may_start_with_dashes(cli: Any, inputs: dict[str, Path], tmp_path: Path) -> None:
+    """Only a path's value is refused when it is another option (`-o --json`): grep's `-e --json` finds `--json`,
+    and a stamp's text or a password may be any text."""
+    found = cli("search", "-e", "--json", inputs["four"], "-c")
+    assert found.exit_code == 1 and found.stdout == "0\n", found  # searched (no match), not refused (2)
+    stamped = cli("stamp", inputs["four"], "--text", "--json", "-o", tmp_path / "s.pdf")
+    assert stamped.exit_code == 0 and (tmp_path / "s.pdf").is_file(), stamped
 
 
 # ------------------------------------------------------------------------------- attachments that escape

@@ -61,3 +61,15 @@ def test_a_call_makes_its_own_tool_only(tmp_path: Path) -> None:
     result = anyio.run(go)
     assert not result.is_error, result.content
     assert [tool.name for tool in server._tool_manager.list_tools()] == ["pdf_list"]
+
+
+def test_a_tool_not_made_ahead_is_made_and_listed_now(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An operation added since the file was written (a branch merged before it was written again) is still
+    listed, the same bytes, made now; the others come from the file."""
+    from pdftools.mcp import listed_tools
+
+    monkeypatch.delitem(listed_tools.STDIO, "pdf_rotate")
+    served = _server("edit", "stdio", tmp_path)
+    listing = asyncio.run(served.list_tools())
+    assert [tool.name for tool in served._tool_manager.list_tools()] == ["pdf_rotate"]
+    assert _wire(listing) == _wire(asyncio.run(_server("edit", "stdio", tmp_path).listed_live()))

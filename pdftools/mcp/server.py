@@ -91,12 +91,19 @@ class PdftoolsServer(MCPServer):
     cli_only: dict[str, tuple[str, ...]] = {}  # per tool, result fields left out over MCP (the result's `cli_only`)
     local_only: dict[str, tuple[str, ...]] = {}  # per tool, those left out over HTTP (the folder written: `local_only`)
 
-    pending_tools: Callable[[], None] | None = None  # adds the tools; run before the first listing or call
+    ops: tuple[Op, ...] = ()  # the operations served, each a tool made when first called (see `_tool`)
+    policy_for: PolicyFactory | None = None  # each call's path policy
 
-    def _add_pending_tools(self) -> None:
-        add, self.pending_tools = self.pending_tools, None
-        if add is not None:
-            add()
+    def _tool(self, name: str) -> Any:
+        """The tool `name` as the SDK runs it (None if not served), made when first asked for: its op's module
+        imported, its arguments' and result's models built. A call pays for its own tool only; the listing is
+        made ahead (mcp/listed.py)."""
+        tool = self._tool_manager.get_tool(name)
+        op = next((op for op in self.ops if op.tool == name), None) if tool is None else None
+        if op is not None and self.policy_for is not None:  # (build_server sets it)
+            add_tool(self, op, self.policy_for, frozenset(op.tool for op in self.ops))
+            tool = self._tool_manager.get_tool(name)
+        return tool
 
     async def _handle_list_resources(self, ctx: Any, params: Any) -> ListResourcesResult:
         listed = await self.list_resources()
@@ -117,11 +124,10 @@ class PdftoolsServer(MCPServer):
         return await super().read_resource(uri, context)
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
-        self._add_pending_tools()
-        if self._tool_manager.get_tool(name) is None:
+        tool = self._tool(name)
+        if tool is None:
             return error_result(self._unknown_tool(name))
-        tool = self._tool_manager.get_tool(name)
-        arguments = one_or_many(set(tool.parameters.get("properties", {})) if tool else set(), arguments)
+        arguments = one_or_many(set(tool.parameters.get("properties", {})), arguments)
         unknown = self._unknown_arguments(name, arguments) or misplaced_arguments(name, arguments) or \
             cut_given_back(name, arguments)
         if unknown is not None:
@@ -141,7 +147,7 @@ class PdftoolsServer(MCPServer):
 
         from pdftools.ops import OPS
 
-        offered = sorted(tool.name for tool in self._tool_manager.list_tools())
+        offered = sorted(op.tool for op in self.ops)
         if name in {op.tool for op in OPS}:
             return InvalidArgument(f"this server does not offer {name}",
                                    hint="It exists but is not offered here: the server was started with a "
@@ -170,13 +176,26 @@ class PdftoolsServer(MCPServer):
                                hint=f"It takes: {', '.join(sorted(known))}.")
 
     async def list_tools(self) -> list[MCPTool]:
-        """The tools as this transport serves them, in compact schemas (mcp/schemas.py)."""
-        self._add_pending_tools()
+        """The tools as this transport serves them, in compact schemas (mcp/schemas.py): as made ahead
+        (mcp/listed_tools.py, the same bytes), so that the first listing imports no operation and builds no model;
+        a tool made since is made now."""
         if self._listing is None:
-            self._listing = [self._as_listed(tool) for tool in await super().list_tools()]
+            from pdftools.mcp.listed_tools import HTTP, STDIO
+
+            ahead = HTTP if self.transport == "http" else STDIO
+            self._listing = [MCPTool.model_validate_json(ahead[op.tool]) if op.tool in ahead
+                             else await self._listed_now(op.tool) for op in self.ops]
         return self._listing
 
     _listing: list[MCPTool] | None = None
+
+    async def listed_live(self) -> list[MCPTool]:
+        """Every tool made and listed now, as the SDK lists it and made compact: what listed_tools.py holds."""
+        return [await self._listed_now(op.tool) for op in self.ops]
+
+    async def _listed_now(self, name: str) -> MCPTool:
+        self._tool(name)
+        return self._as_listed(next(tool for tool in await super().list_tools() if tool.name == name))
 
     def _as_listed(self, tool: MCPTool) -> MCPTool:
         output = schemas.compact(schemas.shallow(tool.output_schema))
@@ -313,29 +332,27 @@ def build_server(roots: list[Path], log_level: str = "WARNING", tools: str | Non
     server.store, server.transport = store, transport
     if store is not None:
         describe_store(server)
-    policy_for = policy_for or (lambda ctx: paths.RootsPolicy(roots))
+    server.policy_for = policy_for or (lambda ctx: paths.RootsPolicy(roots))
     server.writers = frozenset(op.tool for op in chosen if not op.read_only)  # from the registry: nothing imported
     _serve_prompts(server, roots, {op.tool for op in chosen})
     _serve_logging(server)
-    server.pending_tools = lambda: add_tools(server, chosen, policy_for)
+    server.ops = chosen  # each tool is made when first called; the listing is made ahead
     return server
 
 
-def add_tools(server: MCPServer, ops: tuple[Op, ...], policy_for: PolicyFactory) -> None:
-    """One tool per op. Each imports its op's module and builds its schemas: done when a client first lists or
-    calls tools, not before `initialize` is answered (it doubled the server's start)."""
-    for op in ops:
-        fn = make_tool(op, policy_for, frozenset(o.tool for o in ops))
-        description = mcp_text(tool_description(inspect.cleandoc(op.doc()) or op.summary),
-                               mcp_namer(op.load()))
-        # no title: the spec has clients show the name instead, and an agent gains nothing from it (1.1 kB of `all`)
-        server.add_tool(fn, name=op.tool, description=description, annotations=hints_for(op), structured_output=True)
-        result = fn.__annotations__["return"]  # the result type make_tool resolved
-        hidden, local = getattr(result, "cli_only", ()), getattr(result, "local_only", ())
-        if hidden and isinstance(server, PdftoolsServer):
-            server.cli_only = {**server.cli_only, op.tool: tuple(hidden)}
-        if local and isinstance(server, PdftoolsServer):
-            server.local_only = {**server.local_only, op.tool: tuple(local)}
+def add_tool(server: PdftoolsServer, op: Op, policy_for: PolicyFactory, offered: frozenset[str]) -> None:
+    """The op's tool: its module imported, its schemas built. Done when a client first calls it (or lists the
+    tools from a listing not made ahead), never before `initialize` is answered (it doubled the server's start)."""
+    fn = make_tool(op, policy_for, offered)
+    description = mcp_text(tool_description(inspect.cleandoc(op.doc()) or op.summary), mcp_namer(op.load()))
+    # no title: the spec has clients show the name instead, and an agent gains nothing from it (1.1 kB of `all`)
+    server.add_tool(fn, name=op.tool, description=description, annotations=hints_for(op), structured_output=True)
+    result = fn.__annotations__["return"]  # the result type make_tool resolved
+    hidden, local = getattr(result, "cli_only", ()), getattr(result, "local_only", ())
+    if hidden:
+        server.cli_only = {**server.cli_only, op.tool: tuple(hidden)}
+    if local:
+        server.local_only = {**server.local_only, op.tool: tuple(local)}
 
 
 def _serve_prompts(server: PdftoolsServer, roots: list[Path], tools: set[str]) -> None:

@@ -153,3 +153,16 @@ def test_a_made_up_option_or_command_is_found(line: str, why: str | None) -> Non
 def test_every_command_line_in_the_readme_runs_as_written() -> None:
     wrong = [f"{problem(args)}\n    README: {words}" for words, args in LINES if problem(args)]
     assert not wrong, "README shows command lines the CLI refuses:\n" + "\n".join(wrong)
+
+
+def test_the_commands_table_names_every_command_and_its_tool() -> None:
+    """README's table of commands: every command the app has (`help` aside, said in the text above it), each with
+    the MCP tool the registry gives it, and no tool for those that have none (`serve`, `mcp-config`)."""
+    from pdftools.ops import OPS
+
+    text = README.read_text(encoding="utf-8")
+    table = text[text.index("| Command | MCP tool |"):]
+    rows = dict(re.findall(r"^\| `([a-z-]+)` \| `?(\w*)`? ?\|", table[:table.index("\n\n")], re.M))
+    tools = {op.name: op.tool for op in OPS}
+    assert set(rows) == set(ROOT.commands) - {"help"}, set(rows) ^ (set(ROOT.commands) - {"help"})
+    assert rows == {name: tools.get(name, "") for name in rows}

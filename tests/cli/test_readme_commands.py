@@ -111,13 +111,25 @@ def problem(args: list[str]) -> str | None:
         path.append(name)
         ctx = command.context_class(command, info_name=name, parent=ctx, **command.context_settings)
     try:
-        command.make_parser(ctx).parse_args(list(args))  # (it takes the words out of the list)
+        given = command.make_parser(ctx).parse_args(list(args))[0]  # (it takes the words out of the list)
     except click_errors.BadOptionUsage as exc:
         if not (args and exc.option_name == args[-1] and "requires an argument" in exc.message):
             return f"{' '.join(path)}: {exc.format_message()}"
+        return None
     except click_errors.UsageError as exc:
         return f"{' '.join(path)}: {exc.format_message()}"
-    return None
+    return _batch_options(given) if path == ["pdftools", "batch"] else None
+
+
+def _batch_options(given: dict[str, Any]) -> str | None:
+    """`batch rotate ... --set angle=90`: each KEY is an option of the command run (`-` or `_`, as batch takes)."""
+    target = ROOT.commands.get(given.get("command") or "")
+    if target is None:
+        return None if re.fullmatch(r"[A-Z]+", given.get("command") or "X") else f"batch runs no {given['command']!r}"
+    names = {p.name for p in target.params}
+    wrong = [o for o in given.get("options") or [] if o.split("=", 1)[0].replace("-", "_") not in names]
+    name = given["command"]
+    return f"pdftools batch {name}: --set {wrong[0]}: {name} has no such option" if wrong else None
 
 
 LINES = command_lines(README.read_text(encoding="utf-8"))
@@ -141,6 +153,8 @@ def test_the_reader_finds_the_readmes_command_lines() -> None:
     ("Run `pdftools frobnicate a.pdf` to", "has no command 'frobnicate'"),
     ("as `ocr --skip-text --dpi` and `search -nQ x`", "No such option: -Q"),
     ("```sh\npdftools --frob\n```", "takes no option --frob"),
+    ("```sh\npdftools batch ocr scans/ -d out --set langauge=eng\n```", "--set langauge=eng: ocr has no such option"),
+    ("```sh\npdftools batch ocr scans/ -d out --set rotate-pages=true --set language=deu\n```", None),
     ("```sh\npdftools merge a.pdf b.pdf -o\n```", None),  # a value left out at the end: named in a sentence
     ("```sh\npdftools merge --collate a.pdf b.pdf && pdftools select a.pdf -1 -o - | lpr\n```", None),
 ])

@@ -186,3 +186,20 @@ def test_the_commands_table_names_every_command_and_its_tool() -> None:
     tools = {op.name: op.tool for op in OPS}
     assert set(rows) == set(ROOT.commands) - {"help"}, set(rows) ^ (set(ROOT.commands) - {"help"})
     assert rows == {name: tools.get(name, "") for name in rows}
+
+
+def test_the_error_table_gives_each_codes_exit_code() -> None:
+    """README's table of errors: each code's exit code is the one its class in pdftools/errors.py exits with (a
+    test elsewhere checks every code is there; this one, that a changed exit code changes the README too)."""
+    from pdftools import errors
+
+    rows = dict(re.findall(r"^\| `([A-Z_]+)` \| (\d+) \|", README.read_text(encoding="utf-8"), re.M))
+    classes, found = [errors.PdftoolsError], {}
+    while classes:
+        cls = classes.pop()
+        classes += cls.__subclasses__()
+        found[cls.code] = cls.exit_code
+    assert len(set(rows) & set(found)) >= 40, sorted(rows)
+    wrong = {code: (int(shown), found[code]) for code, shown in rows.items()
+             if code in found and int(shown) != found[code]}
+    assert not wrong, f"README's exit codes (README, errors.py): {wrong}"

@@ -203,3 +203,27 @@ def test_the_error_table_gives_each_codes_exit_code() -> None:
     wrong = {code: (int(shown), found[code]) for code, shown in rows.items()
              if code in found and int(shown) != found[code]}
     assert not wrong, f"README's exit codes (README, errors.py): {wrong}"
+
+
+def _leaves(command: Any, path: tuple[str, ...] = ()) -> Any:
+    if hasattr(command, "commands"):
+        for name, sub in command.commands.items():
+            yield from _leaves(sub, (*path, name))
+    else:
+        yield path, command
+
+
+def test_every_command_takes_what_the_readme_says_every_command_takes() -> None:
+    """"Every command takes `--json`, `-q/--quiet`, `-h/--help`": the commands (and sub-commands) without one of
+    them are the exceptions its list names, each in that option's own line (`serve` has no `--json`)."""
+    text = README.read_text(encoding="utf-8")
+    said = text[text.index("Every command takes:"):text.index("`pdftools --help` (or `pdftools help`)")]
+    lines = {flag: " ".join(line.split()) for flag in ("--json", "-q/--quiet", "-h/--help")
+             for line in said.split("\n- ")[1:] if line.startswith(f"`{flag}`")}
+    assert set(lines) == {"--json", "-q/--quiet", "-h/--help"}, lines
+    for path, command in _leaves(ROOT):
+        ctx = command.context_class(command, info_name=path[-1], **command.context_settings)
+        flags = {o for p in command.get_params(ctx) for o in p.opts}
+        for flag, line in lines.items():
+            if not set(flag.split("/")) <= flags:
+                assert f"`{path[0]}`" in line, f"pdftools {' '.join(path)} has no {flag}: README's line says {line!r}"

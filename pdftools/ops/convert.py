@@ -186,7 +186,7 @@ def convert(
         else:
             with atomic_output(out) as part:
                 part.write_bytes(data)
-            result.output = "-" if output == "-" else str(out)
+            result.output = str(out)  # `-`: its temporary file, which the front end names (`-`, standard output)
         result.bytes = len(data)
         return result
 

@@ -174,6 +174,6 @@ def _install(ctx: Any, param: Any, value: Any) -> Any:
     installer = {"bash": shared.install_bash, "zsh": shared.install_zsh, "fish": shared.install_fish}[shell]
     path: Path = installer(prog_name=PROG, complete_var=VAR, shell=shell)
     path.write_text(SCRIPTS[shell])
-    typer.secho(f"{shell} completion installed in {path}", fg="green")
-    typer.echo("Completion will take effect once you restart the terminal")
+    typer.secho(f"{shell} completion installed in {path}", fg="green", err=True)  # a report, not data
+    typer.echo("Completion will take effect once you restart the terminal", err=True)
     raise typer.Exit(0)

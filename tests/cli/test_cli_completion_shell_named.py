@@ -44,3 +44,11 @@ def test_a_shell_without_a_script_is_refused(tmp_path: Path) -> None:
     done = _run("--install-completion", "tcsh", home=tmp_path)
     assert done.returncode == 1 and "tcsh" in done.stderr and "bash, zsh and fish" in done.stderr, done
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_report_of_an_install_goes_to_stderr(tmp_path: Path) -> None:
+    """Standard output is for data: `--install-completion` said where it wrote the script on stdout, where a
+    script reading `$(pdftools ...)` takes it for data; the report goes to stderr, as every command's notes."""
+    done = _run("--install-completion", "bash", home=tmp_path)
+    assert done.returncode == 0 and done.stdout == "", done
+    assert str(tmp_path / ".bash_completions" / "pdftools.sh") in done.stderr, done

@@ -131,16 +131,26 @@ def take_over(group: Any) -> None:
             param.callback = _show
 
 
-def _supported(value: Any) -> str:
+def _supported(value: Any, flag: str) -> str:
     """The shell asked for (or the one running), when a script exists for it; else exit 1 saying which do."""
     import typer
     from typer._completion_shared import _get_shell_name
 
-    shell = str(value) if isinstance(value, str) else str(_get_shell_name() or "")
+    shell = str(value) if isinstance(value, str) else _named(flag) or str(_get_shell_name() or "")
     if shell not in SCRIPTS:
         typer.echo(f"Shell {shell or 'unknown'} not supported: bash, zsh and fish are.", err=True)
         raise typer.Exit(1)
     return shell
+
+
+def _named(flag: str) -> str | None:
+    """The shell named after `flag` (`pdftools --install-completion zsh`, Typer's older form): the flag is eager,
+    so the program ends before the rest of the line is parsed, and the word was never read."""
+    import sys
+
+    args = sys.argv[1:]
+    at = args.index(flag) + 1 if flag in args else len(args)
+    return args[at] if at < len(args) and not args[at].startswith("-") else None
 
 
 def _show(ctx: Any, param: Any, value: Any) -> Any:
@@ -148,7 +158,7 @@ def _show(ctx: Any, param: Any, value: Any) -> Any:
         return value
     import typer
 
-    shell = _supported(value)
+    shell = _supported(value, "--show-completion")
     typer.echo(SCRIPTS[shell], nl=False)
     raise typer.Exit(0)
 
@@ -160,10 +170,10 @@ def _install(ctx: Any, param: Any, value: Any) -> Any:
     import typer
     from typer import _completion_shared as shared
 
-    shell = _supported(value)
+    shell = _supported(value, "--install-completion")
     installer = {"bash": shared.install_bash, "zsh": shared.install_zsh, "fish": shared.install_fish}[shell]
     path: Path = installer(prog_name=PROG, complete_var=VAR, shell=shell)
     path.write_text(SCRIPTS[shell])
-    typer.secho(f"{shell} completion installed in {path}", fg="green")
-    typer.echo("Completion will take effect once you restart the terminal")
+    typer.secho(f"{shell} completion installed in {path}", fg="green", err=True)  # a report, not data
+    typer.echo("Completion will take effect once you restart the terminal", err=True)
     raise typer.Exit(0)

@@ -33,7 +33,7 @@ def report_usage_error(exc: click_errors.UsageError, argv: list[str]) -> int:
     param = getattr(exc, "param", None)  # a bad value: the hint names its option (`--limit abc`)
     named = max(param.opts, key=len) if isinstance(exc, click_errors.BadParameter) and param is not None and \
         param.param_type_name == "option" else None
-    error = InvalidArgument(usage_message(exc, argv), hint=_value_hint(exc, argv) or _batch_hint(exc) or (
+    error = InvalidArgument(usage_message(exc, argv), hint=_value_hint(exc, argv) or _batch_hint(exc, argv) or (
         f"`{path} {flag}` describes {named} and the other options." if named else
         f"`{path} {flag}` lists the arguments and options."))
     command = _command_after(exc, argv)
@@ -100,7 +100,7 @@ def _value_hint(exc: click_errors.UsageError, argv: list[str]) -> str | None:
     return f"Give it as {flags[0]}'s value: `{exc.ctx.command_path} FILE {flags[0]} {numbers[0]}` (pdfcpu's order)."
 
 
-def _batch_hint(exc: click_errors.UsageError) -> str | None:
+def _batch_hint(exc: click_errors.UsageError, argv: list[str]) -> str | None:
     """Several files given to a command that takes one (`images *.pdf -d out`, the shell expanding the glob):
     how to run it on each, when a batch can run it. One name that is no file yet is an output named as qpdf
     takes it (`rotate in.pdf out.pdf`): `-o`, or `-d` for a command that writes into a folder (`split`), or a
@@ -113,21 +113,20 @@ def _batch_hint(exc: click_errors.UsageError) -> str | None:
     opts = {opt for p in ctx.command.params for opt in p.opts}
     if extra == "-" and "-o" not in opts:  # `pdftotext in.pdf -`: to stdout, where the result goes anyway
         return f"`{ctx.command_path}` prints its result on standard output: leave out the `-`."
-    if " " not in extra and not os.path.exists(extra):  # `qpdf in.pdf out.pdf`: an output to be
+    one = extra in argv  # one name, spaces and all (`"rotated copy.pdf"`), not the names joined by spaces
+    if one and not os.path.exists(extra):  # `qpdf in.pdf out.pdf`: an output to be
+        import shlex
+
         if "-o" in opts:
-            return f"Name the output with -o: `{ctx.command_path} FILE ... -o {extra}`."
+            return f"Name the output with -o: `{ctx.command_path} FILE ... -o {shlex.quote(extra)}`."
         if "-d" in opts:  # `qpdf --split-pages in.pdf out-%d.pdf`: outputs, written into a folder
             named = ", named by --pattern" if "--pattern" in opts else ""
             if named and ("%" in extra or "{" in extra):  # pdfseparate's `pg-%d.pdf`: --pattern takes it as it is
-                import shlex
-
                 folder, name = os.path.split(extra)
                 return (f"`{ctx.command_path}` writes its files into a folder: -d DIR{named}: "
                         f"`{ctx.command_path} FILE -d {shlex.quote(folder or '.')} --pattern {shlex.quote(name)}`.")
             return f"`{ctx.command_path}` writes its files into a folder: -d DIR{named} (`{ctx.command_path} -h`)."
         if any(p.param_type_name == "argument" for p in ctx.command.params):  # `pdftotext in.pdf out.txt`
-            import shlex
-
             path = ctx.command_path
             return f"`{path}` prints its result: redirect it, `{path} FILE > {shlex.quote(extra)}`."
     from pdftools.batch.plan import commands

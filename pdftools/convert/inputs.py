@@ -13,6 +13,7 @@ from pathlib import Path
 
 from pdftools.convert.pandoc import BINARY_READERS, CONTAINERS, a_or_an, base
 from pdftools.core import limits
+from pdftools.core.pdf import OCR_HINT, image_kind
 from pdftools.errors import EmptyInput, InputTooLarge, WrongFormat
 
 
@@ -36,7 +37,7 @@ def check_input(source: Path | None, content: str | None, fmt: str) -> bytes | N
         raise WrongFormat(f"{name} is UTF-16 text (Windows' \"Unicode\"); pandoc reads UTF-8 only, and would read "
                           f"this as garbage", hint=f"{{{{cli:Make a UTF-8 copy and convert that: `{copy}`.}}}}"
                           f"{{{{mcp:Give its text as UTF-8 ({{{{content}}}}), or a UTF-8 copy of the file.}}}}")
-    image = next((kind for magic, kind in IMAGES if head.startswith(magic)), None)
+    image = image_kind(head)
     if image and b"\0" in head[:1024] and base(fmt) not in BINARY_READERS:  # a scan: its text is OCR's to read
         raise WrongFormat(f"{name} is binary, not {base(fmt)} text: it looks like {a_or_an(image)} image",
                           hint=OCR_HINT)
@@ -47,10 +48,6 @@ def check_input(source: Path | None, content: str | None, fmt: str) -> bytes | N
     return data
 
 
-IMAGES = ((b"\x89PNG\r\n\x1a\n", "PNG"), (b"\xff\xd8\xff", "JPEG"), (b"II*\0", "TIFF"), (b"MM\0*", "TIFF"),
-          (b"GIF8", "GIF"), (b"\0\0\0\x0cjP  ", "JPEG 2000"))
-OCR_HINT = ("{{cli:`pdftools ocr FILE --mode text` reads an image's text, `pdftools ocr FILE` makes it a searchable "
-            "PDF.}}{{mcp:pdf_ocr reads an image's text (mode text), or makes it a searchable PDF.}}")
 OFFICE_ZIPS = CONTAINERS | {"xlsx"}  # zip containers: what is no zip is named before pandoc speaks of zips
 _COMPOUND = bytes.fromhex("D0CF11E0A1B11AE1")  # an OLE compound file: an Office file with a password, or a .doc
 _ENCRYPTED = "EncryptedPackage".encode("utf-16-le")  # the stream name of an encrypted docx, xlsx, pptx inside it

@@ -43,6 +43,27 @@ def is_pdf(path: Path) -> bool:
         return b"%PDF-" in fh.read(1024)
 
 
+IMAGES = ((b"\x89PNG\r\n\x1a\n", "PNG"), (b"\xff\xd8\xff", "JPEG"), (b"II*\0", "TIFF"), (b"MM\0*", "TIFF"),
+          (b"GIF8", "GIF"), (b"\0\0\0\x0cjP  ", "JPEG 2000"))
+OCR_HINT = ("{{cli:`pdftools ocr FILE --mode text` reads an image's text, `pdftools ocr FILE` makes it a searchable "
+            "PDF.}}{{mcp:pdf_ocr reads an image's text (mode text), or makes it a searchable PDF.}}")
+
+
+def image_kind(head: bytes) -> str | None:
+    """The kind of image (`PNG`, `JPEG`...) whose signature `head` starts with, or None."""
+    return next((kind for magic, kind in IMAGES if head.startswith(magic)), None)
+
+
+def not_a_pdf(path: Path, name: str) -> NotAPdf:
+    """NOT_A_PDF for a file with no PDF header; a scan (an image) is named as one, with `ocr`, which reads it."""
+    with path.open("rb") as fh:
+        kind = image_kind(fh.read(16))
+    if kind is None:
+        return NotAPdf(f"{name} is not a PDF")
+    article = "an" if kind[0] in "AEIOU" else "a"
+    return NotAPdf(f"{name} is not a PDF: it looks like {article} {kind} image", hint=OCR_HINT)
+
+
 def open_pdf(path: Path, password: Keys = None, *, label: str | None = None, copied_from: bool = False,
              exact: bool = False, **options: Any) -> pikepdf.Pdf:
     """Open a PDF with pikepdf (qpdf) within the size and page limits, turning every failure into a pdftools
@@ -60,7 +81,7 @@ def open_pdf(path: Path, password: Keys = None, *, label: str | None = None, cop
         limits.INPUT_BYTES.check(path.stat().st_size, name)
         not_empty(path, name)
         if not is_pdf(path):
-            raise NotAPdf(f"{name} is not a PDF")
+            raise not_a_pdf(path, name)
         forms = password_forms(password, exact=exact)
         if copied_from:
             return _counted(open_any(path, forms, inherit_page_attributes=False, **options), name)

@@ -57,4 +57,4 @@ def _dpi(value: object, default: int) -> int:
         found = round(float(value[0]))  # type: ignore[index]
     except (TypeError, ValueError, IndexError):
         return default
-    return found if 50 <= found <= 2400 else default
+    return found if 10 <= found <= 2400 else default  # a thumbnail's ~36 dpi is its page's size, not a wrong value

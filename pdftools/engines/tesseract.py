@@ -34,6 +34,14 @@ def languages() -> tuple[str, ...]:
     return tuple(sorted(line.strip() for line in out.splitlines()[1:] if line.strip() and line.strip() != "osd"))
 
 
+def offered() -> tuple[str, ...]:
+    """The installed languages a shell offers after `-l` (none when tesseract cannot be run: no error there)."""
+    try:
+        return languages()
+    except Exception:  # noqa: BLE001 (a Tab press prints no traceback; `doctor` says what is missing)
+        return ()
+
+
 def package(lang: str) -> str:
     """Debian's package for a language (script models have packages named by ISO 15924 codes instead:
     `apt-cache search tesseract-ocr-script` lists them)."""

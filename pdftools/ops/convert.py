@@ -82,6 +82,13 @@ def _as_pairs(metadata: list[str] | dict[str, str | None] | None) -> list[str] |
     return metadata
 
 
+def _languages() -> tuple[str, ...]:
+    """The installed OCR languages, for a shell's Tab after `-l` (tesseract's module imported only then)."""
+    from pdftools.engines import tesseract
+
+    return tesseract.offered()
+
+
 MISSING = "Check the path of the document to convert; `pdftools convert --help` lists the formats it reads."
 
 
@@ -123,7 +130,7 @@ def convert(
     pdf_engine: Annotated[Literal["weasyprint", "typst"] | None, Param("PDF engine (default: weasyprint, "
                                                                        "else typst)")] = None,
     ocr_language: Annotated[str, Param("PDF input: OCR languages, e.g. eng+deu"),
-                            Cli("-l", "--language")] = "eng",
+                            Cli("-l", "--language", complete=_languages)] = "eng",
     template: Annotated[str | None, Param("pandoc template"), Mcp(hidden=True)] = None,
     lua_filter: Annotated[list[str] | None, Param("Lua filter to run: a program with your rights "
                                                   "(repeatable)"), Mcp(hidden=True)] = None,
@@ -186,7 +193,7 @@ def convert(
         else:
             with atomic_output(out) as part:
                 part.write_bytes(data)
-            result.output = "-" if output == "-" else str(out)
+            result.output = str(out)  # `-`: its temporary file, which the front end names (`-`, standard output)
         result.bytes = len(data)
         return result
 

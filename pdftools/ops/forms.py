@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
+from pdftools.core import results
 from pdftools.core.edit import (
     Decrypt,
     Edited,
@@ -61,6 +62,16 @@ class FormsResult:
     """The output, for fill and flatten."""
     warnings: list[str] = field(default_factory=list)
 
+    listing = False  # (no field) a list, whose finding no field a person is told of
+    pages_asked = ""  # the list's pages as given, for the note: not part of the result's data
+
+    def notes(self) -> list[str]:
+        """For people (the CLI's stderr): a list that found no field says so (a bare `input` row reads as cut)."""
+        if not self.listing or self.fields or self.warnings:
+            return []
+        where = f" on pages {self.pages_asked}" if self.pages_asked else ""
+        return [f"{results.input_name(self.input)} has no form fields{where}"]
+
     def cap_fields(self, most: int, rest: str) -> None:
         """Keep the first `most` fields, saying how many there are and how to see the others (`rest`): a
         form's thousands of fields (a tax return's) fill an agent's context."""
@@ -107,7 +118,9 @@ def forms(
         src = input_path(input)
         pdf = open_pdf(src, password)
         chosen = set(select_pages(pages, len(pdf.pages), src)) if pages else None  # "": every page
-        return FormsResult(input=str(src), fields=_described(pdf, chosen))
+        listed = FormsResult(input=str(src), fields=_described(pdf, chosen))
+        listed.listing, listed.pages_asked = True, pages or ""
+        return listed
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="filled" if action == "fill" else "flat", password=password,
                    in_place=in_place, force=force)

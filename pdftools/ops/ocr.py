@@ -43,7 +43,8 @@ def ocr(
         Cli("-o", "--output"),
     ] = None,
     mode: Annotated[Literal["pdf", "text"], Param("pdf: searchable PDF; text: the text per page")] = "pdf",
-    language: Annotated[str, Param("tesseract language codes, e.g. eng+deu"), Cli("-l", "--language")] = "eng",
+    language: Annotated[str, Param("tesseract language codes, e.g. eng+deu"),
+                        Cli("-l", "--language", complete=engine.offered)] = "eng",
     pages: Pages = None,
     dpi: Annotated[int, Param("Rasterising dpi (images: when the file does not say)", ge=50, le=1200)]
     = 300,

@@ -56,6 +56,15 @@ class StampResult(Edited):
     echoes: ClassVar = ("first",)  # what the caller gave, said back: a front end may shorten it
     table_labels: ClassVar = {"first": "first stamp"}  # a person reads `first  Page 1 of 4`: the first what?
 
+    pdfcpu_marks = ""  # (no field) pdfcpu's `%p` / `%P` found in the text, stamped as given: a person is told
+
+    def notes(self) -> list[str]:
+        """For people (the CLI's stderr): pdfcpu's page marks in the text are stamped as they are."""
+        if not self.pdfcpu_marks:
+            return []
+        return [f"{self.pdfcpu_marks} stamped as written: pdftools numbers pages with {{page}} and {{pages}} "
+                "(pdfcpu's %p and %P), e.g. --text 'Page {page} of {pages}'"]
+
 
 def stamp(
     input: Input,
@@ -112,7 +121,9 @@ def stamp(
     else:
         first, numbers = _stamp_pdf(job.pdf, given, pdf or "", password, underlay, opacity, repeat,
                                     name="standard input" if input == "-" else job.src.name)
-    return StampResult(**job.save(decrypt), stamped=numbers, first=first)
+    result = StampResult(**job.save(decrypt), stamped=numbers, first=first)
+    result.pdfcpu_marks = " and ".join(mark for mark in ("%p", "%P") if text is not None and mark in text)
+    return result
 
 
 def _text_only(given: dict[str, bool]) -> None:

@@ -23,10 +23,15 @@ DASH_CELL = re.compile(r"(^|\s{2}|│)\s*-\s*(│|$)")  # a table's value, or a 
     (["rotate", "-", "--angle", "90", "-o", "-"], "stderr", r"^output +standard output$"),
     (["compress", "-", "-o", "c.pdf"], "stdout", r"^input +standard input$"),
     (["merge", "-", "{sample}", "-o", "m.pdf"], "stdout", r"standard input +│ 4"),
+    (["convert", "{md}", "-t", "html"], "stderr", r"^output +standard output$"),  # its text to stdout
+    (["convert", "{md}", "-t", "html", "-o", "-"], "stderr", r"^output +standard output$"),
+    (["convert", "{md}", "-t", "docx", "-o", "-"], "stderr", r"^output +standard output$"),
 ])
-def test_people_read_standard_input(cli: Callable[..., Any], sample: Path, argv: list[str], stream: str,
-                                    shown: str) -> None:
-    args = [a.replace("{sample}", str(sample)) for a in argv]
+def test_people_read_standard_input(cli: Callable[..., Any], sample: Path, tmp_path: Path, argv: list[str],
+                                    stream: str, shown: str) -> None:
+    md = tmp_path / "notes.md"
+    md.write_text("# Notes\n\nSome *text*.\n")
+    args = [a.replace("{sample}", str(sample)).replace("{md}", str(md)) for a in argv]
     done = cli(*args, input=sample.read_bytes())
     assert done.exit_code == 0, done
     text = getattr(done, stream)
@@ -40,6 +45,8 @@ def test_json_keeps_the_dash(cli: Callable[..., Any], sample: Path) -> None:
     merged = cli("merge", "-", sample, "-o", "-", "--json", input=sample.read_bytes())
     result = json.loads(merged.stderr)
     assert result["output"] == "-" and result["inputs"][0]["path"] == "-", result
+    converted = cli("convert", "--text", "# Hi", "-t", "docx", "-o", "-", "--json")
+    assert json.loads(converted.stderr)["output"] == "-", converted
 
 
 @pytest.mark.parametrize("quiet", [[], ["-q"]])

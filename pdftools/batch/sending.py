@@ -184,22 +184,17 @@ def run_sent(parcel: Parcel) -> Returned:
 def _sweep() -> None:
     """Remove the folders that workers of this machine killed mid-file left (named by host and process: one whose
     process is gone; never another machine's, if the temporary folder is shared)."""
-    mine = f"{PREFIX}{socket.gethostname()}-"
+    import re
+
+    from pdftools.batch.executors import alive
+
+    # host, process, mkdtemp's suffix (no dash): `worker-2-5555-x` is not the process 2 of `worker`
+    mine = re.compile(re.escape(f"{PREFIX}{socket.gethostname()}-") + r"(\d+)-[^-]+")
     with contextlib.suppress(OSError):
         for entry in os.scandir(tempfile.gettempdir()):
-            pid = entry.name.removeprefix(mine).split("-")[0]
-            if entry.name.startswith(mine) and pid.isdigit() and not _alive(int(pid)):
+            named = mine.fullmatch(entry.name)
+            if named and not alive(int(named[1])):
                 shutil.rmtree(entry.path, ignore_errors=True)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        pass
-    return True
 
 
 def _read(made: Path, limit: float | None, job: FileJob) -> bytes | dict[str, bytes]:

@@ -80,7 +80,10 @@ class Sender:
                     size = path.stat().st_size
                     if self.limit is not None and size > self.limit:
                         raise _too_large(f"{raw} (the option {name})", size, self.limit)
-                    found[raw] = path.read_bytes()
+                    try:
+                        found[raw] = path.read_bytes()
+                    except OSError as exc:  # (there, but not readable: said, not a bug of pdftools)
+                        raise os_error(exc, f"cannot read {raw} (the option {name})") from None
         return found
 
     def run(self, executor: Any, jobs: Iterable[FileJob],

@@ -65,12 +65,13 @@ def _end_with(coordinator: int) -> None:
     if watched is not None:
         select.select([watched], [], [])
     else:
-        while _alive(coordinator):
+        while alive(coordinator):
             time.sleep(1)
     os.killpg(0, signal.SIGKILL)
 
 
-def _alive(pid: int) -> bool:
+def alive(pid: int) -> bool:
+    """Whether process `pid` of this machine is running (one of another user's is)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

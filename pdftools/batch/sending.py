@@ -2,7 +2,7 @@
 
 Each file's task carries the input's bytes and those of every file an option names (a stamp's PDF, a style sheet:
 any option value that names a file here, `stamp.pdf:2` too). The worker writes them into a temporary folder of its
-own and runs the command there (`paths.Copies`: each path, as named, is the worker's copy), then returns its
+own and runs the command there (`Copies`: each path, as named, is the worker's copy), then returns its
 output's bytes with the row; this machine writes them into the staging folder, and the runner journals and publishes
 them as a shared worker's (each output written once, renamed into place whole). The worker's folder is removed
 whatever happens (and, by the next file, one that a worker killed mid-file left). Each file sent, and each output
@@ -30,7 +30,7 @@ from typing import Any
 
 from pdftools.batch.plan import SECRETS, FileJob
 from pdftools.batch.work import BatchRow, named_error
-from pdftools.core import limits, paths
+from pdftools.core import limits, paths, results
 from pdftools.errors import PdftoolsError, TooLargeToSend, os_error
 
 PREFIX = "pdftools-sent-"  # the worker's temporary folders
@@ -80,7 +80,10 @@ class Sender:
                     size = path.stat().st_size
                     if self.limit is not None and size > self.limit:
                         raise _too_large(f"{raw} (the option {name})", size, self.limit)
-                    found[raw] = path.read_bytes()
+                    try:
+                        found[raw] = path.read_bytes()
+                    except OSError as exc:  # (there, but not readable: said, not a bug of pdftools)
+                        raise os_error(exc, f"cannot read {raw} (the option {name})") from None
         return found
 
     def run(self, executor: Any, jobs: Iterable[FileJob],
@@ -139,6 +142,32 @@ class Sender:
         return row
 
 
+class Copies:
+    """A batch worker's path policy for files sent with their task (`run_sent`): a path as the batch named
+    it is the worker's copy; any other goes to the policy it wraps (not sent: the worker finds it, or says it
+    cannot see it)."""
+
+    def __init__(self, base: Any, copies: dict[str, str]) -> None:
+        self.base, self.copies = base, copies
+        self.named = {copy: raw for raw, copy in copies.items()}
+
+    def input(self, raw: str) -> Path:
+        copy = self.copies.get(raw)
+        return Path(copy) if copy is not None else Path(self.base.input(raw))
+
+    def public(self, value: Any) -> Any:
+        """`value` naming each file as the batch named it, never the worker's copy."""
+        def change(text: str) -> str:
+            for copy, raw in self.named.items():
+                text = text.replace(copy, raw)
+            return text
+
+        return results.map_strings(value, change)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.base, name)
+
+
 def _file_here(raw: str) -> Path | None:
     """The regular file `raw` names on this machine, through the batch's path policy; None if it names none."""
     try:
@@ -166,7 +195,7 @@ def run_sent(parcel: Parcel) -> Returned:
         job = replace(parcel.job, staging=staging, sent=copies)
         row = work.run_one(job)
         if row.error is not None:
-            row.error = paths.Copies(None, copies).public(row.error)
+            row.error = Copies(None, copies).public(row.error)
         returned = Returned(row)
         if row.status == "ok" and row.staged is not None:
             try:
@@ -184,22 +213,17 @@ def run_sent(parcel: Parcel) -> Returned:
 def _sweep() -> None:
     """Remove the folders that workers of this machine killed mid-file left (named by host and process: one whose
     process is gone; never another machine's, if the temporary folder is shared)."""
-    mine = f"{PREFIX}{socket.gethostname()}-"
+    import re
+
+    from pdftools.batch.executors import alive
+
+    # host, process, mkdtemp's suffix (no dash): `worker-2-5555-x` is not the process 2 of `worker`
+    mine = re.compile(re.escape(f"{PREFIX}{socket.gethostname()}-") + r"(\d+)-[^-]+")
     with contextlib.suppress(OSError):
         for entry in os.scandir(tempfile.gettempdir()):
-            pid = entry.name.removeprefix(mine).split("-")[0]
-            if entry.name.startswith(mine) and pid.isdigit() and not _alive(int(pid)):
+            named = mine.fullmatch(entry.name)
+            if named and not alive(int(named[1])):
                 shutil.rmtree(entry.path, ignore_errors=True)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        pass
-    return True
 
 
 def _read(made: Path, limit: float | None, job: FileJob) -> bytes | dict[str, bytes]:

@@ -72,7 +72,9 @@ def run_one(job: FileJob) -> BatchRow:
         made = _stage(job.staging) / f"{uuid.uuid4().hex[:12]}-{Path(job.target).name}"
         policy: Any = paths.RootsPolicy([Path(r) for r in job.roots]) if job.roots else paths.LocalPolicy(job.folder)
         if job.sent is not None:  # sent with its task (`sending`): each path as named is the worker's copy
-            policy = paths.Copies(policy, job.sent)
+            from pdftools.batch.sending import Copies
+
+            policy = Copies(policy, job.sent)
         mine = task.Task()
         with paths.using(policy), task.running(mine), _reproducible(), _dropped(job, mine):
             fn = get(job.command).load()

@@ -203,34 +203,6 @@ class LocalPolicy:
             self._tmp = None
 
 
-class Copies:
-    """A batch worker's path policy for files sent with their task (`batch.sending`): a path as the batch named
-    it is the worker's copy; any other goes to the policy it wraps (not sent: the worker finds it, or says it
-    cannot see it)."""
-
-    def __init__(self, base: Any, copies: dict[str, str]) -> None:
-        self.base, self.copies = base, copies
-        self.named = {copy: raw for raw, copy in copies.items()}
-
-    def input(self, raw: str) -> Path:
-        copy = self.copies.get(raw)
-        return Path(copy) if copy is not None else Path(self.base.input(raw))
-
-    def public(self, value: Any) -> Any:
-        """`value` naming each file as the batch named it, never the worker's copy."""
-        from pdftools.core import results
-
-        def change(text: str) -> str:
-            for copy, raw in self.named.items():
-                text = text.replace(copy, raw)
-            return text
-
-        return results.map_strings(value, change)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.base, name)
-
-
 def pdf_output_path(raw: str, what: str = "a PDF", suffix: str = "pdf") -> Path:
     """An output that will hold a PDF's bytes (or `what` other binary data: a docx, whose files end in `suffix`).
     At a shell, `-` (or the default for an input from `-`) is refused when standard output is a terminal, as

@@ -184,15 +184,21 @@ def _is_group(value: Any) -> bool:
     return isinstance(value, pikepdf.Dictionary) and value.is_indirect and value.get("/Type") == "/OCG"
 
 
-def _kept(items: Any, copies: dict[Key, Any], *, nested: bool, depth: int) -> list[Any]:
+def _kept(items: Any, copies: dict[Key, Any], *, nested: bool, depth: int, seen: set[Key] | None = None) -> list[Any]:
     """The items of an /Order (`nested`: arrays within, a label first), /Locked or /RBGroups array for the
-    output: the groups copied now, as copied; labels; arrays that still hold a group."""
+    output: the groups copied now, as copied; labels; arrays that still hold a group. Each array is walked once
+    (one holding itself, or the same one twice at each level, was walked 2^32 times)."""
     import pikepdf
 
+    seen = set() if seen is None else seen
+    if items.is_indirect:
+        seen.add(items.objgen)
     kept: list[Any] = []
     for item in items:
         if isinstance(item, pikepdf.Array) and depth < 32:
-            inner = _kept(item, copies, nested=True, depth=depth + 1)
+            if item.is_indirect and item.objgen in seen:
+                continue
+            inner = _kept(item, copies, nested=True, depth=depth + 1, seen=seen)
             if any(not isinstance(x, pikepdf.String) for x in inner):
                 kept.append(pikepdf.Array(inner))
         elif isinstance(item, pikepdf.String) and nested and depth:

@@ -171,17 +171,25 @@ def _own_copy(out: pikepdf.Pdf, annot: Any, page: Any) -> Any:
     return out.make_indirect(copy)
 
 
-def _action_copy(action: Any, depth: int) -> Any:
-    """An action with its /Next chain, copied (so a name changed in it is changed in this copy only)."""
+COPIED = 100  # actions copied along a /Next chain at most (a Python call each: CHAIN of them passed the stack's)
+
+
+def _action_copy(action: Any, depth: int, seen: frozenset[tuple[int, int]] = frozenset()) -> Any:
+    """An action with its /Next chain, copied (so a name changed in it is changed in this copy only); a chain that
+    loops back to an action copied goes on in the original there (a copy of a loop would never end)."""
     import pikepdf
 
-    if depth > CHAIN:
+    if depth > COPIED:
         return action
     if isinstance(action, pikepdf.Array):
-        return pikepdf.Array([_action_copy(item, depth + 1) for item in action])
+        return pikepdf.Array([_action_copy(item, depth + 1, seen) for item in action])
     if not isinstance(action, pikepdf.Dictionary):
         return action
+    if action.is_indirect:
+        if action.objgen in seen:
+            return action
+        seen = seen | {action.objgen}
     copy = pikepdf.Dictionary(dict(action.items()))
     if "/Next" in copy:
-        copy.Next = _action_copy(copy.Next, depth + 1)
+        copy.Next = _action_copy(copy.Next, depth + 1, seen)
     return copy

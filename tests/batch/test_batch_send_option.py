@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import anyio
+import pytest
 from batch_files import small_pdfs
 from mcp import Client
 
@@ -43,3 +44,21 @@ def test_without_a_cluster_it_is_refused(tmp_path: Path) -> None:
     assert out.returncode == 2 and error["code"] == "INVALID_ARGUMENT", out.stderr
     assert "--send-files" in error["message"] and "--cluster" in error["hint"], error
     assert not (tmp_path / "out").exists()
+
+
+def test_a_file_an_option_names_that_cannot_be_read_is_said_in_words(tmp_path: Path) -> None:
+    """The files the options name are read before any file is sent (so before the cluster is reached): one that
+    is there but cannot be read (/proc/self/mem, a regular file whose reading fails, for root too) is refused
+    naming it and the option, never as a bug of pdftools (INTERNAL), and nothing is written."""
+    unreadable = Path("/proc/self/mem")
+    if not unreadable.is_file():
+        pytest.skip("no /proc (Linux's) to give a regular file that cannot be read")
+    small_pdfs(tmp_path / "in", 1)
+    env = {k: v for k, v in os.environ.items() if k != "PDFTOOLS_CLUSTER"}
+    out = subprocess.run([str(PDFTOOLS), "batch", "stamp", str(tmp_path / "in"), "-d", str(tmp_path / "out"),
+                          "--cluster", "tcp://127.0.0.1:1", "--send-files", "--set", f"pdf={unreadable}", "--json"],
+                         capture_output=True, text=True, env=env, check=False, timeout=120)
+    error = json.loads(out.stderr)["error"]
+    assert error["code"] != "INTERNAL", error
+    assert str(unreadable) in error["message"] and "pdf" in error["message"], error
+    assert out.stdout == "" and not (tmp_path / "out").exists()

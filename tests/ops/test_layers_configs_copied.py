@@ -189,3 +189,35 @@ def test_a_group_named_in_resources_the_pages_inherit_is_kept(cli: Any, tmp_path
     assert _configs(part)[0] == ["Hidden"]
     assert "Plain text" in rb.text(part, 1) and "Hidden layer" not in rb.text(part, 1)
     _checked(part)
+
+
+def _looping_order(path: Path) -> Path:
+    """A page drawn in one layer, whose default configuration's /Order array holds itself twice (damaged or hostile:
+    a viewer shows the layer once)."""
+    pdf = pikepdf.new()
+    pdf.add_blank_page(page_size=(200, 200))
+    page = pdf.pages[0]
+    group = pdf.make_indirect(Dictionary(Type=Name.OCG, Name=String("Layer")))
+    page.obj.Resources = Dictionary(Properties=Dictionary(oc1=group))
+    page.obj.Contents = pdf.make_stream(b"/OC /oc1 BDC 0 0 10 10 re f EMC")
+    order = pdf.make_indirect(Array([group]))
+    order.append(order)
+    order.append(order)
+    pdf.Root.OCProperties = Dictionary(OCGs=Array([group]), D=Dictionary(Order=order))
+    pdf.save(path)
+    return path
+
+
+def test_an_order_that_holds_itself_is_walked_once(tmp_path: Path) -> None:
+    """An /Order array holding itself twice was walked 32 levels deep along both (2^32 calls): merge never ended
+    (stopped by its timeout or the user). Each array is walked once: the layer is in the order once."""
+    import sys
+
+    src = _looping_order(tmp_path / "loop.pdf")
+    out = tmp_path / "out.pdf"
+    done = subprocess.run([str(Path(sys.executable).with_name("pdftools")), "merge", str(src), "-o", str(out)],
+                          capture_output=True, text=True, check=False, timeout=60)  # (a guard: it hung; ~1 s)
+    assert done.returncode == 0, done.stderr
+    with pikepdf.open(out) as pdf:
+        props = pdf.Root.OCProperties
+        assert [str(g.Name) for g in props.D.Order] == ["Layer"] and props.D.Order[0] == props.OCGs[0]

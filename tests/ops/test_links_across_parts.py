@@ -162,3 +162,34 @@ def test_one_input_repeating_pages_links_each_run_to_its_own_copies(cli: Any, tm
                              5 + shift: [7 + shift, 8 + shift, 7 + shift, 6 + shift]}
     checked = subprocess.run(["qpdf", "--check", str(out)], capture_output=True, text=True)
     assert checked.returncode == 0 and "No syntax or stream encoding errors" in checked.stdout, checked.stdout
+
+
+def _looping(path: Path) -> Path:
+    """Two pages; page 1's link is a GoTo (to the name `two`, page 2) whose /Next is itself: a chain that loops."""
+    pdf = pikepdf.new()
+    pages, _ = numbered(pdf, 2)
+    action = pdf.make_indirect(Dictionary(S=Name.GoTo, D=String("two")))
+    action.Next = action
+    pages[0].Annots = pdf.make_indirect(Array([pdf.make_indirect(Dictionary(
+        Type=Name.Annot, Subtype=Name.Link, Rect=[0, 0, 50, 50], A=action))]))
+    pdf.Root.Names = Dictionary(Dests=pdf.make_indirect(Dictionary(Names=Array([String("two"),
+                                                                                 Array([pages[1], Name.Fit])]))))
+    pdf.save(path)
+    return path
+
+
+@pytest.mark.parametrize("argv", [["select", "{src}", "1-2,1-2"], ["merge", "{src}", "{src}"]])
+def test_a_link_whose_actions_loop_is_copied_for_each_run(cli: Any, tmp_path: Path, argv: list[str]) -> None:
+    """A /Next chain that loops (a damaged or hostile file; viewers stop at the loop) was copied for the second run
+    one action a Python call deeper each time: RecursionError, `error[INTERNAL]`, no output (select placing
+    pages again did this since links of repeated runs get their own copies; merge of a file with itself before)."""
+    src = _looping(tmp_path / "loop.pdf")
+    before = hashlib.sha256(src.read_bytes()).hexdigest()
+    out = tmp_path / "out.pdf"
+    done = cli(*[a.format(src=src) for a in argv], "-o", str(out))
+    assert done.exit_code == 0, done.stderr
+    assert hashlib.sha256(src.read_bytes()).hexdigest() == before
+    with pikepdf.open(out) as pdf:
+        first, again = (pdf.pages[n].Annots[0].A for n in (0, 2))
+        assert first.D == again.D and first.objgen != again.objgen  # the second run's link has its own action
+    assert subprocess.run(["qpdf", "--check", str(out)], capture_output=True, check=False).returncode == 0

@@ -76,6 +76,7 @@ class TextResult:
     boxes: list[TextBox] = field(default_factory=list)  # format words or lines (next_offset then counts boxes)
     budgeted: ClassVar = ("pages", "boxes")  # text in pieces of max_chars: a front end never cuts it otherwise
     pages_streamed = False  # the pages were printed as they were read (`collect`'s on_page): not a field
+    damaged = None  # type: str | None  # why qpdf could not read the file (poppler read it): not a field
 
     def as_text(self, empty: str | None = None) -> str:
         """The text with page markers and, when cut, where to continue: what a reader (or a model) needs.
@@ -93,8 +94,33 @@ class TextResult:
         """Pages without a text layer, and the command that reads them (named as the front end names it)."""
         if not self.empty_pages:
             return []
+        if self.damaged is not None:
+            return [f"no text on pages {self.empty_pages}: {damaged_note(self.damaged, self.path)}"]
         return [f"no text layer on pages {self.empty_pages}: scanned? `pdftools ocr` reads them (mode `text`) or makes "
                 "them searchable"]
+
+
+def damaged_note(why: str, name: str) -> str:
+    """What pages without text mean in a file qpdf cannot read (poppler read what it could): no scan to OCR (OCR
+    refuses such a file: DAMAGED_PDF), a damaged file; the commands that say what is wrong and recover what can be,
+    as a shell names them (an agent's front end names the tools)."""
+    import shlex
+
+    quoted = shlex.quote(name)
+    return (f"the file is damaged ({why}): `pdftools check {quoted}` says what is wrong, `pdftools repair {quoted} "
+            "-o fixed.pdf` rewrites what can be recovered")
+
+
+def damage(extract: Extractor) -> str | None:
+    """Why qpdf could not read the file `extract` reads (`pdftotext`'s `damaged`), None when it could; `extract`
+    may be a bound method of what holds it (a file read ahead: `ahead.Prepared`)."""
+    return getattr(extract, "damaged", None) or getattr(getattr(extract, "__self__", None), "damaged", None)
+
+
+def unread(damaged: BaseException) -> str:
+    """qpdf's reason, without the file's name its message starts with (`a.pdf cannot be read: <reason>`)."""
+    message = str(getattr(damaged, "message", damaged))
+    return message.partition(" cannot be read: ")[2] or message
 
 
 def select(pages: str | None, count: int, start_page: int | None, name: str | Path | None = None) -> list[int]:
@@ -223,9 +249,11 @@ def _result(path: Path, count: int, pages: list[PageText], chars: int, empty: li
                       next_page=next_page, next_offset=next_offset or None, empty_pages=empty)
 
 
-def pdftotext(source: Path, mode: str = "plain", before: Callable[[list[int]], None] | None = None) -> Extractor:
+def pdftotext(source: Path, mode: str = "plain", before: Callable[[list[int]], None] | None = None,
+              damaged: str | None = None) -> Extractor:
     """An extractor running pdftotext over runs of consecutive pages, shared out over parallel processes.
-    `before(pages)` runs ahead of each process (one at a time): a check of what it will read."""
+    `before(pages)` runs ahead of each process (one at a time): a check of what it will read. `damaged`: why qpdf
+    could not read the file (the extractor's `damaged`, `damage` tells): its pages without text are no scans."""
     layout = ["-layout"] if mode == "layout" else []
     lock = threading.Lock()
 
@@ -244,6 +272,7 @@ def pdftotext(source: Path, mode: str = "plain", before: Callable[[list[int]], N
         texts = {n: t for chunk, out in zip(chunks, outs, strict=True) for n, t in zip(chunk, out, strict=False)}
         return [texts.get(n, "") for n in numbers]
 
+    extract.damaged = damaged  # type: ignore[attr-defined]
     return extract
 
 

@@ -52,8 +52,10 @@ def text(
     except DamagedPdf as damaged:  # poppler may still read what qpdf rejects
         count = int(poppler.pdfinfo(path, damaged)["Pages"])
         selected = pagetext.select(pages, count, start_page, path)
-        return pagetext.collect(path, count, selected, pagetext.pdftotext(path, mode), budget=max_chars,
-                                offset=offset, on_page=task.emit)
+        result = pagetext.collect(path, count, selected, pagetext.pdftotext(path, mode), budget=max_chars,
+                                  offset=offset, on_page=task.emit)
+        result.damaged = pagetext.unread(damaged)  # its pages without text are no scans: `agent_notes`
+        return result
     warnings: list[str] = []
     with pdf, pagetext.readable(pdf, path, warnings) as source:
         count = len(pdf.pages)

@@ -1,0 +1,61 @@
+"""A damaged file whose pages poppler cannot read (the corpus's 017: qpdf rejects its page tree, poppler finds 4
+pages and no text on them) was called a scan: `no text on page(s) 1,2,3,4: scanned? `pdftools ocr ... --mode
+text` reads them`, over MCP `pdf_ocr`; but OCR refuses a file qpdf cannot read (DAMAGED_PDF), and its pages draw
+nothing. The note now says the file is damaged and names `check` and `repair` (MCP: `pdf_check`, `pdf_repair`),
+the same meaning on both, for `text` and `search --warn-empty` alike; a scan is still sent to OCR. The real CLI
+and the real server over stdio through the SDK's client."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import anyio
+from conftest import CORPUS
+from surface_servers import stdio_client
+
+PDFTOOLS = Path(sys.executable).with_name("pdftools")
+DAMAGED = CORPUS / "017-unreadable-meta-data/unreadablemetadata.pdf"
+
+
+def _said(result: Any) -> str:
+    return "\n".join(block.text for block in result.content if block.type == "text")
+
+
+def test_a_damaged_file_s_empty_pages_name_check_and_repair_at_the_shell(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.pdf"
+    shutil.copy(DAMAGED, bad)
+    text = subprocess.run([PDFTOOLS, "text", bad], capture_output=True, text=True)
+    first = CORPUS / "004-pdflatex-4-pages/pdflatex-4-pages.pdf"  # so the damaged file is read ahead of its turn
+    search = subprocess.run([PDFTOOLS, "search", "--warn-empty", "foo", first, bad], capture_output=True, text=True)
+    assert text.returncode == 0 and search.returncode == 1, (text.stderr[-500:], search.stderr[-500:])
+    for said in (text.stderr, search.stderr):
+        notes = [line for line in said.splitlines() if line.startswith(("note:", "warning:"))]
+        assert notes, said[-2000:]
+        assert all("ocr" not in note and "scan" not in note for note in notes), notes
+        assert any("damaged" in note and f"`pdftools check {bad}`" in note and f"`pdftools repair {bad} -o "
+                   in note for note in notes), notes
+    check = subprocess.run([PDFTOOLS, "check", bad], capture_output=True, text=True)
+    assert check.returncode == 12 and "problems" in check.stdout, check  # the command named says what is wrong
+
+
+def test_a_damaged_file_s_empty_pages_name_the_check_and_repair_tools(tmp_path: Path) -> None:
+    shutil.copy(DAMAGED, tmp_path / "bad.pdf")
+
+    async def go() -> list[Any]:
+        async with stdio_client(tmp_path) as client:
+            return [await client.call_tool("pdf_extract_text", {"input": "bad.pdf"}),
+                    await client.call_tool("pdf_search", {"inputs": ["bad.pdf"], "pattern": "foo"}),
+                    await client.call_tool("pdf_ocr", {"input": "bad.pdf", "mode": "text"})]
+
+    text, search, ocr = anyio.run(go)
+    assert ocr.is_error and "DAMAGED_PDF" in _said(ocr), _said(ocr)  # what the old note sent an agent to
+    for result in (text, search):
+        said = _said(result)
+        assert not result.is_error, said
+        assert "pdf_ocr" not in said and "scan" not in said, said
+        assert "damaged" in said and "`pdf_check`" in said and "`pdf_repair`" in said, said
+        assert "pdftools" not in said and " -o " not in said, said  # the tools' words, not the shell's

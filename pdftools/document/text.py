@@ -117,6 +117,31 @@ def damage(extract: Extractor) -> str | None:
     return getattr(extract, "damaged", None) or getattr(getattr(extract, "__self__", None), "damaged", None)
 
 
+def lost(pdf: pikepdf.Pdf, empty: list[int], repairs: list[str]) -> str | None:
+    """Why the pages `empty` (without text) are taken as lost, not scanned: qpdf had to repair the file
+    (`repairs`, from `readable`) and none of them draws an image over half the page, as a scan does (a page cut off
+    a truncated file draws nothing, or a logo: OCR finds nothing there). None otherwise: a page that may be a scan,
+    and a sound file's empty pages, are left as they were."""
+    import pikepdf
+
+    if not empty or not repairs:
+        return None
+    from pdftools.document.resources import placements
+
+    for number in empty:
+        page = pdf.pages[number - 1]
+        try:
+            box = [float(v) for v in page.mediabox]
+            area = abs((box[2] - box[0]) * (box[3] - box[1]))
+            for drawn in placements(page, number):
+                a, b, c, d = drawn.matrix[:4]
+                if area and abs(a * d - b * c) >= area / 2:
+                    return None
+        except (pikepdf.PdfError, ValueError, KeyError, TypeError):  # what it draws cannot be read: no scan either
+            continue
+    return f"qpdf had to repair {len(repairs)} problem(s) to open it"
+
+
 def unread(damaged: BaseException) -> str:
     """qpdf's reason, without the file's name its message starts with (`a.pdf cannot be read: <reason>`)."""
     message = str(getattr(damaged, "message", damaged))
@@ -290,13 +315,16 @@ def _chunks(pages: list[int], workers: int) -> list[list[int]]:
 
 
 @contextlib.contextmanager
-def readable(pdf: pikepdf.Pdf, path: Path, warnings: list[str] | None = None) -> Iterator[Path]:
+def readable(pdf: pikepdf.Pdf, path: Path, warnings: list[str] | None = None,
+             repairs: list[str] | None = None) -> Iterator[Path]:
     """A path poppler can read without a password: the file itself, or a copy qpdf writes in a private temp
     folder: decrypted (poppler takes passwords only on its command line, where other users could see them), or
     repaired, when qpdf had to rebuild a file poppler cannot open (a warning then goes into `warnings`)."""
     from pdftools.engines import poppler
 
-    repaired = pdf.get_warnings()
+    repaired = pdf.get_warnings()  # (qpdf hands them over once: `repairs` gets them, for `lost`)
+    if repairs is not None:
+        repairs += [str(problem) for problem in repaired]
     if not pdf.is_encrypted and (not repaired or poppler.opens(path)):
         yield path
         return

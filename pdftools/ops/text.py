@@ -57,11 +57,13 @@ def text(
         result.damaged = pagetext.unread(damaged)  # its pages without text are no scans: `agent_notes`
         return result
     warnings: list[str] = []
-    with pdf, pagetext.readable(pdf, path, warnings) as source:
+    repairs: list[str] = []
+    with pdf, pagetext.readable(pdf, path, warnings, repairs) as source:
         count = len(pdf.pages)
         selected = pagetext.select(pages, count, start_page, path)
         extract = pagetext.measured(source, mode, pdf, str(path))
         result = pagetext.collect(path, count, selected, extract, budget=max_chars, offset=offset,
                                   on_page=task.emit)  # each page printed as it is read, as pdftotext does
+        result.damaged = pagetext.lost(pdf, result.empty_pages, repairs)  # no scan: check and repair
     result.warnings = warnings
     return result

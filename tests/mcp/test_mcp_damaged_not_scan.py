@@ -59,3 +59,38 @@ def test_a_damaged_file_s_empty_pages_name_the_check_and_repair_tools(tmp_path: 
         assert "pdf_ocr" not in said and "scan" not in said, said
         assert "damaged" in said and "`pdf_check`" in said and "`pdf_repair`" in said, said
         assert "pdftools" not in said and " -o " not in said, said  # the tools' words, not the shell's
+
+
+def test_a_page_a_repaired_file_lost_names_check_and_repair(tmp_path: Path) -> None:
+    """A file qpdf opens only by rebuilding it (the corpus's Google Docs file cut to its first 20%), whose page lost
+    what it drew: `no text on page(s) 1: scanned? `pdftools ocr ... --mode text` reads it`, but OCR of that page
+    finds nothing (it draws nothing, no image). A page without text that draws no image, in a file qpdf had to
+    repair, is called damaged; at the shell and over MCP."""
+    source = CORPUS / "011-google-doc-document/google-doc-document.pdf"
+    cut = tmp_path / "cut.pdf"
+    cut.write_bytes(source.read_bytes()[:source.stat().st_size // 5])
+    text = subprocess.run([PDFTOOLS, "text", cut], capture_output=True, text=True)
+    assert text.returncode == 0, text.stderr[-500:]
+    notes = [line for line in text.stderr.splitlines() if line.startswith("note:")]
+    assert notes and all("ocr" not in note and "scan" not in note for note in notes), notes
+    assert any("damaged" in note and f"`pdftools check {cut}`" in note for note in notes), notes
+    ocr = subprocess.run([PDFTOOLS, "ocr", cut, "--mode", "text"], capture_output=True, text=True)
+    assert ocr.returncode == 0 and not ocr.stdout.strip("\f\n "), ocr  # what the old note sent one to: nothing
+
+    async def go() -> Any:
+        async with stdio_client(tmp_path) as client:
+            return await client.call_tool("pdf_extract_text", {"input": "cut.pdf"})
+
+    said = _said(anyio.run(go))
+    assert "pdf_ocr" not in said and "`pdf_check`" in said and "`pdf_repair`" in said, said
+
+
+def test_a_repaired_scan_is_still_sent_to_ocr(tmp_path: Path) -> None:
+    """A scan whose file qpdf had to repair (its end cut: no startxref) is still a scan: its page draws an image
+    over the whole page, and the note names OCR as before."""
+    source = CORPUS / "007-imagemagick-images/imagemagick-ASCII85Decode.pdf"
+    cut = tmp_path / "scan.pdf"
+    cut.write_bytes(source.read_bytes()[:-60])
+    text = subprocess.run([PDFTOOLS, "text", cut], capture_output=True, text=True)
+    notes = [line for line in text.stderr.splitlines() if line.startswith("note:")]
+    assert notes == [f"note: no text on page(s) 1: scanned? `pdftools ocr {cut} --mode text` reads it"], text.stderr

@@ -37,7 +37,8 @@ class Prepared:
     def __init__(self, opened: Opened) -> None:
         self.stack = contextlib.ExitStack()
         self.selected, self._extract = self.stack.enter_context(opened)
-        self.damaged = damage(self._extract)  # (`extract` hands it on: `text.damage`)
+        self.damaged = damage(self._extract)  # (`extract` hands them on: `text.damage`)
+        self.lost = getattr(self._extract, "lost", None)
         self._batch: list[int] | None = None
         self._texts: list[str] = []
         self._error: BaseException | None = None

@@ -111,10 +111,17 @@ def damaged_note(why: str, name: str) -> str:
             "-o fixed.pdf` rewrites what can be recovered")
 
 
-def damage(extract: Extractor) -> str | None:
-    """Why qpdf could not read the file `extract` reads (`pdftotext`'s `damaged`), None when it could; `extract`
-    may be a bound method of what holds it (a file read ahead: `ahead.Prepared`)."""
-    return getattr(extract, "damaged", None) or getattr(getattr(extract, "__self__", None), "damaged", None)
+def damage(extract: Extractor, pages: list[int] | None = None) -> str | None:
+    """Why the file `extract` reads is taken as damaged, not scanned, None when it is not: qpdf could not read it
+    (`pdftotext`'s `damaged`), or had to repair it and `pages` (all without text) draw no scan (its `lost`, which
+    `document.search.page_texts` sets: `lost`). `extract` may be a bound method of what holds it (a file read
+    ahead: `ahead.Prepared`)."""
+    for owner in (extract, getattr(extract, "__self__", None)):
+        if getattr(owner, "damaged", None) is not None:
+            return str(owner.damaged)  # type: ignore[union-attr]
+        if pages is not None and callable(found := getattr(owner, "lost", None)):
+            return found(pages)  # type: ignore[no-any-return]
+    return None
 
 
 def lost(pdf: pikepdf.Pdf, empty: list[int], repairs: list[str]) -> str | None:

@@ -94,3 +94,23 @@ def test_a_repaired_scan_is_still_sent_to_ocr(tmp_path: Path) -> None:
     text = subprocess.run([PDFTOOLS, "text", cut], capture_output=True, text=True)
     notes = [line for line in text.stderr.splitlines() if line.startswith("note:")]
     assert notes == [f"note: no text on page(s) 1: scanned? `pdftools ocr {cut} --mode text` reads it"], text.stderr
+
+
+def test_a_search_of_a_repaired_file_whose_page_was_lost_names_check_and_repair(tmp_path: Path) -> None:
+    """The same lost page as `text`'s, searched: `--warn-empty` (and MCP's note) said `a scan? `pdftools ocr` makes it
+    searchable`; it says damaged, naming check and repair."""
+    source = CORPUS / "011-google-doc-document/google-doc-document.pdf"
+    cut = tmp_path / "cut.pdf"
+    cut.write_bytes(source.read_bytes()[:source.stat().st_size // 5])
+    first = CORPUS / "004-pdflatex-4-pages/pdflatex-4-pages.pdf"  # the cut file read ahead, and alone
+    for inputs in ([cut], [first, cut]):
+        search = subprocess.run([PDFTOOLS, "search", "--warn-empty", "zzz", *inputs], capture_output=True, text=True)
+        warned = [line for line in search.stderr.splitlines() if line.startswith("warning:") and "no text" in line]
+        assert len(warned) == 1 and "scan" not in warned[0] and "damaged" in warned[0], search.stderr[-1500:]
+
+    async def go() -> Any:
+        async with stdio_client(tmp_path) as client:
+            return await client.call_tool("pdf_search", {"inputs": ["cut.pdf"], "pattern": "zzz"})
+
+    said = _said(anyio.run(go))
+    assert "pdf_ocr" not in said and "`pdf_check`" in said and "`pdf_repair`" in said, said

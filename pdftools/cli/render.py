@@ -118,6 +118,11 @@ def _text_notes(result: Any, ocred: bool) -> None:
     if result.empty_pages and ocred:
         sys.stderr.write(f"note: OCR found no text on page(s) {_compact(result.empty_pages)}: blank? a higher "
                          "--dpi or another --language may read it\n")
+    elif result.empty_pages and getattr(result, "damaged", None) is not None:  # no scan: OCR refuses the file
+        from pdftools.document.text import damaged_note
+
+        sys.stderr.write(f"note: no text on page(s) {_compact(result.empty_pages)}: "
+                         f"{one_line(damaged_note(result.damaged, result.path))}\n")
     elif result.empty_pages:
         import shlex
 

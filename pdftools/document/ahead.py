@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pdftools.core import task
-from pdftools.document.text import Extractor
+from pdftools.document.text import Extractor, damage
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ThreadPoolExecutor
@@ -37,6 +37,8 @@ class Prepared:
     def __init__(self, opened: Opened) -> None:
         self.stack = contextlib.ExitStack()
         self.selected, self._extract = self.stack.enter_context(opened)
+        self.damaged = damage(self._extract)  # (`extract` hands them on: `text.damage`)
+        self.lost = getattr(self._extract, "lost", None)
         self._batch: list[int] | None = None
         self._texts: list[str] = []
         self._error: BaseException | None = None

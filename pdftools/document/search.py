@@ -110,10 +110,14 @@ def page_texts(path: Path, password: Keys, mode: str, name: str | None = None) -
     try:
         pdf = open_pdf(path, password, label=name)
     except DamagedPdf as damaged:  # poppler may still read what qpdf rejects
-        yield int(poppler.pdfinfo(path, damaged)["Pages"]), pagetext.pdftotext(path, mode)
+        yield int(poppler.pdfinfo(path, damaged)["Pages"]), pagetext.pdftotext(path, mode,
+                                                                                damaged=pagetext.unread(damaged))
         return
-    with pdf, pagetext.readable(pdf, path) as source:
-        yield len(pdf.pages), pagetext.measured(source, mode, pdf, str(path))
+    repairs: list[str] = []
+    with pdf, pagetext.readable(pdf, path, repairs=repairs) as source:
+        extract = pagetext.measured(source, mode, pdf, str(path))
+        extract.lost = lambda empty: pagetext.lost(pdf, empty, repairs)  # type: ignore[attr-defined]
+        yield len(pdf.pages), extract
 
 
 def _limited(hits: list[Hit], matches: int | None) -> list[Hit]:
@@ -199,7 +203,9 @@ class Searcher:
                     self._hand(found, shown, start)
                     shown = len(self.result.hits)
         self.result.matches += found.matches
-        if not text_seen:
+        if not text_seen and (why := pagetext.damage(extract, selected)) is not None:  # no scan: check, repair
+            self.result.unreadable = (*self.result.unreadable, (path, why))
+        elif not text_seen:
             self.result.textless = (*self.result.textless, path)
         self._hand(found, shown, start)
         return self.result.truncated

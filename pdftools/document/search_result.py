@@ -99,6 +99,7 @@ class SearchResult:
     warn_empty = False  # --warn-empty: a warning for each file in `textless`
     separator = ":"  # --match-prefix-separator: what parts name, page and text (context lines keep `-`)
     textless = ()  # type: tuple[str, ...]  # the files none of whose pages searched had text (Searcher's); no field
+    unreadable = ()  # type: tuple[tuple[str, str], ...]  # files qpdf could not read, with why, and no text: no field
     skipped_rest = {}  # type: dict[str, int]  # the inputs skipped past those listed, by code (cap_skipped); no field
     lines_streamed = False  # each file's lines went out as it was searched (`part`, `task.emit`): notes are left
     follows = False  # a part after one of the same file's (`part`): a group of its lines was printed before
@@ -111,7 +112,7 @@ class SearchResult:
         import copy
 
         piece = copy.copy(self)  # (the fields, and how the command line prints them)
-        piece.files, piece.hits, piece.skipped, piece.textless = [found], hits, [], ()
+        piece.files, piece.hits, piece.skipped, piece.textless, piece.unreadable = [found], hits, [], (), ()
         piece.truncated, piece.matches, piece.follows = False, found.matches, follows
         return piece
 
@@ -205,6 +206,11 @@ class SearchResult:
         if len(self.textless) > MOST_NOTED:
             notes.append(f"and {len(self.textless) - MOST_NOTED:,} more files have no text to search: scans? "
                          "`pdftools ocr` makes them searchable")
+        notes += [no_text(path, why) for path, why in self.unreadable[:MOST_NOTED]]
+        if len(self.unreadable) > MOST_NOTED:
+            notes.append(f"and {len(self.unreadable) - MOST_NOTED:,} more damaged files have no text to search: "
+                         "`pdftools check` says what is wrong with each, `pdftools repair` rewrites what can be "
+                         "recovered")
         if self.skipped_rest:
             codes = ", ".join(f"{code}: {count:,}" for code, count in self.skipped_rest.items())
             notes.append(f"and {sum(self.skipped_rest.values()):,} more inputs skipped, not listed ({codes})")
@@ -225,6 +231,7 @@ class SearchResult:
         yield from (s.note() for s in self.skipped)
         if self.warn_empty:
             yield from (f"warning: {no_text(shown(path))}" for path in self.textless)
+            yield from (f"warning: {one_line(no_text(label(path), why))}" for path, why in self.unreadable)
         if self.truncated:
             yield (f"(stopped by --max-chars; continue with --start-file {one_line(self.next_file or '')} --start-page "
                    f"{self.next_page} --skip {self.next_skip or 0})")
@@ -279,6 +286,11 @@ def one_line(text: str) -> str:
     return text.replace("\n", "\\n").replace("\r", "\\r")
 
 
-def no_text(name: str) -> str:
-    """What a file without text means for a search, and the command that fixes it."""
+def no_text(name: str, damaged: str | None = None) -> str:
+    """What a file without text means for a search, and the command that fixes it: a scan's, OCR; a file qpdf
+    could not read (`damaged`: why), which OCR refuses, check and repair (`text.damaged_note`)."""
+    if damaged is not None:
+        from pdftools.document.text import damaged_note
+
+        return f"{name} has no text to search: {damaged_note(damaged, name)}"
     return f"{name} has no text to search: a scan? `pdftools ocr` makes it searchable"

@@ -76,6 +76,7 @@ class TextResult:
     boxes: list[TextBox] = field(default_factory=list)  # format words or lines (next_offset then counts boxes)
     budgeted: ClassVar = ("pages", "boxes")  # text in pieces of max_chars: a front end never cuts it otherwise
     pages_streamed = False  # the pages were printed as they were read (`collect`'s on_page): not a field
+    damaged = None  # type: str | None  # why qpdf could not read the file (poppler read it): not a field
 
     def as_text(self, empty: str | None = None) -> str:
         """The text with page markers and, when cut, where to continue: what a reader (or a model) needs.
@@ -93,8 +94,65 @@ class TextResult:
         """Pages without a text layer, and the command that reads them (named as the front end names it)."""
         if not self.empty_pages:
             return []
+        if self.damaged is not None:
+            return [f"no text on pages {self.empty_pages}: {damaged_note(self.damaged, self.path)}"]
         return [f"no text layer on pages {self.empty_pages}: scanned? `pdftools ocr` reads them (mode `text`) or makes "
                 "them searchable"]
+
+
+def damaged_note(why: str, name: str) -> str:
+    """What pages without text mean in a file qpdf cannot read (poppler read what it could): no scan to OCR (OCR
+    refuses such a file: DAMAGED_PDF), a damaged file; the commands that say what is wrong and recover what can be,
+    as a shell names them (an agent's front end names the tools)."""
+    import shlex
+
+    quoted = shlex.quote(name)
+    return (f"the file is damaged ({why}): `pdftools check {quoted}` says what is wrong, `pdftools repair {quoted} "
+            "-o fixed.pdf` rewrites what can be recovered")
+
+
+def damage(extract: Extractor, pages: list[int] | None = None) -> str | None:
+    """Why the file `extract` reads is taken as damaged, not scanned, None when it is not: qpdf could not read it
+    (`pdftotext`'s `damaged`), or had to repair it and `pages` (all without text) draw no scan (its `lost`, which
+    `document.search.page_texts` sets: `lost`). `extract` may be a bound method of what holds it (a file read
+    ahead: `ahead.Prepared`)."""
+    for owner in (extract, getattr(extract, "__self__", None)):
+        if getattr(owner, "damaged", None) is not None:
+            return str(owner.damaged)  # type: ignore[union-attr]
+        if pages is not None and callable(found := getattr(owner, "lost", None)):
+            return found(pages)  # type: ignore[no-any-return]
+    return None
+
+
+def lost(pdf: pikepdf.Pdf, empty: list[int], repairs: list[str]) -> str | None:
+    """Why the pages `empty` (without text) are taken as lost, not scanned: qpdf had to repair the file
+    (`repairs`, from `readable`) and none of them draws an image over half the page, as a scan does (a page cut off
+    a truncated file draws nothing, or a logo: OCR finds nothing there). None otherwise: a page that may be a scan,
+    and a sound file's empty pages, are left as they were."""
+    import pikepdf
+
+    if not empty or not repairs:
+        return None
+    from pdftools.document.resources import placements
+
+    for number in empty:
+        page = pdf.pages[number - 1]
+        try:
+            box = [float(v) for v in page.mediabox]
+            area = abs((box[2] - box[0]) * (box[3] - box[1]))
+            for drawn in placements(page, number):
+                a, b, c, d = drawn.matrix[:4]
+                if area and abs(a * d - b * c) >= area / 2:
+                    return None
+        except (pikepdf.PdfError, ValueError, KeyError, TypeError):  # what it draws cannot be read: no scan either
+            continue
+    return f"qpdf had to repair {len(repairs)} problem(s) to open it"
+
+
+def unread(damaged: BaseException) -> str:
+    """qpdf's reason, without the file's name its message starts with (`a.pdf cannot be read: <reason>`)."""
+    message = str(getattr(damaged, "message", damaged))
+    return message.partition(" cannot be read: ")[2] or message
 
 
 def select(pages: str | None, count: int, start_page: int | None, name: str | Path | None = None) -> list[int]:
@@ -223,9 +281,11 @@ def _result(path: Path, count: int, pages: list[PageText], chars: int, empty: li
                       next_page=next_page, next_offset=next_offset or None, empty_pages=empty)
 
 
-def pdftotext(source: Path, mode: str = "plain", before: Callable[[list[int]], None] | None = None) -> Extractor:
+def pdftotext(source: Path, mode: str = "plain", before: Callable[[list[int]], None] | None = None,
+              damaged: str | None = None) -> Extractor:
     """An extractor running pdftotext over runs of consecutive pages, shared out over parallel processes.
-    `before(pages)` runs ahead of each process (one at a time): a check of what it will read."""
+    `before(pages)` runs ahead of each process (one at a time): a check of what it will read. `damaged`: why qpdf
+    could not read the file (the extractor's `damaged`, `damage` tells): its pages without text are no scans."""
     layout = ["-layout"] if mode == "layout" else []
     lock = threading.Lock()
 
@@ -244,6 +304,7 @@ def pdftotext(source: Path, mode: str = "plain", before: Callable[[list[int]], N
         texts = {n: t for chunk, out in zip(chunks, outs, strict=True) for n, t in zip(chunk, out, strict=False)}
         return [texts.get(n, "") for n in numbers]
 
+    extract.damaged = damaged  # type: ignore[attr-defined]
     return extract
 
 
@@ -261,13 +322,16 @@ def _chunks(pages: list[int], workers: int) -> list[list[int]]:
 
 
 @contextlib.contextmanager
-def readable(pdf: pikepdf.Pdf, path: Path, warnings: list[str] | None = None) -> Iterator[Path]:
+def readable(pdf: pikepdf.Pdf, path: Path, warnings: list[str] | None = None,
+             repairs: list[str] | None = None) -> Iterator[Path]:
     """A path poppler can read without a password: the file itself, or a copy qpdf writes in a private temp
     folder: decrypted (poppler takes passwords only on its command line, where other users could see them), or
     repaired, when qpdf had to rebuild a file poppler cannot open (a warning then goes into `warnings`)."""
     from pdftools.engines import poppler
 
-    repaired = pdf.get_warnings()
+    repaired = pdf.get_warnings()  # (qpdf hands them over once: `repairs` gets them, for `lost`)
+    if repairs is not None:
+        repairs += [str(problem) for problem in repaired]
     if not pdf.is_encrypted and (not repaired or poppler.opens(path)):
         yield path
         return

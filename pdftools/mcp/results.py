@@ -120,7 +120,7 @@ def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | N
             data.pop(name, None)
         data, links = publish(data, MOST_FILES)
         where = "the result's `files` (download links)"
-    data = results.map_strings(data, utf8)
+    data = _utf8_keys(results.map_strings(data, utf8))
     as_text = getattr(result, "as_text", None)
     plain = utf8(as_text()) if callable(as_text) else None
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":")) if plain is None else \
@@ -146,6 +146,16 @@ def _cap_numbers(data: dict[str, Any], most: int) -> None:
     for name, value in list(data.items()):
         if isinstance(value, list) and len(value) > most and all(type(v) in (int, float) for v in value):
             data[name], data[f"{name}_count"] = value[:most], len(value)
+
+
+def _utf8_keys(value: Any) -> Any:
+    """`value` with every dict key the transport can write (`utf8`): a metadata key's name may hold a byte that is
+    not UTF-8 (`/PTE\\xa7.Fullbanner`), which made the call fail; `map_strings` changes values only."""
+    if isinstance(value, list):
+        return [_utf8_keys(item) for item in value]
+    if isinstance(value, dict):
+        return {utf8(key): _utf8_keys(item) for key, item in value.items()}
+    return value
 
 
 def utf8(text: Any) -> Any:

@@ -52,14 +52,18 @@ def text(
     except DamagedPdf as damaged:  # poppler may still read what qpdf rejects
         count = int(poppler.pdfinfo(path, damaged)["Pages"])
         selected = pagetext.select(pages, count, start_page, path)
-        return pagetext.collect(path, count, selected, pagetext.pdftotext(path, mode), budget=max_chars,
-                                offset=offset, on_page=task.emit)
+        result = pagetext.collect(path, count, selected, pagetext.pdftotext(path, mode), budget=max_chars,
+                                  offset=offset, on_page=task.emit)
+        result.damaged = pagetext.unread(damaged)  # its pages without text are no scans: `agent_notes`
+        return result
     warnings: list[str] = []
-    with pdf, pagetext.readable(pdf, path, warnings) as source:
+    repairs: list[str] = []
+    with pdf, pagetext.readable(pdf, path, warnings, repairs) as source:
         count = len(pdf.pages)
         selected = pagetext.select(pages, count, start_page, path)
         extract = pagetext.measured(source, mode, pdf, str(path))
         result = pagetext.collect(path, count, selected, extract, budget=max_chars, offset=offset,
                                   on_page=task.emit)  # each page printed as it is read, as pdftotext does
+        result.damaged = pagetext.lost(pdf, result.empty_pages, repairs)  # no scan: check and repair
     result.warnings = warnings
     return result

@@ -23,7 +23,7 @@ from pdftools.core.pdf import open_pdf, page_list
 from pdftools.document import text as pagetext
 from pdftools.engines import poppler
 from pdftools.engines.tesseract import check_pixels
-from pdftools.errors import DamagedPdf, ExternalToolFailed, InvalidArgument, NoPages
+from pdftools.errors import DamagedPdf, ExternalToolFailed, InvalidArgument, NoPages, PageTooLarge
 
 CHUNK = 64  # pages per pdftoppm at most: each process opens the document again; progress comes per chunk
 INLINE_BYTES = 700_000  # what an MCP response may carry inline, in all: 933 kB as base64, so that the whole result
@@ -177,7 +177,11 @@ def _check_pixels(width_pt: float, height_pt: float, size: tuple[int | None, int
     width, height = size
     width = width or round(height * width_pt / height_pt)  # type: ignore[operator]  # one of the two is set
     height = height or round(width * height_pt / width_pt)
-    limits.check_pixels(width, height, f"page {page} at {width} px wide")
+    try:
+        limits.check_pixels(width, height, f"page {page} at {width} px wide")
+    except PageTooLarge as exc:  # sized by a width or a height, not by --dpi: name what sized it
+        raise PageTooLarge(exc.message, hint="Give a smaller `--width` or `--height` (the page's shape sets the other "
+                                             "side), or set PDFTOOLS_MAX_PIXELS") from None
 
 
 def _render(source: Path, pages: list[int], turned: set[int], names: list[str], staging: Path, fmt: str,

@@ -138,3 +138,9 @@ def mcp_call(root: Path, tool: str, args: dict[str, Any], tools: str | None = No
 def mcp_error(result: Any) -> dict[str, str]:
     assert result.is_error, result
     return json.loads(result.content[0].text)  # type: ignore[no-any-return]
+
+
+def qpdf_checked(path: Path) -> None:
+    """qpdf --check finds the file sound: exit 0 and no syntax or stream errors (what every written PDF must pass)."""
+    done = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+    assert done.returncode == 0 and "No syntax or stream encoding errors" in done.stdout, done.stdout + done.stderr

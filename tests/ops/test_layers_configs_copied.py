@@ -101,10 +101,6 @@ def _same(one: Path, page: int, other: Path, other_page: int) -> None:
                                  rb.render(other, other_page).convert("RGB")).getbbox() is None
 
 
-def _checked(path: Path) -> None:
-    done = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
-    assert done.returncode == 0 and "No syntax or stream encoding errors" in done.stdout, done.stdout + done.stderr
-
 
 def test_the_source_draws_what_its_presets_say(tmp_path: Path) -> None:
     a = _source(tmp_path / "a.pdf")
@@ -129,7 +125,7 @@ def test_a_part_keeps_the_presets_and_the_layers_its_pages_use(cli: Any, tmp_pat
                   "RBGroups": [["Text", "Watermark"]], "AS": [("/Print", ["Watermark"])]}}  # (Unused's /View: gone)
     for name in ("Screen", "Print"):
         _same(_preset(out, name, tmp_path / f"out-{name}.pdf"), 1, _preset(a, name, tmp_path / f"a-{name}.pdf"), 1)
-    _checked(out)
+    rb.qpdf_checked(out)
 
 
 def test_a_group_used_through_a_membership_or_an_annotation_is_kept(cli: Any, tmp_path: Path) -> None:
@@ -141,8 +137,8 @@ def test_a_group_used_through_a_membership_or_an_annotation_is_kept(cli: Any, tm
     _same(second, 1, a, 2)
     _same(third, 1, a, 3)
     _same(_preset(third, "Screen", tmp_path / "t.pdf"), 1, _preset(a, "Screen", tmp_path / "a-s.pdf"), 3)
-    _checked(second)
-    _checked(third)
+    rb.qpdf_checked(second)
+    rb.qpdf_checked(third)
 
 
 def test_merged_files_presets_are_joined_by_name(cli: Any, tmp_path: Path) -> None:
@@ -165,7 +161,7 @@ def test_merged_files_presets_are_joined_by_name(cli: Any, tmp_path: Path) -> No
             _same(shown, page, _preset(a, name, tmp_path / f"a-{name}.pdf") if own else a, page)
             theirs = _preset(b, name, tmp_path / f"b-{name}.pdf") if name != "Print" else b
             _same(shown, page + 3, theirs, page)
-    _checked(out)
+    rb.qpdf_checked(out)
 
 
 def test_a_group_named_in_resources_the_pages_inherit_is_kept(cli: Any, tmp_path: Path) -> None:
@@ -188,7 +184,7 @@ def test_a_group_named_in_resources_the_pages_inherit_is_kept(cli: Any, tmp_path
     (part,) = (tmp_path / "parts").iterdir()
     assert _configs(part)[0] == ["Hidden"]
     assert "Plain text" in rb.text(part, 1) and "Hidden layer" not in rb.text(part, 1)
-    _checked(part)
+    rb.qpdf_checked(part)
 
 
 def _looping_order(path: Path) -> Path:

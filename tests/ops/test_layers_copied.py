@@ -9,7 +9,6 @@ does for the groups copied pages use). Read back by poppler: pdftotext and pdfto
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -83,10 +82,6 @@ def _hides(out: Path, page: int, source: Path, source_page: int) -> None:
                                  rb.render(source, source_page).convert("RGB")).getbbox() is None
 
 
-def _checked(path: Path) -> None:
-    done = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
-    assert done.returncode == 0 and "No syntax or stream encoding errors" in done.stdout, done.stdout + done.stderr
-
 
 def test_the_fixture_hides_its_hidden_layer(tmp_path: Path) -> None:
     for base_off in (False, True):
@@ -109,7 +104,7 @@ def test_merge_lists_each_inputs_layers(cli: Any, tmp_path: Path) -> None:
     assert hidden == ["A hidden", "B hidden"]
     for page, source, source_page in ((5, a, 1), (6, a, 2), (7, b, 1), (8, b, 2)):
         _hides(out, page, source, source_page)
-    _checked(out)
+    rb.qpdf_checked(out)
 
 
 def test_a_file_merged_with_itself_lists_its_layers_once(cli: Any, tmp_path: Path) -> None:
@@ -118,7 +113,7 @@ def test_a_file_merged_with_itself_lists_its_layers_once(cli: Any, tmp_path: Pat
     assert cli("merge", a, f"{a}:2", "-o", out).exit_code == 0
     assert _layers(out) == (["A shown", "A hidden"], ["A shown", "A hidden"], ["A hidden"])
     _hides(out, 3, a, 2)
-    _checked(out)
+    rb.qpdf_checked(out)
 
 
 @pytest.mark.parametrize("named", [False, True])
@@ -130,7 +125,7 @@ def test_split_parts_keep_the_layers(cli: Any, tmp_path: Path, named: bool) -> N
     first, second = sorted((tmp_path / "parts").iterdir())
     for part in (first, second):
         assert _layers(part) == (["A shown", "A hidden"], ["A shown", "A hidden"], ["A hidden"])
-        _checked(part)
+        rb.qpdf_checked(part)
     _hides(first, 2, a, 2)
     _hides(second, 1, a, 2)
     if named:
@@ -148,4 +143,4 @@ def test_insert_adds_the_other_files_layers(cli: Any, tmp_path: Path) -> None:
     assert _layers(out) == (["A shown", "A hidden", "B shown", "B hidden"],) * 2 + (["A hidden", "B hidden"],)
     _hides(out, 2, b, 2)
     _hides(out, 3, a, 2)
-    _checked(out)
+    rb.qpdf_checked(out)

@@ -20,6 +20,7 @@ from typing import Any
 
 import pikepdf
 import pytest
+import readback as rb
 from extreme_pdfs import numbered
 from pikepdf import Array, Dictionary, Name, String
 
@@ -70,8 +71,7 @@ def _merged(cli: Any, tmp_path: Path, *specs: str) -> tuple[dict[int, list[int |
     done = cli("merge", *[f"{source}{spec}" for spec in specs], "-o", out)
     assert done.exit_code == 0, done.stderr
     assert hashlib.sha256(source.read_bytes()).hexdigest() == before
-    checked = subprocess.run(["qpdf", "--check", str(out)], capture_output=True, text=True)
-    assert checked.returncode == 0 and "No syntax or stream encoding errors" in checked.stdout, checked.stdout
+    rb.qpdf_checked(out)
     return _read(out)
 
 
@@ -140,8 +140,7 @@ def test_select_repeating_pages_links_each_run_to_its_own_copies(cli: Any, tmp_p
     done = cli("select", source, pages, "-o", out)
     assert done.exit_code == 0, done.stderr
     assert hashlib.sha256(source.read_bytes()).hexdigest() == before
-    checked = subprocess.run(["qpdf", "--check", str(out)], capture_output=True, text=True)
-    assert checked.returncode == 0 and "No syntax or stream encoding errors" in checked.stdout, checked.stdout
+    rb.qpdf_checked(out)
     assert _read(out)[0] == links
 
 
@@ -160,8 +159,7 @@ def test_one_input_repeating_pages_links_each_run_to_its_own_copies(cli: Any, tm
     shift = 1 if command[0] == "insert" else 0
     assert _read(out)[0] == {1 + shift: [3 + shift, 4 + shift, 3 + shift, 2 + shift],
                              5 + shift: [7 + shift, 8 + shift, 7 + shift, 6 + shift]}
-    checked = subprocess.run(["qpdf", "--check", str(out)], capture_output=True, text=True)
-    assert checked.returncode == 0 and "No syntax or stream encoding errors" in checked.stdout, checked.stdout
+    rb.qpdf_checked(out)
 
 
 def _looping(path: Path) -> Path:

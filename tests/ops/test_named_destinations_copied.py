@@ -60,10 +60,6 @@ def _sections(path: Path) -> dict[str, int]:
     return {name: page for name, page in _dests(path).items() if name.startswith("section.")}
 
 
-def _checked(path: Path) -> None:
-    done = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
-    assert done.returncode == 0 and "No syntax or stream encoding errors" in done.stdout, done.stdout + done.stderr
-
 
 def test_a_file_merged_with_itself_keeps_each_copys_links(cli: Any, tmp_path: Path) -> None:
     out = tmp_path / "twice.pdf"
@@ -72,7 +68,7 @@ def test_a_file_merged_with_itself_keeps_each_copys_links(cli: Any, tmp_path: Pa
     names = _dests(out)
     assert {name: page for name, page in names.items() if page <= 4} == _sections(rb.OUTLINE)  # as they were
     assert {name.removesuffix(".1"): page - 4 for name, page in names.items() if page > 4} == _sections(rb.OUTLINE)
-    _checked(out)
+    rb.qpdf_checked(out)
 
 
 def test_two_files_with_the_same_names_keep_each_files_links(cli: Any, tmp_path: Path) -> None:
@@ -82,7 +78,7 @@ def test_two_files_with_the_same_names_keep_each_files_links(cli: Any, tmp_path:
     assert cli("merge", rb.FOUR, rb.OUTLINE, other, "-o", out).exit_code == 0
     assert _links(out) == {5: [page + 4 for page in _contents()], 9: [page + 8 for page in _contents()]}
     assert set(_dests(out)) == set(_sections(rb.OUTLINE)) | {f"{name}.1" for name in _sections(rb.OUTLINE)}
-    _checked(out)
+    rb.qpdf_checked(out)
 
 
 def test_a_split_part_keeps_the_names_of_its_pages(cli: Any, tmp_path: Path) -> None:
@@ -93,8 +89,8 @@ def test_a_split_part_keeps_the_names_of_its_pages(cli: Any, tmp_path: Path) -> 
     assert _dests(first) == {f"section.{n}": 2 for n in range(1, 5)}
     assert _links(first) == {1: [page for page in _contents() if page == 2]}  # (the others open nothing)
     assert _dests(second) == {} and _links(second) == {}
-    _checked(first)
-    _checked(second)
+    rb.qpdf_checked(first)
+    rb.qpdf_checked(second)
 
 
 def test_inserted_pages_keep_their_links(cli: Any, tmp_path: Path) -> None:
@@ -103,7 +99,7 @@ def test_inserted_pages_keep_their_links(cli: Any, tmp_path: Path) -> None:
     moved = {2: 2, 3: 7, 4: 8}  # the original's pages 3-4 come after the four inserted
     assert _links(out) == {1: [moved[page] for page in _contents()], 3: [page + 2 for page in _contents()]}
     assert len(_dests(out)) == len(_dests(rb.OUTLINE)) + len(_sections(rb.OUTLINE))  # its own, and the names used
-    _checked(out)
+    rb.qpdf_checked(out)
 
 
 def _hyperref(path: Path, count: int) -> Path:
@@ -157,7 +153,7 @@ def test_a_small_generated_file_merged_with_itself_links_each_copy_to_its_own_pa
     want = [(i, i + 1) for start in (0, 21) for n in range(20) for i in [start + n]
             for _ in range(2 if (n + 1) % 10 == 0 else 1)]
     assert pairs == want
-    _checked(out)
+    rb.qpdf_checked(out)
 
 
 LONG = 10_000
@@ -191,4 +187,4 @@ def test_a_link_whose_page_is_left_out_opens_nothing_rather_than_another_files_p
     out = tmp_path / "inserted.pdf"
     assert cli("insert", other, f"{rb.OUTLINE}:1", "-o", out).exit_code == 0  # (the other's names are all there)
     assert _links(out) == {1: _contents()}
-    _checked(out)
+    rb.qpdf_checked(out)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import selectors
+import subprocess
 import time
 from pathlib import Path
 
@@ -86,3 +87,18 @@ def read_until(stream: object, end: bytes, guard: float) -> bytes:
         got += chunk
     selector.close()
     return got
+
+
+def head_one(command: list[object], guard: float, env: dict[str, str] | None = None) -> tuple[bytes, int, bytes]:
+    """A command read as `command | head -1` reads it: its first line, then its output closed; (the line, its exit
+    status, its standard error). Killed if it has not ended `guard` seconds after."""
+    proc = subprocess.Popen([str(part) for part in command], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    try:
+        first = read_until(proc.stdout, b"\n", guard)
+        proc.stdout.close()  # type: ignore[union-attr]  # as `head -1` does once it has its line
+        _, err = proc.communicate(timeout=guard)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    return first, proc.returncode, err

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 from extreme_pdfs import lined
-from processes import read_until
+from processes import head_one
 
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
 PAGES = 200
@@ -34,18 +34,10 @@ def refused_at_the_end(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_a_reader_that_stops_after_the_first_line_ends_the_search(refused_at_the_end: Path) -> None:
-    proc = subprocess.Popen([PDFTOOLS, "search", "-n", "Page", refused_at_the_end], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env={**os.environ, **LIMIT})
-    try:
-        first = read_until(proc.stdout, b"\n", GUARD)
-        proc.stdout.close()  # type: ignore[union-attr]  # as `head -1` does once it has its line
-        _, err = proc.communicate(timeout=GUARD)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
+    first, code, err = head_one([PDFTOOLS, "search", "-n", "Page", refused_at_the_end], GUARD,
+                                env={**os.environ, **LIMIT})
     assert first == b"1:Page 1, line 0 of the text that fills it\n", (first, err)
-    assert proc.returncode == 141 and b"STREAM_TOO_LARGE" not in err, (proc.returncode, err)
+    assert code == 141 and b"STREAM_TOO_LARGE" not in err, (code, err)
 
 
 def test_the_lines_of_the_pages_before_one_that_cannot_be_read_are_printed(refused_at_the_end: Path) -> None:

@@ -67,15 +67,6 @@ def test_a_search_of_many_files_prints_pdfgreps_bytes(options: list[str], patter
 
 
 def test_a_reader_gone_after_the_first_line_stops_the_search() -> None:
-    proc = subprocess.Popen([str(PDFTOOLS), "search", "-n", "der", *READABLE], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
-    try:
-        first = processes.read_until(proc.stdout, b"\n", STARTING)
-        proc.stdout.close()  # type: ignore[union-attr]  # as `head -1` does once it has its line
-        _, err = proc.communicate(timeout=STARTING)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
+    first, code, err = processes.head_one([PDFTOOLS, "search", "-n", "der", *READABLE], STARTING)
     assert first.startswith(str(CORPUS / "009-pdflatex-geotopo").encode()), first
-    assert (proc.returncode, err) == (141, b""), (proc.returncode, err)
+    assert (code, err) == (141, b""), (code, err)

@@ -23,11 +23,12 @@ def check_input(source: Path | None, content: str | None, fmt: str) -> bytes | N
     data = content.encode() if content is not None else None
     name, size = (str(source), source.stat().st_size) if source else ("the content", len(data or b""))
     if size > limits.max_input_bytes():
-        raise InputTooLarge(f"{name} is {size / 1e6:.3g} MB; the limit is {limits.max_input_bytes() / 1e6:g} MB")
+        raise InputTooLarge(f"{name} is {size / 1e6:.3g} MB; the limit is {limits.max_input_bytes() / 1e6:g} MB, "
+                            "set by PDFTOOLS_MAX_INPUT_MB")
     unpacked = _unpacked(source) if source and base(fmt) in CONTAINERS else 0
     if unpacked > limits.max_input_bytes():  # a zip bomb: pandoc unpacks every part into memory
         raise InputTooLarge(f"{name} unpacks to {unpacked / 1e6:.3g} MB (a zip bomb?); the limit is "
-                            f"{limits.max_input_bytes() / 1e6:g} MB")
+                            f"{limits.max_input_bytes() / 1e6:g} MB, set by PDFTOOLS_MAX_INPUT_MB")
     with source.open("rb") if source else nullcontext(None) as fh:
         head = fh.read(4096) if fh else (data or b"")[:4096]
     if not head.strip() and size <= len(head):

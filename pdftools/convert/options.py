@@ -38,7 +38,7 @@ def joined(append: list[str] | None, source: Path | None, src: str, given: bool,
     total = sum(path.stat().st_size for path in [source, *paths])
     if total > limits.max_input_bytes():
         raise InputTooLarge(f"the documents are {total / 1e6:.3g} MB together; the limit is "
-                            f"{limits.max_input_bytes() / 1e6:g} MB")
+                            f"{limits.max_input_bytes() / 1e6:g} MB, set by PDFTOOLS_MAX_INPUT_MB")
     return paths
 
 
@@ -54,7 +54,7 @@ def stylesheets(css: list[str] | None, target: str, reads_css: bool, work: Path)
     size = sum(sheet.stat().st_size for sheet in sheets)
     if size > limits.max_input_bytes():
         raise InputTooLarge(f"the stylesheets are {size / 1e6:.3g} MB; the limit is "
-                            f"{limits.max_input_bytes() / 1e6:g} MB")
+                            f"{limits.max_input_bytes() / 1e6:g} MB, set by PDFTOOLS_MAX_INPUT_MB")
     rules = "\n".join(sheet.read_text(encoding="utf-8", errors="replace") for sheet in sheets)
     header = work / "stylesheets.html"  # `</style` in a comment would end the element early
     header.write_text("<style>\n" + re.sub(r"(?i)</(style)", r"<\\/\1", rules) + "\n</style>\n", encoding="utf-8")

@@ -51,6 +51,35 @@ def mcp_hint(hint: str, flags: dict[str, str]) -> str:
     return _FLAG.sub(lambda m: flags.get(m.group(0), m.group(0)), hint)
 
 
+_SETTING = re.compile(r"\bPDFTOOLS_[A-Z_]+")
+_LIMITS = {  # a limit's error: what an agent can do about it, and the server's setting it is by default
+    "INPUT_TOO_LARGE": ("Give a smaller file: no tool here opens one this large.", "PDFTOOLS_MAX_INPUT_BYTES"),
+    "TOO_MANY_PAGES": ("Give a PDF with fewer pages: no tool here opens one with this many (a `pages` range does "
+                       "not help: the whole file is counted).", "PDFTOOLS_MAX_PAGES"),
+    "STREAM_TOO_LARGE": ("Leave out what the message names: {pages}.", "PDFTOOLS_MAX_STREAM_BYTES"),
+    "PAGE_TOO_LARGE": ("Give a lower `dpi`, or a smaller `width` or `height`.", "PDFTOOLS_MAX_PIXELS"),
+    "TIMEOUT": ("Give it less work: {pages}, fewer files{timeout}.", "PDFTOOLS_TIMEOUT"),
+}
+
+
+def limit_hint(code: str, message: str, hint: str | None, names: set[str]) -> str | None:
+    """The hint of a limit's error (`code`) as an agent can act on it: what it can change (`names`: the tool's
+    arguments), and that the limit is the server's setting, named (from the message) for the agent's user; the
+    shell's hint says to raise the variable, which an agent cannot. `hint`: the op's own (it knows what sized
+    the page), else None. None for any other error."""
+    if code not in _LIMITS:
+        return None
+    offer, setting = _LIMITS[code]
+    pages = "a smaller `pages` range" if "pages" in names else "a smaller file"
+    timeout = ", or a larger `timeout` if you gave one" if "timeout" in names else ""
+    if code == "STREAM_TOO_LARGE" and "pages" not in names:
+        offer = "Give another file: this one inflates past the limit (a decompression bomb?)."
+    said = _SETTING.findall(message)
+    return (f"{hint or offer.format(pages=pages, timeout=timeout)} The limit is the server's setting "
+            f"{said[0] if said else setting}: only whoever runs the server changes it (tell the user if the file "
+            "must be read as it is).")
+
+
 def _as_tools(text: str) -> str:
     """`pdftools forms list FILE` as `pdf_forms` (action `list`); `pdftools convert --help` as
     `doc_convert`'s input schema."""

@@ -1,0 +1,66 @@
+"""A limit's error over MCP says what the agent can do (a smaller `pages` range, a lower `dpi`, a smaller file)
+and that the limit is the server's setting, named so the agent can tell its user which; never to set it (an
+agent cannot set the server's environment: the hints said `raise PDFTOOLS_MAX_PIXELS`, `raise the limit if
+you trust the file`). At the shell the hint still names the variable to raise. Each limit is made small in the
+real server's environment (stdio, the SDK's client) so that a corpus file passes it."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from conftest import CORPUS
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+from surface_servers import PDFTOOLS
+
+FOUR = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
+PAGES, DPI, SIZE = "`pages`", "`dpi`", "`width`"
+CASES = [  # setting, its value, tool, arguments, code, what the hint offers the agent
+    ("PDFTOOLS_MAX_INPUT_BYTES", "1000", "pdf_info", {"input": "four.pdf"}, "INPUT_TOO_LARGE", "smaller file"),
+    ("PDFTOOLS_MAX_PAGES", "2", "pdf_extract_text", {"input": "four.pdf", "pages": "1"}, "TOO_MANY_PAGES",
+     "fewer pages"),
+    ("PDFTOOLS_MAX_STREAM_BYTES", "100", "pdf_extract_text", {"input": "four.pdf"}, "STREAM_TOO_LARGE", PAGES),
+    ("PDFTOOLS_MAX_PIXELS", "1000", "pdf_thumbnails", {"input": "four.pdf", "out_dir": "t", "dpi": 72},
+     "PAGE_TOO_LARGE", DPI),
+    ("PDFTOOLS_MAX_PIXELS", "1000", "pdf_thumbnails", {"input": "four.pdf", "out_dir": "t"}, "PAGE_TOO_LARGE", SIZE),
+    ("PDFTOOLS_MAX_INPUT_MB", "0.00001", "doc_convert", {"input": "a.md", "to_format": "html"}, "INPUT_TOO_LARGE",
+     "smaller file"),
+    ("PDFTOOLS_TIMEOUT", "0.001", "pdf_ocr", {"input": "four.pdf", "output": "o.pdf"}, "TIMEOUT", PAGES),
+]
+
+
+@pytest.mark.parametrize(("setting", "value", "tool", "arguments", "code", "offer"), CASES,
+                         ids=[f"{case[0]}-{case[2]}" for case in CASES])
+def test_a_limit_says_what_the_agent_can_do_and_whose_setting_it_is(
+        tmp_path: Path, setting: str, value: str, tool: str, arguments: dict[str, Any], code: str, offer: str) -> None:
+    shutil.copy(FOUR, tmp_path / "four.pdf")
+    (tmp_path / "a.md").write_text("# A title\n\nSome text for pandoc.\n")
+    env = {k: v for k, v in os.environ.items() if k in ("PATH", "PYTHONPATH")} | {setting: value}
+
+    async def go() -> Any:
+        params = StdioServerParameters(command=str(PDFTOOLS), args=["serve", "--root", str(tmp_path)], env=env,
+                                       cwd=str(tmp_path))
+        async with Client(params, mode="legacy") as client:
+            return await client.call_tool(tool, arguments)
+
+    result = anyio.run(go)
+    said = json.loads(result.content[0].text)
+    assert result.is_error and said["code"] == code, said
+    hint = said["hint"]
+    assert offer in hint, hint  # what the agent can do
+    assert f"server's setting {setting}" in hint, hint  # whose limit, named for the user
+    assert "raise" not in hint.lower() and "set PDFTOOLS" not in hint and "--" not in hint, hint
+
+
+def test_at_the_shell_the_hint_names_the_variable_to_raise(tmp_path: Path) -> None:
+    shell = subprocess.run([PDFTOOLS, "info", FOUR], capture_output=True, text=True,
+                           env={**os.environ, "PDFTOOLS_MAX_PAGES": "2"})
+    assert shell.returncode == 10 and "TOO_MANY_PAGES" in shell.stderr, shell.stderr
+    assert "PDFTOOLS_MAX_PAGES" in shell.stderr.split("hint:", 1)[1], shell.stderr

@@ -47,6 +47,7 @@ def mcp_hint(hint: str, flags: dict[str, str]) -> str:
                         "`pdf_diagnose` lists the installed ones as `ocr_languages`")
     hint = hint.replace("`pdftools ocr --list-languages`", "`pdf_diagnose` (its `ocr_languages`)")  # pdf_ocr cannot
     hint = re.sub(r",? or set PDFTOOLS_\w+", "", hint)  # the server's environment: not the agent's to set
+    hint = re.sub(r";? ?if you trust the (?:document|file), raise PDFTOOLS_\w+(?: \([^)]*\))?", "", hint)  # nor raise
     hint = re.sub(r"\bpass (--[\w-]+)", lambda m: f"give `{flags.get(m.group(1), m.group(1))}`", _as_tools(hint))
     return _FLAG.sub(lambda m: flags.get(m.group(0), m.group(0)), hint)
 
@@ -56,7 +57,7 @@ _LIMITS = {  # a limit's error: what an agent can do about it, and the server's 
     "INPUT_TOO_LARGE": ("Give a smaller file: no tool here opens one this large.", "PDFTOOLS_MAX_INPUT_BYTES"),
     "TOO_MANY_PAGES": ("Give a PDF with fewer pages: no tool here opens one with this many (a `pages` range does "
                        "not help: the whole file is counted).", "PDFTOOLS_MAX_PAGES"),
-    "STREAM_TOO_LARGE": ("Leave out what the message names: {pages}.", "PDFTOOLS_MAX_STREAM_BYTES"),
+    "STREAM_TOO_LARGE": ("Leave out the page the message names ({pages} without it).", "PDFTOOLS_MAX_STREAM_BYTES"),
     "PAGE_TOO_LARGE": ("Give a lower `dpi`, or a smaller `width` or `height`.", "PDFTOOLS_MAX_PIXELS"),
     "TIMEOUT": ("Give it less work: {pages}, fewer files{timeout}.", "PDFTOOLS_TIMEOUT"),
 }
@@ -70,14 +71,14 @@ def limit_hint(code: str, message: str, hint: str | None, names: set[str]) -> st
     if code not in _LIMITS:
         return None
     offer, setting = _LIMITS[code]
-    pages = "a smaller `pages` range" if "pages" in names else "a smaller file"
+    pages = "a `pages` range" if code == "STREAM_TOO_LARGE" else "a smaller `pages` range" if "pages" in names \
+        else "a smaller file"
     timeout = ", or a larger `timeout` if you gave one" if "timeout" in names else ""
     if code == "STREAM_TOO_LARGE" and "pages" not in names:
         offer = "Give another file: this one inflates past the limit (a decompression bomb?)."
-    said = _SETTING.findall(message)
-    return (f"{hint or offer.format(pages=pages, timeout=timeout)} The limit is the server's setting "
-            f"{said[0] if said else setting}: only whoever runs the server changes it (tell the user if the file "
-            "must be read as it is).")
+    said, offer = _SETTING.findall(message), (hint or offer.format(pages=pages, timeout=timeout)).rstrip(" .;,")
+    return (f"{offer}. The limit is the server's setting {said[0] if said else setting}: only whoever runs the "
+            "server changes it (tell the user, if this file needs more).")
 
 
 def _as_tools(text: str) -> str:

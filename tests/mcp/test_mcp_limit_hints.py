@@ -32,6 +32,8 @@ CASES = [  # setting, its value, tool, arguments, code, what the hint offers the
     ("PDFTOOLS_MAX_PIXELS", "1000", "pdf_thumbnails", {"input": "four.pdf", "out_dir": "t"}, "PAGE_TOO_LARGE", SIZE),
     ("PDFTOOLS_MAX_INPUT_MB", "0.00001", "doc_convert", {"input": "a.md", "to_format": "html"}, "INPUT_TOO_LARGE",
      "smaller file"),
+    ("PDFTOOLS_MAX_NESTING", "3", "doc_convert", {"input": "deep.md", "to_format": "html"}, "INPUT_TOO_LARGE",
+     "Nesting this deep"),
     ("PDFTOOLS_TIMEOUT", "0.001", "pdf_ocr", {"input": "four.pdf", "output": "o.pdf"}, "TIMEOUT", PAGES),
 ]
 
@@ -42,6 +44,7 @@ def test_a_limit_says_what_the_agent_can_do_and_whose_setting_it_is(
         tmp_path: Path, setting: str, value: str, tool: str, arguments: dict[str, Any], code: str, offer: str) -> None:
     shutil.copy(FOUR, tmp_path / "four.pdf")
     (tmp_path / "a.md").write_text("# A title\n\nSome text for pandoc.\n")
+    (tmp_path / "deep.md").write_text("> > > > > > deep\n")
     env = {k: v for k, v in os.environ.items() if k in ("PATH", "PYTHONPATH")} | {setting: value}
 
     async def go() -> Any:

@@ -57,7 +57,7 @@ from pdftools.mcp.limiter import limiter_for
 from pdftools.mcp.listing import hints_for, instructions, tool_description, tool_parameters
 from pdftools.mcp.results import Publish, Scrub, error_result, success_result, trim
 from pdftools.mcp.store import URI_PREFIX, FileStore
-from pdftools.mcp.words import for_agent, mcp_namer, mcp_text
+from pdftools.mcp.words import for_agent, limit_row, mcp_namer, mcp_text
 from pdftools.ops import Op, get, selected
 
 log = logging.getLogger("pdftools.mcp")
@@ -269,6 +269,12 @@ def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publis
     try:
         result = fn(**without_empty(fn, kwargs))
         reword = getattr(result, "reword_errors", None)
+        ran = getattr(result, "command", None)  # a batch's command: its failed rows say a limit is the server's
+        if callable(reword) and isinstance(ran, str):  # setting, as `error_result` does
+            names = set(mcp_namer(get(ran).load()).values())
+            for row in getattr(result, "rows", None) or ():
+                if isinstance(getattr(row, "error", None), dict):
+                    limit_row(row.error, names)
         if callable(reword):  # errors inside a result (a batch's failed rows, a search's skipped inputs)
             reword(lambda text, command: for_agent(text, fn, get(command).load()))
         trim(result, "stdio" if publish is None else "http", offered)

@@ -81,6 +81,19 @@ def limit_hint(code: str, message: str, hint: str | None, names: set[str]) -> st
             "server changes it (tell the user, if this file needs more).")
 
 
+def limit_row(error: dict[str, Any], names: set[str]) -> None:
+    """A batch row's error (`{code, message, hint}`, in the shell's words: `for_agent` rewords it after) with a
+    limit's hint as `limit_hint` gives it; the hint is the op's own when it is not its error's default."""
+    from pdftools import errors
+
+    defaults = {kind.code: kind.hint for kind in vars(errors).values()
+                if isinstance(kind, type) and issubclass(kind, errors.PdftoolsError)}
+    code, hint = str(error.get("code")), error.get("hint")
+    said = limit_hint(code, str(error.get("message") or ""), hint if hint != defaults.get(code) else None, names)
+    if said is not None:
+        error["hint"] = said
+
+
 def _as_tools(text: str) -> str:
     """`pdftools forms list FILE` as `pdf_forms` (action `list`); `pdftools convert --help` as
     `doc_convert`'s input schema."""

@@ -67,3 +67,21 @@ def test_at_the_shell_the_hint_names_the_variable_to_raise(tmp_path: Path) -> No
                            env={**os.environ, "PDFTOOLS_MAX_PAGES": "2"})
     assert shell.returncode == 10 and "TOO_MANY_PAGES" in shell.stderr, shell.stderr
     assert "PDFTOOLS_MAX_PAGES" in shell.stderr.split("hint:", 1)[1], shell.stderr
+
+
+def test_a_batch_row_failed_by_a_limit_says_it_is_the_server_s_setting(tmp_path: Path) -> None:
+    shutil.copy(FOUR, tmp_path / "four.pdf")
+    env = {k: v for k, v in os.environ.items() if k in ("PATH", "PYTHONPATH")} | {"PDFTOOLS_MAX_PAGES": "2"}
+
+    async def go() -> Any:
+        params = StdioServerParameters(command=str(PDFTOOLS), args=["serve", "--root", str(tmp_path)], env=env,
+                                       cwd=str(tmp_path))
+        async with Client(params, mode="legacy") as client:
+            return await client.call_tool("pdf_batch", {"command": "rotate", "inputs": ["four.pdf"], "out_dir": "b",
+                                                        "options": {"angle": 90}})
+
+    result = anyio.run(go)
+    row = result.structured_content["rows"][0]
+    assert row["status"] == "failed" and row["error"]["code"] == "TOO_MANY_PAGES", row
+    hint = row["error"]["hint"]
+    assert "server's setting PDFTOOLS_MAX_PAGES" in hint and "raise" not in hint.lower(), hint

@@ -9,6 +9,8 @@
     scheduler  reaching the Dask scheduler (its address or scheduler file), following it when it moves
     screening  every Dask worker asked first what an op needs (ocr's languages); unfit workers avoided
     remote     what a Dask worker is sent: a guard that checks it runs this pdftools, then the file's work
+    sending    --send-files: each file sent with its task, run in the worker's own folder, outputs sent back
+    copies     the worker's path policy for the files sent: each path as named is the worker's copy
     pages      one huge document cut into page ranges for the workers, and put back together
     runner     the coordinator: submit, collect rows as they finish, progress, journal, cancel
 

@@ -72,7 +72,7 @@ def run_one(job: FileJob) -> BatchRow:
         made = _stage(job.staging) / f"{uuid.uuid4().hex[:12]}-{Path(job.target).name}"
         policy: Any = paths.RootsPolicy([Path(r) for r in job.roots]) if job.roots else paths.LocalPolicy(job.folder)
         if job.sent is not None:  # sent with its task (`sending`): each path as named is the worker's copy
-            from pdftools.batch.sending import Copies
+            from pdftools.batch.copies import Copies
 
             policy = Copies(policy, job.sent)
         mine = task.Task()

@@ -110,6 +110,8 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
 
     policy, bar = paths.LocalPolicy(), ProgressBar(op.name, shown=not quiet)
     _quiet_pdf_library()
+    if as_json:  # loaded before the op opens files: an error at the open-file limit is still said in JSON
+        import json  # noqa: F401
 
     def report_error(exc: PdftoolsError, *, as_json: bool) -> int:
         code = report(exc, as_json=as_json)

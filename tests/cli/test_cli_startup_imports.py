@@ -87,27 +87,27 @@ def test_a_usage_error_loads_no_pdf_library_and_no_renderer(tmp_path: Path, samp
     assert third <= CLI_ONLY, f"{' '.join(argv)} imported {sorted(third - CLI_ONLY)}"
 
 
-def test_piped_info_loads_pikepdf_but_no_rich_pydantic_or_mcp(tmp_path: Path, sample: Path) -> None:
-    """Piped, a result is drawn as plain lines (tests/cli/test_cli_plain_render.py): rich only at a terminal."""
-    third, ours = loaded(tmp_path, "info", str(sample))
+def _pikepdf_and_its_own_op_only(tmp_path: Path, command: str, *args: str) -> None:
+    """The command, piped, imports pikepdf and the command line's own modules (no rich, pydantic or mcp), and of
+    pdftools' ops, front ends and heavy packages its own op only."""
+    third, ours = loaded(tmp_path, command, *args)
     allowed = CLI_ONLY | {"pikepdf"}
     assert "pikepdf" in third  # the test sees what the command uses
-    assert third <= allowed, f"info imported {sorted(third - allowed)}"
+    assert third <= allowed, f"{command} imported {sorted(third - allowed)}"
     others = {m for m in ours if m.startswith(("pdftools.ops.", "pdftools.mcp", "pdftools.invoice",
                                                "pdftools.convert"))}
-    assert others == {"pdftools.ops.info"}, others
+    assert others == {f"pdftools.ops.{command}"}, others
+
+
+def test_piped_info_loads_pikepdf_but_no_rich_pydantic_or_mcp(tmp_path: Path, sample: Path) -> None:
+    """Piped, a result is drawn as plain lines (tests/cli/test_cli_plain_render.py): rich only at a terminal."""
+    _pikepdf_and_its_own_op_only(tmp_path, "info", str(sample))
 
 
 def test_piped_search_loads_pikepdf_but_no_rich_pydantic_or_mcp(tmp_path: Path, sample: Path) -> None:
     """`search PAT file | head -1`: what the command imports comes before its first line (pdfgrep's comes in
     ~0.03 s), so it imports what `info` does and its own modules, no other operation, no renderer."""
-    third, ours = loaded(tmp_path, "search", "-n", "e", str(sample))
-    allowed = CLI_ONLY | {"pikepdf"}
-    assert "pikepdf" in third  # the test sees what the command uses
-    assert third <= allowed, f"search imported {sorted(third - allowed)}"
-    others = {m for m in ours if m.startswith(("pdftools.ops.", "pdftools.mcp", "pdftools.invoice",
-                                               "pdftools.convert"))}
-    assert others == {"pdftools.ops.search"}, others
+    _pikepdf_and_its_own_op_only(tmp_path, "search", "-n", "e", str(sample))
     assert "html" not in {m.split(".")[0] for m in loaded_modules(tmp_path, "search", "-n", "e", str(sample))}
 
 

@@ -11,13 +11,19 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import pytest
 from surface_servers import http_server
 
 
-def test_a_glob_that_matches_only_stored_files_names_their_uris(tmp_path: Path, sample: Path) -> None:
-    root = tmp_path / "root"
-    root.mkdir()
-    shutil.copy(sample, root / "four.pdf")
+@pytest.fixture
+def root(tmp_path: Path, sample: Path) -> Path:
+    """The server's root, holding a 4-page PDF (four.pdf)."""
+    (tmp_path / "root").mkdir()
+    shutil.copy(sample, tmp_path / "root" / "four.pdf")
+    return tmp_path / "root"
+
+
+def test_a_glob_that_matches_only_stored_files_names_their_uris(tmp_path: Path, root: Path) -> None:
 
     async def go(server: Any) -> list[Any]:
         async with server.client() as client:
@@ -37,11 +43,8 @@ def test_a_glob_that_matches_only_stored_files_names_their_uris(tmp_path: Path, 
     assert other["code"] == "NO_INPUTS" and "pdftools://" not in other["hint"], other
 
 
-def test_a_batch_glob_that_matches_only_stored_files_names_their_uris(tmp_path: Path, sample: Path) -> None:
+def test_a_batch_glob_that_matches_only_stored_files_names_their_uris(tmp_path: Path, root: Path) -> None:
     """pdf_batch gathers its inputs itself (batch/inputs.py), and said `no files match` with the plain hint."""
-    root = tmp_path / "root"
-    root.mkdir()
-    shutil.copy(sample, root / "four.pdf")
 
     async def go(server: Any) -> list[Any]:
         async with server.client() as client:

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path, PurePath
 
 from pdftools.core.inputs import exists, no_match
-from pdftools.core.paths import folder_path, glob_files, input_path, policy
+from pdftools.core.pathnames import glob_files
+from pdftools.core.paths import folder_path, input_path, policy
 from pdftools.core.pipes import is_pipe
 from pdftools.errors import FileNotFound, InvalidArgument, NoInputs, PdftoolsError
 

@@ -24,7 +24,7 @@ from pdftools.batch import inputs as batch_inputs
 from pdftools.batch import plan
 from pdftools.batch.journal import STAGING, Journal, locked
 from pdftools.batch.work import BatchRow
-from pdftools.core import paths, task
+from pdftools.core import paths, policies, task
 from pdftools.core.params import Cli, Mcp, Param, Passwords
 from pdftools.errors import (
     BatchFailed,
@@ -191,7 +191,7 @@ def _out_folder(raw: str) -> tuple[Path, Path | None]:
     are, not in the per-call file store."""
     paths.no_stream_folder(raw)
     active = paths.policy()
-    folder = active.resolve(raw) if isinstance(active, paths.RootsPolicy) else paths.output_path(raw)
+    folder = active.resolve(raw) if isinstance(active, policies.RootsPolicy) else paths.output_path(raw)
     made = next((p for p in reversed([folder, *folder.parents]) if not p.exists()), None)
     try:
         folder.mkdir(parents=True, exist_ok=True)

@@ -19,7 +19,7 @@ from typing import Any
 
 from pdftools.batch.journal import LOCK
 from pdftools.batch.plan import FileJob
-from pdftools.core import paths, results, task
+from pdftools.core import paths, policies, results, task
 from pdftools.errors import (
     DependencyMissing,
     FileNotFound,
@@ -70,7 +70,8 @@ def run_one(job: FileJob) -> BatchRow:
     try:
         _visible(job, worker)
         made = _stage(job.staging) / f"{uuid.uuid4().hex[:12]}-{Path(job.target).name}"
-        policy: Any = paths.RootsPolicy([Path(r) for r in job.roots]) if job.roots else paths.LocalPolicy(job.folder)
+        policy: Any = (policies.RootsPolicy([Path(r) for r in job.roots]) if job.roots
+                       else policies.LocalPolicy(job.folder))
         if job.sent is not None:  # sent with its task (`sending`): each path as named is the worker's copy
             from pdftools.batch.copies import Copies
 

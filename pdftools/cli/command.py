@@ -106,9 +106,9 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
     the data it shows (text, info, `-o -`, --json) and errors all the same."""
     from pdftools.cli.render import ProgressBar, Streamer, quiet_errors, render, stdout_gone, unwritable
     from pdftools.cli.render import report_error as report
-    from pdftools.core import limits, paths, task
+    from pdftools.core import limits, paths, policies, task
 
-    policy, bar = paths.LocalPolicy(), ProgressBar(op.name, shown=not quiet)
+    policy, bar = policies.LocalPolicy(), ProgressBar(op.name, shown=not quiet)
     _quiet_pdf_library()
     if as_json:  # loaded before the op opens files: an error at the open-file limit is still said in JSON
         import json  # noqa: F401

@@ -170,7 +170,7 @@ def report_error(exc: PdftoolsError, *, as_json: bool) -> int:
         error.update({key: _byte_escapes(error[key]) for key in ("message", "hint") if isinstance(error.get(key), str)})
         text = json.dumps({"error": error}) + "\n"
     else:
-        from pdftools.core.paths import shown
+        from pdftools.core.pathnames import shown
 
         detail = getattr(exc, "detail", None)
         lines = detail is not None and sys.stderr.isatty()  # a program's report, at a terminal: its own lines

@@ -143,7 +143,7 @@ def check_text(fn: Callable[..., Any], kwargs: dict[str, Any]) -> None:
         cli = marker(meta, Cli) or Cli()
         if name in NOT_TEXT or metavar_of(name, base, cli) not in TEXT_METAVARS:
             continue
-        from pdftools.core.paths import shown
+        from pdftools.core.pathnames import shown
 
         for text in value if isinstance(value, list) else [value]:
             if isinstance(text, str) and not _is_utf8(text):

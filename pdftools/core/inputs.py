@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from pdftools.core.params import Mcp
-from pdftools.core.paths import folder_path, glob_files, input_path, policy
+from pdftools.core.pathnames import glob_files
+from pdftools.core.paths import folder_path, input_path, policy
 from pdftools.errors import FileNotFound, InvalidArgument, NoInputs, PdftoolsError
 
 # a page, in any case: qpdf's z, r1 and x (leave out), pdftk's end, its odd/even after a range and ~ (leave out),

@@ -24,7 +24,8 @@ from urllib.parse import unquote
 from mcp.types import ResourceLink
 
 from pdftools.core.naming import safe_component
-from pdftools.core.paths import RootsPolicy, checked
+from pdftools.core.pathnames import checked
+from pdftools.core.policies import RootsPolicy
 from pdftools.core.results import map_strings
 from pdftools.errors import FileNotFound, InvalidArgument, UploadTooLarge
 from pdftools.mcp.store import URI_PREFIX, FileStore, StoredFile, stored_name

@@ -17,7 +17,7 @@ from mcp.server.mcpserver.prompts.base import PromptArgument, UserMessage
 from mcp.shared.exceptions import MCPError
 from mcp.types import INVALID_PARAMS, CompleteRequestParams, CompleteResult, Completion, GetPromptResult
 
-from pdftools.core import paths
+from pdftools.core import pathnames
 
 MAX_COMPLETIONS = 100  # the spec's cap per response
 
@@ -127,7 +127,7 @@ def _names_in(roots: list[Path], typed: str, *, folders_only: bool) -> list[str]
     """Entries of the folder `typed` points into (relative to the first root), whose names start with what
     follows its last `/`: folders end with `/`. Nothing outside the roots; no hidden names unless typed."""
     folder_part, _, prefix = typed.rpartition("/")
-    base = paths.as_shown(roots[0] / folder_part) if folder_part else roots[0]  # a folder named as it was shown
+    base = pathnames.as_shown(roots[0] / folder_part) if folder_part else roots[0]  # a folder named as it was shown
     real = Path(os.path.realpath(base))
     if not any(real == r or real.is_relative_to(r) for r in (Path(os.path.realpath(r)) for r in roots)):
         return []
@@ -137,7 +137,7 @@ def _names_in(roots: list[Path], typed: str, *, folders_only: bool) -> list[str]
         return []
     out = []
     for entry in entries:
-        name = paths.shown(entry.name)  # bytes that are not UTF-8 as `\\xe9`: the transport cannot carry them
+        name = pathnames.shown(entry.name)  # bytes that are not UTF-8 as `\\xe9`: the transport cannot carry them
         if not name.startswith(prefix) or (name.startswith(".") and not prefix.startswith(".")):
             continue
         is_dir = entry.is_dir()

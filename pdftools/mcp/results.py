@@ -14,7 +14,7 @@ from typing import Any
 
 from mcp.types import CallToolResult, ImageContent, TextContent
 
-from pdftools.core import paths, results
+from pdftools.core import pathnames, results
 from pdftools.core.cuts import cut_middle
 from pdftools.core.params import name_parameters
 from pdftools.errors import PdftoolsError
@@ -170,7 +170,7 @@ def utf8(text: Any) -> Any:
         text.encode("utf-8")
     except UnicodeEncodeError:
         try:
-            return paths.shown(text)  # given back, it names the file again (paths.as_shown)
+            return pathnames.shown(text)  # given back, it names the file again (pathnames.as_shown)
         except UnicodeEncodeError:  # a surrogate no file name's byte makes
             return text.encode("utf-8", "backslashreplace").decode("utf-8")
     return text

@@ -37,7 +37,7 @@ from mcp.types import Tool as MCPTool
 from pydantic import ValidationError
 
 from pdftools import __version__
-from pdftools.core import limits, paths, task
+from pdftools.core import limits, paths, policies, task
 from pdftools.core.params import without_empty
 from pdftools.errors import Busy, InvalidArgument, PdftoolsError, unexpected
 from pdftools.mcp import logs, prompts, schemas
@@ -61,7 +61,7 @@ from pdftools.mcp.words import for_agent, limit_row, mcp_namer, mcp_text
 from pdftools.ops import Op, get, selected
 
 log = logging.getLogger("pdftools.mcp")
-PolicyFactory = Callable[[Context], paths.RootsPolicy]
+PolicyFactory = Callable[[Context], policies.RootsPolicy]
 CANCEL_GRACE = 10.0  # seconds a cancelled call may take to remove its temporary files
 
 
@@ -338,7 +338,7 @@ def build_server(roots: list[Path], log_level: str = "WARNING", tools: str | Non
     server.store, server.transport = store, transport
     if store is not None:
         describe_store(server)
-    server.policy_for = policy_for or (lambda ctx: paths.RootsPolicy(roots))
+    server.policy_for = policy_for or (lambda ctx: policies.RootsPolicy(roots))
     server.writers = frozenset(op.tool for op in chosen if not op.read_only)  # from the registry: nothing imported
     _serve_prompts(server, roots, {op.tool for op in chosen})
     _serve_logging(server)

@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Annotated, ClassVar
 
 from pdftools.core.params import Cli, Mcp, Param
-from pdftools.core.paths import folder_path, glob_files, input_path
+from pdftools.core.pathnames import glob_files
+from pdftools.core.paths import folder_path, input_path
 from pdftools.errors import DamagedPdf, PdftoolsError
 
 ANY_CASE_PDF = "*.[pP][dD][fF]"

@@ -248,8 +248,8 @@ def _files(inputs: list[str], recursive: bool, skipped: list[Skipped], chosen: C
 def _is_pipe(raw: str) -> bool:
     """`raw` names standard input or a pipe (a FIFO, the shell's `<(...)`), which the command line's policy
     reads whole when it is named (a wait, for a FIFO nobody has written to yet)."""
-    from pdftools.core.paths import LocalPolicy
     from pdftools.core.pipes import is_pipe
+    from pdftools.core.policies import LocalPolicy
 
     return isinstance(policy(), LocalPolicy) and (raw == "-" or is_pipe(Path(raw)))
 

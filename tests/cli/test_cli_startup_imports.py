@@ -104,6 +104,14 @@ def test_piped_info_loads_pikepdf_but_no_rich_pydantic_or_mcp(tmp_path: Path, sa
     _pikepdf_and_its_own_op_only(tmp_path, "info", str(sample))
 
 
+def test_a_file_that_is_there_loads_no_close_name_search(tmp_path: Path, sample: Path) -> None:
+    """The names close to a missing file's (core/close_names.py, difflib) are looked for only when it is missing."""
+    _, ours = loaded(tmp_path, "info", str(sample))
+    assert "pdftools.core.paths" in ours and "pdftools.core.close_names" not in ours
+    _, ours = loaded(tmp_path, "info", str(sample.with_name("nosuch.pdf")))
+    assert "pdftools.core.close_names" in ours
+
+
 def test_piped_search_loads_pikepdf_but_no_rich_pydantic_or_mcp(tmp_path: Path, sample: Path) -> None:
     """`search PAT file | head -1`: what the command imports comes before its first line (pdfgrep's comes in
     ~0.03 s), so it imports what `info` does and its own modules, no other operation, no renderer."""

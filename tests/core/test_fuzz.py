@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pdftools import errors
-from pdftools.core import paths, task
+from pdftools.core import paths, policies, task
 from pdftools.core.naming import render
 from pdftools.core.pages import parse_pages
 from pdftools.ops import get
@@ -153,7 +153,7 @@ def path_strings(roots: dict[str, Path]) -> st.SearchStrategy[str]:
 
 
 def test_confinement_fuzz(roots: dict[str, Path]) -> None:
-    policy = paths.RootsPolicy([roots["root"], roots["other"]])
+    policy = policies.RootsPolicy([roots["root"], roots["other"]])
     allowed = [Path(os.path.realpath(roots[r])).parts for r in ("root", "other")]
 
     @fuzz("roots")
@@ -205,7 +205,7 @@ def _call(op: str, source: Path, data: bytes, folder: Path) -> None:
     password = PASSWORDS.get(str(source.relative_to(CORPUS)))
     faulthandler.dump_traceback_later(HANG_GUARD, exit=True)
     try:
-        with paths.using(paths.LocalPolicy()), task.running(task.Task(timeout=HANG_GUARD / 2)):
+        with paths.using(policies.LocalPolicy()), task.running(task.Task(timeout=HANG_GUARD / 2)):
             get(op).load()(str(target), password=password)
     except errors.PdftoolsError as exc:
         assert exc.code != "INTERNAL", exc.message

@@ -1,0 +1,83 @@
+"""A path as text: whether the operating system can take it (`checked`), how a file name is shown to people and
+agents and taken back from them (`shown`, `as_shown`), and the files a pattern names below a folder (`glob_files`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from pdftools.errors import InvalidArgument
+
+PATH_MAX, NAME_MAX = 4096, 255  # bytes, as Linux counts them
+MAX_GLOB_DEPTH = 32  # pathlib's glob recurses once per name in the pattern
+
+
+def quoted(raw: str) -> str:
+    """`raw` for a message: quoted, and cut when very long."""
+    return repr(raw if len(raw) <= 120 else raw[:100] + "…")
+
+
+def checked(path: Path, raw: str) -> Path:
+    """`path` when the operating system can take it: no NUL byte, encodable, not too long (InvalidArgument
+    rather than an OSError from deep inside an operation)."""
+    if raw == "":  # Path("") is the current folder: `merge a.pdf ""` merged every PDF in it
+        raise InvalidArgument("a path is empty", hint="Give the file's (or folder's) name; `.` is this folder.")
+    text = str(path)
+    if "\x00" in text:
+        raise InvalidArgument(f"the path {quoted(raw)} contains a NUL byte")
+    try:
+        encoded = os.fsencode(text)
+    except UnicodeEncodeError:
+        raise InvalidArgument(f"the path {quoted(raw)} has characters no file name can hold") from None
+    if len(encoded) >= PATH_MAX or any(len(name) > NAME_MAX for name in encoded.split(b"/")):
+        raise InvalidArgument(f"the path {quoted(raw)} is too long",
+                              hint=f"Paths hold at most {PATH_MAX - 1} bytes, and each name {NAME_MAX}.")
+    return path
+
+
+def glob_files(base: Path, pattern: str, *, recursive: bool = False) -> list[Path]:
+    """The files below `base` that match `pattern`, sorted. The pattern must stay below `base`: no `..`, no
+    absolute path (matches go through the policy anyway; this keeps a pattern from probing what lies outside)."""
+    parts = Path(pattern).parts
+    if not pattern or Path(pattern).is_absolute() or ".." in parts or len(parts) > MAX_GLOB_DEPTH:
+        raise InvalidArgument(f"the pattern {quoted(pattern)} must name files below its folder (no `..`, no /, "
+                              f"at most {MAX_GLOB_DEPTH} levels)",
+                              hint="Give the folder first, then a pattern for the names in it: `dir/*.pdf`.")
+    checked(base / pattern, pattern)
+    try:
+        found = base.rglob(pattern) if recursive else base.glob(pattern)
+        return sorted(p for p in found if p.is_file())
+    except ValueError as exc:  # e.g. `a**` (`**` must be a whole name)
+        raise InvalidArgument(f"the pattern {quoted(pattern)} is not valid: {exc}") from None
+
+
+_ESCAPED = re.compile(rb"\\x([89a-fA-F][0-9a-fA-F])")  # `\xe9`: a byte no UTF-8 text holds alone
+
+
+def shown(name: str) -> str:
+    """A file name as text every transport can carry: the bytes that are not UTF-8 (`caf\\xe9.pdf`, which Python
+    holds as surrogate escapes) written `\\xe9`, as a terminal shows them."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+def as_shown(path: Path) -> Path:
+    """The file a result showed as `path` (its names' bytes that are not UTF-8 written `\\xe9`, see `shown`),
+    so that a name an agent was shown can be given back. Only when `path` does not exist as written: a literal
+    name wins. Each name is decoded on its own, and only if the file it then names exists and is shown exactly
+    so; an escape makes only a byte of 0x80 or more (never `/`, `.` or NUL), and the path found still goes
+    through the roots' check like any other."""
+    if not _ESCAPED.search(os.fsencode(path)) or os.path.lexists(path):
+        return path
+    found = Path(path.anchor)
+    for name in path.parts[1:] if path.anchor else path.parts:
+        literal = found / name
+        decoded = os.fsdecode(_ESCAPED.sub(lambda m: bytes([int(m.group(1), 16)]), os.fsencode(name)))
+        lowered = _ESCAPED.sub(lambda m: m.group(0).lower(), os.fsencode(name))
+        if (not os.path.lexists(literal) and decoded != name and os.fsencode(shown(decoded)) == lowered
+                and os.path.lexists(found / decoded)):
+            literal = found / decoded
+        found = literal
+    return found
+

@@ -131,7 +131,7 @@ def serve(
         except PdftoolsError as exc:  # the port is taken, say
             raise typer.Exit(report_error(exc, as_json=False)) from None
         return
-    from pdftools.mcp.server import serve_stdio
+    from pdftools.mcp.stdio import serve_stdio
 
     serve_stdio(roots, log_level, tools)
 

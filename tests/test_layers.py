@@ -163,5 +163,5 @@ def test_the_checks_see_violations() -> None:
     assert ["pdftools.core.streams", "pdftools.document.metadata"] in found
     assert ["pdftools.cli.app", "pdftools.mcp.server"] in found
     # lazy and module-level imports are both seen; `from pdftools import engines` is the module
-    assert "pdftools.core.params" in GRAPH["pdftools.mcp.server"]
+    assert "pdftools.core.params" in GRAPH["pdftools.mcp.tools"]
     assert "pdftools.engines" in GRAPH["pdftools.engines.poppler"]

@@ -1,32 +1,30 @@
 """Build the MCP server from the op registry: the same functions, the same signatures.
 
-Each tool wraps its op in the roots policy (every path confined), maps pdftools errors to `isError` results
-whose text is `{code, message, hint}`, and otherwise returns the op's result as structured content.
+The server lists the tools (made ahead), makes each when first called, refuses a call that does not fit it
+(an unknown tool or argument, a value of the wrong type) as a pdftools error, and serves the file store's files
+as resources, the prompts and the client's logging level.
 
-Its parts: `listing` (the instructions, and each tool's description, parameters and hints), `coerce` (what an
-argument may be given as), `arguments` (arguments that do not fit, in plain words), `words` (the ops' words in
-an agent's terms), `results` (results and errors made to fit an agent's context), `limiter` (heavy calls at once).
+Its parts: `tools` (each op as a tool: run in a thread under the roots policy, its result or error mapped),
+`listing` (the instructions, and each tool's description, parameters and hints), `coerce` (what an argument
+may be given as), `arguments` (arguments that do not fit, in plain words), `words` (the ops' words in an
+agent's terms), `results` (results and errors made to fit an agent's context), `limiter` (heavy calls at once).
+The transports: `stdio` and `http`.
 """
 
 from __future__ import annotations
 
 import contextlib
 import inspect
-import logging
 import re
 import sys
-import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any, get_type_hints
+from typing import Any
 
-import anyio
-import anyio.lowlevel
 from mcp.server.lowlevel.helper_types import ReadResourceContents
-from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ResourceNotFoundError, ToolError
 from mcp.types import (
-    CallToolResult,
     CompleteRequestParams,
     EmptyResult,
     ListResourcesResult,
@@ -37,9 +35,8 @@ from mcp.types import Tool as MCPTool
 from pydantic import ValidationError
 
 from pdftools import __version__
-from pdftools.core import limits, paths, policies, task
-from pdftools.core.params import without_empty
-from pdftools.errors import Busy, InvalidArgument, PdftoolsError, unexpected
+from pdftools.core import policies
+from pdftools.errors import InvalidArgument
 from pdftools.mcp import logs, prompts, schemas
 from pdftools.mcp.arguments import (
     about_as_close,
@@ -53,16 +50,12 @@ from pdftools.mcp.arguments import (
     misplaced_arguments,
     one_or_many,
 )
-from pdftools.mcp.limiter import limiter_for
-from pdftools.mcp.listing import hints_for, instructions, tool_description, tool_parameters
-from pdftools.mcp.results import Publish, Scrub, error_result, success_result, trim
+from pdftools.mcp.listing import hints_for, instructions, tool_description
+from pdftools.mcp.results import error_result
 from pdftools.mcp.store import URI_PREFIX, FileStore
-from pdftools.mcp.words import for_agent, limit_row, mcp_namer, mcp_text
-from pdftools.ops import Op, get, selected
-
-log = logging.getLogger("pdftools.mcp")
-PolicyFactory = Callable[[Context], policies.RootsPolicy]
-CANCEL_GRACE = 10.0  # seconds a cancelled call may take to remove its temporary files
+from pdftools.mcp.tools import PolicyFactory, make_tool
+from pdftools.mcp.words import mcp_namer, mcp_text
+from pdftools.ops import Op, selected
 
 
 def _as_text(data: bytes, mime: str) -> bytes | str:
@@ -217,94 +210,6 @@ class PdftoolsServer(MCPServer):
         return await super().get_prompt(name, arguments, context)
 
 
-def make_tool(op: Op, policy_for: PolicyFactory, offered: frozenset[str] | None = None) -> Callable[..., Any]:
-    """An async tool around the op: it runs in a worker thread under a path policy (the roots; over HTTP also
-    the file store) and a task that sends progress notifications; a client's cancel cancels the task. `offered`:
-    the tools the server serves (a cut result's warning says when the tool it names is not among them)."""
-    fn, limiter = op.load(), limiter_for(op)
-
-    async def tool(ctx: Context, **kwargs: Any) -> Any:
-        if limiter is None:
-            return await run(ctx, kwargs)
-        try:
-            async with limiter(op.tool):
-                return await run(ctx, kwargs)
-        except Busy as exc:
-            return error_result(exc)
-
-    async def run(ctx: Context, kwargs: dict[str, Any]) -> Any:
-        running = task.Task(_progress_sender(ctx), timeout=limits.timeout(limits.SERVE_TIMEOUT))
-        finished = threading.Event()
-
-        def work() -> Any:
-            try:
-                policy = policy_for(ctx)
-                with paths.using(policy), task.running(running):
-                    return call(op, fn, kwargs, getattr(policy, "publish", None), getattr(policy, "scrub", None),
-                                offered)
-            finally:
-                finished.set()
-
-        try:
-            with logs.to_client(ctx):
-                return await anyio.to_thread.run_sync(work, abandon_on_cancel=True)
-        except anyio.get_cancelled_exc_class():
-            running.cancel()  # the thread sees it at its next check; its children die now
-            with anyio.CancelScope(shield=True):
-                await anyio.to_thread.run_sync(finished.wait, CANCEL_GRACE)  # let it clean up its temp files
-            raise
-
-    params = [inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=Context),
-              *tool_parameters(fn)]
-    return_type = get_type_hints(fn)["return"]
-    tool.__signature__ = inspect.Signature(params, return_annotation=return_type)  # type: ignore[attr-defined]
-    tool.__annotations__ = {"ctx": Context, "return": return_type}  # the SDK finds the Context parameter here
-    tool.__name__ = op.tool
-    return tool
-
-
-def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publish | None = None,
-         scrub: Scrub | None = None, offered: frozenset[str] | None = None) -> CallToolResult:
-    """Run the op; map its result, or any failure, to a tool result (never a traceback to the client)."""
-    try:
-        result = fn(**without_empty(fn, kwargs))
-        reword = getattr(result, "reword_errors", None)
-        ran = getattr(result, "command", None)  # a batch's command: its failed rows say a limit is the server's
-        if callable(reword) and isinstance(ran, str):  # setting, as `error_result` does
-            names = set(mcp_namer(get(ran).load()).values())
-            for row in getattr(result, "rows", None) or ():
-                if isinstance(getattr(row, "error", None), dict):
-                    limit_row(row.error, names)
-        if callable(reword):  # errors inside a result (a batch's failed rows, a search's skipped inputs)
-            reword(lambda text, command: for_agent(text, fn, get(command).load()))
-        trim(result, "stdio" if publish is None else "http", offered)
-        named = getattr(result, "name_commands", None)
-        if callable(named):  # commands a result names (what pdf_diagnose's checks are used for), as tools
-            named(lambda command: get(command).tool)
-        return success_result(result, publish, scrub)
-    except PdftoolsError as exc:
-        log.info("%s failed: %s", op.tool, exc.code)
-        return error_result(exc, scrub, mcp_namer(fn))
-    except Exception as exc:
-        error = unexpected(exc)
-        if error.code != PdftoolsError.code:  # the environment's limit, or damage met where no op expected it
-            log.warning("%s failed: %s", op.tool, error.message)
-            return error_result(error, scrub)
-        log.exception("%s crashed", op.tool)
-        return error_result(error, scrub)
-
-
-def _progress_sender(ctx: Context) -> task.ProgressFn:
-    """Progress from any worker thread to the client (a no-op unless the request carried a progress token)."""
-    token = anyio.lowlevel.current_token()
-
-    def send(done: int, total: int, message: str) -> None:
-        with contextlib.suppress(Exception):  # a lost notification must never fail the operation
-            anyio.from_thread.run(ctx.report_progress, done, total, message or None, token=token)
-
-    return send
-
-
 @contextlib.asynccontextmanager
 async def _prints_to_stderr(_: Any) -> AsyncIterator[None]:
     """While serving, `print()` goes to stderr at once (the SDK's stdio transport already points fd 1 at
@@ -390,27 +295,3 @@ def _serve_logging(server: PdftoolsServer) -> None:
     server._lowlevel_server.add_request_handler("logging/setLevel", SetLevelRequestParams, set_level)
     logs.install()
 
-
-def serve_stdio(roots: list[Path], log_level: str = "WARNING", tools: str | None = None) -> None:
-    """Serve over stdio. The SDK's transport points fd 1 at stderr while serving, so a stray print or a
-    child process cannot corrupt the protocol stream (tested in tests/test_mcp.py)."""
-    import anyio
-
-    server = build_server(roots, log_level, tools)
-    if sys.stdin.isatty() and log_level.upper() != "ERROR":  # typed at a shell: say what it waits for
-        sys.stderr.write(f"pdftools: serving MCP over stdio (roots: {', '.join(map(str, roots))}) to a client that "
-                         "starts this program and speaks on its stdin and stdout; `pdftools mcp-config CLIENT` "
-                         "configures one. Ctrl-C stops.\n")
-        sys.stderr.flush()
-    anyio.run(_run_stdio, server)
-
-
-async def _run_stdio(server: MCPServer) -> None:
-    """The SDK's `run_stdio_async`, but a request it cannot parse for a lone surrogate is answered (mcp/wire.py)."""
-    from mcp.server.stdio import stdio_server
-
-    from pdftools.mcp.wire import Answering
-
-    async with stdio_server() as (read, write):
-        lowlevel = server._lowlevel_server
-        await lowlevel.run(Answering(read, write), write, lowlevel.create_initialization_options())

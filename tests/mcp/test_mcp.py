@@ -192,7 +192,7 @@ def test_stdout_is_guarded_while_serving(root: Path, tmp_path: Path) -> None:
             os.write(1, b"raw write to fd 1\\n")
             return real(*args, **kwargs)
         info_mod.info = noisy
-        from pdftools.mcp.server import serve_stdio
+        from pdftools.mcp.stdio import serve_stdio
         serve_stdio([Path({str(root)!r})])
     """))
 

@@ -2,12 +2,12 @@
 
 Every error pdftools reports is a `PdftoolsError` subclass. The class carries the contract: a stable string
 `code` (for scripts and agents), the CLI `exit_code`, and a default recovery `hint`. The CLI maps errors in
-`pdftools.cli`, MCP in `pdftools.mcp.server`; nothing else catches them.
+`pdftools.cli`, MCP in `pdftools.mcp.tools`; nothing else catches them. An exception from outside the tree
+(the operating system's, memory's, qpdf's, a bug) becomes one of these in `pdftools.core.foreign_errors`.
 """
 
 from __future__ import annotations
 
-import errno
 from typing import Any, ClassVar
 
 
@@ -357,40 +357,6 @@ class WorkerMismatch(PdftoolsError):
 class ClusterExtraMissing(DependencyMissing):
     code = "CLUSTER_EXTRA_MISSING"
     hint = "Install the cluster extra: pip install 'pdftools[cluster]' (Dask distributed)."
-
-
-def os_error(exc: OSError, doing: str) -> PdftoolsError:
-    """An OS error met while writing, as a pdftools error: a full disk (or file-size limit), else permissions."""
-    detail = f"{doing}: {exc.strerror or exc}"
-    if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
-        return DiskFull(detail)
-    return PermissionDenied(detail)
-
-
-def environment_error(exc: BaseException) -> PdftoolsError | None:
-    """An unexpected exception that is the environment's limit, not a bug: memory (`ulimit -v`: a MemoryError,
-    pikepdf's std::bad_alloc among them) or open files (`ulimit -n`); None for anything else."""
-    if isinstance(exc, MemoryError):
-        return OutOfMemory(f"out of memory{': ' + str(exc) if str(exc) else ''}")
-    if isinstance(exc, OSError) and exc.errno in (errno.EMFILE, errno.ENFILE):
-        return TooManyOpenFiles(f"too many open files{': ' + exc.filename if exc.filename else ''}")
-    return None
-
-
-def unexpected(exc: BaseException) -> PdftoolsError:
-    """What a front end reports for an exception that no op turned into a pdftools error: the environment's
-    limit (`environment_error`); qpdf's error on a document's data (pikepdf.PdfError: qpdf raises it for the
-    damage it meets, such as a content stream that does not decode or a loop in the page tree, wherever an op
-    meets it, and its message names the file and object) as DAMAGED_PDF; anything else as INTERNAL."""
-    import sys
-
-    limit = environment_error(exc)
-    if limit is not None:
-        return limit
-    pikepdf = sys.modules.get("pikepdf")  # a PdfError can only come from a pikepdf already imported
-    if pikepdf is not None and isinstance(exc, pikepdf.PdfError):
-        return DamagedPdf(f"the PDF is damaged: {exc}")
-    return PdftoolsError(f"unexpected {type(exc).__name__}: {exc}")
 
 
 def all_errors() -> list[type[PdftoolsError]]:

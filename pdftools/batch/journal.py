@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from pdftools.core import results
-from pdftools.errors import OutDirBusy, os_error
+from pdftools.core.foreign_errors import os_error
+from pdftools.errors import OutDirBusy
 
 NAME, LOCK, STAGING = ".pdftools-batch.jsonl", ".pdftools-batch.lock", ".pdftools-staging"
 

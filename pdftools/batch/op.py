@@ -25,16 +25,9 @@ from pdftools.batch import plan
 from pdftools.batch.journal import STAGING, Journal, locked
 from pdftools.batch.work import BatchRow
 from pdftools.core import paths, policies, task
+from pdftools.core.foreign_errors import os_error
 from pdftools.core.params import Cli, Mcp, Param, Passwords
-from pdftools.errors import (
-    BatchFailed,
-    BatchPartial,
-    HungUp,
-    Interrupted,
-    InvalidArgument,
-    Terminated,
-    os_error,
-)
+from pdftools.errors import BatchFailed, BatchPartial, HungUp, Interrupted, InvalidArgument, Terminated
 
 
 @dataclass

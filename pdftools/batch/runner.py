@@ -22,7 +22,8 @@ from pdftools.batch.journal import Journal, written
 from pdftools.batch.plan import FileJob
 from pdftools.batch.work import BatchRow, cleanup_staging, named_error, publish, run_one
 from pdftools.core import signals, task
-from pdftools.errors import NotShared, PdftoolsError, WorkerLost, os_error
+from pdftools.core.foreign_errors import os_error
+from pdftools.errors import NotShared, PdftoolsError, WorkerLost
 
 
 class Meter:

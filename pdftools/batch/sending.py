@@ -32,7 +32,8 @@ from pdftools.batch.copies import Copies
 from pdftools.batch.plan import SECRETS, FileJob
 from pdftools.batch.work import BatchRow, named_error
 from pdftools.core import limits, paths
-from pdftools.errors import PdftoolsError, TooLargeToSend, os_error
+from pdftools.core.foreign_errors import os_error
+from pdftools.errors import PdftoolsError, TooLargeToSend
 
 PREFIX = "pdftools-sent-"  # the worker's temporary folders
 

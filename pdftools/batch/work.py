@@ -20,16 +20,8 @@ from typing import Any
 from pdftools.batch.journal import LOCK
 from pdftools.batch.plan import FileJob
 from pdftools.core import paths, policies, results, task
-from pdftools.errors import (
-    DependencyMissing,
-    FileNotFound,
-    Interrupted,
-    NotShared,
-    OcrLanguageMissing,
-    PdftoolsError,
-    os_error,
-    unexpected,
-)
+from pdftools.core.foreign_errors import os_error, unexpected
+from pdftools.errors import DependencyMissing, FileNotFound, Interrupted, NotShared, OcrLanguageMissing, PdftoolsError
 
 
 @dataclass

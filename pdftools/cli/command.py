@@ -170,7 +170,7 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
     except Exception as exc:  # the last line of defence: an error, never a traceback
         if os.environ.get("PDFTOOLS_DEBUG"):
             raise
-        from pdftools.errors import unexpected
+        from pdftools.core.foreign_errors import unexpected
 
         return report_error(unexpected(exc), as_json=as_json)
 

@@ -15,7 +15,8 @@ from typing import Any
 
 from pdftools.cli.blocks import drawn, layout, one_line, plain_lines, safe
 from pdftools.core import results
-from pdftools.errors import PdftoolsError, os_error
+from pdftools.core.foreign_errors import os_error
+from pdftools.errors import PdftoolsError
 
 
 def _console(stderr: bool = False) -> Any:

@@ -17,7 +17,8 @@ import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from pdftools.errors import InvalidArgument, OutputDirMissing, OutputExists, OutputIsInput, PermissionDenied, os_error
+from pdftools.core.foreign_errors import os_error
+from pdftools.errors import InvalidArgument, OutputDirMissing, OutputExists, OutputIsInput, PermissionDenied
 
 PART = ".part"  # temporary files and folders beside outputs end with this
 _OURS = re.compile(r"^\.(?:.+\.|pdftools-)[a-z0-9_]{8}\.part$")  # what mkstemp / mkdtemp below name them

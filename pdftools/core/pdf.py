@@ -12,17 +12,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from pdftools.core import limits, task
+from pdftools.core.foreign_errors import os_error
 from pdftools.core.outputs import atomic_output
-from pdftools.errors import (
-    BadPassword,
-    DamagedPdf,
-    EmptyInput,
-    Encrypted,
-    NoPages,
-    NotAPdf,
-    PermissionDenied,
-    os_error,
-)
+from pdftools.errors import BadPassword, DamagedPdf, EmptyInput, Encrypted, NoPages, NotAPdf, PermissionDenied
 
 if TYPE_CHECKING:
     import pikepdf

@@ -11,7 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from pdftools.core import limits
-from pdftools.errors import EmptyInput, InvalidArgument, os_error
+from pdftools.core.foreign_errors import os_error
+from pdftools.errors import EmptyInput, InvalidArgument
 
 DESCRIPTOR = re.compile(r"/dev/(stdout|stderr|fd/\d+)|/proc/(self|\d+)/fd/\d+")
 

@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
+from pdftools.core.foreign_errors import os_error
 from pdftools.core.pathnames import as_shown, checked, quoted
 from pdftools.core.pipes import copy_stdin, copy_stream, is_descriptor, is_pipe, names_stdout, not_a_terminal, reader
-from pdftools.errors import InvalidArgument, PathOutsideRoot, PdftoolsError, os_error
+from pdftools.errors import InvalidArgument, PathOutsideRoot, PdftoolsError
 
 _WINDOWS = re.compile(r"^(?:[A-Za-z]:[\\/]|\\\\|[A-Za-z]:$)")
 

@@ -19,8 +19,9 @@ from mcp.server.mcpserver import Context
 from mcp.types import CallToolResult
 
 from pdftools.core import limits, paths, policies, task
+from pdftools.core.foreign_errors import unexpected
 from pdftools.core.params import without_empty
-from pdftools.errors import Busy, PdftoolsError, unexpected
+from pdftools.errors import Busy, PdftoolsError
 from pdftools.mcp import logs
 from pdftools.mcp.limiter import limiter_for
 from pdftools.mcp.listing import tool_parameters

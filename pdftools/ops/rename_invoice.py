@@ -21,11 +21,12 @@ from pathlib import Path
 from typing import Annotated, ClassVar, Literal
 
 from pdftools.core import task
+from pdftools.core.foreign_errors import unexpected
 from pdftools.core.inputs import expand
 from pdftools.core.naming import fit, render
 from pdftools.core.params import Cli, Mcp, Param, Password
 from pdftools.core.paths import output_folder, output_path, renamed_path
-from pdftools.errors import Interrupted, InvalidArgument, PdftoolsError, PermissionDenied, Timeout, unexpected
+from pdftools.errors import Interrupted, InvalidArgument, PdftoolsError, PermissionDenied, Timeout
 from pdftools.invoice import reader as invoice
 from pdftools.invoice import rename
 from pdftools.invoice.fields import FIELDS, Found, Options, Reading
@@ -237,7 +238,7 @@ def _uncorroborated(found: dict[str, Found], threshold: float) -> str | None:
 
 def _make_folder(folder: Path) -> None:
     """The --copy-to folder, made when missing (as `mkdir -p` does)."""
-    from pdftools.errors import os_error
+    from pdftools.core.foreign_errors import os_error
 
     try:
         folder.mkdir(parents=True, exist_ok=True)

@@ -13,7 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pdftools.errors import OutOfMemory, TooManyOpenFiles, environment_error
+from pdftools.core.foreign_errors import environment_error
+from pdftools.errors import OutOfMemory, TooManyOpenFiles
 
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
 FILES = 40

@@ -82,7 +82,8 @@ def mcp_config(
 ) -> None:
     """Print (or --install) an agent's MCP config: Claude, Cursor, VS Code, OpenCode, Codex, Gemini CLI, Windsurf."""
     from pdftools.cli.render import report_error
-    from pdftools.errors import PdftoolsError, os_error
+    from pdftools.core.foreign_errors import os_error
+    from pdftools.errors import PdftoolsError
 
     beside = Path(sys.executable).with_name("pdftools")  # the console script of this very installation
     executable = str(beside) if beside.exists() else shutil.which("pdftools") or "pdftools"

@@ -1,0 +1,44 @@
+"""Exceptions from outside the error tree made pdftools errors: an OS error met while writing (`os_error`), the
+environment's limits, memory and open files (`environment_error`), and whatever a front end meets that no op
+turned into one (`unexpected`: qpdf's damage, else a bug).
+"""
+
+from __future__ import annotations
+
+import errno
+
+from pdftools.errors import DamagedPdf, DiskFull, OutOfMemory, PdftoolsError, PermissionDenied, TooManyOpenFiles
+
+
+def os_error(exc: OSError, doing: str) -> PdftoolsError:
+    """An OS error met while writing, as a pdftools error: a full disk (or file-size limit), else permissions."""
+    detail = f"{doing}: {exc.strerror or exc}"
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+        return DiskFull(detail)
+    return PermissionDenied(detail)
+
+
+def environment_error(exc: BaseException) -> PdftoolsError | None:
+    """An unexpected exception that is the environment's limit, not a bug: memory (`ulimit -v`: a MemoryError,
+    pikepdf's std::bad_alloc among them) or open files (`ulimit -n`); None for anything else."""
+    if isinstance(exc, MemoryError):
+        return OutOfMemory(f"out of memory{': ' + str(exc) if str(exc) else ''}")
+    if isinstance(exc, OSError) and exc.errno in (errno.EMFILE, errno.ENFILE):
+        return TooManyOpenFiles(f"too many open files{': ' + exc.filename if exc.filename else ''}")
+    return None
+
+
+def unexpected(exc: BaseException) -> PdftoolsError:
+    """What a front end reports for an exception that no op turned into a pdftools error: the environment's
+    limit (`environment_error`); qpdf's error on a document's data (pikepdf.PdfError: qpdf raises it for the
+    damage it meets, such as a content stream that does not decode or a loop in the page tree, wherever an op
+    meets it, and its message names the file and object) as DAMAGED_PDF; anything else as INTERNAL."""
+    import sys
+
+    limit = environment_error(exc)
+    if limit is not None:
+        return limit
+    pikepdf = sys.modules.get("pikepdf")  # a PdfError can only come from a pikepdf already imported
+    if pikepdf is not None and isinstance(exc, pikepdf.PdfError):
+        return DamagedPdf(f"the PDF is damaged: {exc}")
+    return PdftoolsError(f"unexpected {type(exc).__name__}: {exc}")

@@ -185,7 +185,7 @@ class RootsPolicy:
 
     def input(self, raw: str) -> Path:
         self.no_pipe(raw, "standard input")
-        if not _like_data(raw):
+        if not like_data(raw):
             return self.resolve(raw)
         try:
             found = self.resolve(raw)
@@ -226,7 +226,7 @@ class RootsPolicy:
 _BASE64 = re.compile(r"[A-Za-z0-9+/=_\-\s]{512,}")  # shorter text is a path, never a file's content
 
 
-def _like_data(raw: str) -> bool:
+def like_data(raw: str) -> bool:
     """Whether `raw` looks like a file's content rather than its path: a `data:` URL, or long base64."""
     return raw.startswith("data:") or _BASE64.fullmatch(raw) is not None
 

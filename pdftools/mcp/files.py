@@ -25,16 +25,14 @@ from mcp.types import ResourceLink
 
 from pdftools.core.naming import safe_component
 from pdftools.core.pathnames import checked
-from pdftools.core.policies import RootsPolicy
+from pdftools.core.policies import RootsPolicy, like_data
 from pdftools.core.results import map_strings
 from pdftools.errors import FileNotFound, InvalidArgument, UploadTooLarge
 from pdftools.mcp.store import URI_PREFIX, FileStore, StoredFile, stored_name
 
-_BASE64 = re.compile(r"[A-Za-z0-9+/=_\-\s]+")
 _DATA_URL = re.compile(r"data:(?P<mime>[\w.+\-]+/[\w.+\-]+)?(?P<params>(?:;[^;,]+)*);base64,(?P<data>.*)", re.DOTALL)
 _NAME = re.compile(r";(?:file)?name=([^;,]+)", re.IGNORECASE)  # RFC 2397 parameters: `;name=notes.txt`
 _LINK = re.compile(r"\s*https?://[^/\s]+/(?:\S*/)?files/([A-Za-z0-9_\-]{43})(?:[?#]\S*)?\s*")  # a download link
-PLAIN_BASE64_MIN = 512  # shorter strings are paths, never payloads
 STORED = "stored_files"  # where a result whose own `files` are something else lists the stored ones
 MANIFEST = "files.json"  # the manifest of a call's outputs when its result lists only some
 
@@ -63,7 +61,7 @@ class HttpPolicy(RootsPolicy):
                                    hint="Upload it again (POST /upload), or use a URI this session was given.")
             self.known[str(stored.path)], self.names[str(stored.path)] = stored.uri, stored.name
             return stored.path
-        if raw.startswith("data:") or (len(raw) >= PLAIN_BASE64_MIN and _BASE64.fullmatch(raw)):
+        if like_data(raw):
             if raw not in self.decoded:  # an op resolving its inputs more than once (search: 3 times) decodes once
                 self.decoded[raw] = self._decode(raw)
             return self.decoded[raw]

@@ -152,11 +152,7 @@ def size(stream: pikepdf.Stream, budget: float, *, declared_size: bool = True) -
         if declared > budget:
             raise _Exceeded
         return declared
-    raw = bytes(stream.read_raw_bytes())
-    chunks = _capped(iter([raw[i:i + CHUNK] for i in range(0, len(raw), CHUNK)]), budget)
-    for index, name in enumerate(_filters(stream)):
-        chunks = _capped(_stage(name, chunks, _early_change(stream, index)), budget)
-    return sum(len(chunk) for chunk in chunks)
+    return sum(len(chunk) for chunk in _decoded(stream, bytes(stream.read_raw_bytes()), _filters(stream), budget))
 
 
 def decoded_size(stream: pikepdf.Stream, what: str) -> int:
@@ -177,9 +173,7 @@ def data_exceeds(stream: pikepdf.Stream, budget: float) -> bool:
     raw = bytes(stream.read_raw_bytes())
     if len(raw) * math.prod(RATIO[name] for name in general) <= budget:
         return False
-    chunks = _capped(iter([raw[i:i + CHUNK] for i in range(0, len(raw), CHUNK)]), budget)
-    for index, name in enumerate(general):
-        chunks = _capped(_stage(name, chunks, _early_change(stream, index)), budget)
+    chunks = _decoded(stream, raw, general, budget)
     try:
         for _ in chunks:
             pass
@@ -220,6 +214,15 @@ def _early_change(stream: pikepdf.Stream, index: int) -> int:
     if isinstance(parms, pikepdf.Dictionary):
         return int(parms.get("/EarlyChange", 1))
     return 1
+
+
+def _decoded(stream: pikepdf.Stream, raw: bytes, names: list[str], budget: float) -> Iterator[bytes]:
+    """`raw` (the stream's data) through the filters `names`, in pieces of at most CHUNK bytes; `_Exceeded` as soon
+    as a stage has produced more than `budget` bytes."""
+    chunks = _capped(iter([raw[i:i + CHUNK] for i in range(0, len(raw), CHUNK)]), budget)
+    for index, name in enumerate(names):
+        chunks = _capped(_stage(name, chunks, _early_change(stream, index)), budget)
+    return chunks
 
 
 def _stage(name: str, chunks: Iterator[bytes], early: int) -> Iterator[bytes]:

@@ -13,17 +13,16 @@ from __future__ import annotations
 
 import itertools
 import math
-import zlib
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from pdftools.core import limits
+from pdftools.core.decoders import CHUNK, Exceeded, capped, stage
 from pdftools.core.objects import text
 
 if TYPE_CHECKING:
     import pikepdf
 
-CHUNK = 1 << 20
 FEW_PAGES = 8  # up to this many pages are found by index; more, by listing the pages once (each costs ~8 indexes)
 # Worst-case expansion of each filter: Flate ~1032:1; LZW ~3411:1 (9-bit codes of up to 3838 bytes); RunLength
 # 64:1 (2 bytes give 128); ASCII85 4:1 ('z'). Filters not listed (image codecs) are assumed to expand 10,000:1.
@@ -33,10 +32,6 @@ SHORT = {"/Fl": "/FlateDecode", "/LZW": "/LZWDecode", "/RL": "/RunLengthDecode",
          "/AHx": "/ASCIIHexDecode"}
 UNKNOWN_RATIO = 10_000
 DECODED_ON_SAVE = {"/FlateDecode", "/LZWDecode", "/RunLengthDecode", "/ASCII85Decode", "/ASCIIHexDecode"}
-
-
-class _Exceeded(Exception):
-    """A stage produced more than the budget."""
 
 
 def check_pages(pdf: pikepdf.Pdf, numbers: Iterable[int], name: str, *, images: bool = False) -> None:
@@ -79,7 +74,7 @@ def check(streams: list[pikepdf.Stream], what: str, bounds: dict[tuple[int, int]
     try:
         for stream in streams:
             budget -= size(stream, budget)
-    except _Exceeded:
+    except Exceeded:
         raise limits.STREAM_BYTES.exceeded(f"{what} decompresses to more than {limit:,.0f} bytes") from None
 
 
@@ -108,7 +103,7 @@ def check_save(pdf: pikepdf.Pdf, name: str, *, recompress_flate: bool = False) -
             continue
         try:
             size(obj, limit, declared_size=False)
-        except _Exceeded:
+        except Exceeded:
             raise limits.STREAM_BYTES.exceeded(f"object {obj.objgen[0]} of {name} decompresses to more than "
                                                f"{limit:,.0f} bytes; saving would inflate it") from None
 
@@ -145,12 +140,12 @@ def _declared(stream: pikepdf.Stream) -> int | None:
 
 
 def size(stream: pikepdf.Stream, budget: float, *, declared_size: bool = True) -> int:
-    """The decoded size of `stream` (before predictors), inflated in pieces; `_Exceeded` beyond `budget`. An
+    """The decoded size of `stream` (before predictors), inflated in pieces; `Exceeded` beyond `budget`. An
     image counts by the size it declares unless `declared_size` is False (what qpdf decodes is its data)."""
     declared = _declared(stream) if declared_size else None
     if declared is not None:
         if declared > budget:
-            raise _Exceeded
+            raise Exceeded
         return declared
     return sum(len(chunk) for chunk in _decoded(stream, bytes(stream.read_raw_bytes()), _filters(stream), budget))
 
@@ -161,7 +156,7 @@ def decoded_size(stream: pikepdf.Stream, what: str) -> int:
     limit = limits.STREAM_BYTES.value()
     try:
         return size(stream, math.inf if limit is None else limit, declared_size=False)
-    except _Exceeded:
+    except Exceeded:
         raise limits.STREAM_BYTES.exceeded(f"{what} decompresses to more than {limit:,.0f} bytes") from None
 
 
@@ -177,7 +172,7 @@ def data_exceeds(stream: pikepdf.Stream, budget: float) -> bool:
     try:
         for _ in chunks:
             pass
-    except _Exceeded:
+    except Exceeded:
         return True
     return False
 
@@ -186,7 +181,7 @@ def exceeds(stream: pikepdf.Stream, budget: float) -> bool:
     """True when `stream`'s data (its own, not an image's declared size) inflates beyond `budget` bytes."""
     try:
         size(stream, budget, declared_size=False)
-    except _Exceeded:
+    except Exceeded:
         return True
     return False
 
@@ -217,105 +212,12 @@ def _early_change(stream: pikepdf.Stream, index: int) -> int:
 
 
 def _decoded(stream: pikepdf.Stream, raw: bytes, names: list[str], budget: float) -> Iterator[bytes]:
-    """`raw` (the stream's data) through the filters `names`, in pieces of at most CHUNK bytes; `_Exceeded` as soon
+    """`raw` (the stream's data) through the filters `names`, in pieces of at most CHUNK bytes; `Exceeded` as soon
     as a stage has produced more than `budget` bytes."""
-    chunks = _capped(iter([raw[i:i + CHUNK] for i in range(0, len(raw), CHUNK)]), budget)
+    chunks = capped(iter([raw[i:i + CHUNK] for i in range(0, len(raw), CHUNK)]), budget)
     for index, name in enumerate(names):
-        chunks = _capped(_stage(name, chunks, _early_change(stream, index)), budget)
+        chunks = capped(stage(name, chunks, _early_change(stream, index)), budget)
     return chunks
-
-
-def _stage(name: str, chunks: Iterator[bytes], early: int) -> Iterator[bytes]:
-    if name == "/FlateDecode":
-        return _inflate(chunks)
-    if name == "/LZWDecode":
-        return _lzw(chunks, early)
-    if name == "/RunLengthDecode":
-        return _run_length(chunks)
-    if name in ("/ASCII85Decode", "/ASCIIHexDecode", "/Crypt"):
-        return _by_qpdf(name, chunks)
-    raise _Exceeded(name)  # an image codec in a chain this large: assume the worst
-
-
-def _capped(chunks: Iterator[bytes], budget: float) -> Iterator[bytes]:
-    total = 0
-    for chunk in chunks:
-        total += len(chunk)
-        if total > budget:
-            raise _Exceeded
-        yield chunk
-
-
-def _inflate(chunks: Iterator[bytes]) -> Iterator[bytes]:
-    """zlib in pieces of at most CHUNK bytes; corrupt data ends the stream, as it ends an interpreter's."""
-    inflater = zlib.decompressobj()
-    for chunk in chunks:
-        data = chunk
-        while data and not inflater.eof:
-            try:
-                yield inflater.decompress(data, CHUNK)
-            except zlib.error:
-                return
-            data = inflater.unconsumed_tail
-        if inflater.eof:
-            return
-
-
-def _lzw(chunks: Iterator[bytes], early: int) -> Iterator[bytes]:
-    """PDF's LZW (MSB first, 9 to 12 bit codes, 256 clears, 257 ends)."""
-    base = [bytes([i]) for i in range(256)] + [b"", b""]
-    table, width, acc, bits, prev = list(base), 9, 0, 0, b""
-    for chunk in chunks:
-        out = bytearray()
-        for byte in chunk:
-            acc, bits = (acc << 8) | byte, bits + 8
-            if bits < width:
-                continue
-            bits -= width
-            code, acc = acc >> bits, acc & ((1 << bits) - 1)
-            if code == 256:
-                table, width, prev = list(base), 9, b""
-                continue
-            entry = table[code] if code < len(table) else prev + prev[:1] if code == len(table) and prev else None
-            if code == 257 or entry is None:
-                yield bytes(out)
-                return
-            if prev and len(table) < 4096:
-                table.append(prev + entry[:1])
-            out += entry
-            prev = entry
-            if len(table) + early >= 1 << width and width < 12:
-                width += 1
-        yield bytes(out)
-
-
-def _run_length(chunks: Iterator[bytes]) -> Iterator[bytes]:
-    pending = b""
-    for chunk in chunks:
-        data, i, out = pending + chunk, 0, bytearray()
-        while i < len(data) and data[i] != 128:
-            length = data[i] + 2 if data[i] < 128 else 2
-            if i + length > len(data):
-                break
-            out += data[i + 1:i + length] if data[i] < 128 else data[i + 1:i + 2] * (257 - data[i])
-            i += length
-        yield bytes(out)
-        if i < len(data) and data[i] == 128:
-            return
-        pending = data[i:]
-
-
-def _by_qpdf(name: str, chunks: Iterator[bytes]) -> Iterator[bytes]:
-    """Filters that expand at most 4:1, decoded whole by qpdf (a scratch document holds the stream)."""
-    import pikepdf
-
-    scratch: Any = pikepdf.new()
-    stream = pikepdf.Stream(scratch, b"".join(chunks))
-    stream.Filter = pikepdf.Name(name)
-    try:
-        yield bytes(stream.read_bytes())
-    except pikepdf.PdfError:
-        return
 
 
 def _drawn(page: pikepdf.Object, images: bool,

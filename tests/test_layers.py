@@ -151,6 +151,30 @@ def test_no_import_circles() -> None:
     assert circles(GRAPH) == []
 
 
+HTTP_ONLY = {f"pdftools.mcp.{name}" for name in ("http", "guards", "files", "page", "events")}
+
+
+def reached(graph: dict[str, set[str]], module: str) -> set[str]:
+    """Every pdftools module `module` imports, directly or through others (lazy imports count)."""
+    seen: set[str] = set()
+    todo = [module]
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            todo += graph[name]
+    return seen
+
+
+def test_serving_over_stdio_reaches_no_http_module() -> None:
+    """The transports sit on the server: `serve` over stdio (mcp/stdio.py) builds the server and its tools
+    (mcp/server.py, mcp/tools.py), and nothing they import reaches the HTTP transport (routes, guards, the
+    upload page, its file policy and event store)."""
+    assert not reached(GRAPH, "pdftools.mcp.stdio") & HTTP_ONLY
+    assert "pdftools.mcp.tools" in reached(GRAPH, "pdftools.mcp.stdio")  # (the check sees the stdio side)
+    assert GRAPH.keys() >= HTTP_ONLY
+
+
 def test_the_checks_see_violations() -> None:
     """The checks can fail: the two circles issue 15 found, and a front end importing the other."""
     graph = {m: set(d) for m, d in GRAPH.items()}
@@ -162,6 +186,8 @@ def test_the_checks_see_violations() -> None:
     found = circles(graph)
     assert ["pdftools.core.streams", "pdftools.document.metadata"] in found
     assert ["pdftools.cli.app", "pdftools.mcp.server"] in found
+    graph["pdftools.mcp.tools"].add("pdftools.mcp.files")  # a tool taking the HTTP file policy: stdio reaches it
+    assert "pdftools.mcp.files" in reached(graph, "pdftools.mcp.stdio")
     # lazy and module-level imports are both seen; `from pdftools import engines` is the module
     assert "pdftools.core.params" in GRAPH["pdftools.mcp.tools"]
     assert "pdftools.engines" in GRAPH["pdftools.engines.poppler"]

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 
-from pdftools.core.inputs import exists, no_match
+from pdftools.core.inputs import exists, no_match, split_glob
 from pdftools.core.pathnames import glob_files
 from pdftools.core.paths import folder_path, input_path, policy
 from pdftools.core.pipes import is_pipe
@@ -54,11 +54,9 @@ def _expand_spec(spec: str, recursive: bool, suffixes: frozenset[str] | None, *,
                               f"a batch reads files by name, not a pipe ({spec})",
                               hint="Give files, folders, globs, or @list.txt with one path per line.")
     if _glob.has_magic(spec) and not listed and not exists(spec):
-        parts = Path(spec).parts
-        first = next(i for i, part in enumerate(parts) if _glob.has_magic(part))
-        base = folder_path(str(Path(*parts[:first])) if first else ".")
+        base, pattern = split_glob(spec)
         inner = _inner(skip, base)
-        matches = [p for p in glob_files(base, str(Path(*parts[first:]))) if not _under(p, inner)]
+        matches = [p for p in glob_files(base, pattern) if not _under(p, inner)]
         if not matches:
             raise no_match(spec)
         return [Source(input_path(str(p)), p.relative_to(base)) for p in matches]

@@ -50,6 +50,14 @@ def no_match(spec: str) -> NoInputs:
     return NoInputs(f"no files match {spec!r}", hint=unmatched(spec) if callable(unmatched) else None)
 
 
+def split_glob(spec: str) -> tuple[Path, str]:
+    """A glob as typed (`scans/2024-*/*.pdf`), cut before its first part with a pattern in it: that folder,
+    through the path policy (`.` when the first part has one), and the pattern for the names below it."""
+    parts = Path(spec).parts
+    first = next(i for i, part in enumerate(parts) if _glob.has_magic(part))
+    return folder_path(str(Path(*parts[:first])) if first else "."), str(Path(*parts[first:]))
+
+
 def expand(spec: str, *, recursive: bool = False) -> list[Path]:
     """Expand one file, glob or folder into existing files, sorted, every one through the path policy. A path
     that exists is taken as written, before any glob: `br[ac]ket.pdf` is that file when there is one."""
@@ -66,10 +74,8 @@ def named(spec: str, *, recursive: bool = False, chosen: Callable[[Path], bool] 
     if spec == "-":
         return [(input_path(spec), spec)]
     if _glob.has_magic(spec) and not exists(spec):
-        parts = Path(spec).parts
-        first = next(i for i, part in enumerate(parts) if _glob.has_magic(part))
-        base = folder_path(str(Path(*parts[:first])) if first else ".")
-        matches = glob_files(base, str(Path(*parts[first:])))
+        base, pattern = split_glob(spec)
+        matches = glob_files(base, pattern)
         if not matches:
             raise no_match(spec)
         return [_named(_typed_folder(spec), base, p) for p in matches]

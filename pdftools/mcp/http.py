@@ -16,6 +16,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -113,7 +114,7 @@ def _upload_route(store: FileStore, settings: HttpSettings, link: Any) -> Any:
                 size, name = await _save_multipart(request, slot, limit)
                 target = slot / name
             else:
-                size = await _save_stream(request, target, limit)
+                size = await _write_capped(request.stream(), target, limit)
         except _TooLarge:
             _discard(slot)
             return too_large
@@ -163,10 +164,11 @@ def _capped(request: Request, cap: int) -> Request:
     return Request(request.scope, receive)
 
 
-async def _save_stream(request: Request, target: Path, limit: int) -> int:
+async def _write_capped(chunks: AsyncIterator[bytes], target: Path, limit: int) -> int:
+    """`chunks` written to `target` as they come; `_TooLarge` as soon as they pass `limit` bytes."""
     size = 0
     with target.open("wb") as fh:
-        async for chunk in request.stream():
+        async for chunk in chunks:
             size += len(chunk)
             if size > limit:
                 raise _TooLarge
@@ -180,14 +182,14 @@ async def _save_multipart(request: Request, slot: Path, limit: int) -> tuple[int
         if upload is None:
             raise _BadForm("it has no file part (or ends before the file's closing boundary)")
         name = stored_name(getattr(upload, "filename", None) or "upload.bin")
-        size = 0
-        with (slot / name).open("wb") as fh:
-            while chunk := await upload.read(1 << 20):
-                size += len(chunk)
-                if size > limit:
-                    raise _TooLarge
-                fh.write(chunk)
+        size = await _write_capped(_pieces(upload), slot / name, limit)
     return size, name
+
+
+async def _pieces(upload: Any) -> AsyncIterator[bytes]:
+    """A form's file part, read 1 MB at a time."""
+    while chunk := await upload.read(1 << 20):
+        yield chunk
 
 
 def _discard(slot: Path) -> None:

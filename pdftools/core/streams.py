@@ -101,11 +101,9 @@ def check_save(pdf: pikepdf.Pdf, name: str, *, recompress_flate: bool = False) -
             continue
         if len(obj.read_raw_bytes()) * math.prod(RATIO[f] for f in filters) <= limit:
             continue
-        try:
-            size(obj, limit, declared_size=False)
-        except Exceeded:
+        if exceeds(obj, limit):
             raise limits.STREAM_BYTES.exceeded(f"object {obj.objgen[0]} of {name} decompresses to more than "
-                                               f"{limit:,.0f} bytes; saving would inflate it") from None
+                                               f"{limit:,.0f} bytes; saving would inflate it")
 
 
 def _bound(stream: pikepdf.Stream, known: dict[tuple[int, int], float] | None) -> float:

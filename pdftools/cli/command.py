@@ -104,7 +104,7 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
     """Fill secrets (files, prompts), check the constraints (the same ones MCP enforces), call the op, render;
     return the exit code. `quiet`: no progress, notes or warnings, and no report of the files a command wrote;
     the data it shows (text, info, `-o -`, --json) and errors all the same."""
-    from pdftools.cli.render import ProgressBar, Streamer, quiet_errors, render, stdout_gone, unwritable
+    from pdftools.cli.render import ProgressBar, Streamer, quiet_errors, render, stdout_gone, stdout_writes
     from pdftools.cli.render import report_error as report
     from pdftools.core import limits, paths, policies, task
 
@@ -132,7 +132,7 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
                     reword(lambda text, command: _for_cli(text, get(command), get(command).load()))
             finally:
                 bar.close()
-            try:
+            with stdout_writes():
                 if policy.stdout_file is not None:
                     with policy.stdout_file.open("rb") as fh:
                         shutil.copyfileobj(fh, sys.stdout.buffer)
@@ -142,11 +142,6 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
                 else:  # "nothing but errors": those a result carries too (search's skipped inputs)
                     quiet_errors(result, as_json=as_json)
                 sys.stdout.flush()  # here, so that a write that fails is reported as the command's error
-            except BrokenPipeError:
-                raise
-            except OSError as exc:
-                stdout_gone()
-                raise unwritable(exc) from None
             if quiet and op.no_match_exit and getattr(result, "matches", False):
                 return 0  # grep's and pdfgrep's -q: a match is success "even in case of errors"
             return int(getattr(result, "exit_code", 0))  # a result may carry its verdict (doctor)

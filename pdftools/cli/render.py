@@ -7,10 +7,12 @@ goes out as plain text.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import re
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 from pdftools.cli.blocks import drawn, layout, one_line, plain_lines, safe
@@ -204,6 +206,19 @@ def stdout_gone() -> None:
     os.close(null)
 
 
+@contextlib.contextmanager
+def stdout_writes() -> Iterator[None]:
+    """Writing to standard output: a write that fails (but a broken pipe, which ends the command quietly) leaves
+    the rest of its buffer to /dev/null (`stdout_gone`) and is the command's error (`unwritable`)."""
+    try:
+        yield
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        stdout_gone()
+        raise unwritable(exc) from None
+
+
 def unwritable(exc: OSError) -> PdftoolsError:
     """Standard output could not take the result: a full disk (`> /dev/full`: DISK_FULL), a closed stream (`>&-`),
     a terminal that went away (EIO)."""
@@ -237,14 +252,9 @@ class Streamer:
             return False
         tty = self.out.isatty()
         out = sys.stdout if tty else self.out  # a terminal: above the progress bar (rich's stand-in)
-        try:
+        with stdout_writes():
             (_write_page if page else _write_lines)(self.public(item), out, tty)
             out.flush()
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            stdout_gone()
-            raise unwritable(exc) from None
         return True
 
 

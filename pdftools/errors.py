@@ -83,6 +83,17 @@ class DamagedPdf(PdftoolsError):
     exit_code = 4
     hint = ("The PDF is damaged: `pdftools check FILE` lists what is wrong, `pdftools repair FILE` rewrites what "
             "can be recovered; or get a fresh copy.")
+    redrawable = ("qpdf cannot read the file's structure, but poppler reads its {pages} page(s): `pdftools repair "
+                  "FILE` redraws them into a new PDF (outline, forms and tags are lost) that can be used instead; "
+                  "`pdftools check FILE` lists what is wrong.")  # the hint when poppler reads its pages
+    unreadable = ("The file cannot be read: neither qpdf nor poppler finds a page in it, so nothing in it can be "
+                  "recovered. Get another copy of it ({{cli:from whoever made or sent it}}{{mcp:ask the user for "
+                  "one}}); `pdftools check FILE` says what is wrong.")  # the hint when nothing reads it
+
+    def __init__(self, message: str, *, hint: str | None = None, detail: str | None = None,
+                 path: Any = None) -> None:
+        super().__init__(message, hint=hint, detail=detail)
+        self.path = path  # the file qpdf could not open (a Path), so the hint can say whether poppler reads it
 
 
 class PdfProblems(PdftoolsError):

@@ -130,7 +130,8 @@ class BadPassword(PdftoolsError):
 class UploadTooLarge(PdftoolsError):
     code = "UPLOAD_TOO_LARGE"
     exit_code = 2
-    hint = "Send a smaller file, or raise PDFTOOLS_MAX_UPLOAD_BYTES on the server."
+    hint = ("Send a smaller file: the limit is the server's setting PDFTOOLS_MAX_UPLOAD_BYTES (whoever runs the "
+            "server can raise it).")
 
 
 class OutputExists(PdftoolsError):

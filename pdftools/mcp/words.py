@@ -60,6 +60,13 @@ _LIMITS = {  # a limit's error: what an agent can do about it, and the server's 
     "STREAM_TOO_LARGE": ("Leave out the page the message names ({pages} without it).", "PDFTOOLS_MAX_STREAM_BYTES"),
     "PAGE_TOO_LARGE": ("Give a lower `dpi`, or a smaller `width` or `height`.", "PDFTOOLS_MAX_PIXELS"),
     "TIMEOUT": ("Give it less work: {pages}, fewer files{timeout}.", "PDFTOOLS_TIMEOUT"),
+    "TOO_LARGE_TO_SEND": ("Leave the file the message names out of the batch: files sent with `send_files` travel "
+                          "whole, through the cluster's scheduler, so each is capped (for ocr, `pages_per_task` cuts "
+                          "a long scan into parts, each sent on its own: a smaller value, smaller parts). Workers that "
+                          "share the server's storage need nothing sent; that too is for whoever runs the server",
+                          "PDFTOOLS_MAX_SEND_BYTES"),
+    "UPLOAD_TOO_LARGE": ("Give a smaller file, or a file already on the server by its path inside the roots (or the "
+                         "pdftools://files/ URI a result gave it): those are not sent.", "PDFTOOLS_MAX_UPLOAD_BYTES"),
 }
 
 
@@ -86,10 +93,11 @@ def limit_row(error: dict[str, Any], names: set[str]) -> None:
     limit's hint as `limit_hint` gives it; the hint is the op's own when it is not its error's default."""
     from pdftools import errors
 
-    defaults = {kind.code: kind.hint for kind in vars(errors).values()
-                if isinstance(kind, type) and issubclass(kind, errors.PdftoolsError)}
+    kinds = [kind for kind in vars(errors).values()
+             if isinstance(kind, type) and issubclass(kind, errors.PdftoolsError)]
+    defaults = {kind.code: {kind.hint, describe(kind.hint, str, "mcp")} for kind in kinds}  # as a worker says it
     code, hint = str(error.get("code")), error.get("hint")
-    said = limit_hint(code, str(error.get("message") or ""), hint if hint != defaults.get(code) else None, names)
+    said = limit_hint(code, str(error.get("message") or ""), None if hint in defaults.get(code, ()) else hint, names)
     if said is not None:
         error["hint"] = said
 

@@ -85,3 +85,28 @@ def test_a_batch_row_failed_by_a_limit_says_it_is_the_server_s_setting(tmp_path:
     assert row["status"] == "failed" and row["error"]["code"] == "TOO_MANY_PAGES", row
     hint = row["error"]["hint"]
     assert "server's setting PDFTOOLS_MAX_PAGES" in hint and "raise" not in hint.lower(), hint
+
+
+def test_a_base64_file_over_the_upload_limit_says_what_the_agent_can_do(tmp_path: Path) -> None:
+    """UPLOAD_TOO_LARGE (HTTP): a base64 argument over PDFTOOLS_MAX_UPLOAD_BYTES. The hint said `raise
+    PDFTOOLS_MAX_UPLOAD_BYTES on the server`, which an agent cannot; it says to give a smaller file, or a file
+    already on the server by its path in the roots (not sent), and whose setting the limit is."""
+    import base64
+
+    from surface_servers import http_server
+
+    shutil.copy(FOUR, tmp_path / "four.pdf")
+    data = base64.b64encode(FOUR.read_bytes()).decode()
+
+    async def go(server: Any) -> Any:
+        async with server.client() as client:
+            return await client.call_tool("pdf_info", {"input": data})
+
+    with http_server(tmp_path, PDFTOOLS_MAX_UPLOAD_BYTES="1000") as server:
+        result = anyio.run(go, server)
+    said = json.loads(result.content[0].text)
+    assert result.is_error and said["code"] == "UPLOAD_TOO_LARGE", said
+    hint = said["hint"]
+    assert "smaller file" in hint and "roots" in hint, hint  # what the agent can do
+    assert "server's setting PDFTOOLS_MAX_UPLOAD_BYTES" in hint, hint  # whose limit, named for the user
+    assert "raise" not in hint.lower() and "--" not in hint, hint

@@ -149,7 +149,7 @@ class OutputIsInput(PdftoolsError):
 class OutputDirMissing(PdftoolsError):
     code = "OUTPUT_DIR_MISSING"
     exit_code = 6
-    hint = ("{{cli:Create the folder first (mkdir -p), or choose an existing one.}}{{mcp:Choose an output in a "
+    hint = ("{{cli:Create the folder first (`mkdir -p`), or choose an existing one.}}{{mcp:Choose an output in a "
             "folder that exists: no tool makes the folder of an output file.}}")
 
 
@@ -247,7 +247,7 @@ class PageTooLarge(PdftoolsError):
 class Timeout(PdftoolsError):
     code = "TIMEOUT"
     exit_code = 124
-    hint = "The operation hit its time limit; raise it (--timeout / PDFTOOLS_TIMEOUT) or give it less work."
+    hint = "The operation hit its time limit, PDFTOOLS_TIMEOUT: raise it (0: no limit), or give it less work."
 
 
 class NotSmaller(PdftoolsError):

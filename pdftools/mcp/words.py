@@ -75,14 +75,18 @@ def limit_hint(code: str, message: str, hint: str | None, names: set[str]) -> st
     arguments), and that the limit is the server's setting, named (from the message) for the agent's user; the
     shell's hint says to raise the variable, which an agent cannot. `hint`: the op's own (it knows what sized
     the page), else None. None for any other error."""
-    if code not in _LIMITS:
-        return None
+    if code not in _LIMITS or (code == "TIMEOUT" and not _SETTING.search(message)):
+        return None  # (a TIMEOUT of the tool's own `timeout`: its hint says to give a larger one)
     offer, setting = _LIMITS[code]
     pages = "a `pages` range" if code == "STREAM_TOO_LARGE" else "a smaller `pages` range" if "pages" in names \
         else "a smaller file"
     timeout = ", or a larger `timeout` if you gave one" if "timeout" in names else ""
     if code == "STREAM_TOO_LARGE" and "pages" not in names:
         offer = "Give another file: this one inflates past the limit (a decompression bomb?)."
+    if code == "PAGE_TOO_LARGE":  # what the tool takes of them (pdf_ocr has no width or height)
+        sized = [said for name, said in (("dpi", "a lower `dpi`"), ("width", "a smaller `width` or `height`"))
+                 if name in names]
+        offer = f"Give {' or '.join(sized)}." if sized else "Give another file: this page is too large to draw."
     said, offer = _SETTING.findall(message), (hint or offer.format(pages=pages, timeout=timeout)).rstrip(" .;,")
     return (f"{offer}. The limit is the server's setting {said[0] if said else setting}: only whoever runs the "
             "server changes it (tell the user, if this file needs more).")

@@ -106,7 +106,8 @@ class PdfProblems(PdftoolsError):
 class BadImage(PdftoolsError):
     code = "BAD_IMAGE"
     exit_code = 4
-    hint = "The image cannot be decoded; check the file, or convert it to PNG or TIFF first."
+    hint = ("The image cannot be decoded: check the file (a truncated copy?); an image of another kind converts to "
+            "PNG or TIFF first.")
 
 
 class NoPages(PdftoolsError):
@@ -208,7 +209,8 @@ class InputTooLarge(PdftoolsError):
     code = "INPUT_TOO_LARGE"
     exit_code = 10
     hint = ("The input is bigger than its limit (the message names it: PDFTOOLS_MAX_INPUT_BYTES for PDFs, "
-            "PDFTOOLS_MAX_INPUT_MB for documents to convert); split it, or raise the limit if you trust it.")
+            "PDFTOOLS_MAX_INPUT_MB for documents to convert); raise the limit if you trust the file (pdftools opens "
+            "nothing larger, not even to split it).")
 
 
 class TooManyPages(PdftoolsError):

@@ -179,3 +179,20 @@ def test_a_hint_over_mcp_names_only_the_tool_s_arguments(folder: Path) -> None:
     assert not wrong, wrong
     assert not repeated, repeated
     assert len([text for _, result in said for text in _texts(result)]) >= len(MCP_CASES), said  # each failed
+
+
+def test_rename_invoice_with_every_name_taken_names_its_own_options(tmp_path: Path) -> None:
+    """`rename-invoice` whose new name and its numbered variants (up to `_999`) are all taken said `pass --force`, which
+    rename-invoice does not have (it never overwrites); it names what it has (--pattern, --copy-to)."""
+    einvoices = CORPUS.parent / "einvoices" if CORPUS.name == "sample-files" else CORPUS / "einvoices"
+    shutil.copy(einvoices / "library__EN16931_1_Teilrechnung.pdf", tmp_path / "inv.pdf")
+    planned = subprocess.run([PDFTOOLS, "rename-invoice", "inv.pdf", "--dry-run", "--json"], capture_output=True,
+                             text=True, cwd=tmp_path)
+    (row,) = json.loads(planned.stdout)["files"]
+    name = Path(row["new_path"]).name
+    stem, ext = os.path.splitext(name)
+    for n in range(1, 1000):
+        (tmp_path / (name if n == 1 else f"{stem}_{n}{ext}")).touch()
+    error = _cli_error(tmp_path, ["rename-invoice", "inv.pdf"], {})
+    assert error["code"] == "OUTPUT_EXISTS", error
+    assert not _foreign_flags("rename-invoice", error["hint"]) and "--pattern" in error["hint"], error

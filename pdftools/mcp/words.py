@@ -92,6 +92,31 @@ def limit_hint(code: str, message: str, hint: str | None, names: set[str]) -> st
             "server changes it (tell the user, if this file needs more).")
 
 
+_TELL = "only whoever runs the server can change that: tell the user"
+_SERVER_SIDE = {  # what only the server's machine can change: what the agent can do, then whom to tell
+    "DEPENDENCY_MISSING": "It is missing on the server's machine, where {tell}. For them: {hint}.",
+    "CLUSTER_EXTRA_MISSING": "It is missing on the server's machine, where {tell}. For them: {hint}.",
+    "OCR_LANGUAGE_MISSING": "Give a `language` the server has (`pdf_diagnose` lists them as `ocr_languages`); others "
+                            "are missing on the server's machine, where {tell}. For them: {hint}.",
+    "OUT_OF_MEMORY": "The server ran out of memory: give it less work at once (fewer files, fewer pages); its memory "
+                     "is the server's, and {tell}.",
+    "TOO_MANY_OPEN_FILES": "The server reached its open-file limit (a merge keeps every input open): merge fewer files "
+                           "at once, in steps; the limit is the server's, and {tell}.",
+    "WORKER_LOST": "The cluster's workers running this file kept dying (out of memory? killed?); nothing partial was "
+                   "kept. Call again to retry it; the workers are the server's cluster, and {tell} if it fails again.",
+}
+
+
+def server_hint(code: str, hint: str) -> str | None:
+    """The hint (in MCP terms) of an error only the server's machine can mend (a program or language missing
+    there, its memory or open files, its cluster's workers), as an agent can act on it: what it can do itself,
+    and that whoever runs the server does the rest (with the shell's words for it). None for any other error."""
+    said = _SERVER_SIDE.get(code)
+    if said is None or "whoever runs the server" in hint:  # (an op's own hint that says so already)
+        return None
+    return said.format(tell=_TELL, hint=re.split(r"; check the codes with", hint)[0].rstrip(" ."))  # (said above)
+
+
 def limit_row(error: dict[str, Any], names: set[str]) -> None:
     """A batch row's error (`{code, message, hint}`, in the shell's words: `for_agent` rewords it after) with a
     limit's hint as `limit_hint` gives it; the hint is the op's own when it is not its error's default."""
@@ -102,6 +127,8 @@ def limit_row(error: dict[str, Any], names: set[str]) -> None:
     defaults = {kind.code: {kind.hint, describe(kind.hint, str, "mcp")} for kind in kinds}  # as a worker says it
     code, hint = str(error.get("code")), error.get("hint")
     said = limit_hint(code, str(error.get("message") or ""), None if hint in defaults.get(code, ()) else hint, names)
+    if said is None and isinstance(hint, str):
+        said = server_hint(code, mcp_hint(hint, {}))
     if said is not None:
         error["hint"] = said
 

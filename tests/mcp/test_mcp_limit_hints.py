@@ -110,3 +110,28 @@ def test_a_base64_file_over_the_upload_limit_says_what_the_agent_can_do(tmp_path
     assert "smaller file" in hint and "roots" in hint, hint  # what the agent can do
     assert "server's setting PDFTOOLS_MAX_UPLOAD_BYTES" in hint, hint  # whose limit, named for the user
     assert "raise" not in hint.lower() and "--" not in hint, hint
+
+
+@pytest.mark.parametrize(("extra", "arguments", "code", "offer"), [
+    ({"PATH": "/nonexistent"}, {"input": "four.pdf", "output": "o.pdf"}, "DEPENDENCY_MISSING", "apt-get install"),
+    ({}, {"input": "four.pdf", "output": "o.pdf", "language": "xyz"}, "OCR_LANGUAGE_MISSING", "`language`"),
+], ids=["tesseract missing", "language missing"])
+def test_what_only_the_server_s_machine_can_change_says_to_tell_the_user(
+        tmp_path: Path, extra: dict[str, str], arguments: dict[str, Any], code: str, offer: str) -> None:
+    """A program or language missing on the server's machine: the hint said `Install it: apt-get install ...`,
+    as to a person at that machine; an agent is told that whoever runs the server installs it (so to tell the
+    user, with the command), and what it can do itself (a `language` the server has)."""
+    shutil.copy(FOUR, tmp_path / "four.pdf")
+    env = {k: v for k, v in os.environ.items() if k in ("PATH", "PYTHONPATH")} | extra
+
+    async def go() -> Any:
+        params = StdioServerParameters(command=str(PDFTOOLS), args=["serve", "--root", str(tmp_path)], env=env,
+                                       cwd=str(tmp_path))
+        async with Client(params, mode="legacy") as client:
+            return await client.call_tool("pdf_ocr", arguments)
+
+    result = anyio.run(go)
+    said = json.loads(result.content[0].text)
+    assert result.is_error and said["code"] == code, said
+    assert offer in said["hint"] and "tell the user" in said["hint"], said
+    assert "whoever runs the server" in said["hint"], said

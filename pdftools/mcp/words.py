@@ -59,7 +59,8 @@ _LIMITS = {  # a limit's error: what an agent can do about it, and the server's 
                        "not help: the whole file is counted).", "PDFTOOLS_MAX_PAGES"),
     "STREAM_TOO_LARGE": ("Leave out the page the message names ({pages} without it).", "PDFTOOLS_MAX_STREAM_BYTES"),
     "PAGE_TOO_LARGE": ("Give a lower `dpi`, or a smaller `width` or `height`.", "PDFTOOLS_MAX_PIXELS"),
-    "TIMEOUT": ("Give it less work: {pages}, fewer files{timeout}.", "PDFTOOLS_TIMEOUT"),
+    "TIMEOUT": ("Give it less work: {pages}, fewer files.", "PDFTOOLS_TIMEOUT"),  # (a larger `timeout`: no help,
+    # the server's limit stopped it)
     "TOO_LARGE_TO_SEND": ("Leave the file the message names out of the batch: files sent with `send_files` travel "
                           "whole, through the cluster's scheduler, so each is capped (for ocr, `pages_per_task` cuts "
                           "a long scan into parts, each sent on its own: a smaller value, smaller parts). Workers that "
@@ -80,14 +81,13 @@ def limit_hint(code: str, message: str, hint: str | None, names: set[str]) -> st
     offer, setting = _LIMITS[code]
     pages = "a `pages` range" if code == "STREAM_TOO_LARGE" else "a smaller `pages` range" if "pages" in names \
         else "a smaller file"
-    timeout = ", or a larger `timeout` if you gave one" if "timeout" in names else ""
     if code == "STREAM_TOO_LARGE" and "pages" not in names:
         offer = "Give another file: this one inflates past the limit (a decompression bomb?)."
     if code == "PAGE_TOO_LARGE":  # what the tool takes of them (pdf_ocr has no width or height)
         sized = [said for name, said in (("dpi", "a lower `dpi`"), ("width", "a smaller `width` or `height`"))
                  if name in names]
         offer = f"Give {' or '.join(sized)}." if sized else "Give another file: this page is too large to draw."
-    said, offer = _SETTING.findall(message), (hint or offer.format(pages=pages, timeout=timeout)).rstrip(" .;,")
+    said, offer = _SETTING.findall(message), (hint or offer.format(pages=pages)).rstrip(" .;,")
     return (f"{offer}. The limit is the server's setting {said[0] if said else setting}: only whoever runs the "
             "server changes it (tell the user, if this file needs more).")
 

@@ -196,3 +196,18 @@ def test_rename_invoice_with_every_name_taken_names_its_own_options(tmp_path: Pa
     error = _cli_error(tmp_path, ["rename-invoice", "inv.pdf"], {})
     assert error["code"] == "OUTPUT_EXISTS", error
     assert not _foreign_flags("rename-invoice", error["hint"]) and "--pattern" in error["hint"], error
+
+
+def test_a_tool_stopped_by_the_server_s_time_limit_is_not_told_to_give_a_larger_timeout(folder: Path) -> None:
+    """pdf_ocr given `timeout` 600 and stopped by the server's PDFTOOLS_TIMEOUT was told `or a larger timeout if
+    you gave one`: a larger one changes nothing, the server's limit is the lower."""
+    env = {k: v for k, v in os.environ.items() if k in ("PATH", "PYTHONPATH")} | SLOW
+
+    async def go() -> Any:
+        params = StdioServerParameters(command=str(PDFTOOLS), args=["serve", "--root", str(folder)], env=env,
+                                       cwd=str(folder))
+        async with Client(params, mode="legacy") as client:
+            return await client.call_tool("pdf_ocr", {"input": "scan.pdf", "output": "o.pdf", "timeout": 600})
+
+    ((code, hint),) = _texts(anyio.run(go))
+    assert code == "TIMEOUT" and "server's setting PDFTOOLS_TIMEOUT" in hint and "`timeout`" not in hint, hint

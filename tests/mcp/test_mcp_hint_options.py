@@ -39,6 +39,10 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     root = tmp_path_factory.mktemp("hints")
     shutil.copy(FOUR, root / "four.pdf")
+    shutil.copy(CORPUS / "012-libreoffice-form" / "libreoffice-form.pdf", root / "form.pdf")
+    shutil.copy(CORPUS / "005-libreoffice-writer-password" / "libreoffice-writer-password.pdf", root / "locked.pdf")
+    (root / "a.md").write_text("# A title\n")
+    (root / "taken.pdf").write_bytes(b"")
     subprocess.run(["pdftoppm", "-r", "100", "-png", "-singlefile", "-f", "1", "-l", "1", str(FOUR),
                     str(root / "page")], check=True)
     with Image.open(root / "page.png") as image:
@@ -65,6 +69,17 @@ CLI_CASES: list[tuple[list[str], dict[str, str]]] = [  # a failing command line,
     (["split", "four.pdf", "-d", "s"], {"PDFTOOLS_MAX_INPUT_BYTES": "1000"}),
     (["rotate", "four.pdf", "--angle", "90", "-o", "four.pdf"], {}),
     (["rotate", "four.pdf", "--angle", "90", "-o", "no/such/r.pdf"], {}),
+    (["rotate", "four.pdf", "--angle", "90", "-o", "taken.pdf"], {}),
+    (["rotate", "four.pdf", "--angle", "45", "-o", "r.pdf"], {}),
+    (["select", "four.pdf", "9", "-o", "r.pdf"], {}),
+    (["info", "locked.pdf"], {}),
+    (["merge", "four.pdf", "locked.pdf", "-o", "m.pdf"], {}),
+    (["forms", "fill", "form.pdf", "--set", "Nope=1", "-o", "f.pdf"], {}),
+    (["forms", "fill", "four.pdf", "--set", "a=1", "-o", "f.pdf"], {}),
+    (["ocr", "four.pdf", "-o", "o.pdf", "-l", "xyz"], {}),
+    (["convert", "a.md", "--to", "nope", "-o", "a.out"], {}),
+    (["info", "missing.pdf"], {}),
+    (["batch", "rotate", "nothing*.pdf", "-d", "b", "--set", "angle=90"], {}),
 ]
 
 
@@ -136,6 +151,12 @@ MCP_CASES: list[tuple[str, dict[str, Any], dict[str, str]]] = [  # a failing cal
     ("pdf_compress", {"input": "small.pdf", "output": "c.pdf"}, {}),
     ("pdf_compress", {"input": "small.pdf", "output": "c.pdf", "image_dpi": 72}, {}),
     ("pdf_ocr", {"input": "scan.pdf", "output": "o.pdf", "timeout": 1, "force_ocr": True}, {}),
+    ("pdf_ocr", {"input": "four.pdf", "output": "o.pdf", "language": "xyz"}, {}),
+    ("pdf_rotate", {"input": "four.pdf", "angle": 90, "output": "taken.pdf"}, {}),
+    ("pdf_rotate", {"input": "four.pdf", "angle": 90, "output": "four.pdf", "force": True}, {}),
+    ("pdf_info", {"input": "locked.pdf"}, {}),
+    ("pdf_forms", {"input": "form.pdf", "action": "fill", "values": ["Nope=1"], "output": "f.pdf"}, {}),
+    ("pdf_batch", {"command": "rotate", "inputs": ["nothing*.pdf"], "out_dir": "b", "options": {"angle": 90}}, {}),
 ]
 
 

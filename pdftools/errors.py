@@ -83,6 +83,17 @@ class DamagedPdf(PdftoolsError):
     exit_code = 4
     hint = ("The PDF is damaged: `pdftools check FILE` lists what is wrong, `pdftools repair FILE` rewrites what "
             "can be recovered; or get a fresh copy.")
+    redrawable = ("qpdf cannot read the file's structure, but poppler reads its {pages} page(s): `pdftools repair "
+                  "FILE` redraws them into a new PDF (outline, forms and tags are lost) that can be used instead; "
+                  "`pdftools check FILE` lists what is wrong.")  # the hint when poppler reads its pages
+    unreadable = ("The file cannot be read: neither qpdf nor poppler finds a page in it, so nothing in it can be "
+                  "recovered. Get another copy of it ({{cli:from whoever made or sent it}}{{mcp:ask the user for "
+                  "one}}); `pdftools check FILE` says what is wrong.")  # the hint when nothing reads it
+
+    def __init__(self, message: str, *, hint: str | None = None, detail: str | None = None,
+                 path: Any = None) -> None:
+        super().__init__(message, hint=hint, detail=detail)
+        self.path = path  # the file qpdf could not open (a Path), so the hint can say whether poppler reads it
 
 
 class PdfProblems(PdftoolsError):
@@ -95,7 +106,8 @@ class PdfProblems(PdftoolsError):
 class BadImage(PdftoolsError):
     code = "BAD_IMAGE"
     exit_code = 4
-    hint = "The image cannot be decoded; check the file, or convert it to PNG or TIFF first."
+    hint = ("The image cannot be decoded: check the file (a truncated copy?); an image of another kind converts to "
+            "PNG or TIFF first.")
 
 
 class NoPages(PdftoolsError):
@@ -119,7 +131,8 @@ class BadPassword(PdftoolsError):
 class UploadTooLarge(PdftoolsError):
     code = "UPLOAD_TOO_LARGE"
     exit_code = 2
-    hint = "Send a smaller file, or raise PDFTOOLS_MAX_UPLOAD_BYTES on the server."
+    hint = ("Send a smaller file: the limit is the server's setting PDFTOOLS_MAX_UPLOAD_BYTES (whoever runs the "
+            "server can raise it).")
 
 
 class OutputExists(PdftoolsError):
@@ -137,7 +150,7 @@ class OutputIsInput(PdftoolsError):
 class OutputDirMissing(PdftoolsError):
     code = "OUTPUT_DIR_MISSING"
     exit_code = 6
-    hint = ("{{cli:Create the folder first (mkdir -p), or choose an existing one.}}{{mcp:Choose an output in a "
+    hint = ("{{cli:Create the folder first (`mkdir -p`), or choose an existing one.}}{{mcp:Choose an output in a "
             "folder that exists: no tool makes the folder of an output file.}}")
 
 
@@ -196,7 +209,8 @@ class InputTooLarge(PdftoolsError):
     code = "INPUT_TOO_LARGE"
     exit_code = 10
     hint = ("The input is bigger than its limit (the message names it: PDFTOOLS_MAX_INPUT_BYTES for PDFs, "
-            "PDFTOOLS_MAX_INPUT_MB for documents to convert); split it, or raise the limit if you trust it.")
+            "PDFTOOLS_MAX_INPUT_MB for documents to convert); raise the limit if you trust the file (pdftools opens "
+            "nothing larger, not even to split it).")
 
 
 class TooManyPages(PdftoolsError):
@@ -235,7 +249,7 @@ class PageTooLarge(PdftoolsError):
 class Timeout(PdftoolsError):
     code = "TIMEOUT"
     exit_code = 124
-    hint = "The operation hit its time limit; raise it (--timeout / PDFTOOLS_TIMEOUT) or give it less work."
+    hint = "The operation hit its time limit, PDFTOOLS_TIMEOUT: raise it (0: no limit), or give it less work."
 
 
 class NotSmaller(PdftoolsError):

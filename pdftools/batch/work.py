@@ -78,8 +78,11 @@ def run_one(job: FileJob) -> BatchRow:
         row.pages = pages_of(result, made, arguments.get("password"))
         row.status, row.output, row.staged = "ok", job.target, str(made)
     except PdftoolsError as exc:
+        from pdftools.document.recovery import true_hint
+
         if job.remote and isinstance(exc, (DependencyMissing, OcrLanguageMissing, FileNotFound)):
             exc.message += f" on worker {worker}"  # a cluster's workers are other machines: which one lacks it
+        true_hint(exc)  # DAMAGED_PDF names `repair` only when a repair recovers something (its file is here)
         error = exc.to_dict()
         if job.remote and isinstance(exc, FileNotFound):  # a file an option names (the input's check is above)
             error["hint"] = NOT_SEEN

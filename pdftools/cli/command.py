@@ -130,6 +130,11 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
                 reword = getattr(result, "reword_errors", None)
                 if callable(reword):  # errors inside a result (a search's skipped inputs), in the command line's
                     reword(lambda text, command: _for_cli(text, get(command), get(command).load()))
+            except PdftoolsError as exc:  # while its files are there (standard input's copy too)
+                from pdftools.document.recovery import true_hint
+
+                true_hint(exc)  # DAMAGED_PDF names `repair` only when a repair recovers something
+                raise
             finally:
                 bar.close()
             with stdout_writes():

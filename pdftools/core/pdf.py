@@ -87,7 +87,7 @@ def open_pdf(path: Path, password: Keys = None, *, label: str | None = None, cop
     except PermissionError:
         raise PermissionDenied(f"cannot read {name}: permission denied") from None
     except (pikepdf.PdfError, pikepdf.QpdfRuntimeError) as exc:  # e.g. "/Count is wrong after flattening"
-        raise DamagedPdf(f"{name} cannot be read: {_unnamed(str(exc), path)}") from None
+        raise DamagedPdf(f"{name} cannot be read: {_unnamed(str(exc), path)}", path=path) from None
 
 
 def _unnamed(message: str, path: Path) -> str:

@@ -55,6 +55,7 @@ class Task:
         self.on_item = on_item  # takes results one at a time as they are made (`emit`); None: nobody does
         self.deadline = time.monotonic() + timeout if timeout else None
         self.timeout = timeout
+        self.own_limit = False  # the deadline is the op's own (its --timeout), not PDFTOOLS_TIMEOUT's
         self.cancelled = threading.Event()
         self.reason: PdftoolsError | None = None  # why it was cancelled, so every thread reports the same
         self._children: set[subprocess.Popen[bytes]] = set()
@@ -68,7 +69,7 @@ class Task:
         task cancels the scope too, never the other way round. It reports progress and rows as this task does
         and keeps its deadline."""
         part = Task(self._on_progress, on_item=self.on_item)
-        part.deadline, part.timeout, part._parent = self.deadline, self.timeout, self
+        part.deadline, part.timeout, part.own_limit, part._parent = self.deadline, self.timeout, self.own_limit, self
         with self._lock:
             self._scopes.add(part)
             cancelled = self.cancelled.is_set()
@@ -92,9 +93,17 @@ class Task:
         if self._parent is not None:
             self._parent.check()
         if self.deadline is not None and time.monotonic() >= self.deadline:
-            self.cancel(Timeout(f"the operation took longer than its time limit of {self.timeout:g} s"))
+            self.cancel(self._timed_out())
         if self.cancelled.is_set():
             raise self.reason or Interrupted("cancelled")
+
+    def _timed_out(self) -> Timeout:
+        """TIMEOUT naming the limit that stopped it: the op's own {{timeout}}, whose hint says to give a larger one,
+        or PDFTOOLS_TIMEOUT (a server's default too), the class's hint."""
+        said = f"the operation took longer than its time limit of {self.timeout:g} s"
+        if self.own_limit:
+            return Timeout(f"{said} ({{{{timeout}}}})", hint="Give a larger {{timeout}}, or give it less work.")
+        return Timeout(f"{said} (set by PDFTOOLS_TIMEOUT)")
 
     @contextlib.contextmanager
     def limit(self, seconds: float | None) -> Iterator[None]:
@@ -102,14 +111,14 @@ class Task:
         if not seconds:
             yield
             return
-        saved = self.deadline, self.timeout
+        saved = self.deadline, self.timeout, self.own_limit
         mine = time.monotonic() + seconds
         if self.deadline is None or mine < self.deadline:
-            self.deadline, self.timeout = mine, seconds
+            self.deadline, self.timeout, self.own_limit = mine, seconds, True
         try:
             yield
         finally:
-            self.deadline, self.timeout = saved
+            self.deadline, self.timeout, self.own_limit = saved
 
     def cancel(self, reason: PdftoolsError | None = None) -> None:
         with self._lock:

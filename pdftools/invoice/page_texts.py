@@ -14,6 +14,7 @@ from pdftools.core import task
 from pdftools.document import text as pagetext
 from pdftools.engines import poppler
 from pdftools.engines import tesseract as engine
+from pdftools.errors import PageTooLarge
 from pdftools.invoice import layout as invoice_layout
 from pdftools.invoice.fields import Options, Source
 
@@ -21,6 +22,10 @@ OCR_LANGUAGES = ("eng", "deu", "fra", "nld", "spa", "ita")
 TEXT_PAGES = 3  # the first pages and the last ones carry an invoice's header and totals
 LAST_PAGES = 3  # of a text layer (cheap), the last three: totals, then terms or an annex; OCR reads the last one
 OCR_DPI = 300
+OCR_TOO_LARGE = ("OCR reads an invoice's page at 300 dpi, whatever its size, and this page has more pixels there than "
+                 "the limit allows: {{cli:raise PDFTOOLS_MAX_PIXELS if the machine has the memory, or name this file "
+                 "by hand.}}{{mcp:the limit is the server's setting PDFTOOLS_MAX_PIXELS (tell the user), so leave "
+                 "this file out.}}")  # PAGE_TOO_LARGE here: no option lowers the resolution
 OCR_SURE = 80  # tesseract's word confidence (0-100) under which a word may be misread
 
 
@@ -46,7 +51,10 @@ def read_texts(pdf: Any, path: Path, options: Options, warnings: list[str]) -> t
         numbers = _pages(count, 1)
         for n in numbers:
             box = pdf.pages[n - 1].cropbox
-            engine.check_pixels(abs(float(box[2] - box[0])), abs(float(box[3] - box[1])), OCR_DPI, n)
+            try:
+                engine.check_pixels(abs(float(box[2] - box[0])), abs(float(box[3] - box[1])), OCR_DPI, n)
+            except PageTooLarge as exc:  # (the resolution is fixed: no option lowers it)
+                raise PageTooLarge(exc.message, hint=OCR_TOO_LARGE) from None
         warnings.append("no text layer: read by OCR")
         texts, doubtful = ocr_layout(source, numbers, options.language or default_languages())
         return texts, "ocr", dict.fromkeys(doubtful, "OCR was unsure of {}")

@@ -56,7 +56,9 @@ class Names:
                 return candidate, False
             if copy and target.is_file() and filecmp.cmp(src, target, shallow=False):
                 return candidate, True
-        raise OutputExists(f"{name} and {MAX_SUFFIX} numbered variants are all taken in {folder}")
+        raise OutputExists(f"{name} and its numbered variants up to {numbered(name, MAX_SUFFIX - 1)} are all taken "
+                           f"in {folder}", hint="A file is never overwritten here: give a {{pattern}} that tells "
+                           "these invoices apart (more of their fields), or {{copy_to}} another folder.")
 
     def done(self, src: Path, target: Path, *, copy: bool) -> None:
         self.names(target.parent).add(target.name)

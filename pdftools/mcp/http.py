@@ -24,6 +24,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
+from pdftools.errors import UploadTooLarge
 from pdftools.mcp import mime
 from pdftools.mcp.events import MemoryEventStore
 from pdftools.mcp.files import HttpPolicy, describe
@@ -102,8 +103,7 @@ def _upload_route(store: FileStore, settings: HttpSettings, link: Any) -> Any:
         limit, name = settings.max_upload, stored_name(request.query_params.get("name") or "upload.bin")
         multipart = request.headers.get("content-type", "").startswith("multipart/form-data")
         cap = limit + FORM_OVERHEAD if multipart else limit  # for the whole body, before anything is parsed
-        too_large = refuse(413, "UPLOAD_TOO_LARGE", f"over the {limit:,} byte limit",
-                           "Send a smaller file, or raise PDFTOOLS_MAX_UPLOAD_BYTES on the server.")
+        too_large = refuse(413, "UPLOAD_TOO_LARGE", f"over the {limit:,} byte limit", UploadTooLarge.hint)
         if int(request.headers.get("content-length") or 0) > cap:  # refused from the header, nothing read
             return too_large
         request = _capped(request, cap)

@@ -18,7 +18,7 @@ from pdftools.core import pathnames, results
 from pdftools.core.cuts import cut_middle
 from pdftools.core.params import name_parameters
 from pdftools.errors import PdftoolsError
-from pdftools.mcp.words import limit_hint, mcp_hint
+from pdftools.mcp.words import limit_hint, mcp_hint, server_hint
 
 Publish = Callable[[dict[str, Any], int], tuple[dict[str, Any], list[Any]]]
 Scrub = Callable[[Any], Any]
@@ -57,7 +57,8 @@ def error_result(exc: PdftoolsError, scrub: Scrub | None = None, flags: dict[str
         data[key] = utf8(mcp_hint(name_parameters(data[key], str, known, "mcp"), flags or {}))  # names as shown
         data[key] = cut_middle(data[key], MOST_ERROR)
     own = data["hint"] if exc.hint != type(exc).hint else None  # the op's, for this error: in MCP terms already
-    data["hint"] = limit_hint(exc.code, data["message"], own, known) or data["hint"]
+    data["hint"] = limit_hint(exc.code, data["message"], own, known) or server_hint(exc.code, data["hint"]) \
+        or data["hint"]
     return CallToolResult(content=[TextContent(type="text", text=json.dumps(scrub(data) if scrub else data))],
                           is_error=True)
 

@@ -100,7 +100,10 @@ def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publis
             named(lambda command: get(command).tool)
         return success_result(result, publish, scrub)
     except PdftoolsError as exc:
+        from pdftools.document.recovery import true_hint
+
         log.info("%s failed: %s", op.tool, exc.code)
+        true_hint(exc)  # DAMAGED_PDF names `repair` only when a repair recovers something
         return error_result(exc, scrub, mcp_namer(fn))
     except Exception as exc:
         error = unexpected(exc)

@@ -59,7 +59,15 @@ _LIMITS = {  # a limit's error: what an agent can do about it, and the server's 
                        "not help: the whole file is counted).", "PDFTOOLS_MAX_PAGES"),
     "STREAM_TOO_LARGE": ("Leave out the page the message names ({pages} without it).", "PDFTOOLS_MAX_STREAM_BYTES"),
     "PAGE_TOO_LARGE": ("Give a lower `dpi`, or a smaller `width` or `height`.", "PDFTOOLS_MAX_PIXELS"),
-    "TIMEOUT": ("Give it less work: {pages}, fewer files{timeout}.", "PDFTOOLS_TIMEOUT"),
+    "TIMEOUT": ("Give it less work: {pages}, fewer files.", "PDFTOOLS_TIMEOUT"),  # (a larger `timeout`: no help,
+    # the server's limit stopped it)
+    "TOO_LARGE_TO_SEND": ("Leave the file the message names out of the batch: files sent with `send_files` travel "
+                          "whole, through the cluster's scheduler, so each is capped (for ocr, `pages_per_task` cuts "
+                          "a long scan into parts, each sent on its own: a smaller value, smaller parts). Workers that "
+                          "share the server's storage need nothing sent; that too is for whoever runs the server",
+                          "PDFTOOLS_MAX_SEND_BYTES"),
+    "UPLOAD_TOO_LARGE": ("Give a smaller file, or a file already on the server by its path inside the roots (or the "
+                         "pdftools://files/ URI a result gave it): those are not sent.", "PDFTOOLS_MAX_UPLOAD_BYTES"),
 }
 
 
@@ -68,17 +76,45 @@ def limit_hint(code: str, message: str, hint: str | None, names: set[str]) -> st
     arguments), and that the limit is the server's setting, named (from the message) for the agent's user; the
     shell's hint says to raise the variable, which an agent cannot. `hint`: the op's own (it knows what sized
     the page), else None. None for any other error."""
-    if code not in _LIMITS:
-        return None
+    if code not in _LIMITS or (code == "TIMEOUT" and not _SETTING.search(message)):
+        return None  # (a TIMEOUT of the tool's own `timeout`: its hint says to give a larger one)
     offer, setting = _LIMITS[code]
     pages = "a `pages` range" if code == "STREAM_TOO_LARGE" else "a smaller `pages` range" if "pages" in names \
         else "a smaller file"
-    timeout = ", or a larger `timeout` if you gave one" if "timeout" in names else ""
     if code == "STREAM_TOO_LARGE" and "pages" not in names:
         offer = "Give another file: this one inflates past the limit (a decompression bomb?)."
-    said, offer = _SETTING.findall(message), (hint or offer.format(pages=pages, timeout=timeout)).rstrip(" .;,")
+    if code == "PAGE_TOO_LARGE":  # what the tool takes of them (pdf_ocr has no width or height)
+        sized = [said for name, said in (("dpi", "a lower `dpi`"), ("width", "a smaller `width` or `height`"))
+                 if name in names]
+        offer = f"Give {' or '.join(sized)}." if sized else "Give another file: this page is too large to draw."
+    said, offer = _SETTING.findall(message), (hint or offer.format(pages=pages)).rstrip(" .;,")
     return (f"{offer}. The limit is the server's setting {said[0] if said else setting}: only whoever runs the "
             "server changes it (tell the user, if this file needs more).")
+
+
+_TELL = "only whoever runs the server can change that: tell the user"
+_SERVER_SIDE = {  # what only the server's machine can change: what the agent can do, then whom to tell
+    "DEPENDENCY_MISSING": "It is missing on the server's machine, where {tell}. For them: {hint}.",
+    "CLUSTER_EXTRA_MISSING": "It is missing on the server's machine, where {tell}. For them: {hint}.",
+    "OCR_LANGUAGE_MISSING": "Give a `language` the server has (`pdf_diagnose` lists them as `ocr_languages`); others "
+                            "are missing on the server's machine, where {tell}. For them: {hint}.",
+    "OUT_OF_MEMORY": "The server ran out of memory: give it less work at once (fewer files, fewer pages); its memory "
+                     "is the server's, and {tell}.",
+    "TOO_MANY_OPEN_FILES": "The server reached its open-file limit (a merge keeps every input open): merge fewer files "
+                           "at once, in steps; the limit is the server's, and {tell}.",
+    "WORKER_LOST": "The cluster's workers running this file kept dying (out of memory? killed?); nothing partial was "
+                   "kept. Call again to retry it; the workers are the server's cluster, and {tell} if it fails again.",
+}
+
+
+def server_hint(code: str, hint: str) -> str | None:
+    """The hint (in MCP terms) of an error only the server's machine can mend (a program or language missing
+    there, its memory or open files, its cluster's workers), as an agent can act on it: what it can do itself,
+    and that whoever runs the server does the rest (with the shell's words for it). None for any other error."""
+    said = _SERVER_SIDE.get(code)
+    if said is None or "whoever runs the server" in hint:  # (an op's own hint that says so already)
+        return None
+    return said.format(tell=_TELL, hint=re.split(r"; check the codes with", hint)[0].rstrip(" ."))  # (said above)
 
 
 def limit_row(error: dict[str, Any], names: set[str]) -> None:
@@ -86,10 +122,13 @@ def limit_row(error: dict[str, Any], names: set[str]) -> None:
     limit's hint as `limit_hint` gives it; the hint is the op's own when it is not its error's default."""
     from pdftools import errors
 
-    defaults = {kind.code: kind.hint for kind in vars(errors).values()
-                if isinstance(kind, type) and issubclass(kind, errors.PdftoolsError)}
+    kinds = [kind for kind in vars(errors).values()
+             if isinstance(kind, type) and issubclass(kind, errors.PdftoolsError)]
+    defaults = {kind.code: {kind.hint, describe(kind.hint, str, "mcp")} for kind in kinds}  # as a worker says it
     code, hint = str(error.get("code")), error.get("hint")
-    said = limit_hint(code, str(error.get("message") or ""), hint if hint != defaults.get(code) else None, names)
+    said = limit_hint(code, str(error.get("message") or ""), None if hint in defaults.get(code, ()) else hint, names)
+    if said is None and isinstance(hint, str):
+        said = server_hint(code, mcp_hint(hint, {}))
     if said is not None:
         error["hint"] = said
 

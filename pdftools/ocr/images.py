@@ -11,9 +11,16 @@ from pdftools.core.pdf import save_pdf
 from pdftools.document import text as pagetext
 from pdftools.document.images import Frame, frames
 from pdftools.engines import tesseract as engine
+from pdftools.errors import PageTooLarge
 from pdftools.ocr.job import Job
 from pdftools.ocr.outputs import write_sidecar
 from pdftools.ocr.result import OcrResult
+
+IMAGE_TOO_LARGE = ("An image is read as it is, every pixel ({{dpi}} does not change how many), and this one has more "
+                   "than the limit allows: {{cli:scale it down first, or raise PDFTOOLS_MAX_PIXELS if the machine has "
+                   "the memory.}}{{mcp:give a smaller image.}}")  # PAGE_TOO_LARGE of an image input (MCP: the
+# limit's words follow, as for every limit)
+
 
 
 def ocr_images(path: Path, job: Job, result: OcrResult) -> None:
@@ -51,7 +58,10 @@ def _image_extractor(found: list[Frame], job: Job, turned: list[int]) -> pagetex
 def _image_page(frame: Frame, number: int, job: Job, turned: list[int], *, pdf: str | None) -> Any:
     """OCR one frame; with --rotate-pages turned upright first (the pixels themselves: the searchable PDF
     shows the image upright, as a PDF page is shown turned)."""
-    engine.check_pixels(frame.width / frame.dpi * 72, frame.height / frame.dpi * 72, frame.dpi, number)
+    try:
+        engine.check_pixels(frame.width / frame.dpi * 72, frame.height / frame.dpi * 72, frame.dpi, number)
+    except PageTooLarge as exc:  # an image is read at its own resolution: {{dpi}} changes nothing
+        raise PageTooLarge(exc.message, hint=IMAGE_TOO_LARGE) from None
     image = frame.path
     turn = engine.orientation(image) if job.rotate else 0
     if turn:

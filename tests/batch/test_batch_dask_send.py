@@ -188,3 +188,39 @@ def test_over_mcp_send_files_runs_on_the_servers_cluster(blind: Cluster, tmp_pat
     assert "send_files" in hint and "--" not in hint, hint
     assert not sent.is_error and sent.structured_content["succeeded"] == 2, sent
     assert "logo" in texts(tmp_path / "out" / "sent")["doc-0001.pdf"]
+
+
+def test_over_mcp_a_file_over_the_send_limit_says_what_the_agent_can_do(blind: Cluster, tmp_path: Path) -> None:
+    """TOO_LARGE_TO_SEND over MCP (a real `pdftools serve` over stdio, its cluster and its limit set in its
+    environment): the hint said `or raise the limit (the server's setting)` and to put the files on shared
+    storage, neither of which an agent can do. It says what the agent can (leave the file out; for ocr,
+    `pages_per_task`) and that the limit is the server's setting, named for its user: in a row (an input) and as
+    the tool's error (a file an option names, refused before any file)."""
+    import anyio
+    from mcp import Client
+    from mcp.client.stdio import StdioServerParameters
+
+    small_pdfs(tmp_path / "in", 1)
+    small_pdfs(tmp_path / "stamp", 1, prefix="logo")
+    env = {k: v for k, v in os.environ.items() if k in ("PATH", "PYTHONPATH")}
+    env |= {"PDFTOOLS_CLUSTER": blind.address, "PDFTOOLS_CLUSTER_TIMEOUT": "10", "PDFTOOLS_MAX_SEND_BYTES": "100"}
+
+    async def go() -> list[Any]:
+        params = StdioServerParameters(command=str(PDFTOOLS), args=["serve", "--root", str(tmp_path)], env=env,
+                                       cwd=str(tmp_path))
+        async with Client(params, mode="legacy") as client:
+            return [await client.call_tool("pdf_batch", {"command": "rotate", "inputs": ["in"], "out_dir": "out/r",
+                                                         "options": {"angle": 90}, "send_files": True}),
+                    await client.call_tool("pdf_batch", {"command": "stamp", "inputs": ["in"], "out_dir": "out/s",
+                                                         "options": {"pdf": "stamp/logo-0000.pdf"},
+                                                         "send_files": True})]
+
+    rotated, stamped = anyio.run(go)
+    (row,) = rotated.structured_content["rows"]
+    assert stamped.is_error, stamped
+    for error in (row["error"], json.loads(stamped.content[0].text)):
+        assert error["code"] == "TOO_LARGE_TO_SEND", error
+        hint = error["hint"]
+        assert "leave" in hint.lower() and "`pages_per_task`" in hint, hint  # what the agent can do
+        assert "server's setting PDFTOOLS_MAX_SEND_BYTES" in hint, hint  # whose limit, named for the user
+        assert "raise" not in hint.lower() and "--" not in hint and "mount" not in hint, hint

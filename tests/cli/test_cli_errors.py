@@ -23,6 +23,7 @@ from conftest import CORPUS, private_copy
 from errors_contract import Errors
 
 from pdftools import __version__, errors
+from pdftools.core.params import describe
 from pdftools.core.paths import PDF_NOT_FOLDER
 
 VENV_BIN = Path(sys.executable).parent  # the venv running the tests
@@ -88,14 +89,19 @@ def _truncated(sample: Path, dest: Path, size: int) -> Path:
 
 # What actually happens (checked with qpdf 12 via pikepdf): neither truncation can be repaired, because the
 # cut removes the trailer and the end of the body; qpdf's reconstruction gives up ("unable to find trailer
-# dictionary while recovering damaged file"), and pdftools reports DAMAGED_PDF.
+# dictionary while recovering damaged file"), and pdftools reports DAMAGED_PDF. poppler reads no page of either,
+# so `repair` has nothing to recover: the hint says the file cannot be read, not to repair it.
+UNREADABLE = describe(errors.DamagedPdf.unreadable, str, "cli")
+
+
 @pytest.mark.parametrize("fraction", [None, 0.6], ids=["200-bytes", "60-percent"])
 @pytest.mark.parametrize("command", ["info", "text"])
 def test_truncated_pdf_is_damaged(fails: Errors, tmp_path: Path, sample: Path, fraction: float | None,
                                   command: str) -> None:
     size = 200 if fraction is None else int(sample.stat().st_size * fraction)
     broken = _truncated(sample, tmp_path / "broken.pdf", size)
-    reported = fails.run([command, broken], errors.DamagedPdf, inputs=(broken,), message_has=(str(broken),))
+    reported = fails.run([command, broken], errors.DamagedPdf, inputs=(broken,), message_has=(str(broken),),
+                         hint=UNREADABLE)
     assert "unable to find trailer dictionary" in reported["message"]
 
 
@@ -105,12 +111,13 @@ def test_truncated_pdf_in_merge_writes_nothing(fails: Errors, tmp_path: Path, pd
     size = 200 if fraction is None else int(sample.stat().st_size * fraction)
     broken = _truncated(sample, tmp_path / "broken.pdf", size)
     out = out_dir / "m.pdf"
-    fails.run(["merge", pdf, broken, "-o", out], errors.DamagedPdf, inputs=(pdf, broken), not_created=(out,))
+    fails.run(["merge", pdf, broken, "-o", out], errors.DamagedPdf, inputs=(pdf, broken), not_created=(out,),
+              hint=UNREADABLE)
 
 
 def test_truncated_pdf_in_split_writes_nothing(fails: Errors, tmp_path: Path, sample: Path, out_dir: Path) -> None:
     broken = _truncated(sample, tmp_path / "broken.pdf", int(sample.stat().st_size * 0.6))
-    fails.run(["split", broken, "-d", out_dir], errors.DamagedPdf, inputs=(broken,))
+    fails.run(["split", broken, "-d", out_dir], errors.DamagedPdf, inputs=(broken,), hint=UNREADABLE)
     assert list(out_dir.iterdir()) == []
 
 

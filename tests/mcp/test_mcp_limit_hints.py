@@ -85,3 +85,53 @@ def test_a_batch_row_failed_by_a_limit_says_it_is_the_server_s_setting(tmp_path:
     assert row["status"] == "failed" and row["error"]["code"] == "TOO_MANY_PAGES", row
     hint = row["error"]["hint"]
     assert "server's setting PDFTOOLS_MAX_PAGES" in hint and "raise" not in hint.lower(), hint
+
+
+def test_a_base64_file_over_the_upload_limit_says_what_the_agent_can_do(tmp_path: Path) -> None:
+    """UPLOAD_TOO_LARGE (HTTP): a base64 argument over PDFTOOLS_MAX_UPLOAD_BYTES. The hint said `raise
+    PDFTOOLS_MAX_UPLOAD_BYTES on the server`, which an agent cannot; it says to give a smaller file, or a file
+    already on the server by its path in the roots (not sent), and whose setting the limit is."""
+    import base64
+
+    from surface_servers import http_server
+
+    shutil.copy(FOUR, tmp_path / "four.pdf")
+    data = base64.b64encode(FOUR.read_bytes()).decode()
+
+    async def go(server: Any) -> Any:
+        async with server.client() as client:
+            return await client.call_tool("pdf_info", {"input": data})
+
+    with http_server(tmp_path, PDFTOOLS_MAX_UPLOAD_BYTES="1000") as server:
+        result = anyio.run(go, server)
+    said = json.loads(result.content[0].text)
+    assert result.is_error and said["code"] == "UPLOAD_TOO_LARGE", said
+    hint = said["hint"]
+    assert "smaller file" in hint and "roots" in hint, hint  # what the agent can do
+    assert "server's setting PDFTOOLS_MAX_UPLOAD_BYTES" in hint, hint  # whose limit, named for the user
+    assert "raise" not in hint.lower() and "--" not in hint, hint
+
+
+@pytest.mark.parametrize(("extra", "arguments", "code", "offer"), [
+    ({"PATH": "/nonexistent"}, {"input": "four.pdf", "output": "o.pdf"}, "DEPENDENCY_MISSING", "apt-get install"),
+    ({}, {"input": "four.pdf", "output": "o.pdf", "language": "xyz"}, "OCR_LANGUAGE_MISSING", "`language`"),
+], ids=["tesseract missing", "language missing"])
+def test_what_only_the_server_s_machine_can_change_says_to_tell_the_user(
+        tmp_path: Path, extra: dict[str, str], arguments: dict[str, Any], code: str, offer: str) -> None:
+    """A program or language missing on the server's machine: the hint said `Install it: apt-get install ...`,
+    as to a person at that machine; an agent is told that whoever runs the server installs it (so to tell the
+    user, with the command), and what it can do itself (a `language` the server has)."""
+    shutil.copy(FOUR, tmp_path / "four.pdf")
+    env = {k: v for k, v in os.environ.items() if k in ("PATH", "PYTHONPATH")} | extra
+
+    async def go() -> Any:
+        params = StdioServerParameters(command=str(PDFTOOLS), args=["serve", "--root", str(tmp_path)], env=env,
+                                       cwd=str(tmp_path))
+        async with Client(params, mode="legacy") as client:
+            return await client.call_tool("pdf_ocr", arguments)
+
+    result = anyio.run(go)
+    said = json.loads(result.content[0].text)
+    assert result.is_error and said["code"] == code, said
+    assert offer in said["hint"] and "tell the user" in said["hint"], said
+    assert "whoever runs the server" in said["hint"], said

@@ -279,7 +279,8 @@ def drawn_by_producer(pdf: pikepdf.Pdf) -> bool:
 
     for fld in pdf.acroform.fields:
         for annot in pdf.acroform.get_annotations_for_field(fld):
-            normal = annot.obj.get("/AP", {}).get("/N")
+            appearances: Any = annot.obj.get("/AP", {})
+            normal = appearances.get("/N")
             states = list(normal.values()) if isinstance(normal, Dictionary) else [normal]
             if not states or not all(isinstance(s, Stream) for s in states):
                 return False

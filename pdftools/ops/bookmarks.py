@@ -6,7 +6,9 @@ address it opens instead of a page), `"view"` (where on the page it lands, when 
 `{"fit": "XYZ", "left": 72, "top": 700, "zoom": null}`; fits XYZ, Fit, FitH, FitV, FitR, FitB, FitBH, FitBV),
 `"color"` (`[r, g, b]`, 0 to 1), `"bold"`, `"italic"` and `"closed"` (true). Other actions (another file, a
 script, a viewer command) have no JSON: `replace` keeps their titles. `add {{title}} TITLE {{page}} PAGE
-[{{parent}} TITLE]` appends one bookmark, at the top level or under the first bookmark with that title.
+[{{parent}} TITLE]` appends one bookmark, at the top level or under the first bookmark with that title.{{cli:
+{{data}} also takes the bookmarks of a pdftk data file (`BookmarkBegin` records, as `pdftk FILE dump_data` writes
+them and `update_info` reads them).}}
 
 {{mcp:`list` gives what `replace` takes as {{data}}: `[{"title", "page", "children"}]`, 1-based pages;
 where a bookmark has them, also `"uri"`, `"view"` (`{"fit": "XYZ", "left", "top", "zoom"}`; Fit,
@@ -44,7 +46,7 @@ from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
 from pdftools.document import outline, remap
 from pdftools.document.outline import Bookmark
-from pdftools.errors import InvalidArgument
+from pdftools.errors import FileNotFound, InvalidArgument, IsADirectory
 
 if TYPE_CHECKING:
     import pikepdf
@@ -54,7 +56,7 @@ COMMANDS = {
     "list": "List the bookmarks as a tree (`--json` gives what `replace` takes).",
     "replace": "Replace all bookmarks with {{data}}: a JSON list of `{\"title\", \"page\", \"children\"}` "
                "(and `uri`, `view`, `color`, `bold`, `italic`, `closed` as `list --json` gives them), "
-               "inline or a file.",
+               "inline or a file{{cli:; or the bookmarks of a pdftk `dump_data` file}}.",
     "add": "Add one bookmark ({{title}}, {{page}}), at the top level or under {{parent}}.",
 }
 WRITES = ("replace", "add")
@@ -109,7 +111,7 @@ def bookmarks(
         if pages:  # the bookmarks of those pages, with those above them ("": all, as everywhere)
             listed.outline = outline.on_pages(listed.outline, set(select_pages(pages, len(pdf.pages), src)))
         return listed
-    tree = load_json(data, "--data") if data is not None else None
+    tree = _loaded(data) if data is not None else None
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="bookmarks", password=password, in_place=in_place, force=force)
     count = len(job.pdf.pages)
@@ -125,6 +127,22 @@ def bookmarks(
         title, parent = _whole(title, titles), _whole(parent, titles) if parent is not None else None
         _add(job.pdf, title, page_number(page, count) - 1, parent)
     return _result(str(job.src), job.pdf, Edited(**job.save(decrypt)))
+
+
+def _loaded(data: Any) -> Any:
+    """The bookmarks given: JSON (inline, a file, or over MCP parsed), or a pdftk data file's Bookmark records
+    (`pdftk FILE dump_data`, as update_info reads it: entities decoded in an ASCII file, dump_data_utf8's text as
+    it is)."""
+    from pdftools.document import pdftk_outline
+
+    if isinstance(data, str) and not data.lstrip().startswith(("{", "[")):
+        try:
+            text = input_path(data, pdf=False).read_bytes().decode("utf-8", "replace")
+        except (FileNotFound, IsADirectory, OSError):
+            text = ""  # load_json says what is wrong
+        if pdftk_outline.holds_records(text):
+            return pdftk_outline.read(text, utf8=not text.isascii(), name=data)
+    return load_json(data, "--data")
 
 
 def _uncut(nodes: list[outline.Node], pdf: pikepdf.Pdf) -> list[outline.Node]:

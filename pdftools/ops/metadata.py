@@ -203,11 +203,29 @@ def _from_data(pdf: pikepdf.Pdf, data: str, format: str, warnings: list[str], na
         raise InvalidArgument(f"cannot read {{{{data}}}} {data}: {exc.strerror or exc}") from None
     found = pdftk_update.read(text, utf8=format == "pdftk-utf8")
     warnings += [f"{data}: {warning}" for warning in found.warnings]
+    warnings += _passed_over(found.passed, data)
     changed = pdftk_update.apply(pdf, found.values)
     if "/Metadata" in pdf.Root and changed:
         streams.check_metadata(pdf, name)
         _sync_xmp(pdf, list(found.values.items()))
     return changed
+
+
+def _passed_over(passed: dict[str, int], data: str) -> list[str]:
+    """What pdftk's update_info applies and `set` does not (it sets metadata): the command that does."""
+    import shlex
+
+    said = []
+    if passed.get("Bookmark"):
+        count = passed["Bookmark"]
+        said.append(f"{data}: its {count} bookmark{'s are' if count != 1 else ' is'} passed over (pdftk "
+                    "update_info replaces the outline with them): "
+                    f"`pdftools bookmarks replace FILE --data {shlex.quote(data)}` does")
+    if passed.get("PageLabel"):
+        count = passed["PageLabel"]
+        said.append(f"{data}: its {count} page label{'s are' if count != 1 else ' is'} passed over (pdftk "
+                    "update_info sets them): `pdftools labels FILE --set ...` does")
+    return said
 
 
 def _pdf_date(key: str, value: str) -> str:

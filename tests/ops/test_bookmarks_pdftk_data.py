@@ -59,3 +59,21 @@ def test_a_pdftk_file_without_bookmarks_is_refused(tmp_path: Path) -> None:
     with pytest.raises(InvalidArgument, match="no bookmarks"):
         bookmarks("replace", str(FOUR), data=str(data), output=str(tmp_path / "out.pdf"))
     assert not (tmp_path / "out.pdf").exists()
+
+
+def test_metadata_set_says_what_it_passes_over(tmp_path: Path) -> None:
+    """`metadata set --data` applies a pdftk file's Info records only; pdftk's update_info applies its bookmarks
+    and page labels too. A dump's bookmarks and labels were passed over without a word: now a warning names each
+    kind and the command that applies it."""
+    from pdftools.ops.metadata import metadata
+
+    data = tmp_path / "dump.txt"
+    data.write_bytes(subprocess.run(["pdftk", str(OUTLINE), "dump_data"], capture_output=True, check=True).stdout
+                     + b"PageLabelBegin\nPageLabelNewIndex: 1\nPageLabelStart: 1\n"
+                       b"PageLabelNumStyle: LowercaseRomanNumerals\n")
+    result = metadata("set", str(FOUR), data=str(data), output=str(tmp_path / "out.pdf"))
+    told = " ".join(result.warnings)
+    assert "9 bookmarks" in told and f"pdftools bookmarks replace FILE --data {data}" in told, result.warnings
+    assert "1 page label" in told and "pdftools labels" in told, result.warnings
+    quiet = metadata("set", str(FOUR), values=["title=T"], output=str(tmp_path / "plain.pdf"))
+    assert quiet.warnings == []

@@ -46,7 +46,25 @@ def wrapped(pdf: pikepdf.Pdf, appearances: bool = False) -> dict[str, Any]:
         fields = {}
     if not fields:
         raise NoForm("the PDF has no form fields")
-    return fields
+    order = _tree_order(pdf)  # qpdf lists them by object number, which a save renumbers
+    return dict(sorted(fields.items(), key=lambda item: order.get(item[1]._field.obj.objgen, len(order))))
+
+
+def _tree_order(pdf: pikepdf.Pdf) -> dict[tuple[int, int], int]:
+    """Each field's place in the form's /Fields tree, depth first (pdftk's dump_data_fields order)."""
+    from pikepdf import Array, Dictionary
+
+    order: dict[tuple[int, int], int] = {}
+    fields = pdf.Root.AcroForm.get("/Fields")
+    todo = list(reversed(fields)) if isinstance(fields, Array) else []
+    while todo:
+        obj = todo.pop()
+        if not isinstance(obj, Dictionary) or not obj.is_indirect or obj.objgen in order:
+            continue
+        order[obj.objgen] = len(order)
+        kids = obj.get("/Kids")
+        todo.extend(reversed(kids) if isinstance(kids, Array) else [])
+    return order
 
 
 def pages_of(pdf: pikepdf.Pdf) -> dict[tuple[int, int], int]:

@@ -8,7 +8,8 @@ address it opens instead of a page), `"view"` (where on the page it lands, when 
 script, a viewer command) have no JSON: `replace` keeps their titles. `add {{title}} TITLE {{page}} PAGE
 [{{parent}} TITLE]` appends one bookmark, at the top level or under the first bookmark with that title.{{cli:
 {{data}} also takes the bookmarks of a pdftk data file (`BookmarkBegin` records, as `pdftk FILE dump_data` writes
-them and `update_info` reads them).}}
+them and `update_info` reads them), and the JSON `pdfcpu bookmarks export` writes (`kids`, `color` as
+`{"R", "G", "B"}`).}}
 
 {{mcp:`list` gives what `replace` takes as {{data}}: `[{"title", "page", "children"}]`, 1-based pages;
 where a bookmark has them, also `"uri"`, `"view"` (`{"fit": "XYZ", "left", "top", "zoom"}`; Fit,
@@ -209,8 +210,8 @@ def _page(page: int | str, count: int, title: str) -> int:
 def _nodes(tree: Any, count: int, depth: int = 0, seen: list[int] | None = None) -> list[outline.Node]:
     """Bookmarks from JSON (a list, or an object with "outline" as `list --json` prints), checked."""
     seen = seen if seen is not None else [0]
-    if isinstance(tree, dict) and depth == 0 and "outline" in tree:
-        tree = tree["outline"]
+    if isinstance(tree, dict) and depth == 0 and ("outline" in tree or "bookmarks" in tree):
+        tree = tree["outline"] if "outline" in tree else tree["bookmarks"]  # ours; pdfcpu's export
     if not isinstance(tree, list) or depth > outline.MAX_DEPTH:
         raise InvalidArgument("bookmarks JSON must be a list of {title, page, children}",
                               hint='E.g. [{"title": "Intro", "page": 1, "children": []}]; see '
@@ -223,7 +224,7 @@ def _nodes(tree: Any, count: int, depth: int = 0, seen: list[int] | None = None)
             raise InvalidArgument(f"bookmark {seen[0]} needs a string title: {shown}")
         page = item.get("page")
         index = _page(page, count, item["title"]) if page is not None else None
-        kids = _nodes(item.get("children") or [], count, depth + 1, seen)
+        kids = _nodes(item.get("children") or item.get("kids") or [], count, depth + 1, seen)  # pdfcpu: kids
         nodes.append(_node(item, index, kids))
     return nodes
 
@@ -263,6 +264,8 @@ def _view(view: Any, title: str) -> tuple[Any, ...]:
 def _color(color: Any, title: str) -> tuple[float, float, float] | None:
     if color is None:
         return None
+    if isinstance(color, dict) and set(color) == {"R", "G", "B"}:  # pdfcpu's
+        color = [color["R"], color["G"], color["B"]]
     if not isinstance(color, list) or len(color) != 3 or any(
             isinstance(c, bool) or not isinstance(c, int | float) or not 0 <= c <= 1 for c in color):
         raise InvalidArgument(f"bookmark {title!r}: color must be [r, g, b] from 0 to 1",

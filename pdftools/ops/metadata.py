@@ -42,7 +42,8 @@ if TYPE_CHECKING:
     import pikepdf
 
 KNOWN = {k.lower(): k for k in ("Title", "Author", "Subject", "Keywords", "Creator", "Producer", "CreationDate",
-                                "ModDate")}
+                                "ModDate", "Trapped")}
+TRAPPED = {"true": "True", "yes": "True", "false": "False", "no": "False", "unknown": "Unknown"}  # a name, /True...
 DATES = ("CreationDate", "ModDate")
 COMMANDS = {
     "show": "Show the metadata: the Info dictionary and the XMP properties.",
@@ -189,6 +190,11 @@ def _pair(key: str, value: str, problem: str, sep: str = "=") -> tuple[str, str]
         raise InvalidArgument(problem, hint="Keys are letters, digits, . _ -: e.g. " + EXAMPLE[len("E.g. "):])
     if value and key in DATES:
         value = _pdf_date(key, value)
+    if value and key == "Trapped":
+        if value.strip().lower() not in TRAPPED:
+            raise InvalidArgument(f"Trapped is True, False or Unknown, not {value!r}",
+                                  hint="E.g. --set trapped=true (yes and no are taken too).")
+        value = "/" + TRAPPED[value.strip().lower()]
     return key, value
 
 
@@ -245,7 +251,7 @@ def _set(pdf: pikepdf.Pdf, pairs: list[tuple[str, str]], name: str) -> list[str]
     changed: dict[str, None] = {}  # each key once, in the order given (a key given twice: the last value wins)
     for key, value in pairs:
         if value:
-            info[pikepdf.Name("/" + key)] = value
+            info[pikepdf.Name("/" + key)] = pikepdf.Name(value) if key == "Trapped" else value  # a name, /True
             changed[key] = None
         elif "/" + key in info:
             del info[pikepdf.Name("/" + key)]

@@ -58,3 +58,18 @@ def test_a_form_whose_fields_a_viewer_must_draw_still_asks(tmp_path: Path) -> No
         assert pdf.Root.AcroForm.NeedAppearances
     text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
     assert "Zoë" in text and "✔" in text, text  # poppler's tick (ZapfDingbats a20 from the widget's /MK)
+
+
+def test_a_value_its_font_cannot_draw_leaves_the_form_to_viewers(tmp_path: Path) -> None:
+    """A field holding text its font cannot draw (typed in a viewer: 日本 in LibreOffice's Liberation subset), not
+    the one filled: the fill goes through, and the form still asks viewers to draw its fields."""
+    src, out = tmp_path / "typed.pdf", tmp_path / "filled.pdf"
+    with pikepdf.open(FORM) as pdf:
+        field = next(f for f in pdf.Root.AcroForm.Fields if str(f.get("/T")) == "First Name_2")
+        field.V = pikepdf.String("日本")
+        pdf.save(src)
+    forms("fill", str(src), values=["gdpr=yes"], output=str(out))
+    with pikepdf.open(out) as pdf:
+        assert pdf.Root.AcroForm.NeedAppearances
+        field = next(f for f in pdf.Root.AcroForm.Fields if str(f.get("/T")) == "First Name_2")
+        assert str(field.V) == "日本"

@@ -57,7 +57,7 @@ COMMANDS = {
     "list": "List the bookmarks as a tree (`--json` gives what `replace` takes).",
     "replace": "Replace all bookmarks with {{data}}: a JSON list of `{\"title\", \"page\", \"children\"}` "
                "(and `uri`, `view`, `color`, `bold`, `italic`, `closed` as `list --json` gives them), "
-               "inline or a file{{cli:; or the bookmarks of a pdftk `dump_data` file}}.",
+               "inline or a file{{cli:; or the bookmarks of a pdftk `dump_data` file or a pdfcpu export}}.",
     "add": "Add one bookmark ({{title}}, {{page}}), at the top level or under {{parent}}.",
 }
 WRITES = ("replace", "add")
@@ -88,7 +88,8 @@ def bookmarks(
                       Cli(argument=True, commands=COMMANDS)],
     input: Input,
     data: Annotated[JsonArgument, Param("replace: the bookmarks as JSON (as `list` gives them, with "
-                                               "uri, view...), inline or a file"),
+                                               "uri, view...), inline or a file{{cli:; or pdftk's dump_data or "
+                                               "pdfcpu's export}}"),
                     Cli(actions=("replace",), metavar="JSON")] = None,
     title: Annotated[str | None, Param("add: the bookmark's title"), Cli(actions=("add",))] = None,
     page: Annotated[str | None, Param("add: its page (1-based; `last`, `-1`)"),

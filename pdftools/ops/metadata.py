@@ -273,6 +273,12 @@ def _sync_xmp(pdf: pikepdf.Pdf, pairs: list[tuple[str, str]]) -> None:
         for uri, name, info_key, _ in xmp.DOCINFO_MAPPING:
             if str(info_key) in removed and QName(uri, name) in xmp:
                 del xmp[QName(uri, name)]
+        trapped = QName("http://ns.adobe.com/pdf/1.3/", "Trapped")  # not in pikepdf's mapping
+        for key, value in pairs:
+            if key == "Trapped" and value:
+                xmp[trapped] = value.lstrip("/")
+            elif key == "Trapped" and trapped in xmp:
+                del xmp[trapped]
 
 
 def _remove(pdf: pikepdf.Pdf) -> list[str]:

@@ -32,3 +32,20 @@ def test_another_value_is_refused(tmp_path: Path) -> None:
     with pytest.raises(InvalidArgument, match="True, False or Unknown"):
         metadata("set", str(FOUR), values=["Trapped=maybe"], output=str(tmp_path / "out.pdf"))
     assert not (tmp_path / "out.pdf").exists()
+
+
+def test_xmp_follows(tmp_path: Path) -> None:
+    """XMP's pdf:Trapped is set to the same (PDF/A wants the two alike); it stayed False beside /True."""
+    src, out = tmp_path / "xmp.pdf", tmp_path / "out.pdf"
+    with pikepdf.open(FOUR) as pdf:
+        with pdf.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as xmp:
+            xmp["pdf:Trapped"] = "False"
+            xmp["dc:title"] = "T"
+        pdf.save(src)
+    metadata("set", str(src), values=["trapped=true"], output=str(out))
+    with pikepdf.open(out) as pdf:
+        assert str(pdf.trailer.Info.Trapped) == "/True"
+        assert pdf.open_metadata()["pdf:Trapped"] == "True"
+    metadata("set", str(out), values=["trapped="], output=str(tmp_path / "removed.pdf"))
+    with pikepdf.open(tmp_path / "removed.pdf") as pdf:
+        assert "/Trapped" not in pdf.trailer.Info and "pdf:Trapped" not in pdf.open_metadata()

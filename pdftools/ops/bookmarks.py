@@ -47,7 +47,7 @@ from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
 from pdftools.document import outline, remap
 from pdftools.document.outline import Bookmark
-from pdftools.errors import FileNotFound, InvalidArgument, IsADirectory
+from pdftools.errors import FileNotFound, InvalidArgument, InvalidPageRange, IsADirectory
 
 if TYPE_CHECKING:
     import pikepdf
@@ -205,7 +205,10 @@ def _page(page: int | str, count: int, title: str) -> int:
     """A bookmark's page from JSON, 0-based: a number, `last`, `-1`... as wherever a page is taken."""
     if isinstance(page, bool) or not isinstance(page, int | str):
         raise InvalidArgument(f"bookmark {title!r}: page must be a number, `last`, `-1` or null")
-    return page_number(page, count) - 1
+    try:
+        return page_number(page, count) - 1
+    except InvalidPageRange as exc:  # which of many bookmarks it is
+        raise InvalidPageRange(f"bookmark {title!r}: {exc.message}", hint=exc.hint) from None
 
 
 def _nodes(tree: Any, count: int, depth: int = 0, seen: list[int] | None = None) -> list[outline.Node]:

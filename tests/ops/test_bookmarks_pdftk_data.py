@@ -77,3 +77,18 @@ def test_metadata_set_says_what_it_passes_over(tmp_path: Path) -> None:
     assert "1 page label" in told and "pdftools labels" in told, result.warnings
     quiet = metadata("set", str(FOUR), values=["title=T"], output=str(tmp_path / "plain.pdf"))
     assert quiet.warnings == []
+
+
+def test_a_page_past_the_end_names_its_bookmark(tmp_path: Path) -> None:
+    """pdftk update_info sends such a bookmark nowhere; `replace` refuses it, naming the bookmark (it said only
+    `page 9 is out of range`, which a person had to find among the records)."""
+    from pdftools.errors import InvalidPageRange
+
+    data = tmp_path / "dump.txt"
+    data.write_text("BookmarkBegin\nBookmarkTitle: Intro\nBookmarkLevel: 1\nBookmarkPageNumber: 1\n"
+                    "BookmarkBegin\nBookmarkTitle: Appendix\nBookmarkLevel: 1\nBookmarkPageNumber: 9\n",
+                    encoding="ascii")
+    for given in (str(data), '[{"title": "Appendix", "page": 9}]'):
+        with pytest.raises(InvalidPageRange, match="bookmark 'Appendix': page 9 is out of range"):
+            bookmarks("replace", str(FOUR), data=given, output=str(tmp_path / "out.pdf"))
+    assert not (tmp_path / "out.pdf").exists()

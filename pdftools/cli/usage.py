@@ -33,7 +33,8 @@ def report_usage_error(exc: click_errors.UsageError, argv: list[str]) -> int:
     param = getattr(exc, "param", None)  # a bad value: the hint names its option (`--limit abc`)
     named = max(param.opts, key=len) if isinstance(exc, click_errors.BadParameter) and param is not None and \
         param.param_type_name == "option" else None
-    error = InvalidArgument(usage_message(exc, argv), hint=_value_hint(exc, argv) or _batch_hint(exc, argv) or (
+    hinted = _value_hint(exc, argv) or _name_hint(exc, argv) or _batch_hint(exc, argv)
+    error = InvalidArgument(usage_message(exc, argv), hint=hinted or (
         f"`{path} {flag}` describes {named} and the other options." if named else
         f"`{path} {flag}` lists the arguments and options."))
     command = _command_after(exc, argv)
@@ -98,6 +99,26 @@ def _value_hint(exc: click_errors.UsageError, argv: list[str]) -> str | None:
     if not numbers:
         return None
     return f"Give it as {flags[0]}'s value: `{exc.ctx.command_path} FILE {flags[0]} {numbers[0]}` (pdfcpu's order)."
+
+
+def _name_hint(exc: click_errors.UsageError, argv: list[str]) -> str | None:
+    """Attachments chosen by name given as arguments (`attachments extract in.pdf notes.txt`, as pdfcpu takes
+    them): the command with each as --name's value."""
+    ctx = exc.ctx
+    if ctx is None or not exc.message.startswith("Got unexpected extra argument") or \
+            not _command_words(ctx).startswith("attachments ") or \
+            not any("--name" in p.opts for p in ctx.command.params):
+        return None
+    import shlex
+
+    extra = exc.message[exc.message.find(" (") + 2:exc.message.rfind(")")]
+    names: list[str] = []  # click joins the words by spaces: found back in argv, from the last (spaces kept)
+    for word in reversed(argv):
+        if extra and (extra == word or extra.endswith(" " + word)):
+            names.insert(0, word)
+            extra = extra[:-len(word)].rstrip(" ")
+    given = " ".join(f"--name {shlex.quote(name)}" for name in names)
+    return f"Name them with --name: `{ctx.command_path} FILE {given}`." if names else None
 
 
 def _batch_hint(exc: click_errors.UsageError, argv: list[str]) -> str | None:

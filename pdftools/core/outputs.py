@@ -182,7 +182,11 @@ def check_names(names: list[str], folder: Path, *, force: bool, field_hint: str)
             raise InvalidArgument(f"the pattern gives names too long to tell apart: each is cut to "
                                   f"{len(cut[0].encode())} bytes (file systems take 255), e.g. {cut[0]!r}",
                                   hint="Put the field that tells them apart earlier in the pattern, or shorten it.")
-        raise InvalidArgument("the pattern gives several outputs the same name", hint=field_hint)
+        from collections import Counter
+
+        name, times = Counter(names).most_common(1)[0]
+        raise InvalidArgument(f"the pattern gives several outputs the same name: {name!r} ({times} of them)",
+                              hint=field_hint)
     existing = [n for n in names if (folder / n).exists()]
     if existing and not force:
         raise OutputExists(f"{len(existing)} output(s) already exist in {folder}, e.g. {existing[0]}")

@@ -41,6 +41,12 @@ OCR_HINT = ("{{cli:`pdftools ocr FILE --mode text` reads an image's text, `pdfto
             "PDF.}}{{mcp:pdf_ocr reads an image's text (mode text), or makes it a searchable PDF.}}")
 
 
+DOCUMENTS = (".md", ".markdown", ".docx", ".odt", ".rtf", ".html", ".htm", ".rst", ".epub", ".tex", ".org",
+             ".pptx", ".xlsx", ".ipynb")  # what `convert` (pandoc) makes a PDF of (a .txt or .csv: data, maybe)
+CONVERT_HINT = ("{{cli:`pdftools convert FILE -o FILE.pdf` makes a PDF of a document (through pandoc).}}"
+                "{{mcp:doc_convert makes a PDF of a document (output a .pdf).}}")
+
+
 def image_kind(head: bytes) -> str | None:
     """The kind of image (`PNG`, `JPEG`...) whose signature `head` starts with, or None."""
     return next((kind for magic, kind in IMAGES if head.startswith(magic)), None)
@@ -50,6 +56,9 @@ def not_a_pdf(path: Path, name: str) -> NotAPdf:
     """NOT_A_PDF for a file with no PDF header; a scan (an image) is named as one, with `ocr`, which reads it."""
     with path.open("rb") as fh:
         kind = image_kind(fh.read(16))
+    if kind is None and path.suffix.lower() in DOCUMENTS:  # notes.md given to forms, protect...
+        return NotAPdf(f"{name} is not a PDF: it looks like a document ({path.suffix.lower()[1:]})",
+                       hint=CONVERT_HINT)
     if kind is None:
         return NotAPdf(f"{name} is not a PDF")
     article = "an" if kind[0] in "AEIOU" else "a"

@@ -46,7 +46,25 @@ def wrapped(pdf: pikepdf.Pdf, appearances: bool = False) -> dict[str, Any]:
         fields = {}
     if not fields:
         raise NoForm("the PDF has no form fields")
-    return fields
+    order = _tree_order(pdf)  # qpdf lists them by object number, which a save renumbers
+    return dict(sorted(fields.items(), key=lambda item: order.get(item[1]._field.obj.objgen, len(order))))
+
+
+def _tree_order(pdf: pikepdf.Pdf) -> dict[tuple[int, int], int]:
+    """Each field's place in the form's /Fields tree, depth first (pdftk's dump_data_fields order)."""
+    from pikepdf import Array, Dictionary
+
+    order: dict[tuple[int, int], int] = {}
+    fields = pdf.Root.AcroForm.get("/Fields")
+    todo = list(reversed(fields)) if isinstance(fields, Array) else []
+    while todo:
+        obj = todo.pop()
+        if not isinstance(obj, Dictionary) or not obj.is_indirect or obj.objgen in order:
+            continue
+        order[obj.objgen] = len(order)
+        kids = obj.get("/Kids")
+        todo.extend(reversed(kids) if isinstance(kids, Array) else [])
+    return order
 
 
 def pages_of(pdf: pikepdf.Pdf) -> dict[tuple[int, int], int]:
@@ -262,18 +280,54 @@ def flatten(pdf: pikepdf.Pdf, *, annotations: bool = False) -> int:
         if not annotations:
             raise NoForm("the PDF has no form fields to flatten")
         return _flatten_annotations(pdf)
-    needed = bool(pdf.Root.AcroForm.get("/NeedAppearances", False))  # fields filled without appearances ...
-    pdf.generate_appearance_streams()  # ... which qpdf draws (and checkboxes' /AS set from their /V)
-    for fld in pdf.acroform.fields:
-        if fld.field_type in ("/Tx", "/Ch"):
-            for annot in pdf.acroform.get_annotations_for_field(fld):
-                if needed:  # as fill draws them: qpdf drew a list box's several choices as one empty row
-                    draw(fld, annot)
-                else:  # as they are, re-encoded where qpdf drew `?` for what it could not encode
-                    redraw(fld, annot, fld.fully_qualified_name)
+    if not draw_for_viewers(pdf):  # no field left for viewers to draw: those drawn are as they are, ...
+        for fld in pdf.acroform.fields:
+            if fld.field_type in ("/Tx", "/Ch"):
+                for annot in pdf.acroform.get_annotations_for_field(fld):
+                    redraw(fld, annot, fld.fully_qualified_name)  # ... re-encoded where qpdf drew `?`
     drawn = sum(_flatten_page(pdf, page) for page in pdf.pages)
     del pdf.Root.AcroForm
     return drawn + (_flatten_annotations(pdf) if annotations else 0)
+
+
+def drawn_by_producer(pdf: pikepdf.Pdf) -> bool:
+    """Whether every widget of the form has its own appearance: a stream, or one for each state of a button (a
+    viewer asked to draw hyperref's fields draws their borders and ticks, which the file does not hold)."""
+    from pikepdf import Dictionary, Stream
+
+    for fld in pdf.acroform.fields:
+        for annot in pdf.acroform.get_annotations_for_field(fld):
+            appearances: Any = annot.obj.get("/AP", {})
+            normal = appearances.get("/N")
+            states = list(normal.values()) if isinstance(normal, Dictionary) else [normal]
+            if not states or not all(isinstance(s, Stream) for s in states):
+                return False
+    return True
+
+
+def draw_for_viewers(pdf: pikepdf.Pdf, *, lenient: bool = False) -> bool:
+    """A form that asks viewers to draw its fields (NeedAppearances) drawn now, every field, and the flag dropped,
+    as `qpdf --generate-appearances` does: text and choice fields as fill draws them (qpdf draws a list box's
+    several choices as one empty row), buttons' /AS set from their /V. Poppler, asked, draws them itself and
+    cannot from some producers' fields (LibreOffice's radio buttons, combo boxes, checkboxes): they showed
+    nothing. False when the form did not ask. `lenient`: a value its font cannot draw (one a viewer typed, not
+    given now) leaves the flag set, for viewers to draw, rather than failing."""
+    if not bool(pdf.Root.AcroForm.get("/NeedAppearances", False)):
+        return False
+    pdf.generate_appearance_streams()  # qpdf's drawing, the flag dropped
+    undrawn = False
+    for fld in pdf.acroform.fields:
+        if fld.field_type in ("/Tx", "/Ch"):
+            for annot in pdf.acroform.get_annotations_for_field(fld):
+                try:
+                    draw(fld, annot)
+                except InvalidFieldValue:
+                    if not lenient:
+                        raise
+                    undrawn = True
+    if undrawn:
+        pdf.Root.AcroForm.NeedAppearances = True
+    return True
 
 
 def _flatten_annotations(pdf: pikepdf.Pdf) -> int:

@@ -59,9 +59,10 @@ def parse_label(label: str) -> tuple[str, str, int]:
 _QPDF_LABEL = re.compile(r"(?P<style>[DRrAa]?)/(?P<start>\d*)(?:/(?P<prefix>.*))?|(?P<alone>[DRr])", re.S)
 
 
-def parse_scheme(spec: str, count: int) -> list[LabelRange]:
+def parse_scheme(spec: str, count: int, warnings: list[str] | None = None) -> list[LabelRange]:
     """`1:i,5:1` as ranges, sorted by first page; pages before the first range are numbered 1, 2, 3. qpdf's
-    `--set-page-labels` items (`1:r 5:D`, `1:D/1/A-`: apart, or by commas) mean what they mean there."""
+    `--set-page-labels` items (`1:r 5:D`, `1:D/1/A-`: apart, or by commas) mean what they mean there. A number
+    with leading zeros (`007`), which a label cannot keep, is said in `warnings`."""
     ranges: dict[int, LabelRange] = {}
     for item in filter(None, (part.strip() for part in re.split(r",|\s+(?=\d+:)", spec))):
         pages, sep, label = item.partition(":")
@@ -74,11 +75,25 @@ def parse_scheme(spec: str, count: int) -> list[LabelRange]:
         if int(first) in ranges:
             raise InvalidArgument(f"page {int(first)} starts two ranges in {spec!r}", hint=HINT)
         style, prefix, start = _qpdf_label(label) or parse_label(label.strip())
+        _check_number(item, (style, prefix, start), label.strip(), warnings)
         ranges[int(first)] = LabelRange(int(first), STYLES.get(style, "none"), prefix, start)
     if not ranges:
         raise InvalidArgument(f"no label ranges in {spec!r}", hint=HINT)
     ranges.setdefault(1, LabelRange(1, "arabic"))
     return [ranges[first] for first in sorted(ranges)]
+
+
+def _check_number(item: str, parsed: tuple[str, str, int], label: str, warnings: list[str] | None) -> None:
+    """A range's first number is 1 or more (/St: a viewer shows 0 as 1); leading zeros are lost, said."""
+    style, prefix, start = parsed
+    if start < 1:
+        raise InvalidArgument(f"{item!r}: a label's number is 1 or more in a PDF, not {start}",
+                              hint="A page labelled `0` is a label without a number, in qpdf's form: `1:/1/0,2:1` "
+                                   "labels page 1 `0`, then 1, 2, 3.")
+    digits = re.search(r"\d+$", label) if style == "D" else None
+    if digits and digits[0].startswith("0") and warnings is not None:
+        warnings.append(f"{item!r}: page labels cannot pad numbers with zeros: it reads "
+                        f"{prefix}{start}, {prefix}{start + 1}, ...")
 
 
 def _qpdf_label(label: str) -> tuple[str, str, int] | None:

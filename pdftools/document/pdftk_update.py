@@ -25,6 +25,8 @@ class InfoData:
     values: dict[str, str] = field(default_factory=dict)
     """Each key's value (a key given in two records: the later one)."""
     warnings: list[str] = field(default_factory=list)
+    passed: dict[str, int] = field(default_factory=dict)
+    """How many records of each other kind that update_info applies were passed over (Bookmark, PageLabel)."""
 
 
 def read(text: str, *, utf8: bool) -> InfoData:
@@ -37,6 +39,9 @@ def read(text: str, *, utf8: bool) -> InfoData:
     if lines and lines[-1] == "":
         lines.pop()
     for number, line in enumerate([*lines, None], 1):
+        if line is not None and line.startswith(("BookmarkBegin", "PageLabelBegin")):
+            kind = "Bookmark" if line.startswith("BookmarkBegin") else "PageLabel"
+            data.passed[kind] = data.passed.get(kind, 0) + 1
         if line is None or line.startswith(BEGINS) or (prev and not line.startswith(prev)):
             if record is not None:
                 _pack(data, record, start, utf8)

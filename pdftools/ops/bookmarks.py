@@ -6,7 +6,10 @@ address it opens instead of a page), `"view"` (where on the page it lands, when 
 `{"fit": "XYZ", "left": 72, "top": 700, "zoom": null}`; fits XYZ, Fit, FitH, FitV, FitR, FitB, FitBH, FitBV),
 `"color"` (`[r, g, b]`, 0 to 1), `"bold"`, `"italic"` and `"closed"` (true). Other actions (another file, a
 script, a viewer command) have no JSON: `replace` keeps their titles. `add {{title}} TITLE {{page}} PAGE
-[{{parent}} TITLE]` appends one bookmark, at the top level or under the first bookmark with that title.
+[{{parent}} TITLE]` appends one bookmark, at the top level or under the first bookmark with that title.{{cli:
+{{data}} also takes the bookmarks of a pdftk data file (`BookmarkBegin` records, as `pdftk FILE dump_data` writes
+them and `update_info` reads them), and the JSON `pdfcpu bookmarks export` writes (`kids`, `color` as
+`{"R", "G", "B"}`).}}
 
 {{mcp:`list` gives what `replace` takes as {{data}}: `[{"title", "page", "children"}]`, 1-based pages;
 where a bookmark has them, also `"uri"`, `"view"` (`{"fit": "XYZ", "left", "top", "zoom"}`; Fit,
@@ -44,7 +47,7 @@ from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
 from pdftools.document import outline, remap
 from pdftools.document.outline import Bookmark
-from pdftools.errors import InvalidArgument
+from pdftools.errors import FileNotFound, InvalidArgument, InvalidPageRange, IsADirectory
 
 if TYPE_CHECKING:
     import pikepdf
@@ -54,7 +57,7 @@ COMMANDS = {
     "list": "List the bookmarks as a tree (`--json` gives what `replace` takes).",
     "replace": "Replace all bookmarks with {{data}}: a JSON list of `{\"title\", \"page\", \"children\"}` "
                "(and `uri`, `view`, `color`, `bold`, `italic`, `closed` as `list --json` gives them), "
-               "inline or a file.",
+               "inline or a file{{cli:; or the bookmarks of a pdftk `dump_data` file or a pdfcpu export}}.",
     "add": "Add one bookmark ({{title}}, {{page}}), at the top level or under {{parent}}.",
 }
 WRITES = ("replace", "add")
@@ -85,7 +88,8 @@ def bookmarks(
                       Cli(argument=True, commands=COMMANDS)],
     input: Input,
     data: Annotated[JsonArgument, Param("replace: the bookmarks as JSON (as `list` gives them, with "
-                                               "uri, view...), inline or a file"),
+                                               "uri, view...), inline or a file{{cli:; or pdftk's dump_data or "
+                                               "pdfcpu's export}}"),
                     Cli(actions=("replace",), metavar="JSON")] = None,
     title: Annotated[str | None, Param("add: the bookmark's title"), Cli(actions=("add",))] = None,
     page: Annotated[str | None, Param("add: its page (1-based; `last`, `-1`)"),
@@ -109,7 +113,7 @@ def bookmarks(
         if pages:  # the bookmarks of those pages, with those above them ("": all, as everywhere)
             listed.outline = outline.on_pages(listed.outline, set(select_pages(pages, len(pdf.pages), src)))
         return listed
-    tree = load_json(data, "--data") if data is not None else None
+    tree = _loaded(data) if data is not None else None
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="bookmarks", password=password, in_place=in_place, force=force)
     count = len(job.pdf.pages)
@@ -125,6 +129,22 @@ def bookmarks(
         title, parent = _whole(title, titles), _whole(parent, titles) if parent is not None else None
         _add(job.pdf, title, page_number(page, count) - 1, parent)
     return _result(str(job.src), job.pdf, Edited(**job.save(decrypt)))
+
+
+def _loaded(data: Any) -> Any:
+    """The bookmarks given: JSON (inline, a file, or over MCP parsed), or a pdftk data file's Bookmark records
+    (`pdftk FILE dump_data`, as update_info reads it: entities decoded in an ASCII file, dump_data_utf8's text as
+    it is)."""
+    from pdftools.document import pdftk_outline
+
+    if isinstance(data, str) and not data.lstrip().startswith(("{", "[")):
+        try:
+            text = input_path(data, pdf=False).read_bytes().decode("utf-8", "replace")
+        except (FileNotFound, IsADirectory, OSError):
+            text = ""  # load_json says what is wrong
+        if pdftk_outline.holds_records(text):
+            return pdftk_outline.read(text, utf8=not text.isascii(), name=data)
+    return load_json(data, "--data")
 
 
 def _uncut(nodes: list[outline.Node], pdf: pikepdf.Pdf) -> list[outline.Node]:
@@ -185,14 +205,17 @@ def _page(page: int | str, count: int, title: str) -> int:
     """A bookmark's page from JSON, 0-based: a number, `last`, `-1`... as wherever a page is taken."""
     if isinstance(page, bool) or not isinstance(page, int | str):
         raise InvalidArgument(f"bookmark {title!r}: page must be a number, `last`, `-1` or null")
-    return page_number(page, count) - 1
+    try:
+        return page_number(page, count) - 1
+    except InvalidPageRange as exc:  # which of many bookmarks it is
+        raise InvalidPageRange(f"bookmark {title!r}: {exc.message}", hint=exc.hint) from None
 
 
 def _nodes(tree: Any, count: int, depth: int = 0, seen: list[int] | None = None) -> list[outline.Node]:
     """Bookmarks from JSON (a list, or an object with "outline" as `list --json` prints), checked."""
     seen = seen if seen is not None else [0]
-    if isinstance(tree, dict) and depth == 0 and "outline" in tree:
-        tree = tree["outline"]
+    if isinstance(tree, dict) and depth == 0 and ("outline" in tree or "bookmarks" in tree):
+        tree = tree["outline"] if "outline" in tree else tree["bookmarks"]  # ours; pdfcpu's export
     if not isinstance(tree, list) or depth > outline.MAX_DEPTH:
         raise InvalidArgument("bookmarks JSON must be a list of {title, page, children}",
                               hint='E.g. [{"title": "Intro", "page": 1, "children": []}]; see '
@@ -205,7 +228,7 @@ def _nodes(tree: Any, count: int, depth: int = 0, seen: list[int] | None = None)
             raise InvalidArgument(f"bookmark {seen[0]} needs a string title: {shown}")
         page = item.get("page")
         index = _page(page, count, item["title"]) if page is not None else None
-        kids = _nodes(item.get("children") or [], count, depth + 1, seen)
+        kids = _nodes(item.get("children") or item.get("kids") or [], count, depth + 1, seen)  # pdfcpu: kids
         nodes.append(_node(item, index, kids))
     return nodes
 
@@ -245,6 +268,8 @@ def _view(view: Any, title: str) -> tuple[Any, ...]:
 def _color(color: Any, title: str) -> tuple[float, float, float] | None:
     if color is None:
         return None
+    if isinstance(color, dict) and set(color) == {"R", "G", "B"}:  # pdfcpu's
+        color = [color["R"], color["G"], color["B"]]
     if not isinstance(color, list) or len(color) != 3 or any(
             isinstance(c, bool) or not isinstance(c, int | float) or not 0 <= c <= 1 for c in color):
         raise InvalidArgument(f"bookmark {title!r}: color must be [r, g, b] from 0 to 1",

@@ -127,6 +127,8 @@ def forms(
     flattened, warnings = 0, []
     if action == "fill":
         warnings = formfields.fill(formfields.wrapped(job.pdf, appearances=True), wanted)
+        if formfields.drawn_by_producer(job.pdf):  # else viewers draw what the file does not hold (borders, ticks)
+            formfields.draw_for_viewers(job.pdf, lenient=True)
     else:
         flattened = formfields.flatten(job.pdf, annotations=annotations)
     written = Edited(**job.save(decrypt))

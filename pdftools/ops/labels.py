@@ -71,6 +71,7 @@ class LabelsResult:
         if self.written is not None:
             output = self.written.output.replace("\n", "\\n").replace("\r", "\\r")  # one line, as the labels
             yield f"wrote {output} ({self.written.pages} pages, {self.written.size:,} bytes)"
+        yield from (f"warning: {warning}" for warning in self.warnings)  # lines of data print no warnings row
 
 
 def labels(
@@ -97,14 +98,15 @@ def labels(
                                 ranges=pagelabels.read(pdf))
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="labeled", password=password, in_place=in_place, force=force)
+    warnings: list[str] = []
     if clear:
         if "/PageLabels" in job.pdf.Root:
             del job.pdf.Root["/PageLabels"]
     else:
-        pagelabels.write(job.pdf, pagelabels.parse_scheme(scheme or "", len(job.pdf.pages)))
+        pagelabels.write(job.pdf, pagelabels.parse_scheme(scheme or "", len(job.pdf.pages), warnings))
     written = Edited(**job.save(decrypt))
     return LabelsResult(input=str(job.src), labels=_labels(job.pdf),
-                        ranges=pagelabels.read(job.pdf), written=written)
+                        ranges=pagelabels.read(job.pdf), written=written, warnings=warnings)
 
 
 def _labels(pdf: pikepdf.Pdf) -> list[str]:

@@ -42,7 +42,8 @@ if TYPE_CHECKING:
     import pikepdf
 
 KNOWN = {k.lower(): k for k in ("Title", "Author", "Subject", "Keywords", "Creator", "Producer", "CreationDate",
-                                "ModDate")}
+                                "ModDate", "Trapped")}
+TRAPPED = {"true": "True", "yes": "True", "false": "False", "no": "False", "unknown": "Unknown"}  # a name, /True...
 DATES = ("CreationDate", "ModDate")
 COMMANDS = {
     "show": "Show the metadata: the Info dictionary and the XMP properties.",
@@ -189,6 +190,11 @@ def _pair(key: str, value: str, problem: str, sep: str = "=") -> tuple[str, str]
         raise InvalidArgument(problem, hint="Keys are letters, digits, . _ -: e.g. " + EXAMPLE[len("E.g. "):])
     if value and key in DATES:
         value = _pdf_date(key, value)
+    if value and key == "Trapped":
+        if value.strip().lower() not in TRAPPED:
+            raise InvalidArgument(f"Trapped is True, False or Unknown, not {value!r}",
+                                  hint="E.g. --set trapped=true (yes and no are taken too).")
+        value = "/" + TRAPPED[value.strip().lower()]
     return key, value
 
 
@@ -203,11 +209,29 @@ def _from_data(pdf: pikepdf.Pdf, data: str, format: str, warnings: list[str], na
         raise InvalidArgument(f"cannot read {{{{data}}}} {data}: {exc.strerror or exc}") from None
     found = pdftk_update.read(text, utf8=format == "pdftk-utf8")
     warnings += [f"{data}: {warning}" for warning in found.warnings]
+    warnings += _passed_over(found.passed, data)
     changed = pdftk_update.apply(pdf, found.values)
     if "/Metadata" in pdf.Root and changed:
         streams.check_metadata(pdf, name)
         _sync_xmp(pdf, list(found.values.items()))
     return changed
+
+
+def _passed_over(passed: dict[str, int], data: str) -> list[str]:
+    """What pdftk's update_info applies and `set` does not (it sets metadata): the command that does."""
+    import shlex
+
+    said = []
+    if passed.get("Bookmark"):
+        count = passed["Bookmark"]
+        said.append(f"{data}: its {count} bookmark{'s are' if count != 1 else ' is'} passed over (pdftk "
+                    "update_info replaces the outline with them): "
+                    f"`pdftools bookmarks replace FILE --data {shlex.quote(data)}` does")
+    if passed.get("PageLabel"):
+        count = passed["PageLabel"]
+        said.append(f"{data}: its {count} page label{'s are' if count != 1 else ' is'} passed over (pdftk "
+                    "update_info sets them): `pdftools labels FILE --set ...` does")
+    return said
 
 
 def _pdf_date(key: str, value: str) -> str:
@@ -227,7 +251,7 @@ def _set(pdf: pikepdf.Pdf, pairs: list[tuple[str, str]], name: str) -> list[str]
     changed: dict[str, None] = {}  # each key once, in the order given (a key given twice: the last value wins)
     for key, value in pairs:
         if value:
-            info[pikepdf.Name("/" + key)] = value
+            info[pikepdf.Name("/" + key)] = pikepdf.Name(value) if key == "Trapped" else value  # a name, /True
             changed[key] = None
         elif "/" + key in info:
             del info[pikepdf.Name("/" + key)]
@@ -249,6 +273,12 @@ def _sync_xmp(pdf: pikepdf.Pdf, pairs: list[tuple[str, str]]) -> None:
         for uri, name, info_key, _ in xmp.DOCINFO_MAPPING:
             if str(info_key) in removed and QName(uri, name) in xmp:
                 del xmp[QName(uri, name)]
+        trapped = QName("http://ns.adobe.com/pdf/1.3/", "Trapped")  # not in pikepdf's mapping
+        for key, value in pairs:
+            if key == "Trapped" and value:
+                xmp[trapped] = value.lstrip("/")
+            elif key == "Trapped" and trapped in xmp:
+                del xmp[trapped]
 
 
 def _remove(pdf: pikepdf.Pdf) -> list[str]:

@@ -1,6 +1,7 @@
 """Encrypt a PDF with a password: AES-256 by default, AES-128 on request, RC4 only for old readers.
 
-Without an owner password a random one is used, so the permissions ({{allow}}) hold.{{cli: At a shell the new
+Without an owner password a random one is used, so the permissions ({{allow}}) hold; an encrypted input keeps
+its own unless {{allow}} is given.{{cli: At a shell the new
 password comes from --user-password-file, PDFTOOLS_NEW_PASSWORD or a hidden prompt (asked twice).}} The output
 is checked: it opens with the password and not without.
 """
@@ -9,12 +10,22 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pdftools.core.edit import Edited, Force, InPlace, Input, Linearize, ObjectStreams, Output, Password, open_job
 from pdftools.core.params import Cli, Mcp, Param
-from pdftools.document.encryption import CIPHERS, PERMISSIONS, check_encodable, parse_allow, verify_protected
+from pdftools.document.encryption import (
+    CIPHERS,
+    PERMISSIONS,
+    check_encodable,
+    parse_allow,
+    permission_names,
+    verify_protected,
+)
 from pdftools.errors import InvalidArgument
+
+if TYPE_CHECKING:
+    import pikepdf
 
 
 @dataclass
@@ -24,6 +35,13 @@ class ProtectResult(Edited):
     owner_password: Literal["given", "random"] = "random"
     allowed: list[str] = field(default_factory=list)
     denied: list[str] = field(default_factory=list)
+
+    kept = False  # (no field) the input's permissions kept: a person is told
+
+    def notes(self) -> list[str]:
+        """For people (the CLI's stderr): permissions taken from the encrypted input, not from --allow."""
+        return ["kept the input's permissions (--allow all lifts them, --allow LIST sets others)"] if self.kept \
+            else []
 
 
 NewPassword = Annotated[
@@ -74,20 +92,36 @@ def protect(
     if not user_password and not owner_password:
         raise InvalidArgument("an empty user password needs an owner password, or the file is not protected")
     flags, allowed, denied = parse_allow(allow)
-    if denied and user_password == owner_password:
-        raise InvalidArgument("the owner password is the user password, so whoever opens the file may do "
-                              "everything", hint="Choose a different owner password, or leave it out.")
+    _not_owner_too(denied, user_password, owner_password)
     owner = owner_password or secrets.token_urlsafe(32)
     name = "rc4-128" if legacy else cipher
     revision, aes = CIPHERS[name]
     check_encodable(name, user_password, owner)
     import pikepdf
 
-    encryption = pikepdf.Encryption(user=user_password, owner=owner, R=revision, aes=aes, metadata=aes,
-                                    allow=pikepdf.Permissions(accessibility=True, **flags))
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="protected", password=password, in_place=in_place, force=force)
+    kept = allow is None and _restricted(job.pdf)
+    if kept:  # a new password for a protected file: its restrictions stay unless --allow says otherwise
+        granted = [word for word, ok in permission_names(job.pdf.allow).items() if ok]
+        flags, allowed, denied = parse_allow(",".join(granted) or "none")
+        _not_owner_too(denied, user_password, owner_password)
+    encryption = pikepdf.Encryption(user=user_password, owner=owner, R=revision, aes=aes, metadata=aes,
+                                    allow=pikepdf.Permissions(accessibility=True, **flags))
     with job.pdf:
         saved = job.save(encryption=encryption, verify=lambda tmp: verify_protected(tmp, user_password, owner, flags))
-    return ProtectResult(**saved, cipher=name.upper(), needs_password=bool(user_password),
-                         owner_password="given" if owner_password else "random", allowed=allowed, denied=denied)
+    result = ProtectResult(**saved, cipher=name.upper(), needs_password=bool(user_password),
+                           owner_password="given" if owner_password else "random", allowed=allowed, denied=denied)
+    result.kept = kept
+    return result
+
+
+def _not_owner_too(denied: list[str], user_password: str, owner_password: str | None) -> None:
+    if denied and user_password == owner_password:
+        raise InvalidArgument("the owner password is the user password, so whoever opens the file may do "
+                              "everything", hint="Choose a different owner password, or leave it out.")
+
+
+def _restricted(pdf: pikepdf.Pdf) -> bool:
+    """An encrypted input that denies something (a permissions-only file's too)."""
+    return pdf.is_encrypted and not all(permission_names(pdf.allow).values())

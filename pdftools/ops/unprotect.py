@@ -2,8 +2,8 @@
 
 {{cli:At a shell, give the password with --password-file, PDFTOOLS_PASSWORD, or type it when asked (hidden).
 }}A wrong password gives BAD_PASSWORD. The written file is checked: it opens without a password.
-{{cli:A file that is not encrypted is written as it is (a copy), as `qpdf --decrypt` copies it: the result says
-`was_encrypted` false, so a loop over plain and locked files runs to its end.
+{{cli:A file that is not encrypted is written as it is (a copy, exit 0), as `qpdf --decrypt` copies it, and a note
+says so: a loop over plain and locked files runs to its end.
 }}{{cli:{{remove_restrictions}} also removes a signed PDF's restrictions, as qpdf's option of that name: its
 signature fields become plain widgets that keep their look, and it is no longer locked by them (the signatures are
 no longer valid), whether or not it is encrypted.

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import re
-from typing import get_args
+from typing import Any, get_args
 
 from typer._click import core as click_core
 from typer._click import exceptions as click_errors
@@ -50,6 +50,32 @@ def report_usage_error(exc: click_errors.UsageError, argv: list[str]) -> int:
         error = InvalidArgument(f"unknown option {exc.option_name} (in {named!r}, which is a file)",
                                 hint=_dash_file_hint(path, named, argv))
     return report_error(error, as_json=wants_json(argv))
+
+
+def report_missing_command(ctx: click_core.Context | None) -> int:
+    """`pdftools` alone (or a command group alone: `pdftools metadata`), a usage error as `qpdf` alone is (exit 2),
+    so that `pdftools $cmd` with an empty variable stops a script: the usage line and the commands' names on
+    stderr, short (the help is `-h`), then the error as every usage error is said."""
+    import contextlib
+    import sys
+    import textwrap
+
+    from pdftools.cli.render import report_error
+    from pdftools.errors import InvalidArgument
+
+    path = ctx.command_path if ctx is not None else "pdftools"
+    group: Any = ctx.command if ctx is not None else None
+    names = [name for name in (group.list_commands(ctx) if group is not None else [])
+             if not getattr(group.get_command(ctx, name), "hidden", False)]
+    usage = ctx.get_usage() if ctx is not None else f"Usage: {path} COMMAND [ARGS]..."
+    listed = textwrap.fill("Commands: " + ", ".join(names), width=80, subsequent_indent="  ",
+                           break_on_hyphens=False)
+    with contextlib.suppress(OSError):  # standard error closed (`2>&-`): the exit code still tells
+        sys.stderr.write(f"{usage}\n{listed}\n")
+    default = getattr(ctx.command, "default_command", None) if ctx is not None else None
+    what = f"no command (or file) given: `{path} FILE` is `{path} {default} FILE`" if default else "no command given"
+    return report_error(InvalidArgument(what, hint=f"`{path} -h` describes the commands, "
+                                                                 f"`{path} COMMAND -h` one of them."), as_json=False)
 
 
 def _dash_file_hint(path: str, named: str, argv: list[str]) -> str:

@@ -55,12 +55,12 @@ def report_usage_error(exc: click_errors.UsageError, argv: list[str]) -> int:
 def report_missing_command(ctx: click_core.Context | None) -> int:
     """`pdftools` alone (or a command group alone: `pdftools metadata`), a usage error as `qpdf` alone is (exit 2),
     so that `pdftools $cmd` with an empty variable stops a script: the usage line and the commands' names on
-    stderr, short (the help is `-h`), then the error as every usage error is said."""
+    stderr, short (the help is `-h`), then the error as every usage error is said (its two lines written here:
+    the renderer's report_error would cost `pdftools` alone the ~5 ms `--help` does not pay)."""
     import contextlib
     import sys
     import textwrap
 
-    from pdftools.cli.render import report_error
     from pdftools.errors import InvalidArgument
 
     path = ctx.command_path if ctx is not None else "pdftools"
@@ -70,12 +70,12 @@ def report_missing_command(ctx: click_core.Context | None) -> int:
     usage = ctx.get_usage() if ctx is not None else f"Usage: {path} COMMAND [ARGS]..."
     listed = textwrap.fill("Commands: " + ", ".join(names), width=80, subsequent_indent="  ",
                            break_on_hyphens=False)
-    with contextlib.suppress(OSError):  # standard error closed (`2>&-`): the exit code still tells
-        sys.stderr.write(f"{usage}\n{listed}\n")
-    default = getattr(ctx.command, "default_command", None) if ctx is not None else None
+    default = getattr(group, "default_command", None)
     what = f"no command (or file) given: `{path} FILE` is `{path} {default} FILE`" if default else "no command given"
-    return report_error(InvalidArgument(what, hint=f"`{path} -h` describes the commands, "
-                                                                 f"`{path} COMMAND -h` one of them."), as_json=False)
+    with contextlib.suppress(OSError):  # standard error closed (`2>&-`): the exit code still tells
+        sys.stderr.write(f"{usage}\n{listed}\nerror[{InvalidArgument.code}]: {what}\n  hint: `{path} -h` describes "
+                         f"the commands, `{path} COMMAND -h` one of them.\n")
+    return InvalidArgument.exit_code
 
 
 def _dash_file_hint(path: str, named: str, argv: list[str]) -> str:

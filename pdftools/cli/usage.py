@@ -199,6 +199,8 @@ def usage_message(exc: click_errors.UsageError, argv: list[str]) -> str:
         if other is not None:
             return f"unknown option {exc.option_name} ({other})"
         near = _near_options(exc.ctx, exc.option_name)
+        if near == [exc.option_name]:  # `pdftools --json`: a command's own option, the command left out
+            return f"unknown option {exc.option_name} before a command: it is a command's option"
         meant = f" (did you mean {near[0]}?)" if len(near) == 1 else \
             f" (did you mean one of {', '.join(near)}?)" if near else ""
         return f"unknown option {exc.option_name}{meant}"

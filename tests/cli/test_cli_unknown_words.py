@@ -220,3 +220,14 @@ def test_pdfseparates_output_pattern_is_given_back_as_d_and_pattern(cli: Any, pd
     pattern, so the hint gives the command whole (it said only `-d DIR, named by --pattern`)."""
     error = json.loads(cli("split", pdf, out, "--json").stderr)["error"]
     assert f"`pdftools split FILE {command}`" in error["hint"], error
+
+
+@pytest.mark.parametrize("option", ["--json", "--force", "--quiet"])
+def test_a_command_option_before_any_command_is_not_offered_as_itself(cli: Any, option: str) -> None:
+    """`pdftools --json` (a script whose command word was empty) said `unknown option --json (did you mean
+    --json?)`: it is a command's option, to go after a command's name, as the hint says."""
+    result = cli(option, "--json")
+    error = json.loads(result.stderr)["error"]
+    assert result.exit_code == 2 and result.stdout == "", result
+    assert "did you mean" not in error["message"] and "command" in error["message"], error
+    assert f"`pdftools COMMAND {option}`" in error["hint"], error

@@ -33,8 +33,10 @@ class UnprotectResult(Edited):
 
     @property
     def table_hidden(self) -> tuple[str, ...]:
-        """`signatures disabled 0` answers --remove-restrictions; without it, nothing was asked."""
-        return () if self.restrictions_asked else ("signatures_disabled",)
+        """`signatures disabled 0` answers --remove-restrictions; without it, nothing was asked. `was encrypted yes`
+        says what unprotect is for: only `no` tells."""
+        return (*(() if self.restrictions_asked else ("signatures_disabled",)),
+                *(("was_encrypted",) if self.was_encrypted else ()))
 
     signed = False  # (no field) the input has signatures that restrict it
 

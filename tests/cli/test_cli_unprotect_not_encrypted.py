@@ -82,3 +82,11 @@ def test_over_mcp(tmp_path: Path) -> None:
     assert not done.is_error, done
     assert done.structured_content["was_encrypted"] is False
     _plain_copy(tmp_path / "o.pdf")
+
+
+def test_a_person_reads_was_encrypted_only_when_it_was_not(cli: Any, tmp_path: Path, encrypted_pdf: Path) -> None:
+    """`was encrypted  yes` on every unprotect of a locked file says what the command is for; only `no` tells."""
+    locked = cli("unprotect", encrypted_pdf, "--password", "openpassword", "-o", tmp_path / "u.pdf")
+    assert locked.exit_code == 0 and "was encrypted" not in locked.stdout, locked
+    plain = cli("unprotect", rb.FOUR, "-o", tmp_path / "p.pdf")
+    assert plain.exit_code == 0 and "was encrypted" in plain.stdout, plain

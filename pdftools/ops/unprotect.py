@@ -45,11 +45,11 @@ class UnprotectResult(Edited):
         if self.was_encrypted or (self.restrictions_asked and self.signed):
             return []
         if self.restrictions_asked:
-            return [f"{self.input} was neither encrypted nor signed: the output is a copy"]
+            return [f"{self.input} was neither encrypted nor signed: nothing removed, written as it is"]
         if self.signed and not self.restrictions_asked:
-            return [f"{self.input} was not encrypted: the output is a copy; its signatures' restrictions stay "
-                    "(--remove-restrictions removes them, and the signatures are then no longer valid)"]
-        return [f"{self.input} was not encrypted: the output is a copy"]
+            return [f"{self.input} was not encrypted: nothing removed, written as it is; its signatures' restrictions "
+                    "stay (--remove-restrictions removes them, and the signatures are then no longer valid)"]
+        return [f"{self.input} was not encrypted: nothing removed, written as it is"]
 
 
 def unprotect(

@@ -35,6 +35,7 @@ def report_usage_error(exc: click_errors.UsageError, argv: list[str]) -> int:
         param.param_type_name == "option" else None
     error = InvalidArgument(usage_message(exc, argv), hint=_value_hint(exc, argv) or _batch_hint(exc, argv) or (
         f"`{path} {flag}` describes {named} and the other options." if named else
+        f"`{path} {flag}` lists the commands." if exc.message.startswith("unknown command ") else
         f"`{path} {flag}` lists the arguments and options."))
     command = _command_after(exc, argv)
     if command is not None:  # `pdftools --json info a.pdf`: a command's option before the command

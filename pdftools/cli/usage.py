@@ -43,7 +43,9 @@ def report_usage_error(exc: click_errors.UsageError, argv: list[str]) -> int:
         error = InvalidArgument(f"unknown option {option}: the options of `{path} {command}` go after the command's "
                                 f"name", hint=f"Put it there: `{path} {command} {option} ...`.")
     near = _near_options(exc.ctx, exc.option_name) if isinstance(exc, click_errors.NoSuchOption) else []
-    if command is None and _at_top(exc.ctx) and len(near) == 1 and near[0] in SHARED_OPTIONS:  # `pdftools --jsn`
+    if command is None and _at_top(exc.ctx) and getattr(exc, "option_name", None) in SHARED_SHORT:  # `pdftools -q`
+        near = [exc.option_name]  # type: ignore[attr-defined]
+    if command is None and _at_top(exc.ctx) and len(near) == 1 and near[0] in (*SHARED_OPTIONS, *SHARED_SHORT):
         error = InvalidArgument(error.message, hint=f"The options of a command go after its name: `{path} COMMAND "
                                                     f"{near[0]}`; `{path} {flag}` lists the commands.")
     named = _file_like_option(exc, argv)
@@ -200,7 +202,8 @@ def usage_message(exc: click_errors.UsageError, argv: list[str]) -> str:
         if other is not None:
             return f"unknown option {exc.option_name} ({other})"
         near = _near_options(exc.ctx, exc.option_name)
-        if near == [exc.option_name]:  # `pdftools --json`: a command's own option, the command left out
+        if near == [exc.option_name] or (_at_top(exc.ctx) and exc.option_name in SHARED_SHORT):
+            # `pdftools --json`, `pdftools -q`: a command's own option, the command left out
             return f"unknown option {exc.option_name} before a command: it is a command's option"
         meant = f" (did you mean {near[0]}?)" if len(near) == 1 else \
             f" (did you mean one of {', '.join(near)}?)" if near else ""
@@ -217,6 +220,7 @@ def usage_message(exc: click_errors.UsageError, argv: list[str]) -> str:
 
 
 SHARED_OPTIONS = ("--json", "--quiet", "--force", "--output", "--password")  # options every writer or reader has
+SHARED_SHORT = ("-q", "-o")  # --quiet's and --output's
 
 
 def _at_top(ctx: click_core.Context | None) -> bool:

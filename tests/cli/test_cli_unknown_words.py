@@ -222,7 +222,7 @@ def test_pdfseparates_output_pattern_is_given_back_as_d_and_pattern(cli: Any, pd
     assert f"`pdftools split FILE {command}`" in error["hint"], error
 
 
-@pytest.mark.parametrize("option", ["--json", "--force", "--quiet"])
+@pytest.mark.parametrize("option", ["--json", "--force", "--quiet", "-q", "-o"])
 def test_a_command_option_before_any_command_is_not_offered_as_itself(cli: Any, option: str) -> None:
     """`pdftools --json` (a script whose command word was empty) said `unknown option --json (did you mean
     --json?)`: it is a command's option, to go after a command's name, as the hint says."""

@@ -1,5 +1,6 @@
 """A batch's inputs as people give them: files, globs, folders (`--recursive` for their subfolders) and
-`@list.txt` (one path per line, never a glob; blank lines and `#` comments skipped). A path that exists is
+`@list.txt` (one path per line, never a glob; blank lines and `#` comments skipped; or, as `find -print0` writes
+them, each ended by a zero byte, taken whole). A path that exists is
 taken as written, before any glob (`br[ac]ket.pdf`). Each input comes with the path its
 outputs mirror under the output folder: a folder's files keep their place below it, a glob's below its
 first wildcard's folder, a single file is named alone."""
@@ -107,13 +108,18 @@ def _list_lines(raw: str) -> list[str]:
     folder), without blank lines and `#` comments."""
     path = input_path(raw)
     try:
-        with path.open(encoding="utf-8") as fh:
-            lines = [line.rstrip("\r\n") for line, _ in zip(fh, range(MAX_LIST_LINES + 1), strict=False)]
+        with path.open(encoding="utf-8", newline="") as fh:
+            read = [line for line, _ in zip(fh, range(MAX_LIST_LINES + 1), strict=False)]
     except UnicodeDecodeError:
         raise InvalidArgument(f"the list {raw} is not UTF-8 text") from None
+    if any("\0" in line for line in read):  # `find -print0`: each name whole, as written (xargs -0)
+        wanted = [name for name in "".join(read).split("\0") if name]
+        lines = wanted
+    else:
+        lines = [line.rstrip("\r\n") for line in read]
+        wanted = [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
     if len(lines) > MAX_LIST_LINES:
         raise InvalidArgument(f"the list {raw} has more than {MAX_LIST_LINES:,} lines")
-    wanted = [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
     if not wanted:
         raise NoInputs(f"the list {raw} names no inputs")
     if any(line.startswith("@") for line in wanted):

@@ -184,6 +184,7 @@ def _parse_options(fn: Callable[..., Any], pairs: list[str] | dict[str, Any] | N
     for name, values in raw.items():
         where = said(name, given[name]) if said else None
         base, meta = split_annotated(hints[name])
+        values = [(marker(meta, Param) or Param("")).canonical(v) for v in values]  # a choice's other names
         value = _typed(spelled[name], base, values, where)
         if leaves_out(marker(meta, Param), value):
             continue  # `pages=`: left out, as at the command line

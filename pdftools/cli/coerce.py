@@ -67,8 +67,9 @@ def _number(kind: type, low: float | None, high: float | None) -> Convert:
     return convert
 
 
-def _choice(choices: tuple[Any, ...], case_sensitive: bool) -> Convert:
+def _choice(choices: tuple[Any, ...], case_sensitive: bool, canonical: Callable[[Any], Any] | None = None) -> Convert:
     def convert(value: Any, ctx: Any) -> Any:
+        value = canonical(value) if canonical is not None else value  # a choice's other name (`Param.aliases`)
         return _param_types.coerce_cli_choice(value, choices=choices, case_sensitive=case_sensitive, ctx=ctx)
 
     return convert
@@ -89,7 +90,7 @@ def converter(annotation: Any, info: Any) -> Convert | None:
     if info.parser is not None or info.clamp or get_origin(annotation) not in (None, Literal):
         return None
     if get_origin(annotation) is Literal:
-        return _choice(get_args(annotation), info.case_sensitive)
+        return _choice(get_args(annotation), info.case_sensitive, getattr(info, "aliases", None))
     if annotation is bool:
         return _flag
     if annotation in (int, float):

@@ -19,7 +19,7 @@ from typing import Annotated, Any
 import typer
 
 from pdftools.cli.options import action_parameter, bare_values, flag_namer, from_file, hints_of, typer_parameters
-from pdftools.cli.values import check_constraints, check_text, fill_secrets, secret_parameters
+from pdftools.cli.values import call_asking, check_constraints, check_text, fill_secrets, secret_parameters
 from pdftools.core.params import Cli, describe, marker, name_parameters, split_annotated, without_empty
 from pdftools.errors import PdftoolsError
 from pdftools.ops import Op, get, module_doc
@@ -122,11 +122,12 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
         running = task.Task(bar.update, timeout=limits.timeout(), on_item=streamer)
         with task.terminable(), paths.using(policy), task.running(running):
             try:
-                fill_secrets(fn, kwargs, files or {}, typed or set(), from_env or set())
+                deferred = fill_secrets(fn, kwargs, files or {}, typed or set(), from_env or set())
                 check_text(fn, kwargs)
                 kwargs = without_empty(fn, kwargs)
                 check_constraints(fn, kwargs)
-                result = policy.public(fn(**kwargs), people=not as_json)  # `-`, never the temporary file behind it
+                result = policy.public(call_asking(fn, kwargs, deferred),  # (the password asked when needed)
+                                       people=not as_json)  # `-`, never the temporary file behind it
                 reword = getattr(result, "reword_errors", None)
                 if callable(reword):  # errors inside a result (a search's skipped inputs), in the command line's
                     reword(lambda text, command: _for_cli(text, get(command), get(command).load()))

@@ -24,7 +24,7 @@ from typer.core import TyperCommand
 from typer.exceptions import Abort
 
 from pdftools.cli.coerce import PlainGroup
-from pdftools.cli.usage import report_usage_error
+from pdftools.cli.usage import report_missing_command, report_usage_error
 
 # The help's sections, in order; every command belongs to one (a test checks).
 PANELS: dict[str, tuple[str, ...]] = {
@@ -144,9 +144,8 @@ class Group(PlainGroup):
         argv = list(sys.argv[1:] if args is None else args)
         try:
             code = super().main(argv, prog_name, complete_var, standalone_mode=False, **extra)
-        except click_errors.NoArgsIsHelpError as exc:
-            exc.show()
-            sys.exit(0)
+        except click_errors.NoArgsIsHelpError as exc:  # `pdftools` alone: a usage error, as `qpdf` alone is
+            sys.exit(report_missing_command(exc.ctx))
         except click_errors.UsageError as exc:
             sys.exit(report_usage_error(exc, argv))
         except click_errors.ClickException as exc:

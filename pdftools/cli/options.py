@@ -58,6 +58,8 @@ def typer_parameters(fn: Callable[..., Any], action: str | None = None) -> list[
                                 show_default=cli.bare is MISSING,  # `--collate[=N]`: off
                                 autocompletion=complete)
             default = shown_value(default)
+        if info is not None and info.aliases:  # a choice's other names, taken by its converter (cli/coerce.py)
+            spec.aliases = info.canonical  # type: ignore[attr-defined]
         # one secret taken as a list, so that given twice it is refused (values.fill_secrets)
         typed = list[str] | None if not cli.argument and one_secret(base, cli) else base
         params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default,

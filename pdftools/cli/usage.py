@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import re
-from typing import get_args
+from typing import Any, get_args
 
 from typer._click import core as click_core
 from typer._click import exceptions as click_errors
@@ -36,6 +36,7 @@ def report_usage_error(exc: click_errors.UsageError, argv: list[str]) -> int:
     hinted = _value_hint(exc, argv) or _name_hint(exc, argv) or _batch_hint(exc, argv)
     error = InvalidArgument(usage_message(exc, argv), hint=hinted or (
         f"`{path} {flag}` describes {named} and the other options." if named else
+        f"`{path} {flag}` lists the commands." if exc.message.startswith("unknown command ") else
         f"`{path} {flag}` lists the arguments and options."))
     command = _command_after(exc, argv)
     if command is not None:  # `pdftools --json info a.pdf`: a command's option before the command
@@ -43,7 +44,9 @@ def report_usage_error(exc: click_errors.UsageError, argv: list[str]) -> int:
         error = InvalidArgument(f"unknown option {option}: the options of `{path} {command}` go after the command's "
                                 f"name", hint=f"Put it there: `{path} {command} {option} ...`.")
     near = _near_options(exc.ctx, exc.option_name) if isinstance(exc, click_errors.NoSuchOption) else []
-    if command is None and _at_top(exc.ctx) and len(near) == 1 and near[0] in SHARED_OPTIONS:  # `pdftools --jsn`
+    if command is None and _at_top(exc.ctx) and getattr(exc, "option_name", None) in SHARED_SHORT:  # `pdftools -q`
+        near = [exc.option_name]  # type: ignore[attr-defined]
+    if command is None and _at_top(exc.ctx) and len(near) == 1 and near[0] in (*SHARED_OPTIONS, *SHARED_SHORT):
         error = InvalidArgument(error.message, hint=f"The options of a command go after its name: `{path} COMMAND "
                                                     f"{near[0]}`; `{path} {flag}` lists the commands.")
     named = _file_like_option(exc, argv)
@@ -51,6 +54,32 @@ def report_usage_error(exc: click_errors.UsageError, argv: list[str]) -> int:
         error = InvalidArgument(f"unknown option {exc.option_name} (in {named!r}, which is a file)",
                                 hint=_dash_file_hint(path, named, argv))
     return report_error(error, as_json=wants_json(argv))
+
+
+def report_missing_command(ctx: click_core.Context | None) -> int:
+    """`pdftools` alone (or a command group alone: `pdftools metadata`), a usage error as `qpdf` alone is (exit 2),
+    so that `pdftools $cmd` with an empty variable stops a script: the usage line and the commands' names on
+    stderr, short (the help is `-h`), then the error as every usage error is said (its two lines written here:
+    the renderer's report_error would cost `pdftools` alone the ~5 ms `--help` does not pay)."""
+    import contextlib
+    import sys
+    import textwrap
+
+    from pdftools.errors import InvalidArgument
+
+    path = ctx.command_path if ctx is not None else "pdftools"
+    group: Any = ctx.command if ctx is not None else None
+    names = [name for name in (group.list_commands(ctx) if group is not None else [])
+             if not getattr(group.get_command(ctx, name), "hidden", False)]
+    usage = ctx.get_usage() if ctx is not None else f"Usage: {path} COMMAND [ARGS]..."
+    listed = textwrap.fill("Commands: " + ", ".join(names), width=80, subsequent_indent="  ",
+                           break_on_hyphens=False)
+    default = getattr(group, "default_command", None)
+    what = f"no command (or file) given: `{path} FILE` is `{path} {default} FILE`" if default else "no command given"
+    with contextlib.suppress(OSError):  # standard error closed (`2>&-`): the exit code still tells
+        sys.stderr.write(f"{usage}\n{listed}\nerror[{InvalidArgument.code}]: {what}\n  hint: `{path} -h` describes "
+                         f"the commands, `{path} COMMAND -h` one of them.\n")
+    return InvalidArgument.exit_code
 
 
 def _dash_file_hint(path: str, named: str, argv: list[str]) -> str:
@@ -194,6 +223,9 @@ def usage_message(exc: click_errors.UsageError, argv: list[str]) -> str:
         if other is not None:
             return f"unknown option {exc.option_name} ({other})"
         near = _near_options(exc.ctx, exc.option_name)
+        if near == [exc.option_name] or (_at_top(exc.ctx) and exc.option_name in SHARED_SHORT):
+            # `pdftools --json`, `pdftools -q`: a command's own option, the command left out
+            return f"unknown option {exc.option_name} before a command: it is a command's option"
         meant = f" (did you mean {near[0]}?)" if len(near) == 1 else \
             f" (did you mean one of {', '.join(near)}?)" if near else ""
         return f"unknown option {exc.option_name}{meant}"
@@ -209,6 +241,7 @@ def usage_message(exc: click_errors.UsageError, argv: list[str]) -> str:
 
 
 SHARED_OPTIONS = ("--json", "--quiet", "--force", "--output", "--password")  # options every writer or reader has
+SHARED_SHORT = ("-q", "-o")  # --quiet's and --output's
 
 
 def _at_top(ctx: click_core.Context | None) -> bool:

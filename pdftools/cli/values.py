@@ -30,10 +30,12 @@ def interactive() -> bool:
 
 
 def fill_secrets(fn: Callable[..., Any], kwargs: dict[str, Any], files: dict[str, str | None],
-                 typed: set[str], from_env: set[str] | None = None) -> None:
+                 typed: set[str], from_env: set[str] | None = None) -> list[str]:
     """Fill secret values from their files (`--password-file`), else ask for them at a terminal. Several values
     (merge's passwords) are the lines of the file, and of the environment variable (`from_env`: click splits a
-    list's variable at blanks, and a password may hold spaces)."""
+    list's variable at blanks, and a password may hold spaces). An input's password is not asked for yet: its
+    name is returned, for call_asking to ask when the input needs it."""
+    deferred: list[str] = []
     for name, cli in secret_parameters(fn).items():
         several = many(split_annotated(hints_of(fn)[name])[0])
         if name in (from_env or ()) and cli.envvar:  # one value or its lines, never split at blanks as click does
@@ -58,8 +60,34 @@ def fill_secrets(fn: Callable[..., Any], kwargs: dict[str, Any], files: dict[str
                                       hint=f"Give the password in a file ({cli.file_flag} FILE), or the PDF by name.")
             kwargs[name] = read_value_file(path, cli.file_flag or "", several=several)
         if kwargs.get(name) is None and cli.prompt and interactive():
-            kwargs[name] = typer.prompt(cli.prompt, hide_input=cli.hide_input, confirmation_prompt=cli.confirm,
-                                        err=True)
+            if cli.confirm or _reads_stdin(kwargs):  # a new password (protect's) is always needed: asked now
+                ask(kwargs, name, cli)
+            else:
+                deferred.append(name)
+    return deferred
+
+
+def ask(kwargs: dict[str, Any], name: str, cli: Cli) -> None:
+    kwargs[name] = typer.prompt(cli.prompt or "Password", hide_input=cli.hide_input, confirmation_prompt=cli.confirm,
+                                err=True)
+
+
+def call_asking(fn: Callable[..., Any], kwargs: dict[str, Any], deferred: list[str]) -> Any:
+    """Call the op; the password of its input (`deferred` by fill_secrets) is asked for at a terminal only when the
+    input turns out to need one (ENCRYPTED), then the op called again: `unprotect` of a file that is not encrypted
+    asks nothing, as `qpdf --decrypt` never does. Nothing was written by the first call (the input was not
+    opened)."""
+    from pdftools.errors import Encrypted
+
+    try:
+        return fn(**kwargs)
+    except Encrypted:
+        if not deferred:
+            raise
+    secrets = secret_parameters(fn)
+    for name in deferred:
+        ask(kwargs, name, secrets[name])
+    return fn(**kwargs)
 
 
 def _reads_stdin(kwargs: dict[str, Any]) -> bool:

@@ -29,6 +29,17 @@ class Param:
     max_length: int | None = None
     one_of: tuple[Any, ...] | None = None  # the values allowed (a schema's `enum`), where a Literal would not do
     empty_is_default: bool = False  # an empty string is the parameter left out (a page spec whose default is all)
+    aliases: Any = ()  # other names of a choice (pdfcpu's `bc` for `bottom`), in any case: taken, never listed
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "aliases", tuple((k.casefold(), v) for k, v in dict(self.aliases).items()))
+
+    def canonical(self, value: Any) -> Any:
+        """A choice given by another of its names (`aliases`) as its own name; any other value as it is. Every
+        front end (the command line, MCP, a batch's options) takes the value through this before checking it."""
+        if not self.aliases or not isinstance(value, str):
+            return value
+        return dict(self.aliases).get(value.strip().casefold(), value)
 
     def constraints(self) -> dict[str, Any]:
         names = ("ge", "le", "min_length", "max_length")

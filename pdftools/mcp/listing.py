@@ -63,6 +63,10 @@ def tool_parameters(fn: Callable[..., Any]) -> list[inspect.Parameter]:
         base = base if mcp.annotation is MISSING else mcp.annotation
         coerce = coercion(base, name)
         extra: list[Any] = [*coerce] if isinstance(coerce, tuple) else [coerce] if coerce is not None else []
+        if spec is not None and spec.aliases:  # a choice's other names (pdf_stamp's `bc`), taken as its own
+            from pydantic import BeforeValidator
+
+            extra.append(BeforeValidator(spec.canonical))
         if spec is not None and not mcp.note and shared_parameters().get(name) == spec:
             extra.insert(0, spec.field(""))  # described once, in the instructions
         elif spec is not None:

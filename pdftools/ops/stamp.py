@@ -39,7 +39,13 @@ from pdftools.errors import InvalidArgument
 if TYPE_CHECKING:
     import pikepdf
 
-Position = Literal["center", "top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right"]
+Position = Literal["center", "top", "bottom", "left", "right", "top-left", "top-right", "bottom-left", "bottom-right"]
+# pdfcpu's anchors (`pos:bc`) and its long names for them, taken as other names of ours (its `l`, `r`: left, right)
+PDFCPU_POSITIONS = {"c": "center", "tc": "top", "topcenter": "top", "top-center": "top", "bc": "bottom",
+                    "bottomcenter": "bottom", "bottom-center": "bottom", "l": "left", "r": "right",
+                    "tl": "top-left", "topleft": "top-left", "tr": "top-right", "topright": "top-right",
+                    "bl": "bottom-left", "bottomleft": "bottom-left", "br": "bottom-right",
+                    "bottomright": "bottom-right"}
 COLOURS = {"black": "000000", "white": "ffffff", "red": "ff0000", "green": "008000", "blue": "0000ff",
            "gray": "808080", "grey": "808080", "lightgray": "d3d3d3", "orange": "ffa500"}
 # display coordinates -> user space, by page rotation (w, h: the crop box's width and height)
@@ -73,7 +79,9 @@ def stamp(
     ] = None,
     pdf: Annotated[str | None, Param("A PDF to stamp instead of text: `stamp.pdf`, or its pages `stamp.pdf:2`")] = None,
     pages: Pages = None,
-    position: Annotated[Position, Param("Where on the page (text)")] = "center",
+    position: Annotated[Position, Param("Where on the page (text){{cli:: center, top, bottom, left, right, top-left, "
+                                        "top-right, bottom-left, bottom-right; pdfcpu's `bc`, `tl`... too}}",
+                                        aliases=PDFCPU_POSITIONS), Cli(metavar="WHERE")] = "center",
     font_size: Annotated[float, Param("Text size in points", ge=1, le=1000)] = 12,
     color: Annotated[str, Param("Text colour: #rrggbb, #rgb or a name (black, gray, red...)")]
     = "black",
@@ -198,7 +206,7 @@ def _stamp_text(page: pikepdf.Page, data: bytes, style: _Style, size: float, pos
 
 
 def _side(position: str, axis: int) -> str:
-    """`top-left` -> top (axis 0) or left (axis 1); `top` -> top or ""; `left` does not occur."""
+    """`top-left` -> top (axis 0) or left (axis 1); `top` -> top or ""; `left` -> "" or left."""
     parts = position.split("-")
     if axis == 0:
         return parts[0] if parts[0] in ("top", "bottom") else ""

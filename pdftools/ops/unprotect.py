@@ -2,9 +2,11 @@
 
 {{cli:At a shell, give the password with --password-file, PDFTOOLS_PASSWORD, or type it when asked (hidden).
 }}A wrong password gives BAD_PASSWORD. The written file is checked: it opens without a password.
-{{cli:{{remove_restrictions}} also removes a signed PDF's restrictions, as qpdf's option of that name: its
+{{cli:A file that is not encrypted is written as it is (a copy, exit 0), as `qpdf --decrypt` copies it, and a note
+says so: a loop over plain and locked files runs to its end.
+}}{{cli:{{remove_restrictions}} also removes a signed PDF's restrictions, as qpdf's option of that name: its
 signature fields become plain widgets that keep their look, and it is no longer locked by them (the signatures are
-no longer valid); a signed file that is not encrypted is then a valid input.
+no longer valid), whether or not it is encrypted.
 }}"""
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ from pdftools.core.edit import Edited, Force, InPlace, Input, Linearize, ObjectS
 from pdftools.core.params import Cli, Param
 from pdftools.document import signatures
 from pdftools.document.encryption import cipher_of, verify_unprotected
-from pdftools.errors import InvalidArgument
 
 
 @dataclass
@@ -26,12 +27,29 @@ class UnprotectResult(Edited):
     opened_with: Literal["user", "owner", "none"] = "user"
     signatures_disabled: int = 0
     """Signature fields made plain widgets (remove_restrictions)."""
+    was_encrypted: bool = True
+    """False: it was not (without remove_restrictions, the output is a copy)."""
     restrictions_asked = False  # (no field) remove_restrictions was given: a person reads the count only then
 
     @property
     def table_hidden(self) -> tuple[str, ...]:
-        """`signatures disabled 0` answers --remove-restrictions; without it, nothing was asked."""
-        return () if self.restrictions_asked else ("signatures_disabled",)
+        """`signatures disabled 0` answers --remove-restrictions; without it, nothing was asked. `was encrypted yes`
+        says what unprotect is for: only `no` tells."""
+        return (*(() if self.restrictions_asked else ("signatures_disabled",)),
+                *(("was_encrypted",) if self.was_encrypted else ()))
+
+    signed = False  # (no field) the input has signatures that restrict it
+
+    def notes(self) -> list[str]:
+        """For people (the CLI's stderr): an input that was not encrypted was copied (the exit code is 0)."""
+        if self.was_encrypted or (self.restrictions_asked and self.signed):
+            return []
+        if self.restrictions_asked:
+            return [f"{self.input} was neither encrypted nor signed: nothing removed, written as it is"]
+        if self.signed and not self.restrictions_asked:
+            return [f"{self.input} was not encrypted: nothing removed, written as it is; its signatures' restrictions "
+                    "stay (--remove-restrictions removes them, and the signatures are then no longer valid)"]
+        return [f"{self.input} was not encrypted: nothing removed, written as it is"]
 
 
 def unprotect(
@@ -51,25 +69,14 @@ def unprotect(
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="unprotected", password=password, in_place=in_place, force=force, exact=True)
     with job.pdf as pdf:
-        signed = signatures.restricted(pdf)
-        if not pdf.is_encrypted and not (remove_restrictions and signed):
-            message, hint = _nothing(job.src, remove_restrictions, signed)
-            raise InvalidArgument(message, hint=hint)
+        signed, was_encrypted = signatures.restricted(pdf), pdf.is_encrypted
         opened_with: Literal["user", "owner", "none"] = (
             "owner" if pdf.owner_password_matched else "user" if password and pdf.is_encrypted else "none")
         removed = cipher_of(pdf) if pdf.is_encrypted else ""
         disabled = signatures.remove_restrictions(pdf) if remove_restrictions else 0
         saved = job.save(encryption=False, verify=verify_unprotected)
-    result = UnprotectResult(**saved, removed=removed, opened_with=opened_with, signatures_disabled=disabled)
-    result.restrictions_asked = remove_restrictions
+    result = UnprotectResult(**saved, removed=removed, opened_with=opened_with, signatures_disabled=disabled,
+                             was_encrypted=was_encrypted)
+    result.restrictions_asked, result.signed = remove_restrictions, bool(signed)
     return result
 
-
-def _nothing(src: object, remove_restrictions: bool, signed: bool) -> tuple[str, str]:
-    """Why there is nothing to do, and the hint: the message and the hint of the error."""
-    if remove_restrictions:
-        return f"{src} is neither encrypted nor signed", "Nothing to remove: it opens as it is."
-    if signed:
-        return (f"{src} is not encrypted", "Its signatures' restrictions go with {{remove_restrictions}} (the "
-                                           "signatures are then no longer valid).")
-    return f"{src} is not encrypted", "Nothing to remove: it opens as it is."

@@ -220,3 +220,22 @@ def test_pdfseparates_output_pattern_is_given_back_as_d_and_pattern(cli: Any, pd
     pattern, so the hint gives the command whole (it said only `-d DIR, named by --pattern`)."""
     error = json.loads(cli("split", pdf, out, "--json").stderr)["error"]
     assert f"`pdftools split FILE {command}`" in error["hint"], error
+
+
+@pytest.mark.parametrize("option", ["--json", "--force", "--quiet", "-q", "-o"])
+def test_a_command_option_before_any_command_is_not_offered_as_itself(cli: Any, option: str) -> None:
+    """`pdftools --json` (a script whose command word was empty) said `unknown option --json (did you mean
+    --json?)`: it is a command's option, to go after a command's name, as the hint says."""
+    result = cli(option, "--json")
+    error = json.loads(result.stderr)["error"]
+    assert result.exit_code == 2 and result.stdout == "", result
+    assert "did you mean" not in error["message"] and "command" in error["message"], error
+    assert f"`pdftools COMMAND {option}`" in error["hint"], error
+
+
+@pytest.mark.parametrize("args", [["frobnicate", "{pdf}"], ["metadata", "frobnicate", "{pdf}"], ["help", "frobnicate"]])
+def test_an_unknown_command_s_hint_names_the_list_of_commands(cli: Any, pdf: Path, args: list[str]) -> None:
+    """Its hint said `pdftools -h` lists the arguments and options: it lists the commands."""
+    result = cli(*[a.format(pdf=pdf) for a in args])  # (help takes no --json)
+    hint = result.stderr.splitlines()[-1]
+    assert result.exit_code == 2 and hint.startswith("  hint: ") and "lists the commands" in hint, result

@@ -204,7 +204,8 @@ def _download_route(store: FileStore) -> Any:
         if stored is None and store.was_swept(token):
             return refuse(410, "FILE_EXPIRED", "the file has expired", "Run the tool again to make it anew.")
         if stored is None:
-            return refuse(404, "FILE_NOT_FOUND", "no such file", "Links come from tool results or /upload.")
+            return refuse(404, "FILE_NOT_FOUND", "no such file", "Links come from tool results or /upload; a "
+                          "server that restarted has none of the files it held before (its store went with it).")
         if stored.expires < time.time():  # known but expired (a link is a capability: no session check)
             return refuse(410, "FILE_EXPIRED", "the file has expired", "Run the tool again to make it anew.")
         return FileResponse(stored.path, media_type=stored.mime,

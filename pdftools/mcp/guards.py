@@ -97,8 +97,11 @@ class BearerAuth:
             if scheme.lower() == b"bearer":  # the scheme is case-insensitive (RFC 9110), the token is not
                 given = b"Bearer " + credentials
             if not hmac.compare_digest(given, self.expected):
+                hint = "Send Authorization: Bearer <token>" + (
+                    ", or add ?token=<token> to the link (a browser sends no header)" if scope["method"] in
+                    ("GET", "HEAD") else "") + "."
                 response = JSONResponse({"error": {"code": "UNAUTHORIZED", "message": "missing or wrong token",
-                                                   "hint": "Send Authorization: Bearer <token>."}}, status_code=401,
+                                                   "hint": hint}}, status_code=401,
                                         headers={"WWW-Authenticate": "Bearer"})
                 await response(scope, receive, send)
                 return

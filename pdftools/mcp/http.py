@@ -271,15 +271,33 @@ def serve_http(roots: list[Path], settings: HttpSettings, log_level: str = "WARN
                             timeout_graceful_shutdown=GRACE)
     try:  # on SIGTERM/SIGINT the calls under way finish (GRACE seconds at most), then uvicorn closes and returns
         server = _stopping(config, draining)
+        hung_up = _on_hangup(server)
         server.run()
         if not server.started:  # it could not start (uvicorn.run's exit)
             sys.exit(3)
+        if hung_up.is_set():
+            sys.exit(128 + signal.SIGHUP)
     finally:
         stop.set()
         store.clear()  # a private store goes with the server; a shared one stays for the other replicas
 
 
 GRACE = 30  # seconds a stopping server waits for the requests under way
+
+
+def _on_hangup(server: Any) -> threading.Event:
+    """SIGHUP (the terminal or ssh session that started the server went away) stops it as SIGTERM does, as it
+    stops every command (exit 129); ignored, under nohup, it stays ignored. uvicorn catches SIGINT and SIGTERM
+    alone: SIGHUP killed the server at once, and its file store, every upload and output, stayed in TMPDIR."""
+    hung_up = threading.Event()
+
+    def hangup(sig: int, frame: Any) -> None:
+        hung_up.set()
+        server.should_exit = True  # what uvicorn's own handler does for SIGTERM
+
+    if signal.getsignal(signal.SIGHUP) is not signal.SIG_IGN:
+        signal.signal(signal.SIGHUP, hangup)
+    return hung_up
 
 
 def _stopping(config: Any, draining: Draining) -> Any:

@@ -2,7 +2,9 @@
 call finishes and its result reaches the client, then the server stops and removes its file store, as the
 README says ("SIGTERM/SIGINT finish in-flight requests first"). It cut the call instead: uvicorn ended the
 call's response stream at once, the SDK's client retried it and raised "SSE stream ended and reconnection
-attempts were exhausted", and the agent never had a result. Real server, the official SDK's client."""
+attempts were exhausted", and the agent never had a result. SIGHUP (the terminal or ssh session that started it
+went away) stops it the same way, as it stops every command: it killed the server at once, which left its file
+store (every upload and output) in TMPDIR. Real server, the official SDK's client."""
 
 from __future__ import annotations
 
@@ -48,7 +50,7 @@ def _serve(root: Path, files: Path) -> tuple[subprocess.Popen[bytes], int]:
     return proc, port
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT, signal.SIGHUP], ids=["SIGTERM", "SIGINT", "SIGHUP"])
 def test_a_call_under_way_finishes_before_the_server_stops(tmp_path: Path, sig: signal.Signals) -> None:
     root, files = tmp_path / "root", tmp_path / "files"
     root.mkdir()
@@ -82,5 +84,5 @@ def test_a_call_under_way_finishes_before_the_server_stops(tmp_path: Path, sig: 
     assert after, "the signal came once the call had finished: nothing was tested"
     assert not result.is_error, result.content[0].text
     assert result.structured_content["pages_ocred"] == list(range(1, PAGES + 1))
-    assert code == 128 + sig  # 143, 130: as every command stopped so (README, exit codes)
+    assert code == 128 + sig  # 143, 130, 129: as every command stopped so (README, exit codes)
     assert list(files.iterdir()) == [], "the file store is removed when the server stops"

@@ -47,10 +47,13 @@ class Executor(Protocol):
     def close(self, kill: bool = False) -> None: ...
 
 
-def _own_group(coordinator: int) -> None:
+def _own_group(coordinator: int, scratch: str) -> None:
     """A local worker's start: its own process group (stopped as one, with its children; the terminal's
-    Ctrl-C goes to the coordinator, which stops the workers), and a watch on the coordinator."""
+    Ctrl-C goes to the coordinator, which stops the workers), a watch on the coordinator, and its temporary
+    files (and its programs') in `scratch`, which the coordinator removes once the workers are stopped: a worker
+    killed mid-file (a cancel, Ctrl-C) cleans up nothing, and an OCR's page images stayed in TMPDIR."""
     os.setpgid(0, 0)
+    os.environ["TMPDIR"] = tempfile.tempdir = scratch
     threading.Thread(target=_end_with, args=(coordinator,), daemon=True, name="pdftools-coordinator").start()
 
 
@@ -103,13 +106,15 @@ class LocalExecutor:
             self._context.set_forkserver_preload(["pdftools.batch.work"])  # imported once, forked per worker
         self._pool: ProcessPoolExecutor | None = None
         self._marks: str | None = None  # a folder where each worker writes down what it runs (see _Tracked)
+        self._scratch: str | None = None  # the workers' TMPDIR, removed with them (see _own_group)
 
     def _fresh_pool(self) -> ProcessPoolExecutor:
         if self._pool is not None:
             self._kill()
             self._pool.shutdown(wait=True, cancel_futures=True)
+        self._scratch = self._scratch or tempfile.mkdtemp(prefix="pdftools-batch-")
         self._pool = ProcessPoolExecutor(self.workers, mp_context=self._context, initializer=_own_group,
-                                         initargs=(os.getpid(),))
+                                         initargs=(os.getpid(), self._scratch))
         return self._pool
 
     def run(self, fn: Callable[[Any], Any], items: Iterable[Any],
@@ -193,12 +198,14 @@ class LocalExecutor:
         if self._marks is not None:
             shutil.rmtree(self._marks, ignore_errors=True)
             self._marks = None
-        if self._pool is None:
-            return
-        if kill:
-            self._kill()
-        self._pool.shutdown(wait=True, cancel_futures=True)
-        self._pool = None
+        if self._pool is not None:
+            if kill:
+                self._kill()
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+        if self._scratch is not None:  # the workers are stopped: what they left is nobody's
+            shutil.rmtree(self._scratch, ignore_errors=True)
+            self._scratch = None
 
 
 class _Tracked:

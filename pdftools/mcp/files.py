@@ -57,8 +57,9 @@ class HttpPolicy(RootsPolicy):
         if raw.startswith(URI_PREFIX):
             stored = self.store.get(raw[len(URI_PREFIX):], self.session)
             if stored is None:
-                raise FileNotFound(f"no file {raw} for this session (expired, or another session's)",
-                                   hint="Upload it again (POST /upload), or use a URI this session was given.")
+                raise FileNotFound(f"no file {raw} for this session (expired, another session's, or made before "
+                                   "the server restarted)", hint=f"Upload it again (POST /upload), or use a URI this "
+                                                                 f"session was given. {REMADE}")
             self.known[str(stored.path)], self.names[str(stored.path)] = stored.uri, stored.name
             return stored.path
         if like_data(raw):
@@ -95,9 +96,15 @@ class HttpPolicy(RootsPolicy):
         if raw.strip().startswith(URI_PREFIX):
             return raw.strip()
         found = _LINK.fullmatch(raw)
-        stored = self.store.lookup(found[1]) if found else None
-        if stored is not None and self.link(stored) == re.split(r"[?#]", raw.strip(), maxsplit=1)[0]:
+        if found is None:
+            return raw
+        bare = re.split(r"[?#]", raw.strip(), maxsplit=1)[0]
+        stored = self.store.lookup(found[1])
+        if stored is not None and self.link(stored) == bare:
             return stored.uri
+        if stored is None and self.link(_token_only(found[1])) == bare:  # this server's link, its file gone
+            raise FileNotFound(f"the file this link named is gone: {bare} (expired, or made before the server "
+                               "restarted)", hint=REMADE)
         return raw
 
     def in_place(self, path: Path) -> None:
@@ -211,6 +218,15 @@ class HttpPolicy(RootsPolicy):
 
     def cleanup(self) -> None:
         shutil.rmtree(self.workspace, ignore_errors=True)
+
+
+REMADE = ("Stored files expire (the server's PDFTOOLS_FILE_TTL, an hour by default) and all go when the server "
+          "restarts: run the tool that made it again, or upload the file again.")
+
+
+def _token_only(token: str) -> StoredFile:
+    """A stand-in for a file no longer stored, to make the link it had."""
+    return StoredFile(token, "", Path(), 0, "", "", 0.0, 0.0, None)
 
 
 def _extension(declared: str | None, path: Path) -> str:

@@ -1,10 +1,12 @@
 """What stands in front of the HTTP app: the bearer token on every route (constant-time compare; `?token=` for a
 browser's GET), no OAuth discovery (a 401 there starts a login that cannot work), no idle event streams when
-stateless; and the JSON error every route answers with."""
+stateless; the requests under way counted, so that a stopping server lets them finish (`Draining`); and the
+JSON error every route answers with."""
 
 from __future__ import annotations
 
 import hmac
+import time
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -26,6 +28,41 @@ class NoIdleStreams:
             await response(scope, receive, send)
             return
         await self.app(scope, receive, send)
+
+
+class Draining:
+    """Counts the requests under way (a tool call's POST until its response stream ends, an upload, a download;
+    not the MCP endpoint's GET, an event stream that lasts as long as its session). `drain` (the server is
+    stopping: SIGTERM, Ctrl-C) returns once none has been under way for `QUIET` seconds, or after `most`: a call's
+    result reaches its client, and so do the requests a client makes to finish it (the SDK's client lists the
+    tools after a call, to check its result), before the server closes its streams. Nothing is refused meanwhile:
+    a call of a session already open is an agent's next step, and refusing it made its call fail."""
+
+    QUIET = 0.5
+
+    def __init__(self, app: Any, path: str) -> None:
+        self.app, self.path = app, path.rstrip("/") or "/"
+        self.under_way, self.last = 0, time.monotonic()
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http" or (scope["method"] == "GET" and scope["path"].rstrip("/") == self.path):
+            await self.app(scope, receive, send)
+            return
+        self.under_way += 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.under_way -= 1
+            self.last = time.monotonic()
+
+    async def drain(self, most: float, forced: Any = lambda: False) -> None:
+        """`forced()` true (a second Ctrl-C) ends the wait at once."""
+        import anyio
+
+        deadline = time.monotonic() + most
+        while time.monotonic() < deadline and not forced() and \
+                (self.under_way or time.monotonic() - self.last < self.QUIET):
+            await anyio.sleep(0.05)
 
 
 class NoOAuth:
@@ -60,8 +97,11 @@ class BearerAuth:
             if scheme.lower() == b"bearer":  # the scheme is case-insensitive (RFC 9110), the token is not
                 given = b"Bearer " + credentials
             if not hmac.compare_digest(given, self.expected):
+                hint = "Send Authorization: Bearer <token>" + (
+                    ", or add ?token=<token> to the link (a browser sends no header)" if scope["method"] in
+                    ("GET", "HEAD") else "") + "."
                 response = JSONResponse({"error": {"code": "UNAUTHORIZED", "message": "missing or wrong token",
-                                                   "hint": "Send Authorization: Bearer <token>."}}, status_code=401,
+                                                   "hint": hint}}, status_code=401,
                                         headers={"WWW-Authenticate": "Bearer"})
                 await response(scope, receive, send)
                 return

@@ -28,7 +28,7 @@ from pdftools.errors import UploadTooLarge
 from pdftools.mcp import mime
 from pdftools.mcp.events import MemoryEventStore
 from pdftools.mcp.files import HttpPolicy, describe
-from pdftools.mcp.guards import BearerAuth, NoIdleStreams, NoOAuth, refuse
+from pdftools.mcp.guards import BearerAuth, Draining, NoIdleStreams, NoOAuth, refuse
 from pdftools.mcp.page import PAGE
 from pdftools.mcp.server import build_server, session_of
 from pdftools.mcp.store import FileStore, StoredFile, stored_name
@@ -58,7 +58,8 @@ class HttpSettings:
         return (self.public_url or f"http://{self.host}:{self.port}").rstrip("/")
 
 
-def build_app(roots: list[Path], settings: HttpSettings, log_level: str = "WARNING") -> tuple[Any, FileStore]:
+def build_app(roots: list[Path], settings: HttpSettings, log_level: str = "WARNING"
+              ) -> tuple[Any, FileStore, Draining]:
     from mcp.server.transport_security import TransportSecuritySettings
 
     if settings.store_dir is not None:
@@ -89,8 +90,8 @@ def build_app(roots: list[Path], settings: HttpSettings, log_level: str = "WARNI
                                      host=settings.host, event_store=MemoryEventStore() if resumable else None,
                                      retry_interval=RETRY_MS if resumable else None)
     app = NoIdleStreams(app, settings.path) if settings.stateless else app
-    app = AnsweringHttp(app, settings.path)
-    return NoOAuth(BearerAuth(app, settings.token) if settings.token else app), store
+    app = draining = Draining(AnsweringHttp(app, settings.path), settings.path)
+    return NoOAuth(BearerAuth(app, settings.token) if settings.token else app), store, draining
 
 
 RETRY_MS = 1000  # how soon a client reconnects to a dropped stream (the SSE `retry` field)
@@ -205,7 +206,8 @@ def _download_route(store: FileStore) -> Any:
         if stored is None and store.was_swept(token):
             return refuse(410, "FILE_EXPIRED", "the file has expired", "Run the tool again to make it anew.")
         if stored is None:
-            return refuse(404, "FILE_NOT_FOUND", "no such file", "Links come from tool results or /upload.")
+            return refuse(404, "FILE_NOT_FOUND", "no such file", "Links come from tool results or /upload; a "
+                          "server that restarted has none of the files it held before (its store went with it).")
         if stored.expires < time.time():  # known but expired (a link is a capability: no session check)
             return refuse(410, "FILE_EXPIRED", "the file has expired", "Run the tool again to make it anew.")
         return FileResponse(stored.path, media_type=stored.mime,
@@ -250,7 +252,7 @@ def serve_http(roots: list[Path], settings: HttpSettings, log_level: str = "WARN
 
     _check_reachable(settings)
     _check_port(settings.host, settings.port)
-    app, store = build_app(roots, settings, log_level)
+    app, store, draining = build_app(roots, settings, log_level)
     stop = threading.Event()
 
     every = min(SWEEP_EVERY, max(0.5, settings.ttl / 2))  # an expired file lingers at most TTL/2 (60 s)
@@ -267,12 +269,56 @@ def serve_http(roots: list[Path], settings: HttpSettings, log_level: str = "WARN
         sys.stderr.flush()
     # uvicorn re-raises SIGTERM after its graceful shutdown; as an exception it lets `finally` clean up
     signal.signal(signal.SIGTERM, lambda sig, _: sys.exit(128 + sig))
-    try:  # uvicorn finishes in-flight requests on SIGTERM/SIGINT, then returns
-        uvicorn.run(app, host=settings.host, port=settings.port, log_level=log_level.lower(),
-                    timeout_graceful_shutdown=30)
+    config = uvicorn.Config(app, host=settings.host, port=settings.port, log_level=log_level.lower(),
+                            timeout_graceful_shutdown=GRACE)
+    try:  # on SIGTERM/SIGINT the calls under way finish (GRACE seconds at most), then uvicorn closes and returns
+        server = _stopping(config, draining)
+        hung_up = _on_hangup(server)
+        server.run()
+        if not server.started:  # it could not start (uvicorn.run's exit)
+            sys.exit(3)
+        if hung_up.is_set():
+            sys.exit(128 + signal.SIGHUP)
     finally:
         stop.set()
         store.clear()  # a private store goes with the server; a shared one stays for the other replicas
+
+
+GRACE = 30  # seconds a stopping server waits for the requests under way
+
+
+def _on_hangup(server: Any) -> threading.Event:
+    """SIGHUP (the terminal or ssh session that started the server went away) stops it as SIGTERM does, as it
+    stops every command (exit 129); ignored, under nohup, it stays ignored. uvicorn catches SIGINT and SIGTERM
+    alone: SIGHUP killed the server at once, and its file store, every upload and output, stayed in TMPDIR."""
+    hung_up = threading.Event()
+
+    def hangup(sig: int, frame: Any) -> None:
+        hung_up.set()
+        server.should_exit = True  # what uvicorn's own handler does for SIGTERM
+
+    if signal.getsignal(signal.SIGHUP) is not signal.SIG_IGN:
+        signal.signal(signal.SIGHUP, hangup)
+    return hung_up
+
+
+def _stopping(config: Any, draining: Draining) -> Any:
+    """uvicorn's server, whose shutdown first lets the requests under way finish (`Draining`), then closes the
+    event streams. sse-starlette closed every stream as soon as uvicorn caught the signal, a tool call's too, so
+    a call under way lost its result (the client saw its stream end); it now waits to be told (`should_exit`).
+    It keeps listening meanwhile: a client whose event stream dropped reconnects to it (one refused ended the
+    SDK's client)."""
+    import uvicorn
+    from sse_starlette.sse import AppStatus  # the event streams of the SDK's Streamable HTTP
+
+    class Stopping(uvicorn.Server):
+        async def shutdown(self, sockets: Any = None) -> None:
+            await draining.drain(GRACE, lambda: self.force_exit)  # a second Ctrl-C stops at once
+            AppStatus.should_exit = True  # now the streams end: the sessions' GET streams, a call cut at GRACE
+            await super().shutdown(sockets)
+
+    AppStatus.disable_automatic_graceful_drain()
+    return Stopping(config)
 
 
 def _check_port(host: str, port: int) -> None:

@@ -111,7 +111,8 @@ class PdftoolsServer(MCPServer):
             owner = session_of(context.request_context.request) if context is not None else None
             stored = self.store.get(text[len(URI_PREFIX):], owner)
             if stored is None:
-                raise ResourceNotFoundError(f"no file {text} for this session (expired, or another session's)")
+                raise ResourceNotFoundError(f"no file {text} for this session (expired, another session's, or "
+                                            "made before the server restarted)")
             content = _as_text(stored.path.read_bytes(), stored.mime)
             return [ReadResourceContents(content=content, mime_type=stored.mime)]
         return await super().read_resource(uri, context)

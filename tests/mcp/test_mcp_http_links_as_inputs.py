@@ -41,3 +41,51 @@ def test_a_download_link_is_the_file_and_a_stored_name_names_its_uri(tmp_path: P
     error = json.loads(named.content[0].text)
     assert error["code"] == "FILE_NOT_FOUND" and stored["uri"] in error["hint"], error
     assert json.loads(elsewhere.content[0].text)["code"] == "FILE_NOT_FOUND"  # another server's link is not ours
+
+
+def test_a_link_whose_file_is_gone_says_so_not_to_check_a_path(tmp_path: Path, sample: Path) -> None:
+    """A link of this server whose file was swept (expired; a restart loses them all the same way) was taken for a
+    path: `no such file: http://...`, "Check the path". It says the file is gone and how to make it again; the
+    download route's 404 and the uri's error say a restart loses files too."""
+    import time
+    import urllib.error
+    import urllib.request
+
+    from surface_servers import TOKEN
+
+    root = tmp_path / "root"
+    root.mkdir()
+    shutil.copy(sample, root / "four.pdf")
+
+    def status(url: str) -> tuple[int, dict[str, Any]]:
+        request = urllib.request.Request(url, headers={"Authorization": f"Bearer {TOKEN}"})
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.status, {}
+        except urllib.error.HTTPError as err:
+            return err.code, json.loads(err.read())
+
+    async def make(server: Any) -> dict[str, Any]:
+        async with server.client() as client:
+            made = await client.call_tool("pdf_select_pages", {"input": "four.pdf", "pages": "1", "output": "one.pdf"})
+            return dict(made.structured_content["files"][0])
+
+    async def use(server: Any, stored: dict[str, Any]) -> list[Any]:
+        async with server.client() as client:
+            return [await client.call_tool("pdf_info", {"input": stored["download_url"]}),
+                    await client.call_tool("pdf_info", {"input": stored["uri"]})]
+
+    with http_server(root, files_dir=tmp_path, PDFTOOLS_FILE_TTL="1") as server:
+        stored = anyio.run(make, server)
+        for _ in range(600):  # until the sweep (every 0.5 s at this TTL) has removed it: the link answers 410
+            if status(stored["download_url"])[0] == 410:
+                break
+            time.sleep(0.1)
+        by_link, by_uri = anyio.run(use, server, stored)
+        unknown = status(stored["download_url"][:-5] + "AAAAA")
+    link_error, uri_error = (json.loads(r.content[0].text) for r in (by_link, by_uri))
+    assert by_link.is_error and link_error["code"] == "FILE_NOT_FOUND", link_error
+    assert "Check the path" not in link_error["hint"] and "gone" in link_error["message"], link_error
+    assert "restart" in link_error["hint"] and "again" in link_error["hint"], link_error
+    assert "restart" in uri_error["message"], uri_error
+    assert unknown[0] == 404 and "restart" in unknown[1]["error"]["hint"], unknown

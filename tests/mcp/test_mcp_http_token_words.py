@@ -31,9 +31,10 @@ def test_instructions_say_download_links_need_the_token(tmp_path: Path) -> None:
                 bare = await http.get(link)
                 header = await http.get(link, headers={"Authorization": f"Bearer {TOKEN}"})
                 query = await http.get(link, params={"token": TOKEN})
-            return said, (bare.status_code, header.status_code, query.status_code, query.content[:5])
+            return said, (bare.status_code, header.status_code, query.status_code, query.content[:5]), bare.json()
 
-    said, fetched = anyio.run(go)
+    said, fetched, refused = anyio.run(go)
     assert "download_url" in said and "Authorization: Bearer" in said and "?token=" in said, said
     assert fetched == (401, 200, 200, b"%PDF-"), fetched
+    assert "?token=" in refused["error"]["hint"], refused  # a link opened in a browser: the way it can send it
     assert "?token=" not in instructions("http") and "?token=" not in instructions("stdio")  # no token: nothing

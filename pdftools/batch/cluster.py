@@ -3,7 +3,8 @@
 The scheduler reruns the files of a worker that dies on the others (its `allowed-failures`, 3 by default, then
 `KilledWorker`: WORKER_LOST). A scheduler that goes drops every file in flight: they are sent again once a
 scheduler with workers answers at the address, within the timeout (a supervisor restarting it), or at the address
-the scheduler file names then, when the cluster was named by its file, else CLUSTER_UNAVAILABLE. The files in
+the scheduler file names then, when the cluster was named by its file (a host name is looked up again by Dask's own
+reconnection: one that names another machine then is followed too), else CLUSTER_UNAVAILABLE. The files in
 flight follow the cluster's worker threads as workers come and go. Workers need the same pdftools (`remote`
 checks it) and its programs, and the files on storage they all see; or, with --send-files, the files go to them as
 data beside each task (`_submit`), and a file whose worker went with its data is sent again.

@@ -310,10 +310,13 @@ def test_jobs_with_a_cluster_is_refused_not_ignored(tmp_path: Path, monkeypatch:
     assert "--" not in error["message"] + error["hint"] and "leave out jobs" in error["hint"], error
 
 
-def test_a_scheduler_restarted_mid_batch_is_survived_within_the_timeout(tmp_path: Path, sample: Path) -> None:
+@pytest.mark.parametrize("sent", [False, True], ids=["shared", "send-files"])
+def test_a_scheduler_restarted_mid_batch_is_survived_within_the_timeout(tmp_path: Path, sample: Path,
+                                                                        sent: bool) -> None:
     """A scheduler killed and started again (a supervisor, an upgrade) drops every task it had: the batch
     stopped at once with CLUSTER_UNAVAILABLE "has no workers (waited 10 s)" after a few seconds. The files it
-    had in flight are sent again once a scheduler with workers is back within PDFTOOLS_CLUSTER_TIMEOUT."""
+    had in flight are sent again once a scheduler with workers is back within PDFTOOLS_CLUSTER_TIMEOUT; with
+    --send-files their bytes too (they were on the workers, which ended with the old scheduler)."""
     pages = scans(sample, tmp_path / "pages", dpi=72, pages=4)
     (tmp_path / "in").mkdir()
     for copy in range(4):  # enough files that the batch is still running when the scheduler goes
@@ -327,7 +330,8 @@ def test_a_scheduler_restarted_mid_batch_is_survived_within_the_timeout(tmp_path
         env = {k: v for k, v in os.environ.items() if k not in ("PDFTOOLS_CLUSTER", "PDFTOOLS_DEBUG")}
         env["PDFTOOLS_CLUSTER_TIMEOUT"] = "60"
         proc = subprocess.Popen([str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(tmp_path / "out"),
-                                 "--cluster", restarted.address, "--set", "dpi=72", "--json"],
+                                 "--cluster", restarted.address, "--set", "dpi=72", "--json",
+                                 *(["--send-files"] * sent)],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
         assert proc.stdout is not None
         first = json.loads(proc.stdout.readline())

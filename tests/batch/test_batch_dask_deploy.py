@@ -77,15 +77,19 @@ def test_a_worker_without_pdftools_fails_its_files_in_words_and_stays_up(bare: C
         assert "run the same command again" in error["hint"] and "{{" not in error["hint"], row  # a shell's words
 
 
-def test_files_go_around_a_worker_without_pdftools_to_those_with_it(bare: Cluster, tmp_path: Path) -> None:
+@pytest.mark.parametrize("sent", [False, True], ids=["shared", "send-files"])
+def test_files_go_around_a_worker_without_pdftools_to_those_with_it(bare: Cluster, tmp_path: Path,
+                                                                    sent: bool) -> None:
     """A worker that cannot run the files fails them at once, so it took most of the batch (17 files of 20 beside
-    one good worker): once a worker is known to differ, the files go to the others, and the summary names it."""
+    one good worker): once a worker is known to differ, the files go to the others, and the summary names it.
+    With --send-files, the bytes of the files it was sent go again, to the others."""
     small_pdfs(tmp_path / "in", 12)
     bare.add_worker("good")
     bare.add_worker("no-pdftools-2", python=environment_without_pdftools(tmp_path / "venv"))
     try:
         bare.wait_for(2)
-        out = batch("text", tmp_path / "in", "-d", tmp_path / "out", "--cluster", bare.address)
+        out = batch("text", tmp_path / "in", "-d", tmp_path / "out", "--cluster", bare.address,
+                    *(["--send-files"] * sent))
     finally:
         bare.kill("good")
         bare.kill("no-pdftools-2")

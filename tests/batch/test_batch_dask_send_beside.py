@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -97,3 +98,41 @@ def test_a_worker_killed_mid_batch_has_the_files_sent_to_it_sent_again_to_the_ot
     for path in (tmp_path / "out").glob("*.pdf"):
         found = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
         assert found.strip(), path
+
+
+def test_two_batches_at_once_into_one_folder_one_is_refused_and_waits_for_nothing(
+        bare: Cluster, tmp_path: Path, sample: Path) -> None:
+    """Two people (or a script run twice) starting the same cluster batch into one folder: the second is refused at
+    once, OUT_DIR_BUSY, before any file is sent (each output is written once, by the first); run again after the
+    first has ended, it skips every file the first did."""
+    pages = scans(sample, tmp_path / "pages", dpi=72, pages=4)
+    (tmp_path / "in").mkdir()
+    for copy in range(3):  # enough files that the first batch is still at work when the second starts
+        for page in pages:
+            shutil.copy(page, tmp_path / "in" / f"{copy}-{page.name}")
+    (tmp_path / "out").mkdir()
+    bare.add_worker("only", hidden=(tmp_path / "in", tmp_path / "out"))
+    argv = [str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(tmp_path / "out"), "--set", "dpi=72",
+            "--cluster", bare.address, "--send-files", "--json"]
+    proc: subprocess.Popen[str] | None = None
+    try:
+        bare.wait_for(1)
+        proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env())
+        assert proc.stdout is not None
+        first = json.loads(proc.stdout.readline())  # at work (its lock taken before any file)
+        second = subprocess.run(argv, capture_output=True, text=True, env=env(), timeout=120, check=False)
+        rest, err = rest_of(proc, timeout=180)
+        again = subprocess.run(argv, capture_output=True, text=True, env=env(), timeout=120, check=False)
+    finally:
+        if proc is not None and proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        bare.kill("only")
+    assert second.returncode == 6 and second.stdout == "", second
+    assert json.loads(second.stderr)["error"]["code"] == "OUT_DIR_BUSY", second.stderr
+    assert proc.returncode == 0, (err, bare.logs())
+    done = [first, *rows(rest)]
+    assert {r["status"] for r in done} == {"ok"} and len(done) == 12, done
+    assert again.returncode == 0 and [r["status"] for r in rows(again.stdout)] == ["skipped"] * 12, again
+    journal = (tmp_path / "out" / ".pdftools-batch.jsonl").read_text().splitlines()
+    assert len(journal) == 12  # each output once

@@ -3,9 +3,11 @@
 The scheduler reruns the files of a worker that dies on the others (its `allowed-failures`, 3 by default, then
 `KilledWorker`: WORKER_LOST). A scheduler that goes drops every file in flight: they are sent again once a
 scheduler with workers answers at the address, within the timeout (a supervisor restarting it), or at the address
-the scheduler file names then, when the cluster was named by its file, else CLUSTER_UNAVAILABLE. The files in
+the scheduler file names then, when the cluster was named by its file (a host name is looked up again by Dask's own
+reconnection: one that names another machine then is followed too), else CLUSTER_UNAVAILABLE. The files in
 flight follow the cluster's worker threads as workers come and go. Workers need the same pdftools (`remote`
-checks it) and its programs, and the files on storage they all see.
+checks it) and its programs, and the files on storage they all see; or, with --send-files, the files go to them as
+data beside each task (`_submit`), and a file whose worker went with its data is sent again.
 
     scheduler  reaching the scheduler: its address or scheduler file, the greeting, refusals in words; following
                a scheduler that its file names anew elsewhere (`Following`)
@@ -90,6 +92,7 @@ class DaskExecutor(Screening, Following):
         self._unfit: dict[str, str] = {}  # workers that cannot run the files: address -> host:pid (why)
         self._fit: list[str] | None = None  # the others, where the files go once one is unfit (None: anywhere)
         self._restricted: dict[Any, frozenset[str]] = {}  # files in flight kept to workers (`_fit` then)
+        self._carried: dict[Any, Any] = {}  # files in flight: the future of the bytes sent beside (`_submit`)
         self._relabel()
 
     def _lost(self, exc: BaseException | None = None) -> ClusterUnavailable:
@@ -163,6 +166,7 @@ class DaskExecutor(Screening, Following):
                 moves = self._moves
                 dropped.extend((item, drops + 1) for item, drops in pending.values())
                 pending.clear()
+                self._carried.clear()
                 finished = as_completed(loop=self.client.loop)
             try:
                 while (len(pending) < self.workers * WINDOW_PER_WORKER and self.client.status == "running"
@@ -171,9 +175,15 @@ class DaskExecutor(Screening, Following):
                     if numbered[0] is end:
                         exhausted = True
                         break
-                    function, *arguments = remote.parcel(fn, numbered[0])
-                    future = self.client.submit(function, *arguments, pure=False, workers=self._fit,
-                                                key=f"{getattr(fn, '__name__', 'task')}-{uuid.uuid4().hex}")
+                    try:
+                        future = self._submit(fn, numbered[0])
+                    except Exception:  # noqa: BLE001 - its bytes not sent: the scheduler or a worker named went
+                        if self.client.status == "running" and numbered[1] + 1 >= ATTEMPTS:
+                            raise
+                        dropped.append((numbered[0], numbered[1] + (self.client.status == "running")))
+                        if self._fit is not None:  # (the scheduler refuses to send to a worker it no longer has)
+                            self._fit = self._others()
+                        break
                     pending[future] = numbered
                     finished.add(future)
                     if self._fit:
@@ -193,6 +203,12 @@ class DaskExecutor(Screening, Following):
                     continue
                 item, drops = pending.pop(future)
                 outcome = self._outcome(future)
+                if self._carried.pop(future, None) is not None and self._went_with_its_worker(outcome):
+                    if drops + 1 >= ATTEMPTS:  # as Dask's KilledWorker for a file whose workers kept dying
+                        yield item, WorkerLost("the workers holding it kept dying")
+                    else:
+                        dropped.append((item, drops + 1))  # sent again, to the workers left
+                    continue
                 if future.cancelled() or isinstance(outcome, Exception) and self.client.status != "running":
                     if drops + 1 >= ATTEMPTS:  # the scheduler went: its files were dropped, not failed
                         raise self._lost()
@@ -203,6 +219,31 @@ class DaskExecutor(Screening, Following):
                     continue
                 yield item, outcome
 
+    def _submit(self, fn: Callable[..., Any], item: Any) -> Any:
+        """`fn(item)` sent to the cluster. An item that carries bytes (`sending.Parcel.carry`: a file's, for
+        --send-files) has them sent as data beside its task, to a worker it may run on: in the task, the scheduler
+        unpickled, held and pickled them again. Through the scheduler still (`direct=False`), which is all this
+        machine is known to reach."""
+        key = f"{getattr(fn, '__name__', 'task')}-{uuid.uuid4().hex}"
+        carried = None
+        if (carry := getattr(item, "carry", None)) is not None:
+            item, data = carry()
+            carried = self.client.scatter({f"{key}-files": data}, workers=self._fit, direct=False, hash=False,
+                                          timeout=self.timeout or FOREVER)[f"{key}-files"]
+        function, *arguments = remote.parcel(fn, item, carried)
+        future = self.client.submit(function, *arguments, pure=False, workers=self._fit, key=key)
+        if carried is not None:
+            self._carried[future] = carried  # held until its row is in (then the worker lets the bytes go)
+        return future
+
+    def _went_with_its_worker(self, outcome: Any) -> bool:
+        """A file whose bytes went with the worker that held them (killed): Dask cancels its task, as it cannot
+        run it again elsewhere; not a cancel of the scheduler's going (which `run` sends again as such)."""
+        from distributed.client import FutureCancelledError
+
+        return (isinstance(outcome, FutureCancelledError) and self.client.status == "running"
+                and outcome.reason != "scheduler-connection-lost")
+
     def _release(self, pending: dict[Any, Any], dropped: list[tuple[Any, int]]) -> None:
         """Files in flight kept to workers that have all gone (killed, or restarted by their nanny at another
         address) are sent again: to the workers that can run them now, or to any (the rows of those that cannot
@@ -211,6 +252,7 @@ class DaskExecutor(Screening, Following):
         released = [future for future, kept in self._restricted.items() if not kept & now]
         for future in released:
             del self._restricted[future]
+            self._carried.pop(future, None)
             if future in pending:
                 dropped.append(pending.pop(future))
         if released:

@@ -73,12 +73,14 @@ def stopped_when_dropped(stop: Callable[[], None]) -> Iterator[None]:
         done.set()
 
 
-RUN = "(exec(source, space), space['_guarded'](expected, work))[1]"  # define the guard, call it: its result
+RUN = "(exec(source, space), space['_guarded'](expected, work, carried))[1]"  # define the guard, call it: its result
 
 
-def parcel(fn: Callable[[Any], Any], item: Any) -> tuple[Any, ...]:
-    """`fn(item)` for a worker, as `client.submit`'s arguments."""
-    return eval, RUN, {"source": _source(), "space": {}, "expected": identity(), "work": pickle.dumps((fn, item))}
+def parcel(fn: Callable[..., Any], item: Any, carried: Any = None) -> tuple[Any, ...]:
+    """`fn(item)` for a worker, as `client.submit`'s arguments; `fn(item, data)` when `carried` is a Dask future of
+    data sent beside the task (Dask hands the worker its value)."""
+    return eval, RUN, {"source": _source(), "space": {}, "expected": identity(), "work": pickle.dumps((fn, item)),
+                       "carried": carried}
 
 
 @functools.cache
@@ -86,7 +88,7 @@ def _source() -> str:
     return "from __future__ import annotations\n" + inspect.getsource(_guarded)
 
 
-def _guarded(expected: str, work: bytes) -> Any:
+def _guarded(expected: str, work: bytes, carried: Any = None) -> Any:
     """On the worker, compiled from this source there: only the standard library (and `Any`, never evaluated)
     until its pdftools is known to be ours."""
     import os
@@ -115,4 +117,4 @@ def _guarded(expected: str, work: bytes) -> Any:
     if not same:
         return found
     fn, item = pickle.loads(work)
-    return fn(item)
+    return fn(item) if carried is None else fn(item, carried)

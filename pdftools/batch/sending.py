@@ -1,12 +1,16 @@
 """`batch --send-files`: a cluster whose workers share no storage with the machine that runs the batch.
 
-Each file's task carries the input's bytes and those of every file an option names (a stamp's PDF, a style sheet:
-any option value that names a file here, `stamp.pdf:2` too). The worker writes them into a temporary folder of its
-own and runs the command there (`Copies`: each path, as named, is the worker's copy), then returns its
-output's bytes with the row; this machine writes them into the staging folder, and the runner journals and publishes
-them as a shared worker's (each output written once, renamed into place whole). The worker's folder is removed
-whatever happens (and, by the next file, one that a worker killed mid-file left). Each file sent, and each output
-returned, holds at most PDFTOOLS_MAX_SEND_BYTES (it travels whole, through the scheduler): over it, the file's row
+Each file's task goes with the input's bytes and those of every file an option names (a stamp's PDF, a style sheet:
+any option value that names a file here, `stamp.pdf:2` too), sent as data beside the task (`Parcel.carry`), never
+inside it: the scheduler passes such data on as it came, where a task's arguments it unpickles, holds and pickles
+again (three times the CPU: benchmarks/send_files.py). The data lives on the worker until the file's row is in; a
+worker killed meanwhile takes it along, and the file is sent again (`cluster`). The worker writes the files into a
+temporary folder of its own and runs the command there (`Copies`: each path, as named, is the worker's copy), then
+returns its output's bytes with the row; this machine writes them into the staging folder, and the runner journals
+and publishes them as a shared worker's (each output written once, renamed into place whole). The worker's folder is
+removed whatever happens (and, by the next file, one that a worker killed mid-file left). Each file sent, and each
+output returned, holds at most PDFTOOLS_MAX_SEND_BYTES (it travels whole, through the scheduler, which is all this
+machine is known to reach: the workers may be behind it, as a tunnel to its port has them): over it, the file's row
 says TOO_LARGE_TO_SEND and nothing is sent.
 
 Memory: a file is read when the executor sends it, and the executor keeps 4 files in flight per worker thread, so
@@ -45,6 +49,12 @@ class Parcel:
     job: FileJob
     files: dict[str, bytes]
     limit: float | None  # this machine's PDFTOOLS_MAX_SEND_BYTES: outputs coming back are held to it too
+
+    def carry(self) -> tuple[Parcel, dict[str, bytes]]:
+        """The parcel without its files' bytes, and the bytes: the executor sends them to the worker as data
+        beside the task (`cluster.DaskExecutor._submit`), not inside it, which the scheduler would unpickle, hold
+        and pickle again (three times the CPU for a file's bytes: benchmarks/send_files.py)."""
+        return replace(self, files={}), self.files
 
 
 @dataclass
@@ -153,9 +163,10 @@ def _file_here(raw: str) -> Path | None:
         return None
 
 
-def run_sent(parcel: Parcel) -> Returned:
-    """On the worker: the files written into a temporary folder of its own, the command run on them there, its
-    output read back; the folder removed whatever happens."""
+def run_sent(parcel: Parcel, files: dict[str, bytes] | None = None) -> Returned:
+    """On the worker: the files (`files`, sent beside the task: see `Parcel.carry`; else the parcel's own) written
+    into a temporary folder of its own, the command run on them there, its output read back; the folder removed
+    whatever happens."""
     from pdftools.batch import work
 
     _sweep()
@@ -163,7 +174,7 @@ def run_sent(parcel: Parcel) -> Returned:
     staging = str(folder / "staging")
     try:
         copies = {}
-        for number, (raw, data) in enumerate(parcel.files.items()):
+        for number, (raw, data) in enumerate((parcel.files if files is None else files).items()):
             copy = folder / "in" / str(number) / (Path(raw).name or "file")
             copy.parent.mkdir(parents=True)
             copy.write_bytes(data)

@@ -93,19 +93,20 @@ class Cluster:
             os.killpg(self.procs["scheduler"].pid, signal.SIGKILL)
         self.procs["scheduler"].wait(timeout=10)
 
-    def restart_scheduler(self, moved: bool = False) -> None:
+    def restart_scheduler(self, moved: bool = False, host: str = "127.0.0.1") -> None:
         """A new scheduler at the same address (as a supervisor restarts a killed one), or with `moved` at
-        another port writing the same scheduler file (as a batch system's job starts it again elsewhere); its
-        workers ended with the old one (Dask's workers do not wait for another): add them again."""
+        another port writing the same scheduler file (as a batch system's job starts it again elsewhere), or on
+        another `host` at the same port (another machine, or a container that came back with another address);
+        its workers ended with the old one (Dask's workers do not wait for another): add them again."""
         port = "0" if moved else self.address.rsplit(":", 1)[1]
         self.procs.pop("scheduler")
         for name in [n for n, p in self.procs.items() if p.poll() is not None]:
             self.procs.pop(name)
         (self.work / "scheduler.json").unlink(missing_ok=True)
-        self._start("scheduler", [str(DASK), "scheduler", "--host", "127.0.0.1", "--port", port, "--no-dashboard",
+        self._start("scheduler", [str(DASK), "scheduler", "--host", host, "--port", port, "--no-dashboard",
                                   "--scheduler-file", str(self.work / "scheduler.json"), *self.tls])
         before, self.address = self.address, self._address(self.work / "scheduler.json")
-        assert (self.address != before) if moved else (self.address == before)
+        assert (self.address != before) if moved or host != "127.0.0.1" else (self.address == before)
 
     def wait_for(self, count: int, timeout: float = 60) -> None:
         from distributed import Client

@@ -44,13 +44,15 @@ def own_env() -> dict[str, str]:
     return {k: v for k, v in os.environ.items() if k not in ("PDFTOOLS_CLUSTER", "PDFTOOLS_DEBUG")}
 
 
-def ocr_started(folder: Path, address: str, dpi: int, wait: str | None = None) -> subprocess.Popen[str]:
+def ocr_started(folder: Path, address: str, dpi: int, wait: str | None = None,
+                sent: bool = False) -> subprocess.Popen[str]:
     """`batch ocr folder/in -d folder/out` on the cluster at `address`, running (rows on stdout as they come);
-    `wait`: its PDFTOOLS_CLUSTER_TIMEOUT. SIGINT as a terminal delivers it, even in a run started in the
-    background."""
+    `wait`: its PDFTOOLS_CLUSTER_TIMEOUT; `sent`: --send-files. SIGINT as a terminal delivers it, even in a run
+    started in the background."""
     env = own_env() | ({"PDFTOOLS_CLUSTER_TIMEOUT": wait} if wait is not None else {})
     return subprocess.Popen([str(PDFTOOLS), "batch", "ocr", str(folder / "in"), "-d", str(folder / "out"), "--set",
-                             f"dpi={dpi}", "--cluster", address, "--json"], stdout=subprocess.PIPE,
+                             f"dpi={dpi}", "--cluster", address, "--json", *(["--send-files"] * sent)],
+                            stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=env, preexec_fn=default_signals)
 
 
@@ -178,18 +180,22 @@ def programs(cluster: Cluster, name: str) -> list[str]:
     return found
 
 
-def test_a_stopped_batch_stops_the_file_in_hand_on_its_worker(bare: Cluster, tmp_path: Path, sample: Path) -> None:
+@pytest.mark.parametrize("sent", [False, True], ids=["shared", "send-files"])
+def test_a_stopped_batch_stops_the_file_in_hand_on_its_worker(bare: Cluster, tmp_path: Path, sample: Path,
+                                                              sent: bool) -> None:
     """Ctrl-C (a client's cancel, SIGTERM) stopped the batch and Dask cancelled its files, but Dask cannot stop a
     file that runs: the worker went on OCRing the whole document for nobody (minutes for a long one, beside the
-    next batch). The worker stops its programs once the batch has let the file go."""
+    next batch). The worker stops its programs once the batch has let the file go; with --send-files it removes
+    the folder the file was sent into."""
     pages = scans(sample, tmp_path / "pages", dpi=150, pages=4)
     (tmp_path / "in").mkdir()
     one_scan(pages * 10, tmp_path / "in" / "long.pdf")  # 40 pages: far longer to OCR than the wait below
-    bare.add_worker("busy")
+    (tmp_path / "wtmp").mkdir()
+    bare.add_worker("busy", env={"TMPDIR": str(tmp_path / "wtmp")})
     proc: subprocess.Popen[str] | None = None
     try:
         bare.wait_for(1)
-        proc = ocr_started(tmp_path, bare.address, 150)
+        proc = ocr_started(tmp_path, bare.address, 150, sent=sent)
         deadline = time.monotonic() + 60
         while not programs(bare, "busy"):  # the worker is at work on the document
             assert time.monotonic() < deadline and proc.poll() is None, bare.logs()
@@ -210,6 +216,7 @@ def test_a_stopped_batch_stops_the_file_in_hand_on_its_worker(bare: Cluster, tmp
     assert proc.returncode == 130 and json.loads(err)["error"]["code"] == "INTERRUPTED", err
     assert time.monotonic() - seen >= 3, running
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+    assert [p.name for p in (tmp_path / "wtmp").iterdir() if p.name.startswith("pdftools-sent-")] == []
 
 
 def test_a_named_cluster_that_does_not_answer_is_an_error(tmp_path: Path) -> None:

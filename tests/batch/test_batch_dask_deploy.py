@@ -77,15 +77,19 @@ def test_a_worker_without_pdftools_fails_its_files_in_words_and_stays_up(bare: C
         assert "run the same command again" in error["hint"] and "{{" not in error["hint"], row  # a shell's words
 
 
-def test_files_go_around_a_worker_without_pdftools_to_those_with_it(bare: Cluster, tmp_path: Path) -> None:
+@pytest.mark.parametrize("sent", [False, True], ids=["shared", "send-files"])
+def test_files_go_around_a_worker_without_pdftools_to_those_with_it(bare: Cluster, tmp_path: Path,
+                                                                    sent: bool) -> None:
     """A worker that cannot run the files fails them at once, so it took most of the batch (17 files of 20 beside
-    one good worker): once a worker is known to differ, the files go to the others, and the summary names it."""
+    one good worker): once a worker is known to differ, the files go to the others, and the summary names it.
+    With --send-files, the bytes of the files it was sent go again, to the others."""
     small_pdfs(tmp_path / "in", 12)
     bare.add_worker("good")
     bare.add_worker("no-pdftools-2", python=environment_without_pdftools(tmp_path / "venv"))
     try:
         bare.wait_for(2)
-        out = batch("text", tmp_path / "in", "-d", tmp_path / "out", "--cluster", bare.address)
+        out = batch("text", tmp_path / "in", "-d", tmp_path / "out", "--cluster", bare.address,
+                    *(["--send-files"] * sent))
     finally:
         bare.kill("good")
         bare.kill("no-pdftools-2")
@@ -310,10 +314,13 @@ def test_jobs_with_a_cluster_is_refused_not_ignored(tmp_path: Path, monkeypatch:
     assert "--" not in error["message"] + error["hint"] and "leave out jobs" in error["hint"], error
 
 
-def test_a_scheduler_restarted_mid_batch_is_survived_within_the_timeout(tmp_path: Path, sample: Path) -> None:
+@pytest.mark.parametrize("sent", [False, True], ids=["shared", "send-files"])
+def test_a_scheduler_restarted_mid_batch_is_survived_within_the_timeout(tmp_path: Path, sample: Path,
+                                                                        sent: bool) -> None:
     """A scheduler killed and started again (a supervisor, an upgrade) drops every task it had: the batch
     stopped at once with CLUSTER_UNAVAILABLE "has no workers (waited 10 s)" after a few seconds. The files it
-    had in flight are sent again once a scheduler with workers is back within PDFTOOLS_CLUSTER_TIMEOUT."""
+    had in flight are sent again once a scheduler with workers is back within PDFTOOLS_CLUSTER_TIMEOUT; with
+    --send-files their bytes too (they were on the workers, which ended with the old scheduler)."""
     pages = scans(sample, tmp_path / "pages", dpi=72, pages=4)
     (tmp_path / "in").mkdir()
     for copy in range(4):  # enough files that the batch is still running when the scheduler goes
@@ -327,7 +334,8 @@ def test_a_scheduler_restarted_mid_batch_is_survived_within_the_timeout(tmp_path
         env = {k: v for k, v in os.environ.items() if k not in ("PDFTOOLS_CLUSTER", "PDFTOOLS_DEBUG")}
         env["PDFTOOLS_CLUSTER_TIMEOUT"] = "60"
         proc = subprocess.Popen([str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(tmp_path / "out"),
-                                 "--cluster", restarted.address, "--set", "dpi=72", "--json"],
+                                 "--cluster", restarted.address, "--set", "dpi=72", "--json",
+                                 *(["--send-files"] * sent)],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
         assert proc.stdout is not None
         first = json.loads(proc.stdout.readline())
@@ -398,3 +406,53 @@ def test_a_scheduler_that_comes_back_elsewhere_is_followed_through_its_file(tmp_
     for path in (tmp_path / "out").glob("*.pdf"):  # whole, searchable
         with pikepdf.open(path) as pdf:
             assert len(pdf.pages) == 1
+
+
+def test_a_scheduler_named_by_a_host_name_is_followed_to_its_new_address(tmp_path: Path, sample: Path) -> None:
+    """A cluster named by a host name (`tcp://scheduler:8786`, as Docker Compose and Kubernetes name a service),
+    whose scheduler comes back on another machine or container: the name is looked up again at each reconnection
+    (Dask's), so the batch goes on there within PDFTOOLS_CLUSTER_TIMEOUT; an address given as numbers has nothing
+    to follow (the scheduler file does that). The name is this test's: the batch runs in a mount namespace whose
+    /etc/hosts names 127.0.0.1, then 127.0.0.2 once the scheduler is started again there."""
+    pages = scans(sample, tmp_path / "pages", dpi=72, pages=4)
+    (tmp_path / "in").mkdir()
+    for copy in range(4):  # enough files that the batch is still running when the scheduler goes
+        for page in pages:
+            shutil.copy(page, tmp_path / "in" / f"{copy}-{page.name}")
+    hosts = tmp_path / "hosts"
+    hosts.write_text("127.0.0.1 pdftools-scheduler.test\n")
+    (tmp_path / "dask").mkdir()
+    moving = Cluster(tmp_path / "dask")
+    proc: subprocess.Popen[str] | None = None
+    try:
+        moving.add_worker("before")
+        moving.wait_for(1)
+        port = moving.address.rsplit(":", 1)[1]
+        env = {k: v for k, v in os.environ.items() if k not in ("PDFTOOLS_CLUSTER", "PDFTOOLS_DEBUG")}
+        env["PDFTOOLS_CLUSTER_TIMEOUT"] = "60"
+        user = [] if os.geteuid() == 0 else ["--user", "--map-root-user"]
+        proc = subprocess.Popen(["unshare", *user, "--mount", "sh", "-c", f'mount --bind {hosts} /etc/hosts && '
+                                 'exec "$@"', "sh", str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d",
+                                 str(tmp_path / "out"), "--cluster", f"tcp://pdftools-scheduler.test:{port}", "--set",
+                                 "dpi=72", "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                env=env, preexec_fn=default_signals)
+        assert proc.stdout is not None
+        first = json.loads(proc.stdout.readline())
+        moving.stop_scheduler()
+        with hosts.open("r+") as named:  # written in place: the file mounted over /etc/hosts is this one
+            named.write("127.0.0.2")
+        moving.restart_scheduler(host="127.0.0.2")
+        moving.add_worker("after")
+        rest, err = rest_of(proc, timeout=180)
+    finally:
+        if proc is not None and proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        moving.close()
+    assert moving.address == f"tcp://127.0.0.2:{port}"
+    assert proc.returncode == 0, (err, moving.logs())
+    done = [first, *rows(rest)]
+    assert sorted(Path(r["input"]).name for r in done) == sorted(p.name for p in (tmp_path / "in").iterdir())
+    assert {r["status"] for r in done} == {"ok"}, done
+    journal = [json.loads(line) for line in (tmp_path / "out" / ".pdftools-batch.jsonl").read_text().splitlines()]
+    assert sorted(e["output"] for e in journal) == sorted(r["output"] for r in done)  # each once

@@ -58,12 +58,13 @@ def sh(cmd: list[str], **kw: object) -> subprocess.CompletedProcess[bytes]:
     return proc  # type: ignore[no-any-return]
 
 
-def command(make: Callable[[], list[str]]) -> Step:
-    """A step that runs the command `make()` gives (called untimed: fresh output folders etc.), stdout dropped."""
+def command(make: Callable[[], list[str]], **kw: object) -> Step:
+    """A step that runs the command `make()` gives (called untimed: fresh output folders etc.), stdout dropped;
+    `kw` go to subprocess.run (env, cwd)."""
 
     def step() -> Callable[[], object]:
         cmd = make()
-        return lambda: sh(cmd, stdout=subprocess.DEVNULL)
+        return lambda: sh(cmd, stdout=subprocess.DEVNULL, **kw)
 
     return step
 
@@ -91,3 +92,17 @@ def paired(n: int, ours: Step, peer: Step, warmup: bool = True) -> Pairs:
             pairs.peer.append(timed(peer))
             pairs.ours.append(timed(ours))
     return pairs
+
+
+def rotated(n: int, steps: list[Step], warmup: bool = True) -> list[list[float]]:
+    """`n` rounds of every step, each round starting one step further on (A B C, B C A, C A B...), so that each
+    side goes first, second and last alike; one untimed run of each first. The times of each step, by round."""
+    if warmup:
+        for step in steps:
+            timed(step)
+    times: list[list[float]] = [[] for _ in steps]
+    for i in range(n):
+        for k in range(len(steps)):
+            j = (i + k) % len(steps)
+            times[j].append(timed(steps[j]))
+    return times

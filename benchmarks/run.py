@@ -28,12 +28,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import inputs  # noqa: E402  (benchmarks/ is not a package)
-from paired import Pairs, command, compiled, paired, sh  # noqa: E402
+from paired import Pairs, command, compiled, paired, rotated, sh  # noqa: E402
 
 PY = sys.executable
 PDFTOOLS = str(Path(PY).parent / "pdftools")
 MCP_CALLS = 50
 MB = 1_000_000  # decimal megabytes (the stricter reading of "50 MB")
+N_PAIRS = 11
+TREE: Path | None = None  # --tree: another tree's pdftools, timed beside this one in the merge and text rows
 
 
 @dataclass
@@ -116,14 +118,49 @@ def make_inputs(tmp: Path) -> Inputs:
 # ---------------------------------------------------------------- files
 
 
-def bench_merge(tmp: Path, ins: Inputs, n: int) -> Row:
+def bench_merge(tmp: Path, ins: Inputs, n: int) -> list[Row]:
     files = [str(p) for p in ins.docs]
     ours, peer = str(tmp / "merged-pdftools.pdf"), str(tmp / "merged-qpdf.pdf")
-    pairs = paired(n, command(lambda: [PDFTOOLS, "merge", *files, "-o", ours, "--force"]),
-                   command(lambda: ["qpdf", "--empty", "--pages", *files, "--", peer]))
+    name, qpdf = "merge 50 distinct files x 20 pages", ["qpdf", "--empty", "--pages", *files, "--", peer]
+    if TREE is not None:
+        rows = with_tree(tmp, name, ["merge", *files, "-o", ours, "--force"], qpdf, "qpdf --empty --pages", 1.1)
+        tree_out = str(tmp / "merged-tree.pdf")
+        sh([PY, "-m", "pdftools", "merge", *files, "-o", tree_out, "--force"], cwd=tmp, env=tree_env(TREE))
+        sh(["qpdf", "--check", ours])
+        assert without_id(Path(ours)) == without_id(Path(tree_out)), "this tree's merge differs from --tree's"
+    else:
+        rows = [ratio_row(name, paired(n, command(lambda: [PDFTOOLS, "merge", *files, "-o", ours, "--force"]),
+                                       command(lambda: qpdf)), "qpdf --empty --pages", 1.1)]
     for out in (ours, peer):  # sanity: both outputs have every page
         assert inputs.page_count(Path(out)) == 1000, f"{out}: wrong page count"
-    return ratio_row("merge 50 distinct files x 20 pages", pairs, "qpdf --empty --pages", 1.1)
+    return rows
+
+
+def without_id(path: Path) -> bytes:
+    """The file's bytes but its /ID (qpdf makes a new one on each save)."""
+    import re
+
+    return re.sub(rb"/ID ?\[ ?<[0-9a-fA-F]+> ?<[0-9a-fA-F]+> ?\]", b"/ID", path.read_bytes())
+
+
+def tree_env(root: Path) -> dict[str, str]:
+    """The environment that runs `python -m pdftools` from `root`'s pdftools (run from a folder without one)."""
+    return {**os.environ, "PYTHONPATH": str(root.resolve())}
+
+
+def with_tree(tmp: Path, name: str, argv: list[str], peer: list[str], peer_name: str, limit: float) -> list[Row]:
+    """Three sides in rotating rounds: this tree's `python -m pdftools ARGV`, --tree's, and the peer: the row
+    of this tree against the peer, the tree's, and this tree against the tree (both started alike, by
+    `python -m pdftools` from a neutral folder, so neither pays the editable install's finder)."""
+    here = Path(__file__).resolve().parents[1]
+    cwd = tmp / "neutral"
+    cwd.mkdir(exist_ok=True)
+    steps = [command(lambda: [PY, "-m", "pdftools", *argv], cwd=cwd, env=tree_env(root)) for root in (here, TREE)]
+    ours, tree, theirs = rotated(N_PAIRS, [*steps, command(lambda: peer)])
+    rows = [ratio_row(name, Pairs(ours, theirs), peer_name, limit),
+            ratio_row("  --tree's pdftools", Pairs(tree, theirs), peer_name, None),
+            ratio_row("  this tree / --tree", Pairs(ours, tree), "--tree's pdftools", None)]
+    return rows
 
 
 FLOOR_MERGE = """import sys, pikepdf
@@ -274,13 +311,18 @@ def _named_links(path: Path) -> tuple[int, int]:
         return len(links), sum(1 for i, dest in links if dest is not None and at.get(dest.D[0].objgen) == i + 1)
 
 
-def bench_text(ins: Inputs, n: int) -> Row:
+def bench_text(ins: Inputs, n: int) -> list[Row]:
     src = str(ins.report)
     ours = sh([PDFTOOLS, "text", src]).stdout
     theirs = sh(["pdftotext", src, "-"]).stdout
     assert ours == theirs, "pdftools text differs from pdftotext's output"
+    if TREE is not None:
+        tmp = ins.report.parent
+        assert sh([PY, "-m", "pdftools", "text", src], cwd=tmp, env=tree_env(TREE)).stdout == theirs
+        return with_tree(tmp, "text of 500 pages (output identical)", ["text", src], ["pdftotext", src, "-"],
+                         "pdftotext FILE -", 1.0)
     pairs = paired(n, command(lambda: [PDFTOOLS, "text", src]), command(lambda: ["pdftotext", src, "-"]))
-    return ratio_row("text of 500 pages (output identical)", pairs, "pdftotext FILE -", 1.0)
+    return [ratio_row("text of 500 pages (output identical)", pairs, "pdftotext FILE -", 1.0)]
 
 
 def bench_thumbnails(tmp: Path, n: int, src: Path, name: str, limit: float | None) -> Row:
@@ -575,7 +617,7 @@ def print_table(rows: list[Row]) -> None:
 
 
 SECTIONS: dict[str, Callable[[Path, Inputs, int], list[Row]]] = {
-    "merge": lambda tmp, ins, n: [bench_merge(tmp, ins, n), bench_merge_floor(tmp, ins, n, False),
+    "merge": lambda tmp, ins, n: [*bench_merge(tmp, ins, n), bench_merge_floor(tmp, ins, n, False),
                                   bench_merge_floor(tmp, ins, n, True)],
     "split": lambda tmp, ins, n: [bench_split(tmp, ins, n, ins.report, "split 500 pages -> singles", 500),
                                   bench_split(tmp, ins, n, ins.scan, "split a 20-page scan -> singles", 20,
@@ -585,7 +627,7 @@ SECTIONS: dict[str, Callable[[Path, Inputs, int], list[Row]]] = {
     "reorder": lambda tmp, ins, n: [bench_reorder(tmp, ins, n, 5_000, case)
                                     for case in ("reverse", "interleave", "odd", "collate", "insert")],
     "named": lambda tmp, ins, n: [bench_named(tmp, n, 5_000, case) for case in ("merge", "split")],
-    "text": lambda tmp, ins, n: [bench_text(ins, n)],
+    "text": lambda tmp, ins, n: bench_text(ins, n),
     "thumbnails": lambda tmp, ins, n: [
         bench_thumbnails(tmp, n, ins.p100, "thumbnails 100 pages, 150 px", 0.9),
         bench_thumbnails(tmp, n, ins.scan, "thumbnails of a 20-page scan, 150 px", 0.9)],
@@ -604,8 +646,16 @@ def main() -> int:
     parser.add_argument("--only", action="append", choices=list(SECTIONS), help="run only these (repeatable)")
     parser.add_argument("--no-ocr", action="store_true", help="skip the OCR runs (minutes)")
     parser.add_argument("--no-convert", action="store_true", help="skip the pandoc runs")
+    parser.add_argument("--tree", type=Path, help="another tree's pdftools (`git archive main pdftools | tar -x -C "
+                        "DIR`), timed beside this one and the peer in rotating rounds (merge and text rows)")
     args = parser.parse_args()
     n = args.pairs or (5 if args.quick else 11)
+    global TREE, N_PAIRS
+    TREE, N_PAIRS = args.tree, n
+    if TREE is not None:
+        import compileall
+
+        compileall.compile_dir(str(TREE / "pdftools"), quiet=1)
     wanted = [s for s in (args.only or SECTIONS) if not (s == "ocr" and args.no_ocr)
               and not (s == "convert" and args.no_convert)]
     compiled()  # (as an installed package is)

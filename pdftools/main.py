@@ -262,6 +262,9 @@ def entry() -> None:
     hold_standard_streams()
     if sys.argv[1:2] != ["serve"]:  # (the server's protocol stream is the SDK's)
         whole_writes()
+        from pdftools.core import ending
+
+        ending.at_exit_only()  # a command's documents are left to the os._exit below (merge's)
     try:
         main()
         code: str | int | None = 0

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
+from pdftools.core import ending
 from pdftools.core.edit import Decrypt, Linearize, ObjectStreams, saving
 from pdftools.core.inputs import expand, split_spec
 from pdftools.core.outputs import check_output
@@ -143,6 +144,7 @@ def merge(
                     **saving(linearize, object_streams))
     first = {key: path for (path, _), key in reversed(list(zip(sources, real, strict=True)))}
     warnings = [w for key, src in opened.items() for w in attached.left_behind(src, first[key].name, out_path.name)]
+    ending.keep(out, *opened.values())  # freed by the process's end at the command line, not here
     return MergeResult(output=str(out_path), pages=len(out.pages), size=size, inputs=merged,
                        encrypted=keep is not None, warnings=warnings)
 

@@ -4,6 +4,7 @@ there, its exit code is the command's, and the temporary files behind `-` are go
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -11,6 +12,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+import pikepdf
 import pytest
 from conftest import CORPUS
 
@@ -72,3 +74,42 @@ def test_a_batch_runs_under_a_long_tmpdir(tmp_path: Path, sample: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "out" / f"{sample.stem}.txt").read_text().startswith("Hello")
     assert list(deep.iterdir()) == []
+
+
+KEPT = """
+import atexit, json, sys
+sys.argv = ["pdftools", *json.loads(sys.argv[1])]
+from pdftools.core import ending
+atexit.register(lambda: open(OUT, "w").write(str(len(ending.held or []))))
+from pdftools.main import entry
+entry()
+"""
+
+
+def test_the_program_leaves_merges_documents_to_its_end(tmp_path: Path, sample: Path) -> None:
+    """Freeing a merge's documents (libqpdf's destructors: ~20% of merging 50 files x 20 pages) is work no one
+    waits for when the process then ends without tear-down: the program keeps them to its end."""
+    out, count = tmp_path / "out.pdf", tmp_path / "count"
+    code = KEPT.replace("OUT", repr(str(count)))
+    argv = ["merge", str(sample), str(BOOK), "-o", str(out)]
+    done = subprocess.run([sys.executable, "-c", code, json.dumps(argv)], capture_output=True, timeout=120,
+                          check=False, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert int(count.read_text()) == 3  # the two inputs and the output
+    peer = subprocess.run(["qpdf", "--show-npages", str(out)], capture_output=True, check=True).stdout
+    with pikepdf.open(sample) as one, pikepdf.open(BOOK) as two:
+        assert int(peer) == len(one.pages) + len(two.pages)
+
+
+def test_a_merge_in_a_process_that_goes_on_closes_its_inputs(tmp_path: Path, sample: Path) -> None:
+    """A merge called from a process that goes on (the MCP server, a program using pdftools) frees its
+    documents when it returns: no input stays open."""
+    from pdftools.ops.merge import merge
+
+    inputs = [tmp_path / "a.pdf", tmp_path / "b.pdf"]  # copies no other test opens
+    for source, copy in zip((sample, BOOK), inputs, strict=True):
+        shutil.copyfile(source, copy)
+    merge([str(path) for path in inputs], str(tmp_path / "out.pdf"))
+    held = {os.path.realpath(f"/proc/self/fd/{fd}") for fd in os.listdir("/proc/self/fd")
+            if os.path.exists(f"/proc/self/fd/{fd}")}
+    assert not held & {str(path.resolve()) for path in inputs}

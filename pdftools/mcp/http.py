@@ -65,7 +65,11 @@ def build_app(roots: list[Path], settings: HttpSettings, log_level: str = "WARNI
     if settings.store_dir is not None:
         store = FileStore(settings.store_dir, ttl=settings.ttl, shared=True)
     else:
-        store = FileStore(Path(tempfile.mkdtemp(prefix="pdftools-files-", dir=settings.files_dir)), ttl=settings.ttl)
+        from pdftools.mcp.store import PRIVATE, sweep_dead
+
+        sweep_dead(Path(settings.files_dir or tempfile.gettempdir()))
+        store = FileStore(Path(tempfile.mkdtemp(prefix=PRIVATE, dir=settings.files_dir)), ttl=settings.ttl)
+        store.claim()
 
     def link(stored: StoredFile) -> str:
         return f"{settings.base_url}/files/{stored.token}"

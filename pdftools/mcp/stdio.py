@@ -32,6 +32,26 @@ async def _run_stdio(server: MCPServer) -> None:
 
     from pdftools.mcp.wire import Answering
 
-    async with stdio_server() as (read, write):
+    stopped_by: list[int] = []
+    async with stdio_server() as (read, write), anyio.create_task_group() as group:
+        group.start_soon(_stop_on_signals, group.cancel_scope, stopped_by)
         lowlevel = server._lowlevel_server
         await lowlevel.run(Answering(read, write), write, lowlevel.create_initialization_options())
+        group.cancel_scope.cancel()
+    if stopped_by:
+        sys.exit(128 + stopped_by[0])
+
+
+async def _stop_on_signals(scope: anyio.CancelScope, stopped_by: list[int]) -> None:
+    """SIGTERM (a client shutting its server down: the spec's stdio shutdown closes stdin, then sends it) or
+    SIGHUP stops the calls under way as a client's cancel does, so that they remove their temporary files (each
+    waits CANCEL_GRACE at most), then the server exits 143 or 129. It died at once, and an OCR's folder stayed in
+    TMPDIR. Ignored signals (nohup) stay ignored."""
+    import signal
+
+    wanted = [sig for sig in (signal.SIGTERM, signal.SIGHUP) if signal.getsignal(sig) is not signal.SIG_IGN]
+    with anyio.open_signal_receiver(*wanted) as received:
+        async for sig in received:
+            stopped_by.append(int(sig))
+            scope.cancel()
+            return

@@ -20,6 +20,7 @@ import json
 import os
 import secrets
 import shutil
+import socket
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -28,6 +29,8 @@ from pdftools.core.naming import fit, safe_component
 from pdftools.mcp import mime
 
 URI_PREFIX = "pdftools://files/"
+PRIVATE = "pdftools-files-"  # a server's own store in TMPDIR (or PDFTOOLS_FILES_DIR), removed when it stops
+OWNER = ".owner"  # in a private store: "HOST PID" of the server it is
 TOKEN_BYTES = 32
 EXPIRED_KEPT = 10_000  # swept tokens remembered (one empty file each) to answer 410 rather than 404
 META, EXPIRED, TRASH = ".meta", ".expired", ".trash"
@@ -167,10 +170,40 @@ class FileStore:
         with os.scandir(self.root) as entries:
             return [e.name for e in entries if e.is_dir() and _is_token(e.name)]
 
+    def claim(self) -> None:
+        """Write down whose private store this is, so that the next server knows it dead (`sweep_dead`)."""
+        (self.root / OWNER).write_text(f"{socket.gethostname()} {os.getpid()}", encoding="utf-8")
+
     def clear(self) -> None:
         """Remove the store when this server stops, unless replicas share it."""
         if not self.shared:
             shutil.rmtree(self.root, ignore_errors=True)
+
+
+def sweep_dead(folder: Path) -> None:
+    """Remove the private stores in `folder` whose server, on this machine, is no longer running: one killed
+    outright (SIGKILL, the OOM killer) could not remove its own, and its uploads and outputs stayed for ever. A
+    store of another machine (a shared TMPDIR), or without an owner written (an older server), is left alone; a
+    process id used again since keeps a dead store until that process ends (it is never taken for dead)."""
+    host = socket.gethostname()
+    with contextlib.suppress(OSError):
+        for store in folder.glob(PRIVATE + "*"):
+            try:
+                owner_host, pid = (store / OWNER).read_text(encoding="utf-8").rsplit(" ", 1)
+            except (OSError, ValueError):
+                continue
+            if owner_host == host and pid.isdigit() and not _running(int(pid)):
+                shutil.rmtree(store, ignore_errors=True)
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process
+        return True
+    return True
 
 
 def _is_token(name: str) -> bool:

@@ -1,0 +1,74 @@
+"""`pdftools serve` over stdio stopped by SIGTERM or SIGHUP while a tool call is under way (a client that shuts
+its server down: the spec's stdio shutdown closes stdin, then sends SIGTERM) stops the call and removes its
+temporary files before it exits: it died at once, and the OCR's folder (page images, text, PDF) stayed in TMPDIR
+on every such stop. The official SDK's client starts the real server."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+from pathlib import Path
+
+import anyio
+import pytest
+from conftest import CORPUS
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+from PIL import Image
+from surface_servers import PDFTOOLS
+
+pytestmark = pytest.mark.slow
+
+FOUR = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
+
+
+def _scan(folder: Path) -> None:
+    subprocess.run(["pdftoppm", "-r", "100", "-gray", str(FOUR), str(folder / "pg")], check=True)
+    first, *rest = [Image.open(p) for p in sorted(folder.glob("pg-*.pgm"))] * 2
+    first.save(folder / "scan.pdf", save_all=True, append_images=rest, resolution=100)
+    for page in folder.glob("pg-*.pgm"):
+        page.unlink()
+
+
+def _server_pid(root: Path) -> int:
+    found = subprocess.run(["pgrep", "-f", f"serve --root {root}$"], capture_output=True, text=True).stdout.split()
+    assert len(found) == 1, found
+    return int(found[0])
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
+def test_a_stopped_stdio_server_leaves_no_temporary_files(tmp_path: Path, sig: signal.Signals) -> None:
+    root, tmp = tmp_path / "root", tmp_path / "tmp"
+    root.mkdir()
+    tmp.mkdir()
+    _scan(root)
+    params = StdioServerParameters(command=str(PDFTOOLS), args=["serve", "--root", str(root)],
+                                   env={"PATH": os.environ["PATH"], "TMPDIR": str(tmp)}, cwd=str(root))
+
+    async def go() -> list[str]:
+        async with Client(params) as client:
+            await client.list_tools()
+            async with anyio.create_task_group() as group:
+                group.start_soon(client.call_tool, "pdf_ocr", {"input": "scan.pdf", "dpi": 100})
+                while not list(tmp.glob("pdftools-ocr-*/*.pgm")):  # mid-OCR: something to clean up
+                    await anyio.sleep(0.05)
+                during = [p.name for p in tmp.iterdir()]
+                pid = _server_pid(root)
+                os.kill(pid, sig)
+                with anyio.fail_after(60):  # a guard
+                    while Path(f"/proc/{pid}").exists() and "zombie" not in _state(pid):
+                        await anyio.sleep(0.1)
+                group.cancel_scope.cancel()
+        return during
+
+    with pytest.raises(BaseException):  # noqa: B017 (the client sees its server gone; how is the SDK's affair)
+        anyio.run(go)
+    assert not list(tmp.iterdir()), sorted(str(p.relative_to(tmp)) for p in tmp.rglob("*"))
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/status").read_text().split("State:", 1)[1].split("\n", 1)[0].lower()
+    except (OSError, IndexError):
+        return "zombie"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import anyio
 from mcp.server.mcpserver import MCPServer
 
 from pdftools.mcp.server import build_server
@@ -15,8 +16,6 @@ from pdftools.mcp.server import build_server
 def serve_stdio(roots: list[Path], log_level: str = "WARNING", tools: str | None = None) -> None:
     """Serve over stdio. The SDK's transport points fd 1 at stderr while serving, so a stray print or a
     child process cannot corrupt the protocol stream (tested in tests/mcp/test_mcp.py)."""
-    import anyio
-
     server = build_server(roots, log_level, tools)
     if sys.stdin.isatty() and log_level.upper() != "ERROR":  # typed at a shell: say what it waits for
         sys.stderr.write(f"pdftools: serving MCP over stdio (roots: {', '.join(map(str, roots))}) to a client that "

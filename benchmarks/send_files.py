@@ -208,6 +208,11 @@ def report(command: str, got: dict[str, list[dict[str, float]]], megabytes: floa
               f"{med['scheduler']:10.2f} {med['worker']:7.2f} {med['client'] + med['scheduler'] + med['worker']:5.2f}")
     print(f"  this / before: median {statistics.median(ratios):.2f}x; per round "
           + " ".join(f"{r:.2f}" for r in ratios))
+    cost = {name: statistics.median(sum(r[k] for k in ("client", "scheduler", "worker")) for r in got[name])
+            for name in got}  # CPU seconds of all three processes
+    before, now = cost["tree"] - cost["shared"], cost["this"] - cost["shared"]
+    print(f"  sending's own CPU (over not sent): before {before:.2f} s, this tree {now:.2f} s"
+          + (f" ({now / before:.2f}x)" if before > 0 else ""))
 
 
 if __name__ == "__main__":

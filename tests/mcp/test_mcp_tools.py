@@ -114,7 +114,10 @@ PDFTOOLS = Path(sys.executable).with_name("pdftools")
 # share no storage with the server gets each file sent with its task; NOT_SHARED's hint names it, so an agent
 # that meets the error has the argument to call again with (tests/batch/test_batch_dask_send.py): all 42,444
 # (with --name's 22 bytes of the same session: 42,466 over stdio, 43,114 over HTTP).
-BUDGETS = {"read": 5_400, "edit": 21_750, "all": 42_500}
+# `all` +1,100 (session 37): pdf_annotations (1,080 bytes: list, remove, flatten), the annotation tools of qpdf
+# (--flatten-annotations) and pdfcpu (annotations list/remove): an agent could neither see a PDF's links and
+# comments nor remove them, and flatten them only through pdf_forms (tests/ops/test_annotations_op.py): all 43,549.
+BUDGETS = {"read": 5_400, "edit": 21_750, "all": 43_600}
 TOOL_BUDGET = 2_650
 
 

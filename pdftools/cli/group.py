@@ -30,7 +30,7 @@ from pdftools.cli.usage import report_missing_command, report_usage_error
 PANELS: dict[str, tuple[str, ...]] = {
     "Pages": ("merge", "split", "select", "delete", "rotate", "reorder", "insert", "insert-blank", "nup",
               "booklet", "labels", "crop", "resize"),
-    "Document": ("info", "ls", "metadata", "bookmarks", "attachments", "forms", "stamp", "compress"),
+    "Document": ("info", "ls", "metadata", "bookmarks", "attachments", "annotations", "forms", "stamp", "compress"),
     "Security": ("protect", "unprotect"),
     "Check and repair": ("check", "repair", "inspect", "linearize"),
     "Text and OCR": ("text", "search", "ocr", "rename-invoice"),

@@ -29,6 +29,7 @@ MOST_BOOKMARKS = 200  # of an outline in pdf_info (an overview): a book's 2,000 
 MOST_LISTED = 500  # of an outline in pdf_bookmarks (list; `pages` for the others): 2,000 made 96 kB of text
 MOST_PAGES = 100  # whose boxes and images pdf_inspect lists: 500 pages made 100 kB
 MOST_IMAGES = 100  # pdf_inspect's images: 100 pages of 10 images made 56 kB with their boxes
+MOST_ANNOTATIONS = 250  # of pdf_annotations (list, remove, flatten): a map's 2,000 links made ~250 kB
 MOST_FIELDS = 250  # of a form in pdf_forms (list, fill; `pages` for the others): 3,000 fields made 340 kB
 MOST_VALUE, MOST_VALUES = 1_000, 16_000  # characters of one Info or XMP value, of all of them: 400 kB made 600 kB
 MOST_TITLE = 100  # characters of a title pdf_list shows: 200 files of 1,000 made 230 kB
@@ -187,6 +188,7 @@ def trim(result: Any, transport: str = "stdio", offered: frozenset[str] | None =
                        ("drop_unmatched", ()), ("cap_skipped", (MOST_SKIPPED,)),
                        ("cap_pages", (MOST_PAGES, "give `pages` for the others")),
                        ("cap_images", (MOST_IMAGES, "give `pages` for the others")),
+                       ("cap_annotations", (MOST_ANNOTATIONS, "give `pages` for the others")),
                        ("cap_fields", (MOST_FIELDS, "give `pages` (action list) for the fields of those pages")),
                        ("cap_values", (MOST_VALUE, MOST_VALUES, VALUES_REST)),
                        ("cap_titles", (MOST_TITLE, "pdf_metadata {}")),

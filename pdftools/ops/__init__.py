@@ -86,6 +86,8 @@ OPS: tuple[Op, ...] = (
        "List a PDF's bookmarks as a tree, replace them all from JSON, or add one.", False),
     Op("attachments", "pdf_attachments", "List, add, extract or remove attachments",
        "List, add, extract or remove the files attached to a PDF.", False),
+    Op("annotations", "pdf_annotations", "List, remove or flatten annotations",
+       "List, remove or flatten a PDF's annotations: links, comments, highlights, stamps, ink, form widgets.", False),
     Op("forms", "pdf_forms", "List, fill or flatten form fields",
        "List a PDF's form fields (types, values, options), fill them, or flatten them into the pages.", False),
     Op("images", "pdf_extract_images", "Extract images",

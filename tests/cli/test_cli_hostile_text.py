@@ -62,6 +62,7 @@ def commands(doc: Path, folder: Path) -> dict[str, list[Any]]:
         "bookmarks": ["list", doc],
         "attachments": ["list", doc],
         "forms": ["list", doc],
+        "annotations": ["list", doc],
         "images": [doc, "-d", out],
         "compress": [doc, "-o", out / "c.pdf"],
         "stamp": [doc, "--text", "[/x]" + MARKUP],
@@ -104,7 +105,7 @@ def test_hostile_text_is_printed_as_data(cli: Callable[..., Any], tmp_path: Path
         assert MARKUP in shown, f"{name}: the hostile name or title was not shown literally: {result}"
 
 
-@pytest.mark.parametrize("name", ["info", "metadata", "bookmarks", "attachments", "forms", "ls"])
+@pytest.mark.parametrize("name", ["info", "metadata", "bookmarks", "attachments", "forms", "annotations", "ls"])
 def test_json_keeps_hostile_text_literal(cli: Callable[..., Any], tmp_path: Path, name: str) -> None:
     doc = hostile_pdf(tmp_path / "h.pdf")
     args = commands(doc, tmp_path)[name]

@@ -42,6 +42,11 @@ CALLS: list[tuple[str, dict[str, Any], tuple[str, ...] | None]] = [
     ("pdf_forms", {"action": "fill", "input": "form.pdf", "values": ["section_0.field_0=new"],
                    "output": "filled.pdf"}, ("`pages`",)),
     ("pdf_forms", {"action": "flatten", "input": "form.pdf", "output": "flat.pdf"}, None),
+    ("pdf_annotations", {"action": "list", "input": "form.pdf"}, ("`pages`",)),
+    ("pdf_annotations", {"action": "remove", "input": "form.pdf", "types": ["Widget"], "output": "bare.pdf"},
+     ("every one was removed",)),
+    ("pdf_annotations", {"action": "flatten", "input": "form.pdf", "output": "flat-annots.pdf"},
+     None),  # (its widgets have no appearance: they stay, as qpdf 12 leaves them; remove's cap is the same)
     ("pdf_extract_text", {"input": "pages.pdf"}, ("start_page",)),
     ("pdf_search", {"pattern": "value", "inputs": ["text.pdf"]}, ("start_page", "skip", "start_file")),
     ("pdf_page_labels", {"input": "pages.pdf"}, ("`pdf_inspect`",)),

@@ -119,7 +119,11 @@ PDFTOOLS = Path(sys.executable).with_name("pdftools")
 # nothing was removed there (tests/cli/test_cli_unprotect_not_encrypted.py): all 42,501, one byte over 42,500.
 # pdf_stamp's `position` takes `left` and `right` (15 bytes of enum: pdfcpu's `l`, `r`; its other anchors are taken as
 # our names, never listed: tests/cli/test_cli_stamp_positions.py): edit 21,702, all 42,516.
-BUDGETS = {"read": 5_400, "edit": 21_750, "all": 42_600}
+# `all` +1,100 more (session 37): pdf_annotations (1,080 bytes: list, remove, flatten), the annotation tools of qpdf
+# (--flatten-annotations) and pdfcpu (annotations list/remove): an agent could neither see a PDF's links and
+# comments nor remove them, and flatten them only through pdf_forms (tests/ops/test_annotations_op.py): all 43,549 alone;
+# with the two changes above, all ~43,600: the budget 43,700.
+BUDGETS = {"read": 5_400, "edit": 21_750, "all": 43_700}
 TOOL_BUDGET = 2_650
 
 

@@ -32,6 +32,8 @@ CASES: dict[str, tuple[list[str], str, dict[str, Any], Any]] = {
                   ("count", 0)),  # '' is every page: the whole outline (this file has none)
     "forms": (["list", "four.pdf", "--pages", ""], "pdf_forms", {"action": "list", "pages": ""},
               ("fields", [])),  # '' is every page: every field (this file has none)
+    "annotations": (["list", "four.pdf", "--pages", ""], "pdf_annotations", {"action": "list", "pages": ""},
+                    ("annotations", [])),  # '' is every page: every annotation (this file has none)
     "rotate": (["four.pdf", "--pages", "", "--angle", "90"], "pdf_rotate", {"pages": "", "angle": 90},
                ("rotated", ALL)),
     "crop": (["four.pdf", "--pages", "", "--margins", "10"], "pdf_crop", {"pages": "", "margins": "10"},

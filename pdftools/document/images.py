@@ -4,10 +4,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated, Literal
 
+from pdftools.core.params import Param
 from pdftools.errors import BadImage, NotAPdf
 
 LOSSLESS_AS_IS = {"PNG", "JPEG", "TIFF", "PPM", "BMP"}  # single-frame files tesseract reads directly
+PageSize = Annotated[Literal["a3", "a4", "a5", "letter", "legal", "tabloid"] | None,
+                     Param("Images: paper to fit each on (default: its size at its dpi)")]
+
+
+def is_image(path: Path) -> bool:
+    """True when the file starts as an image (PNG, JPEG, TIFF, GIF, JPEG 2000, WebP), not a PDF or a document."""
+    from pdftools.core.pdf import image_kind
+
+    with path.open("rb") as fh:
+        head = fh.read(16)
+    return image_kind(head) is not None or (head[:4] == b"RIFF" and head[8:12] == b"WEBP")
 
 
 @dataclass

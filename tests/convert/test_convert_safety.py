@@ -418,12 +418,13 @@ def test_password_protected_spreadsheets_and_slides_say_so(cli, tmp_path: Path) 
 
 def test_an_image_given_to_convert_names_ocr(cli, tmp_path: Path) -> None:
     """A page image given to convert (an agent's thumbnail, a scan) was `binary, not markdown text` with a hint to
-    give its real format, which convert has none for: it names the image and the command that reads its text."""
+    give its real format, which convert has none for: it names the image and the command that reads its text.
+    (convert makes a PDF of images, test_convert_images.py; into another format it is refused, naming ocr.)"""
     from readback import mcp_call, mcp_error
 
     scan = tmp_path / "scan.png"
     Image.new("RGB", (40, 20), "white").save(scan)
     text = " ".join(cli("convert", scan, "-t", "html").stderr.split())
-    assert "error[WRONG_FORMAT]" in text and "looks like a PNG image" in text and "pdftools ocr" in text, text
+    assert "error[INVALID_ARGUMENT]" in text and "looks like a PNG image" in text and "pdftools ocr" in text, text
     error = mcp_error(mcp_call(tmp_path, "doc_convert", {"input": "scan.png", "to_format": "markdown"}))
     assert "looks like a PNG image" in error["message"] and "pdf_ocr" in error["hint"], error

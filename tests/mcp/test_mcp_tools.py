@@ -119,8 +119,12 @@ PDFTOOLS = Path(sys.executable).with_name("pdftools")
 # nothing was removed there (tests/cli/test_cli_unprotect_not_encrypted.py): all 42,501, one byte over 42,500.
 # pdf_stamp's `position` takes `left` and `right` (15 bytes of enum: pdfcpu's `l`, `r`; its other anchors are taken as
 # our names, never listed: tests/cli/test_cli_stamp_positions.py): edit 21,702, all 42,516.
-BUDGETS = {"read": 5_400, "edit": 21_750, "all": 42_600}
-TOOL_BUDGET = 2_650
+# doc_convert makes a PDF of images (img2pdf's job, which needed OCR before): `page_size` (its six papers, 133 bytes)
+# and the words saying images go in (its description's, append's): doc_convert 2,635 -> 2,825, over the 2,650 per
+# tool; pdf_merge's inputs `(or images)` 12 more: edit 21,714, all 42,718. A page size is what a person asks of an
+# agent making a PDF of photos for print, so it is listed rather than hidden.
+BUDGETS = {"read": 5_400, "edit": 21_750, "all": 42_750}
+TOOL_BUDGET = 2_850
 
 
 def listed(tools: str | None = None) -> list[dict[str, Any]]:

@@ -7,8 +7,10 @@ from pathlib import Path
 from typing import Annotated, Literal
 
 from pdftools.core.params import Param
-from pdftools.errors import BadImage, NotAPdf
+from pdftools.errors import BadImage, NotAPdf, PageTooLarge
 
+BOMB_HINT = ("An image of that many pixels is read whole (Pillow refuses it as a likely decompression bomb): "
+             "{{cli:scale it down first.}}{{mcp:give a smaller image.}}")
 LOSSLESS_AS_IS = {"PNG", "JPEG", "TIFF", "PPM", "BMP"}  # single-frame files tesseract reads directly
 PageSize = Annotated[Literal["a3", "a4", "a5", "letter", "legal", "tabloid"] | None,
                      Param("Images: paper to fit each on (default: its size at its dpi)")]
@@ -58,6 +60,8 @@ def frames(path: Path, work: Path | None = None, *, default_dpi: int = 300) -> l
                 frame.save(target, compression="tiff_lzw")
                 out.append(Frame(target, frame.width, frame.height, _dpi(frame.info.get("dpi"), dpi)))
             return out
+    except Image.DecompressionBombError as exc:  # Pillow's guard (179M pixels), before any pixel is read
+        raise PageTooLarge(f"{path} has too many pixels to open: {exc}", hint=BOMB_HINT) from None
     except UnidentifiedImageError:
         raise NotAPdf(f"{path} is neither a PDF nor an image Pillow can read",
                       hint="OCR takes a PDF, or an image: PNG, JPEG or TIFF.") from None

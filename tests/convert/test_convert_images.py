@@ -210,3 +210,23 @@ def test_a_16_bit_grey_png_keeps_its_16_bits(cli: Any, tmp_path: Path) -> None:
     shown = Image.open(extracted(out, tmp_path / "out")[0])  # pdfimages writes 8 bits: about value / 257
     assert all(abs(shown.getpixel((x, y)) - source.getpixel((x, y)) / 257) <= 1  # (cut to 8 bits, 255 from 1,000)
                for x in range(20) for y in range(10))
+
+
+def test_an_image_past_pillow_s_bomb_limit_is_page_too_large(cli: Any, tmp_path: Path) -> None:
+    """Pillow refuses to open an image of more than 179M pixels (a decompression bomb); that was INTERNAL, 'a bug
+    in pdftools' (ocr's images too, through the same frames())."""
+    Image.new("1", (14_000, 14_000), 1).save(tmp_path / "huge.png")  # 196M pixels in a small file
+    result = cli("convert", tmp_path / "huge.png", "-o", tmp_path / "x.pdf")
+    assert result.exit_code != 0 and "PAGE_TOO_LARGE" in result.stderr and "INTERNAL" not in result.stderr, result
+    assert "huge.png" in result.stderr and "hint:" in result.stderr
+
+
+def test_a_cmyk_jpeg_keeps_its_colours(cli: Any, tmp_path: Path) -> None:
+    """Adobe's CMYK JPEGs are stored inverted: /Decode [1 0 ...] shows them as they are (red stays red)."""
+    Image.new("CMYK", (40, 20), (0, 200, 200, 0)).save(tmp_path / "cmyk.jpg", quality=100)
+    out = tmp_path / "x.pdf"
+    assert cli("convert", tmp_path / "cmyk.jpg", "-o", out).exit_code == 0
+    check(out)
+    assert [row[5] for row in listed(out)] == ["cmyk"]
+    red, green, blue = rendered(out, 1, 72, tmp_path).convert("RGB").getpixel((20, 10))
+    assert red > 200 and green < 120 and blue < 120, (red, green, blue)

@@ -57,6 +57,8 @@ def frames(path: Path, work: Path | None = None, *, default_dpi: int = 300) -> l
             out = []
             for index, frame in enumerate(ImageSequence.Iterator(img), 1):
                 target = work / f"frame{index:04}.tiff"
+                if frame.mode == "P" and "transparency" in frame.info:  # a GIF's: a TIFF keeps it as alpha only
+                    frame = frame.convert("RGBA")
                 frame.save(target, compression="tiff_lzw")
                 out.append(Frame(target, frame.width, frame.height, _dpi(frame.info.get("dpi"), dpi)))
             return out

@@ -230,3 +230,18 @@ def test_a_cmyk_jpeg_keeps_its_colours(cli: Any, tmp_path: Path) -> None:
     assert [row[5] for row in listed(out)] == ["cmyk"]
     red, green, blue = rendered(out, 1, 72, tmp_path).convert("RGB").getpixel((20, 10))
     assert red > 200 and green < 120 and blue < 120, (red, green, blue)
+
+
+def test_a_gif_s_transparent_colour_becomes_a_soft_mask(cli: Any, tmp_path: Path) -> None:
+    gif = Image.new("P", (30, 20), 1)
+    gif.putpalette([255, 0, 0, 0, 160, 0] + [0] * 762)
+    gif.paste(0, (0, 0, 15, 20))  # the left half in colour 0, transparent
+    gif.save(tmp_path / "dot.gif", transparency=0)
+    out = tmp_path / "x.pdf"
+    assert cli("convert", tmp_path / "dot.gif", "-o", out).exit_code == 0
+    check(out)
+    assert [row[2] for row in listed(out)] == ["image", "smask"]
+    mask = Image.open(extracted(out, tmp_path / "out")[1])
+    assert mask.getpixel((5, 10)) == 0 and mask.getpixel((25, 10)) == 255
+    page = rendered(out, 1, 72, tmp_path).convert("RGB")
+    assert page.getpixel((5, 10)) == (255, 255, 255) and page.getpixel((25, 10)) == (0, 160, 0)

@@ -202,8 +202,8 @@ def test_a_docx_that_is_really_text(cli, tmp_path: Path) -> None:
 def test_binary_bytes_called_markdown(cli, tmp_path: Path, sample: Path) -> None:
     blob = tmp_path / "photo.md"
     Image.new("RGB", (20, 20), (1, 2, 3)).save(blob, format="PNG")
-    result = cli("convert", blob, "-t", "html")
-    assert result.exit_code == 4 and "error[WRONG_FORMAT]" in result.stderr and "is binary" in result.stderr
+    result = cli("convert", blob, "-t", "html")  # an image by its bytes, whatever its name: a PDF's, not html's
+    assert result.exit_code == 2 and "photo.md looks like a PNG image" in result.stderr and "not html" in result.stderr
     shutil.copy(sample, tmp_path / "report.txt")
     result = cli("convert", tmp_path / "report.txt", "-t", "html")
     assert result.exit_code == 4 and "looks like a PDF (--from pdf)" in result.stderr

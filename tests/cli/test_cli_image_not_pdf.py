@@ -16,7 +16,8 @@ from errors_contract import Errors
 from pdftools import errors
 
 PNG = CORPUS / "007-imagemagick-images" / "smile.png"
-OCR_HINT = "`pdftools ocr FILE --mode text` reads an image's text, `pdftools ocr FILE` makes it a searchable PDF."
+OCR_HINT = ("`pdftools convert FILE -o FILE.pdf` makes a PDF of an image, `pdftools ocr FILE` a searchable one; "
+            "`pdftools ocr FILE --mode text` reads its text.")
 
 
 @pytest.mark.parametrize("command", [["text"], ["info"], ["compress"], ["check"],

@@ -245,3 +245,15 @@ def test_a_gif_s_transparent_colour_becomes_a_soft_mask(cli: Any, tmp_path: Path
     assert mask.getpixel((5, 10)) == 0 and mask.getpixel((25, 10)) == 255
     page = rendered(out, 1, 72, tmp_path).convert("RGB")
     assert page.getpixel((5, 10)) == (255, 255, 255) and page.getpixel((25, 10)) == (0, 160, 0)
+
+
+def test_merge_picks_an_image_s_frames_and_turns_them(cli: Any, tmp_path: Path) -> None:
+    frames = [Image.new("RGB", (40, 20), (200, 0, 0)), Image.new("L", (30, 60), 90)]
+    frames[0].save(tmp_path / "scan.tiff", save_all=True, append_images=frames[1:])
+    out = tmp_path / "x.pdf"
+    result = cli("merge", f"{tmp_path / 'scan.tiff'}:2", f"{SMILE_JPG}:1east", "-o", out)
+    assert result.exit_code == 0, result
+    check(out)
+    assert sizes(out) == [(30.0, 60.0, 0), (3.84, 3.84, 90)]
+    past = cli("merge", f"{tmp_path / 'scan.tiff'}:3", "-o", tmp_path / "y.pdf")
+    assert past.exit_code != 0 and "INVALID_PAGE_RANGE" in past.stderr and "has 2 pages" in past.stderr

@@ -38,7 +38,7 @@ def image_pdf(paths: list[Path], paper: str | None = None) -> tuple[pikepdf.Pdf,
                 name = f"{path.name} (frame {number})" if len(found) > 1 else path.name
                 limits.check_pixels(frame.width, frame.height, name)
                 turn = _turn(frame.path, name, warnings)
-                _add_page(pdf, frame.path, name, frame.dpi, turn, paper)
+                _add_page(pdf, frame.path, (frame.dpi, frame.ydpi or frame.dpi), turn, paper)
     return pdf, warnings
 
 
@@ -48,13 +48,13 @@ def version(pdf: pikepdf.Pdf) -> str:
     return "1.4" if masked else pdf.pdf_version
 
 
-def _add_page(pdf: pikepdf.Pdf, path: Path, name: str, dpi: int, turn: int, paper: str | None) -> None:
+def _add_page(pdf: pikepdf.Pdf, path: Path, dpi: tuple[int, int], turn: int, paper: str | None) -> None:
     import pikepdf
     from PIL import Image
 
     with Image.open(path) as img:
         image = _jpeg(pdf, path, img) if img.format == "JPEG" else _decoded(pdf, img)
-        width, height = img.width * 72 / dpi, img.height * 72 / dpi
+        width, height = img.width * 72 / dpi[0], img.height * 72 / dpi[1]
     box, place = _placed(width, height, turn, paper)
     page = pikepdf.Page(pikepdf.Dictionary(Type=pikepdf.Name.Page, MediaBox=box, Resources=pikepdf.Dictionary(
         XObject=pikepdf.Dictionary(Im0=image))))

@@ -31,6 +31,7 @@ class Frame:
     width: int
     height: int
     dpi: int
+    ydpi: int = 0  # the vertical resolution when it differs (a fax's 204 x 98 dpi); 0: dpi's
 
     def turned(self, degrees: int, out: Path) -> Path:
         """This frame turned `degrees` clockwise, saved losslessly at `out`."""
@@ -48,10 +49,11 @@ def frames(path: Path, work: Path | None = None, *, default_dpi: int = 300) -> l
     try:
         with Image.open(path) as img:
             dpi = _dpi(img.info.get("dpi"), default_dpi)
+            ydpi = _dpi(img.info.get("dpi"), dpi, axis=1)
             count = getattr(img, "n_frames", 1)
             if count == 1 and img.format in LOSSLESS_AS_IS:
                 img.load()  # decode now: a corrupt file fails here, with a clear error
-                return [Frame(path, img.width, img.height, dpi)]
+                return [Frame(path, img.width, img.height, dpi, ydpi)]
             if work is None:
                 raise BadImage(f"{path} has {count} frames; cannot read it in place")
             out = []
@@ -60,7 +62,8 @@ def frames(path: Path, work: Path | None = None, *, default_dpi: int = 300) -> l
                 if frame.mode == "P" and "transparency" in frame.info:  # a GIF's: a TIFF keeps it as alpha only
                     frame = frame.convert("RGBA")
                 frame.save(target, compression="tiff_lzw")
-                out.append(Frame(target, frame.width, frame.height, _dpi(frame.info.get("dpi"), dpi)))
+                found = frame.info.get("dpi")
+                out.append(Frame(target, frame.width, frame.height, _dpi(found, dpi), _dpi(found, ydpi, axis=1)))
             return out
     except Image.DecompressionBombError as exc:  # Pillow's guard (179M pixels), before any pixel is read
         raise PageTooLarge(f"{path} has too many pixels to open: {exc}", hint=BOMB_HINT) from None
@@ -71,9 +74,9 @@ def frames(path: Path, work: Path | None = None, *, default_dpi: int = 300) -> l
         raise BadImage(f"{path} cannot be decoded: {exc}") from None
 
 
-def _dpi(value: object, default: int) -> int:
+def _dpi(value: object, default: int, axis: int = 0) -> int:
     try:
-        found = round(float(value[0]))  # type: ignore[index]
+        found = round(float(value[axis]))  # type: ignore[index]
     except (TypeError, ValueError, IndexError):
         return default
     return found if 10 <= found <= 2400 else default  # a thumbnail's ~36 dpi is its page's size, not a wrong value

@@ -257,3 +257,14 @@ def test_merge_picks_an_image_s_frames_and_turns_them(cli: Any, tmp_path: Path) 
     assert sizes(out) == [(30.0, 60.0, 0), (3.84, 3.84, 90)]
     past = cli("merge", f"{tmp_path / 'scan.tiff'}:3", "-o", tmp_path / "y.pdf")
     assert past.exit_code != 0 and "INVALID_PAGE_RANGE" in past.stderr and "has 2 pages" in past.stderr
+
+
+def test_a_fax_s_two_resolutions_each_size_their_side(cli: Any, tmp_path: Path) -> None:
+    """A fax TIFF is 204 x 98 dpi: its height at the second, as img2pdf sizes it (it was drawn twice as tall)."""
+    fax = Image.new("1", (204, 98), 1)
+    fax.save(tmp_path / "fax.tiff", dpi=(204, 98), compression="group4")
+    fax.save(tmp_path / "faxes.tiff", dpi=(204, 98), save_all=True, append_images=[fax])
+    out = tmp_path / "x.pdf"
+    assert cli("convert", tmp_path / "fax.tiff", tmp_path / "faxes.tiff", "-o", out).exit_code == 0
+    check(out)
+    assert sizes(out) == [(72.0, 72.0, 0)] * 3

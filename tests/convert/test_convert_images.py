@@ -268,3 +268,13 @@ def test_a_fax_s_two_resolutions_each_size_their_side(cli: Any, tmp_path: Path) 
     assert cli("convert", tmp_path / "fax.tiff", tmp_path / "faxes.tiff", "-o", out).exit_code == 0
     check(out)
     assert sizes(out) == [(72.0, 72.0, 0)] * 3
+
+
+def test_images_into_a_pipe(cli: Any, tmp_path: Path) -> None:
+    """No -o: the PDF goes to standard output (into a pipe), as a document's binary output does; the summary not."""
+    result = cli("convert", SMILE_JPG, GRAY_PNG)
+    assert result.exit_code == 0, result
+    (tmp_path / "x.pdf").write_bytes(result.stdout_bytes)
+    check(tmp_path / "x.pdf")
+    assert sizes(tmp_path / "x.pdf") == [(3.84, 3.84, 0), (324.0, 450.0, 0)]
+    assert extracted(tmp_path / "x.pdf", tmp_path / "out")[0].read_bytes() == SMILE_JPG.read_bytes()

@@ -37,8 +37,9 @@ def is_pdf(path: Path) -> bool:
 
 IMAGES = ((b"\x89PNG\r\n\x1a\n", "PNG"), (b"\xff\xd8\xff", "JPEG"), (b"II*\0", "TIFF"), (b"MM\0*", "TIFF"),
           (b"GIF8", "GIF"), (b"\0\0\0\x0cjP  ", "JPEG 2000"))
-OCR_HINT = ("{{cli:`pdftools ocr FILE --mode text` reads an image's text, `pdftools ocr FILE` makes it a searchable "
-            "PDF.}}{{mcp:pdf_ocr reads an image's text (mode text), or makes it a searchable PDF.}}")
+OCR_HINT = ("{{cli:`pdftools convert FILE -o FILE.pdf` makes a PDF of an image, `pdftools ocr FILE` a searchable one; "
+            "`pdftools ocr FILE --mode text` reads its text.}}{{mcp:doc_convert makes a PDF of an image (output a "
+            ".pdf), pdf_ocr a searchable one, or reads its text (mode text).}}")
 
 
 DOCUMENTS = (".md", ".markdown", ".docx", ".odt", ".rtf", ".html", ".htm", ".rst", ".epub", ".tex", ".org",

@@ -4,10 +4,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated, Literal
 
-from pdftools.errors import BadImage, NotAPdf
+from pdftools.core.params import Param
+from pdftools.errors import BadImage, NotAPdf, PageTooLarge
 
+BOMB_HINT = ("An image of that many pixels is read whole (Pillow refuses it as a likely decompression bomb): "
+             "{{cli:scale it down first.}}{{mcp:give a smaller image.}}")
 LOSSLESS_AS_IS = {"PNG", "JPEG", "TIFF", "PPM", "BMP"}  # single-frame files tesseract reads directly
+PageSize = Annotated[Literal["a3", "a4", "a5", "letter", "legal", "tabloid"] | None,
+                     Param("Images: paper to fit each on (default: its size at its dpi)")]
+
+
+def is_image(path: Path) -> bool:
+    """True when the file starts as an image (PNG, JPEG, TIFF, GIF, JPEG 2000, WebP), not a PDF or a document."""
+    from pdftools.core.pdf import image_kind
+
+    with path.open("rb") as fh:
+        head = fh.read(16)
+    return image_kind(head) is not None or (head[:4] == b"RIFF" and head[8:12] == b"WEBP")
 
 
 @dataclass
@@ -16,6 +31,7 @@ class Frame:
     width: int
     height: int
     dpi: int
+    ydpi: int = 0  # the vertical resolution when it differs (a fax's 204 x 98 dpi); 0: dpi's
 
     def turned(self, degrees: int, out: Path) -> Path:
         """This frame turned `degrees` clockwise, saved losslessly at `out`."""
@@ -33,18 +49,24 @@ def frames(path: Path, work: Path | None = None, *, default_dpi: int = 300) -> l
     try:
         with Image.open(path) as img:
             dpi = _dpi(img.info.get("dpi"), default_dpi)
+            ydpi = _dpi(img.info.get("dpi"), dpi, axis=1)
             count = getattr(img, "n_frames", 1)
             if count == 1 and img.format in LOSSLESS_AS_IS:
                 img.load()  # decode now: a corrupt file fails here, with a clear error
-                return [Frame(path, img.width, img.height, dpi)]
+                return [Frame(path, img.width, img.height, dpi, ydpi)]
             if work is None:
                 raise BadImage(f"{path} has {count} frames; cannot read it in place")
             out = []
             for index, frame in enumerate(ImageSequence.Iterator(img), 1):
                 target = work / f"frame{index:04}.tiff"
+                if frame.mode == "P" and "transparency" in frame.info:  # a GIF's: a TIFF keeps it as alpha only
+                    frame = frame.convert("RGBA")
                 frame.save(target, compression="tiff_lzw")
-                out.append(Frame(target, frame.width, frame.height, _dpi(frame.info.get("dpi"), dpi)))
+                found = frame.info.get("dpi")
+                out.append(Frame(target, frame.width, frame.height, _dpi(found, dpi), _dpi(found, ydpi, axis=1)))
             return out
+    except Image.DecompressionBombError as exc:  # Pillow's guard (179M pixels), before any pixel is read
+        raise PageTooLarge(f"{path} has too many pixels to open: {exc}", hint=BOMB_HINT) from None
     except UnidentifiedImageError:
         raise NotAPdf(f"{path} is neither a PDF nor an image Pillow can read",
                       hint="OCR takes a PDF, or an image: PNG, JPEG or TIFF.") from None
@@ -52,9 +74,9 @@ def frames(path: Path, work: Path | None = None, *, default_dpi: int = 300) -> l
         raise BadImage(f"{path} cannot be decoded: {exc}") from None
 
 
-def _dpi(value: object, default: int) -> int:
+def _dpi(value: object, default: int, axis: int = 0) -> int:
     try:
-        found = round(float(value[0]))  # type: ignore[index]
+        found = round(float(value[axis]))  # type: ignore[index]
     except (TypeError, ValueError, IndexError):
         return default
     return found if 10 <= found <= 2400 else default  # a thumbnail's ~36 dpi is its page's size, not a wrong value

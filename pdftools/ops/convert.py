@@ -5,10 +5,15 @@ Formats come from the file names; {{from_format}} / {{to_format}} name them (`gf
 docx, odt, epub, pptx and PDF need an output file{{cli: (or `-o -` into a pipe)}}. PDF output is made by weasyprint
 (or typst: {{pdf_engine}}). PDF input is read by pdftools itself: headings from font sizes, paragraphs and lists from
 the text layout, OCR for pages without text.
+
+{{cli:Images (PNG, JPEG, TIFF and its frames, WebP; several in order) become a PDF, a page each, without OCR: a
+JPEG as it is, the others without loss, alpha a soft mask; a page is the image's size at its dpi (72 if none),
+or {{page_size}} with the image fitted on it; an EXIF orientation turns the page.}}
+
 pandoc always runs in its sandbox: images are embedded only from the input's folder and {{resource_path}}
 (within the allowed roots), nothing is downloaded, and filters and templates are for the command line only.
 
-{{mcp:Without {{output}} the text comes back; docx, odt, epub, pptx and PDF need one.}}
+{{mcp:Without {{output}} the text comes back; docx, odt, epub, pptx and PDF need one. Images become a PDF.}}
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from pdftools.core import limits, task
 from pdftools.core.outputs import atomic_output, check_output
 from pdftools.core.params import Cli, MaxChars, Mcp, Offset, Param, Password
 from pdftools.core.paths import folder_path, input_path, output_path, pdf_output_path
+from pdftools.document.images import PageSize, is_image
 from pdftools.errors import EmptyInput, InvalidArgument
 
 MARKDOWNS = ("markdown", "gfm", "commonmark", "commonmark_x", "markdown_strict", "markdown_mmd",
@@ -94,8 +100,8 @@ MISSING = "Check the path of the document to convert; `pdftools convert --help` 
 
 def convert(
     input: Annotated[str | None, Param("Document to convert"), Cli(argument=True, note="`-`: standard input")] = None,
-    append: Annotated[list[str] | None, Param("Text documents joined after the input{{cli:, in order (as "
-                                              "pandoc joins its inputs)}}"), Cli(argument=True)] = None,
+    append: Annotated[list[str] | None, Param("Text documents (or images) joined after the input{{cli:, in "
+                                              "order (as pandoc joins its inputs)}}"), Cli(argument=True)] = None,
     output: Annotated[str | None, Param("File to write ({{cli:`-`: standard output}}{{mcp:none: the text comes "
                                         "back}})"),
                       Cli("-o", "--output", default="-")] = None,
@@ -139,6 +145,7 @@ def convert(
     offset: Offset = 0,
     force: Annotated[bool, Param("Overwrite an existing output")] = False,
     password: Password = None,
+    page_size: PageSize = None,
 ) -> ConvertResult:
     if (input is None) == (content is None):
         given = "both" if input is not None else "neither"
@@ -146,6 +153,17 @@ def convert(
                               hint="{{mcp:`input`: its path; `content`: the document itself, as a string.}}"
                                    "{{cli:Give its file, or --text '# Title'.}}")
     source = input_path(input, MISSING, pdf=False) if input is not None else None
+    if source is not None and is_image(source):
+        pandoc_only = {"from_format": from_format, "standalone": standalone, "toc": toc, "toc_depth": toc_depth,
+                 "number_sections": number_sections, "metadata": metadata, "reference_doc": reference_doc,
+                 "resource_path": resource_path, "wrap": wrap != "auto", "embed_resources": embed_resources,
+                 "css": css, "pdf_engine": pdf_engine, "template": template, "lua_filter": lua_filter,
+                 "offset": offset}  # (max_chars has a default over MCP)
+        return _images(source, append, output, to_format, [f"{{{{{name}}}}}" for name, v in pandoc_only.items() if v],
+                       force, page_size, timeout)
+    if page_size is not None:
+        raise InvalidArgument("{{page_size}} is for images (a PDF of them); a document's paper is CSS's "
+                              "`@page { size: A4 }`", hint="Give the paper with {{css}}.")
     src = pandoc.check_format(from_format, "input") if from_format else _input_format(input, source)
     more = options.joined(append, source, src, from_format is not None, MISSING)
     dst = _output_format(to_format, output, src)
@@ -198,6 +216,19 @@ def convert(
         return result
 
 
+
+
+def _images(source: Path, append: list[str] | None, output: str | None, to_format: str | None,
+            pandoc_options: list[str], force: bool, page_size: str | None, timeout: float) -> ConvertResult:
+    """Images (the input and those appended) made a PDF, a page each, without pandoc."""
+    from pdftools.convert import images
+
+    paths, out = images.check(source, append, output, to_format, MISSING, pandoc_options, force)
+    with task.current().limit(timeout):
+        size, _, warnings = images.write(paths, out, page_size)
+    return ConvertResult(input=str(source), from_format="image", to_format="pdf", output=str(out), bytes=size,
+                         images=[str(path) for path in paths], warnings=warnings,
+                         appended=[str(path) for path in paths[1:]])
 
 
 def _inline(result: ConvertResult, text: str, offset: int, max_chars: int | None) -> None:

@@ -5,7 +5,8 @@ them). Each input's bookmarks are kept as a subtree under a bookmark named after
 metadata is kept. When an input is encrypted, the output is encrypted as the first encrypted input is (same
 passwords and permissions) unless {{decrypt}} is given. {{password}} opens the inputs that need one, given
 once for each when they differ (qpdf's --pages takes one after each file; here in any order: each input
-opens with the first that works); an input that opens without one (permissions only) opens so.
+opens with the first that works); an input that opens without one (permissions only) opens so. An image
+(PNG, JPEG, TIFF, WebP) is a page, as `convert` makes it (a TIFF's frames: a page each).
 """
 
 from __future__ import annotations
@@ -23,11 +24,12 @@ from pdftools.core.outputs import check_output
 from pdftools.core.pages import parse_turned, turn
 from pdftools.core.params import Cli, Param, Passwords
 from pdftools.core.paths import pdf_output_path
-from pdftools.core.pdf import Keys, another_password, keyring, new_pdf, open_pdf, page_list, save_pdf
-from pdftools.document import attached, metadata, outline, remap
+from pdftools.core.pdf import Keys, another_password, is_pdf, keyring, new_pdf, open_pdf, page_list, save_pdf
+from pdftools.document import attached, image_pages, metadata, outline, remap
 from pdftools.document import labels as pagelabels
 from pdftools.document.arrange import arrange
 from pdftools.document.copying import Copier
+from pdftools.document.images import is_image
 from pdftools.errors import BadPassword, FileNotFound, NoPages
 
 if TYPE_CHECKING:
@@ -66,7 +68,7 @@ class MergeResult:
 def merge(
     inputs: Annotated[
         list[str],
-        Param("PDFs to merge, in order: files, globs or folders; `file.pdf:1-3,7` picks pages",
+        Param("PDFs (or images) to merge, in order: files, globs or folders; `file.pdf:1-3,7` picks pages",
               min_length=1),
         Cli(argument=True, metavar="INPUT..."),
     ],
@@ -86,10 +88,16 @@ def merge(
 
     real = [os.path.realpath(path) for path, _ in sources]  # a file named twice is opened once
     opened: dict[str, pikepdf.Pdf] = {}  # one Pdf per file: pages taken twice share what they use, as in qpdf
+    notes: list[str] = []  # an image's warnings
+    pictures: set[str] = set()  # the inputs that are images (each a PDF made of it)
     for index, ((path, _), key) in enumerate(zip(sources, real, strict=True)):
         if key not in opened:
             locked = next((Path(k) for k, pdf in opened.items() if pdf.is_encrypted), None)
-            opened[key] = _open(path, password, locked, [later for later, _ in sources[index + 1:]])
+            if not is_pdf(path) and is_image(path):
+                opened[key] = _image(path, notes)
+                pictures.add(key)
+            else:
+                opened[key] = _open(path, password, locked, [later for later, _ in sources[index + 1:]])
     keep_key = next((key for key in real if opened[key].is_encrypted), None) if not decrypt else None
     keep = next(path for (path, _), key in zip(sources, real, strict=True) if key == keep_key) if keep_key else None
     out = new_pdf(keep, password if keep_key else None)  # (the password that opened it is among those given)
@@ -124,7 +132,7 @@ def merge(
         firsts[key] = maps[index] | firsts[key]
     for index, ((path, _), key) in enumerate(zip(sources, real, strict=True)):
         src = opened[key]
-        version = max(version, src.pdf_version)
+        version = max(version, image_pages.version(src) if key in pictures else src.pdf_version)
         if index == 0:
             _copy_metadata(src, out)
         if maps[index]:  # an input without pages (as qpdf, merged as nothing) has no bookmark
@@ -143,10 +151,21 @@ def merge(
     size = save_pdf(out, out_path, min_version=version, encryption=keep is not None,
                     **saving(linearize, object_streams))
     first = {key: path for (path, _), key in reversed(list(zip(sources, real, strict=True)))}
-    warnings = [w for key, src in opened.items() for w in attached.left_behind(src, first[key].name, out_path.name)]
+    warnings = notes + [w for key, src in opened.items()
+                        for w in attached.left_behind(src, first[key].name, out_path.name)]
     ending.keep(out, *opened.values())  # freed by the process's end at the command line, not here
     return MergeResult(output=str(out_path), pages=len(out.pages), size=size, inputs=merged,
                        encrypted=keep is not None, warnings=warnings)
+
+
+def _image(path: Path, notes: list[str]) -> pikepdf.Pdf:
+    """An image input as a PDF of its own, a page an image (a frame): as `convert` makes it."""
+    from pdftools.core import limits
+
+    limits.INPUT_BYTES.check(path.stat().st_size, str(path))
+    pdf, warnings = image_pages.image_pdf([path])
+    notes += warnings
+    return pdf
 
 
 def _open(path: Path, password: Keys, locked: Path | None, later: list[Path]) -> pikepdf.Pdf:

@@ -70,7 +70,8 @@ def test_text_file_named_pdf(fails: Errors, tmp_path: Path) -> None:
 def test_png(fails: Errors, tmp_path: Path) -> None:
     png = tmp_path / "smile.png"
     shutil.copyfile(PNG, png)
-    ocr = "`pdftools ocr FILE --mode text` reads an image's text, `pdftools ocr FILE` makes it a searchable PDF."
+    ocr = ("`pdftools convert FILE -o FILE.pdf` makes a PDF of an image, `pdftools ocr FILE` a searchable one; "
+           "`pdftools ocr FILE --mode text` reads its text.")
     fails.run(["info", png], errors.NotAPdf, inputs=(png,), message_has=(str(png),), hint=ocr)  # a scan: ocr reads it
 
 

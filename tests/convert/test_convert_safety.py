@@ -202,8 +202,8 @@ def test_a_docx_that_is_really_text(cli, tmp_path: Path) -> None:
 def test_binary_bytes_called_markdown(cli, tmp_path: Path, sample: Path) -> None:
     blob = tmp_path / "photo.md"
     Image.new("RGB", (20, 20), (1, 2, 3)).save(blob, format="PNG")
-    result = cli("convert", blob, "-t", "html")
-    assert result.exit_code == 4 and "error[WRONG_FORMAT]" in result.stderr and "is binary" in result.stderr
+    result = cli("convert", blob, "-t", "html")  # an image by its bytes, whatever its name: a PDF's, not html's
+    assert result.exit_code == 2 and "photo.md looks like a PNG image" in result.stderr and "not html" in result.stderr
     shutil.copy(sample, tmp_path / "report.txt")
     result = cli("convert", tmp_path / "report.txt", "-t", "html")
     assert result.exit_code == 4 and "looks like a PDF (--from pdf)" in result.stderr
@@ -418,12 +418,13 @@ def test_password_protected_spreadsheets_and_slides_say_so(cli, tmp_path: Path) 
 
 def test_an_image_given_to_convert_names_ocr(cli, tmp_path: Path) -> None:
     """A page image given to convert (an agent's thumbnail, a scan) was `binary, not markdown text` with a hint to
-    give its real format, which convert has none for: it names the image and the command that reads its text."""
+    give its real format, which convert has none for: it names the image and the command that reads its text.
+    (convert makes a PDF of images, test_convert_images.py; into another format it is refused, naming ocr.)"""
     from readback import mcp_call, mcp_error
 
     scan = tmp_path / "scan.png"
     Image.new("RGB", (40, 20), "white").save(scan)
     text = " ".join(cli("convert", scan, "-t", "html").stderr.split())
-    assert "error[WRONG_FORMAT]" in text and "looks like a PNG image" in text and "pdftools ocr" in text, text
+    assert "error[INVALID_ARGUMENT]" in text and "looks like a PNG image" in text and "pdftools ocr" in text, text
     error = mcp_error(mcp_call(tmp_path, "doc_convert", {"input": "scan.png", "to_format": "markdown"}))
     assert "looks like a PNG image" in error["message"] and "pdf_ocr" in error["hint"], error

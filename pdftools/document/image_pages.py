@@ -1,0 +1,136 @@
+"""Images as PDF pages, without OCR (as img2pdf and `pdfcpu import` make them): one page an image, or a frame of
+a multi-page TIFF. A JPEG goes in as it is (DCTDecode, its bytes unchanged); every other image is decoded by
+Pillow and stored without loss (Flate), its alpha channel a soft mask (/SMask). A page is the image's size at its
+dpi (72 when it says none), or a paper size the image is fitted onto, centred, turned its way. An EXIF
+orientation turns the page (/Rotate), never the pixels."""
+
+from __future__ import annotations
+
+import tempfile
+import zlib
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pdftools.core import limits
+from pdftools.document.images import frames
+from pdftools.document.impose import SHEETS, sheet_size
+from pdftools.errors import BadImage
+
+if TYPE_CHECKING:
+    import pikepdf
+    from PIL import Image
+
+DEFAULT_DPI = 72  # an image that says none: a pixel a point, as img2pdf and pdfcpu
+TURNS = {3: 180, 6: 90, 8: 270}  # EXIF orientation -> the page's clockwise /Rotate
+MIRRORED = {2, 4, 5, 7}
+SPACES = {"1": ("/DeviceGray", 1), "L": ("/DeviceGray", 8), "RGB": ("/DeviceRGB", 8), "CMYK": ("/DeviceCMYK", 8)}
+
+
+def image_pdf(paths: list[Path], paper: str | None = None) -> tuple[pikepdf.Pdf, list[str]]:
+    """A new PDF holding `paths`' images, one page each (each frame of a multi-page file), and the warnings."""
+    import pikepdf
+
+    pdf, warnings = pikepdf.new(), list[str]()
+    with tempfile.TemporaryDirectory(prefix="pdftools-images-") as work:
+        for path in paths:
+            found = frames(path, Path(work), default_dpi=DEFAULT_DPI)
+            for number, frame in enumerate(found, 1):
+                name = f"{path.name} (frame {number})" if len(found) > 1 else path.name
+                limits.check_pixels(frame.width, frame.height, name)
+                turn = _turn(frame.path, name, warnings)
+                _add_page(pdf, frame.path, (frame.dpi, frame.ydpi or frame.dpi), turn, paper)
+    return pdf, warnings
+
+
+def version(pdf: pikepdf.Pdf) -> str:
+    """The PDF version the images need: 1.4 when one has a soft mask, else 1.3 (pikepdf's new file's)."""
+    masked = any("/SMask" in image for page in pdf.pages for image in page.get_images().values())
+    return "1.4" if masked else pdf.pdf_version
+
+
+def _add_page(pdf: pikepdf.Pdf, path: Path, dpi: tuple[int, int], turn: int, paper: str | None) -> None:
+    import pikepdf
+    from PIL import Image
+
+    with Image.open(path) as img:
+        image = _jpeg(pdf, path, img) if img.format == "JPEG" else _decoded(pdf, img)
+        width, height = img.width * 72 / dpi[0], img.height * 72 / dpi[1]
+    box, place = _placed(width, height, turn, paper)
+    page = pikepdf.Page(pikepdf.Dictionary(Type=pikepdf.Name.Page, MediaBox=box, Resources=pikepdf.Dictionary(
+        XObject=pikepdf.Dictionary(Im0=image))))
+    matrix = " ".join(f"{value:.4f}" for value in place)
+    page.obj.Contents = pdf.make_stream(f"q {matrix} cm /Im0 Do Q".encode())
+    if turn:
+        page.obj.Rotate = turn
+    pdf.pages.append(page)
+
+
+def _placed(width: float, height: float, turn: int, paper: str | None) -> tuple[list[float], list[float]]:
+    """The media box and the image's matrix: the image's own size, or fitted onto the paper (as shown: a page
+    turned by EXIF takes paper turned the way the image shows)."""
+    if paper is None:
+        return [0, 0, round(width, 4), round(height, 4)], [width, 0, 0, height, 0, 0]
+    shown = (height, width) if turn % 180 else (width, height)
+    w, h = sheet_size(paper, shown[0] > shown[1], SHEETS[paper])  # type: ignore[arg-type]
+    if turn % 180:
+        w, h = h, w  # the media box is the paper as stored, before /Rotate
+    scale = min(w / width, h / height)
+    return [0, 0, w, h], [width * scale, 0, 0, height * scale, (w - width * scale) / 2, (h - height * scale) / 2]
+
+
+def _jpeg(pdf: pikepdf.Pdf, path: Path, img: Image.Image) -> pikepdf.Stream:
+    """The JPEG file's bytes as the image's stream (DCTDecode): nothing decoded, nothing lost."""
+    import pikepdf
+
+    space = SPACES.get(img.mode, ("/DeviceRGB", 8))[0]
+    stream = pdf.make_stream(path.read_bytes())
+    stream.stream_dict = pikepdf.Dictionary(Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image, Width=img.width,
+                                            Height=img.height, ColorSpace=pikepdf.Name(space), BitsPerComponent=8,
+                                            Filter=pikepdf.Name.DCTDecode)
+    if img.mode == "CMYK" and "adobe" in img.info:  # Adobe's CMYK JPEGs are stored inverted (as img2pdf reads them)
+        stream.Decode = pikepdf.Array([1, 0] * 4)
+    return stream
+
+
+def _decoded(pdf: pikepdf.Pdf, img: Image.Image) -> pikepdf.Stream:
+    """Pillow's pixels, Flate-compressed: lossless; alpha (or a palette's transparency) as a soft mask."""
+    alpha = None
+    if img.mode in ("RGBA", "LA", "PA") or (img.mode == "P" and "transparency" in img.info):
+        rgba = img.convert("RGBA" if img.mode != "LA" else "LA")
+        alpha = rgba.getchannel("A")
+        img = rgba.convert("L" if rgba.mode == "LA" else "RGB")
+    elif img.mode not in SPACES and not img.mode.startswith("I;16"):
+        img = img.convert("RGB")  # a palette, or 32-bit values: as 8-bit RGB
+    stream = _flate(pdf, img)
+    if alpha is not None and alpha.getextrema() != (255, 255):  # an alpha channel fully opaque is left out
+        stream.SMask = _flate(pdf, alpha)
+    return stream
+
+
+def _flate(pdf: pikepdf.Pdf, img: Image.Image) -> pikepdf.Stream:
+    import pikepdf
+
+    if img.mode.startswith("I;16"):  # 16-bit grey (a PNG's): its values as they are, big-endian as PDF wants
+        (space, bits), data = ("/DeviceGray", 16), img.tobytes("raw", "I;16B")
+    else:
+        (space, bits), data = SPACES[img.mode], img.tobytes()
+    stream = pdf.make_stream(zlib.compress(data, 6))
+    stream.stream_dict = pikepdf.Dictionary(Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image, Width=img.width,
+                                            Height=img.height, ColorSpace=pikepdf.Name(space),
+                                            BitsPerComponent=bits, Filter=pikepdf.Name.FlateDecode)
+    return stream
+
+
+def _turn(path: Path, name: str, warnings: list[str]) -> int:
+    """The page's /Rotate for the image's EXIF orientation (0 without one); a mirrored one is left as stored."""
+    from PIL import Image
+
+    try:
+        with Image.open(path) as img:
+            orientation = img.getexif().get(0x0112, 1)
+    except (OSError, SyntaxError, ValueError) as exc:
+        raise BadImage(f"{name}: its EXIF data cannot be read: {exc}") from None
+    if orientation in MIRRORED:
+        warnings.append(f"{name}: its EXIF orientation {orientation} is mirrored, which a page cannot show without "
+                        "changing the pixels: left as stored")
+    return TURNS.get(orientation, 0)

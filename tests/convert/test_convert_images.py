@@ -1,0 +1,280 @@
+"""Images made a PDF without OCR, as img2pdf and `pdfcpu import` do: `convert a.jpg b.png -o x.pdf` (one page an
+image or a TIFF's frame) and `merge` taking images among PDFs. Read back with qpdf --check, pdfimages -list/-all
+(a JPEG's bytes as they were: DCTDecode), pdfinfo's page sizes and rotation, pdftoppm's pixels against the source."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from conftest import CORPUS
+from mcp import Client
+from PIL import Image, ImageChops
+
+from pdftools.mcp.server import build_server
+
+SMILE_JPG = CORPUS / "007-imagemagick-images" / "smile.jpg"  # 16x16 at 300 dpi
+PHOTO_JPG = CORPUS / "003-pdflatex-image" / "image.jpg"  # 300x200 at 72 dpi
+GRAY_PNG = CORPUS / "019-grayscale-image" / "page-0-X0.png"  # 324x450, L, no dpi
+ALPHA_PNG = CORPUS / "025-attachment" / "image.png"  # 320x223, RGBA
+
+
+def check(pdf: Path) -> None:
+    done = subprocess.run(["qpdf", "--check", str(pdf)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def sizes(pdf: Path) -> list[tuple[float, float, int]]:
+    """Each page's width, height (points) and rotation, as pdfinfo gives them."""
+    out = subprocess.run(["pdfinfo", "-f", "1", "-l", "999", str(pdf)], capture_output=True, text=True,
+                         check=True).stdout
+    found = re.findall(r"Page +\d+ size: +([\d.]+) x ([\d.]+) pts.*\nPage +\d+ rot: +(\d+)", out)
+    return [(float(w), float(h), int(r)) for w, h, r in found]
+
+
+def listed(pdf: Path) -> list[list[str]]:
+    """pdfimages -list's rows (page, num, type, width, height, color, comp, bpc, enc, ...)."""
+    out = subprocess.run(["pdfimages", "-list", str(pdf)], capture_output=True, text=True, check=True).stdout
+    return [line.split() for line in out.splitlines()[2:]]
+
+
+def extracted(pdf: Path, folder: Path) -> list[Path]:
+    folder.mkdir()
+    subprocess.run(["pdfimages", "-all", str(pdf), str(folder / "img")], check=True)
+    return sorted(folder.iterdir())
+
+
+def rendered(pdf: Path, page: int, dpi: int, folder: Path, program: str = "pdftoppm") -> Image.Image:
+    """The page as poppler draws it: pdftoppm (Splash) smooths a detailed image's edges even at 1:1 (a flat one
+    comes out exact), pdftocairo draws each pixel as it is."""
+    base = folder / f"r{page}"
+    subprocess.run([program, "-png", "-r", str(dpi), "-f", str(page), "-l", str(page), "-singlefile",
+                    str(pdf), str(base)], check=True)
+    return Image.open(f"{base}.png")
+
+
+def same_pixels(a: Image.Image, b: Image.Image) -> bool:
+    return a.size == b.size and ImageChops.difference(a, b).getbbox() is None
+
+
+def test_jpegs_go_in_as_they_are_one_page_each_sized_by_their_dpi(cli: Any, tmp_path: Path) -> None:
+    out = tmp_path / "x.pdf"
+    result = cli("convert", SMILE_JPG, PHOTO_JPG, "-o", out)
+    assert result.exit_code == 0, result
+    check(out)
+    assert sizes(out) == [(3.84, 3.84, 0), (300.0, 200.0, 0)]  # 16 px at 300 dpi; 300 px at 72 dpi
+    assert [row[8] for row in listed(out)] == ["jpeg", "jpeg"]
+    assert [p.read_bytes() for p in extracted(out, tmp_path / "out")] == [SMILE_JPG.read_bytes(),
+                                                                          PHOTO_JPG.read_bytes()]
+
+
+def test_a_png_goes_in_without_loss(cli: Any, tmp_path: Path) -> None:
+    out = tmp_path / "x.pdf"
+    assert cli("convert", GRAY_PNG, "-o", out).exit_code == 0
+    check(out)
+    assert sizes(out) == [(324.0, 450.0, 0)]  # no dpi: 72
+    rows = listed(out)
+    assert [(row[5], row[8]) for row in rows] == [("gray", "image")]  # Flate
+    source = Image.open(GRAY_PNG)
+    assert same_pixels(Image.open(extracted(out, tmp_path / "out")[0]), source)
+    assert same_pixels(rendered(out, 1, 72, tmp_path, "pdftocairo").convert("L"), source)
+
+
+def test_alpha_becomes_a_soft_mask(cli: Any, tmp_path: Path) -> None:
+    out = tmp_path / "x.pdf"
+    assert cli("convert", ALPHA_PNG, "-o", out).exit_code == 0
+    check(out)
+    assert [row[2] for row in listed(out)] == ["image", "smask"]
+    image, mask = (Image.open(p) for p in extracted(out, tmp_path / "out"))
+    source = Image.open(ALPHA_PNG)
+    assert same_pixels(image, source.convert("RGB")) and same_pixels(mask, source.getchannel("A"))
+
+
+def test_a_multi_page_tiff_and_a_webp(cli: Any, tmp_path: Path) -> None:
+    frames = [Image.new("RGB", (40, 20), (200, 0, 0)), Image.new("L", (30, 60), 90),
+              Image.new("RGB", (10, 10), (0, 0, 250))]
+    frames[0].save(tmp_path / "scan.tiff", save_all=True, append_images=frames[1:], dpi=(144, 144))
+    webp = Image.new("RGB", (36, 18), (10, 120, 30))
+    webp.save(tmp_path / "pic.webp", lossless=True)
+    out = tmp_path / "x.pdf"
+    result = cli("convert", tmp_path / "scan.tiff", tmp_path / "pic.webp", "-o", out)
+    assert result.exit_code == 0, result
+    check(out)
+    assert sizes(out) == [(20.0, 10.0, 0), (15.0, 30.0, 0), (5.0, 5.0, 0), (36.0, 18.0, 0)]
+    assert same_pixels(rendered(out, 4, 72, tmp_path).convert("RGB"), webp)
+    assert same_pixels(rendered(out, 2, 144, tmp_path).convert("L"), frames[1])
+
+
+def test_exif_orientation_turns_the_page_not_the_pixels(cli: Any, tmp_path: Path) -> None:
+    source = tmp_path / "phone.jpg"
+    exif = Image.Exif()
+    exif[0x0112] = 6  # stored on its side: shown turned 90 degrees clockwise
+    Image.new("RGB", (64, 32), (30, 60, 200)).save(source, exif=exif, dpi=(72, 72))
+    out = tmp_path / "x.pdf"
+    assert cli("convert", source, "-o", out).exit_code == 0
+    check(out)
+    assert sizes(out) == [(64.0, 32.0, 90)]
+    assert extracted(out, tmp_path / "out")[0].read_bytes() == source.read_bytes()
+    assert rendered(out, 1, 72, tmp_path).size == (32, 64)  # shown upright, as a viewer honouring EXIF
+
+
+def test_page_size_fits_each_image_on_the_paper_turned_its_way(cli: Any, tmp_path: Path) -> None:
+    out = tmp_path / "x.pdf"
+    result = cli("convert", PHOTO_JPG, GRAY_PNG, "--page-size", "a4", "-o", out, "--json")
+    assert result.exit_code == 0, result
+    check(out)
+    assert sizes(out) == [(841.89, 595.28, 0), (595.28, 841.89, 0)]
+    page = rendered(out, 1, 72, tmp_path).convert("RGB")  # 300x200 scaled up to 842 x 561, centred
+    assert page.getpixel((5, 5)) == (255, 255, 255) and page.getpixel((421, 297)) != (255, 255, 255)
+    assert extracted(out, tmp_path / "out")[0].read_bytes() == PHOTO_JPG.read_bytes()
+
+
+def test_a_truncated_image_is_bad_image(cli: Any, tmp_path: Path) -> None:
+    cut = tmp_path / "cut.jpg"
+    cut.write_bytes(PHOTO_JPG.read_bytes()[:600])
+    result = cli("convert", cut, "-o", tmp_path / "x.pdf")
+    assert result.exit_code == 4, result
+    assert "BAD_IMAGE" in result.stderr and "truncated" in result.stderr and "hint:" in result.stderr
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_images_go_with_images_only_and_into_a_pdf(cli: Any, tmp_path: Path) -> None:
+    (tmp_path / "notes.md").write_text("# Notes\n")
+    mixed = cli("convert", SMILE_JPG, tmp_path / "notes.md", "-o", tmp_path / "x.pdf")
+    assert mixed.exit_code != 0 and "INVALID_ARGUMENT" in mixed.stderr and "notes.md" in mixed.stderr
+    to_html = cli("convert", SMILE_JPG, "-o", tmp_path / "x.html")
+    assert to_html.exit_code != 0 and "PDF" in to_html.stderr and "pdftools ocr" in to_html.stderr
+    styled = cli("convert", SMILE_JPG, "--toc", "-o", tmp_path / "x.pdf")
+    assert styled.exit_code != 0 and "--toc" in styled.stderr
+    paper = cli("convert", tmp_path / "notes.md", "--page-size", "a4", "-o", tmp_path / "x.pdf")
+    assert paper.exit_code != 0 and "--css" in paper.stderr, paper
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_merge_takes_images_among_pdfs(cli: Any, tmp_path: Path) -> None:
+    pdf = CORPUS / "001-trivial" / "minimal-document.pdf"
+    out = tmp_path / "x.pdf"
+    result = cli("merge", pdf, SMILE_JPG, ALPHA_PNG, "-o", out, "--json")
+    assert result.exit_code == 0, result
+    check(out)
+    data = json.loads(result.stdout)
+    assert data["pages"] == 3 and [i["pages"] for i in data["inputs"]] == [1, 1, 1]
+    assert sizes(out)[1:] == [(3.84, 3.84, 0), (320.0, 223.0, 0)]
+    rows = listed(out)
+    assert [(row[0], row[2], row[8]) for row in rows] == [("2", "image", "jpeg"), ("3", "image", "image"),
+                                                          ("3", "smask", "image")]
+    assert extracted(out, tmp_path / "out")[0].read_bytes() == SMILE_JPG.read_bytes()
+
+
+def test_over_mcp(tmp_path: Path) -> None:
+    buf = io.BytesIO()
+    Image.new("RGB", (50, 25), (250, 200, 0)).save(buf, "PNG", dpi=(100, 100))
+    (tmp_path / "a.png").write_bytes(buf.getvalue())
+    (tmp_path / "b.jpg").write_bytes(SMILE_JPG.read_bytes())
+
+    async def go() -> Any:
+        async with Client(build_server([tmp_path])) as client:
+            return await client.call_tool("doc_convert", {"input": "a.png", "append": ["b.jpg"],
+                                                          "output": "x.pdf", "page_size": "letter"})
+
+    done = anyio.run(go)
+    assert not done.is_error, done
+    check(tmp_path / "x.pdf")
+    assert sizes(tmp_path / "x.pdf") == [(792.0, 612.0, 0), (612.0, 792.0, 0)]
+
+
+@pytest.mark.parametrize("cut", [300, 2000])
+def test_a_truncated_png_in_a_merge_is_bad_image(cli: Any, tmp_path: Path, cut: int) -> None:
+    bad = tmp_path / "cut.png"
+    bad.write_bytes(ALPHA_PNG.read_bytes()[:cut])
+    result = cli("merge", SMILE_JPG, bad, "-o", tmp_path / "x.pdf")
+    assert result.exit_code == 4 and "BAD_IMAGE" in result.stderr and "cut.png" in result.stderr, result
+
+
+def test_a_16_bit_grey_png_keeps_its_16_bits(cli: Any, tmp_path: Path) -> None:
+    source = Image.new("I;16", (20, 10))
+    for x in range(20):
+        for y in range(10):
+            source.putpixel((x, y), x * 3000 + y * 7)
+    source.save(tmp_path / "deep.png")
+    out = tmp_path / "x.pdf"
+    assert cli("convert", tmp_path / "deep.png", "-o", out).exit_code == 0
+    check(out)
+    assert [(row[5], row[7], row[8]) for row in listed(out)] == [("gray", "16", "image")]
+    shown = Image.open(extracted(out, tmp_path / "out")[0])  # pdfimages writes 8 bits: about value / 257
+    assert all(abs(shown.getpixel((x, y)) - source.getpixel((x, y)) / 257) <= 1  # (cut to 8 bits, 255 from 1,000)
+               for x in range(20) for y in range(10))
+
+
+def test_an_image_past_pillow_s_bomb_limit_is_page_too_large(cli: Any, tmp_path: Path) -> None:
+    """Pillow refuses to open an image of more than 179M pixels (a decompression bomb); that was INTERNAL, 'a bug
+    in pdftools' (ocr's images too, through the same frames())."""
+    Image.new("1", (14_000, 14_000), 1).save(tmp_path / "huge.png")  # 196M pixels in a small file
+    result = cli("convert", tmp_path / "huge.png", "-o", tmp_path / "x.pdf")
+    assert result.exit_code != 0 and "PAGE_TOO_LARGE" in result.stderr and "INTERNAL" not in result.stderr, result
+    assert "huge.png" in result.stderr and "hint:" in result.stderr
+
+
+def test_a_cmyk_jpeg_keeps_its_colours(cli: Any, tmp_path: Path) -> None:
+    """Adobe's CMYK JPEGs are stored inverted: /Decode [1 0 ...] shows them as they are (red stays red)."""
+    Image.new("CMYK", (40, 20), (0, 200, 200, 0)).save(tmp_path / "cmyk.jpg", quality=100)
+    out = tmp_path / "x.pdf"
+    assert cli("convert", tmp_path / "cmyk.jpg", "-o", out).exit_code == 0
+    check(out)
+    assert [row[5] for row in listed(out)] == ["cmyk"]
+    red, green, blue = rendered(out, 1, 72, tmp_path).convert("RGB").getpixel((20, 10))
+    assert red > 200 and green < 120 and blue < 120, (red, green, blue)
+
+
+def test_a_gif_s_transparent_colour_becomes_a_soft_mask(cli: Any, tmp_path: Path) -> None:
+    gif = Image.new("P", (30, 20), 1)
+    gif.putpalette([255, 0, 0, 0, 160, 0] + [0] * 762)
+    gif.paste(0, (0, 0, 15, 20))  # the left half in colour 0, transparent
+    gif.save(tmp_path / "dot.gif", transparency=0)
+    out = tmp_path / "x.pdf"
+    assert cli("convert", tmp_path / "dot.gif", "-o", out).exit_code == 0
+    check(out)
+    assert [row[2] for row in listed(out)] == ["image", "smask"]
+    mask = Image.open(extracted(out, tmp_path / "out")[1])
+    assert mask.getpixel((5, 10)) == 0 and mask.getpixel((25, 10)) == 255
+    page = rendered(out, 1, 72, tmp_path).convert("RGB")
+    assert page.getpixel((5, 10)) == (255, 255, 255) and page.getpixel((25, 10)) == (0, 160, 0)
+
+
+def test_merge_picks_an_image_s_frames_and_turns_them(cli: Any, tmp_path: Path) -> None:
+    frames = [Image.new("RGB", (40, 20), (200, 0, 0)), Image.new("L", (30, 60), 90)]
+    frames[0].save(tmp_path / "scan.tiff", save_all=True, append_images=frames[1:])
+    out = tmp_path / "x.pdf"
+    result = cli("merge", f"{tmp_path / 'scan.tiff'}:2", f"{SMILE_JPG}:1east", "-o", out)
+    assert result.exit_code == 0, result
+    check(out)
+    assert sizes(out) == [(30.0, 60.0, 0), (3.84, 3.84, 90)]
+    past = cli("merge", f"{tmp_path / 'scan.tiff'}:3", "-o", tmp_path / "y.pdf")
+    assert past.exit_code != 0 and "INVALID_PAGE_RANGE" in past.stderr and "has 2 pages" in past.stderr
+
+
+def test_a_fax_s_two_resolutions_each_size_their_side(cli: Any, tmp_path: Path) -> None:
+    """A fax TIFF is 204 x 98 dpi: its height at the second, as img2pdf sizes it (it was drawn twice as tall)."""
+    fax = Image.new("1", (204, 98), 1)
+    fax.save(tmp_path / "fax.tiff", dpi=(204, 98), compression="group4")
+    fax.save(tmp_path / "faxes.tiff", dpi=(204, 98), save_all=True, append_images=[fax])
+    out = tmp_path / "x.pdf"
+    assert cli("convert", tmp_path / "fax.tiff", tmp_path / "faxes.tiff", "-o", out).exit_code == 0
+    check(out)
+    assert sizes(out) == [(72.0, 72.0, 0)] * 3
+
+
+def test_images_into_a_pipe(cli: Any, tmp_path: Path) -> None:
+    """No -o: the PDF goes to standard output (into a pipe), as a document's binary output does; the summary not."""
+    result = cli("convert", SMILE_JPG, GRAY_PNG)
+    assert result.exit_code == 0, result
+    (tmp_path / "x.pdf").write_bytes(result.stdout_bytes)
+    check(tmp_path / "x.pdf")
+    assert sizes(tmp_path / "x.pdf") == [(3.84, 3.84, 0), (324.0, 450.0, 0)]
+    assert extracted(tmp_path / "x.pdf", tmp_path / "out")[0].read_bytes() == SMILE_JPG.read_bytes()

@@ -16,6 +16,7 @@ import os
 import re
 import secrets
 import shutil
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -100,6 +101,8 @@ class HttpPolicy(RootsPolicy):
             return raw
         bare = re.split(r"[?#]", raw.strip(), maxsplit=1)[0]
         stored = self.store.lookup(found[1])
+        if stored is not None and stored.expires < time.time():
+            stored = None  # expired, not yet swept: gone as much as a swept one (its link answers 410)
         if stored is not None and self.link(stored) == bare:
             return stored.uri
         if stored is None and self.link(_token_only(found[1])) == bare:  # this server's link, its file gone

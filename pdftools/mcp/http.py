@@ -273,8 +273,10 @@ def serve_http(roots: list[Path], settings: HttpSettings, log_level: str = "WARN
         sys.stderr.flush()
     # uvicorn re-raises SIGTERM after its graceful shutdown; as an exception it lets `finally` clean up
     signal.signal(signal.SIGTERM, lambda sig, _: sys.exit(128 + sig))
+    # the requests under way were given GRACE by the drain (`_stopping`); uvicorn's own wait after it is for the
+    # streams to close: GRACE there too made a stop take 60 s at most where the README says 30
     config = uvicorn.Config(app, host=settings.host, port=settings.port, log_level=log_level.lower(),
-                            timeout_graceful_shutdown=GRACE)
+                            timeout_graceful_shutdown=AFTER_DRAIN)
     try:  # on SIGTERM/SIGINT the calls under way finish (GRACE seconds at most), then uvicorn closes and returns
         server = _stopping(config, draining)
         hung_up = _on_hangup(server)
@@ -289,6 +291,7 @@ def serve_http(roots: list[Path], settings: HttpSettings, log_level: str = "WARN
 
 
 GRACE = 30  # seconds a stopping server waits for the requests under way
+AFTER_DRAIN = 5  # seconds uvicorn then waits for the connections to close
 
 
 def _on_hangup(server: Any) -> threading.Event:

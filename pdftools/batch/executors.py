@@ -54,13 +54,27 @@ def _own_group(coordinator: int, scratch: str) -> None:
     killed mid-file (a cancel, Ctrl-C) cleans up nothing, and an OCR's page images stayed in TMPDIR."""
     os.setpgid(0, 0)
     os.environ["TMPDIR"] = tempfile.tempdir = scratch
-    threading.Thread(target=_end_with, args=(coordinator,), daemon=True, name="pdftools-coordinator").start()
+    threading.Thread(target=_end_with, args=(coordinator, scratch), daemon=True, name="pdftools-coordinator").start()
 
 
-def _end_with(coordinator: int) -> None:
+# run by a worker ending with its coordinator: `scratch` removed once the worker's group has ended (60 s at most)
+_REMOVE_AFTER = ("import os, shutil, sys, time\n"
+                 "group, folder = int(sys.argv[1]), sys.argv[2]\n"
+                 "for _ in range(600):\n"
+                 "    try:\n"
+                 "        os.killpg(group, 0)\n"
+                 "    except ProcessLookupError:\n"
+                 "        break\n"
+                 "    time.sleep(0.1)\n"
+                 "shutil.rmtree(folder, ignore_errors=True)\n")
+
+
+def _end_with(coordinator: int, scratch: str) -> None:
     """Stop this worker and the programs it started when the coordinator has ended without stopping them
     (killed outright: SIGKILL, the OOM killer). Left alone, a worker ran the files queued for it for nobody
-    (outputs the journal never heard of), then waited for ever."""
+    (outputs the journal never heard of), then waited for ever. The workers' TMPDIR (`scratch`), which the
+    coordinator would have removed, is removed by a process of its own once this group has ended (no file is
+    written into it after): it stayed, an OCR's page images in it."""
     try:
         watched = os.pidfd_open(coordinator)  # readable once the process has ended (Linux 5.3)
     except (AttributeError, OSError):
@@ -70,6 +84,13 @@ def _end_with(coordinator: int) -> None:
     else:
         while alive(coordinator):
             time.sleep(1)
+    import subprocess
+    import sys
+
+    with contextlib.suppress(OSError):
+        subprocess.Popen([sys.executable, "-I", "-c", _REMOVE_AFTER, str(os.getpgid(0)), scratch],
+                         start_new_session=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL)
     os.killpg(0, signal.SIGKILL)
 
 

@@ -122,9 +122,9 @@ def test_a_coordinator_killed_outright_leaves_no_temporary_folder_of_its_workers
         rest_of(proc, timeout=60)
         assert gone(workers), "the batch's workers outlived it"
         deadline = time.monotonic() + 30  # (a bounded wait: the folder goes after the workers)
-        while list(Path(own_tmp).glob("pdftools-batch-*")) and time.monotonic() < deadline:
+        while list(Path(own_tmp).glob("pdftools-*")) and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert not list(Path(own_tmp).glob("pdftools-batch-*"))
+        assert not list(Path(own_tmp).glob("pdftools-*"))  # (the workers' marks, `pdftools-workers-*`, too)
     finally:
         shutil.rmtree(own_tmp, ignore_errors=True)
 

@@ -47,20 +47,36 @@ class Executor(Protocol):
     def close(self, kill: bool = False) -> None: ...
 
 
-def _own_group(coordinator: int, scratch: str) -> None:
+def _own_group(coordinator: int, scratch: str, marks: str | None = None) -> None:
     """A local worker's start: its own process group (stopped as one, with its children; the terminal's
     Ctrl-C goes to the coordinator, which stops the workers), a watch on the coordinator, and its temporary
     files (and its programs') in `scratch`, which the coordinator removes once the workers are stopped: a worker
     killed mid-file (a cancel, Ctrl-C) cleans up nothing, and an OCR's page images stayed in TMPDIR."""
     os.setpgid(0, 0)
     os.environ["TMPDIR"] = tempfile.tempdir = scratch
-    threading.Thread(target=_end_with, args=(coordinator,), daemon=True, name="pdftools-coordinator").start()
+    left = [scratch] + ([marks] if marks else [])  # what the coordinator removes, unless killed outright
+    threading.Thread(target=_end_with, args=(coordinator, left), daemon=True, name="pdftools-coordinator").start()
 
 
-def _end_with(coordinator: int) -> None:
+# run by a worker ending with its coordinator: the folders removed once the worker's group has ended (60 s at most)
+_REMOVE_AFTER = ("import os, shutil, sys, time\n"
+                 "group, folders = int(sys.argv[1]), sys.argv[2:]\n"
+                 "for _ in range(600):\n"
+                 "    try:\n"
+                 "        os.killpg(group, 0)\n"
+                 "    except ProcessLookupError:\n"
+                 "        break\n"
+                 "    time.sleep(0.1)\n"
+                 "for folder in folders:\n"
+                 "    shutil.rmtree(folder, ignore_errors=True)\n")
+
+
+def _end_with(coordinator: int, left: list[str]) -> None:
     """Stop this worker and the programs it started when the coordinator has ended without stopping them
     (killed outright: SIGKILL, the OOM killer). Left alone, a worker ran the files queued for it for nobody
-    (outputs the journal never heard of), then waited for ever."""
+    (outputs the journal never heard of), then waited for ever. The workers' TMPDIR and marks (`left`), which
+    the coordinator would have removed, are removed by a process of its own once this group has ended (no file is
+    written into it after): it stayed, an OCR's page images in it."""
     try:
         watched = os.pidfd_open(coordinator)  # readable once the process has ended (Linux 5.3)
     except (AttributeError, OSError):
@@ -70,6 +86,13 @@ def _end_with(coordinator: int) -> None:
     else:
         while alive(coordinator):
             time.sleep(1)
+    import subprocess
+    import sys
+
+    with contextlib.suppress(OSError):
+        subprocess.Popen([sys.executable, "-I", "-c", _REMOVE_AFTER, str(os.getpgid(0)), *left],
+                         start_new_session=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL)
     os.killpg(0, signal.SIGKILL)
 
 
@@ -114,7 +137,7 @@ class LocalExecutor:
             self._pool.shutdown(wait=True, cancel_futures=True)
         self._scratch = self._scratch or tempfile.mkdtemp(prefix="pdftools-batch-")
         self._pool = ProcessPoolExecutor(self.workers, mp_context=self._context, initializer=_own_group,
-                                         initargs=(os.getpid(), self._scratch))
+                                         initargs=(os.getpid(), self._scratch, self._marks))
         return self._pool
 
     def run(self, fn: Callable[[Any], Any], items: Iterable[Any],

@@ -15,6 +15,7 @@ that a late link says "expired" on every replica. Removal starts by renaming the
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import hashlib
 import json
 import os
@@ -30,7 +31,8 @@ from pdftools.mcp import mime
 
 URI_PREFIX = "pdftools://files/"
 PRIVATE = "pdftools-files-"  # a server's own store in TMPDIR (or PDFTOOLS_FILES_DIR), removed when it stops
-OWNER = ".owner"  # in a private store: "HOST PID" of the server it is
+OWNER = ".owner"  # in a private store: "HOST PID" of the server it is, locked while it runs
+_CLAIMED: dict[Path, int] = {}  # this process's private stores: their `.owner`, open and locked
 TOKEN_BYTES = 32
 EXPIRED_KEPT = 10_000  # swept tokens remembered (one empty file each) to answer 410 rather than 404
 META, EXPIRED, TRASH = ".meta", ".expired", ".trash"
@@ -171,39 +173,47 @@ class FileStore:
             return [e.name for e in entries if e.is_dir() and _is_token(e.name)]
 
     def claim(self) -> None:
-        """Write down whose private store this is, so that the next server knows it dead (`sweep_dead`)."""
-        (self.root / OWNER).write_text(f"{socket.gethostname()} {os.getpid()}", encoding="utf-8")
+        """Write down whose private store this is and hold a lock on it while this server lives, so that the next
+        server knows it dead (`sweep_dead`) by the lock alone: the kernel drops it when the process ends, however
+        it ends, whatever pid namespace (container) the sweeper is in and whatever process has the pid since. The
+        lock is taken before a word is written: an `.owner` still empty is a store being made, never swept."""
+        fd = os.open(self.root / OWNER, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # not inherited (PEP 446)
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        os.write(fd, f"{socket.gethostname()} {os.getpid()}".encode())
+        _CLAIMED[self.root] = fd  # open (the lock held) until the process ends or `clear`
 
     def clear(self) -> None:
         """Remove the store when this server stops, unless replicas share it."""
         if not self.shared:
             shutil.rmtree(self.root, ignore_errors=True)
+        fd = _CLAIMED.pop(self.root, None)
+        if fd is not None:
+            os.close(fd)
 
 
 def sweep_dead(folder: Path) -> None:
-    """Remove the private stores in `folder` whose server, on this machine, is no longer running: one killed
-    outright (SIGKILL, the OOM killer) could not remove its own, and its uploads and outputs stayed for ever. A
-    store of another machine (a shared TMPDIR), or without an owner written (an older server), is left alone; a
-    process id used again since keeps a dead store until that process ends (it is never taken for dead)."""
+    """Remove the private stores in `folder` whose server is no longer running: one killed outright (SIGKILL, the
+    OOM killer) could not remove its own, and its uploads and outputs stayed for ever. A store is dead when its
+    `.owner` lock (`FileStore.claim`) is free: a pid is not asked, for a live server in another container (another
+    pid namespace, the same host name, a TMPDIR volume shared) has a pid that is no one's here, and a dead one's pid
+    may be another process's since. A store of another machine (a shared TMPDIR), without an owner written (an
+    older server, or one being made) or another user's (unreadable) is left alone."""
     host = socket.gethostname()
     with contextlib.suppress(OSError):
         for store in folder.glob(PRIVATE + "*"):
             try:
-                owner_host, pid = (store / OWNER).read_text(encoding="utf-8").rsplit(" ", 1)
+                fd = os.open(store / OWNER, os.O_RDONLY | os.O_NOFOLLOW)
+            except OSError:
+                continue
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # BlockingIOError: its server holds it, alive
+                owner_host, pid = os.read(fd, 4096).decode("utf-8").rsplit(" ", 1)
+                if owner_host == host and pid.isdigit():
+                    shutil.rmtree(store, ignore_errors=True)
             except (OSError, ValueError):
                 continue
-            if owner_host == host and pid.isdigit() and not _running(int(pid)):
-                shutil.rmtree(store, ignore_errors=True)
-
-
-def _running(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # another user's process
-        return True
-    return True
+            finally:
+                os.close(fd)
 
 
 def _is_token(name: str) -> bool:

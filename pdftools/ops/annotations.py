@@ -238,7 +238,8 @@ def _remove(pdf: "pikepdf.Pdf", pages: set[int] | None, subtypes: set[str] | Non
 
 def _unfield(pdf: "pikepdf.Pdf", widgets: list[Any]) -> None:
     """Take the removed widgets out of the form: out of their fields' /Kids, and a field left without a widget
-    out of its parent's /Kids or the form's /Fields; the form itself when no field is left."""
+    out of its parent's /Kids, the form's /Fields and its calculation order (/CO); the form itself when no field
+    is left."""
     import pikepdf
 
     form = pdf.Root.get("/AcroForm")
@@ -261,6 +262,15 @@ def _unfield(pdf: "pikepdf.Pdf", widgets: list[Any]) -> None:
     form.Fields = pruned(form.get("/Fields"))
     if len(form.Fields) == 0:
         del pdf.Root.AcroForm
+        return
+    if isinstance(form.get("/CO"), pikepdf.Array):  # the calculation order names only fields still in the form
+        left, todo = set(), list(form.Fields)
+        while todo:
+            field = todo.pop()
+            if isinstance(field, pikepdf.Dictionary) and field.is_indirect and field.objgen not in left:
+                left.add(field.objgen)
+                todo.extend(field.get("/Kids", []))
+        form.CO = pikepdf.Array([f for f in form.CO if f.is_indirect and f.objgen in left])
 
 
 def _flatten(pdf: "pikepdf.Pdf", which: str) -> list[Annotation]:

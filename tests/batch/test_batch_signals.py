@@ -109,6 +109,26 @@ def test_a_coordinator_killed_outright_leaves_no_worker_behind(tmp_path: Path, s
         shutil.rmtree(own_tmp, ignore_errors=True)
 
 
+def test_a_coordinator_killed_outright_leaves_no_temporary_folder_of_its_workers(tmp_path: Path, sample: Path) -> None:
+    """The workers' TMPDIR (`pdftools-batch-*`, each file's OCR folder in it) is removed by the coordinator once
+    they are stopped; killed outright, it cannot, and the workers that end with it removed nothing: the page
+    images stayed in TMPDIR, one folder per killed batch."""
+    own_tmp = tempfile.mkdtemp(prefix="kill-")
+    try:
+        proc, first = start(tmp_path, sample, env={**os.environ, "TMPDIR": own_tmp})
+        workers = workers_of(proc.pid) | {int(str(first["worker"]).split(":")[1])}
+        assert list(Path(own_tmp).glob("pdftools-batch-*"))
+        proc.kill()
+        rest_of(proc, timeout=60)
+        assert gone(workers), "the batch's workers outlived it"
+        deadline = time.monotonic() + 30  # (a bounded wait: the folder goes after the workers)
+        while list(Path(own_tmp).glob("pdftools-*")) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not list(Path(own_tmp).glob("pdftools-*"))  # (the workers' marks, `pdftools-workers-*`, too)
+    finally:
+        shutil.rmtree(own_tmp, ignore_errors=True)
+
+
 
 def _staged_by(out: Path, within: float = 60) -> int:
     """The pid of the worker that has started a file: its folder in the staging folder is named

@@ -171,3 +171,25 @@ def test_remove_by_type_and_page(cli: Any, tmp_path: Path) -> None:
 def test_a_page_beyond_the_document_is_an_error(cli: Any, tmp_path: Path) -> None:
     result = cli("annotations", "list", ANNOTATED, "--json", "--pages", "9")
     assert result.exit_code == 2 and json.loads(result.stderr)["error"]["code"] == "INVALID_PAGE_RANGE"
+
+
+def test_remove_widgets_of_a_page_takes_their_fields_out_of_the_calculation_order(cli: Any, tmp_path: Path) -> None:
+    """/CO (the order viewers recalculate fields in) names fields of the form: one whose widgets were removed
+    stayed in it, a field outside the form that a viewer still computed."""
+    src, out = tmp_path / "co.pdf", tmp_path / "out.pdf"
+    with pikepdf.open(FORM) as pdf:  # its text field moved to a page of its own, the form calculated in order
+        pdf.add_blank_page()
+        first = pdf.pages[0].obj
+        text = next(a for a in first.Annots if a.get("/FT") == "/Tx")
+        first.Annots = pikepdf.Array([a for a in first.Annots if a.objgen != text.objgen])
+        pdf.pages[1].obj.Annots = pikepdf.Array([text])
+        text.P = pdf.pages[1].obj
+        pdf.Root.AcroForm.CO = pikepdf.Array(list(pdf.Root.AcroForm.Fields))
+        pdf.save(src)
+    result = cli("annotations", "remove", src, "--type", "Widget", "--pages", "2", "-o", out, "--json")
+    assert result.exit_code == 0, result
+    with pikepdf.open(out) as doc:
+        fields = {f.objgen for f in doc.Root.AcroForm.Fields}
+        assert len(fields) == 2
+        assert {f.objgen for f in doc.Root.AcroForm.CO} == fields
+    checked(out)

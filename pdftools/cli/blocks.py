@@ -129,7 +129,10 @@ def sized(count: int, short: bool = False) -> str:
 def _grid_cell(value: Any, unit: str | None, unknown: bool = False) -> str:
     if value is None and unknown:
         return "unknown"
-    return sized(value, short=True) if unit == "bytes" and type(value) is int else _cell_text(value)
+    if unit == "bytes" and type(value) is int:
+        return sized(value, short=True)
+    return _cell_text(value).replace("\t", "\\t")  # a raw tab broke the row's columns on a pipe (a key's value
+    # keeps its tab: it has no column after it)
 
 
 def _plain(value: Any) -> str:

@@ -116,3 +116,20 @@ def test_a_skipped_search_input_is_an_error_line_and_a_hint_line(cli: Callable[.
     assert result.exit_code == 2, result
     assert result.stderr.splitlines() == [f"error[FILE_NOT_FOUND]: no such file: {folder}/missing.pdf",
                                           "  hint: Check the path; `pdftools ls DIR` lists the PDFs in a folder."]
+
+
+def test_a_tab_in_a_table_cell_is_shown_as_an_escape(cli: Callable[..., Any], tmp_path: Path) -> None:
+    """A tab in an annotation's author or contents was printed raw in the table's cell: piped, the row's columns
+    no longer lined up and `cut -f` split the cell. It reads `\\t`, as a line break reads `\\n`; JSON keeps it."""
+    pdf = pikepdf.new()
+    pdf.add_blank_page(page_size=(200, 200))
+    pdf.pages[0].Annots = pdf.make_indirect(pikepdf.Array([pdf.make_indirect(pikepdf.Dictionary(
+        Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Text, Rect=[10, 10, 30, 30], T="au\tthor",
+        Contents="one\ttwo"))]))
+    pdf.save(tmp_path / "tab.pdf")
+    result = cli("annotations", "list", tmp_path / "tab.pdf")
+    assert result.exit_code == 0, result
+    assert "\t" not in result.stdout, result
+    assert "au\\tthor" in result.stdout and "one\\ttwo" in result.stdout, result
+    row = json.loads(cli("annotations", "list", tmp_path / "tab.pdf", "--json").stdout)["annotations"][0]
+    assert (row["author"], row["contents"]) == ("au\tthor", "one\ttwo")

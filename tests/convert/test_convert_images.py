@@ -278,3 +278,14 @@ def test_images_into_a_pipe(cli: Any, tmp_path: Path) -> None:
     check(tmp_path / "x.pdf")
     assert sizes(tmp_path / "x.pdf") == [(3.84, 3.84, 0), (324.0, 450.0, 0)]
     assert extracted(tmp_path / "x.pdf", tmp_path / "out")[0].read_bytes() == SMILE_JPG.read_bytes()
+
+
+def test_a_person_reads_the_size_written_as_other_commands_give_it(cli: Any, tmp_path: Path) -> None:
+    """`convert` said `bytes 3165` where merge says `size 3,165 bytes (3.2 kB)`."""
+    out = tmp_path / "x.pdf"
+    result = cli("convert", PHOTO_JPG, "-o", out)
+    assert result.exit_code == 0, result
+    size = out.stat().st_size
+    assert re.search(rf"\bsize\s+{size:,} bytes \(", result.stdout), result.stdout
+    assert not re.search(r"^\s*bytes\b", result.stdout, re.M), result.stdout
+    assert json.loads(cli("convert", PHOTO_JPG, "-o", tmp_path / "y.pdf", "--json").stdout)["bytes"] == size

@@ -227,13 +227,14 @@ def pct(values: list[float], q: float) -> float:
 
 
 def store_contents(files_dir: Path) -> list[str]:
-    """What the store still holds: files, their metadata, the trash (tombstones of swept files do not count)."""
+    """What the store still holds: files, their metadata, the trash (tombstones of swept files, and `.owner`, the
+    running server's lock on its store, do not count)."""
     left = []
     for store in files_dir.glob("pdftools-files-*"):
         for path in store.iterdir():
             if path.name in (".meta", ".trash"):
                 left += [str(p.relative_to(files_dir)) for p in path.iterdir()]
-            elif path.name != ".expired":
+            elif path.name not in (".expired", ".owner"):
                 left.append(str(path.relative_to(files_dir)))
     return left
 

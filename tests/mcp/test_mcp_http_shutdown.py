@@ -36,6 +36,8 @@ def _scan(folder: Path) -> None:
 
 def _default_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)  # a background job inherits SIGINT ignored: Ctrl-C's default
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)  # and a suite's worker under nohup, SIGHUP ignored (the server
+    # keeps an ignored SIGHUP ignored, as nohup asks: the SIGHUP case waited for a stop that never came)
 
 
 def _serve(root: Path, files: Path) -> tuple[subprocess.Popen[bytes], int]:

@@ -52,7 +52,8 @@ NOT_PATHS = {"pages", "repeat", "ranges", "password", "language", "values", "tit
              "command", "name",  # pdf_batch: a command's name, and an output name pattern (a plain name, checked)
              "after", "page", "scheme", "margins",  # page numbers (a number, `last`, `-1`); labels; crop margins
              "mimetype",  # pdf_attachments add: `type/subtype`, written into the PDF, never opened
-             "key"}  # pdf_metadata show: a metadata key read from the PDF, never a path
+             "key",  # pdf_metadata show: a metadata key read from the PDF, never a path
+             "types", "which"}  # pdf_annotations: subtypes (`Link`, `Widget`) and which to flatten (`print`)
 SCENARIOS: dict[str | tuple[str, str], dict[str, Any]] = {  # valid arguments beyond the generic ones
     "pdf_crop": {"margins": "10"},
     ("pdf_page_labels", "output"): {"scheme": "1:r"},
@@ -69,6 +70,7 @@ SCENARIOS: dict[str | tuple[str, str], dict[str, Any]] = {  # valid arguments be
     ("pdf_attachments", "out_dir"): {"action": "extract", "input": "attached.pdf"},
     ("pdf_attachments", "names"): {"action": "extract", "input": "attached.pdf", "names": ["image.png"]},
     ("pdf_forms", "output"): {"action": "flatten", "input": "form.pdf"},
+    ("pdf_annotations", "output"): {"action": "flatten"},  # `list`, the default, writes nothing
     ("pdf_forms", "data"): {"action": "fill", "input": "form.pdf", "data": "fields.json"},
     ("pdf_compress", "output"): {"input": "loose.pdf"},
     "pdf_protect": {"user_password": "secret"},

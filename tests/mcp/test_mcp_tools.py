@@ -121,7 +121,8 @@ PDFTOOLS = Path(sys.executable).with_name("pdftools")
 # our names, never listed: tests/cli/test_cli_stamp_positions.py): edit 21,702, all 42,516.
 # `all` +1,100 more (session 37): pdf_annotations (1,080 bytes: list, remove, flatten), the annotation tools of qpdf
 # (--flatten-annotations) and pdfcpu (annotations list/remove): an agent could neither see a PDF's links and
-# comments nor remove them, and flatten them only through pdf_forms (tests/ops/test_annotations_op.py): all 43,549 alone;
+# comments nor remove them, and flatten them only through pdf_forms (tests/ops/test_annotations_op.py):
+# all 43,549 alone;
 # with the two changes above, all ~43,600: the budget 43,700.
 # doc_convert makes a PDF of images (img2pdf's job, which needed OCR before): `page_size` (its six papers, 133 bytes)
 # and the words saying images go in (its description's, append's): doc_convert 2,635 -> 2,825, over the 2,650 per

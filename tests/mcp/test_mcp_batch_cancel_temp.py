@@ -6,27 +6,19 @@ batch's, removed once the workers are stopped. The real server over HTTP, the of
 from __future__ import annotations
 
 import shutil
-import subprocess
 from pathlib import Path
 
 import anyio
 import pytest
-from conftest import CORPUS
-from PIL import Image
+from scans import gray_scan
 from surface_servers import http_server
 
 pytestmark = pytest.mark.slow
 
-FOUR = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
-
 
 def _scans(folder: Path) -> None:
     """Four scans of 8 pages each (the 4 pages twice, as gray images): long enough to be cancelled mid-file."""
-    subprocess.run(["pdftoppm", "-r", "100", "-gray", str(FOUR), str(folder / "pg")], check=True)
-    first, *rest = [Image.open(p) for p in sorted(folder.glob("pg-*.pgm"))] * 2
-    first.save(folder / "scan1.pdf", save_all=True, append_images=rest, resolution=100)
-    for page in folder.glob("pg-*.pgm"):
-        page.unlink()
+    gray_scan(folder / "scan1.pdf", times=2)
     for n in (2, 3, 4):
         shutil.copy(folder / "scan1.pdf", folder / f"scan{n}.pdf")
 

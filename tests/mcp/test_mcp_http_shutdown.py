@@ -17,21 +17,17 @@ from typing import Any
 
 import anyio
 import pytest
-from conftest import CORPUS
-from PIL import Image
+from scans import gray_scan
 from surface_servers import PDFTOOLS, TOKEN, Http, _listens, free_port
 
 pytestmark = pytest.mark.slow
 
-FOUR = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
 PAGES = 8
 
 
 def _scan(folder: Path) -> None:
     """The four pages twice as gray images in an image-only PDF: a scan of 8 pages, OCR'd one at a time."""
-    subprocess.run(["pdftoppm", "-r", "100", "-gray", str(FOUR), str(folder / "pg")], check=True)
-    first, *rest = [Image.open(p) for p in sorted(folder.glob("pg-*.pgm"))] * 2
-    first.save(folder / "scan.pdf", save_all=True, append_images=rest, resolution=100)
+    gray_scan(folder / "scan.pdf", times=2)
 
 
 def _default_sigint() -> None:

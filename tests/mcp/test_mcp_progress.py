@@ -5,14 +5,13 @@ its own work from 1 again (`1/2`, `2/2`): a client drawing a bar went backwards.
 from __future__ import annotations
 
 import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import anyio
 import pytest
 from conftest import CORPUS
-from PIL import Image
+from scans import gray_scan
 from surface_servers import stdio_client
 
 pytestmark = pytest.mark.slow
@@ -22,10 +21,7 @@ FOUR = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
 
 def _scan(folder: Path) -> None:
     """Pages 1-2 of a text PDF as gray images in an image-only PDF: a scan, with no text layer."""
-    subprocess.run(["pdftoppm", "-r", "100", "-gray", "-f", "1", "-l", "2", str(FOUR), str(folder / "pg")],
-                   check=True)
-    first, *rest = [Image.open(p) for p in sorted(folder.glob("pg-*.pgm"))]
-    first.save(folder / "scan.pdf", save_all=True, append_images=rest, resolution=100)
+    gray_scan(folder / "scan.pdf", last=2)
 
 
 CALLS: list[tuple[str, dict[str, Any]]] = [

@@ -12,23 +12,16 @@ from pathlib import Path
 
 import anyio
 import pytest
-from conftest import CORPUS
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
-from PIL import Image
+from scans import gray_scan
 from surface_servers import PDFTOOLS
 
 pytestmark = pytest.mark.slow
 
-FOUR = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
-
 
 def _scan(folder: Path) -> None:
-    subprocess.run(["pdftoppm", "-r", "100", "-gray", str(FOUR), str(folder / "pg")], check=True)
-    first, *rest = [Image.open(p) for p in sorted(folder.glob("pg-*.pgm"))] * 2
-    first.save(folder / "scan.pdf", save_all=True, append_images=rest, resolution=100)
-    for page in folder.glob("pg-*.pgm"):
-        page.unlink()
+    gray_scan(folder / "scan.pdf", times=2)
 
 
 def _server_pid(root: Path) -> int:

@@ -1,7 +1,8 @@
 """Whether a damaged file can be recovered, asked when its error is reported: DAMAGED_PDF's hint names `repair`
 only when a repair recovers something. A file qpdf cannot open (even with its recovery: `open_pdf` tried it) is
 recovered by `repair` only through poppler's redrawing, so poppler's reading of its pages (pdfinfo, one short
-process) is the answer; the front ends and a batch's rows ask it once, for the error they report."""
+process: `engines.poppler.readable_pages`) is the answer; the front ends and a batch's rows ask it once, for the
+error they report."""
 
 from __future__ import annotations
 
@@ -18,25 +19,8 @@ def true_hint(exc: PdftoolsError) -> None:
     path = getattr(exc, "path", None)
     if not isinstance(exc, DamagedPdf) or exc.hint != DamagedPdf.hint or not isinstance(path, Path):
         return
-    pages = poppler_pages(path)
+    from pdftools.engines import poppler
+
+    pages = poppler.readable_pages(path)
     if pages is not None:
         exc.hint = DamagedPdf.redrawable.format(pages=pages) if pages else DamagedPdf.unreadable  # type: ignore[misc]
-
-
-def poppler_pages(path: Path) -> int | None:
-    """The pages poppler reads of `path` (0: none, the file cannot be read), or None when that cannot be told
-    (the file is gone, poppler wants a password, pdfinfo cannot run)."""
-    from pdftools import engines
-    from pdftools.errors import ExternalToolFailed
-
-    if not path.is_file():
-        return None
-    try:
-        raw = engines.run(["pdfinfo", str(path)], timeout=60)
-    except ExternalToolFailed as exc:  # it ran, and read nothing: unless it wants a password
-        return None if "password" in f"{exc.message} {exc.output}".lower() else 0
-    except PdftoolsError:  # not installed, the task's deadline, a cancel: the error reported says more
-        return None
-    fields = dict(line.partition(":")[::2] for line in raw.decode("utf-8", "replace").splitlines())
-    count = fields.get("Pages", "").strip()
-    return int(count) if count.isdigit() else 0

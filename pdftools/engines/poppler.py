@@ -22,15 +22,38 @@ def pdfinfo(path: Path, damaged: DamagedPdf) -> dict[str, str]:
         raw = engines.run(["pdfinfo", "-enc", "UTF-8", str(path)], timeout=60)
     except PdftoolsError:
         raise damaged from None
+    fields = _fields(raw)
+    if not fields.get("Pages", "").isdigit() or fields.get("Encrypted", "no").startswith("yes"):
+        raise damaged
+    limits.PAGES.check(int(fields["Pages"]), str(path))
+    return fields
+
+
+def _fields(raw: bytes) -> dict[str, str]:
+    """pdfinfo's `Key: value` lines."""
     fields = {}
     for line in raw.decode("utf-8", errors="replace").splitlines():
         key, sep, value = line.partition(":")
         if sep:
             fields[key.strip()] = value.strip()
-    if not fields.get("Pages", "").isdigit() or fields.get("Encrypted", "no").startswith("yes"):
-        raise damaged
-    limits.PAGES.check(int(fields["Pages"]), str(path))
     return fields
+
+
+def readable_pages(path: Path) -> int | None:
+    """The pages poppler reads of `path` (0: none, the file cannot be read), or None when that cannot be told
+    (the file is gone, poppler wants a password, pdfinfo cannot run)."""
+    from pdftools.errors import ExternalToolFailed
+
+    if not path.is_file():
+        return None
+    try:
+        raw = engines.run(["pdfinfo", str(path)], timeout=60)
+    except ExternalToolFailed as exc:  # it ran, and read nothing: unless it wants a password
+        return None if "password" in f"{exc.message} {exc.output}".lower() else 0
+    except PdftoolsError:  # not installed, the task's deadline, a cancel: the error reported says more
+        return None
+    count = _fields(raw).get("Pages", "")
+    return int(count) if count.isdigit() else 0
 
 
 def media_boxes(path: Path, pages: list[int], damaged: DamagedPdf, *,

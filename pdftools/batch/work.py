@@ -197,7 +197,7 @@ def forget_stage(staging: str) -> None:
 def _arguments(job: FileJob, made: Path) -> dict[str, Any]:
     kwargs = {**job.options, "input": job.input}
     if isinstance(kwargs.get("password"), list):  # several: the file's own, for a command that takes one
-        from pdftools.core.pdf import key_for
+        from pdftools.core.passwords import key_for
 
         kwargs["password"] = key_for(_input_file(job), kwargs["password"])
     if job.kind == "file":

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from pdftools.core.pdf import open_any, password_forms
+from pdftools.core.passwords import open_any, password_forms
 from pdftools.errors import InvalidArgument, PdftoolsError
 
 if TYPE_CHECKING:

@@ -175,6 +175,19 @@ def test_serving_over_stdio_reaches_no_http_module() -> None:
     assert GRAPH.keys() >= HTTP_ONLY
 
 
+COORDINATOR_ONLY = {"pdftools.batch.options", "pdftools.batch.op"}  # option values made, the batch planned
+WORKER_SIDE = ("pdftools.batch.work", "pdftools.batch.remote", "pdftools.batch.sending", "pdftools.batch.pages")
+
+
+@pytest.mark.parametrize("module", WORKER_SIDE)
+def test_a_batch_worker_reaches_no_option_parsing(module: str) -> None:
+    """A batch's option values are made once, by the coordinator (batch/options.py: `--set` or MCP's object
+    typed and checked); a worker, local or on a cluster, gets them made in its `FileJob` (batch/plan.py) and
+    runs the op. Nothing a worker imports reaches the parsing or the `batch` operation itself."""
+    assert not reached(GRAPH, module) & COORDINATOR_ONLY, sorted(reached(GRAPH, module) & COORDINATOR_ONLY)
+    assert "pdftools.batch.plan" in reached(GRAPH, module) or module == "pdftools.batch.remote"
+
+
 def test_the_checks_see_violations() -> None:
     """The checks can fail: the two circles issue 15 found, and a front end importing the other."""
     graph = {m: set(d) for m, d in GRAPH.items()}
@@ -188,6 +201,8 @@ def test_the_checks_see_violations() -> None:
     assert ["pdftools.cli.app", "pdftools.mcp.server"] in found
     graph["pdftools.mcp.tools"].add("pdftools.mcp.files")  # a tool taking the HTTP file policy: stdio reaches it
     assert "pdftools.mcp.files" in reached(graph, "pdftools.mcp.stdio")
+    graph["pdftools.batch.plan"].add("pdftools.batch.options")  # the job's module parsing values: workers reach it
+    assert "pdftools.batch.options" in reached(graph, "pdftools.batch.work")
     # lazy and module-level imports are both seen; `from pdftools import engines` is the module
     assert "pdftools.core.params" in GRAPH["pdftools.mcp.tools"]
     assert "pdftools.engines" in GRAPH["pdftools.engines.poppler"]

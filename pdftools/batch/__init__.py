@@ -1,7 +1,8 @@
 """Running one command over many files: on this machine's processes or on a Dask cluster.
 
     inputs     files, globs, folders (--recursive) and `@list.txt`, each with the path its output mirrors
-    plan       what one file's work is (`FileJob`), its outputs' names, the option values, the journal key
+    plan       what one file's work is (`FileJob`), the commands a batch runs, its outputs' names, the journal key
+    options    the command's option values, from `--set key=value` or MCP's object, typed and checked
     journal    the output folder's record of finished files, so a re-run skips them
     work       what a worker runs for one file: the op, its outputs staged and then renamed into place
     executors  one interface, two engines: a local process pool (default) and Dask distributed (--cluster)

@@ -23,6 +23,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pdftools.batch import inputs as batch_inputs
 from pdftools.batch import plan
 from pdftools.batch.journal import STAGING, Journal, locked
+from pdftools.batch.options import cli_defaults, parse_options
 from pdftools.batch.work import BatchRow
 from pdftools.core import paths, policies, task
 from pdftools.core.foreign_errors import os_error
@@ -148,7 +149,7 @@ def batch(
 def _options(fn: Any, given: list[str] | dict[str, Any] | None, password: list[str] | None,
              command: str) -> dict[str, Any]:
     params = inspect.signature(fn).parameters
-    chosen = {**plan.cli_defaults(fn), **plan.parse_options(fn, given, command)}
+    chosen = {**cli_defaults(fn), **parse_options(fn, given, command)}
     if "jobs" in params and "jobs" not in chosen:
         chosen["jobs"] = 1  # the batch runs files side by side; each on one CPU
     if password and "password" in params:  # several: each file's command gets the one that opens it (work.py)

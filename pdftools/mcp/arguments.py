@@ -184,7 +184,8 @@ def member(key: str, value: Any) -> str:
 
 def command_arguments(arguments: dict[str, Any]) -> set[str]:
     """The arguments of the tool a batch's `command` names (they go in its `options`); none for no such command."""
-    from pdftools.batch.plan import command_op, tool_arguments
+    from pdftools.batch.options import tool_arguments
+    from pdftools.batch.plan import command_op
 
     try:
         return set(tool_arguments(command_op(tool_as_command(arguments.get("command")))))

@@ -6,7 +6,18 @@ from __future__ import annotations
 import copy
 import dataclasses
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
+
+
+@dataclasses.dataclass
+class FolderResult:
+    """What every op that writes its outputs into a folder reports (split's parts, images, thumbnails); each
+    op's result adds its files."""
+
+    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
+    input: str
+    out_dir: str = dataclasses.field(default="", kw_only=True)  # the folder written; none over HTTP (`local_only`)
+    local_only: ClassVar = ("out_dir",)  # over HTTP the outputs are stored files, each by its uri: no folder
 
 
 def to_dict(result: Any) -> dict[str, Any]:

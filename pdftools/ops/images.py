@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pdftools.core import limits, results, streams, task
 from pdftools.core.edit import Force, Pages, Password, select_pages
@@ -36,11 +36,7 @@ class ExtractedImage:
 
 
 @dataclass
-class ImagesResult:
-    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
-    input: str
-    out_dir: str = field(default="", kw_only=True)  # the folder written; none over HTTP (see `local_only`)
-    local_only: ClassVar = ("out_dir",)  # over HTTP the outputs are stored files, each by its uri: no folder
+class ImagesResult(results.FolderResult):
     images: list[ExtractedImage]
     duplicates: int
     """Further uses of images already written."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pdftools.core import parallel, results, streams
 from pdftools.core.edit import Decrypt, Linearize, ObjectStreams, saving
@@ -40,11 +40,7 @@ class Part:
 
 
 @dataclass
-class SplitResult:
-    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
-    input: str
-    out_dir: str = field(default="", kw_only=True)  # the folder written; none over HTTP (see `local_only`)
-    local_only: ClassVar = ("out_dir",)  # over HTTP the outputs are stored files, each by its uri: no folder
+class SplitResult(results.FolderResult):
     parts: list[Part]
     encrypted: bool = False
     """The parts are encrypted as the input is (decrypt: unencrypted)."""

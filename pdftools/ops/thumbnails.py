@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, Literal
 
 from pdftools import engines
 from pdftools.core import limits, results, streams, task
@@ -44,11 +44,7 @@ class Thumbnail:
 
 
 @dataclass
-class ThumbnailsResult:
-    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
-    input: str
-    out_dir: str = field(default="", kw_only=True)  # the folder written; none over HTTP (see `local_only`)
-    local_only: ClassVar = ("out_dir",)  # over HTTP the outputs are stored files, each by its uri: no folder
+class ThumbnailsResult(results.FolderResult):
     images: list[Thumbnail] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     """E.g. that qpdf could not read the file and poppler rendered it alone."""

@@ -7,7 +7,6 @@ is counted in a child's `sys.modules` (never timed).
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import subprocess
@@ -15,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from imported import imported
 
 WORDS = ["pdftools ", "pdftools m", "pdftools --", "pdftools merge --", "pdftools merge x.pdf -",
          "pdftools rotate x.pdf --angle ", "pdftools rotate x.pdf --angle 2", "pdftools metadata ",
@@ -77,28 +77,11 @@ def test_fish_asks_whether_to_complete_as_the_whole_app_answers(tmp_path: Path) 
         assert _program(env, tmp_path) == _program(env, tmp_path, whole=True), words
 
 
-CHILD = """
-import json, sys
-sys.argv = ["pdftools"]
-try:
-    from pdftools.main import main
-    main()
-except SystemExit:
-    pass
-finally:
-    with open(OUT, "w") as fh:
-        json.dump(sorted(sys.modules), fh)
-"""
-
-
 @pytest.mark.parametrize(("words", "allowed"), [("pdftools merge --", {"pdftools.ops.merge"}),
                                                 ("pdftools help metadata ", {"pdftools.ops.metadata"}),
                                                 ("pdftools me", set()), ("pdftools ", set())])
 def test_completing_one_command_builds_only_that_command(tmp_path: Path, words: str, allowed: set[str]) -> None:
-    out = tmp_path / "modules.json"
     run_env = {k: v for k, v in os.environ.items() if not k.startswith(("_PDFTOOLS", "_TYPER", "COMP_"))}
-    subprocess.run([sys.executable, "-c", CHILD.replace("OUT", repr(str(out)))], env=run_env | _env("bash", words),
-                   capture_output=True, check=False, cwd=tmp_path, timeout=120)
-    modules = set(json.loads(out.read_text()))
+    modules = imported(tmp_path, env=run_env | _env("bash", words))
     ops = {m for m in modules if m.startswith(("pdftools.ops.", "pdftools.invoice", "pdftools.mcp"))}
     assert ops == allowed, (words, sorted(ops))

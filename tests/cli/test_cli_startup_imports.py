@@ -8,39 +8,23 @@ without pydantic (cli/coerce.py), so no command pays for it.
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 import typer.main
+from imported import imported
 
 from pdftools.cli.coerce import install, plain_runtime
 
 CLI_ONLY = {"typer", "annotated_doc", "shellingham"}  # Typer and what it imports itself
 NEVER = {"pydantic", "pydantic_core", "mcp", "starlette", "uvicorn", "anyio", "httpx"}
-CHILD = """
-import json, sys
-sys.argv = ["pdftools", *json.loads(sys.argv[1])]
-try:
-    from pdftools.main import main
-    main()
-except SystemExit:
-    pass
-finally:
-    with open(OUT, "w") as fh:
-        json.dump(sorted(sys.modules), fh)
-"""
 
 
 def loaded(tmp_path: Path, *argv: str) -> tuple[set[str], set[str]]:
     """(third-party top-level packages, pdftools modules) that `pdftools ARGV` imported, stdout a pipe."""
-    out = tmp_path / "modules.json"
-    code = CHILD.replace("OUT", repr(str(out)))
-    subprocess.run([sys.executable, "-c", code, json.dumps(list(argv))], capture_output=True, check=False,
-                   cwd=tmp_path, timeout=120)
-    modules = json.loads(out.read_text())
+    modules = imported(tmp_path, *argv)
     tops = {m.split(".")[0] for m in modules}
     third = {t for t in tops if t not in sys.stdlib_module_names and not t.startswith("_") and t != "pdftools"}
     return third, {m for m in modules if m.startswith("pdftools.")}
@@ -167,10 +151,7 @@ def test_every_parameter_of_every_command_converts_without_pydantic() -> None:
 
 def loaded_modules(tmp_path: Path, *argv: str) -> set[str]:
     """Every module `pdftools ARGV` imported (standard library included), stdout a pipe."""
-    out = tmp_path / "modules.json"
-    subprocess.run([sys.executable, "-c", CHILD.replace("OUT", repr(str(out))), json.dumps(list(argv))],
-                   capture_output=True, check=False, cwd=tmp_path, timeout=120)
-    return set(json.loads(out.read_text()))
+    return imported(tmp_path, *argv)
 
 
 @pytest.mark.parametrize("command", ["info", "text"])

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -26,7 +25,7 @@ from pathlib import Path
 
 from corpus import CORPUS  # noqa: E402  # found as the tests find it
 from inputs import big, documents
-from paired import Pairs, compiled
+from paired import Pairs, compiled, pdfgrep_peer
 
 PDFTOOLS = str(Path(sys.executable).parent / "pdftools")
 GEOTOPO = "009-pdflatex-geotopo/GeoTopo-komprimiert.pdf"
@@ -71,12 +70,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7, help="pairs per measurement (default 7)")
     parser.add_argument("--docs", type=int, default=20, help="generated documents searched (default 20)")
     args = parser.parse_args()
-    pdfgrep = shutil.which("pdfgrep")
-    if pdfgrep is None:
-        raise SystemExit("pdfgrep is missing: .ci/setup installs it (Debian package pdfgrep)")
+    pdfgrep, versions = pdfgrep_peer()
     compiled()  # (as an installed package is)
-    version = subprocess.run([pdfgrep, "--version"], capture_output=True, text=True).stdout.splitlines()[0]
-    print(f"peers: {version}; pdftotext; {os.cpu_count()} CPUs; {args.runs} pairs each")
+    print(f"peers: {versions[0]}; pdftotext; {os.cpu_count()} CPUs; {args.runs} pairs each")
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)

@@ -48,6 +48,17 @@ def compiled() -> None:
     compileall.compile_dir(str(Path(__file__).resolve().parents[1] / "pdftools"), quiet=1)
 
 
+def pdfgrep_peer() -> tuple[str, list[str]]:
+    """pdfgrep, the peer of `search`: its path and the lines of its `--version` (its own first, then its libraries');
+    missing, the benchmark ends saying how to install it."""
+    import shutil
+
+    found = shutil.which("pdfgrep")
+    if found is None:
+        raise SystemExit("pdfgrep is missing: .ci/setup installs it (Debian package pdfgrep)")
+    return found, subprocess.run([found, "--version"], capture_output=True, text=True).stdout.splitlines()
+
+
 def sh(cmd: list[str], **kw: object) -> subprocess.CompletedProcess[bytes]:
     """Run a command; fail loudly (with its stderr) if it fails, since a failed run is not a timing."""
     kw.setdefault("stdout", subprocess.PIPE)

@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 from corpus import CORPUS  # noqa: E402  # found as the tests find it
-from paired import compiled
+from paired import compiled, pdfgrep_peer
 
 PDFTOOLS = str(Path(sys.executable).parent / "pdftools")
 FILES = {  # distinct real files from different producers, small to large
@@ -77,11 +77,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=7, help="pairs per measurement (default 7)")
     args = parser.parse_args()
-    pdfgrep = shutil.which("pdfgrep")
-    if pdfgrep is None:
-        raise SystemExit("pdfgrep is missing: .ci/setup installs it (Debian package pdfgrep)")
+    pdfgrep, versions = pdfgrep_peer()
     compiled()  # (as an installed package is)
-    versions = subprocess.run([pdfgrep, "--version"], capture_output=True, text=True).stdout.splitlines()
     print(f"peers: {versions[0]}; {versions[-1].strip()}; {os.cpu_count()} CPUs; {args.runs} pairs each")
     rows = []
     for name, rel in FILES.items():

@@ -98,7 +98,7 @@ def serve(
 ) -> None:
     """Serve the operations as MCP tools (stdio or Streamable HTTP); --tools chooses which."""
     from pdftools.cli.render import report_error
-    from pdftools.errors import PdftoolsError
+    from pdftools.errors import InvalidArgument, PdftoolsError
 
     try:
         selected(tools)
@@ -109,9 +109,9 @@ def serve(
     if problem is not None:
         raise typer.Exit(report_error(problem, as_json=False))
     if transport == "http" and host not in LOOPBACK and not auth_token:
-        sys.stderr.write(f"error[INVALID_ARGUMENT]: refusing to serve on {host} without a token\n"
-                         "  hint: pass --auth-token (or set PDFTOOLS_AUTH_TOKEN), or bind 127.0.0.1.\n")
-        raise typer.Exit(2)
+        refused = InvalidArgument(f"refusing to serve on {host} without a token",
+                                  hint="pass --auth-token (or set PDFTOOLS_AUTH_TOKEN), or bind 127.0.0.1.")
+        raise typer.Exit(report_error(refused, as_json=False))
     fewer_malloc_arenas()
     import logging
 
@@ -271,6 +271,12 @@ def entry() -> None:
     except SystemExit as exc:
         code = exc.code
     if sys.argv[1:2] == ["serve"]:  # a server's threads and stores end the ordinary way
+        try:
+            sys.stderr.flush()
+        except OSError:  # closed (`2>&-`): the error line left in the buffer goes nowhere; the exit code tells
+            null = os.open(os.devnull, os.O_WRONLY)  # (else Python's own flush at exit fails, and it exits 120)
+            os.dup2(null, sys.stderr.fileno())
+            os.close(null)
         sys.exit(code)
     if code is not None and not isinstance(code, int):  # as sys.exit prints a message and exits 1
         sys.stderr.write(f"{code}\n")

@@ -1,7 +1,9 @@
 """The architecture, checked: packages in layers, each importing only what lies below it (or beside it in its own
 package); the two front ends never import each other; no import circle anywhere. Lazy imports (inside
 functions) count: a circle through a function body is still a circle. Below the front ends, nothing imports
-a front-end library (typer, click, rich, mcp, starlette, uvicorn): an op knows nothing of terminals or protocols.
+a front-end library (typer, click, rich, mcp, starlette, uvicorn), and nothing prints, prompts, writes to
+standard output or error, or exits: an op knows nothing of terminals or protocols. A batch worker reaches no
+option parsing (the coordinator's).
 
     __main__                         python -m pdftools
     main, completions                the program: the only modules above both front ends
@@ -98,6 +100,31 @@ def test_the_library_check_sees_violations() -> None:
     source = "import typer\nimport richer\ndef f():\n    from rich.text import Text\n    import mcp.types\n" \
              "from starlette.routing import Route\n"
     assert front_end_imports(source) == ["mcp", "rich", "starlette", "typer"]
+
+
+SPEAKING = ("print", "input", "exit", "quit", "sys.exit", "sys.stdout.write", "sys.stderr.write",
+            "sys.stdout.buffer.write", "sys.stderr.buffer.write")  # what only a front end may do
+# (os._exit is not among them: a forked worker ends with it, without the parent's clean-up: core/forked.py)
+
+
+def speaking(source: str) -> list[str]:
+    """The calls in a module's source that print, prompt, write to standard output or error, or exit."""
+    return sorted({ast.unparse(node.func) for node in ast.walk(ast.parse(source))
+                   if isinstance(node, ast.Call) and ast.unparse(node.func) in SPEAKING})
+
+
+@pytest.mark.parametrize("module", BELOW_FRONT_ENDS)
+def test_below_the_front_ends_nothing_prints_or_exits(module: str) -> None:
+    """An op returns its result and raises its error; it never prints, prompts or exits (over stdio a print
+    would corrupt the protocol stream, and an exit would end the server): the front ends say what happened."""
+    assert not speaking(modules()[module].read_text(encoding="utf-8")), \
+        f"{module} calls {speaking(modules()[module].read_text(encoding='utf-8'))}: only cli/ and mcp/ may"
+
+
+def test_the_speaking_check_sees_violations() -> None:
+    source = "import sys\ndef f():\n    print('x')\n    sys.stderr.write('y')\n    sys.exit(2)\n" \
+             "def g():\n    os._exit(0)\n    log.print('x')\n"
+    assert speaking(source) == ["print", "sys.exit", "sys.stderr.write"]
 
 
 def test_every_package_has_a_layer() -> None:

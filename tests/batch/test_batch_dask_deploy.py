@@ -314,6 +314,15 @@ def test_jobs_with_a_cluster_is_refused_not_ignored(tmp_path: Path, monkeypatch:
     assert "--" not in error["message"] + error["hint"] and "leave out jobs" in error["hint"], error
 
 
+def _inputs_outlasting_a_restart(sample: Path, folder: Path) -> None:
+    """16 scans of 4 pages into `folder`: enough files that the batch is still running when the scheduler goes."""
+    pages = scans(sample, folder.with_name("pages"), dpi=72, pages=4)
+    folder.mkdir()
+    for copy in range(4):
+        for page in pages:
+            shutil.copy(page, folder / f"{copy}-{page.name}")
+
+
 @pytest.mark.parametrize("sent", [False, True], ids=["shared", "send-files"])
 def test_a_scheduler_restarted_mid_batch_is_survived_within_the_timeout(tmp_path: Path, sample: Path,
                                                                         sent: bool) -> None:
@@ -321,11 +330,7 @@ def test_a_scheduler_restarted_mid_batch_is_survived_within_the_timeout(tmp_path
     stopped at once with CLUSTER_UNAVAILABLE "has no workers (waited 10 s)" after a few seconds. The files it
     had in flight are sent again once a scheduler with workers is back within PDFTOOLS_CLUSTER_TIMEOUT; with
     --send-files their bytes too (they were on the workers, which ended with the old scheduler)."""
-    pages = scans(sample, tmp_path / "pages", dpi=72, pages=4)
-    (tmp_path / "in").mkdir()
-    for copy in range(4):  # enough files that the batch is still running when the scheduler goes
-        for page in pages:
-            shutil.copy(page, tmp_path / "in" / f"{copy}-{page.name}")
+    _inputs_outlasting_a_restart(sample, tmp_path / "in")
     (tmp_path / "dask").mkdir()
     restarted = Cluster(tmp_path / "dask")
     try:
@@ -361,11 +366,7 @@ def test_a_scheduler_that_comes_back_elsewhere_is_followed_through_its_file(tmp_
     and had to be run again. It reads the file again, reconnects within PDFTOOLS_CLUSTER_TIMEOUT and sends what
     was not done: every file once, every output once. The new cluster's workers are asked for the language
     before they get a file, as the first ones were: the one without it gets none."""
-    pages = scans(sample, tmp_path / "pages", dpi=72, pages=4)
-    (tmp_path / "in").mkdir()
-    for copy in range(4):  # enough files that the batch is still running when the scheduler goes
-        for page in pages:
-            shutil.copy(page, tmp_path / "in" / f"{copy}-{page.name}")
+    _inputs_outlasting_a_restart(sample, tmp_path / "in")
     (tmp_path / "dask").mkdir()
     moving = Cluster(tmp_path / "dask")
     proc: subprocess.Popen[str] | None = None
@@ -414,11 +415,7 @@ def test_a_scheduler_named_by_a_host_name_is_followed_to_its_new_address(tmp_pat
     (Dask's), so the batch goes on there within PDFTOOLS_CLUSTER_TIMEOUT; an address given as numbers has nothing
     to follow (the scheduler file does that). The name is this test's: the batch runs in a mount namespace whose
     /etc/hosts names 127.0.0.1, then 127.0.0.2 once the scheduler is started again there."""
-    pages = scans(sample, tmp_path / "pages", dpi=72, pages=4)
-    (tmp_path / "in").mkdir()
-    for copy in range(4):  # enough files that the batch is still running when the scheduler goes
-        for page in pages:
-            shutil.copy(page, tmp_path / "in" / f"{copy}-{page.name}")
+    _inputs_outlasting_a_restart(sample, tmp_path / "in")
     hosts = tmp_path / "hosts"
     hosts.write_text("127.0.0.1 pdftools-scheduler.test\n")
     (tmp_path / "dask").mkdir()

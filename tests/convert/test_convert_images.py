@@ -396,3 +396,27 @@ def test_a_bilevel_image_is_coded_the_smaller_way(cli: Any, tmp_path: Path) -> N
     assert [(row[7], row[8]) for row in listed(out)] == [("1", "ccitt"), ("1", "image")]
     assert same_pixels(rendered(out, 1, 72, tmp_path, "pdftocairo").convert("L"), _drawing().convert("L"))
     assert same_pixels(rendered(out, 2, 72, tmp_path, "pdftocairo").convert("L"), noise.convert("L"))
+
+
+def test_merge_gives_an_image_no_bookmark(cli: Any, tmp_path: Path) -> None:
+    """merge names each PDF input with a bookmark over its own outline (as pdfcpu merge does); an image has no
+    outline and no title, and `convert` and img2pdf give it no bookmark: merge invented one from its file name (a
+    folder of scans among PDFs made a bookmark a page)."""
+    import pikepdf
+
+    outlined = CORPUS / "006-pdflatex-outline" / "pdflatex-outline.pdf"
+    plain = CORPUS / "001-trivial" / "minimal-document.pdf"
+    out = tmp_path / "x.pdf"
+    assert cli("merge", outlined, SMILE_JPG, plain, PHOTO_JPG, "-o", out).exit_code == 0
+    check(out)
+    with pikepdf.open(outlined) as pdf, pdf.open_outline() as outline:
+        kept = [item.title for item in outline.root]
+    with pikepdf.open(out) as pdf, pdf.open_outline() as outline:
+        pages = {page.objgen: n for n, page in enumerate(pdf.pages, 1)}
+        tops = [(item.title, pages[item.destination[0].objgen]) for item in outline.root]
+        assert [item.title for item in outline.root[0].children] == kept
+    assert [page for _, page in tops] == [1, len(pages) - 1]  # the outline's file, the plain PDF: no image's page
+    only = tmp_path / "images.pdf"
+    assert cli("merge", SMILE_JPG, PHOTO_JPG, "-o", only).exit_code == 0
+    with pikepdf.open(only) as pdf:
+        assert "/Outlines" not in pdf.Root

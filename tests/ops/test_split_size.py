@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -97,3 +98,24 @@ def test_over_mcp(tmp_path: Path) -> None:
     assert not done.is_error, done
     parts = sorted((tmp_path / "parts").iterdir())
     assert len(parts) == 2 and all(p.stat().st_size <= 80_000 for p in parts)  # 30k shared, 40k of pages each
+
+
+def test_a_latex_thesis_with_shared_fonts_and_figures(cli: Any, tmp_path: Path) -> None:
+    """A 117-page pdflatex document whose fonts every part needs: every part within the size (or a page alone,
+    named in the warning), and one page more would not fit, as `--ranges` writes that part."""
+    from conftest import CORPUS
+
+    source = CORPUS / "009-pdflatex-geotopo" / "GeoTopo-komprimiert.pdf"
+    result = cli("split", source, "--size", "250k", "-d", tmp_path / "parts", "--json")
+    parts = _parts(result)
+    (warning,) = json.loads(result.stdout)["warnings"]  # `pages 3, 17 are each more than...`
+    named = {int(n) for n in re.findall(r"\d+", warning.split(" are each")[0].split(" alone")[0])}
+    assert parts[0][1] == 1 and parts[-1][2] == 117
+    assert all(parts[i][2] + 1 == parts[i + 1][1] for i in range(len(parts) - 1))
+    for path, a, b in parts:
+        assert path.stat().st_size <= 250_000 or (a == b and a in named), (a, b, path.stat().st_size)
+    for _, a, b in parts[:-1]:
+        more = tmp_path / f"more-{a}"
+        _parts(cli("split", source, "--ranges", f"{a}-{b + 1}", "-d", more, "--json"))
+        (written,) = more.iterdir()
+        assert written.stat().st_size > 250_000, (a, b, written.stat().st_size)

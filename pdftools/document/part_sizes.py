@@ -75,7 +75,7 @@ class Costs:
             if key not in self._children:
                 children = self._named(obj)
                 self._children[key] = [child.objgen for child in children]
-                self.sizes[key] = OBJECT + (len(obj.read_raw_bytes()) if _is_stream(obj) else 0)
+                self.sizes[key] = OBJECT + _stored(obj)
                 pending += [(child.objgen, child) for child in children]
 
     @staticmethod
@@ -102,10 +102,17 @@ class Costs:
         return children
 
 
-def _is_stream(obj: pikepdf.Object) -> bool:
+def _stored(obj: pikepdf.Object) -> int:
+    """A stream's data as stored (0 for another object, or a stream too damaged to read: the part's write is what
+    counts, this only guesses)."""
     import pikepdf
 
-    return isinstance(obj, pikepdf.Stream)
+    if not isinstance(obj, pikepdf.Stream):
+        return 0
+    try:
+        return len(obj.read_raw_bytes())
+    except pikepdf.PdfError:
+        return 0
 
 
 def plan(costs: Costs, limit: int, write: Callable[[int, int, Path], None], folder: Path) -> list[Chosen]:

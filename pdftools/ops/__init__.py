@@ -53,7 +53,7 @@ def module_doc(name: str) -> str:
 OPS: tuple[Op, ...] = (
     Op("merge", "pdf_merge", "Merge PDFs", "Merge PDFs into one, in the order given.", False),
     Op("split", "pdf_split", "Split a PDF",
-       "Split a PDF into several: every page, every N pages, given ranges, or at top-level bookmarks.", False),
+       "Split a PDF into several: every page, every N pages, given ranges, at top-level bookmarks, or by size.", False),
     Op("info", "pdf_info", "Read PDF info", "Show a PDF's pages, metadata, encryption, outline and contents.", True),
     Op("text", "pdf_extract_text", "Extract text",
        "Extract the text of a PDF, page by page (poppler's pdftotext): `plain` reading order or `layout`.", True),

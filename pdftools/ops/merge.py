@@ -1,7 +1,7 @@
 """Merge PDFs into one, in the order given.
 
 Inputs are files, globs or folders; each may select pages (`a.pdf:1-3,7`; pdftk's `a.pdf:1-3east` turns
-them). Each input's bookmarks are kept as a subtree under a bookmark named after the input; the first input's
+them). Each PDF's bookmarks are kept as a subtree under a bookmark named after the input; the first input's
 metadata is kept. When an input is encrypted, the output is encrypted as the first encrypted input is (same
 passwords and permissions) unless {{decrypt}} is given. {{password}} opens the inputs that need one, given
 once for each when they differ (qpdf's --pages takes one after each file; here in any order: each input
@@ -135,7 +135,8 @@ def merge(
         version = max(version, image_pages.version(src) if key in pictures else src.pdf_version)
         if index == 0:
             _copy_metadata(src, out)
-        if maps[index]:  # an input without pages (as qpdf, merged as nothing) has no bookmark
+        if maps[index] and key not in pictures:  # an input without pages (as qpdf, merged as nothing) has no
+            # bookmark, nor has an image: no outline, no title, and none from convert or img2pdf
             bookmarks.append((src, path.stem, maps[index], firsts[key]))
         merged.append(MergedInput(path=str(path), pages=len(chosen[index])))
 

@@ -15,7 +15,7 @@ import anyio
 import pytest
 from conftest import CORPUS
 from mcp import Client
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageSequence
 
 from pdftools.mcp.server import build_server
 
@@ -289,3 +289,134 @@ def test_a_person_reads_the_size_written_as_other_commands_give_it(cli: Any, tmp
     assert re.search(rf"\bsize\s+{size:,} bytes \(", result.stdout), result.stdout
     assert not re.search(r"^\s*bytes\b", result.stdout, re.M), result.stdout
     assert json.loads(cli("convert", PHOTO_JPG, "-o", tmp_path / "y.pdf", "--json").stdout)["bytes"] == size
+
+
+def _drawing(size: tuple[int, int] = (600, 400)) -> Image.Image:
+    """A bilevel page as a fax or a 1-bit scan holds it: a ring and a line of text, white around."""
+    from PIL import ImageDraw
+
+    page = Image.new("1", size, 1)
+    draw = ImageDraw.Draw(page)
+    draw.ellipse((40, 40, size[0] - 40, size[1] - 40), outline=0, width=9)
+    draw.text((size[0] // 3, size[1] // 2), "Fax page 1", fill=0)
+    return page
+
+
+def _white_is_zero(tiff: Path) -> None:
+    """Make a one-frame TIFF's PhotometricInterpretation 0 (WhiteIsZero, most faxes' and scanners'), its data
+    unchanged: Pillow cannot write one (its `tiffinfo` photometric writes other pixels)."""
+    import struct
+
+    data = bytearray(tiff.read_bytes())
+    assert data[:2] == b"II"
+    (ifd,) = struct.unpack_from("<I", data, 4)
+    (count,) = struct.unpack_from("<H", data, ifd)
+    for n in range(count):
+        at = ifd + 2 + 12 * n
+        if struct.unpack_from("<H", data, at)[0] == 262:
+            struct.pack_into("<I", data, at + 8, 0)
+    tiff.write_bytes(bytes(data))
+
+
+def _strip(tiff: Path) -> bytes:
+    with Image.open(tiff) as img:
+        (offset,), (length,) = img.tag_v2[273], img.tag_v2[279]
+    return tiff.read_bytes()[offset:offset + length]
+
+
+def test_a_jpeg_2000_goes_in_as_it_is(cli: Any, tmp_path: Path) -> None:
+    """img2pdf embeds a JP2 file as its bytes (JPXDecode, PDF 1.5); pdftools decoded it and stored its pixels
+    with Flate, many times bigger for a photo."""
+    photo = Image.open(PHOTO_JPG).convert("RGB")
+    photo.save(tmp_path / "photo.jp2", quality_mode="dB", quality_layers=[38])
+    photo.convert("L").save(tmp_path / "grey.jp2", quality_mode="dB", quality_layers=[38])
+    out = tmp_path / "x.pdf"
+    assert cli("convert", tmp_path / "photo.jp2", tmp_path / "grey.jp2", "-o", out).exit_code == 0
+    check(out)
+    assert [(row[5], row[8]) for row in listed(out)] == [("rgb", "jpx"), ("gray", "jpx")]
+    assert [p.read_bytes() for p in extracted(out, tmp_path / "out")] == [(tmp_path / "photo.jp2").read_bytes(),
+                                                                          (tmp_path / "grey.jp2").read_bytes()]
+    info = subprocess.run(["pdfinfo", str(out)], capture_output=True, text=True, check=True).stdout
+    assert re.search(r"PDF version: +1\.[5-7]", info), info  # JPXDecode is PDF 1.5's
+    decoded = Image.open(tmp_path / "photo.jp2").convert("RGB")
+    decoded.save(tmp_path / "decoded.png")  # what was stored before: the decoded pixels, without loss
+    assert cli("convert", tmp_path / "decoded.png", "-o", tmp_path / "flate.pdf").exit_code == 0
+    assert out.stat().st_size < (tmp_path / "flate.pdf").stat().st_size / 2
+    shown = rendered(out, 1, 72, tmp_path, "pdftocairo").convert("RGB")  # poppler's JPEG 2000 decoder, Pillow's
+    assert shown.size == decoded.size
+    assert max(high for _, high in ImageChops.difference(shown, decoded).getextrema()) <= 8
+
+
+@pytest.mark.parametrize("kind", ["one strip", "white is zero", "fill order 2", "strips", "frames"])
+def test_a_group_4_tiff_goes_in_as_ccitt(cli: Any, tmp_path: Path, kind: str) -> None:
+    """img2pdf puts a Group 4 TIFF's one strip in as it is (CCITTFaxDecode: K -1, Columns, Rows, BlackIs1 from
+    the photometric), bits reversed for FillOrder 2; one of several strips (each coded on its own, which PDF's one
+    stream cannot hold) is coded again as Group 4 in one, without loss. pdftools stored every one decoded (Flate)."""
+    page = _drawing()
+    tiff = tmp_path / "fax.tiff"
+    if kind == "white is zero":  # the same strip, read the other way: the inverse pixels written, shown as `page`
+        inverse = ImageChops.invert(page.convert("L")).convert("1")
+        inverse.save(tiff, compression="group4", dpi=(200, 200), strip_size=10**9)
+        _white_is_zero(tiff)
+    elif kind == "frames":
+        page.save(tiff, compression="group4", dpi=(200, 200), strip_size=10**9, save_all=True,
+                  append_images=[_drawing((300, 500))])
+    else:
+        page.save(tiff, compression="group4", dpi=(200, 200), strip_size=3000 if kind == "strips" else 10**9,
+                  tiffinfo={266: 2} if kind == "fill order 2" else {})
+    with Image.open(tiff) as img:
+        assert img.info["compression"] == "group4" and (len(img.tag_v2[273]) > 1) == (kind == "strips")
+        sources = [frame.convert("L") for frame in ImageSequence.Iterator(img)]
+    assert sources[0].tobytes() == page.convert("L").tobytes()
+    out = tmp_path / "x.pdf"
+    assert cli("convert", tiff, "-o", out).exit_code == 0
+    check(out)
+    assert [(row[5], row[7], row[8]) for row in listed(out)] == [("gray", "1", "ccitt")] * len(sources)
+    for number, source in enumerate(sources, 1):
+        assert same_pixels(rendered(out, number, 200, tmp_path, "pdftocairo").convert("L"), source), (kind, number)
+    if kind in ("one strip", "white is zero"):  # its bytes as they were in the TIFF
+        (ccitt,) = [p for p in extracted(out, tmp_path / "out") if p.suffix == ".ccitt"]
+        assert ccitt.read_bytes() == _strip(tiff)
+        assert out.stat().st_size < len(_strip(tiff)) + 1500  # the strip and a page around it, nothing more
+
+
+def test_a_bilevel_image_is_coded_the_smaller_way(cli: Any, tmp_path: Path) -> None:
+    """A 1-bit image that is not Group 4 already (a PNG) is coded as Group 4 when that is smaller than Flate (a page
+    with some drawing on it: most scans), with Flate when not (noise, as a halftone or dense small print)."""
+    import random
+
+    noisy = random.Random(7)
+    noise = Image.new("1", (240, 160))
+    noise.putdata([noisy.choice((0, 1)) for _ in range(240 * 160)])
+    _drawing().save(tmp_path / "drawing.png")
+    noise.save(tmp_path / "noise.png")
+    out = tmp_path / "x.pdf"
+    assert cli("convert", tmp_path / "drawing.png", tmp_path / "noise.png", "-o", out).exit_code == 0
+    check(out)
+    assert [(row[7], row[8]) for row in listed(out)] == [("1", "ccitt"), ("1", "image")]
+    assert same_pixels(rendered(out, 1, 72, tmp_path, "pdftocairo").convert("L"), _drawing().convert("L"))
+    assert same_pixels(rendered(out, 2, 72, tmp_path, "pdftocairo").convert("L"), noise.convert("L"))
+
+
+def test_merge_gives_an_image_no_bookmark(cli: Any, tmp_path: Path) -> None:
+    """merge names each PDF input with a bookmark over its own outline (as pdfcpu merge does); an image has no
+    outline and no title, and `convert` and img2pdf give it no bookmark: merge invented one from its file name (a
+    folder of scans among PDFs made a bookmark a page)."""
+    import pikepdf
+
+    outlined = CORPUS / "006-pdflatex-outline" / "pdflatex-outline.pdf"
+    plain = CORPUS / "001-trivial" / "minimal-document.pdf"
+    out = tmp_path / "x.pdf"
+    assert cli("merge", outlined, SMILE_JPG, plain, PHOTO_JPG, "-o", out).exit_code == 0
+    check(out)
+    with pikepdf.open(outlined) as pdf, pdf.open_outline() as outline:
+        kept = [item.title for item in outline.root]
+    with pikepdf.open(out) as pdf, pdf.open_outline() as outline:
+        pages = {page.objgen: n for n, page in enumerate(pdf.pages, 1)}
+        tops = [(item.title, pages[item.destination[0].objgen]) for item in outline.root]
+        assert [item.title for item in outline.root[0].children] == kept
+    assert [page for _, page in tops] == [1, len(pages) - 1]  # the outline's file, the plain PDF: no image's page
+    only = tmp_path / "images.pdf"
+    assert cli("merge", SMILE_JPG, PHOTO_JPG, "-o", only).exit_code == 0
+    with pikepdf.open(only) as pdf:
+        assert "/Outlines" not in pdf.Root

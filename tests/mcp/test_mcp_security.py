@@ -53,7 +53,8 @@ NOT_PATHS = {"pages", "repeat", "ranges", "password", "language", "values", "tit
              "after", "page", "scheme", "margins",  # page numbers (a number, `last`, `-1`); labels; crop margins
              "mimetype",  # pdf_attachments add: `type/subtype`, written into the PDF, never opened
              "key",  # pdf_metadata show: a metadata key read from the PDF, never a path
-             "types", "which"}  # pdf_annotations: subtypes (`Link`, `Widget`) and which to flatten (`print`)
+             "types", "which",  # pdf_annotations: subtypes (`Link`, `Widget`) and which to flatten (`print`)
+             "size"}  # pdf_split: the largest part, `10MB`
 SCENARIOS: dict[str | tuple[str, str], dict[str, Any]] = {  # valid arguments beyond the generic ones
     "pdf_crop": {"margins": "10"},
     ("pdf_page_labels", "output"): {"scheme": "1:r"},

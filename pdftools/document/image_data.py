@@ -1,0 +1,103 @@
+"""Image data a PDF holds as it is, as img2pdf puts it in: a JPEG 2000 file (JPXDecode) and a TIFF's CCITT Group 4
+strip (CCITTFaxDecode), never decoded, so nothing is lost and nothing grows. What PDF's filters cannot take as it
+is (several strips, each coded on its own; a Group 3 TIFF; a photometric other than black and white) is decoded;
+a bilevel image may then be coded again as Group 4 in one strip (as img2pdf does, with Pillow's libtiff)."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+JP2 = b"\x00\x00\x00\x0cjP  \r\n\x87\n"  # a JP2 file's signature box (a bare codestream is decoded instead)
+JPX_SPACES = {"L": "/DeviceGray", "RGB": "/DeviceRGB", "CMYK": "/DeviceCMYK"}  # 8-bit, no alpha: as it is
+STRIP_OFFSETS, STRIP_BYTES, PHOTOMETRIC, FILL_ORDER = 273, 279, 262, 266
+REVERSED = bytes(int(f"{n:08b}"[::-1], 2) for n in range(256))  # FillOrder 2: each byte's bits the other way
+
+
+@dataclass
+class Raw:
+    """An image's data as the PDF stream holds it, with what its dictionary says of it."""
+
+    data: bytes
+    filter: str
+    width: int
+    height: int
+    space: str = "/DeviceGray"
+    bits: int = 8
+    parms: dict[str, Any] = field(default_factory=dict)
+
+
+def as_is(path: Path) -> list[Raw | None]:
+    """Each frame of the image file as a PDF can hold it unchanged, or None for a frame to decode."""
+    from PIL import Image, ImageSequence
+
+    with Image.open(path) as img:
+        if img.format == "JPEG2000":
+            return [_jpx(path, img)]
+        if img.format != "TIFF":
+            return []
+        with path.open("rb") as fh:
+            return [_group4(fh, frame) for frame in ImageSequence.Iterator(img)]
+
+
+def group4(img: Image.Image) -> Raw | None:
+    """A bilevel image coded as Group 4 in one strip (Pillow's libtiff), or None where Pillow has no libtiff."""
+    from PIL import Image, features
+
+    if not features.check("libtiff"):
+        return None
+    buffer = io.BytesIO()
+    try:
+        img.save(buffer, "TIFF", compression="group4", strip_size=(img.width + 7) // 8 * img.height + 1)
+    except OSError:  # libtiff refused it: Flate, then
+        return None
+    buffer.seek(0)
+    with Image.open(buffer) as coded:
+        return _group4(buffer, coded)
+
+
+def _jpx(path: Path, img: Image.Image) -> Raw | None:
+    with path.open("rb") as fh:
+        head = fh.read(len(JP2))
+    if head != JP2 or img.mode not in JPX_SPACES:
+        return None
+    return Raw(path.read_bytes(), "/JPXDecode", img.width, img.height, JPX_SPACES[img.mode])
+
+
+def _group4(fh: io.BufferedIOBase | io.BytesIO, frame: Image.Image) -> Raw | None:
+    """The frame's Group 4 strip for CCITTFaxDecode (K -1), or None: not Group 4, several strips (each coded on
+    its own: PDF has one stream), a photometric PDF's BlackIs1 cannot say, or an unknown FillOrder."""
+    tags = frame.tag_v2  # type: ignore[attr-defined]  # (a TIFF frame's)
+    offsets, counts = tags.get(STRIP_OFFSETS), tags.get(STRIP_BYTES)
+    photometric, order = tags.get(PHOTOMETRIC), tags.get(FILL_ORDER, 1)
+    if frame.info.get("compression") != "group4" or not offsets or len(offsets) != 1 or len(counts or ()) != 1:
+        return None
+    if photometric not in (0, 1) or order not in (1, 2):
+        return None
+    fh.seek(offsets[0])
+    data = fh.read(counts[0])
+    if order == 2:
+        data = data.translate(REVERSED)
+    # Group 4 codes white and black runs; WhiteIsZero (0) shows them as coded, PDF's default (BlackIs1 false)
+    parms: dict[str, Any] = {"K": -1, "Columns": frame.width, "Rows": frame.height}
+    if photometric == 1:  # BlackIsZero: the runs coded white are black
+        parms["BlackIs1"] = True
+    return Raw(data, "/CCITTFaxDecode", frame.width, frame.height, bits=1, parms=parms)
+
+
+def stream(pdf: Any, raw: Raw) -> Any:
+    """The image XObject holding `raw`'s data as it is."""
+    import pikepdf
+
+    image = pdf.make_stream(raw.data)
+    image.stream_dict = pikepdf.Dictionary(Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image, Width=raw.width,
+                                           Height=raw.height, ColorSpace=pikepdf.Name(raw.space),
+                                           BitsPerComponent=raw.bits, Filter=pikepdf.Name(raw.filter))
+    if raw.parms:
+        image.DecodeParms = pikepdf.Dictionary({f"/{key}": value for key, value in raw.parms.items()})
+    return image

@@ -18,6 +18,7 @@ import contextlib
 import fnmatch
 import itertools
 import os
+import re
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Annotated, Literal
@@ -71,7 +72,8 @@ def search(
     color: Annotated[Literal["auto", "always", "never"], Param("Colour file names, page numbers and matches as "
                                                                "pdfgrep does: at a terminal (auto), always, never"),
                      Cli("--color", metavar="WHEN"), Mcp(hidden=True)] = "auto",
-    pages: Annotated[str | None, Param("Pages to search in every file: `1-3,7,10-`, `last`", empty_is_default=True),
+    pages: Annotated[str | None, Param("Pages to search in every file: `1-3,7,10-`, `last`; `1-3`: those "
+                                          "of them a file has, as pdfgrep's", empty_is_default=True),
                      Cli("--pages", "--page-range"), Mcp(hidden=True)] = None,
     recursive: Annotated[bool, Param("Search folders recursively"), Cli("-r", "--recursive")] = False,
     dereference_recursive: Annotated[bool, Param("Search folders recursively, following symbolic links to folders"),
@@ -188,8 +190,22 @@ def _opener(path: Path, own: str | None, name: str, password: Passwords, mode: s
     @contextlib.contextmanager
     def opened() -> Iterator[tuple[list[int], Extractor]]:
         with page_texts(path, password, mode, None if name == "-" else name) as (total, extract):
-            yield list(dict.fromkeys(parse_pages(own or pages, total, name))), extract
+            selected = parse_pages(own, total, name) if own else _shared(pages, total, name)
+            yield list(dict.fromkeys(selected)), extract
     return opened
+
+
+_PDFGREPS = re.compile(r"\s*\d+\s*(?:-\s*\d+\s*)?(?:,\s*\d+\s*(?:-\s*\d+\s*)?)*")  # `2-3,5,7-10`
+
+
+def _shared(pages: str | None, total: int, name: str) -> list[int]:
+    """The pages of {{pages}} (every file's) that this file has: as pdfgrep reads its --page-range, a range past
+    a file's end searches the pages there are (none, past them all), so one range serves files of any length. A
+    spec in pdftools' words (`last`, `-1`, `odd`...) is read against the file, as elsewhere."""
+    if pages is None or not _PDFGREPS.fullmatch(pages):
+        return parse_pages(pages, total, name)
+    highest = max(int(number) for number in re.findall(r"\d+", pages))
+    return [n for n in parse_pages(pages, max(total, highest), name) if n <= total]
 
 
 def _is_folder(spec: str) -> bool:

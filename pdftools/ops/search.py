@@ -54,6 +54,8 @@ def search(
                                          "(pdfgrep -F)"), Cli("-F", "--fixed-strings"), Mcp(hidden=True)] = False,
     perl_regexp: Annotated[bool, Param("Taken for pdfgrep's sake: patterns are Python's, near PCRE's, anyway"),
                            Cli("-P", "--perl-regexp", "--pcre"), Mcp(hidden=True)] = False,
+    cache: Annotated[bool, Param("Taken for pdfgrep's sake: no cache is kept, each search reads the files"),
+                     Cli("--cache"), Mcp(hidden=True)] = False,
     count: Annotated[bool, Param("Only count the matches in each file"), Cli("-c", "--count")] = False,
     max_count: Annotated[int | None, Param("Stop each file after this many matches", ge=1),
                          Cli("-m", "--max-count")] = None,

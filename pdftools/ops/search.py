@@ -31,7 +31,7 @@ from pdftools.document.ahead import Opener, ReadAhead, regular
 from pdftools.document.search import NOTHING, Position, Searcher, compile_pattern, page_texts
 from pdftools.document.search_result import SearchResult, Skipped
 from pdftools.document.text import Extractor
-from pdftools.errors import InvalidArgument, PathOutsideRoot, PdftoolsError
+from pdftools.errors import InvalidArgument, NoInputs, PathOutsideRoot, PdftoolsError
 
 __all__ = ["SearchResult", "search"]
 
@@ -133,7 +133,9 @@ def search(
                             lines=regexp is not None or pattern_file is not None)
     result = SearchResult(pattern=pattern, matches=0, files=[], hits=[], truncated=False)
     files: Iterable[tuple[Path | None, str | None, str]]
-    files = _files(inputs, recursive, result.skipped, _chooser(include, exclude), follow=dereference_recursive)
+    result.empty_folders = []
+    files = _files(inputs, recursive, result.skipped, _chooser(include, exclude), follow=dereference_recursive,
+                   empty=result.empty_folders)
     first, resume, alone, several = 0, None, False, True
     if not (quiet and start_file is None and len(inputs) > 1):  # -q: no input after the first match is opened
         files = list(files)
@@ -242,12 +244,13 @@ def _chooser(include: list[str] | None, exclude: list[str] | None) -> Callable[[
 
 
 def _files(inputs: list[str], recursive: bool, skipped: list[Skipped], chosen: Callable[[Path], bool], *,
-           follow: bool = False) -> Iterator[tuple[Path | None, str | None, str]]:
+           follow: bool = False, empty: list[str]) -> Iterator[tuple[Path | None, str | None, str]]:
     """Each input's files with its own pages (`a.pdf:1-3`) and their names as grep prints them (`./a.pdf` in
     `.`, see `core.inputs.named`); with several inputs, one that names nothing (a
     missing file, a glob that matches none) joins `skipped` and the others are searched, as pdfgrep does; a
-    path outside the roots or an invalid pattern fails the whole call. Each input is listed when reached; one of
-    several that is a pipe comes as (None, pages, its name): read when searched."""
+    path outside the roots or an invalid pattern fails the whole call. A folder searched recursively that holds no
+    PDF joins `empty`: nothing to search, no error, as grep -r and pdfgrep -r. Each input is listed when reached;
+    one of several that is a pipe comes as (None, pages, its name): read when searched."""
     for spec in inputs:
         raw, own = split_spec(spec)
         if len(inputs) > 1 and _is_pipe(raw):  # read when reached: the files before it are searched and
@@ -256,6 +259,9 @@ def _files(inputs: list[str], recursive: bool, skipped: list[Skipped], chosen: C
         try:
             found = named(raw, recursive=recursive, chosen=chosen, follow=follow)
         except PdftoolsError as exc:
+            if isinstance(exc, NoInputs) and recursive and _is_folder(raw):  # nothing to search: as grep -r
+                empty.append(raw)
+                continue
             if len(inputs) == 1 or isinstance(exc, (InvalidArgument, PathOutsideRoot)):  # a wrong call, not a file
                 raise
             skipped.append(Skipped.of(raw, exc))

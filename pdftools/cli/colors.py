@@ -11,8 +11,10 @@ DEFAULTS = {"mt": "01;31", "fn": "35", "ln": "32", "se": "36"}
 
 def painter(when: str, tty: bool, shown: Callable[[str], str]) -> Callable[[str, str], str]:
     """`paint(kind, text)` for a search's lines: `text` as `shown` gives it (escaped at a terminal), coloured
-    when `when` is always, or auto at a terminal without NO_COLOR."""
-    on = when == "always" or (when == "auto" and tty and not os.environ.get("NO_COLOR"))
+    when `when` is always, or auto at a terminal without NO_COLOR whose TERM is set and not `dumb` (grep's and
+    pdfgrep's test: Emacs' shell buffers say `dumb`)."""
+    term = os.environ.get("TERM")
+    on = when == "always" or (when == "auto" and tty and not os.environ.get("NO_COLOR") and term not in (None, "dumb"))
     codes = colours() if on else {}
 
     def paint(kind: str, text: str) -> str:

@@ -10,7 +10,6 @@ PDFGREP_WORDS = {  # pdfgrep's options that `search` spells otherwise or does wi
     "-p": "pdfgrep's -p is --page-count here (in pdftools -p is --pattern)",
     # and those it does without (by spelling they suggested options that do something else: --unac, --count)
     "--unac": "accents are matched as written",
-    "--cache": "there is no cache: leave it out",
     "-V": "`pdftools --version` gives the version",
     "-f": "pdfgrep's -f is --file here (in pdftools -f is convert's --from)",
 }

@@ -100,6 +100,7 @@ class SearchResult:
     separator = ":"  # --match-prefix-separator: what parts name, page and text (context lines keep `-`)
     textless = ()  # type: tuple[str, ...]  # the files none of whose pages searched had text (Searcher's); no field
     unreadable = ()  # type: tuple[tuple[str, str], ...]  # files qpdf could not read, with why, and no text: no field
+    empty_folders = ()  # type: tuple[str, ...] | list[str]  # folders searched recursively without a PDF: no field
     skipped_rest = {}  # type: dict[str, int]  # the inputs skipped past those listed, by code (cap_skipped); no field
     lines_streamed = False  # each file's lines went out as it was searched (`part`, `task.emit`): notes are left
     follows = False  # a part after one of the same file's (`part`): a group of its lines was printed before
@@ -113,6 +114,7 @@ class SearchResult:
 
         piece = copy.copy(self)  # (the fields, and how the command line prints them)
         piece.files, piece.hits, piece.skipped, piece.textless, piece.unreadable = [found], hits, [], (), ()
+        piece.empty_folders = ()
         piece.truncated, piece.matches, piece.follows = False, found.matches, follows
         return piece
 
@@ -202,7 +204,8 @@ class SearchResult:
         """The files searched that have no text (scans: `no match` alone would say the words are not there), and
         the command that makes them searchable (named as the front end names it): the first MOST_NOTED, then how
         many more (a folder of 600 scans made 59 kB of notes)."""
-        notes = [no_text(path) for path in self.textless[:MOST_NOTED]]
+        notes = [_no_pdfs(folder) for folder in self.empty_folders[:MOST_NOTED]]
+        notes += [no_text(path) for path in self.textless[:MOST_NOTED]]
         if len(self.textless) > MOST_NOTED:
             notes.append(f"and {len(self.textless) - MOST_NOTED:,} more files have no text to search: scans? "
                          "`pdftools ocr` makes them searchable")
@@ -229,6 +232,7 @@ class SearchResult:
         """What goes to stderr: the inputs skipped, the files without text (--warn-empty), and where to go on
         when the budget stopped the search."""
         yield from (s.note() for s in self.skipped)
+        yield from (f"warning: {_no_pdfs(shown(folder))}" for folder in self.empty_folders)
         if self.warn_empty:
             yield from (f"warning: {no_text(shown(path))}" for path in self.textless)
             yield from (f"warning: {one_line(no_text(label(path), why))}" for path, why in self.unreadable)
@@ -294,3 +298,8 @@ def no_text(name: str, damaged: str | None = None) -> str:
 
         return f"{name} has no text to search: {damaged_note(damaged, name)}"
     return f"{name} has no text to search: a scan? `pdftools ocr` makes it searchable"
+
+
+def _no_pdfs(folder: str) -> str:
+    """A folder searched recursively that gave nothing to search (as grep -r, no error)."""
+    return f"no PDFs in the folder {folder}: nothing searched there"

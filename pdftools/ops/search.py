@@ -18,6 +18,7 @@ import contextlib
 import fnmatch
 import itertools
 import os
+import re
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Annotated, Literal
@@ -30,7 +31,7 @@ from pdftools.document.ahead import Opener, ReadAhead, regular
 from pdftools.document.search import NOTHING, Position, Searcher, compile_pattern, page_texts
 from pdftools.document.search_result import SearchResult, Skipped
 from pdftools.document.text import Extractor
-from pdftools.errors import InvalidArgument, PathOutsideRoot, PdftoolsError
+from pdftools.errors import InvalidArgument, NoInputs, PathOutsideRoot, PdftoolsError
 
 __all__ = ["SearchResult", "search"]
 
@@ -53,15 +54,17 @@ def search(
                                          "(pdfgrep -F)"), Cli("-F", "--fixed-strings"), Mcp(hidden=True)] = False,
     perl_regexp: Annotated[bool, Param("Taken for pdfgrep's sake: patterns are Python's, near PCRE's, anyway"),
                            Cli("-P", "--perl-regexp", "--pcre"), Mcp(hidden=True)] = False,
+    cache: Annotated[bool, Param("Taken for pdfgrep's sake: no cache is kept, each search reads the files"),
+                     Cli("--cache"), Mcp(hidden=True)] = False,
     count: Annotated[bool, Param("Only count the matches in each file"), Cli("-c", "--count")] = False,
     max_count: Annotated[int | None, Param("Stop each file after this many matches", ge=1),
                          Cli("-m", "--max-count")] = None,
-    context: Annotated[int, Param("Lines of context around each match", ge=0, le=20),
+    context: Annotated[int, Param("Lines of context around each match", ge=0),
                        Cli("-C", "--context")] = 0,
-    after_context: Annotated[int | None, Param("Lines of context after each match (instead of {{context}}'s)", ge=0,
-                                               le=20), Cli("-A", "--after-context"), Mcp(hidden=True)] = None,
+    after_context: Annotated[int | None, Param("Lines of context after each match (instead of {{context}}'s)",
+                                               ge=0), Cli("-A", "--after-context"), Mcp(hidden=True)] = None,
     before_context: Annotated[int | None, Param("Lines of context before each match (instead of {{context}}'s)",
-                                                ge=0, le=20), Cli("-B", "--before-context"), Mcp(hidden=True)] = None,
+                                                ge=0), Cli("-B", "--before-context"), Mcp(hidden=True)] = None,
     only_matching: Annotated[bool, Param("Print only the matching parts, each on its own line (pdfgrep -o)"),
                              Cli("--only-matching"), Mcp(hidden=True)] = False,
     page_count: Annotated[bool, Param("Print the number of matches on each page that has some (pdfgrep -p)"),
@@ -71,7 +74,8 @@ def search(
     color: Annotated[Literal["auto", "always", "never"], Param("Colour file names, page numbers and matches as "
                                                                "pdfgrep does: at a terminal (auto), always, never"),
                      Cli("--color", metavar="WHEN"), Mcp(hidden=True)] = "auto",
-    pages: Annotated[str | None, Param("Pages to search in every file: `1-3,7,10-`, `last`", empty_is_default=True),
+    pages: Annotated[str | None, Param("Pages to search in every file: `1-3,7,10-`, `last`; `1-3`: those "
+                                          "of them a file has, as pdfgrep's", empty_is_default=True),
                      Cli("--pages", "--page-range"), Mcp(hidden=True)] = None,
     recursive: Annotated[bool, Param("Search folders recursively"), Cli("-r", "--recursive")] = False,
     dereference_recursive: Annotated[bool, Param("Search folders recursively, following symbolic links to folders"),
@@ -129,7 +133,9 @@ def search(
                             lines=regexp is not None or pattern_file is not None)
     result = SearchResult(pattern=pattern, matches=0, files=[], hits=[], truncated=False)
     files: Iterable[tuple[Path | None, str | None, str]]
-    files = _files(inputs, recursive, result.skipped, _chooser(include, exclude), follow=dereference_recursive)
+    result.empty_folders = []
+    files = _files(inputs, recursive, result.skipped, _chooser(include, exclude), follow=dereference_recursive,
+                   empty=result.empty_folders)
     first, resume, alone, several = 0, None, False, True
     if not (quiet and start_file is None and len(inputs) > 1):  # -q: no input after the first match is opened
         files = list(files)
@@ -188,8 +194,22 @@ def _opener(path: Path, own: str | None, name: str, password: Passwords, mode: s
     @contextlib.contextmanager
     def opened() -> Iterator[tuple[list[int], Extractor]]:
         with page_texts(path, password, mode, None if name == "-" else name) as (total, extract):
-            yield list(dict.fromkeys(parse_pages(own or pages, total, name))), extract
+            selected = parse_pages(own, total, name) if own else _shared(pages, total, name)
+            yield list(dict.fromkeys(selected)), extract
     return opened
+
+
+_PDFGREPS = re.compile(r"\s*\d+\s*(?:-\s*\d+\s*)?(?:,\s*\d+\s*(?:-\s*\d+\s*)?)*")  # `2-3,5,7-10`
+
+
+def _shared(pages: str | None, total: int, name: str) -> list[int]:
+    """The pages of {{pages}} (every file's) that this file has: as pdfgrep reads its --page-range, a range past
+    a file's end searches the pages there are (none, past them all), so one range serves files of any length. A
+    spec in pdftools' words (`last`, `-1`, `odd`...) is read against the file, as elsewhere."""
+    if pages is None or not _PDFGREPS.fullmatch(pages):
+        return parse_pages(pages, total, name)
+    highest = max(int(number) for number in re.findall(r"\d+", pages))
+    return [n for n in parse_pages(pages, max(total, highest), name) if n <= total]
 
 
 def _is_folder(spec: str) -> bool:
@@ -224,12 +244,13 @@ def _chooser(include: list[str] | None, exclude: list[str] | None) -> Callable[[
 
 
 def _files(inputs: list[str], recursive: bool, skipped: list[Skipped], chosen: Callable[[Path], bool], *,
-           follow: bool = False) -> Iterator[tuple[Path | None, str | None, str]]:
+           follow: bool = False, empty: list[str]) -> Iterator[tuple[Path | None, str | None, str]]:
     """Each input's files with its own pages (`a.pdf:1-3`) and their names as grep prints them (`./a.pdf` in
     `.`, see `core.inputs.named`); with several inputs, one that names nothing (a
     missing file, a glob that matches none) joins `skipped` and the others are searched, as pdfgrep does; a
-    path outside the roots or an invalid pattern fails the whole call. Each input is listed when reached; one of
-    several that is a pipe comes as (None, pages, its name): read when searched."""
+    path outside the roots or an invalid pattern fails the whole call. A folder searched recursively that holds no
+    PDF joins `empty`: nothing to search, no error, as grep -r and pdfgrep -r. Each input is listed when reached;
+    one of several that is a pipe comes as (None, pages, its name): read when searched."""
     for spec in inputs:
         raw, own = split_spec(spec)
         if len(inputs) > 1 and _is_pipe(raw):  # read when reached: the files before it are searched and
@@ -238,6 +259,9 @@ def _files(inputs: list[str], recursive: bool, skipped: list[Skipped], chosen: C
         try:
             found = named(raw, recursive=recursive, chosen=chosen, follow=follow)
         except PdftoolsError as exc:
+            if isinstance(exc, NoInputs) and recursive and _is_folder(raw):  # nothing to search: as grep -r
+                empty.append(raw)
+                continue
             if len(inputs) == 1 or isinstance(exc, (InvalidArgument, PathOutsideRoot)):  # a wrong call, not a file
                 raise
             skipped.append(Skipped.of(raw, exc))

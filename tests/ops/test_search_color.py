@@ -49,7 +49,7 @@ def test_grep_colors_and_never() -> None:
 def test_at_a_terminal_colours_by_default_and_escapes_the_documents_own(tmp_path: Path) -> None:
     odd = tmp_path / "a\x1b[7mb.pdf"  # a name holding an escape sequence: shown escaped, never obeyed
     shutil.copy(FILES[0], odd)
-    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    env = {**{k: v for k, v in os.environ.items() if k != "NO_COLOR"}, "TERM": "xterm"}  # (a colour terminal)
     # a few lines: nothing reads the terminal until the command ends, and its buffer holds a few kB
     proc, shown = run_at_terminal([str(PDFTOOLS), "search", "-m", "1", "-n", "-H", "text", str(odd)], tmp_path, 120,
                                   env=env)
@@ -58,3 +58,15 @@ def test_at_a_terminal_colours_by_default_and_escapes_the_documents_own(tmp_path
     proc, shown = run_at_terminal([str(PDFTOOLS), "search", "-m", "1", "-n", "text", str(odd)], tmp_path, 120,
                                   env={**env, "NO_COLOR": "1"})
     assert proc.returncode == 0 and b"\x1b" not in shown  # NO_COLOR, as pdftools' tables honour it
+
+
+@pytest.mark.parametrize(("term", "coloured"), [("dumb", False), (None, False), ("xterm-256color", True)])
+def test_auto_is_plain_on_a_dumb_terminal_as_pdfgrep(tmp_path: Path, term: str | None, coloured: bool) -> None:
+    """As grep and pdfgrep, `auto` colours at a terminal only when TERM is set and not `dumb`: Emacs' shell and
+    compilation buffers (TERM=dumb) showed the escape sequences as text."""
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TERM", "GREP_COLORS")}
+    env.update({"TERM": term} if term is not None else {})
+    argv = ["-m", "1", "-n", "-H", "text", str(FILES[0])]
+    ours = run_at_terminal([str(PDFTOOLS), "search", *argv], tmp_path, 120, env=env)[1]
+    theirs = run_at_terminal([pdfgrep(), *argv], tmp_path, 120, env=env)[1]
+    assert (b"\x1b[" in theirs, b"\x1b[" in ours) == (coloured, coloured), (ours[:200], theirs[:200])

@@ -241,8 +241,8 @@ def test_recursive_without_inputs_searches_the_working_folder_as_pdfgrep(tmp_pat
                                               # -A, -B, -R, -Z, --page-range: taken
                                               ("-o", "--only-matching"), ("-p", "--page-count"),
                                               # pdfgrep's options pdftools does without: `--unac` suggested
-                                              # --count, `--cache` --help
-                                              ("--unac", "as written"), ("--cache", "leave"), ("-f", "--file"),
+                                              # --count (--cache: taken, test_search_cache_taken)
+                                              ("--unac", "as written"), ("-f", "--file"),
                                               ("-V", "pdftools --version")])
 def test_pdfgreps_options_we_spell_otherwise_say_how(option: str, said: str) -> None:
     """A pdfgrep user types `-l` (and `-P`, `-R`, `-A 2`): `unknown option -l` alone left them to the help."""

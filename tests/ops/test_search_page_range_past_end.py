@@ -1,0 +1,53 @@
+"""`search --page-range` (`--pages`) past a file's end, as pdfgrep reads it: the pages of the range the file has
+are searched, so `pdfgrep --page-range 1-2 PAT *.pdf` over files of one page and of many counts every file (it
+failed each shorter file with INVALID_PAGE_RANGE and exited 2). A file's own pages (`a.pdf:2-9`) are still
+checked: they were written for that file."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import CORPUS
+
+PDFTOOLS = Path(sys.executable).with_name("pdftools")
+ONE = CORPUS / "002-trivial-libre-office-writer" / "002-trivial-libre-office-writer.pdf"  # 1 page, Lorem ipsum
+COLUMNS = CORPUS / "026-latex-multicolumn" / "multicolumn.pdf"  # 3 pages
+FOUR = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
+
+
+def run(*argv: object) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run([str(a) for a in argv], capture_output=True, check=False)
+
+
+@pytest.mark.parametrize(("options", "files"), [
+    (["--page-range", "1-3", "-c"], [ONE, COLUMNS, FOUR]),  # ONE has page 1 only, COLUMNS 1-3
+    (["--page-range", "2-9", "-n"], [COLUMNS]),  # pages 2 and 3
+    (["--page-range", "1,3-7", "-n", "-H"], [ONE, COLUMNS]),
+    (["--pages", "5", "-c"], [COLUMNS]),  # none of its pages: 0, exit 1
+    (["--page-range=4", "-c"], [ONE, COLUMNS, FOUR]),
+])
+def test_the_pages_a_file_has_are_searched_as_pdfgrep(options: list[str], files: list[Path]) -> None:
+    pdfgrep = shutil.which("pdfgrep")
+    assert pdfgrep, "pdfgrep is missing: .ci/setup installs it (Debian package pdfgrep)"
+    spelled = [o.replace("--pages", "--page-range") for o in options]
+    ours, theirs = run(PDFTOOLS, "search", *options, "ipsum", *files), run(pdfgrep, *spelled, "ipsum", *files)
+    assert theirs.stderr == b"", theirs  # (pdfgrep says nothing of it)
+    assert (ours.stdout, ours.returncode) == (theirs.stdout, theirs.returncode), (ours, theirs)
+    assert ours.stderr == b"", ours
+
+
+def test_a_files_own_pages_past_its_end_are_still_refused() -> None:
+    done = run(PDFTOOLS, "search", "ipsum", f"{COLUMNS}:2-9")
+    assert done.returncode == 2 and b"error[INVALID_PAGE_RANGE]" in done.stderr, done
+    assert b"has 3 pages" in done.stderr, done
+
+
+def test_a_spec_that_is_not_pdfgreps_keeps_its_meaning() -> None:
+    """`last` is the file's own last page: `2-last` of a 1-page file names no page there, as elsewhere."""
+    done = run(PDFTOOLS, "search", "-c", "--pages", "2-last", "ipsum", COLUMNS, ONE)
+    assert done.returncode == 2 and b"error[INVALID_PAGE_RANGE]" in done.stderr, done
+    assert done.stdout.startswith(f"{COLUMNS}:".encode()), done

@@ -82,6 +82,9 @@ def stamp(
     position: Annotated[Position, Param("Where on the page (text){{cli:: center, top, bottom, left, right, top-left, "
                                         "top-right, bottom-left, bottom-right; pdfcpu's `bc`, `tl`... too}}",
                                         aliases=PDFCPU_POSITIONS), Cli(metavar="WHERE")] = "center",
+    font: Annotated[str | None, Param("TrueType/OpenType font file (`f.ttf`, `f.ttc#1`) or installed family; default: "
+                                      "Helvetica, else installed fonts that have the text's characters"),
+                    Cli(metavar="FONT")] = None,
     font_size: Annotated[float, Param("Text size in points", ge=1, le=1000)] = 12,
     color: Annotated[str, Param("Text colour: #rrggbb, #rgb or a name (black, gray, red...)")]
     = "black",
@@ -108,7 +111,8 @@ def stamp(
         raise InvalidArgument("{{repeat}} picks pages of a {{pdf}} stamp, not of text",
                               hint="Leave it out: text goes on every page named by {{pages}}.")
     if pdf is not None:
-        _text_only({"position": position != "center", "font_size": font_size != 12, "color": color != "black",
+        _text_only({"position": position != "center", "font": font is not None, "font_size": font_size != 12,
+                    "color": color != "black",
                     "angle": angle != 0, "margin": margin != 36, "start": start != 1})
     rgb = _colour(color)
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
@@ -118,12 +122,12 @@ def stamp(
     numbers = sorted(set(given))
     if text is not None:
         texts = [_fill(text, n - 1 + start, count) for n in numbers]
-        encoded = [fonts.encode(t) for t in texts]  # every page checked before any is changed
+        lines = _lines(job.pdf, texts, font)  # every page checked before any is changed
         style = _style(job.pdf, rgb, opacity)
         listed = page_list(job.pdf)
-        for done, (number, data) in enumerate(zip(numbers, encoded, strict=True), 1):
+        for done, (number, line) in enumerate(zip(numbers, lines, strict=True), 1):
             task.check()
-            _stamp_text(listed[number - 1], data, style, font_size, position, angle, margin, underlay, number)
+            _stamp_text(listed[number - 1], line, style, font_size, position, angle, margin, underlay, number)
             task.progress(done, len(numbers), "stamp")
         first = texts[0]
     else:
@@ -159,8 +163,42 @@ def _fill(template: str, page: int, pages: int) -> str:
 
 
 @dataclass
+class _Line:
+    """A text as drawn: (font, string operand) pieces, its width (1/1000 of the size) and its cap height."""
+
+    pieces: list[tuple[pikepdf.Object, bytes]]
+    units: float
+    cap: float
+
+
+def _lines(pdf: pikepdf.Pdf, texts: list[str], font: str | None) -> list[_Line]:
+    """The texts in Helvetica, when no font is named and it shows them; else in the font named, or in installed
+    fonts that have their characters, embedded (`document.embedding`)."""
+    from pikepdf import Dictionary, Name
+
+    if font is None and all(fonts.shows(t) for t in texts):
+        encoded = [fonts.encode(t) for t in texts]
+        helvetica = pdf.make_indirect(Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name.Helvetica,
+                                                 Encoding=Name.WinAnsiEncoding))
+        return [_Line([(helvetica, fonts.literal(data))], sum(fonts.WIDTHS.get(b, 556) for b in data),
+                      fonts.CAP_HEIGHT) for data in encoded]
+    from pdftools.document import embedding, font_files
+
+    fonts.check_controls(texts)
+    layout = embedding.Layout(font_files.named(font) if font is not None else None)
+    laid = [layout.line(t) for t in texts]
+    embedded = layout.embed(pdf)
+    lines = []
+    for runs in laid:
+        used = [(embedded[id(run.face)], run) for run in runs]
+        lines.append(_Line([(e.font, e.operand(run.face, run.glyphs)) for e, run in used],
+                           sum(e.units(run.face, run.glyphs) for e, run in used),
+                           max((e.cap_height for e, _ in used), default=fonts.CAP_HEIGHT)))
+    return lines
+
+
+@dataclass
 class _Style:
-    font: pikepdf.Object
     state: pikepdf.Object
     """The graphics state with the opacity."""
     rgb: tuple[float, float, float]
@@ -169,13 +207,11 @@ class _Style:
 def _style(pdf: pikepdf.Pdf, rgb: tuple[float, float, float], opacity: float) -> _Style:
     from pikepdf import Dictionary, Name
 
-    font = pdf.make_indirect(Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name.Helvetica,
-                                        Encoding=Name.WinAnsiEncoding))
     state = pdf.make_indirect(Dictionary(Type=Name.ExtGState, ca=opacity, CA=opacity))
-    return _Style(font, state, rgb)
+    return _Style(state, rgb)
 
 
-def _stamp_text(page: pikepdf.Page, data: bytes, style: _Style, size: float, position: str,
+def _stamp_text(page: pikepdf.Page, line: _Line, style: _Style, size: float, position: str,
                 angle: float, margin: float, underlay: bool, number: int = 1) -> None:
     from pikepdf import Name
 
@@ -183,7 +219,7 @@ def _stamp_text(page: pikepdf.Page, data: bytes, style: _Style, size: float, pos
     w, h = x1 - x0, y1 - y0
     rotation = upright(page)
     width, height = (h, w) if rotation in (90, 270) else (w, h)  # as displayed
-    text_w, text_h = fonts.width(data, size), fonts.CAP_HEIGHT * size
+    text_w, text_h = line.units * size / 1000, line.cap * size
     cx = {"left": margin + text_w / 2, "right": width - margin - text_w / 2}.get(_side(position, 1), width / 2)
     cy = {"top": height - margin - text_h / 2, "bottom": margin + text_h / 2}.get(_side(position, 0), height / 2)
     if not (0 <= cx <= width and 0 <= cy <= height):  # nothing would show, and the page would say it was stamped
@@ -191,13 +227,18 @@ def _stamp_text(page: pikepdf.Page, data: bytes, style: _Style, size: float, pos
                               f"{height:g} pt)", hint="Give a margin under half the page's width and height.")
     a, b, c, d, e, f = _TO_USER[rotation](w, h)
     cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
-    font = add_resource(page, style.font, Name.Font, "Fst")
+    names: dict[int, pikepdf.Name] = {}  # each font once on the page, whatever runs use it
+    for piece, _ in line.pieces:
+        if piece.objgen[0] not in names:
+            names[piece.objgen[0]] = add_resource(page, piece, Name.Font, "Fst")
     state = add_resource(page, style.state, Name.ExtGState, "Gst")
     r, g, bl = style.rgb
     ops = (f"q {a} {b} {c} {d} {e + x0:.3f} {f + y0:.3f} cm 1 0 0 1 {cx:.3f} {cy:.3f} cm "
            f"{cos:.5f} {sin:.5f} {-sin:.5f} {cos:.5f} 0 0 cm {state} gs {r:.3f} {g:.3f} {bl:.3f} rg "
-           f"BT {font} {size:g} Tf {-text_w / 2:.3f} {-text_h / 2:.3f} Td ").encode()
-    content = ops + fonts.literal(data) + b" Tj ET Q\n"
+           f"BT {names[line.pieces[0][0].objgen[0]]} {size:g} Tf {-text_w / 2:.3f} {-text_h / 2:.3f} Td ").encode()
+    shown = [(b"" if i == 0 else f" {names[font.objgen[0]]} {size:g} Tf ".encode()) + operand + b" Tj"
+             for i, (font, operand) in enumerate(line.pieces)]
+    content = ops + b"".join(shown) + b" ET Q\n"
     if underlay:
         page.contents_add(content, prepend=True)
     else:

@@ -1,0 +1,171 @@
+"""Text in TrueType fonts embedded in the PDF, for what the standard Helvetica cannot show (CJK, Cyrillic, Greek,
+Arabic, Hebrew...): each line laid out as runs of glyphs (one run per font, in the order drawn: see `shaping`),
+then each font subset to the glyphs used (fontTools) and written as a Type0 font with a CIDFontType2 descendant,
+Identity-H encoding (two bytes per glyph: its id in the subset), /W widths and a /ToUnicode CMap, so text
+extraction (pdftotext, copy and paste) gives the text back. The same glyphs give the same bytes, run after run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import logging
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from pdftools.document import font_files, shaping
+from pdftools.document.font_files import Face
+from pdftools.errors import InvalidArgument
+
+if TYPE_CHECKING:
+    import pikepdf
+
+CMAP_HEAD = (b"/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n/CIDSystemInfo << /Registry (Adobe) "
+             b"/Ordering (UCS) /Supplement 0 >> def\n/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n"
+             b"1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n")
+CMAP_TAIL = b"endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n"
+
+
+@dataclass
+class Run:
+    """Glyphs of one font, in the order drawn."""
+
+    face: Face
+    glyphs: list[shaping.Glyph]
+
+
+@dataclass
+class Embedded:
+    """A font as written into the PDF: its object, its glyphs' ids there and widths (1/1000 of the size)."""
+
+    font: pikepdf.Object
+    ids: dict[str, int]
+    widths: dict[str, float]
+    cap_height: float
+
+    def operand(self, face: Face, glyphs: list[shaping.Glyph]) -> bytes:
+        """The glyphs as a hex string of their ids in the subset (Identity-H: two bytes each)."""
+        return b"<" + "".join(f"{self.ids[face.cmap[ord(g.char)]]:04X}" for g in glyphs).encode() + b">"
+
+    def units(self, face: Face, glyphs: list[shaping.Glyph]) -> float:
+        return sum(self.widths[face.cmap[ord(g.char)]] for g in glyphs)
+
+
+@dataclass
+class Layout:
+    """Lines laid out in fonts given (`--font`) or found (fontconfig), remembering every glyph they use."""
+
+    named: Face | None = None
+    used: dict[int, dict[str, str]] = field(default_factory=dict)  # id(face) -> glyph name -> the text it shows
+    faces: dict[int, Face] = field(default_factory=dict)
+
+    def line(self, text: str) -> list[Run]:
+        faces = self._faces(text)
+        glyphs = [g for shaped in shaping.arabic(text) if faces.get(shaped.text[0])
+                  for g in _in_font(shaped, faces[shaped.text[0]])]
+        runs: list[Run] = []
+        for glyph in shaping.drawn_order(glyphs):
+            face = faces[glyph.text[0]]
+            assert face is not None
+            if runs and runs[-1].face is face:
+                runs[-1].glyphs.append(glyph)
+            else:
+                runs.append(Run(face, [glyph]))
+            self.faces[id(face)] = face
+            self.used.setdefault(id(face), {}).setdefault(face.cmap[ord(glyph.char)], glyph.text)
+        return runs
+
+    def _faces(self, text: str) -> dict[str, Face | None]:
+        if self.named is None:
+            return font_files.covering(text)
+        lacking = [ch for ch in dict.fromkeys(text) if font_files.drawn(ch) and not self.named.has(ch)]
+        if lacking:
+            shown = ", ".join(f"{ch} (U+{ord(ch):04X})" for ch in lacking[:font_files.SHOWN])
+            raise InvalidArgument(f"the font {self.named.name} cannot show {shown}"
+                                  f"{', ...' * (len(lacking) > font_files.SHOWN)}",
+                                  hint="Give a font that has them (--font), or leave --font out: pdftools then "
+                                       "picks installed fonts that have them.")
+        return {ch: self.named if font_files.drawn(ch) else None for ch in text}
+
+    def embed(self, pdf: pikepdf.Pdf) -> dict[int, Embedded]:
+        """Each font used, subset to its glyphs, in the PDF."""
+        return {key: _embed(pdf, self.faces[key], used) for key, used in self.used.items()}
+
+
+def _in_font(glyph: shaping.Glyph, face: Face | None) -> list[shaping.Glyph]:
+    """The glyph, or when the font lacks the joined form, its letters as they are: refused if they join."""
+    assert face is not None
+    if face.has(glyph.char):
+        return [glyph]
+    letters = [shaping.Glyph(ch, ch) for ch in glyph.text]
+    if shaping.unjoined(letters):
+        raise InvalidArgument(f"the font {face.name} cannot join the Arabic letters of the text: it has no Arabic "
+                              f"presentation forms (U+FB50-U+FEFF), which pdftools draws joined letters with",
+                              hint="Give a font that has them (DejaVu Sans: fonts-dejavu-core), or leave --font out.")
+    return letters
+
+
+def _embed(pdf: pikepdf.Pdf, face: Face, used: dict[str, str]) -> Embedded:
+    from fontTools import subset
+    from pikepdf import Array, Dictionary, Name, Stream
+
+    font = face.font
+    scale = 1000 / font["head"].unitsPerEm
+    widths = {name: font["hmtx"][name][0] * scale for name in used}
+    options = subset.Options()
+    options.layout_features, options.hinting, options.notdef_outline = [], False, True
+    options.name_IDs, options.drop_tables = [0, 1, 2, 3, 4, 5, 6], [*options.drop_tables, "GSUB", "GPOS", "GDEF"]
+    whole = font["OS/2"].fsType & 0x0100 if "OS/2" in font else 0  # "no subsetting": embedded whole
+    if not whole:
+        subsetter = subset.Subsetter(options)
+        subsetter.populate(glyphs=sorted(used))
+        quiet = logging.getLogger("fontTools")  # it logs the tables it drops (FFTM...) on stderr
+        level = quiet.level
+        quiet.setLevel(logging.ERROR)
+        try:
+            subsetter.subset(font)
+        finally:
+            quiet.setLevel(level)
+    ids = {name: font.getGlyphID(name) for name in used}
+    font.recalcTimestamp = False  # the same glyphs, the same bytes
+    data = io.BytesIO()
+    font.save(data)
+    tag = "".join(chr(65 + b % 26) for b in hashlib.sha256(data.getvalue()).digest()[:6])
+    base = Name(f"/{tag}+{_postscript_name(font)}")
+    head, hhea = font["head"], font["hhea"]
+    cap = getattr(font.get("OS/2"), "sCapHeight", 0) or hhea.ascent * 0.7
+    file = Stream(pdf, data.getvalue())
+    file.Length1 = len(data.getvalue())
+    descriptor = Dictionary(Type=Name.FontDescriptor, FontName=base, Flags=4, ItalicAngle=font["post"].italicAngle,
+                            FontBBox=Array([round(v * scale) for v in (head.xMin, head.yMin, head.xMax, head.yMax)]),
+                            Ascent=round(hhea.ascent * scale), Descent=round(hhea.descent * scale),
+                            CapHeight=round(cap * scale), StemV=80, FontFile2=pdf.make_indirect(file))
+    cid = Dictionary(Type=Name.Font, Subtype=Name.CIDFontType2, BaseFont=base, CIDToGIDMap=Name.Identity,
+                     CIDSystemInfo=Dictionary(Registry="Adobe", Ordering="Identity", Supplement=0),
+                     FontDescriptor=pdf.make_indirect(descriptor),
+                     W=_widths(widths, ids))
+    type0 = Dictionary(Type=Name.Font, Subtype=Name.Type0, BaseFont=base, Encoding=Name("/Identity-H"),
+                       DescendantFonts=Array([pdf.make_indirect(cid)]),
+                       ToUnicode=pdf.make_indirect(Stream(pdf, _to_unicode({ids[n]: t for n, t in used.items()}))))
+    return Embedded(pdf.make_indirect(type0), ids, widths, cap * scale / 1000)
+
+
+def _widths(widths: dict[str, float], ids: dict[str, int]) -> pikepdf.Array:
+    """/W: each glyph id used, then its width in an array of one (`7 [600] 9 [556]`)."""
+    from pikepdf import Array
+
+    by_id = {ids[name]: round(width, 3) for name, width in widths.items()}
+    return Array([v for gid in sorted(by_id) for v in (gid, Array([by_id[gid]]))])
+
+
+def _postscript_name(font: object) -> str:
+    name = font["name"].getDebugName(6) or font["name"].getDebugName(4) or "Font"  # type: ignore[index]
+    return "".join(c for c in name if c.isascii() and c.isalnum() or c in "-_")[:60] or "Font"
+
+
+def _to_unicode(texts: dict[int, str]) -> bytes:
+    """The CMap from glyph ids to the text they show (UTF-16BE), in blocks of 100 as the format wants."""
+    pairs = [f"<{gid:04X}> <{text.encode('utf-16-be').hex().upper()}>" for gid, text in sorted(texts.items())]
+    blocks = [pairs[i:i + 100] for i in range(0, len(pairs), 100)]
+    body = "".join(f"{len(b)} beginbfchar\n" + "\n".join(b) + "\nendbfchar\n" for b in blocks)
+    return CMAP_HEAD + body.encode() + CMAP_TAIL

@@ -1,0 +1,173 @@
+"""TrueType and OpenType fonts to embed: a file (`font.ttf`, `fonts.ttc#1` for a collection's second font) or a
+family installed with fontconfig (`fc-match`), read with fontTools and checked: a font at all, TrueType outlines,
+embedding allowed by its licence bits (OS/2 fsType).
+
+Without a font named, `covering` picks installed ones for text the standard Helvetica cannot show: the first
+font in fontconfig's order for sans-serif (`fc-match -a`) that has every character, else each character from the
+first that has it; characters no installed font has are an error naming them.
+"""
+
+from __future__ import annotations
+
+import os
+import unicodedata
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pdftools import engines
+from pdftools.core.paths import input_path, policy
+from pdftools.core.policies import like_data
+from pdftools.errors import BadFont, InvalidArgument, PdftoolsError
+
+if TYPE_CHECKING:
+    from fontTools.ttLib import TTFont
+
+SUFFIXES = (".ttf", ".otf", ".ttc", ".otc", ".woff", ".woff2")
+FONT_HINT = ("Give a TrueType or OpenType file (.ttf, .otf, .ttc#INDEX) or an installed family (`fc-list : family` "
+             "lists them), e.g. --font 'DejaVu Sans'.")
+SHOWN = 12  # characters quoted in an error
+
+
+@dataclass
+class Face:
+    """One font: where it comes from, as named to people, and its fontTools object."""
+
+    name: str
+    font: TTFont
+    cmap: dict[int, str] = field(default_factory=dict)  # code point -> glyph name
+
+    def has(self, char: str) -> bool:
+        return ord(char) in self.cmap
+
+
+def drawn(char: str) -> bool:
+    """A character some glyph must draw: not a control or format mark (a bidi mark, a joiner)."""
+    return unicodedata.category(char) not in ("Cc", "Cf")
+
+
+def named(spec: str) -> Face:
+    """The font `--font` names: a file (its path, `path#index` in a collection) or an installed family. A name
+    that is not plainly a path (`DejaVu Sans`, `font`) is a file when one has that name (the path's own errors,
+    outside an MCP server's roots, come first), else a family."""
+    raw, _, index = spec.rpartition("#") if _indexed(spec) else (spec, "", "")
+    if not _is_file(raw) and not policy().input(raw).is_file():
+        found = _match(spec)
+        if found is None:
+            raise BadFont(f"no installed font family is named {spec!r}", hint=FONT_HINT)
+        return _load(Path(found[0]), found[1], spec)
+    return _load(input_path(raw, pdf=False), int(index) if index else None, raw)
+
+
+def covering(text: str) -> dict[str, Face | None]:
+    """Each character of `text` -> the installed font that draws it (None: a format mark, drawn by none)."""
+    wanted = [ch for ch in dict.fromkeys(text) if drawn(ch)]
+    fonts = _installed(os.environ.get("FONTCONFIG_FILE", ""), os.environ.get("FONTCONFIG_PATH", ""))
+    every = next((f for f in fonts if all(f.covers(ord(ch)) for ch in wanted)), None)
+    chosen: dict[str, _Listed] = {}
+    for ch in wanted:
+        best = every or next((f for f in fonts if f.covers(ord(ch))), None)
+        if best is not None:
+            chosen[ch] = best
+    lacking = [ch for ch in wanted if ch not in chosen]
+    if lacking:
+        shown = ", ".join(f"{ch} (U+{ord(ch):04X})" for ch in lacking[:SHOWN]) + ", ..." * (len(lacking) > SHOWN)
+        raise InvalidArgument(f"no installed font can show {len(lacking)} character{'s' * (len(lacking) > 1)} of "
+                              f"the text: {shown}", hint="Give a font that has them: --font FILE.ttf (or a family "
+                                                         "`fc-list` names); a Debian package with fonts for most "
+                                                         "scripts: fonts-noto-core (CJK: fonts-noto-cjk).")
+    loaded = {listed: _load(Path(listed.file), listed.index, listed.file) for listed in dict.fromkeys(chosen.values())}
+    return {ch: loaded[chosen[ch]] if ch in chosen else None for ch in text}  # (a format mark: None, left out)
+
+
+def _is_file(raw: str) -> bool:
+    """Plainly a path (or an MCP file: a URI, base64) rather than a family name."""
+    return (like_data(raw) or "/" in raw or "\\" in raw or raw.startswith(("pdftools:", "http:", "https:"))
+            or raw.lower().endswith(SUFFIXES))
+
+
+def _indexed(spec: str) -> bool:
+    head, sep, tail = spec.rpartition("#")
+    return bool(sep and head and tail.isdigit())
+
+
+def _match(family: str) -> tuple[str, int] | None:
+    """The file and index of the installed family (None when fontconfig's best match is another family)."""
+    try:
+        out = engines.run(["fc-match", "-f", "%{file}\t%{index}\t%{family}\t%{fullname}", family], timeout=60)
+    except PdftoolsError as exc:
+        raise BadFont(f"cannot look up the font family {family!r}: {exc.message}",
+                      hint="Install fontconfig (apt-get install fontconfig), or give the font's file.") from None
+    path, _, rest = out.decode(errors="replace").partition("\t")
+    index, _, names = rest.partition("\t")
+    known = {n.strip().casefold() for n in names.replace("\t", ",").split(",")}
+    if family.split(":")[0].strip().casefold() not in known or not path:
+        return None
+    return path, int(index or 0)
+
+
+def _load(path: Path, index: int | None, shown: str) -> Face:
+    from fontTools.ttLib import TTCollection, TTFont, TTLibError
+
+    try:
+        with path.open("rb") as handle:
+            collection = handle.read(4) == b"ttcf"
+        if collection:
+            count = len(TTCollection(str(path), lazy=True).fonts)
+            if (index or 0) >= count:
+                raise BadFont(f"{shown} holds {count} fonts: there is no font {index} in it",
+                              hint=f"Give {shown}#0 to {shown}#{count - 1} (0 is the first).")
+            font = TTFont(str(path), fontNumber=index or 0, lazy=True)
+        elif index:
+            raise BadFont(f"{shown} is one font, not a collection: it has no font {index}",
+                          hint=f"Give {shown} without #{index}.")
+        else:
+            font = TTFont(str(path), lazy=True)
+        cmap = font.getBestCmap() or {}
+    except (TTLibError, OSError, KeyError, ValueError, AssertionError, IndexError) as exc:
+        raise BadFont(f"{shown} is not a font pdftools can read ({type(exc).__name__}: {exc})"[:300],
+                      hint=FONT_HINT) from None
+    _check(font, shown)
+    return Face(shown, font, dict(cmap))
+
+
+def _check(font: TTFont, shown: str) -> None:
+    if "glyf" not in font:
+        raise BadFont(f"{shown} has PostScript (CFF) outlines: pdftools embeds fonts with TrueType outlines",
+                      hint="Give a .ttf font (most families have one), or a family `fc-list :fontformat=TrueType` "
+                           "names.")
+    fs_type = font["OS/2"].fsType if "OS/2" in font else 0
+    if fs_type & 0x000E == 0x0002 or fs_type & 0x0200:  # restricted licence; bitmaps only
+        what = "forbids embedding" if fs_type & 0x0002 else "allows embedding only as bitmaps"
+        raise BadFont(f"{shown}'s licence {what} (OS/2 fsType {fs_type:#06x}): it cannot go into a PDF",
+                      hint="Choose another font; DejaVu and Noto fonts may be embedded.")
+
+
+@dataclass(frozen=True)
+class _Listed:
+    file: str
+    index: int
+    ranges: tuple[tuple[int, int], ...]
+
+    def covers(self, point: int) -> bool:
+        return any(low <= point <= high for low, high in self.ranges)
+
+
+@cache
+def _installed(_file: str, _path: str) -> list[_Listed]:
+    """The TrueType fonts fontconfig knows, in its order of preference for sans-serif; per configuration."""
+    try:
+        out = engines.run(["fc-match", "-a", "-f", "%{file}\t%{index}\t%{fontformat}\t%{charset}\n", "sans-serif"],
+                          timeout=60).decode(errors="replace")
+    except PdftoolsError:
+        return []
+    fonts = []
+    for line in out.splitlines():
+        path, index, kind, charset = (line.split("\t") + ["", "", "", ""])[:4]
+        if kind != "TrueType" or not path.lower().endswith(SUFFIXES):
+            continue
+        ranges = tuple((int(low, 16), int(high or low, 16)) for item in charset.split()
+                       for low, _, high in [item.partition("-")])
+        fonts.append(_Listed(path, int(index or 0), ranges))
+    return fonts

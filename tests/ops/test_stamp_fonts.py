@@ -1,0 +1,314 @@
+"""`stamp --text` in any script: text Helvetica cannot show is drawn in installed fonts that have its characters
+(fontconfig), or in the font `--font` names (a file, or a family), embedded as a subset (Type0, Identity-H, /W,
+/ToUnicode). Read back with the real programs: pdftotext gives the text back, pdftoppm draws its glyphs where the
+stamp goes, qpdf --check passes, pdffonts lists the subsets.
+
+The installed fonts are set up by the test: a fontconfig configuration (FONTCONFIG_FILE) that knows only DejaVu
+Sans (Latin, Greek, Cyrillic, Arabic, Hebrew) and Droid Sans Fallback (CJK), which `.ci/setup` installs, so the
+fonts chosen do not depend on what else a machine has."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pikepdf
+import pytest
+import readback as rb
+
+CJK_CYRILLIC = "機密 Секрет"
+ARABIC = "مرحبا بالعالم"
+HEBREW = "שלום עולם"
+BIDI_MARKS = "\u202a\u202b\u202c"  # poppler marks the right-to-left runs it reorders
+
+
+def _installed(family: str, name: str) -> Path:
+    found = subprocess.run(["fc-match", "-f", "%{file}", family], capture_output=True, text=True).stdout
+    assert found.endswith(name), f"{family} is not installed ({found!r}): run .ci/setup"
+    return Path(found)
+
+
+@pytest.fixture
+def dejavu() -> Path:
+    return _installed("DejaVu Sans", "DejaVuSans.ttf")
+
+
+@pytest.fixture
+def droid() -> Path:
+    return _installed("Droid Sans Fallback", "DroidSansFallbackFull.ttf")
+
+
+def _fontconfig(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *fonts: Path) -> None:
+    folder = tmp_path / "fonts"
+    folder.mkdir()
+    for font in fonts:
+        (folder / font.name).symlink_to(font)
+    conf = tmp_path / "fonts.conf"
+    conf.write_text(f'<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig><dir>{folder}</dir>'
+                    f"<cachedir>{tmp_path / 'fc-cache'}</cachedir></fontconfig>\n")
+    monkeypatch.setenv("FONTCONFIG_FILE", str(conf))
+
+
+@pytest.fixture
+def two_fonts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, dejavu: Path, droid: Path) -> None:
+    """Fontconfig knows DejaVu Sans and Droid Sans Fallback, nothing else."""
+    _fontconfig(tmp_path, monkeypatch, dejavu, droid)
+
+
+@pytest.fixture
+def blank(tmp_path: Path) -> Path:
+    path = tmp_path / "blank.pdf"
+    with pikepdf.new() as pdf:
+        pdf.add_blank_page(page_size=(400, 300))
+        pdf.save(path)
+    return path
+
+
+def _ink(path: Path, dpi: int = 36) -> tuple[list[tuple[int, int]], tuple[int, int]]:
+    """The dark pixels of page 1 as pdftoppm draws it, and the image's size."""
+    image = rb.render(path, dpi=dpi).convert("L")
+    width, height = image.size
+    pixels = image.load()
+    return [(x, y) for y in range(height) for x in range(width) if pixels[x, y] < 128], image.size
+
+
+def _contents(page: pikepdf.Page) -> bytes:
+    contents = page.Contents
+    return b"".join(c.read_bytes() for c in contents) if isinstance(contents, pikepdf.Array) else contents.read_bytes()
+
+
+def _font_files(path: Path) -> dict[str, int]:
+    """Each embedded font's name -> the length of its font program (decoded)."""
+    with pikepdf.open(path) as pdf:
+        found = {}
+        for page in pdf.pages:
+            for font in page.Resources.Font.values():
+                if font.Subtype == "/Type0":
+                    descendant = font.DescendantFonts[0]
+                    assert descendant.Subtype == "/CIDFontType2" and font.Encoding == "/Identity-H"
+                    assert "/W" in descendant and "/ToUnicode" in font
+                    found[str(font.BaseFont)] = len(descendant.FontDescriptor.FontFile2.read_bytes())
+        return found
+
+
+def test_cjk_and_cyrillic_in_the_installed_fonts_that_have_them(cli: Any, two_fonts: None, blank: Path,
+                                                                   tmp_path: Path) -> None:
+    out = tmp_path / "out.pdf"
+    result = cli("stamp", blank, "--text", CJK_CYRILLIC, "--font-size", "40", "-o", out, "--json")
+    assert result.exit_code == 0, result
+    assert rb.text(out).strip() == CJK_CYRILLIC
+    rb.qpdf_checked(out)
+    fonts = _font_files(out)
+    assert sorted(re.sub(r"^/[A-Z]{6}\+", "", name) for name in fonts) == ["DejaVuSans", "DroidSansFallback"], fonts
+    assert all(size < 8000 for size in fonts.values()), fonts  # subsets: Droid Sans Fallback's file has 4 MB
+    pdffonts = subprocess.run(["pdffonts", str(out)], capture_output=True, text=True, check=True).stdout
+    assert pdffonts.count("CID TrueType") == 2 and "Helvetica" not in pdffonts, pdffonts
+
+
+def test_the_glyphs_are_drawn_centred_by_their_widths(cli: Any, two_fonts: None, blank: Path,
+                                                       tmp_path: Path) -> None:
+    """Each character is drawn (not an empty box: two characters draw differently), and the ink's middle is the
+    page's middle: the width placing the text is the fonts' own."""
+    drawn = {}
+    for text in ("機機機", "密密密", CJK_CYRILLIC, "Секрет Секрет"):
+        out = tmp_path / f"{len(drawn)}.pdf"
+        assert cli("stamp", blank, "--text", text, "--font-size", "40", "-o", out).exit_code == 0
+        drawn[text], size = _ink(out)
+        xs, ys = [x for x, _ in drawn[text]], [y for _, y in drawn[text]]
+        assert len(xs) > 50, text
+        assert abs((min(xs) + max(xs)) / 2 - size[0] / 2) <= 3, (text, min(xs), max(xs), size)
+        assert abs((min(ys) + max(ys)) / 2 - size[1] / 2) <= 6, (text, min(ys), max(ys), size)
+    assert drawn["機機機"] != drawn["密密密"]
+
+
+def test_a_corner_and_an_angle_place_the_text_as_helvetica_is_placed(cli: Any, two_fonts: None, blank: Path,
+                                                                     tmp_path: Path) -> None:
+    out = tmp_path / "corner.pdf"
+    assert cli("stamp", blank, "--text", "Секрет", "--font-size", "30", "--position", "top-left", "--margin", "36",
+               "-o", out).exit_code == 0
+    ink, (width, height) = _ink(out, dpi=72)
+    assert 34 <= min(x for x, _ in ink) <= 40 and 32 <= min(y for _, y in ink) <= 40, min(ink)  # (round С overshoots)
+    assert max(x for x, _ in ink) < width / 2 and max(y for _, y in ink) < height / 2
+    turned = tmp_path / "turned.pdf"
+    assert cli("stamp", blank, "--text", "機密機密", "--font-size", "30", "--angle", "90", "-o", turned).exit_code == 0
+    ink, _ = _ink(turned, dpi=72)
+    xs, ys = [x for x, _ in ink], [y for _, y in ink]
+    assert max(ys) - min(ys) > 2 * (max(xs) - min(xs))  # upright: taller than wide, 4 x 30 pt high
+    assert abs((max(ys) + min(ys)) / 2 - height / 2) <= 3
+
+
+@pytest.mark.parametrize("text", [ARABIC, HEBREW, f"{ARABIC} 2024"])
+def test_right_to_left_text_reads_back_in_its_order(cli: Any, two_fonts: None, blank: Path, tmp_path: Path,
+                                                     text: str) -> None:
+    out = tmp_path / "out.pdf"
+    assert cli("stamp", blank, "--text", text, "-o", out).exit_code == 0
+    back = rb.text(out).strip().translate({ord(c): None for c in BIDI_MARKS})
+    assert back == text or back == " ".join(reversed(text.split(" ", 1))), back  # poppler puts 2024 first
+    rb.qpdf_checked(out)
+
+
+def test_arabic_letters_are_drawn_joined(cli: Any, two_fonts: None, blank: Path, tmp_path: Path) -> None:
+    """The glyphs drawn are the letters' joined forms (Unicode's presentation forms, lam-alef as one glyph), in
+    the order drawn left to right: the font subset maps them, and the content shows them right to left."""
+    from fontTools.ttLib import TTFont
+
+    out = tmp_path / "out.pdf"
+    assert cli("stamp", blank, "--text", "سلام", "-o", out).exit_code == 0
+    with pikepdf.open(out) as pdf:
+        font = next(iter(pdf.pages[0].Resources.Font.values()))
+        program = font.DescendantFonts[0].FontDescriptor.FontFile2.read_bytes()
+        content = _contents(pdf.pages[0])
+    (tmp_path / "font.ttf").write_bytes(program)
+    subset = TTFont(tmp_path / "font.ttf")
+    by_glyph = {subset.getGlyphID(name): point for point, name in subset.getBestCmap().items()}
+    shown = re.search(rb"<([0-9A-F]+)> Tj", content).group(1).decode()
+    drawn = [by_glyph[int(shown[i:i + 4], 16)] for i in range(0, len(shown), 4)]
+    assert drawn == [0xFEE1, 0xFEFC, 0xFEB3], [hex(p) for p in drawn]  # meem final, lam-alef final, seen initial
+
+
+def test_a_font_file_or_family_named(cli: Any, blank: Path, dejavu: Path, tmp_path: Path) -> None:
+    for given in (str(dejavu), "DejaVu Sans", "dejavu sans"):
+        out = tmp_path / "out.pdf"
+        result = cli("stamp", blank, "--text", "Ελληνικά Page 1", "--font", given, "-o", out, "--force")
+        assert result.exit_code == 0, (given, result)
+        assert rb.text(out).strip() == "Ελληνικά Page 1"
+        assert [re.sub(r"^/[A-Z]{6}\+", "", n) for n in _font_files(out)] == ["DejaVuSans"]
+
+
+def test_latin_text_in_a_named_font_is_embedded(cli: Any, blank: Path, dejavu: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out.pdf"
+    assert cli("stamp", blank, "--text", "Page {page}", "--font", dejavu, "-o", out).exit_code == 0
+    assert rb.text(out).strip() == "Page 1" and len(_font_files(out)) == 1
+
+
+def test_the_font_named_lacks_characters(cli: Any, blank: Path, dejavu: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out.pdf"
+    result = cli("stamp", blank, "--text", "機密 ok", "--font", dejavu, "-o", out, "--json")
+    assert result.exit_code == 2, result
+    error = json.loads(result.stderr)["error"]
+    assert error["code"] == "INVALID_ARGUMENT" and "機 (U+6A5F), 密 (U+5BC6)" in error["message"], error
+    assert not out.exists()
+
+
+def test_no_installed_font_has_the_characters(cli: Any, blank: Path, dejavu: Path, tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    _fontconfig(tmp_path, monkeypatch, dejavu)
+    out = tmp_path / "out.pdf"
+    result = cli("stamp", blank, "--text", "Top 機密", "-o", out, "--json")
+    assert result.exit_code == 2, result
+    error = json.loads(result.stderr)["error"]
+    assert "2 characters" in error["message"] and "機 (U+6A5F), 密 (U+5BC6)" in error["message"], error
+    assert "--font" in error["hint"], error
+    assert not out.exists()
+
+
+def test_latin_text_keeps_helvetica_byte_for_byte(cli: Any, blank: Path, tmp_path: Path) -> None:
+    """Text Helvetica shows is stamped as before fonts could be embedded: the standard font, not embedded, and
+    the same content stream (which pins the bytes: `tests/ops/test_stamp_pdf_options.py` pins the rest)."""
+    out = tmp_path / "out.pdf"
+    assert cli("stamp", blank, "--text", "Café (draft) {page}/{pages}", "-o", out).exit_code == 0
+    with pikepdf.open(out) as pdf:
+        page = pdf.pages[0]
+        assert dict(page.Resources.Font.Fst1.items()) == {"/Type": "/Font", "/Subtype": "/Type1",
+                                                           "/BaseFont": "/Helvetica", "/Encoding": "/WinAnsiEncoding"}
+        contents = _contents(page)
+    assert contents == (b"q\n\nQ\nq 1 0 0 1 0.000 0.000 cm 1 0 0 1 200.000 150.000 cm 1.00000 0.00000 -0.00000 "
+                        b"1.00000 0 0 cm /Gst1 gs 0.000 0.000 0.000 rg BT /Fst1 12 Tf -40.350 -4.308 Td "
+                        b"(Caf\xe9 \\(draft\\) 1/1) Tj ET Q\n"), contents  # as written before this change
+
+
+def test_the_same_stamp_gives_the_same_bytes(cli: Any, two_fonts: None, blank: Path, tmp_path: Path) -> None:
+    outputs = []
+    for run in range(2):
+        out = tmp_path / f"{run}.pdf"
+        assert cli("stamp", blank, "--text", CJK_CYRILLIC, "-o", out).exit_code == 0
+        outputs.append(re.sub(rb"/ID \[<[0-9a-f]{32}><[0-9a-f]{32}>\]", b"/ID", out.read_bytes()))
+    assert outputs[0] == outputs[1]
+
+
+@pytest.fixture
+def collection(tmp_path: Path, dejavu: Path) -> Path:
+    """Two fonts in one file: DejaVu Sans, then a copy of it named SecondFont."""
+    from fontTools.ttLib import TTCollection, TTFont
+
+    second = TTFont(dejavu)
+    for record in second["name"].names:
+        if record.nameID in (1, 4, 6):
+            record.string = "SecondFont"
+    both = TTCollection()
+    both.fonts = [TTFont(dejavu), second]
+    path = tmp_path / "fonts.ttc"
+    both.save(path)
+    return path
+
+
+@pytest.mark.parametrize(("index", "name"), [("", "DejaVuSans"), ("#0", "DejaVuSans"), ("#1", "SecondFont")])
+def test_a_collection_takes_its_font_by_index(cli: Any, blank: Path, collection: Path, tmp_path: Path, index: str,
+                                              name: str) -> None:
+    out = tmp_path / "out.pdf"
+    result = cli("stamp", blank, "--text", "Секрет", "--font", f"{collection}{index}", "-o", out)
+    assert result.exit_code == 0, result
+    assert [re.sub(r"^/[A-Z]{6}\+", "", n) for n in _font_files(out)] == [name]
+    assert rb.text(out).strip() == "Секрет"
+
+
+def _error(result: Any) -> dict[str, str]:
+    return json.loads(result.stderr)["error"]  # type: ignore[no-any-return]
+
+
+def test_fonts_that_cannot_be_used_are_named(cli: Any, blank: Path, collection: Path, dejavu: Path,
+                                             tmp_path: Path) -> None:
+    from fontTools.ttLib import TTFont
+
+    restricted = TTFont(dejavu)
+    restricted["OS/2"].fsType = 0x0002
+    restricted.save(tmp_path / "restricted.ttf")
+    (tmp_path / "notes.ttf").write_text("not a font\n")
+    cases = {str(tmp_path / "notes.ttf"): "is not a font pdftools can read",
+             str(tmp_path / "restricted.ttf"): "licence forbids embedding (OS/2 fsType 0x0002)",
+             f"{collection}#2": "holds 2 fonts: there is no font 2 in it",
+             f"{dejavu}#1": "is one font, not a collection",
+             "No Such Family": "no installed font family is named 'No Such Family'"}
+    for given, said in cases.items():
+        out = tmp_path / "out.pdf"
+        result = cli("stamp", blank, "--text", "Секрет", "--font", given, "-o", out, "--json")
+        assert result.exit_code == 4, (given, result)
+        error = _error(result)
+        assert error["code"] == "BAD_FONT" and said in error["message"] and error["hint"], (given, error)
+        assert not out.exists()
+    missing = cli("stamp", blank, "--text", "x", "--font", tmp_path / "missing.ttf", "-o", tmp_path / "o.pdf",
+                  "--json")
+    assert missing.exit_code == 3 and _error(missing)["code"] == "FILE_NOT_FOUND", missing
+
+
+def test_a_font_with_a_pdf_stamp_is_refused(cli: Any, blank: Path, dejavu: Path, tmp_path: Path) -> None:
+    result = cli("stamp", blank, "--pdf", blank, "--font", dejavu, "-o", tmp_path / "o.pdf", "--json")
+    assert result.exit_code == 2 and "--font" in _error(result)["message"], result
+
+
+def test_over_mcp_the_font_is_a_file_in_the_roots_or_a_family(tmp_path: Path, blank: Path, dejavu: Path) -> None:
+    (tmp_path / "fonts").mkdir()
+    (tmp_path / "fonts" / "f.ttf").write_bytes(dejavu.read_bytes())
+    for font in ("fonts/f.ttf", "DejaVu Sans"):
+        done = rb.mcp_call(tmp_path, "pdf_stamp", {"input": "blank.pdf", "text": "Ελληνικά", "font": font,
+                                                    "output": "o.pdf", "force": True})
+        assert not done.is_error, (font, done)
+        assert rb.text(tmp_path / "o.pdf").strip() == "Ελληνικά"
+    outside = rb.mcp_call(tmp_path, "pdf_stamp", {"input": "blank.pdf", "text": "x", "font": str(dejavu),
+                                                   "output": "p.pdf"})
+    assert rb.mcp_error(outside)["code"] == "PATH_OUTSIDE_ROOT" and not (tmp_path / "p.pdf").exists()
+
+
+def test_batch_takes_the_font(cli: Any, blank: Path, dejavu: Path, tmp_path: Path) -> None:
+    (tmp_path / "in").mkdir()
+    for name in ("a.pdf", "b.pdf"):
+        (tmp_path / "in" / name).write_bytes(blank.read_bytes())
+    (tmp_path / "f.ttf").write_bytes(dejavu.read_bytes())
+    result = cli("batch", "stamp", tmp_path / "in", "-d", tmp_path / "out", "--set", "text=Секрет {page}",
+                 "--set", "font=f.ttf", "--jobs", "1", "--json")
+    assert result.exit_code == 0, result
+    for name in ("a.pdf", "b.pdf"):
+        assert rb.text(tmp_path / "out" / name).strip() == "Секрет 1"

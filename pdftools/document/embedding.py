@@ -58,6 +58,7 @@ class Layout:
     named: Face | None = None
     used: dict[int, dict[str, str]] = field(default_factory=dict)  # id(face) -> glyph name -> the text it shows
     faces: dict[int, Face] = field(default_factory=dict)
+    installed: dict[tuple[str, int], Face | None] = field(default_factory=dict)  # fonts found, read once
 
     def line(self, text: str) -> list[Run]:
         faces = self._faces(text)
@@ -77,7 +78,7 @@ class Layout:
 
     def _faces(self, text: str) -> dict[str, Face | None]:
         if self.named is None:
-            return font_files.covering(text)
+            return font_files.covering(text, self.installed)
         lacking = [ch for ch in dict.fromkeys(text) if font_files.drawn(ch) and not self.named.has(ch)]
         if lacking:
             shown = ", ".join(f"{ch} (U+{ord(ch):04X})" for ch in lacking[:font_files.SHOWN])

@@ -60,25 +60,32 @@ def named(spec: str) -> Face:
     return _load(input_path(raw, pdf=False), int(index) if index else None, raw)
 
 
-def covering(text: str) -> dict[str, Face | None]:
-    """Each character of `text` -> the installed font that draws it (None: a format mark, drawn by none)."""
+def covering(text: str, loaded: dict[tuple[str, int], Face | None]) -> dict[str, Face | None]:
+    """Each character of `text` -> the installed font that draws it (None: a format mark, drawn by none). Fonts
+    are read once into `loaded` (the same for every page: one font each in the PDF); one that cannot be embedded
+    (its licence, its outlines) is passed over."""
     wanted = [ch for ch in dict.fromkeys(text) if drawn(ch)]
     fonts = _installed(os.environ.get("FONTCONFIG_FILE", ""), os.environ.get("FONTCONFIG_PATH", ""))
-    every = next((f for f in fonts if all(f.covers(ord(ch)) for ch in wanted)), None)
-    chosen: dict[str, _Listed] = {}
-    for ch in wanted:
-        best = every or next((f for f in fonts if f.covers(ord(ch))), None)
-        if best is not None:
-            chosen[ch] = best
-    lacking = [ch for ch in wanted if ch not in chosen]
+
+    def usable(listed: _Listed) -> Face | None:
+        key = (listed.file, listed.index)
+        if key not in loaded:
+            try:
+                loaded[key] = _load(Path(listed.file), listed.index, listed.file)
+            except BadFont:
+                loaded[key] = None
+        return loaded[key]
+
+    every = next((f for f in fonts if all(f.covers(ord(ch)) for ch in wanted) and usable(f)), None)
+    chosen = {ch: every or next((f for f in fonts if f.covers(ord(ch)) and usable(f)), None) for ch in wanted}
+    lacking = [ch for ch in wanted if chosen[ch] is None]
     if lacking:
         shown = ", ".join(f"{ch} (U+{ord(ch):04X})" for ch in lacking[:SHOWN]) + ", ..." * (len(lacking) > SHOWN)
         raise InvalidArgument(f"no installed font can show {len(lacking)} character{'s' * (len(lacking) > 1)} of "
                               f"the text: {shown}", hint="Give a font that has them: --font FILE.ttf (or a family "
                                                          "`fc-list` names); a Debian package with fonts for most "
                                                          "scripts: fonts-noto-core (CJK: fonts-noto-cjk).")
-    loaded = {listed: _load(Path(listed.file), listed.index, listed.file) for listed in dict.fromkeys(chosen.values())}
-    return {ch: loaded[chosen[ch]] if ch in chosen else None for ch in text}  # (a format mark: None, left out)
+    return {ch: usable(listed) if (listed := chosen.get(ch)) else None for ch in text}  # (a format mark: None)
 
 
 def _is_file(raw: str) -> bool:

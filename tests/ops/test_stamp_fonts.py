@@ -312,3 +312,55 @@ def test_batch_takes_the_font(cli: Any, blank: Path, dejavu: Path, tmp_path: Pat
     assert result.exit_code == 0, result
     for name in ("a.pdf", "b.pdf"):
         assert rb.text(tmp_path / "out" / name).strip() == "Секрет 1"
+
+
+def test_every_page_shares_one_font(cli: Any, two_fonts: None, tmp_path: Path) -> None:
+    """Page numbers in Cyrillic on three pages: one DejaVu Sans subset, with the glyphs of all three, not three."""
+    doc = tmp_path / "three.pdf"
+    with pikepdf.new() as pdf:
+        for _ in range(3):
+            pdf.add_blank_page(page_size=(300, 300))
+        pdf.save(doc)
+    out = tmp_path / "out.pdf"
+    assert cli("stamp", doc, "--text", "Стр. {page}", "-o", out).exit_code == 0
+    assert [rb.text(out, n).strip() for n in (1, 2, 3)] == ["Стр. 1", "Стр. 2", "Стр. 3"]
+    with pikepdf.open(out) as pdf:
+        assert len({font.objgen for page in pdf.pages for font in page.Resources.Font.values()}) == 1
+
+
+def test_an_installed_font_that_forbids_embedding_is_passed_over(cli: Any, blank: Path, dejavu: Path,
+                                                                 tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from fontTools.ttLib import TTFont
+
+    bold = _installed("DejaVu Sans:bold", "DejaVuSans-Bold.ttf")
+    restricted = TTFont(dejavu)
+    restricted["OS/2"].fsType = 0x0002
+    (tmp_path / "mine").mkdir()
+    restricted.save(tmp_path / "mine" / "DejaVuSans.ttf")  # fontconfig's first choice for sans-serif
+    _fontconfig(tmp_path, monkeypatch, tmp_path / "mine" / "DejaVuSans.ttf", bold)
+    out = tmp_path / "out.pdf"
+    assert cli("stamp", blank, "--text", "Секрет", "-o", out).exit_code == 0
+    assert [re.sub(r"^/[A-Z]{6}\+", "", n) for n in _font_files(out)] == ["DejaVuSans-Bold"]
+
+
+def test_a_font_with_postscript_outlines_is_refused(cli: Any, blank: Path, tmp_path: Path) -> None:
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.t2CharStringPen import T2CharStringPen
+
+    pen = T2CharStringPen(500, None)
+    pen.moveTo((0, 0)), pen.lineTo((400, 0)), pen.lineTo((400, 700)), pen.closePath()
+    builder = FontBuilder(1000, isTTF=False)
+    builder.setupGlyphOrder([".notdef", "A"])
+    builder.setupCharacterMap({0x41: "A"})
+    builder.setupCFF("Boxes", {"FullName": "Boxes"}, {".notdef": pen.getCharString(), "A": pen.getCharString()}, {})
+    builder.setupHorizontalMetrics({".notdef": (500, 0), "A": (500, 0)})
+    builder.setupHorizontalHeader(ascent=800, descent=-200)
+    builder.setupNameTable({"familyName": "Boxes", "styleName": "Regular"})
+    builder.setupOS2()
+    builder.setupPost()
+    builder.save(tmp_path / "boxes.otf")
+    result = cli("stamp", blank, "--text", "A", "--font", tmp_path / "boxes.otf", "-o", tmp_path / "o.pdf", "--json")
+    assert result.exit_code == 4, result
+    error = _error(result)
+    assert error["code"] == "BAD_FONT" and "PostScript (CFF) outlines" in error["message"], error

@@ -10,7 +10,8 @@ from __future__ import annotations
 import hashlib
 import io
 import logging
-from dataclasses import dataclass, field
+import unicodedata
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from pdftools.document import font_files, shaping
@@ -45,10 +46,10 @@ class Embedded:
 
     def operand(self, face: Face, glyphs: list[shaping.Glyph]) -> bytes:
         """The glyphs as a hex string of their ids in the subset (Identity-H: two bytes each)."""
-        return b"<" + "".join(f"{self.ids[face.cmap[ord(g.char)]]:04X}" for g in glyphs).encode() + b">"
+        return b"<" + "".join(f"{self.ids[g.name]:04X}" for g in glyphs).encode() + b">"
 
     def units(self, face: Face, glyphs: list[shaping.Glyph]) -> float:
-        return sum(self.widths[face.cmap[ord(g.char)]] for g in glyphs)
+        return sum(self.widths[g.name] for g in glyphs)
 
 
 @dataclass
@@ -68,12 +69,14 @@ class Layout:
         for glyph in shaping.drawn_order(glyphs):
             face = faces[glyph.text[0]]
             assert face is not None
+            if not glyph.name:  # a bracket turned in right-to-left text: its mirror's glyph, if the font has one
+                glyph = replace(glyph, name=face.cmap.get(ord(glyph.char)) or face.cmap[ord(glyph.text[0])])
             if runs and runs[-1].face is face:
                 runs[-1].glyphs.append(glyph)
             else:
                 runs.append(Run(face, [glyph]))
             self.faces[id(face)] = face
-            self.used.setdefault(id(face), {}).setdefault(face.cmap[ord(glyph.char)], glyph.text)
+            self.used.setdefault(id(face), {}).setdefault(glyph.name, _as_placed(glyph))
         return runs
 
     def _faces(self, text: str) -> dict[str, Face | None]:
@@ -93,17 +96,34 @@ class Layout:
         return {key: _embed(pdf, self.faces[key], used) for key, used in self.used.items()}
 
 
+def _as_placed(glyph: shaping.Glyph) -> str:
+    """The text a glyph maps to in /ToUnicode. A right-to-left ligature's (lam-alef) is written in the order its
+    letters stand left to right: text extraction (poppler) spreads a glyph's characters over its width left to
+    right, then reads right-to-left runs backwards, so the logical order would come back reversed."""
+    if len(glyph.text) > 1 and unicodedata.bidirectional(glyph.char) in ("R", "AL"):
+        return glyph.text[::-1]
+    return glyph.text
+
+
 def _in_font(glyph: shaping.Glyph, face: Face | None) -> list[shaping.Glyph]:
-    """The glyph, or when the font lacks the joined form, its letters as they are: refused if they join."""
+    """The glyph named as the font draws it: by its character, or a joined form the font has no character for by
+    the font's own substitution for it (OpenType's init, medi, fina); refused when it has neither."""
     assert face is not None
     if face.has(glyph.char):
-        return [glyph]
-    letters = [shaping.Glyph(ch, ch) for ch in glyph.text]
-    if shaping.unjoined(letters):
-        raise InvalidArgument(f"the font {face.name} cannot join the Arabic letters of the text: it has no Arabic "
-                              f"presentation forms (U+FB50-U+FEFF), which pdftools draws joined letters with",
-                              hint="Give a font that has them (DejaVu Sans: fonts-dejavu-core), or leave --font out.")
-    return letters
+        return [replace(glyph, name=face.cmap[ord(glyph.char)])]
+    tag, letters = shaping.joined_form(glyph.char)
+    if not tag:  # (every character of the text was found in the font)
+        return [replace(glyph, name=face.cmap[ord(glyph.text[0])])]
+    drawn = []
+    for letter, feature in letters:
+        name = face.substituted(letter, feature) or (face.cmap[ord(letter)] if feature == "isol" else None)
+        if name is None:
+            raise InvalidArgument(f"the font {face.name} cannot join the Arabic letters of the text: it has neither "
+                                  "their presentation forms (U+FB50-U+FEFF) nor OpenType substitutions for them",
+                                  hint="Give a font that has them (DejaVu Sans: fonts-dejavu-core), or leave --font "
+                                       "out.")
+        drawn.append(shaping.Glyph(letter, letter if len(letters) > 1 else glyph.text, name))
+    return drawn
 
 
 def _embed(pdf: pikepdf.Pdf, face: Face, used: dict[str, str]) -> Embedded:

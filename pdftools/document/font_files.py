@@ -37,9 +37,18 @@ class Face:
     name: str
     font: TTFont
     cmap: dict[int, str] = field(default_factory=dict)  # code point -> glyph name
+    _features: dict[str, dict[str, str]] | None = None
 
     def has(self, char: str) -> bool:
         return ord(char) in self.cmap
+
+    def substituted(self, char: str, feature: str) -> str | None:
+        """The glyph the font draws `char` with under an OpenType feature (Arabic's `init`, `medi`, `fina`,
+        `isol`: single substitutions), None if it has none."""
+        if self._features is None:
+            self._features = _single_substitutions(self.font)
+        glyph = self.cmap.get(ord(char))
+        return self._features.get(feature, {}).get(glyph) if glyph else None
 
 
 def drawn(char: str) -> bool:
@@ -86,6 +95,25 @@ def covering(text: str, loaded: dict[tuple[str, int], Face | None]) -> dict[str,
                                                          "`fc-list` names); a Debian package with fonts for most "
                                                          "scripts: fonts-noto-core (CJK: fonts-noto-cjk).")
     return {ch: usable(listed) if (listed := chosen.get(ch)) else None for ch in text}  # (a format mark: None)
+
+
+def _single_substitutions(font: TTFont) -> dict[str, dict[str, str]]:
+    """The joining features' single substitutions (glyph -> glyph), in any script, by feature."""
+    found: dict[str, dict[str, str]] = {}
+    if "GSUB" not in font or not font["GSUB"].table.FeatureList:
+        return found
+    table = font["GSUB"].table
+    for record in table.FeatureList.FeatureRecord:
+        if record.FeatureTag not in ("init", "medi", "fina", "isol"):
+            continue
+        for index in record.Feature.LookupListIndex:
+            lookup = table.LookupList.Lookup[index]
+            for sub in lookup.SubTable:
+                sub = sub.ExtSubTable if lookup.LookupType == 7 else sub
+                if getattr(sub, "LookupType", lookup.LookupType) == 1:
+                    for old, new in sub.mapping.items():
+                        found.setdefault(record.FeatureTag, {}).setdefault(old, new)
+    return found
 
 
 def _is_file(raw: str) -> bool:

@@ -3,10 +3,11 @@ the order it is drawn.
 
 No shaping engine (HarfBuzz) is at hand, so this is the simple approach, as older PDF writers did it: Arabic
 letters become their joined forms from Unicode's Arabic presentation forms (initial, medial, final, isolated,
-and the lam-alef ligatures; the table is read from Unicode's own decompositions), which the font must have;
-then each right-to-left run (Arabic, Hebrew) is reversed, marks staying after their letter, with left-to-right
-runs (Latin, digits) kept as they read, as the Unicode bidi algorithm orders a single line of one embedding
-level. Not done: kerning, contextual forms beyond Arabic's four (Urdu Nastaliq, Indic scripts' conjuncts), mark
+and the lam-alef ligatures; the table is read from Unicode's own decompositions), which the font draws by its
+character map or, lacking them there, by its own OpenType init/medi/fina substitutions (`embedding`); then each
+right-to-left run (Arabic, Hebrew) is reversed, marks staying after their letter, with left-to-right runs
+(Latin, digits) kept as they read, as the Unicode bidi algorithm orders a single line of one embedding level.
+Not done: kerning, contextual forms beyond Arabic's four (Urdu Nastaliq, Indic scripts' conjuncts), mark
 positioning other than the font's own zero-width marks, explicit bidi embeddings.
 """
 
@@ -23,10 +24,12 @@ LAM, ALEFS, TATWEEL = "\u0644", "\u0622\u0623\u0625\u0627", "\u0640"
 
 @dataclass(frozen=True)
 class Glyph:
-    """A character to draw (a joined form, a ligature: one code point) and the text it stands for."""
+    """A character to draw (a joined form, a ligature: one code point), the text it stands for, and once a font
+    is chosen the name of its glyph there."""
 
     char: str
     text: str
+    name: str = ""
 
 
 @cache
@@ -87,9 +90,15 @@ def _neighbour(kinds: list[str], i: int, step: int) -> int | None:
     return j if 0 <= j < len(kinds) else None
 
 
-def unjoined(glyphs: list[Glyph]) -> list[Glyph]:
-    """The Arabic letters among `glyphs` that needed a joined form, left as they are (none existed)."""
-    return [g for g in glyphs if g.char == g.text and _joining(g.char) in ("D", "R")]
+def joined_form(char: str) -> tuple[str, list[tuple[str, str]]]:
+    """A joined form (a presentation form) as OpenType features on its letters: (`init`...), [(letter,
+    feature)]; a lam-alef ligature as its lam and alef joined. ("", []) for any other character."""
+    kind, _, letters = unicodedata.decomposition(char).partition(" ")
+    tag = {"<isolated>": "isol", "<final>": "fina", "<initial>": "init", "<medial>": "medi"}.get(kind, "")
+    points = [chr(int(h, 16)) for h in letters.split()] if tag else []
+    if len(points) == 2 and points[0] == LAM:
+        return tag, [(LAM, "medi" if tag == "fina" else "init"), (points[1], "fina")]
+    return (tag, [(points[0], tag)]) if len(points) == 1 else ("", [])
 
 
 def _kind(glyph: Glyph) -> str:
@@ -134,6 +143,6 @@ def drawn_order(glyphs: list[Glyph]) -> list[Glyph]:
         i = end + 1
     ordered = [c for part in (parts if ltr else reversed(parts)) for c in part]
     if not ltr:  # neutrals read right to left: brackets face the other way
-        ordered = [[Glyph(MIRRORED.get(c[0].char, c[0].char), c[0].text), *c[1:]] if _kind(c[0]) == "N" else c
-                   for c in ordered]
+        ordered = [[Glyph(MIRRORED[c[0].char], c[0].text), *c[1:]] if c[0].char in MIRRORED else c
+                   for c in ordered]  # (its glyph's name to be found again: "")
     return [g for c in ordered for g in c]

@@ -140,7 +140,7 @@ def test_a_corner_and_an_angle_place_the_text_as_helvetica_is_placed(cli: Any, t
     assert abs((max(ys) + min(ys)) / 2 - height / 2) <= 3
 
 
-@pytest.mark.parametrize("text", [ARABIC, HEBREW, f"{ARABIC} 2024"])
+@pytest.mark.parametrize("text", [ARABIC, HEBREW, f"{ARABIC} 2024", "سلام (لا) 12"])
 def test_right_to_left_text_reads_back_in_its_order(cli: Any, two_fonts: None, blank: Path, tmp_path: Path,
                                                      text: str) -> None:
     out = tmp_path / "out.pdf"
@@ -364,3 +364,43 @@ def test_a_font_with_postscript_outlines_is_refused(cli: Any, blank: Path, tmp_p
     assert result.exit_code == 4, result
     error = _error(result)
     assert error["code"] == "BAD_FONT" and "PostScript (CFF) outlines" in error["message"], error
+
+
+def _without_presentation_forms(dejavu: Path, path: Path, gsub: bool = True) -> Path:
+    """DejaVu Sans without Arabic's presentation forms in its character map (as many Arabic fonts are made: their
+    joined forms only reached through OpenType's init, medi and fina), and without those too (`gsub`)."""
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(dejavu)
+    for table in font["cmap"].tables:
+        table.cmap = {p: g for p, g in table.cmap.items() if not (0xFB50 <= p <= 0xFDFF or 0xFE70 <= p <= 0xFEFF)}
+    if not gsub:
+        del font["GSUB"]
+    font.save(path)
+    return path
+
+
+def test_arabic_joins_by_the_fonts_own_substitutions(cli: Any, blank: Path, dejavu: Path, tmp_path: Path) -> None:
+    """Without presentation forms in its character map, a font's init/medi/fina substitutions join the letters:
+    the same glyphs drawn (the same pixels) as through the forms; lam-alef as two joined letters."""
+    plain = _without_presentation_forms(dejavu, tmp_path / "plain.ttf")
+    drawn = {}
+    for font in (dejavu, plain):
+        out = tmp_path / f"{font.stem}.pdf"
+        assert cli("stamp", blank, "--text", ARABIC, "--font-size", "40", "--font", font, "-o", out).exit_code == 0
+        drawn[font.stem] = rb.render(out, dpi=72).tobytes()
+        assert rb.text(out).strip().strip(BIDI_MARKS) == ARABIC
+    assert drawn["plain"] == drawn[dejavu.stem]
+    out = tmp_path / "salam.pdf"
+    assert cli("stamp", blank, "--text", "سلام", "--font", plain, "-o", out).exit_code == 0
+    assert rb.text(out).strip().strip(BIDI_MARKS) == "سلام"
+
+
+def test_a_font_that_cannot_join_arabic_is_refused(cli: Any, blank: Path, dejavu: Path, tmp_path: Path) -> None:
+    bare = _without_presentation_forms(dejavu, tmp_path / "bare.ttf", gsub=False)
+    out = tmp_path / "out.pdf"
+    result = cli("stamp", blank, "--text", ARABIC, "--font", bare, "-o", out, "--json")
+    assert result.exit_code == 2 and "cannot join the Arabic letters" in _error(result)["message"], result
+    assert not out.exists()
+    hebrew = cli("stamp", blank, "--text", HEBREW, "--font", bare, "-o", out)  # no joining: drawn
+    assert hebrew.exit_code == 0 and rb.text(out).strip().strip(BIDI_MARKS) == HEBREW

@@ -112,9 +112,9 @@ def _kind(glyph: Glyph) -> str:
 
 
 def drawn_order(glyphs: list[Glyph]) -> list[Glyph]:
-    """The line's glyphs in the order they are drawn, left to right. On a line whose strong letters are mostly
-    right to left, the whole line reads right to left and its left-to-right runs keep their order; else its
-    right-to-left runs are reversed in place. A mark stays after its letter; brackets in reversed runs turn."""
+    """The line's glyphs in the order they are drawn, left to right. On a line whose first letter is right to
+    left, the whole line reads right to left and its left-to-right runs keep their order; else its right-to-left
+    runs are reversed in place. A mark stays after its letter; brackets in reversed runs turn."""
     kinds = [_kind(g) for g in glyphs]
     if "R" not in kinds:
         return glyphs
@@ -125,7 +125,9 @@ def drawn_order(glyphs: list[Glyph]) -> list[Glyph]:
         else:
             clusters.append([glyph])
     strong = [_kind(c[0]) for c in clusters]
-    ltr = strong.count("L") > strong.count("R")
+    first = next(unicodedata.bidirectional(c[0].char) for c in clusters if unicodedata.bidirectional(c[0].char)
+                 in ("L", "R", "AL"))  # the paragraph's direction: its first letter's (Unicode bidi's P2)
+    ltr = first == "L"
     against = "R" if ltr else "L"
     parts: list[list[list[Glyph]]] = []
     i = 0

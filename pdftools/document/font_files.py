@@ -39,6 +39,10 @@ class Face:
     cmap: dict[int, str] = field(default_factory=dict)  # code point -> glyph name
     _features: dict[str, dict[str, str]] | None = None
 
+    @property
+    def family(self) -> str:
+        return str(self.font["name"].getDebugName(1) or Path(self.name).stem)
+
     def has(self, char: str) -> bool:
         return ord(char) in self.cmap
 

@@ -64,12 +64,19 @@ class StampResult(Edited):
 
     pdfcpu_marks = ""  # (no field) pdfcpu's `%p` / `%P` found in the text, stamped as given: a person is told
 
+    fonts_found = ""  # (no field) the installed fonts picked for text Helvetica cannot show: a person is told
+
     def notes(self) -> list[str]:
-        """For people (the CLI's stderr): pdfcpu's page marks in the text are stamped as they are."""
-        if not self.pdfcpu_marks:
-            return []
-        return [f"{self.pdfcpu_marks} stamped as written: pdftools numbers pages with {{page}} and {{pages}} "
-                "(pdfcpu's %p and %P), e.g. --text 'Page {page} of {pages}'"]
+        """For people (the CLI's stderr): pdfcpu's page marks in the text are stamped as they are; the fonts
+        picked for the text."""
+        said = []
+        if self.pdfcpu_marks:
+            said.append(f"{self.pdfcpu_marks} stamped as written: pdftools numbers pages with {{page}} and "
+                        "{pages} (pdfcpu's %p and %P), e.g. --text 'Page {page} of {pages}'")
+        if self.fonts_found:
+            said.append(f"the text is drawn in {self.fonts_found} (installed fonts that have its characters, "
+                        "embedded); --font chooses another")
+        return said
 
 
 def stamp(
@@ -120,9 +127,10 @@ def stamp(
     count = len(job.pdf.pages)
     given = select_pages(pages, count, job.src)  # in the order given: a PDF stamp's pages go on them so
     numbers = sorted(set(given))
+    found: list[str] = []  # installed fonts picked for the text
     if text is not None:
         texts = [_fill(text, n - 1 + start, count) for n in numbers]
-        lines = _lines(job.pdf, texts, font)  # every page checked before any is changed
+        lines, found = _lines(job.pdf, texts, font)  # every page checked before any is changed
         style = _style(job.pdf, rgb, opacity)
         listed = page_list(job.pdf)
         for done, (number, line) in enumerate(zip(numbers, lines, strict=True), 1):
@@ -134,6 +142,7 @@ def stamp(
         first, numbers = _stamp_pdf(job.pdf, given, pdf or "", password, underlay, opacity, repeat,
                                     name="standard input" if input == "-" else job.src.name)
     result = StampResult(**job.save(decrypt), stamped=numbers, first=first)
+    result.fonts_found = " and ".join(found)
     result.pdfcpu_marks = " and ".join(mark for mark in ("%p", "%P") if text is not None and mark in text)
     return result
 
@@ -171,9 +180,9 @@ class _Line:
     cap: float
 
 
-def _lines(pdf: pikepdf.Pdf, texts: list[str], font: str | None) -> list[_Line]:
+def _lines(pdf: pikepdf.Pdf, texts: list[str], font: str | None) -> tuple[list[_Line], list[str]]:
     """The texts in Helvetica, when no font is named and it shows them; else in the font named, or in installed
-    fonts that have their characters, embedded (`document.embedding`)."""
+    fonts that have their characters (their families, second), embedded (`document.embedding`)."""
     from pikepdf import Dictionary, Name
 
     if font is None and all(fonts.shows(t) for t in texts):
@@ -181,7 +190,7 @@ def _lines(pdf: pikepdf.Pdf, texts: list[str], font: str | None) -> list[_Line]:
         helvetica = pdf.make_indirect(Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name.Helvetica,
                                                  Encoding=Name.WinAnsiEncoding))
         return [_Line([(helvetica, fonts.literal(data))], sum(fonts.WIDTHS.get(b, 556) for b in data),
-                      fonts.CAP_HEIGHT) for data in encoded]
+                      fonts.CAP_HEIGHT) for data in encoded], []
     from pdftools.document import embedding, font_files
 
     fonts.check_controls(texts)
@@ -194,7 +203,7 @@ def _lines(pdf: pikepdf.Pdf, texts: list[str], font: str | None) -> list[_Line]:
         lines.append(_Line([(e.font, e.operand(run.face, run.glyphs)) for e, run in used],
                            sum(e.units(run.face, run.glyphs) for e, run in used),
                            max((e.cap_height for e, _ in used), default=fonts.CAP_HEIGHT)))
-    return lines
+    return lines, [] if font is not None else list(dict.fromkeys(f.family for f in layout.faces.values()))
 
 
 @dataclass

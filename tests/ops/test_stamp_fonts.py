@@ -404,3 +404,13 @@ def test_a_font_that_cannot_join_arabic_is_refused(cli: Any, blank: Path, dejavu
     assert not out.exists()
     hebrew = cli("stamp", blank, "--text", HEBREW, "--font", bare, "-o", out)  # no joining: drawn
     assert hebrew.exit_code == 0 and rb.text(out).strip().strip(BIDI_MARKS) == HEBREW
+
+
+def test_a_person_is_told_the_fonts_picked(cli: Any, two_fonts: None, blank: Path, dejavu: Path,
+                                           tmp_path: Path) -> None:
+    picked = cli("stamp", blank, "--text", CJK_CYRILLIC, "-o", tmp_path / "a.pdf")
+    assert picked.exit_code == 0 and "drawn in Droid Sans Fallback and DejaVu Sans" in picked.stderr, picked
+    assert "--font" in picked.stderr
+    for args in (["--text", CJK_CYRILLIC, "--json"], ["--text", "Секрет", "--font", str(dejavu)], ["--text", "ok"]):
+        quiet = cli("stamp", blank, *args, "-o", tmp_path / "b.pdf", "--force")
+        assert quiet.exit_code == 0 and "drawn in" not in quiet.stderr, (args, quiet)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from pdftools.document import font_files, shaping
 from pdftools.document.font_files import Face
-from pdftools.errors import InvalidArgument
+from pdftools.errors import BadFont, InvalidArgument
 
 if TYPE_CHECKING:
     import pikepdf
@@ -127,8 +127,40 @@ def _in_font(glyph: shaping.Glyph, face: Face | None) -> list[shaping.Glyph]:
 
 
 def _embed(pdf: pikepdf.Pdf, face: Face, used: dict[str, str]) -> Embedded:
-    from fontTools import subset
     from pikepdf import Array, Dictionary, Name, Stream
+
+    font = face.font
+    try:
+        data, ids, widths = _program(face, used)
+    except Exception as exc:  # fontTools raises many kinds on a damaged font (struct, key, index, assertion...)
+        raise BadFont(f"{face.name} is damaged: {type(exc).__name__}: {exc}"[:300],
+                      hint="Give another copy of the font, or another font.") from None
+    scale = 1000 / font["head"].unitsPerEm
+    tag = "".join(chr(65 + b % 26) for b in hashlib.sha256(data).digest()[:6])
+    base = Name(f"/{tag}+{_postscript_name(font)}")
+    head, hhea = font["head"], font["hhea"]
+    cap = getattr(font.get("OS/2"), "sCapHeight", 0) or hhea.ascent * 0.7
+    file = Stream(pdf, data)
+    file.Length1 = len(data)
+    italic = font["post"].italicAngle if "post" in font else 0
+    descriptor = Dictionary(Type=Name.FontDescriptor, FontName=base, Flags=4, ItalicAngle=italic,
+                            FontBBox=Array([round(v * scale) for v in (head.xMin, head.yMin, head.xMax, head.yMax)]),
+                            Ascent=round(hhea.ascent * scale), Descent=round(hhea.descent * scale),
+                            CapHeight=round(cap * scale), StemV=80, FontFile2=pdf.make_indirect(file))
+    cid = Dictionary(Type=Name.Font, Subtype=Name.CIDFontType2, BaseFont=base, CIDToGIDMap=Name.Identity,
+                     CIDSystemInfo=Dictionary(Registry="Adobe", Ordering="Identity", Supplement=0),
+                     FontDescriptor=pdf.make_indirect(descriptor),
+                     W=_widths(widths, ids))
+    type0 = Dictionary(Type=Name.Font, Subtype=Name.Type0, BaseFont=base, Encoding=Name("/Identity-H"),
+                       DescendantFonts=Array([pdf.make_indirect(cid)]),
+                       ToUnicode=pdf.make_indirect(Stream(pdf, _to_unicode({ids[n]: t for n, t in used.items()}))))
+    return Embedded(pdf.make_indirect(type0), ids, widths, cap * scale / 1000)
+
+
+def _program(face: Face, used: dict[str, str]) -> tuple[bytes, dict[str, int], dict[str, float]]:
+    """The font subset to the glyphs used (whole, when its licence bits forbid subsetting), as a file; each
+    glyph's id in it, and its width (1/1000 of the size)."""
+    from fontTools import subset
 
     font = face.font
     scale = 1000 / font["head"].unitsPerEm
@@ -136,8 +168,7 @@ def _embed(pdf: pikepdf.Pdf, face: Face, used: dict[str, str]) -> Embedded:
     options = subset.Options()
     options.layout_features, options.hinting, options.notdef_outline = [], False, True
     options.name_IDs, options.drop_tables = [0, 1, 2, 3, 4, 5, 6], [*options.drop_tables, "GSUB", "GPOS", "GDEF"]
-    whole = font["OS/2"].fsType & 0x0100 if "OS/2" in font else 0  # "no subsetting": embedded whole
-    if not whole:
+    if not (font["OS/2"].fsType & 0x0100 if "OS/2" in font else 0):  # (0x0100: no subsetting)
         subsetter = subset.Subsetter(options)
         subsetter.populate(glyphs=sorted(used))
         quiet = logging.getLogger("fontTools")  # it logs the tables it drops (FFTM...) on stderr
@@ -151,24 +182,7 @@ def _embed(pdf: pikepdf.Pdf, face: Face, used: dict[str, str]) -> Embedded:
     font.recalcTimestamp = False  # the same glyphs, the same bytes
     data = io.BytesIO()
     font.save(data)
-    tag = "".join(chr(65 + b % 26) for b in hashlib.sha256(data.getvalue()).digest()[:6])
-    base = Name(f"/{tag}+{_postscript_name(font)}")
-    head, hhea = font["head"], font["hhea"]
-    cap = getattr(font.get("OS/2"), "sCapHeight", 0) or hhea.ascent * 0.7
-    file = Stream(pdf, data.getvalue())
-    file.Length1 = len(data.getvalue())
-    descriptor = Dictionary(Type=Name.FontDescriptor, FontName=base, Flags=4, ItalicAngle=font["post"].italicAngle,
-                            FontBBox=Array([round(v * scale) for v in (head.xMin, head.yMin, head.xMax, head.yMax)]),
-                            Ascent=round(hhea.ascent * scale), Descent=round(hhea.descent * scale),
-                            CapHeight=round(cap * scale), StemV=80, FontFile2=pdf.make_indirect(file))
-    cid = Dictionary(Type=Name.Font, Subtype=Name.CIDFontType2, BaseFont=base, CIDToGIDMap=Name.Identity,
-                     CIDSystemInfo=Dictionary(Registry="Adobe", Ordering="Identity", Supplement=0),
-                     FontDescriptor=pdf.make_indirect(descriptor),
-                     W=_widths(widths, ids))
-    type0 = Dictionary(Type=Name.Font, Subtype=Name.Type0, BaseFont=base, Encoding=Name("/Identity-H"),
-                       DescendantFonts=Array([pdf.make_indirect(cid)]),
-                       ToUnicode=pdf.make_indirect(Stream(pdf, _to_unicode({ids[n]: t for n, t in used.items()}))))
-    return Embedded(pdf.make_indirect(type0), ids, widths, cap * scale / 1000)
+    return data.getvalue(), ids, widths
 
 
 def _widths(widths: dict[str, float], ids: dict[str, int]) -> pikepdf.Array:

@@ -172,6 +172,10 @@ def _load(path: Path, index: int | None, shown: str) -> Face:
 
 
 def _check(font: TTFont, shown: str) -> None:
+    missing = [t for t in ("head", "hhea", "hmtx", "maxp", "cmap") if t not in font]
+    if missing:
+        raise BadFont(f"{shown} is not a font pdftools can read: it has no {', '.join(missing)} table",
+                      hint=FONT_HINT)
     if "glyf" not in font:
         raise BadFont(f"{shown} has PostScript (CFF) outlines: pdftools embeds fonts with TrueType outlines",
                       hint="Give a .ttf font (most families have one), or a family `fc-list :fontformat=TrueType` "

@@ -267,7 +267,11 @@ def test_fonts_that_cannot_be_used_are_named(cli: Any, blank: Path, collection: 
     restricted["OS/2"].fsType = 0x0002
     restricted.save(tmp_path / "restricted.ttf")
     (tmp_path / "notes.ttf").write_text("not a font\n")
-    cases = {str(tmp_path / "notes.ttf"): "is not a font pdftools can read",
+    damaged = bytearray(dejavu.read_bytes())  # its outlines overwritten: read only when the subset is made
+    start = TTFont(dejavu).reader.tables["glyf"].offset
+    damaged[start + 100:start + 400_000] = b"\xff" * (400_000 - 100)
+    (tmp_path / "damaged.ttf").write_bytes(damaged)
+    cases = {str(tmp_path / "damaged.ttf"): "is damaged",str(tmp_path / "notes.ttf"): "is not a font pdftools can read",
              str(tmp_path / "restricted.ttf"): "licence forbids embedding (OS/2 fsType 0x0002)",
              f"{collection}#2": "holds 2 fonts: there is no font 2 in it",
              f"{dejavu}#1": "is one font, not a collection",
@@ -414,3 +418,15 @@ def test_a_person_is_told_the_fonts_picked(cli: Any, two_fonts: None, blank: Pat
     for args in (["--text", CJK_CYRILLIC, "--json"], ["--text", "Секрет", "--font", str(dejavu)], ["--text", "ok"]):
         quiet = cli("stamp", blank, *args, "-o", tmp_path / "b.pdf", "--force")
         assert quiet.exit_code == 0 and "drawn in" not in quiet.stderr, (args, quiet)
+
+
+def test_a_font_without_its_optional_tables_is_embedded(cli: Any, blank: Path, dejavu: Path, tmp_path: Path) -> None:
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(dejavu)
+    del font["post"], font["OS/2"]
+    font.save(tmp_path / "lean.ttf")
+    out = tmp_path / "out.pdf"
+    assert cli("stamp", blank, "--text", "Секрет", "--font", tmp_path / "lean.ttf", "-o", out).exit_code == 0
+    assert rb.text(out).strip() == "Секрет"
+    rb.qpdf_checked(out)

@@ -132,18 +132,33 @@ def _indexed(spec: str) -> bool:
 
 
 def _match(family: str) -> tuple[str, int] | None:
-    """The file and index of the installed family (None when fontconfig's best match is another family)."""
+    """The file and index of the installed family (a fontconfig pattern: `DejaVu Sans:bold`), or of the font of
+    that full or PostScript name (`DejaVu Sans Bold`, `DejaVuSans-Bold`); None when none has that name (fc-match
+    answers its best guess for any name: it must be the one asked for)."""
+    path, index, names = _fc(["fc-match", "-f", "%{file}\t%{index}\t%{family}\t%{fullname}\n", family])[0]
+    wanted = family.split(":")[0].strip().casefold()
+    if path and wanted in names:
+        return path, index
+    listed = _fc(["fc-list", "-f", "%{file}\t%{index}\t%{fullname}\t%{postscriptname}\n"])
+    for path, index, names in sorted(listed, key=lambda font: font[:2]):  # (the same answer whatever fc-list's order)
+        if wanted in names and ":" not in family:
+            return path, index
+    return None
+
+
+def _fc(args: list[str]) -> list[tuple[str, int, set[str]]]:
+    """fontconfig's answer, a font a line: its file, index and names (case-folded)."""
     try:
-        out = engines.run(["fc-match", "-f", "%{file}\t%{index}\t%{family}\t%{fullname}", family], timeout=60)
+        out = engines.run(args, timeout=60).decode(errors="replace")
     except PdftoolsError as exc:
-        raise BadFont(f"cannot look up the font family {family!r}: {exc.message}",
+        raise BadFont(f"cannot look up the font {args[-1]!r}: {exc.message}",
                       hint="Install fontconfig (apt-get install fontconfig), or give the font's file.") from None
-    path, _, rest = out.decode(errors="replace").partition("\t")
-    index, _, names = rest.partition("\t")
-    known = {n.strip().casefold() for n in names.replace("\t", ",").split(",")}
-    if family.split(":")[0].strip().casefold() not in known or not path:
-        return None
-    return path, int(index or 0)
+    fonts = []
+    for line in out.splitlines() or [""]:
+        path, index, *names = (line.split("\t") + ["", ""])[:4]
+        fonts.append((path, int(index or 0) if index.isdigit() else 0,
+                      {n.strip().casefold() for n in ",".join(names).split(",") if n.strip()}))
+    return fonts
 
 
 def _load(path: Path, index: int | None, shown: str) -> Face:

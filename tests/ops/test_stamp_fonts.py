@@ -178,6 +178,14 @@ def test_a_font_file_or_family_named(cli: Any, blank: Path, dejavu: Path, tmp_pa
         assert [re.sub(r"^/[A-Z]{6}\+", "", n) for n in _font_files(out)] == ["DejaVuSans"]
 
 
+@pytest.mark.parametrize("given", ["DejaVu Sans:bold", "DejaVu Sans Bold", "DejaVuSans-Bold"])
+def test_a_font_named_by_pattern_full_or_postscript_name(cli: Any, blank: Path, tmp_path: Path, given: str) -> None:
+    _installed("DejaVu Sans:bold", "DejaVuSans-Bold.ttf")
+    out = tmp_path / "out.pdf"
+    assert cli("stamp", blank, "--text", "Секрет", "--font", given, "-o", out).exit_code == 0
+    assert [re.sub(r"^/[A-Z]{6}\+", "", n) for n in _font_files(out)] == ["DejaVuSans-Bold"]
+
+
 def test_latin_text_in_a_named_font_is_embedded(cli: Any, blank: Path, dejavu: Path, tmp_path: Path) -> None:
     out = tmp_path / "out.pdf"
     assert cli("stamp", blank, "--text", "Page {page}", "--font", dejavu, "-o", out).exit_code == 0

@@ -44,11 +44,11 @@ class Embedded:
     widths: dict[str, float]
     cap_height: float
 
-    def operand(self, face: Face, glyphs: list[shaping.Glyph]) -> bytes:
+    def operand(self, glyphs: list[shaping.Glyph]) -> bytes:
         """The glyphs as a hex string of their ids in the subset (Identity-H: two bytes each)."""
         return b"<" + "".join(f"{self.ids[g.name]:04X}" for g in glyphs).encode() + b">"
 
-    def units(self, face: Face, glyphs: list[shaping.Glyph]) -> float:
+    def units(self, glyphs: list[shaping.Glyph]) -> float:
         return sum(self.widths[g.name] for g in glyphs)
 
 

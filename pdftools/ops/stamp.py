@@ -32,7 +32,7 @@ from pdftools.core.inputs import split_spec
 from pdftools.core.params import Cli, Param, Passwords
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import Keys, add_resource, open_other, page_list
-from pdftools.document import fonts
+from pdftools.document import drawn_text
 from pdftools.document.arrange import upright
 from pdftools.errors import InvalidArgument
 
@@ -130,7 +130,7 @@ def stamp(
     found: list[str] = []  # installed fonts picked for the text
     if text is not None:
         texts = [_fill(text, n - 1 + start, count) for n in numbers]
-        lines, found = _lines(job.pdf, texts, font)  # every page checked before any is changed
+        lines, found = drawn_text.lines(job.pdf, texts, font)  # every page checked before any is changed
         style = _style(job.pdf, rgb, opacity)
         listed = page_list(job.pdf)
         for done, (number, line) in enumerate(zip(numbers, lines, strict=True), 1):
@@ -172,41 +172,6 @@ def _fill(template: str, page: int, pages: int) -> str:
 
 
 @dataclass
-class _Line:
-    """A text as drawn: (font, string operand) pieces, its width (1/1000 of the size) and its cap height."""
-
-    pieces: list[tuple[pikepdf.Object, bytes]]
-    units: float
-    cap: float
-
-
-def _lines(pdf: pikepdf.Pdf, texts: list[str], font: str | None) -> tuple[list[_Line], list[str]]:
-    """The texts in Helvetica, when no font is named and it shows them; else in the font named, or in installed
-    fonts that have their characters (their families, second), embedded (`document.embedding`)."""
-    from pikepdf import Dictionary, Name
-
-    if font is None and all(fonts.shows(t) for t in texts):
-        encoded = [fonts.encode(t) for t in texts]
-        helvetica = pdf.make_indirect(Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name.Helvetica,
-                                                 Encoding=Name.WinAnsiEncoding))
-        return [_Line([(helvetica, fonts.literal(data))], sum(fonts.WIDTHS.get(b, 556) for b in data),
-                      fonts.CAP_HEIGHT) for data in encoded], []
-    from pdftools.document import embedding, font_files
-
-    fonts.check_controls(texts)
-    layout = embedding.Layout(font_files.named(font) if font is not None else None)
-    laid = [layout.line(t) for t in texts]
-    embedded = layout.embed(pdf)
-    lines = []
-    for runs in laid:
-        used = [(embedded[id(run.face)], run) for run in runs]
-        lines.append(_Line([(e.font, e.operand(run.face, run.glyphs)) for e, run in used],
-                           sum(e.units(run.face, run.glyphs) for e, run in used),
-                           max((e.cap_height for e, _ in used), default=fonts.CAP_HEIGHT)))
-    return lines, [] if font is not None else list(dict.fromkeys(f.family for f in layout.faces.values()))
-
-
-@dataclass
 class _Style:
     state: pikepdf.Object
     """The graphics state with the opacity."""
@@ -220,7 +185,7 @@ def _style(pdf: pikepdf.Pdf, rgb: tuple[float, float, float], opacity: float) ->
     return _Style(state, rgb)
 
 
-def _stamp_text(page: pikepdf.Page, line: _Line, style: _Style, size: float, position: str,
+def _stamp_text(page: pikepdf.Page, line: drawn_text.Line, style: _Style, size: float, position: str,
                 angle: float, margin: float, underlay: bool, number: int = 1) -> None:
     from pikepdf import Name
 

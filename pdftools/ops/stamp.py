@@ -1,10 +1,11 @@
 """Stamp text or a PDF page on pages: watermarks, page numbers, Bates numbers.
 
-Text (Helvetica, upright on rotated pages) takes `{page}` and `{pages}`: `"Page {page} of {pages}"`, Bates
-`"ACME-{page:06}"` with {{start}} 1001. `{page}` counts from {{start}}; `{pages}` is the file's page count,
-whatever {{start}} (as Acrobat's header and footer count). A PDF stamp is scaled to fit each page, centred: a
-stamp of one page goes on every page; of several (`stamp.pdf`, `stamp.pdf:1-3`), its i-th page on the i-th page
-stamped (as qpdf's --overlay with --from and --to), then {{repeat}}'s pages over and over.
+Text (Helvetica; other scripts in installed fonts that have them, or {{font}}, embedded; upright on rotated
+pages) takes `{page}` and `{pages}`: `"Page {page} of {pages}"`, Bates `"ACME-{page:06}"` with {{start}} 1001.
+`{page}` counts from {{start}}; `{pages}` is the file's page count, whatever {{start}} (as Acrobat's header and
+footer count). A PDF stamp is scaled to fit each page, centred: a stamp of one page goes on every page; of several
+(`stamp.pdf`, `stamp.pdf:1-3`), its i-th page on the i-th page stamped (as qpdf's --overlay with --from and
+--to), then {{repeat}}'s pages over and over.
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ from pdftools.errors import BadFont, InvalidArgument
 
 if TYPE_CHECKING:
     import pikepdf
+    from fontTools.ttLib import TTFont
 
 CMAP_HEAD = (b"/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n/CIDSystemInfo << /Registry (Adobe) "
              b"/Ordering (UCS) /Supplement 0 >> def\n/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n"
@@ -178,11 +179,47 @@ def _program(face: Face, used: dict[str, str]) -> tuple[bytes, dict[str, int], d
             subsetter.subset(font)
         finally:
             quiet.setLevel(level)
+    if "glyf" not in font:
+        _to_truetype(font)
     ids = {name: font.getGlyphID(name) for name in used}
     font.recalcTimestamp = False  # the same glyphs, the same bytes
     data = io.BytesIO()
     font.save(data)
     return data.getvalue(), ids, widths
+
+
+def _to_truetype(font: TTFont) -> None:
+    """PostScript (CFF) outlines, the subset's, made TrueType ones (quadratic curves within 1 unit of the cubic
+    ones: fontTools' cu2qu, as its otf2ttf does), so every font goes in as a CIDFontType2 whose glyph ids are
+    its CIDs (a CFF font's CIDs would go through its charset, CID-keyed or not)."""
+    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from fontTools.ttLib import newTable
+
+    order = font.getGlyphOrder()
+    shapes = font.getGlyphSet()
+    glyphs = {}
+    for name in order:
+        pen = TTGlyphPen(shapes)
+        shapes[name].draw(Cu2QuPen(pen, 1.0, reverse_direction=True))
+        glyphs[name] = pen.glyph()
+    font["loca"], font["glyf"] = newTable("loca"), newTable("glyf")
+    font["glyf"].glyphOrder, font["glyf"].glyphs = order, glyphs
+    for tag in ("CFF ", "CFF2", "VORG"):
+        if tag in font:
+            del font[tag]
+    font["glyf"].compile(font)
+    for name, glyph in glyphs.items():  # left side bearings as the outlines now say
+        font["hmtx"][name] = (font["hmtx"][name][0], getattr(glyph, "xMin", 0))
+    maxp = font["maxp"] = newTable("maxp")
+    maxp.tableVersion, maxp.maxZones = 0x00010000, 1
+    for field_name in ("maxTwilightPoints", "maxStorage", "maxFunctionDefs", "maxInstructionDefs",
+                       "maxStackElements", "maxSizeOfInstructions", "maxComponentElements"):
+        setattr(maxp, field_name, 0)
+    maxp.compile(font)
+    if "post" in font:
+        font["post"].formatType, font["post"].extraNames, font["post"].mapping = 3.0, [], {}
+    font.sfntVersion = "\x00\x01\x00\x00"
 
 
 def _widths(widths: dict[str, float], ids: dict[str, int]) -> pikepdf.Array:

@@ -191,10 +191,9 @@ def _check(font: TTFont, shown: str) -> None:
     if missing:
         raise BadFont(f"{shown} is not a font pdftools can read: it has no {', '.join(missing)} table",
                       hint=FONT_HINT)
-    if "glyf" not in font:
-        raise BadFont(f"{shown} has PostScript (CFF) outlines: pdftools embeds fonts with TrueType outlines",
-                      hint="Give a .ttf font (most families have one), or a family `fc-list :fontformat=TrueType` "
-                           "names.")
+    if not any(t in font for t in ("glyf", "CFF ", "CFF2")):
+        raise BadFont(f"{shown} has no outlines pdftools can draw (TrueType or PostScript/CFF): a bitmap or colour "
+                      "font?", hint="Give a font with outlines, e.g. --font 'DejaVu Sans'.")
     fs_type = font["OS/2"].fsType if "OS/2" in font else 0
     if fs_type & 0x000E == 0x0002 or fs_type & 0x0200:  # restricted licence; bitmaps only
         what = "forbids embedding" if fs_type & 0x0002 else "allows embedding only as bitmaps"
@@ -223,7 +222,7 @@ def _installed(_file: str, _path: str) -> list[_Listed]:
     fonts = []
     for line in out.splitlines():
         path, index, kind, charset = (line.split("\t") + ["", "", "", ""])[:4]
-        if kind != "TrueType" or not path.lower().endswith(SUFFIXES):
+        if kind not in ("TrueType", "CFF") or not path.lower().endswith(SUFFIXES):
             continue
         ranges = tuple((int(low, 16), int(high or low, 16)) for item in charset.split()
                        for low, _, high in [item.partition("-")])

@@ -356,26 +356,45 @@ def test_an_installed_font_that_forbids_embedding_is_passed_over(cli: Any, blank
     assert [re.sub(r"^/[A-Z]{6}\+", "", n) for n in _font_files(out)] == ["DejaVuSans-Bold"]
 
 
-def test_a_font_with_postscript_outlines_is_refused(cli: Any, blank: Path, tmp_path: Path) -> None:
+def _boxes(path: Path) -> Path:
+    """A font with PostScript (CFF) outlines whose A, B and Ж are boxes 400 x 700 units wide and high (of 1000)."""
     from fontTools.fontBuilder import FontBuilder
     from fontTools.pens.t2CharStringPen import T2CharStringPen
 
     pen = T2CharStringPen(500, None)
-    pen.moveTo((0, 0)), pen.lineTo((400, 0)), pen.lineTo((400, 700)), pen.closePath()
+    pen.moveTo((0, 0)), pen.lineTo((400, 0)), pen.curveTo((400, 300), (400, 400), (400, 700))
+    pen.lineTo((0, 700)), pen.closePath()
+    names = [".notdef", "A", "B", "Zhe"]
     builder = FontBuilder(1000, isTTF=False)
-    builder.setupGlyphOrder([".notdef", "A"])
-    builder.setupCharacterMap({0x41: "A"})
-    builder.setupCFF("Boxes", {"FullName": "Boxes"}, {".notdef": pen.getCharString(), "A": pen.getCharString()}, {})
-    builder.setupHorizontalMetrics({".notdef": (500, 0), "A": (500, 0)})
+    builder.setupGlyphOrder(names)
+    builder.setupCharacterMap({0x41: "A", 0x42: "B", 0x416: "Zhe"})
+    builder.setupCFF("Boxes", {"FullName": "Boxes"}, {name: pen.getCharString() for name in names}, {})
+    builder.setupHorizontalMetrics({name: (500, 0) for name in names})
     builder.setupHorizontalHeader(ascent=800, descent=-200)
     builder.setupNameTable({"familyName": "Boxes", "styleName": "Regular"})
-    builder.setupOS2()
+    builder.setupOS2(sCapHeight=700)
     builder.setupPost()
-    builder.save(tmp_path / "boxes.otf")
-    result = cli("stamp", blank, "--text", "A", "--font", tmp_path / "boxes.otf", "-o", tmp_path / "o.pdf", "--json")
-    assert result.exit_code == 4, result
-    error = _error(result)
-    assert error["code"] == "BAD_FONT" and "PostScript (CFF) outlines" in error["message"], error
+    builder.save(path)
+    return path
+
+
+def test_a_font_with_postscript_outlines_is_drawn(cli: Any, blank: Path, tmp_path: Path) -> None:
+    """An OpenType font with PostScript (CFF) outlines (most CJK fonts: Noto Sans CJK) goes in with its subset's
+    outlines made TrueType ones: the boxes of its glyph A are drawn where and as large as they are."""
+    _boxes(tmp_path / "boxes.otf")
+    out = tmp_path / "out.pdf"
+    result = cli("stamp", blank, "--text", "AA", "--font", tmp_path / "boxes.otf", "--font-size", "100", "-o", out)
+    assert result.exit_code == 0, result
+    assert rb.text(out).strip() == "AA"
+    rb.qpdf_checked(out)
+    with pikepdf.open(out) as pdf:
+        font = next(iter(pdf.pages[0].Resources.Font.values()))
+        assert font.DescendantFonts[0].Subtype == "/CIDFontType2"
+    ink, (width, height) = _ink(out, dpi=72)
+    xs, ys = [x for x, _ in ink], [y for _, y in ink]
+    assert abs(max(xs) - min(xs) - 90) <= 2 and abs(max(ys) - min(ys) - 70) <= 2, (min(xs), max(xs), min(ys), max(ys))
+    assert abs((max(xs) + min(xs)) / 2 - (width / 2 - 5)) <= 2  # the text's 100 pt centred: its last 10 pt blank
+    assert abs((max(ys) + min(ys)) / 2 - height / 2) <= 2  # centred by its cap height, 70 pt
 
 
 def _without_presentation_forms(dejavu: Path, path: Path, gsub: bool = True) -> Path:
@@ -438,3 +457,13 @@ def test_a_font_without_its_optional_tables_is_embedded(cli: Any, blank: Path, d
     assert cli("stamp", blank, "--text", "Секрет", "--font", tmp_path / "lean.ttf", "-o", out).exit_code == 0
     assert rb.text(out).strip() == "Секрет"
     rb.qpdf_checked(out)
+
+
+def test_an_installed_font_with_postscript_outlines_is_found(cli: Any, blank: Path, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "mine").mkdir()
+    _fontconfig(tmp_path, monkeypatch, _boxes(tmp_path / "mine" / "boxes.otf"))
+    out = tmp_path / "out.pdf"
+    result = cli("stamp", blank, "--text", "ЖЖ", "-o", out)
+    assert result.exit_code == 0 and "drawn in Boxes" in result.stderr, result
+    assert rb.text(out).strip() == "ЖЖ"

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from pdftools import engines
 from pdftools.core.paths import input_path, policy
 from pdftools.core.policies import like_data
-from pdftools.errors import BadFont, InvalidArgument, PdftoolsError
+from pdftools.errors import BadFont, DependencyMissing, InvalidArgument, PdftoolsError
 
 if TYPE_CHECKING:
     from fontTools.ttLib import TTFont
@@ -78,6 +78,7 @@ def covering(text: str, loaded: dict[tuple[str, int], Face | None]) -> dict[str,
     are read once into `loaded` (the same for every page: one font each in the PDF); one that cannot be embedded
     (its licence, its outlines) is passed over."""
     wanted = [ch for ch in dict.fromkeys(text) if drawn(ch)]
+    _fontconfig("fc-match")
     fonts = _installed(os.environ.get("FONTCONFIG_FILE", ""), os.environ.get("FONTCONFIG_PATH", ""))
 
     def usable(listed: _Listed) -> Face | None:
@@ -146,8 +147,20 @@ def _match(family: str) -> tuple[str, int] | None:
     return None
 
 
+def _fontconfig(program: str) -> None:
+    """fontconfig's program is there, else DEPENDENCY_MISSING saying what it is for and what does without it."""
+    try:
+        engines.which(program)
+    except DependencyMissing:
+        raise DependencyMissing(f"fontconfig's {program} is not installed: pdftools finds installed fonts with it, "
+                                "for text Helvetica cannot show and for a font named by its family",
+                                hint="Install it (Debian/Ubuntu: apt-get install fontconfig), or give the font's "
+                                     "file: --font FILE.ttf.") from None
+
+
 def _fc(args: list[str]) -> list[tuple[str, int, set[str]]]:
     """fontconfig's answer, a font a line: its file, index and names (case-folded)."""
+    _fontconfig(args[0])
     try:
         out = engines.run(args, timeout=60).decode(errors="replace")
     except PdftoolsError as exc:

@@ -467,3 +467,19 @@ def test_an_installed_font_with_postscript_outlines_is_found(cli: Any, blank: Pa
     result = cli("stamp", blank, "--text", "ЖЖ", "-o", out)
     assert result.exit_code == 0 and "drawn in Boxes" in result.stderr, result
     assert rb.text(out).strip() == "ЖЖ"
+
+
+def test_without_fontconfig_a_font_file_still_serves(cli: Any, blank: Path, dejavu: Path, tmp_path: Path) -> None:
+    """A machine without fontconfig (a slim container) is told to install it or to give the font's file, which
+    then serves: finding fonts needs fc-match, embedding one does not."""
+    (tmp_path / "bin").mkdir()
+    bare = {"PATH": str(tmp_path / "bin")}  # no fc-match, no fc-list
+    for args in (["--text", "Секрет"], ["--text", "Секрет", "--font", "DejaVu Sans"]):
+        result = cli("stamp", blank, *args, "-o", tmp_path / "o.pdf", "--json", env=bare)
+        assert result.exit_code == 8, (args, result)
+        error = _error(result)
+        assert error["code"] == "DEPENDENCY_MISSING" and "fontconfig" in error["message"], error
+        assert "apt-get install fontconfig" in error["hint"] and "--font FILE" in error["hint"], error
+    served = cli("stamp", blank, "--text", "Секрет", "--font", dejavu, "-o", tmp_path / "o.pdf", env=bare)
+    assert served.exit_code == 0, served
+    assert rb.text(tmp_path / "o.pdf").strip() == "Секрет"

@@ -39,9 +39,10 @@ def lines(pdf: pikepdf.Pdf, texts: list[str], font: str | None) -> tuple[list[Li
     from pdftools.document import embedding, font_files
 
     fonts.check_controls(texts)
-    layout = embedding.Layout(font_files.named(font) if font is not None else None)
-    laid = [layout.line(t) for t in texts]
-    embedded = layout.embed(pdf)
+    with embedding.quiet():
+        layout = embedding.Layout(font_files.named(font) if font is not None else None)
+        laid = [layout.line(t) for t in texts]
+        embedded = layout.embed(pdf)
     drawn = []
     for runs in laid:
         used = [(embedded[id(run.face)], run.glyphs) for run in runs]

@@ -7,10 +7,12 @@ extraction (pdftotext, copy and paste) gives the text back. The same glyphs give
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import logging
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -26,6 +28,19 @@ CMAP_HEAD = (b"/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n/
              b"/Ordering (UCS) /Supplement 0 >> def\n/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n"
              b"1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n")
 CMAP_TAIL = b"endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n"
+
+
+@contextlib.contextmanager
+def quiet() -> Iterator[None]:
+    """fontTools' log silenced: it says on stderr what it tolerates in a font (a malformed name record) and the
+    tables a subset drops (FFTM); what stops the font is raised, and said."""
+    logger = logging.getLogger("fontTools")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
 
 
 @dataclass
@@ -172,13 +187,7 @@ def _program(face: Face, used: dict[str, str]) -> tuple[bytes, dict[str, int], d
     if not (font["OS/2"].fsType & 0x0100 if "OS/2" in font else 0):  # (0x0100: no subsetting)
         subsetter = subset.Subsetter(options)
         subsetter.populate(glyphs=sorted(used))
-        quiet = logging.getLogger("fontTools")  # it logs the tables it drops (FFTM...) on stderr
-        level = quiet.level
-        quiet.setLevel(logging.ERROR)
-        try:
-            subsetter.subset(font)
-        finally:
-            quiet.setLevel(level)
+        subsetter.subset(font)
     if "glyf" not in font:
         _to_truetype(font)
     ids = {name: font.getGlyphID(name) for name in used}

@@ -1,6 +1,6 @@
 """TrueType and OpenType fonts to embed: a file (`font.ttf`, `fonts.ttc#1` for a collection's second font) or a
-family installed with fontconfig (`fc-match`), read with fontTools and checked: a font at all, TrueType outlines,
-embedding allowed by its licence bits (OS/2 fsType).
+family installed with fontconfig (`fc-match`), read with fontTools and checked: a font at all, with outlines
+(TrueType, or PostScript/CFF ones `embedding` makes TrueType), embedding allowed by its licence bits (OS/2 fsType).
 
 Without a font named, `covering` picks installed ones for text the standard Helvetica cannot show: the first
 font in fontconfig's order for sans-serif (`fc-match -a`) that has every character, else each character from the
@@ -50,7 +50,11 @@ class Face:
         """The glyph the font draws `char` with under an OpenType feature (Arabic's `init`, `medi`, `fina`,
         `isol`: single substitutions), None if it has none."""
         if self._features is None:
-            self._features = _single_substitutions(self.font)
+            try:
+                self._features = _single_substitutions(self.font)
+            except Exception as exc:  # (its GSUB table read only now: damaged, it is said so)
+                raise BadFont(f"{self.name} is damaged: {type(exc).__name__}: {exc}"[:300],
+                              hint="Give another copy of the font, or another font.") from None
         glyph = self.cmap.get(ord(char))
         return self._features.get(feature, {}).get(glyph) if glyph else None
 
@@ -175,7 +179,7 @@ def _fc(args: list[str]) -> list[tuple[str, int, set[str]]]:
 
 
 def _load(path: Path, index: int | None, shown: str) -> Face:
-    from fontTools.ttLib import TTCollection, TTFont, TTLibError
+    from fontTools.ttLib import TTCollection, TTFont
 
     try:
         with path.open("rb") as handle:
@@ -192,10 +196,12 @@ def _load(path: Path, index: int | None, shown: str) -> Face:
         else:
             font = TTFont(str(path), lazy=True)
         cmap = font.getBestCmap() or {}
-    except (TTLibError, OSError, KeyError, ValueError, AssertionError, IndexError) as exc:
+        _check(font, shown)
+    except PdftoolsError:
+        raise
+    except Exception as exc:  # fontTools raises many kinds on a file that is no font, or a damaged one
         raise BadFont(f"{shown} is not a font pdftools can read ({type(exc).__name__}: {exc})"[:300],
                       hint=FONT_HINT) from None
-    _check(font, shown)
     return Face(shown, font, dict(cmap))
 
 

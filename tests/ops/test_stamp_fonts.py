@@ -512,3 +512,17 @@ def test_a_damaged_font_is_an_error_never_a_crash(cli: Any, blank: Path, dejavu:
     else:
         rb.qpdf_checked(out)
         assert result.stderr == "", result  # (fontTools says what it tolerates on stderr: silenced)
+
+
+def test_over_mcp_a_batch_takes_a_font_in_the_roots_only(tmp_path: Path, blank: Path, dejavu: Path) -> None:
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "a.pdf").write_bytes(blank.read_bytes())
+    (tmp_path / "f.ttf").write_bytes(dejavu.read_bytes())
+    rows = {}
+    for font in ("f.ttf", str(dejavu)):
+        done = rb.mcp_call(tmp_path, "pdf_batch", {"command": "stamp", "inputs": ["in"], "out_dir": f"out{len(rows)}",
+                                                    "options": {"text": "Секрет", "font": font}, "jobs": 1})
+        assert not done.is_error, done
+        rows[font] = done.structured_content["rows"][0]
+    assert rows["f.ttf"]["status"] == "ok" and rb.text(tmp_path / "out0" / "a.pdf").strip() == "Секрет"
+    assert rows[str(dejavu)]["error"]["code"] == "PATH_OUTSIDE_ROOT", rows

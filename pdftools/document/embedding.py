@@ -78,6 +78,13 @@ class Layout:
     installed: dict[tuple[str, int], Face | None] = field(default_factory=dict)  # fonts found, read once
 
     def line(self, text: str) -> list[Run]:
+        scripts = shaping.unshaped(text)
+        if scripts:
+            raise InvalidArgument(f"pdftools cannot shape {' and '.join(scripts)} text: its letters would be drawn "
+                                  "one by one, without the conjuncts and reordered signs the script needs",
+                                  hint="Make the stamp page with a shaping engine, e.g. `pdftools convert stamp.md "
+                                       "-o stamp.pdf` (weasyprint shapes every script), then stamp it: --pdf "
+                                       "stamp.pdf.")
         faces = self._faces(text)
         glyphs = [g for shaped in shaping.arabic(text) if faces.get(shaped.text[0])
                   for g in _in_font(shaped, faces[shaped.text[0]])]

@@ -32,6 +32,18 @@ class Glyph:
     name: str = ""
 
 
+UNSHAPED = ("DEVANAGARI", "BENGALI", "GURMUKHI", "GUJARATI", "ORIYA", "TAMIL", "TELUGU", "KANNADA", "MALAYALAM",
+            "SINHALA", "TIBETAN", "MYANMAR", "KHMER", "SYRIAC", "NKO", "MONGOLIAN", "JAVANESE", "BALINESE",
+            "HANGUL CHOSEONG", "HANGUL JUNGSEONG", "HANGUL JONGSEONG")  # (Hangul's syllables are drawn as they are)
+
+
+def unshaped(text: str) -> list[str]:
+    """The scripts of `text` that need shaping this module does not do (Indic conjuncts and reordered vowel
+    signs, Syriac's joining, conjoining Hangul jamo): drawn letter by letter they would come out wrong."""
+    found = {next((s for s in UNSHAPED if unicodedata.name(c, "").startswith(s + " ")), "") for c in text}
+    return sorted({s.split()[0].capitalize().replace("Nko", "N'Ko") for s in found if s})
+
+
 @cache
 def _forms() -> dict[tuple[str, str], str]:
     """(letters, form) -> the presentation form's character, from Unicode's compatibility decompositions."""

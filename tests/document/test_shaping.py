@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from pdftools.document.shaping import Glyph, arabic, drawn_order
+from pdftools.document.shaping import Glyph, arabic, drawn_order, unshaped
 
 
 def _forms(text: str) -> list[str]:
@@ -53,3 +53,9 @@ def test_a_right_to_left_run_in_a_latin_line_is_reversed_in_place() -> None:
 def test_marks_stay_after_their_letter() -> None:
     drawn = _order("שָׁלוֹם")  # shin with qamats and shin dot, lamed, vav with holam, mem
     assert drawn == "ם" + "וֹ" + "ל" + "שָׁ", [unicodedata.name(c) for c in drawn]
+
+
+def test_scripts_it_cannot_shape_are_named() -> None:
+    assert unshaped("नमस्ते") == ["Devanagari"] and unshaped("வணக்கம் ok") == ["Tamil"]
+    assert unshaped("\u1100\u1161 ܫܠܡܐ") == ["Hangul", "Syriac"]  # conjoining jamo; Syriac joins as Arabic
+    assert unshaped("안녕 Секрет 機密 سلام שלום สวัสดี") == []  # Hangul syllables, Thai: drawn as they are

@@ -526,3 +526,15 @@ def test_over_mcp_a_batch_takes_a_font_in_the_roots_only(tmp_path: Path, blank: 
         rows[font] = done.structured_content["rows"][0]
     assert rows["f.ttf"]["status"] == "ok" and rb.text(tmp_path / "out0" / "a.pdf").strip() == "Секрет"
     assert rows[str(dejavu)]["error"]["code"] == "PATH_OUTSIDE_ROOT", rows
+
+
+def test_text_that_needs_shaping_is_refused_with_a_way_to_make_it(cli: Any, two_fonts: None, blank: Path,
+                                                                  dejavu: Path, tmp_path: Path) -> None:
+    """Devanagari drawn letter by letter is wrong (its conjuncts, its vowel sign i before the consonant): refused,
+    never drawn so silently, whatever font; the hint makes the page with weasyprint, which shapes it."""
+    for font in ([], ["--font", str(dejavu)]):
+        result = cli("stamp", blank, "--text", "नमस्ते 1", *font, "-o", tmp_path / "o.pdf", "--json")
+        assert result.exit_code == 2, result
+        error = _error(result)
+        assert "cannot shape Devanagari" in error["message"] and "--pdf" in error["hint"], error
+        assert "convert" in error["hint"] and not (tmp_path / "o.pdf").exists()

@@ -110,6 +110,12 @@ class BadImage(PdftoolsError):
             "PNG or TIFF first.")
 
 
+class BadFont(PdftoolsError):
+    code = "BAD_FONT"
+    exit_code = 4
+    hint = "Give a TrueType or OpenType font file, or an installed family (`fc-list : family` lists them)."
+
+
 class NoPages(PdftoolsError):
     code = "NO_PAGES"
     exit_code = 4

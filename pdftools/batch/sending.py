@@ -79,13 +79,14 @@ class Sender:
         self.refused: list[tuple[FileJob, BatchRow]] = []
 
     def _named(self, options: dict[str, Any]) -> dict[str, bytes]:
-        """The files the options name (their values that name a file here, `stamp.pdf:2` too), as named."""
+        """The files the options name (their values that name a file here, `stamp.pdf:2` and `fonts.ttc#1` too),
+        as named."""
         found: dict[str, bytes] = {}
         for name, value in options.items():
             for text in value if isinstance(value, list) else [value]:
                 if name in SECRETS or not isinstance(text, str):
                     continue
-                for raw in {text, text.rsplit(":", 1)[0]} - {"", "-"}:
+                for raw in {text, text.rsplit(":", 1)[0], text.rsplit("#", 1)[0]} - {"", "-"}:
                     path = _file_here(raw)
                     if path is None:
                         continue

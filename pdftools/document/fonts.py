@@ -34,11 +34,21 @@ def encode(text: str) -> bytes:
     except UnicodeEncodeError:
         bad = "".join(dict.fromkeys(c for c in text if not _encodable(c)))[:20]
         raise InvalidArgument(f"the standard font cannot show {bad!r}",
-                              hint="Text stamps use Helvetica (Western European characters); for other "
-                                   "scripts, stamp a PDF page made elsewhere (--pdf).") from None
-    if any(b < 32 for b in data):
-        raise InvalidArgument("the stamp text contains control characters (one line of text is stamped)")
+                              hint="Helvetica has Western European characters; give a font that has them: "
+                                   "--font FILE.ttf, or an installed family.") from None
+    check_controls([text])
     return data
+
+
+def shows(text: str) -> bool:
+    """Whether Helvetica (WinAnsi) has every character of the text."""
+    return all(_encodable(c) for c in text)
+
+
+def check_controls(texts: list[str]) -> None:
+    """Control characters (a newline, a tab) are refused: one line of text is stamped."""
+    if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 and not _encodable(c) for t in texts for c in t):
+        raise InvalidArgument("the stamp text contains control characters (one line of text is stamped)")
 
 
 def _encodable(char: str) -> bool:

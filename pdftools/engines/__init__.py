@@ -36,6 +36,8 @@ INSTALL = {
     "pandoc": "apt-get install pandoc",
     "qpdf": "apt-get install qpdf",
     "setpriv": "apt-get install util-linux",
+    "fc-match": "apt-get install fontconfig",
+    "fc-list": "apt-get install fontconfig",
 }
 PROGRAMS = (  # program, version flag, what it is used for (commands as `{ocr}`), required (doctor checks each)
     ("pdftotext", "-v", "{text}", True),
@@ -44,6 +46,7 @@ PROGRAMS = (  # program, version flag, what it is used for (commands as `{ocr}`)
     ("tesseract", "--version", "{ocr}", True),
     ("qpdf", "--version", "benchmarks (pikepdf bundles libqpdf)", False),
     ("setpriv", "--version", "programs end with a pdftools killed outright (kill -9)", False),  # `tether`
+    ("fc-match", "--version", "{stamp}: fonts for text Helvetica lacks, and --font by family name", False),
 )
 
 

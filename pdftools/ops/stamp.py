@@ -1,10 +1,11 @@
 """Stamp text or a PDF page on pages: watermarks, page numbers, Bates numbers.
 
-Text (Helvetica, upright on rotated pages) takes `{page}` and `{pages}`: `"Page {page} of {pages}"`, Bates
-`"ACME-{page:06}"` with {{start}} 1001. `{page}` counts from {{start}}; `{pages}` is the file's page count,
-whatever {{start}} (as Acrobat's header and footer count). A PDF stamp is scaled to fit each page, centred: a
-stamp of one page goes on every page; of several (`stamp.pdf`, `stamp.pdf:1-3`), its i-th page on the i-th page
-stamped (as qpdf's --overlay with --from and --to), then {{repeat}}'s pages over and over.
+Text (Helvetica; other scripts in installed fonts that have them, or {{font}}, embedded; upright on rotated
+pages) takes `{page}` and `{pages}`: `"Page {page} of {pages}"`, Bates `"ACME-{page:06}"` with {{start}} 1001.
+`{page}` counts from {{start}}; `{pages}` is the file's page count, whatever {{start}} (as Acrobat's header and
+footer count). A PDF stamp is scaled to fit each page, centred: a stamp of one page goes on every page; of several
+(`stamp.pdf`, `stamp.pdf:1-3`), its i-th page on the i-th page stamped (as qpdf's --overlay with --from and
+--to), then {{repeat}}'s pages over and over.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from pdftools.core.inputs import split_spec
 from pdftools.core.params import Cli, Param, Passwords
 from pdftools.core.paths import input_path
 from pdftools.core.pdf import Keys, add_resource, open_other, page_list
-from pdftools.document import fonts
+from pdftools.document import drawn_text
 from pdftools.document.arrange import upright
 from pdftools.errors import InvalidArgument
 
@@ -64,12 +65,19 @@ class StampResult(Edited):
 
     pdfcpu_marks = ""  # (no field) pdfcpu's `%p` / `%P` found in the text, stamped as given: a person is told
 
+    fonts_found = ""  # (no field) the installed fonts picked for text Helvetica cannot show: a person is told
+
     def notes(self) -> list[str]:
-        """For people (the CLI's stderr): pdfcpu's page marks in the text are stamped as they are."""
-        if not self.pdfcpu_marks:
-            return []
-        return [f"{self.pdfcpu_marks} stamped as written: pdftools numbers pages with {{page}} and {{pages}} "
-                "(pdfcpu's %p and %P), e.g. --text 'Page {page} of {pages}'"]
+        """For people (the CLI's stderr): pdfcpu's page marks in the text are stamped as they are; the fonts
+        picked for the text."""
+        said = []
+        if self.pdfcpu_marks:
+            said.append(f"{self.pdfcpu_marks} stamped as written: pdftools numbers pages with {{page}} and "
+                        "{pages} (pdfcpu's %p and %P), e.g. --text 'Page {page} of {pages}'")
+        if self.fonts_found:
+            said.append(f"the text is drawn in {self.fonts_found} (installed fonts that have its characters, "
+                        "embedded); --font chooses another")
+        return said
 
 
 def stamp(
@@ -82,6 +90,9 @@ def stamp(
     position: Annotated[Position, Param("Where on the page (text){{cli:: center, top, bottom, left, right, top-left, "
                                         "top-right, bottom-left, bottom-right; pdfcpu's `bc`, `tl`... too}}",
                                         aliases=PDFCPU_POSITIONS), Cli(metavar="WHERE")] = "center",
+    font: Annotated[str | None, Param("TrueType/OpenType font file (`f.ttf`, `f.ttc#1`) or installed family; default: "
+                                      "Helvetica, else installed fonts that have the text's characters"),
+                    Cli(metavar="FONT")] = None,
     font_size: Annotated[float, Param("Text size in points", ge=1, le=1000)] = 12,
     color: Annotated[str, Param("Text colour: #rrggbb, #rgb or a name (black, gray, red...)")]
     = "black",
@@ -108,7 +119,8 @@ def stamp(
         raise InvalidArgument("{{repeat}} picks pages of a {{pdf}} stamp, not of text",
                               hint="Leave it out: text goes on every page named by {{pages}}.")
     if pdf is not None:
-        _text_only({"position": position != "center", "font_size": font_size != 12, "color": color != "black",
+        _text_only({"position": position != "center", "font": font is not None, "font_size": font_size != 12,
+                    "color": color != "black",
                     "angle": angle != 0, "margin": margin != 36, "start": start != 1})
     rgb = _colour(color)
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
@@ -116,20 +128,22 @@ def stamp(
     count = len(job.pdf.pages)
     given = select_pages(pages, count, job.src)  # in the order given: a PDF stamp's pages go on them so
     numbers = sorted(set(given))
+    found: list[str] = []  # installed fonts picked for the text
     if text is not None:
         texts = [_fill(text, n - 1 + start, count) for n in numbers]
-        encoded = [fonts.encode(t) for t in texts]  # every page checked before any is changed
+        lines, found = drawn_text.lines(job.pdf, texts, font)  # every page checked before any is changed
         style = _style(job.pdf, rgb, opacity)
         listed = page_list(job.pdf)
-        for done, (number, data) in enumerate(zip(numbers, encoded, strict=True), 1):
+        for done, (number, line) in enumerate(zip(numbers, lines, strict=True), 1):
             task.check()
-            _stamp_text(listed[number - 1], data, style, font_size, position, angle, margin, underlay, number)
+            _stamp_text(listed[number - 1], line, style, font_size, position, angle, margin, underlay, number)
             task.progress(done, len(numbers), "stamp")
         first = texts[0]
     else:
         first, numbers = _stamp_pdf(job.pdf, given, pdf or "", password, underlay, opacity, repeat,
                                     name="standard input" if input == "-" else job.src.name)
     result = StampResult(**job.save(decrypt), stamped=numbers, first=first)
+    result.fonts_found = " and ".join(found)
     result.pdfcpu_marks = " and ".join(mark for mark in ("%p", "%P") if text is not None and mark in text)
     return result
 
@@ -160,7 +174,6 @@ def _fill(template: str, page: int, pages: int) -> str:
 
 @dataclass
 class _Style:
-    font: pikepdf.Object
     state: pikepdf.Object
     """The graphics state with the opacity."""
     rgb: tuple[float, float, float]
@@ -169,13 +182,11 @@ class _Style:
 def _style(pdf: pikepdf.Pdf, rgb: tuple[float, float, float], opacity: float) -> _Style:
     from pikepdf import Dictionary, Name
 
-    font = pdf.make_indirect(Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name.Helvetica,
-                                        Encoding=Name.WinAnsiEncoding))
     state = pdf.make_indirect(Dictionary(Type=Name.ExtGState, ca=opacity, CA=opacity))
-    return _Style(font, state, rgb)
+    return _Style(state, rgb)
 
 
-def _stamp_text(page: pikepdf.Page, data: bytes, style: _Style, size: float, position: str,
+def _stamp_text(page: pikepdf.Page, line: drawn_text.Line, style: _Style, size: float, position: str,
                 angle: float, margin: float, underlay: bool, number: int = 1) -> None:
     from pikepdf import Name
 
@@ -183,7 +194,7 @@ def _stamp_text(page: pikepdf.Page, data: bytes, style: _Style, size: float, pos
     w, h = x1 - x0, y1 - y0
     rotation = upright(page)
     width, height = (h, w) if rotation in (90, 270) else (w, h)  # as displayed
-    text_w, text_h = fonts.width(data, size), fonts.CAP_HEIGHT * size
+    text_w, text_h = line.units * size / 1000, line.cap * size
     cx = {"left": margin + text_w / 2, "right": width - margin - text_w / 2}.get(_side(position, 1), width / 2)
     cy = {"top": height - margin - text_h / 2, "bottom": margin + text_h / 2}.get(_side(position, 0), height / 2)
     if not (0 <= cx <= width and 0 <= cy <= height):  # nothing would show, and the page would say it was stamped
@@ -191,13 +202,18 @@ def _stamp_text(page: pikepdf.Page, data: bytes, style: _Style, size: float, pos
                               f"{height:g} pt)", hint="Give a margin under half the page's width and height.")
     a, b, c, d, e, f = _TO_USER[rotation](w, h)
     cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
-    font = add_resource(page, style.font, Name.Font, "Fst")
+    names: dict[int, pikepdf.Name] = {}  # each font once on the page, whatever runs use it
+    for piece, _ in line.pieces:
+        if piece.objgen[0] not in names:
+            names[piece.objgen[0]] = add_resource(page, piece, Name.Font, "Fst")
     state = add_resource(page, style.state, Name.ExtGState, "Gst")
     r, g, bl = style.rgb
     ops = (f"q {a} {b} {c} {d} {e + x0:.3f} {f + y0:.3f} cm 1 0 0 1 {cx:.3f} {cy:.3f} cm "
            f"{cos:.5f} {sin:.5f} {-sin:.5f} {cos:.5f} 0 0 cm {state} gs {r:.3f} {g:.3f} {bl:.3f} rg "
-           f"BT {font} {size:g} Tf {-text_w / 2:.3f} {-text_h / 2:.3f} Td ").encode()
-    content = ops + fonts.literal(data) + b" Tj ET Q\n"
+           f"BT {names[line.pieces[0][0].objgen[0]]} {size:g} Tf {-text_w / 2:.3f} {-text_h / 2:.3f} Td ").encode()
+    shown = [(b"" if i == 0 else f" {names[font.objgen[0]]} {size:g} Tf ".encode()) + operand + b" Tj"
+             for i, (font, operand) in enumerate(line.pieces)]
+    content = ops + b"".join(shown) + b" ET Q\n"
     if underlay:
         page.contents_add(content, prepend=True)
     else:

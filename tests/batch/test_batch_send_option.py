@@ -62,3 +62,15 @@ def test_a_file_an_option_names_that_cannot_be_read_is_said_in_words(tmp_path: P
     assert error["code"] != "INTERNAL", error
     assert str(unreadable) in error["message"] and "pdf" in error["message"], error
     assert out.stdout == "" and not (tmp_path / "out").exists()
+
+
+def test_a_font_of_a_collection_is_sent(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--set font=fonts.ttc#1` (stamp: the collection's second font) sends the file fonts.ttc, as `pdf=s.pdf:2`
+    sends s.pdf; a family's name (`DejaVu Sans`) names no file here: the worker's fontconfig finds it."""
+    from pdftools.batch.sending import Sender
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "fonts.ttc").write_bytes(b"ttcf fonts")
+    (tmp_path / "s.pdf").write_bytes(b"%PDF-1.7 stamp")
+    named = Sender({"font": "fonts.ttc#1", "pdf": "s.pdf:2", "text": "DejaVu Sans"}).named
+    assert named == {"fonts.ttc": b"ttcf fonts", "s.pdf": b"%PDF-1.7 stamp"}, named

@@ -93,9 +93,9 @@ PAGES_HINT = "Pages are 1-based and inclusive, e.g. `1-3,7,10-`; `last` or `-1` 
         (["insert", "{four}", "{three}", "--after", "9"], errors.InvalidPageRange, "after page 9", DEFAULT),
         (["stamp", "{four}", "--text", "x", "--pdf", "{three}"], errors.InvalidArgument, "either",
          "E.g. --text 'Page {{page}} of {{pages}}'."),
-        (["stamp", "{four}", "--text", "Привет"], errors.InvalidArgument, "Привет",
-         "Text stamps use Helvetica (Western European characters); for other scripts, stamp a PDF page made "
-         "elsewhere (--pdf)."),
+        (["stamp", "{four}", "--text", "Привет", "--font", "No Such Family"], errors.BadFont, "No Such Family",
+         "Give a TrueType or OpenType file (.ttf, .otf, .ttc#INDEX) or an installed family (`fc-list : family` lists "
+         "them), e.g. --font 'DejaVu Sans'."),  # (Привет itself is drawn in an installed font: test_stamp_fonts.py)
         (["stamp", "{four}", "--text", "{{user}}"], errors.InvalidArgument, "{{user}}",
          "Placeholders are {{page}} and {{pages}}, e.g. 'Page {{page}} of {{pages}}', 'ACME-{{page:06}}'; write {{{{ "
          "and }}}} for braces."),

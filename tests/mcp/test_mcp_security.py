@@ -39,7 +39,7 @@ IN_ROOT = {"four.pdf": FOUR, "outline.pdf": OUTLINE, "one.pdf": CORPUS / "001-tr
            "form.pdf": CORPUS / "010-pdflatex-forms" / "pdflatex-forms.pdf",
            "locked.pdf": CORPUS / "005-libreoffice-writer-password" / "libreoffice-writer-password.pdf"}
 PATH_KINDS = [  # argument name -> kind of path, and a valid value of that kind inside the root
-    (re.compile(r"^(inputs?|source|pdf|files|data|reference_doc|css|append|.*_(file|path)s?)$"),
+    (re.compile(r"^(inputs?|source|pdf|font|files|data|reference_doc|css|append|.*_(file|path)s?)$"),
      "input"),  # data: JSON or a file
     (re.compile(r"^(outputs?|.*_output)$"), "output"),
     (re.compile(r"^(folder|out_dir|copy_to|templates|resource_path|.*_(dir|folder))$"), "folder"),
@@ -62,6 +62,7 @@ SCENARIOS: dict[str | tuple[str, str], dict[str, Any]] = {  # valid arguments be
     "pdf_ocr": {"input": "one.pdf", "dpi": 72},
     "pdf_stamp": {"text": "DRAFT"},
     ("pdf_stamp", "pdf"): {"text": None, "pdf": "one.pdf"},
+    ("pdf_stamp", "font"): {"font": "font.ttf"},  # (a font file, or an installed family's name)
     ("pdf_metadata", "output"): {"action": "set", "values": ["Title=x"]},
     ("pdf_metadata", "data"): {"action": "set", "data": "info.txt"},  # pdftk's update_info file
     ("pdf_bookmarks", "output"): {"action": "add", "title": "x", "page": 1},
@@ -184,6 +185,8 @@ def layout(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     (root / "info.txt").write_text("InfoBegin\nInfoKey: Title\nInfoValue: x\n")
     (root / "note.md").write_text("# A note\n\nWith a paragraph.\n")
     (root / "style.css").write_text("h1 { color: green }\n")
+    shutil.copy(subprocess.run(["fc-match", "-f", "%{file}", "DejaVu Sans"], capture_output=True, text=True,
+                               check=True).stdout, root / "font.ttf")  # (.ci/setup installs it)
     (root / "ref.docx").write_bytes(subprocess.run([pandoc.program(), "--print-default-data-file", "reference.docx"],
                                                    check=True, capture_output=True).stdout)
     for target in (tmp_path / "outside.pdf", outside_dir / "inner.pdf", sibling / "x.pdf"):

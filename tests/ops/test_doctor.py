@@ -84,6 +84,19 @@ def test_setpriv_is_reported_with_what_it_is_for(tmp_path: Path) -> None:
     assert not setpriv["found"] and setpriv["install"] == "apt-get install util-linux", setpriv
 
 
+def test_fontconfig_is_reported_with_what_it_is_for(tmp_path: Path) -> None:
+    """stamp finds fonts for text in other scripts with fontconfig's fc-match: doctor says whether it is there
+    (not required: Helvetica's text and a font given as a file need it not)."""
+    out = subprocess.run([PDFTOOLS, "doctor", "--json"], capture_output=True, text=True, check=False)
+    found = {c["name"]: c for c in json.loads(out.stdout)["checks"]}["fc-match"]
+    assert found["required"] is False and "stamp" in found["used_for"] and found["found"], found
+    (tmp_path / "bin").mkdir()
+    out = subprocess.run([PDFTOOLS, "doctor", "--json"], capture_output=True, text=True, check=False,
+                         env={**os.environ, "PATH": str(tmp_path / "bin")})
+    missing = {c["name"]: c for c in json.loads(out.stdout)["checks"]}["fc-match"]
+    assert not missing["found"] and missing["install"] == "apt-get install fontconfig", missing
+
+
 def test_the_cluster_extra_is_named() -> None:
     """Every machine of a cluster needs pdftools with its extra (`batch --cluster`): doctor, which an operator runs
     on each, did not say whether Dask was there."""

@@ -86,6 +86,20 @@ def test_qpdf_and_pdfjam_options_say_what_to_use(cli: Any, pdf: Path, args: list
     assert line.startswith(f"error[INVALID_ARGUMENT]: unknown option {typed}: ") and says in line, line
 
 
+@pytest.mark.parametrize(("args", "typed", "says"), [
+    (["merge", "--empty", "--pages", "{pdf}", "{pdf}", "--", "out.pdf"], "--empty", "pdftools merge a.pdf b.pdf"),
+    (["merge", "{pdf}", "--pages", "{pdf}", "1-2", "--", "out.pdf"], "--pages", "b.pdf:1-3"),
+    (["split", "{pdf}", "--split-pages=2", "out.pdf"], "--split-pages", "--every N"),
+    (["split", "{pdf}", "--split-pages", "out.pdf"], "--split-pages", "every page"),
+])
+def test_qpdf_s_merge_and_split_say_what_to_use(cli: Any, pdf: Path, args: list[str], typed: str,
+                                                says: str) -> None:
+    """A qpdf user's `merge --empty --pages a.pdf b.pdf -- out.pdf` and `split --split-pages=2` got only `unknown
+    option --empty` (or `--split-pages`) and the generic hint."""
+    line = first_line(cli(*[str(pdf) if a == "{pdf}" else a for a in args]))
+    assert line.startswith(f"error[INVALID_ARGUMENT]: unknown option {typed}: ") and says in line, line
+
+
 def test_another_command_s_add_does_not_take_the_attachment_words(cli: Any, pdf: Path) -> None:
     line = first_line(cli("bookmarks", "add", pdf, "--key", "k"))
     assert line.startswith("error[INVALID_ARGUMENT]: unknown option --key") and "attachment" not in line, line

@@ -133,6 +133,19 @@ def test_merge_with_its_output_last_as_pdfunite_takes_it_points_at_o(cli: Any, p
     assert "-o" not in named["hint"], named  # with the output named, a missing last input is only missing
 
 
+def test_merge_with_its_output_first_as_pdfcpu_takes_it_points_at_o(cli: Any, pdf: Path, tmp_path: Path) -> None:
+    """`pdfcpu merge out.pdf a.pdf b.pdf` names the output first: `pdftools merge out.pdf a.pdf b.pdf` said `no such
+    file: out.pdf` with a hint to check the path. A missing first input named .pdf before two that exist may be an
+    output: the hint says how to name one, and still that the path may be wrong."""
+    result = cli("merge", "out.pdf", pdf, pdf, "--json")
+    assert result.exit_code == 3 and not (tmp_path / "out.pdf").exists(), result
+    error = json.loads(result.stderr)["error"]
+    assert error["code"] == "FILE_NOT_FOUND" and "out.pdf" in error["message"], error
+    assert f"pdftools merge {pdf} {pdf} -o out.pdf" in error["hint"] and "pdfcpu" in error["hint"], error
+    missing_later = json.loads(cli("merge", "out.pdf", pdf, "nope.pdf", pdf, "--json").stderr)["error"]
+    assert "-o" not in missing_later["hint"], missing_later  # another input is missing too: only missing
+
+
 @pytest.mark.parametrize("option", ["--json", "-q", "--quiet", "--password"])
 def test_a_command_option_before_the_command_says_where_it_goes(cli: Any, pdf: Path, option: str) -> None:
     """`pdftools --json info a.pdf` (a CI script's habit): it said `unknown option --json (did you mean

@@ -238,6 +238,10 @@ class _NumbersAreArguments(click_parser._OptionParser):
         if NEGATIVE.match(arg):
             state.largs.append(arg)
             return
+        name = arg.split("=", 1)[0]
+        if ONE_DASH.fullmatch(name) and "-" + name in self._long_opt:  # `-output x.pdf` is not `-o utput`
+            raise click_errors.UsageError(f"unknown option {name}: a long option takes two dashes here, -{name} "
+                                          f"(pdfcpu's and pdftotext's take one)", self.ctx)
         super()._process_opts(self.bare.get(arg, arg), state)
 
     def _get_value_from_state(self, option_name: str, option: Any, state: click_parser._ParsingState) -> Any:
@@ -253,6 +257,7 @@ class _NumbersAreArguments(click_parser._OptionParser):
 
 
 NEGATIVE = re.compile(r"-\d")
+ONE_DASH = re.compile(r"-[a-z][a-z-]+")  # `-pages`: a word as long options are, with one dash
 PATH_VALUES = frozenset({"FILE", "DIR", "FOLDER", "PATH"})  # the placeholders of options whose value is a path
 
 

@@ -100,6 +100,25 @@ def test_qpdf_s_merge_and_split_say_what_to_use(cli: Any, pdf: Path, args: list[
     assert line.startswith(f"error[INVALID_ARGUMENT]: unknown option {typed}: ") and says in line, line
 
 
+@pytest.mark.parametrize(("args", "typed", "meant"), [
+    (["merge", "{pdf}", "{pdf}", "-output", "x.pdf"], "-output", "--output"),  # was `-o utput`: a file `utput`
+    (["rotate", "-pages", "1-2", "{pdf}", "-a", "90"], "-pages", "--pages"),  # pdfcpu's spelling
+    (["info", "{pdf}", "-json"], "-json", "--json"),
+    (["merge", "{pdf}", "{pdf}", "-force", "-o", "x.pdf"], "-force", "--force"),
+])
+def test_a_long_option_with_one_dash_is_refused_naming_it(cli: Any, pdf: Path, tmp_path: Path, args: list[str],
+                                                          typed: str, meant: str,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """pdfcpu's and pdftotext's options take one dash (`-pages`, `-upw`). Typed so, `merge a.pdf b.pdf -output
+    x.pdf` was read as `-o utput`: it merged into a file named `utput` (x.pdf taken as an input), and `-pages`
+    said only `unknown option -p`."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "x.pdf").write_bytes(pdf.read_bytes())
+    line = first_line(cli(*[str(pdf) if a == "{pdf}" else a for a in args]))
+    assert line.startswith(f"error[INVALID_ARGUMENT]: unknown option {typed}: ") and meant in line, line
+    assert not (tmp_path / "utput").exists() and not (tmp_path / "merged.pdf").exists()
+
+
 def test_another_command_s_add_does_not_take_the_attachment_words(cli: Any, pdf: Path) -> None:
     line = first_line(cli("bookmarks", "add", pdf, "--key", "k"))
     assert line.startswith("error[INVALID_ARGUMENT]: unknown option --key") and "attachment" not in line, line

@@ -140,14 +140,19 @@ def _name_hint(exc: click_errors.UsageError, argv: list[str]) -> str | None:
         return None
     import shlex
 
-    extra = exc.message[exc.message.find(" (") + 2:exc.message.rfind(")")]
-    names: list[str] = []  # click joins the words by spaces: found back in argv, from the last (spaces kept)
-    for word in reversed(argv):
-        if extra and (extra == word or extra.endswith(" " + word)):
-            names.insert(0, word)
-            extra = extra[:-len(word)].rstrip(" ")
+    names = _extra_words(exc.message[exc.message.find(" (") + 2:exc.message.rfind(")")], argv)
     given = " ".join(f"--name {shlex.quote(name)}" for name in names)
     return f"Name them with --name: `{ctx.command_path} FILE {given}`." if names else None
+
+
+def _extra_words(extra: str, argv: list[str]) -> list[str]:
+    """The words click joined by spaces into `extra`, found back in argv from the last (spaces kept)."""
+    words: list[str] = []
+    for word in reversed(argv):
+        if extra and (extra == word or extra.endswith(" " + word)):
+            words.insert(0, word)
+            extra = extra[:-len(word)].rstrip(" ")
+    return words
 
 
 def _batch_hint(exc: click_errors.UsageError, argv: list[str]) -> str | None:
@@ -179,6 +184,14 @@ def _batch_hint(exc: click_errors.UsageError, argv: list[str]) -> str | None:
         if any(p.param_type_name == "argument" for p in ctx.command.params):  # `pdftotext in.pdf out.txt`
             path = ctx.command_path
             return f"`{path}` prints its result: redirect it, `{path} FILE > {shlex.quote(extra)}`."
+    import shlex
+
+    words = _extra_words(extra, argv)
+    if len(words) == 2 and "--every" in opts and not os.path.exists(words[0]) and words[1].isdigit():
+        return (f"`{ctx.command_path}` writes its parts into a folder: `{ctx.command_path} FILE -d "
+                f"{shlex.quote(words[0])} --every {words[1]}` (pdfcpu's `split in.pdf outDir {words[1]}`).")
+    if not one and not any(os.path.exists(word) for word in words):  # no files: no batch of them
+        return None
     from pdftools.batch.plan import commands
 
     name = ctx.info_name or ""

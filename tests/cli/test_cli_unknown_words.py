@@ -69,6 +69,17 @@ def test_several_files_for_a_one_file_command_point_at_batch(cli: Any, pdf: Path
     assert f"`pdftools batch {args[0]} FILE... --out-dir DIR`" in error["hint"], error
 
 
+def test_pdfcpu_s_split_folder_and_span_point_at_d_and_every(cli: Any, pdf: Path, tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """`pdfcpu split in.pdf outDir 2`: the hint said split takes one file and to run a batch over several, though
+    neither word is a file; it gives the folder to -d and the span to --every."""
+    monkeypatch.chdir(tmp_path)
+    error = json.loads(cli("split", pdf, "outdir", "2", "--json").stderr)["error"]
+    assert "batch" not in error["hint"] and "pdftools split FILE -d outdir --every 2" in error["hint"], error
+    other = json.loads(cli("rotate", pdf, "nope.pdf", "nope2.pdf", "-a", "90", "--json").stderr)["error"]
+    assert "batch" not in other["hint"], other  # words that are no files: no batch of them
+
+
 def test_an_extra_argument_of_a_command_batch_does_not_run_keeps_the_plain_hint(cli: Any, pdf: Path) -> None:
     error = json.loads(cli("doctor", "extra", "--json").stderr)["error"]
     assert "batch" not in error["hint"] and "-h" in error["hint"], error

@@ -163,6 +163,8 @@ def _meant(word: str, commands: list[str]) -> str:
 
     from pdftools.ops import OTHER_NAMES
 
+    if word == "version":  # pdfcpu's command
+        return " (did you mean --version?)"
     close = [OTHER_NAMES[word]] if OTHER_NAMES.get(word) in commands else \
         difflib.get_close_matches(word, commands, n=1, cutoff=0.75)
     return f" (did you mean {close[0]}?)" if close else ""

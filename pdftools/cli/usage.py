@@ -236,6 +236,8 @@ def usage_message(exc: click_errors.UsageError, argv: list[str]) -> str:
         if other is not None:
             return f"unknown option {exc.option_name} ({other})"
         near = _near_options(exc.ctx, exc.option_name)
+        if _at_top(exc.ctx) and exc.option_name == "-V":  # pdfgrep's and qpdf's habit
+            near = ["--version"]
         if near == [exc.option_name] or (_at_top(exc.ctx) and exc.option_name in SHARED_SHORT):
             # `pdftools --json`, `pdftools -q`: a command's own option, the command left out
             return f"unknown option {exc.option_name} before a command: it is a command's option"

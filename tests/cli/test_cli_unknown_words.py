@@ -39,6 +39,16 @@ def test_an_unknown_command_names_the_one_meant(cli: Any, pdf: Path, typed: str,
     assert error["code"] == "INVALID_ARGUMENT" and f"did you mean {meant}?" in error["message"], error
 
 
+@pytest.mark.parametrize("typed", [["version"], ["-V"]])
+def test_pdfcpu_s_version_command_and_the_v_flag_name_version(cli: Any, typed: list[str]) -> None:
+    """`pdfcpu version` and `pdfgrep -V` / `ocrmypdf --version`'s habits: `pdftools version` said `unknown command
+    'version'` and `pdftools -V` `unknown option -V`, neither naming --version."""
+    result = cli(*typed, "--json")
+    assert result.exit_code == 2 and result.stdout == "", result
+    error = json.loads(result.stderr)["error"]
+    assert "did you mean --version?" in error["message"], error
+
+
 def test_an_unknown_command_far_from_any_says_only_that(cli: Any, pdf: Path) -> None:
     error = json.loads(cli("frobnicate", pdf, "--json").stderr)["error"]
     assert error["message"] == "unknown command 'frobnicate'", error

@@ -119,6 +119,20 @@ def test_a_long_option_with_one_dash_is_refused_naming_it(cli: Any, pdf: Path, t
     assert not (tmp_path / "utput").exists() and not (tmp_path / "merged.pdf").exists()
 
 
+@pytest.mark.parametrize(("args", "typed", "says"), [
+    (["protect", "{pdf}", "--encrypt", "u", "o", "256", "--"], "--encrypt", "--user-password"),
+    (["unprotect", "--decrypt", "{pdf}"], "--decrypt", "leave it out"),
+    (["linearize", "--linearize", "{pdf}"], "--linearize", "leave it out"),
+    (["check", "--check", "{pdf}"], "--check", "leave it out"),
+])
+def test_qpdf_s_option_for_what_the_command_does_says_so(cli: Any, pdf: Path, args: list[str], typed: str,
+                                                         says: str) -> None:
+    """qpdf's `--encrypt`, `--decrypt`, `--linearize`, `--check` typed at the command that does it said only
+    `unknown option`: the command is the option here."""
+    line = first_line(cli(*[str(pdf) if a == "{pdf}" else a for a in args]))
+    assert line.startswith(f"error[INVALID_ARGUMENT]: unknown option {typed}: ") and says in line, line
+
+
 def test_another_command_s_add_does_not_take_the_attachment_words(cli: Any, pdf: Path) -> None:
     line = first_line(cli("bookmarks", "add", pdf, "--key", "k"))
     assert line.startswith("error[INVALID_ARGUMENT]: unknown option --key") and "attachment" not in line, line

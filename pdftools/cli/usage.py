@@ -229,6 +229,9 @@ def usage_message(exc: click_errors.UsageError, argv: list[str]) -> str:
         foreign = _foreign(words, exc.option_name, argv)
         if foreign is not None:
             return f"unknown option {foreign[0]}: {foreign[1]}"
+        argument = _one_dash_argument(exc.ctx, exc.option_name, argv)
+        if argument is not None:
+            return argument
         owner = _sibling_with(exc.ctx, exc.option_name)
         if owner is not None:
             return f"unknown option {exc.option_name}: `{owner}` takes it"
@@ -253,6 +256,21 @@ def usage_message(exc: click_errors.UsageError, argv: list[str]) -> str:
         return f"{param_name(exc.param)} takes {expected(exc.param)}{got}"
     message = exc.message.strip().rstrip(".")
     return message[:1].lower() + message[1:]
+
+
+def _one_dash_argument(ctx: click_core.Context | None, option: str, argv: list[str]) -> str | None:
+    """pdfcpu's `-pages 1-2` at a command whose pages are an argument (`select`, `delete`): where they go."""
+    import shlex
+
+    if ctx is None:
+        return None
+    arguments = {p.name for p in ctx.command.params if p.param_type_name == "argument"}
+    for at, word in enumerate(argv):
+        if word.startswith(option) and re.fullmatch(r"-[a-z]+", word) and word[1:] in arguments:
+            value = shlex.quote(argv[at + 1]) if at + 1 < len(argv) else word[1:].upper()
+            return (f"unknown option {word}: the {word[1:]} are an argument here, after the file: "
+                    f"`{ctx.command_path} FILE {value}`")
+    return None
 
 
 SHARED_OPTIONS = ("--json", "--quiet", "--force", "--output", "--password")  # options every writer or reader has

@@ -133,6 +133,14 @@ def test_qpdf_s_option_for_what_the_command_does_says_so(cli: Any, pdf: Path, ar
     assert line.startswith(f"error[INVALID_ARGUMENT]: unknown option {typed}: ") and says in line, line
 
 
+@pytest.mark.parametrize("command", ["select", "delete"])
+def test_pdfcpu_s_pages_option_where_pages_are_an_argument_says_so(cli: Any, pdf: Path, command: str) -> None:
+    """`pdfcpu trim -pages 1-2 in.pdf` at `select` (whose pages are an argument) said `unknown option -p`."""
+    line = first_line(cli(command, "-pages", "1-2", pdf))
+    assert line.startswith("error[INVALID_ARGUMENT]: unknown option -pages: ") and \
+        f"pdftools {command} FILE 1-2" in line, line
+
+
 def test_another_command_s_add_does_not_take_the_attachment_words(cli: Any, pdf: Path) -> None:
     line = first_line(cli("bookmarks", "add", pdf, "--key", "k"))
     assert line.startswith("error[INVALID_ARGUMENT]: unknown option --key") and "attachment" not in line, line

@@ -81,6 +81,9 @@ def _laid_cell(name: str, value: Any, tty: bool, unit: str | None = None) -> Any
         return "\n".join(one_line(f"{k}: {_plain(v)}") for k, v in value.items())
     if isinstance(value, list) and value and results.is_result(value[0]):
         return _grid(value, tty)
+    if isinstance(value, list) and any(isinstance(v, str) and " " in v for v in value):
+        return "\n".join(_cell_text(v) for v in value)  # sentences (what qpdf repaired), one a line: commas
+        # would run them together
     if tty and isinstance(value, list) and len(value) > MAX_NUMBERS and all(type(v) is int for v in value):
         # pages (select's order, delete's deleted...): as a table's rows, a person reads the first ones
         more = len(value) - MAX_NUMBERS

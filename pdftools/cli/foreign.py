@@ -97,6 +97,23 @@ QPDF_OVERLAY_WORDS = {  # qpdf's --overlay/--underlay ranges that `stamp --pdf` 
               "--repeat=1,2 (repeated from the first page) is --pdf stamp.pdf:1,2 --repeat 1,2",
     "--overlay": "the stamp is --pdf FILE, over the content (--underlay: under it)",
 }
-FOREIGN_WORDS = {"search": PDFGREP_WORDS, "ocr": OCRMYPDF_WORDS, "text": PDFTOTEXT_WORDS,  # another tool's
-                 "convert": PANDOC_WORDS, "rotate": QPDF_ROTATE_WORDS, "nup": PDFJAM_WORDS,  # options, by command
-                 "attachments add": QPDF_ATTACH_WORDS, "stamp": QPDF_OVERLAY_WORDS}
+QPDF_MERGE_WORDS = {  # qpdf's page selection at `merge`
+    "--empty": "qpdf's --empty --pages a.pdf b.pdf -- out.pdf is `pdftools merge a.pdf b.pdf -o out.pdf` here (a "
+               "merge starts empty; the first input's metadata is kept)",
+    "--pages": "inputs are the arguments, each with its pages after a colon: qpdf's --pages a.pdf b.pdf 1-3 -- is "
+               "`pdftools merge a.pdf b.pdf:1-3 -o out.pdf`",
+}
+QPDF_SPLIT_WORDS = {  # qpdf's --split-pages at `split`
+    "--split-pages": "split writes every page by default, into -d DIR; qpdf's --split-pages=N is --every N",
+}
+_ITSELF = "`pdftools {0}` does what qpdf's --{0} does: leave it out"
+QPDF_ENCRYPT_WORDS = {  # qpdf's --encrypt at `protect`
+    "--encrypt": "qpdf's --encrypt USER OWNER 256 -- is `pdftools protect FILE --user-password-file U "
+                 "--owner-password-file O` here (AES-256 by default; --allow for the permissions)",
+}
+FOREIGN_WORDS = {"merge": QPDF_MERGE_WORDS, "split": QPDF_SPLIT_WORDS,  # another tool's options, by command
+                 "search": PDFGREP_WORDS, "ocr": OCRMYPDF_WORDS, "text": PDFTOTEXT_WORDS, "convert": PANDOC_WORDS,
+                 "rotate": QPDF_ROTATE_WORDS, "nup": PDFJAM_WORDS, "attachments add": QPDF_ATTACH_WORDS,
+                 "stamp": QPDF_OVERLAY_WORDS, "protect": QPDF_ENCRYPT_WORDS,
+                 "unprotect": {"--decrypt": "`pdftools unprotect` does what qpdf's --decrypt does: leave it out"},
+                 **{name: {f"--{name}": _ITSELF.format(name)} for name in ("linearize", "check")}}

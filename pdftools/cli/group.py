@@ -163,6 +163,8 @@ def _meant(word: str, commands: list[str]) -> str:
 
     from pdftools.ops import OTHER_NAMES
 
+    if word == "version":  # pdfcpu's command
+        return " (did you mean --version?)"
     close = [OTHER_NAMES[word]] if OTHER_NAMES.get(word) in commands else \
         difflib.get_close_matches(word, commands, n=1, cutoff=0.75)
     return f" (did you mean {close[0]}?)" if close else ""
@@ -238,6 +240,10 @@ class _NumbersAreArguments(click_parser._OptionParser):
         if NEGATIVE.match(arg):
             state.largs.append(arg)
             return
+        name = arg.split("=", 1)[0]
+        if ONE_DASH.fullmatch(name) and "-" + name in self._long_opt:  # `-output x.pdf` is not `-o utput`
+            raise click_errors.UsageError(f"unknown option {name}: a long option takes two dashes here, -{name} "
+                                          f"(pdfcpu's and pdftotext's take one)", self.ctx)
         super()._process_opts(self.bare.get(arg, arg), state)
 
     def _get_value_from_state(self, option_name: str, option: Any, state: click_parser._ParsingState) -> Any:
@@ -253,6 +259,7 @@ class _NumbersAreArguments(click_parser._OptionParser):
 
 
 NEGATIVE = re.compile(r"-\d")
+ONE_DASH = re.compile(r"-[a-z][a-z-]+")  # `-pages`: a word as long options are, with one dash
 PATH_VALUES = frozenset({"FILE", "DIR", "FOLDER", "PATH"})  # the placeholders of options whose value is a path
 
 

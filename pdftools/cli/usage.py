@@ -140,14 +140,19 @@ def _name_hint(exc: click_errors.UsageError, argv: list[str]) -> str | None:
         return None
     import shlex
 
-    extra = exc.message[exc.message.find(" (") + 2:exc.message.rfind(")")]
-    names: list[str] = []  # click joins the words by spaces: found back in argv, from the last (spaces kept)
-    for word in reversed(argv):
-        if extra and (extra == word or extra.endswith(" " + word)):
-            names.insert(0, word)
-            extra = extra[:-len(word)].rstrip(" ")
+    names = _extra_words(exc.message[exc.message.find(" (") + 2:exc.message.rfind(")")], argv)
     given = " ".join(f"--name {shlex.quote(name)}" for name in names)
     return f"Name them with --name: `{ctx.command_path} FILE {given}`." if names else None
+
+
+def _extra_words(extra: str, argv: list[str]) -> list[str]:
+    """The words click joined by spaces into `extra`, found back in argv from the last (spaces kept)."""
+    words: list[str] = []
+    for word in reversed(argv):
+        if extra and (extra == word or extra.endswith(" " + word)):
+            words.insert(0, word)
+            extra = extra[:-len(word)].rstrip(" ")
+    return words
 
 
 def _batch_hint(exc: click_errors.UsageError, argv: list[str]) -> str | None:
@@ -179,6 +184,14 @@ def _batch_hint(exc: click_errors.UsageError, argv: list[str]) -> str | None:
         if any(p.param_type_name == "argument" for p in ctx.command.params):  # `pdftotext in.pdf out.txt`
             path = ctx.command_path
             return f"`{path}` prints its result: redirect it, `{path} FILE > {shlex.quote(extra)}`."
+    import shlex
+
+    words = _extra_words(extra, argv)
+    if len(words) == 2 and "--every" in opts and not os.path.exists(words[0]) and words[1].isdigit():
+        return (f"`{ctx.command_path}` writes its parts into a folder: `{ctx.command_path} FILE -d "
+                f"{shlex.quote(words[0])} --every {words[1]}` (pdfcpu's `split in.pdf outDir {words[1]}`).")
+    if not one and not any(os.path.exists(word) for word in words):  # no files: no batch of them
+        return None
     from pdftools.batch.plan import commands
 
     name = ctx.info_name or ""
@@ -216,6 +229,9 @@ def usage_message(exc: click_errors.UsageError, argv: list[str]) -> str:
         foreign = _foreign(words, exc.option_name, argv)
         if foreign is not None:
             return f"unknown option {foreign[0]}: {foreign[1]}"
+        argument = _one_dash_argument(exc.ctx, exc.option_name, argv)
+        if argument is not None:
+            return argument
         owner = _sibling_with(exc.ctx, exc.option_name)
         if owner is not None:
             return f"unknown option {exc.option_name}: `{owner}` takes it"
@@ -223,6 +239,8 @@ def usage_message(exc: click_errors.UsageError, argv: list[str]) -> str:
         if other is not None:
             return f"unknown option {exc.option_name} ({other})"
         near = _near_options(exc.ctx, exc.option_name)
+        if _at_top(exc.ctx) and exc.option_name == "-V":  # pdfgrep's and qpdf's habit
+            near = ["--version"]
         if near == [exc.option_name] or (_at_top(exc.ctx) and exc.option_name in SHARED_SHORT):
             # `pdftools --json`, `pdftools -q`: a command's own option, the command left out
             return f"unknown option {exc.option_name} before a command: it is a command's option"
@@ -238,6 +256,21 @@ def usage_message(exc: click_errors.UsageError, argv: list[str]) -> str:
         return f"{param_name(exc.param)} takes {expected(exc.param)}{got}"
     message = exc.message.strip().rstrip(".")
     return message[:1].lower() + message[1:]
+
+
+def _one_dash_argument(ctx: click_core.Context | None, option: str, argv: list[str]) -> str | None:
+    """pdfcpu's `-pages 1-2` at a command whose pages are an argument (`select`, `delete`): where they go."""
+    import shlex
+
+    if ctx is None:
+        return None
+    arguments = {p.name for p in ctx.command.params if p.param_type_name == "argument"}
+    for at, word in enumerate(argv):
+        if word.startswith(option) and re.fullmatch(r"-[a-z]+", word) and word[1:] in arguments:
+            value = shlex.quote(argv[at + 1]) if at + 1 < len(argv) else word[1:].upper()
+            return (f"unknown option {word}: the {word[1:]} are an argument here, after the file: "
+                    f"`{ctx.command_path} FILE {value}`")
+    return None
 
 
 SHARED_OPTIONS = ("--json", "--quiet", "--force", "--output", "--password")  # options every writer or reader has

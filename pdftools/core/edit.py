@@ -129,8 +129,9 @@ def paths_of(input: str, output: str | None, *, suffix: str, in_place: bool = Fa
     src = input_path(input)
     if in_place:
         policy().in_place(src)  # (over HTTP a stored file never changes)
-    if out is None:  # in place through a symbolic link: its file is replaced, the link stays (as MCP resolves it)
-        out = Path(os.path.realpath(src)) if in_place else _output(src, output, suffix)
+    if out is None:  # in place through a symbolic link: its file is replaced, the link stays (as MCP resolves it);
+        # else the file as it was named (`a.pdf`, as its input is shown)
+        out = (Path(os.path.realpath(src)) if src.is_symlink() else src) if in_place else _output(src, output, suffix)
     if not in_place:
         try:
             check_output(out, [src, *(others or [])], force=force)

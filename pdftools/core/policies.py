@@ -115,7 +115,9 @@ class LocalPolicy:
         return self.folder(raw)
 
     def in_place(self, path: Path) -> None:
-        """Whether `path` may be replaced by the op's output (`in_place`): any file this process may write."""
+        """Whether `path` may be replaced by the op's output (`in_place`): any file this process may write. What
+        the command then shows is a report of the file it wrote, as with `-o`."""
+        self.writes = True
 
     def renamed(self, path: Path, raw: str) -> Path:
         """Where the file `path` is renamed to (`raw`, a name in its folder): that output."""

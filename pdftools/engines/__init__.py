@@ -41,8 +41,9 @@ INSTALL = {
 }
 PROGRAMS = (  # program, version flag, what it is used for (commands as `{ocr}`), required (doctor checks each)
     ("pdftotext", "-v", "{text}", True),
-    ("pdftoppm", "-v", "{thumbnails}, {ocr}", True),
+    ("pdftoppm", "-v", "{thumbnails}, {ocr}, {crop} (to the content)", True),
     ("pdfinfo", "-v", "reading damaged files", True),
+    ("pdftocairo", "-v", "{repair} (where qpdf gives up)", False),
     ("tesseract", "--version", "{ocr}", True),
     ("qpdf", "--version", "benchmarks (pikepdf bundles libqpdf)", False),
     ("setpriv", "--version", "programs end with a pdftools killed outright (kill -9)", False),  # `tether`

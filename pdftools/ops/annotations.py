@@ -107,9 +107,15 @@ class AnnotationsResult:
             return []
         where = f" on pages {self.pages_asked}" if self.pages_asked else ""
         done = {"remove": ": none removed", "flatten": ": none flattened"}.get(self.action, "")
-        return [f"{results.input_name(self.input)} has no annotations{where}{done}"
-                if self.action == "list" or not self.remaining else
-                f"{results.input_name(self.input)}: no annotation{where} matched{done}"]
+        name = results.input_name(self.input)
+        if self.action == "list" or not self.remaining:
+            return [f"{name} has no annotations{where}{done}"]
+        if self.action == "flatten":  # any hidden or not of `which` went: those left have nothing to draw
+            if self.remaining == 1:
+                return [f"{name}: its one annotation has no appearance to draw, so it stays for a viewer to draw{done}"]
+            return [f"{name}: none of its {self.remaining} annotations has an appearance to draw, so they stay for "
+                    f"a viewer to draw{done}"]
+        return [f"{name}: no annotation{where} matched{done}"]
 
 
 def annotations(

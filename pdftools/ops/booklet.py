@@ -59,8 +59,8 @@ def booklet(
     width, height = impose.displayed_size(job.pdf.pages[0])
     size = impose.sheet_size(sheet, True, (2 * width, height) if sheet == "grow" else (width, height))
     warnings = impose.impose(job.pdf, _sides(count, padded), size, (2, 1), margin)
-    return BookletResult(**job.save(decrypt), sheets=padded // 4, blank_pages=padded - count, sheet_size=list(size),
-                         warnings=warnings)
+    return BookletResult(**job.save(decrypt), sheets=padded // 4, blank_pages=padded - count,
+                         sheet_size=[round(side, 2) for side in size], warnings=warnings)  # as info gives sizes
 
 
 def _sides(count: int, padded: int) -> list[list[int | None]]:

@@ -127,7 +127,10 @@ def bookmarks(
         marked = cuts.MARK.search(title) or cuts.MARK.search(parent or "")
         titles = _all_titles(outline.read(job.pdf)) if marked else []
         title, parent = _whole(title, titles), _whole(parent, titles) if parent is not None else None
-        _add(job.pdf, title, page_number(page, count) - 1, parent)
+        try:
+            _add(job.pdf, title, page_number(page, count) - 1, parent)
+        except _NoParent:
+            raise _no_parent(job.pdf, parent or "", input) from None
     return _result(str(job.src), job.pdf, Edited(**job.save(decrypt)))
 
 
@@ -293,7 +296,7 @@ def _add(pdf: pikepdf.Pdf, title: str, page: int, parent: str | None) -> None:
         return
     path = _find(nodes, parent) if parent is not None else []
     if path is None:
-        raise InvalidArgument(f"no bookmark titled {parent!r}", hint="`bookmarks list` shows the titles.")
+        raise _NoParent
     if not isinstance(root, pikepdf.Dictionary):
         root = pdf.Root.Outlines = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Outlines))
     above = path[-1].item if path else root
@@ -307,6 +310,41 @@ def _add(pdf: pikepdf.Pdf, title: str, page: int, parent: str | None) -> None:
         above.First = item
     above.Last = item
     _count_one_more([node.item for node in reversed(path)] + [root])
+
+
+class _NoParent(Exception):
+    """No bookmark has the parent's title (said with the titles near it by `_no_parent`)."""
+
+
+def _no_parent(pdf: pikepdf.Pdf, parent: str, input: str) -> InvalidArgument:
+    """No bookmark titled `parent`: the titles nearest it, and the call that lists them all."""
+    import difflib
+    import shlex
+
+    titles = list(dict.fromkeys(str(node.title) for node in _walk_titles(pdf)))
+    if not titles:
+        name = "standard input" if input == "-" else input
+        return InvalidArgument(f"{name} has no bookmarks, so none is titled {parent!r}",
+                               hint="Leave out {{parent}} to add the bookmark at the top level.")
+    near = difflib.get_close_matches(parent, titles, n=3, cutoff=0.4) or \
+        [t for t in titles if parent.casefold() in t.casefold()][:3]
+    said = f"Titles near it: {', '.join(repr(t) for t in near)}. " if near else ""
+    return InvalidArgument(f"no bookmark titled {parent!r}",
+                           hint=f"{said}{{{{cli:`pdftools bookmarks list {shlex.quote(input)}`}}}}"
+                                f"{{{{mcp:`pdf_bookmarks` (action list)}}}} shows every title; {{{{parent}}}} is one "
+                                f"of them, as written.")
+
+
+def _walk_titles(pdf: pikepdf.Pdf) -> list[Any]:
+    """Every bookmark, depth first (through pikepdf's outline model: titles only)."""
+    found: list[Any] = []
+    with pdf.open_outline() as current:
+        todo = list(reversed(current.root))
+        while todo:
+            item = todo.pop()
+            found.append(item)
+            todo.extend(reversed(item.children))
+    return found
 
 
 def _count_one_more(above: list[Any]) -> None:
@@ -339,7 +377,7 @@ def _add_to_model(root: list[pikepdf.OutlineItem], title: str, page: int, parent
     if parent is not None:
         found = _find_in_model(root, parent)
         if found is None:
-            raise InvalidArgument(f"no bookmark titled {parent!r}", hint="`bookmarks list` shows the titles.")
+            raise _NoParent
         siblings = found.children
     siblings.append(OutlineItem(title, page))
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -30,7 +31,7 @@ from pdftools.document import labels as pagelabels
 from pdftools.document.arrange import arrange
 from pdftools.document.copying import Copier
 from pdftools.document.images import is_image
-from pdftools.errors import BadPassword, FileNotFound, NoPages
+from pdftools.errors import BadPassword, FileNotFound, NoPages, PdftoolsError
 
 if TYPE_CHECKING:
     import pikepdf
@@ -222,7 +223,22 @@ def _sources(inputs: list[str], output: str) -> list[tuple[Path, str | None]]:
                 exc.message == f"no such file: {last}":
             raise FileNotFound(exc.message, hint=f"The output is named with {{{{output}}}}, not as the last input "
                                                  f"(pdfunite's way): `pdftools merge FILE... -o {last}`.") from None
+        first = inputs[0]
+        if output == DEFAULT_OUTPUT and len(inputs) > 2 and first.lower().endswith(".pdf") and \
+                exc.message == f"no such file: {first}" and _all_found(inputs[1:]):
+            rest = " ".join(shlex.quote(spec) for spec in inputs[1:])
+            raise FileNotFound(exc.message, hint=f"Check the path. If it is the output (pdfcpu's order puts it "
+                                                 f"first), name it with {{{{output}}}}{{{{cli:: `pdftools merge "
+                                                 f"{rest} -o {shlex.quote(first)}`}}}}.") from None
         raise
+
+
+def _all_found(inputs: list[str]) -> bool:
+    """Whether every one of `inputs` names files that are there."""
+    try:
+        return all(expand(split_spec(spec)[0]) for spec in inputs)
+    except PdftoolsError:
+        return False
 
 
 def _placed(chosen: list[list[_Page]], collate: int) -> list[tuple[int, int]]:

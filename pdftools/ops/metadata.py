@@ -78,8 +78,16 @@ class MetadataResult:
     budgeted: ClassVar = ("info", "xmp", "dump_data")  # cut by `cap_values` (one key: 16,000 a piece); pdftk's text
 
     def verbatim(self) -> str | None:
-        """What the command line prints as it is, instead of the fields: pdftk's report."""
-        return self.dump_data
+        """What the command line prints as it is, instead of the fields: pdftk's report, or the one key's value
+        `key` asked for (an XMP list an item a line), as `info --show-npages` prints the count alone."""
+        if self.dump_data is not None:
+            return self.dump_data
+        if getattr(self, "_from", None) is None:
+            return None
+        value = next(iter({**self.info, **self.xmp}.values()), None)
+        if value is None:
+            return None
+        return "".join(f"{item}\n" for item in (value if isinstance(value, list) else [value]))
 
     def cap_values(self, each: int, total: int, call: str) -> None:
         """Info and XMP values cut to `each` characters, and keys past `total` characters of them left out (one

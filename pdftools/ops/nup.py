@@ -67,5 +67,5 @@ def nup(
     size = impose.sheet_size(sheet, grown[0] > grown[1], grown if sheet == "grow" else (width, height))
     cells: list[list[int | None]] = [list(order[i:i + per_sheet]) for i in range(0, len(order), per_sheet)]
     warnings = impose.impose(job.pdf, cells, size, (cols, rows), margin)
-    return NupResult(**job.save(decrypt), sheets=len(cells), per_sheet=per_sheet, sheet_size=list(size),
-                     warnings=warnings)
+    return NupResult(**job.save(decrypt), sheets=len(cells), per_sheet=per_sheet,
+                     sheet_size=[round(side, 2) for side in size], warnings=warnings)  # in points, as info gives them

@@ -49,7 +49,9 @@ class InvoiceRow:
     """issuer, number, date, amount, currency: those found."""
     warnings: list[str] = field(default_factory=list)
 
-    table_columns: ClassVar = ("name", "status", "new_name", "note")  # what a person sees; --json has all
+    # what a person sees (--json has all): the file as found, the folder as given and the path inside it (`a/x.pdf`
+    # and `b/x.pdf` apart), and its new name
+    table_columns: ClassVar = ("file", "status", "new_name", "note")
     table_rows: ClassVar = None  # a plan is read in full
 
     @property

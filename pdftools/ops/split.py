@@ -92,7 +92,7 @@ def split(
         return SplitResult(input=str(src_path), out_dir=str(folder), parts=parts, encrypted=keep is not None,
                            warnings=warnings + attached.left_behind(src, src_path.name, "the parts"))
     if bookmarks:
-        plan = _bookmark_ranges(src)
+        plan = _bookmark_ranges(src, src_path)
     elif ranges is not None:
         plan = [(a, b, "") for a, b in parse_ranges(ranges, count, src_path)]
         twice = next((f"{a}-{b}" if a != b else str(a) for i, (a, b, _) in enumerate(plan) if (a, b, "") in plan[:i]),
@@ -115,14 +115,15 @@ def split(
                        warnings=attached.left_behind(src, src_path.name, "the parts"))
 
 
-def _bookmark_ranges(src: pikepdf.Pdf) -> list[tuple[int, int, str]]:
+def _bookmark_ranges(src: pikepdf.Pdf, name: Path) -> list[tuple[int, int, str]]:
     titles: dict[int, str] = {}
-    for node in outline.read(src):  # in outline order: a page's first bookmark names its part
+    nodes = outline.read(src)
+    for node in nodes:  # in outline order: a page's first bookmark names its part
         if node.page is not None:
             titles.setdefault(node.page + 1, node.title)
     if not titles:
-        raise InvalidArgument("the PDF has no top-level bookmarks to split at",
-                              hint="Use --every or --ranges instead.")
+        which = "top-level bookmarks that open a page" if nodes else "bookmarks"
+        raise InvalidArgument(f"{name} has no {which} to split at", hint="Use --every or --ranges instead.")
     firsts = sorted(titles)
     if firsts[0] != 1:
         firsts.insert(0, 1)

@@ -42,6 +42,8 @@ class Thumbnail:
     height: int
     bytes: int
 
+    table_units: ClassVar = {"bytes": "bytes"}  # a person reads `5.8 kB`, as ls's and attachments' sizes
+
 
 @dataclass
 class ThumbnailsResult(results.FolderResult):

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import importlib
+import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from pdftools import completions, errors
 from pdftools.ops import OPS
@@ -74,6 +76,35 @@ def test_error_codes_are_unique_and_documented() -> None:
     for cls in classes:
         assert f"`{cls.code}`" in readme, f"README's error table lacks {cls.code}"
         assert cls.hint and cls.exit_code > 0
+
+
+def test_the_error_table_s_options_are_taken_where_it_says() -> None:
+    """Each `--option` a row of the README's error table names is taken by the commands the row names, or by most
+    commands when it names none: TIMEOUT's `--timeout` read as every command's, and only ocr and convert take it."""
+    import typer.main
+
+    from pdftools.main import build_app
+
+    root: Any = typer.main.get_command(build_app(None))
+    takes: dict[str, set[str]] = {}
+    for name, cmd in root.commands.items():
+        for leaf in (getattr(cmd, "commands", None) or {None: cmd}).values():
+            for param in leaf.params:
+                for opt in param.opts:
+                    takes.setdefault(opt, set()).add(name)
+    readme = (REPO / "README.md").read_text()
+    table = readme[readme.index("### Exit codes and errors"):readme.index("## Guarantees and limits")]
+    for row in (line for line in table.splitlines() if line.startswith("| `")):
+        meaning = row.split("|")[3].strip()  # `convert: ...`, or the commands named in backquotes
+        named = {c for c in re.findall(r"`([a-z][a-z-]+)", meaning) if c in root.commands}
+        named |= {c for c in re.findall(r"^([a-z][a-z-]+)\b", meaning) if c in root.commands}
+        for option in re.findall(r"`(--[a-z][a-z-]+)", row):
+            if option not in takes:
+                continue
+            if named:
+                assert named <= takes[option], (option, sorted(takes[option]), row[:120])
+            else:  # said of no command in particular: one most commands take (--password, --force)
+                assert len(takes[option]) > len(root.commands) / 2, (option, sorted(takes[option]), row[:120])
 
 
 def test_ruff_and_mypy_are_clean() -> None:

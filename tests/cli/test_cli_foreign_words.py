@@ -86,6 +86,61 @@ def test_qpdf_and_pdfjam_options_say_what_to_use(cli: Any, pdf: Path, args: list
     assert line.startswith(f"error[INVALID_ARGUMENT]: unknown option {typed}: ") and says in line, line
 
 
+@pytest.mark.parametrize(("args", "typed", "says"), [
+    (["merge", "--empty", "--pages", "{pdf}", "{pdf}", "--", "out.pdf"], "--empty", "pdftools merge a.pdf b.pdf"),
+    (["merge", "{pdf}", "--pages", "{pdf}", "1-2", "--", "out.pdf"], "--pages", "b.pdf:1-3"),
+    (["split", "{pdf}", "--split-pages=2", "out.pdf"], "--split-pages", "--every N"),
+    (["split", "{pdf}", "--split-pages", "out.pdf"], "--split-pages", "every page"),
+])
+def test_qpdf_s_merge_and_split_say_what_to_use(cli: Any, pdf: Path, args: list[str], typed: str,
+                                                says: str) -> None:
+    """A qpdf user's `merge --empty --pages a.pdf b.pdf -- out.pdf` and `split --split-pages=2` got only `unknown
+    option --empty` (or `--split-pages`) and the generic hint."""
+    line = first_line(cli(*[str(pdf) if a == "{pdf}" else a for a in args]))
+    assert line.startswith(f"error[INVALID_ARGUMENT]: unknown option {typed}: ") and says in line, line
+
+
+@pytest.mark.parametrize(("args", "typed", "meant"), [
+    (["merge", "{pdf}", "{pdf}", "-output", "x.pdf"], "-output", "--output"),  # was `-o utput`: a file `utput`
+    (["rotate", "-pages", "1-2", "{pdf}", "-a", "90"], "-pages", "--pages"),  # pdfcpu's spelling
+    (["info", "{pdf}", "-json"], "-json", "--json"),
+    (["merge", "{pdf}", "{pdf}", "-force", "-o", "x.pdf"], "-force", "--force"),
+])
+def test_a_long_option_with_one_dash_is_refused_naming_it(cli: Any, pdf: Path, tmp_path: Path, args: list[str],
+                                                          typed: str, meant: str,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """pdfcpu's and pdftotext's options take one dash (`-pages`, `-upw`). Typed so, `merge a.pdf b.pdf -output
+    x.pdf` was read as `-o utput`: it merged into a file named `utput` (x.pdf taken as an input), and `-pages`
+    said only `unknown option -p`."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "x.pdf").write_bytes(pdf.read_bytes())
+    line = first_line(cli(*[str(pdf) if a == "{pdf}" else a for a in args]))
+    assert line.startswith(f"error[INVALID_ARGUMENT]: unknown option {typed}: ") and meant in line, line
+    assert not (tmp_path / "utput").exists() and not (tmp_path / "merged.pdf").exists()
+
+
+@pytest.mark.parametrize(("args", "typed", "says"), [
+    (["protect", "{pdf}", "--encrypt", "u", "o", "256", "--"], "--encrypt", "--user-password"),
+    (["unprotect", "--decrypt", "{pdf}"], "--decrypt", "leave it out"),
+    (["linearize", "--linearize", "{pdf}"], "--linearize", "leave it out"),
+    (["check", "--check", "{pdf}"], "--check", "leave it out"),
+])
+def test_qpdf_s_option_for_what_the_command_does_says_so(cli: Any, pdf: Path, args: list[str], typed: str,
+                                                         says: str) -> None:
+    """qpdf's `--encrypt`, `--decrypt`, `--linearize`, `--check` typed at the command that does it said only
+    `unknown option`: the command is the option here."""
+    line = first_line(cli(*[str(pdf) if a == "{pdf}" else a for a in args]))
+    assert line.startswith(f"error[INVALID_ARGUMENT]: unknown option {typed}: ") and says in line, line
+
+
+@pytest.mark.parametrize("command", ["select", "delete"])
+def test_pdfcpu_s_pages_option_where_pages_are_an_argument_says_so(cli: Any, pdf: Path, command: str) -> None:
+    """`pdfcpu trim -pages 1-2 in.pdf` at `select` (whose pages are an argument) said `unknown option -p`."""
+    line = first_line(cli(command, "-pages", "1-2", pdf))
+    assert line.startswith("error[INVALID_ARGUMENT]: unknown option -pages: ") and \
+        f"pdftools {command} FILE 1-2" in line, line
+
+
 def test_another_command_s_add_does_not_take_the_attachment_words(cli: Any, pdf: Path) -> None:
     line = first_line(cli("bookmarks", "add", pdf, "--key", "k"))
     assert line.startswith("error[INVALID_ARGUMENT]: unknown option --key") and "attachment" not in line, line

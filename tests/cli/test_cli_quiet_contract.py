@@ -11,6 +11,7 @@ status only; tests/cli/test_cli_search_exit_status.py), and `serve -q` (logs: it
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -99,3 +100,32 @@ def test_errors_are_printed_all_the_same(name: str, cli: Callable[..., Any], tmp
     done = _run(cli, tmp_path / "q", name, argv, monkeypatch, "-q")
     assert done.exit_code != 0 and done.stdout == "", done
     assert "error[" in done.stderr and "missing.pdf" in done.stderr, done
+
+
+@pytest.mark.parametrize("argv", [["rotate", "a.pdf", "-a", "90", "--in-place"],
+                                  ["delete", "a.pdf", "1", "--in-place"],
+                                  ["metadata", "set", "a.pdf", "--set", "Title=T", "--in-place"],
+                                  ["rotate", "a.pdf", "-a", "90"]],  # beside the input: a-rotated.pdf
+                         ids=["rotate-in-place", "delete-in-place", "metadata-in-place", "rotate-beside"])
+def test_quiet_silences_the_report_of_a_file_replaced_or_written_beside(
+        argv: list[str], cli: Callable[..., Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`delete a.pdf 1 --in-place -q` printed its report (input, output, pages...) as if -q were not given: the
+    file it replaced was no output named with -o, so the report was taken for data."""
+    monkeypatch.chdir(folder(tmp_path / "q"))
+    done = cli(*argv, "-q")
+    assert (done.exit_code, done.stdout, done.stderr) == (0, "", ""), done
+
+
+@pytest.mark.parametrize("name", ["a.pdf", "sub/a.pdf"])
+def test_a_file_replaced_in_place_is_named_as_given(name: str, cli: Callable[..., Any], tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """`delete a.pdf 1 --in-place` said `output /tmp/.../a.pdf`, its input `a.pdf`: the same file under two names.
+    It is named as typed, as an output given with -o is (a symbolic link's target is named by its real path)."""
+    monkeypatch.chdir(folder(tmp_path / "q"))
+    (tmp_path / "q" / "sub").mkdir()
+    shutil.copyfile(tmp_path / "q" / "a.pdf", tmp_path / "q" / "sub" / "a.pdf")
+    done = cli("delete", name, "1", "--in-place", "--json")
+    assert done.exit_code == 0, done
+    assert (json.loads(done.stdout)["input"], json.loads(done.stdout)["output"]) == (name, name), done.stdout
+    shown = cli("delete", name, "1", "--in-place")
+    assert f"output     {name}\n" in shown.stdout, shown.stdout

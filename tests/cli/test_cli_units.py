@@ -49,7 +49,9 @@ def test_info_gives_the_exact_count_too(cli: Callable[..., Any]) -> None:
     assert shown == f"{size:,} bytes ({size / 1000:.1f} kB)", shown
 
 
-@pytest.mark.parametrize(("argv", "column"), [(["ls", FOUR.parent], "size"), (["attachments", ATTACHED], "size")])
+@pytest.mark.parametrize(("argv", "column"), [(["ls", FOUR.parent], "size"), (["attachments", ATTACHED], "size"),
+                                              # thumbnails' column of bare numbers (`5786`), its --json `bytes`
+                                              (["thumbnails", FOUR, "--width", "150", "-d", "th"], "bytes")])
 def test_a_size_column_is_said_in_bytes(cli: Callable[..., Any], argv: list[Any], column: str) -> None:
     done = cli(*argv)
     assert done.exit_code == 0, done

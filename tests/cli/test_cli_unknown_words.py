@@ -39,6 +39,16 @@ def test_an_unknown_command_names_the_one_meant(cli: Any, pdf: Path, typed: str,
     assert error["code"] == "INVALID_ARGUMENT" and f"did you mean {meant}?" in error["message"], error
 
 
+@pytest.mark.parametrize("typed", [["version"], ["-V"]])
+def test_pdfcpu_s_version_command_and_the_v_flag_name_version(cli: Any, typed: list[str]) -> None:
+    """`pdfcpu version` and `pdfgrep -V` / `ocrmypdf --version`'s habits: `pdftools version` said `unknown command
+    'version'` and `pdftools -V` `unknown option -V`, neither naming --version."""
+    result = cli(*typed, "--json")
+    assert result.exit_code == 2 and result.stdout == "", result
+    error = json.loads(result.stderr)["error"]
+    assert "did you mean --version?" in error["message"], error
+
+
 def test_an_unknown_command_far_from_any_says_only_that(cli: Any, pdf: Path) -> None:
     error = json.loads(cli("frobnicate", pdf, "--json").stderr)["error"]
     assert error["message"] == "unknown command 'frobnicate'", error
@@ -67,6 +77,17 @@ def test_several_files_for_a_one_file_command_point_at_batch(cli: Any, pdf: Path
     error = json.loads(result.stderr)["error"]
     assert error["code"] == "INVALID_ARGUMENT" and "other.pdf" in error["message"], error
     assert f"`pdftools batch {args[0]} FILE... --out-dir DIR`" in error["hint"], error
+
+
+def test_pdfcpu_s_split_folder_and_span_point_at_d_and_every(cli: Any, pdf: Path, tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """`pdfcpu split in.pdf outDir 2`: the hint said split takes one file and to run a batch over several, though
+    neither word is a file; it gives the folder to -d and the span to --every."""
+    monkeypatch.chdir(tmp_path)
+    error = json.loads(cli("split", pdf, "outdir", "2", "--json").stderr)["error"]
+    assert "batch" not in error["hint"] and "pdftools split FILE -d outdir --every 2" in error["hint"], error
+    other = json.loads(cli("rotate", pdf, "nope.pdf", "nope2.pdf", "-a", "90", "--json").stderr)["error"]
+    assert "batch" not in other["hint"], other  # words that are no files: no batch of them
 
 
 def test_an_extra_argument_of_a_command_batch_does_not_run_keeps_the_plain_hint(cli: Any, pdf: Path) -> None:
@@ -131,6 +152,19 @@ def test_merge_with_its_output_last_as_pdfunite_takes_it_points_at_o(cli: Any, p
     assert "-o" not in missing_first["hint"], missing_first  # a missing input elsewhere is only missing
     named = json.loads(cli("merge", pdf, "nope.pdf", "-o", "m.pdf", "--json").stderr)["error"]
     assert "-o" not in named["hint"], named  # with the output named, a missing last input is only missing
+
+
+def test_merge_with_its_output_first_as_pdfcpu_takes_it_points_at_o(cli: Any, pdf: Path, tmp_path: Path) -> None:
+    """`pdfcpu merge out.pdf a.pdf b.pdf` names the output first: `pdftools merge out.pdf a.pdf b.pdf` said `no such
+    file: out.pdf` with a hint to check the path. A missing first input named .pdf before two that exist may be an
+    output: the hint says how to name one, and still that the path may be wrong."""
+    result = cli("merge", "out.pdf", pdf, pdf, "--json")
+    assert result.exit_code == 3 and not (tmp_path / "out.pdf").exists(), result
+    error = json.loads(result.stderr)["error"]
+    assert error["code"] == "FILE_NOT_FOUND" and "out.pdf" in error["message"], error
+    assert f"pdftools merge {pdf} {pdf} -o out.pdf" in error["hint"] and "pdfcpu" in error["hint"], error
+    missing_later = json.loads(cli("merge", "out.pdf", pdf, "nope.pdf", pdf, "--json").stderr)["error"]
+    assert "-o" not in missing_later["hint"], missing_later  # another input is missing too: only missing
 
 
 @pytest.mark.parametrize("option", ["--json", "-q", "--quiet", "--password"])

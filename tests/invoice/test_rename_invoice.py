@@ -518,3 +518,20 @@ def test_a_file_that_cannot_be_moved_gets_an_error_row_and_the_batch_goes_on(
     assert [(r.status, r.error) for r in rows] == [("error", "PERMISSION_DENIED"), ("renamed", None)]
     assert "Permission denied" in (rows[0].reason or "") and rows[0].new_path is None
     assert first.exists() and not second.exists() and Path(rows[1].new_path or "").exists()
+
+
+def test_a_person_tells_files_of_the_same_name_in_two_folders_apart(cli: Any, tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """`rename-invoice inbox -r --dry-run` showed each file by its name alone: `x.pdf` twice, one from `a/` and one
+    from `b/`, each with another new name, and no way to tell which is which. A row names the file as it was
+    found (the folder as given, then the path inside it), as `--json`'s `file` does."""
+    from invoices.real import EINVOICES
+
+    monkeypatch.chdir(tmp_path)
+    for folder, source in (("a", "library__EN16931_Einfach.pdf"), ("b", "library__MustangBeispiel20221026.pdf")):
+        (tmp_path / "inbox" / folder).mkdir(parents=True)
+        shutil.copyfile(EINVOICES / source, tmp_path / "inbox" / folder / "x.pdf")
+    table = cli("rename-invoice", "inbox", "-r", "--dry-run", "--no-ocr")
+    assert table.exit_code == 0, table
+    rows = [line for line in table.stdout.splitlines() if "planned │" in line or "│ planned" in line]
+    assert len(rows) == 2 and "inbox/a/x.pdf" in rows[0] + rows[1] and "inbox/b/x.pdf" in rows[0] + rows[1], table

@@ -77,14 +77,15 @@ def test_the_listing_and_results_speak_the_agents_terms(tmp_path: Path) -> None:
     commands = {op.name for op in OPS}  # what pdf_diagnose's `used_for` said: `thumbnails, ocr`, `convert`
     for check in checks.values():
         assert not commands & set(re.split(r"[\s,:()]+", check["used_for"])), check
-    assert checks["pdftoppm"]["used_for"] == "pdf_thumbnails, pdf_ocr", checks
+    assert checks["pdftoppm"]["used_for"] == "pdf_thumbnails, pdf_ocr, pdf_crop (to the content)", checks
+    assert checks["pdftocairo"]["used_for"] == "pdf_repair (where qpdf gives up)", checks
     assert checks["weasyprint"]["used_for"].startswith("doc_convert to PDF"), checks
 
 
 def test_the_command_line_names_commands(cli: Any) -> None:
     """`doctor --json` names the commands, as it did."""
     checks = {c["name"]: c for c in json.loads(cli("doctor", "--json").stdout)["checks"]}
-    assert checks["pdftoppm"]["used_for"] == "thumbnails, ocr", checks
+    assert checks["pdftoppm"]["used_for"] == "thumbnails, ocr, crop (to the content)", checks
     assert checks["tesseract osd"]["used_for"] == "ocr: turning pages upright", checks
 
 

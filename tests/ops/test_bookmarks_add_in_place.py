@@ -105,3 +105,19 @@ def test_add_under_a_leaf_makes_it_an_open_parent(cli: Any, rich: Path, tmp_path
         detail = pdf.Root.Outlines.First.First
         assert str(detail.Title) == "Detail" and int(detail.Count) == 1 and str(detail.First.Title) == "Sub"
         assert int(pdf.Root.Outlines.First.Count) == 3 and int(pdf.Root.Outlines.Count) == 10
+
+
+def test_a_parent_not_found_names_the_titles_near_it_and_the_command_that_lists_them(cli: Any, tmp_path: Path,
+                                                                                     corpus: Path) -> None:
+    """`bookmarks add book.pdf --title A --page 4 --parent 'Fundamentalgruppe'` said only "`bookmarks list` shows
+    the titles", a command that does not run as typed (no `pdftools`, no file); it names the titles near the one
+    given, and the whole command."""
+    import json
+
+    book = corpus / "009-pdflatex-geotopo" / "GeoTopo-komprimiert.pdf"
+    done = cli("bookmarks", "add", book, "--title", "A", "--page", "4", "--parent", "3 Fundamentalgruppe",
+               "-o", tmp_path / "o.pdf", "--json")
+    assert done.exit_code == 2 and not (tmp_path / "o.pdf").exists(), done
+    error = json.loads(done.stderr)["error"]
+    assert "'3 Fundamentalgruppe und Überlagerungen'" in error["hint"], error
+    assert f"pdftools bookmarks list {book}" in error["hint"], error

@@ -107,3 +107,21 @@ def test_the_cluster_extra_is_named() -> None:
     dask = checks["dask distributed"]
     assert dask["found"] and dask["version"] == metadata.version("distributed") and not dask["required"], dask
     assert "batch" in dask["used_for"] and "cluster" in dask["used_for"], dask
+
+
+def test_every_poppler_program_a_command_runs_is_checked(tmp_path: Path) -> None:
+    """`repair` redraws with poppler's pdftocairo where qpdf gives up (and `--poppler`), and `crop --to-content`
+    renders with pdftoppm: doctor did not check pdftocairo at all, and named pdftoppm's use as thumbnails and ocr
+    only, so `doctor` said everything was there while `repair` of a file qpdf cannot read failed."""
+    out = subprocess.run([PDFTOOLS, "doctor", "--json"], capture_output=True, text=True, check=False)
+    checks = {c["name"]: c for c in json.loads(out.stdout)["checks"]}
+    assert "repair" in checks["pdftocairo"]["used_for"] and checks["pdftocairo"]["found"], checks.get("pdftocairo")
+    assert "crop" in checks["pdftoppm"]["used_for"], checks["pdftoppm"]
+    bindir = tmp_path / "bin"
+    bindir.mkdir()
+    for name in ("pdftotext", "pdftoppm", "pdfinfo", "tesseract"):
+        os.symlink(shutil.which(name), bindir / name)  # type: ignore[arg-type]
+    out = subprocess.run([PDFTOOLS, "doctor", "--json"], capture_output=True, text=True, check=False,
+                         env={**os.environ, "PATH": str(bindir)})
+    cairo = {c["name"]: c for c in json.loads(out.stdout)["checks"]}["pdftocairo"]
+    assert not cairo["found"] and cairo["install"] == "apt-get install poppler-utils", cairo

@@ -82,3 +82,13 @@ def test_mcp_nup_default_keeps_the_paper(tmp_path: Path) -> None:
     result = rb.mcp_call(tmp_path, "pdf_nup", {"input": "f.pdf", "sheet": "grow", "output": "g.pdf"})
     assert not result.is_error, result.content
     assert sheet(tmp_path / "g.pdf")[:2] == (1191, 842)
+
+
+@pytest.mark.parametrize("command", ["nup", "booklet"])
+def test_the_sheet_size_is_given_as_info_gives_page_sizes(cli: Callable[..., Any], tmp_path: Path,
+                                                           command: str) -> None:
+    """The sheets of A4 pages (595.276 pt wide) were `595.276 × 841.89 pt` where `info` says 595.28, and `booklet
+    --sheet a4` said 595.28: one paper, two numbers. Points to two decimals, as info gives them (--json too)."""
+    report = json.loads(cli(command, rb.FOUR, "-o", tmp_path / "o.pdf", "--json").stdout)
+    width = json.loads(cli("info", rb.FOUR, "--json").stdout)["page_sizes"][0]["width"]
+    assert width in report["sheet_size"] and all(round(v, 2) == v for v in report["sheet_size"]), report

@@ -19,3 +19,16 @@ def test_a_range_given_twice(cli: Any, tmp_path: Path) -> None:
     assert error["code"] == "INVALID_ARGUMENT" and "1-2" in error["message"] and "twice" in error["message"], error
     assert "{start}" not in error["hint"], error
     assert not (tmp_path / "parts").exists()
+
+
+def test_split_at_bookmarks_of_a_pdf_without_names_it(cli: Any, tmp_path: Path) -> None:
+    """`split letter.pdf --bookmarks` said `the PDF has no top-level bookmarks`: which PDF, and none at all."""
+    import json
+
+    from conftest import CORPUS
+
+    src = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"
+    done = cli("split", src, "--bookmarks", "-d", tmp_path / "parts", "--json")
+    assert done.exit_code == 2 and not (tmp_path / "parts").exists(), done
+    error = json.loads(done.stderr)["error"]
+    assert error["message"] == f"{src} has no bookmarks to split at", error

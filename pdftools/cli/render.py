@@ -111,7 +111,8 @@ def _write_page(page: Any, stream: Any, tty: bool) -> None:
     if tty:
         stream.write(f"\n── page {page.page} ──\n{safe(page.text)}")
     else:
-        stream.write(page.text + "\f")  # as pdftotext writes it: a form feed ends every page
+        # as pdftotext writes it: a form feed ends every page, but one a budget cut (it goes on in the next read)
+        stream.write(page.text + ("" if page.cut else "\f"))
 
 
 def _text_notes(result: Any, ocred: bool) -> None:

@@ -35,6 +35,7 @@ Extractor = Callable[[list[int], task.Counter], list[str]]
 class PageText:
     page: int
     text: str
+    cut = False  # (no field) the budget ended inside this page: its text goes on in the next read
 
 
 @dataclass
@@ -220,7 +221,9 @@ def collect(path: Path, count: int, selected: list[int], extract: Extractor, *, 
                 room = max(budget - spent, 0) if budget is not None else len(body)
                 if len(body) > room:  # the budget ends inside this page: take what fits, say where to go on
                     if room:
-                        keep(PageText(page=number, text=body[:room]))
+                        piece = PageText(page=number, text=body[:room])
+                        piece.cut = True
+                        keep(piece)
                     return done(_result(path, count, out, used + room, empty, number, skip + room))
                 keep(PageText(page=number, text=body))
                 used += len(body)

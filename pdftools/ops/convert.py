@@ -68,6 +68,12 @@ class ConvertResult:
     budgeted: ClassVar = ("content",)  # text in pieces of max_chars: a front end never cuts it otherwise
     table_optional: ClassVar = ("truncated",)  # a person reads it when the budget cut the text
 
+    @property
+    def table_hidden(self) -> tuple[str, ...]:
+        """Images made into a PDF: `images` lists them all, in order; `appended` (those after the first) would say
+        them again."""
+        return ("appended",) if self.from_format == "image" else ()
+
 
     def reword_errors(self, reword: Callable[[str, str], str]) -> None:
         """The warnings in a front end's terms (`reword(text, command)`): `--resource-path` is `resource_path`

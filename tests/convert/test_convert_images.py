@@ -420,3 +420,14 @@ def test_merge_gives_an_image_no_bookmark(cli: Any, tmp_path: Path) -> None:
     assert cli("merge", SMILE_JPG, PHOTO_JPG, "-o", only).exit_code == 0
     with pikepdf.open(only) as pdf:
         assert "/Outlines" not in pdf.Root
+
+
+def test_a_person_reads_the_images_once(cli: Any, tmp_path: Path) -> None:
+    """The table listed the images (`images a.jpg, b.jpg`) and then the ones after the first again (`appended
+    b.jpg`); --json keeps both fields, as its contract."""
+    result = cli("convert", SMILE_JPG, PHOTO_JPG, "-o", tmp_path / "x.pdf")
+    assert result.exit_code == 0, result
+    lines = [line.split()[0] for line in result.stdout.splitlines() if line.strip()]
+    assert "images" in lines and "appended" not in lines, result.stdout
+    data = json.loads(cli("convert", SMILE_JPG, PHOTO_JPG, "-o", tmp_path / "y.pdf", "--json").stdout)
+    assert (len(data["images"]), len(data["appended"])) == (2, 1), data

@@ -81,9 +81,9 @@ def compress(
             return
         shown = ", ".join(f"{count} {what}" for what, count in images.items())  # the lossy options were given
         hint = ("Neither lossless compression nor resampling the images makes this PDF smaller; keep it as it "
-                "is. Nothing was written.") if images else ("Neither lossless compression nor the lossy options "
-                "given make this PDF smaller (no image was changed by them); keep it as it is. Nothing was "
-                "written.") if image_dpi or jpeg_quality else None  # (never: try the option just given)
+                "is.") if images else ("Neither lossless compression nor the lossy options "
+                "given make this PDF smaller (no image was changed by them); keep it as it is.") \
+            if image_dpi or jpeg_quality else None  # (never: try the option just given)
         raise NotSmaller(f"compressing {job.src.name} gives {size:,} bytes, not less than its {before:,}"
                          f"{f' (images: {shown})' if images else ''}; nothing was written", hint=hint)
 

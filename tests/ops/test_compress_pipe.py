@@ -50,4 +50,5 @@ def test_images_that_cannot_shrink_are_named_and_the_hint_does_not_repeat_the_op
     assert done.exit_code == 11 and "NOT_SMALLER" in done.stderr, done
     assert "kept (colour space)" in done.stderr, done.stderr
     assert "--image-dpi" not in done.stderr.split("hint:", 1)[1], done.stderr
+    assert done.stderr.lower().count("nothing was written") == 1, done.stderr  # said once, not in the hint again
     assert not (tmp_path / "c.pdf").exists()

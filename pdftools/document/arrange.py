@@ -66,14 +66,15 @@ def upright(page: pikepdf.Page) -> int:
     return rotation % 360 if rotation % 90 == 0 else 0
 
 
-def check_position(after: int | str | None, total: int) -> int:
-    """The number of pages that stay before the inserted ones (`after`: a page, `last`, `-1`, or 0)."""
+def check_position(after: int | str | None, total: int, name: object = "the document") -> int:
+    """The number of pages that stay before the inserted ones (`after`: a page, `last`, `-1`, or 0); `name` is
+    the file's, as an error says it."""
     from pdftools.core.pages import page_number
 
     if after is None:
         return total
     if str(after).strip().lstrip("-").isdigit() and int(after) > total:
-        raise InvalidPageRange(f"cannot insert after page {after}: the document has {total} pages")
+        raise InvalidPageRange(f"cannot insert after page {after}: {name} has {total} pages")
     return page_number(after, total, zero=True)
 
 

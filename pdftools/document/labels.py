@@ -59,16 +59,18 @@ def parse_label(label: str) -> tuple[str, str, int]:
 _QPDF_LABEL = re.compile(r"(?P<style>[DRrAa]?)/(?P<start>\d*)(?:/(?P<prefix>.*))?|(?P<alone>[DRr])", re.S)
 
 
-def parse_scheme(spec: str, count: int, warnings: list[str] | None = None) -> list[LabelRange]:
+def parse_scheme(spec: str, count: int, warnings: list[str] | None = None,
+                 name: object = "the document") -> list[LabelRange]:
     """`1:i,5:1` as ranges, sorted by first page; pages before the first range are numbered 1, 2, 3. qpdf's
     `--set-page-labels` items (`1:r 5:D`, `1:D/1/A-`: apart, or by commas) mean what they mean there. A number
-    with leading zeros (`007`), which a label cannot keep, is said in `warnings`."""
+    with leading zeros (`007`), which a label cannot keep, is said in `warnings`; `name` is the file's, as an
+    error says it."""
     ranges: dict[int, LabelRange] = {}
     for item in filter(None, (part.strip() for part in re.split(r",|\s+(?=\d+:)", spec))):
         pages, sep, label = item.partition(":")
         first = pages.split("-", 1)[0].strip()
         if sep and first.isdigit() and not 1 <= int(first) <= count:
-            raise InvalidPageRange(f"page {int(first)} is out of range in {item!r}: the document has {count} "
+            raise InvalidPageRange(f"page {int(first)} is out of range in {item!r}: {name} has {count} "
                                    f"page{'s' * (count != 1)}")
         if not sep or not first.isdigit():
             raise InvalidArgument(f"cannot read {item!r} as FIRST_PAGE:LABEL for a {count}-page document", hint=HINT)

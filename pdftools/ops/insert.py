@@ -58,7 +58,7 @@ def insert(
                    suffix="inserted", password=password, in_place=in_place, force=force,
                    others=[src_path])
     total = len(job.pdf.pages)
-    position = check_position(after, total)
+    position = check_position(after, total, "standard input" if input == "-" else job.src)
     other = open_other(src_path, password, job.pdf, "standard input" if input == "-" else job.src.name)
     picked = [n - 1 for n in select_pages(spec, len(other.pages), src_path)]
     copy_pages(other, job.pdf, picked)  # pages, not the other file's bookmarks (as qpdf --pages)

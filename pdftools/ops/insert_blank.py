@@ -51,7 +51,7 @@ def insert_blank(
     if total == 0:  # a blank page takes its size from a neighbour
         raise NoPages(f"{job.src} has no pages", hint="A blank page takes the size of the page beside it; "
                       "insert pages from another PDF instead.")
-    position = check_position(after, total)
+    position = check_position(after, total, "standard input" if input == "-" else job.src)
     neighbour = pdf.pages[max(position - 1, 0)]
     for _ in range(count):
         page = pdf.add_blank_page()

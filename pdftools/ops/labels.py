@@ -103,7 +103,8 @@ def labels(
         if "/PageLabels" in job.pdf.Root:
             del job.pdf.Root["/PageLabels"]
     else:
-        pagelabels.write(job.pdf, pagelabels.parse_scheme(scheme or "", len(job.pdf.pages), warnings))
+        pagelabels.write(job.pdf, pagelabels.parse_scheme(scheme or "", len(job.pdf.pages), warnings,
+                                                           "standard input" if input == "-" else job.src))
     written = Edited(**job.save(decrypt))
     return LabelsResult(input=str(job.src), labels=_labels(job.pdf),
                         ranges=pagelabels.read(job.pdf), written=written, warnings=warnings)

@@ -51,16 +51,16 @@ def reorder(
 ) -> ReorderResult:
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="reordered", password=password, in_place=in_place, force=force)
-    order = _order(mode, len(job.pdf.pages))
+    order = _order(mode, len(job.pdf.pages), "standard input" if input == "-" else job.src)
     warnings = arrange(job.pdf, [n - 1 for n in order])
     return ReorderResult(**job.save(decrypt), order=order, warnings=warnings)
 
 
-def _order(mode: str, count: int) -> list[int]:
+def _order(mode: str, count: int, name: object) -> list[int]:
     if mode == "reverse":
         return list(range(count, 0, -1))
     if count % 2:
-        raise InvalidArgument(f"{mode} needs an even number of pages; the document has {count}",
+        raise InvalidArgument(f"{mode} needs an even number of pages; {name} has {count}",
                               hint="Fronts and backs should have as many pages each; `pdftools insert-blank` "
                                    "can add a missing back.")
     half = count // 2

@@ -44,6 +44,12 @@ class ImagesResult(results.FolderResult):
 
     pages_asked = ""  # the pages as given, for the note: not part of the result's data
 
+    @property
+    def table_hidden(self) -> tuple[str, ...]:
+        """Nothing written: no folder was made (`out dir` would name one that is not there) and nothing can be a
+        duplicate; the note says it."""
+        return () if self.images else ("out_dir", "duplicates")
+
     def cap_outputs(self, most: int, where: str) -> None:
         """List the first `most` images; a warning says how many more and `where` they all are."""
         self.images, left = results.capped(self.images, most, "images", where, self.out_dir)

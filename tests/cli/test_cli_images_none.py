@@ -18,6 +18,8 @@ def test_images_of_none_says_there_are_none(cli: Any, sample: Path, tmp_path: Pa
     assert result.exit_code == 0, result
     assert result.stderr == f"note: {sample} has no images: nothing was written\n", result.stderr
     assert not (tmp_path / "out").exists()
+    shown = [line.split()[0] for line in result.stdout.splitlines() if line.strip()]
+    assert shown == ["input"], result.stdout  # no `out dir` it never made, no `duplicates 0` of nothing
 
 
 def test_images_of_pages_without_any_name_the_pages(cli: Any, sample: Path, tmp_path: Path) -> None:

@@ -197,7 +197,7 @@ def graft(pdf: pikepdf.Pdf, page: pikepdf.Page, layer: pikepdf.Pdf) -> None:
 
     form = pdf.copy_foreign(layer.pages[0].as_form_xobject())
     name = add_resource(page, form, pikepdf.Name.XObject, "OCR")
-    x0, y0, x1, y1 = _shown_box(page)
+    x0, y0, x1, y1 = shown_box(page)
     width, height = x1 - x0, y1 - y0
     rotation = int(page.obj.get("/Rotate", 0)) % 360
     shown_w, shown_h = (height, width) if rotation in (90, 270) else (width, height)
@@ -214,7 +214,7 @@ def graft(pdf: pikepdf.Pdf, page: pikepdf.Page, layer: pikepdf.Pdf) -> None:
     page.contents_add(pikepdf.Stream(pdf, f"\nQ q {matrix} cm {name} Do Q".encode()))
 
 
-def _shown_box(page: pikepdf.Page) -> tuple[float, float, float, float]:
+def shown_box(page: pikepdf.Page) -> tuple[float, float, float, float]:
     """The crop box clipped to the media box, as poppler draws it (pdftoppm -cropbox: the image the layer was
     read from); on an axis where they do not overlap, the media box's span, as poppler then draws it."""
     media, crop = ([float(v) for v in box] for box in (page.mediabox, page.cropbox))

@@ -50,6 +50,7 @@ def ocr(
     = 300,
     force_ocr: Annotated[bool, Param("Also OCR pages with text (rasterised)")] = False,
     rotate_pages: Annotated[bool, Param("Turn pages upright (tesseract's OSD)")] = False,
+    deskew: Annotated[bool, Param("Turn askew pages straight")] = False,
     jobs: Annotated[int | None, Param("Pages at once (default: one per CPU)", ge=1, le=64),
                     Cli("-j", "--jobs")] = None,
     timeout: Annotated[float | None, Param("Give up after this many seconds", ge=1)] = None,
@@ -79,7 +80,8 @@ def ocr(
     langs = check_here(language)
     _check_mode(mode, {"output": output is not None, "in_place": in_place, "decrypt": decrypt,
                        "linearize": linearize, "object_streams": object_streams != "preserve",
-                       "start_page": start_page is not None, "offset": offset != 0, "sidecar": sidecar is not None})
+                       "start_page": start_page is not None, "offset": offset != 0, "sidecar": sidecar is not None,
+                       "deskew": deskew})
     out: Path | None = None
     side: Path | None = None
     if mode == "pdf":  # the outputs are checked before any work (and before standard input is read)
@@ -100,7 +102,8 @@ def ocr(
     with task.current().limit(timeout), tempfile.TemporaryDirectory(prefix="pdftools-ocr-") as tmp:
         job = Job(langs, dpi, Path(tmp), rotate_pages, jobs or os.cpu_count() or 1, mode, pages, output, force,
                   max_chars, start_page, offset, input_raw=input, out=out, in_place=in_place, decrypt=decrypt,
-                  saving=saving(linearize, object_streams), sidecar=side, skip_text=skip_text)
+                  saving=saving(linearize, object_streams), sidecar=side, skip_text=skip_text,
+                  deskew=deskew)
         result = OcrResult(input=str(path), language="+".join(langs))
         result.skip_text = skip_text
         if is_pdf(path):
@@ -124,7 +127,8 @@ def check_here(language: str) -> list[str]:
     return engine.check_languages(language)
 
 
-PDF_ONLY = ("output", "in_place", "decrypt", "linearize", "object_streams", "sidecar")  # what the PDF mode writes
+PDF_ONLY = ("output", "in_place", "decrypt", "linearize", "object_streams", "sidecar", "deskew")  # what the PDF
+# mode writes (deskew turns the PDF's pages: tesseract reads an askew page's text as well without it)
 TEXT_ONLY = ("start_page", "offset")  # where a cut text goes on (max_chars has a default over MCP)
 
 

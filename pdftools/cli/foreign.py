@@ -21,7 +21,7 @@ _COMPRESS = "images are kept as they are, nothing re-encoded: `pdftools compress
 _FORCE = "--force-ocr rasterises pages with text and OCRs them again"
 OCRMYPDF_WORDS = {  # OCRmyPDF's options that `ocr` spells otherwise or does without
     "-s": "OCRmyPDF's -s is --skip-text here (in pdftools -s is convert's --standalone)",
-    "--redo-ocr": "there is no --redo-ocr: " + _FORCE, "-f": "OCRmyPDF's -f: " + _FORCE,
+    "-f": "OCRmyPDF's -f: " + _FORCE,
     "-r": "OCRmyPDF's -r is --rotate-pages here",
     "-d": "OCRmyPDF's -d is --deskew here", "--clean": _AS_THEY_ARE, "-c": _AS_THEY_ARE,
     "--clean-final": _AS_THEY_ARE, "-i": _AS_THEY_ARE, "--remove-background": _AS_THEY_ARE,

@@ -17,6 +17,7 @@ from pdftools.errors import NoPages
 from pdftools.ocr.deskew import straighten_by_layer
 from pdftools.ocr.job import Job
 from pdftools.ocr.outputs import pass_through, write_sidecar
+from pdftools.ocr.redo import strip_invisible_text
 from pdftools.ocr.result import OcrResult
 
 if TYPE_CHECKING:
@@ -34,7 +35,10 @@ def ocr_pdf(path: Path, password: str | None, force_ocr: bool, job: Job, result:
         with task.muted():  # a look at the text layer, not the OCR the client's progress counts
             texts = dict(zip(selected, pagetext.pdftotext(source)(selected, task.Counter(0)), strict=True))
         has_text = {p for p, t in texts.items() if t.strip()}
-        known = {} if force_ocr else texts
+        if job.redo:  # pages whose only text is an earlier OCR's: taken out, OCRed as the scans they are
+            listed = page_list(pdf)
+            has_text -= {p for p in sorted(has_text) if strip_invisible_text(pdf, listed[p - 1])}
+        known = {} if force_ocr else {p: t for p, t in texts.items() if p in has_text}
         todo = [p for p in selected if not known.get(p, "").strip()]
         result.pages_skipped = [p for p in selected if p not in todo]
         if not todo:

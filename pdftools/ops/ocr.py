@@ -69,6 +69,9 @@ def ocr(
     skip_text: Annotated[bool, Param("A PDF whose pages all have text is no failure: its output is the input as it "
                                      "is, exit 0 (as OCRmyPDF's option of that name)"),
                          Cli("--skip-text"), Mcp(hidden=True)] = False,  # -s is convert's --standalone
+    redo_ocr: Annotated[bool, Param("OCR anew the pages whose only text is an earlier OCR's (invisible): that text is "
+                                    "taken out, the page image kept (as OCRmyPDF's option of that name)"),
+                        Cli("--redo-ocr"), Mcp(hidden=True)] = False,
     list_languages: Annotated[bool, Param("List the installed languages and stop"), Mcp(hidden=True)] = False,
 ) -> OcrResult:
     if list_languages:
@@ -76,7 +79,7 @@ def ocr(
         return OcrLanguages(list(engine.languages()))  # type: ignore[return-value]
     if input is None:
         raise InvalidArgument("give a PDF or an image to OCR")
-    check_arguments(language, force_ocr, skip_text)
+    check_arguments(language, force_ocr, skip_text, redo_ocr)
     langs = check_here(language)
     _check_mode(mode, {"output": output is not None, "in_place": in_place, "decrypt": decrypt,
                        "linearize": linearize, "object_streams": object_streams != "preserve",
@@ -103,7 +106,7 @@ def ocr(
         job = Job(langs, dpi, Path(tmp), rotate_pages, jobs or os.cpu_count() or 1, mode, pages, output, force,
                   max_chars, start_page, offset, input_raw=input, out=out, in_place=in_place, decrypt=decrypt,
                   saving=saving(linearize, object_streams), sidecar=side, skip_text=skip_text,
-                  deskew=deskew)
+                  deskew=deskew, redo=redo_ocr)
         result = OcrResult(input=str(path), language="+".join(langs))
         result.skip_text = skip_text
         if is_pdf(path):
@@ -113,8 +116,13 @@ def ocr(
         return result
 
 
-def check_arguments(language: str, force_ocr: bool, skip_text: bool) -> None:
+def check_arguments(language: str, force_ocr: bool, skip_text: bool, redo_ocr: bool = False) -> None:
     """Refuse what no file could make right, on any machine (a batch calls it before any file is read)."""
+    for other, given in (("force_ocr", force_ocr), ("skip_text", skip_text)):
+        if redo_ocr and given:
+            raise InvalidArgument(f"{{{{redo_ocr}}}} OCRs anew only the pages an earlier OCR made searchable, "
+                                  f"{{{{{other}}}}} does otherwise: give one of them",
+                                  hint="As in OCRmyPDF, the two do not go together.")
     if skip_text and force_ocr:
         raise InvalidArgument("{{force_ocr}} OCRs every page, so {{skip_text}} would do nothing: give one of them",
                               hint="As in OCRmyPDF, the two do not go together.")

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-SAID = [("-s", "--skip-text"), ("--redo-ocr", "--force-ocr"), ("-f", "--force-ocr"),
+SAID = [("-s", "--skip-text"), ("-f", "--force-ocr"),
 ("-r", "--rotate-pages"), ("-d", "--deskew"),
         ("--clean", "as they are"), ("--output-type", "--linearize"), ("--optimize", "pdftools compress"),
         ("-O", "pdftools compress"), ("--image-dpi", "--dpi"), ("--skip-big", "PDFTOOLS_MAX_PIXELS"),

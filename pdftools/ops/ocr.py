@@ -80,7 +80,7 @@ def ocr(
     if input is None:
         raise InvalidArgument("give a PDF or an image to OCR")
     check_arguments(language, force_ocr, skip_text, redo_ocr)
-    langs = check_here(language)
+    langs = check_here(language, rotate_pages)
     _check_mode(mode, {"output": output is not None, "in_place": in_place, "decrypt": decrypt,
                        "linearize": linearize, "object_streams": object_streams != "preserve",
                        "start_page": start_page is not None, "offset": offset != 0, "sidecar": sidecar is not None,
@@ -129,10 +129,14 @@ def check_arguments(language: str, force_ocr: bool, skip_text: bool, redo_ocr: b
     engine.check_codes(language)
 
 
-def check_here(language: str) -> list[str]:
-    """The languages, refused when this machine's tesseract lacks one (a batch calls it before any file is
-    read when its files run here; on a cluster each worker calls it, asked before any file: `work.check_here`)."""
-    return engine.check_languages(language)
+def check_here(language: str, rotate_pages: bool = False) -> list[str]:
+    """The languages, refused when this machine's tesseract lacks one, or lacks its orientation data when pages
+    are to be turned upright (a batch calls it before any file is read when its files run here; on a cluster each
+    worker calls it, asked before any file: `work.check_here`)."""
+    langs = engine.check_languages(language)
+    if rotate_pages:
+        engine.check_orientation_data()
+    return langs
 
 
 PDF_ONLY = ("output", "in_place", "decrypt", "linearize", "object_streams", "sidecar", "deskew")  # what the PDF

@@ -25,7 +25,8 @@ OCRMYPDF_WORDS = {  # OCRmyPDF's options that `ocr` spells otherwise or does wit
     "-r": "OCRmyPDF's -r is --rotate-pages here",
     "-d": "OCRmyPDF's -d is --deskew here", "--clean": _AS_THEY_ARE, "-c": _AS_THEY_ARE,
     "--clean-final": _AS_THEY_ARE, "-i": _AS_THEY_ARE, "--remove-background": _AS_THEY_ARE,
-    "--output-type": "the output is a PDF, not converted to PDF/A: --linearize and --object-streams shape it",
+    "--output-type": "the output is a plain PDF, as OCRmyPDF's `--output-type pdf`: leave it out (no PDF/A is "
+                     "made; --linearize and --object-streams shape the output)",
     "--optimize": _COMPRESS, "-O": _COMPRESS,
     "--image-dpi": "--dpi is the resolution an image is read at when the file does not say",
     "--skip-big": "PDFTOOLS_MAX_PIXELS caps the pixels a page is rendered to (PAGE_TOO_LARGE past it)",

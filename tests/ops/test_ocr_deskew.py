@@ -93,3 +93,27 @@ def test_an_askew_image_too(cli: Any, scans: dict[str, Path], tmp_path: Path) ->
 def test_deskew_in_text_mode_is_refused(cli: Any, scans: dict[str, Path]) -> None:
     done = cli("ocr", scans["askew.pdf"], "--mode", "text", "--deskew")
     assert done.exit_code == 2 and "--deskew" in done.stderr and "text mode" in done.stderr
+
+
+def test_over_mcp_deskew_is_an_argument_and_the_result_says_which_pages(scans: dict[str, Path],
+                                                                        tmp_path: Path) -> None:
+    import shutil
+
+    import anyio
+    from mcp import Client
+
+    from pdftools.mcp.server import build_server
+
+    shutil.copy(scans["askew.pdf"], tmp_path / "askew.pdf")
+
+    async def call() -> Any:
+        async with Client(build_server([tmp_path])) as client:
+            return await client.call_tool("pdf_ocr", {"input": "askew.pdf", "output": "out.pdf", "dpi": 150,
+                                                      "deskew": True, "jobs": 1})
+
+    result = anyio.run(call)
+    assert not result.is_error, result
+    assert result.structured_content["pages_deskewed"] == [1]
+    found = subprocess.run(["pdftotext", str(tmp_path / "out.pdf"), "-"], capture_output=True, text=True,
+                           check=True).stdout
+    assert found.count("without a meaning") >= 6

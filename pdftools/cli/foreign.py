@@ -15,16 +15,17 @@ PDFGREP_WORDS = {  # pdfgrep's options that `search` spells otherwise or does wi
 }
 
 
-_AS_THEY_ARE = "pages are read as they are, never cleaned or deskewed (--rotate-pages turns them upright)"
+_AS_THEY_ARE = "pages are read as they are, never cleaned (--deskew turns them straight, --rotate-pages upright)"
 _COMPRESS = "images are kept as they are, nothing re-encoded: `pdftools compress` makes the output smaller"
 _FORCE = "--force-ocr rasterises pages with text and OCRs them again"
 OCRMYPDF_WORDS = {  # OCRmyPDF's options that `ocr` spells otherwise or does without
     "-s": "OCRmyPDF's -s is --skip-text here (in pdftools -s is convert's --standalone)",
-    "--redo-ocr": "there is no --redo-ocr: " + _FORCE, "-f": "OCRmyPDF's -f: " + _FORCE,
+    "-f": "OCRmyPDF's -f: " + _FORCE,
     "-r": "OCRmyPDF's -r is --rotate-pages here",
-    "--deskew": _AS_THEY_ARE, "-d": _AS_THEY_ARE, "--clean": _AS_THEY_ARE, "-c": _AS_THEY_ARE,
+    "-d": "OCRmyPDF's -d is --deskew here", "--clean": _AS_THEY_ARE, "-c": _AS_THEY_ARE,
     "--clean-final": _AS_THEY_ARE, "-i": _AS_THEY_ARE, "--remove-background": _AS_THEY_ARE,
-    "--output-type": "the output is a PDF, not converted to PDF/A: --linearize and --object-streams shape it",
+    "--output-type": "the output is a plain PDF, as OCRmyPDF's `--output-type pdf`: leave it out (no PDF/A is "
+                     "made; --linearize and --object-streams shape the output)",
     "--optimize": _COMPRESS, "-O": _COMPRESS,
     "--image-dpi": "--dpi is the resolution an image is read at when the file does not say",
     "--skip-big": "PDFTOOLS_MAX_PIXELS caps the pixels a page is rendered to (PAGE_TOO_LARGE past it)",

@@ -28,10 +28,24 @@ CODE = re.compile(r"(script/)?[A-Za-z0-9][A-Za-z0-9_]*")
 
 
 @cache
+def _listed() -> tuple[str, ...]:
+    """What `tesseract --list-langs` lists (its data files), `osd` included."""
+    out = engines.run(["tesseract", "--list-langs"], timeout=30).decode()
+    return tuple(sorted(line.strip() for line in out.splitlines()[1:] if line.strip()))
+
+
 def languages() -> tuple[str, ...]:
     """Installed tesseract languages (without `osd`, which is for orientation only)."""
-    out = engines.run(["tesseract", "--list-langs"], timeout=30).decode()
-    return tuple(sorted(line.strip() for line in out.splitlines()[1:] if line.strip() and line.strip() != "osd"))
+    return tuple(lang for lang in _listed() if lang != "osd")
+
+
+def check_orientation_data() -> None:
+    """OCR_LANGUAGE_MISSING when tesseract's orientation data (`osd`) is not installed: without it tesseract
+    cannot tell which way a page is turned, and every page would be read as it lies."""
+    if "osd" not in _listed():
+        raise OcrLanguageMissing("{{rotate_pages}} needs tesseract's orientation data (osd), which is not installed",
+                                 hint="Install `apt-get install tesseract-ocr-osd` (Debian/Ubuntu), or leave out "
+                                      "{{rotate_pages}}.")
 
 
 def offered() -> tuple[str, ...]:
@@ -197,7 +211,7 @@ def graft(pdf: pikepdf.Pdf, page: pikepdf.Page, layer: pikepdf.Pdf) -> None:
 
     form = pdf.copy_foreign(layer.pages[0].as_form_xobject())
     name = add_resource(page, form, pikepdf.Name.XObject, "OCR")
-    x0, y0, x1, y1 = _shown_box(page)
+    x0, y0, x1, y1 = shown_box(page)
     width, height = x1 - x0, y1 - y0
     rotation = int(page.obj.get("/Rotate", 0)) % 360
     shown_w, shown_h = (height, width) if rotation in (90, 270) else (width, height)
@@ -214,7 +228,7 @@ def graft(pdf: pikepdf.Pdf, page: pikepdf.Page, layer: pikepdf.Pdf) -> None:
     page.contents_add(pikepdf.Stream(pdf, f"\nQ q {matrix} cm {name} Do Q".encode()))
 
 
-def _shown_box(page: pikepdf.Page) -> tuple[float, float, float, float]:
+def shown_box(page: pikepdf.Page) -> tuple[float, float, float, float]:
     """The crop box clipped to the media box, as poppler draws it (pdftoppm -cropbox: the image the layer was
     read from); on an axis where they do not overlap, the media box's span, as poppler then draws it."""
     media, crop = ([float(v) for v in box] for box in (page.mediabox, page.cropbox))

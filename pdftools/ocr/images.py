@@ -12,6 +12,7 @@ from pdftools.document import text as pagetext
 from pdftools.document.images import Frame, frames
 from pdftools.engines import tesseract as engine
 from pdftools.errors import PageTooLarge
+from pdftools.ocr.deskew import straighten_by_layer
 from pdftools.ocr.job import Job
 from pdftools.ocr.outputs import write_sidecar
 from pdftools.ocr.result import OcrResult
@@ -38,9 +39,12 @@ def ocr_images(path: Path, job: Job, result: OcrResult) -> None:
     made = task.map_threads(lambda n: _image_page(found[n - 1], n, job, turned, pdf="page"), selected,
                             job.workers)
     merged = pikepdf.new()
-    for part in made:
+    for number, part in zip(selected, made, strict=True):
         with pikepdf.open(part) as one:
             merged.pages.extend(one.pages)
+        page = merged.pages[-1]
+        if job.deskew and straighten_by_layer(merged, page, page, engine.shown_box(page)):
+            result.pages_deskewed.append(number)
     save_pdf(merged, job.out, **job.saving)
     result.output, result.pages_ocred, result.pages_rotated = str(job.out), selected, sorted(turned)
     write_sidecar(job, selected, {}, result)

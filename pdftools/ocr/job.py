@@ -37,6 +37,8 @@ class Job:
     sidecar: Path | None = None  # pdf mode: where the text of the pages goes (checked before any work)
     recognised: dict[int, str] = field(default_factory=dict)  # the text tesseract read, by page
     skip_text: bool = False
+    redo: bool = False  # --redo-ocr: a page whose only text is invisible is OCRed anew, that text taken out
+    deskew: bool = False  # pdf mode: turn askew pages straight by the slant of tesseract's lines
     progress: task.Counter = field(default_factory=lambda: task.Counter(0, "OCR"))
 
     def raw_output(self, path: Path) -> str:

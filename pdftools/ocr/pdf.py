@@ -14,8 +14,10 @@ from pdftools.document.images import frames
 from pdftools.engines import poppler
 from pdftools.engines import tesseract as engine
 from pdftools.errors import NoPages
+from pdftools.ocr.deskew import straighten_by_layer
 from pdftools.ocr.job import Job
 from pdftools.ocr.outputs import pass_through, write_sidecar
+from pdftools.ocr.redo import strip_invisible_text
 from pdftools.ocr.result import OcrResult
 
 if TYPE_CHECKING:
@@ -33,7 +35,10 @@ def ocr_pdf(path: Path, password: str | None, force_ocr: bool, job: Job, result:
         with task.muted():  # a look at the text layer, not the OCR the client's progress counts
             texts = dict(zip(selected, pagetext.pdftotext(source)(selected, task.Counter(0)), strict=True))
         has_text = {p for p, t in texts.items() if t.strip()}
-        known = {} if force_ocr else texts
+        if job.redo:  # pages whose only text is an earlier OCR's: taken out, OCRed as the scans they are
+            listed = page_list(pdf)
+            has_text -= {p for p in sorted(has_text) if strip_invisible_text(pdf, listed[p - 1])}
+        known = {} if force_ocr else {p: t for p, t in texts.items() if p in has_text}
         todo = [p for p in selected if not known.get(p, "").strip()]
         result.pages_skipped = [p for p in selected if p not in todo]
         if not todo:
@@ -55,7 +60,7 @@ def ocr_pdf(path: Path, password: str | None, force_ocr: bool, job: Job, result:
         job.progress.total = len(todo)
         layers = task.map_threads(lambda p: _pdf_page(source, p, job, whole=p in has_text), todo, job.workers)
         for number, (turn, layer) in zip(todo, layers, strict=True):
-            _apply(pdf, number, turn, layer, result, whole=number in has_text)
+            _apply(pdf, number, turn, layer, result, whole=number in has_text, deskew=job.deskew)
         saved = edit.Job(path, job.out, pdf, job.in_place, job.saving).save(job.decrypt)  # encryption kept
         result.output, result.encrypted, result.pages_ocred = saved["output"], saved["encrypted"], todo
         write_sidecar(job, selected, texts, result)
@@ -96,9 +101,10 @@ def _pdf_page(source: Path, number: int, job: Job, *, layer: bool = True, whole:
 
 
 def _apply(pdf: pikepdf.Pdf, number: int, turn: int, layer_path: Path, result: OcrResult, *,
-           whole: bool = False) -> None:
+           whole: bool = False, deskew: bool = False) -> None:
     """Graft the text layer onto the page; `whole`: the layer carries the page's image, which replaces what
-    the page drew (its text included; annotations and links stay)."""
+    the page drew (its text included; annotations and links stay); `deskew`: then turn the page and its layer
+    straight by the slant of tesseract's lines."""
     import pikepdf
 
     page = pdf.pages[number - 1]
@@ -111,3 +117,5 @@ def _apply(pdf: pikepdf.Pdf, number: int, turn: int, layer_path: Path, result: O
         result.pages_rasterised.append(number)
     with pikepdf.open(layer_path) as layer:
         engine.graft(pdf, page, layer)
+        if deskew and straighten_by_layer(pdf, page, layer.pages[0], engine.shown_box(page)):
+            result.pages_deskewed.append(number)

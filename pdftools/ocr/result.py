@@ -24,6 +24,8 @@ class OcrResult:
     pages_rotated: list[int] = field(default_factory=list)
     pages_rasterised: list[int] = field(default_factory=list)
     """Pages with text redone by force_ocr (now an image)."""
+    pages_deskewed: list[int] = field(default_factory=list)
+    """Pages turned straight by deskew."""
     encrypted: bool = False
     """The output kept the input's encryption."""
     already_text: bool = False

@@ -50,6 +50,8 @@ def ocr(
     = 300,
     force_ocr: Annotated[bool, Param("Also OCR pages with text (rasterised)")] = False,
     rotate_pages: Annotated[bool, Param("Turn pages upright (tesseract's OSD)")] = False,
+    deskew: Annotated[bool, Param("Turn askew pages straight"),
+                      Cli(note="by the slant of the lines read, as OCRmyPDF's option of that name")] = False,
     jobs: Annotated[int | None, Param("Pages at once (default: one per CPU)", ge=1, le=64),
                     Cli("-j", "--jobs")] = None,
     timeout: Annotated[float | None, Param("Give up after this many seconds", ge=1)] = None,
@@ -68,6 +70,9 @@ def ocr(
     skip_text: Annotated[bool, Param("A PDF whose pages all have text is no failure: its output is the input as it "
                                      "is, exit 0 (as OCRmyPDF's option of that name)"),
                          Cli("--skip-text"), Mcp(hidden=True)] = False,  # -s is convert's --standalone
+    redo_ocr: Annotated[bool, Param("OCR anew the pages whose only text is an earlier OCR's (invisible): that text is "
+                                    "taken out, the page image kept (as OCRmyPDF's option of that name)"),
+                        Cli("--redo-ocr"), Mcp(hidden=True)] = False,
     list_languages: Annotated[bool, Param("List the installed languages and stop"), Mcp(hidden=True)] = False,
 ) -> OcrResult:
     if list_languages:
@@ -75,11 +80,12 @@ def ocr(
         return OcrLanguages(list(engine.languages()))  # type: ignore[return-value]
     if input is None:
         raise InvalidArgument("give a PDF or an image to OCR")
-    check_arguments(language, force_ocr, skip_text)
-    langs = check_here(language)
+    check_arguments(language, force_ocr, skip_text, redo_ocr)
+    langs = check_here(language, rotate_pages)
     _check_mode(mode, {"output": output is not None, "in_place": in_place, "decrypt": decrypt,
                        "linearize": linearize, "object_streams": object_streams != "preserve",
-                       "start_page": start_page is not None, "offset": offset != 0, "sidecar": sidecar is not None})
+                       "start_page": start_page is not None, "offset": offset != 0, "sidecar": sidecar is not None,
+                       "deskew": deskew})
     out: Path | None = None
     side: Path | None = None
     if mode == "pdf":  # the outputs are checked before any work (and before standard input is read)
@@ -100,7 +106,8 @@ def ocr(
     with task.current().limit(timeout), tempfile.TemporaryDirectory(prefix="pdftools-ocr-") as tmp:
         job = Job(langs, dpi, Path(tmp), rotate_pages, jobs or os.cpu_count() or 1, mode, pages, output, force,
                   max_chars, start_page, offset, input_raw=input, out=out, in_place=in_place, decrypt=decrypt,
-                  saving=saving(linearize, object_streams), sidecar=side, skip_text=skip_text)
+                  saving=saving(linearize, object_streams), sidecar=side, skip_text=skip_text,
+                  deskew=deskew, redo=redo_ocr)
         result = OcrResult(input=str(path), language="+".join(langs))
         result.skip_text = skip_text
         if is_pdf(path):
@@ -110,21 +117,31 @@ def ocr(
         return result
 
 
-def check_arguments(language: str, force_ocr: bool, skip_text: bool) -> None:
+def check_arguments(language: str, force_ocr: bool, skip_text: bool, redo_ocr: bool = False) -> None:
     """Refuse what no file could make right, on any machine (a batch calls it before any file is read)."""
+    for other, given in (("force_ocr", force_ocr), ("skip_text", skip_text)):
+        if redo_ocr and given:
+            raise InvalidArgument(f"{{{{redo_ocr}}}} OCRs anew only the pages an earlier OCR made searchable, "
+                                  f"{{{{{other}}}}} does otherwise: give one of them",
+                                  hint="As in OCRmyPDF, the two do not go together.")
     if skip_text and force_ocr:
         raise InvalidArgument("{{force_ocr}} OCRs every page, so {{skip_text}} would do nothing: give one of them",
                               hint="As in OCRmyPDF, the two do not go together.")
     engine.check_codes(language)
 
 
-def check_here(language: str) -> list[str]:
-    """The languages, refused when this machine's tesseract lacks one (a batch calls it before any file is
-    read when its files run here; on a cluster each worker calls it, asked before any file: `work.check_here`)."""
-    return engine.check_languages(language)
+def check_here(language: str, rotate_pages: bool = False) -> list[str]:
+    """The languages, refused when this machine's tesseract lacks one, or lacks its orientation data when pages
+    are to be turned upright (a batch calls it before any file is read when its files run here; on a cluster each
+    worker calls it, asked before any file: `work.check_here`)."""
+    langs = engine.check_languages(language)
+    if rotate_pages:
+        engine.check_orientation_data()
+    return langs
 
 
-PDF_ONLY = ("output", "in_place", "decrypt", "linearize", "object_streams", "sidecar")  # what the PDF mode writes
+PDF_ONLY = ("output", "in_place", "decrypt", "linearize", "object_streams", "sidecar", "deskew")  # what the PDF
+# mode writes (deskew turns the PDF's pages: tesseract reads an askew page's text as well without it)
 TEXT_ONLY = ("start_page", "offset")  # where a cut text goes on (max_chars has a default over MCP)
 
 

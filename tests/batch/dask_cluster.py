@@ -151,6 +151,16 @@ def with_german(folder: Path) -> dict[str, str]:
     return {"TESSDATA_PREFIX": str(folder)}
 
 
+def english_only(folder: Path) -> dict[str, str]:
+    """An environment whose tesseract lists `eng` and no other language (this machine's files in `folder`, every
+    other model left out), as a machine without `deu` has it, whatever packs this one has."""
+    found = subprocess.run(["tesseract", "--list-langs"], capture_output=True, text=True, check=True).stdout
+    models = Path(found.splitlines()[0].split('"')[1])
+    shutil.copytree(models, folder, ignore=lambda _, names: [n for n in names if n.endswith(".traineddata")
+                                                             and n not in ("eng.traineddata", "osd.traineddata")])
+    return {"TESSDATA_PREFIX": str(folder)}
+
+
 def given_by(cluster: Cluster, name: str) -> list[str]:
     """The batch files (`run_one-...` tasks) the worker `name` was given, from its own task log."""
     from distributed import Client

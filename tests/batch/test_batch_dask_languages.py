@@ -1,7 +1,8 @@
 """`batch ocr --cluster ... --set language=deu` asks the workers' tesseract before any file: no worker has the
 language, one error before any file (as a local batch refuses it); some have it, the files go to those only and
 the summary names the others. A real scheduler and workers on 127.0.0.1; a worker "has" `deu` through a
-TESSDATA_PREFIX of its own (this machine's models, `eng` copied as `deu`), as another machine would."""
+TESSDATA_PREFIX of its own (this machine's models, `eng` copied as `deu`), as another machine would, and one
+"lacks" it through a TESSDATA_PREFIX of `eng` alone (so a machine with the German pack passes too)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from batch_files import rest_of, scans
-from dask_cluster import Cluster, given_by, with_german
+from dask_cluster import Cluster, english_only, given_by, with_german
 from harness import default_signals
 
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
@@ -35,8 +36,9 @@ def test_a_language_no_worker_has_is_refused_once_before_any_file(bare: Cluster,
                                                                   sample: Path) -> None:
     """It was one failed row per file, each with the same error (exit 16), where a local batch refuses it once."""
     scans(sample, tmp_path / "in", dpi=72, pages=3)
-    bare.add_worker("english-1")
-    bare.add_worker("english-2")
+    english = english_only(tmp_path / "english")
+    bare.add_worker("english-1", env=english)
+    bare.add_worker("english-2", env=english)
     try:
         bare.wait_for(2)
         out = batch("ocr", tmp_path / "in", "-d", tmp_path / "out", "--set", "language=deu", "--cluster",
@@ -45,7 +47,7 @@ def test_a_language_no_worker_has_is_refused_once_before_any_file(bare: Cluster,
         bare.kill("english-1")
         bare.kill("english-2")
     local = subprocess.run([str(PDFTOOLS), "ocr", str(tmp_path / "in" / "pg-1.pdf"), "-l", "deu", "--json"],
-                           capture_output=True, text=True, check=False)
+                           capture_output=True, text=True, check=False, env={**os.environ, **english})
     error, alone = json.loads(out.stderr)["error"], json.loads(local.stderr)["error"]
     assert (out.returncode, error["code"]) == (local.returncode, alone["code"]) == (8, "OCR_LANGUAGE_MISSING"), out
     assert out.stdout == "" and not (tmp_path / "out").exists(), out.stdout  # one error, no row, nothing made
@@ -58,7 +60,7 @@ def test_files_go_only_to_the_workers_that_have_the_language(bare: Cluster, tmp_
     summary names it and why."""
     for page in scans(sample, tmp_path / "in", dpi=72, pages=3):
         shutil.copy(page, page.with_name(f"again-{page.name}"))
-    bare.add_worker("english", env={"PDFTOOLS_DEBUG": ""})
+    bare.add_worker("english", env={"PDFTOOLS_DEBUG": "", **english_only(tmp_path / "english")})
     bare.add_worker("german", env=with_german(tmp_path / "tessdata"))
     try:
         bare.wait_for(2)
@@ -83,6 +85,7 @@ def test_a_worker_that_joins_without_the_language_gets_no_file(bare: Cluster, tm
         for copy in range(3):
             shutil.copy(page, page.with_name(f"{copy}-{page.name}"))
     bare.add_worker("german", env=with_german(tmp_path / "tessdata"))
+    english = english_only(tmp_path / "english")
     proc: subprocess.Popen[str] | None = None
     try:
         bare.wait_for(1)
@@ -93,7 +96,7 @@ def test_a_worker_that_joins_without_the_language_gets_no_file(bare: Cluster, tm
                                 preexec_fn=default_signals)
         assert proc.stdout is not None
         first = json.loads(proc.stdout.readline())
-        bare.add_worker("late")
+        bare.add_worker("late", env=english)
         bare.wait_for(2)
         running = proc.poll() is None  # the late worker was there while files were left
         rest, err = rest_of(proc, timeout=180)

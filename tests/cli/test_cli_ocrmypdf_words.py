@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
-SAID = [("-s", "--skip-text"), ("--redo-ocr", "--force-ocr"), ("-f", "--force-ocr"),
-("-r", "--rotate-pages"), ("--deskew", "as they are"),
-        ("--clean", "as they are"), ("--output-type", "--linearize"), ("--optimize", "pdftools compress"),
+SAID = [("-s", "--skip-text"), ("-f", "--force-ocr"),
+("-r", "--rotate-pages"), ("-d", "--deskew"),
+        ("--clean", "as they are"), ("--output-type", "--output-type pdf`: leave it out"),
+        ("--optimize", "pdftools compress"),
         ("-O", "pdftools compress"), ("--image-dpi", "--dpi"), ("--skip-big", "PDFTOOLS_MAX_PIXELS"),
         ("--tesseract-timeout", "--timeout"), ("--title", "metadata set"), ("--author", "--set author="),
         ("--keywords", "metadata set"), ("--subject", "metadata set"), ("--pdf-renderer", "leave it out")]

@@ -1,0 +1,68 @@
+"""`ocr --redo-ocr`, as OCRmyPDF's: a scan OCRed before (by a scanner, OCRmyPDF, or pdftools) has its old invisible
+text layer taken out and is OCRed anew, its page image kept as it is. Before, such a page counted as text: left
+alone (exit 14), or with --force-ocr rasterised (its image re-encoded as a JPEG). A page with visible text is
+left alone, as OCRmyPDF's --redo-ocr leaves it."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pikepdf
+import pytest
+from PIL import Image
+from scans import FOUR
+
+from pdftools.ops.ocr import ALREADY_TEXT_EXIT, ocr
+
+REPORT = Path(__file__).resolve().parents[2] / "samples" / "report.pdf"  # real (vector) text
+
+
+def _text(path: Path) -> str:
+    return subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
+
+
+def _images(path: Path) -> list[bytes]:
+    with pikepdf.open(path) as pdf:
+        return [image.read_raw_bytes() for page in pdf.pages for image in page.get_images(recursive=True).values()]
+
+
+@pytest.fixture(scope="module")
+def ocred(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Page 1 of the 4-page pdflatex file, scanned at 150 dpi and OCRed twice: by pdftools (its layer a form
+    XObject over the page) and by tesseract itself (a PNG's PDF: image and invisible text in one content stream)."""
+    folder = tmp_path_factory.mktemp("redo")
+    subprocess.run(["pdftoppm", "-r", "150", "-gray", "-f", "1", "-l", "1", str(FOUR), str(folder / "pg")],
+                   check=True)
+    page = Image.open(next(folder.glob("pg-*.pgm")))
+    page.save(folder / "scan.pdf", resolution=150)
+    page.save(folder / "scan.png", dpi=(150, 150))
+    made = {"layer": folder / "layer.pdf", "tesseract": folder / "tesseract.pdf"}
+    ocr(str(folder / "scan.pdf"), output=str(made["layer"]), dpi=150, jobs=1)
+    ocr(str(folder / "scan.png"), output=str(made["tesseract"]), jobs=1)
+    return made
+
+
+@pytest.mark.parametrize("kind", ["layer", "tesseract"])
+def test_an_ocred_scan_is_ocred_anew_its_image_kept(ocred: dict[str, Path], tmp_path: Path, kind: str) -> None:
+    before = ocred[kind]
+    assert ocr(str(before), output=str(tmp_path / "x.pdf"), dpi=150).already_text  # why --redo-ocr exists
+    out = tmp_path / "redone.pdf"
+    result = ocr(str(before), output=str(out), dpi=150, redo_ocr=True, jobs=1)
+    assert result.pages_ocred == [1] and result.pages_skipped == [] and result.pages_rasterised == []
+    assert not result.already_text
+    assert _text(out).count("without a meaning") == _text(before).count("without a meaning") >= 6  # never doubled
+    assert _images(out) == _images(before)  # the scan as it was, not re-encoded
+
+
+def test_visible_text_is_left_alone(cli: Any, tmp_path: Path) -> None:
+    done = cli("ocr", REPORT, "--redo-ocr", "-o", tmp_path / "r.pdf", "--json")
+    assert done.exit_code == ALREADY_TEXT_EXIT, done.stderr
+    assert not (tmp_path / "r.pdf").exists()
+
+
+@pytest.mark.parametrize("other", ["--force-ocr", "--skip-text"])
+def test_with_force_or_skip_it_is_refused(cli: Any, ocred: dict[str, Path], other: str) -> None:
+    done = cli("ocr", ocred["layer"], "--redo-ocr", other)
+    assert done.exit_code == 2 and "--redo-ocr" in done.stderr and other in done.stderr, done.stderr

@@ -103,6 +103,17 @@ def one_or_many(known: set[str], arguments: dict[str, Any]) -> dict[str, Any]:
     return arguments
 
 
+def nulls_left_out(schema: dict[str, Any], arguments: dict[str, Any]) -> dict[str, Any]:
+    """`null` for an optional argument is that argument left out (its default): clients that make every argument
+    required and nullable (strict function calling) send it for each one the model did not set. Taken as the op's
+    None instead, `max_chars: null` lifted the budget and `force: null` was refused. A required argument's `null`,
+    and an unknown argument's, stay to be refused."""
+    if not arguments:
+        return arguments
+    optional = set(schema.get("properties", {})) - set(schema.get("required", []))
+    return {key: value for key, value in arguments.items() if value is not None or key not in optional}
+
+
 def misplaced_arguments(tool: str, arguments: dict[str, Any] | None) -> InvalidArgument | None:
     """An argument given for another action of the tool (`annotations`, flatten's, with pdf_forms' `list`) is
     refused, not ignored (at a shell that sub-command has no such option); one left at its default is no claim."""

@@ -151,7 +151,7 @@ def argument_errors(error: ValidationError, schema: dict[str, Any]) -> InvalidAr
             continue  # a union's members each fail: one sentence for the argument
         takes = _takes(properties.get(name, {}), schema)
         if problem["type"] == "missing":  # with what it is (a folder, how pages are written), not only its type
-            about = str(properties.get(name, {}).get("description", ""))
+            about = str(properties.get(name, {}).get("description", "")) or shared_description(name)
             said[name] = f"{name} is required" + (f" ({about})" if about else "") + f": give {takes}"
             continue
         where = [p for p in problem["loc"][1:] if isinstance(p, int)]  # a list's item, by its position
@@ -160,6 +160,15 @@ def argument_errors(error: ValidationError, schema: dict[str, Any]) -> InvalidAr
         item = f" (item {where[0] + 1})" if where else ""
         said[name] = f"{name}{item} cannot be {given}: it takes {takes}"
     return InvalidArgument("; ".join(said.values()), hint="Call again with the argument as its schema describes it.")
+
+
+def shared_description(name: str) -> str:
+    """What a shared argument (`input`, `pages`...) is, as the server's instructions say it (its schema does not)."""
+    from pdftools.core.params import describe
+    from pdftools.mcp.listing import shared_parameters
+
+    spec = shared_parameters().get(name)
+    return describe(spec.description, str, "mcp") if spec is not None else ""
 
 
 def _takes(prop: dict[str, Any], schema: dict[str, Any]) -> str:

@@ -283,7 +283,7 @@ def _serve_prompts(server: PdftoolsServer, roots: list[Path], tools: set[str]) -
         def stored() -> list[Any]:
             return server.store.of(session_of(ctx.request)) if server.store is not None else []
 
-        return prompts.complete(params, roots, stored)
+        return prompts.complete(params, roots, stored, offered)
 
     server._lowlevel_server.add_request_handler("completion/complete", CompleteRequestParams, complete)
 

@@ -45,9 +45,10 @@ WORKFLOWS = (
              ("pdf_ocr", "pdf_extract_text"),
              (("file", "The scanned PDF", True), ("language", "tesseract languages, e.g. eng+deu", False)),
              "Make {file} searchable: call pdf_ocr with input={file!r}{language}. Then read the searchable copy "
+             "(when pdf_ocr answers `already_text`, every page has text and it made none: read {file} itself) "
              "with pdf_extract_text, following its `next_page` until the whole document is read, and write a "
              "summary: what the document is, who it is from and to, dates, amounts and anything the reader must act "
-             "on. Name the searchable file you made.",
+             "on. Name the searchable file you made, if any.",
              (("language", " and language={value!r}", ""),)),
     Workflow("merge_protect_share", "Merge, protect and share",
              "Merge PDFs into one, encrypt it with a password, and hand back the file.",

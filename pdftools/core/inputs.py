@@ -65,6 +65,9 @@ def named(spec: str, *, recursive: bool = False, chosen: Callable[[Path], bool] 
     entered too, as `grep -R` does."""
     if spec == "-":
         return [(input_path(spec), spec)]
+    no_web = getattr(policy(), "no_web", None)  # (a web address's `?` is no glob: said before one is tried)
+    if callable(no_web):
+        no_web(spec)
     if _glob.has_magic(spec) and not exists(spec):
         base, pattern = split_glob(spec)
         matches = glob_files(base, pattern)

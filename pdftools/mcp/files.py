@@ -77,6 +77,13 @@ class HttpPolicy(RootsPolicy):
                                                                f"{uris}.")
         return path
 
+    WEB_HINT = ("Download it (or ask the user for it) and upload it: POST /upload, or its bytes as base64 or a data: "
+                "URL in the argument.")
+
+    def no_web(self, raw: str) -> None:
+        if _LINK.fullmatch(raw) is None:  # this server's download link names its stored file (`_as_uri`)
+            super().no_web(raw)
+
     def unmatched(self, pattern: str) -> str | None:
         """A glob that matched no file in the roots: the files this session made whose names it matches are in
         the store, not the roots; the hint gives their uris. None when there are none (the usual hint)."""

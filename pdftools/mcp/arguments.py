@@ -87,11 +87,15 @@ def arguments_by_flag(tool: str) -> dict[str, str]:
 
 def one_or_many(known: set[str], arguments: dict[str, Any]) -> dict[str, Any]:
     """`input` to a tool that takes `inputs` (not `input`), and `inputs` holding one file (a list of one, or the
-    text itself) to a tool that takes `input` (not `inputs`): one meaning each, so each is taken as the other. An
+    text itself) to a tool that takes `input` (not `inputs`): one meaning each, so each is taken as the other;
+    `input` as a list of one file is that file. An
     agent that called thirty tools with `input` sends it to `pdf_search` too. Both given, or several files for
     one: left as they are, to be refused naming what the tool takes."""
     if not arguments:
         return arguments
+    given = arguments.get("input")
+    if "input" in known and isinstance(given, list) and len(given) == 1 and isinstance(given[0], str):
+        arguments = {**arguments, "input": given[0]}  # `input: ["a.pdf"]`, as `inputs` is written: that file
     if "input" in arguments and "inputs" not in arguments and "inputs" in known and "input" not in known:
         return {("inputs" if key == "input" else key): value for key, value in arguments.items()}
     if "inputs" in arguments and "input" not in arguments and "input" in known and "inputs" not in known:

@@ -42,3 +42,16 @@ def test_hints_name_the_argument_that_mends_the_call(tmp_path: Path) -> None:
         assert error["code"] == "INVALID_PAGE_RANGE", error
         assert "after takes one page, from 0 (at the start) to 4" in error["hint"], error
         assert "1-3,7" not in error["hint"], error
+
+
+def test_crop_without_what_to_crop_shows_both_ways(tmp_path: Path) -> None:
+    """pdf_crop with neither `margins` nor `to_content` got the generic `Check the argument values` hint."""
+    shutil.copy(FOUR, tmp_path / "four.pdf")
+
+    async def go() -> Any:
+        async with stdio_client(tmp_path) as client:
+            return await client.call_tool("pdf_crop", {"input": "four.pdf", "output": "c.pdf"})
+
+    error = json.loads(anyio.run(go).content[0].text)
+    assert error["code"] == "INVALID_ARGUMENT" and "Check the argument values" not in error["hint"], error
+    assert "margins `36`" in error["hint"] and "to_content true" in error["hint"], error

@@ -77,7 +77,7 @@ class BatchResult:
 
 def batch(
     command: Annotated[str, Param("Command to run on every file{{cli:: ocr, text, info, compress, rotate, stamp...}}"
-                                  "{{mcp: (text: pdf_extract_text; tool names too)}}"),
+                                  "{{mcp: (text: pdf_extract_text)}}"),
                        Cli(argument=True, metavar="COMMAND", complete=plan.commands),
                        Mcp(annotation=Literal[tuple(plan.commands())])],  # an agent sees the choices
     inputs: Annotated[list[str], Param("Files, globs, folders or @list.txt (one path a line)", min_length=1),

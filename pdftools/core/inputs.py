@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 from pdftools.core.params import Mcp
 from pdftools.core.pathnames import glob_files
-from pdftools.core.paths import folder_path, input_path, policy
+from pdftools.core.paths import folder_path, input_path, policy, split_glob, typed_folder
 from pdftools.errors import FileNotFound, InvalidArgument, NoInputs, PdftoolsError
 
 # a page, in any case: qpdf's z, r1 and x (leave out), pdftk's end, its odd/even after a range and ~ (leave out),
@@ -50,14 +50,6 @@ def no_match(spec: str) -> NoInputs:
     return NoInputs(f"no files match {spec!r}", hint=unmatched(spec) if callable(unmatched) else None)
 
 
-def split_glob(spec: str) -> tuple[Path, str]:
-    """A glob as typed (`scans/2024-*/*.pdf`), cut before its first part with a pattern in it: that folder,
-    through the path policy (`.` when the first part has one), and the pattern for the names below it."""
-    parts = Path(spec).parts
-    first = next(i for i, part in enumerate(parts) if _glob.has_magic(part))
-    return folder_path(str(Path(*parts[:first])) if first else "."), str(Path(*parts[first:]))
-
-
 def expand(spec: str, *, recursive: bool = False) -> list[Path]:
     """Expand one file, glob or folder into existing files, sorted, every one through the path policy. A path
     that exists is taken as written, before any glob: `br[ac]ket.pdf` is that file when there is one."""
@@ -73,12 +65,15 @@ def named(spec: str, *, recursive: bool = False, chosen: Callable[[Path], bool] 
     entered too, as `grep -R` does."""
     if spec == "-":
         return [(input_path(spec), spec)]
+    no_web = getattr(policy(), "no_web", None)  # (a web address's `?` is no glob: said before one is tried)
+    if callable(no_web):
+        no_web(spec)
     if _glob.has_magic(spec) and not exists(spec):
         base, pattern = split_glob(spec)
         matches = glob_files(base, pattern)
         if not matches:
             raise no_match(spec)
-        return [_named(_typed_folder(spec), base, p) for p in matches]
+        return [_named(typed_folder(spec), base, p) for p in matches]
     path = policy().input(spec)
     if path.is_dir():
         base = folder_path(spec)
@@ -110,13 +105,6 @@ def _following(base: Path) -> Iterator[Path]:
 def _named(typed: str, base: Path, found: Path) -> tuple[Path, str]:
     path = input_path(str(found))
     return path, policy().name(typed, found.relative_to(base), path)
-
-
-def _typed_folder(pattern: str) -> str:
-    """The folder of a glob as typed (`./sub` of `./sub/*.pdf`, `` of `*.pdf`, `/` of `/*.pdf`)."""
-    parts = pattern.split("/")
-    first = next(i for i, part in enumerate(parts) if _glob.has_magic(part))
-    return "/".join(parts[:first]) or ("/" if pattern.startswith("/") else "")
 
 
 JsonArgument = Annotated[

@@ -9,6 +9,7 @@ to the allowed roots (both in core/policies.py). A path's text is checked and sh
 from __future__ import annotations
 
 import contextlib
+import glob as _glob
 import os
 import sys
 from collections.abc import Iterator
@@ -64,6 +65,7 @@ def input_path(raw: str, missing_hint: str | None = None, *, pdf: bool = True) -
     if not path.exists() and raw.endswith(("/", os.sep)):  # `invoices/`: a folder's name, not a file's
         raise FileNotFound(f"no such folder: {raw}", hint=FOLDER_HINT)
     if not path.exists():
+        pattern_hint(raw)
         named_pdf = Path(raw).suffix.lower() == ".pdf"
         from pdftools.core.close_names import close_names
 
@@ -76,6 +78,42 @@ def input_path(raw: str, missing_hint: str | None = None, *, pdf: bool = True) -
     if path.is_dir():
         raise IsADirectory(f"{raw} is a folder, not a file", hint=PDF_NOT_FOLDER if pdf else None)
     return path
+
+
+def pattern_hint(raw: str) -> None:
+    """A glob given where one file is read (`scans/*.pdf` to info or text) is refused saying so, with what it
+    matches and the command that runs on each: `Check the path` sent an agent to check a path that was right."""
+    if not _glob.has_magic(raw):
+        return
+    from pdftools.core.pathnames import glob_files
+
+    try:
+        base, pattern = split_glob(raw)
+        matched = [str(Path(typed_folder(raw)) / p.relative_to(base)) for p in glob_files(base, pattern)]
+    except PdftoolsError:
+        return
+    if not matched:
+        return
+    shown = ", ".join(f"`{name}`" for name in matched[:3]) + (", ..." if len(matched) > 3 else "")
+    raise FileNotFound(f"no such file: {raw}",
+                       hint=f"`{raw}` is a pattern, and {{{{mcp:input is}}}}{{{{cli:the command takes}}}} one file: "
+                            f"{len(matched)} file{'s' if len(matched) > 1 else ''} match it ({shown}); give one of "
+                            "them, or run the {{mcp:tool}}{{cli:command}} on each with `pdftools batch`.")
+
+
+def split_glob(spec: str) -> tuple[Path, str]:
+    """A glob as typed (`scans/2024-*/*.pdf`), cut before its first part with a pattern in it: that folder,
+    through the path policy (`.` when the first part has one), and the pattern for the names below it."""
+    parts = Path(spec).parts
+    first = next(i for i, part in enumerate(parts) if _glob.has_magic(part))
+    return folder_path(str(Path(*parts[:first])) if first else "."), str(Path(*parts[first:]))
+
+
+def typed_folder(pattern: str) -> str:
+    """The folder of a glob as typed (`./sub` of `./sub/*.pdf`, `` of `*.pdf`, `/` of `/*.pdf`)."""
+    parts = pattern.split("/")
+    first = next(i for i, part in enumerate(parts) if _glob.has_magic(part))
+    return "/".join(parts[:first]) or ("/" if pattern.startswith("/") else "")
 
 
 def renamed_path(path: Path, raw: str) -> Path:

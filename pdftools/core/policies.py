@@ -23,6 +23,7 @@ from pdftools.core.pipes import copy_stdin, copy_stream, is_descriptor, is_pipe,
 from pdftools.errors import InvalidArgument, PathOutsideRoot, PdftoolsError
 
 _WINDOWS = re.compile(r"^(?:[A-Za-z]:[\\/]|\\\\|[A-Za-z]:$)")
+_WEB = re.compile(r"\s*(?:https?|ftps?)://", re.I)  # a web address: nothing here fetches one
 
 
 class LocalPolicy:
@@ -150,6 +151,7 @@ class RootsPolicy:
     def resolve(self, raw: str) -> Path:
         """The real path of `raw` inside a root. `file://` URIs are percent-decoded (once); plain paths are
         taken literally (`%2e%2e` is a name, not `..`)."""
+        self.no_web(raw)
         text = self._uri_path(raw) if raw.startswith("file://") else raw
         if _WINDOWS.match(text):
             raise InvalidArgument(
@@ -178,6 +180,13 @@ class RootsPolicy:
         return unquote(parsed.path, errors="surrogateescape")  # file names are bytes; os.fsencode restores them
 
     PIPE_HINT = "Name a file inside the allowed roots."
+    WEB_HINT = "Save the file inside the allowed roots (ask the user to, if you cannot) and give its path."
+
+    def no_web(self, raw: str) -> None:
+        """A web address where a file goes is refused saying so: `no such file` sent an agent to check a path."""
+        if _WEB.match(raw):
+            raise InvalidArgument(f"{quoted(raw)} is a web address: this server reads files, and fetches none",
+                                  hint=self.WEB_HINT)
 
     def no_pipe(self, raw: str, role: str) -> None:
         """`-` (standard input or output) belongs to the command line; here it is an error, not a file name."""

@@ -74,7 +74,8 @@ def check_position(after: int | str | None, total: int, name: object = "the docu
     if after is None:
         return total
     if str(after).strip().lstrip("-").isdigit() and int(after) > total:
-        raise InvalidPageRange(f"cannot insert after page {after}: {name} has {total} pages")
+        raise InvalidPageRange(f"cannot insert after page {after}: {name} has {total} pages",
+                               hint=f"{{{{after}}}} takes one page, from 0 (at the start) to {total}, or `last`.")
     return page_number(after, total, zero=True)
 
 

@@ -87,11 +87,15 @@ def arguments_by_flag(tool: str) -> dict[str, str]:
 
 def one_or_many(known: set[str], arguments: dict[str, Any]) -> dict[str, Any]:
     """`input` to a tool that takes `inputs` (not `input`), and `inputs` holding one file (a list of one, or the
-    text itself) to a tool that takes `input` (not `inputs`): one meaning each, so each is taken as the other. An
+    text itself) to a tool that takes `input` (not `inputs`): one meaning each, so each is taken as the other;
+    `input` as a list of one file is that file. An
     agent that called thirty tools with `input` sends it to `pdf_search` too. Both given, or several files for
     one: left as they are, to be refused naming what the tool takes."""
     if not arguments:
         return arguments
+    given = arguments.get("input")
+    if "input" in known and isinstance(given, list) and len(given) == 1 and isinstance(given[0], str):
+        arguments = {**arguments, "input": given[0]}  # `input: ["a.pdf"]`, as `inputs` is written: that file
     if "input" in arguments and "inputs" not in arguments and "inputs" in known and "input" not in known:
         return {("inputs" if key == "input" else key): value for key, value in arguments.items()}
     if "inputs" in arguments and "input" not in arguments and "input" in known and "inputs" not in known:
@@ -101,6 +105,17 @@ def one_or_many(known: set[str], arguments: dict[str, Any]) -> dict[str, Any]:
             return {("input" if key == "inputs" else key): (one if key == "inputs" else given)
                     for key, given in arguments.items()}
     return arguments
+
+
+def nulls_left_out(schema: dict[str, Any], arguments: dict[str, Any]) -> dict[str, Any]:
+    """`null` for an optional argument is that argument left out (its default): clients that make every argument
+    required and nullable (strict function calling) send it for each one the model did not set. Taken as the op's
+    None instead, `max_chars: null` lifted the budget and `force: null` was refused. A required argument's `null`,
+    and an unknown argument's, stay to be refused."""
+    if not arguments:
+        return arguments
+    optional = set(schema.get("properties", {})) - set(schema.get("required", []))
+    return {key: value for key, value in arguments.items() if value is not None or key not in optional}
 
 
 def misplaced_arguments(tool: str, arguments: dict[str, Any] | None) -> InvalidArgument | None:
@@ -140,7 +155,7 @@ def argument_errors(error: ValidationError, schema: dict[str, Any]) -> InvalidAr
             continue  # a union's members each fail: one sentence for the argument
         takes = _takes(properties.get(name, {}), schema)
         if problem["type"] == "missing":  # with what it is (a folder, how pages are written), not only its type
-            about = str(properties.get(name, {}).get("description", ""))
+            about = str(properties.get(name, {}).get("description", "")) or shared_description(name)
             said[name] = f"{name} is required" + (f" ({about})" if about else "") + f": give {takes}"
             continue
         where = [p for p in problem["loc"][1:] if isinstance(p, int)]  # a list's item, by its position
@@ -149,6 +164,15 @@ def argument_errors(error: ValidationError, schema: dict[str, Any]) -> InvalidAr
         item = f" (item {where[0] + 1})" if where else ""
         said[name] = f"{name}{item} cannot be {given}: it takes {takes}"
     return InvalidArgument("; ".join(said.values()), hint="Call again with the argument as its schema describes it.")
+
+
+def shared_description(name: str) -> str:
+    """What a shared argument (`input`, `pages`...) is, as the server's instructions say it (its schema does not)."""
+    from pdftools.core.params import describe
+    from pdftools.mcp.listing import shared_parameters
+
+    spec = shared_parameters().get(name)
+    return describe(spec.description, str, "mcp") if spec is not None else ""
 
 
 def _takes(prop: dict[str, Any], schema: dict[str, Any]) -> str:

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote
+from urllib.parse import unquote, unquote_to_bytes
 
 from mcp.types import ResourceLink
 
@@ -32,6 +32,8 @@ from pdftools.errors import FileNotFound, InvalidArgument, UploadTooLarge
 from pdftools.mcp.store import URI_PREFIX, FileStore, StoredFile, stored_name
 
 _DATA_URL = re.compile(r"data:(?P<mime>[\w.+\-]+/[\w.+\-]+)?(?P<params>(?:;[^;,]+)*);base64,(?P<data>.*)", re.DOTALL)
+_TEXT_URL = re.compile(r"data:(?P<mime>[\w.+\-]+/[\w.+\-]+)?(?P<params>(?:;[^;,]+)*),(?P<data>.*)", re.DOTALL)  # (RFC
+# 2397's other form: percent-encoded bytes, without `;base64`)
 _NAME = re.compile(r";(?:file)?name=([^;,]+)", re.IGNORECASE)  # RFC 2397 parameters: `;name=notes.txt`
 _LINK = re.compile(r"\s*https?://[^/\s]+/(?:\S*/)?files/([A-Za-z0-9_\-]{43})(?:[?#]\S*)?\s*")  # a download link
 STORED = "stored_files"  # where a result whose own `files` are something else lists the stored ones
@@ -76,6 +78,13 @@ class HttpPolicy(RootsPolicy):
                                                                f"session's stored {same[0].name} has: give its uri, "
                                                                f"{uris}.")
         return path
+
+    WEB_HINT = ("Download it (or ask the user for it) and upload it: POST /upload, or its bytes as base64 or a data: "
+                "URL in the argument.")
+
+    def no_web(self, raw: str) -> None:
+        if _LINK.fullmatch(raw) is None:  # this server's download link names its stored file (`_as_uri`)
+            super().no_web(raw)
 
     def unmatched(self, pattern: str) -> str | None:
         """A glob that matched no file in the roots: the files this session made whose names it matches are in
@@ -144,17 +153,16 @@ class HttpPolicy(RootsPolicy):
         return self.workspace
 
     def _decode(self, raw: str) -> Path:
-        found = _DATA_URL.match(raw)
-        payload = found["data"] if found else raw
-        if len(payload) * 3 // 4 > self.max_upload:  # checked before decoding anything
-            raise UploadTooLarge(f"the base64 payload is over the {self.max_upload:,} byte limit")
-        text = re.sub(r"\s+", "", payload)  # line breaks, as base64 tools wrap it
-        text += "=" * (-len(text) % 4) if not text.endswith("=") else ""  # padding left out: one meaning
-        try:  # validated: an unchecked decode drops what is not base64 (`!!!` was an empty file)
-            data = base64.b64decode(text, validate=True, altchars=b"-_" if "-" in text or "_" in text else None)
-        except (binascii.Error, ValueError) as exc:
-            raise InvalidArgument(f"the file argument is not valid base64: {exc}",
-                                  hint="Send a path inside the roots, a pdftools://files/ URI, or base64.") from None
+        found = _DATA_URL.match(raw) or _TEXT_URL.match(raw)
+        if raw.startswith("data:") and found is None:
+            raise InvalidArgument("a data: URL is data:[TYPE][;name=NAME][;base64],DATA: this one has no comma",
+                                  hint="E.g. data:text/plain;base64,SGk= (base64), or data:text/plain,Hi%20there "
+                                       "(percent-encoded text).")
+        payload, text = found["data"] if found else raw, found is not None and found.re is _TEXT_URL
+        if (len(payload) if text else len(payload) * 3 // 4) > self.max_upload:  # checked before decoding anything
+            raise UploadTooLarge(f"the {'data: URL' if text else 'base64'} payload is over the {self.max_upload:,} "
+                                 "byte limit")
+        data = unquote_to_bytes(payload) if text else _base64(payload)
         folder = self.workspace / f".input-{secrets.token_hex(4)}"  # (hidden: no output of the call)
         folder.mkdir()
         target = folder / "upload"
@@ -264,3 +272,15 @@ def describe(stored: StoredFile, link: Callable[[StoredFile], str]) -> dict[str,
     """How a stored file appears in results and listings."""
     return {"name": stored.name, "size": stored.size, "mime": stored.mime, "sha256": stored.sha256,
             "uri": stored.uri, "download_url": link(stored), "expires_at": int(stored.expires)}
+
+
+def _base64(payload: str) -> bytes:
+    """`payload` decoded: line breaks (as base64 tools wrap it) and a left-out padding taken, anything else that is
+    not base64 refused (an unchecked decode drops it: `!!!` was an empty file)."""
+    text = re.sub(r"\s+", "", payload)
+    text += "=" * (-len(text) % 4) if not text.endswith("=") else ""  # padding left out: one meaning
+    try:
+        return base64.b64decode(text, validate=True, altchars=b"-_" if "-" in text or "_" in text else None)
+    except (binascii.Error, ValueError) as exc:
+        raise InvalidArgument(f"the file argument is not valid base64: {exc}",
+                              hint="Send a path inside the roots, a pdftools://files/ URI, or base64.") from None

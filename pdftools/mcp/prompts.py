@@ -45,9 +45,10 @@ WORKFLOWS = (
              ("pdf_ocr", "pdf_extract_text"),
              (("file", "The scanned PDF", True), ("language", "tesseract languages, e.g. eng+deu", False)),
              "Make {file} searchable: call pdf_ocr with input={file!r}{language}. Then read the searchable copy "
+             "(when pdf_ocr answers `already_text`, every page has text and it made none: read {file} itself) "
              "with pdf_extract_text, following its `next_page` until the whole document is read, and write a "
              "summary: what the document is, who it is from and to, dates, amounts and anything the reader must act "
-             "on. Name the searchable file you made.",
+             "on. Name the searchable file you made, if any.",
              (("language", " and language={value!r}", ""),)),
     Workflow("merge_protect_share", "Merge, protect and share",
              "Merge PDFs into one, encrypt it with a password, and hand back the file.",
@@ -91,11 +92,12 @@ def _prompt(workflow: Workflow) -> Prompt:
                   fn=render, context_kwarg=None)
 
 
-def check_arguments(prompt: Any, arguments: dict[str, Any] | None) -> None:
+def check_arguments(prompt: Any, arguments: dict[str, Any] | None, *, required: bool = True) -> None:
+    """-32602 for a prompt not offered (None), or one missing a `required` argument."""
     if prompt is None:
         known = ", ".join(w.name for w in WORKFLOWS)
         raise MCPError(code=INVALID_PARAMS, message=f"unknown prompt; this server's prompts are among: {known}")
-    missing = [a.name for a in prompt.arguments or [] if a.required and not (arguments or {}).get(a.name)]
+    missing = [a.name for a in prompt.arguments or [] if required and a.required and not (arguments or {}).get(a.name)]
     if missing:
         raise MCPError(code=INVALID_PARAMS, message=f"prompt {prompt.name} needs: {', '.join(missing)}")
 
@@ -107,13 +109,28 @@ def rendered(prompt: Any, messages: Any) -> GetPromptResult:
 FILE_ARGUMENTS = {"file", "files", "folder"}
 
 
-def complete(params: CompleteRequestParams, roots: list[Path], stored: Callable[[], list[Any]]) -> CompleteResult:
-    """Values for a prompt's file argument (names inside the first root, then stored files' URIs), or for the
-    token of a `pdftools://files/{token}` resource template (the session's stored files)."""
+def complete(params: CompleteRequestParams, roots: list[Path], stored: Callable[[], list[Any]],
+             offered: list[Prompt]) -> CompleteResult:
+    """Values for an `offered` prompt's file argument (names inside the first root, then stored files' URIs) or
+    languages (the installed tesseract languages), or for the token of a `pdftools://files/{token}` resource
+    template (the session's stored files). A prompt not offered, or an argument it does not have, is -32602, as
+    `prompts/get` says of them."""
     ref, name, typed = params.ref, params.argument.name, params.argument.value or ""
     values: list[str] = []
+    if getattr(ref, "type", "") == "ref/prompt":
+        prompt = next((p for p in offered if p.name == getattr(ref, "name", None)), None)
+        check_arguments(prompt, None, required=False)
+        if prompt is not None and name not in {a.name for a in prompt.arguments or []}:
+            raise MCPError(code=INVALID_PARAMS, message=f"prompt {getattr(ref, 'name', '')} has no argument {name}")
     if getattr(ref, "type", "") == "ref/resource" and name == "token":
         values = [f.token for f in stored() if f.token.startswith(typed)]
+    elif getattr(ref, "type", "") == "ref/prompt" and name == "language":
+        from pdftools.engines import tesseract
+
+        head, _, last = typed.rpartition("+")
+        chosen = set(head.split("+")) if head else set()
+        values = [(head + "+" if head else "") + code for code in tesseract.offered()
+                  if code.startswith(last) and code not in chosen]
     elif getattr(ref, "type", "") == "ref/prompt" and name in FILE_ARGUMENTS:
         last = typed.rsplit(",", 1)[-1].lstrip() if name == "files" else typed
         head = typed[: len(typed) - len(last)]

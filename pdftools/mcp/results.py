@@ -103,7 +103,9 @@ def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | N
     data, links = results.to_dict(result), list[Any]()
     for name in getattr(result, "cli_only", ()):  # what only the command line's output means (see `_as_listed`)
         data.pop(name, None)
-    _cap_numbers(data, MOST_NUMBERS)
+    cut_lists = _cap_numbers(data, MOST_NUMBERS)
+    if cut_lists and isinstance(data.get("warnings"), list):  # said where the result says such things
+        data["warnings"], cut_lists = [*data["warnings"], *cut_lists], []
     for name in getattr(result, "echoes", ()):  # what the agent gave, said back (a stamp's text, a pattern)
         if isinstance(data.get(name), str):
             data[name] = cut_middle(data[name], MOST_ERROR)
@@ -133,7 +135,8 @@ def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | N
     warned = data.get("warnings") if plain is not None else None
     if isinstance(warned, list) and warned:  # the text alone hid them (pandoc's "not UTF-8: falling back to latin1")
         content.append(TextContent(type="text", text="warnings:\n" + "\n".join(f"- {w}" for w in warned)))
-    noted: list[str] = getattr(result, "agent_notes", list)()  # what the command line's notes say, in the tool's words
+    # what the command line's notes say, in the tool's words; a list of pages cut, where the result has no warnings
+    noted: list[str] = getattr(result, "agent_notes", list)() + cut_lists
     if noted:  # (a command they name as the tool: `pdftools ocr` is `pdf_ocr`; a stored file's path as the result's)
         noted = [mcp_hint(scrub(n) if scrub is not None else n, {}) for n in noted]
         content.append(TextContent(type="text", text="\n".join(f"note: {utf8(n)}" for n in noted)))
@@ -143,13 +146,16 @@ def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | N
     return CallToolResult(content=[*content, *links], structured_content=data)
 
 
-def _cap_numbers(data: dict[str, Any], most: int) -> None:
+def _cap_numbers(data: dict[str, Any], most: int) -> list[str]:
     """A long list of page numbers in a result (`rotated`, `deleted`: the pages an agent named, 5,000 of them;
-    resize's `scales` beside its `resized`) cut to its first `most`, with its length beside it as
-    `<name>_count`."""
+    resize's `scales` beside its `resized`) cut to its first `most`; what was cut, said in words. (A field beside
+    it, `rotated_count`, was one no output schema declares.)"""
+    said = []
     for name, value in list(data.items()):
         if isinstance(value, list) and len(value) > most and all(type(v) in (int, float) for v in value):
-            data[name], data[f"{name}_count"] = value[:most], len(value)
+            data[name] = value[:most]
+            said.append(f"{name}: the first {most:,} of {len(value):,} listed")
+    return said
 
 
 def _utf8_keys(value: Any) -> Any:

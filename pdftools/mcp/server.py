@@ -48,6 +48,7 @@ from pdftools.mcp.arguments import (
     either,
     member,
     misplaced_arguments,
+    nulls_left_out,
     one_or_many,
 )
 from pdftools.mcp.listing import hints_for, instructions, tool_description
@@ -122,6 +123,7 @@ class PdftoolsServer(MCPServer):
         if tool is None:
             return error_result(self._unknown_tool(name))
         arguments = one_or_many(set(tool.parameters.get("properties", {})), arguments)
+        arguments = nulls_left_out(tool.parameters, arguments)
         unknown = self._unknown_arguments(name, arguments) or misplaced_arguments(name, arguments) or \
             cut_given_back(name, arguments)
         if unknown is not None:
@@ -281,7 +283,7 @@ def _serve_prompts(server: PdftoolsServer, roots: list[Path], tools: set[str]) -
         def stored() -> list[Any]:
             return server.store.of(session_of(ctx.request)) if server.store is not None else []
 
-        return prompts.complete(params, roots, stored)
+        return prompts.complete(params, roots, stored, offered)
 
     server._lowlevel_server.add_request_handler("completion/complete", CompleteRequestParams, complete)
 

@@ -58,7 +58,9 @@ def crop(
     object_streams: ObjectStreams = "preserve",
 ) -> CropResult:
     if (margins is None) == (not to_content):
-        raise InvalidArgument("give {{margins}} or {{to_content}} (one of them)")
+        raise InvalidArgument("give {{margins}} or {{to_content}} (one of them)",
+                              hint="E.g. {{margins}} `36` (points off every edge), or {{to_content}}{{mcp: true}} (to "
+                                   "what each page draws).")
     if padding and not to_content:
         raise InvalidArgument("{{padding}} goes with {{to_content}}: {{margins}} cut exactly what they say")
     fixed = boxes.parse_margins(margins) if margins is not None else None

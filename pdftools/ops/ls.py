@@ -45,8 +45,9 @@ class ListResult:
     table_hidden: ClassVar = ("more",)  # a person reads `next`, which says it
 
     def reword_errors(self, reword: Callable[[str, str], str]) -> None:
-        """`next` in a front end's terms: `--limit 31` at a shell, `limit` over MCP."""
+        """`next` and the warnings in a front end's terms: `--limit 31` at a shell, `limit` over MCP."""
         self.next = reword(self.next, "ls") if self.next is not None else None
+        self.warnings = [reword(warning, "ls") for warning in self.warnings]
 
     def cap_titles(self, most: int, call: str) -> None:
         """Each title cut to its first `most` characters, ending in `…`, and a warning that names the `call` (a
@@ -77,7 +78,18 @@ def ls(
     more = len(paths) > len(shown)
     return ListResult(folder=str(base), files=[_entry(base, p) for p in shown], total=len(paths), more=more,
                       next=f"{len(shown)} of {len(paths)} listed: ask again with {{{{limit}}}} {len(paths)}"
-                      if more else None)
+                      if more else None, warnings=[] if paths or recursive else _subfolders(base, glob))
+
+
+def _subfolders(base: Path, glob: str) -> list[str]:
+    """Nothing here, but subfolders: said, or the empty listing of a folder that holds its PDFs in subfolders (a
+    root of years or clients) reads as no PDFs at all."""
+    try:
+        count = sum(1 for p in base.iterdir() if p.is_dir() and not p.name.startswith("."))
+    except OSError:
+        return []
+    return [f"no file here matches {glob}, but the folder has {count} subfolder{'s' if count > 1 else ''}: give "
+            "{{recursive}}{{mcp: true}} to list theirs"] if count else []
 
 
 def _entry(base: Path, path: Path) -> PdfEntry:

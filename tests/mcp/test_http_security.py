@@ -464,7 +464,7 @@ def test_malformed_base64_inputs_are_tool_errors(srv: Server) -> None:
         ("data:application/pdf;base64,", {"INVALID_ARGUMENT", "EMPTY_INPUT", "FILE_NOT_FOUND"}),
         ("data:application/pdf;base64," + png, {"NOT_A_PDF"}),
         ("data:image/png;base64," + png, {"NOT_A_PDF", "INVALID_ARGUMENT"}),
-        ("data:text/plain,%PDF-1.4 not base64", {"INVALID_ARGUMENT", "NOT_A_PDF"}),
+        ("data:text/plain,%PDF-1.4 not base64", {"DAMAGED_PDF"}),  # (percent-encoded bytes: a PDF's header alone)
         ("data:;base64," + b64[:600], {"INVALID_ARGUMENT", "NOT_A_PDF", "DAMAGED_PDF"}),
         ("data:application/pdf;base64," + "=" * 800, {"INVALID_ARGUMENT", "EMPTY_INPUT"}),  # decodes to nothing
         ("data:application/pdf;base64," + b64.replace("A", "\u0100", 1), {"INVALID_ARGUMENT", "NOT_A_PDF",

@@ -220,3 +220,19 @@ def test_a_prompt_without_an_optional_argument_reads_whole(tmp_path: Path) -> No
         assert "  " not in text and "if given" not in text and "pdf_ocr with input='scan.pdf'" in text, text
     assert "language" not in bare.split("pdf_extract_text")[0], bare
     assert "language='eng+deu'" in with_language, with_language
+
+
+def test_the_ocr_prompt_says_what_to_read_when_the_file_has_text_already(tmp_path: Path) -> None:
+    """`searchable_summary` on a PDF that has text: pdf_ocr writes nothing (`already_text`, its note says so), and
+    the prompt said to read "the searchable copy" and "name the searchable file you made", which do not exist.
+    It says to read the file itself then. The prompt as the client gets it, and pdf_ocr's answer on such a file."""
+    shutil.copy(CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf", tmp_path / "four.pdf")
+
+    async def go() -> tuple[str, Any]:
+        async with stdio_client(tmp_path, "--tools", "all") as client:
+            prompt = (await client.get_prompt("searchable_summary", {"file": "four.pdf"})).messages[0].content.text
+            return prompt, await client.call_tool("pdf_ocr", {"input": "four.pdf"})
+
+    prompt, ocr = anyio.run(go)
+    assert ocr.structured_content["already_text"] and ocr.structured_content["output"] is None, ocr
+    assert "already_text" in prompt and "four.pdf itself" in prompt, prompt

@@ -84,3 +84,27 @@ def test_text_names_a_named_base64_input_by_its_name(tmp_path: Path, sample: Pat
     assert json.loads(got["locked"].content[0].text)["message"] == "locked.pdf is encrypted"
     message = json.loads(got["range"].content[0].text)["message"]
     assert message == "page 99 is out of range: min.pdf has 4 pages", message
+
+
+def test_a_data_url_without_base64_is_its_percent_encoded_text(tmp_path: Path) -> None:
+    """RFC 2397's other form, `data:text/markdown,%23%20Notes` (text, percent-encoded, no `;base64`), which an agent
+    writes for a short text: refused as `not valid base64: Only base64 data is allowed` (Python's words), with a
+    hint that did not say what was wrong. Taken as the text it spells; a data: URL without its comma is refused
+    saying how one is written."""
+    root = tmp_path / "root"
+    root.mkdir()
+
+    async def go(server: Any) -> list[Any]:
+        async with server.client() as client:
+            return [await client.call_tool("doc_convert", {"input": url, "to_format": "html"})
+                    for url in ("data:text/markdown;name=notes.md,%23%20Notes%0A%0AA line, with a comma.",
+                                "data:text/markdown;charset=utf-8,%23 Caf%C3%A9", "data:text/markdown")]
+
+    with http_server(root, files_dir=tmp_path) as server:
+        notes, cafe, broken = anyio.run(go, server)
+    assert not notes.is_error, notes.content[0].text
+    assert notes.content[0].text == '<h1 id="notes">Notes</h1>\n<p>A line, with a comma.</p>\n', notes.content[0].text
+    assert not cafe.is_error and "Café</h1>" in cafe.content[0].text, cafe.content[0].text
+    error = json.loads(broken.content[0].text)
+    assert broken.is_error and error["code"] == "INVALID_ARGUMENT", error
+    assert "data:text/plain;base64,SGk=" in error["hint"] and "Only base64" not in error["message"], error

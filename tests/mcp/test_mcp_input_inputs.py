@@ -42,3 +42,19 @@ def test_input_for_inputs_and_one_of_inputs_for_input(tmp_path: Path, sample: Pa
         assert result.is_error
         error = json.loads(result.content[0].text)
         assert error["code"] == "INVALID_ARGUMENT" and f"takes no argument {words}" in error["message"], error
+
+
+def test_input_as_a_list_of_one_file(tmp_path: Path, sample: Path) -> None:
+    """`input: ["four.pdf"]` (a list of one, as `inputs` is written) was refused (`input cannot be ["four.pdf"]:
+    it takes text`) while `inputs: ["four.pdf"]` to the same tool was taken: one meaning, taken too. A list of two
+    is still refused."""
+    shutil.copy(sample, tmp_path / "four.pdf")
+
+    async def go() -> list[Any]:
+        async with stdio_client(tmp_path) as client:
+            return [await client.call_tool("pdf_info", {"input": ["four.pdf"]}),
+                    await client.call_tool("pdf_info", {"input": ["four.pdf", "four.pdf"]})]
+
+    one, two = anyio.run(go)
+    assert not one.is_error and one.structured_content["pages"] == 4, one.content[0].text
+    assert two.is_error and json.loads(two.content[0].text)["code"] == "INVALID_ARGUMENT", two.content[0].text

@@ -34,3 +34,23 @@ def test_a_missing_file_names_the_close_names_in_its_folder(tmp_path: Path, samp
         assert "did you mean `sub/Annual Report 2024.pdf`?" in hints[name], (name, hints[name])
     for name in asked[5:]:  # nothing close, or no such folder: the hint as it was
         assert "did you mean" not in hints[name] and "pdf_list" in hints[name], (name, hints[name])
+
+
+def test_a_pattern_given_as_one_file_names_what_it_matches(tmp_path: Path, sample: Path) -> None:
+    """A glob where a tool takes one file (`input: "scans/*.pdf"` to pdf_info or pdf_extract_text) was `no such
+    file` with `Check the path`: an agent checked the path, which is right. The hint says it is a pattern, what it
+    matches, and that pdf_batch runs a tool on each."""
+    (tmp_path / "scans").mkdir()
+    for name in ("a.pdf", "b.pdf"):
+        shutil.copy(sample, tmp_path / "scans" / name)
+
+    async def go() -> list[Any]:
+        async with stdio_client(tmp_path) as client:
+            return [await client.call_tool("pdf_extract_text", {"input": "scans/*.pdf"}),
+                    await client.call_tool("pdf_info", {"input": "scans/*.tiff"})]
+
+    many, none = (json.loads(result.content[0].text) for result in anyio.run(go))
+    assert many["code"] == "FILE_NOT_FOUND", many
+    assert many["hint"] == ("`scans/*.pdf` is a pattern, and input is one file: 2 files match it (`scans/a.pdf`, "
+                            "`scans/b.pdf`); give one of them, or run the tool on each with `pdf_batch`."), many
+    assert none["code"] == "FILE_NOT_FOUND" and "pattern" not in none["hint"], none

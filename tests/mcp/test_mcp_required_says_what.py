@@ -31,3 +31,17 @@ def test_a_missing_argument_is_named_with_its_description(tmp_path: Path, sample
     assert batch["message"].startswith("out_dir is required (Folder for the outputs"), batch
     assert resize["message"] == ("paper is required (Paper size to resize to): give one of: a3, a4, a5, letter, "
                                  "legal, tabloid"), resize
+
+
+def test_a_missing_shared_argument_is_named_with_its_description(tmp_path: Path) -> None:
+    """`input`, `pages` and the other arguments most tools share are described once, in the server's instructions,
+    not in each schema: left out, `input` was `input is required: give text`, where a PDF's path is meant."""
+
+    async def go() -> list[Any]:
+        async with stdio_client(tmp_path) as client:
+            return [await client.call_tool("pdf_extract_text", {}),
+                    await client.call_tool("pdf_delete_pages", {"input": "four.pdf"})]
+
+    text, delete = (json.loads(r.content[0].text) for r in anyio.run(go))
+    assert text["message"] == "input is required (Input PDF): give text", text
+    assert delete["message"].startswith("pages is required (Pages to delete"), delete

@@ -38,3 +38,7 @@ def test_parameter_words_agree_with_their_schemas(tmp_path: Path) -> None:
     assert "input" in tools["pdf_ocr"].input_schema.get("required", []), tools["pdf_ocr"].input_schema
     angle = props["pdf_rotate"]["angle"]
     assert "negative turns left" in angle["description"] and -270 in angle["enum"], angle
+    # pdf_batch's command said `tool names too` beside an enum of command names: a client that checks arguments
+    # against the schema (or a model decoding within it) cannot send `pdf_rotate`; the server still takes one
+    command = props["pdf_batch"]["command"]
+    assert "tool names" not in command["description"] and "pdf_rotate" not in command["enum"], command

@@ -19,7 +19,7 @@ from typing import Any
 import pikepdf
 import pytest
 from batch_files import rest_of, scans, small_pdfs
-from dask_cluster import Cluster, given_by, require_dask, with_german
+from dask_cluster import Cluster, given_by, require_dask, with_german, without_german
 from harness import default_signals
 
 import pdftools
@@ -383,7 +383,7 @@ def test_a_scheduler_that_comes_back_elsewhere_is_followed_through_its_file(tmp_
         first = json.loads(proc.stdout.readline())
         moving.stop_scheduler()
         moving.restart_scheduler(moved=True)
-        moving.add_worker("english")
+        moving.add_worker("english", env=without_german(tmp_path / "english"))
         moving.add_worker("after", env=with_german(tmp_path / "models-2"))
         rest, err = rest_of(proc, timeout=180)
         given = given_by(moving, "english")

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from batch_files import rest_of, scans
-from dask_cluster import Cluster, given_by, with_german
+from dask_cluster import Cluster, given_by, with_german, without_german
 from harness import default_signals
 
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
@@ -35,8 +35,9 @@ def test_a_language_no_worker_has_is_refused_once_before_any_file(bare: Cluster,
                                                                   sample: Path) -> None:
     """It was one failed row per file, each with the same error (exit 16), where a local batch refuses it once."""
     scans(sample, tmp_path / "in", dpi=72, pages=3)
-    bare.add_worker("english-1")
-    bare.add_worker("english-2")
+    english = without_german(tmp_path / "english")  # whatever language packs this machine has
+    bare.add_worker("english-1", env=english)
+    bare.add_worker("english-2", env=english)
     try:
         bare.wait_for(2)
         out = batch("ocr", tmp_path / "in", "-d", tmp_path / "out", "--set", "language=deu", "--cluster",
@@ -45,7 +46,7 @@ def test_a_language_no_worker_has_is_refused_once_before_any_file(bare: Cluster,
         bare.kill("english-1")
         bare.kill("english-2")
     local = subprocess.run([str(PDFTOOLS), "ocr", str(tmp_path / "in" / "pg-1.pdf"), "-l", "deu", "--json"],
-                           capture_output=True, text=True, check=False)
+                           capture_output=True, text=True, check=False, env={**os.environ, **english})
     error, alone = json.loads(out.stderr)["error"], json.loads(local.stderr)["error"]
     assert (out.returncode, error["code"]) == (local.returncode, alone["code"]) == (8, "OCR_LANGUAGE_MISSING"), out
     assert out.stdout == "" and not (tmp_path / "out").exists(), out.stdout  # one error, no row, nothing made
@@ -58,7 +59,7 @@ def test_files_go_only_to_the_workers_that_have_the_language(bare: Cluster, tmp_
     summary names it and why."""
     for page in scans(sample, tmp_path / "in", dpi=72, pages=3):
         shutil.copy(page, page.with_name(f"again-{page.name}"))
-    bare.add_worker("english", env={"PDFTOOLS_DEBUG": ""})
+    bare.add_worker("english", env={"PDFTOOLS_DEBUG": "", **without_german(tmp_path / "english")})
     bare.add_worker("german", env=with_german(tmp_path / "tessdata"))
     try:
         bare.wait_for(2)
@@ -93,7 +94,7 @@ def test_a_worker_that_joins_without_the_language_gets_no_file(bare: Cluster, tm
                                 preexec_fn=default_signals)
         assert proc.stdout is not None
         first = json.loads(proc.stdout.readline())
-        bare.add_worker("late")
+        bare.add_worker("late", env=without_german(tmp_path / "english"))
         bare.wait_for(2)
         running = proc.poll() is None  # the late worker was there while files were left
         rest, err = rest_of(proc, timeout=180)

@@ -383,8 +383,12 @@ def test_a_scheduler_that_comes_back_elsewhere_is_followed_through_its_file(tmp_
         first = json.loads(proc.stdout.readline())
         moving.stop_scheduler()
         moving.restart_scheduler(moved=True)
-        moving.add_worker("english", env=without_german(tmp_path / "english"))
+        # the worker with the language first, and connected: the new scheduler's workers are asked as they come,
+        # and asked while the one without it was alone there, the batch ended at once (OCR_LANGUAGE_MISSING, exit
+        # 8), as a batch none of whose workers can run it does (once in a few runs, always with 5 s between)
         moving.add_worker("after", env=with_german(tmp_path / "models-2"))
+        moving.wait_for(1)
+        moving.add_worker("english", env=without_german(tmp_path / "english"))
         rest, err = rest_of(proc, timeout=180)
         given = given_by(moving, "english")
     finally:

@@ -58,7 +58,8 @@ class Outcome:
 def default_signals() -> None:
     """For `preexec_fn`: the child takes SIGINT and SIGHUP as a terminal would deliver them. A test run started in
     the background (`pytest &` in a script) inherits SIGINT as ignored, one under `nohup` SIGHUP, and so would
-    every child (the SIGHUP tests then saw the command finish instead of stop)."""
+    every child (the SIGHUP tests then saw the command finish instead of stop). A run under `timeout` does not
+    show it: `timeout` handles those signals, so its child starts with them at their defaults."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     signal.signal(signal.SIGHUP, signal.SIG_DFL)
 

@@ -24,23 +24,32 @@ class Limiter:
 
     @contextlib.asynccontextmanager
     async def __call__(self, name: str) -> AsyncIterator[None]:
-        if self.running >= self.slots and self.waiting >= self.queue:
-            raise Busy(f"{name}: {self.running} running and {self.waiting} waiting, the most this server takes")
+        # a place is taken before the first pause: calls that arrive together each count those before them (each
+        # passed the check while the lock held them, and all of them queued past the limit)
         self._free = self._free or anyio.Condition()
-        async with self._free:
-            self.waiting += 1
-            try:
-                while self.running >= self.slots:
-                    await self._free.wait()
-            finally:
-                self.waiting -= 1
+        if self.running < self.slots and not self.waiting:
             self.running += 1
+        elif self.waiting >= self.queue:
+            raise Busy(f"{name}: {self.running} running and {self.waiting} waiting, the most this server takes")
+        else:
+            await self._wait()
         try:
             yield
         finally:
             async with self._free:
                 self.running -= 1
                 self._free.notify()
+
+    async def _wait(self) -> None:
+        assert self._free is not None
+        self.waiting += 1
+        try:
+            async with self._free:
+                while self.running >= self.slots:
+                    await self._free.wait()
+                self.running += 1
+        finally:
+            self.waiting -= 1
 
 
 def limiter_for(op: Op) -> Limiter | None:

@@ -144,21 +144,24 @@ class Cluster:
 def with_german(folder: Path) -> dict[str, str]:
     """A worker's environment whose tesseract lists `deu` (this machine's models in `folder`, the `eng` model also
     under that name: it reads the scans), as another machine with that language pack would."""
-    found = subprocess.run(["tesseract", "--list-langs"], capture_output=True, text=True, check=True).stdout
-    models = Path(found.splitlines()[0].split('"')[1])
-    shutil.copytree(models, folder)
+    shutil.copytree(_models(), folder)
     shutil.copy(folder / "eng.traineddata", folder / "deu.traineddata")
     return {"TESSDATA_PREFIX": str(folder)}
 
 
-def english_only(folder: Path) -> dict[str, str]:
-    """An environment whose tesseract lists `eng` and no other language (this machine's files in `folder`, every
-    other model left out), as a machine without `deu` has it, whatever packs this one has."""
-    found = subprocess.run(["tesseract", "--list-langs"], capture_output=True, text=True, check=True).stdout
-    models = Path(found.splitlines()[0].split('"')[1])
-    shutil.copytree(models, folder, ignore=lambda _, names: [n for n in names if n.endswith(".traineddata")
-                                                             and n not in ("eng.traineddata", "osd.traineddata")])
+def without_german(folder: Path) -> dict[str, str]:
+    """A worker's (or a command's) environment whose tesseract lacks `deu` whatever this machine has: its models in
+    `folder` but for `deu` (a machine with tesseract-ocr-deu installed gave its workers the language the tests
+    say they lack)."""
+    if not folder.exists():
+        shutil.copytree(_models(), folder, ignore=shutil.ignore_patterns("deu.*"))
     return {"TESSDATA_PREFIX": str(folder)}
+
+
+def _models() -> Path:
+    """The folder of this machine's tesseract models, as `tesseract --list-langs` names it."""
+    found = subprocess.run(["tesseract", "--list-langs"], capture_output=True, text=True, check=True).stdout
+    return Path(found.splitlines()[0].split('"')[1])
 
 
 def given_by(cluster: Cluster, name: str) -> list[str]:

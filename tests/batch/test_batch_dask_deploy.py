@@ -19,7 +19,7 @@ from typing import Any
 import pikepdf
 import pytest
 from batch_files import rest_of, scans, small_pdfs
-from dask_cluster import Cluster, english_only, given_by, require_dask, with_german
+from dask_cluster import Cluster, given_by, require_dask, with_german, without_german
 from harness import default_signals
 
 import pdftools
@@ -314,15 +314,6 @@ def test_jobs_with_a_cluster_is_refused_not_ignored(tmp_path: Path, monkeypatch:
     assert "--" not in error["message"] + error["hint"] and "leave out jobs" in error["hint"], error
 
 
-def _inputs_outlasting_a_restart(sample: Path, folder: Path) -> None:
-    """16 scans of 4 pages into `folder`: enough files that the batch is still running when the scheduler goes."""
-    pages = scans(sample, folder.with_name("pages"), dpi=72, pages=4)
-    folder.mkdir()
-    for copy in range(4):
-        for page in pages:
-            shutil.copy(page, folder / f"{copy}-{page.name}")
-
-
 @pytest.mark.parametrize("sent", [False, True], ids=["shared", "send-files"])
 def test_a_scheduler_restarted_mid_batch_is_survived_within_the_timeout(tmp_path: Path, sample: Path,
                                                                         sent: bool) -> None:
@@ -330,7 +321,11 @@ def test_a_scheduler_restarted_mid_batch_is_survived_within_the_timeout(tmp_path
     stopped at once with CLUSTER_UNAVAILABLE "has no workers (waited 10 s)" after a few seconds. The files it
     had in flight are sent again once a scheduler with workers is back within PDFTOOLS_CLUSTER_TIMEOUT; with
     --send-files their bytes too (they were on the workers, which ended with the old scheduler)."""
-    _inputs_outlasting_a_restart(sample, tmp_path / "in")
+    pages = scans(sample, tmp_path / "pages", dpi=72, pages=4)
+    (tmp_path / "in").mkdir()
+    for copy in range(4):  # enough files that the batch is still running when the scheduler goes
+        for page in pages:
+            shutil.copy(page, tmp_path / "in" / f"{copy}-{page.name}")
     (tmp_path / "dask").mkdir()
     restarted = Cluster(tmp_path / "dask")
     try:
@@ -366,10 +361,13 @@ def test_a_scheduler_that_comes_back_elsewhere_is_followed_through_its_file(tmp_
     and had to be run again. It reads the file again, reconnects within PDFTOOLS_CLUSTER_TIMEOUT and sends what
     was not done: every file once, every output once. The new cluster's workers are asked for the language
     before they get a file, as the first ones were: the one without it gets none."""
-    _inputs_outlasting_a_restart(sample, tmp_path / "in")
+    pages = scans(sample, tmp_path / "pages", dpi=72, pages=4)
+    (tmp_path / "in").mkdir()
+    for copy in range(4):  # enough files that the batch is still running when the scheduler goes
+        for page in pages:
+            shutil.copy(page, tmp_path / "in" / f"{copy}-{page.name}")
     (tmp_path / "dask").mkdir()
     moving = Cluster(tmp_path / "dask")
-    english = english_only(tmp_path / "english")
     proc: subprocess.Popen[str] | None = None
     try:
         moving.add_worker("before", env=with_german(tmp_path / "models-1"))
@@ -385,8 +383,12 @@ def test_a_scheduler_that_comes_back_elsewhere_is_followed_through_its_file(tmp_
         first = json.loads(proc.stdout.readline())
         moving.stop_scheduler()
         moving.restart_scheduler(moved=True)
-        moving.add_worker("english", env=english)  # without deu, whatever this machine has
+        # the worker with the language first, and connected: the new scheduler's workers are asked as they come,
+        # and asked while the one without it was alone there, the batch ended at once (OCR_LANGUAGE_MISSING, exit
+        # 8), as a batch none of whose workers can run it does (once in a few runs, always with 5 s between)
         moving.add_worker("after", env=with_german(tmp_path / "models-2"))
+        moving.wait_for(1)
+        moving.add_worker("english", env=without_german(tmp_path / "english"))
         rest, err = rest_of(proc, timeout=180)
         given = given_by(moving, "english")
     finally:
@@ -416,7 +418,11 @@ def test_a_scheduler_named_by_a_host_name_is_followed_to_its_new_address(tmp_pat
     (Dask's), so the batch goes on there within PDFTOOLS_CLUSTER_TIMEOUT; an address given as numbers has nothing
     to follow (the scheduler file does that). The name is this test's: the batch runs in a mount namespace whose
     /etc/hosts names 127.0.0.1, then 127.0.0.2 once the scheduler is started again there."""
-    _inputs_outlasting_a_restart(sample, tmp_path / "in")
+    pages = scans(sample, tmp_path / "pages", dpi=72, pages=4)
+    (tmp_path / "in").mkdir()
+    for copy in range(4):  # enough files that the batch is still running when the scheduler goes
+        for page in pages:
+            shutil.copy(page, tmp_path / "in" / f"{copy}-{page.name}")
     hosts = tmp_path / "hosts"
     hosts.write_text("127.0.0.1 pdftools-scheduler.test\n")
     (tmp_path / "dask").mkdir()

@@ -4,7 +4,6 @@ same bytes in any run."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import re
@@ -15,6 +14,7 @@ from typing import Any
 
 import pytest
 from batch_files import one_scan, scans, small_pdfs
+from terminal import run_at_terminal
 
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
 
@@ -59,18 +59,8 @@ ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
 def labels_at_terminal(argv: list[str], cwd: Path) -> list[str]:
     """The text before the bar in each frame the progress bar drew on a real terminal (standard error on a
     pseudo-terminal the test opens: none is assumed)."""
-    leader, follower = os.openpty()
-    try:
-        proc = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=follower, stdin=subprocess.DEVNULL, cwd=cwd,
-                              timeout=120, check=False)
-        os.close(follower)
-        written = b""
-        with contextlib.suppress(OSError):  # the other end is closed: all read
-            while chunk := os.read(leader, 65536):
-                written += chunk
-    finally:
-        os.close(leader)
-    assert proc.returncode == 0, written
+    proc, written = run_at_terminal(argv, cwd, 120, stream="stderr")  # read as it is written (a loaded machine's
+    assert proc.returncode == 0, written  # bar filled the terminal's few kB, and the batch waited for ever)
     frames = [ANSI.sub(b"", frame).decode(errors="replace") for frame in re.split(rb"\r|\x1b\[2K", written)]
     return [frame.split("\u2501")[0].split("\u257a")[0].strip() for frame in frames if "%" in frame]
 

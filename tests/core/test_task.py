@@ -80,9 +80,12 @@ def test_mcp_cancel_kills_the_child(hanging_pdftotext: tuple[Path, Path], tmp_pa
 
     async def go() -> list[int]:
         async with Client(params) as client:
-            with anyio.move_on_after(3):  # leaving the scope cancels the request (notifications/cancelled)
-                await client.call_tool("pdf_extract_text", {"input": "s.pdf"})
-            await anyio.sleep(0.5)
+            with anyio.move_on_after(60):  # a guard: cancelled (notifications/cancelled) once the program runs
+                async with anyio.create_task_group() as group:
+                    group.start_soon(client.call_tool, "pdf_extract_text", {"input": "s.pdf"})
+                    while not (pidfile.exists() and pidfile.read_text().strip()):  # not a time (3 s): under load
+                        await anyio.sleep(0.05)  # the call had not always started the program by then
+                    group.cancel_scope.cancel()
             still = _wait_dead(pidfile)
             ok = await client.call_tool("pdf_list", {})  # the server lives on
             assert not ok.is_error

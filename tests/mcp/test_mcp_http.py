@@ -14,7 +14,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -267,9 +267,24 @@ def test_fifty_parallel_uploads_and_a_client_that_hangs_up(server: Server, sampl
     with socket.create_connection(("127.0.0.1", port)) as sock:  # promise 1 MB, send 1 KB, hang up
         sock.sendall(b"POST /upload?name=cut.pdf HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000000\r\n"
                      b"Authorization: Bearer " + TOKEN.encode() + b"\r\n\r\n" + b"%PDF" + b"x" * 1020)
-    time.sleep(1.0)
-    after = {p.name for p in store.iterdir() if not p.name.startswith(".")}
-    assert after == before  # the broken upload left no slot behind
+        assert _until(lambda: _slots(store) != before), "the upload never began"  # its slot, waiting for the rest
+    # then until the server has seen the hang-up and discarded the slot: a second's sleep was not always enough
+    # under load (the slot made, the end of the connection not yet read); a slot left for good fails at the guard
+    assert _until(lambda: _slots(store) == before), "the broken upload left its slot behind"
+
+
+def _slots(store: Path) -> set[str]:
+    return {p.name for p in store.iterdir() if not p.name.startswith(".")}
+
+
+def _until(done: Callable[[], bool], most: float = 60) -> bool:
+    """Whether `done()` came true within `most` seconds (a guard, not a timing: it is polled)."""
+    deadline = time.monotonic() + most
+    while not done():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
 
 
 def test_wrong_origin_is_refused(server: Server) -> None:

@@ -47,10 +47,14 @@ def test_a_complaint_about_the_input_does_not_trip_the_breaker(tmp_path: Path) -
 
 def test_heavy_tools_answer_busy_past_their_queue(tmp_path: Path, sample: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    bindir = tmp_path / "bin"
+    """Three calls at once, one slot, a queue of one: one runs, one waits, one is turned away. The renderer holds
+    until the BUSY answer is in (a gate, not a time: a renderer that slept 3 s while the calls were started 0.3 s
+    apart let the first finish before the third came, on a loaded machine)."""
+    bindir, gate = tmp_path / "bin", tmp_path / "gate"
     bindir.mkdir()
     real = shutil.which("pdftoppm")
-    (bindir / "pdftoppm").write_text(f'#!/bin/sh\nsleep 3\nexec {real} "$@"\n')  # a slow renderer
+    (bindir / "pdftoppm").write_text(  # a renderer held until the gate opens (a minute at most: no hang)
+        f'#!/bin/sh\nfor i in $(seq 1200); do [ -e {gate} ] && break; sleep 0.05; done\nexec {real} "$@"\n')
     (bindir / "pdftoppm").chmod(0o755)
     monkeypatch.setenv("PATH", f"{bindir}:{os.environ['PATH']}")
     monkeypatch.setenv("PDFTOOLS_HEAVY_SLOTS", "1")
@@ -63,16 +67,46 @@ def test_heavy_tools_answer_busy_past_their_queue(tmp_path: Path, sample: Path,
     async def call(client: Client, n: int) -> None:
         results.append(await client.call_tool("pdf_thumbnails", {"input": "s.pdf", "out_dir": "out", "pages": "1",
                                                                  "pattern": f"{n}-{{page}}.{{ext}}"}))
+        gate.touch()  # the first answer in is the one turned away: the others may go on
 
     async def go() -> None:
         async with Client(build_server([root])) as client, anyio.create_task_group() as group:
-            for n in range(3):  # one runs, one waits, one is turned away
+            for n in range(3):
                 group.start_soon(call, client, n)
-                await anyio.sleep(0.3)
 
     anyio.run(go)
-    codes = sorted(json.loads(r.content[0].text)["code"] if r.is_error else "ok" for r in results)
+    codes = [json.loads(r.content[0].text)["code"] if r.is_error else "ok" for r in results]
     assert codes == ["BUSY", "ok", "ok"]
+
+
+def test_calls_that_arrive_together_are_held_to_the_queue() -> None:
+    """The limit holds for calls that arrive in the same moment: each took its place after a pause (the lock), so
+    all of them passed the check before any was counted, and 4 calls with 1 slot and a queue of 1 all ran."""
+    from pdftools.errors import Busy
+    from pdftools.mcp.limiter import Limiter
+
+    limiter, outcomes = Limiter(1, 1), []
+
+    async def call(gate: anyio.Event) -> None:
+        try:
+            async with limiter("pdf_ocr"):
+                await gate.wait()
+            outcomes.append("ok")
+        except Busy:
+            outcomes.append("BUSY")
+            gate.set()
+
+    async def go() -> None:
+        gate = anyio.Event()
+        async with anyio.create_task_group() as group:
+            for _ in range(4):
+                group.start_soon(call, gate)
+            with anyio.move_on_after(30):  # a guard: none turned away, nothing would open the gate
+                await gate.wait()
+            gate.set()
+
+    anyio.run(go)
+    assert outcomes == ["BUSY", "BUSY", "ok", "ok"]
 
 
 def test_a_server_call_has_a_deadline_unless_told_otherwise(tmp_path: Path, sample: Path,

@@ -47,7 +47,7 @@ PROGRAMS = (  # program, version flag, what it is used for (commands as `{ocr}`)
     ("tesseract", "--version", "{ocr}", True),
     ("qpdf", "--version", "benchmarks (pikepdf bundles libqpdf)", False),
     ("setpriv", "--version", "programs end with a pdftools killed outright (kill -9)", False),  # `tether`
-    ("fc-match", "--version", "{stamp}: fonts for text Helvetica lacks, and --font by family name", False),
+    ("fc-match", "--version", "{stamp}: fonts for the characters Helvetica lacks, and fonts named by family", False),
 )
 
 

@@ -538,3 +538,17 @@ def test_text_that_needs_shaping_is_refused_with_a_way_to_make_it(cli: Any, two_
         error = _error(result)
         assert "cannot shape Devanagari" in error["message"] and "--pdf" in error["hint"], error
         assert "convert" in error["hint"] and not (tmp_path / "o.pdf").exists()
+
+
+@pytest.mark.parametrize("text", ["\u200f", "\u200d \u200c", "\u2066\u2069"])
+def test_a_text_of_format_marks_only_is_empty(cli: Any, blank: Path, dejavu: Path, tmp_path: Path,
+                                               text: str) -> None:
+    """A text of bidi marks and joiners only (what a right-to-left editor's empty field holds) draws nothing: it is
+    refused as the empty text is, with or without a font. It was INTERNAL (an IndexError: a line of no glyphs)."""
+    out = tmp_path / "out.pdf"
+    for font in ([], ["--font", dejavu]):
+        result = cli("stamp", blank, "--text", text, *font, "-o", out, "--json")
+        assert result.exit_code == 2, result
+        error = json.loads(result.stderr)["error"]
+        assert error["code"] == "INVALID_ARGUMENT" and "empty" in error["message"], error
+        assert not out.exists()

@@ -208,8 +208,10 @@ def _shared(pages: str | None, total: int, name: str) -> list[int]:
     spec in pdftools' words (`last`, `-1`, `odd`...) is read against the file, as elsewhere."""
     if pages is None or not _PDFGREPS.fullmatch(pages):
         return parse_pages(pages, total, name)
-    highest = max(int(number) for number in re.findall(r"\d+", pages))
-    return [n for n in parse_pages(pages, max(total, highest), name) if n <= total]
+    past = total + 1  # each number past the end taken as the page after it: `1-300000000` lists 4 pages, not 3e8
+    clamped = re.sub(r"\d+", lambda number: str(min(int(number[0]), past)), pages)
+    highest = max(int(number) for number in re.findall(r"\d+", clamped))
+    return [n for n in parse_pages(clamped, max(total, highest), name) if n <= total]
 
 
 def _is_folder(spec: str) -> bool:

@@ -70,3 +70,11 @@ def test_a_range_far_past_every_end_costs_no_more_than_its_pages() -> None:
                           preexec_fn=_within_memory)
     theirs = run(pdfgrep, *argv)
     assert (ours.stdout, ours.returncode, ours.stderr) == (theirs.stdout, theirs.returncode, b""), ours
+
+
+def test_a_page_zero_is_refused_naming_the_range_given_and_the_file_s_pages() -> None:
+    """`--page-range 0-9` of a 4-page file: the error quotes `0-9` and says the file has 4 pages. It said `has 9
+    pages` (the range's end, taken as the file's to read the range)."""
+    done = run(PDFTOOLS, "search", "-c", "--page-range", "0-9", "Kjift", FOUR)
+    assert done.returncode == 2 and b"error[INVALID_PAGE_RANGE]" in done.stderr, done
+    assert b"'0-9'" in done.stderr and b"has 4 pages" in done.stderr, done

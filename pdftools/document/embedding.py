@@ -199,6 +199,7 @@ def _program(face: Face, used: dict[str, str]) -> tuple[bytes, dict[str, int], d
         _to_truetype(font)
     ids = {name: font.getGlyphID(name) for name in used}
     font.recalcTimestamp = False  # the same glyphs, the same bytes
+    font.flavor = None  # a WOFF or WOFF2 file's font saved as the TrueType it wraps (FontFile2 holds no other)
     data = io.BytesIO()
     font.save(data)
     return data.getvalue(), ids, widths

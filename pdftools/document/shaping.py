@@ -141,11 +141,11 @@ def drawn_order(glyphs: list[Glyph]) -> list[Glyph]:
                  in ("L", "R", "AL"))  # the paragraph's direction: its first letter's (Unicode bidi's P2)
     ltr = first == "L"
     against = "R" if ltr else "L"
-    parts: list[list[list[Glyph]]] = []
+    parts: list[tuple[list[list[Glyph]], bool]] = []  # (clusters, read right to left)
     i = 0
     while i < len(clusters):
         if strong[i] != against:
-            parts.append([clusters[i]])
+            parts.append(([clusters[i]], not ltr))
             i += 1
             continue
         end = j = i
@@ -153,10 +153,9 @@ def drawn_order(glyphs: list[Glyph]) -> list[Glyph]:
             end = j if strong[j] == against else end
             j += 1
         run = clusters[i:end + 1]
-        parts.append(run[::-1] if ltr else run)
+        parts.append((run[::-1], True) if ltr else (run, False))
         i = end + 1
-    ordered = [c for part in (parts if ltr else reversed(parts)) for c in part]
-    if not ltr:  # neutrals read right to left: brackets face the other way
-        ordered = [[Glyph(MIRRORED[c[0].char], c[0].text), *c[1:]] if c[0].char in MIRRORED else c
-                   for c in ordered]  # (its glyph's name to be found again: "")
-    return [g for c in ordered for g in c]
+    ordered = [(c, rtl) for part, rtl in (parts if ltr else reversed(parts)) for c in part]
+    turned = [[Glyph(MIRRORED[c[0].char], c[0].text), *c[1:]] if rtl and c[0].char in MIRRORED else c
+              for c, rtl in ordered]  # brackets read right to left face the other way, those read left to right
+    return [g for c in turned for g in c]  # do not (a turned one's glyph, its name "", is found again)

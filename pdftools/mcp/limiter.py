@@ -35,10 +35,11 @@ class Limiter:
             await self._wait()
         try:
             yield
-        finally:
-            async with self._free:
-                self.running -= 1
-                self._free.notify()
+        finally:  # shielded: a cancelled call (the lock's await would raise at once) still gives its slot back
+            with anyio.CancelScope(shield=True):
+                async with self._free:
+                    self.running -= 1
+                    self._free.notify()
 
     async def _wait(self) -> None:
         assert self._free is not None

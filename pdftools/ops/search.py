@@ -31,7 +31,7 @@ from pdftools.document.ahead import Opener, ReadAhead, regular
 from pdftools.document.search import NOTHING, Position, Searcher, compile_pattern, page_texts
 from pdftools.document.search_result import SearchResult, Skipped
 from pdftools.document.text import Extractor
-from pdftools.errors import InvalidArgument, NoInputs, PathOutsideRoot, PdftoolsError
+from pdftools.errors import InvalidArgument, InvalidPageRange, NoInputs, PathOutsideRoot, PdftoolsError
 
 __all__ = ["SearchResult", "search"]
 
@@ -208,8 +208,14 @@ def _shared(pages: str | None, total: int, name: str) -> list[int]:
     spec in pdftools' words (`last`, `-1`, `odd`...) is read against the file, as elsewhere."""
     if pages is None or not _PDFGREPS.fullmatch(pages):
         return parse_pages(pages, total, name)
-    highest = max(int(number) for number in re.findall(r"\d+", pages))
-    return [n for n in parse_pages(pages, max(total, highest), name) if n <= total]
+    past = total + 1  # each number past the end taken as the page after it: `1-300000000` lists 4 pages, not 3e8
+    clamped = re.sub(r"\d+", lambda number: str(min(int(number[0]), past)), pages)
+    highest = max(int(number) for number in re.findall(r"\d+", clamped))
+    try:
+        listed = parse_pages(clamped, max(total, highest), name)
+    except InvalidPageRange:  # (page 0): said of the range as given and of the file's own pages
+        return parse_pages(pages, total, name)
+    return [n for n in listed if n <= total]
 
 
 def _is_folder(spec: str) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import string
+import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
 
@@ -113,7 +114,8 @@ def stamp(
 ) -> StampResult:
     if (text is None) == (pdf is None):
         raise InvalidArgument("give either --text or --pdf", hint="E.g. --text 'Page {page} of {pages}'.")
-    if text is not None and not text.strip():
+    if text is not None and all(c.isspace() or unicodedata.category(c) == "Cf" for c in text):  # (bidi marks,
+        # joiners: a right-to-left editor's empty field) draws nothing
         raise InvalidArgument("the text to stamp is empty", hint="E.g. --text 'Page {page} of {pages}'.")
     if text is not None and repeat is not None:
         raise InvalidArgument("{{repeat}} picks pages of a {{pdf}} stamp, not of text",

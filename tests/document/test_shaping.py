@@ -59,3 +59,14 @@ def test_scripts_it_cannot_shape_are_named() -> None:
     assert unshaped("नमस्ते") == ["Devanagari"] and unshaped("வணக்கம் ok") == ["Tamil"]
     assert unshaped("\u1100\u1161 ܫܠܡܐ") == ["Hangul", "Syriac"]  # conjoining jamo; Syriac joins as Arabic
     assert unshaped("안녕 Секрет 機密 سلام שלום สวัสดี") == []  # Hangul syllables, Thai: drawn as they are
+
+
+def test_brackets_inside_latin_in_a_right_to_left_line_keep_their_way() -> None:
+    """In a right-to-left line only the brackets read right to left turn: those within a Latin run (`f(x)`'s
+    opening one) are drawn as written, as Unicode's bidi algorithm resolves them (L between two Ls). It was drawn
+    `f)x`: every bracket of the line turned. And in a Latin line a bracket between Hebrew letters is read right to
+    left, so it turns (it did not)."""
+    assert _order("שלום f(x) עולם") == "םלוע (f(x םולש"  # ) after x meets the Hebrew: read right to left, turned
+    assert _order("שלום a(b)c") == "a(b)c םולש"
+    assert _order("שלום (עולם)") == "(םלוע) םולש"
+    assert _order("abc שלום (עולם) def") == "abc םלוע) םולש) def"  # ( between Hebrew letters: read right to left

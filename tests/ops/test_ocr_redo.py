@@ -66,3 +66,38 @@ def test_visible_text_is_left_alone(cli: Any, tmp_path: Path) -> None:
 def test_with_force_or_skip_it_is_refused(cli: Any, ocred: dict[str, Path], other: str) -> None:
     done = cli("ocr", ocred["layer"], "--redo-ocr", other)
     assert done.exit_code == 2 and "--redo-ocr" in done.stderr and other in done.stderr, done.stderr
+
+
+def _form_tree(depth: int, fan: int) -> pikepdf.Pdf:
+    """A page of invisible text whose form draws the next `fan` times, `depth` forms deep: depth + 2 streams that a walk
+    following every `Do` reads fan ** depth times (a hostile PDF's way to hold a call for hours)."""
+    pdf = pikepdf.new()
+    inner = pdf.make_stream(b"BT 3 Tr /F1 9 Tf 10 10 Td (old ocr) Tj ET", Type=pikepdf.Name.XObject,
+                            Subtype=pikepdf.Name.Form, BBox=[0, 0, 100, 100])
+    for _ in range(depth):
+        inner = pdf.make_stream(b"/Fx Do " * fan, Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form,
+                                BBox=[0, 0, 100, 100], Resources=pikepdf.Dictionary(
+                                    XObject=pikepdf.Dictionary(Fx=inner)))
+    pdf.add_blank_page()
+    page = pdf.pages[0]
+    page.obj.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Fx=inner))
+    page.obj.Contents = pdf.make_stream(b"/Fx Do")
+    return pdf
+
+
+def test_forms_drawn_many_times_are_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each form is read once however often it is drawn: the walk followed every `Do`, so 6 forms each drawing
+    the next 4 times were parsed 10,924 times for 8 streams (fan-out 10 and 12 deep: 10^12, a call that never ends
+    and never looks at its deadline). The real parser, counted."""
+    from pdftools.ocr import redo
+
+    calls = []
+    parse = pikepdf.parse_content_stream
+    monkeypatch.setattr(pikepdf, "parse_content_stream", lambda *a: calls.append(1) or parse(*a))
+    pdf = _form_tree(6, 4)
+    assert redo.strip_invisible_text(pdf, pdf.pages[0])
+    assert len(calls) <= 2 * 8  # a look, then the stripping: each stream once
+    form = pdf.pages[0].Resources.XObject.Fx
+    while "/Resources" in form:
+        form = form.Resources.XObject.Fx
+    assert b"Tj" not in form.read_bytes()

@@ -137,3 +137,30 @@ def test_a_server_call_has_a_deadline_unless_told_otherwise(tmp_path: Path, samp
     assert not unbounded.is_error, unbounded.content[0].text
     monkeypatch.delenv("PDFTOOLS_TIMEOUT")
     assert limits.timeout() is None and limits.timeout(limits.SERVE_TIMEOUT) == 1.0
+
+
+def test_a_heavy_call_cancelled_gives_its_slot_back() -> None:
+    """A call cancelled while it runs (an agent's notifications/cancelled, a client gone) frees its slot: the
+    release took the lock with an await that the pending cancellation interrupted, so `running` stayed counted
+    and, with 1 slot, every later heavy call waited for ever behind a call that had ended."""
+    from pdftools.mcp.limiter import Limiter
+
+    limiter, outcomes = Limiter(1, 4), []
+
+    async def cancelled() -> None:
+        with anyio.CancelScope() as scope:
+            async with limiter("pdf_ocr"):
+                scope.cancel()
+                await anyio.sleep(0)
+
+    async def later() -> None:
+        with anyio.move_on_after(30):  # a guard: a slot never given back would hold this call for ever
+            async with limiter("pdf_ocr"):
+                outcomes.append("ran")
+
+    async def go() -> None:
+        await cancelled()
+        await later()
+
+    anyio.run(go)
+    assert (outcomes, limiter.running) == (["ran"], 0)

@@ -51,3 +51,30 @@ def test_a_spec_that_is_not_pdfgreps_keeps_its_meaning() -> None:
     done = run(PDFTOOLS, "search", "-c", "--pages", "2-last", "ipsum", COLUMNS, ONE)
     assert done.returncode == 2 and b"error[INVALID_PAGE_RANGE]" in done.stderr, done
     assert done.stdout.startswith(f"{COLUMNS}:".encode()), done
+
+
+def _within_memory() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))  # 2 GiB: ample for a search of 4 pages
+
+
+def test_a_range_far_past_every_end_costs_no_more_than_its_pages() -> None:
+    """`--page-range 1-300000000` ("every page", as a pdfgrep user may write it) searches the 4 pages there are:
+    the range was listed whole (300 million numbers) before the pages past the end were dropped, OUT_OF_MEMORY
+    under a 2 GiB cap (and minutes without one). Its end is now taken at the file's. The same lines as pdfgrep's."""
+    pdfgrep = shutil.which("pdfgrep")
+    assert pdfgrep, "pdfgrep is missing: .ci/setup installs it (Debian package pdfgrep)"
+    argv = ["--page-range", "2-300000000", "-n", "Kjift", str(FOUR)]
+    ours = subprocess.run([str(PDFTOOLS), "search", *argv], capture_output=True, check=False,
+                          preexec_fn=_within_memory)
+    theirs = run(pdfgrep, *argv)
+    assert (ours.stdout, ours.returncode, ours.stderr) == (theirs.stdout, theirs.returncode, b""), ours
+
+
+def test_a_page_zero_is_refused_naming_the_range_given_and_the_file_s_pages() -> None:
+    """`--page-range 0-9` of a 4-page file: the error quotes `0-9` and says the file has 4 pages. It said `has 9
+    pages` (the range's end, taken as the file's to read the range)."""
+    done = run(PDFTOOLS, "search", "-c", "--page-range", "0-9", "Kjift", FOUR)
+    assert done.returncode == 2 and b"error[INVALID_PAGE_RANGE]" in done.stderr, done
+    assert b"'0-9'" in done.stderr and b"has 4 pages" in done.stderr, done

@@ -538,3 +538,40 @@ def test_text_that_needs_shaping_is_refused_with_a_way_to_make_it(cli: Any, two_
         error = _error(result)
         assert "cannot shape Devanagari" in error["message"] and "--pdf" in error["hint"], error
         assert "convert" in error["hint"] and not (tmp_path / "o.pdf").exists()
+
+
+@pytest.mark.parametrize("text", ["\u200f", "\u200d \u200c", "\u2066\u2069"])
+def test_a_text_of_format_marks_only_is_empty(cli: Any, blank: Path, dejavu: Path, tmp_path: Path,
+                                               text: str) -> None:
+    """A text of bidi marks and joiners only (what a right-to-left editor's empty field holds) draws nothing: it is
+    refused as the empty text is, with or without a font. It was INTERNAL (an IndexError: a line of no glyphs)."""
+    out = tmp_path / "out.pdf"
+    for font in ([], ["--font", dejavu]):
+        result = cli("stamp", blank, "--text", text, *font, "-o", out, "--json")
+        assert result.exit_code == 2, result
+        error = json.loads(result.stderr)["error"]
+        assert error["code"] == "INVALID_ARGUMENT" and "empty" in error["message"], error
+        assert not out.exists()
+
+
+@pytest.mark.parametrize("flavor", ["woff", "woff2"])
+def test_a_web_font_goes_in_as_truetype(cli: Any, blank: Path, dejavu: Path, tmp_path: Path, flavor: str) -> None:
+    """A WOFF or WOFF2 file (`--font font.woff2`) is embedded as the TrueType font it wraps: fontTools saves a font
+    in the flavour it was read in, so FontFile2 held `wOFF` data, which poppler refused (`Couldn't create a font`)
+    and drew nothing, while pdftotext still read the text back from its /ToUnicode."""
+    from fontTools.ttLib import TTFont
+
+    web = tmp_path / f"dejavu.{flavor}"
+    font = TTFont(dejavu)
+    font.flavor = flavor
+    font.save(web)
+    out, plain = tmp_path / "out.pdf", tmp_path / "plain.pdf"
+    for given, target in ((web, out), (dejavu, plain)):
+        result = cli("stamp", blank, "--text", "Секрет", "--font", given, "--font-size", "60", "-o", target, "--json")
+        assert result.exit_code == 0, result
+    with pikepdf.open(out) as pdf:
+        descendant = next(iter(pdf.pages[0].Resources.Font.values())).DescendantFonts[0]
+        assert descendant.FontDescriptor.FontFile2.read_bytes()[:4] == b"\x00\x01\x00\x00"
+    drawn = subprocess.run(["pdftoppm", "-r", "36", "-png", str(out)], capture_output=True, check=True)
+    assert drawn.stderr == b"", drawn.stderr
+    assert _ink(out) == _ink(plain) and _ink(out)[0]  # the same glyphs as the .ttf's, where they go

@@ -52,6 +52,13 @@ def _walk(pdf: pikepdf.Pdf, holder: Any, mode: int, counts: list[int], strip: bo
             holder.write(data)
 
 
+def only_invisible_text(pdf: pikepdf.Pdf, page: pikepdf.Page) -> bool:
+    """Whether the page's text is all invisible (an earlier OCR's layer, which --redo-ocr redoes), nothing changed."""
+    counts = [0, 0]
+    _walk(pdf, page, 0, counts, strip=False)
+    return bool(counts[0]) and not counts[1]
+
+
 def strip_invisible_text(pdf: pikepdf.Pdf, page: pikepdf.Page) -> bool:
     """Take out the page's invisible text when it shows none visible; whether it did (it had some to take)."""
     counts = [0, 0]

@@ -126,3 +126,14 @@ def test_a_shell_completes_the_positions_own_names(tmp_path: Path) -> None:
            "_PDFTOOLS_COMPLETE": "complete_bash"}
     done = subprocess.run([sys.executable, "-m", "pdftools"], capture_output=True, text=True, env=env, cwd=tmp_path)
     assert done.stdout.split() == CANONICAL, done
+
+
+@pytest.mark.parametrize("word", ["--rotation", "--rotation=45", "--rotate", "--rot"])
+def test_the_turn_by_other_names_says_angle(cli: Any, blank: Path, tmp_path: Path, word: str) -> None:
+    """pdfcpu's `rotation:45` (`rot:`), cpdf's and qpdf's `--rotate`, as a watermark's turn is typed: it was
+    `unknown option --rotation` and the generic hint, nothing naming --angle."""
+    args = [word] if "=" in word else [word, "45"]
+    done = cli("stamp", blank, "--text", "DRAFT", *args, "-o", tmp_path / "o.pdf", "--json")
+    assert done.exit_code == 2 and not (tmp_path / "o.pdf").exists(), done
+    error = json.loads(done.stderr)["error"]
+    assert error["code"] == "INVALID_ARGUMENT" and "--angle" in error["message"], error

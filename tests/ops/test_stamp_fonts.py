@@ -570,3 +570,19 @@ def test_over_mcp_text_wider_than_the_page_is_said_to_be_cut(tmp_path: Path, bla
                                                 "font_size": 120, "output": "o.pdf"})
     said = " ".join(block.text for block in done.content if block.type == "text")
     assert not done.is_error and "runs off page 1" in said and "font_size" in said and "--font" not in said, said
+
+
+def test_an_installed_fonts_file_name_alone_says_where_it_is(cli: Any, two_fonts: None, blank: Path, dejavu: Path,
+                                                             tmp_path: Path) -> None:
+    """`--font DejaVuSans.ttf` (the name fc-list shows) in a folder without that file was FILE_NOT_FOUND with
+    'Check the path', which a person had right: the hint says where the installed file is and its family."""
+    done = cli("stamp", blank, "--text", "Тест", "--font", "DejaVuSans.ttf", "-o", tmp_path / "o.pdf", "--json")
+    error = json.loads(done.stderr)["error"]
+    assert done.exit_code == 3 and error["code"] == "FILE_NOT_FOUND", done
+    assert "DejaVu Sans" in error["hint"] and "DejaVuSans.ttf" in error["hint"] and "/" in error["hint"], error
+    unknown = cli("stamp", blank, "--text", "Тест", "--font", "NoSuchFont.ttf", "-o", tmp_path / "o.pdf", "--json")
+    assert json.loads(unknown.stderr)["error"]["code"] == "FILE_NOT_FOUND" and unknown.exit_code == 3, unknown
+    over_mcp = rb.mcp_call(tmp_path, "pdf_stamp", {"input": "blank.pdf", "text": "Тест", "font": "DejaVuSans.ttf",
+                                                    "output": "m.pdf"})
+    error = rb.mcp_error(over_mcp)
+    assert error["code"] == "FILE_NOT_FOUND" and "'DejaVu Sans'" in error["hint"] and "/" not in error["hint"], error

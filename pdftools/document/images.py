@@ -16,9 +16,6 @@ PageSize = Annotated[Literal["a3", "a4", "a5", "letter", "legal", "tabloid"] | N
                      Param("Images: paper to fit each on (default: its size at its dpi)")]
 
 
-NAMED_IMAGES = (".png", ".jpg", ".jpeg", ".jpe", ".tif", ".tiff", ".gif", ".jp2", ".j2k", ".jpx", ".webp", ".bmp")
-
-
 def is_image(path: Path) -> bool:
     """True when the file starts as an image (PNG, JPEG, TIFF, GIF, JPEG 2000, WebP), not a PDF or a document."""
     return kind_of(path) is not None
@@ -36,7 +33,9 @@ def kind_of(path: Path) -> str | None:
 def not_the_image_named(path: Path, shown: str) -> BadImage | None:
     """BAD_IMAGE for a file named as an image (`photo.png`) that starts as none (an error page saved under that
     name), else None."""
-    if path.suffix.lower() not in NAMED_IMAGES or kind_of(path) is not None:
+    from pdftools.core.pdf import IMAGE_NAMES
+
+    if path.suffix.lower() not in IMAGE_NAMES or kind_of(path) is not None:
         return None
     return BadImage(f"{shown} is named as an image ({path.suffix}) but is none: it starts as no PNG, JPEG, TIFF, "
                     "GIF, JPEG 2000 or WebP file does",

@@ -457,3 +457,14 @@ def test_an_image_header_pillow_cannot_read_is_bad_image(cli: Any, tmp_path: Pat
     error = json.loads(result.stderr)["error"]
     assert result.exit_code == 4 and error["code"] == "BAD_IMAGE" and "broken.png" in error["message"], result
     assert "PNG" in error["message"] and "OCR takes" not in error["hint"], error
+
+
+def test_merge_of_a_file_named_as_an_image_that_is_none_says_so(cli: Any, tmp_path: Path) -> None:
+    """`merge a.pdf photo.png` (an error page saved as photo.png) said 'photo.png is not a PDF' and to check that
+    it is a PDF, where merge takes images: it says the file is neither, and to check it."""
+    fake = tmp_path / "photo.png"
+    fake.write_text("<html>404 Not Found</html>\n")
+    result = cli("merge", SMILE_JPG, fake, "-o", tmp_path / "x.pdf", "--json")
+    error = json.loads(result.stderr)["error"]
+    assert result.exit_code == 4 and error["code"] == "NOT_A_PDF", result
+    assert "nor the image its name says" in error["message"] and "PDF header" not in error["hint"], error

@@ -92,7 +92,9 @@ QPDF_ATTACH_WORDS = {  # qpdf's --add-attachment options that `attachments add` 
     "--key": _NAMED, "--filename": _NAMED,
     "--replace": "remove it first: `pdftools attachments remove FILE --name NAME`, then add",
 }
-QPDF_OVERLAY_WORDS = {  # qpdf's --overlay/--underlay ranges that `stamp --pdf` spells otherwise
+_ANGLE = "a text stamp is turned by --angle DEGREES here, counter-clockwise (pdfcpu's rotation:45)"
+QPDF_OVERLAY_WORDS = {  # qpdf's --overlay/--underlay ranges that `stamp --pdf` spells otherwise; a watermark's turn
+    "--rotation": _ANGLE, "--rotate": _ANGLE, "--rot": _ANGLE,
     "--to": "qpdf's --to=2-4 is --pages 2-4 here (the stamp's pages go on them in that order)",
     "--from": "qpdf's --from=1-3 is the stamp's pages after its name here, --pdf stamp.pdf:1-3; its --from= "
               "--repeat=1,2 (repeated from the first page) is --pdf stamp.pdf:1,2 --repeat 1,2",

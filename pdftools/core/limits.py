@@ -45,14 +45,15 @@ def _number(name: str, example: str = "500M or 2G") -> float | None:
 def byte_size(text: str, option: str) -> int:
     """A size as people write it, for an option (`10MB`, `500k`, `1.5M`, `2GiB`; k, M, G are powers of 1000, with
     an i of 1024): a whole number of bytes, at least 1."""
-    match = re.match(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*([kmgt]?)(i?)b?\s*$", text, re.IGNORECASE)
-    value = 0.0
-    if match:
-        power = " kmgt".index(match[2].lower() or " ")
-        value = float(match[1]) * (1024 if match[3] else 1000) ** power
+    match = re.match(r"^\s*(-?)([0-9]+(?:\.[0-9]+)?)\s*([kmgt]?)(i?)b?\s*$", text, re.IGNORECASE)
+    hint = f"Give a size such as 10MB, 500k or 2MiB to {option}."
+    if not match:
+        raise InvalidArgument(f"{option} {text!r} is not a size in bytes", hint=hint)
+    value = float(match[2]) * (1024 if match[4] else 1000) ** " kmgt".index(match[3].lower() or " ")
+    if match[1] and value:
+        raise InvalidArgument(f"{option} {text!r} is negative", hint=hint)
     if value < 1:
-        raise InvalidArgument(f"{option} {text!r} is not a size in bytes",
-                              hint=f"Give a size such as 10MB, 500k or 2MiB to {option}.")
+        raise InvalidArgument(f"{option} {text!r} is no size: a part holds at least one byte", hint=hint)
     return int(value)
 
 

@@ -47,6 +47,9 @@ CONVERT_HINT = ("{{cli:`pdftools convert FILE -o FILE.pdf` makes a PDF of a docu
                 "{{mcp:doc_convert makes a PDF of a document (output a .pdf).}}")
 
 
+IMAGE_NAMES = (".png", ".jpg", ".jpeg", ".jpe", ".tif", ".tiff", ".gif", ".jp2", ".j2k", ".jpx", ".webp", ".bmp")
+
+
 def image_kind(head: bytes) -> str | None:
     """The kind of image (`PNG`, `JPEG`...) whose signature `head` starts with, or None."""
     return next((kind for magic, kind in IMAGES if head.startswith(magic)), None)
@@ -59,6 +62,9 @@ def not_a_pdf(path: Path, name: str) -> NotAPdf:
     if kind is None and path.suffix.lower() in DOCUMENTS:  # notes.md given to forms, protect...
         return NotAPdf(f"{name} is not a PDF: it looks like a document ({path.suffix.lower()[1:]})",
                        hint=CONVERT_HINT)
+    if kind is None and path.suffix.lower() in IMAGE_NAMES:  # an error page saved as photo.png, given to merge
+        return NotAPdf(f"{name} is not a PDF, nor the image its name says ({path.suffix}): it starts as neither",
+                       hint="Check the file: a web page or an error saved under an image's name? an empty download?")
     if kind is None:
         return NotAPdf(f"{name} is not a PDF")
     article = "an" if kind[0] in "AEIOU" else "a"

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 
 from pdftools import engines
 from pdftools.core.paths import input_path, policy
-from pdftools.core.policies import like_data
-from pdftools.errors import BadFont, DependencyMissing, InvalidArgument, PdftoolsError
+from pdftools.core.policies import LocalPolicy, like_data
+from pdftools.errors import BadFont, DependencyMissing, FileNotFound, InvalidArgument, PdftoolsError
 
 if TYPE_CHECKING:
     from fontTools.ttLib import TTFont
@@ -74,7 +74,33 @@ def named(spec: str) -> Face:
         if found is None:
             raise BadFont(f"no installed font family is named {spec!r}", hint=FONT_HINT)
         return _load(Path(found[0]), found[1], spec)
-    return _load(input_path(raw, pdf=False), int(index) if index else None, raw)
+    try:
+        path = input_path(raw, pdf=False)
+    except FileNotFound as exc:
+        raise _installed_as(raw) or exc from None
+    return _load(path, int(index) if index else None, raw)
+
+
+def _installed_as(name: str) -> FileNotFound | None:
+    """A font file's bare name (`DejaVuSans.ttf`, as fc-list shows it) not here: where it is installed, and the
+    family that names it (None when it is a path, or no installed font has that file name)."""
+    if "/" in name or "\\" in name or not name.lower().endswith(SUFFIXES):
+        return None
+    try:
+        _fontconfig("fc-list")
+        out = engines.run(["fc-list", "-f", "%{file}\t%{family[0]}\n"], timeout=60).decode(errors="replace")
+    except PdftoolsError:
+        return None
+    found = sorted(line.split("\t", 1) for line in out.splitlines() if line.split("\t", 1)[0].endswith("/" + name))
+    if not found or len(found[0]) < 2:
+        return None
+    path, family = found[0]
+    if not isinstance(policy(), LocalPolicy):  # an MCP server's roots: the family serves, the path would not
+        return FileNotFound(f"no such file: {name}", hint=f"{name} is an installed font's file: give its family, "
+                                                          f"'{family}'.")
+    return FileNotFound(f"no such file: {name} (in this folder)",
+                        hint=f"{name} is an installed font's file, {path}: give that path, or the font's family, "
+                             f"--font '{family}'.")
 
 
 def covering(text: str, loaded: dict[tuple[str, int], Face | None]) -> dict[str, Face | None]:

@@ -47,8 +47,12 @@ def shows(text: str) -> bool:
 
 def check_controls(texts: list[str]) -> None:
     """Control characters (a newline, a tab) are refused: one line of text is stamped."""
-    if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 and not _encodable(c) for t in texts for c in t):
-        raise InvalidArgument("the stamp text contains control characters (one line of text is stamped)")
+    found = next((c for t in texts for c in t if ord(c) < 32 or 0x7F <= ord(c) < 0xA0 and not _encodable(c)), None)
+    if found is not None:
+        what = {"\n": "a line break", "\r": "a carriage return", "\t": "a tab"}.get(found, "a control character")
+        raise InvalidArgument(f"the stamp text contains {what} (U+{ord(found):04X}): one line of text is stamped",
+                              hint="Stamp each line on its own: run stamp again on the output for the next line, "
+                                   "with another {{position}} or {{margin}}.")
 
 
 def _encodable(char: str) -> bool:

@@ -18,11 +18,29 @@ PageSize = Annotated[Literal["a3", "a4", "a5", "letter", "legal", "tabloid"] | N
 
 def is_image(path: Path) -> bool:
     """True when the file starts as an image (PNG, JPEG, TIFF, GIF, JPEG 2000, WebP), not a PDF or a document."""
+    return kind_of(path) is not None
+
+
+def kind_of(path: Path) -> str | None:
+    """The kind of image the file starts as (`PNG`, `WebP`...), or None."""
     from pdftools.core.pdf import image_kind
 
     with path.open("rb") as fh:
         head = fh.read(16)
-    return image_kind(head) is not None or (head[:4] == b"RIFF" and head[8:12] == b"WEBP")
+    return image_kind(head) or ("WebP" if head[:4] == b"RIFF" and head[8:12] == b"WEBP" else None)
+
+
+def not_the_image_named(path: Path, shown: str) -> BadImage | None:
+    """BAD_IMAGE for a file named as an image (`photo.png`) that starts as none (an error page saved under that
+    name), else None."""
+    from pdftools.core.pdf import IMAGE_NAMES
+
+    if path.suffix.lower() not in IMAGE_NAMES or kind_of(path) is not None:
+        return None
+    return BadImage(f"{shown} is named as an image ({path.suffix}) but is none: it starts as no PNG, JPEG, TIFF, "
+                    "GIF, JPEG 2000 or WebP file does",
+                    hint="Check the file (a web page or an error saved under an image's name? an empty download?); "
+                         "a text document under that name converts with {{from_format}} markdown.")
 
 
 @dataclass
@@ -68,6 +86,9 @@ def frames(path: Path, work: Path | None = None, *, default_dpi: int = 300) -> l
     except Image.DecompressionBombError as exc:  # Pillow's guard (179M pixels), before any pixel is read
         raise PageTooLarge(f"{path} has too many pixels to open: {exc}", hint=BOMB_HINT) from None
     except UnidentifiedImageError:
+        kind = kind_of(path)
+        if kind is not None:  # an image's signature, and nothing Pillow can read after it
+            raise BadImage(f"{path} starts as a {kind} image but cannot be decoded") from None
         raise NotAPdf(f"{path} is neither a PDF nor an image Pillow can read",
                       hint="OCR takes a PDF, or an image: PNG, JPEG or TIFF.") from None
     except (OSError, SyntaxError, ValueError) as exc:

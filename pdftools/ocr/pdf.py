@@ -17,7 +17,7 @@ from pdftools.errors import NoPages
 from pdftools.ocr.deskew import straighten_by_layer
 from pdftools.ocr.job import Job
 from pdftools.ocr.outputs import pass_through, write_sidecar
-from pdftools.ocr.redo import strip_invisible_text
+from pdftools.ocr.redo import only_invisible_text, strip_invisible_text
 from pdftools.ocr.result import OcrResult
 
 if TYPE_CHECKING:
@@ -43,6 +43,9 @@ def ocr_pdf(path: Path, password: str | None, force_ocr: bool, job: Job, result:
         result.pages_skipped = [p for p in selected if p not in todo]
         if not todo:
             result.already_text = True
+            if job.mode != "text" and not force_ocr:  # a person is pointed to --redo-ocr, not to a JPEG's --force-ocr
+                shown = page_list(pdf)
+                result.earlier_ocr = all(only_invisible_text(pdf, shown[p - 1]) for p in selected)
         listed = page_list(pdf) if todo else []
         for p in todo:
             box = listed[p - 1].cropbox

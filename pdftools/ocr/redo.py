@@ -67,11 +67,16 @@ def _mode(operand: Any, mode: int) -> int:
         return mode
 
 
-def strip_invisible_text(pdf: pikepdf.Pdf, page: pikepdf.Page) -> bool:
-    """Take out the page's invisible text when it shows none visible; whether it did (it had some to take)."""
+def only_invisible_text(pdf: pikepdf.Pdf, page: pikepdf.Page) -> bool:
+    """Whether the page's text is all invisible (an earlier OCR's layer, which --redo-ocr redoes), nothing changed."""
     counts = [0, 0]
     _walk(pdf, page, 0, counts, strip=False, seen=set())
-    if counts[1] or not counts[0]:
+    return bool(counts[0]) and not counts[1]
+
+
+def strip_invisible_text(pdf: pikepdf.Pdf, page: pikepdf.Page) -> bool:
+    """Take out the page's invisible text when it shows none visible; whether it did (it had some to take)."""
+    if not only_invisible_text(pdf, page):
         return False
-    _walk(pdf, page, 0, counts, strip=True, seen=set())
+    _walk(pdf, page, 0, [0, 0], strip=True, seen=set())
     return True

@@ -35,6 +35,7 @@ class OcrResult:
     cli_only: ClassVar = ("sidecar",)  # no tool argument sets it
     table_optional: ClassVar = ("already_text",)  # a person reads it when every page had text
     skip_text = False  # --skip-text: nothing to do is no failure (exit 0, not 14)
+    earlier_ocr = False  # (no field) every page's text is an earlier OCR's invisible layer: --redo-ocr redoes it
     text: TextResult | None = None
     """The recognised text (text mode)."""
     budgeted: ClassVar = ("text",)  # text in pieces of max_chars: a front end never cuts it otherwise
@@ -42,16 +43,21 @@ class OcrResult:
     def as_text(self) -> str | None:
         return self.text.as_text(empty=NOTHING_READ) if self.text is not None else None
 
-    def notes(self, force_ocr: str = "--force-ocr") -> list[str]:
-        """At a shell, on stderr: why exit 14 (nothing done)."""
+    def notes(self, force_ocr: str = "--force-ocr", redo_ocr: str | None = "--redo-ocr") -> list[str]:
+        """At a shell, on stderr: why exit 14 (nothing done); `redo_ocr`: the option that OCRs an earlier OCR's
+        pages anew, named when every page's text is such a layer (None: not offered)."""
         if not self.already_text or self.skip_text:
             return []
-        return ["every page asked for already has text, so nothing was OCRed" + (
-            "" if self.text is not None else " and no searchable PDF written") + f": {force_ocr} OCRs them again"]
+        done = "every page asked for already has text, so nothing was OCRed" + (
+            "" if self.text is not None else " and no searchable PDF written")
+        if self.earlier_ocr and redo_ocr:
+            return [f"{done}: their text is an earlier OCR's invisible layer, which {redo_ocr} replaces with a new "
+                    f"one, the page images kept ({force_ocr} would redraw the pages as images)"]
+        return [f"{done}: {force_ocr} OCRs them again"]
 
     def agent_notes(self) -> list[str]:
         """Over MCP, a text block of their own: `already_text` alone is a success that says nothing to a model."""
-        return self.notes(force_ocr="force_ocr: true")
+        return self.notes(force_ocr="force_ocr: true", redo_ocr=None)  # --redo-ocr: command line only
 
     @property
     def exit_code(self) -> int:

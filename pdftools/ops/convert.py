@@ -30,7 +30,7 @@ from pdftools.core import limits, task
 from pdftools.core.outputs import atomic_output, check_output
 from pdftools.core.params import Cli, MaxChars, Mcp, Offset, Param, Password
 from pdftools.core.paths import folder_path, input_path, output_path, pdf_output_path
-from pdftools.document.images import PageSize, is_image
+from pdftools.document.images import PageSize, is_image, not_the_image_named
 from pdftools.errors import EmptyInput, InvalidArgument
 
 MARKDOWNS = ("markdown", "gfm", "commonmark", "commonmark_x", "markdown_strict", "markdown_mmd",
@@ -169,6 +169,10 @@ def convert(
                  "offset": offset}  # (max_chars has a default over MCP)
         return _images(source, append, output, to_format, [f"{{{{{name}}}}}" for name, v in pandoc_only.items() if v],
                        force, page_size, timeout)
+    if source is not None and from_format is None and input != "-":
+        misnamed = not_the_image_named(source, str(input))
+        if misnamed is not None:
+            raise misnamed
     if page_size is not None:
         raise InvalidArgument("{{page_size}} is for images (a PDF of them); a document's paper is CSS's "
                               "`@page { size: A4 }`", hint="Give the paper with {{css}}.")

@@ -150,5 +150,9 @@ def _check_mode(mode: str, given: dict[str, bool]) -> None:
     wrong = [name for name in (PDF_ONLY if mode == "text" else TEXT_ONLY) if given[name]]
     if wrong:
         names = " and ".join(f"{{{{{name}}}}}" for name in wrong)
-        raise InvalidArgument(f"text mode writes no PDF, so it takes no {names}" if mode == "text"
-                              else f"only text mode takes {names} (where a cut text goes on)")
+        if mode == "text":
+            raise InvalidArgument(f"text mode writes no PDF, so it takes no {names}",
+                                  hint=f"Leave out {names} to read the text, or give {{{{mode}}}} pdf (the "
+                                       "default) to write a searchable PDF.")
+        raise InvalidArgument(f"only text mode takes {names} (where a cut text goes on)",
+                              hint=f"Leave out {names}, or give {{{{mode}}}} text.")

@@ -68,6 +68,8 @@ class StampResult(Edited):
 
     fonts_found = ""  # (no field) the installed fonts picked for text Helvetica cannot show: a person is told
 
+    off_page = ""  # (no field) text cut at the page's edge, said to people and agents ({font_size}: the option)
+
     def notes(self) -> list[str]:
         """For people (the CLI's stderr): pdfcpu's page marks in the text are stamped as they are; the fonts
         picked for the text."""
@@ -78,7 +80,11 @@ class StampResult(Edited):
         if self.fonts_found:
             said.append(f"the text is drawn in {self.fonts_found} (installed fonts that have its characters, "
                         "embedded); --font chooses another")
-        return said
+        return said + self.agent_notes(font_size="--font-size")
+
+    def agent_notes(self, font_size: str = "font_size") -> list[str]:
+        """Said to people and agents alike: text longer than the page is cut at its edges."""
+        return [self.off_page.format(font_size=font_size)] if self.off_page else []
 
 
 def stamp(
@@ -131,6 +137,7 @@ def stamp(
     given = select_pages(pages, count, job.src)  # in the order given: a PDF stamp's pages go on them so
     numbers = sorted(set(given))
     found: list[str] = []  # installed fonts picked for the text
+    cut: list[tuple[int, str, int]] = []  # pages the text runs off: number, size, the font size that fits
     if text is not None:
         texts = [_fill(text, n - 1 + start, count) for n in numbers]
         lines, found = drawn_text.lines(job.pdf, texts, font)  # every page checked before any is changed
@@ -138,7 +145,10 @@ def stamp(
         listed = page_list(job.pdf)
         for done, (number, line) in enumerate(zip(numbers, lines, strict=True), 1):
             task.check()
-            _stamp_text(listed[number - 1], line, style, font_size, position, angle, margin, underlay, number)
+            fits = _stamp_text(listed[number - 1], line, style, font_size, position, angle, margin, underlay,
+                               number)
+            if fits is not None:
+                cut.append((number, *fits))
             task.progress(done, len(numbers), "stamp")
         first = texts[0]
     else:
@@ -146,8 +156,20 @@ def stamp(
                                     name="standard input" if input == "-" else job.src.name)
     result = StampResult(**job.save(decrypt), stamped=numbers, first=first)
     result.fonts_found = " and ".join(found)
+    if cut:
+        result.off_page = _off_page(cut)
     result.pdfcpu_marks = " and ".join(mark for mark in ("%p", "%P") if text is not None and mark in text)
     return result
+
+
+def _off_page(cut: list[tuple[int, str, int]]) -> str:
+    """What a person or agent is told of the pages the text runs off (number, size shown, the font size that fits);
+    `{font_size}` stands for the option's name."""
+    more = len(cut) - 1
+    others = f" and {more} other page{'s' if more > 1 else ''}" if more else ""
+    fits = min(size for *_, size in cut)
+    way = f"a {{font_size}} of at most {fits} fits it" if fits else "a smaller {font_size} or a shorter text"
+    return f"the text runs off page {cut[0][0]} ({cut[0][1]}){others} and is cut at the edge: {way}"
 
 
 def _text_only(given: dict[str, bool]) -> None:
@@ -189,7 +211,9 @@ def _style(pdf: pikepdf.Pdf, rgb: tuple[float, float, float], opacity: float) ->
 
 
 def _stamp_text(page: pikepdf.Page, line: drawn_text.Line, style: _Style, size: float, position: str,
-                angle: float, margin: float, underlay: bool, number: int = 1) -> None:
+                angle: float, margin: float, underlay: bool, number: int = 1) -> tuple[str, int] | None:
+    """Stamp the line; when it runs off the page (cut at its edge), the page's size as shown and the largest whole
+    font size that fits (0: none does), else None."""
     from pikepdf import Name
 
     x0, y0, x1, y1 = (float(v) for v in page.cropbox)
@@ -221,6 +245,23 @@ def _stamp_text(page: pikepdf.Page, line: drawn_text.Line, style: _Style, size: 
     else:
         page.contents_add(b"q\n", prepend=True)
         page.contents_add(b"\nQ\n" + content)
+    if _inside(line, size, position, angle, margin, width, height):
+        return None
+    fits = max((s for s in range(int(size), 0, -1) if _inside(line, s, position, angle, margin, width, height)),
+               default=0)
+    return f"{width:g} x {height:g} pt", fits
+
+
+def _inside(line: drawn_text.Line, size: float, position: str, angle: float, margin: float, width: float,
+            height: float) -> bool:
+    """Whether the line's box (its advance by its cap height), turned by `angle`, lies on the page (half a point's
+    leeway), placed as _stamp_text places it."""
+    text_w, text_h = line.units * size / 1000, line.cap * size
+    cos, sin = abs(math.cos(math.radians(angle))), abs(math.sin(math.radians(angle)))
+    half_x, half_y = (cos * text_w + sin * text_h) / 2, (sin * text_w + cos * text_h) / 2
+    cx = {"left": margin + text_w / 2, "right": width - margin - text_w / 2}.get(_side(position, 1), width / 2)
+    cy = {"top": height - margin - text_h / 2, "bottom": margin + text_h / 2}.get(_side(position, 0), height / 2)
+    return cx - half_x >= -0.5 and cx + half_x <= width + 0.5 and cy - half_y >= -0.5 and cy + half_y <= height + 0.5
 
 
 def _side(position: str, axis: int) -> str:

@@ -126,3 +126,26 @@ def test_a_shell_completes_the_positions_own_names(tmp_path: Path) -> None:
            "_PDFTOOLS_COMPLETE": "complete_bash"}
     done = subprocess.run([sys.executable, "-m", "pdftools"], capture_output=True, text=True, env=env, cwd=tmp_path)
     assert done.stdout.split() == CANONICAL, done
+
+
+@pytest.mark.parametrize("word", ["--rotation", "--rotation=45", "--rotate", "--rot"])
+def test_the_turn_by_other_names_says_angle(cli: Any, blank: Path, tmp_path: Path, word: str) -> None:
+    """pdfcpu's `rotation:45` (`rot:`), cpdf's and qpdf's `--rotate`, as a watermark's turn is typed: it was
+    `unknown option --rotation` and the generic hint, nothing naming --angle."""
+    args = [word] if "=" in word else [word, "45"]
+    done = cli("stamp", blank, "--text", "DRAFT", *args, "-o", tmp_path / "o.pdf", "--json")
+    assert done.exit_code == 2 and not (tmp_path / "o.pdf").exists(), done
+    error = json.loads(done.stderr)["error"]
+    assert error["code"] == "INVALID_ARGUMENT" and "--angle" in error["message"], error
+
+
+@pytest.mark.parametrize(("text", "named"), [("Line one\nЛиния два", "a line break (U+000A)"),
+                                            ("A\tB", "a tab (U+0009)")])
+def test_text_of_two_lines_names_the_character_and_the_way_round(cli: Any, blank: Path, tmp_path: Path, text: str,
+                                                                 named: str) -> None:
+    """A two-line watermark was refused with 'contains control characters' and the generic hint: the error names
+    the character and the hint says how to stamp a second line."""
+    done = cli("stamp", blank, "--text", text, "-o", tmp_path / "o.pdf", "--json")
+    error = json.loads(done.stderr)["error"]
+    assert done.exit_code == 2 and error["code"] == "INVALID_ARGUMENT" and named in error["message"], error
+    assert "--position" in error["hint"] and "--help" not in error["hint"], error

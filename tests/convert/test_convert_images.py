@@ -431,3 +431,40 @@ def test_a_person_reads_the_images_once(cli: Any, tmp_path: Path) -> None:
     assert "images" in lines and "appended" not in lines, result.stdout
     data = json.loads(cli("convert", SMILE_JPG, PHOTO_JPG, "-o", tmp_path / "y.pdf", "--json").stdout)
     assert (len(data["images"]), len(data["appended"])) == (2, 1), data
+
+
+@pytest.mark.parametrize("name", ["photo.png", "scan.JPG", "fax.tiff", "pic.webp"])
+def test_a_file_named_as_an_image_that_is_none_is_bad_image(cli: Any, tmp_path: Path, name: str) -> None:
+    """A download that is an error page, saved as photo.png: `convert photo.png -o x.pdf` made a PDF of its text as
+    markdown, exit 0. It is BAD_IMAGE naming what the name says, nothing written; `--from` still reads it so."""
+    fake = tmp_path / name
+    fake.write_text("<html>404 Not Found</html>\n")
+    result = cli("convert", fake, "-o", tmp_path / "x.pdf", "--json")
+    error = json.loads(result.stderr)["error"]
+    assert result.exit_code == 4 and error["code"] == "BAD_IMAGE" and name in error["message"], result
+    assert not (tmp_path / "x.pdf").exists()
+    said = cli("convert", fake, "--from", "markdown", "-o", tmp_path / "y.pdf")
+    assert said.exit_code == 0 and (tmp_path / "y.pdf").exists(), said
+
+
+@pytest.mark.parametrize("command", ["convert", "ocr"])
+def test_an_image_header_pillow_cannot_read_is_bad_image(cli: Any, tmp_path: Path, command: str) -> None:
+    """A PNG signature and nothing of a PNG after it was NOT_A_PDF, 'neither a PDF nor an image', with OCR's hint
+    even at `convert`: it is an image that cannot be decoded."""
+    broken = tmp_path / "broken.png"
+    broken.write_bytes(b"\x89PNG\r\n\x1a\nxxxx")
+    result = cli(command, broken, "-o", tmp_path / "x.pdf", "--json")
+    error = json.loads(result.stderr)["error"]
+    assert result.exit_code == 4 and error["code"] == "BAD_IMAGE" and "broken.png" in error["message"], result
+    assert "PNG" in error["message"] and "OCR takes" not in error["hint"], error
+
+
+def test_merge_of_a_file_named_as_an_image_that_is_none_says_so(cli: Any, tmp_path: Path) -> None:
+    """`merge a.pdf photo.png` (an error page saved as photo.png) said 'photo.png is not a PDF' and to check that
+    it is a PDF, where merge takes images: it says the file is neither, and to check it."""
+    fake = tmp_path / "photo.png"
+    fake.write_text("<html>404 Not Found</html>\n")
+    result = cli("merge", SMILE_JPG, fake, "-o", tmp_path / "x.pdf", "--json")
+    error = json.loads(result.stderr)["error"]
+    assert result.exit_code == 4 and error["code"] == "NOT_A_PDF", result
+    assert "nor the image its name says" in error["message"] and "PDF header" not in error["hint"], error

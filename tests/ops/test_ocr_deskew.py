@@ -5,6 +5,7 @@ lies in lines. Without it tesseract reads the words but lays them along the slan
 from __future__ import annotations
 
 import difflib
+import json
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -117,3 +118,21 @@ def test_over_mcp_deskew_is_an_argument_and_the_result_says_which_pages(scans: d
     found = subprocess.run(["pdftotext", str(tmp_path / "out.pdf"), "-"], capture_output=True, text=True,
                            check=True).stdout
     assert found.count("without a meaning") >= 6
+
+
+@pytest.mark.parametrize(("args", "named"), [(["--mode", "text", "--deskew"], "--deskew"),
+                                             (["--mode", "text", "-o", "x.pdf"], "--output"),
+                                             (["--start-page", "2"], "--start-page")])
+def test_an_option_of_the_other_mode_says_which_to_leave_out(cli: Any, tmp_path: Path, args: list[str],
+                                                             named: str) -> None:
+    """`ocr --mode text --deskew` was refused with the generic hint (`pdftools ocr --help` lists them): the hint
+    says to leave the option out or to change the mode. Checked before any work."""
+    scan = tmp_path / "scan.pdf"
+    with pikepdf.new() as pdf:
+        pdf.add_blank_page()
+        pdf.save(scan)
+    done = cli("ocr", scan, *args, "--json")
+    error = json.loads(done.stderr)["error"]
+    assert done.exit_code == 2 and error["code"] == "INVALID_ARGUMENT" and named in error["message"], error
+    mode = "--mode text" if named == "--start-page" else "--mode pdf"
+    assert named in error["hint"] and mode in error["hint"] and "--help" not in error["hint"], error

@@ -101,3 +101,17 @@ def test_forms_drawn_many_times_are_read_once(monkeypatch: pytest.MonkeyPatch) -
     while "/Resources" in form:
         form = form.Resources.XObject.Fx
     assert b"Tj" not in form.read_bytes()
+
+
+def test_a_scan_ocred_before_is_pointed_to_redo_ocr(cli: Any, ocred: dict[str, Path], tmp_path: Path) -> None:
+    """`pdftools ocr` of its own output (exit 14) said only that --force-ocr OCRs the pages again, which redraws
+    them as JPEGs: the note names --redo-ocr when every page's text is an earlier OCR's invisible layer. A page
+    with text of its own is told of --force-ocr alone, as before."""
+    for kind in ("layer", "tesseract"):
+        again = cli("ocr", ocred[kind], "-o", tmp_path / "again.pdf")
+        said = " ".join(again.stderr.split())
+        assert again.exit_code == ALREADY_TEXT_EXIT and "--redo-ocr" in said and "earlier OCR" in said, (kind, said)
+        assert not (tmp_path / "again.pdf").exists()
+    visible = cli("ocr", REPORT, "-o", tmp_path / "r.pdf")
+    assert visible.exit_code == ALREADY_TEXT_EXIT and "--force-ocr" in visible.stderr, visible.stderr
+    assert "--redo-ocr" not in visible.stderr

@@ -119,3 +119,17 @@ def test_a_latex_thesis_with_shared_fonts_and_figures(cli: Any, tmp_path: Path) 
         _parts(cli("split", source, "--ranges", f"{a}-{b + 1}", "-d", more, "--json"))
         (written,) = more.iterdir()
         assert written.stat().st_size > 250_000, (a, b, written.stat().st_size)
+
+
+def test_the_help_and_the_errors_say_what_a_size_is(cli: Any, tmp_path: Path) -> None:
+    """`split --help` showed `--size TEXT` where every other option names its value (`--every N`, `--ranges
+    RANGES`); `--size 0` and `--size -5M` were 'not a size in bytes', which both are, too small ones."""
+    helped = cli("split", "--help")
+    assert re.search(r"--size SIZE\b", helped.stdout) and "--size TEXT" not in helped.stdout, helped.stdout
+    source = _document(tmp_path / "doc.pdf", [20_000] * 3)
+    for bad, said in (("0", "--size '0' is no size: a part holds at least one byte"),
+                      ("0.4", "--size '0.4' is no size: a part holds at least one byte"),
+                      ("-5M", "--size '-5M' is negative"), ("ten", "--size 'ten' is not a size in bytes")):
+        result = cli("split", source, "--size", bad, "-d", tmp_path / "bad", "--json")
+        error = json.loads(result.stderr)["error"]
+        assert result.exit_code == 2 and error["message"] == said, (bad, error)

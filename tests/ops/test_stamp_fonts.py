@@ -575,3 +575,51 @@ def test_a_web_font_goes_in_as_truetype(cli: Any, blank: Path, dejavu: Path, tmp
     drawn = subprocess.run(["pdftoppm", "-r", "36", "-png", str(out)], capture_output=True, check=True)
     assert drawn.stderr == b"", drawn.stderr
     assert _ink(out) == _ink(plain) and _ink(out)[0]  # the same glyphs as the .ttf's, where they go
+
+
+def test_text_wider_than_the_page_is_said_to_be_cut(cli: Any, two_fonts: None, blank: Path, tmp_path: Path) -> None:
+    """A watermark at --font-size 120 on a 400 pt page runs off both edges: pdftoppm shows its middle letters only.
+    It was stamped without a word (and the result said page 1 was stamped); a person is told, and so is an agent,
+    with the size that fits. Text that fits, turned or in a corner, says nothing."""
+    out = tmp_path / "out.pdf"
+    cut = cli("stamp", blank, "--text", "КОНФИДЕНЦИАЛЬНО", "--font-size", "120", "-o", out)
+    assert cut.exit_code == 0, cut
+    said = " ".join(cut.stderr.split())
+    assert "runs off page 1 (400 x 300 pt)" in said and "--font-size" in said, said
+    fits = int(re.search(r"--font-size of at most (\d+)", said)[1])  # the size that fits does fit
+    again = cli("stamp", blank, "--text", "КОНФИДЕНЦИАЛЬНО", "--font-size", str(fits), "-o", out, "--force")
+    assert again.exit_code == 0 and "runs off" not in again.stderr, again
+    ink, (width, _) = _ink(out)
+    assert min(x for x, _ in ink) > 0 and max(x for x, _ in ink) < width - 1, "the stamp that fits is drawn whole"
+    for args in (["--font-size", "40"], ["--font-size", "30", "--angle", "30"], ["--position", "top-left"]):
+        quiet = cli("stamp", blank, "--text", "Секрет", *args, "-o", out, "--force")
+        assert quiet.exit_code == 0 and "runs off" not in quiet.stderr, (args, quiet)
+    turned = cli("stamp", blank, "--text", "Секрет Секрет", "--font-size", "60", "--angle", "90", "-o", out, "--force")
+    assert "runs off page 1" in turned.stderr, turned  # 300 pt high: turned upright, the text is too long for it
+    latin = cli("stamp", blank, "--text", "CONFIDENTIAL DOCUMENT", "--font-size", "120", "-o", out, "--force")
+    assert "runs off page 1" in latin.stderr, latin  # Helvetica's too
+    as_json = cli("stamp", blank, "--text", "КОНФИДЕНЦИАЛЬНО", "--font-size", "120", "-o", out, "--force", "--json")
+    assert "runs off" not in as_json.stdout and json.loads(as_json.stdout)["stamped"] == [1]  # the contract as it was
+
+
+def test_over_mcp_text_wider_than_the_page_is_said_to_be_cut(tmp_path: Path, blank: Path) -> None:
+    done = rb.mcp_call(tmp_path, "pdf_stamp", {"input": "blank.pdf", "text": "CONFIDENTIAL DOCUMENT",
+                                                "font_size": 120, "output": "o.pdf"})
+    said = " ".join(block.text for block in done.content if block.type == "text")
+    assert not done.is_error and "runs off page 1" in said and "font_size" in said and "--font" not in said, said
+
+
+def test_an_installed_fonts_file_name_alone_says_where_it_is(cli: Any, two_fonts: None, blank: Path, dejavu: Path,
+                                                             tmp_path: Path) -> None:
+    """`--font DejaVuSans.ttf` (the name fc-list shows) in a folder without that file was FILE_NOT_FOUND with
+    'Check the path', which a person had right: the hint says where the installed file is and its family."""
+    done = cli("stamp", blank, "--text", "Тест", "--font", "DejaVuSans.ttf", "-o", tmp_path / "o.pdf", "--json")
+    error = json.loads(done.stderr)["error"]
+    assert done.exit_code == 3 and error["code"] == "FILE_NOT_FOUND", done
+    assert "DejaVu Sans" in error["hint"] and "DejaVuSans.ttf" in error["hint"] and "/" in error["hint"], error
+    unknown = cli("stamp", blank, "--text", "Тест", "--font", "NoSuchFont.ttf", "-o", tmp_path / "o.pdf", "--json")
+    assert json.loads(unknown.stderr)["error"]["code"] == "FILE_NOT_FOUND" and unknown.exit_code == 3, unknown
+    over_mcp = rb.mcp_call(tmp_path, "pdf_stamp", {"input": "blank.pdf", "text": "Тест", "font": "DejaVuSans.ttf",
+                                                    "output": "m.pdf"})
+    error = rb.mcp_error(over_mcp)
+    assert error["code"] == "FILE_NOT_FOUND" and "'DejaVu Sans'" in error["hint"] and "/" not in error["hint"], error

@@ -121,11 +121,13 @@ class DaskExecutor(Screening, Following):
             return
         self._looked = now
         threads = self._threads()
+        if not threads and self.client.status != "running" and self._screening is not None:  # the scheduler went
+            self._rescreen = True  # the workers there when it is back: asked before any file (`_rescreened`)
+            self._screened.clear()  # (one back at the same address may be another machine)
+        if threads and self._rescreen and not self._rescreened(now):
+            return
         if threads:
             self.workers, self._stalled = threads, None
-            if self._rescreen and self._screening is not None:
-                self._rescreen = False
-                self.screen(*self._screening)
             if threads > self._most:
                 self._most = threads
                 self._relabel()
@@ -142,6 +144,25 @@ class DaskExecutor(Screening, Following):
             return
         elif self.timeout is not None and now - self._stalled > self.timeout:
             raise self._lost()
+
+    def _rescreened(self, now: float) -> bool:
+        """After a reconnection (the scheduler back at its address, or followed to another): whether the workers
+        there now were asked as at the start, and one can run the files (they go to those only). While those
+        there cannot (a worker without the language joined first), the batch waits for one that can as it waits
+        for a worker at all: within the timeout from when the scheduler went, then the screen's error, as at the
+        start (it ended the batch at once, though the others were about to join)."""
+        assert self._screening is not None
+        with contextlib.suppress(Exception):  # the scheduler gone again: looked at again
+            if joined := [a for a in self.client.nthreads() if a not in self._screened]:
+                self._ask(joined)
+        self._fit = self._others()
+        if self._fit is None:
+            self._stalled = now if self._stalled is None else self._stalled
+            if self.timeout is None or now - self._stalled <= self.timeout:
+                return False
+            self.screen(*self._screening, waited=self.timeout)  # none came: its error, as at the start
+        self._rescreen = False  # (or none to say: workers with another pdftools, whose files say so)
+        return True
 
     def _threads(self) -> int:
         """The cluster's worker threads now; 0 when the scheduler is gone or has no worker. Counts only: a

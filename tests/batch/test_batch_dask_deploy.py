@@ -447,7 +447,7 @@ def test_a_scheduler_back_whose_first_worker_cannot_run_the_files_waits_for_one_
         moving.add_worker("after", env=with_german(tmp_path / "models-2"))
 
     code, done, err, given, logs, address = through_a_move(tmp_path, sample, join, moved=moved)
-    assert code == 0, (err, logs)
+    assert code == 0, ([r for r in done if r["status"] != "ok"], err, logs)
     assert_followed(tmp_path, done, err, given, address, moved)
 
 

@@ -68,7 +68,8 @@ class DaskExecutor(Screening, Following):
         self.address = address = from_file(address.strip())
         self._moves = 0  # schedulers followed to another address (see `_follow`)
         self._screening: tuple[Callable[[Any], Any], Any] | None = None  # asked again of a new cluster's workers
-        self._rescreen = False
+        self._rescreen = False  # the workers to be asked again before any file (`_anew`)
+        self._scheduler: str | None = None  # the scheduler's id
         self._screened: set[str] = set()  # workers the screen has asked
         self.timeout = limits.seconds("PDFTOOLS_CLUSTER_TIMEOUT", CONNECT_TIMEOUT)  # None (0): wait for ever
         greet(address, self.timeout)
@@ -81,6 +82,7 @@ class DaskExecutor(Screening, Following):
         try:
             self.client.wait_for_workers(1, timeout=self.timeout)  # else the files would wait for ever
             self.workers = max(1, sum(self.client.nthreads().values()))
+            self._scheduler = self.client.scheduler_info(n_workers=0).get("id")  # (one started again: another)
         except Exception as exc:  # noqa: BLE001 - a timeout, or the scheduler gone meanwhile
             error = self._lost(exc)
             self.client.close()
@@ -121,11 +123,12 @@ class DaskExecutor(Screening, Following):
             return
         self._looked = now
         threads = self._threads()
+        if not threads and self.client.status != "running":  # the scheduler went
+            self._anew()
+        if threads and self._rescreen and not self._rescreened(now):
+            return
         if threads:
             self.workers, self._stalled = threads, None
-            if self._rescreen and self._screening is not None:
-                self._rescreen = False
-                self.screen(*self._screening)
             if threads > self._most:
                 self._most = threads
                 self._relabel()
@@ -143,12 +146,43 @@ class DaskExecutor(Screening, Following):
         elif self.timeout is not None and now - self._stalled > self.timeout:
             raise self._lost()
 
+    def _anew(self) -> None:
+        """The scheduler went (its files cancelled, the client reconnecting, or another one answering): the
+        workers there when it is back are asked before any file, all of them (one back at the same address may
+        be another machine), and the files wait for one that can (`_rescreened`). A look alone missed it when the
+        batch was busy meanwhile (then the files went to the first worker back, which could not run them)."""
+        if self._screening is not None:
+            self._rescreen = True
+            self._screened.clear()
+
+    def _rescreened(self, now: float) -> bool:
+        """After a reconnection (the scheduler back at its address, or followed to another): whether the workers
+        there now were asked as at the start, and one can run the files (they go to those only). While those
+        there cannot (a worker without the language joined first), the batch waits for one that can as it waits
+        for a worker at all: within the timeout from when the scheduler went, then the screen's error, as at the
+        start (it ended the batch at once, though the others were about to join)."""
+        assert self._screening is not None
+        with contextlib.suppress(Exception):  # the scheduler gone again: looked at again
+            if joined := [a for a in self.client.nthreads() if a not in self._screened]:
+                self._ask(joined)
+        self._fit = self._others()
+        if self._fit is None:
+            self._stalled = now if self._stalled is None else self._stalled
+            if self.timeout is None or now - self._stalled <= self.timeout:
+                return False
+            self.screen(*self._screening, waited=self.timeout)  # none came: its error, as at the start
+        self._rescreen = False  # (or none to say: workers with another pdftools, whose files say so)
+        return True
+
     def _threads(self) -> int:
         """The cluster's worker threads now; 0 when the scheduler is gone or has no worker. Counts only: a
         cluster of a thousand workers does not send each one's details."""
         if self.client.status != "running":
             return 0
         info = self.client.scheduler_info(n_workers=0)
+        if info.get("id") != self._scheduler:  # another scheduler (at the same address, or followed)
+            self._scheduler = info.get("id")
+            self._anew()
         return int(info.get("total_threads") or 0) if info.get("n_workers") else 0
 
     def run(self, fn: Callable[[Any], Any], items: Iterable[Any],
@@ -210,6 +244,7 @@ class DaskExecutor(Screening, Following):
                         dropped.append((item, drops + 1))  # sent again, to the workers left
                     continue
                 if future.cancelled() or isinstance(outcome, Exception) and self.client.status != "running":
+                    self._anew()  # (before the files are sent again: to workers asked)
                     if drops + 1 >= ATTEMPTS:  # the scheduler went: its files were dropped, not failed
                         raise self._lost()
                     dropped.append((item, drops + 1))  # sent again once a scheduler is back (the timeout)

@@ -148,6 +148,7 @@ class Following:
     _fit: list[str] | None
     _rescreen: bool
     _screening: Any
+    _screened: set[str]
 
     def _relabel(self) -> None:
         raise NotImplementedError  # the executor's
@@ -183,4 +184,5 @@ class Following:
         self._fit = None
         self._relabel()
         self._rescreen = self._screening is not None  # this cluster's workers, asked once they are there (`_watch`)
+        self._screened.clear()
         return True

@@ -56,14 +56,15 @@ class Screening:
     def _relabel(self) -> None:
         raise NotImplementedError  # the executor's
 
-    def screen(self, check: Callable[[Any], Any], item: Any) -> None:
+    def screen(self, check: Callable[[Any], Any], item: Any, waited: float | None = None) -> None:
         """Before any file: `check(item)` on every worker (sent as a file's work is: a worker with another
         pdftools says so), which answers None or its `host:pid` and an error (`work.check_here`: the op's check
         of what the machine that runs it must have, ocr's tesseract languages). Workers it fails on get no file:
         they are avoided, and the summary names them and why. When it fails on every worker, its error, once,
         before any file, as on this machine. From then on the files go only to workers asked: one that joins
         later is asked at the next look (`_watch`) before it gets any (it took queued files at once, and failed the
-        first); one that fails a file all the same (its machine changed) is avoided then (`_unable`)."""
+        first); one that fails a file all the same (its machine changed) is avoided then (`_unable`). `waited`:
+        the seconds a batch waited after a reconnection for a worker that can (`DaskExecutor._rescreened`)."""
         self._screening = (check, item)
         answers, failed = self._ask(None)
         if failed and self._fit is None:  # no worker can run a file: the error, once
@@ -71,12 +72,13 @@ class Screening:
 
             (worker, error), *_ = failed.values()
             kind = next((c for c in all_errors() if c.code == error.get("code")), PdftoolsError)
+            since = "" if waited is None else f" (waited {waited:g} s for one that can since the scheduler went)"
             if len(answers) == 1:  # as a file's row says it
-                raise kind(f"{error.get('message')} on worker {worker}", hint=error.get("hint"))
+                raise kind(f"{error.get('message')} on worker {worker}{since}", hint=error.get("hint"))
             said = [f"{w}: {e.get('message')}" for w, e in list(failed.values())[:3]]  # each its own (installed: ...)
             more = len(failed) - len(said)
             raise kind(f"none of the cluster's {len(answers)} workers can run it: {'; '.join(said)}"
-                       + f"; and {more} more" * bool(more), hint=error.get("hint"))
+                       + f"; and {more} more" * bool(more) + since, hint=error.get("hint"))
 
     def _ask(self, workers: list[str] | None) -> tuple[dict[str, Any], dict[str, tuple[str, dict[str, str]]]]:
         """The screen's check on these workers (None: all): their answers, and those it failed on (avoided)."""

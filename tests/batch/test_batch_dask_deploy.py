@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -355,12 +356,13 @@ def test_a_scheduler_restarted_mid_batch_is_survived_within_the_timeout(tmp_path
         [".pdftools-batch.jsonl", *(Path(r["output"]).name for r in done)])
 
 
-def test_a_scheduler_that_comes_back_elsewhere_is_followed_through_its_file(tmp_path: Path, sample: Path) -> None:
-    """A cluster named by its scheduler file, whose scheduler is started again at another address (a batch
-    system's job on another node, another port) writing the same file: the batch ended with CLUSTER_UNAVAILABLE
-    and had to be run again. It reads the file again, reconnects within PDFTOOLS_CLUSTER_TIMEOUT and sends what
-    was not done: every file once, every output once. The new cluster's workers are asked for the language
-    before they get a file, as the first ones were: the one without it gets none."""
+def through_a_move(tmp_path: Path, sample: Path, join: Callable[[Cluster], None], timeout: str = "60",
+                   moved: bool = True) -> tuple[int, list[dict[str, Any]], str, list[str], str, str]:
+    """A batch of scans to OCR in German on a cluster named by its scheduler file, whose one worker has the
+    language; its scheduler is killed once the first row is in, and started again at another address (`moved`;
+    else at the same one, as a supervisor restarts it), where `join` adds workers. The batch's exit code, its
+    rows, its stderr, the files the worker "english" was given (none when it is not there), the cluster's logs
+    and its scheduler's address."""
     pages = scans(sample, tmp_path / "pages", dpi=72, pages=4)
     (tmp_path / "in").mkdir()
     for copy in range(4):  # enough files that the batch is still running when the scheduler goes
@@ -373,7 +375,7 @@ def test_a_scheduler_that_comes_back_elsewhere_is_followed_through_its_file(tmp_
         moving.add_worker("before", env=with_german(tmp_path / "models-1"))
         moving.wait_for(1)
         env = {k: v for k, v in os.environ.items() if k not in ("PDFTOOLS_CLUSTER", "PDFTOOLS_DEBUG")}
-        env["PDFTOOLS_CLUSTER_TIMEOUT"] = "60"
+        env["PDFTOOLS_CLUSTER_TIMEOUT"] = timeout
         proc = subprocess.Popen([str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(tmp_path / "out"),
                                  "--cluster", str(moving.work / "scheduler.json"), "--set", "dpi=72", "--set",
                                  "language=deu", "--json"],
@@ -382,26 +384,27 @@ def test_a_scheduler_that_comes_back_elsewhere_is_followed_through_its_file(tmp_
         assert proc.stdout is not None
         first = json.loads(proc.stdout.readline())
         moving.stop_scheduler()
-        moving.restart_scheduler(moved=True)
-        # the worker with the language first, and connected: the new scheduler's workers are asked as they come,
-        # and asked while the one without it was alone there, the batch ended at once (OCR_LANGUAGE_MISSING, exit
-        # 8), as a batch none of whose workers can run it does (once in a few runs, always with 5 s between)
-        moving.add_worker("after", env=with_german(tmp_path / "models-2"))
-        moving.wait_for(1)
-        moving.add_worker("english", env=without_german(tmp_path / "english"))
+        moving.restart_scheduler(moved=moved)
+        join(moving)
         rest, err = rest_of(proc, timeout=180)
-        given = given_by(moving, "english")
+        given = given_by(moving, "english") if "english" in moving.procs else []
+        logs = moving.logs()
     finally:
         if proc is not None and proc.poll() is None:
             proc.kill()
             proc.wait()
         moving.close()
-    assert proc.returncode == 0, (err, moving.logs())
-    done = [first, *rows(rest)]
+    return proc.returncode, [first, *rows(rest)], err, given, logs, moving.address
+
+
+def assert_followed(tmp_path: Path, done: list[dict[str, Any]], err: str, given: list[str], address: str,
+                    moved: bool = True) -> None:
+    """Every file once, every output once and whole; the summary names the move (`moved`) and the worker
+    avoided, which was given no file."""
     assert sorted(Path(r["input"]).name for r in done) == sorted(p.name for p in (tmp_path / "in").iterdir())
     assert {r["status"] for r in done} == {"ok"}, done
     engine = json.loads(err)["engine"]
-    assert moving.address in engine and "followed" in engine and "not installed: deu" in engine, engine
+    assert address in engine and ("followed" in engine) == moved and "not installed: deu" in engine, engine
     assert given == [], given
     journal = [json.loads(line) for line in (tmp_path / "out" / ".pdftools-batch.jsonl").read_text().splitlines()]
     assert sorted(e["output"] for e in journal) == sorted(r["output"] for r in done)  # each once
@@ -410,6 +413,62 @@ def test_a_scheduler_that_comes_back_elsewhere_is_followed_through_its_file(tmp_
     for path in (tmp_path / "out").glob("*.pdf"):  # whole, searchable
         with pikepdf.open(path) as pdf:
             assert len(pdf.pages) == 1
+
+
+def test_a_scheduler_that_comes_back_elsewhere_is_followed_through_its_file(tmp_path: Path, sample: Path) -> None:
+    """A cluster named by its scheduler file, whose scheduler is started again at another address (a batch
+    system's job on another node, another port) writing the same file: the batch ended with CLUSTER_UNAVAILABLE
+    and had to be run again. It reads the file again, reconnects within PDFTOOLS_CLUSTER_TIMEOUT and sends what
+    was not done: every file once, every output once. The new cluster's workers are asked for the language
+    before they get a file, as the first ones were: the one without it gets none."""
+    def join(moving: Cluster) -> None:
+        moving.add_worker("after", env=with_german(tmp_path / "models-2"))
+        moving.wait_for(1)
+        moving.add_worker("english", env=without_german(tmp_path / "english"))
+
+    code, done, err, given, logs, address = through_a_move(tmp_path, sample, join)
+    assert code == 0, (err, logs)
+    assert_followed(tmp_path, done, err, given, address)
+
+
+@pytest.mark.parametrize("moved", [True, False], ids=["elsewhere", "same-address"])
+def test_a_scheduler_back_whose_first_worker_cannot_run_the_files_waits_for_one_that_can(
+        tmp_path: Path, sample: Path, moved: bool) -> None:
+    """The new scheduler's first worker lacks the language, and the one with it joins a few seconds later (as
+    workers start in any order): the re-check of a moved cluster's workers ended the batch at once with
+    OCR_LANGUAGE_MISSING (exit 8), as a batch none of whose workers can run it does at the start (and at the same
+    address, the files went to that worker, each failing). After a reconnection, workers that cannot run the
+    files are avoided, and the batch waits for one that can within PDFTOOLS_CLUSTER_TIMEOUT, as it waits for a
+    worker at all."""
+    def join(moving: Cluster) -> None:
+        moving.add_worker("english", env=without_german(tmp_path / "english"))
+        moving.wait_for(1)
+        time.sleep(5)  # the batch has asked the one without the language alone (it looks every second)
+        moving.add_worker("after", env=with_german(tmp_path / "models-2"))
+
+    code, done, err, given, logs, address = through_a_move(tmp_path, sample, join, moved=moved)
+    assert code == 0, ([r for r in done if r["status"] != "ok"], err, logs)
+    assert_followed(tmp_path, done, err, given, address, moved)
+
+
+def test_a_moved_scheduler_with_only_workers_that_cannot_run_the_files_ends_the_batch_in_words(
+        tmp_path: Path, sample: Path) -> None:
+    """The new scheduler's only worker lacks the language and none that has it comes: within the timeout the
+    batch ends as at the start, with the check's error (OCR_LANGUAGE_MISSING, exit 8) naming the worker, and
+    says how long it waited; the worker was given no file, and the files done before are kept."""
+    def join(moving: Cluster) -> None:
+        moving.add_worker("english", env=without_german(tmp_path / "english"))
+
+    code, done, err, given, logs, _ = through_a_move(tmp_path, sample, join, timeout="15")
+    assert code == 8, (err, logs)
+    error = json.loads(err.strip().splitlines()[-1])["error"]
+    assert error["code"] == "OCR_LANGUAGE_MISSING", error
+    assert "deu" in error["message"] and "on worker" in error["message"], error
+    assert "waited 15 s" in error["message"], error
+    assert given == [], given
+    assert {r["status"] for r in done} == {"ok"}, done
+    journal = [json.loads(line) for line in (tmp_path / "out" / ".pdftools-batch.jsonl").read_text().splitlines()]
+    assert len(journal) == len(done)
 
 
 def test_a_scheduler_named_by_a_host_name_is_followed_to_its_new_address(tmp_path: Path, sample: Path) -> None:

@@ -12,6 +12,22 @@ from pathlib import Path
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
 
 
+def checks(path: str | None = None) -> dict[str, dict]:
+    """`doctor --json`'s checks by name; `path`: the PATH it runs with."""
+    env = {**os.environ, "PATH": path} if path is not None else None
+    out = subprocess.run([PDFTOOLS, "doctor", "--json"], capture_output=True, text=True, check=False, env=env)
+    return {c["name"]: c for c in json.loads(out.stdout)["checks"]}
+
+
+def required_only(tmp_path: Path) -> str:
+    """A PATH holding the programs doctor requires and nothing else."""
+    bindir = tmp_path / "bin"
+    bindir.mkdir()
+    for name in ("pdftotext", "pdftoppm", "pdfinfo", "tesseract"):
+        os.symlink(shutil.which(name), bindir / name)  # type: ignore[arg-type]
+    return str(bindir)
+
+
 def test_everything_is_here() -> None:
     out = subprocess.run([PDFTOOLS, "doctor", "--json"], capture_output=True, text=True, check=False)
     data = json.loads(out.stdout)
@@ -70,30 +86,19 @@ def test_the_qpdf_inside_pikepdf_is_named() -> None:
 def test_setpriv_is_reported_with_what_it_is_for(tmp_path: Path) -> None:
     """util-linux's setpriv starts the programs so that they die with a pdftools killed outright (kill -9):
     doctor says whether it is there (not required: without it they only outlive such a kill)."""
-    out = subprocess.run([PDFTOOLS, "doctor", "--json"], capture_output=True, text=True, check=False)
-    setpriv = {c["name"]: c for c in json.loads(out.stdout)["checks"]}["setpriv"]
+    setpriv = checks()["setpriv"]
     assert setpriv["required"] is False and "kill -9" in setpriv["used_for"], setpriv
     assert setpriv["found"] is (shutil.which("setpriv") is not None), setpriv
-    bindir = tmp_path / "bin"
-    bindir.mkdir()
-    for name in ("pdftotext", "pdftoppm", "pdfinfo", "tesseract"):
-        os.symlink(shutil.which(name), bindir / name)  # type: ignore[arg-type]
-    out = subprocess.run([PDFTOOLS, "doctor", "--json"], capture_output=True, text=True, check=False,
-                         env={**os.environ, "PATH": str(bindir)})
-    setpriv = {c["name"]: c for c in json.loads(out.stdout)["checks"]}["setpriv"]
+    setpriv = checks(required_only(tmp_path))["setpriv"]
     assert not setpriv["found"] and setpriv["install"] == "apt-get install util-linux", setpriv
 
 
 def test_fontconfig_is_reported_with_what_it_is_for(tmp_path: Path) -> None:
     """stamp finds fonts for text in other scripts with fontconfig's fc-match: doctor says whether it is there
     (not required: Helvetica's text and a font given as a file need it not)."""
-    out = subprocess.run([PDFTOOLS, "doctor", "--json"], capture_output=True, text=True, check=False)
-    found = {c["name"]: c for c in json.loads(out.stdout)["checks"]}["fc-match"]
+    found = checks()["fc-match"]
     assert found["required"] is False and "stamp" in found["used_for"] and found["found"], found
-    (tmp_path / "bin").mkdir()
-    out = subprocess.run([PDFTOOLS, "doctor", "--json"], capture_output=True, text=True, check=False,
-                         env={**os.environ, "PATH": str(tmp_path / "bin")})
-    missing = {c["name"]: c for c in json.loads(out.stdout)["checks"]}["fc-match"]
+    missing = checks(required_only(tmp_path))["fc-match"]
     assert not missing["found"] and missing["install"] == "apt-get install fontconfig", missing
 
 
@@ -102,9 +107,7 @@ def test_the_cluster_extra_is_named() -> None:
     on each, did not say whether Dask was there."""
     from importlib import metadata
 
-    out = subprocess.run([PDFTOOLS, "doctor", "--json"], capture_output=True, text=True, check=False)
-    checks = {c["name"]: c for c in json.loads(out.stdout)["checks"]}
-    dask = checks["dask distributed"]
+    dask = checks()["dask distributed"]
     assert dask["found"] and dask["version"] == metadata.version("distributed") and not dask["required"], dask
     assert "batch" in dask["used_for"] and "cluster" in dask["used_for"], dask
 
@@ -113,15 +116,8 @@ def test_every_poppler_program_a_command_runs_is_checked(tmp_path: Path) -> None
     """`repair` redraws with poppler's pdftocairo where qpdf gives up (and `--poppler`), and `crop --to-content`
     renders with pdftoppm: doctor did not check pdftocairo at all, and named pdftoppm's use as thumbnails and ocr
     only, so `doctor` said everything was there while `repair` of a file qpdf cannot read failed."""
-    out = subprocess.run([PDFTOOLS, "doctor", "--json"], capture_output=True, text=True, check=False)
-    checks = {c["name"]: c for c in json.loads(out.stdout)["checks"]}
-    assert "repair" in checks["pdftocairo"]["used_for"] and checks["pdftocairo"]["found"], checks.get("pdftocairo")
-    assert "crop" in checks["pdftoppm"]["used_for"], checks["pdftoppm"]
-    bindir = tmp_path / "bin"
-    bindir.mkdir()
-    for name in ("pdftotext", "pdftoppm", "pdfinfo", "tesseract"):
-        os.symlink(shutil.which(name), bindir / name)  # type: ignore[arg-type]
-    out = subprocess.run([PDFTOOLS, "doctor", "--json"], capture_output=True, text=True, check=False,
-                         env={**os.environ, "PATH": str(bindir)})
-    cairo = {c["name"]: c for c in json.loads(out.stdout)["checks"]}["pdftocairo"]
+    found = checks()
+    assert "repair" in found["pdftocairo"]["used_for"] and found["pdftocairo"]["found"], found.get("pdftocairo")
+    assert "crop" in found["pdftoppm"]["used_for"], found["pdftoppm"]
+    cairo = checks(required_only(tmp_path))["pdftocairo"]
     assert not cairo["found"] and cairo["install"] == "apt-get install poppler-utils", cairo

@@ -189,7 +189,9 @@ def check_names(names: list[str], folder: Path, *, force: bool, field_hint: str)
                               hint=field_hint)
     existing = [n for n in names if (folder / n).exists()]
     if existing and not force:
-        raise OutputExists(f"{len(existing)} output(s) already exist in {folder}, e.g. {existing[0]}",
+        said = f"{existing[0]} already exists" if len(existing) == 1 else \
+            f"{len(existing):,} outputs already exist, e.g. {existing[0]}"
+        raise OutputExists(f"{said} in {folder}",
                            hint="Choose another {{out_dir}} (or remove those files), or give {{force}} to overwrite "
                                 "them.")
 

@@ -239,8 +239,10 @@ def test_existing_split_part_without_force(fails: Errors, pdf: Path, out_dir: Pa
     """One part exists: nothing is written, not even the parts that do not exist yet."""
     existing = out_dir / "a-003-003.pdf"
     existing.write_bytes(b"keep me")
+    # it said `1 output(s) already exist`; the hint names the folder's option, not another output path
     fails.run(["split", pdf, "-d", out_dir], errors.OutputExists, inputs=(pdf, existing),
-              message_has=("a-003-003.pdf",))
+              message_has=("a-003-003.pdf already exists in",),
+              hint="Choose another --out-dir (or remove those files), or give --force to overwrite them.")
     assert sorted(p.name for p in out_dir.iterdir()) == ["a-003-003.pdf"]
 
 

@@ -220,9 +220,7 @@ def _stamp_text(page: pikepdf.Page, line: drawn_text.Line, style: _Style, size: 
     w, h = x1 - x0, y1 - y0
     rotation = upright(page)
     width, height = (h, w) if rotation in (90, 270) else (w, h)  # as displayed
-    text_w, text_h = line.units * size / 1000, line.cap * size
-    cx = {"left": margin + text_w / 2, "right": width - margin - text_w / 2}.get(_side(position, 1), width / 2)
-    cy = {"top": height - margin - text_h / 2, "bottom": margin + text_h / 2}.get(_side(position, 0), height / 2)
+    text_w, text_h, cx, cy = _placed(line, size, position, margin, width, height)
     if not (0 <= cx <= width and 0 <= cy <= height):  # nothing would show, and the page would say it was stamped
         raise InvalidArgument(f"a {{{{margin}}}} of {margin:g} pt puts the stamp off page {number} ({width:g} x "
                               f"{height:g} pt)", hint="Give a margin under half the page's width and height.")
@@ -256,12 +254,19 @@ def _inside(line: drawn_text.Line, size: float, position: str, angle: float, mar
             height: float) -> bool:
     """Whether the line's box (its advance by its cap height), turned by `angle`, lies on the page (half a point's
     leeway), placed as _stamp_text places it."""
-    text_w, text_h = line.units * size / 1000, line.cap * size
+    text_w, text_h, cx, cy = _placed(line, size, position, margin, width, height)
     cos, sin = abs(math.cos(math.radians(angle))), abs(math.sin(math.radians(angle)))
     half_x, half_y = (cos * text_w + sin * text_h) / 2, (sin * text_w + cos * text_h) / 2
+    return cx - half_x >= -0.5 and cx + half_x <= width + 0.5 and cy - half_y >= -0.5 and cy + half_y <= height + 0.5
+
+
+def _placed(line: drawn_text.Line, size: float, position: str, margin: float, width: float,
+            height: float) -> tuple[float, float, float, float]:
+    """The line's width and cap height at `size`, and its centre on the page as displayed (`position`, `margin`)."""
+    text_w, text_h = line.units * size / 1000, line.cap * size
     cx = {"left": margin + text_w / 2, "right": width - margin - text_w / 2}.get(_side(position, 1), width / 2)
     cy = {"top": height - margin - text_h / 2, "bottom": margin + text_h / 2}.get(_side(position, 0), height / 2)
-    return cx - half_x >= -0.5 and cx + half_x <= width + 0.5 and cy - half_y >= -0.5 and cy + half_y <= height + 0.5
+    return text_w, text_h, cx, cy
 
 
 def _side(position: str, axis: int) -> str:

@@ -31,9 +31,8 @@ from pdftools.core.results import map_strings
 from pdftools.errors import FileNotFound, InvalidArgument, UploadTooLarge
 from pdftools.mcp.store import URI_PREFIX, FileStore, StoredFile, stored_name
 
-_DATA_URL = re.compile(r"data:(?P<mime>[\w.+\-]+/[\w.+\-]+)?(?P<params>(?:;[^;,]+)*);base64,(?P<data>.*)", re.DOTALL)
-_TEXT_URL = re.compile(r"data:(?P<mime>[\w.+\-]+/[\w.+\-]+)?(?P<params>(?:;[^;,]+)*),(?P<data>.*)", re.DOTALL)  # (RFC
-# 2397's other form: percent-encoded bytes, without `;base64`)
+# a data: URL (RFC 2397): base64 when its parameters end in `;base64`, else percent-encoded bytes
+_DATA_URL = re.compile(r"data:(?P<mime>[\w.+\-]+/[\w.+\-]+)?(?P<params>(?:;[^;,]+)*),(?P<data>.*)", re.DOTALL)
 _NAME = re.compile(r";(?:file)?name=([^;,]+)", re.IGNORECASE)  # RFC 2397 parameters: `;name=notes.txt`
 _LINK = re.compile(r"\s*https?://[^/\s]+/(?:\S*/)?files/([A-Za-z0-9_\-]{43})(?:[?#]\S*)?\s*")  # a download link
 STORED = "stored_files"  # where a result whose own `files` are something else lists the stored ones
@@ -153,12 +152,12 @@ class HttpPolicy(RootsPolicy):
         return self.workspace
 
     def _decode(self, raw: str) -> Path:
-        found = _DATA_URL.match(raw) or _TEXT_URL.match(raw)
+        found = _DATA_URL.match(raw)
         if raw.startswith("data:") and found is None:
             raise InvalidArgument("a data: URL is data:[TYPE][;name=NAME][;base64],DATA: this one has no comma",
                                   hint="E.g. data:text/plain;base64,SGk= (base64), or data:text/plain,Hi%20there "
                                        "(percent-encoded text).")
-        payload, text = found["data"] if found else raw, found is not None and found.re is _TEXT_URL
+        payload, text = found["data"] if found else raw, found is not None and not found["params"].endswith(";base64")
         if (len(payload) if text else len(payload) * 3 // 4) > self.max_upload:  # checked before decoding anything
             raise UploadTooLarge(f"the {'data: URL' if text else 'base64'} payload is over the {self.max_upload:,} "
                                  "byte limit")

@@ -31,7 +31,9 @@ def _walk(pdf: pikepdf.Pdf, holder: Any, mode: int, counts: list[int], strip: bo
     kept, modes, changed = [], [], False
     own = holder.obj if isinstance(holder, pikepdf.Page) else holder
     forms = own.get("/Resources", pikepdf.Dictionary()).get("/XObject", pikepdf.Dictionary())
-    for instruction in pikepdf.parse_content_stream(holder):
+    from pdftools.document.resources import instructions
+
+    for instruction in instructions(holder):  # (a damaged stream's TypeError made the PdfError of any other)
         operator = str(instruction.operator) if isinstance(instruction, pikepdf.ContentStreamInstruction) else ""
         operands = getattr(instruction, "operands", [])
         if operator == "q":

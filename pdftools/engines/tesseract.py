@@ -28,7 +28,7 @@ CODE = re.compile(r"(script/)?[A-Za-z0-9][A-Za-z0-9_]*")
 
 
 @cache
-def _listed() -> tuple[str, ...]:
+def listed() -> tuple[str, ...]:
     """What `tesseract --list-langs` lists (its data files), `osd` included."""
     out = engines.run(["tesseract", "--list-langs"], timeout=30).decode()
     return tuple(sorted(line.strip() for line in out.splitlines()[1:] if line.strip()))
@@ -36,13 +36,13 @@ def _listed() -> tuple[str, ...]:
 
 def languages() -> tuple[str, ...]:
     """Installed tesseract languages (without `osd`, which is for orientation only)."""
-    return tuple(lang for lang in _listed() if lang != "osd")
+    return tuple(lang for lang in listed() if lang != "osd")
 
 
 def check_orientation_data() -> None:
     """OCR_LANGUAGE_MISSING when tesseract's orientation data (`osd`) is not installed: without it tesseract
     cannot tell which way a page is turned, and every page would be read as it lies."""
-    if "osd" not in _listed():
+    if "osd" not in listed():
         raise OcrLanguageMissing("{{rotate_pages}} needs tesseract's orientation data (osd), which is not installed",
                                  hint="Install `apt-get install tesseract-ocr-osd` (Debian/Ubuntu), or leave out "
                                       "{{rotate_pages}}.")

@@ -86,8 +86,10 @@ def _languages() -> list[str]:
 
 def _osd() -> Check:
     """tesseract's orientation data, for OCR that turns pages upright (said in no front end's words)."""
+    from pdftools.engines import tesseract
+
     try:
-        found = "osd" in engines.run(["tesseract", "--list-langs"], timeout=30).decode().split()
+        found = "osd" in tesseract.listed()  # (the list _languages read: tesseract runs once)
     except PdftoolsError:
         found = False
     return _check("tesseract osd", "{ocr}: turning pages upright", False, found, None,

@@ -321,7 +321,7 @@ def _no_parent(pdf: pikepdf.Pdf, parent: str, input: str) -> InvalidArgument:
     import difflib
     import shlex
 
-    titles = list(dict.fromkeys(str(node.title) for node in _walk_titles(pdf)))
+    titles = list(dict.fromkeys(_all_titles(outline.read(pdf))))
     if not titles:
         name = "standard input" if input == "-" else input
         return InvalidArgument(f"{name} has no bookmarks, so none is titled {parent!r}",
@@ -333,18 +333,6 @@ def _no_parent(pdf: pikepdf.Pdf, parent: str, input: str) -> InvalidArgument:
                            hint=f"{said}{{{{cli:`pdftools bookmarks list {shlex.quote(input)}`}}}}"
                                 f"{{{{mcp:`pdf_bookmarks` (action list)}}}} shows every title; {{{{parent}}}} is one "
                                 f"of them, as written.")
-
-
-def _walk_titles(pdf: pikepdf.Pdf) -> list[Any]:
-    """Every bookmark, depth first (through pikepdf's outline model: titles only)."""
-    found: list[Any] = []
-    with pdf.open_outline() as current:
-        todo = list(reversed(current.root))
-        while todo:
-            item = todo.pop()
-            found.append(item)
-            todo.extend(reversed(item.children))
-    return found
 
 
 def _count_one_more(above: list[Any]) -> None:

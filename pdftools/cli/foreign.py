@@ -109,7 +109,7 @@ QPDF_MERGE_WORDS = {  # qpdf's page selection at `merge`
 QPDF_SPLIT_WORDS = {  # qpdf's --split-pages at `split`
     "--split-pages": "split writes every page by default, into -d DIR; qpdf's --split-pages=N is --every N",
 }
-_ITSELF = "`pdftools {0}` does what qpdf's --{0} does: leave it out"
+_ITSELF = "`pdftools {0}` does what qpdf's --{1} does: leave it out"
 QPDF_ENCRYPT_WORDS = {  # qpdf's --encrypt at `protect`
     "--encrypt": "qpdf's --encrypt USER OWNER 256 -- is `pdftools protect FILE --user-password-file U "
                  "--owner-password-file O` here (AES-256 by default; --allow for the permissions)",
@@ -118,5 +118,5 @@ FOREIGN_WORDS = {"merge": QPDF_MERGE_WORDS, "split": QPDF_SPLIT_WORDS,  # anothe
                  "search": PDFGREP_WORDS, "ocr": OCRMYPDF_WORDS, "text": PDFTOTEXT_WORDS, "convert": PANDOC_WORDS,
                  "rotate": QPDF_ROTATE_WORDS, "nup": PDFJAM_WORDS, "attachments add": QPDF_ATTACH_WORDS,
                  "stamp": QPDF_OVERLAY_WORDS, "protect": QPDF_ENCRYPT_WORDS,
-                 "unprotect": {"--decrypt": "`pdftools unprotect` does what qpdf's --decrypt does: leave it out"},
-                 **{name: {f"--{name}": _ITSELF.format(name)} for name in ("linearize", "check")}}
+                 **{name: {f"--{flag}": _ITSELF.format(name, flag)}
+                    for name, flag in (("unprotect", "decrypt"), ("linearize", "linearize"), ("check", "check"))}}

@@ -65,7 +65,8 @@ def layout(model: Any, *, tty: bool) -> Fields:
     return Fields(rows)
 
 
-UNITS = {"size": "bytes"}  # what a field counts, by name (a result's `table_units` adds its own: compress `saved`)
+UNITS = {"size": "bytes", "bytes": "bytes"}  # what a field counts, by name (a result's `table_units` adds its own:
+# compress `saved`)
 
 
 def _laid_cell(name: str, value: Any, tty: bool, unit: str | None = None) -> Any:

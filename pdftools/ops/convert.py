@@ -41,7 +41,6 @@ MARKDOWNS = ("markdown", "gfm", "commonmark", "commonmark_x", "markdown_strict",
 class ConvertResult:
     __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
     table_labels: ClassVar = {"bytes": "size"}  # a person reads the size written as other commands give it
-    table_units: ClassVar = {"bytes": "bytes"}
     input: str | None
     """The file converted; None when the document was given as a string (`content`)."""
     from_format: str

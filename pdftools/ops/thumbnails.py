@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, Literal
 
 from pdftools import engines
 from pdftools.core import limits, results, streams, task
@@ -42,7 +42,6 @@ class Thumbnail:
     height: int
     bytes: int
 
-    table_units: ClassVar = {"bytes": "bytes"}  # a person reads `5.8 kB`, as ls's and attachments' sizes
 
 
 @dataclass

@@ -30,6 +30,7 @@ class Raw:
     space: str = "/DeviceGray"
     bits: int = 8
     parms: dict[str, Any] = field(default_factory=dict)
+    decode: list[int] | None = None  # /Decode (an Adobe CMYK JPEG's inverted [1 0 ...]); None: the default
 
 
 def as_is(path: Path) -> list[Raw | None]:
@@ -91,7 +92,8 @@ def _group4(fh: io.BufferedIOBase | io.BytesIO, frame: Image.Image) -> Raw | Non
 
 
 def stream(pdf: Any, raw: Raw) -> Any:
-    """The image XObject holding `raw`'s data as it is."""
+    """The image XObject holding `raw`'s data as it is: the one place an image's dictionary is made (JPEG, Flate,
+    JPEG 2000, CCITT)."""
     import pikepdf
 
     image = pdf.make_stream(raw.data)
@@ -100,4 +102,6 @@ def stream(pdf: Any, raw: Raw) -> Any:
                                            BitsPerComponent=raw.bits, Filter=pikepdf.Name(raw.filter))
     if raw.parms:
         image.DecodeParms = pikepdf.Dictionary({f"/{key}": value for key, value in raw.parms.items()})
+    if raw.decode is not None:
+        image.Decode = pikepdf.Array(raw.decode)
     return image

@@ -90,16 +90,10 @@ def _placed(width: float, height: float, turn: int, paper: str | None) -> tuple[
 
 def _jpeg(pdf: pikepdf.Pdf, path: Path, img: Image.Image) -> pikepdf.Stream:
     """The JPEG file's bytes as the image's stream (DCTDecode): nothing decoded, nothing lost."""
-    import pikepdf
-
     space = SPACES.get(img.mode, ("/DeviceRGB", 8))[0]
-    stream = pdf.make_stream(path.read_bytes())
-    stream.stream_dict = pikepdf.Dictionary(Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image, Width=img.width,
-                                            Height=img.height, ColorSpace=pikepdf.Name(space), BitsPerComponent=8,
-                                            Filter=pikepdf.Name.DCTDecode)
-    if img.mode == "CMYK" and "adobe" in img.info:  # Adobe's CMYK JPEGs are stored inverted (as img2pdf reads them)
-        stream.Decode = pikepdf.Array([1, 0] * 4)
-    return stream
+    inverted = img.mode == "CMYK" and "adobe" in img.info  # Adobe's CMYK JPEGs are stored so (as img2pdf reads them)
+    return image_data.stream(pdf, image_data.Raw(path.read_bytes(), "/DCTDecode", img.width, img.height, space,
+                                                 decode=[1, 0] * 4 if inverted else None))
 
 
 def _decoded(pdf: pikepdf.Pdf, img: Image.Image) -> pikepdf.Stream:
@@ -131,17 +125,12 @@ def _bilevel(pdf: pikepdf.Pdf, img: Image.Image) -> pikepdf.Stream:
 
 
 def _flate(pdf: pikepdf.Pdf, img: Image.Image) -> pikepdf.Stream:
-    import pikepdf
-
     if img.mode.startswith("I;16"):  # 16-bit grey (a PNG's): its values as they are, big-endian as PDF wants
         (space, bits), data = ("/DeviceGray", 16), img.tobytes("raw", "I;16B")
     else:
         (space, bits), data = SPACES[img.mode], img.tobytes()
-    stream = pdf.make_stream(zlib.compress(data, 6))
-    stream.stream_dict = pikepdf.Dictionary(Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image, Width=img.width,
-                                            Height=img.height, ColorSpace=pikepdf.Name(space),
-                                            BitsPerComponent=bits, Filter=pikepdf.Name.FlateDecode)
-    return stream
+    return image_data.stream(pdf, image_data.Raw(zlib.compress(data, 6), "/FlateDecode", img.width, img.height,
+                                                 space, bits))
 
 
 def _turn(path: Path, name: str, warnings: list[str]) -> int:

@@ -25,7 +25,7 @@ class _Read:
     counts: list[int] = field(default_factory=lambda: [0, 0])
     seen: set[Any] = field(default_factory=set)
     stripped: dict[Any, bytes] = field(default_factory=dict)
-    forms: dict[Any, Any] = field(default_factory=dict)
+    drawn: dict[Any, dict[str, Any]] = field(default_factory=dict)  # key -> the forms it draws, by resource name
 
     @property
     def only_invisible(self) -> bool:
@@ -70,11 +70,11 @@ def _walk(holder: Any, key: Any, mode: int, read: _Read, depth: int = 0) -> None
                 continue
         elif operator == "Do" and operands:
             form = forms.get(str(operands[0]))
-            fresh = isinstance(form, pikepdf.Stream) and (form.objgen, mode) not in read.seen
-            if fresh and form.get("/Subtype") == "/Form":
-                read.seen.add((form.objgen, mode))
-                read.forms[form.objgen] = form
-                _walk(form, form.objgen, mode, read, depth + 1)
+            if isinstance(form, pikepdf.Stream) and form.get("/Subtype") == "/Form":
+                read.drawn.setdefault(key, {})[str(operands[0])] = form
+                if (form.objgen, mode) not in read.seen:
+                    read.seen.add((form.objgen, mode))
+                    _walk(form, form.objgen, mode, read, depth + 1)
         kept.append(instruction)
     if changed:
         read.stripped[key] = pikepdf.unparse_content_stream(kept)
@@ -93,15 +93,63 @@ def only_invisible_text(pdf: pikepdf.Pdf, page: pikepdf.Page) -> bool:
     return _read(page).only_invisible
 
 
-def strip_invisible_text(pdf: pikepdf.Pdf, page: pikepdf.Page) -> bool:
+def strip_invisible_text(pdf: pikepdf.Pdf, page: pikepdf.Page, copies: dict[Any, Any] | None = None) -> bool:
     """Take out the page's invisible text when it shows none visible; whether it did (it had some to take). One
-    walk: each stream read once, written only when the page turns out to show no visible text."""
+    walk: each stream read once, written only when the page turns out to show no visible text. A form is never
+    changed where it is: the page draws a copy without the text (and a copy of each form drawing such a form), as
+    another page, an annotation or the same form drawn with text shown may draw it as it is. `copies` (the form's
+    objgen -> its copy) lets the pages of one run share them."""
     read = _read(page)
     if not read.only_invisible:
         return False
-    for key, data in read.stripped.items():
-        if key is None:
-            page.obj.Contents = pdf.make_stream(data)
-        else:
-            read.forms[key].write(data)
+    if None in read.stripped:
+        page.obj.Contents = pdf.make_stream(read.stripped[None])
+    made = _Copies(pdf, read, {} if copies is None else copies)
+    resources = made.resources(page.obj, None)
+    if resources is not None:
+        page.obj.Resources = resources
     return True
+
+
+@dataclass
+class _Copies:
+    """The copies of the forms a page draws that hold invisible text or draw one that does."""
+
+    pdf: pikepdf.Pdf
+    read: _Read
+    made: dict[Any, Any]
+    changed: dict[Any, bool] = field(default_factory=dict)
+
+    def resources(self, holder: Any, key: Any) -> Any:
+        """`holder`'s /Resources with each such form it draws its copy (the XObject dictionary a new one, so that
+        resources shared with other pages stay as they are); None when it draws none."""
+        import pikepdf
+
+        names = {name: form for name, form in self.read.drawn.get(key, {}).items() if self._changes(form.objgen)}
+        if not names:
+            return None
+        resources = pikepdf.Dictionary(dict(holder.Resources.items()))
+        resources.XObject = pikepdf.Dictionary(dict(holder.Resources.XObject.items()))
+        for name, form in names.items():
+            resources.XObject[name] = self._copy(form)
+        return resources
+
+    def _changes(self, key: Any) -> bool:
+        if key not in self.changed:
+            self.changed[key] = key in self.read.stripped  # set first: a form drawing itself ends here
+            drawn = self.read.drawn.get(key, {}).values()
+            self.changed[key] = self.changed[key] or any(self._changes(form.objgen) for form in drawn)
+        return self.changed[key]
+
+    def _copy(self, form: Any) -> Any:
+        if form.objgen not in self.made:
+            stripped = self.read.stripped.get(form.objgen)  # (b"": it showed nothing else)
+            copy = self.pdf.make_stream(form.read_bytes() if stripped is None else stripped)
+            self.made[form.objgen] = copy  # before the forms it draws: one drawing itself draws its copy
+            for name, value in form.stream_dict.items():
+                if name not in ("/Length", "/Filter", "/DecodeParms"):
+                    copy[name] = value
+            resources = self.resources(form, form.objgen)
+            if resources is not None:
+                copy.Resources = resources
+        return self.made[form.objgen]

@@ -1,11 +1,13 @@
-"""Image data a PDF holds as it is, as img2pdf puts it in: a JPEG 2000 file (JPXDecode) and a TIFF's CCITT Group 4
-strip (CCITTFaxDecode), never decoded, so nothing is lost and nothing grows. What PDF's filters cannot take as it
+"""Image data a PDF holds as it is, as img2pdf puts it in: a JPEG 2000 file (JPXDecode), a TIFF's CCITT Group 4
+strip (CCITTFaxDecode) and a 16-bit colour PNG's data (Flate with PNG's predictors: Pillow reads 8 bits of each
+sample), never decoded, so nothing is lost and nothing grows. What PDF's filters cannot take as it
 is (several strips, each coded on its own; a Group 3 TIFF; a photometric other than black and white) is decoded;
 a bilevel image may then be coded again as Group 4 in one strip (as img2pdf does, with Pillow's libtiff)."""
 
 from __future__ import annotations
 
 import io
+import struct
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -15,6 +17,7 @@ if TYPE_CHECKING:
 
 JP2 = b"\x00\x00\x00\x0cjP  \r\n\x87\n"  # a JP2 file's signature box (a bare codestream is decoded instead)
 JPX_SPACES = {"L": "/DeviceGray", "RGB": "/DeviceRGB", "CMYK": "/DeviceCMYK"}  # 8-bit, no alpha: as it is
+PNG = b"\x89PNG\r\n\x1a\n"
 STRIP_OFFSETS, STRIP_BYTES, PHOTOMETRIC, FILL_ORDER = 273, 279, 262, 266
 REVERSED = bytes(int(f"{n:08b}"[::-1], 2) for n in range(256))  # FillOrder 2: each byte's bits the other way
 
@@ -40,6 +43,8 @@ def as_is(path: Path) -> list[Raw | None]:
     with Image.open(path) as img:
         if img.format == "JPEG2000":
             return [_jpx(path, img)]
+        if img.format == "PNG":
+            return [_deep_png(path)]
         if img.format != "TIFF":
             return []
         with path.open("rb") as fh:
@@ -68,6 +73,27 @@ def _jpx(path: Path, img: Image.Image) -> Raw | None:
     if head != JP2 or img.mode not in JPX_SPACES:
         return None
     return Raw(path.read_bytes(), "/JPXDecode", img.width, img.height, JPX_SPACES[img.mode])
+
+
+def _deep_png(path: Path) -> Raw | None:
+    """A 16-bit RGB PNG's data as it is (its IDAT chunks: Flate, each row's PNG filter a predictor), or None: any
+    other PNG (Pillow reads it whole), an interlaced one (no predictor undoes Adam7), one with transparency."""
+    data = path.read_bytes()
+    at, chunks = len(PNG), dict[bytes, list[bytes]]()
+    while at + 8 <= len(data) and data[:len(PNG)] == PNG:
+        length, kind = int.from_bytes(data[at:at + 4], "big"), data[at + 4:at + 8]
+        chunks.setdefault(kind, []).append(data[at + 8:at + 8 + length])
+        at += 12 + length
+        if kind == b"IEND":
+            break
+    header = chunks.get(b"IHDR", [b""])[0]
+    if len(header) != 13 or b"tRNS" in chunks or not chunks.get(b"IDAT"):
+        return None
+    width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", header)
+    if (depth, colour, interlace) != (16, 2, 0):
+        return None
+    parms = {"Predictor": 15, "Colors": 3, "BitsPerComponent": 16, "Columns": width}
+    return Raw(b"".join(chunks[b"IDAT"]), "/FlateDecode", width, height, "/DeviceRGB", 16, parms)
 
 
 def _group4(fh: io.BufferedIOBase | io.BytesIO, frame: Image.Image) -> Raw | None:

@@ -1,0 +1,56 @@
+"""Images to PDF beside img2pdf (0.6.3, measured; what it does is written in each test, img2pdf is not needed):
+where img2pdf keeps an image's data without loss or places its page right, pdftools does too; where it refuses,
+pdftools makes the page and says what it could not keep."""
+
+from __future__ import annotations
+
+import struct
+import subprocess
+import zlib
+from pathlib import Path
+from typing import Any
+
+import pikepdf
+from PIL import Image
+
+from pdftools.document.image_pages import image_pdf
+
+
+def _png(path: Path, width: int, height: int, colour_type: int, depth: int, rows: list[bytes],
+         extra: bytes = b"") -> None:
+    """A PNG written chunk by chunk (Pillow writes no 16-bit colour), its rows unfiltered."""
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    header = struct.pack(">IIBBBBB", width, height, depth, colour_type, 0, 0, 0)
+    data = zlib.compress(b"".join(b"\0" + row for row in rows))
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + extra + chunk(b"IDAT", data)
+                     + chunk(b"IEND", b""))
+
+
+def _deep_rgb() -> list[bytes]:
+    return [b"".join(struct.pack(">HHH", x * 3000 + y, y * 5000 + 1, 65535 - x * 3000) for x in range(20))
+            for y in range(10)]
+
+
+def _image(pdf: pikepdf.Pdf, page: int = 0) -> Any:
+    return pdf.pages[page].Resources.XObject.Im0
+
+
+def _rendered(pdf: pikepdf.Pdf, folder: Path) -> Image.Image:
+    pdf.save(folder / "x.pdf")
+    subprocess.run(["pdftocairo", "-png", "-r", "72", "-singlefile", str(folder / "x.pdf"), str(folder / "r")],
+                   check=True)
+    return Image.open(folder / "r.png").convert("RGB")
+
+
+def test_a_16_bit_colour_png_keeps_its_16_bits(tmp_path: Path) -> None:
+    """img2pdf puts a 16-bit RGB PNG's data in as it is (Flate, PNG predictors): every sample whole. pdftools
+    decoded it with Pillow, which reads 8 bits of each: the low byte of every sample was lost."""
+    _png(tmp_path / "deep.png", 20, 10, 2, 16, _deep_rgb())
+    pdf, warnings = image_pdf([tmp_path / "deep.png"])
+    image = _image(pdf)
+    assert (image.BitsPerComponent, image.ColorSpace, image.Width, image.Height) == (16, "/DeviceRGB", 20, 10)
+    assert image.read_bytes() == b"".join(_deep_rgb())  # each sample as it was, big-endian
+    assert warnings == []

@@ -34,6 +34,7 @@ class Raw:
     bits: int = 8
     parms: dict[str, Any] = field(default_factory=dict)
     decode: list[int] | None = None  # /Decode (an Adobe CMYK JPEG's inverted [1 0 ...]); None: the default
+    mask: list[int] | None = None  # a colour-key /Mask (a PNG's tRNS colour: [r r g g b b]); None: opaque
 
 
 def as_is(path: Path) -> list[Raw | None]:
@@ -75,23 +76,33 @@ def _jpx(path: Path, img: Image.Image) -> Raw | None:
     return Raw(path.read_bytes(), "/JPXDecode", img.width, img.height, JPX_SPACES[img.mode])
 
 
+def png_header(path: Path) -> tuple[int, int, int] | None:
+    """A PNG file's bit depth, colour type and interlace method (its IHDR), or None for what is no PNG."""
+    with path.open("rb") as fh:
+        head = fh.read(len(PNG) + 8 + 13)
+    if head[:len(PNG)] != PNG or head[len(PNG) + 4:len(PNG) + 8] != b"IHDR":
+        return None
+    depth, colour, _, _, interlace = struct.unpack(">BBBBB", head[-5:])
+    return depth, colour, interlace
+
+
 def _deep_png(path: Path) -> Raw | None:
     """A 16-bit RGB PNG's data as it is (its IDAT chunks: Flate, each row's PNG filter a predictor), or None: any
-    other PNG (Pillow reads it whole), an interlaced one (no predictor undoes Adam7), one with transparency."""
+    other PNG (Pillow reads it whole), an interlaced one (no predictor undoes Adam7), one with a transparent colour
+    (which a colour key of 16 bits would show, but poppler reads 8 bits of it)."""
+    if png_header(path) != (16, 2, 0):
+        return None
     data = path.read_bytes()
     at, chunks = len(PNG), dict[bytes, list[bytes]]()
-    while at + 8 <= len(data) and data[:len(PNG)] == PNG:
+    while at + 8 <= len(data):
         length, kind = int.from_bytes(data[at:at + 4], "big"), data[at + 4:at + 8]
         chunks.setdefault(kind, []).append(data[at + 8:at + 8 + length])
         at += 12 + length
         if kind == b"IEND":
             break
-    header = chunks.get(b"IHDR", [b""])[0]
-    if len(header) != 13 or b"tRNS" in chunks or not chunks.get(b"IDAT"):
+    if b"tRNS" in chunks or not chunks.get(b"IDAT"):
         return None
-    width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", header)
-    if (depth, colour, interlace) != (16, 2, 0):
-        return None
+    width, height = struct.unpack(">II", chunks[b"IHDR"][0][:8])
     parms = {"Predictor": 15, "Colors": 3, "BitsPerComponent": 16, "Columns": width}
     return Raw(b"".join(chunks[b"IDAT"]), "/FlateDecode", width, height, "/DeviceRGB", 16, parms)
 
@@ -130,4 +141,6 @@ def stream(pdf: Any, raw: Raw) -> Any:
         image.DecodeParms = pikepdf.Dictionary({f"/{key}": value for key, value in raw.parms.items()})
     if raw.decode is not None:
         image.Decode = pikepdf.Array(raw.decode)
+    if raw.mask is not None:
+        image.Mask = pikepdf.Array(raw.mask)
     return image

@@ -1,6 +1,7 @@
 """Images as PDF pages, without OCR (as img2pdf and `pdfcpu import` make them): one page an image, or a frame of
 a multi-page TIFF. A JPEG goes in as it is (DCTDecode, its bytes unchanged); every other image is decoded by
-Pillow and stored without loss (Flate), its alpha channel a soft mask (/SMask). A page is the image's size at its
+Pillow and stored without loss (Flate), its alpha channel a soft mask (/SMask), a PNG's one transparent colour a
+colour-key /Mask. A page is the image's size at its
 dpi (72 when it says none), or a paper size the image is fitted onto, centred, turned its way. An EXIF
 orientation turns the page (/Rotate), never the pixels."""
 
@@ -98,17 +99,19 @@ def _jpeg(pdf: pikepdf.Pdf, path: Path, img: Image.Image) -> pikepdf.Stream:
 
 def _decoded(pdf: pikepdf.Pdf, img: Image.Image) -> pikepdf.Stream:
     """Pillow's pixels, Flate-compressed (a bilevel image's maybe Group 4): lossless; alpha (or a palette's
-    transparency) as a soft mask."""
+    transparency) as a soft mask, a grey or RGB image's one transparent colour (a PNG's tRNS) as a colour key."""
     if img.mode == "1":
         return _bilevel(pdf, img)
-    alpha = None
-    if img.mode in ("RGBA", "LA", "PA") or (img.mode == "P" and "transparency" in img.info):
+    alpha, key = None, _colour_key(img)
+    if img.mode.startswith("I;16") and key is not None:  # poppler reads 8 bits of a 16-bit key: a soft mask
+        alpha, key = _keyed_out(img, key[0]), None
+    elif img.mode in ("RGBA", "LA", "PA") or (img.mode == "P" and "transparency" in img.info):
         rgba = img.convert("RGBA" if img.mode != "LA" else "LA")
         alpha = rgba.getchannel("A")
         img = rgba.convert("L" if rgba.mode == "LA" else "RGB")
     elif img.mode not in SPACES and not img.mode.startswith("I;16"):
         img = img.convert("RGB")  # a palette, or 32-bit values: as 8-bit RGB
-    stream = _flate(pdf, img)
+    stream = _flate(pdf, img, key)
     if alpha is not None and alpha.getextrema() != (255, 255):  # an alpha channel fully opaque is left out
         stream.SMask = _flate(pdf, alpha)
     return stream
@@ -124,13 +127,31 @@ def _bilevel(pdf: pikepdf.Pdf, img: Image.Image) -> pikepdf.Stream:
     return image_data.stream(pdf, image_data.Raw(flate, "/FlateDecode", img.width, img.height, bits=1))
 
 
-def _flate(pdf: pikepdf.Pdf, img: Image.Image) -> pikepdf.Stream:
+def _colour_key(img: Image.Image) -> list[int] | None:
+    """A PNG's tRNS colour (one grey or RGB value transparent, no alpha channel: Pillow gives it in `info`) as a
+    colour-key /Mask, each component's range that value alone; None without one."""
+    found = img.info.get("transparency")
+    if img.mode in ("L", "I;16", "I;16B") and isinstance(found, int):
+        return [found, found]
+    if img.mode == "RGB" and isinstance(found, tuple) and len(found) == 3 and max(found) < 256:  # (of 8 bits)
+        return [value for value in found for _ in range(2)]
+    return None
+
+
+def _keyed_out(img: Image.Image, value: int) -> Image.Image:
+    """The soft mask of a 16-bit grey image whose pixels of `value` are transparent (0 there, else 255)."""
+    from PIL import ImageMath
+
+    return ImageMath.lambda_eval(lambda v: (v["a"] != value) * 255, a=img.convert("I")).convert("L")
+
+
+def _flate(pdf: pikepdf.Pdf, img: Image.Image, mask: list[int] | None = None) -> pikepdf.Stream:
     if img.mode.startswith("I;16"):  # 16-bit grey (a PNG's): its values as they are, big-endian as PDF wants
         (space, bits), data = ("/DeviceGray", 16), img.tobytes("raw", "I;16B")
     else:
         (space, bits), data = SPACES[img.mode], img.tobytes()
     return image_data.stream(pdf, image_data.Raw(zlib.compress(data, 6), "/FlateDecode", img.width, img.height,
-                                                 space, bits))
+                                                 space, bits, mask=mask))
 
 
 def _turn(path: Path, name: str, warnings: list[str]) -> int:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pikepdf
+import pytest
 from PIL import Image
 
 from pdftools.document.image_pages import image_pdf
@@ -54,3 +55,30 @@ def test_a_16_bit_colour_png_keeps_its_16_bits(tmp_path: Path) -> None:
     assert (image.BitsPerComponent, image.ColorSpace, image.Width, image.Height) == (16, "/DeviceRGB", 20, 10)
     assert image.read_bytes() == b"".join(_deep_rgb())  # each sample as it was, big-endian
     assert warnings == []
+
+
+@pytest.mark.parametrize("kind", ["rgb", "grey", "grey 16"])
+def test_a_png_s_transparent_colour_stays_transparent(tmp_path: Path, kind: str) -> None:
+    """A PNG's tRNS colour (one RGB or grey value transparent, no alpha channel): img2pdf makes it a soft mask;
+    pdftools dropped it (Pillow gives it in `info`, not as alpha), so the transparent half showed its colour. It is
+    the image's colour-key /Mask, the image as it was; of a 16-bit grey PNG (which img2pdf refuses) a soft mask."""
+    source = tmp_path / "key.png"
+    if kind == "rgb":
+        img = Image.new("RGB", (30, 20), (255, 0, 0))
+        img.paste((0, 160, 0), (0, 0, 15, 20))
+        img.save(source, transparency=(0, 160, 0))
+    elif kind == "grey":
+        img = Image.new("L", (30, 20), 200)
+        img.paste(50, (0, 0, 15, 20))
+        img.save(source, transparency=50)
+    else:  # 16 bits: the key a value of 16 bits (the other half's differs in its low byte only)
+        rows = [b"".join(struct.pack(">H", 7 if x < 15 else 263) for x in range(30)) for _ in range(20)]
+        trns = struct.pack(">H", 7)
+        _png(source, 30, 20, 0, 16, rows, struct.pack(">I", 2) + b"tRNS" + trns
+             + struct.pack(">I", zlib.crc32(b"tRNS" + trns)))
+    pdf, _ = image_pdf([source])
+    shown = _rendered(pdf, tmp_path)
+    assert shown.getpixel((5, 10)) == (255, 255, 255), kind  # the transparent half: the white page under it
+    assert shown.getpixel((25, 10)) != (255, 255, 255), kind
+    if kind == "grey 16":  # (a soft mask: poppler reads 8 bits of a 16-bit colour key, and shows it opaque)
+        assert _image(pdf).BitsPerComponent == 16

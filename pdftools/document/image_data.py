@@ -86,6 +86,22 @@ def png_header(path: Path) -> tuple[int, int, int] | None:
     return depth, colour, interlace
 
 
+def narrowed(path: Path) -> str | None:
+    """What is lost of a 16-bit colour PNG decoded by Pillow, which reads 8 bits of each sample (16-bit grey it
+    reads whole; a 16-bit RGB PNG's data goes in as it is unless interlaced or with a transparent colour), or
+    None: nothing."""
+    from PIL import Image
+
+    header = png_header(path)
+    if header is None or header[0] != 16 or header[1] == 0:
+        return None
+    with Image.open(path) as img:
+        keyed = header[1] == 2 and "transparency" in img.info
+    if keyed:
+        return "with a transparent colour: stored with 8 bits a sample, the transparent colour shown opaque"
+    return f"{'interlaced' if header[1] == 2 else 'with alpha'}: stored with 8 bits a sample"
+
+
 def _deep_png(path: Path) -> Raw | None:
     """A 16-bit RGB PNG's data as it is (its IDAT chunks: Flate, each row's PNG filter a predictor), or None: any
     other PNG (Pillow reads it whole), an interlaced one (no predictor undoes Adam7), one with a transparent colour

@@ -42,6 +42,10 @@ def image_pdf(paths: list[Path], paper: str | None = None) -> tuple[pikepdf.Pdf,
                 limits.check_pixels(frame.width, frame.height, name)
                 turn = _turn(frame.path, name, warnings)
                 raw = kept[number - 1] if number <= len(kept) else None
+                lost = image_data.narrowed(frame.path) if raw is None else None
+                if lost:  # (img2pdf refuses such a PNG with alpha or a transparent colour)
+                    warnings.append(f"{name}: a 16-bit colour PNG {lost} (Pillow reads 8 bits of each); saved as "
+                                    "an 8-bit PNG, or a 16-bit one without alpha, it goes in as it is")
                 _add_page(pdf, frame.path, (frame.dpi, frame.ydpi or frame.dpi), turn, paper, raw)
     return pdf, warnings
 

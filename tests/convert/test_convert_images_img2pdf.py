@@ -82,3 +82,29 @@ def test_a_png_s_transparent_colour_stays_transparent(tmp_path: Path, kind: str)
     assert shown.getpixel((25, 10)) != (255, 255, 255), kind
     if kind == "grey 16":  # (a soft mask: poppler reads 8 bits of a 16-bit colour key, and shows it opaque)
         assert _image(pdf).BitsPerComponent == 16
+
+
+@pytest.mark.parametrize("kind", ["rgba", "grey and alpha", "rgb with a transparent colour", "interlaced"])
+def test_a_16_bit_png_cut_to_8_bits_says_so(tmp_path: Path, kind: str) -> None:
+    """16-bit colour PNGs Pillow reads 8 bits of each sample of, and whose data cannot go in as it is: img2pdf
+    refuses those with alpha or a transparent colour ("Refusing to work with multiple >8bit channels"). pdftools
+    makes the page, 8 bits a sample, as before, and now says so (it said nothing)."""
+    source = tmp_path / "deep.png"
+    if kind == "interlaced":  # Adam7: a 2 x 1 image's pixels in passes 1 and 6, each pass's row filter 0
+        passes = [b"\0" + struct.pack(">3H", 1, 2, 3), b"\0" + struct.pack(">3H", 4, 5, 6)]
+        header = struct.pack(">IIBBBBB", 2, 1, 16, 2, 0, 0, 1)
+        chunks = [(b"IHDR", header), (b"IDAT", zlib.compress(b"".join(passes))), (b"IEND", b"")]
+        source.write_bytes(b"\x89PNG\r\n\x1a\n" + b"".join(
+            struct.pack(">I", len(body)) + name + body + struct.pack(">I", zlib.crc32(name + body))
+            for name, body in chunks))
+    else:
+        colour, size = {"rgba": (6, 4), "grey and alpha": (4, 2), "rgb with a transparent colour": (2, 3)}[kind]
+        rows = [b"".join(struct.pack(f">{size}H", *[x * 3000 + y] * size) for x in range(20)) for y in range(10)]
+        trns = struct.pack(">3H", 1, 2, 3) if colour == 2 else b""
+        extra = struct.pack(">I", len(trns)) + b"tRNS" + trns + struct.pack(">I", zlib.crc32(b"tRNS" + trns))
+        _png(source, 20, 10, colour, 16, rows, extra if trns else b"")
+    pdf, warnings = image_pdf([source])
+    assert len(pdf.pages) == 1
+    assert len(warnings) == 1 and "deep.png" in warnings[0] and "8 bits" in warnings[0], warnings
+    if kind == "rgb with a transparent colour":
+        assert "transparent colour" in warnings[0]

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from PIL import Image
 
 JP2 = b"\x00\x00\x00\x0cjP  \r\n\x87\n"  # a JP2 file's signature box (a bare codestream is decoded instead)
-JPX_SPACES = {"L": "/DeviceGray", "RGB": "/DeviceRGB", "CMYK": "/DeviceCMYK"}  # 8-bit, no alpha: as it is
+JPX_SPACES = {"L": "/DeviceGray", "RGB": "/DeviceRGB", "CMYK": "/DeviceCMYK"}  # 8-bit (with alpha: the JP2's own)
 PNG = b"\x89PNG\r\n\x1a\n"
 STRIP_OFFSETS, STRIP_BYTES, PHOTOMETRIC, FILL_ORDER = 273, 279, 262, 266
 REVERSED = bytes(int(f"{n:08b}"[::-1], 2) for n in range(256))  # FillOrder 2: each byte's bits the other way
@@ -30,7 +30,7 @@ class Raw:
     filter: str
     width: int
     height: int
-    space: str = "/DeviceGray"
+    space: str | None = "/DeviceGray"  # None: no /ColorSpace (a JPEG 2000 file's own)
     bits: int = 8
     parms: dict[str, Any] = field(default_factory=dict)
     decode: list[int] | None = None  # /Decode (an Adobe CMYK JPEG's inverted [1 0 ...]); None: the default
@@ -71,9 +71,10 @@ def group4(img: Image.Image) -> Raw | None:
 def _jpx(path: Path, img: Image.Image) -> Raw | None:
     with path.open("rb") as fh:
         head = fh.read(len(JP2))
-    if head != JP2 or img.mode not in JPX_SPACES:
+    if head != JP2 or img.mode not in (*JPX_SPACES, "RGBA", "LA"):
         return None
-    return Raw(path.read_bytes(), "/JPXDecode", img.width, img.height, JPX_SPACES[img.mode])
+    # with alpha: no /ColorSpace (the JP2's own; /SMaskInData 0, so its alpha is the soft mask its page adds)
+    return Raw(path.read_bytes(), "/JPXDecode", img.width, img.height, JPX_SPACES.get(img.mode))
 
 
 def png_header(path: Path) -> tuple[int, int, int] | None:
@@ -151,8 +152,10 @@ def stream(pdf: Any, raw: Raw) -> Any:
 
     image = pdf.make_stream(raw.data)
     image.stream_dict = pikepdf.Dictionary(Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image, Width=raw.width,
-                                           Height=raw.height, ColorSpace=pikepdf.Name(raw.space),
-                                           BitsPerComponent=raw.bits, Filter=pikepdf.Name(raw.filter))
+                                           Height=raw.height, BitsPerComponent=raw.bits,
+                                           Filter=pikepdf.Name(raw.filter))
+    if raw.space is not None:
+        image.ColorSpace = pikepdf.Name(raw.space)
     if raw.parms:
         image.DecodeParms = pikepdf.Dictionary({f"/{key}": value for key, value in raw.parms.items()})
     if raw.decode is not None:

@@ -67,6 +67,8 @@ def _add_page(pdf: pikepdf.Pdf, path: Path, dpi: tuple[int, int], turn: int, pap
     with Image.open(path) as img:
         if raw is not None:
             image = image_data.stream(pdf, raw)
+            if raw.filter == "/JPXDecode" and img.mode in ("RGBA", "LA"):  # a JP2's alpha, decoded
+                _soft_mask(pdf, image, img.getchannel("A"))
         else:
             image = _jpeg(pdf, path, img) if img.format == "JPEG" else _decoded(pdf, img)
         width, height = img.width * 72 / dpi[0], img.height * 72 / dpi[1]
@@ -116,9 +118,14 @@ def _decoded(pdf: pikepdf.Pdf, img: Image.Image) -> pikepdf.Stream:
     elif img.mode not in SPACES and not img.mode.startswith("I;16"):
         img = img.convert("RGB")  # a palette, or 32-bit values: as 8-bit RGB
     stream = _flate(pdf, img, key)
-    if alpha is not None and alpha.getextrema() != (255, 255):  # an alpha channel fully opaque is left out
-        stream.SMask = _flate(pdf, alpha)
+    if alpha is not None:
+        _soft_mask(pdf, stream, alpha)
     return stream
+
+
+def _soft_mask(pdf: pikepdf.Pdf, image: pikepdf.Stream, alpha: Image.Image) -> None:
+    if alpha.getextrema() != (255, 255):  # an alpha channel fully opaque is left out
+        image.SMask = _flate(pdf, alpha)
 
 
 def _bilevel(pdf: pikepdf.Pdf, img: Image.Image) -> pikepdf.Stream:

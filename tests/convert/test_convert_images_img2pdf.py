@@ -108,3 +108,24 @@ def test_a_16_bit_png_cut_to_8_bits_says_so(tmp_path: Path, kind: str) -> None:
     assert len(warnings) == 1 and "deep.png" in warnings[0] and "8 bits" in warnings[0], warnings
     if kind == "rgb with a transparent colour":
         assert "transparent colour" in warnings[0]
+
+
+@pytest.mark.parametrize("mode", ["RGBA", "LA"])
+def test_a_jpeg_2000_with_alpha_goes_in_as_it_is_its_alpha_a_soft_mask(tmp_path: Path, mode: str) -> None:
+    """img2pdf puts a JP2 with alpha in as it is, without /SMaskInData, so its alpha is ignored (poppler shows the
+    transparent pixels' colour). pdftools decoded it, stored its pixels with Flate and its alpha as a soft mask:
+    right, but the JP2 coded again, many times bigger. Now the JP2 goes in as it is (no /ColorSpace: its own, as
+    img2pdf writes it) and its alpha, decoded, is the soft mask."""
+    img = Image.new("RGBA", (40, 30), (200, 0, 0, 255))
+    img.paste((0, 0, 200, 0), (0, 0, 20, 30))
+    source = tmp_path / "half.jp2"
+    (img if mode == "RGBA" else img.convert("LA")).save(source)
+    pdf, _ = image_pdf([source])
+    image = _image(pdf)
+    assert image.Filter == "/JPXDecode" and image.read_raw_bytes() == source.read_bytes()
+    assert "/ColorSpace" not in image and "/SMaskInData" not in image
+    with Image.open(source) as decoded:
+        assert image.SMask.read_bytes() == decoded.getchannel("A").tobytes()
+    shown = _rendered(pdf, tmp_path)
+    assert shown.getpixel((5, 15)) == (255, 255, 255)  # transparent: the page under it
+    assert shown.getpixel((30, 15)) != (255, 255, 255)

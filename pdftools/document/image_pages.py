@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from pdftools.core import limits
 from pdftools.document import image_data
-from pdftools.document.images import frames
+from pdftools.document.images import frames, ignored_dpi
 from pdftools.document.impose import SHEETS, sheet_size
 from pdftools.errors import BadImage
 
@@ -37,6 +37,10 @@ def image_pdf(paths: list[Path], paper: str | None = None) -> tuple[pikepdf.Pdf,
         for path in paths:
             found = frames(path, Path(work), default_dpi=DEFAULT_DPI)
             kept = image_data.as_is(path)  # a JPEG 2000 file, a TIFF's Group 4 frames: their data as it is
+            odd = ignored_dpi(path)
+            if odd is not None:  # (img2pdf takes 0 as none and 1 as it is: 40 pixels, a 40-inch page)
+                warnings.append(f"{path.name}: its resolution, {round(odd)} dpi, is taken as none: "
+                                f"{DEFAULT_DPI} dpi, a pixel a point")
             for number, frame in enumerate(found, 1):
                 name = f"{path.name} (frame {number})" if len(found) > 1 else path.name
                 limits.check_pixels(frame.width, frame.height, name)

@@ -129,3 +129,19 @@ def test_a_jpeg_2000_with_alpha_goes_in_as_it_is_its_alpha_a_soft_mask(tmp_path:
     shown = _rendered(pdf, tmp_path)
     assert shown.getpixel((5, 15)) == (255, 255, 255)  # transparent: the page under it
     assert shown.getpixel((30, 15)) != (255, 255, 255)
+
+
+@pytest.mark.parametrize(("dpi", "said"), [((1, 1), "1 dpi"), ((0, 0), "0 dpi"), ((72, 72), None)])
+def test_a_resolution_of_0_or_1_dpi_is_taken_as_none_and_said(tmp_path: Path, dpi: tuple[int, int],
+                                                               said: str | None) -> None:
+    """img2pdf takes 0 dpi as none (its 96) and 1 dpi as it is: a 40 x 30 image became a 40 x 30 inch page (a
+    photo's 3,000 pixels wide, past PDF's 200 inches, it sizes at another dpi). pdftools takes a resolution below 10
+    or above 2,400 dpi as none (72: a pixel a point), as before; now it says so."""
+    Image.new("RGB", (40, 30), (10, 120, 30)).save(tmp_path / "odd.png", dpi=dpi)
+    pdf, warnings = image_pdf([tmp_path / "odd.png"])
+    assert [float(v) for v in pdf.pages[0].MediaBox] == [0, 0, 40, 30]
+    if said is None:
+        assert warnings == []
+    else:
+        assert len(warnings) == 1 and "odd.png" in warnings[0] and said in warnings[0], warnings
+        assert "72 dpi" in warnings[0]  # (merge takes images too, and has no --page-size to name)

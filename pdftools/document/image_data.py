@@ -35,6 +35,7 @@ class Raw:
     parms: dict[str, Any] = field(default_factory=dict)
     decode: list[int] | None = None  # /Decode (an Adobe CMYK JPEG's inverted [1 0 ...]); None: the default
     mask: list[int] | None = None  # a colour-key /Mask (a PNG's tRNS colour: [r r g g b b]); None: opaque
+    palette: bytes | None = None  # the data are indexes into it: /Indexed over `space` (3 bytes a colour in RGB)
 
 
 def as_is(path: Path) -> list[Raw | None]:
@@ -154,7 +155,11 @@ def stream(pdf: Any, raw: Raw) -> Any:
     image.stream_dict = pikepdf.Dictionary(Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image, Width=raw.width,
                                            Height=raw.height, BitsPerComponent=raw.bits,
                                            Filter=pikepdf.Name(raw.filter))
-    if raw.space is not None:
+    if raw.palette is not None:
+        top = len(raw.palette) // 3 - 1
+        image.ColorSpace = pikepdf.Array([pikepdf.Name.Indexed, pikepdf.Name(raw.space or "/DeviceRGB"), top,
+                                          pikepdf.String(raw.palette)])
+    elif raw.space is not None:
         image.ColorSpace = pikepdf.Name(raw.space)
     if raw.parms:
         image.DecodeParms = pikepdf.Dictionary({f"/{key}": value for key, value in raw.parms.items()})

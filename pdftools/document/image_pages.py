@@ -115,6 +115,9 @@ def _decoded(pdf: pikepdf.Pdf, img: Image.Image) -> pikepdf.Stream:
     alpha, key = None, _colour_key(img)
     if img.mode.startswith("I;16") and key is not None:  # poppler reads 8 bits of a 16-bit key: a soft mask
         alpha, key = _keyed_out(img, key[0]), None
+    elif img.mode == "P" and img.palette is not None and img.palette.mode == "RGB":  # as img2pdf: indexes, palette
+        alpha = img.convert("RGBA").getchannel("A") if "transparency" in img.info else None
+        return _indexed(pdf, img, alpha)
     elif img.mode in ("RGBA", "LA", "PA") or (img.mode == "P" and "transparency" in img.info):
         rgba = img.convert("RGBA" if img.mode != "LA" else "LA")
         alpha = rgba.getchannel("A")
@@ -122,6 +125,19 @@ def _decoded(pdf: pikepdf.Pdf, img: Image.Image) -> pikepdf.Stream:
     elif img.mode not in SPACES and not img.mode.startswith("I;16"):
         img = img.convert("RGB")  # a palette, or 32-bit values: as 8-bit RGB
     stream = _flate(pdf, img, key)
+    if alpha is not None:
+        _soft_mask(pdf, stream, alpha)
+    return stream
+
+
+def _indexed(pdf: pikepdf.Pdf, img: Image.Image, alpha: Image.Image | None) -> pikepdf.Stream:
+    """A palette image as its indexes (Flate) and its palette (/Indexed /DeviceRGB), padded to its highest index;
+    `alpha` (a tRNS's) as a soft mask."""
+    palette = bytes(img.getpalette("RGB") or [])
+    top = max(int(img.getextrema()[1]), len(palette) // 3 - 1)  # type: ignore[arg-type]  # (a P image's: indexes)
+    raw = image_data.Raw(zlib.compress(img.tobytes(), 6), "/FlateDecode", img.width, img.height, "/DeviceRGB",
+                         palette=palette[:3 * (top + 1)].ljust(3 * (top + 1), b"\0"))
+    stream = image_data.stream(pdf, raw)
     if alpha is not None:
         _soft_mask(pdf, stream, alpha)
     return stream

@@ -145,3 +145,25 @@ def test_a_resolution_of_0_or_1_dpi_is_taken_as_none_and_said(tmp_path: Path, dp
     else:
         assert len(warnings) == 1 and "odd.png" in warnings[0] and said in warnings[0], warnings
         assert "72 dpi" in warnings[0]  # (merge takes images too, and has no --page-size to name)
+
+
+@pytest.mark.parametrize("transparent", [False, True])
+def test_a_palette_png_keeps_its_palette(tmp_path: Path, transparent: bool) -> None:
+    """img2pdf puts a palette PNG in as its indexes and palette (/Indexed), its tRNS a soft mask; pdftools made
+    every pixel RGB, the same picture in three times the samples. The indexes are the image's data, the palette its
+    /Indexed colour space; the page shows the same pixels."""
+    img = Image.linear_gradient("L").resize((64, 48)).quantize(16)
+    source = tmp_path / "few.png"
+    img.save(source, **({"transparency": 3} if transparent else {}))
+    pdf, _ = image_pdf([source])
+    image = _image(pdf)
+    space = image.ColorSpace
+    assert space[0] == "/Indexed" and space[1] == "/DeviceRGB" and image.BitsPerComponent == 8
+    with Image.open(source) as decoded:
+        assert image.read_bytes() == decoded.tobytes()
+        assert bytes(space[3])[:3 * (int(space[2]) + 1)] == bytes(decoded.getpalette("RGB")[:3 * (int(space[2]) + 1)])
+        expected = decoded.convert("RGBA")
+    assert ("/SMask" in image) == transparent
+    shown = _rendered(pdf, tmp_path)
+    white = Image.new("RGB", expected.size, (255, 255, 255))
+    assert shown.tobytes() == Image.alpha_composite(white.convert("RGBA"), expected).convert("RGB").tobytes()

@@ -1,6 +1,7 @@
 """The image XObject each kind of image becomes, pinned: its dictionary as pdftools wrote it when the three builders
 (`_jpeg`, `_flate`, `image_data.stream`) were made one, and its data (a JPEG's and a JP2's file, a Group 4 TIFF's
-strip, Flate of the pixels). The image objects are compared, not whole files (the trailer's /ID is the clock's)."""
+strip, Flate of the pixels). Changed since on purpose: a palette PNG keeps its palette (/Indexed, as
+img2pdf's). The image objects are compared, not whole files (the trailer's /ID is the clock's)."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ EXPECTED = {
     "gray.jpg": _small(GREY, "/DCTDecode"),
     "rgb.jpg": _small(RGB, "/DCTDecode"),
     "cmyk.jpg": {**_small(CMYK, "/DCTDecode"), "/Decode": [1, 0, 1, 0, 1, 0, 1, 0]},  # Adobe's, inverted
-    "palette.png": _small(RGB, "/FlateDecode"),
+    "palette.png": {**_small(RGB, "/FlateDecode"), "/ColorSpace": ["/Indexed", RGB, 15, "palette"]},  # (its 16)
     "alpha.png": {**_small(RGB, "/FlateDecode"), "/SMask": {**IMAGE, **_small(GREY, "/FlateDecode")}},
     "deep.png": {"/Filter": "/FlateDecode", "/ColorSpace": GREY, "/BitsPerComponent": 16, "/Width": 20,
                  "/Height": 10},
@@ -79,6 +80,8 @@ def _plain(obj: Any) -> Any:
         return [_plain(value) for value in obj]
     if isinstance(obj, pikepdf.Name):
         return str(obj)
+    if isinstance(obj, pikepdf.String):
+        return bytes(obj)
     return obj
 
 
@@ -96,6 +99,8 @@ def _data(path: Path) -> bytes:
             return coded.data
         if img.mode == "I;16":
             return zlib.compress(img.tobytes("raw", "I;16B"), 6)
+        if img.mode == "P":  # its indexes (the palette in its colour space)
+            return zlib.compress(img.tobytes(), 6)
         return zlib.compress(img.convert("RGB").tobytes(), 6)
 
 
@@ -104,7 +109,11 @@ def test_each_kind_s_image_object(images: Path, name: str) -> None:
     pdf, warnings = image_pdf([images / name])
     assert warnings == []
     image = pdf.pages[0].Resources.XObject.Im0
-    assert _plain(image) == {**IMAGE, **EXPECTED[name]}
+    expected = {**IMAGE, **EXPECTED[name]}
+    if name == "palette.png":
+        with Image.open(images / name) as img:
+            expected["/ColorSpace"][3] = bytes(img.getpalette("RGB"))
+    assert _plain(image) == expected
     assert image.read_raw_bytes() == _data(images / name)
     if "/SMask" in image:
         alpha = Image.open(images / name).getchannel("A").tobytes()

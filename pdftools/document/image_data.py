@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 JP2 = b"\x00\x00\x00\x0cjP  \r\n\x87\n"  # a JP2 file's signature box (a bare codestream is decoded instead)
 JPX_SPACES = {"L": "/DeviceGray", "RGB": "/DeviceRGB", "CMYK": "/DeviceCMYK"}  # 8-bit (with alpha: the JP2's own)
 PNG = b"\x89PNG\r\n\x1a\n"
+PROFILES = {b"RGB ": ("/DeviceRGB", 3), b"GRAY": ("/DeviceGray", 1), b"CMYK": ("/DeviceCMYK", 4)}  # ICC's signatures
 STRIP_OFFSETS, STRIP_BYTES, PHOTOMETRIC, FILL_ORDER = 273, 279, 262, 266
 REVERSED = bytes(int(f"{n:08b}"[::-1], 2) for n in range(256))  # FillOrder 2: each byte's bits the other way
 
@@ -144,6 +145,22 @@ def _group4(fh: io.BufferedIOBase | io.BytesIO, frame: Image.Image) -> Raw | Non
     if photometric == 1:  # BlackIsZero: the runs coded white are black
         parms["BlackIs1"] = True
     return Raw(data, "/CCITTFaxDecode", frame.width, frame.height, bits=1, parms=parms)
+
+
+def with_profile(pdf: Any, image: Any, profile: bytes | None) -> None:
+    """Give `image` its file's ICC profile (/ICCBased, the device space its alternate; an /Indexed space's base),
+    as img2pdf does: a wide-gamut photo (a phone's Display P3) shows its colours. Left out: a profile of another
+    colour space than the image's (an RGB one on a grey JPEG), and JPEG 2000 and bilevel images."""
+    import pikepdf
+
+    space = image.get("/ColorSpace")
+    indexed = isinstance(space, pikepdf.Array) and space[0] == "/Indexed"
+    base = space[1] if indexed else space
+    found = PROFILES.get(bytes(profile[16:20])) if profile else None
+    if found is None or base != found[0] or image.get("/BitsPerComponent") == 1:
+        return
+    icc = pikepdf.Array([pikepdf.Name.ICCBased, pdf.make_stream(profile, N=found[1], Alternate=pikepdf.Name(found[0]))])
+    image.ColorSpace = pikepdf.Array([space[0], icc, space[2], space[3]]) if indexed else icc
 
 
 def stream(pdf: Any, raw: Raw) -> Any:

@@ -75,6 +75,8 @@ def _add_page(pdf: pikepdf.Pdf, path: Path, dpi: tuple[int, int], turn: int, pap
                 _soft_mask(pdf, image, img.getchannel("A"))
         else:
             image = _jpeg(pdf, path, img) if img.format == "JPEG" else _decoded(pdf, img)
+        if raw is None or raw.filter == "/FlateDecode":  # (a JP2 has its own colour specification)
+            image_data.with_profile(pdf, image, img.info.get("icc_profile"))
         width, height = img.width * 72 / dpi[0], img.height * 72 / dpi[1]
     box, place = _placed(width, height, turn, paper)
     page = pikepdf.Page(pikepdf.Dictionary(Type=pikepdf.Name.Page, MediaBox=box, Resources=pikepdf.Dictionary(

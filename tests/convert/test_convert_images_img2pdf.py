@@ -167,3 +167,32 @@ def test_a_palette_png_keeps_its_palette(tmp_path: Path, transparent: bool) -> N
     shown = _rendered(pdf, tmp_path)
     white = Image.new("RGB", expected.size, (255, 255, 255))
     assert shown.tobytes() == Image.alpha_composite(white.convert("RGBA"), expected).convert("RGB").tobytes()
+
+
+@pytest.mark.parametrize("name", ["photo.jpg", "photo.png", "few.png", "grey.jpg"])
+def test_an_image_s_icc_profile_goes_with_it(tmp_path: Path, name: str) -> None:
+    """img2pdf gives a JPEG's or a PNG's ICC profile to its image (/ICCBased), so a wide-gamut photo (a phone's
+    Display P3) shows its colours; pdftools dropped it (/DeviceRGB). The profile's bytes are the image's colour
+    space (a palette's base); one whose colour space is not the image's (an RGB profile on a grey JPEG) is left
+    out, as a reader could not use it."""
+    from PIL import ImageCms
+
+    profile = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
+    img = Image.new("RGB", (40, 30), (200, 30, 30))
+    if name == "few.png":
+        img = img.quantize(4)
+    elif name == "grey.jpg":
+        img = img.convert("L")
+    img.save(tmp_path / name, icc_profile=profile, quality=95)
+    pdf, _ = image_pdf([tmp_path / name])
+    space = _image(pdf).ColorSpace
+    if name == "few.png":
+        assert space[0] == "/Indexed"
+        space = space[1]
+    if name == "grey.jpg":
+        assert space == "/DeviceGray"
+        return
+    assert space[0] == "/ICCBased" and space[1].read_bytes() == profile
+    assert space[1].N == 3 and space[1].Alternate == "/DeviceRGB"
+    red, green, blue = _rendered(pdf, tmp_path).getpixel((20, 15))
+    assert red > 180 and green < 60 and blue < 60, (red, green, blue)

@@ -196,3 +196,63 @@ def test_an_image_s_icc_profile_goes_with_it(tmp_path: Path, name: str) -> None:
     assert space[1].N == 3 and space[1].Alternate == "/DeviceRGB"
     red, green, blue = _rendered(pdf, tmp_path).getpixel((20, 15))
     assert red > 180 and green < 60 and blue < 60, (red, green, blue)
+
+
+def _ring() -> Image.Image:
+    from PIL import ImageDraw
+
+    page = Image.new("1", (600, 400), 1)
+    ImageDraw.Draw(page).ellipse((40, 40, 560, 360), outline=0, width=9)
+    return page
+
+
+def test_a_group_3_tiff_is_coded_again_as_group_4_as_img2pdf_does(tmp_path: Path) -> None:
+    """A Group 3 fax TIFF: PDF's CCITTFaxDecode could take its strip (K 0), but img2pdf decodes it and codes it
+    again as Group 4 (K -1), as pdftools does: the same pixels, CCITT either way."""
+    _ring().save(tmp_path / "fax.tiff", compression="group3", dpi=(200, 200))
+    with Image.open(tmp_path / "fax.tiff") as img:
+        assert img.info["compression"] == "group3"
+    pdf, _ = image_pdf([tmp_path / "fax.tiff"])
+    image = _image(pdf)
+    assert image.Filter == "/CCITTFaxDecode" and image.DecodeParms.K == -1
+    assert [float(v) for v in pdf.pages[0].MediaBox] == [0, 0, 216, 144]  # 600 x 400 at 200 dpi
+    pdf.save(tmp_path / "x.pdf")
+    subprocess.run(["pdftocairo", "-png", "-r", "200", "-singlefile", str(tmp_path / "x.pdf"), str(tmp_path / "r")],
+                   check=True)
+    assert Image.open(tmp_path / "r.png").convert("L").tobytes() == _ring().convert("L").tobytes()
+
+
+def test_an_animated_gif_is_a_page_a_frame_as_img2pdf_makes_it(tmp_path: Path) -> None:
+    """img2pdf makes each frame of an animated GIF a page, as Pillow composes it; so does pdftools (the same pixels
+    as img2pdf's pages, measured), a palette frame with its palette."""
+    first = Image.new("P", (30, 20), 1)
+    first.putpalette([255, 0, 0, 0, 160, 0] + [0] * 762)
+    second = first.copy()
+    second.paste(0, (0, 0, 15, 20))
+    first.save(tmp_path / "anim.gif", save_all=True, append_images=[second], duration=100, loop=0)
+    pdf, _ = image_pdf([tmp_path / "anim.gif"])
+    assert len(pdf.pages) == 2
+    pdf.save(tmp_path / "x.pdf")
+    with Image.open(tmp_path / "anim.gif") as gif:
+        for number in (1, 2):
+            gif.seek(number - 1)
+            subprocess.run(["pdftocairo", "-png", "-r", "72", "-f", str(number), "-l", str(number), "-singlefile",
+                            str(tmp_path / "x.pdf"), str(tmp_path / f"r{number}")], check=True)
+            shown = Image.open(tmp_path / f"r{number}.png").convert("RGB")
+            assert shown.tobytes() == gif.convert("RGB").tobytes(), number
+
+
+@pytest.mark.parametrize(("orientation", "turn"), [(6, 90), (8, 270), (3, 180), (2, None), (5, None)])
+def test_an_exif_orientation_turns_the_page_a_mirrored_one_is_said(tmp_path: Path, orientation: int,
+                                                                   turn: int | None) -> None:
+    """img2pdf turns the page by a JPEG's EXIF orientation (/Rotate: 6 is 90, 8 is 270) and refuses a mirrored one
+    ("Unsupported flipped rotation mode"). pdftools turns it the same way; a mirrored one it leaves as stored, and
+    says so."""
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    Image.new("RGB", (64, 32), (30, 60, 200)).save(tmp_path / "phone.jpg", exif=exif, dpi=(72, 72))
+    pdf, warnings = image_pdf([tmp_path / "phone.jpg"])
+    assert int(pdf.pages[0].obj.get("/Rotate", 0)) == (turn or 0)
+    assert (warnings == []) == (turn is not None), warnings
+    if turn is None:
+        assert "mirrored" in warnings[0] and "phone.jpg" in warnings[0]

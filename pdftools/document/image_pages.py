@@ -74,7 +74,8 @@ def _add_page(pdf: pikepdf.Pdf, path: Path, dpi: tuple[int, int], turn: int, pap
             if raw.filter == "/JPXDecode" and img.mode in ("RGBA", "LA"):  # a JP2's alpha, decoded
                 _soft_mask(pdf, image, img.getchannel("A"))
         else:
-            image = _jpeg(pdf, path, img) if img.format == "JPEG" else _decoded(pdf, img)
+            deep = img.format == "PNG" and (image_data.png_header(path) or (8,))[0] == 16
+            image = _jpeg(pdf, path, img) if img.format == "JPEG" else _decoded(pdf, img, deep)
         if raw is None or raw.filter == "/FlateDecode":  # (a JP2 has its own colour specification)
             image_data.with_profile(pdf, image, img.info.get("icc_profile"))
         width, height = img.width * 72 / dpi[0], img.height * 72 / dpi[1]
@@ -109,12 +110,13 @@ def _jpeg(pdf: pikepdf.Pdf, path: Path, img: Image.Image) -> pikepdf.Stream:
                                                  decode=[1, 0] * 4 if inverted else None))
 
 
-def _decoded(pdf: pikepdf.Pdf, img: Image.Image) -> pikepdf.Stream:
+def _decoded(pdf: pikepdf.Pdf, img: Image.Image, deep: bool = False) -> pikepdf.Stream:
     """Pillow's pixels, Flate-compressed (a bilevel image's maybe Group 4): lossless; alpha (or a palette's
-    transparency) as a soft mask, a grey or RGB image's one transparent colour (a PNG's tRNS) as a colour key."""
+    transparency) as a soft mask, a grey or RGB image's one transparent colour (a PNG's tRNS) as a colour key.
+    `deep`: a 16-bit PNG, whose RGB samples Pillow reads 8 bits of but whose key it gives of 16 (then left out)."""
     if img.mode == "1":
         return _bilevel(pdf, img)
-    alpha, key = None, _colour_key(img)
+    alpha, key = None, None if deep and img.mode == "RGB" else _colour_key(img)
     if img.mode.startswith("I;16") and key is not None:  # poppler reads 8 bits of a 16-bit key: a soft mask
         alpha, key = _keyed_out(img, key[0]), None
     elif img.mode == "P" and img.palette is not None and img.palette.mode == "RGB":  # as img2pdf: indexes, palette
@@ -166,7 +168,7 @@ def _colour_key(img: Image.Image) -> list[int] | None:
     found = img.info.get("transparency")
     if img.mode in ("L", "I;16", "I;16B") and isinstance(found, int):
         return [found, found]
-    if img.mode == "RGB" and isinstance(found, tuple) and len(found) == 3 and max(found) < 256:  # (of 8 bits)
+    if img.mode == "RGB" and isinstance(found, tuple) and len(found) == 3:
         return [value for value in found for _ in range(2)]
     return None
 

@@ -256,3 +256,16 @@ def test_an_exif_orientation_turns_the_page_a_mirrored_one_is_said(tmp_path: Pat
     assert (warnings == []) == (turn is not None), warnings
     if turn is None:
         assert "mirrored" in warnings[0] and "phone.jpg" in warnings[0]
+
+
+def test_a_16_bit_transparent_colour_is_not_read_as_8_bits(tmp_path: Path) -> None:
+    """A 16-bit RGB PNG's tRNS colour (1, 2, 3) is of 16 bits; Pillow reads 8 bits of each sample and gives the key
+    as it is, so as a colour key of the 8-bit pixels it hid the colour (256, 512, 768), whose 8 bits are (1, 2, 3).
+    The page shows every pixel (the warning says the transparent colour is shown)."""
+    rows = [struct.pack(">3H", 256, 512, 768) * 30 for _ in range(20)]
+    trns = struct.pack(">3H", 1, 2, 3)
+    _png(tmp_path / "deep.png", 30, 20, 2, 16, rows, struct.pack(">I", 6) + b"tRNS" + trns
+         + struct.pack(">I", zlib.crc32(b"tRNS" + trns)))
+    pdf, warnings = image_pdf([tmp_path / "deep.png"])
+    assert "/Mask" not in _image(pdf) and "transparent colour" in warnings[0]
+    assert _rendered(pdf, tmp_path).getpixel((15, 10)) == (1, 2, 3)

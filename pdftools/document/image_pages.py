@@ -1,9 +1,9 @@
 """Images as PDF pages, without OCR (as img2pdf and `pdfcpu import` make them): one page an image, or a frame of
-a multi-page TIFF. A JPEG goes in as it is (DCTDecode, its bytes unchanged); every other image is decoded by
-Pillow and stored without loss (Flate), its alpha channel a soft mask (/SMask), a PNG's one transparent colour a
-colour-key /Mask. A page is the image's size at its
-dpi (72 when it says none), or a paper size the image is fitted onto, centred, turned its way. An EXIF
-orientation turns the page (/Rotate), never the pixels."""
+a multi-page TIFF. A JPEG goes in as it is (DCTDecode, its bytes unchanged), and so do what `image_data` keeps
+(JPEG 2000, Group 4, 16-bit RGB PNG); every other image is decoded by Pillow and stored without loss (Flate; a
+palette as /Indexed), its alpha channel a soft mask (/SMask), a PNG's one transparent colour a colour-key /Mask,
+its ICC profile /ICCBased. A page is the image's size at its dpi (72 when it says none), or a paper size the
+image is fitted onto, centred, turned its way. An EXIF orientation turns the page (/Rotate), never the pixels."""
 
 from __future__ import annotations
 
@@ -37,10 +37,7 @@ def image_pdf(paths: list[Path], paper: str | None = None) -> tuple[pikepdf.Pdf,
         for path in paths:
             found = frames(path, Path(work), default_dpi=DEFAULT_DPI)
             kept = image_data.as_is(path)  # a JPEG 2000 file, a TIFF's Group 4 frames: their data as it is
-            odd = ignored_dpi(path)
-            if odd is not None:  # (img2pdf takes 0 as none and 1 as it is: 40 pixels, a 40-inch page)
-                warnings.append(f"{path.name}: its resolution, {round(odd)} dpi, is taken as none: "
-                                f"{DEFAULT_DPI} dpi, a pixel a point")
+            warnings += _odd_dpi(path)
             for number, frame in enumerate(found, 1):
                 name = f"{path.name} (frame {number})" if len(found) > 1 else path.name
                 limits.check_pixels(frame.width, frame.height, name)
@@ -52,6 +49,15 @@ def image_pdf(paths: list[Path], paper: str | None = None) -> tuple[pikepdf.Pdf,
                                     "an 8-bit PNG, or a 16-bit one without alpha, it goes in as it is")
                 _add_page(pdf, frame.path, (frame.dpi, frame.ydpi or frame.dpi), turn, paper, raw)
     return pdf, warnings
+
+
+def _odd_dpi(path: Path) -> list[str]:
+    """A warning for a resolution taken as none (img2pdf takes 0 as none and 1 as it is: a 40-inch page for 40
+    pixels)."""
+    odd = ignored_dpi(path)
+    if odd is None:
+        return []
+    return [f"{path.name}: its resolution, {round(odd)} dpi, is taken as none: {DEFAULT_DPI} dpi, a pixel a point"]
 
 
 def version(pdf: pikepdf.Pdf) -> str:

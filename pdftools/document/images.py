@@ -11,6 +11,7 @@ from pdftools.errors import BadImage, NotAPdf, PageTooLarge
 
 BOMB_HINT = ("An image of that many pixels is read whole (Pillow refuses it as a likely decompression bomb): "
              "{{cli:scale it down first.}}{{mcp:give a smaller image.}}")
+DPI_RANGE = range(10, 2401)  # a resolution outside it is taken as none (the caller's default)
 LOSSLESS_AS_IS = {"PNG", "JPEG", "TIFF", "PPM", "BMP"}  # single-frame files tesseract reads directly
 PageSize = Annotated[Literal["a3", "a4", "a5", "letter", "legal", "tabloid"] | None,
                      Param("Images: paper to fit each on (default: its size at its dpi)")]
@@ -95,9 +96,25 @@ def frames(path: Path, work: Path | None = None, *, default_dpi: int = 300) -> l
         raise BadImage(f"{path} cannot be decoded: {exc}") from None
 
 
+def ignored_dpi(path: Path) -> float | None:
+    """The resolution an image file says that `frames` takes as none (0, 1, 5000 dpi: out of DPI_RANGE), or None."""
+    from PIL import Image
+
+    with Image.open(path) as img:
+        said = img.info.get("dpi")
+    for axis in (0, 1):
+        try:
+            found = float(said[axis])  # type: ignore[index]
+        except (TypeError, ValueError, IndexError):
+            return None
+        if round(found) not in DPI_RANGE:
+            return found
+    return None
+
+
 def _dpi(value: object, default: int, axis: int = 0) -> int:
     try:
         found = round(float(value[axis]))  # type: ignore[index]
     except (TypeError, ValueError, IndexError):
         return default
-    return found if 10 <= found <= 2400 else default  # a thumbnail's ~36 dpi is its page's size, not a wrong value
+    return found if found in DPI_RANGE else default  # a thumbnail's ~36 dpi is its page's size, not a wrong value

@@ -36,8 +36,8 @@ def ocr_pdf(path: Path, password: str | None, force_ocr: bool, job: Job, result:
             texts = dict(zip(selected, pagetext.pdftotext(source)(selected, task.Counter(0)), strict=True))
         has_text = {p for p, t in texts.items() if t.strip()}
         if job.redo:  # pages whose only text is an earlier OCR's: taken out, OCRed as the scans they are
-            listed = page_list(pdf)
-            has_text -= {p for p in sorted(has_text) if strip_invisible_text(pdf, listed[p - 1])}
+            listed, copies = page_list(pdf), dict[Any, Any]()  # (the forms stripped, shared by the pages)
+            has_text -= {p for p in sorted(has_text) if strip_invisible_text(pdf, listed[p - 1], copies)}
         known = {} if force_ocr else {p: t for p, t in texts.items() if p in has_text}
         todo = [p for p in selected if not known.get(p, "").strip()]
         result.pages_skipped = [p for p in selected if p not in todo]

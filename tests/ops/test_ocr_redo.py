@@ -88,7 +88,8 @@ def _form_tree(depth: int, fan: int) -> pikepdf.Pdf:
 def test_forms_drawn_many_times_are_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each form is read once however often it is drawn: the walk followed every `Do`, so 6 forms each drawing
     the next 4 times were parsed 10,924 times for 8 streams (fan-out 10 and 12 deep: 10^12, a call that never ends
-    and never looks at its deadline). The real parser, counted."""
+    and never looks at its deadline). The look and the stripping are one walk: 16 reads became 8. The real parser,
+    counted."""
     from pdftools.ocr import redo
 
     calls = []
@@ -96,7 +97,7 @@ def test_forms_drawn_many_times_are_read_once(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(pikepdf, "parse_content_stream", lambda *a: calls.append(1) or parse(*a))
     pdf = _form_tree(6, 4)
     assert redo.strip_invisible_text(pdf, pdf.pages[0])
-    assert len(calls) <= 2 * 8  # a look, then the stripping: each stream once
+    assert len(calls) == 8  # one walk, each stream read once (a look, then the stripping, read each twice)
     form = pdf.pages[0].Resources.XObject.Fx
     while "/Resources" in form:
         form = form.Resources.XObject.Fx
@@ -115,3 +116,33 @@ def test_a_scan_ocred_before_is_pointed_to_redo_ocr(cli: Any, ocred: dict[str, P
     visible = cli("ocr", REPORT, "-o", tmp_path / "r.pdf")
     assert visible.exit_code == ALREADY_TEXT_EXIT and "--force-ocr" in visible.stderr, visible.stderr
     assert "--redo-ocr" not in visible.stderr
+
+
+def test_a_form_invisible_on_one_page_and_shown_on_another_keeps_its_text_there(tmp_path: Path) -> None:
+    """One form of text drawn by two pages: invisibly on page 1 (`3 Tr` before its `Do`: an OCR layer), as it is on
+    page 2 (its words shown). --redo-ocr took the text out of the form itself, so page 2 lost its words; page 1
+    gets a copy without them, page 2 keeps drawing the form as it was."""
+    pdf = pikepdf.new()
+    font = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1,
+                                                BaseFont=pikepdf.Name.Helvetica))
+    form = pdf.make_stream(b"BT /F1 24 Tf 72 700 Td (Shared words) Tj ET", Type=pikepdf.Name.XObject,
+                           Subtype=pikepdf.Name.Form, BBox=[0, 0, 612, 792],
+                           Resources=pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=font)))
+    resources = pdf.make_indirect(pikepdf.Dictionary(XObject=pikepdf.Dictionary(Fx=form)))  # the pages' one
+    for content in (b"q 3 Tr /Fx Do Q", b"/Fx Do"):
+        pdf.add_blank_page(page_size=(612, 792))
+        pdf.pages[-1].obj.Resources = resources
+        pdf.pages[-1].obj.Contents = pdf.make_stream(content)
+    pdf.save(tmp_path / "shared.pdf")
+
+    def page_text(path: Path, number: int) -> str:
+        return subprocess.run(["pdftotext", "-f", str(number), "-l", str(number), str(path), "-"],
+                              capture_output=True, text=True, check=True).stdout
+
+    before = tmp_path / "shared.pdf"
+    assert "Shared words" in page_text(before, 1) and "Shared words" in page_text(before, 2)
+    out = tmp_path / "redone.pdf"
+    result = ocr(str(before), output=str(out), dpi=72, redo_ocr=True, jobs=1)
+    assert result.pages_ocred == [1] and result.pages_skipped == [2]
+    assert "Shared words" not in page_text(out, 1)  # the earlier OCR's text taken out
+    assert page_text(out, 2) == page_text(before, 2)  # the other page's drawing as it was

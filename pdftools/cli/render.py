@@ -77,7 +77,7 @@ def quiet_errors(result: Any, *, as_json: bool) -> None:
             sys.stderr.write(safe(error) + "\n")
         return
     for skipped in result.skipped:
-        name = "standard input" if skipped.path == "-" else skipped.path
+        name = results.input_name(skipped.path)
         message = skipped.message if name in skipped.message else f"{name}: {skipped.message}"
         error = {"code": skipped.code, "message": message, "hint": skipped.hint}
         sys.stderr.write(results.dumps({"error": error}) + "\n")

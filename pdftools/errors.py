@@ -33,6 +33,11 @@ class InvalidArgument(PdftoolsError):
     hint = "Check the option values; `pdftools <command> --help` lists them."
 
 
+class WebAddress(InvalidArgument):
+    """A web address where a file goes: no path, and no glob either (its `?` is a query). Over MCP the roots
+    policy refuses it (nothing fetches one); a look at whether a name exists lets this answer through."""
+
+
 class InvalidPageRange(PdftoolsError):
     code = "INVALID_PAGE_RANGE"
     exit_code = 2

@@ -23,6 +23,9 @@ ENV_REFUSES = [
     (".5", "not a number"), ("1,000", "not a number"), ("1e-3", "not a number"), ("+5", "not a number"),
     ("5X", "not a number"), ("5 k b", "not a number"), ("-abc", "not a number"), ("--5", "not a number"),
     ("-5M", "negative"), ("-0", "negative"), ("-1", "negative"), ("-1_000", "negative"),
+    # an underscore not between two digits: float() refused them, a ValueError (INTERNAL) out of the reader
+    ("10_", "not a number"), ("1__0", "not a number"), ("1_.5", "not a number"), ("1_e3", "not a number"),
+    ("_1", "not a number"),
 ]
 OPTION_TAKES = [
     ("10MB", 10_000_000), ("500k", 500_000), ("2MiB", 2 * 1024**2), ("1.5M", 1_500_000), (" 10 mb ", 10**7),
@@ -65,3 +68,8 @@ def test_an_option_s_size_refuses(raw: str, kind: str) -> None:
         limits.byte_size(raw, "--size")
     assert caught.value.code == "INVALID_ARGUMENT" and caught.value.message.startswith(f"--size {raw!r} is {kind}")
     assert "--size" in caught.value.hint, caught.value.hint
+
+
+def test_a_limit_with_a_stray_underscore_is_a_usage_error_not_an_internal_one(cli: object) -> None:
+    result = cli("doctor", "--json", env={"PDFTOOLS_TIMEOUT": "10_"})  # type: ignore[operator]
+    assert result.exit_code == 2 and "PDFTOOLS_TIMEOUT='10_' is not a number" in result.stderr, result

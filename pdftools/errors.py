@@ -33,6 +33,11 @@ class InvalidArgument(PdftoolsError):
     hint = "Check the option values; `pdftools <command> --help` lists them."
 
 
+class WebAddress(InvalidArgument):
+    """A web address where a file goes: no path, and no glob either (its `?` is a query). Over MCP the roots
+    policy refuses it (nothing fetches one); a look at whether a name exists lets this answer through."""
+
+
 class InvalidPageRange(PdftoolsError):
     code = "INVALID_PAGE_RANGE"
     exit_code = 2
@@ -380,9 +385,12 @@ class ClusterExtraMissing(DependencyMissing):
 
 
 def all_errors() -> list[type[PdftoolsError]]:
-    """Every error class, base first: the README's table is generated from this."""
+    """Every error class that has a code of its own, base first: the README's table is generated from this. A
+    class that keeps its parent's code (`WebAddress`, an INVALID_ARGUMENT) is that error to a script or an agent,
+    caught apart only inside pdftools."""
 
     def walk(cls: type[PdftoolsError]) -> list[type[PdftoolsError]]:
-        return [cls] + [c for sub in cls.__subclasses__() for c in walk(sub)]
+        own = [cls] if cls is PdftoolsError or "code" in vars(cls) else []
+        return own + [c for sub in cls.__subclasses__() for c in walk(sub)]
 
     return walk(PdftoolsError)

@@ -147,7 +147,8 @@ def build_command(wanted: str | None, extra: dict[str, Callable[..., None]] | No
     for stub in stubs:
         group.add_command(stub)  # type: ignore[attr-defined]
     group.commands["help"] = group.commands.pop("help")  # type: ignore[attr-defined]  # listed last, after stubs
-    group.build = build_command  # type: ignore[attr-defined]  # a stub's real options, for an error's words
+    group.build = lambda name: build_command(name, extra)  # type: ignore[attr-defined]  # a stub's real options,
+    # for an error's words
     from pdftools.cli import shells
 
     shells.take_over(group)  # --install-completion and --show-completion: our scripts

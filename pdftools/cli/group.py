@@ -24,7 +24,8 @@ from typer.core import TyperCommand
 from typer.exceptions import Abort
 
 from pdftools.cli.coerce import PlainGroup
-from pdftools.cli.usage import report_missing_command, report_usage_error
+from pdftools.cli.foreign import FOREIGN_WORDS
+from pdftools.cli.usage import command_words, report_missing_command, report_usage_error
 
 # The help's sections, in order; every command belongs to one (a test checks).
 PANELS: dict[str, tuple[str, ...]] = {
@@ -136,6 +137,12 @@ class Group(PlainGroup):
             args = [self.default_command, *args]  # `metadata FILE` is `metadata show FILE`
         return super().parse_args(ctx, args)
 
+    def make_parser(self, ctx: click_core.Context) -> click_parser._OptionParser:
+        parser = _OneDashRefused(ctx)  # `pdftools -version`, `pdftools -json info`
+        for param in self.get_params(ctx):
+            param.add_to_parser(parser, ctx)
+        return parser
+
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True, windows_expand_args: bool = True,
              **extra: Any) -> Any:
@@ -228,7 +235,73 @@ def _without_range(param: click_core.Parameter, text: str) -> str:
     return text.replace(f"; {shown}]", "]").replace(f"  [{shown}]", "").replace(f"[{shown}]", "").rstrip()
 
 
-class _NumbersAreArguments(click_parser._OptionParser):
+class _OneDashRefused(click_parser._OptionParser):
+    """click's parser, but a long option typed with one dash (`-pages`, pdfcpu's and pdftotext's habit) is refused
+    naming its two-dash spelling, where click read it as a short option with its value glued on (`split a.pdf
+    -pages 1-2` was `-p ages`, a part name, then an extra argument `1-2`). Only a word in an option's place comes
+    here: an option's value (`--text -pages`), a negative number, `-` and the words after `--` never do."""
+
+    def _process_opts(self, arg: str, state: click_parser._ParsingState) -> None:
+        name = arg.split("=", 1)[0]
+        if ONE_DASH.fullmatch(name):
+            _refuse_one_dash(name, self, state)
+        super()._process_opts(arg, state)
+
+    def together(self, word: str) -> bool:
+        """Whether `word` is short options together, as grep takes them: `-in`, `-rne PATTERN` (flags, the last
+        letter alone taking a value, from the next word)."""
+        for at, letter in enumerate(word[1:], start=2):
+            option = self._short_opt.get(click_parser._normalize_opt("-" + letter, self.ctx))
+            if option is None or (option.takes_value and at < len(word)):
+                return False
+        return True
+
+
+def _refuse_one_dash(word: str, parser: _OneDashRefused, state: click_parser._ParsingState) -> None:
+    """Refuse `word` (`-pages`) when it is a long option with one dash: the command's own (`--pages`), another
+    tool's that the command has words for (pdftotext's `-layout` at `text`: said by usage), an argument's name
+    (`select -pages 1-2`: the pages come after the file), or another command's (`split` has no --pages). Short
+    options together (`-in`) and a value glued to its short option that is no option's name (`-dparts`) pass."""
+    import shlex
+
+    ctx = parser.ctx
+    if ctx is None or ctx.resilient_parsing:  # (completing: the words typed so far are read as they can be)
+        return
+    long = click_parser._normalize_opt("-" + word, ctx)
+    if long in parser._long_opt:
+        raise click_errors.UsageError(f"unknown option {word}: a long option takes two dashes here, {long} "
+                                      f"(pdfcpu's and pdftotext's take one)", ctx)
+    if parser.together(word):
+        return
+    if word in FOREIGN_WORDS.get(command_words(ctx), {}):
+        raise click_errors.NoSuchOption(word, ctx=ctx)
+    path = ctx.command_path
+    if word[1:] in {p.name for p in ctx.command.params if p.param_type_name == "argument"}:
+        value = shlex.quote(state.rargs[0]) if state.rargs else word[1:].upper()
+        raise click_errors.UsageError(f"unknown option {word}: the {word[1:]} are an argument here, after the "
+                                      f"file: `{path} FILE {value}`", ctx)
+    if long in _every_long_option(ctx):
+        where = f"goes after the command's name: `{path} COMMAND {long}`" if ctx.parent is None else \
+            f"`{path}` has no {long}"
+        raise click_errors.UsageError(f"unknown option {word}: a long option takes two dashes ({long}), and {where}",
+                                      ctx)
+
+
+def _every_long_option(ctx: click_core.Context) -> set[str]:
+    """The long options of every command and sub-command. A command run alone has the others as stubs, so they are
+    built (importing every op: ~0.8 s, paid only for a one-dash word that is none of the command's own options,
+    its arguments or short options together, as `-dparts`, -d's value glued to it)."""
+    from pdftools.cli.coerce import commands
+
+    root: Any = ctx.find_root().command
+    if getattr(root, "build", None) is not None:
+        root = root.build(None)
+    return {name for command in commands(root) for param in command.get_params(ctx)
+            if param.param_type_name == "option" for name in (*param.opts, *param.secondary_opts)
+            if name.startswith("--")}
+
+
+class _NumbersAreArguments(_OneDashRefused):
     """click's parser, but a word that starts with `-` and a digit (`-1`, `-2,1`) is an argument, as argparse
     takes negative numbers when no option looks like one. An option's value (`--angle -90`) is not affected.
     An option that stands for a value alone (`bare`: `--collate` is `--collate=1`) takes one only after `=`, as
@@ -240,10 +313,6 @@ class _NumbersAreArguments(click_parser._OptionParser):
         if NEGATIVE.match(arg):
             state.largs.append(arg)
             return
-        name = arg.split("=", 1)[0]
-        if ONE_DASH.fullmatch(name) and "-" + name in self._long_opt:  # `-output x.pdf` is not `-o utput`
-            raise click_errors.UsageError(f"unknown option {name}: a long option takes two dashes here, -{name} "
-                                          f"(pdfcpu's and pdftotext's take one)", self.ctx)
         super()._process_opts(self.bare.get(arg, arg), state)
 
     def _get_value_from_state(self, option_name: str, option: Any, state: click_parser._ParsingState) -> Any:

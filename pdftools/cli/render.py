@@ -69,18 +69,24 @@ def render(result: Any, *, as_json: bool, to_stderr: bool = False, quiet: bool =
 
 def quiet_errors(result: Any, *, as_json: bool) -> None:
     """What -q leaves of a result it does not print: the errors it carries (search's inputs that could not be
-    searched), as `error[CODE]` lines, or with --json an error object a line, as every error is said."""
-    if not callable(getattr(result, "errors", None)):
-        return
-    if not as_json:
-        for error in result.errors():
-            sys.stderr.write(safe(error) + "\n")
-        return
-    for skipped in result.skipped:
-        name = "standard input" if skipped.path == "-" else skipped.path
+    searched), said as every error is: `error[CODE]` lines, or with --json an error object a line."""
+    for error in carried_errors(result):
+        report_error(error, as_json=as_json)
+
+
+def carried_errors(result: Any) -> list[PdftoolsError]:
+    """The errors a result carries (its `errors()`: search's inputs it could not read, each a path, a code, a
+    message and a hint), each as the error it was, its message naming the input once (`-`: standard input)."""
+    from pdftools.errors import all_errors
+
+    carried = getattr(result, "errors", None)
+    kinds = {kind.code: kind for kind in all_errors()}
+    errors = []
+    for skipped in carried() if callable(carried) else ():
+        name = results.input_name(skipped.path)
         message = skipped.message if name in skipped.message else f"{name}: {skipped.message}"
-        error = {"code": skipped.code, "message": message, "hint": skipped.hint}
-        sys.stderr.write(results.dumps({"error": error}) + "\n")
+        errors.append(kinds.get(skipped.code, PdftoolsError)(message, hint=skipped.hint))
+    return errors
 
 
 def _notes(result: Any, quiet: bool = False) -> None:
@@ -144,7 +150,8 @@ def _render_lines(result: Any, stream: Any, *, quiet: bool = False) -> None:
     if not getattr(result, "lines_streamed", False):
         _write_lines(result, stream, stream.isatty())
     stream.flush()  # the lines before the notes on stderr, where both go to one terminal
-    for note in getattr(result, "errors", list)() if quiet else result.notes():  # (a skipped input: error, hint)
+    quiet_errors(result, as_json=False)  # (a skipped input: error, hint)
+    for note in () if quiet else result.notes():
         sys.stderr.write(safe(note) + "\n")
 
 

@@ -119,7 +119,7 @@ def _value_hint(exc: click_errors.UsageError, argv: list[str]) -> str | None:
     """pdfcpu's `rotate in.pdf 90` and `nup out.pdf 4 in.pdf`: a whole number given as an argument, where
     pdftools takes it as an option's value (`--angle 90`), when that option was not given and no file has
     that name. Said before an extra argument is taken for an output (`-o 4`)."""
-    flags = VALUE_OPTIONS.get(_command_words(exc.ctx))
+    flags = VALUE_OPTIONS.get(command_words(exc.ctx))
     if exc.ctx is None or flags is None or any(w.split("=")[0] in flags for w in argv):
         return None
     numbers = [w for before, w in zip(["", *argv], argv, strict=False)  # not an option's value (`--pages 2`)
@@ -135,7 +135,7 @@ def _name_hint(exc: click_errors.UsageError, argv: list[str]) -> str | None:
     them): the command with each as --name's value."""
     ctx = exc.ctx
     if ctx is None or not exc.message.startswith("Got unexpected extra argument") or \
-            not _command_words(ctx).startswith("attachments ") or \
+            not command_words(ctx).startswith("attachments ") or \
             not any("--name" in p.opts for p in ctx.command.params):
         return None
     import shlex
@@ -207,7 +207,7 @@ def _file_like_option(exc: click_errors.UsageError, argv: list[str]) -> str | No
     return next((w for w in words if w.startswith(exc.option_name) and os.path.isfile(w)), None)
 
 
-def _command_words(ctx: click_core.Context | None) -> str:
+def command_words(ctx: click_core.Context | None) -> str:
     """The command as typed after `pdftools`: `rotate`, `attachments add` (whose `add` is not `bookmarks add`)."""
     names: list[str] = []
     while ctx is not None and ctx.parent is not None:
@@ -225,13 +225,10 @@ def _foreign(words: dict[str, str], option: str, argv: list[str]) -> tuple[str, 
 
 def usage_message(exc: click_errors.UsageError, argv: list[str]) -> str:
     if isinstance(exc, click_errors.NoSuchOption):
-        words = FOREIGN_WORDS.get(_command_words(exc.ctx), {})
+        words = FOREIGN_WORDS.get(command_words(exc.ctx), {})
         foreign = _foreign(words, exc.option_name, argv)
         if foreign is not None:
             return f"unknown option {foreign[0]}: {foreign[1]}"
-        argument = _one_dash_argument(exc.ctx, exc.option_name, argv)
-        if argument is not None:
-            return argument
         owner = _sibling_with(exc.ctx, exc.option_name)
         if owner is not None:
             return f"unknown option {exc.option_name}: `{owner}` takes it"
@@ -256,21 +253,6 @@ def usage_message(exc: click_errors.UsageError, argv: list[str]) -> str:
         return f"{param_name(exc.param)} takes {expected(exc.param)}{got}"
     message = exc.message.strip().rstrip(".")
     return message[:1].lower() + message[1:]
-
-
-def _one_dash_argument(ctx: click_core.Context | None, option: str, argv: list[str]) -> str | None:
-    """pdfcpu's `-pages 1-2` at a command whose pages are an argument (`select`, `delete`): where they go."""
-    import shlex
-
-    if ctx is None:
-        return None
-    arguments = {p.name for p in ctx.command.params if p.param_type_name == "argument"}
-    for at, word in enumerate(argv):
-        if word.startswith(option) and re.fullmatch(r"-[a-z]+", word) and word[1:] in arguments:
-            value = shlex.quote(argv[at + 1]) if at + 1 < len(argv) else word[1:].upper()
-            return (f"unknown option {word}: the {word[1:]} are an argument here, after the file: "
-                    f"`{ctx.command_path} FILE {value}`")
-    return None
 
 
 SHARED_OPTIONS = ("--json", "--quiet", "--force", "--output", "--password")  # options every writer or reader has

@@ -13,7 +13,7 @@ from typing import Annotated, Any
 from pdftools.core.params import Mcp
 from pdftools.core.pathnames import glob_files
 from pdftools.core.paths import folder_path, input_path, policy, split_glob, typed_folder
-from pdftools.errors import FileNotFound, InvalidArgument, NoInputs, PdftoolsError
+from pdftools.errors import FileNotFound, InvalidArgument, NoInputs, PdftoolsError, WebAddress
 
 # a page, in any case: qpdf's z, r1 and x (leave out), pdftk's end, its odd/even after a range and ~ (leave out),
 # pdfcpu's l, ! and n (leave out); pdftk's rotation word last (`1-endeast`)
@@ -32,9 +32,12 @@ def split_spec(spec: str) -> tuple[str, str | None]:
 
 
 def exists(spec: str) -> bool:
-    """True when `spec` names an existing file or folder, as written (through the policy)."""
+    """True when `spec` names an existing file or folder, as written (through the policy). A web address is
+    said to be one (over MCP): it names no file, and its `?` makes no glob."""
     try:
         return policy().input(spec).exists()
+    except WebAddress:
+        raise
     except PdftoolsError:
         return False
 
@@ -65,9 +68,6 @@ def named(spec: str, *, recursive: bool = False, chosen: Callable[[Path], bool] 
     entered too, as `grep -R` does."""
     if spec == "-":
         return [(input_path(spec), spec)]
-    no_web = getattr(policy(), "no_web", None)  # (a web address's `?` is no glob: said before one is tried)
-    if callable(no_web):
-        no_web(spec)
     if _glob.has_magic(spec) and not exists(spec):
         base, pattern = split_glob(spec)
         matches = glob_files(base, pattern)

@@ -23,9 +23,19 @@ from pdftools.errors import (
     TooManyPages,
 )
 
-_NUMBER = re.compile(r"^(?P<value>[0-9][0-9_]*(?:\.[0-9]+)?(?:e[0-9]+)?)\s*(?P<suffix>[kmgt]?)b?$", re.IGNORECASE)
-_SUFFIX = {"": 1, "k": 10**3, "m": 10**6, "g": 10**9, "t": 10**12}
+# a number with a unit prefix: `500M`, `1.5 kB`, `-2`; `2MiB` (binary), `1_000` and `1e6` (grouped) where taken
+_AMOUNT = re.compile(r"\s*(-?)([0-9]+(?:_[0-9]+)*(?:\.[0-9]+)?(?:e[0-9]+)?)\s*([kmgt]?)(i?)b?\s*", re.IGNORECASE)
 CHILD_OVERHEAD = 1 << 30  # memory an external program needs besides the data it holds (its own working set)
+
+
+def _amount(text: str, *, grouped: bool = False, binary: bool = False) -> tuple[bool, float] | None:
+    """A number as people write a size or a limit, and whether it starts with `-`: `500M`, `1.5k`, `10MB` (k, M,
+    G, T are powers of 1000); with `binary`, an i makes them powers of 1024 (`2MiB`); with `grouped`, digits may
+    come in groups and take an exponent (`1_000`, `1e6`), as Python writes numbers. None when it is none."""
+    match = _AMOUNT.fullmatch(text)
+    if match is None or (match[4] and not binary) or (not grouped and re.search("[_e]", match[2], re.IGNORECASE)):
+        return None
+    return bool(match[1]), float(match[2]) * (1024 if match[4] else 1000) ** " kmgt".index(match[3].lower() or " ")
 
 
 def _number(name: str, example: str = "500M or 2G") -> float | None:
@@ -34,23 +44,22 @@ def _number(name: str, example: str = "500M or 2G") -> float | None:
     raw = os.environ.get(name, "").strip()
     if not raw:
         return None
-    match = _NUMBER.match(raw)
-    if match is None:
-        negative = _NUMBER.match(raw.removeprefix("-")) is not None and raw.startswith("-")
-        raise InvalidArgument(f"{name}={raw!r} is {'negative' if negative else 'not a number'}",
+    read = _amount(raw, grouped=True)
+    if read is None or read[0]:
+        raise InvalidArgument(f"{name}={raw!r} is {'negative' if read else 'not a number'}",
                               hint=f"Set {name} to a number such as {example} (0: no limit), or unset it.")
-    return float(match["value"]) * _SUFFIX[match["suffix"].lower()]
+    return read[1]
 
 
 def byte_size(text: str, option: str) -> int:
     """A size as people write it, for an option (`10MB`, `500k`, `1.5M`, `2GiB`; k, M, G are powers of 1000, with
     an i of 1024): a whole number of bytes, at least 1."""
-    match = re.match(r"^\s*(-?)([0-9]+(?:\.[0-9]+)?)\s*([kmgt]?)(i?)b?\s*$", text, re.IGNORECASE)
+    read = _amount(text, binary=True)
     hint = f"Give a size such as 10MB, 500k or 2MiB to {option}."
-    if not match:
+    if read is None:
         raise InvalidArgument(f"{option} {text!r} is not a size in bytes", hint=hint)
-    value = float(match[2]) * (1024 if match[4] else 1000) ** " kmgt".index(match[3].lower() or " ")
-    if match[1] and value:
+    negative, value = read
+    if negative and value:
         raise InvalidArgument(f"{option} {text!r} is negative", hint=hint)
     if value < 1:
         raise InvalidArgument(f"{option} {text!r} is no size: a part holds at least one byte", hint=hint)

@@ -20,7 +20,7 @@ from urllib.parse import unquote, urlparse
 from pdftools.core.foreign_errors import os_error
 from pdftools.core.pathnames import as_shown, checked, quoted
 from pdftools.core.pipes import copy_stdin, copy_stream, is_descriptor, is_pipe, names_stdout, not_a_terminal, reader
-from pdftools.errors import InvalidArgument, PathOutsideRoot, PdftoolsError
+from pdftools.errors import InvalidArgument, PathOutsideRoot, PdftoolsError, WebAddress
 
 _WINDOWS = re.compile(r"^(?:[A-Za-z]:[\\/]|\\\\|[A-Za-z]:$)")
 _WEB = re.compile(r"\s*(?:https?|ftps?)://", re.I)  # a web address: nothing here fetches one
@@ -185,8 +185,8 @@ class RootsPolicy:
     def no_web(self, raw: str) -> None:
         """A web address where a file goes is refused saying so: `no such file` sent an agent to check a path."""
         if _WEB.match(raw):
-            raise InvalidArgument(f"{quoted(raw)} is a web address: this server reads files, and fetches none",
-                                  hint=self.WEB_HINT)
+            raise WebAddress(f"{quoted(raw)} is a web address: this server reads files, and fetches none",
+                             hint=self.WEB_HINT)
 
     def no_pipe(self, raw: str, role: str) -> None:
         """`-` (standard input or output) belongs to the command line; here it is an error, not a file name."""

@@ -87,6 +87,10 @@ def capped(items: list[Any], most: int, what: str, where: str, folder: str) -> t
     return items[:most], [f"{what}: {most} of {len(items)} listed; {where.replace('{folder}', folder)}"]
 
 
-def input_name(path: str) -> str:
-    """An input as a note names it: `-` is `standard input` (as an error and search's `(standard input)` say)."""
-    return "standard input" if path == "-" else path
+def input_name(path: str, opened: object = None) -> str:
+    """An input as a note or an error names it: `-` (`path` as given) is `standard input`, as search's
+    `(standard input)` says, never the temporary file it was read into; else `opened` when given (the path it
+    was opened at, `job.src`, or its file name), else `path`."""
+    if path == "-":
+        return "standard input"
+    return path if opened is None else str(opened)

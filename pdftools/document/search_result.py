@@ -55,13 +55,6 @@ class Skipped:
     def of(cls, path: str, error: PdftoolsError) -> Skipped:
         return cls(path=path, code=error.code, message=error.message, hint=error.hint)
 
-    def note(self) -> str:
-        """As pdftools prints an error: `error[CODE]: message` naming the file once, then the hint."""
-        name = label(self.path)
-        named = name in self.message or (self.path == "-" and "standard input" in self.message)  # said once
-        message = self.message if named else f"{name}: {self.message}"
-        return f"error[{self.code}]: {one_line(message)}\n  hint: {one_line(self.hint)}"
-
 
 MOST_NOTED = 10  # files without text an agent's result names, one note each; the others are counted
 
@@ -196,9 +189,9 @@ class SearchResult:
                 yield (self._prefix(path, page, "-" if spans is None else self.separator, paint) +
                        _painted(line, spans, paint))
 
-    def errors(self) -> list[str]:
-        """The inputs that could not be searched, as stderr says them (what -q still prints)."""
-        return [s.note() for s in self.skipped]
+    def errors(self) -> list[Skipped]:
+        """The errors this result carries, said by the front end as it says every error (what -q still says)."""
+        return self.skipped
 
     def agent_notes(self) -> list[str]:
         """The files searched that have no text (scans: `no match` alone would say the words are not there), and
@@ -229,9 +222,8 @@ class SearchResult:
             self.skipped = self.skipped[:most]
 
     def notes(self) -> Iterator[str]:
-        """What goes to stderr: the inputs skipped, the files without text (--warn-empty), and where to go on
-        when the budget stopped the search."""
-        yield from (s.note() for s in self.skipped)
+        """What goes to stderr after the inputs skipped (errors, said by the front end): the folders without PDFs,
+        the files without text (--warn-empty), and where to go on when the budget stopped the search."""
         yield from (f"warning: {_no_pdfs(shown(folder))}" for folder in self.empty_folders)
         if self.warn_empty:
             yield from (f"warning: {no_text(shown(path))}" for path in self.textless)

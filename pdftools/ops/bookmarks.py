@@ -24,7 +24,7 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pdftools.core import cuts
+from pdftools.core import cuts, results
 from pdftools.core.edit import (
     Decrypt,
     Edited,
@@ -323,7 +323,7 @@ def _no_parent(pdf: pikepdf.Pdf, parent: str, input: str) -> InvalidArgument:
 
     titles = list(dict.fromkeys(_all_titles(outline.read(pdf))))
     if not titles:
-        name = "standard input" if input == "-" else input
+        name = results.input_name(input)
         return InvalidArgument(f"{name} has no bookmarks, so none is titled {parent!r}",
                                hint="Leave out {{parent}} to add the bookmark at the top level.")
     near = difflib.get_close_matches(parent, titles, n=3, cutoff=0.4) or \

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
+from pdftools.core import results
 from pdftools.core.edit import (
     Decrypt,
     Edited,
@@ -58,8 +59,8 @@ def insert(
                    suffix="inserted", password=password, in_place=in_place, force=force,
                    others=[src_path])
     total = len(job.pdf.pages)
-    position = check_position(after, total, "standard input" if input == "-" else job.src)
-    other = open_other(src_path, password, job.pdf, "standard input" if input == "-" else job.src.name)
+    position = check_position(after, total, results.input_name(input, job.src))
+    other = open_other(src_path, password, job.pdf, results.input_name(input, job.src.name))
     picked = [n - 1 for n in select_pages(spec, len(other.pages), src_path)]
     copy_pages(other, job.pdf, picked)  # pages, not the other file's bookmarks (as qpdf --pages)
     warnings = arrange(job.pdf, insertion_order(total, position, len(picked)), labelled=total)

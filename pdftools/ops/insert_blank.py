@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
+from pdftools.core import results
 from pdftools.core.edit import (
     Decrypt,
     Edited,
@@ -51,7 +52,7 @@ def insert_blank(
     if total == 0:  # a blank page takes its size from a neighbour
         raise NoPages(f"{job.src} has no pages", hint="A blank page takes the size of the page beside it; "
                       "insert pages from another PDF instead.")
-    position = check_position(after, total, "standard input" if input == "-" else job.src)
+    position = check_position(after, total, results.input_name(input, job.src))
     neighbour = pdf.pages[max(position - 1, 0)]
     for _ in range(count):
         page = pdf.add_blank_page()

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated
 
+from pdftools.core import results
 from pdftools.core.edit import (
     Decrypt,
     Edited,
@@ -104,7 +105,7 @@ def labels(
             del job.pdf.Root["/PageLabels"]
     else:
         pagelabels.write(job.pdf, pagelabels.parse_scheme(scheme or "", len(job.pdf.pages), warnings,
-                                                           "standard input" if input == "-" else job.src))
+                                                           results.input_name(input, job.src)))
     written = Edited(**job.save(decrypt))
     return LabelsResult(input=str(job.src), labels=_labels(job.pdf),
                         ranges=pagelabels.read(job.pdf), written=written, warnings=warnings)

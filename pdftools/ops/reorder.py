@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
+from pdftools.core import results
 from pdftools.core.edit import (
     Decrypt,
     Edited,
@@ -51,7 +52,7 @@ def reorder(
 ) -> ReorderResult:
     job = open_job(input, output, linearize=linearize, object_streams=object_streams,
                    suffix="reordered", password=password, in_place=in_place, force=force)
-    order = _order(mode, len(job.pdf.pages), "standard input" if input == "-" else job.src)
+    order = _order(mode, len(job.pdf.pages), results.input_name(input, job.src))
     warnings = arrange(job.pdf, [n - 1 for n in order])
     return ReorderResult(**job.save(decrypt), order=order, warnings=warnings)
 

@@ -16,7 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
 
-from pdftools.core import naming, streams, task
+from pdftools.core import naming, results, streams, task
 from pdftools.core.edit import (
     Decrypt,
     Edited,
@@ -153,7 +153,7 @@ def stamp(
         first = texts[0]
     else:
         first, numbers = _stamp_pdf(job.pdf, given, pdf or "", password, underlay, opacity, repeat,
-                                    name="standard input" if input == "-" else job.src.name)
+                                    name=results.input_name(input, job.src.name))
     result = StampResult(**job.save(decrypt), stamped=numbers, first=first)
     result.fonts_found = " and ".join(found)
     if cut:

@@ -68,7 +68,7 @@ class DaskExecutor(Screening, Following):
         self.address = address = from_file(address.strip())
         self._moves = 0  # schedulers followed to another address (see `_follow`)
         self._screening: tuple[Callable[[Any], Any], Any] | None = None  # asked again of a new cluster's workers
-        self._rescreen = False  # the workers to be asked again before any file (`_anew`)
+        self._rescreen = False  # the workers to be asked again before any file (`Screening._anew`)
         self._scheduler: str | None = None  # the scheduler's id
         self._screened: set[str] = set()  # workers the screen has asked
         self.timeout = limits.seconds("PDFTOOLS_CLUSTER_TIMEOUT", CONNECT_TIMEOUT)  # None (0): wait for ever
@@ -145,15 +145,6 @@ class DaskExecutor(Screening, Following):
             return
         elif self.timeout is not None and now - self._stalled > self.timeout:
             raise self._lost()
-
-    def _anew(self) -> None:
-        """The scheduler went (its files cancelled, the client reconnecting, or another one answering): the
-        workers there when it is back are asked before any file, all of them (one back at the same address may
-        be another machine), and the files wait for one that can (`_rescreened`). A look alone missed it when the
-        batch was busy meanwhile (then the files went to the first worker back, which could not run them)."""
-        if self._screening is not None:
-            self._rescreen = True
-            self._screened.clear()
 
     def _rescreened(self, now: float) -> bool:
         """After a reconnection (the scheduler back at its address, or followed to another): whether the workers

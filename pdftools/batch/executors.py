@@ -54,19 +54,40 @@ def _own_group(coordinator: int, scratch: str, marks: str | None = None) -> None
     killed mid-file (a cancel, Ctrl-C) cleans up nothing, and an OCR's page images stayed in TMPDIR."""
     os.setpgid(0, 0)
     os.environ["TMPDIR"] = tempfile.tempdir = scratch
+    _join(scratch)
     left = [scratch] + ([marks] if marks else [])  # what the coordinator removes, unless killed outright
     threading.Thread(target=_end_with, args=(coordinator, left), daemon=True, name="pdftools-coordinator").start()
 
 
-# run by a worker ending with its coordinator: the folders removed once the worker's group has ended (60 s at most)
-_REMOVE_AFTER = ("import os, shutil, sys, time\n"
-                 "group, folders = int(sys.argv[1]), sys.argv[2:]\n"
-                 "for _ in range(600):\n"
-                 "    try:\n"
-                 "        os.killpg(group, 0)\n"
-                 "    except ProcessLookupError:\n"
-                 "        break\n"
-                 "    time.sleep(0.1)\n"
+MEMBERS = ".workers"  # in the workers' TMPDIR: each worker holds a shared lock on it while it lives
+REMOVER = ".remover"  # made by the worker that starts the remover (the first to see the coordinator gone)
+_membership: list[int] = []  # the worker's descriptor of MEMBERS, open (and its lock held) until it ends
+
+
+def _join(scratch: str) -> None:
+    """Hold a shared lock on the workers' file for this worker's life (the kernel lets it go when the process
+    ends, however): the remover's exclusive lock is granted once every worker has ended. Without it (the folder
+    gone, a file system without locks) this worker is not waited for."""
+    with contextlib.suppress(OSError):
+        member = os.open(os.path.join(scratch, MEMBERS), os.O_RDONLY | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        try:
+            import fcntl
+
+            fcntl.flock(member, fcntl.LOCK_SH | fcntl.LOCK_NB)  # (taken by the remover: the batch has ended)
+        except OSError:
+            os.close(member)
+            return
+        _membership.append(member)
+
+
+# run by the first worker to see its coordinator gone: waits until every worker has ended (their shared locks
+# on MEMBERS let go), then removes the folders; a worker stopped (SIGSTOP) is waited for until it ends
+_REMOVE_AFTER = ("import fcntl, os, shutil, sys\n"
+                 "members, folders = sys.argv[1], sys.argv[2:]\n"
+                 "try:\n"
+                 "    fcntl.flock(os.open(members, os.O_RDONLY), fcntl.LOCK_EX)\n"
+                 "except OSError:\n"
+                 "    pass\n"
                  "for folder in folders:\n"
                  "    shutil.rmtree(folder, ignore_errors=True)\n")
 
@@ -75,8 +96,9 @@ def _end_with(coordinator: int, left: list[str]) -> None:
     """Stop this worker and the programs it started when the coordinator has ended without stopping them
     (killed outright: SIGKILL, the OOM killer). Left alone, a worker ran the files queued for it for nobody
     (outputs the journal never heard of), then waited for ever. The workers' TMPDIR and marks (`left`), which
-    the coordinator would have removed, are removed by a process of its own once this group has ended (no file is
-    written into it after): it stayed, an OCR's page images in it."""
+    the coordinator would have removed, are removed by one process for the whole pool, started by the first worker
+    here, once every worker has ended (no file is written into it after). Each worker started one, which waited for
+    its own worker only: the first removed the folder while the others still ran."""
     try:
         watched = os.pidfd_open(coordinator)  # readable once the process has ended (Linux 5.3)
     except (AttributeError, OSError):
@@ -86,11 +108,16 @@ def _end_with(coordinator: int, left: list[str]) -> None:
     else:
         while alive(coordinator):
             time.sleep(1)
+    scratch = left[0]
+    try:
+        os.close(os.open(os.path.join(scratch, REMOVER), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except OSError:  # another worker has started it (or the folder is gone)
+        os.killpg(0, signal.SIGKILL)
     import subprocess
     import sys
 
     with contextlib.suppress(OSError):
-        subprocess.Popen([sys.executable, "-I", "-c", _REMOVE_AFTER, str(os.getpgid(0)), *left],
+        subprocess.Popen([sys.executable, "-I", "-c", _REMOVE_AFTER, os.path.join(scratch, MEMBERS), *left],
                          start_new_session=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                          stderr=subprocess.DEVNULL)
     os.killpg(0, signal.SIGKILL)

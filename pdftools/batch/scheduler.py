@@ -146,12 +146,12 @@ class Following:
     _stalled: float | None
     _restricted: dict[Any, frozenset[str]]
     _fit: list[str] | None
-    _rescreen: bool
-    _screening: Any
-    _screened: set[str]
 
     def _relabel(self) -> None:
         raise NotImplementedError  # the executor's
+
+    def _anew(self) -> None:
+        raise NotImplementedError  # the screening's (`Screening._anew`)
 
     def _follow(self, now: float) -> bool:
         """A cluster named by its scheduler file whose scheduler has gone: when the file names another address
@@ -183,6 +183,5 @@ class Following:
         self._restricted.clear()  # kept to the old cluster's workers: sent again, to this one's
         self._fit = None
         self._relabel()
-        self._rescreen = self._screening is not None  # this cluster's workers, asked once they are there (`_watch`)
-        self._screened.clear()
+        self._anew()  # this cluster's workers, asked before any file once they are there
         return True

@@ -47,6 +47,7 @@ class Screening:
     client: Any
     _screening: tuple[Callable[[Any], Any], Any] | None
     _screened: set[str]
+    _rescreen: bool
     _unfit: dict[str, str]
     _fit: list[str] | None
 
@@ -55,6 +56,16 @@ class Screening:
 
     def _relabel(self) -> None:
         raise NotImplementedError  # the executor's
+
+    def _anew(self) -> None:
+        """The scheduler went (its files cancelled, the client reconnecting, another one answering, or one its
+        file names elsewhere followed: `Following._follow`): the workers there when it is back are asked before
+        any file, all of them (one back at the same address may be another machine), and the files wait for one
+        that can (`DaskExecutor._rescreened`). A look alone missed it when the batch was busy meanwhile (then the
+        files went to the first worker back, which could not run them)."""
+        if self._screening is not None:
+            self._rescreen = True
+            self._screened.clear()
 
     def screen(self, check: Callable[[Any], Any], item: Any, waited: float | None = None) -> None:
         """Before any file: `check(item)` on every worker (sent as a file's work is: a worker with another

@@ -5,6 +5,7 @@ on publishing outputs the journal never heard of, then hung for ever."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -19,18 +20,20 @@ import pikepdf
 import pytest
 from batch_files import rest_of, scans
 from harness import default_signals
+from processes import alive, children, cmdline, wait_for
 
 PDFTOOLS = Path(sys.executable).with_name("pdftools")
 
 
-def start(tmp_path: Path, sample: Path, env: dict[str, str] | None = None,
-          ) -> tuple[subprocess.Popen[str], dict[str, object]]:
+def start(tmp_path: Path, sample: Path, env: dict[str, str] | None = None, *, jobs: int = 2,
+          under: tuple[str, ...] = ()) -> tuple[subprocess.Popen[str], dict[str, object]]:
+    """A batch OCR of 12 scans, its first row read; `under`: the program that starts it (argv before the batch's)."""
     pages = scans(sample, tmp_path / "in", dpi=72, pages=4)
     for page in pages:  # enough files that the batch is still running when it is stopped
         for copy in range(2):
             (tmp_path / "in" / f"{page.stem}-{copy}.pdf").write_bytes(page.read_bytes())
-    argv = [str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(tmp_path / "out"), "--jobs", "2",
-            "--json", "--set", "dpi=150"]
+    argv = [*under, str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(tmp_path / "out"), "--jobs",
+            str(jobs), "--json", "--set", "dpi=150"]
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     assert proc.stdout is not None
     return proc, json.loads(proc.stdout.readline())
@@ -129,6 +132,96 @@ def test_a_coordinator_killed_outright_leaves_no_temporary_folder_of_its_workers
         shutil.rmtree(own_tmp, ignore_errors=True)
 
 
+# Starts a command and reaps every process of it, the orphans too (a child subreaper: a process whose parent
+# ended is handed to it), and writes down each one's pid and session as it ends (argv[1], JSON). A process that
+# ran for a moment is counted as surely as one that waits: each stays a zombie here until it is read.
+_REAPER = ("import ctypes, json, os, sys\n"
+           "ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER\n"
+           "os.posix_spawn(sys.argv[2], sys.argv[2:], os.environ)\n"
+           "ended = []\n"
+           "while True:\n"
+           "    try:\n"
+           "        pid = os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOWAIT).si_pid\n"
+           "    except ChildProcessError:\n"
+           "        break\n"
+           "    with open(f'/proc/{pid}/stat') as stat:\n"
+           "        name, fields = stat.read().rsplit(')', 1)\n"
+           "    ended.append({'pid': pid, 'name': name.split('(', 1)[1], 'session': int(fields.split()[3])})\n"
+           "    os.waitpid(pid, 0)\n"
+           "with open(sys.argv[1], 'w') as out:\n"
+           "    json.dump(ended, out)\n")
+
+
+def _in_own_group(pids: set[int]) -> set[int]:
+    """The local workers among a batch's processes: each is a process group of its own."""
+    found = set()
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            if os.getpgid(pid) == pid:
+                found.add(pid)
+    return found
+
+
+def _waiting_on_a_lock(folder: Path) -> list[int]:
+    """The processes that wait (blocked, in the kernel) for a file lock, and that name `folder` in their argv."""
+    waiting = []
+    for line in Path("/proc/locks").read_text().splitlines():
+        fields = line.split()
+        if len(fields) > 4 and fields[1] == "->":
+            pid = int(fields[5])
+            if str(folder).encode() in cmdline(pid):
+                waiting.append(pid)
+    return waiting
+
+
+def _open_under(pid: int, folder: Path) -> list[str]:
+    """The files process `pid` has open inside `folder` (a removed one reads `PATH (deleted)`)."""
+    found = []
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        with contextlib.suppress(OSError):
+            target = os.readlink(fd)
+            if target.startswith(f"{folder}/"):
+                found.append(target)
+    return found
+
+
+def test_a_killed_coordinators_workers_have_one_remover_that_waits_for_them_all(tmp_path: Path,
+                                                                                sample: Path) -> None:
+    """Killed outright, the coordinator cannot remove its workers' TMPDIR; each of the 3 workers started a remover
+    of its own (3 interpreters for one folder), each waiting for its own worker only: the first removed the
+    folder while a sibling still ran (here one held stopped, its files open in it). Now one remover, started by
+    the first worker to see the coordinator gone, waits for every worker, then removes the folder."""
+    own_tmp = Path(tempfile.mkdtemp(prefix="kill-"))  # (short, as the machine's: see above)
+    report = tmp_path / "ended.json"
+    try:
+        proc, _ = start(tmp_path, sample, env={**os.environ, "TMPDIR": str(own_tmp)}, jobs=3,
+                        under=(sys.executable, "-c", _REAPER, str(report)))
+        (coordinator,) = children(proc.pid)
+        workers = wait_for(lambda: len(found := _in_own_group(workers_of(coordinator))) == 3 and found, 60)
+        assert workers, "the batch did not start its 3 workers"
+        (scratch,) = own_tmp.glob("pdftools-batch-*")
+        held = min(workers)  # type: ignore[type-var]
+        os.kill(held, signal.SIGSTOP)  # a worker that has not ended yet when the others have
+        try:
+            kept = [f for f in _open_under(held, scratch) if not f.endswith(" (deleted)")]  # (not TemporaryFile's)
+            assert kept, "the held worker has no file open in its TMPDIR"
+            os.kill(coordinator, signal.SIGKILL)
+            state = wait_for(lambda: ("removed" if not scratch.exists() else
+                                      "waits" if _waiting_on_a_lock(scratch) else None), 60)
+            assert state == "waits", "the workers' TMPDIR was removed while one of them still ran"
+            assert not any(alive(pid) for pid in workers - {held}), "the workers not held did not end"  # type: ignore[operator]
+            assert [f for f in kept if not Path(f).exists()] == []
+        finally:
+            os.kill(held, signal.SIGCONT)
+        rest_of(proc, timeout=60)  # (the reaper ends once every process of the batch has)
+        ended = json.loads(report.read_text())
+        removers = [p for p in ended if p["session"] == p["pid"]]  # (only a remover starts a session of its own)
+        assert len(removers) == 1, ended
+        assert not list(own_tmp.glob("pdftools-*"))  # TMPDIR and the marks, once the last worker has ended
+    finally:
+        shutil.rmtree(own_tmp, ignore_errors=True)
+
+
 
 def _staged_by(out: Path, within: float = 60) -> int:
     """The pid of the worker that has started a file: its folder in the staging folder is named
@@ -141,17 +234,6 @@ def _staged_by(out: Path, within: float = 60) -> int:
     raise AssertionError("no worker started the file")
 
 
-def _children(pid: int) -> list[int]:
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
-                found.append(int(stat.parent.name))
-        except (OSError, ValueError, IndexError):
-            continue
-    return found
-
-
 def _waits_for_work(pid: int) -> bool:
     """The worker has finished what it was given: no program of its own running, and it waits on a pipe (its
     pool's queue of files) in the kernel."""
@@ -159,7 +241,7 @@ def _waits_for_work(pid: int) -> bool:
         wchan = Path(f"/proc/{pid}/wchan").read_text()
     except OSError:
         return False
-    return not _children(pid) and "pipe" in wchan
+    return not children(pid) and "pipe" in wchan
 
 
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["sigterm", "sigint"])

@@ -60,3 +60,49 @@ def test_a_reader_that_leaves_mid_write_gives_141(words: bytes) -> None:
     os.close(r)
     _, err = proc.communicate(timeout=300)
     assert proc.returncode == 141 and err == b"", (proc.returncode, err)
+
+
+def test_a_signal_as_a_write_ends_does_not_write_it_again() -> None:
+    """Ctrl-C (SIGTERM, SIGHUP) just after write(2) had taken bytes raised before the count was returned: Python's
+    buffer kept them as unwritten, and the exit's flush wrote them again (a batch's row twice on stdout after
+    Ctrl-C; `text`'s pages from a point repeated). Here a pipe of one page takes 4,096 of a flush of 6,000 bytes,
+    and SIGINT comes while the rest waits: each byte must come out once."""
+    import io
+    import signal
+    import threading
+
+    from pdftools.main import WholeWrites
+
+    r, w = os.pipe()
+    fcntl.fcntl(w, 1031, 4096)  # F_SETPIPE_SZ: one page
+    out = io.TextIOWrapper(io.BufferedWriter(WholeWrites(w)), encoding="ascii")  # as `whole_writes` makes it
+    text = "".join(f"line {i:05}\n" for i in range(500))  # 5,500 bytes: more than the pipe takes at once
+    got = bytearray()
+
+    def read() -> None:
+        waiting = bytearray(4)
+        while int.from_bytes(waiting, sys.byteorder) < 4096:  # the pipe is full: the flush waits for room
+            fcntl.ioctl(r, termios.FIONREAD, waiting)
+            os.sched_yield()
+        signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)
+        while chunk := os.read(r, 1 << 16):
+            got.extend(chunk)
+
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)  # (a background run inherits it ignored)
+    reader = threading.Thread(target=read)
+    reader.start()
+    interrupted = False
+    try:
+        out.write(text)
+        try:
+            out.flush()
+        except KeyboardInterrupt:
+            interrupted = True
+        out.flush()  # as the program's exit does
+    finally:
+        signal.signal(signal.SIGINT, before)
+        os.close(w)
+        reader.join(timeout=60)
+        os.close(r)
+    assert interrupted
+    assert got.decode() == text, (len(got), len(text))

@@ -90,3 +90,12 @@ def capped(items: list[Any], most: int, what: str, where: str, folder: str) -> t
 def input_name(path: str) -> str:
     """An input as a note names it: `-` is `standard input` (as an error and search's `(standard input)` say)."""
     return "standard input" if path == "-" else path
+
+
+def shortfalls(result: Any) -> list[str]:
+    """Where a result is less than or other than asked (nothing matched, text cut at the page's edge, an option
+    that did nothing): warnings that reach a person, a script (`--json`: on stderr) and an agent alike, unlike
+    `notes` (information for a person at a shell). Worded with `{{name}}` for the op's parameters (and
+    `{{cli:...}}`/`{{mcp:...}}`), each front end naming them its own way."""
+    said = getattr(result, "shortfalls", None)
+    return list(said()) if callable(said) else []

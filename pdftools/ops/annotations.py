@@ -102,13 +102,20 @@ class AnnotationsResult:
             self.annotations = self.annotations[:most]
 
     def notes(self) -> list[str]:
-        """For people (the CLI's stderr): a list that found none, or a change that touched none, says so."""
-        if self.annotations:
+        """For people (the CLI's stderr): a list that found none says so (a bare `input` row reads as cut)."""
+        if self.annotations or self.action != "list":
             return []
         where = f" on pages {self.pages_asked}" if self.pages_asked else ""
-        done = {"remove": ": none removed", "flatten": ": none flattened"}.get(self.action, "")
+        return [f"{results.input_name(self.input)} has no annotations{where}"]
+
+    def shortfalls(self) -> list[str]:
+        """A change that touched none says so (a warning: a script and an agent are told too)."""
+        if self.annotations or self.action == "list":
+            return []
+        where = f" on pages {self.pages_asked}" if self.pages_asked else ""
+        done = {"remove": ": none removed", "flatten": ": none flattened"}[self.action]
         name = results.input_name(self.input)
-        if self.action == "list" or not self.remaining:
+        if not self.remaining:
             return [f"{name} has no annotations{where}{done}"]
         if self.action == "flatten":  # any hidden or not of `which` went: those left have nothing to draw
             if self.remaining == 1:

@@ -107,6 +107,7 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
     from pdftools.cli.render import ProgressBar, Streamer, quiet_errors, render, stdout_gone, stdout_writes
     from pdftools.cli.render import report_error as report
     from pdftools.core import limits, paths, policies, task
+    from pdftools.core.results import shortfalls
 
     policy, bar = policies.LocalPolicy(), ProgressBar(op.name, shown=not quiet)
     _quiet_pdf_library()
@@ -144,7 +145,8 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
                         shutil.copyfileobj(fh, sys.stdout.buffer)
                     sys.stdout.flush()
                 if _shown(op, result, policy, as_json=as_json, quiet=quiet):
-                    render(result, as_json=as_json, to_stderr=policy.stdout_file is not None, quiet=quiet)
+                    render(result, as_json=as_json, to_stderr=policy.stdout_file is not None, quiet=quiet,
+                           warned=[_for_cli(said, op, fn) for said in shortfalls(result)])
                 else:  # "nothing but errors": those a result carries too (search's skipped inputs)
                     quiet_errors(result, as_json=as_json)
                 sys.stdout.flush()  # here, so that a write that fails is reported as the command's error

@@ -12,7 +12,7 @@ import dataclasses
 import os
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from pdftools.cli.blocks import drawn, layout, one_line, plain_lines, safe
@@ -33,9 +33,19 @@ def _console(stderr: bool = False) -> Any:
 UNLIMITED = 1_000_000  # columns: piped output is whole lines (rich measures cells; it never pads to this)
 
 
-def render(result: Any, *, as_json: bool, to_stderr: bool = False, quiet: bool = False) -> None:
+def render(result: Any, *, as_json: bool, to_stderr: bool = False, quiet: bool = False,
+           warned: Sequence[str] = ()) -> None:
     """The result on stdout (stderr: `to_stderr`), its notes and warnings on stderr; `quiet` (-q): the result
-    only, and the errors it carries."""
+    only, and the errors it carries. `warned`: where the result is less than or other than asked (its
+    `shortfalls`, in the command line's words), said on stderr after it, with --json too (`warning: ...` lines,
+    as qpdf warns whatever its output: stdout stays the JSON alone)."""
+    _render(result, as_json=as_json, to_stderr=to_stderr, quiet=quiet)
+    if not quiet:
+        sys.stdout.flush()  # the result before its warnings, where both go to one terminal
+        sys.stderr.write("".join(f"warning: {one_line(warning)}\n" for warning in warned))
+
+
+def _render(result: Any, *, as_json: bool, to_stderr: bool, quiet: bool) -> None:
     if getattr(result, "rows_streamed", False):  # a batch: its rows went to stdout as they finished
         result, to_stderr = dataclasses.replace(result, rows=[], rows_streamed=as_json), True
     stream = sys.stderr if to_stderr else sys.stdout

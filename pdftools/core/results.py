@@ -94,3 +94,12 @@ def input_name(path: str, opened: object = None) -> str:
     if path == "-":
         return "standard input"
     return path if opened is None else str(opened)
+
+
+def shortfalls(result: Any) -> list[str]:
+    """Where a result is less than or other than asked (nothing matched, text cut at the page's edge, an option
+    that did nothing): warnings that reach a person, a script (`--json`: on stderr) and an agent alike, unlike
+    `notes` (information for a person at a shell). Worded with `{{name}}` for the op's parameters (and
+    `{{cli:...}}`/`{{mcp:...}}`), each front end naming them its own way."""
+    said = getattr(result, "shortfalls", None)
+    return list(said()) if callable(said) else []

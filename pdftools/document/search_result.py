@@ -196,9 +196,8 @@ class SearchResult:
     def agent_notes(self) -> list[str]:
         """The files searched that have no text (scans: `no match` alone would say the words are not there), and
         the command that makes them searchable (named as the front end names it): the first MOST_NOTED, then how
-        many more (a folder of 600 scans made 59 kB of notes)."""
-        notes = [_no_pdfs(folder) for folder in self.empty_folders[:MOST_NOTED]]
-        notes += [no_text(path) for path in self.textless[:MOST_NOTED]]
+        many more (a folder of 600 scans made 59 kB of notes). Folders without a PDF are `shortfalls`."""
+        notes = [no_text(path) for path in self.textless[:MOST_NOTED]]
         if len(self.textless) > MOST_NOTED:
             notes.append(f"and {len(self.textless) - MOST_NOTED:,} more files have no text to search: scans? "
                          "`pdftools ocr` makes them searchable")
@@ -221,13 +220,18 @@ class SearchResult:
             self.skipped_rest = dict(Counter(s.code for s in self.skipped[most:]))
             self.skipped = self.skipped[:most]
 
-    def notes(self) -> Iterator[str]:
-        """What goes to stderr after the inputs skipped (errors, said by the front end): the folders without PDFs,
-        the files without text (--warn-empty), and where to go on when the budget stopped the search."""
-        yield from (f"warning: {_no_pdfs(shown(folder))}" for folder in self.empty_folders)
+    def shortfalls(self) -> list[str]:
+        """Warnings, with --json too: the folders searched that held no PDF (nothing searched there), and the
+        files without text (--warn-empty asks for them; over MCP `agent_notes` says those)."""
+        said = [_no_pdfs(label(folder)) for folder in self.empty_folders]
         if self.warn_empty:
-            yield from (f"warning: {no_text(shown(path))}" for path in self.textless)
-            yield from (f"warning: {one_line(no_text(label(path), why))}" for path, why in self.unreadable)
+            said += [no_text(label(path)) for path in self.textless]
+            said += [no_text(label(path), why) for path, why in self.unreadable]
+        return said
+
+    def notes(self) -> Iterator[str]:
+        """What goes to stderr besides its `shortfalls` and the inputs skipped (errors, said by the front end):
+        where to go on when the budget stopped the search."""
         if self.truncated:
             yield (f"(stopped by --max-chars; continue with --start-file {one_line(self.next_file or '')} --start-page "
                    f"{self.next_page} --skip {self.next_skip or 0})")

@@ -22,6 +22,7 @@ from pdftools.mcp.words import limit_hint, mcp_hint, server_hint
 
 Publish = Callable[[dict[str, Any], int], tuple[dict[str, Any], list[Any]]]
 Scrub = Callable[[Any], Any]
+MOST_WARNED = 10  # warnings a result's text says (`shortfalls`): one per folder without a PDF a search was given
 MOST_SKIPPED = 20  # inputs a search skipped, listed: a folder of 600 locked PDFs made 107 kB of rows
 MOST_ROWS = 50  # a batch's rows in one result: 300 files made 80 kB, more than a client keeps of a result
 MOST_DETAILED = 20  # rename_invoice's rows with their fields in full: 125 invoices made 95 kB (~760 bytes a file)
@@ -94,12 +95,14 @@ def _fair_share(lengths: list[int], total: int, most: int, fewest: int) -> int:
     return most
 
 
-def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | None = None) -> CallToolResult:
+def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | None = None,
+                   shortfalls: list[str] | None = None) -> CallToolResult:
     """Structured content is the result; the text block is what a model reads (plain text where the result
     offers it, e.g. extracted text, which JSON escaping would only bloat). `publish` (HTTP) turns written
     files into stored ones: URIs and links in the data, resource links in the content (at most MOST_FILES, and
     a manifest of them all); so inline images are read before it moves them, and `scrub` takes server paths out
-    of the text that goes with them."""
+    of the text that goes with them. `shortfalls`: where the result is less than or other than asked, in the
+    tool's words (`warning: ...` lines of the text, before its notes)."""
     data, links = results.to_dict(result), list[Any]()
     for name in getattr(result, "cli_only", ()):  # what only the command line's output means (see `_as_listed`)
         data.pop(name, None)
@@ -137,13 +140,22 @@ def success_result(result: Any, publish: Publish | None = None, scrub: Scrub | N
         content.append(TextContent(type="text", text="warnings:\n" + "\n".join(f"- {w}" for w in warned)))
     # what the command line's notes say, in the tool's words; a list of pages cut, where the result has no warnings
     noted: list[str] = getattr(result, "agent_notes", list)() + cut_lists
-    if noted:  # (a command they name as the tool: `pdftools ocr` is `pdf_ocr`; a stored file's path as the result's)
-        noted = [mcp_hint(scrub(n) if scrub is not None else n, {}) for n in noted]
-        content.append(TextContent(type="text", text="\n".join(f"note: {utf8(n)}" for n in noted)))
+    short = _most_warned(shortfalls or [])  # less than or other than asked: warned of, as at a shell
+    if noted or short:  # (a command they name as the tool: `pdftools ocr` is `pdf_ocr`; a stored file's path as the
+        said = [("warning", w) for w in short] + [("note", n) for n in noted]  # result's)
+        said = [(kind, mcp_hint(scrub(n) if scrub is not None else n, {})) for kind, n in said]
+        content.append(TextContent(type="text", text="\n".join(f"{kind}: {utf8(n)}" for kind, n in said)))
     if left:
         content.append(TextContent(type="text", text=f"{left} image(s) not inline (at most {MOST_INLINE}, 700 kB, "
                                                      f"a response); they are in {where}"))
     return CallToolResult(content=[*content, *links], structured_content=data)
+
+
+def _most_warned(warned: list[str]) -> list[str]:
+    """The first MOST_WARNED warnings, then how many more (a search of 600 folders without a PDF, one each)."""
+    if len(warned) <= MOST_WARNED:
+        return warned
+    return [*warned[:MOST_WARNED], f"and {len(warned) - MOST_WARNED:,} more warnings of the same kind"]
 
 
 def _cap_numbers(data: dict[str, Any], most: int) -> list[str]:

@@ -18,7 +18,7 @@ import anyio.lowlevel
 from mcp.server.mcpserver import Context
 from mcp.types import CallToolResult
 
-from pdftools.core import limits, paths, policies, task
+from pdftools.core import limits, paths, policies, results, task
 from pdftools.core.foreign_errors import unexpected
 from pdftools.core.params import without_empty
 from pdftools.errors import Busy, PdftoolsError
@@ -98,7 +98,8 @@ def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publis
         named = getattr(result, "name_commands", None)
         if callable(named):  # commands a result names (what pdf_diagnose's checks are used for), as tools
             named(lambda command: get(command).tool)
-        return success_result(result, publish, scrub)
+        warned = [for_agent(said, fn, fn) for said in results.shortfalls(result)]  # in the tool's words
+        return success_result(result, publish, scrub, warned)
     except PdftoolsError as exc:
         from pdftools.document.recovery import true_hint
 

@@ -43,21 +43,20 @@ class OcrResult:
     def as_text(self) -> str | None:
         return self.text.as_text(empty=NOTHING_READ) if self.text is not None else None
 
-    def notes(self, force_ocr: str = "--force-ocr", redo_ocr: str | None = "--redo-ocr") -> list[str]:
-        """At a shell, on stderr: why exit 14 (nothing done); `redo_ocr`: the option that OCRs an earlier OCR's
-        pages anew, named when every page's text is such a layer (None: not offered)."""
+    def shortfalls(self) -> list[str]:
+        """Why exit 14 (nothing done), to a person, a script and an agent (`already_text` alone is a success that
+        says nothing to a model); when every page's text is an earlier OCR's layer, the option that OCRs them
+        anew (command line only: not offered over MCP)."""
         if not self.already_text or self.skip_text:
             return []
         done = "every page asked for already has text, so nothing was OCRed" + (
             "" if self.text is not None else " and no searchable PDF written")
-        if self.earlier_ocr and redo_ocr:
-            return [f"{done}: their text is an earlier OCR's invisible layer, which {redo_ocr} replaces with a new "
-                    f"one, the page images kept ({force_ocr} would redraw the pages as images)"]
-        return [f"{done}: {force_ocr} OCRs them again"]
-
-    def agent_notes(self) -> list[str]:
-        """Over MCP, a text block of their own: `already_text` alone is a success that says nothing to a model."""
-        return self.notes(force_ocr="force_ocr: true", redo_ocr=None)  # --redo-ocr: command line only
+        again = "{{force_ocr}}{{mcp:: true}} OCRs them again"
+        if self.earlier_ocr:  # (over MCP: the plain advice; --redo-ocr is the command line's)
+            again = ("{{cli:their text is an earlier OCR's invisible layer, which --redo-ocr replaces with a new one, "
+                     "the page images kept (--force-ocr would redraw the pages as images)}}{{mcp:force_ocr: true "
+                     "OCRs them again}}")
+        return [f"{done}: {again}"]
 
     @property
     def exit_code(self) -> int:

@@ -1,6 +1,7 @@
 """List, remove or flatten a PDF's annotations: links, comments, highlights, stamps, ink, form widgets.
 
-`list` gives each annotation's page, subtype, rectangle, contents, author and flags, of {{pages}} (default:
+`list` gives each annotation's page, subtype, rectangle, contents, author (a widget: its form field) and flags, of
+{{pages}} (default:
 all). `remove` deletes those of {{pages}} (default: all) of the {{types}} given (default: all but form widgets: a
 form's fields go only when {{types}} names `Widget`, and leave the form with them), as pdfcpu's
 `annotations remove`. `flatten` draws each annotation's appearance into its page and removes it, as qpdf's
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     import pikepdf
 
 COMMANDS = {
-    "list": "List the annotations: page, subtype, rectangle, contents, author, flags.",
+    "list": "List the annotations: page, subtype, rectangle, contents, author (a widget: its form field), flags.",
     "remove": "Remove annotations (of {{pages}}, of the {{types}} given); form widgets only when {{types}} names "
               "`Widget`.",
     "flatten": "Draw the annotations' appearances into the pages and remove them, as qpdf --flatten-annotations.",
@@ -58,13 +59,15 @@ class Annotation:
     rect: list[float]
     """[x1, y1, x2, y2] in points, lower left first."""
     contents: str = ""
-    author: str = ""
-    """/T (for a widget: its field's name)."""
+    author: str | None = ""
+    """A markup annotation's /T; null for a widget, whose /T names its field."""
     flags: list[str] = field(default_factory=list)
     """/F's flags set: hidden, print, noview, readonly..."""
+    field: str | None = None  # (after `flags`: from here on, `field` in this class body is this attribute)
+    """A widget's form field, by its full name (as `forms list` names it); null for other annotations."""
 
-    table_columns: ClassVar = ("page", "subtype", "rect", "flags", "author", "contents")
-    table_optional: ClassVar = ("flags", "author", "contents")
+    table_columns: ClassVar = ("page", "subtype", "rect", "flags", "field", "author", "contents")
+    table_optional: ClassVar = ("flags", "field", "author", "contents")
 
 
 @dataclass
@@ -102,13 +105,20 @@ class AnnotationsResult:
             self.annotations = self.annotations[:most]
 
     def notes(self) -> list[str]:
-        """For people (the CLI's stderr): a list that found none, or a change that touched none, says so."""
-        if self.annotations:
+        """For people (the CLI's stderr): a list that found none says so (a bare `input` row reads as cut)."""
+        if self.annotations or self.action != "list":
             return []
         where = f" on pages {self.pages_asked}" if self.pages_asked else ""
-        done = {"remove": ": none removed", "flatten": ": none flattened"}.get(self.action, "")
+        return [f"{results.input_name(self.input)} has no annotations{where}"]
+
+    def shortfalls(self) -> list[str]:
+        """A change that touched none says so (a warning: a script and an agent are told too)."""
+        if self.annotations or self.action == "list":
+            return []
+        where = f" on pages {self.pages_asked}" if self.pages_asked else ""
+        done = {"remove": ": none removed", "flatten": ": none flattened"}[self.action]
         name = results.input_name(self.input)
-        if self.action == "list" or not self.remaining:
+        if not self.remaining:
             return [f"{name} has no annotations{where}{done}"]
         if self.action == "flatten":  # any hidden or not of `which` went: those left have nothing to draw
             if self.remaining == 1:
@@ -198,9 +208,27 @@ def _described(page: int, annot: Any) -> Annotation:
     rect = _rect(annot.get("/Rect"))
     flags = annot.get("/F")
     bits = int(flags) if isinstance(flags, int) or hasattr(flags, "__int__") else 0
+    widget = subtype == "/Widget"
     return Annotation(page=page, subtype=str(subtype)[1:] if subtype is not None else "", rect=rect,
-                      contents=_text(annot.get("/Contents")), author=_text(annot.get("/T")),
-                      flags=[name for bit, name in enumerate(FLAGS) if bits >> bit & 1])
+                      contents=_text(annot.get("/Contents")), author=None if widget else _text(annot.get("/T")),
+                      flags=[name for bit, name in enumerate(FLAGS) if bits >> bit & 1],
+                      field=_field_name(annot) if widget else None)
+
+
+def _field_name(widget: Any) -> str:
+    """A widget's field's full name, as `forms list` gives it: the /T of the widget and of each /Parent above it,
+    outermost first, joined by dots (a radio button's kids have none of their own: their group's name)."""
+    import pikepdf
+
+    names, node, seen = list[str](), widget, set[tuple[int, int]]()
+    while isinstance(node, pikepdf.Dictionary) and len(seen) < 100:  # (a /Parent loop in a damaged file ends)
+        if node.is_indirect and node.objgen in seen:
+            break
+        seen.add(node.objgen if node.is_indirect else (-len(seen), 0))
+        if isinstance(node.get("/T"), pikepdf.String):
+            names.append(str(node.T))
+        node = node.get("/Parent")
+    return ".".join(reversed(names))
 
 
 def _rect(value: Any) -> list[float]:

@@ -88,10 +88,15 @@ class AttachmentsResult:
             self.warnings += left
 
     def notes(self) -> list[str]:
-        """For people (the CLI's stderr): a list or an extract that found none says so."""
-        if self.action in ("list", "extract") and not self.attachments:
-            written = ": nothing was written" if self.action == "extract" else ""
-            return [f"{results.input_name(self.input)} has no attachments{written}"]
+        """For people (the CLI's stderr): a list that found none says so."""
+        if self.action == "list" and not self.attachments:
+            return [f"{results.input_name(self.input)} has no attachments"]
+        return []
+
+    def shortfalls(self) -> list[str]:
+        """An extract that found none to write says so (a warning: a script and an agent are told too)."""
+        if self.action == "extract" and not self.attachments:
+            return [f"{results.input_name(self.input)} has no attachments: nothing was written"]
         return []
 
 

@@ -55,8 +55,8 @@ class ImagesResult(results.FolderResult):
         self.images, left = results.capped(self.images, most, "images", where, self.out_dir)
         self.warnings += left
 
-    def notes(self) -> list[str]:
-        """For people (the CLI's stderr): an extraction that found nothing to write says so."""
+    def shortfalls(self) -> list[str]:
+        """An extraction that found nothing to write says so (a warning: a script and an agent are told too)."""
         if self.images or self.warnings:
             return []
         where = f" on pages {self.pages_asked}" if self.pages_asked else ""

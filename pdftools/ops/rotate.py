@@ -50,11 +50,11 @@ class RotateResult(Edited):
         """`angle 0` with no angle given (the pages only flattened) reads as a rotation to 0."""
         return () if self.rotated else ("angle",)
 
-    def notes(self) -> list[str]:
-        """For people (the CLI's stderr): a flattening that found nothing to flatten says so."""
+    def shortfalls(self) -> list[str]:
+        """A flattening that found nothing to flatten: the option did nothing."""
         if not self.flatten_asked or self.flattened:
             return []
-        return ["no page chosen had a rotation to flatten: each was upright already, and is unchanged"]
+        return ["{{flatten}}: no page chosen had a rotation to flatten: each was upright already, and is unchanged"]
 
 
 def check_arguments(angle: int | None, absolute: bool, flatten: bool) -> None:

@@ -68,23 +68,23 @@ class StampResult(Edited):
 
     fonts_found = ""  # (no field) the installed fonts picked for text Helvetica cannot show: a person is told
 
-    off_page = ""  # (no field) text cut at the page's edge, said to people and agents ({font_size}: the option)
+    off_page = ""  # (no field) text cut at the page's edge, said to people, scripts and agents
 
     def notes(self) -> list[str]:
-        """For people (the CLI's stderr): pdfcpu's page marks in the text are stamped as they are; the fonts
-        picked for the text."""
-        said = []
-        if self.pdfcpu_marks:
-            said.append(f"{self.pdfcpu_marks} stamped as written: pdftools numbers pages with {{page}} and "
-                        "{pages} (pdfcpu's %p and %P), e.g. --text 'Page {page} of {pages}'")
+        """For people (the CLI's stderr): the fonts picked for the text."""
         if self.fonts_found:
-            said.append(f"the text is drawn in {self.fonts_found} (installed fonts that have its characters, "
-                        "embedded); --font chooses another")
-        return said + self.agent_notes(font_size="--font-size")
+            return [f"the text is drawn in {self.fonts_found} (installed fonts that have its characters, embedded); "
+                    "--font chooses another"]
+        return []
 
-    def agent_notes(self, font_size: str = "font_size") -> list[str]:
-        """Said to people and agents alike: text longer than the page is cut at its edges."""
-        return [self.off_page.format(font_size=font_size)] if self.off_page else []
+    def shortfalls(self) -> list[str]:
+        """Other than asked, said to people, scripts and agents alike: pdfcpu's page marks in the text stamped as
+        they are (no page number); text longer than the page cut at its edges."""
+        said = [self.off_page] if self.off_page else []
+        if self.pdfcpu_marks:
+            said.insert(0, f"{self.pdfcpu_marks} stamped as written: pdftools numbers pages with {{page}} and "
+                           "{pages} (pdfcpu's %p and %P), e.g. {{text}} 'Page {page} of {pages}'")
+        return said
 
 
 def stamp(
@@ -163,12 +163,12 @@ def stamp(
 
 
 def _off_page(cut: list[tuple[int, str, int]]) -> str:
-    """What a person or agent is told of the pages the text runs off (number, size shown, the font size that fits);
-    `{font_size}` stands for the option's name."""
+    """What a person, a script or an agent is told of the pages the text runs off (number, size shown, the font
+    size that fits), naming the option `{{font_size}}`."""
     more = len(cut) - 1
     others = f" and {more} other page{'s' if more > 1 else ''}" if more else ""
     fits = min(size for *_, size in cut)
-    way = f"a {{font_size}} of at most {fits} fits it" if fits else "a smaller {font_size} or a shorter text"
+    way = f"a {{{{font_size}}}} of at most {fits} fits it" if fits else "a smaller {{font_size}} or a shorter text"
     return f"the text runs off page {cut[0][0]} ({cut[0][1]}){others} and is cut at the edge: {way}"
 
 

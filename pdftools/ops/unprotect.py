@@ -40,15 +40,15 @@ class UnprotectResult(Edited):
 
     signed = False  # (no field) the input has signatures that restrict it
 
-    def notes(self) -> list[str]:
-        """For people (the CLI's stderr): an input that was not encrypted was copied (the exit code is 0)."""
+    def shortfalls(self) -> list[str]:
+        """An input that was not encrypted was copied (the exit code is 0): nothing was removed."""
         if self.was_encrypted or (self.restrictions_asked and self.signed):
             return []
         if self.restrictions_asked:
             return [f"{self.input} was neither encrypted nor signed: nothing removed, written as it is"]
         if self.signed and not self.restrictions_asked:
             return [f"{self.input} was not encrypted: nothing removed, written as it is; its signatures' restrictions "
-                    "stay (--remove-restrictions removes them, and the signatures are then no longer valid)"]
+                    "stay ({{remove_restrictions}} removes them, and the signatures are then no longer valid)"]
         return [f"{self.input} was not encrypted: nothing removed, written as it is"]
 
 

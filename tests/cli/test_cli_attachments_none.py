@@ -1,6 +1,7 @@
 """`attachments extract` of a PDF without attachments printed only `input  FILE` and left people wondering
-whether anything was written: it says so on stderr, a note (exit 0); `--json` is the result as before, an
-empty list; `-q` prints nothing. A PDF with attachments prints no such note."""
+whether anything was written: it says so on stderr, a warning (exit 0), with `--json` too (a script is told;
+stdout is the result as before, an empty list); `-q` prints nothing. A PDF with attachments prints no such
+warning; `list` of none has a note, for a person only (an empty list is its answer)."""
 
 from __future__ import annotations
 
@@ -25,13 +26,14 @@ def test_extract_of_none_says_there_are_none(cli: Any, bare: Path, tmp_path: Pat
     result = cli("attachments", "extract", bare, "-d", tmp_path / "out")
     assert result.exit_code == 0, result
     assert result.stdout == f"input  {bare}\n", result.stdout
-    assert result.stderr == f"note: {bare} has no attachments: nothing was written\n", result.stderr
+    assert result.stderr == f"warning: {bare} has no attachments: nothing was written\n", result.stderr
     assert not (tmp_path / "out").exists()
 
 
-def test_json_and_quiet_are_unchanged(cli: Any, bare: Path, tmp_path: Path) -> None:
+def test_json_warns_too_and_quiet_is_unchanged(cli: Any, bare: Path, tmp_path: Path) -> None:
     result = cli("attachments", "extract", bare, "-d", tmp_path / "out", "--json")
-    assert result.exit_code == 0 and result.stderr == "", result
+    assert result.exit_code == 0, result
+    assert result.stderr == f"warning: {bare} has no attachments: nothing was written\n", result.stderr
     data = json.loads(result.stdout)
     assert (data["attachments"], data["remaining"], data["action"]) == ([], 0, "extract"), data
     quiet = cli("attachments", "extract", bare, "-d", tmp_path / "out", "-q")
@@ -53,5 +55,5 @@ def test_list_of_none_says_there_are_none(cli: Any, bare: Path) -> None:
     result = cli("attachments", "list", bare)
     assert result.exit_code == 0 and result.stdout == f"input  {bare}\n", result
     assert result.stderr == f"note: {bare} has no attachments\n", result.stderr
-    data = json.loads(cli("attachments", "list", bare, "--json").stdout)
-    assert data["attachments"] == [], data
+    as_json = cli("attachments", "list", bare, "--json")
+    assert json.loads(as_json.stdout)["attachments"] == [] and as_json.stderr == "", as_json

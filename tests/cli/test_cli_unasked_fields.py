@@ -103,11 +103,11 @@ def test_stamp_says_what_first_is(cli: Callable[..., Any], tmp_path: Path) -> No
 
 def test_a_flatten_that_found_nothing_to_flatten_says_so(cli: Callable[..., Any], tmp_path: Path) -> None:
     """`rotate --flatten` of upright pages printed nothing of the flattening asked for (`flattened` empty, so not
-    shown): a note says no page had a rotation to flatten, as `images` says it found none."""
+    shown): a warning says no page had a rotation to flatten, as `images` says it found none."""
     done = cli("rotate", FOUR, "--flatten", "-o", tmp_path / "r.pdf")
     assert done.exit_code == 0, done
-    assert "note:" in done.stderr and "flatten" in done.stderr, done.stderr
+    assert "warning:" in done.stderr and "flatten" in done.stderr, done.stderr
     turned = cli("rotate", FOUR, "-a", "90", "--flatten", "-o", tmp_path / "t.pdf")
-    assert turned.exit_code == 0 and "note:" not in turned.stderr, turned.stderr
+    assert turned.exit_code == 0 and "warning:" not in turned.stderr, turned.stderr
     quiet = cli("rotate", FOUR, "--flatten", "-o", tmp_path / "q.pdf", "-q")
     assert quiet.exit_code == 0 and quiet.stderr == "", quiet.stderr

@@ -93,7 +93,8 @@ def test_list_prints_document_text_literally_and_flags(cli: Any, tmp_path: Path)
 def test_list_of_a_form_names_its_widgets(cli: Any) -> None:
     listed = json.loads(cli("annotations", "list", FORM, "--json").stdout)["annotations"]
     assert {a["subtype"] for a in listed} == {"Widget"}
-    assert {a["author"] for a in listed} == {"Name", "Check", "Submit"}
+    assert {a["field"] for a in listed} == {"Name", "Check", "Submit"}  # a widget's /T: its field, no author
+    assert {a["author"] for a in listed} == {None}
 
 
 @pytest.mark.parametrize("which", ["all", "print", "screen"])

@@ -69,5 +69,5 @@ def test_mcp_notes_a_folder_without_pdfs(work: Path) -> None:
         assert not result.is_error, result.content
         assert result.structured_content["skipped"] == [] and result.structured_content["matches"] == matches
         said = "\n".join(block.text for block in result.content)
-        assert "note: no PDFs in the folder empty" in said, said
+        assert "warning: no PDFs in the folder empty" in said, said
     assert "no match" in alone.content[0].text and json.dumps(alone.structured_content).count("empty") == 0

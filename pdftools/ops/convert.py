@@ -293,8 +293,8 @@ def _target(output: str | None, dst: str, source: Path | None, force: bool) -> P
 def _folders(input: str | None, source: Path | None, resource_path: list[str] | None) -> list[Path]:
     """Where the document's images may come from: the input's folder (the working folder for a string or
     stdin), then each --resource-path folder."""
-    base = source.parent if source is not None and input != "-" else folder_path(".")
-    return [base, *(folder_path(folder) for folder in resource_path or [])]
+    base = source.parent if source is not None and input != "-" else folder_path(".", listed=False)
+    return [base, *(folder_path(folder, listed=False) for folder in resource_path or [])]  # files looked up
 
 
 

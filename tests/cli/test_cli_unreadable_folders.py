@@ -1,0 +1,68 @@
+"""A folder the user may not read (`chmod 000`, another user's) is said to be one.
+
+`ls`, `search`, `merge` and `batch` of such a folder printed `total 0` (exit 0), or `no PDFs in the folder`, as if it
+were empty: a script could not tell an empty folder from one it was not allowed to read, as `ls` and `find` tell
+(`Permission denied`). Now it is PERMISSION_DENIED naming the folder. The commands run as a real process under a
+user that permissions bind: root is given up its CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH through setpriv.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+PDFTOOLS = Path(sys.executable).with_name("pdftools")
+
+
+def _bound_by_permissions() -> list[str]:
+    """The argv prefix that runs a program as a user whom a folder's mode binds."""
+    if os.geteuid() != 0:
+        return []
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        pytest.skip("running as root (permissions do not bind it) and util-linux's setpriv is not installed")
+    caps = "-dac_override,-dac_read_search"
+    return [setpriv, f"--bounding-set={caps}", f"--inh-caps={caps}"]
+
+
+@pytest.fixture
+def tree(tmp_path: Path, sample: Path) -> Iterator[Path]:
+    """`tree/locked` (mode 000) holds a PDF nobody may list; `tree/open` one anybody may."""
+    base = tmp_path / "tree"
+    for name in ("open", "locked"):
+        (base / name).mkdir(parents=True)
+        shutil.copy(sample, base / name / "doc.pdf")
+    (base / "locked").chmod(0)
+    try:
+        yield base
+    finally:
+        (base / "locked").chmod(0o755)
+
+
+def _run(*argv: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*_bound_by_permissions(), str(PDFTOOLS), *argv], cwd=cwd, capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "LC_ALL": "C.UTF-8"}, check=False)
+
+
+@pytest.mark.parametrize("argv", [("ls", "tree/locked"), ("search", "x", "tree/locked"),
+                                  ("merge", "tree/locked", "-o", "out.pdf"),
+                                  ("batch", "info", "tree/locked", "-d", "out"), ("ls", "tree/locked", "-r")])
+def test_a_folder_that_cannot_be_read_is_permission_denied(tree: Path, argv: tuple[str, ...]) -> None:
+    result = _run(*argv, "--json", cwd=tree.parent)
+    assert result.returncode == 6 and result.stdout == "", result
+    error = json.loads(result.stderr)["error"]
+    assert error["code"] == "PERMISSION_DENIED" and "tree/locked" in error["message"], error
+    assert not (tree.parent / "out.pdf").exists()
+
+
+def test_a_folder_that_can_be_read_still_lists(tree: Path) -> None:
+    result = _run("ls", "tree/open", "--json", cwd=tree.parent)
+    assert result.returncode == 0, result
+    assert [f["path"] for f in json.loads(result.stdout)["files"]] == ["doc.pdf"]

@@ -66,3 +66,21 @@ def test_a_folder_that_can_be_read_still_lists(tree: Path) -> None:
     result = _run("ls", "tree/open", "--json", cwd=tree.parent)
     assert result.returncode == 0, result
     assert [f["path"] for f in json.loads(result.stdout)["files"]] == ["doc.pdf"]
+
+
+@pytest.mark.parametrize("argv", [("info", "tree/locked/doc.pdf"), ("text", "tree/locked/doc.pdf"),
+                                  ("search", "x", "tree/locked/*.pdf"), ("ls", "tree/locked/sub"),
+                                  ("merge", "tree/open/unreadable.pdf", "-o", "out.pdf"),
+                                  ("rotate", "tree/locked/doc.pdf", "--angle", "90", "-o", "out.pdf")])
+def test_a_file_behind_a_folder_that_cannot_be_entered_is_permission_denied(tree: Path, argv: tuple[str, ...]
+                                                                             ) -> None:
+    """A file in a folder the user may not enter (or a file they may not read, given to merge) was INTERNAL,
+    `unexpected PermissionError`, with a hint to report a bug in pdftools."""
+    shutil.copy(tree / "open" / "doc.pdf", tree / "open" / "unreadable.pdf")
+    (tree / "open" / "unreadable.pdf").chmod(0)
+    result = _run(*argv, "--json", cwd=tree.parent)
+    assert result.returncode == 6 and result.stdout == "", result
+    error = json.loads(result.stderr)["error"]
+    assert error["code"] == "PERMISSION_DENIED", error
+    assert "tree/locked" in error["message"] or "unreadable.pdf" in error["message"], error
+    assert not (tree.parent / "out.pdf").exists()

@@ -84,3 +84,39 @@ def test_a_file_behind_a_folder_that_cannot_be_entered_is_permission_denied(tree
     assert error["code"] == "PERMISSION_DENIED", error
     assert "tree/locked" in error["message"] or "unreadable.pdf" in error["message"], error
     assert not (tree.parent / "out.pdf").exists()
+
+
+def test_a_recursive_listing_says_which_subfolders_it_could_not_read(tree: Path) -> None:
+    """`ls -r` passed over a subfolder it could not read without a word, as if it held no PDF (`find` and `ls -R`
+    say `Permission denied`); the listing goes on, and a warning names it."""
+    result = _run("ls", "-r", "tree", "--json", cwd=tree.parent)
+    assert result.returncode == 0, result
+    listed = json.loads(result.stdout)
+    assert [f["path"] for f in listed["files"]] == ["open/doc.pdf"], listed
+    said = [w for w in listed["warnings"] if "locked" in w]
+    assert len(said) == 1 and "permission denied" in said[0], listed["warnings"]
+    plain = _run("ls", "-r", "tree", cwd=tree.parent)
+    assert plain.returncode == 0 and "locked" in plain.stdout + plain.stderr, plain
+
+
+@pytest.mark.parametrize("flag", ["-r", "-R"])
+def test_a_recursive_search_skips_a_subfolder_it_could_not_read_saying_so(tree: Path, flag: str) -> None:
+    """`search -r` passed over it silently (pdfgrep -r says `tree/locked: Permission denied`, grep -r too, and exits
+    2): now it is one of the skipped inputs, PERMISSION_DENIED, and the exit status says an input was skipped."""
+    result = _run("search", flag, "-c", "text", "tree", "--json", cwd=tree.parent)
+    assert result.returncode == 2, result
+    found = json.loads(result.stdout)
+    assert [f["path"] for f in found["files"]] == ["tree/open/doc.pdf"], found
+    assert [(s["path"], s["code"]) for s in found["skipped"]] == [("tree/locked", "PERMISSION_DENIED")], found
+    plain = _run("search", flag, "-c", "text", "tree", cwd=tree.parent)
+    assert "tree/locked" in plain.stderr and "PERMISSION_DENIED" in plain.stderr, plain
+
+
+def test_a_recursive_batch_has_a_failed_row_for_a_subfolder_it_could_not_read(tree: Path) -> None:
+    result = _run("batch", "info", "-r", "tree", "-d", "out", "--json", cwd=tree.parent)
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert sorted((Path(r["input"]).relative_to(tree), r["status"]) for r in rows) == [
+        (Path("locked"), "failed"), (Path("open/doc.pdf"), "ok")], rows
+    failed = next(r for r in rows if r["status"] == "failed")
+    assert failed["error"]["code"] == "PERMISSION_DENIED", failed
+    assert result.returncode != 0, result

@@ -56,7 +56,10 @@ LINES = [("pdftools rotate x.pdf --angle 9", "pdftools rotate x.pdf --angle 90")
          ("pdftools text x.pdf --mode=l", "pdftools text x.pdf --mode=layout"),
          ("pdftools protect x.pdf --allow print,co", "pdftools protect x.pdf --allow print,copy"),
          ("pdftools protect x.pdf --allow=print,co", "pdftools protect x.pdf --allow=print,copy"),
-         ("pdftools serve --tools read,sta", "pdftools serve --tools read,stamp")]
+         ("pdftools serve --tools read,sta", "pdftools serve --tools read,stamp"),
+         # the shell these flags take (`--install-completion zsh`): commands were offered there, no shell
+         ("pdftools --install-completion z", "pdftools --install-completion zsh"),
+         ("pdftools --show-completion fi", "pdftools --show-completion fish")]
 
 
 @pytest.mark.parametrize("shell", list(SHELLS))

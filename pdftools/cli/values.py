@@ -34,7 +34,9 @@ def fill_secrets(fn: Callable[..., Any], kwargs: dict[str, Any], files: dict[str
     """Fill secret values from their files (`--password-file`), else ask for them at a terminal. Several values
     (merge's passwords) are the lines of the file, and of the environment variable (`from_env`: click splits a
     list's variable at blanks, and a password may hold spaces). An input's password is not asked for yet: its
-    name is returned, for call_asking to ask when the input needs it."""
+    name is returned, for call_asking to ask when the input needs it. Standard input is read by one of them
+    (`one_stdin_reader`)."""
+    one_stdin_reader(kwargs)
     deferred: list[str] = []
     for name, cli in secret_parameters(fn).items():
         several = many(split_annotated(hints_of(fn)[name])[0])
@@ -88,6 +90,15 @@ def call_asking(fn: Callable[..., Any], kwargs: dict[str, Any], deferred: list[s
     for name in deferred:
         ask(kwargs, name, secrets[name])
     return fn(**kwargs)
+
+
+def one_stdin_reader(kwargs: dict[str, Any]) -> None:
+    """Refuse `--data -` when the PDF comes from `-` too: standard input is one stream, and the data option would
+    read the PDF's own bytes (`metadata set - --data -` wrote the file unchanged)."""
+    pdf = kwargs.get("input") == "-" or "-" in (kwargs.get("inputs") or [])
+    if pdf and kwargs.get("data") == "-":
+        raise InvalidArgument("--data - and a PDF from `-` would both read standard input",
+                              hint="Give the data in a file (--data FILE), or the PDF by name.")
 
 
 def _reads_stdin(kwargs: dict[str, Any]) -> bool:

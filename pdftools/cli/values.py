@@ -92,13 +92,20 @@ def call_asking(fn: Callable[..., Any], kwargs: dict[str, Any], deferred: list[s
     return fn(**kwargs)
 
 
+_STDIN_READERS = {"data": "--data", "css": "--css", "reference_doc": "--reference-doc", "template": "--template",
+                  "lua_filter": "--lua-filter"}  # options that read a file, `-` too, besides the input
+
+
 def one_stdin_reader(kwargs: dict[str, Any]) -> None:
-    """Refuse `--data -` when the PDF comes from `-` too: standard input is one stream, and the data option would
-    read the PDF's own bytes (`metadata set - --data -` wrote the file unchanged)."""
-    pdf = kwargs.get("input") == "-" or "-" in (kwargs.get("inputs") or [])
-    if pdf and kwargs.get("data") == "-":
-        raise InvalidArgument("--data - and a PDF from `-` would both read standard input",
-                              hint="Give the data in a file (--data FILE), or the PDF by name.")
+    """Refuse `--data -` (convert's `--css -`...) when the input comes from `-` too: standard input is one stream,
+    and the option would read the input's own bytes (`metadata set - --data -` wrote the file unchanged)."""
+    if not (kwargs.get("input") == "-" or "-" in (kwargs.get("inputs") or [])):
+        return
+    for name, flag in _STDIN_READERS.items():
+        value = kwargs.get(name)
+        if value == "-" or (isinstance(value, list) and "-" in value):
+            raise InvalidArgument(f"{flag} - and an input from `-` would both read standard input",
+                                  hint=f"Give it in a file ({flag} FILE), or the input by name.")
 
 
 def _reads_stdin(kwargs: dict[str, Any]) -> bool:

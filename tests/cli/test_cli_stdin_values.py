@@ -59,6 +59,16 @@ def test_the_data_and_the_pdf_cannot_both_come_from_standard_input(cli: Any, tmp
     assert not out.exists()
 
 
+def test_convert_s_css_and_the_document_cannot_both_come_from_standard_input(cli: Any, tmp_path: Path) -> None:
+    """`convert - --css -` took the document's own text as its CSS, without a word."""
+    out = tmp_path / "out.html"
+    result = cli("convert", "-", "--css", "-", "-o", out, "-s", "--json", input="# Title\n")
+    assert result.exit_code == 2, result
+    error = json.loads(result.stderr)["error"]
+    assert error["code"] == "INVALID_ARGUMENT" and "--css -" in error["message"], error
+    assert not out.exists()
+
+
 def test_the_data_alone_still_comes_from_standard_input(cli: Any, tmp_path: Path) -> None:
     four = Path(shutil.copy(rb.FOUR, tmp_path / "four.pdf"))
     result = cli("metadata", "set", four, "--data", "-", "-o", tmp_path / "out.pdf", "--json",

@@ -67,13 +67,28 @@ def _expand_spec(spec: str, recursive: bool, suffixes: frozenset[str] | None, *,
         found = base.rglob("*") if recursive else base.iterdir()
         inner = _inner(skip, base)
         files = sorted(p for p in found if p.is_file() and _wanted(p, suffixes) and not _under(p, inner))
+        refused = _refused(base) if recursive else []  # not read: a failed row each, as a missing listed file
+        if not files and refused:
+            return refused
         if not files:
             kinds = "files" if suffixes is None else "/".join(sorted(suffixes)) + " files"
             deeper = "" if recursive else " (--recursive looks in its subfolders too)"
             raise NoInputs(f"no {kinds} in the folder {spec}{deeper}")
-        return [Source(input_path(str(p)), p.relative_to(base)) for p in files]
+        return [*refused, *(Source(input_path(str(p)), p.relative_to(base)) for p in files)]
     checked = input_path(spec)
     return [Source(checked, PurePath(checked.name))]
+
+
+def _refused(base: Path) -> list[Source]:
+    """The subfolders below `base` that could not be read (a recursive walk passes over them in silence), each a
+    failed row: their files are not in the batch, and the batch says so."""
+    from pdftools.core.pathnames import unreadable_folders
+    from pdftools.errors import PermissionDenied
+
+    return [Source(Path(os.path.abspath(folder)), folder.relative_to(base),
+                   error=PermissionDenied(f"cannot read the folder {folder}: permission denied",
+                                          hint="Its files are not in the batch; give a folder you may read."))
+            for folder in unreadable_folders(base)]
 
 
 def _listed(line: str, recursive: bool, suffixes: frozenset[str] | None, skip: Path | None) -> list[Source]:

@@ -76,6 +76,10 @@ def _classes() -> dict[str, type]:
         """`--opt=val`: click completes the value; the word the shell replaces is the whole `--opt=val`."""
 
         def get_completions(self, args: list[str], incomplete: str) -> list[Any]:
+            if args[-1:] in (["--install-completion"], ["--show-completion"]):  # flags, but they read the next
+                from typer._click.shell_completion import CompletionItem  # word: the shell (`_named`)
+
+                return [CompletionItem(shell) for shell in SCRIPTS if shell.startswith(incomplete)]
             items = super().get_completions(args, incomplete)  # type: ignore[misc]
             split = _option_value(incomplete)
             if split is not None:

@@ -52,7 +52,7 @@ def report_usage_error(exc: click_errors.UsageError, argv: list[str]) -> int:
     named = _file_like_option(exc, argv)
     if named is not None and isinstance(exc, click_errors.NoSuchOption):
         error = InvalidArgument(f"unknown option {exc.option_name} (in {named!r}, which is a file)",
-                                hint=_dash_file_hint(path, named, argv))
+                                hint=_dash_file_hint(path, named, argv, exc.ctx))
     return report_error(error, as_json=wants_json(argv))
 
 
@@ -82,17 +82,42 @@ def report_missing_command(ctx: click_core.Context | None) -> int:
     return InvalidArgument.exit_code
 
 
-def _dash_file_hint(path: str, named: str, argv: list[str]) -> str:
+def _dash_file_hint(path: str, named: str, argv: list[str], ctx: Any) -> str:
     """How to name a file that starts with `-`: the command as typed with `./-a.pdf` (it runs as it is), or `--`
-    before the file, the options before that (after `--` an option is a file: `rotate -- -a.pdf -a 90` lacks
-    its --angle)."""
+    before the arguments, the options (with their values) moved before it (after `--` an option is a file:
+    `rotate -- -a.pdf -a 90` lacks its --angle), every argument kept in its order (`search -- PATTERN -a.pdf`)."""
     import shlex
 
     at = argv.index(named)
     typed = shlex.join([*argv[:at], f"./{named}", *argv[at + 1:]])
-    options = "[OPTIONS] " if any(a.startswith("-") for a in argv[:at] + argv[at + 1:]) else ""
+    options, arguments = _options_first(argv[len(path.split()) - 1:], named, ctx)
     return (f"To name a file that starts with `-`, write `./{named}` (`{path.split()[0]} {typed}`), or put `--` "
-            f"before it, after the options (`{path} {options}-- {named}`).")
+            f"before the arguments, after the options (`{path} {shlex.join([*options, '--', *arguments])}`).")
+
+
+def _options_first(words: list[str], named: str, ctx: Any) -> tuple[list[str], list[str]]:
+    """The words after the command's name, cut into its options (each with the value it takes) and its
+    arguments, in their order; `named` (the file that starts with `-`) is an argument."""
+    valued = {flag for param in getattr(getattr(ctx, "command", None), "params", [])
+              if getattr(param, "param_type_name", "") == "option" and not getattr(param, "is_flag", True)
+              and not getattr(param, "count", False) for flag in param.opts}
+    options: list[str] = []
+    arguments: list[str] = []
+    at = 0
+    while at < len(words):
+        word = words[at]
+        if word == "--":
+            arguments.extend(words[at + 1:])
+            break
+        if word != named and word.startswith("-") and word != "-":
+            options.append(word)
+            if word in valued and at + 1 < len(words):  # its value is the next word, whatever it looks like
+                at += 1
+                options.append(words[at])
+        else:
+            arguments.append(word)
+        at += 1
+    return options, arguments
 
 
 def _command_after(exc: click_errors.UsageError, argv: list[str]) -> str | None:

@@ -34,7 +34,9 @@ def fill_secrets(fn: Callable[..., Any], kwargs: dict[str, Any], files: dict[str
     """Fill secret values from their files (`--password-file`), else ask for them at a terminal. Several values
     (merge's passwords) are the lines of the file, and of the environment variable (`from_env`: click splits a
     list's variable at blanks, and a password may hold spaces). An input's password is not asked for yet: its
-    name is returned, for call_asking to ask when the input needs it."""
+    name is returned, for call_asking to ask when the input needs it. Standard input is read by one of them
+    (`one_stdin_reader`)."""
+    one_stdin_reader(kwargs)
     deferred: list[str] = []
     for name, cli in secret_parameters(fn).items():
         several = many(split_annotated(hints_of(fn)[name])[0])
@@ -88,6 +90,22 @@ def call_asking(fn: Callable[..., Any], kwargs: dict[str, Any], deferred: list[s
     for name in deferred:
         ask(kwargs, name, secrets[name])
     return fn(**kwargs)
+
+
+_STDIN_READERS = {"data": "--data", "css": "--css", "reference_doc": "--reference-doc", "template": "--template",
+                  "lua_filter": "--lua-filter"}  # options that read a file, `-` too, besides the input
+
+
+def one_stdin_reader(kwargs: dict[str, Any]) -> None:
+    """Refuse `--data -` (convert's `--css -`...) when the input comes from `-` too: standard input is one stream,
+    and the option would read the input's own bytes (`metadata set - --data -` wrote the file unchanged)."""
+    if not (kwargs.get("input") == "-" or "-" in (kwargs.get("inputs") or [])):
+        return
+    for name, flag in _STDIN_READERS.items():
+        value = kwargs.get(name)
+        if value == "-" or (isinstance(value, list) and "-" in value):
+            raise InvalidArgument(f"{flag} - and an input from `-` would both read standard input",
+                                  hint=f"Give it in a file ({flag} FILE), or the input by name.")
 
 
 def _reads_stdin(kwargs: dict[str, Any]) -> bool:

@@ -20,11 +20,16 @@ def os_error(exc: OSError, doing: str) -> PdftoolsError:
 
 def environment_error(exc: BaseException) -> PdftoolsError | None:
     """An unexpected exception that is the environment's limit, not a bug: memory (`ulimit -v`: a MemoryError,
-    pikepdf's std::bad_alloc among them) or open files (`ulimit -n`); None for anything else."""
+    pikepdf's std::bad_alloc among them), open files (`ulimit -n`) or permissions (a PermissionError no op caught:
+    `Path.exists()` raises one for a file in a folder the user may not enter); None for anything else."""
     if isinstance(exc, MemoryError):
         return OutOfMemory(f"out of memory{': ' + str(exc) if str(exc) else ''}")
     if isinstance(exc, OSError) and exc.errno in (errno.EMFILE, errno.ENFILE):
         return TooManyOpenFiles(f"too many open files{': ' + exc.filename if exc.filename else ''}")
+    if isinstance(exc, PermissionError):  # a file, or a folder on its way, the user may not read (or enter)
+        return PermissionDenied(f"permission denied: {exc.filename}" if exc.filename else "permission denied",
+                                hint="The file, or a folder on its path, is not yours to read{{cli: (`ls -ld` "
+                                     "each shows why)}}; give one you may read.")
     return None
 
 

@@ -60,12 +60,13 @@ def expand(spec: str, *, recursive: bool = False) -> list[Path]:
 
 
 def named(spec: str, *, recursive: bool = False, chosen: Callable[[Path], bool] = _is_pdf_name,
-          follow: bool = False) -> list[tuple[Path, str]]:
+          follow: bool = False, refused: list[str] | None = None) -> list[tuple[Path, str]]:
     """`expand`'s files, each with its name as grep and pdfgrep print it: the path as given, or the folder as
     typed joined with what was found in it (`.` gives `./a.pdf`, a glob `./*.pdf` the names a shell would);
     over MCP, the path resolved inside the roots (see the policies' `name`). A folder's files are those
     `chosen` takes (by default, named `.pdf`); `follow` (with `recursive`): symbolic links to folders are
-    entered too, as `grep -R` does."""
+    entered too, as `grep -R` does. `refused` (with `recursive`) gets the names of the subfolders that could not
+    be read, which the walk passes over (grep -r and pdfgrep -r say `Permission denied`)."""
     if spec == "-":
         return [(input_path(spec), spec)]
     if _glob.has_magic(spec) and not exists(spec):
@@ -77,21 +78,30 @@ def named(spec: str, *, recursive: bool = False, chosen: Callable[[Path], bool] 
     path = policy().input(spec)
     if path.is_dir():
         base = folder_path(spec)
-        found = (_following(base) if follow else base.rglob("*")) if recursive else base.iterdir()
+        unread: list[Path] = []
+        found = (_following(base, unread) if follow else base.rglob("*")) if recursive else base.iterdir()
         pdfs = sorted(p for p in found if p.is_file() and chosen(p))
+        if recursive and refused is not None:
+            from pdftools.core.pathnames import unreadable_folders
+
+            refused.extend(policy().name(spec, folder.relative_to(base), Path(os.path.realpath(folder)))
+                           for folder in (unread if follow else unreadable_folders(base)))
         if not pdfs:
             raise NoInputs(f"no PDFs in the folder {spec}")
         return [_named(spec, base, p) for p in pdfs]
     return [(input_path(spec), policy().name(spec, None, path))]
 
 
-def _following(base: Path) -> Iterator[Path]:
+def _following(base: Path, unread: list[Path]) -> Iterator[Path]:
     """What `base` holds, its subfolders' too, symbolic links to folders followed; a folder that is one of its
-    own ancestors (a loop) is not entered again."""
+    own ancestors (a loop) is not entered again. A folder that cannot be read joins `unread`."""
     def walk(folder: Path, ancestors: frozenset[str]) -> Iterator[Path]:
         try:
             entries = sorted(folder.iterdir())
-        except OSError:  # unreadable, or gone: as rglob, passed over
+        except PermissionError:  # passed over, and said
+            unread.append(folder)
+            return
+        except OSError:  # gone meanwhile: as rglob, passed over
             return
         for entry in entries:
             yield entry

@@ -172,8 +172,15 @@ _UMASK = _read_umask()  # read once at import: os.umask is process-wide and not 
 # the time: the same input and options give the same bytes on any worker, in any run.
 
 
-def check_names(names: list[str], folder: Path, *, force: bool, field_hint: str) -> None:
-    """Several outputs in one folder: distinct names, and none already there (without force)."""
+def check_names(names: list[str], folder: Path, *, force: bool, field_hint: str, inputs: Iterable[Path] = ()
+                ) -> None:
+    """Several outputs in one folder: distinct names, none of them an input (`--force` or not, as `-o`), and none
+    already there (without force)."""
+    for name in names:
+        if any((folder / name).exists() and os.path.samefile(folder / name, src) for src in inputs):
+            raise OutputIsInput(f"the output {name} in {folder} would be written over its own input",
+                                hint="pdftools never overwrites an input: choose another {{out_dir}}" +
+                                     (" or {{pattern}}." if field_hint else "."))
     if len(set(names)) != len(names):
         from pdftools.core.naming import fit
 

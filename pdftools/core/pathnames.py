@@ -53,6 +53,23 @@ def glob_files(base: Path, pattern: str, *, recursive: bool = False) -> list[Pat
         raise InvalidArgument(f"the pattern {quoted(pattern)} is not valid: {exc}") from None
 
 
+def unreadable_folders(base: Path) -> list[Path]:
+    """The folders below `base` the user may not list (or enter), which a recursive glob passes over in silence
+    (pathlib swallows their PermissionError): for a warning, as `find` and `grep -r` say `Permission denied`.
+    Symbolic links to folders are not followed, as `rglob` does not follow them."""
+    found: list[Path] = []
+
+    def refused(exc: OSError) -> None:
+        if isinstance(exc, PermissionError) and exc.filename is not None:
+            found.append(Path(exc.filename))
+
+    for folder, subfolders, _ in os.walk(base, onerror=refused):
+        for name in subfolders:
+            if not os.access(os.path.join(folder, name), os.X_OK):  # listed but not entered (mode 0644)
+                found.append(Path(folder, name))
+    return sorted(set(found))
+
+
 _ESCAPED = re.compile(rb"\\x([89a-fA-F][0-9a-fA-F])")  # `\xe9`: a byte no UTF-8 text holds alone
 
 

@@ -126,9 +126,21 @@ def output_path(raw: str) -> Path:
     return policy().output(raw)
 
 
-def folder_path(raw: str) -> Path:
-    """An existing folder to read from, through the active policy."""
-    return _folder(raw, FileNotFound(f"no such folder: {raw}", hint=FOLDER_HINT))
+def folder_path(raw: str, *, listed: bool = True) -> Path:
+    """An existing folder to read from, through the active policy; `listed`: one whose names are read (a folder
+    the user may not list is PermissionDenied, not an empty one: `ls` said `total 0`)."""
+    path = _folder(raw, FileNotFound(f"no such folder: {raw}", hint=FOLDER_HINT))
+    if listed:
+        try:
+            with os.scandir(path):
+                pass
+        except PermissionError:
+            from pdftools.errors import PermissionDenied
+
+            raise PermissionDenied(f"cannot read the folder {raw}: permission denied",
+                                   hint="Its mode, owner or an ACL keeps you from listing it{{cli: (`ls -ld` "
+                                        "shows them)}}; give a folder you may read.") from None
+    return path
 
 
 FOLDER_HINT = "Check the path: no folder has that name{{cli: (a relative path starts in the current folder)}}."

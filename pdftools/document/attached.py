@@ -187,6 +187,6 @@ def left_behind(pdf: pikepdf.Pdf, name: str, target: str) -> list[str]:
         return []
     shown = ", ".join(repr(n) for n in names[:SHOWN]) + (f" and {len(names) - SHOWN} more" if len(names) > SHOWN
                                                           else "")
-    return [f"{name} has {len(names)} attached file(s) ({shown}) that {target} does not: pages are copied, not "
-            "the files attached to their document; `pdftools attachments extract` and `attachments add` carry "
+    return [f"{name} has {len(names)} attached file(s) ({shown}), not carried into {target}: pages are copied, "
+            "not the files attached to their document; `pdftools attachments extract` and `attachments add` carry "
             "them over"]

@@ -193,7 +193,7 @@ def _extract(src: Path, chosen: list[Found], out_dir: str, force: bool, remainin
     for found in chosen:  # measured before any is written (a declared /Size may lie): all or none
         streams.check([found.stream], _what(found.name, src))
     files = distinct_file_names([item.filename for item in items])
-    check_names(files, folder, force=force, field_hint="")
+    check_names(files, folder, force=force, field_hint="", inputs=[src])
     with staged_outputs(folder, files) as staging:
         for found, file in zip(chosen, files, strict=True):
             (staging / file).write_bytes(found.stream.read_bytes())

@@ -102,6 +102,20 @@ def _languages() -> tuple[str, ...]:
     return tesseract.offered()
 
 
+def _readers() -> tuple[str, ...]:
+    """The input formats, for a shell's Tab after --from (pandoc's readers, and pdf)."""
+    from pdftools.convert.pandoc import READERS
+
+    return tuple(sorted({*READERS, "pdf"}))
+
+
+def _writers() -> tuple[str, ...]:
+    """The output formats, for a shell's Tab after --to."""
+    from pdftools.convert.pandoc import WRITERS
+
+    return WRITERS
+
+
 MISSING = "Check the path of the document to convert; `pdftools convert --help` lists the formats it reads."
 
 
@@ -115,10 +129,10 @@ def convert(
     content: Annotated[str | None, Param("The document as a string, instead of a file"),
                        Cli("--text")] = None,
     from_format: Annotated[str | None, Param("Input format (default: the input's extension, else markdown)"),
-                           Cli("-f", "--from")] = None,
+                           Cli("-f", "--from", complete=_readers)] = None,
     to_format: Annotated[str | None, Param("Output format (default: the output's extension, else markdown; "
                                            "html from markdown)"),
-                         Cli("-t", "--to")] = None,
+                         Cli("-t", "--to", complete=_writers)] = None,
     standalone: Annotated[bool, Param("A whole document (HTML head, LaTeX preamble){{cli:, not a fragment}}"),
                           Cli("-s", "--standalone")] = False,
     toc: Annotated[bool, Param("Add a table of contents")] = False,
@@ -293,8 +307,8 @@ def _target(output: str | None, dst: str, source: Path | None, force: bool) -> P
 def _folders(input: str | None, source: Path | None, resource_path: list[str] | None) -> list[Path]:
     """Where the document's images may come from: the input's folder (the working folder for a string or
     stdin), then each --resource-path folder."""
-    base = source.parent if source is not None and input != "-" else folder_path(".")
-    return [base, *(folder_path(folder) for folder in resource_path or [])]
+    base = source.parent if source is not None and input != "-" else folder_path(".", listed=False)
+    return [base, *(folder_path(folder, listed=False) for folder in resource_path or [])]  # files looked up
 
 
 

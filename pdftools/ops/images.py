@@ -97,7 +97,7 @@ def images(
                     result.images.append(ExtractedImage(page=number, index=index, path=str(folder / path.name),
                                                         width=width, height=height, format=path.suffix[1:]))
             task.progress(done, len(numbers), "images")
-        check_names(names, folder, force=force, field_hint="")
+        check_names(names, folder, force=force, field_hint="", inputs=[src])
     return result
 
 

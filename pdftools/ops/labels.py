@@ -64,8 +64,8 @@ class LabelsResult:
 
     def output_lines(self) -> Iterator[str]:
         """A person's and grep's view: `page<TAB>label`, one page a line, a line break in a label shown as `\\n`
-        or `\\r` (--json has the list as it is)."""
-        return (f"{number}\t" + label.replace("\n", "\\n").replace("\r", "\\r")
+        or `\\r` and a tab as `\\t`, so that `cut -f2` gets the label whole (--json has the list as it is)."""
+        return (f"{number}\t" + label.replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t")
                 for number, label in enumerate(self.labels, 1))
 
     def notes(self) -> Iterator[str]:

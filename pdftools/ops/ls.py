@@ -78,7 +78,21 @@ def ls(
     more = len(paths) > len(shown)
     return ListResult(folder=str(base), files=[_entry(base, p) for p in shown], total=len(paths), more=more,
                       next=f"{len(shown)} of {len(paths)} listed: ask again with {{{{limit}}}} {len(paths)}"
-                      if more else None, warnings=[] if paths or recursive else _subfolders(base, glob))
+                      if more else None, warnings=_unread(base) if recursive else [] if paths
+                      else _subfolders(base, glob))
+
+
+def _unread(base: Path) -> list[str]:
+    """The subfolders a recursive listing could not read, said: their PDFs are not in it (`find` says so too)."""
+    from pdftools.core.pathnames import unreadable_folders
+
+    refused = [str(folder.relative_to(base)) for folder in unreadable_folders(base)]
+    if not refused:
+        return []
+    shown = ", ".join(refused[:10]) + (f" and {len(refused) - 10} more" if len(refused) > 10 else "")
+    many = len(refused) > 1
+    return [f"{len(refused)} subfolder{'s' if many else ''} not read (permission denied), so "
+            f"{'their' if many else 'its'} PDFs are not listed: {shown}"]
 
 
 def _subfolders(base: Path, glob: str) -> list[str]:

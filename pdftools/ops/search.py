@@ -262,17 +262,28 @@ def _files(inputs: list[str], recursive: bool, skipped: list[Skipped], chosen: C
         if len(inputs) > 1 and _is_pipe(raw):  # read when reached: the files before it are searched and
             yield None, own, raw  # printed meanwhile (a FIFO waits for its writer, `-` for its producer)
             continue
+        refused: list[str] = []  # subfolders it could not read: skipped, as pdfgrep -r says them
         try:
-            found = named(raw, recursive=recursive, chosen=chosen, follow=follow)
+            found = named(raw, recursive=recursive, chosen=chosen, follow=follow, refused=refused)
         except PdftoolsError as exc:
             if isinstance(exc, NoInputs) and recursive and _is_folder(raw):  # nothing to search: as grep -r
-                empty.append(raw)
+                skipped.extend(_unread(name) for name in refused)
+                if not refused:
+                    empty.append(raw)
                 continue
             if len(inputs) == 1 or isinstance(exc, (InvalidArgument, PathOutsideRoot)):  # a wrong call, not a file
                 raise
             skipped.append(Skipped.of(raw, exc))
             continue
+        skipped.extend(_unread(name) for name in refused)
         yield from ((path, own, name) for path, name in found)
+
+
+def _unread(name: str) -> Skipped:
+    from pdftools.errors import PermissionDenied
+
+    return Skipped.of(name, PermissionDenied(f"cannot read the folder {name}: permission denied",
+                                             hint="Its PDFs were not searched; give a folder you may read."))
 
 
 def _is_pipe(raw: str) -> bool:

@@ -92,7 +92,7 @@ def split(
     keep = src_path if src.is_encrypted and not decrypt else None
     writer = _Writer(src, folder, keep, password, saving(linearize, object_streams))
     if limit is not None:
-        parts, warnings = _by_size(src, limit, writer, pattern, src_path.stem, folder, force)
+        parts, warnings = _by_size(src, limit, writer, pattern, src_path, folder, force)
         return SplitResult(input=str(src_path), out_dir=str(folder), parts=parts, encrypted=keep is not None,
                            warnings=warnings + attached.left_behind(src, src_path.name, "the parts"))
     if bookmarks:
@@ -110,7 +110,7 @@ def split(
 
     names = [render(pattern, stem=src_path.stem, start=a, end=b, index=i, title=t or src_path.stem)
              for i, (a, b, t) in enumerate(plan, 1)]
-    check_names(names, folder, force=force, field_hint=FIELD_HINT)
+    check_names(names, folder, force=force, field_hint=FIELD_HINT, inputs=[src_path])
     with staged_outputs(folder, names) as staging:
         parallel.for_each(list(zip(plan, names, strict=True)), lambda job: writer(*job[0][:2], staging / job[1]))
     parts = [Part(path=str(folder / name), start=a, end=b, pages=abs(b - a) + 1, bytes=_size(folder / name),
@@ -161,7 +161,7 @@ class _Writer:
                   encryption=self.encrypted_like is not None, measured=True, **self.options)
 
 
-def _by_size(src: pikepdf.Pdf, limit: int, writer: _Writer, pattern: str, stem: str, folder: Path,
+def _by_size(src: pikepdf.Pdf, limit: int, writer: _Writer, pattern: str, source: Path, folder: Path,
              force: bool) -> tuple[list[Part], list[str]]:
     """Parts of at most `limit` bytes as written (part_sizes), moved into place under the pattern's names; a
     warning names each page larger alone."""
@@ -169,9 +169,9 @@ def _by_size(src: pikepdf.Pdf, limit: int, writer: _Writer, pattern: str, stem: 
     with staged_outputs(folder, names) as staging:
         (staging / "sized").mkdir()
         chosen = part_sizes.plan(part_sizes.Costs(page_list(src)), limit, writer, staging / "sized")
-        wanted = [render(pattern, stem=stem, start=c.start, end=c.end, index=i, title=stem)
+        wanted = [render(pattern, stem=source.stem, start=c.start, end=c.end, index=i, title=source.stem)
                   for i, c in enumerate(chosen, 1)]
-        check_names(wanted, folder, force=force, field_hint=FIELD_HINT)
+        check_names(wanted, folder, force=force, field_hint=FIELD_HINT, inputs=[source])
         for part, name in zip(chosen, wanted, strict=True):
             part.path.replace(staging / name)
         names += wanted

@@ -109,7 +109,7 @@ def thumbnails(
 
     def write(source: Path, selected: list[int], turned: set[int], warnings: list[str]) -> ThumbnailsResult:
         names = [render(pattern, stem=path.stem, page=p, ext=EXTENSIONS[format]) for p in selected]
-        check_names(names, folder, force=force, field_hint="Put {page} in --pattern.")
+        check_names(names, folder, force=force, field_hint="Put {page} in --pattern.", inputs=[path])
         with staged_outputs(folder, names) as staging:
             _render(source, selected, turned, names, staging, format, size, dpi or 72, jobs or os.cpu_count() or 1)
             images = [_describe(staging / n, p, folder / n) for p, n in zip(selected, names, strict=True)]

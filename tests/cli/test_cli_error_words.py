@@ -38,7 +38,7 @@ def test_an_unknown_option_that_is_a_file_hints_how_to_name_it(cli: Any, pdf: Pa
     error = json.loads(cli("info", "-dash.pdf", "--json").stderr)["error"]
     assert error["code"] == "INVALID_ARGUMENT" and "-dash.pdf" in error["message"], error
     assert "`pdftools info ./-dash.pdf --json`" in error["hint"], error
-    assert "`pdftools info [OPTIONS] -- -dash.pdf`" in error["hint"], error
+    assert "`pdftools info --json -- -dash.pdf`" in error["hint"], error
     assert cli("info", "--", "-dash.pdf").exit_code == 0
     other = json.loads(cli("info", "-zz.pdf", "--json").stderr)["error"]  # no such file: the usual hint
     assert "--help" in other["hint"] or "-h" in other["hint"], other
@@ -96,5 +96,27 @@ def test_a_file_that_starts_with_a_dash_is_shown_in_the_command_as_typed(cli: An
     error = json.loads(cli("rotate", "-lead.pdf", "-a", "90", "--json").stderr)["error"]
     assert error["code"] == "INVALID_ARGUMENT", error
     assert "`pdftools rotate ./-lead.pdf -a 90 --json`" in error["hint"], error
-    assert "`pdftools rotate [OPTIONS] -- -lead.pdf`" in error["hint"], error
+    assert "`pdftools rotate -a 90 --json -- -lead.pdf`" in error["hint"], error
     assert cli("rotate", "./-lead.pdf", "-a", "90", "--json").exit_code == 0
+
+
+@pytest.mark.parametrize("argv", [("search", "text", "-dash.pdf"), ("merge", "-dash.pdf", "{pdf}", "-o", "out.pdf"),
+                                  ("select", "-dash.pdf", "1-2", "-o", "two.pdf", "--force"),
+                                  ("metadata", "set", "-dash.pdf", "--set", "title=x", "-o", "m.pdf")])
+def test_the_command_with_double_dash_in_the_hint_runs(cli: Any, pdf: Path, tmp_path: Path,
+                                                       argv: tuple[str, ...]) -> None:
+    """The `--` form dropped the other arguments: `pdftools search -- -dash.pdf` (the file taken as the pattern,
+    and no file), `pdftools merge [OPTIONS] -- -dash.pdf` (the second input gone, and `[OPTIONS]` to fill in).
+    It is now the command as typed, its options before `--` and every argument after it, in order, and it runs."""
+    import shlex
+
+    (tmp_path / "-dash.pdf").write_bytes(pdf.read_bytes())  # the cli fixture runs in tmp_path
+    typed = [a.format(pdf=pdf) for a in argv]
+    error = json.loads(cli(*typed, "--json").stderr)["error"]
+    assert error["code"] == "INVALID_ARGUMENT", error
+    dashed = next(part for part in error["hint"].split("`") if " -- " in part)
+    words = shlex.split(dashed)
+    assert words[0] == "pdftools" and "[OPTIONS]" not in words, dashed
+    assert sorted(words[1:]) == sorted([*typed, "--json", "--"]), dashed  # nothing dropped, nothing added
+    result = cli(*words[1:])
+    assert result.exit_code == 0, (dashed, result)

@@ -97,6 +97,21 @@ def test_labels_keep_each_page_on_one_line(cli: Callable[..., Any], tmp_path: Pa
     assert f"{SHOWN}.pdf" in written.stderr, written
 
 
+def test_a_tab_in_a_label_keeps_two_columns(cli: Callable[..., Any], tmp_path: Path) -> None:
+    """`page<TAB>label` is two columns for `cut -f2` and `while IFS=$'\\t' read page label`: a tab in a label's
+    prefix (`Part<TAB>A-`) made a third column, and `cut -f2` printed `Part` alone. Shown as `\\t`, as a line
+    break is shown `\\n`; `--json` keeps it."""
+    path = _pdf(tmp_path / "doc.pdf")
+    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        pdf.Root.PageLabels = pikepdf.Dictionary(Nums=[0, pikepdf.Dictionary(P=pikepdf.String("Part\tA-"),
+                                                                               S=pikepdf.Name.D)])
+        pdf.save(path)
+    result = cli("labels", path)
+    assert result.exit_code == 0, result
+    assert [line.split("\t") for line in result.stdout.splitlines()] == [["1", "Part\\tA-1"]], result
+    assert json.loads(cli("labels", path, "--json").stdout)["labels"] == ["Part\tA-1"]
+
+
 @pytest.mark.parametrize("command", [("text",), ("images", "-d", "out"), ("attachments",)])
 def test_notes_naming_a_file_stay_one_line(cli: Callable[..., Any], tmp_path: Path, command: tuple[str, ...]) -> None:
     """A note on standard error (`no text on page(s) 1`, `has no images`, `has no attachments`) printed a name

@@ -56,7 +56,13 @@ LINES = [("pdftools rotate x.pdf --angle 9", "pdftools rotate x.pdf --angle 90")
          ("pdftools text x.pdf --mode=l", "pdftools text x.pdf --mode=layout"),
          ("pdftools protect x.pdf --allow print,co", "pdftools protect x.pdf --allow print,copy"),
          ("pdftools protect x.pdf --allow=print,co", "pdftools protect x.pdf --allow=print,copy"),
-         ("pdftools serve --tools read,sta", "pdftools serve --tools read,stamp")]
+         ("pdftools serve --tools read,sta", "pdftools serve --tools read,stamp"),
+         # the shell these flags take (`--install-completion zsh`): commands were offered there, no shell
+         ("pdftools --install-completion z", "pdftools --install-completion zsh"),
+         ("pdftools --show-completion fi", "pdftools --show-completion fish"),
+         # convert's formats, pandoc's names (Tab completed nothing there: bash fell back to file names)
+         ("pdftools convert a.md --to docb", "pdftools convert a.md --to docbook"),
+         ("pdftools convert a.md -f commonmark_", "pdftools convert a.md -f commonmark_x")]
 
 
 @pytest.mark.parametrize("shell", list(SHELLS))

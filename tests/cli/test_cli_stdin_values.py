@@ -41,3 +41,37 @@ def test_standard_input_is_not_attached(cli: Any, tmp_path: Path) -> None:
     error = json.loads(result.stderr)["error"]
     assert error["code"] == "INVALID_ARGUMENT" and "`-`" in error["message"], error
     assert not out.exists()
+
+
+@pytest.mark.parametrize("command", [("metadata", "set"), ("bookmarks", "replace"), ("forms", "fill")])
+def test_the_data_and_the_pdf_cannot_both_come_from_standard_input(cli: Any, tmp_path: Path,
+                                                                   command: tuple[str, ...]) -> None:
+    """`--data -` with the PDF from `-` read the PDF's own bytes as the data: `metadata set - --data -` wrote the
+    file unchanged (exit 0, `changed: []`), the others said `cannot read --data from -: 'utf-8' codec can't
+    decode byte 0xd0`. One stream cannot be both, as for --password-file."""
+    out = tmp_path / "out.pdf"
+    result = cli(*command, "-", "--data", "-", "-o", out, "--json", input=rb.FOUR.read_bytes())
+    assert result.exit_code == 2, result
+    error = json.loads(result.stderr)["error"]
+    assert error["code"] == "INVALID_ARGUMENT", error
+    assert "--data -" in error["message"] and "standard input" in error["message"], error
+    assert "--data FILE" in error["hint"], error
+    assert not out.exists()
+
+
+def test_convert_s_css_and_the_document_cannot_both_come_from_standard_input(cli: Any, tmp_path: Path) -> None:
+    """`convert - --css -` took the document's own text as its CSS, without a word."""
+    out = tmp_path / "out.html"
+    result = cli("convert", "-", "--css", "-", "-o", out, "-s", "--json", input="# Title\n")
+    assert result.exit_code == 2, result
+    error = json.loads(result.stderr)["error"]
+    assert error["code"] == "INVALID_ARGUMENT" and "--css -" in error["message"], error
+    assert not out.exists()
+
+
+def test_the_data_alone_still_comes_from_standard_input(cli: Any, tmp_path: Path) -> None:
+    four = Path(shutil.copy(rb.FOUR, tmp_path / "four.pdf"))
+    result = cli("metadata", "set", four, "--data", "-", "-o", tmp_path / "out.pdf", "--json",
+                 input="InfoBegin\nInfoKey: Title\nInfoValue: From a pipe\n")
+    assert result.exit_code == 0, result
+    assert json.loads(result.stdout)["info"]["Title"] == "From a pipe"

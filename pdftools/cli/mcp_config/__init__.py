@@ -21,7 +21,7 @@ from typing import Annotated, Any
 
 import typer
 
-from pdftools.cli.mcp_config.clients import TOKEN_ENV, Client, config_path, entry, toml_text
+from pdftools.cli.mcp_config.clients import TOKEN_ENV, Client, config_path, entry, literal, toml_text
 from pdftools.cli.mcp_config.files import install
 
 
@@ -92,6 +92,12 @@ def mcp_config(
     target = config or config_path(client)
     try:
         check_options(http, root, token)
+        if http is None:
+            literal(client, "the path of pdftools", executable)
+            for folder in roots:
+                literal(client, "the root", folder)
+        elif token is not None:
+            literal(client, "--token", token)
         keys, body, inputs = entry(client, command, http, token)
         toml = toml_text({keys[0]: {keys[1]: body}}) if client == "codex" else None
     except PdftoolsError as exc:

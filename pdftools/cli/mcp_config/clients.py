@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any, Literal
@@ -32,6 +33,15 @@ TOKEN_REFERENCES = {
 }  # secrets as input variables, declared in "inputs" (promptString, password: true), asked once, stored safely
 VSCODE_INPUTS = [{"type": "promptString", "id": VSCODE_INPUT, "password": True,
                   "description": f"pdftools bearer token (the server's --auth-token / {TOKEN_ENV})"}]
+# What each client expands in every string of a server's entry (the same documents), and how to say it: a path
+# or a given token holding such text would reach the server changed. Codex and Claude Desktop expand nothing there.
+_BRACED = (r"\$\{[^}]*\}", "${...}")  # Claude Code ${VAR}, ${VAR:-default}; Cursor ${env:NAME}, ${userHome},
+EXPANDS = {"claude-code": _BRACED, "cursor": _BRACED, "windsurf": _BRACED,  # ${workspaceFolder}...; Windsurf
+           "vscode": _BRACED,  # ${env:NAME}, ${file:PATH}; VS Code its variables (${input:ID}, ${env:NAME}...)
+           "gemini": (r"\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[^}]*\})", "$VAR and ${VAR}"),  # any settings string
+           "opencode": (r"\{(?:env|file):[^}]*\}", "{env:NAME} and {file:PATH}")}  # anywhere in the config
+TITLES = {"claude-desktop": "Claude Desktop", "claude-code": "Claude Code", "cursor": "Cursor", "vscode": "VS Code",
+          "opencode": "OpenCode", "codex": "Codex", "gemini": "Gemini CLI", "windsurf": "Windsurf"}
 
 
 def config_path(client: str) -> Path:
@@ -87,6 +97,24 @@ def entry(client: str, command: list[str], url: str | None, token: str | None
     else:
         body = {"type": "stdio", **stdio} if client in ("claude-code", "vscode") else stdio
     return ["servers" if client == "vscode" else "mcpServers", NAME], body, inputs
+
+
+def literal(client: str, what: str, value: str) -> None:
+    """Refuse `value` (a root, the program's path, a given token: `what` names it) when the client would read
+    part of it as a variable: the server would get another folder, or the client another token. There is no
+    escape in these syntaxes, so the way round is a name without it."""
+    from pdftools.errors import InvalidArgument
+
+    pattern, syntax = EXPANDS.get(client, ("(?!)", ""))
+    found = re.search(pattern, value)
+    if found is not None:
+        hint = ("Give the token itself in the environment instead: leave out --token, and the config names "
+                f"{TOKEN_ENV}." if what == "--token" else
+                "Use a path without it: rename or move the folder (a symbolic link does not help: paths are "
+                "written resolved), or a client that expands nothing there (codex, claude-desktop).")
+        raise InvalidArgument(f"{TITLES[client]} would read {found.group(0)!r} in {what} {value} as a variable "
+                              f"(its config expands {syntax}), so the server would not get it as written",
+                              hint=hint)
 
 
 def _allow_http(url: str) -> list[str]:

@@ -1,0 +1,122 @@
+"""A folder the user may not read (`chmod 000`, another user's) is said to be one.
+
+`ls`, `search`, `merge` and `batch` of such a folder printed `total 0` (exit 0), or `no PDFs in the folder`, as if it
+were empty: a script could not tell an empty folder from one it was not allowed to read, as `ls` and `find` tell
+(`Permission denied`). Now it is PERMISSION_DENIED naming the folder. The commands run as a real process under a
+user that permissions bind: root is given up its CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH through setpriv.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+PDFTOOLS = Path(sys.executable).with_name("pdftools")
+
+
+def _bound_by_permissions() -> list[str]:
+    """The argv prefix that runs a program as a user whom a folder's mode binds."""
+    if os.geteuid() != 0:
+        return []
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        pytest.skip("running as root (permissions do not bind it) and util-linux's setpriv is not installed")
+    caps = "-dac_override,-dac_read_search"
+    return [setpriv, f"--bounding-set={caps}", f"--inh-caps={caps}"]
+
+
+@pytest.fixture
+def tree(tmp_path: Path, sample: Path) -> Iterator[Path]:
+    """`tree/locked` (mode 000) holds a PDF nobody may list; `tree/open` one anybody may."""
+    base = tmp_path / "tree"
+    for name in ("open", "locked"):
+        (base / name).mkdir(parents=True)
+        shutil.copy(sample, base / name / "doc.pdf")
+    (base / "locked").chmod(0)
+    try:
+        yield base
+    finally:
+        (base / "locked").chmod(0o755)
+
+
+def _run(*argv: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*_bound_by_permissions(), str(PDFTOOLS), *argv], cwd=cwd, capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "LC_ALL": "C.UTF-8"}, check=False)
+
+
+@pytest.mark.parametrize("argv", [("ls", "tree/locked"), ("search", "x", "tree/locked"),
+                                  ("merge", "tree/locked", "-o", "out.pdf"),
+                                  ("batch", "info", "tree/locked", "-d", "out"), ("ls", "tree/locked", "-r")])
+def test_a_folder_that_cannot_be_read_is_permission_denied(tree: Path, argv: tuple[str, ...]) -> None:
+    result = _run(*argv, "--json", cwd=tree.parent)
+    assert result.returncode == 6 and result.stdout == "", result
+    error = json.loads(result.stderr)["error"]
+    assert error["code"] == "PERMISSION_DENIED" and "tree/locked" in error["message"], error
+    assert not (tree.parent / "out.pdf").exists()
+
+
+def test_a_folder_that_can_be_read_still_lists(tree: Path) -> None:
+    result = _run("ls", "tree/open", "--json", cwd=tree.parent)
+    assert result.returncode == 0, result
+    assert [f["path"] for f in json.loads(result.stdout)["files"]] == ["doc.pdf"]
+
+
+@pytest.mark.parametrize("argv", [("info", "tree/locked/doc.pdf"), ("text", "tree/locked/doc.pdf"),
+                                  ("search", "x", "tree/locked/*.pdf"), ("ls", "tree/locked/sub"),
+                                  ("merge", "tree/open/unreadable.pdf", "-o", "out.pdf"),
+                                  ("rotate", "tree/locked/doc.pdf", "--angle", "90", "-o", "out.pdf")])
+def test_a_file_behind_a_folder_that_cannot_be_entered_is_permission_denied(tree: Path, argv: tuple[str, ...]
+                                                                             ) -> None:
+    """A file in a folder the user may not enter (or a file they may not read, given to merge) was INTERNAL,
+    `unexpected PermissionError`, with a hint to report a bug in pdftools."""
+    shutil.copy(tree / "open" / "doc.pdf", tree / "open" / "unreadable.pdf")
+    (tree / "open" / "unreadable.pdf").chmod(0)
+    result = _run(*argv, "--json", cwd=tree.parent)
+    assert result.returncode == 6 and result.stdout == "", result
+    error = json.loads(result.stderr)["error"]
+    assert error["code"] == "PERMISSION_DENIED", error
+    assert "tree/locked" in error["message"] or "unreadable.pdf" in error["message"], error
+    assert not (tree.parent / "out.pdf").exists()
+
+
+def test_a_recursive_listing_says_which_subfolders_it_could_not_read(tree: Path) -> None:
+    """`ls -r` passed over a subfolder it could not read without a word, as if it held no PDF (`find` and `ls -R`
+    say `Permission denied`); the listing goes on, and a warning names it."""
+    result = _run("ls", "-r", "tree", "--json", cwd=tree.parent)
+    assert result.returncode == 0, result
+    listed = json.loads(result.stdout)
+    assert [f["path"] for f in listed["files"]] == ["open/doc.pdf"], listed
+    said = [w for w in listed["warnings"] if "locked" in w]
+    assert len(said) == 1 and "permission denied" in said[0], listed["warnings"]
+    plain = _run("ls", "-r", "tree", cwd=tree.parent)
+    assert plain.returncode == 0 and "locked" in plain.stdout + plain.stderr, plain
+
+
+@pytest.mark.parametrize("flag", ["-r", "-R"])
+def test_a_recursive_search_skips_a_subfolder_it_could_not_read_saying_so(tree: Path, flag: str) -> None:
+    """`search -r` passed over it silently (pdfgrep -r says `tree/locked: Permission denied`, grep -r too, and exits
+    2): now it is one of the skipped inputs, PERMISSION_DENIED, and the exit status says an input was skipped."""
+    result = _run("search", flag, "-c", "text", "tree", "--json", cwd=tree.parent)
+    assert result.returncode == 2, result
+    found = json.loads(result.stdout)
+    assert [f["path"] for f in found["files"]] == ["tree/open/doc.pdf"], found
+    assert [(s["path"], s["code"]) for s in found["skipped"]] == [("tree/locked", "PERMISSION_DENIED")], found
+    plain = _run("search", flag, "-c", "text", "tree", cwd=tree.parent)
+    assert "tree/locked" in plain.stderr and "PERMISSION_DENIED" in plain.stderr, plain
+
+
+def test_a_recursive_batch_has_a_failed_row_for_a_subfolder_it_could_not_read(tree: Path) -> None:
+    result = _run("batch", "info", "-r", "tree", "-d", "out", "--json", cwd=tree.parent)
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert sorted((Path(r["input"]).relative_to(tree), r["status"]) for r in rows) == [
+        (Path("locked"), "failed"), (Path("open/doc.pdf"), "ok")], rows
+    failed = next(r for r in rows if r["status"] == "failed")
+    assert failed["error"]["code"] == "PERMISSION_DENIED", failed
+    assert result.returncode != 0, result

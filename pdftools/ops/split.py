@@ -35,11 +35,14 @@ FIELD_HINT = "Put {start}, {end} or {index} in --pattern."
 
 @dataclass
 class Part:
+    __pydantic_config__ = {"use_attribute_docstrings": True}  # field docstrings become schema descriptions
     path: str
     start: int
     end: int
     pages: int
     title: str = ""
+    bytes: int = 0  # (last: `Part(path, start, end, pages, title)` as before)
+    """The part's size as written."""
     table_optional = ("title",)  # a person sees titles when the parts are bookmarks'
 
 
@@ -110,8 +113,8 @@ def split(
     check_names(names, folder, force=force, field_hint=FIELD_HINT)
     with staged_outputs(folder, names) as staging:
         parallel.for_each(list(zip(plan, names, strict=True)), lambda job: writer(*job[0][:2], staging / job[1]))
-    parts = [Part(path=str(folder / name), start=a, end=b, pages=abs(b - a) + 1, title=title)
-             for (a, b, title), name in zip(plan, names, strict=True)]
+    parts = [Part(path=str(folder / name), start=a, end=b, pages=abs(b - a) + 1, bytes=_size(folder / name),
+                  title=title) for (a, b, title), name in zip(plan, names, strict=True)]
     return SplitResult(input=str(src_path), out_dir=str(folder), parts=parts, encrypted=keep is not None,
                        warnings=attached.left_behind(src, src_path.name, "the parts"))
 
@@ -172,8 +175,13 @@ def _by_size(src: pikepdf.Pdf, limit: int, writer: _Writer, pattern: str, stem: 
         for part, name in zip(chosen, wanted, strict=True):
             part.path.replace(staging / name)
         names += wanted
-    return [Part(path=str(folder / name), start=c.start, end=c.end, pages=c.end - c.start + 1)
-            for c, name in zip(chosen, wanted, strict=True)], _too_large(chosen, limit)
+    return [Part(path=str(folder / name), start=c.start, end=c.end, pages=c.end - c.start + 1,
+                 bytes=_size(folder / name)) for c, name in zip(chosen, wanted, strict=True)], _too_large(chosen, limit)
+
+
+def _size(part: Path) -> int:
+    """A part's bytes, as written (a person splitting by size sees what each came to)."""
+    return part.stat().st_size
 
 
 def _too_large(chosen: list[part_sizes.Chosen], limit: int) -> list[str]:

@@ -31,6 +31,9 @@ CASES = {  # (arguments, exit code, what the warning says)
     "images none": (["images", FOUR, "-d", "imgs"], 0, [f"{FOUR} has no images: nothing was written"]),
     "unprotect plain": (["unprotect", FOUR, "-o", "u.pdf", "--force"], 0,
                         [f"{FOUR} was not encrypted: nothing removed, written as it is"]),
+    "unprotect remove restrictions plain": (["unprotect", FOUR, "--remove-restrictions", "-o", "u.pdf", "--force"],
+                                            0, [f"{FOUR} was neither encrypted nor signed: nothing removed, written "
+                                                "as it is"]),
     "annotations remove none matched": (["annotations", "remove", ANNOTATED, "--type", "Link", "-o", "a.pdf",
                                          "--force"], 0, [f"{ANNOTATED}: no annotation matched: none removed"]),
     "annotations remove none there": (["annotations", "remove", FOUR, "-o", "a.pdf", "--force"], 0,

@@ -43,6 +43,8 @@ class Part:
     bytes: int
     """The part's size as written."""
     title: str = ""
+    bytes: int = 0  # (last: `Part(path, start, end, pages, title)` as before)
+    """The part's size as written."""
     table_optional = ("title",)  # a person sees titles when the parts are bookmarks'
 
 

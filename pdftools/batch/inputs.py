@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePath
 
 from pdftools.core.inputs import exists, no_match, split_glob
-from pdftools.core.pathnames import glob_files
+from pdftools.core.pathnames import a_file, glob_files
 from pdftools.core.paths import folder_path, input_path, policy
 from pdftools.core.pipes import is_pipe
 from pdftools.errors import FileNotFound, InvalidArgument, NoInputs, PdftoolsError
@@ -66,7 +66,7 @@ def _expand_spec(spec: str, recursive: bool, suffixes: frozenset[str] | None, *,
         base = folder_path(spec)
         found = base.rglob("*") if recursive else base.iterdir()
         inner = _inner(skip, base)
-        files = sorted(p for p in found if p.is_file() and _wanted(p, suffixes) and not _under(p, inner))
+        files = sorted(p for p in found if a_file(p) and _wanted(p, suffixes) and not _under(p, inner))
         refused = _refused(base) if recursive else []  # not read: a failed row each, as a missing listed file
         if not files and refused:
             return refused

@@ -28,8 +28,8 @@ def environment_error(exc: BaseException) -> PdftoolsError | None:
         return TooManyOpenFiles(f"too many open files{': ' + exc.filename if exc.filename else ''}")
     if isinstance(exc, PermissionError):  # a file, or a folder on its way, the user may not read (or enter)
         return PermissionDenied(f"permission denied: {exc.filename}" if exc.filename else "permission denied",
-                                hint="The file, or a folder on its path, is not yours to read{{cli: (`ls -ld` "
-                                     "each shows why)}}; give one you may read.")
+                                hint="The file, or a folder on its path, is not yours to read (its mode, owner "
+                                     "or an ACL); give one you may read.")
     return None
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from pdftools.core.params import Mcp
-from pdftools.core.pathnames import glob_files
+from pdftools.core.pathnames import a_file, glob_files
 from pdftools.core.paths import folder_path, input_path, policy, split_glob, typed_folder
 from pdftools.errors import FileNotFound, InvalidArgument, NoInputs, PdftoolsError, WebAddress
 
@@ -80,7 +80,7 @@ def named(spec: str, *, recursive: bool = False, chosen: Callable[[Path], bool] 
         base = folder_path(spec)
         unread: list[Path] = []
         found = (_following(base, unread) if follow else base.rglob("*")) if recursive else base.iterdir()
-        pdfs = sorted(p for p in found if p.is_file() and chosen(p))
+        pdfs = sorted(p for p in found if a_file(p) and chosen(p))
         if recursive and refused is not None:
             from pdftools.core.pathnames import unreadable_folders
 
@@ -106,7 +106,12 @@ def _following(base: Path, unread: list[Path]) -> Iterator[Path]:
         for entry in entries:
             yield entry
             real = os.path.realpath(entry)
-            if entry.is_dir() and real not in ancestors:
+            try:
+                folder_here = entry.is_dir()
+            except PermissionError:  # listed, not entered: said as the folder it is in
+                unread.append(folder)
+                return
+            if folder_here and real not in ancestors:
                 yield from walk(entry, ancestors | {real})
 
     yield from walk(base, frozenset({os.path.realpath(base)}))

@@ -48,9 +48,18 @@ def glob_files(base: Path, pattern: str, *, recursive: bool = False) -> list[Pat
     checked(base / pattern, pattern)
     try:
         found = base.rglob(pattern) if recursive else base.glob(pattern)
-        return sorted(p for p in found if p.is_file())
+        return sorted(p for p in found if a_file(p))
     except ValueError as exc:  # e.g. `a**` (`**` must be a whole name)
         raise InvalidArgument(f"the pattern {quoted(pattern)} is not valid: {exc}") from None
+
+
+def a_file(path: Path) -> bool:
+    """`path.is_file()`, but False for a file in a folder that may be listed and not entered (mode 0644: its
+    PermissionError stopped a whole walk): `unreadable_folders` says that folder."""
+    try:
+        return path.is_file()
+    except PermissionError:
+        return False
 
 
 def unreadable_folders(base: Path) -> list[Path]:

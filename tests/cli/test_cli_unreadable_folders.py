@@ -83,6 +83,7 @@ def test_a_file_behind_a_folder_that_cannot_be_entered_is_permission_denied(tree
     error = json.loads(result.stderr)["error"]
     assert error["code"] == "PERMISSION_DENIED", error
     assert "tree/locked" in error["message"] or "unreadable.pdf" in error["message"], error
+    assert "{{" not in error["hint"], error  # a front end's words, filled in
     assert not (tree.parent / "out.pdf").exists()
 
 
@@ -120,3 +121,26 @@ def test_a_recursive_batch_has_a_failed_row_for_a_subfolder_it_could_not_read(tr
     failed = next(r for r in rows if r["status"] == "failed")
     assert failed["error"]["code"] == "PERMISSION_DENIED", failed
     assert result.returncode != 0, result
+
+
+def test_a_subfolder_listed_but_not_entered_is_passed_over_and_said(tree: Path) -> None:
+    """A folder with read but no search permission (mode 0644) lists its names but cannot be entered: the walk
+    stopped the whole command (`permission denied: tree/half/doc.pdf`) on its first file; it is said, as one the
+    user may not read, and the others are listed and searched."""
+    half = tree / "half"
+    half.mkdir()
+    (half / "doc.pdf").write_bytes((tree / "open" / "doc.pdf").read_bytes())
+    half.chmod(0o644)
+    try:
+        listed = _run("ls", "-r", "tree", "--json", cwd=tree.parent)
+        searched = _run("search", "-r", "-c", "text", "tree", "--json", cwd=tree.parent)
+    finally:
+        half.chmod(0o755)
+    assert listed.returncode == 0, listed
+    result = json.loads(listed.stdout)
+    assert [f["path"] for f in result["files"]] == ["open/doc.pdf"], result
+    assert any("half" in w for w in result["warnings"]), result["warnings"]
+    assert searched.returncode == 2, searched
+    found = json.loads(searched.stdout)
+    assert [f["path"] for f in found["files"]] == ["tree/open/doc.pdf"], found
+    assert {s["path"] for s in found["skipped"]} == {"tree/locked", "tree/half"}, found

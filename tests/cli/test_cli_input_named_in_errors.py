@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from conftest import CORPUS
 
 FOUR = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"

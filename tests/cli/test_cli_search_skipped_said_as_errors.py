@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import CORPUS
 
 FOUR = CORPUS / "004-pdflatex-4-pages" / "pdflatex-4-pages.pdf"

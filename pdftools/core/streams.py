@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from pdftools.core import limits
 from pdftools.core.decoders import CHUNK, Exceeded, capped, stage
 from pdftools.core.objects import text
+from pdftools.errors import PdftoolsError
 
 if TYPE_CHECKING:
     import pikepdf
@@ -47,11 +48,16 @@ def check_pages(pdf: pikepdf.Pdf, numbers: Iterable[int], name: str, *, images: 
 
 
 def check_page_objects(pages: Iterable[tuple[int, Any]], name: str, *, images: bool = False) -> None:
-    """`check_pages` for pages at hand: (number, page dictionary) pairs."""
+    """`check_pages` for pages at hand: (number, page dictionary) pairs, in their order: the error is the first
+    refused page's, its number in the error's `page` (the pages before it passed: they can still be read)."""
     parts: dict[tuple[int, int], list[Any]] = {}  # what shared objects (resources, fonts, forms) draw: once
     bounds: dict[tuple[int, int], float] = {}
     for number, page in pages:
-        check(list(_drawn(page, images, parts)), f"page {number} of {name}", bounds)
+        try:
+            check(list(_drawn(page, images, parts)), f"page {number} of {name}", bounds)
+        except PdftoolsError as refused:
+            refused.page = number  # type: ignore[attr-defined]
+            raise
 
 
 def check_metadata(pdf: pikepdf.Pdf, name: str) -> None:

@@ -180,10 +180,10 @@ class Searcher:
     def file(self, path: str, selected: list[int], extract: Extractor, resume: Position | None) -> bool:
         """Search one file's `selected` pages; True when the budget ran out in it. Its lines are handed out
         round by round while it is searched (one that fails later has had its earlier lines printed, as
-        pdfgrep's), its row at the end (`task.emit`). Until the search's first line is out, the rounds start at 4
-        pages and grow (`text.rounds`), so that line comes soon; after it, they are 64 pages, as without
-        streaming: each pdftotext run reads the file again (-n over 20 files of 20 pages took ~1.5x as long
-        with every file read in rounds of 4, 8, 8)."""
+        pdfgrep's), its row at the end (`task.emit`). Until the search's first line is out, a file opened now has
+        its pages as pdftotext writes them, one read ahead comes in rounds of 4 pages that grow (`text.rounds`), so
+        that line comes soon; after it, rounds of 64 pages, as without streaming: each pdftotext run reads the
+        file again (-n over 20 files of 20 pages took ~1.5x as long with every file read in rounds of 4, 8, 8)."""
         if resume is not None and resume.page:
             if resume.page not in selected:
                 raise InvalidArgument(f"{{{{start_page}}}} {resume.page} is not among the pages searched in {path}")

@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
-import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,7 +24,8 @@ if TYPE_CHECKING:
     import pikepdf
 
 ROUND = 64  # pages per round under a budget: enough to amortise the processes, few enough to stop early
-FIRST_ROUND, GROWTH, LAST_ROUND = 4, 2, 512  # pages per round when each page is printed as it comes (`rounds`)
+FIRST_ROUND, GROWTH, LAST_ROUND = 4, 2, 512  # pages per round when each page is printed as it comes (`rounds`);
+# LAST_ROUND is also the most pages one pdftotext reads (`_chunks`)
 EMPTY_COST = 32  # of a text budget, for a page without text (its marker and number cost that in a result)
 MIN_CHUNK = 32  # pages per pdftotext process when a round is shared out across CPUs
 Extractor = Callable[[list[int], task.Counter], list[str]]
@@ -240,9 +240,10 @@ def first_round(selected: list[int], streaming: bool, whole: int) -> list[int]:
 def rounds(selected: list[int], extract: Extractor, progress: task.Counter, streaming: Callable[[], bool],
            whole: int) -> Iterator[Iterator[tuple[list[int], list[str]]]]:
     """`selected` in rounds of `whole` pages, each with its texts (`text`'s pages, `search`'s lines). While
-    `streaming()` (each page printed as it is read), the rounds start at FIRST_ROUND pages and grow, and two
-    are read at once: the next one's pdftotext runs while this one's are waited for and handed out, so the
-    small first rounds cost little of the whole's time; once it is not, the rounds are `whole` pages again.
+    `streaming()` (each page printed as it is read) when it starts, pdftotext's pages come as it writes them, in
+    the runs a read of the whole takes (`text_stream`: the first page from the first run's pipe). An extractor of
+    other pages (tesseract's; a search's file read ahead), or pages out of order, come in rounds that start at
+    FIRST_ROUND pages and grow, two read at once; once nobody takes them as they come, `whole` pages again.
     Leaving the block (a reader gone, an error, a budget spent, a search's --max-count) kills what is still
     read."""
     if not streaming():
@@ -255,10 +256,27 @@ def rounds(selected: list[int], extract: Extractor, progress: task.Counter, stre
 
     cap = min(whole, LAST_ROUND)
     context = contextvars.copy_context()  # (the task, the path policy)
-    with task.current().scope() as part, ThreadPoolExecutor(max_workers=2) as pool:
-        def read(batch: list[int]) -> list[str]:
+    runs = getattr(extract, "runs", None)  # pdftotext's: the pages as it writes them, in the runs of a whole read
+    workers = os.cpu_count() or 1
+    with task.current().scope() as part, ThreadPoolExecutor(max_workers=workers if runs else 2) as pool:
+        def read(fn: Callable[[list[int]], list[str]], batch: list[int]) -> list[str]:
             with task.running(part):
-                return extract(batch, progress)
+                return fn(batch)
+
+        if runs is not None and selected == sorted(set(selected)):
+            from pdftools.document.text_stream import pages_as_written
+
+            written = pages_as_written(runs, _chunks(selected, workers), progress,
+                                       lambda fn, batch: pool.submit(context.copy().run, read, fn, batch), workers)
+            try:
+                yield written
+            finally:
+                part.cancel()  # the runs read ahead: their programs are killed
+                written.close()  # the first one's too
+            return
+
+        def counted(batch: list[int]) -> list[str]:
+            return extract(batch, progress)
 
         def ahead() -> Iterator[tuple[list[int], list[str]]]:
             at, size = 0, FIRST_ROUND
@@ -266,7 +284,7 @@ def rounds(selected: list[int], extract: Extractor, progress: task.Counter, stre
             while at < len(selected) or flight:
                 while at < len(selected) and len(flight) < 2:
                     batch = selected[at:at + size]
-                    flight.append((batch, pool.submit(context.copy().run, read, batch)))
+                    flight.append((batch, pool.submit(context.copy().run, read, counted, batch)))
                     at += len(batch)
                     size = min(size * GROWTH, cap) if streaming() else whole
                 batch, future = flight.popleft()
@@ -288,17 +306,20 @@ def pdftotext(source: Path, mode: str = "plain", before: Callable[[list[int]], N
               damaged: str | None = None) -> Extractor:
     """An extractor running pdftotext over runs of consecutive pages, shared out over parallel processes.
     `before(pages)` runs ahead of each process (one at a time): a check of what it will read. `damaged`: why qpdf
-    could not read the file (the extractor's `damaged`, `damage` tells): its pages without text are no scans."""
+    could not read the file (the extractor's `damaged`, `damage` tells): its pages without text are no scans.
+    Its `runs` read pages as pdftotext writes them (`rounds`, printing as it goes: `text_stream`)."""
+    from pdftools.document.text_stream import Runs
+
     layout = ["-layout"] if mode == "layout" else []
-    lock = threading.Lock()
+    runs = Runs(lambda chunk: ["pdftotext", "-enc", "UTF-8", "-f", str(chunk[0]), "-l", str(chunk[-1]), *layout,
+                               str(source), "-"], before)
 
     def extract(numbers: list[int], progress: task.Counter) -> list[str]:
         def run(chunk: list[int]) -> list[str]:
-            if before is not None:
-                with lock:
-                    before(chunk)
-            args = ["pdftotext", "-enc", "UTF-8", "-f", str(chunk[0]), "-l", str(chunk[-1]), *layout]
-            out = engines.run([*args, str(source), "-"]).decode("utf-8", errors="replace").split("\f")
+            pages, refused = runs.measured(chunk)
+            if refused is not None:
+                raise refused  # (a read of the whole has no pages before it to hand out)
+            out = engines.run(runs.args(pages)).decode("utf-8", errors="replace").split("\f")
             progress.add(len(chunk))
             return out
 
@@ -308,6 +329,7 @@ def pdftotext(source: Path, mode: str = "plain", before: Callable[[list[int]], N
         return [texts.get(n, "") for n in numbers]
 
     extract.damaged = damaged  # type: ignore[attr-defined]
+    extract.runs = runs  # type: ignore[attr-defined]
     return extract
 
 
@@ -319,8 +341,9 @@ def measured(source: Path, mode: str, pdf: pikepdf.Pdf, name: str) -> Extractor:
 
 
 def _chunks(pages: list[int], workers: int) -> list[list[int]]:
-    """Consecutive runs of `pages`, long runs cut so that `workers` processes share the work."""
-    size = max(MIN_CHUNK, -(-len(pages) // workers))
+    """Consecutive runs of `pages`, long runs cut so that `workers` processes share the work (LAST_ROUND pages at
+    most a process: the texts of the runs read ahead of the one printed are held until their turn)."""
+    size = min(max(MIN_CHUNK, -(-len(pages) // workers)), LAST_ROUND)
     return [run[i:i + size] for run in runs(pages) for i in range(0, len(run), size)]
 
 

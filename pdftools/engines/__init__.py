@@ -19,6 +19,7 @@ import subprocess
 import tempfile
 import threading
 import time
+from collections.abc import Generator
 from functools import cache
 from pathlib import Path
 from typing import IO
@@ -49,6 +50,9 @@ PROGRAMS = (  # program, version flag, what it is used for (commands as `{ocr}`)
     ("setpriv", "--version", "programs end with a pdftools killed outright (kill -9)", False),  # `tether`
     ("fc-match", "--version", "{stamp}: fonts for the characters Helvetica lacks, and fonts named by family", False),
 )
+
+
+PIECE = 65536  # bytes read at a time from a program's output pipe (`streamed`): a pipe's whole buffer on Linux
 
 
 def which(program: str) -> str:
@@ -138,6 +142,56 @@ def run(args: list[str], *, timeout: float = 300, env: dict[str, str] | None = N
         return _result(args[0], proc.returncode, out, err, capped_fsize)
 
 
+def streamed(args: list[str], *, timeout: float = 300) -> Generator[bytes, None, None]:
+    """`run`, the program's standard output read as it is written (a pipe), in pieces, rather than once it ended:
+    a long pdftotext's first pages while it reads the next. Its caps, deadline, cancel and errors are `run`'s:
+    output reaching PDFTOOLS_MAX_STREAM_BYTES kills it (STREAM_TOO_LARGE), a failure is raised after the output
+    that came before it. The program starts at the first piece asked for, in the thread that asks (which must
+    outlive it: `tether`); closing the generator before its end kills the program (`contextlib.closing`)."""
+    current = task.current()
+    current.check()
+    breaker = BREAKERS.setdefault(args[0], Breaker(args[0]))
+    breaker.check()
+    cmd = [which(args[0]), *args[1:]]
+    ends = time.monotonic() + min(timeout, current.remaining() or timeout)
+    with tempfile.TemporaryFile() as err:
+        try:
+            proc = subprocess.Popen([*tether.prefix(), *cmd], stdout=subprocess.PIPE, stderr=err,
+                                    stdin=subprocess.DEVNULL)
+        except OSError as exc:
+            raise _cannot_start(args[0], cmd[0], exc.strerror) from None
+        capped_fsize = _cap(proc.pid)
+        size = 0
+        try:
+            with current.child(proc), proc.stdout:  # type: ignore[union-attr]
+                fd = proc.stdout.fileno()  # type: ignore[union-attr]
+                while select.select([fd], [], [], max(0.0, ends - time.monotonic()))[0]:
+                    piece = os.read(fd, PIECE)
+                    if not piece:
+                        break
+                    size += len(piece)
+                    _too_much(args[0], size)
+                    yield piece
+                else:
+                    raise subprocess.TimeoutExpired(cmd, timeout)
+                _wait(proc, max(0.0, ends - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+            current.check()  # the task's deadline: TIMEOUT
+            breaker.failed()
+            raise ExternalToolFailed(f"{args[0]} took longer than {timeout:.0f} s") from None
+        finally:  # a failure, a reader gone (the generator closed), Ctrl-C: never leave the child behind
+            if proc.returncode is None:
+                proc.kill()
+                proc.wait()
+        current.check()  # a cancel kills the child: report the cancel, not the kill
+        if proc.returncode in tether.FAILED and (why := tether.exec_failed(cmd[0], proc.returncode, _tail(err))):
+            raise _cannot_start(args[0], cmd[0], why)
+        breaker.failed() if proc.returncode < 0 else breaker.succeeded()
+        _verdict(args[0], proc.returncode, size, err, capped_fsize)
+
+
 def _cannot_start(program: str, path: str, why: str | None) -> DependencyMissing:
     return DependencyMissing(
         f"cannot start {program} ({path}): {why}",
@@ -206,9 +260,23 @@ def _cap(pid: int) -> bool:
 
 
 def _result(program: str, returncode: int, out: IO[bytes], err: IO[bytes], capped_fsize: bool = False) -> bytes:
-    size, cap = out.seek(0, os.SEEK_END), limits.STREAM_BYTES.value()
+    _verdict(program, returncode, out.seek(0, os.SEEK_END), err, capped_fsize)
+    out.seek(0)
+    return out.read()
+
+
+def _too_much(program: str, size: int) -> None:
+    """STREAM_TOO_LARGE when a program's output reached PDFTOOLS_MAX_STREAM_BYTES."""
+    cap = limits.STREAM_BYTES.value()
     if cap is not None and size >= cap:
         raise limits.STREAM_BYTES.exceeded(f"the output of {program} reached {size:,} bytes")
+
+
+def _verdict(program: str, returncode: int, size: int, err: IO[bytes], capped_fsize: bool) -> None:
+    """The error a program's end means, if any: its output (`size` bytes) or a file it wrote past the cap, a
+    full disk, a failure or a crash (with its last stderr line)."""
+    cap = limits.STREAM_BYTES.value()
+    _too_much(program, size)
     if returncode == -signal.SIGXFSZ and capped_fsize:  # a file it wrote (an image, a text) reached our cap
         raise limits.STREAM_BYTES.exceeded(f"{program} wrote a file of more than {cap:,.0f} bytes")
     if returncode == -signal.SIGXFSZ:  # below our cap: the user's file-size limit, or a full disk
@@ -223,8 +291,6 @@ def _result(program: str, returncode: int, out: IO[bytes], err: IO[bytes], cappe
             failed = ExternalToolFailed(f"{program} failed (exit {returncode}): {detail[0]}")
         failed.output, failed.returncode = said, returncode
         raise failed
-    out.seek(0)
-    return out.read()
 
 
 def version(program: str, flag: str = "--version") -> str | None:

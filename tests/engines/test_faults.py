@@ -98,17 +98,27 @@ def test_read_only_output_folder(command: str, tmp_path: Path, inputs: list[Path
     assert_clean(run, run(), "PERMISSION_DENIED", 6, inputs=before, folder=read_only_dir)
 
 
-@pytest.mark.parametrize("command", ["merge", "split", "text"])
+@pytest.mark.parametrize("command", ["merge", "split", "words"])
 def test_disk_full(command: str, tmp_path: Path, inputs: list[Path], out_dir: Path,
                    ) -> None:
-    """A file-size limit (`ulimit -f`) stands in for a full disk: writes past it fail with EFBIG."""
+    """A file-size limit (`ulimit -f`) stands in for a full disk: writes past it fail with EFBIG. `words`: the
+    output pdftotext writes into TMPDIR (plain text comes through a pipe: the next test)."""
     before = hashes(*inputs)
-    argv = {"merge": ["merge", *inputs, "-o", out_dir / "m.pdf"], "text": ["text", inputs[0]],
+    argv = {"merge": ["merge", *inputs, "-o", out_dir / "m.pdf"], "words": ["text", inputs[0], "--format", "words"],
             "split": ["split", inputs[0], "-d", out_dir, "--every", "2"]}[command]
     run = Run(tmp_path, argv, fsize=2000)
     returncode, stdout, error = result = run()
     assert_clean(run, result, "DISK_FULL", 6, inputs=before, folder=out_dir)
     assert error is not None and ("ulimit" in error["message"] or "File too large" in error["message"]), error
+
+
+def test_text_read_through_a_pipe_needs_no_room(tmp_path: Path, inputs: list[Path]) -> None:
+    """Plain text comes from pdftotext's pipe as it writes it, never through a file: under the same limit, the
+    text is pdftotext's, whole."""
+    returncode, stdout, error = Run(tmp_path, ["text", inputs[0]], fsize=2000)()
+    theirs = subprocess.run(["pdftotext", "-enc", "UTF-8", inputs[0], "-"], capture_output=True, check=True).stdout
+    assert returncode == 0 and len(theirs) > 2000, (error, len(theirs))
+    assert "".join(page["text"] + "\f" for page in json.loads(stdout)["pages"]) == theirs.decode(), stdout[:300]
 
 
 def test_killed_mid_write_leaves_no_output_and_the_next_write_cleans_up(tmp_path: Path, out_dir: Path) -> None:

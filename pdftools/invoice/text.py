@@ -26,6 +26,8 @@ _TITLE_CELL = re.compile(rf"(?:[a-z]*(?:rechnung|gutschrift)|{TITLE.pattern})"
 # ------------------------------------------------------------------------------------------- number
 
 
+# The further groups of a number printed in groups of digits, to the end of its cell (`2066 8737 7278`)
+_SPACED_GROUPS = re.compile(r"(?: \d{3,5}){1,4}(?=[ .,;]*$| [·•|] )")  # then the cell's end or a separator
 # A number's capital-letter prefix before a space (`RG 2024/5801`, `CG 148`): part of the number when the number
 # ends its cell (`TBA 12 days` is words)
 _PREFIX = re.compile(r"[A-Z]{1,4} (?=\d)")
@@ -40,6 +42,9 @@ def _number_token(text: str) -> str | None:
     if not match:
         return None
     token = text[:match.end()]
+    spaced = _SPACED_GROUPS.match(text, match.end()) if token.isdigit() else None
+    if spaced:  # `Rechnungsnummer 2066 8737 7278`: a number printed in groups is one number, not its first group
+        token = text[:spaced.end()]
     if not any(c.isdigit() for c in token) or len(token) > 32 or find_dates(fold(token)):
         return None
     return token
@@ -97,6 +102,18 @@ def _lower_right(doc: Doc, i: int, start: int, end: int, kind: str, label: str) 
     if value is None or token is None or token != value.text.lstrip("# ").rstrip(" .,;"):
         return []
     return [Candidate(token, score_of(kind) - 0.06, f"under the label '{label}', right of it{_weak(kind)}", i)]
+
+
+def _apart_below(doc: Doc, i: int, start: int, end: int, kind: str, label: str) -> list[Candidate]:
+    """The value of a label alone in its cell, further down its column with only other columns' lines between
+    (FreshBooks' `Invoice Number` over its value, a tall customer block beside them)."""
+    if _alone(doc, i, start, end) is None:
+        return []
+    cells = doc.column_next(i, start, end, 1)
+    token = _number_token(cells[0].text) if len(cells) == 1 else None
+    if token is None or token != cells[0].text.strip() or NUMBER.find(cells[0].folded):
+        return []
+    return [Candidate(token, score_of(kind) - 0.04, f"under the label '{label}', lines apart{_weak(kind)}", i)]
 
 
 _MARKED = re.compile(r"(?:#|n[°o]?\.?|no\.?|nr\.?)\s*:?\s*(\S+)")  # `# 1001`, `Nr. 2024-117`, `N19`
@@ -172,13 +189,17 @@ def numbers(doc: Doc) -> list[Candidate]:
                                            i))
                     break
             else:
-                found += _lower_right(doc, i, start, end, kind, label)
+                found += _lower_right(doc, i, start, end, kind, label) or _apart_below(doc, i, start, end, kind, label)
         for m in TITLE.finditer(folded):
             titled = doc.cell_at(i, m.start())
             strong = NUMBER.strong.match(folded, m.start())
             if titled is None or titled.start != m.start() or (strong and "  " not in strong.group().strip()):
                 continue  # not a title; or a label (`Invoice No.`), read above
             if titled.end == m.end():  # the title alone: a `# number` under it is the invoice's
+                right = doc.lower_right(titled)  # or lower, right of it (a big title over a small `# INV-0042`)
+                token = _number_token(right.text[1:].lstrip()) if right and right.text.startswith("#") else None
+                if token and token == right.text[1:].strip():
+                    found.append(Candidate(token, 0.8, f"under the title '{m.group()}', right of it, after '#'", i))
                 for cell in doc.below(i, titled.start, titled.end, depth=1)[:1]:
                     token = _number_token(cell.text[1:].lstrip()) if cell.text.startswith("#") else None
                     if token and token == cell.text[1:].strip():

@@ -1,0 +1,81 @@
+"""Layouts of widely used accounting and billing programs and big vendors (tests/invoices/vendors.py: DATEV,
+lexoffice, SAP Business One, Xero, Zoho, Amazon, Telekom, ...), first measured before any change: what the reader
+got wrong or was unsure of on them, each rule a general one. Tuning material of our own; nothing of the held-out
+set."""
+
+from __future__ import annotations
+
+from pdftools.invoice import text
+from pdftools.invoice.layout import Candidate, Doc
+from pdftools.invoice.reader import contested, spaced_ocr_number
+
+
+def _doc(lines: list[str]) -> Doc:
+    return Doc.from_pages(["\n".join(lines)])
+
+
+TELEKOM = ["Hofmann Werkzeugbau GmbH",
+           "Hofmann Werkzeugbau GmbH · Gartenweg 12 · 50667 Köln",
+           "                                                    Datum               05.03.2024",
+           "Katrin Vogt                                         Kundennummer        4512345678",
+           "Lindenallee 4                                       Rechnungsnummer     {number}",
+           "10115 Berlin                                        Buchungskonto       123450",
+           "",
+           "Ihre Rechnung für März 2024"]
+
+
+def test_a_number_printed_in_groups_of_digits_is_the_whole_number() -> None:
+    """A phone bill prints its number in groups (`2066 8737 7278`): its first group is no number at all, and a
+    name made of it is wrong."""
+    best = contested(text.numbers(_doc([line.format(number="2066 8737 7278") for line in TELEKOM])))
+    assert best.value == "2066 8737 7278" and best.score >= 0.9
+
+
+def test_a_grouped_number_in_a_line_of_parts_is_the_whole_number() -> None:
+    doc = _doc(["Rechnung März 2024 - Einzelheiten",
+                "Kundennummer 4512345678 · Rechnungsnummer 2066 8737 7278 · Seite 2 von 2"])
+    assert {c.value for c in text.numbers(doc)} == {"2066 8737 7278"}
+
+
+def test_a_number_then_words_is_not_grouped() -> None:
+    doc = _doc(["Rechnungsnummer 2066 vom 05.03.2024", "Invoice No. 4711 2 items"])
+    assert {c.value for c in text.numbers(doc)} == {"2066", "4711"}
+
+
+def test_ocr_may_have_put_the_spaces_into_a_grouped_number() -> None:
+    read = spaced_ocr_number(Candidate("2066 8737 7278", 0.92, "after the label 'Rechnungsnummer'"))
+    assert read.score < 0.7
+
+
+def test_a_number_marked_with_a_hash_lower_right_of_a_big_title_is_the_invoices() -> None:
+    """Zoho's `TAX INVOICE` in a big font, its `# INV-008971` right-aligned under it: the text layer sets the number
+    right of the title's end."""
+    doc = _doc(["Granite Networks LLC",
+                "Keizersgracht 104                                                            TAX INVOICE",
+                "SW1A 1AA London" + " " * 76 + "# INV-008971",
+                "VAT NL692269100B01"])
+    best = contested(text.numbers(doc))
+    assert best.value == "INV-008971" and best.score >= 0.7
+
+
+FRESHBOOKS = ["                                                                    Lakeshore Analytics Corp.",
+              "                                                                            Market Street 43",
+              "",
+              "Billed To                Date of Issue       Invoice Number               Amount Due (USD)",
+              "",
+              "Prairie Outfitters LLC",
+              "Oak Avenue 40",
+              "                         11/02/2022          0003173",
+              "                                                                   $3,689.00",
+              "Denver",
+              "                         Due Date            Reference",
+              "",
+              "                         12/02/2022          1442"]
+
+
+def test_a_grids_number_lines_under_its_label() -> None:
+    """FreshBooks' header grid: `Invoice Number` over its value, the customer's taller block beside them pushing the
+    value lines down; the `Reference` under it is another document's."""
+    doc = _doc(FRESHBOOKS)
+    number = text.trusted_number(contested(text.numbers(doc)), text.numbers(doc))
+    assert number.value == "0003173" and number.score >= 0.7

@@ -118,7 +118,6 @@ TITLE = re.compile(r"(?<![a-z])(?:tax\s*invoice|invoice|rechnung|facture|factuur
 DATE = Labels(
     strong=_compile([
         r"invoice\s*date", r"date\s*of\s*(?:invoice|issue)", r"issue\s*date", r"issued(?:\s*on)?", r"billing\s*date",
-        r"tax\s*point(?:\s*date)?",
         r"rechnungs\s*-?\s*datum", r"beleg\s*-?\s*datum", r"ausstellungs\s*-?\s*datum", r"ausgestellt\s*am",
         r"datum\s*der\s*rechnung",
         r"date\s*(?:de\s*(?:la\s*)?)?(?:facture|facturation)", r"date\s*d'?\s*emission", r"emise?\s*le",
@@ -129,7 +128,9 @@ DATE = Labels(
         r"data\s*(?:de\s*)?(?:emissao|exposicao)",
         r"faktura\s*-?\s*dat(?:o|um)",
     ]),
-    weak=_compile([r"date", r"datum", r"fecha", r"data", r"dated", r"vom", r"du", r"del", r"de\s*fecha", r"van", r"of",
+    # the tax point (the UK's time of supply) is the invoice's date unless the invoice gives its own
+    weak=_compile([r"tax\s*point(?:\s*date)?", r"date", r"datum", r"fecha", r"data", r"dated", r"vom", r"du", r"del",
+                   r"de\s*fecha", r"van", r"of",
                    r"datiert", r"en\s*date\s*du", r"con\s*fecha", r"d\.\s*d\."]),
     negative=_compile([
         r"due(?:\s*date)?", r"payment\s*due", r"forfall?s?\s*-?\s*dat(?:o|um)", r"forfallodatum",

@@ -11,7 +11,7 @@ import re
 
 from pdftools.invoice.labels import DATE, DEDUCTED, NUMBER, OTHER_DOCUMENT, TITLE
 from pdftools.invoice.layout import Candidate, Cell, Doc, nearest_label, score_of
-from pdftools.invoice.parse import DateFound, find_dates, fold
+from pdftools.invoice.parse import DateFound, find_amounts, find_dates, fold
 
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9/._-]*[A-Za-z0-9]|\d")
 _LEAD = re.compile(r"[\s:#.°º]*")
@@ -240,6 +240,8 @@ def _date_context(doc: Doc, i: int, date: DateFound, previous_end: int) -> tuple
     cells = [c for c in doc.cells[i] if c.end <= date.start or c.start <= date.start < c.end]
     begin = max(previous_end, cells[-2].start if len(cells) > 1 else 0)
     label = nearest_label(DATE, doc.folded[i][begin:date.start], begin)
+    if label and label[2] == "negative":
+        label = _also_invoice_date(doc.folded[i], begin, label)
     if label and label[2] == "weak":
         whose = _whose(doc.folded[i][:label[0]])
         if whose == "weak" and _PREPOSITION.fullmatch(doc.folded[i][label[0]:label[1]]):
@@ -262,8 +264,14 @@ def _date_context(doc: Doc, i: int, date: DateFound, previous_end: int) -> tuple
     for cell in [c for j in (i - 1, i - 2) if j >= 0 and doc.page_of[j] == doc.page_of[i] for c in doc.cells[j]]:
         if cell.start < date.end and date.start < cell.end + 2 and not find_dates(cell.folded):
             above = nearest_label(DATE, cell.folded)
+            if above and above[2] == "weak" and _priced(doc.lines[i]):
+                return None  # a line item's date under the items' `Date` column (QuickBooks' activity date)
             if above:  # above the date: no position on its line
                 return -1, -1, _whose(cell.folded[:above[0]]) if above[2] == "weak" else above[2]
+    over = doc.column_next(i, date.start, date.end, -1)
+    heading = nearest_label(DATE, over[0].folded) if len(over) == 1 else None
+    if heading and heading[2] == "strong" and heading[0] == 0 and not over[0].text[heading[1]:].strip(" :"):
+        return -1, -1, "strong"  # a grid's `Date of Issue` over its date, lines apart
     previous = next((j for j in (i - 1, i - 2) if j >= 0 and doc.cells[j]), None)
     if previous is not None and doc.cells[i][-1].start <= date.start:
         last = doc.cells[previous][-1]
@@ -272,6 +280,21 @@ def _date_context(doc: Doc, i: int, date: DateFound, previous_end: int) -> tuple
                 doc.cells[i][-1]:
             return -1, -1, above[2]  # a label set higher, left of the date
     return None
+
+
+def _also_invoice_date(folded: str, begin: int, label: tuple[int, int, str]) -> tuple[int, int, str]:
+    """A due or delivery date's label joined to the invoice date's by a slash (`Invoice date / Delivery date`):
+    the date is both, the invoice's too."""
+    joint = re.search(r"\s*/\s*$", folded[begin:label[0]])
+    if joint is None:
+        return label
+    strong = [h for h in DATE.find(folded[begin:begin + joint.start()]) if h[2] == "strong" and h[1] == joint.start()]
+    return (begin + strong[0][0], label[1], "strong") if strong else label
+
+
+def _priced(line: str) -> bool:
+    """Is the line a table's row of prices (two amounts with decimals: a rate and a line's amount)?"""
+    return sum(a.decimals for a in find_amounts(line)) >= 2
 
 
 LETTER_DATE = -2  # where a letter's date line (no label) says it is: in dates(), its own explanation

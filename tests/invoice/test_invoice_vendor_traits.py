@@ -79,3 +79,47 @@ def test_a_grids_number_lines_under_its_label() -> None:
     doc = _doc(FRESHBOOKS)
     number = text.trusted_number(contested(text.numbers(doc)), text.numbers(doc))
     assert number.value == "0003173" and number.score >= 0.7
+
+
+def test_the_invoice_date_joined_to_the_delivery_dates_label_is_the_invoices() -> None:
+    """Amazon's `Invoice date / Delivery date   15.07.2024`: one date, both; a due or delivery date alone is not."""
+    doc = _doc(["Invoice                                                  Total payable",
+                " Invoice date / Delivery date           15.07.2024",
+                " Invoice #                      DE7970249290AB",
+                " Delivery date                          13.07.2024"])
+    best = contested(text.dates(doc))
+    assert str(best.value) == "2024-07-15" and best.score >= 0.9
+    assert not any(str(c.value) == "2024-07-13" for c in text.dates(doc))
+
+
+def test_the_tax_point_gives_way_to_the_invoice_date() -> None:
+    """A UK VAT invoice's tax point is the time of supply: the invoice's date when it gives no other, not when an
+    `Invoice date` stands beside it."""
+    lines = ["VAT INVOICE", "Invoice No:          SI-04211", "Invoice date:        22 May 2022",
+             "Tax point:           13 May 2022", "Account No:          44120"]
+    best = contested(text.dates(_doc(lines)))
+    assert str(best.value) == "2022-05-22" and best.score >= 0.7
+    alone = contested(text.dates(_doc([line for line in lines if not line.startswith("Invoice date")])))
+    assert str(alone.value) == "2022-05-13" and alone.score >= 0.7
+
+
+def test_a_line_items_date_under_the_tables_date_column_is_not_the_invoices() -> None:
+    """QuickBooks prints each activity's date in the items table under `DATE`: no rival of the invoice's date."""
+    doc = _doc(["Lakeshore Outfitters Inc.                                              INVOICE",
+                "Market Street 12                                           INVOICE #      2084",
+                "Portland, OR 97205                                         DATE           03/02/2023",
+                "                                                           DUE DATE       04/01/2023",
+                "DATE            ACTIVITY                     QTY         RATE        AMOUNT",
+                "02/26/2023      Support plan                   2       724.86      1,449.72",
+                "02/26/2023      Installation                   1       150.00        150.00"])
+    best = text.resolve_order(doc, contested(text.dates(doc)), "USD")  # the items' 02/26 say: month first
+    assert str(best.value) == "2023-03-02" and best.score >= 0.7
+
+
+def test_a_grids_date_lines_under_its_label() -> None:
+    """The same grid's `Date of Issue` over its date, lines apart; the due date under `Due Date` is not the
+    invoice's."""
+    doc = _doc(FRESHBOOKS)
+    date = contested(text.dates(doc))
+    assert str(date.value) in ("2022-11-02", "2022-02-11") and date.score >= 0.7
+    assert not any(str(c.value) in ("2022-12-02", "2022-02-12") and c.score >= 0.7 for c in text.dates(doc))

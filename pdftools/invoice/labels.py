@@ -65,7 +65,7 @@ NUMBER = Labels(
         rf"factuur\s*-?\s*{_NO}", r"factuurnummer", r"factuurnr\.?",
         rf"{_NO}\s*(?:de\s*)?(?:la\s*)?factura", rf"factura\s*{_NO}",
         rf"{_NO}\s*(?:della\s*)?fattura", rf"fattura\s*{_NO}", r"(?:numero|n\.|nr\.)\s*documento",
-        rf"credit\s*note\s*{_NO}", r"gutschrifts?\s*-?\s*(?:nummer|nr\.?)", rf"gutschrift\s*{_NO}",
+        rf"credit\s*(?:note|memo)\s*{_NO}", r"gutschrifts?\s*-?\s*(?:nummer|nr\.?)", rf"gutschrift\s*{_NO}",
         rf"{_NO}\s*d'?\s*avoir", rf"avoir\s*{_NO}", r"creditnota\s*-?\s*(?:nummer|nr\.?)", rf"creditnota\s*{_NO}",
         rf"{_NO}\s*(?:de\s*)?abono", rf"abono\s*{_NO}", rf"(?:{_NO}\s*(?:de\s*)?)?factura\s*rectificativa\s*{_NO}?",
         rf"nota\s*di\s*credito\s*{_NO}", rf"{_NO}\s*(?:della\s*)?nota\s*di\s*credito",
@@ -156,6 +156,7 @@ TOTAL = Labels(
         r"grand\s*total", r"total\s*(?:amount\s*)?due", r"amount\s*(?:due|payable|to\s*pay)", r"balance\s*due",
         r"total\s*amount", r"invoice\s*total", r"total\s*(?:to\s*pay|payable)", r"total\s*(?=\(?\s*inc)",
         r"gesamt\s*-?\s*(?:betrag|summe)", r"rechnungs\s*-?\s*(?:betrag|summe)", r"end\s*-?\s*(?:betrag|summe)",
+        r"gutschrifts\s*-?\s*betrag",  # a credit note's total
         r"brutto\s*-?\s*(?:betrag|summe)", r"(?:summe|gesamt|total)\s*brutto", r"zu\s*zahlen(?:der\s*betrag)?",
         r"zahl(?:ungs)?\s*-?\s*betrag", r"f(?:a|ae)lliger\s*betrag", r"rechnungs\s*-?\s*end\s*-?\s*(?:betrag|summe)",
         r"total\s*ttc", r"montant\s*ttc", r"net\s*a\s*payer", r"total\s*a\s*payer", r"montant\s*total", r"montant\s*du",

@@ -123,3 +123,29 @@ def test_a_grids_date_lines_under_its_label() -> None:
     date = contested(text.dates(doc))
     assert str(date.value) in ("2022-11-02", "2022-02-11") and date.score >= 0.7
     assert not any(str(c.value) in ("2022-12-02", "2022-02-12") and c.score >= 0.7 for c in text.dates(doc))
+
+
+def _total(lines: list[str]):
+    from pdftools.invoice import totals
+
+    doc = _doc(lines)
+    return totals.signed(doc, totals.best_total(*totals.totals(doc)))
+
+
+def test_a_credit_memos_total_is_the_amount_credited() -> None:
+    """SAP Business One's `A/R Credit Memo` prints its amounts with the minus after them: a credit note's total is
+    the amount credited, as its e-invoice states it."""
+    best = _total(["Juniper Goods Ltd                              A/R Credit Memo",
+                   "                                               Document No.            635116",
+                   "                              Total Before Discount             4,705.03-",
+                   "                              Tax                                 893.96-",
+                   "                              Total Payment Due            EUR  5,598.99-"])
+    assert str(best.value) == "5598.99" and best.score >= 0.9
+
+
+def test_a_credit_notes_amount_label_names_its_total() -> None:
+    best = _total(["Gutschrift R003154",
+                   "                                           Nettobetrag             117.293,13 €",
+                   "                                           zzgl. 19 % USt.          22.285,69 €",
+                   "                                           Gutschriftsbetrag       139.578,82 €"])
+    assert str(best.value) == "139578.82" and best.score >= 0.9

@@ -5,6 +5,8 @@ set."""
 
 from __future__ import annotations
 
+import pytest
+
 from pdftools.invoice import text
 from pdftools.invoice.layout import Candidate, Doc
 from pdftools.invoice.reader import contested, spaced_ocr_number
@@ -149,3 +151,68 @@ def test_a_credit_notes_amount_label_names_its_total() -> None:
                    "                                           zzgl. 19 % USt.          22.285,69 €",
                    "                                           Gutschriftsbetrag       139.578,82 €"])
     assert str(best.value) == "139578.82" and best.score >= 0.9
+
+
+def test_a_partnerships_form_wrapped_onto_the_next_line_is_part_of_its_name() -> None:
+    """`Brenner Gebäudetechnik GmbH & Co.` / `KG`: a GmbH & Co. is a KG (or an OHG), its name cut at `& Co.` is
+    no name."""
+    from pdftools.invoice import issuer
+
+    doc = _doc(["                                                        Brenner Gebäudetechnik GmbH & Co.",
+                "                                                        KG",
+                "Seidel Medien AG", "Gartenweg 4", "10115 Berlin",
+                *[""] * 20,
+                "Brenner Gebäudetechnik GmbH & Co.     Tel. +49 89 123456      IBAN DE12 3456 7890 1234 5678 90",
+                "KG                                    info@brenner.de         USt-IdNr.: DE123456789"])
+    best = issuer.issuers(doc)[0]
+    assert best.value == "Brenner Gebäudetechnik GmbH & Co. KG" and best.score >= 0.7
+    assert not any(c.value.endswith("& Co.") and c.score >= 0.7 for c in issuer.issuers(doc))
+
+
+def _issuer(lines: list[str]):
+    from pdftools.invoice import issuer
+
+    return issuer.issuers(_doc(lines))
+
+
+def test_a_banks_name_over_the_account_is_no_issuer() -> None:
+    """A footer's bank column (`Sparkasse` / `IBAN ...` / `BIC ...`), repeated on every page of a long invoice."""
+    footer = ["Wiesental Medien e.K.      Tel. +49 341 8374752     Sparkasse                          Amtsgericht",
+              "Lindenallee 37             info@wiesental.de        IBAN DE52 4985 6751 6653 5640 39   USt DE178951818",
+              "04109 Leipzig              www.wiesental.de         BIC SPKADE2HXXX"]
+    found = _issuer(["                                               Wiesental Medien e.K.", *[""] * 30, *footer,
+                     "Rechnung R-0042", *[""] * 30, *footer, *[""] * 30, *footer])
+    assert found[0].value == "Wiesental Medien e.K." and found[0].score >= 0.7
+    assert not any(c.value == "Sparkasse" for c in found)
+
+
+def test_a_letterhead_with_its_tax_ids_and_its_bank_account_names_the_seller() -> None:
+    """A Dutch invoice's head: the name over its street, KvK and BTW numbers and the IBAN paid into (no phone or
+    e-mail): a customer's block has no account of its own on the seller's invoice."""
+    found = _issuer(["                                                           Bakker Advies B.V.",
+                     "                                                           Stationsweg 12",
+                     "                                                           3511 AB Utrecht",
+                     "                                                           KvK-nummer: 45123456",
+                     "                                                           BTW-nummer: NL812345678B01",
+                     "                                                           IBAN: NL45 INGB 0001 2345 67",
+                     "Zeeland Techniek B.V.", "t.a.v. Katrin Vogt", "Herengracht 8", "2611 AA Delft", "",
+                     "Factuur", "Factuurnummer:    2024-0042", "Factuurdatum:     5 maart 2024"])
+    assert found[0].value == "Bakker Advies B.V." and found[0].score >= 0.7
+
+
+@pytest.mark.parametrize(("line", "seller"), [("Sold by Atlas Trading B.V.", "Atlas Trading B.V."),
+                                              ("Verkauft von Kranich Systemhaus GmbH", "Kranich Systemhaus GmbH")])
+def test_a_seller_label_without_a_colon_before_a_firms_name(line: str, seller: str) -> None:
+    """Amazon's `Sold by Atlas Trading B.V.` in its small print, and `Sold by` over the name in its address table:
+    one name, not two spellings of it."""
+    found = _issuer(["Invoice                                                  Total payable",
+                     f"{line}", "Keizersgracht 76, 1011 AB Amsterdam", "",
+                     "Billing address              Delivery address           Sold by",
+                     "Juniper Goods Ltd            Katrin Vogt                " + seller,
+                     "Harbour Road 10              Harbour Road 10"])
+    assert found[0].value == seller and found[0].score >= 0.7
+
+
+def test_a_name_starting_with_a_short_seller_word_is_a_name() -> None:
+    found = _issuer(["Van Dijk Techniek B.V.", "Stationsweg 12", "3511 AB Utrecht"])
+    assert not any("after the label" in c.how for c in found)

@@ -31,9 +31,10 @@ class Labels:
 
     def find(self, folded: str) -> list[tuple[int, int, str]]:
         """(start, end, kind) of every label in `folded`: kind is strong, weak or negative."""
-        hits = [(m.start(), m.start() + len(m.group().rstrip()), kind) for kind, pattern in
+        # a label's optional hyphen (`Netto-Betrag`) is not the minus of a negative amount a gap after it
+        hits = [(m.start(), m.start() + len(m.group().rstrip(" -")), kind) for kind, pattern in
                 (("strong", self.strong), ("weak", self.weak), ("negative", self.negative)) if pattern is not None
-                for m in pattern.finditer(folded) if m.end() > m.start() and "  " not in m.group().strip()]
+                for m in pattern.finditer(folded) if m.end() > m.start() and "  " not in m.group().strip(" -")]
         # A label inside a longer one is the longer one's part; of two alike, the negative one, else the strong one
         rank = {"negative": 0, "strong": 1, "weak": 2}
         return [h for h in hits if not any(o != h and o[0] <= h[0] and h[1] <= o[1] and (

@@ -216,3 +216,14 @@ def test_a_seller_label_without_a_colon_before_a_firms_name(line: str, seller: s
 def test_a_name_starting_with_a_short_seller_word_is_a_name() -> None:
     found = _issuer(["Van Dijk Techniek B.V.", "Stationsweg 12", "3511 AB Utrecht"])
     assert not any("after the label" in c.how for c in found)
+
+
+def test_a_net_label_before_a_negative_amount_stays_a_net_label() -> None:
+    """lexoffice's correction prints `Gesamtbetrag netto   -2.690,00 €` over `Gesamtbetrag   -3.201,10 €`: the net
+    label's optional hyphen took the amount's minus, the gap with it, and the label was dropped (the net amount then
+    read as a second `Gesamtbetrag`)."""
+    best = _total(["Rechnungskorrektur Nr. RE0815",
+                   "                                           Gesamtbetrag netto            -2.690,00 €",
+                   "                                           zzgl. Umsatzsteuer 19%           -511,10 €",
+                   "                                           Gesamtbetrag                  -3.201,10 €"])
+    assert str(best.value) == "-3201.10" and best.score >= 0.9

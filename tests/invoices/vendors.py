@@ -22,10 +22,11 @@ dates (delivery, due, order, period, the day of a direct debit), its totals bloc
   (CIF, `Base imponible`, `Total factura`), `factuur` (KvK, BTW, `Te betalen`), `swiss` (a Swiss invoice with its
   QR-bill part, `CHF 1'234.55`).
 
-Some are credit notes (the total is the amount credited, as its e-invoice would state it, without the minus the
-page may print). The pages are HTML printed to PDF with real fonts (DejaVu, through fontconfig): by WeasyPrint
-(pdftools' own dependency) and, for the web apps' layouts, by headless Chromium when installed (else WeasyPrint).
-The truth of each file is what its page shows; each written file's text is checked to show its number and total.
+Some are credit notes (the total is the amount credited, as its e-invoice would state it, without the minus the page
+may print; lexoffice's `Rechnungskorrektur`, a corrected invoice, keeps its minus). The pages are HTML printed to
+PDF with real fonts (DejaVu, through fontconfig): by WeasyPrint (pdftools' own dependency) and, for the web apps'
+layouts, by headless Chromium when installed (else WeasyPrint). The truth of each file is what its page shows; each
+written file's text is checked to show its number and total.
 
     python tests/invoices/vendors.py OUT [--count 5] [--seed 5]   # writes OUT/*.pdf and OUT/truth.json
 """
@@ -852,8 +853,10 @@ def build(folder: Path, count: int, seed: int = 5, sources: tuple[str, ...] = SO
             wrong = _check(folder / s["file"], s["number"], f"{s['total']:.2f}")
             if wrong:
                 raise RuntimeError(f"{source}: {wrong}")
+            corrected = s["credit"] and source == "lexoffice"  # a `Rechnungskorrektur` states its signs
             made.append({"file": s["file"], "issuer": s["issuer"], "number": s["number"],
-                         "date": s["date"].isoformat(), "amount": f"{s['total']:.2f}", "currency": s["currency"]})
+                         "date": s["date"].isoformat(), "amount": f"{-s['total'] if corrected else s['total']:.2f}",
+                         "currency": s["currency"]})
     return write_truth(folder, made), skipped
 
 

@@ -227,3 +227,20 @@ def test_a_net_label_before_a_negative_amount_stays_a_net_label() -> None:
                    "                                           zzgl. Umsatzsteuer 19%           -511,10 €",
                    "                                           Gesamtbetrag                  -3.201,10 €"])
     assert str(best.value) == "-3201.10" and best.score >= 0.9
+
+
+def test_a_name_whose_legal_form_ocr_set_lines_lower_is_unsure() -> None:
+    """QuickBooks' bold letterhead `Lakeshore Outfitters Inc.`, read by OCR as `Lakeshore` over the street with
+    `Outfitters Inc.` a line lower: `Lakeshore` (its web domain `lakeshore.com`) is no sure name; the customer's
+    `Lakeshore Labs Corp.` does not confirm it either."""
+    found = _issuer(["Lakeshore",
+                     "Oak Avenue 56",
+                     "                Outfitters Inc.",
+                     "                                                                               INVOICE",
+                     "Austin, TX 78701",
+                     "billing@lakeshore.com",
+                     "", "BILL TO",
+                     "David Reyes",
+                     "Lakeshore Labs Corp.                   Market Street 82",
+                     "Market Street 82                                            INVOICE #       2084"])
+    assert found[0].score < 0.7 or found[0].value == "Lakeshore Outfitters Inc."

@@ -47,7 +47,10 @@ source, 1 per source scanned, seed 4; 2026-11-28), the honest estimate of how th
 The wrong names: Telekom's spaced number (`Rechnungsnummer 2066 8737 7278`) read as its first group, sure of it;
 scanned, lexoffice's name wrapped before its `KG` (`Brenner Gebaudetechnik GmbH & Co.`, sure of it). Sure and
 wrong besides: SAP's `A/R Credit Memo` total with its
-minus (a credit note the reader did not know as one).
+minus (a credit note the reader did not know as one). After tuning on them (the same command's sets):
+
+    vendors-digital  fields right 99.8%, precision at threshold 100.0%; renamed right 78, skipped 22, wrong 0 of 100
+    vendors-scanned  fields right 90.0%, precision at threshold 100.0%; renamed right 6, skipped 14, wrong 0 of 20
 
 Generates digital invoices (pikepdf and, when installed, groff + Ghostscript), the same invoices scanned
 (200 dpi images, no text layer), with a Factur-X XML attached, and with a broken XML; plus the held-out

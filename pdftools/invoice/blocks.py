@@ -110,10 +110,11 @@ def with_form(doc: Doc, cell: Cell) -> Cell:
     at = next((k for k, c in enumerate(row) if c is cell), None)
     under = doc.cells[cell.line + 1] if cell.line + 1 < len(doc.cells) else []
     wrapped = next((c for c in under if abs(c.start - cell.start) <= 2), None)
-    if wrapped is not None and wrapped.text.startswith("(") and wrapped.text.rstrip().endswith(")") and \
+    if wrapped is not None and ((wrapped.text.startswith("(") and wrapped.text.rstrip().endswith(")")) or (
+            _PARTNER.search(cell.folded) and LEGAL_FORM.fullmatch(wrapped.folded.strip().rstrip(".")))) and \
             ends_legal(f"{cell.text} {wrapped.text}") and doc.page_of[wrapped.line] == doc.page_of[cell.line]:
-        text = f"{cell.text} {wrapped.text}"  # `Schäfer Haustechnik UG` / `(haftungsbeschränkt)` in its column
-        return Cell(cell.line, cell.start, max(cell.end, wrapped.end), text, fold(text))
+        text = f"{cell.text} {wrapped.text}"  # `Schäfer Haustechnik UG` / `(haftungsbeschränkt)` in its column,
+        return Cell(cell.line, cell.start, max(cell.end, wrapped.end), text, fold(text))  # `GmbH & Co.` / `KG`
     if at is None or at + 1 >= len(row) or LEGAL_FORM.fullmatch(cell.folded.strip(" ,")):
         return cell
     form = row[at + 1]
@@ -123,6 +124,9 @@ def with_form(doc: Doc, cell: Cell) -> Cell:
         return cell  # `Bergmann     Logistik GmbH`: OCR's gap inside a name, not between columns
     text = f"{cell.text} {form.text}"
     return Cell(cell.line, cell.start, form.end, text, fold(text))
+
+
+_PARTNER = re.compile(r"&\s*co\.?$")  # `GmbH & Co.`: a partnership's name, its form (KG, OHG) still to come
 
 
 def short_tail(text: str) -> bool:

@@ -52,6 +52,19 @@ def _label_only(cell: Cell, labels: re.Pattern[str]) -> tuple[str, str]:
     return cell.text[:m.end()], rest.strip().lstrip(":").strip()
 
 
+def _seller_words(cell: Cell) -> tuple[str, str]:
+    """A seller's label of several words, or a long one, before a firm's name without a colon (`Sold by Atlas
+    Trading B.V.`, `Verkauft von Kranich GmbH`): (the label, the name), else ("", ""). A short word is not enough
+    (`Van Dijk Techniek B.V.` is a name, no `Van:`)."""
+    m = SELLER.match(cell.folded)
+    if m is None or (" " not in m.group().strip() and len(m.group().strip()) < 7):
+        return "", ""
+    rest = cell.text[m.end():].strip()
+    if not rest or rest.startswith(":") or not ends_legal(rest) or not plausible(rest):
+        return "", ""
+    return cell.text[:m.end()], rest
+
+
 _PARTS = re.compile(r"\s+[·•|–—-]\s+")  # parts of a line (`BANQUE - Titulaire du compte : NAME`)
 
 
@@ -126,6 +139,8 @@ def issuers(doc: Doc) -> list[Candidate]:
             if _label_only(cell, BUYER)[0]:
                 continue  # the customer's label, with its name or not: not the seller's
             label, inline = _label_only(cell, SELLER)
+            if not label:
+                label, inline = _seller_words(cell)
             if not label and _PARTS.search(cell.text):  # a label in a later part of the cell
                 label, inline = next(((lab, rest) for part in _PARTS.split(cell.text)[1:]
                                       for lab, rest in [_label_only(_part(cell, part), SELLER)] if lab and rest),
@@ -258,7 +273,8 @@ def _letterhead(doc: Doc, cell: Cell) -> str | None:
     if not taxed:
         return None
     beside = [c for j in range(cell.line, taxed[0].line + 1) for c in doc.cells[j] if c.start >= cell.end]
-    contact = any(WEB.search(c.folded) or _PHONE.match(c.folded.strip()) for c in [*under, *beside])
+    contact = any(WEB.search(c.folded) or _PHONE.match(c.folded.strip()) or _IBAN_LINE.match(c.folded)
+                  for c in [*under, *beside])  # a customer's block has no bank account paid into
     return tidy(name) if contact and plausible(name) else None
 
 
@@ -274,6 +290,7 @@ def _under_a_name(doc: Doc, cell: Cell) -> bool:
     return False
 
 
+_IBAN_LINE = re.compile(r"\s*iban\s*:?\s*[a-z]{2}\d\d")
 _EIN = re.compile(r"(?<![a-z])ein\s*:?\s*\d{2}-\d{7}(?!\d)")  # a US firm's tax ID (Employer Identification Number)
 _PHONE = re.compile(r"(?:(?:tel|telefon|phone|fon)\.?\s*:?\s*)?(?:\+\d|0|\(0)[\d ()/-]{6,}\d$")  # no date
 
@@ -294,6 +311,8 @@ def _over_address(doc: Doc, cell: Cell) -> bool:
     if not under or under[0].line != cell.line + 1 or plausible(under[0].text) or FIELD_ROW.match(under[0].text):
         return False  # a name's line under it; or a field's row (`Imprenta: ...`, a printer's address), no block
     street = under[0].folded.strip()
+    if _REGISTRATION.search(street):
+        return False  # a bank's name over the account (`Sparkasse` / `IBAN DE52 ...`), a heading over tax data
     if sum(any(a.decimals for a in find_amounts(c.text)) for c in doc.cells[under[0].line]) >= 2:
         return False  # a table row with prices (`3 pcs ... £120.00 ... £360.00`) under a column heading
     return bool(NOT_A_NAME.search(street) or ADDRESS.search(street)) and not any(

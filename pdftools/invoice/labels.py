@@ -31,9 +31,10 @@ class Labels:
 
     def find(self, folded: str) -> list[tuple[int, int, str]]:
         """(start, end, kind) of every label in `folded`: kind is strong, weak or negative."""
-        hits = [(m.start(), m.start() + len(m.group().rstrip()), kind) for kind, pattern in
+        # a label's optional hyphen (`Netto-Betrag`) is not the minus of a negative amount a gap after it
+        hits = [(m.start(), m.start() + len(m.group().rstrip(" -")), kind) for kind, pattern in
                 (("strong", self.strong), ("weak", self.weak), ("negative", self.negative)) if pattern is not None
-                for m in pattern.finditer(folded) if m.end() > m.start() and "  " not in m.group().strip()]
+                for m in pattern.finditer(folded) if m.end() > m.start() and "  " not in m.group().strip(" -")]
         # A label inside a longer one is the longer one's part; of two alike, the negative one, else the strong one
         rank = {"negative": 0, "strong": 1, "weak": 2}
         return [h for h in hits if not any(o != h and o[0] <= h[0] and h[1] <= o[1] and (
@@ -65,7 +66,7 @@ NUMBER = Labels(
         rf"factuur\s*-?\s*{_NO}", r"factuurnummer", r"factuurnr\.?",
         rf"{_NO}\s*(?:de\s*)?(?:la\s*)?factura", rf"factura\s*{_NO}",
         rf"{_NO}\s*(?:della\s*)?fattura", rf"fattura\s*{_NO}", r"(?:numero|n\.|nr\.)\s*documento",
-        rf"credit\s*note\s*{_NO}", r"gutschrifts?\s*-?\s*(?:nummer|nr\.?)", rf"gutschrift\s*{_NO}",
+        rf"credit\s*(?:note|memo)\s*{_NO}", r"gutschrifts?\s*-?\s*(?:nummer|nr\.?)", rf"gutschrift\s*{_NO}",
         rf"{_NO}\s*d'?\s*avoir", rf"avoir\s*{_NO}", r"creditnota\s*-?\s*(?:nummer|nr\.?)", rf"creditnota\s*{_NO}",
         rf"{_NO}\s*(?:de\s*)?abono", rf"abono\s*{_NO}", rf"(?:{_NO}\s*(?:de\s*)?)?factura\s*rectificativa\s*{_NO}?",
         rf"nota\s*di\s*credito\s*{_NO}", rf"{_NO}\s*(?:della\s*)?nota\s*di\s*credito",
@@ -118,7 +119,6 @@ TITLE = re.compile(r"(?<![a-z])(?:tax\s*invoice|invoice|rechnung|facture|factuur
 DATE = Labels(
     strong=_compile([
         r"invoice\s*date", r"date\s*of\s*(?:invoice|issue)", r"issue\s*date", r"issued(?:\s*on)?", r"billing\s*date",
-        r"tax\s*point(?:\s*date)?",
         r"rechnungs\s*-?\s*datum", r"beleg\s*-?\s*datum", r"ausstellungs\s*-?\s*datum", r"ausgestellt\s*am",
         r"datum\s*der\s*rechnung",
         r"date\s*(?:de\s*(?:la\s*)?)?(?:facture|facturation)", r"date\s*d'?\s*emission", r"emise?\s*le",
@@ -129,7 +129,9 @@ DATE = Labels(
         r"data\s*(?:de\s*)?(?:emissao|exposicao)",
         r"faktura\s*-?\s*dat(?:o|um)",
     ]),
-    weak=_compile([r"date", r"datum", r"fecha", r"data", r"dated", r"vom", r"du", r"del", r"de\s*fecha", r"van", r"of",
+    # the tax point (the UK's time of supply) is the invoice's date unless the invoice gives its own
+    weak=_compile([r"tax\s*point(?:\s*date)?", r"date", r"datum", r"fecha", r"data", r"dated", r"vom", r"du", r"del",
+                   r"de\s*fecha", r"van", r"of",
                    r"datiert", r"en\s*date\s*du", r"con\s*fecha", r"d\.\s*d\."]),
     negative=_compile([
         r"due(?:\s*date)?", r"payment\s*due", r"forfall?s?\s*-?\s*dat(?:o|um)", r"forfallodatum",
@@ -155,6 +157,7 @@ TOTAL = Labels(
         r"grand\s*total", r"total\s*(?:amount\s*)?due", r"amount\s*(?:due|payable|to\s*pay)", r"balance\s*due",
         r"total\s*amount", r"invoice\s*total", r"total\s*(?:to\s*pay|payable)", r"total\s*(?=\(?\s*inc)",
         r"gesamt\s*-?\s*(?:betrag|summe)", r"rechnungs\s*-?\s*(?:betrag|summe)", r"end\s*-?\s*(?:betrag|summe)",
+        r"gutschrifts\s*-?\s*betrag",  # a credit note's total
         r"brutto\s*-?\s*(?:betrag|summe)", r"(?:summe|gesamt|total)\s*brutto", r"zu\s*zahlen(?:der\s*betrag)?",
         r"zahl(?:ungs)?\s*-?\s*betrag", r"f(?:a|ae)lliger\s*betrag", r"rechnungs\s*-?\s*end\s*-?\s*(?:betrag|summe)",
         r"total\s*ttc", r"montant\s*ttc", r"net\s*a\s*payer", r"total\s*a\s*payer", r"montant\s*total", r"montant\s*du",

@@ -117,6 +117,20 @@ class Doc:
             found += [c for c in self.cells[i] if c.start < end + 2 and start - 2 < c.end]
         return found
 
+    def column_next(self, line: int, start: int, end: int, step: int, reach: int = 4) -> list[Cell]:
+        """The cells in columns start..end on the nearest line below (`step` 1) or above (-1) that has any there,
+        within `reach` non-empty lines of the same page (the lines between hold other columns only: a grid's
+        label and its value set apart by a taller cell beside them)."""
+        seen, j = 0, line + step
+        while 0 <= j < len(self.lines) and self.page_of[j] == self.page_of[line] and seen < reach:
+            if self.cells[j]:
+                seen += 1
+                hits = [c for c in self.cells[j] if c.start < end + 2 and start - 2 < c.end]
+                if hits:
+                    return hits
+            j += step
+        return []
+
     def lower_right(self, label: Cell) -> Cell | None:
         """The value set lower than its label, right of it (small labels, bigger values aligned at their tops: the
         text layer puts the value on the next line): the last cell of the next non-empty line, starting after

@@ -43,6 +43,11 @@ def rank(doc: Doc, found: list[Candidate], buyers: set[str]) -> list[Candidate]:
         best = ranked[0]
         ranked[0] = Candidate(best.value, min(best.score, 0.65),
                               f"{best.how}; but {ranked[1].value!r} is nearly as likely", best.line)
+    stub = _stub_under(doc, ranked[0]) if ranked and not ends_legal(ranked[0].value) else None
+    if stub is not None:  # OCR's `Lakeshore` / `Oak Avenue 56` / `Outfitters Inc.`: a name split, its end lower
+        best = ranked[0]
+        ranked[0] = Candidate(best.value, min(best.score, POSITION_ONLY), f"{best.how}; but {stub!r} under it may "
+                              "be the rest of its name", best.line)
     if ranked and _MISSING_GLYPH.search(ranked[0].value):  # a letter the PDF's font could not show
         best = ranked[0]
         ranked[0] = Candidate(best.value, min(best.score, 0.6), f"{best.how}; but a letter of it is not shown",
@@ -55,6 +60,20 @@ def rank(doc: Doc, found: list[Candidate], buyers: set[str]) -> list[Candidate]:
         ranked[0] = Candidate(value, min(best.score, 0.65),
                               f"{best.how}; but it is spelled {other!r} elsewhere", best.line)
     return ranked
+
+
+def _stub_under(doc: Doc, best: Candidate) -> str | None:
+    """A legal form with at most one word before it (`Outfitters Inc.`), alone in its cell within three lines under
+    a name that has none: the name's end, set apart (OCR puts a bigger font's wrapped words on a lower line)."""
+    from pdftools.invoice.blocks import short_tail
+
+    for j in range(best.line + 1, min(best.line + 4, len(doc.cells))):
+        if doc.page_of[j] != doc.page_of[best.line]:
+            break
+        for cell in doc.cells[j]:
+            if short_tail(cell.text) and ends_legal(cell.text) and name_key(cell.text) not in name_key(best.value):
+                return cell.text.strip()
+    return None
 
 
 def _form_apart(name: str, longer: Candidate | None) -> bool:

@@ -76,12 +76,13 @@ def unconfirmed_ocr_name(cand: Candidate) -> Candidate:
                      " it", cand.line, cand.extra)
 
 
-_SPACED_PREFIX = re.compile(r"[A-Z]{1,4} \d\S*")
+_SPACED_PREFIX = re.compile(r"[A-Z]{1,4} \d\S*|\d+(?: \d+)+")
 
 
 def spaced_ocr_number(cand: Candidate) -> Candidate:
-    """A number with a capital-letter prefix before a space (`RG 2024/5801`) is not trusted from OCR, which puts
-    spaces into words (`F2025-00708` read `F 2025-00708`): the text layer's space is the page's, OCR's may not be."""
+    """A number with a capital-letter prefix before a space (`RG 2024/5801`) or printed in groups of digits (`2066
+    8737 7278`) is not trusted from OCR, which puts spaces into words and drops them (`F2025-00708` read `F
+    2025-00708`): the text layer's space is the page's, OCR's may not be."""
     if not isinstance(cand.value, str) or not _SPACED_PREFIX.fullmatch(cand.value):
         return cand
     return Candidate(cand.value, min(cand.score, 0.6), f"{cand.how}; but OCR may have put the space in it",

@@ -11,7 +11,7 @@ import re
 
 from pdftools.invoice.labels import DATE, DEDUCTED, NUMBER, OTHER_DOCUMENT, TITLE
 from pdftools.invoice.layout import Candidate, Cell, Doc, nearest_label, score_of
-from pdftools.invoice.parse import DateFound, find_dates, fold
+from pdftools.invoice.parse import DateFound, find_amounts, find_dates, fold
 
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9/._-]*[A-Za-z0-9]|\d")
 _LEAD = re.compile(r"[\s:#.°º]*")
@@ -26,6 +26,8 @@ _TITLE_CELL = re.compile(rf"(?:[a-z]*(?:rechnung|gutschrift)|{TITLE.pattern})"
 # ------------------------------------------------------------------------------------------- number
 
 
+# The further groups of a number printed in groups of digits, to the end of its cell (`2066 8737 7278`)
+_SPACED_GROUPS = re.compile(r"(?: \d{3,5}){1,4}(?=[ .,;]*$| [·•|] )")  # then the cell's end or a separator
 # A number's capital-letter prefix before a space (`RG 2024/5801`, `CG 148`): part of the number when the number
 # ends its cell (`TBA 12 days` is words)
 _PREFIX = re.compile(r"[A-Z]{1,4} (?=\d)")
@@ -40,6 +42,9 @@ def _number_token(text: str) -> str | None:
     if not match:
         return None
     token = text[:match.end()]
+    spaced = _SPACED_GROUPS.match(text, match.end()) if token.isdigit() else None
+    if spaced:  # `Rechnungsnummer 2066 8737 7278`: a number printed in groups is one number, not its first group
+        token = text[:spaced.end()]
     if not any(c.isdigit() for c in token) or len(token) > 32 or find_dates(fold(token)):
         return None
     return token
@@ -97,6 +102,18 @@ def _lower_right(doc: Doc, i: int, start: int, end: int, kind: str, label: str) 
     if value is None or token is None or token != value.text.lstrip("# ").rstrip(" .,;"):
         return []
     return [Candidate(token, score_of(kind) - 0.06, f"under the label '{label}', right of it{_weak(kind)}", i)]
+
+
+def _apart_below(doc: Doc, i: int, start: int, end: int, kind: str, label: str) -> list[Candidate]:
+    """The value of a label alone in its cell, further down its column with only other columns' lines between
+    (FreshBooks' `Invoice Number` over its value, a tall customer block beside them)."""
+    if _alone(doc, i, start, end) is None:
+        return []
+    cells = doc.column_next(i, start, end, 1)
+    token = _number_token(cells[0].text) if len(cells) == 1 else None
+    if token is None or token != cells[0].text.strip() or NUMBER.find(cells[0].folded):
+        return []
+    return [Candidate(token, score_of(kind) - 0.04, f"under the label '{label}', lines apart{_weak(kind)}", i)]
 
 
 _MARKED = re.compile(r"(?:#|n[°o]?\.?|no\.?|nr\.?)\s*:?\s*(\S+)")  # `# 1001`, `Nr. 2024-117`, `N19`
@@ -172,13 +189,17 @@ def numbers(doc: Doc) -> list[Candidate]:
                                            i))
                     break
             else:
-                found += _lower_right(doc, i, start, end, kind, label)
+                found += _lower_right(doc, i, start, end, kind, label) or _apart_below(doc, i, start, end, kind, label)
         for m in TITLE.finditer(folded):
             titled = doc.cell_at(i, m.start())
             strong = NUMBER.strong.match(folded, m.start())
             if titled is None or titled.start != m.start() or (strong and "  " not in strong.group().strip()):
                 continue  # not a title; or a label (`Invoice No.`), read above
             if titled.end == m.end():  # the title alone: a `# number` under it is the invoice's
+                right = doc.lower_right(titled)  # or lower, right of it (a big title over a small `# INV-0042`)
+                token = _number_token(right.text[1:].lstrip()) if right and right.text.startswith("#") else None
+                if token and token == right.text[1:].strip():
+                    found.append(Candidate(token, 0.8, f"under the title '{m.group()}', right of it, after '#'", i))
                 for cell in doc.below(i, titled.start, titled.end, depth=1)[:1]:
                     token = _number_token(cell.text[1:].lstrip()) if cell.text.startswith("#") else None
                     if token and token == cell.text[1:].strip():
@@ -219,6 +240,8 @@ def _date_context(doc: Doc, i: int, date: DateFound, previous_end: int) -> tuple
     cells = [c for c in doc.cells[i] if c.end <= date.start or c.start <= date.start < c.end]
     begin = max(previous_end, cells[-2].start if len(cells) > 1 else 0)
     label = nearest_label(DATE, doc.folded[i][begin:date.start], begin)
+    if label and label[2] == "negative":
+        label = _also_invoice_date(doc.folded[i], begin, label)
     if label and label[2] == "weak":
         whose = _whose(doc.folded[i][:label[0]])
         if whose == "weak" and _PREPOSITION.fullmatch(doc.folded[i][label[0]:label[1]]):
@@ -241,8 +264,14 @@ def _date_context(doc: Doc, i: int, date: DateFound, previous_end: int) -> tuple
     for cell in [c for j in (i - 1, i - 2) if j >= 0 and doc.page_of[j] == doc.page_of[i] for c in doc.cells[j]]:
         if cell.start < date.end and date.start < cell.end + 2 and not find_dates(cell.folded):
             above = nearest_label(DATE, cell.folded)
+            if above and above[2] == "weak" and _priced(doc.lines[i]):
+                return None  # a line item's date under the items' `Date` column (QuickBooks' activity date)
             if above:  # above the date: no position on its line
                 return -1, -1, _whose(cell.folded[:above[0]]) if above[2] == "weak" else above[2]
+    over = doc.column_next(i, date.start, date.end, -1)
+    heading = nearest_label(DATE, over[0].folded) if len(over) == 1 else None
+    if heading and heading[2] == "strong" and heading[0] == 0 and not over[0].text[heading[1]:].strip(" :"):
+        return -1, -1, "strong"  # a grid's `Date of Issue` over its date, lines apart
     previous = next((j for j in (i - 1, i - 2) if j >= 0 and doc.cells[j]), None)
     if previous is not None and doc.cells[i][-1].start <= date.start:
         last = doc.cells[previous][-1]
@@ -251,6 +280,21 @@ def _date_context(doc: Doc, i: int, date: DateFound, previous_end: int) -> tuple
                 doc.cells[i][-1]:
             return -1, -1, above[2]  # a label set higher, left of the date
     return None
+
+
+def _also_invoice_date(folded: str, begin: int, label: tuple[int, int, str]) -> tuple[int, int, str]:
+    """A due or delivery date's label joined to the invoice date's by a slash (`Invoice date / Delivery date`):
+    the date is both, the invoice's too."""
+    joint = re.search(r"\s*/\s*$", folded[begin:label[0]])
+    if joint is None:
+        return label
+    strong = [h for h in DATE.find(folded[begin:begin + joint.start()]) if h[2] == "strong" and h[1] == joint.start()]
+    return (begin + strong[0][0], label[1], "strong") if strong else label
+
+
+def _priced(line: str) -> bool:
+    """Is the line a table's row of prices (two amounts with decimals: a rate and a line's amount)?"""
+    return sum(a.decimals for a in find_amounts(line)) >= 2
 
 
 LETTER_DATE = -2  # where a letter's date line (no label) says it is: in dates(), its own explanation

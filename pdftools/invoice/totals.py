@@ -276,8 +276,8 @@ def unless_larger(doc: Doc, total: Candidate | None) -> Candidate | None:
                      f"({larger})", total.line, total.extra)
 
 
-_CREDIT_NOTE = re.compile(r"(?<![a-z])(?:credit\s*note|(?:storno)?gutschrift|avoir|creditnota|nota\s*de\s*credito|"
-                          r"abono|nota\s*di\s*credito)(?![a-z])")
+_CREDIT_NOTE = re.compile(r"(?<![a-z])(?:credit\s*(?:note|memo)|(?:storno)?gutschrift|avoir|creditnota|"
+                          r"nota\s*de\s*credito|abono|nota\s*di\s*credito)(?![a-z])")
 
 
 # A corrected invoice (EN 16931's type 384) states its amounts with their signs, even one that calls itself a credit

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 WATCH = 0.5  # seconds between a worker's looks at whether the batch still wants the file it runs
+SCRATCH = "pdftools-worker-"  # a worker process's temporary folder: host, process, mkdtemp's suffix (`scratch`)
 
 
 def identity() -> str:
@@ -42,6 +43,54 @@ def _identity() -> str:
     for path in sorted(root.rglob("*.py")):
         digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
     return f"{pdftools.__version__}+{digest.hexdigest()[:12]}"
+
+
+_scratch: list[str] = []  # this worker process's temporary folder, once made
+_making = threading.Lock()
+
+
+def scratch(*also: str) -> None:
+    """On a Dask worker, before a file: the temporary folders of this process's files (an OCR's page images) go into
+    a folder of its own, `pdftools-worker-HOST-PID-*` in its TMPDIR, made once; the folders of this machine's
+    worker processes that are gone (killed mid-file: the OOM killer, kill -9) are removed first, and those named by
+    the prefixes `also` (`sending`'s, made there before). A worker killed mid-file left its page images in TMPDIR
+    for good (a local batch's workers have a TMPDIR of their own, removed after them: `executors`). The process's
+    other tasks' temporary files go into it too."""
+    import os
+    import tempfile
+
+    with _making:
+        base = os.path.dirname(_scratch[0]) if _scratch else tempfile.gettempdir()
+        for prefix in (SCRATCH, *also):
+            sweep(base, prefix)
+        if not _scratch or not os.path.isdir(_scratch[0]):
+            import socket
+
+            _scratch[:] = [tempfile.mkdtemp(prefix=f"{SCRATCH}{socket.gethostname()}-{os.getpid()}-", dir=base)]
+            tempfile.tempdir = _scratch[0]
+            import atexit
+            import shutil
+
+            atexit.register(shutil.rmtree, _scratch[0], True)  # (a process that ends as it should)
+
+
+def sweep(folder: str, prefix: str) -> None:
+    """Remove the folders in `folder` named `PREFIX` + this host + a process that is gone + mkdtemp's suffix (never
+    another machine's, if the folder is shared)."""
+    import os
+    import re
+    import shutil
+    import socket
+
+    from pdftools.batch.executors import alive
+
+    # host, process, mkdtemp's suffix (no dash): `worker-2-5555-x` is not the process 2 of `worker`
+    mine = re.compile(re.escape(f"{prefix}{socket.gethostname()}-") + r"(\d+)-[^-]+")
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(folder):
+            named = mine.fullmatch(entry.name)
+            if named and not alive(int(named[1])):
+                shutil.rmtree(entry.path, ignore_errors=True)
 
 
 @contextlib.contextmanager

@@ -20,7 +20,6 @@ travels, also to a worker that could read it: one rule, no guessing which worker
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shutil
 import socket
@@ -168,9 +167,9 @@ def run_sent(parcel: Parcel, files: dict[str, bytes] | None = None) -> Returned:
     """On the worker: the files (`files`, sent beside the task: see `Parcel.carry`; else the parcel's own) written
     into a temporary folder of its own, the command run on them there, its output read back; the folder removed
     whatever happens."""
-    from pdftools.batch import work
+    from pdftools.batch import remote, work
 
-    _sweep()
+    remote.scratch(PREFIX)  # (the folder below is made in this process's)
     folder = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{socket.gethostname()}-{os.getpid()}-"))
     staging = str(folder / "staging")
     try:
@@ -196,22 +195,6 @@ def run_sent(parcel: Parcel, files: dict[str, bytes] | None = None) -> Returned:
     finally:
         work.forget_stage(staging)
         shutil.rmtree(folder, ignore_errors=True)
-
-
-def _sweep() -> None:
-    """Remove the folders that workers of this machine killed mid-file left (named by host and process: one whose
-    process is gone; never another machine's, if the temporary folder is shared)."""
-    import re
-
-    from pdftools.batch.executors import alive
-
-    # host, process, mkdtemp's suffix (no dash): `worker-2-5555-x` is not the process 2 of `worker`
-    mine = re.compile(re.escape(f"{PREFIX}{socket.gethostname()}-") + r"(\d+)-[^-]+")
-    with contextlib.suppress(OSError):
-        for entry in os.scandir(tempfile.gettempdir()):
-            named = mine.fullmatch(entry.name)
-            if named and not alive(int(named[1])):
-                shutil.rmtree(entry.path, ignore_errors=True)
 
 
 def _read(made: Path, limit: float | None, job: FileJob) -> bytes | dict[str, bytes]:

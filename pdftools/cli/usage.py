@@ -43,6 +43,7 @@ def report_usage_error(exc: click_errors.UsageError, argv: list[str]) -> int:
         option = getattr(exc, "option_name", "")
         error = InvalidArgument(f"unknown option {option}: the options of `{path} {command}` go after the command's "
                                 f"name", hint=f"Put it there: `{path} {command} {option} ...`.")
+    error = _batch_option(exc, argv) or error
     near = _near_options(exc.ctx, exc.option_name) if isinstance(exc, click_errors.NoSuchOption) else []
     if command is None and _at_top(exc.ctx) and getattr(exc, "option_name", None) in SHARED_SHORT:  # `pdftools -q`
         near = [exc.option_name]  # type: ignore[attr-defined]
@@ -135,6 +136,41 @@ def _command_after(exc: click_errors.UsageError, argv: list[str]) -> str | None:
     commands = [command, *getattr(command, "commands", {}).values()] if command is not None else []
     known = {opt for cmd in commands for p in cmd.params for opt in (*p.opts, *p.secondary_opts)}
     return name if exc.option_name in known else None
+
+
+def _batch_option(exc: click_errors.UsageError, argv: list[str]) -> Any:
+    """An option of the command a batch runs, typed as that command takes it (`batch ocr scans/ -d out --language
+    deu`, `-l deu`, `--force-ocr`): the error says that a batch takes it as `--set KEY=VALUE`, with the pair."""
+    import shlex
+
+    from pdftools.batch.plan import commands
+    from pdftools.errors import InvalidArgument
+
+    ctx = exc.ctx
+    if not isinstance(exc, click_errors.NoSuchOption) or ctx is None or ctx.parent is None or \
+            ctx.info_name != "batch":
+        return None
+    words = argv[: argv.index("--")] if "--" in argv else argv
+    name = next((w for w in words[words.index("batch") + 1:] if w in commands()), None) if "batch" in words else None
+    build = getattr(ctx.parent.command, "build", None)  # (set by cli/app.py, which builds `batch` alone)
+    group: Any = build(name) if build is not None and name else ctx.parent.command
+    command = group.commands.get(name) if name else None
+    option = exc.option_name
+    param = next((p for p in getattr(command, "params", []) if option in (*p.opts, *p.secondary_opts)), None)
+    if param is None:
+        return None
+    longs = [o for o in param.opts if o.startswith("--")]
+    key = longs[0][2:] if longs else str(param.name).replace("_", "-")
+    typed = next((at for at, w in enumerate(words) if w == option or w.startswith(f"{option}=")), None)
+    if getattr(param, "is_flag", False):
+        value = "false" if option in param.secondary_opts else "true"
+    elif typed is not None and "=" in words[typed]:
+        value = words[typed].split("=", 1)[1]
+    else:
+        value = words[typed + 1] if typed is not None and typed + 1 < len(words) else "VALUE"
+    return InvalidArgument(f"unknown option {option}: {name}'s options go to a batch as --set KEY=VALUE",
+                           hint=f"Give it as --set {shlex.quote(f'{key}={value}')} (`pdftools {name} -h` lists "
+                                f"{name}'s options; --set takes each by its long name).")
 
 
 VALUE_OPTIONS = {"rotate": ("--angle", "-a"), "nup": ("--per-sheet",)}  # the value pdfcpu takes as an argument

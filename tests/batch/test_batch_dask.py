@@ -515,3 +515,49 @@ def test_cluster_errors_over_mcp_speak_of_the_servers_setting_not_of_flags(bare:
     cli = quick("text", tmp_path / "in", "-d", tmp_path / "o3", "--cluster", nobody)
     hint = json.loads(cli.stderr)["error"]["hint"]
     assert "leave out --cluster" in hint and "server" not in hint, hint
+
+
+def _ocr_folders(folder: Path) -> list[Path]:
+    """The OCR folders (a file's page images) anywhere under `folder`; one removed while it is read: looked at again."""
+    for _ in range(100):
+        with contextlib.suppress(OSError):
+            return [p for p in folder.rglob("pdftools-ocr-*") if p.is_dir()]
+    return []
+
+
+def test_a_worker_killed_mid_file_leaves_no_temporary_folder_once_its_machine_runs_another(
+        bare: Cluster, tmp_path: Path, sample: Path) -> None:
+    """A Dask worker killed outright mid-OCR (the OOM killer, kill -9) left the file's OCR folder, its page images,
+    in the worker's TMPDIR for good (a local batch's workers have a TMPDIR of their own, removed after them). Each
+    worker process's temporary folders now go into one of its own, named by host and process, which the next file
+    that machine runs removes once that process is gone. The worker is held (SIGSTOP) while its folder is looked
+    for, then killed: it dies mid-file, whatever the timing."""
+    scans(sample, tmp_path / "in", dpi=150, pages=4)
+    wtmp = tmp_path / "wtmp"
+    wtmp.mkdir()
+    bare.add_worker("doomed", env={"TMPDIR": str(wtmp)})
+    proc: subprocess.Popen[str] | None = None
+    try:
+        bare.wait_for(1)
+        proc = ocr_started(tmp_path, bare.address, 150, wait="120")
+        deadline = time.monotonic() + 60
+        while True:
+            assert time.monotonic() < deadline and proc.poll() is None, bare.logs()
+            os.killpg(bare.procs["doomed"].pid, signal.SIGSTOP)
+            if [f for f in _ocr_folders(wtmp) if any(f.iterdir())]:  # mid-file: its page images are there
+                break
+            os.killpg(bare.procs["doomed"].pid, signal.SIGCONT)
+            time.sleep(0.05)
+        bare.kill("doomed")
+        bare.add_worker("next", env={"TMPDIR": str(wtmp)})  # the same machine's next worker
+        rest, err = rest_of(proc, timeout=120)
+    finally:
+        if proc is not None and proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        for name in ("doomed", "next"):
+            if name in bare.procs:
+                bare.kill(name)
+    assert proc.returncode == 0, (err, bare.logs())
+    assert sorted(r["status"] for r in rows(rest)) == ["ok"] * 4, rest
+    assert _ocr_folders(wtmp) == []

@@ -44,7 +44,9 @@ def texts(folder: Path) -> dict[str, str]:
 
 
 def sent_folders(tmp: Path) -> list[str]:
-    return [p.name for p in tmp.iterdir() if p.name.startswith("pdftools-")]
+    """The folders files were sent into, in the worker's TMPDIR or in its process's folder there (`remote.scratch`,
+    which lives as long as the process)."""
+    return [p.name for p in tmp.glob("*pdftools-sent-*")] + [p.name for p in tmp.glob("pdftools-worker-*/*")]
 
 
 @pytest.fixture

@@ -123,3 +123,43 @@ def test_set_names_options_as_the_commands_help_spells_them(cli: Any, tmp_path: 
     if listed is not None:
         assert listed in error["hint"], error
     assert "_" not in error["message"] + error["hint"], error
+
+
+@pytest.mark.parametrize(("typed", "given"), [
+    (["--language", "deu"], "--set language=deu"),
+    (["-l", "deu"], "--set language=deu"),
+    (["--force-ocr"], "--set force-ocr=true"),
+    (["--dpi=150"], "--set dpi=150"),
+])
+def test_a_commands_own_option_given_to_a_batch_says_set(cli: Any, tmp_path: Path, typed: list[str],
+                                                         given: str) -> None:
+    """`pdftools batch ocr scans/ -d out --language deu`, as `pdftools ocr` takes it, was `unknown option
+    --language` and the batch's generic hint: a batch takes the command's options as `--set KEY=VALUE`."""
+    shutil.copy(FOUR, tmp_path / "four.pdf")
+    result = cli("batch", "ocr", tmp_path / "four.pdf", "-d", tmp_path / "out", *typed, "--json")
+    assert result.exit_code == 2, result
+    error = json.loads(result.stderr)["error"]
+    assert error["message"] == f"unknown option {typed[0].split('=')[0]}: ocr's options go to a batch as --set " \
+                               "KEY=VALUE", error
+    assert given in error["hint"] and "pdftools ocr -h" in error["hint"], error
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_option_no_command_has_keeps_the_batchs_words(cli: Any, tmp_path: Path) -> None:
+    shutil.copy(FOUR, tmp_path / "four.pdf")
+    result = cli("batch", "rotate", tmp_path / "four.pdf", "-d", tmp_path / "out", "--nonsense", "--json")
+    assert result.exit_code == 2, result
+    assert json.loads(result.stderr)["error"]["message"] == "unknown option --nonsense", result
+
+
+def test_the_program_says_set_too(tmp_path: Path) -> None:
+    """The program builds the batch command alone (the command it runs is built for the error's words)."""
+    import subprocess
+    import sys
+
+    shutil.copy(FOUR, tmp_path / "four.pdf")
+    done = subprocess.run([str(Path(sys.executable).with_name("pdftools")), "batch", "ocr", str(tmp_path / "four.pdf"),
+                           "-d", str(tmp_path / "out"), "--language", "deu", "--json"],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 2, done
+    assert "--set language=deu" in json.loads(done.stderr)["error"]["hint"], done.stderr

@@ -1,14 +1,13 @@
 """`batch --send-files` on a worker: the folders a killed worker of this machine left are removed by its next file,
-never a live worker's, nor another machine's when the temporary folder is shared (`sending._sweep`)."""
+never a live worker's, nor another machine's when the temporary folder is shared (`remote.sweep`)."""
 
 from __future__ import annotations
 
 import os
 import socket
 import subprocess
-import tempfile
 
-from pdftools.batch import sending
+from pdftools.batch import remote, sending
 
 
 def _dead_pid() -> int:
@@ -17,8 +16,7 @@ def _dead_pid() -> int:
     return child.pid
 
 
-def test_sweep_removes_a_killed_workers_folder_only(tmp_path, monkeypatch):
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the worker's temporary folder, this test's own
+def test_sweep_removes_a_killed_workers_folder_only(tmp_path):
     host, dead = socket.gethostname(), _dead_pid()
     killed = tmp_path / f"{sending.PREFIX}{host}-{dead}-abcd1234"
     live = tmp_path / f"{sending.PREFIX}{host}-{os.getpid()}-efgh5678"
@@ -27,7 +25,7 @@ def test_sweep_removes_a_killed_workers_folder_only(tmp_path, monkeypatch):
     other = tmp_path / f"{sending.PREFIX}{host}-{dead}-{os.getpid()}-ijkl9012"
     for folder in (killed, live, other):
         (folder / "in").mkdir(parents=True)
-    sending._sweep()
+    remote.sweep(str(tmp_path), sending.PREFIX)  # (the worker's temporary folder, this test's own)
     assert not killed.exists()
     assert live.is_dir()
     assert other.is_dir()

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pikepdf
 import pytest
-from batch_files import rest_of, scans
+from batch_files import one_scan, rest_of, scans
 from harness import default_signals
 from processes import alive, children, cmdline, wait_for
 
@@ -26,12 +26,15 @@ PDFTOOLS = Path(sys.executable).with_name("pdftools")
 
 
 def start(tmp_path: Path, sample: Path, env: dict[str, str] | None = None, *, jobs: int = 2,
-          under: tuple[str, ...] = ()) -> tuple[subprocess.Popen[str], dict[str, object]]:
-    """A batch OCR of 12 scans, its first row read; `under`: the program that starts it (argv before the batch's)."""
+          under: tuple[str, ...] = (), long: bool = False) -> tuple[subprocess.Popen[str], dict[str, object]]:
+    """A batch OCR of 12 scans, its first row read; `under`: the program that starts it (argv before the batch's);
+    `long`: a 13th file of 40 pages first, so that the batch is still running, however long the test takes."""
     pages = scans(sample, tmp_path / "in", dpi=72, pages=4)
     for page in pages:  # enough files that the batch is still running when it is stopped
         for copy in range(2):
             (tmp_path / "in" / f"{page.stem}-{copy}.pdf").write_bytes(page.read_bytes())
+    if long:
+        one_scan(pages * 10, tmp_path / "in" / "a-long.pdf")
     argv = [*under, str(PDFTOOLS), "batch", "ocr", str(tmp_path / "in"), "-d", str(tmp_path / "out"), "--jobs",
             str(jobs), "--json", "--set", "dpi=150"]
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
@@ -195,7 +198,7 @@ def test_a_killed_coordinators_workers_have_one_remover_that_waits_for_them_all(
     report = tmp_path / "ended.json"
     try:
         proc, _ = start(tmp_path, sample, env={**os.environ, "TMPDIR": str(own_tmp)}, jobs=3,
-                        under=(sys.executable, "-c", _REAPER, str(report)))
+                        under=(sys.executable, "-c", _REAPER, str(report)), long=True)
         (coordinator,) = children(proc.pid)
         workers = wait_for(lambda: len(found := _in_own_group(workers_of(coordinator))) == 3 and found, 60)
         assert workers, "the batch did not start its 3 workers"
@@ -212,7 +215,8 @@ def test_a_killed_coordinators_workers_have_one_remover_that_waits_for_them_all(
             assert not any(alive(pid) for pid in workers - {held}), "the workers not held did not end"  # type: ignore[operator]
             assert [f for f in kept if not Path(f).exists()] == []
         finally:
-            os.kill(held, signal.SIGCONT)
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(held, signal.SIGCONT)
         rest_of(proc, timeout=60)  # (the reaper ends once every process of the batch has)
         ended = json.loads(report.read_text())
         removers = [p for p in ended if p["session"] == p["pid"]]  # (only a remover starts a session of its own)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePath
 
 from pdftools.core.inputs import exists, no_match, split_glob
-from pdftools.core.pathnames import a_file, glob_files
+from pdftools.core.pathnames import a_file, glob_files, walked
 from pdftools.core.paths import folder_path, input_path, policy
 from pdftools.core.pipes import is_pipe
 from pdftools.errors import FileNotFound, InvalidArgument, NoInputs, PdftoolsError
@@ -64,7 +64,7 @@ def _expand_spec(spec: str, recursive: bool, suffixes: frozenset[str] | None, *,
     path = policy().input(spec)
     if path.is_dir():
         base = folder_path(spec)
-        found = base.rglob("*") if recursive else base.iterdir()
+        found = walked(base) if recursive else base.iterdir()
         inner = _inner(skip, base)
         files = sorted(p for p in found if a_file(p) and _wanted(p, suffixes) and not _under(p, inner))
         refused = _refused(base) if recursive else []  # not read: a failed row each, as a missing listed file
@@ -82,13 +82,12 @@ def _expand_spec(spec: str, recursive: bool, suffixes: frozenset[str] | None, *,
 def _refused(base: Path) -> list[Source]:
     """The subfolders below `base` that could not be read (a recursive walk passes over them in silence), each a
     failed row: their files are not in the batch, and the batch says so."""
-    from pdftools.core.pathnames import unreadable_folders
-    from pdftools.errors import PermissionDenied
+    from pdftools.core.pathnames import folder_error, unreadable_folders
 
     return [Source(Path(os.path.abspath(folder)), folder.relative_to(base),
-                   error=PermissionDenied(f"cannot read the folder {folder}: permission denied",
-                                          hint="Its files are not in the batch; give a folder you may read."))
-            for folder in unreadable_folders(base)]
+                   error=folder_error(str(folder), words, "Its files are not in the batch; give a folder you may "
+                                                          "read."))
+            for folder, words in unreadable_folders(base)]
 
 
 def _listed(line: str, recursive: bool, suffixes: frozenset[str] | None, skip: Path | None) -> list[Source]:

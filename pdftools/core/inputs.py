@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from pdftools.core.params import Mcp
-from pdftools.core.pathnames import a_file, glob_files
+from pdftools.core.pathnames import a_file, glob_files, walked
 from pdftools.core.paths import folder_path, input_path, policy, split_glob, typed_folder
 from pdftools.errors import FileNotFound, InvalidArgument, NoInputs, PdftoolsError, WebAddress
 
@@ -60,13 +60,14 @@ def expand(spec: str, *, recursive: bool = False) -> list[Path]:
 
 
 def named(spec: str, *, recursive: bool = False, chosen: Callable[[Path], bool] = _is_pdf_name,
-          follow: bool = False, refused: list[str] | None = None) -> list[tuple[Path, str]]:
+          follow: bool = False, refused: list[tuple[str, str]] | None = None) -> list[tuple[Path, str]]:
     """`expand`'s files, each with its name as grep and pdfgrep print it: the path as given, or the folder as
     typed joined with what was found in it (`.` gives `./a.pdf`, a glob `./*.pdf` the names a shell would);
     over MCP, the path resolved inside the roots (see the policies' `name`). A folder's files are those
     `chosen` takes (by default, named `.pdf`); `follow` (with `recursive`): symbolic links to folders are
     entered too, as `grep -R` does. `refused` (with `recursive`) gets the names of the subfolders that could not
-    be read, which the walk passes over (grep -r and pdfgrep -r say `Permission denied`)."""
+    be read, each with its error's words, which the walk passes over (grep -r and pdfgrep -r say `Permission
+    denied`, or `Invalid argument`)."""
     if spec == "-":
         return [(input_path(spec), spec)]
     if _glob.has_magic(spec) and not exists(spec):
@@ -78,39 +79,54 @@ def named(spec: str, *, recursive: bool = False, chosen: Callable[[Path], bool] 
     path = policy().input(spec)
     if path.is_dir():
         base = folder_path(spec)
-        unread: list[Path] = []
-        found = (_following(base, unread) if follow else base.rglob("*")) if recursive else base.iterdir()
+        unread: list[tuple[Path, str]] = []
+        found = (_following(base, unread) if follow else walked(base)) if recursive else base.iterdir()
         pdfs = sorted(p for p in found if a_file(p) and chosen(p))
         if recursive and refused is not None:
             from pdftools.core.pathnames import unreadable_folders
 
-            refused.extend(policy().name(spec, folder.relative_to(base), Path(os.path.realpath(folder)))
-                           for folder in (unread if follow else unreadable_folders(base)))
+            refused.extend((policy().name(spec, folder.relative_to(base), _real(folder)), words)
+                           for folder, words in (unread if follow else unreadable_folders(base)))
         if not pdfs:
             raise NoInputs(f"no PDFs in the folder {spec}")
         return [_named(spec, base, p) for p in pdfs]
     return [(input_path(spec), policy().name(spec, None, path))]
 
 
-def _following(base: Path, unread: list[Path]) -> Iterator[Path]:
+def _real(path: Path) -> Path:
+    """`path` resolved; as it is when that fails (a link /proc cannot follow, which the walk says)."""
+    try:
+        return Path(os.path.realpath(path))
+    except OSError:
+        return Path(os.path.abspath(path))
+
+
+def _following(base: Path, unread: list[tuple[Path, str]]) -> Iterator[Path]:
     """What `base` holds, its subfolders' too, symbolic links to folders followed; a folder that is one of its
-    own ancestors (a loop) is not entered again. A folder that cannot be read joins `unread`."""
+    own ancestors (a loop) is not entered again. A folder that cannot be read joins `unread`, with its error's
+    words (`permission denied`, `invalid argument`); `base` itself is an error."""
+    from pdftools.core.pathnames import folder_error, said
+
     def walk(folder: Path, ancestors: frozenset[str]) -> Iterator[Path]:
         try:
             entries = sorted(folder.iterdir())
-        except PermissionError:  # passed over, and said
-            unread.append(folder)
-            return
-        except OSError:  # gone meanwhile: as rglob, passed over
+        except OSError as exc:  # passed over, and said (EINVAL under /proc, EIO: as a permission)
+            if folder == base:
+                raise folder_error(str(base), exc, "Its files cannot be listed; give a folder that can be "
+                                                   "read.") from None
+            unread.append((folder, said(exc)))
             return
         for entry in entries:
             yield entry
-            real = os.path.realpath(entry)
             try:
                 folder_here = entry.is_dir()
+                real = os.path.realpath(entry)
             except PermissionError:  # listed, not entered: said as the folder it is in
-                unread.append(folder)
+                unread.append((folder, "permission denied"))
                 return
+            except OSError as exc:  # a link that cannot be followed (/proc's of an exited process): said
+                unread.append((entry, said(exc)))
+                continue
             if folder_here and real not in ancestors:
                 yield from walk(entry, ancestors | {real})
 

@@ -8,7 +8,7 @@ import os
 import re
 from pathlib import Path
 
-from pdftools.errors import InvalidArgument
+from pdftools.errors import InvalidArgument, PdftoolsError
 
 PATH_MAX, NAME_MAX = 4096, 255  # bytes, as Linux counts them
 MAX_GLOB_DEPTH = 32  # pathlib's glob recurses once per name in the pattern
@@ -47,10 +47,57 @@ def glob_files(base: Path, pattern: str, *, recursive: bool = False) -> list[Pat
                               hint="Give the folder first, then a pattern for the names in it: `dir/*.pdf`.")
     checked(base / pattern, pattern)
     try:
-        found = base.rglob(pattern) if recursive else base.glob(pattern)
+        found = walked(base, pattern) if recursive else _globbed(base, pattern)
         return sorted(p for p in found if a_file(p))
     except ValueError as exc:  # e.g. `a**` (`**` must be a whole name)
         raise InvalidArgument(f"the pattern {quoted(pattern)} is not valid: {exc}") from None
+
+
+def _globbed(base: Path, pattern: str) -> list[Path]:
+    """`base.glob(pattern)`; `base` that cannot be listed (EINVAL, EIO: pathlib passes over a PermissionError
+    only) is an error in its own words, never INTERNAL."""
+    try:
+        return list(base.glob(pattern))
+    except OSError as exc:
+        if exc.filename is not None and os.path.abspath(exc.filename) != os.path.abspath(base):
+            return []  # a subfolder the pattern goes into: passed over, as pathlib passes over a PermissionError
+        raise folder_error(str(base), exc, "Its files cannot be listed; give a folder that can be read.") from None
+
+
+def walked(base: Path, pattern: str = "*") -> list[Path]:
+    """`base.rglob(pattern)`, but a subfolder that cannot be listed, whatever its error, is passed over (its
+    files are not there: `unreadable_folders` says it). pathlib's glob passes over a PermissionError only: any
+    other (EINVAL under /proc, a dead network mount's EIO, a folder gone meanwhile) stopped the whole walk, and
+    the command said INTERNAL. Symbolic links to folders are not followed, as `rglob` does not follow them.
+    `base` itself that cannot be listed is an error (`folder_error`)."""
+    def top(exc: OSError) -> None:
+        if exc.filename is not None and os.path.abspath(exc.filename) == os.path.abspath(base) \
+                and not isinstance(exc, PermissionError):  # (a PermissionError: as rglob, nothing found)
+            raise folder_error(str(base), exc, "Its files cannot be listed; give a folder that can be read.")
+
+    found: set[Path] = set()
+    for folder, _, _ in os.walk(base, onerror=top):
+        try:
+            found.update(Path(folder).glob(pattern))
+        except OSError:  # gone meanwhile, or a pattern's subfolder: passed over
+            continue
+    return list(found)
+
+
+def said(exc: OSError) -> str:
+    """An OS error's own words as a message says them: `permission denied`, `invalid argument`."""
+    words = exc.strerror or str(exc)
+    return words[:1].lower() + words[1:]
+
+
+def folder_error(name: str, exc: OSError | str, hint: str) -> PdftoolsError:
+    """A folder that could not be read (`name`, as the user knows it), as an error in the OS error's own words
+    (`exc`, or those words): PERMISSION_DENIED, the code a folder's OS error has everywhere (see
+    `foreign_errors.os_error`); its `hint` says what is not done."""
+    from pdftools.errors import PermissionDenied
+
+    return PermissionDenied(f"cannot read the folder {name}: {exc if isinstance(exc, str) else said(exc)}",
+                            hint=hint)
 
 
 def a_file(path: Path) -> bool:
@@ -62,21 +109,22 @@ def a_file(path: Path) -> bool:
         return False
 
 
-def unreadable_folders(base: Path) -> list[Path]:
-    """The folders below `base` the user may not list (or enter), which a recursive glob passes over in silence
-    (pathlib swallows their PermissionError): for a warning, as `find` and `grep -r` say `Permission denied`.
-    Symbolic links to folders are not followed, as `rglob` does not follow them."""
-    found: list[Path] = []
+def unreadable_folders(base: Path) -> list[tuple[Path, str]]:
+    """The folders below `base` that could not be listed (or entered), each with its error's words (`permission
+    denied`, `invalid argument`), which a recursive walk (`walked`) passes over: for a warning, as `find` and
+    `grep -r` say `Permission denied` (or `Invalid argument`). Symbolic links to folders are not followed, as
+    `rglob` does not follow them."""
+    found: dict[Path, str] = {}
 
     def refused(exc: OSError) -> None:
-        if isinstance(exc, PermissionError) and exc.filename is not None:
-            found.append(Path(exc.filename))
+        if exc.filename is not None and os.path.abspath(exc.filename) != os.path.abspath(base):
+            found.setdefault(Path(exc.filename), said(exc))
 
     for folder, subfolders, _ in os.walk(base, onerror=refused):
         for name in subfolders:
             if not os.access(os.path.join(folder, name), os.X_OK):  # listed but not entered (mode 0644)
-                found.append(Path(folder, name))
-    return sorted(set(found))
+                found.setdefault(Path(folder, name), "permission denied")
+    return sorted(found.items())
 
 
 _ESCAPED = re.compile(rb"\\x([89a-fA-F][0-9a-fA-F])")  # `\xe9`: a byte no UTF-8 text holds alone

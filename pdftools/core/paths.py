@@ -140,6 +140,10 @@ def folder_path(raw: str, *, listed: bool = True) -> Path:
             raise PermissionDenied(f"cannot read the folder {raw}: permission denied",
                                    hint="Its mode, owner or an ACL keeps you from listing it{{cli: (`ls -ld` "
                                         "shows them)}}; give a folder you may read.") from None
+        except OSError as exc:  # EINVAL (a folder under /proc), EIO (a dead network mount)
+            from pdftools.core.pathnames import folder_error
+
+            raise folder_error(raw, exc, "Its files cannot be listed; give a folder that can be read.") from None
     return path
 
 

@@ -86,12 +86,15 @@ def _unread(base: Path) -> list[str]:
     """The subfolders a recursive listing could not read, said: their PDFs are not in it (`find` says so too)."""
     from pdftools.core.pathnames import unreadable_folders
 
-    refused = [str(folder.relative_to(base)) for folder in unreadable_folders(base)]
+    refused = unreadable_folders(base)
     if not refused:
         return []
-    shown = ", ".join(refused[:10]) + (f" and {len(refused) - 10} more" if len(refused) > 10 else "")
+    kinds = {words for _, words in refused}
+    each = len(kinds) > 1  # one error for all (`permission denied`) is said once, else each folder's own
+    names = [str(folder.relative_to(base)) + (f" ({words})" if each else "") for folder, words in refused]
+    shown = ", ".join(names[:10]) + (f" and {len(names) - 10} more" if len(names) > 10 else "")
     many = len(refused) > 1
-    return [f"{len(refused)} subfolder{'s' if many else ''} not read (permission denied), so "
+    return [f"{len(refused)} subfolder{'s' if many else ''} not read{'' if each else f' ({kinds.pop()})'}, so "
             f"{'their' if many else 'its'} PDFs are not listed: {shown}"]
 
 

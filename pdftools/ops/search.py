@@ -262,12 +262,12 @@ def _files(inputs: list[str], recursive: bool, skipped: list[Skipped], chosen: C
         if len(inputs) > 1 and _is_pipe(raw):  # read when reached: the files before it are searched and
             yield None, own, raw  # printed meanwhile (a FIFO waits for its writer, `-` for its producer)
             continue
-        refused: list[str] = []  # subfolders it could not read: skipped, as pdfgrep -r says them
+        refused: list[tuple[str, str]] = []  # subfolders it could not read: skipped, as pdfgrep -r says them
         try:
             found = named(raw, recursive=recursive, chosen=chosen, follow=follow, refused=refused)
         except PdftoolsError as exc:
             if isinstance(exc, NoInputs) and recursive and _is_folder(raw):  # nothing to search: as grep -r
-                skipped.extend(_unread(name) for name in refused)
+                skipped.extend(_unread(name, words) for name, words in refused)
                 if not refused:
                     empty.append(raw)
                 continue
@@ -275,15 +275,15 @@ def _files(inputs: list[str], recursive: bool, skipped: list[Skipped], chosen: C
                 raise
             skipped.append(Skipped.of(raw, exc))
             continue
-        skipped.extend(_unread(name) for name in refused)
+        skipped.extend(_unread(name, words) for name, words in refused)
         yield from ((path, own, name) for path, name in found)
 
 
-def _unread(name: str) -> Skipped:
-    from pdftools.errors import PermissionDenied
+def _unread(name: str, words: str) -> Skipped:
+    """A subfolder the walk could not read (`words`: its error's, `permission denied`), as a skipped input."""
+    from pdftools.core.pathnames import folder_error
 
-    return Skipped.of(name, PermissionDenied(f"cannot read the folder {name}: permission denied",
-                                             hint="Its PDFs were not searched; give a folder you may read."))
+    return Skipped.of(name, folder_error(name, words, "Its PDFs were not searched; give a folder you may read."))
 
 
 def _is_pipe(raw: str) -> bool:

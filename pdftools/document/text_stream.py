@@ -1,6 +1,7 @@
 """Pages as pdftotext writes them: a selection read in the runs a read of the whole takes (`text._chunks`: one a
-CPU), the first run's output taken from its pipe as it comes, the others' once they end, each page handed on in
-order as soon as it is complete (it ends with a form feed).
+CPU), after a short first run of its first pages (`text._streamed_chunks`), the first run's output taken from its
+pipe as it comes, the others' once they end, each page handed on in order as soon as it is complete (it ends with a
+form feed).
 
 What `text` and `search` print as they go (`text.rounds`). They read in rounds of 4, 8, 16... pages, two at a
 time, each round its own pdftotext runs, so that the first page came at once: 10 runs for 500 pages on two CPUs,
@@ -10,8 +11,9 @@ first page now comes from the first run's first bytes, and no page is read twice
 
 A run starts once its pages are measured (`before`: decompression bombs), the first run's in the reading thread,
 the others' in the pool's threads, at most `ahead` runs beyond the one handed out (memory: their whole texts are
-held until their turn). A page refused there (STREAM_TOO_LARGE) ends the run before it: the pages before it are
-read and handed out, then its error is raised, as where it came in a round of its own.
+held until their turn). The first run is short (4 pages), so the first line waits for 4 pages' check, not 250's.
+A page refused there (STREAM_TOO_LARGE) ends the run before it: the pages before it are read and handed out, then
+its error is raised, as where it came in a round of its own.
 """
 
 from __future__ import annotations

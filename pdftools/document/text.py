@@ -241,8 +241,7 @@ def rounds(selected: list[int], extract: Extractor, progress: task.Counter, stre
            whole: int) -> Iterator[Iterator[tuple[list[int], list[str]]]]:
     """`selected` in rounds of `whole` pages, each with its texts (`text`'s pages, `search`'s lines). While
     `streaming()` (each page printed as it is read) when it starts, pdftotext's pages come as it writes them, in
-    the runs a read of the whole takes after a first run of FIRST_ROUND pages (`_streamed_chunks`; `text_stream`:
-the first page from the first run's pipe). An extractor of
+    the runs a read of the whole takes (`text_stream`: the first page from the first run's pipe). An extractor of
     other pages (tesseract's; a search's file read ahead), or pages out of order, come in rounds that start at
     FIRST_ROUND pages and grow, two read at once; once nobody takes them as they come, `whole` pages again.
     Leaving the block (a reader gone, an error, a budget spent, a search's --max-count) kills what is still
@@ -267,7 +266,7 @@ the first page from the first run's pipe). An extractor of
         if runs is not None and selected == sorted(set(selected)):
             from pdftools.document.text_stream import pages_as_written
 
-            written = pages_as_written(runs, _streamed_chunks(selected, workers), progress,
+            written = pages_as_written(runs, _chunks(selected, workers), progress,
                                        lambda fn, batch: pool.submit(context.copy().run, read, fn, batch), workers)
             try:
                 yield written
@@ -346,17 +345,6 @@ def _chunks(pages: list[int], workers: int) -> list[list[int]]:
     most a process: the texts of the runs read ahead of the one printed are held until their turn)."""
     size = min(max(MIN_CHUNK, -(-len(pages) // workers)), LAST_ROUND)
     return [run[i:i + size] for run in runs(pages) for i in range(0, len(run), size)]
-
-
-def _streamed_chunks(pages: list[int], workers: int) -> list[list[int]]:
-    """The runs of a read printed as it goes (`rounds`): a whole read's (`_chunks`), but a first run of more than
-    MIN_CHUNK pages gives its first FIRST_ROUND pages a run of their own, the rest read as a whole read of them
-    would. A run's pages are measured (the bomb check) before its pdftotext starts, so the first line waited for
-    the first run's: 250 pages of 500 on two CPUs (~0.1 s); now 4 pages', for one pdftotext more (~10 ms of CPU)."""
-    chunks = _chunks(pages, workers)
-    if not chunks or len(chunks[0]) <= MIN_CHUNK:
-        return chunks
-    return [pages[:FIRST_ROUND], *_chunks(pages[FIRST_ROUND:], workers)]
 
 
 @contextlib.contextmanager

@@ -1,7 +1,6 @@
 """Pages as pdftotext writes them: a selection read in the runs a read of the whole takes (`text._chunks`: one a
-CPU), after a short first run of its first pages (`text._streamed_chunks`), the first run's output taken from its
-pipe as it comes, the others' once they end, each page handed on in order as soon as it is complete (it ends with a
-form feed).
+CPU), the first run's output taken from its pipe as it comes, the others' once they end, each page handed on in
+order as soon as it is complete (it ends with a form feed).
 
 What `text` and `search` print as they go (`text.rounds`). They read in rounds of 4, 8, 16... pages, two at a
 time, each round its own pdftotext runs, so that the first page came at once: 10 runs for 500 pages on two CPUs,
@@ -11,11 +10,8 @@ first page now comes from the first run's first bytes, and no page is read twice
 
 A run starts once its pages are measured (`before`: decompression bombs), the first run's in the reading thread,
 the others' in the pool's threads, at most `ahead` runs beyond the one handed out (memory: their whole texts are
-held until their turn), started once the first run's first page is handed on. The first run is short (4 pages) and
-has the CPUs to itself: the first line waited for 250 pages' check and shared the CPUs with the next runs' checks
-and programs (~0.1 s more on a 500-page report at load 8-12).
-A page refused there (STREAM_TOO_LARGE) ends the run before it: the pages before it are read and handed out, then
-its error is raised, as where it came in a round of its own.
+held until their turn). A page refused there (STREAM_TOO_LARGE) ends the run before it: the pages before it are
+read and handed out, then its error is raised, as where it came in a round of its own.
 """
 
 from __future__ import annotations
@@ -99,15 +95,11 @@ def pages_as_written(runs: Runs, chunks: list[list[int]], progress: task.Counter
                 return
 
     pages, refused = runs.measured(chunks[0])  # the first run measured before the others (in threads)
+    start()
     with contextlib.closing(runs.piped(pages, progress)) as first:
-        for batch in first:
-            if not started and refused is None:
-                start()  # once its first page is out: their checks and programs took the CPUs from it
-            yield batch
+        yield from first
     if refused is not None:
         raise refused
-    if not started:
-        start()
     while started:
         chunk, future = started.popleft()
         start()

@@ -1,11 +1,8 @@
-"""`text` and `search` printing pages as they come read each page once: the first 4 pages in a run of their own,
-then the rest in the runs a read of the whole of it takes (`document.text._chunks`: one a CPU, at least 32 pages
-each), so that the first line waits for the bomb check of 4 pages' streams (it runs before a run's pdftotext
-starts), not of the whole read's first run (250 pages of 500 on two CPUs: ~0.1 s more); a whole read's first run
-of 32 pages or fewer is not cut. They read in rounds of 4, 8, 16... pages, two rounds at a time, each round its own
-runs: 10 runs for 500 pages on two CPUs, each loading poppler and the file again (~0.1 s of CPU more than one
-pdftotext, the most of `text`'s gap to pdftotext under load). The first page still comes before the last is read
-(tests/cli/test_cli_text_streams.py).
+"""`text` and `search` printing pages as they come read each page once, in as many pdftotext runs as a read of the
+whole selection takes (`document.text._chunks`: one a CPU, at least 32 pages each). They read in rounds of 4, 8,
+16... pages, two rounds at a time, each round its own runs: 10 runs for 500 pages on two CPUs, each loading
+poppler and the file again (~0.1 s of CPU more than one pdftotext, the most of `text`'s gap to pdftotext under
+load). The first page still comes before the last is read (tests/cli/test_cli_text_streams.py).
 
 Counted by a `pdftotext` first on PATH that writes down its pages, then runs the real one (never timed)."""
 
@@ -50,22 +47,9 @@ def _runs(log: Path) -> list[tuple[int, int]]:
 
 
 def _whole_read(pages: list[int]) -> list[tuple[int, int]]:
-    """The runs of a read of the whole, but for a first run over 32 pages: its first 4 pages first, alone, then
-    the rest in the runs of a read of the whole of them."""
     from pdftools.document import text as pagetext
 
-    cpus = os.cpu_count() or 1
-    chunks = pagetext._chunks(pages, cpus)
-    if len(chunks[0]) > 32:
-        chunks = [pages[:4], *pagetext._chunks(pages[4:], cpus)]
-    return [(chunk[0], chunk[-1]) for chunk in chunks]
-
-
-def test_the_runs_expected_here() -> None:
-    """(What the tests below count, on this machine's CPUs: a short first run is not cut.)"""
-    cpus = os.cpu_count() or 1
-    assert _whole_read(list(range(1, 301)))[:2] == [(1, 4), (5, 4 + min(max(32, -(-296 // cpus)), 512))]
-    assert _whole_read([*range(11, 21), *range(101, 301)])[0] == (11, 20)
+    return [(chunk[0], chunk[-1]) for chunk in pagetext._chunks(pages, os.cpu_count() or 1)]
 
 
 def test_text_on_a_pipe_reads_in_as_many_runs_as_the_whole(long_file: Path, tmp_path: Path) -> None:

@@ -1,7 +1,7 @@
 """Time to the first line: `pdftools search` beside pdfgrep and `pdftools text` beside pdftotext, on distinct
 files (generated documents, each its own fonts and images; a long report; corpus files), paired and alternating.
 
-    .venv/bin/python benchmarks/first_line.py [--runs 7] [--docs 20]
+    .venv/bin/python benchmarks/first_line.py [--runs 7] [--docs 20] [--only WORD] [--tree DIR]
 
 What a person at a terminal waits for, and what `| head -1` waits for: the time from start until the first
 line of output has arrived on a pipe (the process is then killed: the rest is not what is measured). Each
@@ -9,7 +9,9 @@ pair runs ours and the peer's back to back, the order alternating (see paired.py
 times and the median of the per-pair ratios (ours / peer: above 1 is slower), and, for scale, the median time
 pdftools takes to finish, which is when the first line came before search and text printed as they went.
 Before timing, the first lines are compared: a timing of a different answer means nothing. It asserts no
-target.
+target. `--tree DIR` times this tree beside another tree's pdftools (`git archive main pdftools | tar -x -C DIR`)
+in place of the native peer, both as `python -m pdftools` from an empty folder with their tree first on the path;
+`--only WORD` keeps the rows whose label holds WORD (`text`).
 """
 
 from __future__ import annotations
@@ -31,26 +33,33 @@ PDFTOOLS = str(Path(sys.executable).parent / "pdftools")
 GEOTOPO = "009-pdflatex-geotopo/GeoTopo-komprimiert.pdf"
 
 
-def first_line(cmd: list[str]) -> tuple[float, bytes]:
+Side = tuple[list[str], "dict[str, str] | None"]  # a command line and its environment (None: this one's)
+NEUTRAL = tempfile.mkdtemp(prefix="first-line-")  # the working folder: `python -m` puts it first on the path
+
+
+def first_line(side: Side) -> tuple[float, bytes]:
     """Seconds until the first line is on the pipe, and that line; the process is then killed."""
+    cmd, env = side
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
+                            cwd=None if env is None else NEUTRAL)
     line = proc.stdout.readline()  # type: ignore[union-attr]
     seconds = time.perf_counter() - start
     proc.kill()
     proc.communicate()
     if not line:
-        raise SystemExit(f"no output from {' '.join(cmd)}")
+        raise SystemExit(f"no output from {' '.join(map(str, cmd))}")
     return seconds, line
 
 
-def whole(cmd: list[str]) -> float:
+def whole(side: Side) -> float:
     start = time.perf_counter()
-    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    subprocess.run(side[0], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=side[1],
+                   cwd=None if side[1] is None else NEUTRAL)
     return time.perf_counter() - start
 
 
-def measure(ours: list[str], theirs: list[str], runs: int) -> tuple[Pairs, float]:
+def measure(ours: Side, theirs: Side, runs: int) -> tuple[Pairs, float]:
     a, b = first_line(ours)[1], first_line(theirs)[1]  # (also the untimed warm-up)
     if a != b:
         raise SystemExit(f"different first lines:\n  {a!r}\n  {b!r}")
@@ -69,9 +78,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=7, help="pairs per measurement (default 7)")
     parser.add_argument("--docs", type=int, default=20, help="generated documents searched (default 20)")
+    parser.add_argument("--only", action="append", help="the rows whose label holds WORD (repeatable)")
+    parser.add_argument("--tree", type=Path, help="another tree's pdftools, timed in place of the native peer")
     args = parser.parse_args()
     pdfgrep, versions = pdfgrep_peer()
     compiled()  # (as an installed package is)
+    if args.tree is not None:
+        import compileall
+
+        compileall.compile_dir(str(args.tree / "pdftools"), quiet=1)
     print(f"peers: {versions[0]}; pdftotext; {os.cpu_count()} CPUs; {args.runs} pairs each")
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -92,7 +107,15 @@ def main() -> None:
              ["pdftotext", str(CORPUS / GEOTOPO), "-"]),
         ]
         for label, peer, ours, theirs in cases:
-            pairs, finish = measure(ours, theirs, args.runs)
+            if args.only and not any(word in label for word in args.only):
+                continue
+            sides: tuple[Side, Side] = ((ours, None), (theirs, None))
+            if args.tree is not None:
+                here = Path(__file__).resolve().parents[1]
+                peer, sides = "--tree's", tuple(  # type: ignore[assignment]
+                    ([sys.executable, "-m", "pdftools", *ours[1:]], {**os.environ, "PYTHONPATH": str(root.resolve())})
+                    for root in (here, args.tree))
+            pairs, finish = measure(*sides, args.runs)
             rows.append((label, peer, pairs.ours_median, pairs.peer_median, pairs.ratio, finish))
     width = max(len(row[0]) for row in rows)
     print(f"{'first line of':<{width}}  {'peer':<11} {'pdftools':>9} {'peer':>9} {'ratio':>6}  {'pdftools done':>13}")

@@ -198,7 +198,7 @@ def numbers(doc: Doc) -> list[Candidate]:
             if titled.end == m.end():  # the title alone: a `# number` under it is the invoice's
                 right = doc.lower_right(titled)  # or lower, right of it (a big title over a small `# INV-0042`)
                 token = _number_token(right.text[1:].lstrip()) if right and right.text.startswith("#") else None
-                if token and token == right.text[1:].strip():
+                if token and right is not None and token == right.text[1:].strip():
                     found.append(Candidate(token, 0.8, f"under the title '{m.group()}', right of it, after '#'", i))
                 for cell in doc.below(i, titled.start, titled.end, depth=1)[:1]:
                     token = _number_token(cell.text[1:].lstrip()) if cell.text.startswith("#") else None

@@ -40,8 +40,6 @@ class Part:
     start: int
     end: int
     pages: int
-    bytes: int
-    """The part's size as written."""
     title: str = ""
     bytes: int = 0  # (last: `Part(path, start, end, pages, title)` as before)
     """The part's size as written."""

@@ -277,8 +277,9 @@ class Streamer:
 
 
 class RowPrinter:
-    """Batch rows on stdout as they finish: a JSON line each (--json), else one line a file, file names as
-    data (never markup). Taken before any progress bar starts, so a piped stdout gets the rows themselves.
+    """Batch rows on stdout as they finish: a JSON line each (--json, its `warnings` in it), else one line a
+    file, file names as data (never markup), and its warnings as `warning:` lines on stderr. Taken before any
+    progress bar starts, so a piped stdout gets the rows themselves.
     `quiet`: only the failed rows, on stderr."""
 
     def __init__(self, as_json: bool, quiet: bool = False) -> None:
@@ -303,6 +304,10 @@ class RowPrinter:
                 return
             stdout_gone()
             raise unwritable(exc) from None
+        if not self.as_json and not self.quiet and getattr(row, "warnings", None):  # (--json: in the row itself)
+            with contextlib.suppress(OSError):
+                sys.stderr.write("".join(f"warning: {one_line(warning)}\n" for warning in row.warnings))
+                sys.stderr.flush()
 
 
 class ProgressBar:

@@ -41,8 +41,14 @@ def render(result: Any, *, as_json: bool, to_stderr: bool = False, quiet: bool =
     as qpdf warns whatever its output: stdout stays the JSON alone)."""
     _render(result, as_json=as_json, to_stderr=to_stderr, quiet=quiet)
     if not quiet:
-        sys.stdout.flush()  # the result before its warnings, where both go to one terminal
-        sys.stderr.write("".join(f"warning: {one_line(warning)}\n" for warning in warned))
+        warn(warned)
+
+
+def warn(warned: Sequence[str]) -> None:
+    """`warned` (where a result is less than or other than asked) as `warning: ...` lines on stderr, after the
+    result: the same lines with --json (as qpdf warns whatever its output: stdout stays the data alone)."""
+    sys.stdout.flush()  # the result before its warnings, where both go to one terminal
+    sys.stderr.write("".join(f"warning: {one_line(warning)}\n" for warning in warned))
 
 
 def _render(result: Any, *, as_json: bool, to_stderr: bool, quiet: bool) -> None:

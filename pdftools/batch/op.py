@@ -203,6 +203,12 @@ def _roots_for(roots: list[str] | None, source: Path) -> list[str] | None:
     return None if roots is None else [*roots, os.path.realpath(source)]
 
 
+def _warned(entry: dict[str, Any]) -> list[str]:
+    """A finished file's warnings, as its journal line recorded them (none in a journal older than them)."""
+    said = entry.get("warnings")
+    return [w for w in said if isinstance(w, str)] if isinstance(said, list) else []
+
+
 def _stopped(exc: BaseException, done: int, total: int, folder: Path) -> Interrupted:
     """A batch stopped (Ctrl-C, SIGTERM, a client's cancel) keeps what it finished: the error says so, rather
     than a single command's "no output was written"."""
@@ -261,7 +267,7 @@ def _run(command: str, kind: plan.Kind, chosen: dict[str, Any], pattern: str, pa
         done = journal.finished(key, target)
         if done is not None:
             deliver(BatchRow(input=os.path.abspath(source.path), status="skipped", output=os.path.abspath(target),
-                             pages=int(done.get("pages") or 0), key=key))
+                             pages=int(done.get("pages") or 0), key=key, warnings=_warned(done)))
             continue
         todo.append(plan.FileJob(command, os.path.abspath(source.path), os.path.abspath(target), kind, chosen,
                                  os.path.abspath(staging), key, _roots_for(roots, source.path),

@@ -121,6 +121,7 @@ def execute(executor: Executor, jobs: list[FileJob], journal: Journal, staging: 
                 with signals.held():  # the journal line and the rename are one step
                     journal.record({"key": row.key, "input": row.input, "output": row.output, "status": "ok",
                                     "pages": row.pages, "seconds": row.seconds, "worker": row.worker,
+                                    **({"warnings": row.warnings} if row.warnings else {}),
                                     "written": written(Path(row.staged)) if row.staged else None})
                     _publish(row)
             meter.add(row, cut=whole)

@@ -183,6 +183,7 @@ def run_sent(parcel: Parcel, files: dict[str, bytes] | None = None) -> Returned:
         row = work.run_one(job)
         if row.error is not None:
             row.error = Copies(None, copies).public(row.error)
+        row.warnings = Copies(None, copies).public(row.warnings)  # (as its error: the files as the batch named them)
         returned = Returned(row)
         if row.status == "ok" and row.staged is not None:
             try:

@@ -41,6 +41,8 @@ class BatchRow:
     """Which machine and process did it (`host:pid`)."""
     error: dict[str, str] | None = None
     """{code, message, hint} when it failed."""
+    warnings: list[str] = field(default_factory=list)
+    """Where the command did less than or other than asked (nothing matched, a file not encrypted), as it warns."""
     key: str = field(default="", repr=False)
     """The journal's key: the input's content hash and the options."""
     staged: str | None = field(default=None, repr=False, metadata={"omit": None})
@@ -80,6 +82,7 @@ def run_one(job: FileJob) -> BatchRow:
             _write_result(job, result, made)
             _pass_through(job, result, made)
         row.pages = pages_of(result, made, arguments.get("password"))
+        row.warnings = warnings_of(result, job)
         row.status, row.output, row.staged = "ok", job.target, str(made)
     except PdftoolsError as exc:
         from pdftools.document.recovery import true_hint
@@ -100,6 +103,14 @@ def run_one(job: FileJob) -> BatchRow:
             _remove(made)
     row.seconds = round(time.monotonic() - started, 3)
     return row
+
+
+def warnings_of(result: Any, job: FileJob) -> list[str]:
+    """The op's warnings for one file: its result's `warnings` and its `shortfalls`, named as `named_error`
+    names an error's words (the option as the batch takes it, the front end's text)."""
+    own = getattr(result, "warnings", None)
+    said = [w for w in own if isinstance(w, str)] if isinstance(own, list) else []
+    return [named_error({"warning": text}, job)["warning"] for text in [*said, *results.shortfalls(result)]]
 
 
 def check_here(asked: tuple[str, dict[str, Any]]) -> dict[str, Any] | None:

@@ -41,8 +41,14 @@ def render(result: Any, *, as_json: bool, to_stderr: bool = False, quiet: bool =
     as qpdf warns whatever its output: stdout stays the JSON alone)."""
     _render(result, as_json=as_json, to_stderr=to_stderr, quiet=quiet)
     if not quiet:
-        sys.stdout.flush()  # the result before its warnings, where both go to one terminal
-        sys.stderr.write("".join(f"warning: {one_line(warning)}\n" for warning in warned))
+        warn(warned)
+
+
+def warn(warned: Sequence[str]) -> None:
+    """`warned` (where a result is less than or other than asked) as `warning: ...` lines on stderr, after the
+    result: the same lines with --json (as qpdf warns whatever its output: stdout stays the data alone)."""
+    sys.stdout.flush()  # the result before its warnings, where both go to one terminal
+    sys.stderr.write("".join(f"warning: {one_line(warning)}\n" for warning in warned))
 
 
 def _render(result: Any, *, as_json: bool, to_stderr: bool, quiet: bool) -> None:
@@ -277,8 +283,9 @@ class Streamer:
 
 
 class RowPrinter:
-    """Batch rows on stdout as they finish: a JSON line each (--json), else one line a file, file names as
-    data (never markup). Taken before any progress bar starts, so a piped stdout gets the rows themselves.
+    """Batch rows on stdout as they finish: a JSON line each (--json, its `warnings` in it), else one line a
+    file, file names as data (never markup), and its warnings as `warning:` lines on stderr. Taken before any
+    progress bar starts, so a piped stdout gets the rows themselves.
     `quiet`: only the failed rows, on stderr."""
 
     def __init__(self, as_json: bool, quiet: bool = False) -> None:
@@ -303,6 +310,10 @@ class RowPrinter:
                 return
             stdout_gone()
             raise unwritable(exc) from None
+        if not self.as_json and not self.quiet and getattr(row, "warnings", None):  # (--json: in the row itself)
+            with contextlib.suppress(OSError):
+                sys.stderr.write("".join(f"warning: {one_line(warning)}\n" for warning in row.warnings))
+                sys.stderr.flush()
 
 
 class ProgressBar:

@@ -117,6 +117,19 @@ def test_files_options_name_relative_to_this_folder_are_found_by_the_workers(clu
     assert "color: red" in (tmp_path / "styled" / "a.html").read_text()
 
 
+def test_rows_from_the_workers_carry_their_warnings(cluster: Cluster, tmp_path: Path) -> None:
+    """`annotations remove` where nothing matched: each row says so in `warnings`, as a local batch's does, with
+    the files sent too (named as the batch named them, never the worker's copy)."""
+    small_pdfs(tmp_path / "in", 2)
+    for sent in (False, True):
+        out = batch("annotations", tmp_path / "in", "-d", tmp_path / f"out-{sent}", "--set", "action=remove",
+                    "--cluster", cluster.address, *(["--send-files"] * sent))
+        assert out.returncode == 0, (out.stdout, out.stderr)
+        assert {r["input"]: r["warnings"] for r in rows(out.stdout)} == {
+            str(tmp_path / "in" / f"doc-000{i}.pdf"): [f"{tmp_path / 'in' / f'doc-000{i}.pdf'} has no annotations: "
+                                                        "none removed"] for i in range(2)}, out.stdout
+
+
 def test_one_long_scan_is_cut_across_workers_and_put_back_together(cluster: Cluster, tmp_path: Path,
                                                                    sample: Path) -> None:
     (tmp_path / "in").mkdir()

@@ -40,14 +40,23 @@ def test_what_works_still_does(cli: Any, tmp_path: Path) -> None:
     assert result.exit_code == 0 and str(tmp_path) in result.stdout, result
 
 
-def test_a_url_without_the_endpoints_path_gets_a_note(cli: Any) -> None:
+def test_a_url_without_the_endpoints_path_gets_a_warning(cli: Any, tmp_path: Path) -> None:
     """`pdftools serve --transport http` answers at /mcp (its --path), and prints the URL with it; the address
     alone, as a browser bar shows it, makes a config whose client finds nothing there. Not refused (a server may
-    run with --path /), but said on stderr; the snippet is what was asked."""
+    run with --path /), but warned of on stderr, as every command warns (with --json too: a script is told; it
+    was a `note:` the command wrote itself, and said nothing with --json); the snippet is what was asked."""
+    said = "warning: pdftools serve answers at /mcp (its --path): did you mean http://127.0.0.1:8000/mcp?\n"
     bare = cli("mcp-config", "cursor", "--http", "http://127.0.0.1:8000")
     assert bare.exit_code == 0 and json.loads(bare.stdout)["mcpServers"]["pdftools"]["url"] == "http://127.0.0.1:8000"
-    assert "note:" in bare.stderr and "http://127.0.0.1:8000/mcp" in bare.stderr, bare.stderr
+    assert bare.stderr == said, bare.stderr
+    scripted = cli("mcp-config", "cursor", "--http", "http://127.0.0.1:8000/", "--json")
+    assert scripted.exit_code == 0 and scripted.stderr == said, scripted.stderr
+    assert json.loads(scripted.stdout)["snippet"]["mcpServers"]["pdftools"]["url"] == "http://127.0.0.1:8000/"
+    installed = cli("mcp-config", "cursor", "--http", "http://127.0.0.1:8000", "--install", "--config",
+                    str(tmp_path / "c.json"), "--json")
+    assert installed.exit_code == 0 and installed.stderr == said, installed.stderr
     for argv in (("--http", "http://127.0.0.1:8000/mcp"), ("--http", "http://127.0.0.1:8000/", "-q"),
-                 ("--http", "http://127.0.0.1:8000", "--json")):
-        said = cli("mcp-config", "cursor", *argv)
-        assert said.exit_code == 0 and said.stderr == "", (argv, said.stderr)
+                 ("--http", "http://127.0.0.1:8000", "--json", "-q"),
+                 ("--http", "http://127.0.0.1:8000/mcp", "--json")):
+        quiet = cli("mcp-config", "cursor", *argv)
+        assert quiet.exit_code == 0 and quiet.stderr == "", (argv, quiet.stderr)

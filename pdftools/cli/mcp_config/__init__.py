@@ -61,6 +61,14 @@ def urlparse_path(url: str) -> str:
     return urlparse(url).path
 
 
+def shortfalls(http: str | None) -> list[str]:
+    """Where the config is other than meant, as a command's result says it (`core.results.shortfalls`): a URL
+    without the endpoint's path (a config that reaches nothing, unless the server runs with --path /)."""
+    if http is None or urlparse_path(http) not in ("", "/"):
+        return []
+    return [f"pdftools serve answers at /mcp (its --path): did you mean {http.rstrip('/')}/mcp?"]
+
+
 def mcp_config(
     client: Annotated[Client, typer.Argument(
         metavar="CLIENT", help="The agent to configure: claude-desktop, claude-code, cursor, vscode, opencode, "
@@ -81,7 +89,7 @@ def mcp_config(
                                                               "printed: it is the data asked for).")] = False,
 ) -> None:
     """Print (or --install) an agent's MCP config: Claude, Cursor, VS Code, OpenCode, Codex, Gemini CLI, Windsurf."""
-    from pdftools.cli.render import report_error
+    from pdftools.cli.render import report_error, warn
     from pdftools.core.foreign_errors import os_error
     from pdftools.errors import PdftoolsError
 
@@ -102,8 +110,7 @@ def mcp_config(
         toml = toml_text({keys[0]: {keys[1]: body}}) if client == "codex" else None
     except PdftoolsError as exc:
         raise typer.Exit(report_error(exc, as_json=as_json)) from None
-    if http is not None and not (quiet or as_json) and urlparse_path(http) in ("", "/"):
-        sys.stderr.write(f"note: pdftools serve answers at /mcp (its --path): did you mean {http.rstrip('/')}/mcp?\n")
+    warned = shortfalls(http)
     result: dict[str, Any] = {"client": client, "config_file": str(target)}
     if install_it:
         try:
@@ -127,3 +134,5 @@ def mcp_config(
         shown = (result["message"] if install_it else toml.rstrip("\n") if toml is not None
                  else json.dumps(result["snippet"], indent=2))
         sys.stdout.write(shown + "\n")
+    if not quiet:
+        warn(warned)  # after the snippet, with --json too, as every command's warnings

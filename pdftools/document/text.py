@@ -184,9 +184,9 @@ def collect(path: Path, count: int, selected: list[int], extract: Extractor, *, 
     (its marker and its number in `empty_pages`): 5,000 empty pages otherwise came back whole, 120 kB of
     markers in one result.
 
-    `on_page` (`task.emit`) is handed each page as soon as it is read, as pdftotext writes them: the pages come in
-    rounds that start small and grow (`rounds`), so the first page is out before the rest are read; once it
-    declines one (True: taken), the rest are read as without it (in one round; ROUND pages under a budget).
+    `on_page` (`task.emit`) is handed each page as soon as it is read (`rounds`: as pdftotext writes them, or in
+    rounds that start small and grow under a budget), so the first page is out before the rest are read; once
+    it declines one (True: taken), the rest are handed over at the end.
     The result's `pages_streamed` says whether its pages were all taken."""
     out: list[PageText] = []
     used, spent, empty = 0, 0, list[int]()  # characters returned; of the budget (with the empty pages' cost)
@@ -204,7 +204,7 @@ def collect(path: Path, count: int, selected: list[int], extract: Extractor, *, 
         result.pages_streamed = bool(out) and on_page is not None and streaming
         return result
 
-    with rounds(selected, extract, progress, lambda: streaming, whole) as batches:
+    with rounds(selected, extract, progress, lambda: streaming, whole, to_the_end=budget is None) as batches:
         first = True
         for batch, texts in batches:
             for number, page_text in zip(batch, texts, strict=True):
@@ -238,11 +238,13 @@ def first_round(selected: list[int], streaming: bool, whole: int) -> list[int]:
 
 @contextlib.contextmanager
 def rounds(selected: list[int], extract: Extractor, progress: task.Counter, streaming: Callable[[], bool],
-           whole: int) -> Iterator[Iterator[tuple[list[int], list[str]]]]:
+           whole: int, to_the_end: bool = True) -> Iterator[Iterator[tuple[list[int], list[str]]]]:
     """`selected` in rounds of `whole` pages, each with its texts (`text`'s pages, `search`'s lines). While
     `streaming()` (each page printed as it is read) when it starts, pdftotext's pages come as it writes them, in
-    the runs a read of the whole takes (`text_stream`: the first page from the first run's pipe). An extractor of
-    other pages (tesseract's; a search's file read ahead), or pages out of order, come in rounds that start at
+    the runs a read of the whole takes (`text_stream`: the first page from the first run's pipe), when the pages
+    are read `to_the_end` (not under `text`'s character budget, whose read goes no further than a round past the
+    page it ends in). An extractor of other pages (tesseract's; a search's file read ahead), pages out of order,
+    or a budget's, come in rounds that start at
     FIRST_ROUND pages and grow, two read at once; once nobody takes them as they come, `whole` pages again.
     Leaving the block (a reader gone, an error, a budget spent, a search's --max-count) kills what is still
     read."""
@@ -263,7 +265,7 @@ def rounds(selected: list[int], extract: Extractor, progress: task.Counter, stre
             with task.running(part):
                 return fn(batch)
 
-        if runs is not None and selected == sorted(set(selected)):
+        if runs is not None and to_the_end and selected == sorted(set(selected)):
             from pdftools.document.text_stream import pages_as_written
 
             written = pages_as_written(runs, _chunks(selected, workers), progress,

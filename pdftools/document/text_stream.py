@@ -2,11 +2,10 @@
 CPU), the first run's output taken from its pipe as it comes, the others' once they end, each page handed on in
 order as soon as it is complete (it ends with a form feed).
 
-What `text` and `search` print as they go (`text.rounds`). They read in rounds of 4, 8, 16... pages, two at a
-time, each round its own pdftotext runs, so that the first page came at once: 10 runs for 500 pages on two CPUs,
-each loading poppler and the file again (~10 ms of CPU a run: 0.1 s more than one pdftotext over the 500, most of
-`text`'s gap to pdftotext on a busy machine), and each round waited for the one before it to be handed out. The
-first page now comes from the first run's first bytes, and no page is read twice.
+What `text` and `search` print as they go (`text.rounds`; not under `text`'s character budget). They were read in
+rounds of 4, 8, 16... pages, each round its own pdftotext runs, so that the first page came at once: 10 runs for
+500 pages on two CPUs, each loading poppler and the file again (~10 ms of CPU a run). The first page comes from the
+first run's first bytes, and no page is read twice.
 
 A run starts once its pages are measured (`before`: decompression bombs), the first run's in the reading thread,
 the others' in the pool's threads, at most `ahead` runs beyond the one handed out (memory: their whole texts are

@@ -78,3 +78,18 @@ def test_search_printing_as_it_goes_too(long_file: Path, tmp_path: Path) -> None
     lines = done.stdout.decode().splitlines()
     assert done.returncode == 0 and len(lines) == PAGES and lines[-1].startswith(f"{PAGES}:"), done.stderr
     assert _runs(log) == _whole_read(list(range(1, PAGES + 1))), _runs(log)
+
+
+@pytest.mark.parametrize("shown", [[], ["--json"]], ids=["printed", "json"])
+def test_a_read_under_a_budget_reads_no_further_than_a_round(long_file: Path, tmp_path: Path,
+                                                             shown: list[str]) -> None:
+    """A character budget (MCP's pdf_text always has one) stops at the page it ends in: the pages read past it are
+    at most a round's (`ROUND`), not the whole read's runs (a reviewer found 1,536 of 3,000 pages read for 10
+    returned: the runs path took no account of the budget)."""
+    from pdftools.document import text as pagetext
+
+    env, log = _logging_pdftotext(tmp_path)
+    done = subprocess.run([PDFTOOLS, "text", long_file, "--max-chars", "200", *shown], capture_output=True,
+                          timeout=GUARD, env=env)
+    assert done.returncode == 0, done.stderr
+    assert max(last for _, last in _runs(log)) <= pagetext.ROUND, _runs(log)

@@ -80,8 +80,8 @@ def _add_page(pdf: pikepdf.Pdf, path: Path, dpi: tuple[int, int], turn: int, pap
             if raw.filter == "/JPXDecode" and img.mode in ("RGBA", "LA"):  # a JP2's alpha, decoded
                 _soft_mask(pdf, image, img.getchannel("A"))
         else:
-            deep = img.format == "PNG" and (image_data.png_header(path) or (8,))[0] == 16
-            image = _jpeg(pdf, path, img) if img.format == "JPEG" else _decoded(pdf, img, deep)
+            depth = (image_data.png_header(path) or (8,))[0] if img.format == "PNG" else 8
+            image = _jpeg(pdf, path, img) if img.format == "JPEG" else _decoded(pdf, img, depth)
         if raw is None or raw.filter == "/FlateDecode":  # (a JP2 has its own colour specification)
             image_data.with_profile(pdf, image, img.info.get("icc_profile"))
         width, height = img.width * 72 / dpi[0], img.height * 72 / dpi[1]
@@ -116,13 +116,14 @@ def _jpeg(pdf: pikepdf.Pdf, path: Path, img: Image.Image) -> pikepdf.Stream:
                                                  decode=[1, 0] * 4 if inverted else None))
 
 
-def _decoded(pdf: pikepdf.Pdf, img: Image.Image, deep: bool = False) -> pikepdf.Stream:
+def _decoded(pdf: pikepdf.Pdf, img: Image.Image, depth: int = 8) -> pikepdf.Stream:
     """Pillow's pixels, Flate-compressed (a bilevel image's maybe Group 4): lossless; alpha (or a palette's
     transparency) as a soft mask, a grey or RGB image's one transparent colour (a PNG's tRNS) as a colour key.
-    `deep`: a 16-bit PNG, whose RGB samples Pillow reads 8 bits of but whose key it gives of 16 (then left out)."""
+    `depth`: a PNG's bits a sample: of a 16-bit one Pillow reads 8 bits of each RGB sample but gives the key of 16
+    (then left out); of 1, 2 or 4, it scales the pixels to 0-255 but not the key (scaled here)."""
     if img.mode == "1":
         return _bilevel(pdf, img)
-    alpha, key = None, None if deep and img.mode == "RGB" else _colour_key(img)
+    alpha, key = None, None if depth == 16 and img.mode == "RGB" else _colour_key(img, depth)
     if img.mode.startswith("I;16") and key is not None:  # poppler reads 8 bits of a 16-bit key: a soft mask
         alpha, key = _keyed_out(img, key[0]), None
     elif img.mode == "P" and img.palette is not None and img.palette.mode == "RGB":  # as img2pdf: indexes, palette
@@ -168,10 +169,13 @@ def _bilevel(pdf: pikepdf.Pdf, img: Image.Image) -> pikepdf.Stream:
     return image_data.stream(pdf, image_data.Raw(flate, "/FlateDecode", img.width, img.height, bits=1))
 
 
-def _colour_key(img: Image.Image) -> list[int] | None:
+def _colour_key(img: Image.Image, depth: int = 8) -> list[int] | None:
     """A PNG's tRNS colour (one grey or RGB value transparent, no alpha channel: Pillow gives it in `info`) as a
-    colour-key /Mask, each component's range that value alone; None without one."""
+    colour-key /Mask, each component's range that value alone; None without one. A grey PNG of `depth` 2 or 4
+    bits has its key scaled as Pillow scales its pixels (a 2-bit 3 is 255)."""
     found = img.info.get("transparency")
+    if img.mode == "L" and depth < 8 and isinstance(found, int):
+        found *= 255 // (2 ** depth - 1)
     if img.mode in ("L", "I;16", "I;16B") and isinstance(found, int):
         return [found, found]
     if img.mode == "RGB" and isinstance(found, tuple) and len(found) == 3:

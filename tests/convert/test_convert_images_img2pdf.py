@@ -57,7 +57,7 @@ def test_a_16_bit_colour_png_keeps_its_16_bits(tmp_path: Path) -> None:
     assert warnings == []
 
 
-@pytest.mark.parametrize("kind", ["rgb", "grey", "grey 16"])
+@pytest.mark.parametrize("kind", ["rgb", "grey", "grey 16", "grey 2", "grey 4"])
 def test_a_png_s_transparent_colour_stays_transparent(tmp_path: Path, kind: str) -> None:
     """A PNG's tRNS colour (one RGB or grey value transparent, no alpha channel): img2pdf makes it a soft mask;
     pdftools dropped it (Pillow gives it in `info`, not as alpha), so the transparent half showed its colour. It is
@@ -71,6 +71,13 @@ def test_a_png_s_transparent_colour_stays_transparent(tmp_path: Path, kind: str)
         img = Image.new("L", (30, 20), 200)
         img.paste(50, (0, 0, 15, 20))
         img.save(source, transparency=50)
+    elif kind in ("grey 2", "grey 4"):  # Pillow scales 2 or 4 bits to 0-255, not the key (a reviewer's find)
+        depth = int(kind[-1])
+        bits = "".join(format(1 if x < 15 else 2, f"0{depth}b") for x in range(30))
+        rows = [int(bits.ljust(-(-len(bits) // 8) * 8, "0"), 2).to_bytes(-(-len(bits) // 8), "big")] * 20
+        trns = struct.pack(">H", 1)
+        _png(source, 30, 20, 0, depth, rows, struct.pack(">I", 2) + b"tRNS" + trns
+             + struct.pack(">I", zlib.crc32(b"tRNS" + trns)))
     else:  # 16 bits: the key a value of 16 bits (the other half's differs in its low byte only)
         rows = [b"".join(struct.pack(">H", 7 if x < 15 else 263) for x in range(30)) for _ in range(20)]
         trns = struct.pack(">H", 7)

@@ -61,11 +61,11 @@ def run_one(job: FileJob) -> BatchRow:
     worker = f"{socket.gethostname()}:{os.getpid()}"
     row = BatchRow(input=job.input, status="failed", worker=worker, key=job.key)
     made: Path | None = None
-    if job.remote:  # a Dask worker's: in a temporary folder of its process (see `remote.scratch`)
-        from pdftools.batch import remote
-
-        remote.scratch()
     try:
+        if job.remote:  # a Dask worker's: in a temporary folder of its process (see `remote.scratch`); one that
+            from pdftools.batch import remote  # cannot be made (a full disk) is this file's row, not a failed task
+
+            remote.scratch()
         _visible(job, worker)
         made = _stage(job.staging) / f"{uuid.uuid4().hex[:12]}-{Path(job.target).name}"
         policy: Any = (policies.RootsPolicy([Path(r) for r in job.roots]) if job.roots

@@ -61,10 +61,10 @@ def _odd_dpi(path: Path) -> list[str]:
 
 
 def version(pdf: pikepdf.Pdf) -> str:
-    """The PDF version the images need: 1.5 when one is JPEG 2000, 1.4 when one has a soft mask, else 1.3
-    (pikepdf's new file's)."""
+    """The PDF version the images need: 1.5 when one is JPEG 2000 or has 16 bits a sample, 1.4 when one has a soft
+    mask, else 1.3 (pikepdf's new file's)."""
     images = [image for page in pdf.pages for image in page.get_images().values()]
-    if any(image.get("/Filter") == "/JPXDecode" for image in images):
+    if any(image.get("/Filter") == "/JPXDecode" or image.get("/BitsPerComponent") == 16 for image in images):
         return "1.5"
     return "1.4" if any("/SMask" in image for image in images) else pdf.pdf_version
 

@@ -14,7 +14,7 @@ import pikepdf
 import pytest
 from PIL import Image
 
-from pdftools.document.image_pages import image_pdf
+from pdftools.document.image_pages import image_pdf, version
 
 
 def _png(path: Path, width: int, height: int, colour_type: int, depth: int, rows: list[bytes],
@@ -55,6 +55,7 @@ def test_a_16_bit_colour_png_keeps_its_16_bits(tmp_path: Path) -> None:
     assert (image.BitsPerComponent, image.ColorSpace, image.Width, image.Height) == (16, "/DeviceRGB", 20, 10)
     assert image.read_bytes() == b"".join(_deep_rgb())  # each sample as it was, big-endian
     assert warnings == []
+    assert version(pdf) == "1.5"  # 16 bits a sample came with PDF 1.5 (the file said 1.3: a reviewer's find)
 
 
 @pytest.mark.parametrize("kind", ["rgb", "grey", "grey 16", "grey 2", "grey 4"])

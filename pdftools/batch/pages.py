@@ -31,7 +31,7 @@ class _Whole:
     failed: tuple[BatchRow, tuple[int, int]] | None = None
     left: int = 0
     workers: set[str] = field(default_factory=set)
-    warnings: list[str] = field(default_factory=list)  # the parts', each saying its pages
+    warnings: dict[int, list[str]] = field(default_factory=dict)  # the parts' by index, each saying its pages
 
 
 class Assembler:
@@ -88,7 +88,8 @@ class Assembler:
         else:
             whole.parts[part.extra["index"]] = row
             first, last = part.pages or (0, 0)
-            whole.warnings += [f"pages {first}-{last}: {w.replace(part.input, whole.job.input)}" for w in row.warnings]
+            whole.warnings[part.extra["index"]] = [f"pages {first}-{last}: {w.replace(part.input, whole.job.input)}"
+                                                   for w in row.warnings]
         if whole.left:
             return None
         del self.wholes[part.key]
@@ -107,7 +108,8 @@ class Assembler:
         except PdftoolsError as exc:
             return BatchRow(input=job.input, status="failed", error=exc.to_dict(), key=job.key, worker=workers)
         return BatchRow(input=job.input, status="ok", output=job.target, pages=pages, seconds=seconds,
-                        worker=workers, key=job.key, staged=str(staged), warnings=whole.warnings)
+                        worker=workers, key=job.key, staged=str(staged),
+                        warnings=[w for index in sorted(whole.warnings) for w in whole.warnings[index]])  # page order
 
     def _assemble(self, job: FileJob, outputs: list[Path], staged: Path) -> int:
         """Each page of the original gets its part's page content and resources; then one save, into `staged`."""

@@ -91,7 +91,10 @@ def _dash_file_hint(path: str, named: str, argv: list[str], ctx: Any) -> str:
 
     at = argv.index(named)
     typed = shlex.join([*argv[:at], f"./{named}", *argv[at + 1:]])
-    options, arguments = _options_first(argv[len(path.split()) - 1:], named, ctx)
+    names, typed_names = path.split()[1:], 0  # the command's words as typed (`metadata` runs `metadata show`)
+    while typed_names < min(len(names), len(argv)) and argv[typed_names] == names[typed_names]:
+        typed_names += 1
+    options, arguments = _options_first(argv[typed_names:], named, ctx)
     return (f"To name a file that starts with `-`, write `./{named}` (`{path.split()[0]} {typed}`), or put `--` "
             f"before the arguments, after the options (`{path} {shlex.join([*options, '--', *arguments])}`).")
 

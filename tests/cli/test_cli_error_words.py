@@ -120,3 +120,15 @@ def test_the_command_with_double_dash_in_the_hint_runs(cli: Any, pdf: Path, tmp_
     assert sorted(words[1:]) == sorted([*typed, "--json", "--"]), dashed  # nothing dropped, nothing added
     result = cli(*words[1:])
     assert result.exit_code == 0, (dashed, result)
+
+
+def test_the_double_dash_hint_keeps_the_file_of_a_groups_default_command(cli: Any, pdf: Path, tmp_path: Path) -> None:
+    """`pdftools metadata -dash.pdf` runs as `metadata show`: the hint's `--` form lost the file (the words after
+    the command were counted from the command's full name, one word too far: a reviewer's find)."""
+    import shlex
+
+    (tmp_path / "-dash.pdf").write_bytes(pdf.read_bytes())
+    error = json.loads(cli("metadata", "-dash.pdf", "--json").stderr)["error"]
+    dashed = next(part for part in error["hint"].split("`") if " -- " in part)
+    assert shlex.split(dashed) == ["pdftools", "metadata", "show", "--json", "--", "-dash.pdf"], dashed
+    assert cli(*shlex.split(dashed)[1:]).exit_code == 0

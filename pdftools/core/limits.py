@@ -31,11 +31,13 @@ CHILD_OVERHEAD = 1 << 30  # memory an external program needs besides the data it
 def _amount(text: str, *, grouped: bool = False, binary: bool = False) -> tuple[bool, float] | None:
     """A number as people write a size or a limit, and whether it starts with `-`: `500M`, `1.5k`, `10MB` (k, M,
     G, T are powers of 1000); with `binary`, an i makes them powers of 1024 (`2MiB`); with `grouped`, digits may
-    come in groups and take an exponent (`1_000`, `1e6`), as Python writes numbers. None when it is none."""
+    come in groups and take an exponent (`1_000`, `1e6`), as Python writes numbers. None when it is none, or
+    past what a float holds."""
     match = _AMOUNT.fullmatch(text)
     if match is None or (match[4] and not binary) or (not grouped and re.search("[_e]", match[2], re.IGNORECASE)):
         return None
-    return bool(match[1]), float(match[2]) * (1024 if match[4] else 1000) ** " kmgt".index(match[3].lower() or " ")
+    value = float(match[2]) * (1024 if match[4] else 1000) ** " kmgt".index(match[3].lower() or " ")
+    return (bool(match[1]), value) if math.isfinite(value) else None  # (`1e999`, 400 digits: past a float)
 
 
 def _number(name: str, example: str = "500M or 2G") -> float | None:

@@ -55,13 +55,17 @@ def glob_files(base: Path, pattern: str, *, recursive: bool = False) -> list[Pat
 
 def _globbed(base: Path, pattern: str) -> list[Path]:
     """`base.glob(pattern)`; `base` that cannot be listed (EINVAL, EIO: pathlib passes over a PermissionError
-    only) is an error in its own words, never INTERNAL."""
+    only) is an error in its own words, never INTERNAL. A subfolder the pattern goes into that fails so ends the
+    glob there: the matches found before it are kept."""
+    found: list[Path] = []
     try:
-        return list(base.glob(pattern))
+        for path in base.glob(pattern):
+            found.append(path)
     except OSError as exc:
         if exc.filename is not None and os.path.abspath(exc.filename) != os.path.abspath(base):
-            return []  # a subfolder the pattern goes into: passed over, as pathlib passes over a PermissionError
+            return found  # a subfolder the pattern goes into: passed over, as pathlib passes over a PermissionError
         raise folder_error(str(base), exc, "Its files cannot be listed; give a folder that can be read.") from None
+    return found
 
 
 def walked(base: Path, pattern: str = "*") -> list[Path]:

@@ -44,12 +44,15 @@ class UnprotectResult(Edited):
         """An input that was not encrypted was copied (the exit code is 0): nothing was removed."""
         if self.was_encrypted or (self.restrictions_asked and self.signed):
             return []
+        from pdftools.core.results import input_name
+
+        name = input_name(self.input)  # `-`: standard input
         if self.restrictions_asked:
-            return [f"{self.input} was neither encrypted nor signed: nothing removed, written as it is"]
+            return [f"{name} was neither encrypted nor signed: nothing removed, written as it is"]
         if self.signed and not self.restrictions_asked:
-            return [f"{self.input} was not encrypted: nothing removed, written as it is; its signatures' restrictions "
+            return [f"{name} was not encrypted: nothing removed, written as it is; its signatures' restrictions "
                     "stay ({{remove_restrictions}} removes them, and the signatures are then no longer valid)"]
-        return [f"{self.input} was not encrypted: nothing removed, written as it is"]
+        return [f"{name} was not encrypted: nothing removed, written as it is"]
 
 
 def unprotect(

@@ -95,3 +95,11 @@ def test_a_warning_names_a_file_on_one_line(cli: Any, tmp_path: Path) -> None:
     shutil.copy(FOUR, odd)
     done = cli("images", odd, "-d", "imgs", "--json")
     assert done.exit_code == 0 and done.stderr.count("\n") == 1 and "a\\nb.pdf" in done.stderr, done
+
+
+def test_a_warning_names_standard_input_as_such(cli: Any, tmp_path: Path) -> None:
+    """`unprotect -` of a plain file: the warning names `standard input`, as errors do, not `-` (a reviewer's
+    find: this op wrote its input as given)."""
+    done = cli("unprotect", "-", "-o", "plain.pdf", "--json", input=FOUR.read_bytes())
+    assert done.exit_code == 0, done
+    assert done.stderr == "warning: standard input was not encrypted: nothing removed, written as it is\n", done

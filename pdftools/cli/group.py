@@ -276,13 +276,18 @@ def _refuse_one_dash(word: str, parser: _OneDashRefused, state: click_parser._Pa
     if word in FOREIGN_WORDS.get(command_words(ctx), {}):
         raise click_errors.NoSuchOption(word, ctx=ctx)
     path = ctx.command_path
-    if word[1:] in {p.name for p in ctx.command.params if p.param_type_name == "argument"}:
+    arguments = [p.name for p in ctx.command.params if p.param_type_name == "argument"]
+    if word[1:] in arguments:
         value = shlex.quote(state.rargs[0]) if state.rargs else word[1:].upper()
+        if word[1:] == arguments[0]:  # the file itself (`info -input a.pdf`): named with no option
+            rest = shlex.join(state.rargs) if state.rargs else word[1:].upper()
+            raise click_errors.UsageError(f"unknown option {word}: name no option before the {word[1:]}: "
+                                          f"`{path} {rest}`", ctx)
         raise click_errors.UsageError(f"unknown option {word}: the {word[1:]} are an argument here, after the "
                                       f"file: `{path} FILE {value}`", ctx)
     if long in _every_long_option(ctx):
-        where = f"goes after the command's name: `{path} COMMAND {long}`" if ctx.parent is None else \
-            f"`{path}` has no {long}"
+        where = f"goes after the command's name: `{path} COMMAND {long}`" if isinstance(ctx.command, PlainGroup) \
+            else f"`{path}` has no {long}"
         raise click_errors.UsageError(f"unknown option {word}: a long option takes two dashes ({long}), and {where}",
                                       ctx)
 

@@ -134,6 +134,31 @@ def test_before_a_command_a_command_s_option_with_one_dash_names_it(run: Any) ->
     assert code == 2 and err.startswith("error[INVALID_ARGUMENT]: unknown option -json: ") and "--json" in err, err
 
 
+@pytest.mark.parametrize("group", ["metadata", "bookmarks"])
+def test_before_a_sub_command_an_option_with_one_dash_goes_after_it(run: Any, group: str) -> None:
+    """`pdftools metadata -json show a.pdf` said `pdftools metadata` has no --json (a reviewer's find): a group's
+    options are its commands', as at the top."""
+    code, _, err = run(group, "-json", "show" if group == "metadata" else "list", FOUR)
+    assert code == 2 and err.startswith(
+        f"error[INVALID_ARGUMENT]: unknown option -json: a long option takes two dashes (--json), and goes after "
+        f"the command's name: `pdftools {group} COMMAND --json`"), err
+
+
+@pytest.mark.parametrize(("argv", "typed"), [(["info", "-input", "{pdf}"], "info {pdf}"),
+                                             (["merge", "-inputs", "{pdf}", "{pdf}", "-o", "m.pdf"],
+                                              "merge {pdf} {pdf} -o m.pdf")])
+def test_the_file_named_as_an_option_says_to_name_no_option(run: Any, argv: list[str], typed: str, tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """`info -input a.pdf` was told `the input are an argument here, after the file: pdftools info FILE a.pdf`
+    (a reviewer's find): the file is named with no option, every word after it kept."""
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(*[FOUR if a == "{pdf}" else a for a in argv])
+    assert code == 2 and err.startswith(
+        f"error[INVALID_ARGUMENT]: unknown option {argv[1]}: name no option before the {argv[1][1:]}: "
+        f"`pdftools {typed.format(pdf=FOUR)}`"), err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_as_run_with_the_other_commands_unbuilt(tmp_path: Path) -> None:
     """`pdftools split` builds split alone (the others are stubs): the other commands' options are found all
     the same."""

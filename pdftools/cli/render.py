@@ -84,8 +84,8 @@ def _render(result: Any, *, as_json: bool, to_stderr: bool, quiet: bool) -> None
 
 
 def quiet_errors(result: Any, *, as_json: bool) -> None:
-    """What -q leaves of a result it does not print: the errors it carries (search's inputs that could not be
-    searched), said as every error is: `error[CODE]` lines, or with --json an error object a line."""
+    """The errors a result carries (search's inputs that could not be searched), said as every error is:
+    `error[CODE]` lines, or with --json an error object a line; said with -q too, where nothing else is."""
     for error in carried_errors(result):
         report_error(error, as_json=as_json)
 
@@ -161,8 +161,8 @@ def _text_notes(result: Any, ocred: bool) -> None:
 
 def _render_lines(result: Any, stream: Any, *, quiet: bool = False) -> None:
     """Lines as the result gives them, whole (data: never markup, never cut; at a terminal, control characters
-    escaped); coloured as grep colours them where the result asks (search --color); its notes to stderr (`quiet`:
-    its errors only). Lines already printed as they came (`lines_streamed`) are not printed again."""
+    escaped); coloured as grep colours them where the result asks (search --color); its errors, then its notes
+    (not with `quiet`) to stderr. Lines already printed as they came (`lines_streamed`) are not printed again."""
     if not getattr(result, "lines_streamed", False):
         _write_lines(result, stream, stream.isatty())
     stream.flush()  # the lines before the notes on stderr, where both go to one terminal

@@ -144,15 +144,15 @@ def _command_after(exc: click_errors.UsageError, argv: list[str]) -> str | None:
 def _batch_option(exc: click_errors.UsageError, argv: list[str]) -> Any:
     """An option of the command a batch runs, typed as that command takes it (`batch ocr scans/ -d out --language
     deu`, `-l deu`, `--force-ocr`): the error says that a batch takes it as `--set KEY=VALUE`, with the pair."""
+    ctx = exc.ctx
+    if not isinstance(exc, click_errors.NoSuchOption) or ctx is None or ctx.parent is None or \
+            ctx.info_name != "batch":
+        return None
     import shlex
 
     from pdftools.batch.plan import commands
     from pdftools.errors import InvalidArgument
 
-    ctx = exc.ctx
-    if not isinstance(exc, click_errors.NoSuchOption) or ctx is None or ctx.parent is None or \
-            ctx.info_name != "batch":
-        return None
     words = argv[: argv.index("--")] if "--" in argv else argv
     name = next((w for w in words[words.index("batch") + 1:] if w in commands()), None) if "batch" in words else None
     build = getattr(ctx.parent.command, "build", None)  # (set by cli/app.py, which builds `batch` alone)

@@ -14,7 +14,7 @@ import shutil
 import stat
 import tempfile
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from pdftools.core.foreign_errors import os_error
@@ -172,7 +172,7 @@ _UMASK = _read_umask()  # read once at import: os.umask is process-wide and not 
 # the time: the same input and options give the same bytes on any worker, in any run.
 
 
-def check_names(names: list[str], folder: Path, *, force: bool, field_hint: str, inputs: Iterable[Path] = ()
+def check_names(names: list[str], folder: Path, *, force: bool, field_hint: str, inputs: Sequence[Path] = ()
                 ) -> None:
     """Several outputs in one folder: distinct names, none of them an input (`--force` or not, as `-o`), and none
     already there (without force)."""

@@ -45,7 +45,7 @@ def ocr_pdf(path: Path, password: str | None, force_ocr: bool, job: Job, result:
             result.already_text = True
             if job.mode != "text" and not force_ocr:  # a person is pointed to --redo-ocr, not to a JPEG's --force-ocr
                 shown = page_list(pdf)
-                result.earlier_ocr = all(only_invisible_text(pdf, shown[p - 1]) for p in selected)
+                result.earlier_ocr = all(only_invisible_text(shown[p - 1]) for p in selected)
         listed = page_list(pdf) if todo else []
         for p in todo:
             box = listed[p - 1].cropbox

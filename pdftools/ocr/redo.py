@@ -88,7 +88,7 @@ def _mode(operand: Any, mode: int) -> int:
         return mode
 
 
-def only_invisible_text(pdf: pikepdf.Pdf, page: pikepdf.Page) -> bool:
+def only_invisible_text(page: pikepdf.Page) -> bool:
     """Whether the page's text is all invisible (an earlier OCR's layer, which --redo-ocr redoes), nothing changed."""
     return _read(page).only_invisible
 

@@ -104,7 +104,7 @@ def mcp_config(
             literal(client, "the path of pdftools", executable)
             for folder in roots:
                 literal(client, "the root", folder)
-        elif token is not None:
+        elif token is not None:  # (an --http address is left as given: a client's variable there may be meant)
             literal(client, "--token", token)
         keys, body, inputs = entry(client, command, http, token)
         toml = toml_text({keys[0]: {keys[1]: body}}) if client == "codex" else None

@@ -108,10 +108,13 @@ def literal(client: str, what: str, value: str) -> None:
     pattern, syntax = EXPANDS.get(client, ("(?!)", ""))
     found = re.search(pattern, value)
     if found is not None:
-        hint = ("Give the token itself in the environment instead: leave out --token, and the config names "
-                f"{TOKEN_ENV}." if what == "--token" else
-                "Use a path without it: rename or move the folder (a symbolic link does not help: paths are "
-                "written resolved), or a client that expands nothing there (codex, claude-desktop).")
+        hint = {"--token": "Give the token itself in the environment instead: leave out --token, and the config "
+                           f"names {TOKEN_ENV}.",
+                "the path of pdftools": "Run mcp-config from a pdftools installed at a path without it (a symbolic "
+                                        "link to it from such a path does: the program's path is written as run), "
+                                        "or use a client that expands nothing there (codex, claude-desktop)."}.get(
+            what, "Use a path without it: rename or move the folder (a symbolic link does not help: paths are "
+                  "written resolved), or a client that expands nothing there (codex, claude-desktop).")
         raise InvalidArgument(f"{TITLES[client]} would read {found.group(0)!r} in {what} {value} as a variable "
                               f"(its config expands {syntax}), so the server would not get it as written",
                               hint=hint)

@@ -112,8 +112,7 @@ def _following(base: Path, unread: list[tuple[Path, str]]) -> Iterator[Path]:
             entries = sorted(folder.iterdir())
         except OSError as exc:  # passed over, and said (EINVAL under /proc, EIO: as a permission)
             if folder == base:
-                raise folder_error(str(base), exc, "Its files cannot be listed; give a folder that can be "
-                                                   "read.") from None
+                raise folder_error(str(base), exc) from None
             unread.append((folder, said(exc)))
             return
         for entry in entries:

@@ -64,7 +64,7 @@ def _globbed(base: Path, pattern: str) -> list[Path]:
     except OSError as exc:
         if exc.filename is not None and os.path.abspath(exc.filename) != os.path.abspath(base):
             return found  # a subfolder the pattern goes into: passed over, as pathlib passes over a PermissionError
-        raise folder_error(str(base), exc, "Its files cannot be listed; give a folder that can be read.") from None
+        raise folder_error(str(base), exc) from None
     return found
 
 
@@ -77,7 +77,7 @@ def walked(base: Path, pattern: str = "*") -> list[Path]:
     def top(exc: OSError) -> None:
         if exc.filename is not None and os.path.abspath(exc.filename) == os.path.abspath(base) \
                 and not isinstance(exc, PermissionError):  # (a PermissionError: as rglob, nothing found)
-            raise folder_error(str(base), exc, "Its files cannot be listed; give a folder that can be read.")
+            raise folder_error(str(base), exc)
 
     found: set[Path] = set()
     for folder, _, _ in os.walk(base, onerror=top):
@@ -94,7 +94,10 @@ def said(exc: OSError) -> str:
     return words[:1].lower() + words[1:]
 
 
-def folder_error(name: str, exc: OSError | str, hint: str) -> PdftoolsError:
+UNLISTED = "Its files cannot be listed; give a folder that can be read."
+
+
+def folder_error(name: str, exc: OSError | str, hint: str = UNLISTED) -> PdftoolsError:
     """A folder that could not be read (`name`, as the user knows it), as an error in the OS error's own words
     (`exc`, or those words): PERMISSION_DENIED, the code a folder's OS error has everywhere (see
     `foreign_errors.os_error`); its `hint` says what is not done."""

@@ -143,7 +143,7 @@ def folder_path(raw: str, *, listed: bool = True) -> Path:
         except OSError as exc:  # EINVAL (a folder under /proc), EIO (a dead network mount)
             from pdftools.core.pathnames import folder_error
 
-            raise folder_error(raw, exc, "Its files cannot be listed; give a folder that can be read.") from None
+            raise folder_error(raw, exc) from None
     return path
 
 

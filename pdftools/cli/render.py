@@ -38,9 +38,10 @@ def render(result: Any, *, as_json: bool, to_stderr: bool = False, quiet: bool =
     """The result on stdout (stderr: `to_stderr`), its notes and warnings on stderr; `quiet` (-q): the result
     only, and the errors it carries. `warned`: where the result is less than or other than asked (its
     `shortfalls`, in the command line's words), said on stderr after it, with --json too (`warning: ...` lines,
-    as qpdf warns whatever its output: stdout stays the JSON alone)."""
+    as qpdf warns whatever its output: stdout stays the JSON alone); not when the JSON itself goes to stderr (the
+    output went to stdout: `ocr - --json`), where stderr stays one JSON document, whose fields say as much."""
     _render(result, as_json=as_json, to_stderr=to_stderr, quiet=quiet)
-    if not quiet:
+    if not quiet and not (as_json and to_stderr):
         warn(warned)
 
 

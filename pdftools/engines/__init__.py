@@ -22,11 +22,11 @@ import time
 from collections.abc import Generator
 from functools import cache
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from pdftools.core import limits, task
 from pdftools.engines import tether
-from pdftools.errors import DependencyMissing, DiskFull, EngineUnavailable, ExternalToolFailed
+from pdftools.errors import DependencyMissing, DiskFull, EngineUnavailable, ExternalToolFailed, PdftoolsError
 
 INSTALL = {
     "pdftotext": "apt-get install poppler-utils",
@@ -125,11 +125,7 @@ def run(args: list[str], *, timeout: float = 300, env: dict[str, str] | None = N
             try:
                 proc.communicate(stdin, timeout=limit) if stdin is not None else _wait(proc, limit)
             except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-                current.check()  # the task's deadline: TIMEOUT
-                breaker.failed()
-                raise ExternalToolFailed(f"{args[0]} took longer than {timeout:.0f} s") from None
+                raise _timed_out(args[0], proc, current, breaker, timeout) from None
             except BaseException:  # Ctrl-C or a cancel: never leave the child behind
                 proc.kill()
                 proc.wait()
@@ -140,6 +136,17 @@ def run(args: list[str], *, timeout: float = 300, env: dict[str, str] | None = N
         _check_room(args[0], out, writes)
         breaker.failed() if proc.returncode < 0 else breaker.succeeded()  # a crash, not a complaint about input
         return _result(args[0], proc.returncode, out, err, capped_fsize)
+
+
+def _timed_out(name: str, proc: subprocess.Popen[Any], current: task.Task, breaker: Breaker,
+               timeout: float) -> PdftoolsError:
+    """A program past its time (`run`'s and `streamed`'s): killed, then the task's deadline said if it is the
+    task's (TIMEOUT), else the program's failure, counted by its breaker."""
+    proc.kill()
+    proc.wait()
+    current.check()  # the task's deadline: TIMEOUT
+    breaker.failed()
+    return ExternalToolFailed(f"{name} took longer than {timeout:.0f} s")
 
 
 def streamed(args: list[str], *, timeout: float = 300) -> Generator[bytes, None, None]:
@@ -176,11 +183,7 @@ def streamed(args: list[str], *, timeout: float = 300) -> Generator[bytes, None,
                     raise subprocess.TimeoutExpired(cmd, timeout)
                 _wait(proc, max(0.0, ends - time.monotonic()))
         except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-            current.check()  # the task's deadline: TIMEOUT
-            breaker.failed()
-            raise ExternalToolFailed(f"{args[0]} took longer than {timeout:.0f} s") from None
+            raise _timed_out(args[0], proc, current, breaker, timeout) from None
         finally:  # a failure, a reader gone (the generator closed), Ctrl-C: never leave the child behind
             if proc.returncode is None:
                 proc.kill()

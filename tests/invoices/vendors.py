@@ -40,6 +40,7 @@ import shutil
 import sys
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
+from typing import Any
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script: `invoices` importable
@@ -803,10 +804,20 @@ LAYOUTS = {name: globals()[name] for name in SOURCES}
 
 # --- printing -------------------------------------------------------------------------------------------------------
 
-def _weasyprint(document: str, out: Path) -> None:
+def _weasyprint_module() -> Any:
+    """WeasyPrint imported into this process (pdftools runs it as a program). Importing it sets Pillow's
+    `ImageFile.LOAD_TRUNCATED_IMAGES` for the whole process, so that a truncated image decodes without a word; set
+    back, or a test run after it in the same worker took a cut PNG for a whole one (test_ocr's test_bad_inputs:
+    tesseract's failure instead of BAD_IMAGE, in one full run of three)."""
     import weasyprint
+    from PIL import ImageFile
 
-    weasyprint.HTML(string=document).write_pdf(out)
+    ImageFile.LOAD_TRUNCATED_IMAGES = False
+    return weasyprint
+
+
+def _weasyprint(document: str, out: Path) -> None:
+    _weasyprint_module().HTML(string=document).write_pdf(out)
 
 
 def _print(source: str, document: str, out: Path) -> str:
@@ -826,7 +837,7 @@ def _print(source: str, document: str, out: Path) -> str:
 
 def install() -> dict[str, str]:
     try:
-        import weasyprint  # noqa: F401
+        _weasyprint_module()
     except (ImportError, OSError) as exc:  # OSError: Pango missing
         return dict.fromkeys(SOURCES, f"WeasyPrint cannot run: {exc}")
     return {}

@@ -177,6 +177,17 @@ def _waiting_on_a_lock(folder: Path) -> list[int]:
     return waiting
 
 
+def _members(folder: Path) -> set[int]:
+    """The processes that hold a (granted) lock on the workers' file in `folder` (`/proc/locks`)."""
+    inode = os.stat(folder / ".workers").st_ino
+    held = set()
+    for line in Path("/proc/locks").read_text().splitlines():
+        fields = line.split()
+        if fields[1] != "->" and fields[5].endswith(f":{inode}"):
+            held.add(int(fields[4]))
+    return held
+
+
 def _open_under(pid: int, folder: Path) -> list[str]:
     """The files process `pid` has open inside `folder` (a removed one reads `PATH (deleted)`)."""
     found = []
@@ -200,19 +211,28 @@ def test_a_killed_coordinators_workers_have_one_remover_that_waits_for_them_all(
         proc, _ = start(tmp_path, sample, env={**os.environ, "TMPDIR": str(own_tmp)}, jobs=3,
                         under=(sys.executable, "-c", _REAPER, str(report)), long=True)
         (coordinator,) = children(proc.pid)
-        workers = wait_for(lambda: len(found := _in_own_group(workers_of(coordinator))) == 3 and found, 60)
-        assert workers, "the batch did not start its 3 workers"
-        (scratch,) = own_tmp.glob("pdftools-batch-*")
-        held = min(workers)  # type: ignore[type-var]
-        os.kill(held, signal.SIGSTOP)  # a worker that has not ended yet when the others have
+        # The coordinator is held first, so that the batch cannot end (and remove the folder itself) however long
+        # this test takes on a busy machine: its workers go on, and are killed with it (SIGKILL ends a held process)
+        os.kill(coordinator, signal.SIGSTOP)
         try:
+            workers = wait_for(lambda: len(found := _in_own_group(workers_of(coordinator))) == 3 and found, 60)
+            assert workers, "the batch did not start its 3 workers"
+            (scratch,) = own_tmp.glob("pdftools-batch-*")
+            held = min(workers)  # type: ignore[type-var]
+            os.kill(held, signal.SIGSTOP)  # a worker that has not ended yet when the others have
             kept = [f for f in _open_under(held, scratch) if not f.endswith(" (deleted)")]  # (not TemporaryFile's)
             assert kept, "the held worker has no file open in its TMPDIR"
+            members = _members(scratch)
+            assert members == workers, f"the workers holding their lock on {scratch}/.workers: {members} of {workers}"
+        finally:
             os.kill(coordinator, signal.SIGKILL)
+        try:
             state = wait_for(lambda: ("removed" if not scratch.exists() else
                                       "waits" if _waiting_on_a_lock(scratch) else None), 60)
             assert state == "waits", "the workers' TMPDIR was removed while one of them still ran"
-            assert not any(alive(pid) for pid in workers - {held}), "the workers not held did not end"  # type: ignore[operator]
+            assert wait_for(lambda: not any(alive(pid) for pid in workers - {held}), 60), (  # type: ignore[operator]
+                "the workers not held did not end")
+            assert _members(scratch) == {held} and _waiting_on_a_lock(scratch), "the remover waits for the held worker"
             assert [f for f in kept if not Path(f).exists()] == []
         finally:
             with contextlib.suppress(ProcessLookupError):

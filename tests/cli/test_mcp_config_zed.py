@@ -20,38 +20,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from jsonc_reader import read_jsonc
 
 URL = "http://127.0.0.1:8000/mcp"
-
-
-def _jsonc(text: str) -> Any:
-    """JSON with comments and trailing commas as Zed reads it, read here character by character (no regex shared
-    with pdftools): comments dropped outside strings, a comma before `]` or `}` dropped."""
-    out: list[str] = []
-    i, n = 0, len(text)
-    while i < n:
-        c = text[i]
-        if c == '"':
-            j = i + 1
-            while text[j] != '"':
-                j += 2 if text[j] == "\\" else 1
-            out.append(text[i:j + 1])
-            i = j + 1
-        elif text.startswith("//", i):
-            i = text.find("\n", i) if "\n" in text[i:] else n
-        elif text.startswith("/*", i):
-            i = text.index("*/", i + 2) + 2
-            out.append(" ")
-        else:
-            out.append(c)
-            i += 1
-    plain = "".join(out)
-    kept: list[str] = []
-    for k, c in enumerate(plain):
-        if c == "," and plain[k + 1:].lstrip()[:1] in ("]", "}"):
-            continue
-        kept.append(c)
-    return json.loads("".join(kept))
 
 
 def _entry(cli: Any, *args: Any, env: dict[str, str | None] | None = None) -> dict[str, Any]:
@@ -130,7 +101,7 @@ def test_install_keeps_every_byte_of_a_file_with_comments(cli: Any, tmp_path: Pa
     assert text.startswith(head) and text.endswith("  },\n  \"vim_mode\"" + tail), text
     added = text[len(head):-len(tail) - len("  },\n  \"vim_mode\"")]
     assert added.startswith('    "pdftools": {\n      "command": ') and added.endswith("\n    }\n"), added
-    data = _jsonc(text)
+    data = read_jsonc(text)
     assert data["context_servers"]["pdftools"] == _entry(cli, "--root", tmp_path)
     assert data["context_servers"]["git"] == {"command": "uvx", "args": ["mcp-server-git"]}
     assert data["theme"] == "One Dark" and data["vim_mode"] is True
@@ -153,7 +124,7 @@ def test_install_replaces_an_existing_entry_in_its_place_only(cli: Any, tmp_path
     tail = ', /* after it */\n    "other": {"url": "https://x.example/mcp"}\n  }\n}\n'
     assert text.startswith(head) and text.endswith(tail), text
     assert json.loads(text[len(head):-len(tail)]) == {"url": URL, "headers": {"Authorization": "Bearer t"}}
-    assert _jsonc(Path(said["backup"]).read_text(encoding="utf-8")) == _jsonc(before)  # the old entry, kept
+    assert read_jsonc(Path(said["backup"]).read_text(encoding="utf-8")) == read_jsonc(before)  # the old entry, kept
 
 
 def test_install_adds_context_servers_and_the_comma_before_it(cli: Any, tmp_path: Path) -> None:
@@ -163,7 +134,7 @@ def test_install_adds_context_servers_and_the_comma_before_it(cli: Any, tmp_path
     text = config.read_text(encoding="utf-8")
     assert text.startswith('{\n  "theme": "One Dark", // mine\n  "context_servers": {\n    "pdftools": {\n'), text
     assert text.endswith("\n    }\n  }\n}\n"), text
-    assert set(_jsonc(text)) == {"theme", "context_servers"}
+    assert set(read_jsonc(text)) == {"theme", "context_servers"}
 
 
 @pytest.mark.parametrize(("before", "kept"), [
@@ -176,7 +147,7 @@ def test_install_into_a_file_with_little_in_it(cli: Any, tmp_path: Path, before:
     _install(cli, config, "--root", str(tmp_path))
     text = config.read_text(encoding="utf-8")
     assert text.startswith(kept[0]) and text.endswith(kept[1]), text  # what was there stays, around the entry
-    assert _jsonc(text)["context_servers"]["pdftools"]["args"][-1] == str(tmp_path.resolve())
+    assert read_jsonc(text)["context_servers"]["pdftools"]["args"][-1] == str(tmp_path.resolve())
     if "\t" in before:
         assert '\n\t\t"pdftools": {\n\t\t\t"command"' in text, text  # the file's tabs
     assert " \n" not in text and not text.startswith("\n"), text  # no line left with only spaces
@@ -186,7 +157,7 @@ def test_a_missing_file_and_folder_are_made(cli: Any, tmp_path: Path) -> None:
     config = tmp_path / "zed" / "settings.json"
     said = _install(cli, config, "--root", str(tmp_path))
     assert said["backup"] is None and "created" in said["message"], said
-    assert set(_jsonc(config.read_text(encoding="utf-8"))) == {"context_servers"}
+    assert set(read_jsonc(config.read_text(encoding="utf-8"))) == {"context_servers"}
 
 
 def test_line_endings_and_a_byte_order_mark_stay(cli: Any, tmp_path: Path) -> None:
@@ -197,7 +168,7 @@ def test_line_endings_and_a_byte_order_mark_stay(cli: Any, tmp_path: Path) -> No
     _install(cli, config, "--root", str(tmp_path))
     raw = config.read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf{\r\n") and b"\n" not in raw.replace(b"\r\n", b""), raw
-    assert set(_jsonc(raw.decode("utf-8")[1:])["context_servers"]) == {"o", "pdftools"}
+    assert set(read_jsonc(raw.decode("utf-8")[1:])["context_servers"]) == {"o", "pdftools"}
 
 
 @pytest.mark.parametrize(("before", "why"), [

@@ -128,8 +128,8 @@ def build_app(wanted: str | None = None, extra: dict[str, Callable[..., None]] |
     return app
 
 
-MCP_CONFIG_SUMMARY = ("Print (or --install) an agent's MCP config: Claude, Cursor, VS Code, OpenCode, Codex, Gemini "
-                      "CLI, Windsurf.")  # mcp_config's first line (a test checks)
+MCP_CONFIG_SUMMARY = ("Print (or --install) an agent's MCP config: Claude, Cursor, VS Code, OpenCode, Codex, Gemini, "
+                      "Windsurf, Zed.")  # mcp_config's first line (a test checks)
 
 
 def _stub(name: str, summary: str, panel: str | None) -> Any:

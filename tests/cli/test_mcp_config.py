@@ -11,7 +11,8 @@ import pytest
 
 @pytest.mark.parametrize(("client", "keys"), [("claude-desktop", ["mcpServers"]), ("claude-code", ["mcpServers"]),
                                               ("cursor", ["mcpServers"]), ("vscode", ["servers"]),
-                                              ("opencode", ["mcp"]), ("windsurf", ["mcpServers"])])
+                                              ("opencode", ["mcp"]), ("windsurf", ["mcpServers"]),
+                                              ("zed", ["context_servers"])])
 def test_stdio_snippets_run_the_real_server(cli: Any, tmp_path: Path, client: str, keys: list[str]) -> None:
     result = cli("mcp-config", client, "--root", str(tmp_path))
     assert result.exit_code == 0, result.stderr

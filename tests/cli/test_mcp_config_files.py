@@ -88,7 +88,7 @@ def test_an_entry_that_differs_is_replaced_and_said_so(cli: Any, tmp_path: Path)
     assert again["changed"] is False and again["backup"] is None, again
 
 
-@pytest.mark.parametrize("client", ["cursor", "codex", "windsurf"])
+@pytest.mark.parametrize("client", ["cursor", "codex", "windsurf", "zed"])
 def test_a_new_file_is_said_to_be_made_not_to_keep_other_servers(cli: Any, tmp_path: Path, client: str) -> None:
     """Installed into a file that was not there, the message said `pdftools added (other servers kept)`: there
     were none. It says the file was made; into a file with other servers it still says they are kept."""

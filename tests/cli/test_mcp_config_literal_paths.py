@@ -15,7 +15,8 @@ What each client expands in a server's strings, as its documentation gives it:
 - Windsurf (docs.windsurf.com/windsurf/cascade/mcp, "Config Interpolation"): `${env:NAME}` and `${file:PATH}`.
 - Gemini CLI (geminicli.com/docs/cli/configuration): any string in settings.json, `$VAR_NAME` or `${VAR_NAME}`.
 - OpenCode (opencode.ai/docs/config, variables): `{env:NAME}` and `{file:PATH}` anywhere in the config.
-- Codex (TOML, developers.openai.com/codex/config-reference) and Claude Desktop expand nothing there.
+- Codex (TOML, developers.openai.com/codex/config-reference), Claude Desktop and Zed (its header is sent as
+  written: zed-industries/zed#60459) expand nothing there.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ NAMES = {
     "{env:HOME}": {"opencode"},
     "{file:notes.txt}": {"opencode"},
 }
-CLIENTS = ["claude-desktop", "claude-code", "cursor", "vscode", "opencode", "codex", "gemini", "windsurf"]
+CLIENTS = ["claude-desktop", "claude-code", "cursor", "vscode", "opencode", "codex", "gemini", "windsurf", "zed"]
 
 
 def _strings(value: Any) -> list[str]:

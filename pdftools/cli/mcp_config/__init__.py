@@ -2,13 +2,17 @@
 
 Installing backs the file up first, keeps every other server, and changes nothing when the entry is already
 there. Over HTTP, unless `--token` gives the token, each client's config refers to it in that client's own
-syntax (TOKEN_REFERENCES, each from the client's documentation); Claude Desktop expands nothing in its config,
-so it gets the token from PDFTOOLS_AUTH_TOKEN at the time of writing, in the `env` of its mcp-remote bridge.
+syntax (TOKEN_REFERENCES, each from the client's documentation); Claude Desktop and Zed expand nothing in their
+configs, so they get the token from PDFTOOLS_AUTH_TOKEN at the time of writing: in the `env` of Claude Desktop's
+mcp-remote bridge, in Zed's header. Zed's settings.json is JSON with comments: the entry is put in place, every
+other byte kept.
 Codex's config is TOML: the entry is a `[mcp_servers.pdftools]` table appended to the file as it is (comments kept),
 or put in place of the one there, and the result read back before anything is written.
 
     clients  each agent's format: its config file, the server's entry, how it names the token (Codex's TOML)
-    files    installing the entry into a config file (JSON, Codex's TOML): merged, backed up, refused untouched
+    files    installing the entry into a config file (JSON, Zed's JSONC, Codex's TOML): merged, backed up, or
+             refused untouched
+    jsonc    one entry put into a JSON-with-comments text, every other byte kept
 """
 
 from __future__ import annotations
@@ -72,14 +76,15 @@ def shortfalls(http: str | None) -> list[str]:
 def mcp_config(
     client: Annotated[Client, typer.Argument(
         metavar="CLIENT", help="The agent to configure: claude-desktop, claude-code, cursor, vscode, opencode, "
-                               "codex, gemini or windsurf.")],
+                               "codex, gemini, windsurf or zed.")],
     http: Annotated[str | None, typer.Option("--http", metavar="URL",
                                              help="URL of a running HTTP server instead of stdio.")] = None,
     root: Annotated[list[Path] | None, typer.Option("--root", metavar="FOLDER",
                                                     help="Roots for a stdio server (default: here).")] = None,
     token: Annotated[str | None, typer.Option(
         metavar="TOKEN",
-        help=f"Bearer token to write (default: a reference to {TOKEN_ENV} in the client's own syntax)")] = None,
+        help=f"Bearer token to write (default: a reference to {TOKEN_ENV} in the client's own syntax; its value "
+             "for claude-desktop and zed, which expand no variables)")] = None,
     install_it: Annotated[bool, typer.Option("--install", help="Merge it into the client's config file.")] = False,
     config: Annotated[Path | None, typer.Option(metavar="FILE",
                                                 help="Config file to install into (default: the client's).")]
@@ -88,7 +93,7 @@ def mcp_config(
     quiet: Annotated[bool, typer.Option("-q", "--quiet", help="Print nothing but errors (the snippet is still "
                                                               "printed: it is the data asked for).")] = False,
 ) -> None:
-    """Print (or --install) an agent's MCP config: Claude, Cursor, VS Code, OpenCode, Codex, Gemini CLI, Windsurf."""
+    """Print (or --install) an agent's MCP config: Claude, Cursor, VS Code, OpenCode, Codex, Gemini, Windsurf, Zed."""
     from pdftools.cli.render import report_error, warn
     from pdftools.core.foreign_errors import os_error
     from pdftools.errors import PdftoolsError

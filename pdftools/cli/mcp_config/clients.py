@@ -1,9 +1,9 @@
 """Each agent's MCP config format: where its file is, the server's entry in it, and how it names the token.
 
-Claude Desktop, Claude Code, Cursor, VS Code, OpenCode, Codex, Gemini CLI and Windsurf, each as its documentation
-gives it (the addresses are beside each). Over HTTP, unless a token is given, each refers to it in its own syntax
-(TOKEN_REFERENCES); Claude Desktop expands nothing in its config, so it gets the token itself (`desktop_token`).
-Codex's config is TOML (`toml_text`); the others' JSON.
+Claude Desktop, Claude Code, Cursor, VS Code, OpenCode, Codex, Gemini CLI, Windsurf and Zed, each as its
+documentation gives it (the addresses are beside each). Over HTTP, unless a token is given, each refers to it in its
+own syntax (TOKEN_REFERENCES); Claude Desktop and Zed expand nothing in their configs, so they get the token itself
+(`held_token`). Codex's config is TOML (`toml_text`); the others' JSON (Zed's with comments).
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any, Literal
 
-Client = Literal["claude-desktop", "claude-code", "cursor", "vscode", "opencode", "codex", "gemini", "windsurf"]
+Client = Literal["claude-desktop", "claude-code", "cursor", "vscode", "opencode", "codex", "gemini", "windsurf",
+                 "zed"]
 NAME = "pdftools"
 TOKEN_ENV = "PDFTOOLS_AUTH_TOKEN"
 VSCODE_INPUT = "pdftools-token"
@@ -34,14 +35,16 @@ TOKEN_REFERENCES = {
 VSCODE_INPUTS = [{"type": "promptString", "id": VSCODE_INPUT, "password": True,
                   "description": f"pdftools bearer token (the server's --auth-token / {TOKEN_ENV})"}]
 # What each client expands in every string of a server's entry (the same documents), and how to say it: a path
-# or a given token holding such text would reach the server changed. Codex and Claude Desktop expand nothing there.
+# or a given token holding such text would reach the server changed. Codex, Claude Desktop and Zed expand nothing
+# there (Zed: its context_servers' command, args, env, url and headers are used as written, zed-industries/zed#60459).
 _BRACED = (r"\$\{[^}]*\}", "${...}")  # Claude Code ${VAR}, ${VAR:-default}; Cursor ${env:NAME}, ${userHome},
 EXPANDS = {"claude-code": _BRACED, "cursor": _BRACED, "windsurf": _BRACED,  # ${workspaceFolder}...; Windsurf
            "vscode": _BRACED,  # ${env:NAME}, ${file:PATH}; VS Code its variables (${input:ID}, ${env:NAME}...)
            "gemini": (r"\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[^}]*\})", "$VAR and ${VAR}"),  # any settings string
            "opencode": (r"\{(?:env|file):[^}]*\}", "{env:NAME} and {file:PATH}")}  # anywhere in the config
 TITLES = {"claude-desktop": "Claude Desktop", "claude-code": "Claude Code", "cursor": "Cursor", "vscode": "VS Code",
-          "opencode": "OpenCode", "codex": "Codex", "gemini": "Gemini CLI", "windsurf": "Windsurf"}
+          "opencode": "OpenCode", "codex": "Codex", "gemini": "Gemini CLI", "windsurf": "Windsurf",
+          "zed": "Zed"}
 
 
 def config_path(client: str) -> Path:
@@ -52,6 +55,11 @@ def config_path(client: str) -> Path:
         return Path(os.environ.get("XDG_CONFIG_HOME", home / ".config")) / "Claude" / "claude_desktop_config.json"
     if client == "codex":  # developers.openai.com/codex/config-reference: $CODEX_HOME, ~/.codex by default
         return Path(os.environ.get("CODEX_HOME") or home / ".codex") / "config.toml"
+    if client == "zed":  # zed.dev/docs/configuring-zed: the user's settings file (its paths.rs: config_dir)
+        if sys.platform == "win32":
+            return Path(os.environ.get("APPDATA") or home / "AppData" / "Roaming") / "Zed" / "settings.json"
+        config = os.environ.get("XDG_CONFIG_HOME") if sys.platform.startswith("linux") else None
+        return Path(config or home / ".config") / "zed" / "settings.json"
     return {"claude-code": Path(".mcp.json"), "cursor": home / ".cursor" / "mcp.json",
             "vscode": Path(".vscode") / "mcp.json", "opencode": Path("opencode.json"),
             # github.com/google-gemini/gemini-cli docs/tools/mcp-server.md: the project's settings (or ~/.gemini)
@@ -83,13 +91,16 @@ def entry(client: str, command: list[str], url: str | None, token: str | None
     if client == "gemini":  # gemini-cli docs/tools/mcp-server.md: httpUrl is Streamable HTTP (url would be SSE)
         body = {"httpUrl": url, "headers": auth} if url else stdio
         return ["mcpServers", NAME], body, inputs
+    if client == "zed":  # zed.dev/docs/ai/mcp ("As Custom Servers"): command, args, env; or url and headers
+        body = {"url": url, "headers": {"Authorization": f"Bearer {held_token(client, token)}"}} if url else stdio
+        return ["context_servers", NAME], body, inputs
     if client == "windsurf":  # docs.windsurf.com/windsurf/cascade/mcp: a remote server has serverUrl (or url)
         body = {"serverUrl": url, "headers": auth} if url else stdio
         return ["mcpServers", NAME], body, inputs
     if client == "claude-desktop":  # it speaks stdio only: reach an HTTP server through mcp-remote
         body = ({"command": "npx", "args": ["-y", "mcp-remote", url, *_allow_http(url), "--header",
                                             "Authorization:${AUTH_HEADER}"],
-                 "env": {"AUTH_HEADER": f"Bearer {desktop_token(token)}"}}  # mcp-remote expands ${AUTH_HEADER}
+                 "env": {"AUTH_HEADER": f"Bearer {held_token(client, token)}"}}  # mcp-remote expands ${AUTH_HEADER}
                 if url else stdio)
         return ["mcpServers", NAME], body, inputs
     if url:
@@ -129,14 +140,14 @@ def _allow_http(url: str) -> list[str]:
     return ["--allow-http"] if parsed.scheme == "http" and parsed.hostname not in ("localhost", "127.0.0.1") else []
 
 
-def desktop_token(token: str | None) -> str:
-    """Claude Desktop expands no variables in its config, and starts servers with little of the user's
-    environment: the token itself goes into the bridge's `env`."""
+def held_token(client: str, token: str | None) -> str:
+    """The token itself, for a client that expands no variables in its config: Claude Desktop (which also starts
+    servers with little of the user's environment: it goes into the bridge's `env`) and Zed (its header)."""
     from pdftools.errors import InvalidArgument
 
     value = token or os.environ.get(TOKEN_ENV)
     if not value:
-        raise InvalidArgument(f"Claude Desktop cannot read {TOKEN_ENV} from the environment, so its config must "
+        raise InvalidArgument(f"{TITLES[client]} cannot read {TOKEN_ENV} from the environment, so its config must "
                               "hold the token itself",
                               hint=f"Give --token TOKEN, or set {TOKEN_ENV} when running mcp-config.")
     return value

@@ -1,9 +1,10 @@
 """Installing an MCP config entry into a client's file: merged, backed up first, every other server kept.
 
 JSON files (`read_config`, `install`) are read past trailing commas and refused, untouched, when rewriting them
-would lose something (comments, bytes that are not UTF-8, a key given twice). Codex's TOML file (`merge_toml`)
-gets the `[mcp_servers.pdftools]` table appended as it is (comments kept) or put in place of the one there, and
-the result read back before anything is written. A backup is made beside the file (`_backup`).
+would lose something (comments, bytes that are not UTF-8, a key given twice). Zed's settings.json, JSON with
+comments, gets the entry put in place with every other byte kept (`merge_jsonc`, `jsonc.put`). Codex's TOML file
+(`merge_toml`) gets the `[mcp_servers.pdftools]` table appended as it is (comments kept) or put in place of the one
+there. Both are read back before anything is written. A backup is made beside the file (`_backup`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from typing import Any
 
 from pdftools.cli.mcp_config.clients import NAME, config_path, toml_text
 
-_JSONC = re.compile(r'"(?:[^"\\]|\\.)*"|(//[^\n]*|/\*.*?\*/)|(,)(\s*[]}])', re.DOTALL)
+_COMMENT = re.compile(r'"(?:[^"\\]|\\.)*"|(//[^\n]*|/\*.*?\*/)', re.DOTALL)  # a comment: blanked, lines kept
+_TRAILING = re.compile(r'"(?:[^"\\]|\\.)*"|,(\s*[]}])')  # a comma before ] or }: read past
 
 
 def read_config(path: Path, client: str) -> tuple[dict[str, Any], bool]:
@@ -29,23 +31,37 @@ def read_config(path: Path, client: str) -> tuple[dict[str, Any], bool]:
     the file back loses nothing. What writing it back would lose is refused: comments (the user adds the
     snippet by hand), bytes that are not UTF-8 (they would come back as U+FFFD), a key given twice (JSON keeps
     the last)."""
+    text, bom = _decoded(path, client)
+    if not text.strip():
+        return {}, bom
+    comment = next((m for m in _COMMENT.finditer(text) if m.group(1)), None)
+    if comment is not None:
+        line = text.count("\n", 0, comment.start()) + 1
+        raise _unmergeable(path, client, f"it has comments (JSONC, line {line}), which rewriting it would drop")
+    return _parsed(text, path, client), bom
+
+
+def _decoded(path: Path, client: str) -> tuple[str, bool]:
+    """The file's text ("" when missing) and whether a UTF-8 byte order mark started it; not UTF-8: refused."""
     raw = path.read_bytes() if path.exists() else b""
     bom = raw.startswith(b"\xef\xbb\xbf")
     try:
-        text = raw[3 if bom else 0:].decode("utf-8")
+        return raw[3 if bom else 0:].decode("utf-8"), bom
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         raise _unmergeable(path, client, f"it is not UTF-8 text (line {line}), which rewriting it would change"
                            ) from None
-    if not text.strip():
-        return {}, bom
-    comment = next((m for m in _JSONC.finditer(text) if m.group(1)), None)
-    if comment is not None:
-        line = text.count("\n", 0, comment.start()) + 1
-        raise _unmergeable(path, client, f"it has comments (JSONC, line {line}), which rewriting it would drop")
+
+
+def _parsed(text: str, path: Path, client: str) -> dict[str, Any]:
+    """JSONC text (comments and trailing commas read past) as the object it holds: {} for nothing but comments.
+    Not JSON, a key twice in an object, a top level that is not an object: refused."""
+    blank = _COMMENT.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)) if m.group(1) else m.group(0), text)
+    plain = _TRAILING.sub(lambda m: m.group(1) if m.group(1) is not None else m.group(0), blank)
+    if not plain.strip():
+        return {}
     try:
-        data = json.loads(_JSONC.sub(lambda m: m.group(3) if m.group(2) else m.group(0), text),
-                          object_pairs_hook=_no_twice)
+        data = json.loads(plain, object_pairs_hook=_no_twice)
     except json.JSONDecodeError as exc:
         raise _unmergeable(path, client, f"it is not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
                            ) from None
@@ -56,7 +72,7 @@ def read_config(path: Path, client: str) -> tuple[dict[str, Any], bool]:
         kinds = {list: "an array", str: "a string", bool: "true or false", type(None): "null"}
         kind = kinds.get(type(data), "a number")
         raise _unmergeable(path, client, f"its top level is {kind}, not an object")
-    return data, bom
+    return data
 
 
 class _KeyTwice(Exception):
@@ -100,6 +116,10 @@ def install(path: Path, client: str, keys: list[str], body: dict[str, Any], inpu
         if text is None:
             return False, f"{path}: already set up, nothing changed", None
         others = _toml_servers(path, keys) - {keys[-1]}
+    elif client == "zed":
+        before, text, others = merge_jsonc(path, client, keys, body)
+        if text is None:
+            return False, f"{path}: already set up, nothing changed", None
     else:
         data, bom = read_config(path, client)
         node = data
@@ -123,7 +143,7 @@ def install(path: Path, client: str, keys: list[str], body: dict[str, Any], inpu
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:  # the line endings as they are in `text`
             fh.write(text)
         if path.exists():
             os.chmod(tmp, stat.S_IMODE(path.stat().st_mode))
@@ -137,6 +157,37 @@ def install(path: Path, client: str, keys: list[str], body: dict[str, Any], inpu
         return True, said + "".join(f" ({k})" for k in kept), backup
     notes = kept + ([f"the entry it had is in {backup.name}"] if backup else [])
     return True, f"{path}: {NAME} replaced" + (f" ({'; '.join(notes)})" if notes else ""), backup
+
+
+def merge_jsonc(path: Path, client: str, keys: list[str], body: dict[str, Any]
+                ) -> tuple[Any, str | None, set[str]]:
+    """The entry there before, the file's text with ours in its place (None: already so), and the other servers'
+    names, for a JSON-with-comments file (Zed's settings.json): only the entry's value is replaced, or the entry
+    added last in its object; every other byte stays, comments and trailing commas included (`jsonc.put`). The
+    new text is read back: unless it says what the old one did with our entry in place, nothing is written."""
+    from pdftools.cli.mcp_config import jsonc
+    from pdftools.errors import PdftoolsError
+
+    text, bom = _decoded(path, client)
+    data = _parsed(text, path, client)
+    node = data
+    for key in keys[:-1]:
+        node = node.setdefault(key, {})
+        if not isinstance(node, dict):
+            raise _unmergeable(path, client, f'its "{key}" is not an object')
+    before = node.get(keys[-1])
+    if before == body:
+        return before, None, set()
+    others = set(node) - {keys[-1]}
+    node[keys[-1]] = body
+    try:
+        merged = jsonc.put(text, keys, body)
+        same = _parsed(merged, path, client) == data
+    except (jsonc.NotJsonc, ValueError, PdftoolsError):
+        same = False
+    if not same:
+        raise _unmergeable(path, client, "the entry could not be put in without changing something else")
+    return before, ("\ufeff" if bom else "") + merged, others
 
 
 def _toml_servers(path: Path, keys: list[str]) -> set[str]:

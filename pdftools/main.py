@@ -250,9 +250,9 @@ class WholeWrites(io.RawIOBase):
                 try:
                     counts.extend(map(os.write, (self._fd,), (view[done:],)))
                 except BlockingIOError:
-                    import select
+                    from pdftools.core import descriptors
 
-                    select.select([], [self._fd], [])
+                    descriptors.ready(self._fd, write=True)
         except BaseException:  # (Ctrl-C, SIGTERM; a failed write): the buffer keeps what was written
             self._ahead = view[:start + sum(counts)].tobytes()
             raise

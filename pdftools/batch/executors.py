@@ -18,7 +18,6 @@ import contextlib
 import itertools
 import multiprocessing
 import os
-import select
 import shutil
 import signal
 import tempfile
@@ -30,6 +29,7 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any, Protocol
 
+from pdftools.core import descriptors
 from pdftools.errors import WorkerLost
 
 ATTEMPTS = 3
@@ -104,7 +104,7 @@ def _end_with(coordinator: int, left: list[str]) -> None:
     except (AttributeError, OSError):
         watched = None
     if watched is not None:
-        select.select([watched], [], [])
+        descriptors.ready(watched)
     else:
         while alive(coordinator):
             time.sleep(1)

@@ -64,10 +64,11 @@ def _expand_spec(spec: str, recursive: bool, suffixes: frozenset[str] | None, *,
     path = policy().input(spec)
     if path.is_dir():
         base = folder_path(spec)
-        found = walked(base) if recursive else base.iterdir()
+        unread: list[tuple[Path, str]] = []
+        found = walked(base, refused=unread) if recursive else base.iterdir()
         inner = _inner(skip, base)
         files = sorted(p for p in found if a_file(p) and _wanted(p, suffixes) and not _under(p, inner))
-        refused = _refused(base) if recursive else []  # not read: a failed row each, as a missing listed file
+        refused = _refused(base, unread)  # not read: a failed row each, as a missing listed file
         if not files and refused:
             return refused
         if not files:
@@ -79,15 +80,15 @@ def _expand_spec(spec: str, recursive: bool, suffixes: frozenset[str] | None, *,
     return [Source(checked, PurePath(checked.name))]
 
 
-def _refused(base: Path) -> list[Source]:
-    """The subfolders below `base` that could not be read (a recursive walk passes over them in silence), each a
-    failed row: their files are not in the batch, and the batch says so."""
-    from pdftools.core.pathnames import folder_error, unreadable_folders
+def _refused(base: Path, unread: list[tuple[Path, str]]) -> list[Source]:
+    """The subfolders below `base` that could not be read (`unread`: a recursive walk passes over them in
+    silence), each a failed row: their files are not in the batch, and the batch says so."""
+    from pdftools.core.pathnames import folder_error
 
     return [Source(Path(os.path.abspath(folder)), folder.relative_to(base),
                    error=folder_error(str(folder), words, "Its files are not in the batch; give a folder you may "
                                                           "read."))
-            for folder, words in unreadable_folders(base)]
+            for folder, words in unread]
 
 
 def _listed(line: str, recursive: bool, suffixes: frozenset[str] | None, skip: Path | None) -> list[Source]:

@@ -16,7 +16,6 @@ import contextlib
 import gc
 import os
 import pickle
-import select
 import signal
 import sys
 from collections.abc import Callable
@@ -24,7 +23,7 @@ from functools import cache
 from types import TracebackType
 from typing import Generic, TypeVar
 
-from pdftools.core import task
+from pdftools.core import descriptors, task
 from pdftools.errors import PdftoolsError
 
 T = TypeVar("T")
@@ -118,8 +117,7 @@ class Worker(Generic[T, R]):
         while len(out) < size:
             running.check()
             remaining = running.remaining()
-            ready, _, _ = select.select([self._replies], [], [], POLL if remaining is None else min(POLL, remaining))
-            if ready:
+            if descriptors.ready(self._replies, POLL if remaining is None else min(POLL, remaining)):
                 chunk = os.read(self._replies, size - len(out))
                 if not chunk:
                     raise _died()

@@ -80,13 +80,12 @@ def named(spec: str, *, recursive: bool = False, chosen: Callable[[Path], bool] 
     if path.is_dir():
         base = folder_path(spec)
         unread: list[tuple[Path, str]] = []
-        found = (_following(base, unread) if follow else walked(base)) if recursive else base.iterdir()
+        found = (_following(base, unread) if follow else walked(base, refused=unread)) if recursive \
+            else base.iterdir()
         pdfs = sorted(p for p in found if a_file(p) and chosen(p))
         if recursive and refused is not None:
-            from pdftools.core.pathnames import unreadable_folders
-
             refused.extend((policy().name(spec, folder.relative_to(base), _real(folder)), words)
-                           for folder, words in (unread if follow else unreadable_folders(base)))
+                           for folder, words in unread)
         if not pdfs:
             raise NoInputs(f"no PDFs in the folder {spec}")
         return [_named(spec, base, p) for p in pdfs]

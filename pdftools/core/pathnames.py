@@ -4,6 +4,8 @@ agents and taken back from them (`shown`, `as_shown`), and the files a pattern n
 
 from __future__ import annotations
 
+import contextlib
+import fnmatch
 import os
 import re
 from pathlib import Path
@@ -37,9 +39,11 @@ def checked(path: Path, raw: str) -> Path:
     return path
 
 
-def glob_files(base: Path, pattern: str, *, recursive: bool = False) -> list[Path]:
+def glob_files(base: Path, pattern: str, *, recursive: bool = False,
+               refused: list[tuple[Path, str]] | None = None) -> list[Path]:
     """The files below `base` that match `pattern`, sorted. The pattern must stay below `base`: no `..`, no
-    absolute path (matches go through the policy anyway; this keeps a pattern from probing what lies outside)."""
+    absolute path (matches go through the policy anyway; this keeps a pattern from probing what lies outside).
+    `refused` (with `recursive`): the subfolders the walk could not read (`walked`)."""
     parts = Path(pattern).parts
     if not pattern or Path(pattern).is_absolute() or ".." in parts or len(parts) > MAX_GLOB_DEPTH:
         raise InvalidArgument(f"the pattern {quoted(pattern)} must name files below its folder (no `..`, no /, "
@@ -47,7 +51,7 @@ def glob_files(base: Path, pattern: str, *, recursive: bool = False) -> list[Pat
                               hint="Give the folder first, then a pattern for the names in it: `dir/*.pdf`.")
     checked(base / pattern, pattern)
     try:
-        found = walked(base, pattern) if recursive else _globbed(base, pattern)
+        found = walked(base, pattern, refused) if recursive else _globbed(base, pattern)
         return sorted(p for p in found if a_file(p))
     except ValueError as exc:  # e.g. `a**` (`**` must be a whole name)
         raise InvalidArgument(f"the pattern {quoted(pattern)} is not valid: {exc}") from None
@@ -68,23 +72,43 @@ def _globbed(base: Path, pattern: str) -> list[Path]:
     return found
 
 
-def walked(base: Path, pattern: str = "*") -> list[Path]:
+def walked(base: Path, pattern: str = "*", refused: list[tuple[Path, str]] | None = None) -> list[Path]:
     """`base.rglob(pattern)`, but a subfolder that cannot be listed, whatever its error, is passed over (its
-    files are not there: `unreadable_folders` says it). pathlib's glob passes over a PermissionError only: any
-    other (EINVAL under /proc, a dead network mount's EIO, a folder gone meanwhile) stopped the whole walk, and
-    the command said INTERNAL. Symbolic links to folders are not followed, as `rglob` does not follow them.
-    `base` itself that cannot be listed is an error (`folder_error`)."""
-    def top(exc: OSError) -> None:
-        if exc.filename is not None and os.path.abspath(exc.filename) == os.path.abspath(base) \
-                and not isinstance(exc, PermissionError):  # (a PermissionError: as rglob, nothing found)
+    files are not there). pathlib's glob passes over a PermissionError only: any other (EINVAL under /proc, a
+    dead network mount's EIO, a folder gone meanwhile) stopped the whole walk, and the command said INTERNAL.
+    Symbolic links to folders are not followed, as `rglob` does not follow them. `base` itself that cannot be
+    listed is an error (`folder_error`).
+
+    One walk, each folder read once: a pattern of one name is matched against the names the walk read (as
+    pathlib matches them); a longer one (`sub/*.pdf`) is globbed in each folder. `refused` gets the folders
+    passed over (that could not be listed, or listed and not entered: mode 0644), sorted, each with its error's
+    words (`permission denied`, `invalid argument`): for a warning, as `find` and `grep -r` say `Permission
+    denied` (or `Invalid argument`)."""
+    unread: dict[Path, str] = {}
+
+    def failed(exc: OSError) -> None:
+        if exc.filename is None:
+            return
+        if os.path.abspath(exc.filename) != os.path.abspath(base):
+            unread.setdefault(Path(exc.filename), said(exc))
+        elif not isinstance(exc, PermissionError):  # (a PermissionError: as rglob, nothing found)
             raise folder_error(str(base), exc)
 
+    one_name = "/" not in pattern and "**" not in pattern and pattern not in (".", "..")
+    match = re.compile(fnmatch.translate(pattern)).fullmatch if one_name else None  # (pathlib's own matching)
     found: set[Path] = set()
-    for folder, _, _ in os.walk(base, onerror=top):
-        try:
-            found.update(Path(folder).glob(pattern))
-        except OSError:  # gone meanwhile, or a pattern's subfolder: passed over
-            continue
+    for folder, subfolders, files in os.walk(base, onerror=failed):
+        if match is not None:
+            found.update(Path(folder, name) for names in (subfolders, files) for name in names if match(name))
+        else:
+            with contextlib.suppress(OSError):  # gone meanwhile, or a pattern's subfolder: passed over
+                found.update(Path(folder).glob(pattern))
+        if refused is not None:
+            for name in subfolders:
+                if not os.access(os.path.join(folder, name), os.X_OK):  # listed but not entered (mode 0644)
+                    unread.setdefault(Path(folder, name), "permission denied")
+    if refused is not None:
+        refused.extend(sorted(unread.items()))
     return list(found)
 
 
@@ -109,29 +133,11 @@ def folder_error(name: str, exc: OSError | str, hint: str = UNLISTED) -> Pdftool
 
 def a_file(path: Path) -> bool:
     """`path.is_file()`, but False for a file in a folder that may be listed and not entered (mode 0644: its
-    PermissionError stopped a whole walk): `unreadable_folders` says that folder."""
+    PermissionError stopped a whole walk): `walked` says that folder."""
     try:
         return path.is_file()
     except PermissionError:
         return False
-
-
-def unreadable_folders(base: Path) -> list[tuple[Path, str]]:
-    """The folders below `base` that could not be listed (or entered), each with its error's words (`permission
-    denied`, `invalid argument`), which a recursive walk (`walked`) passes over: for a warning, as `find` and
-    `grep -r` say `Permission denied` (or `Invalid argument`). Symbolic links to folders are not followed, as
-    `rglob` does not follow them."""
-    found: dict[Path, str] = {}
-
-    def refused(exc: OSError) -> None:
-        if exc.filename is not None and os.path.abspath(exc.filename) != os.path.abspath(base):
-            found.setdefault(Path(exc.filename), said(exc))
-
-    for folder, subfolders, _ in os.walk(base, onerror=refused):
-        for name in subfolders:
-            if not os.access(os.path.join(folder, name), os.X_OK):  # listed but not entered (mode 0644)
-                found.setdefault(Path(folder, name), "permission denied")
-    return sorted(found.items())
 
 
 _ESCAPED = re.compile(rb"\\x([89a-fA-F][0-9a-fA-F])")  # `\xe9`: a byte no UTF-8 text holds alone

@@ -80,10 +80,10 @@ def reader(fd: int) -> Callable[[int], bytes]:
     second at a time. A signal that comes between two reads is only marked by Python's handler, and the next read
     would block on a pipe whose writer has stopped (`kill -INT` of a merge reading a stalled `curl |`): between the
     waits, Ctrl-C and SIGTERM are acted on."""
-    import select
+    from pdftools.core import descriptors
 
     def read(size: int) -> bytes:
-        while not select.select([fd], [], [], 0.25)[0]:
+        while not descriptors.ready(fd, 0.25):
             pass
         return os.read(fd, size)
 

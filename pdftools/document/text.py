@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from pdftools import engines
 from pdftools.core import streams, task
 from pdftools.core.pages import parse_pages, runs
 from pdftools.core.pdf import write_pdf
@@ -318,10 +317,7 @@ def pdftotext(source: Path, mode: str = "plain", before: Callable[[list[int]], N
 
     def extract(numbers: list[int], progress: task.Counter) -> list[str]:
         def run(chunk: list[int]) -> list[str]:
-            pages, refused = runs.measured(chunk)
-            if refused is not None:
-                raise refused  # (a read of the whole has no pages before it to hand out)
-            out = engines.run(runs.args(pages)).decode("utf-8", errors="replace").split("\f")
+            out = runs.whole(chunk, before_refused=False)
             progress.add(len(chunk))
             return out
 

@@ -54,10 +54,13 @@ class Runs:
             return run[:run.index(page)], refused
         return run, None
 
-    def whole(self, run: list[int]) -> list[str]:
-        """The texts of `run`'s pages, read at once (its output through a temporary file: `engines.run`)."""
+    def whole(self, run: list[int], *, before_refused: bool = True) -> list[str]:
+        """The texts of `run`'s pages, read at once (its output through a temporary file: `engines.run`). A page
+        refused: the pages before it read, then `_After` (`before_refused`: handed out), or its error at once."""
         task.check()  # (a run queued behind a cancelled read is not measured)
         pages, refused = self.measured(run)
+        if refused is not None and not before_refused:
+            raise refused  # (a read of the whole has no pages before it to hand out)
         texts = _pages(engines.run(self.args(pages)), len(pages)) if pages else []
         if refused is not None:
             raise _After(texts, refused)

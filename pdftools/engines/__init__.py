@@ -12,7 +12,6 @@ import contextlib
 import os
 import re
 import resource
-import select
 import shutil
 import signal
 import subprocess
@@ -24,7 +23,7 @@ from functools import cache
 from pathlib import Path
 from typing import IO, Any
 
-from pdftools.core import limits, task
+from pdftools.core import descriptors, limits, task
 from pdftools.engines import tether
 from pdftools.errors import DependencyMissing, DiskFull, EngineUnavailable, ExternalToolFailed, PdftoolsError
 
@@ -172,7 +171,7 @@ def streamed(args: list[str], *, timeout: float = 300) -> Generator[bytes, None,
         try:
             with current.child(proc), proc.stdout:  # type: ignore[union-attr]
                 fd = proc.stdout.fileno()  # type: ignore[union-attr]
-                while select.select([fd], [], [], max(0.0, ends - time.monotonic()))[0]:
+                while descriptors.ready(fd, ends - time.monotonic()):
                     piece = os.read(fd, PIECE)
                     if not piece:
                         break
@@ -235,7 +234,7 @@ def _wait(proc: subprocess.Popen[bytes], limit: float) -> None:
         proc.wait(timeout=limit)
         return
     try:
-        ready, _, _ = select.select([fd], [], [], limit)
+        ready = descriptors.ready(fd, limit)
     finally:
         os.close(fd)
     if not ready:

@@ -121,11 +121,12 @@ def _list_lines(raw: str) -> list[str]:
     """The inputs a list file names: one a line, as typed on the command line (relative to the working
     folder), without blank lines and `#` comments."""
     path = input_path(raw)
+    listed = "the list from standard input" if raw == "-" else f"the list {raw}"
     try:
         with path.open(encoding="utf-8", newline="") as fh:
             read = [line for line, _ in zip(fh, range(MAX_LIST_LINES + 1), strict=False)]
     except UnicodeDecodeError:
-        raise InvalidArgument(f"the list {raw} is not UTF-8 text") from None
+        raise InvalidArgument(f"{listed} is not UTF-8 text") from None
     if any("\0" in line for line in read):  # `find -print0`: each name whole, as written (xargs -0)
         wanted = [name for name in "".join(read).split("\0") if name]
         lines = wanted
@@ -133,9 +134,18 @@ def _list_lines(raw: str) -> list[str]:
         lines = [line.rstrip("\r\n") for line in read]
         wanted = [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
     if len(lines) > MAX_LIST_LINES:
-        raise InvalidArgument(f"the list {raw} has more than {MAX_LIST_LINES:,} lines")
+        raise InvalidArgument(f"{listed} has more than {MAX_LIST_LINES:,} lines")
     if not wanted:
-        raise NoInputs(f"the list {raw} names no inputs")
+        raise NoInputs(f"{listed} names no file: {_why_empty(lines)}",
+                       hint=f"Write the files to run on in {'it' if raw == '-' else raw}, one path a line (a folder's "
+                            "path takes its files), or give them as arguments.")
     if any(line.startswith("@") for line in wanted):
-        raise InvalidArgument(f"the list {raw} names another list; lists do not nest")
+        raise InvalidArgument(f"{listed} names another list; lists do not nest")
     return wanted
+
+
+def _why_empty(lines: list[str]) -> str:
+    """Why a list names no file: nothing in it, or only blank lines (and `#` comments)."""
+    if not "".join(lines):
+        return "it is empty"
+    return "only blank lines" if not any(line.strip() for line in lines) else "only blank lines and # comments"

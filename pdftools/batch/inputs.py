@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePath
 
 from pdftools.core.inputs import exists, no_match, split_glob
-from pdftools.core.pathnames import a_file, glob_files, walked
+from pdftools.core.pathnames import a_file, glob_files, unreadable_folders, walked
 from pdftools.core.paths import folder_path, input_path, policy
 from pdftools.core.pipes import is_pipe
 from pdftools.errors import FileNotFound, InvalidArgument, NoInputs, PdftoolsError
@@ -57,17 +57,19 @@ def _expand_spec(spec: str, recursive: bool, suffixes: frozenset[str] | None, *,
     if _glob.has_magic(spec) and not listed and not exists(spec):
         base, pattern = split_glob(spec)
         inner = _inner(skip, base)
-        matches = [p for p in glob_files(base, pattern) if not _under(p, inner)]
-        if not matches:
+        unread: list[tuple[Path, str]] = []  # subfolders the pattern went into that could not be listed
+        matches = [p for p in glob_files(base, pattern, refused=unread) if not _under(p, inner)]
+        refused = _refused(base, unread)
+        if not matches and not refused:
             raise no_match(spec)
-        return [Source(input_path(str(p)), p.relative_to(base)) for p in matches]
+        return [*refused, *(Source(input_path(str(p)), p.relative_to(base)) for p in matches)]
     path = policy().input(spec)
     if path.is_dir():
         base = folder_path(spec)
         found = walked(base) if recursive else base.iterdir()
         inner = _inner(skip, base)
         files = sorted(p for p in found if a_file(p) and _wanted(p, suffixes) and not _under(p, inner))
-        refused = _refused(base) if recursive else []  # not read: a failed row each, as a missing listed file
+        refused = _refused(base, unreadable_folders(base)) if recursive else []  # not read: a failed row each
         if not files and refused:
             return refused
         if not files:
@@ -79,15 +81,16 @@ def _expand_spec(spec: str, recursive: bool, suffixes: frozenset[str] | None, *,
     return [Source(checked, PurePath(checked.name))]
 
 
-def _refused(base: Path) -> list[Source]:
-    """The subfolders below `base` that could not be read (a recursive walk passes over them in silence), each a
-    failed row: their files are not in the batch, and the batch says so."""
-    from pdftools.core.pathnames import folder_error, unreadable_folders
+def _refused(base: Path, unread: list[tuple[Path, str]]) -> list[Source]:
+    """The subfolders below `base` that could not be read (`unread`, with their errors' words: a recursive walk or a
+    glob passes over them), each a failed row, as a missing listed file: their files are not in the batch, and the
+    batch says so."""
+    from pdftools.core.pathnames import folder_error
 
     return [Source(Path(os.path.abspath(folder)), folder.relative_to(base),
                    error=folder_error(str(folder), words, "Its files are not in the batch; give a folder you may "
                                                           "read."))
-            for folder, words in unreadable_folders(base)]
+            for folder, words in unread]
 
 
 def _listed(line: str, recursive: bool, suffixes: frozenset[str] | None, skip: Path | None) -> list[Source]:

@@ -73,20 +73,24 @@ def ls(
 ) -> ListResult:
     base = folder_path(folder)
     pattern = ANY_CASE_PDF if glob == "*.pdf" else glob  # scanners write `SCAN001.PDF`; merge and search take it
-    paths = [p for p in glob_files(base, pattern, recursive=recursive) if not p.name.startswith(".")]
+    unread: list[tuple[Path, str]] = []  # subfolders the pattern went into that could not be listed
+    paths = [p for p in glob_files(base, pattern, recursive=recursive, refused=unread)
+             if not p.name.startswith(".")]
     shown = paths if limit is None else paths[:limit]
     more = len(paths) > len(shown)
     return ListResult(folder=str(base), files=[_entry(base, p) for p in shown], total=len(paths), more=more,
                       next=f"{len(shown)} of {len(paths)} listed: ask again with {{{{limit}}}} {len(paths)}"
-                      if more else None, warnings=_unread(base) if recursive else [] if paths
-                      else _subfolders(base, glob))
+                      if more else None, warnings=_unread(base, unread, recursive) if recursive or unread
+                      else [] if paths else _subfolders(base, glob))
 
 
-def _unread(base: Path) -> list[str]:
-    """The subfolders a recursive listing could not read, said: their PDFs are not in it (`find` says so too)."""
+def _unread(base: Path, refused: list[tuple[Path, str]], recursive: bool) -> list[str]:
+    """The subfolders a recursive listing (or a pattern that goes into subfolders, `**/*.pdf`: `refused`) could
+    not read, said: their PDFs are not in it (`find` says so too)."""
     from pdftools.core.pathnames import unreadable_folders
 
-    refused = unreadable_folders(base)
+    if recursive:
+        refused = unreadable_folders(base)
     if not refused:
         return []
     kinds = {words for _, words in refused}

@@ -144,3 +144,28 @@ def test_a_subfolder_listed_but_not_entered_is_passed_over_and_said(tree: Path) 
     found = json.loads(searched.stdout)
     assert [f["path"] for f in found["files"]] == ["tree/open/doc.pdf"], found
     assert {s["path"] for s in found["skipped"]} == {"tree/locked", "tree/half"}, found
+
+
+@pytest.mark.parametrize("pattern", ["**/*.pdf", "*/*.pdf"])
+def test_a_glob_that_goes_into_a_subfolder_it_cannot_read_says_it(tree: Path, pattern: str) -> None:
+    """A glob whose pattern goes into subfolders (`ls tree -g '**/*.pdf'`, `search 'tree/**/*.pdf'`, a batch's)
+    passed over one it could not read in silence (pathlib's glob does so for a PermissionError), exit 0, as if it
+    held no PDF; it is said as a recursive walk says it: ls's warning, search's skipped input (exit 2), batch's
+    failed row. The files in the folders after it are all there."""
+    shutil.copytree(tree / "open", tree / "z")
+    listed = _run("ls", "tree", "-g", pattern, "--json", cwd=tree.parent)
+    assert listed.returncode == 0, listed
+    result = json.loads(listed.stdout)
+    assert [f["path"] for f in result["files"]] == ["open/doc.pdf", "z/doc.pdf"], result
+    assert result["warnings"] == ["1 subfolder not read (permission denied), so its PDFs are not listed: locked"], \
+        result
+    searched = _run("search", "-c", "text", f"tree/{pattern}", "--json", cwd=tree.parent)
+    assert searched.returncode == 2, searched
+    found = json.loads(searched.stdout)
+    assert [f["path"] for f in found["files"]] == ["tree/open/doc.pdf", "tree/z/doc.pdf"], found
+    assert [(s["path"], s["code"]) for s in found["skipped"]] == [("tree/locked", "PERMISSION_DENIED")], found
+    batch = _run("batch", "info", f"tree/{pattern}", "-d", "out", "--json", cwd=tree.parent)
+    rows = [json.loads(line) for line in batch.stdout.splitlines()]
+    assert sorted((str(Path(r["input"]).relative_to(tree)), r["status"]) for r in rows) == [
+        ("locked", "failed"), ("open/doc.pdf", "ok"), ("z/doc.pdf", "ok")], rows
+    assert batch.returncode != 0, batch

@@ -155,6 +155,21 @@ def folder_error(name: str, exc: OSError | str, hint: str = UNLISTED) -> Pdftool
                             hint=hint)
 
 
+def not_read(refused: list[tuple[str, str]], done: str) -> list[str]:
+    """The warning for subfolders a walk or a glob could not read (`refused`: each name with its error's words),
+    whose PDFs are not `done` (`listed`, `merged`), as `find` says them; none: no warning. One error for all
+    (`permission denied`) is said once, else each folder's own."""
+    if not refused:
+        return []
+    kinds = {words for _, words in refused}
+    each = len(kinds) > 1
+    names = [name + (f" ({words})" if each else "") for name, words in refused]
+    shown = ", ".join(names[:10]) + (f" and {len(names) - 10} more" if len(names) > 10 else "")
+    many = len(refused) > 1
+    return [f"{len(refused)} subfolder{'s' if many else ''} not read{'' if each else f' ({kinds.pop()})'}, so "
+            f"{'their' if many else 'its'} PDFs are not {done}: {shown}"]
+
+
 def a_file(path: Path) -> bool:
     """`path.is_file()`, but False for a file in a folder that may be listed and not entered (mode 0644: its
     PermissionError stopped a whole walk): `unreadable_folders` says that folder."""

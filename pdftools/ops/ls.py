@@ -87,19 +87,11 @@ def ls(
 def _unread(base: Path, refused: list[tuple[Path, str]], recursive: bool) -> list[str]:
     """The subfolders a recursive listing (or a pattern that goes into subfolders, `**/*.pdf`: `refused`) could
     not read, said: their PDFs are not in it (`find` says so too)."""
-    from pdftools.core.pathnames import unreadable_folders
+    from pdftools.core.pathnames import not_read, unreadable_folders
 
     if recursive:
         refused = unreadable_folders(base)
-    if not refused:
-        return []
-    kinds = {words for _, words in refused}
-    each = len(kinds) > 1  # one error for all (`permission denied`) is said once, else each folder's own
-    names = [str(folder.relative_to(base)) + (f" ({words})" if each else "") for folder, words in refused]
-    shown = ", ".join(names[:10]) + (f" and {len(names) - 10} more" if len(names) > 10 else "")
-    many = len(refused) > 1
-    return [f"{len(refused)} subfolder{'s' if many else ''} not read{'' if each else f' ({kinds.pop()})'}, so "
-            f"{'their' if many else 'its'} PDFs are not listed: {shown}"]
+    return not_read([(str(folder.relative_to(base)), words) for folder, words in refused], "listed")
 
 
 def _subfolders(base: Path, glob: str) -> list[str]:

@@ -169,3 +169,16 @@ def test_a_glob_that_goes_into_a_subfolder_it_cannot_read_says_it(tree: Path, pa
     assert sorted((str(Path(r["input"]).relative_to(tree)), r["status"]) for r in rows) == [
         ("locked", "failed"), ("open/doc.pdf", "ok"), ("z/doc.pdf", "ok")], rows
     assert batch.returncode != 0, batch
+
+
+def test_a_merge_of_a_glob_that_goes_into_a_subfolder_it_cannot_read_says_it(tree: Path) -> None:
+    """`merge 'tree/**/*.pdf'` merged the others without a word of the folder whose PDFs it left out."""
+    shutil.copytree(tree / "open", tree / "z")
+    result = _run("merge", "tree/**/*.pdf", "-o", "out.pdf", "--json", cwd=tree.parent)
+    assert result.returncode == 0, result
+    merged = json.loads(result.stdout)
+    assert [i["path"] for i in merged["inputs"]] == ["tree/open/doc.pdf", "tree/z/doc.pdf"], merged
+    assert merged["warnings"] == ["1 subfolder not read (permission denied), so its PDFs are not merged: "
+                                  "tree/locked"], merged
+    plain = _run("merge", "tree/**/*.pdf", "-o", "out.pdf", "--force", cwd=tree.parent)
+    assert plain.returncode == 0 and "tree/locked" in plain.stdout + plain.stderr, plain

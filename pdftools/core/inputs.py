@@ -74,9 +74,14 @@ def named(spec: str, *, recursive: bool = False, chosen: Callable[[Path], bool] 
         base, pattern = split_glob(spec)
         passed: list[tuple[Path, str]] = []  # subfolders the pattern went into that could not be listed
         matches = glob_files(base, pattern, refused=passed)
+        said = [(policy().name(typed_folder(spec), folder.relative_to(base), _real(folder)), words)
+                for folder, words in passed]
+        if not matches and said:  # none found, but not for want of files: said as the folders not read
+            from pdftools.core.pathnames import UNLISTED, not_read
+
+            raise NoInputs(f"no files match {spec!r}: " + not_read(said, "matched")[0], hint=UNLISTED)
         if refused is not None:
-            refused.extend((policy().name(typed_folder(spec), folder.relative_to(base), _real(folder)), words)
-                           for folder, words in passed)
+            refused.extend(said)
         if not matches:
             raise no_match(spec)
         return [_named(typed_folder(spec), base, p) for p in matches]

@@ -182,3 +182,17 @@ def test_a_merge_of_a_glob_that_goes_into_a_subfolder_it_cannot_read_says_it(tre
                                   "tree/locked"], merged
     plain = _run("merge", "tree/**/*.pdf", "-o", "out.pdf", "--force", cwd=tree.parent)
     assert plain.returncode == 0 and "tree/locked" in plain.stdout + plain.stderr, plain
+
+
+@pytest.mark.parametrize("argv", [("search", "x", "tree/*/*.pdf"), ("merge", "tree/*/*.pdf", "-o", "out.pdf")])
+def test_a_glob_that_matches_nothing_but_met_a_subfolder_it_cannot_read_says_it(tree: Path,
+                                                                                argv: tuple[str, ...]) -> None:
+    """Nothing matched, but not for want of files: it said `no files match 'tree/*/*.pdf'`, as of an empty tree."""
+    shutil.rmtree(tree / "open")
+    result = _run(*argv, "--json", cwd=tree.parent)
+    assert result.returncode == 3 and result.stdout == "", result
+    error = json.loads(result.stderr)["error"]
+    assert error["code"] == "NO_INPUTS", error
+    assert error["message"] == ("no files match 'tree/*/*.pdf': 1 subfolder not read (permission denied), so its "
+                                "PDFs are not matched: tree/locked"), error
+    assert not (tree.parent / "out.pdf").exists()

@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, ClassVar
 
+from pdftools.core.inputs import exists
 from pdftools.core.params import Cli, Mcp, Param
 from pdftools.core.pathnames import glob_files
-from pdftools.core.paths import folder_path, input_path
+from pdftools.core.paths import folder_path, input_path, split_glob
 from pdftools.errors import DamagedPdf, PdftoolsError
 
 ANY_CASE_PDF = "*.[pP][dD][fF]"
@@ -71,7 +72,10 @@ def ls(
     limit: Annotated[int | None, Param("Most files to report{{cli: (default: all)}}; the result says when more "
                                        "matched", ge=1), Mcp(default=200)] = None,
 ) -> ListResult:
-    base = folder_path(folder)
+    if glob == "*.pdf" and _has_magic(folder) and not exists(folder):  # `ls 'scans/**/*.pdf'`: a folder and pattern
+        base, glob = split_glob(folder)
+    else:
+        base = folder_path(folder)
     pattern = ANY_CASE_PDF if glob == "*.pdf" else glob  # scanners write `SCAN001.PDF`; merge and search take it
     unread: list[tuple[Path, str]] = []  # subfolders the pattern went into that could not be listed
     paths = [p for p in glob_files(base, pattern, recursive=recursive, refused=unread)
@@ -82,6 +86,12 @@ def ls(
                       next=f"{len(shown)} of {len(paths)} listed: ask again with {{{{limit}}}} {len(paths)}"
                       if more else None, warnings=_unread(base, unread, recursive) if recursive or unread
                       else [] if paths else _subfolders(base, glob))
+
+
+def _has_magic(text: str) -> bool:
+    import glob as _glob
+
+    return _glob.has_magic(text)
 
 
 def _unread(base: Path, refused: list[tuple[Path, str]], recursive: bool) -> list[str]:

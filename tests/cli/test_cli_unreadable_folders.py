@@ -196,3 +196,14 @@ def test_a_glob_that_matches_nothing_but_met_a_subfolder_it_cannot_read_says_it(
     assert error["message"] == ("no files match 'tree/*/*.pdf': 1 subfolder not read (permission denied), so its "
                                 "PDFs are not matched: tree/locked"), error
     assert not (tree.parent / "out.pdf").exists()
+
+
+def test_ls_of_a_glob_lists_its_matches_as_its_folder_and_pattern_apart(tree: Path) -> None:
+    """`ls 'tree/**/*.pdf'` (the folder and the pattern as one glob, as search and merge take them) said `no such
+    folder: tree/**/*.pdf`; it is `ls tree -g '**/*.pdf'`, the subfolder it cannot read said as there."""
+    shutil.copytree(tree / "open", tree / "z")
+    result = _run("ls", "tree/**/*.pdf", "--json", cwd=tree.parent)
+    assert result.returncode == 0, result
+    apart = _run("ls", "tree", "-g", "**/*.pdf", "--json", cwd=tree.parent)
+    assert json.loads(result.stdout) == json.loads(apart.stdout), (result.stdout, apart.stdout)
+    assert [f["path"] for f in json.loads(result.stdout)["files"]] == ["open/doc.pdf", "z/doc.pdf"], result.stdout

@@ -56,6 +56,8 @@ def _wait_for_one(finished: Any, seconds: float) -> None:
 
 
 class DaskExecutor(Screening, Following):
+    _started = False  # the workers were there at the start: a cluster that fails now fails mid-batch
+
     def __init__(self, address: str) -> None:
         try:
             from distributed import Client
@@ -87,6 +89,7 @@ class DaskExecutor(Screening, Following):
             error = self._lost(exc)
             self.client.close()
             raise error from None
+        self._started = True
         self._first = self._most = self.workers  # worker threads at the start, and the most since
         self._pending: dict[Any, Any] = {}
         self._stalled: float | None = None  # since when the scheduler is gone, or has no workers
@@ -97,22 +100,38 @@ class DaskExecutor(Screening, Following):
         self._carried: dict[Any, Any] = {}  # files in flight: the future of the bytes sent beside (`_submit`)
         self._relabel()
 
-    def _lost(self, exc: BaseException | None = None) -> ClusterUnavailable:
-        """The error for a cluster that cannot run the files: no scheduler any more, or no worker."""
-        again = ("Files finished so far are kept (the journal has them): {{cli:start the scheduler and its workers "
-                 "again and run the same command again, or leave out --cluster / PDFTOOLS_CLUSTER.}}{{mcp:whoever "
-                 "runs the server starts the scheduler and its workers again (or serves without the server's "
-                 "setting PDFTOOLS_CLUSTER); then call again.}}")
+    def _lost(self, exc: BaseException | None = None, *, waited: bool = False) -> ClusterUnavailable:
+        """The error for a cluster that cannot run the files, each case in its own words: a scheduler with no
+        worker (none joined at the start, or its workers went mid-batch: start workers), or a scheduler gone (start
+        it and its workers again). Mid-batch, the files finished are kept: the same command runs the others.
+        `waited`: the timeout passed while the batch waited (for a worker, or for the scheduler to come back)."""
+        workers = ("{{mcp:The server's cluster (PDFTOOLS_CLUSTER) needs workers: whoever runs the server starts "
+                   "them}}{{cli:Start workers}}: `dask worker " + self.address + "` on machines that see the files at "
+                   "the same paths (or on any machine, with {{cli:--send-files}}{{mcp:send_files}})")
+        kept = ("the files finished so far are kept (the journal has them) and not run again{{cli:; or leave out "
+                "--cluster / PDFTOOLS_CLUSTER to run the rest on this machine}}.")
         if self.client.status in ("running", "connecting") and not self.client.scheduler_info().get("workers"):
-            return ClusterUnavailable(f"the Dask scheduler at {self.address} has no workers (waited "
-                                      f"{self.timeout or 0:g} s)",
-                                      hint="{{mcp:The server's cluster (PDFTOOLS_CLUSTER) has no workers: "
-                                           "whoever runs the server starts them}}{{cli:Start workers}}: `dask "
-                                           f"worker {self.address}` on machines that see the files at the same "
-                                           "paths (or on any machine, with {{cli:--send-files}}{{mcp:send_files}}). "
-                                           + again)
-        why = f": {exc}" if exc is not None and str(exc) else ""
-        return ClusterUnavailable(f"lost the Dask scheduler at {self.address}{why}", hint=again)
+            if not self._started:
+                return ClusterUnavailable(f"the Dask scheduler at {self.address} has no workers: none joined in "
+                                          f"{self.timeout or 0:g} s, so no file was run",
+                                          hint=workers + ", then {{cli:run the command}}{{mcp:call}} again.")
+            return ClusterUnavailable(f"the Dask scheduler at {self.address} has no workers any more: they went "
+                                      f"mid-batch, and none joined in {self.timeout or 0:g} s",
+                                      hint=workers + ", then {{cli:run the same command}}{{mcp:call}} again: " + kept)
+        why = f" ({exc})" if exc is not None and str(exc) else ""
+        back = f", and did not come back in {self.timeout or 0:g} s" if waited else ""
+        if not self._started:
+            return ClusterUnavailable(f"the Dask scheduler at {self.address} went away before any file was run{why}",
+                                      hint="{{cli:Start the scheduler (`dask scheduler`) and its workers again, then "
+                                           "run the command again, or leave out --cluster / PDFTOOLS_CLUSTER to run "
+                                           "on this machine.}}{{mcp:Whoever runs the server starts the scheduler and "
+                                           "its workers again (or serves without the server's setting "
+                                           "PDFTOOLS_CLUSTER); then call again.}}")
+        return ClusterUnavailable(f"the Dask scheduler at {self.address} went away mid-batch{back}{why}",
+                                  hint="{{cli:Start the scheduler (`dask scheduler`) and its workers again, then run "
+                                       "the same command again}}{{mcp:Whoever runs the server starts the scheduler "
+                                       "and its workers again (or serves without the server's setting "
+                                       "PDFTOOLS_CLUSTER); then call again}}: " + kept)
 
     def _watch(self) -> None:
         """Now and then (every LOOK seconds): the files in flight follow the cluster's worker threads as they
@@ -144,7 +163,7 @@ class DaskExecutor(Screening, Following):
         elif self._follow(now):
             return
         elif self.timeout is not None and now - self._stalled > self.timeout:
-            raise self._lost()
+            raise self._lost(waited=True)
 
     def _rescreened(self, now: float) -> bool:
         """After a reconnection (the scheduler back at its address, or followed to another): whether the workers

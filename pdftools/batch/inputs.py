@@ -57,14 +57,16 @@ def _expand_spec(spec: str, recursive: bool, suffixes: frozenset[str] | None, *,
     if _glob.has_magic(spec) and not listed and not exists(spec):
         base, pattern = split_glob(spec)
         inner = _inner(skip, base)
-        matches = [p for p in glob_files(base, pattern) if not _under(p, inner)]
-        if not matches:
+        unread: list[tuple[Path, str]] = []  # subfolders the pattern went into that could not be listed
+        matches = [p for p in glob_files(base, pattern, refused=unread) if not _under(p, inner)]
+        refused = _refused(base, unread)
+        if not matches and not refused:
             raise no_match(spec)
-        return [Source(input_path(str(p)), p.relative_to(base)) for p in matches]
+        return [*refused, *(Source(input_path(str(p)), p.relative_to(base)) for p in matches)]
     path = policy().input(spec)
     if path.is_dir():
         base = folder_path(spec)
-        unread: list[tuple[Path, str]] = []
+        unread = []
         found = walked(base, refused=unread) if recursive else base.iterdir()
         inner = _inner(skip, base)
         files = sorted(p for p in found if a_file(p) and _wanted(p, suffixes) and not _under(p, inner))
@@ -81,8 +83,9 @@ def _expand_spec(spec: str, recursive: bool, suffixes: frozenset[str] | None, *,
 
 
 def _refused(base: Path, unread: list[tuple[Path, str]]) -> list[Source]:
-    """The subfolders below `base` that could not be read (`unread`: a recursive walk passes over them in
-    silence), each a failed row: their files are not in the batch, and the batch says so."""
+    """The subfolders below `base` that could not be read (`unread`, with their errors' words: a recursive walk or a
+    glob passes over them), each a failed row, as a missing listed file: their files are not in the batch, and the
+    batch says so."""
     from pdftools.core.pathnames import folder_error
 
     return [Source(Path(os.path.abspath(folder)), folder.relative_to(base),
@@ -122,11 +125,12 @@ def _list_lines(raw: str) -> list[str]:
     """The inputs a list file names: one a line, as typed on the command line (relative to the working
     folder), without blank lines and `#` comments."""
     path = input_path(raw)
+    listed = "the list from standard input" if raw == "-" else f"the list {raw}"
     try:
         with path.open(encoding="utf-8", newline="") as fh:
             read = [line for line, _ in zip(fh, range(MAX_LIST_LINES + 1), strict=False)]
     except UnicodeDecodeError:
-        raise InvalidArgument(f"the list {raw} is not UTF-8 text") from None
+        raise InvalidArgument(f"{listed} is not UTF-8 text") from None
     if any("\0" in line for line in read):  # `find -print0`: each name whole, as written (xargs -0)
         wanted = [name for name in "".join(read).split("\0") if name]
         lines = wanted
@@ -134,9 +138,18 @@ def _list_lines(raw: str) -> list[str]:
         lines = [line.rstrip("\r\n") for line in read]
         wanted = [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
     if len(lines) > MAX_LIST_LINES:
-        raise InvalidArgument(f"the list {raw} has more than {MAX_LIST_LINES:,} lines")
+        raise InvalidArgument(f"{listed} has more than {MAX_LIST_LINES:,} lines")
     if not wanted:
-        raise NoInputs(f"the list {raw} names no inputs")
+        raise NoInputs(f"{listed} names no file: {_why_empty(lines)}",
+                       hint=f"Write the files to run on in {'it' if raw == '-' else raw}, one path a line (a folder's "
+                            "path takes its files), or give them as arguments.")
     if any(line.startswith("@") for line in wanted):
-        raise InvalidArgument(f"the list {raw} names another list; lists do not nest")
+        raise InvalidArgument(f"{listed} names another list; lists do not nest")
     return wanted
+
+
+def _why_empty(lines: list[str]) -> str:
+    """Why a list names no file: nothing in it, or only blank lines (and `#` comments)."""
+    if not "".join(lines):
+        return "it is empty"
+    return "only blank lines" if not any(line.strip() for line in lines) else "only blank lines and # comments"

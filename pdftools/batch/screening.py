@@ -51,7 +51,7 @@ class Screening:
     _unfit: dict[str, str]
     _fit: list[str] | None
 
-    def _lost(self, exc: BaseException | None = None) -> ClusterUnavailable:
+    def _lost(self, exc: BaseException | None = None, *, waited: bool = False) -> ClusterUnavailable:
         raise NotImplementedError  # the executor's
 
     def _relabel(self) -> None:

@@ -36,7 +36,7 @@ def fill_secrets(fn: Callable[..., Any], kwargs: dict[str, Any], files: dict[str
     list's variable at blanks, and a password may hold spaces). An input's password is not asked for yet: its
     name is returned, for call_asking to ask when the input needs it. Standard input is read by one of them
     (`one_stdin_reader`)."""
-    one_stdin_reader(kwargs)
+    one_stdin_reader(fn, kwargs)
     deferred: list[str] = []
     for name, cli in secret_parameters(fn).items():
         several = many(split_annotated(hints_of(fn)[name])[0])
@@ -92,20 +92,24 @@ def call_asking(fn: Callable[..., Any], kwargs: dict[str, Any], deferred: list[s
     return fn(**kwargs)
 
 
-_STDIN_READERS = {"data": "--data", "css": "--css", "reference_doc": "--reference-doc", "template": "--template",
-                  "lua_filter": "--lua-filter"}  # options that read a file, `-` too, besides the input
-
-
-def one_stdin_reader(kwargs: dict[str, Any]) -> None:
-    """Refuse `--data -` (convert's `--css -`...) when the input comes from `-` too: standard input is one stream,
-    and the option would read the input's own bytes (`metadata set - --data -` wrote the file unchanged)."""
+def one_stdin_reader(fn: Callable[..., Any], kwargs: dict[str, Any]) -> None:
+    """Refuse `--data -` (convert's `--css -`, a document joined after its input...: each parameter whose `Cli`
+    says `stdin`) when the input comes from `-` too: standard input is one stream, and the option would read the
+    input's own bytes (`metadata set - --data -` wrote the file unchanged; `convert - -` joined the input's copy
+    to itself, read as a PDF by its name)."""
     if not (kwargs.get("input") == "-" or "-" in (kwargs.get("inputs") or [])):
         return
-    for name, flag in _STDIN_READERS.items():
-        value = kwargs.get(name)
-        if value == "-" or (isinstance(value, list) and "-" in value):
-            raise InvalidArgument(f"{flag} - and an input from `-` would both read standard input",
-                                  hint=f"Give it in a file ({flag} FILE), or the input by name.")
+    hints = hints_of(fn)
+    for name, value in kwargs.items():
+        cli = marker(split_annotated(hints[name])[1], Cli) if name in hints else None
+        if cli is None or not cli.stdin or not (value == "-" or (isinstance(value, list) and "-" in value)):
+            continue
+        if cli.argument:  # (convert's documents to join, after the input)
+            raise InvalidArgument("`-` is given as the input and again as a document joined after it: standard "
+                                  "input is read once", hint="Give the documents to join by name, or the input.")
+        flag = max(flags_of(name, cli), key=len)
+        raise InvalidArgument(f"{flag} - and an input from `-` would both read standard input",
+                              hint=f"Give it in a file ({flag} FILE), or the input by name.")
 
 
 def _reads_stdin(kwargs: dict[str, Any]) -> bool:

@@ -15,7 +15,8 @@ from pdftools.errors import InputTooLarge, InvalidArgument
 def joined(append: list[str] | None, source: Path | None, src: str, given: bool, missing: str) -> list[Path]:
     """The documents to join after the input, as pandoc joins its inputs: files of the input's text format (one
     reader reads them all; a docx, odt, epub or PDF is read whole, alone), within the input size limit together.
-    `given`: the format was named (--from), so the files' names do not decide it."""
+    `given`: the format was named (--from), so the files' names do not decide it; nor does the name of standard
+    input's copy (`-`), read as the input's format."""
     if not append:
         return []
     if source is None:
@@ -27,8 +28,8 @@ def joined(append: list[str] | None, source: Path | None, src: str, given: bool,
                               f"({{{{cli:`pdftools convert {source.name} -t markdown`}}}}{{{{mcp:to_format "
                               f"markdown}}}}).")
     paths = [input_path(path, missing, pdf=False) for path in append]
-    for path in paths:
-        named = None if given else pandoc.format_of(path.name, "input")
+    for raw, path in zip(append, paths, strict=True):
+        named = None if given or raw == "-" else pandoc.format_of(path.name, "input")  # `-` has no name
         if named is not None and pandoc.base(named) != pandoc.base(src):
             raise InvalidArgument(f"{path.name} is {pandoc.base(named)}, not {pandoc.base(src)} as {source.name}: "
                                   f"pandoc joins documents of one format",

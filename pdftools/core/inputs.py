@@ -65,14 +65,23 @@ def named(spec: str, *, recursive: bool = False, chosen: Callable[[Path], bool] 
     typed joined with what was found in it (`.` gives `./a.pdf`, a glob `./*.pdf` the names a shell would);
     over MCP, the path resolved inside the roots (see the policies' `name`). A folder's files are those
     `chosen` takes (by default, named `.pdf`); `follow` (with `recursive`): symbolic links to folders are
-    entered too, as `grep -R` does. `refused` (with `recursive`) gets the names of the subfolders that could not
-    be read, each with its error's words, which the walk passes over (grep -r and pdfgrep -r say `Permission
-    denied`, or `Invalid argument`)."""
+    entered too, as `grep -R` does. `refused` (with `recursive`, or a glob that goes into subfolders: `*/*.pdf`)
+    gets the names of the subfolders that could not be read, each with its error's words, which the walk passes
+    over (grep -r and pdfgrep -r say `Permission denied`, or `Invalid argument`)."""
     if spec == "-":
         return [(input_path(spec), spec)]
     if _glob.has_magic(spec) and not exists(spec):
         base, pattern = split_glob(spec)
-        matches = glob_files(base, pattern)
+        passed: list[tuple[Path, str]] = []  # subfolders the pattern went into that could not be listed
+        matches = glob_files(base, pattern, refused=passed)
+        said = [(policy().name(typed_folder(spec), folder.relative_to(base), _real(folder)), words)
+                for folder, words in passed]
+        if not matches and said:  # none found, but not for want of files: said as the folders not read
+            from pdftools.core.pathnames import UNLISTED, not_read
+
+            raise NoInputs(f"no files match {spec!r}: " + not_read(said, "matched")[0], hint=UNLISTED)
+        if refused is not None:
+            refused.extend(said)
         if not matches:
             raise no_match(spec)
         return [_named(typed_folder(spec), base, p) for p in matches]

@@ -111,13 +111,14 @@ class Cli:
     complete: Callable[[], Sequence[str]] | None = None  # the values a shell completes, when not a Literal's
     bare: Any = MISSING  # what the option alone stands for (`--collate` is `--collate=1`): a value only after `=`
     listed: bool = False  # a comma-separated list of those values: a shell completes its last item
+    stdin: bool = False  # a file besides the input that may be `-`, standard input (one_stdin_reader)
 
     def __init__(self, *flags: str, argument: bool = False, envvar: str | None = None,
                  metavar: str | None = None, default: Any = MISSING, file_flag: str | None = None,
                  prompt: str | None = None, hide_input: bool = False, confirm: bool = False,
                  note: str | None = None, actions: tuple[str, ...] = (),
                  commands: dict[str, str] | None = None, complete: Callable[[], Sequence[str]] | None = None,
-                 bare: Any = MISSING, listed: bool = False) -> None:
+                 bare: Any = MISSING, listed: bool = False, stdin: bool = False) -> None:
         object.__setattr__(self, "flags", flags)
         object.__setattr__(self, "argument", argument)
         object.__setattr__(self, "envvar", envvar)
@@ -133,6 +134,7 @@ class Cli:
         object.__setattr__(self, "complete", complete)
         object.__setattr__(self, "bare", bare)
         object.__setattr__(self, "listed", listed)
+        object.__setattr__(self, "stdin", stdin)
 
 
 @dataclass(frozen=True, repr=False)

@@ -43,7 +43,8 @@ def glob_files(base: Path, pattern: str, *, recursive: bool = False,
                refused: list[tuple[Path, str]] | None = None) -> list[Path]:
     """The files below `base` that match `pattern`, sorted. The pattern must stay below `base`: no `..`, no
     absolute path (matches go through the policy anyway; this keeps a pattern from probing what lies outside).
-    `refused` (with `recursive`): the subfolders the walk could not read (`walked`)."""
+    `refused` gets the subfolders the walk or the pattern went into that could not be listed, each with its
+    error's words (`permission denied`, `invalid argument`): passed over, the matches in the others kept."""
     parts = Path(pattern).parts
     if not pattern or Path(pattern).is_absolute() or ".." in parts or len(parts) > MAX_GLOB_DEPTH:
         raise InvalidArgument(f"the pattern {quoted(pattern)} must name files below its folder (no `..`, no /, "
@@ -51,25 +52,70 @@ def glob_files(base: Path, pattern: str, *, recursive: bool = False,
                               hint="Give the folder first, then a pattern for the names in it: `dir/*.pdf`.")
     checked(base / pattern, pattern)
     try:
-        found = walked(base, pattern, refused) if recursive else _globbed(base, pattern)
+        found = walked(base, pattern, refused) if recursive else _globbed(base, pattern, refused)
         return sorted(p for p in found if a_file(p))
     except ValueError as exc:  # e.g. `a**` (`**` must be a whole name)
         raise InvalidArgument(f"the pattern {quoted(pattern)} is not valid: {exc}") from None
 
 
-def _globbed(base: Path, pattern: str) -> list[Path]:
-    """`base.glob(pattern)`; `base` that cannot be listed (EINVAL, EIO: pathlib passes over a PermissionError
-    only) is an error in its own words, never INTERNAL. A subfolder the pattern goes into that fails so ends the
-    glob there: the matches found before it are kept."""
-    found: list[Path] = []
+def _globbed(base: Path, pattern: str, refused: list[tuple[Path, str]] | None = None) -> list[Path]:
+    """`base.glob(pattern)`, name by name as pathlib matches them (`**` any depth of folders, symbolic links to
+    folders not followed below it; `*` a name, hidden ones too), but a subfolder the pattern goes into that
+    cannot be listed, whatever its error, is passed over and said in `refused`: pathlib's glob passed over a
+    PermissionError in silence, and any other error (EINVAL under /proc, EIO) ended the glob there, the matches
+    after it lost. `base` that cannot be listed is an error in its own words (`folder_error`), never INTERNAL."""
+    import fnmatch
+
+    parts = Path(pattern).parts
+    for part in parts:
+        if "**" in part and part != "**":
+            raise ValueError("Invalid pattern: '**' can only be an entire path component")
+    unread: dict[Path, str] = {}
+
+    def names(folder: Path) -> list[os.DirEntry[str]]:
+        try:
+            with os.scandir(folder) as entries:
+                return sorted(entries, key=lambda entry: entry.name)
+        except OSError as exc:
+            if folder == base:
+                if isinstance(exc, PermissionError):  # as pathlib: nothing found (the caller says the folder)
+                    return []
+                raise folder_error(str(base), exc) from None
+            unread.setdefault(folder, said(exc))
+            return []
+
+    def matched(folder: Path, rest: tuple[str, ...]) -> list[Path]:
+        part, more = rest[0], rest[1:]
+        if part == "**":
+            below = [Path(e.path) for e in names(folder) if _a_folder(e)]
+            return [*(matched(folder, more) if more else [folder]),
+                    *(path for sub in below for path in matched(sub, rest))]
+        if not _has_magic(part):
+            path = folder / part
+            return ([path] if os.path.lexists(path) else []) if not more else \
+                (matched(path, more) if path.is_dir() else [])
+        hits = [e for e in names(folder) if fnmatch.fnmatchcase(e.name, part)]
+        if not more:
+            return [Path(e.path) for e in hits]
+        return [path for e in hits if _a_folder(e, links=True) for path in matched(Path(e.path), more)]
+
+    found = matched(base, parts) if parts else []
+    if refused is not None:
+        refused.extend(sorted(unread.items()))
+    return list(dict.fromkeys(found))
+
+
+def _has_magic(part: str) -> bool:
+    return any(c in part for c in "*?[")
+
+
+def _a_folder(entry: os.DirEntry[str], *, links: bool = False) -> bool:
+    """Whether `entry` is a folder to go into: not through a symbolic link unless `links` (a name the pattern
+    spells, as pathlib follows it), never for `**`."""
     try:
-        for path in base.glob(pattern):
-            found.append(path)
-    except OSError as exc:
-        if exc.filename is not None and os.path.abspath(exc.filename) != os.path.abspath(base):
-            return found  # a subfolder the pattern goes into: passed over, as pathlib passes over a PermissionError
-        raise folder_error(str(base), exc) from None
-    return found
+        return entry.is_dir(follow_symlinks=links)
+    except OSError:
+        return False
 
 
 def walked(base: Path, pattern: str = "*", refused: list[tuple[Path, str]] | None = None) -> list[Path]:
@@ -129,6 +175,21 @@ def folder_error(name: str, exc: OSError | str, hint: str = UNLISTED) -> Pdftool
 
     return PermissionDenied(f"cannot read the folder {name}: {exc if isinstance(exc, str) else said(exc)}",
                             hint=hint)
+
+
+def not_read(refused: list[tuple[str, str]], done: str) -> list[str]:
+    """The warning for subfolders a walk or a glob could not read (`refused`: each name with its error's words),
+    whose PDFs are not `done` (`listed`, `merged`), as `find` says them; none: no warning. One error for all
+    (`permission denied`) is said once, else each folder's own."""
+    if not refused:
+        return []
+    kinds = {words for _, words in refused}
+    each = len(kinds) > 1
+    names = [name + (f" ({words})" if each else "") for name, words in refused]
+    shown = ", ".join(names[:10]) + (f" and {len(names) - 10} more" if len(names) > 10 else "")
+    many = len(refused) > 1
+    return [f"{len(refused)} subfolder{'s' if many else ''} not read{'' if each else f' ({kinds.pop()})'}, so "
+            f"{'their' if many else 'its'} PDFs are not {done}: {shown}"]
 
 
 def a_file(path: Path) -> bool:

@@ -90,7 +90,7 @@ def bookmarks(
     data: Annotated[JsonArgument, Param("replace: the bookmarks as JSON (as `list` gives them, with "
                                                "uri, view...), inline or a file{{cli:; or pdftk's dump_data or "
                                                "pdfcpu's export}}"),
-                    Cli(actions=("replace",), metavar="JSON")] = None,
+                    Cli(actions=("replace",), metavar="JSON", stdin=True)] = None,
     title: Annotated[str | None, Param("add: the bookmark's title"), Cli(actions=("add",))] = None,
     page: Annotated[str | None, Param("add: its page (1-based; `last`, `-1`)"),
                     Cli(metavar="PAGE", actions=("add",)), Mcp(annotation=int | str | None)] = None,

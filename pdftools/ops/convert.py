@@ -122,7 +122,8 @@ MISSING = "Check the path of the document to convert; `pdftools convert --help` 
 def convert(
     input: Annotated[str | None, Param("Document to convert"), Cli(argument=True, note="`-`: standard input")] = None,
     append: Annotated[list[str] | None, Param("Text documents (or images) joined after the input{{cli:, in "
-                                              "order (as pandoc joins its inputs)}}"), Cli(argument=True)] = None,
+                                              "order (as pandoc joins its inputs)}}"),
+                      Cli(argument=True, stdin=True)] = None,
     output: Annotated[str | None, Param("File to write ({{cli:`-`: standard output}}{{mcp:none: the text comes "
                                         "back}})"),
                       Cli("-o", "--output", default="-")] = None,
@@ -144,7 +145,8 @@ def convert(
     metadata: Annotated[list[str] | None, Param("Metadata `key=value`, e.g. title=Report{{cli: (repeatable)}}"),
                         Cli("-M", "--metadata"),
                         Mcp(annotation=list[str] | dict[str, str | None] | None)] = None,  # an agent's object too
-    reference_doc: Annotated[str | None, Param("A docx, odt or pptx whose styles the output takes")] = None,
+    reference_doc: Annotated[str | None, Param("A docx, odt or pptx whose styles the output takes"),
+                             Cli(stdin=True)] = None,
     resource_path: Annotated[list[str] | None, Param("More folders images may come from (else only the input's)")
                              ] = None,
     wrap: Annotated[Literal["auto", "none", "preserve"], Param("Text output's lines: auto (at 72 columns), none "
@@ -153,14 +155,14 @@ def convert(
     embed_resources: Annotated[bool, Param("HTML output: its images inside (data: URIs)"),
                                Cli("--embed-resources", "--self-contained")] = False,
     css: Annotated[list[str] | None, Param("CSS for HTML and weasyprint's PDF: `@page { size: A5 }`"
-                                           "{{cli: (repeatable)}}")] = None,
+                                           "{{cli: (repeatable)}}"), Cli(stdin=True)] = None,
     pdf_engine: Annotated[Literal["weasyprint", "typst"] | None, Param("PDF engine (default: weasyprint, "
                                                                        "else typst)")] = None,
     ocr_language: Annotated[str, Param("PDF input: OCR languages, e.g. eng+deu"),
                             Cli("-l", "--language", complete=_languages)] = "eng",
-    template: Annotated[str | None, Param("pandoc template"), Mcp(hidden=True)] = None,
+    template: Annotated[str | None, Param("pandoc template"), Cli(stdin=True), Mcp(hidden=True)] = None,
     lua_filter: Annotated[list[str] | None, Param("Lua filter to run: a program with your rights "
-                                                  "(repeatable)"), Mcp(hidden=True)] = None,
+                                                  "(repeatable)"), Cli(stdin=True), Mcp(hidden=True)] = None,
     timeout: Annotated[float, Param("Seconds before giving up", ge=1)] = 120,
     max_chars: MaxChars = None,
     offset: Offset = 0,

@@ -94,7 +94,8 @@ def forms(
     data: Annotated[str | None, Param('fill: {{cli:JSON }}{"name": value}, '
                                       '{{cli:inline or a file; or an FDF or XFDF file}}'
                                       '{{mcp:or a JSON/FDF/XFDF file}}'),
-                    Cli(actions=("fill",), metavar="JSON"), Mcp(annotation=str | dict[str, Any] | None)] = None,
+                    Cli(actions=("fill",), metavar="JSON", stdin=True),
+                    Mcp(annotation=str | dict[str, Any] | None)] = None,
     annotations: Annotated[bool, Param("flatten: other annotations too{{cli: (comments, highlights, stamps that "
                                        "have an appearance), as qpdf --flatten-annotations=all}}"),
                            Cli(actions=("flatten",))] = False,

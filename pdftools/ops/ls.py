@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, ClassVar
 
+from pdftools.core.inputs import exists
 from pdftools.core.params import Cli, Mcp, Param
 from pdftools.core.pathnames import glob_files
-from pdftools.core.paths import folder_path, input_path
+from pdftools.core.paths import folder_path, input_path, split_glob
 from pdftools.errors import DamagedPdf, PdftoolsError
 
 ANY_CASE_PDF = "*.[pP][dD][fF]"
@@ -71,31 +72,34 @@ def ls(
     limit: Annotated[int | None, Param("Most files to report{{cli: (default: all)}}; the result says when more "
                                        "matched", ge=1), Mcp(default=200)] = None,
 ) -> ListResult:
-    base = folder_path(folder)
+    if glob == "*.pdf" and _has_magic(folder) and not exists(folder):  # `ls 'scans/**/*.pdf'`: a folder and pattern
+        base, glob = split_glob(folder)
+    else:
+        base = folder_path(folder)
     pattern = ANY_CASE_PDF if glob == "*.pdf" else glob  # scanners write `SCAN001.PDF`; merge and search take it
-    refused: list[tuple[Path, str]] = []
-    paths = [p for p in glob_files(base, pattern, recursive=recursive, refused=refused)
+    unread: list[tuple[Path, str]] = []  # subfolders the walk or the pattern went into that could not be listed
+    paths = [p for p in glob_files(base, pattern, recursive=recursive, refused=unread)
              if not p.name.startswith(".")]
     shown = paths if limit is None else paths[:limit]
     more = len(paths) > len(shown)
     return ListResult(folder=str(base), files=[_entry(base, p) for p in shown], total=len(paths), more=more,
                       next=f"{len(shown)} of {len(paths)} listed: ask again with {{{{limit}}}} {len(paths)}"
-                      if more else None, warnings=_unread(base, refused) if recursive else [] if paths
-                      else _subfolders(base, glob))
+                      if more else None, warnings=_unread(base, unread) if recursive or unread
+                      else [] if paths else _subfolders(base, glob))
+
+
+def _has_magic(text: str) -> bool:
+    import glob as _glob
+
+    return _glob.has_magic(text)
 
 
 def _unread(base: Path, refused: list[tuple[Path, str]]) -> list[str]:
-    """The subfolders a recursive listing could not read (`refused`), said: their PDFs are not in it (`find` says
-    so too)."""
-    if not refused:
-        return []
-    kinds = {words for _, words in refused}
-    each = len(kinds) > 1  # one error for all (`permission denied`) is said once, else each folder's own
-    names = [str(folder.relative_to(base)) + (f" ({words})" if each else "") for folder, words in refused]
-    shown = ", ".join(names[:10]) + (f" and {len(names) - 10} more" if len(names) > 10 else "")
-    many = len(refused) > 1
-    return [f"{len(refused)} subfolder{'s' if many else ''} not read{'' if each else f' ({kinds.pop()})'}, so "
-            f"{'their' if many else 'its'} PDFs are not listed: {shown}"]
+    """The subfolders a recursive listing (or a pattern that goes into subfolders, `**/*.pdf`: `refused`) could
+    not read, said: their PDFs are not in it (`find` says so too)."""
+    from pdftools.core.pathnames import not_read
+
+    return not_read([(str(folder.relative_to(base)), words) for folder, words in refused], "listed")
 
 
 def _subfolders(base: Path, glob: str) -> list[str]:

@@ -20,10 +20,11 @@ from typing import TYPE_CHECKING, Annotated
 
 from pdftools.core import ending
 from pdftools.core.edit import Decrypt, Linearize, ObjectStreams, saving
-from pdftools.core.inputs import expand, split_spec
+from pdftools.core.inputs import expand, named, split_spec
 from pdftools.core.outputs import check_output
 from pdftools.core.pages import parse_turned, turn
 from pdftools.core.params import Cli, Param, Passwords
+from pdftools.core.pathnames import not_read
 from pdftools.core.paths import pdf_output_path
 from pdftools.core.pdf import Keys, another_password, is_pdf, keyring, new_pdf, open_pdf, page_list, save_pdf
 from pdftools.document import attached, image_pages, metadata, outline, remap
@@ -83,7 +84,8 @@ def merge(
     object_streams: ObjectStreams = "preserve",
 ) -> MergeResult:
 
-    sources = _sources(inputs, output)  # one is enough (a glob that matched one file), as in qpdf and pdftk
+    unread: list[tuple[str, str]] = []  # subfolders a glob went into that could not be read: said
+    sources = _sources(inputs, output, unread)  # one is enough (a glob that matched one file), as in qpdf and pdftk
     out_path = pdf_output_path(output)  # `-` at a terminal is refused
     check_output(out_path, [path for path, _ in sources], force=force)
 
@@ -153,7 +155,7 @@ def merge(
     size = save_pdf(out, out_path, min_version=version, encryption=keep is not None,
                     **saving(linearize, object_streams))
     first = {key: path for (path, _), key in reversed(list(zip(sources, real, strict=True)))}
-    warnings = notes + [w for key, src in opened.items()
+    warnings = not_read(unread, "merged") + notes + [w for key, src in opened.items()
                         for w in attached.left_behind(src, first[key].name, out_path.name)]
     ending.keep(out, *opened.values())  # freed by the process's end at the command line, not here
     return MergeResult(output=str(out_path), pages=len(out.pages), size=size, inputs=merged,
@@ -207,11 +209,13 @@ def _unlocked_by(paths: list[Path], password: Keys) -> Path | None:
     return None
 
 
-def _sources(inputs: list[str], output: str) -> list[tuple[Path, str | None]]:
-    """Each input's files with their pages. A missing last input named `.pdf`, when no output was named, is
-    the output as pdfunite takes it (`pdfunite a.pdf b.pdf out.pdf`): its hint says to name it with {{output}}."""
+def _sources(inputs: list[str], output: str, unread: list[tuple[str, str]]) -> list[tuple[Path, str | None]]:
+    """Each input's files with their pages; `unread` gets the subfolders a glob went into that could not be read.
+    A missing last input named `.pdf`, when no output was named, is the output as pdfunite takes it (`pdfunite
+    a.pdf b.pdf out.pdf`): its hint says to name it with {{output}}."""
     try:
-        return [(path, pages) for spec in inputs for raw, pages in [split_spec(spec)] for path in expand(raw)]
+        return [(path, pages) for spec in inputs for raw, pages in [split_spec(spec)]
+                for path, _ in named(raw, refused=unread)]
     except FileNotFound as exc:
         missing = next((i for i, spec in enumerate(inputs) if exc.message == f"no such file: {spec}"), None)
         if missing and split_spec(f"a.pdf:{inputs[missing]}")[1] is not None:  # pdftk's `a.pdf 1-3`: pages apart

@@ -115,7 +115,7 @@ def metadata(
                       Cli("--set", metavar="KEY=VALUE", actions=("set",)),
                       Mcp(annotation=list[str] | dict[str, str | None] | None)] = None,  # an agent's object too
     data: Annotated[str | None, Param("set: pdftk update_info file"),
-                    Cli(actions=("set",), metavar="FILE")] = None,
+                    Cli(actions=("set",), metavar="FILE", stdin=True)] = None,
     output: Annotated[Output, Cli(actions=WRITES)] = None,
     in_place: Annotated[InPlace, Cli(actions=WRITES)] = False,
     force: Annotated[Force, Cli(actions=WRITES)] = False,

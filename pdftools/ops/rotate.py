@@ -44,6 +44,7 @@ class RotateResult(Edited):
     """Pages whose rotation was drawn into their content."""
 
     flatten_asked = False  # (no field) flatten was given: a person is told when no page had a rotation to flatten
+    absolute_asked = False  # (no field) absolute was given: a person is told when every page was at the angle
 
     @property
     def table_hidden(self) -> tuple[str, ...]:
@@ -51,10 +52,16 @@ class RotateResult(Edited):
         return () if self.rotated else ("angle",)
 
     def shortfalls(self) -> list[str]:
-        """A flattening that found nothing to flatten: the option did nothing."""
-        if not self.flatten_asked or self.flattened:
-            return []
-        return ["{{flatten}}: no page chosen had a rotation to flatten: each was upright already, and is unchanged"]
+        """An option that did nothing: a rotation set to the one every page chosen had, a flattening that found
+        no rotation to flatten."""
+        said = []
+        if self.absolute_asked and not self.rotated:
+            at = "upright" if self.angle % 360 == 0 else f"at {self.angle % 360} degrees"
+            said.append(f"{{{{absolute}}}}: no page chosen needed it: each was {at} already, and is unchanged")
+        if self.flatten_asked and not self.flattened:
+            said.append("{{flatten}}: no page chosen had a rotation to flatten: each was upright already, and is "
+                        "unchanged")
+        return said
 
 
 def check_arguments(angle: int | None, absolute: bool, flatten: bool) -> None:
@@ -92,15 +99,17 @@ def rotate(
                    suffix="rotated", password=password, in_place=in_place, force=force)
     numbers = sorted(set(select_pages(pages, len(job.pdf.pages), job.src)))
     listed = page_list(job.pdf)
-    if angle is not None:
-        for number in numbers:
-            listed[number - 1].rotate(angle if not absolute else angle % 360, relative=not absolute)
+    rotated: list[int] = []
+    if angle is not None:  # with absolute, the pages at the angle already are not rotated (nor listed)
+        rotated = [n for n in numbers if not absolute or listed[n - 1].rotation % 360 != angle % 360]
+        for number in rotated:
+            listed[number - 1].rotate(angle % 360 if absolute else angle, relative=not absolute)
     turned = {number: rotation.flatten(job.pdf, listed[number - 1]) for number in numbers if flatten}
     moved = {listed[n - 1].obj.objgen: matrix for n, matrix in turned.items() if matrix is not None}
     destinations.turn(job.pdf, moved)  # what bookmarks and links show on those pages
     flattened = [number for number, matrix in turned.items() if matrix is not None]
-    result = RotateResult(**job.save(decrypt), rotated=numbers if angle is not None else [], angle=angle or 0,
+    result = RotateResult(**job.save(decrypt), rotated=rotated, angle=angle or 0,
                           flattened=flattened)
-    result.flatten_asked = flatten
+    result.flatten_asked, result.absolute_asked = flatten, absolute
     return result
 

@@ -75,3 +75,26 @@ def test_the_data_alone_still_comes_from_standard_input(cli: Any, tmp_path: Path
                  input="InfoBegin\nInfoKey: Title\nInfoValue: From a pipe\n")
     assert result.exit_code == 0, result
     assert json.loads(result.stdout)["info"]["Title"] == "From a pipe"
+
+
+def test_a_document_joined_from_standard_input_cannot_be_the_input_s_too(cli: Any, tmp_path: Path) -> None:
+    """`convert - -` (the input and a document joined after it, both `-`) read the one copy of standard input
+    twice, taken by the name of that copy: `stdin.pdf is pdf, not markdown as stdin.pdf`. Refused, as `--css -` is."""
+    out = tmp_path / "out.md"
+    result = cli("convert", "-", "-", "-o", out, "--json", input="# Title\n")
+    assert result.exit_code == 2, result
+    error = json.loads(result.stderr)["error"]
+    assert error["code"] == "INVALID_ARGUMENT", error
+    assert "standard input" in error["message"] and "stdin.pdf" not in error["message"], error
+    assert "joined" in error["message"], error
+    assert not out.exists()
+
+
+def test_a_document_joined_from_standard_input_alone_is_read_as_the_input_s_format(cli: Any, tmp_path: Path) -> None:
+    """`convert a.md - < b.md`: the joined `-` has no name to tell its format by; it said `stdin.pdf is pdf, not
+    markdown as a.md` (the name of its temporary copy)."""
+    first = tmp_path / "a.md"
+    first.write_text("# First\n")
+    result = cli("convert", first, "-", "-t", "markdown", input="# Second\n")
+    assert result.exit_code == 0, result
+    assert "# First" in result.stdout and "# Second" in result.stdout, result

@@ -144,3 +144,66 @@ def test_a_subfolder_listed_but_not_entered_is_passed_over_and_said(tree: Path) 
     found = json.loads(searched.stdout)
     assert [f["path"] for f in found["files"]] == ["tree/open/doc.pdf"], found
     assert {s["path"] for s in found["skipped"]} == {"tree/locked", "tree/half"}, found
+
+
+@pytest.mark.parametrize("pattern", ["**/*.pdf", "*/*.pdf"])
+def test_a_glob_that_goes_into_a_subfolder_it_cannot_read_says_it(tree: Path, pattern: str) -> None:
+    """A glob whose pattern goes into subfolders (`ls tree -g '**/*.pdf'`, `search 'tree/**/*.pdf'`, a batch's)
+    passed over one it could not read in silence (pathlib's glob does so for a PermissionError), exit 0, as if it
+    held no PDF; it is said as a recursive walk says it: ls's warning, search's skipped input (exit 2), batch's
+    failed row. The files in the folders after it are all there."""
+    shutil.copytree(tree / "open", tree / "z")
+    listed = _run("ls", "tree", "-g", pattern, "--json", cwd=tree.parent)
+    assert listed.returncode == 0, listed
+    result = json.loads(listed.stdout)
+    assert [f["path"] for f in result["files"]] == ["open/doc.pdf", "z/doc.pdf"], result
+    assert result["warnings"] == ["1 subfolder not read (permission denied), so its PDFs are not listed: locked"], \
+        result
+    searched = _run("search", "-c", "text", f"tree/{pattern}", "--json", cwd=tree.parent)
+    assert searched.returncode == 2, searched
+    found = json.loads(searched.stdout)
+    assert [f["path"] for f in found["files"]] == ["tree/open/doc.pdf", "tree/z/doc.pdf"], found
+    assert [(s["path"], s["code"]) for s in found["skipped"]] == [("tree/locked", "PERMISSION_DENIED")], found
+    batch = _run("batch", "info", f"tree/{pattern}", "-d", "out", "--json", cwd=tree.parent)
+    rows = [json.loads(line) for line in batch.stdout.splitlines()]
+    assert sorted((str(Path(r["input"]).relative_to(tree)), r["status"]) for r in rows) == [
+        ("locked", "failed"), ("open/doc.pdf", "ok"), ("z/doc.pdf", "ok")], rows
+    assert batch.returncode != 0, batch
+
+
+def test_a_merge_of_a_glob_that_goes_into_a_subfolder_it_cannot_read_says_it(tree: Path) -> None:
+    """`merge 'tree/**/*.pdf'` merged the others without a word of the folder whose PDFs it left out."""
+    shutil.copytree(tree / "open", tree / "z")
+    result = _run("merge", "tree/**/*.pdf", "-o", "out.pdf", "--json", cwd=tree.parent)
+    assert result.returncode == 0, result
+    merged = json.loads(result.stdout)
+    assert [i["path"] for i in merged["inputs"]] == ["tree/open/doc.pdf", "tree/z/doc.pdf"], merged
+    assert merged["warnings"] == ["1 subfolder not read (permission denied), so its PDFs are not merged: "
+                                  "tree/locked"], merged
+    plain = _run("merge", "tree/**/*.pdf", "-o", "out.pdf", "--force", cwd=tree.parent)
+    assert plain.returncode == 0 and "tree/locked" in plain.stdout + plain.stderr, plain
+
+
+@pytest.mark.parametrize("argv", [("search", "x", "tree/*/*.pdf"), ("merge", "tree/*/*.pdf", "-o", "out.pdf")])
+def test_a_glob_that_matches_nothing_but_met_a_subfolder_it_cannot_read_says_it(tree: Path,
+                                                                                argv: tuple[str, ...]) -> None:
+    """Nothing matched, but not for want of files: it said `no files match 'tree/*/*.pdf'`, as of an empty tree."""
+    shutil.rmtree(tree / "open")
+    result = _run(*argv, "--json", cwd=tree.parent)
+    assert result.returncode == 3 and result.stdout == "", result
+    error = json.loads(result.stderr)["error"]
+    assert error["code"] == "NO_INPUTS", error
+    assert error["message"] == ("no files match 'tree/*/*.pdf': 1 subfolder not read (permission denied), so its "
+                                "PDFs are not matched: tree/locked"), error
+    assert not (tree.parent / "out.pdf").exists()
+
+
+def test_ls_of_a_glob_lists_its_matches_as_its_folder_and_pattern_apart(tree: Path) -> None:
+    """`ls 'tree/**/*.pdf'` (the folder and the pattern as one glob, as search and merge take them) said `no such
+    folder: tree/**/*.pdf`; it is `ls tree -g '**/*.pdf'`, the subfolder it cannot read said as there."""
+    shutil.copytree(tree / "open", tree / "z")
+    result = _run("ls", "tree/**/*.pdf", "--json", cwd=tree.parent)
+    assert result.returncode == 0, result
+    apart = _run("ls", "tree", "-g", "**/*.pdf", "--json", cwd=tree.parent)
+    assert json.loads(result.stdout) == json.loads(apart.stdout), (result.stdout, apart.stdout)
+    assert [f["path"] for f in json.loads(result.stdout)["files"]] == ["open/doc.pdf", "z/doc.pdf"], result.stdout

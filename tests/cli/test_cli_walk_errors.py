@@ -105,3 +105,25 @@ def test_the_folder_named_that_cannot_be_listed_fails_outright(refusing: tuple[P
         error = json.loads(result.stderr)["error"]
         assert error["code"] != "INTERNAL" and words in error["message"], (argv, error)
         assert result.returncode not in (0, 1), (argv, result)
+
+
+def test_a_glob_keeps_the_matches_after_a_subfolder_it_met_an_error_in(refusing: tuple[Path, dict[str, str]],
+                                                                       tmp_path: Path, sample: Path) -> None:
+    """A glob whose pattern went into a subfolder that failed otherwise than on permissions (here a link to a
+    /proc folder the kernel refuses to list) ended there: pathlib's glob stops, so `ls tree -g '*/*.pdf'` listed
+    `a/doc.pdf` and lost `z/doc.pdf`, and said nothing of `m`. Every readable match is listed, and `m` said."""
+    base, found = refusing
+    name, words = next(iter(found.items()))
+    tree = tmp_path / "tree"
+    for folder in ("a", "z"):
+        (tree / folder).mkdir(parents=True)
+        (tree / folder / "doc.pdf").write_bytes(sample.read_bytes())
+    (tree / "m").symlink_to(base / name)
+    result = _run("ls", "tree", "-g", "*/*.pdf", "--json", cwd=tmp_path)
+    assert result.returncode == 0, result
+    listed = json.loads(result.stdout)
+    assert [f["path"] for f in listed["files"]] == ["a/doc.pdf", "z/doc.pdf"], listed
+    assert listed["warnings"] == [f"1 subfolder not read ({words}), so its PDFs are not listed: m"], listed
+    searched = _run("search", "-c", "x", "tree/*/*.pdf", "--json", cwd=tmp_path)
+    assert searched.returncode == 2, searched
+    assert [s["path"] for s in json.loads(searched.stdout)["skipped"]] == ["tree/m"], searched.stdout

@@ -54,7 +54,7 @@ def qpdf_made(source: Path, rotate: str, out: Path) -> list[int]:
     return qpdf_rotations(out)
 
 
-@pytest.mark.parametrize(("args", "qpdf", "pages"), [(["-a", "90"], "90", [1, 2, 3, 4]),
+@pytest.mark.parametrize(("args", "qpdf", "pages"), [(["-a", "90"], "90", [1, 3, 4]),  # page 2 was at 90
                                                      (["-a", "0", "--pages", "2-3"], "0:2-3", [2, 3]),
                                                      (["-a", "180", "--pages", "even"], "180:2,4", [2, 4])])
 def test_absolute_sets_the_rotation_as_qpdf_unsigned(cli: Callable[..., Any], mixed: Path, tmp_path: Path,
@@ -96,7 +96,35 @@ def test_mcp_rotate_sets_the_rotation(tmp_path: Path, mixed: Path) -> None:
     result = rb.mcp_call(tmp_path, "pdf_rotate", {"input": "mixed.pdf", "angle": 90, "absolute": True,
                                                    "pages": "1-3", "output": "out.pdf"})
     assert not result.is_error, result.content
-    assert result.structured_content["rotated"] == [1, 2, 3]
+    assert result.structured_content["rotated"] == [1, 3]  # page 2 was at 90 already
     assert qpdf_rotations(tmp_path / "out.pdf") == [90, 90, 90, 270]
     error = rb.mcp_error(rb.mcp_call(tmp_path, "pdf_rotate", {"input": "mixed.pdf", "angle": 0}))
     assert error["code"] == "INVALID_ARGUMENT" and "absolute" in error["hint"] and "--" not in error["hint"]
+
+
+def test_absolute_lists_only_the_pages_it_changed(cli: Callable[..., Any], mixed: Path, tmp_path: Path) -> None:
+    """`--absolute` listed every page chosen as rotated, those already at the angle too (`-a 0` of an upright
+    file: `rotated 1, 2, 3, 4`, the file unchanged): it lists the pages whose rotation it changed, as `rotate -a`
+    without it (every page turns) and `--flatten` (the pages that had a rotation) do."""
+    out = tmp_path / "out.pdf"
+    result = cli("rotate", mixed, "--absolute", "-a", "180", "-o", out, "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["rotated"] == [1, 2, 4], result.stdout  # page 3 was at 180
+    assert "warning" not in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize(("angle", "said"), [("0", "upright"), ("90", "at 90 degrees")])
+def test_absolute_that_changes_no_page_says_so(cli: Callable[..., Any], mixed: Path, tmp_path: Path,
+                                               angle: str, said: str) -> None:
+    """Every page chosen already at the angle: none rotated, and a warning says the option did nothing, as
+    `--flatten`'s does for upright pages."""
+    pages = "1" if angle == "0" else "2"
+    out = tmp_path / "out.pdf"
+    result = cli("rotate", mixed, "--absolute", "-a", angle, "--pages", pages, "-o", out, "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["rotated"] == [], result.stdout
+    warnings = [line for line in result.stderr.splitlines() if line.startswith("warning: ")]
+    assert warnings == [f"warning: --absolute: no page chosen needed it: each was {said} already, and is "
+                        "unchanged"], result.stderr
+    plain = cli("rotate", mixed, "--absolute", "-a", angle, "--pages", pages, "-o", out, "--force")
+    assert "rotated" not in plain.stdout and f"was {said} already" in plain.stderr, plain

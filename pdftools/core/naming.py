@@ -38,6 +38,11 @@ def distinct_file_names(filenames: list[str]) -> list[str]:
     return out
 
 
+MOST_WIDTH = 255
+"""The widest a placeholder's width or precision may be: a file name holds 255 bytes, and a stamp wider than that
+runs off any page (`{page:>99999999}` laid out 100 million characters a page)."""
+
+
 def fill(pattern: str, what: str, hint: str, **fields: Any) -> str:
     """`pattern` (`{page:06}`, `{stem}`) filled with `fields`; what is wrong with it, in the user's terms (never
     Python's `KeyError: 'foo'`), as INVALID_ARGUMENT about `what` (`the text '{foo}'`) with `hint`."""
@@ -54,6 +59,10 @@ def fill(pattern: str, what: str, hint: str, **fields: Any) -> str:
             raise InvalidArgument(f"cannot read {what}: empty placeholder {{}}; known: {known}", hint=hint)
         if name not in fields:
             raise InvalidArgument(f"cannot read {what}: unknown placeholder {{{name}}}; known: {known}", hint=hint)
+        widest = max((int(number) for number in re.findall(r"\d+", spec or "")), default=0)
+        if widest > MOST_WIDTH:  # checked before formatting: `{page:>999999999}` is a gigabyte to make
+            raise InvalidArgument(f"cannot read {what}: {{{name}:{spec}}} asks for {widest:,} characters; a "
+                                  f"placeholder's width or precision is at most {MOST_WIDTH}", hint=hint)
         try:
             format(fields[name], spec or "")
             if conversion:

@@ -171,7 +171,7 @@ class HttpPolicy(RootsPolicy):
             target = target.rename(folder / stored_name(unquote(named[1])))
             self.names[str(target)] = target.name  # text names it so, as the agent did (`scrub`)
         else:
-            target = target.rename(folder / f"upload{_extension(found['mime'] if found else None, target)}")
+            target = target.rename(folder / f"upload{type_extension(found['mime'] if found else None, target)}")
         self.known[str(target)] = f"base64:{hashlib.sha256(data).hexdigest()[:16]}"  # never the server path
         return target
 
@@ -239,8 +239,9 @@ def _token_only(token: str) -> StoredFile:
     return StoredFile(token, "", Path(), 0, "", "", 0.0, 0.0, None)
 
 
-def _extension(declared: str | None, path: Path) -> str:
-    """The extension of a decoded file's type: the one its data: URL declares, else what its bytes are."""
+def type_extension(declared: str | None, path: Path) -> str:
+    """The extension of a file's type: the one declared (a data: URL's, an upload's Content-Type), else what its
+    bytes are."""
     from pdftools.mcp.mime import EXTENSIONS, OCTET, of
 
     if declared and declared != OCTET and declared in EXTENSIONS:

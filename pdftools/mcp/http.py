@@ -27,7 +27,7 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from pdftools.errors import UploadTooLarge
 from pdftools.mcp import mime
 from pdftools.mcp.events import MemoryEventStore
-from pdftools.mcp.files import HttpPolicy, describe
+from pdftools.mcp.files import HttpPolicy, describe, type_extension
 from pdftools.mcp.guards import BearerAuth, Draining, NoIdleStreams, NoOAuth, refuse
 from pdftools.mcp.page import PAGE
 from pdftools.mcp.server import build_server, session_of
@@ -120,6 +120,9 @@ def _upload_route(store: FileStore, settings: HttpSettings, link: Any) -> Any:
                 target = slot / name
             else:
                 size = await _write_capped(request.stream(), target, limit)
+                if not request.query_params.get("name"):  # `upload` and its type's extension, as a data: URL's
+                    declared = request.headers.get("content-type", "").partition(";")[0].strip().lower() or None
+                    target = target.rename(slot / f"upload{type_extension(declared, target)}")
         except _TooLarge:
             _discard(slot)
             return too_large

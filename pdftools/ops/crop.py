@@ -44,7 +44,8 @@ class CropResult(Edited):
 
 def crop(
     input: Input,
-    margins: Annotated[str | None, Param("Margins to cut: `36`, `1in,0.5in` or `10mm 20mm 10mm 20mm` (CSS order)"),
+    margins: Annotated[str | None,
+                       Param("Margins to cut: `36` (points), `1in,0.5in` or `10mm 20mm 10mm 20mm` (CSS order)"),
                        Cli(metavar="MARGINS")] = None,
     to_content: Annotated[bool, Param("Crop to what each page draws (found by rendering it)")] = False,
     padding: Annotated[float, Param("With {{to_content}}: points of space kept around it", ge=0, le=720)] = 0,

@@ -1,8 +1,8 @@
 """A result that repeats what the agent gave (pdf_stamp's `first`, the text stamped on the first page; pdf_search's
 `pattern`) repeats it within a client's reach: a stamp text `{page:0999999}` (14 characters) padded the page number
-to a million zeros and came back as a 1 MB result, and a 200,000-character pattern as 200 kB of a search that
-found nothing. Over MCP such a field is cut in its middle, saying how many characters were cut, as an error is.
-Over a real `pdftools serve` on stdio, with the official client."""
+to a million zeros and came back as a 1 MB result (such a width is now refused: test_mcp_format_widths.py), and a
+200,000-character pattern as 200 kB of a search that found nothing. Over MCP such a field is cut in its middle,
+saying how many characters were cut, as an error is. Over a real `pdftools serve` on stdio, with the official client."""
 
 from __future__ import annotations
 
@@ -20,8 +20,7 @@ BOUND = 50_000  # bytes of a result's text or structured content, as tests/mcp/t
 
 def test_echoed_arguments_are_cut_in_their_middle(tmp_path: Path) -> None:
     shutil.copy(SAMPLE, tmp_path / "report.pdf")
-    calls = [("pdf_stamp", {"input": "report.pdf", "text": "{page:0999999}", "output": "padded.pdf"}, "first"),
-             ("pdf_stamp", {"input": "report.pdf", "text": "Y" * 200_000, "output": "long.pdf"}, "first"),
+    calls = [("pdf_stamp", {"input": "report.pdf", "text": "Y" * 200_000, "output": "long.pdf"}, "first"),
              ("pdf_search", {"pattern": "Q" * 200_000, "inputs": ["report.pdf"]}, "pattern")]
 
     async def go() -> list[Any]:

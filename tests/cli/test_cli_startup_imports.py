@@ -117,6 +117,15 @@ def test_merge_of_files_with_xmp_loads_no_xml_parser(tmp_path: Path, sample: Pat
     assert (tmp_path / "m.pdf").is_file() and "lxml" not in third, third
 
 
+def test_a_merge_of_pdfs_loads_no_image_reading(tmp_path: Path, sample: Path) -> None:
+    """merge takes images among its inputs: their reading (document.image_pages, image_data, impose) is
+    imported only when one of the inputs is an image."""
+    image_reading = {"pdftools.document.image_pages", "pdftools.document.image_data", "pdftools.document.impose"}
+    _, ours = loaded(tmp_path, "merge", str(sample), str(sample), "-o", str(tmp_path / "m.pdf"))
+    assert (tmp_path / "m.pdf").is_file() and "pdftools.ops.merge" in ours
+    assert not ours & image_reading, sorted(ours & image_reading)
+
+
 @pytest.mark.parametrize("argv", [("info", "{pdf}", "--json"), ("text", "{pdf}"), ("info", "{pdf}", "--pages", "1",
                                                                                   "--json")])
 def test_json_and_text_output_load_no_rich(tmp_path: Path, sample: Path, argv: tuple[str, ...]) -> None:

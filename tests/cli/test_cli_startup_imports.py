@@ -167,8 +167,21 @@ def loaded_modules(tmp_path: Path, *argv: str) -> set[str]:
 def test_info_and_text_load_no_html_unescaping(tmp_path: Path, sample: Path, command: str) -> None:
     """`html` (~1 ms) serves only the parser of pdftotext's word boxes (`text --format words`)."""
     modules = loaded_modules(tmp_path, command, str(sample))
-    assert "pdftools.engines.poppler" in modules  # the test sees the module that would import it
+    assert "pdftools.ops.info" in modules or "pdftools.engines.poppler" in modules  # the test sees the command
     assert "html" not in modules
+
+
+@pytest.mark.parametrize("command", ["info", "ls"])
+def test_info_and_ls_of_a_readable_file_load_no_program_runner(tmp_path: Path, corpus: Path, sample: Path,
+                                                                command: str) -> None:
+    """poppler's pdfinfo tells `info` and `ls` about a file qpdf cannot read: the modules that run it
+    (pdftools.engines, its poppler and tether) are imported only for such a file."""
+    runner = {"pdftools.engines", "pdftools.engines.poppler", "pdftools.engines.tether"}
+    modules = loaded_modules(tmp_path, command, str(sample if command == "info" else sample.parent))
+    assert f"pdftools.ops.{command}" in modules and not modules & runner, sorted(modules & runner)
+    unreadable = corpus / "017-unreadable-meta-data/unreadablemetadata.pdf"  # only poppler reads it
+    modules = loaded_modules(tmp_path, command, str(unreadable if command == "info" else unreadable.parent))
+    assert "pdftools.engines.poppler" in modules
 
 
 BARE_CHILD = """

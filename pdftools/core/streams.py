@@ -50,11 +50,15 @@ def check_pages(pdf: pikepdf.Pdf, numbers: Iterable[int], name: str, *, images: 
 def check_page_objects(pages: Iterable[tuple[int, Any]], name: str, *, images: bool = False) -> None:
     """`check_pages` for pages at hand: (number, page dictionary) pairs, in their order: the error is the first
     refused page's, its number in the error's `page` (the pages before it passed: they can still be read)."""
+    limit = limits.STREAM_BYTES.value()
+    if limit is None:
+        return
     parts: dict[tuple[int, int], list[Any]] = {}  # what shared objects (resources, fonts, forms) draw: once
     bounds: dict[tuple[int, int], float] = {}
+    type3: dict[tuple[int, int], bool] = {}  # whether a font (shared by many pages) is a Type 3 font
     for number, page in pages:
         try:
-            check(list(_drawn(page, images, parts)), f"page {number} of {name}", bounds)
+            _check(list(_drawn(page, images, parts, type3)), f"page {number} of {name}", bounds, limit)
         except PdftoolsError as refused:
             refused.page = number  # type: ignore[attr-defined]
             raise
@@ -74,7 +78,13 @@ def check(streams: list[pikepdf.Stream], what: str, bounds: dict[tuple[int, int]
     are inflated (in pieces, nothing kept) only when their bound says they might. `bounds` keeps the bounds
     of streams seen before (by object number) for the next call."""
     limit = limits.STREAM_BYTES.value()
-    if limit is None or sum(_bound(s, bounds) for s in streams) <= limit:
+    if limit is not None:
+        _check(streams, what, bounds, limit)
+
+
+def _check(streams: list[pikepdf.Stream], what: str, bounds: dict[tuple[int, int], float] | None,
+           limit: float) -> None:
+    if sum(_bound(s, bounds) for s in streams) <= limit:
         return
     budget = limit
     try:
@@ -124,16 +134,18 @@ def _bound(stream: pikepdf.Stream, known: dict[tuple[int, int], float] | None) -
 def bound(stream: pikepdf.Stream) -> float:
     """An upper bound of the decoded size: the raw size times the worst expansion of each filter (an image:
     the size it declares)."""
-    declared = _declared(stream)
+    keys = stream.keys()  # a key looked up that is not there costs pikepdf ~4 µs: content streams have few
+    declared = _declared(stream) if "/Subtype" in keys else None
     if declared is not None:
         return declared
-    return len(stream.read_raw_bytes()) * math.prod(RATIO.get(f, UNKNOWN_RATIO) for f in _filters(stream))
+    names = _filters(stream) if "/Filter" in keys else []
+    return len(stream.read_raw_bytes()) * math.prod(RATIO.get(f, UNKNOWN_RATIO) for f in names)
 
 
 def _declared(stream: pikepdf.Stream) -> int | None:
     """An image's decoded size from its dictionary (up to 4 components): what a renderer decodes, and no more
     however far its data would inflate. None for other streams."""
-    if _get(stream, "/Subtype") != "/Image":
+    if stream.get("/Subtype") != "/Image":  # a name or string that is not /Image (never raises, as text() would)
         return None
     try:
         width, height = int(stream.get("/Width", 0)), int(stream.get("/Height", 0))
@@ -224,10 +236,11 @@ def _decoded(stream: pikepdf.Stream, raw: bytes, names: list[str], budget: float
     return chunks
 
 
-def _drawn(page: pikepdf.Object, images: bool,
-           known: dict[tuple[int, int], list[Any]] | None = None) -> Iterator[pikepdf.Stream]:
+def _drawn(page: pikepdf.Object, images: bool, known: dict[tuple[int, int], list[Any]] | None = None,
+           type3: dict[tuple[int, int], bool] | None = None) -> Iterator[pikepdf.Stream]:
     """Every stream an interpreter inflates to draw `page`, once each (cycles and shared objects are fine).
-    `known` keeps what each indirect object draws in turn, for the next page sharing it."""
+    `known` keeps what each indirect object draws in turn, for the next page sharing it; `type3` which fonts
+    are Type 3 fonts."""
     import pikepdf
 
     seen: set[tuple[int, int]] = set()
@@ -241,16 +254,17 @@ def _drawn(page: pikepdf.Object, images: bool,
         if isinstance(obj, pikepdf.Stream):
             yield obj
         if known is None or not obj.is_indirect:
-            todo.extend(_parts(obj, images))
+            todo.extend(_parts(obj, images, type3))
             continue
         key = obj.objgen
         if key not in known:
-            known[key] = _parts(obj, images)
+            known[key] = _parts(obj, images, type3)
         todo.extend(known[key])
 
 
-def _parts(obj: Any, images: bool) -> list[Any]:
-    """What drawing `obj` (a page, form, pattern, Type 3 font or annotation) draws in turn."""
+def _parts(obj: Any, images: bool, type3: dict[tuple[int, int], bool] | None = None) -> list[Any]:
+    """What drawing `obj` (a page, form, pattern, Type 3 font or annotation) draws in turn. `type3` keeps whether
+    each indirect font is a Type 3 font, for the next page using it."""
     import pikepdf
 
     keys = obj.keys()  # then only present keys are fetched: looking up an absent one costs pikepdf ~4 µs
@@ -267,9 +281,9 @@ def _parts(obj: Any, images: bool) -> list[Any]:
     if isinstance(resources, pikepdf.Dictionary):
         listed = resources.keys()
         parts += [x for x in values(_present(resources, "/XObject", listed))
-                  if images or _get(x, "/Subtype") != "/Image"]
+                  if images or not _is_image(x)]
         parts += values(_present(resources, "/Pattern", listed))
-        parts += [f for f in values(_present(resources, "/Font", listed)) if _get(f, "/Subtype") == "/Type3"]
+        parts += [f for f in values(_present(resources, "/Font", listed)) if _is_type3(f, type3)]
     for annot in values(_present(obj, "/Annots", keys)):
         appearance = _get(annot, "/AP")
         parts += values(appearance.get("/N")) if isinstance(appearance, pikepdf.Dictionary) else []
@@ -279,6 +293,24 @@ def _parts(obj: Any, images: bool) -> list[Any]:
 def _present(obj: Any, key: str, keys: Any) -> Any:
     """`obj.get(key)` for a key among `keys` (the object's own), None without asking pikepdf for others."""
     return obj[key] if key in keys else None
+
+
+def _is_image(obj: Any) -> bool:
+    """Whether `obj` is an image XObject (text extraction skips its data). Only /Subtype /Image itself: a name
+    text() would read as /Image (its NULs dropped) is not one, so it is measured."""
+    import pikepdf
+
+    return isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image"
+
+
+def _is_type3(font: Any, known: dict[tuple[int, int], bool] | None) -> bool:
+    """`_get(font, "/Subtype") == "/Type3"`, once for each indirect font (pages share their fonts)."""
+    if known is None or not getattr(font, "is_indirect", False):
+        return bool(_get(font, "/Subtype") == "/Type3")
+    key = font.objgen
+    if key not in known:
+        known[key] = _get(font, "/Subtype") == "/Type3"
+    return known[key]
 
 
 def _get(obj: Any, key: str) -> Any:

@@ -19,7 +19,6 @@ from pdftools.core.paths import input_path
 from pdftools.core.pdf import open_pdf
 from pdftools.document import attached, encryption, metadata, outline
 from pdftools.document.outline import Bookmark
-from pdftools.engines import poppler
 from pdftools.errors import DamagedPdf
 
 if TYPE_CHECKING:
@@ -183,6 +182,8 @@ def _first(count: int, warnings: list[str]) -> list[str]:
 
 def _from_poppler(path: Path, damaged: DamagedPdf) -> InfoResult:
     """What poppler can still tell about a file qpdf cannot open: pages, version, metadata."""
+    from pdftools.engines import poppler  # (only for such a file: a readable one runs no program)
+
     fields = poppler.pdfinfo(path, damaged)
     result = InfoResult(
         path=str(path), size=path.stat().st_size, pdf_version=fields.get("PDF version", ""),

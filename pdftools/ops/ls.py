@@ -118,7 +118,6 @@ def _entry(base: Path, path: Path) -> PdfEntry:
 
     from pdftools.core.pdf import open_pdf
     from pdftools.document import metadata
-    from pdftools.engines import poppler
 
     rel = str(path.relative_to(base))
     try:
@@ -130,6 +129,8 @@ def _entry(base: Path, path: Path) -> PdfEntry:
                 title = pdf.docinfo.get("/Title", "") if "/Info" in pdf.trailer else ""
                 entry.title = metadata.text(title or "").strip()
         except DamagedPdf as damaged:  # poppler may still count what qpdf rejects
+            from pdftools.engines import poppler
+
             fields = poppler.pdfinfo(real, damaged)
             entry.pages, entry.title = int(fields["Pages"]), fields.get("Title", "")
     except PdftoolsError as exc:

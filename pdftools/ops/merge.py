@@ -27,7 +27,7 @@ from pdftools.core.params import Cli, Param, Passwords
 from pdftools.core.pathnames import not_read
 from pdftools.core.paths import pdf_output_path
 from pdftools.core.pdf import Keys, another_password, is_pdf, keyring, new_pdf, open_pdf, page_list, save_pdf
-from pdftools.document import attached, image_pages, metadata, outline, remap
+from pdftools.document import attached, metadata, outline, remap
 from pdftools.document import labels as pagelabels
 from pdftools.document.arrange import arrange
 from pdftools.document.copying import Copier
@@ -135,7 +135,7 @@ def merge(
         firsts[key] = maps[index] | firsts[key]
     for index, ((path, _), key) in enumerate(zip(sources, real, strict=True)):
         src = opened[key]
-        version = max(version, image_pages.version(src) if key in pictures else src.pdf_version)
+        version = max(version, _image_version(src) if key in pictures else src.pdf_version)
         if index == 0:
             _copy_metadata(src, out)
         if maps[index] and key not in pictures:  # an input without pages (as qpdf, merged as nothing) has no
@@ -162,9 +162,16 @@ def merge(
                        encrypted=keep is not None, warnings=warnings)
 
 
+def _image_version(pdf: pikepdf.Pdf) -> str:
+    from pdftools.document import image_pages
+
+    return image_pages.version(pdf)
+
+
 def _image(path: Path, notes: list[str]) -> pikepdf.Pdf:
     """An image input as a PDF of its own, a page an image (a frame): as `convert` makes it."""
     from pdftools.core import limits
+    from pdftools.document import image_pages  # (a merge of PDFs alone does not import the reading of images)
 
     limits.INPUT_BYTES.check(path.stat().st_size, str(path))
     pdf, warnings = image_pages.image_pdf([path])

@@ -117,6 +117,15 @@ def test_merge_of_files_with_xmp_loads_no_xml_parser(tmp_path: Path, sample: Pat
     assert (tmp_path / "m.pdf").is_file() and "lxml" not in third, third
 
 
+def test_a_merge_of_pdfs_loads_no_image_reading(tmp_path: Path, sample: Path) -> None:
+    """merge takes images among its inputs: their reading (document.image_pages, image_data, impose) is
+    imported only when one of the inputs is an image."""
+    image_reading = {"pdftools.document.image_pages", "pdftools.document.image_data", "pdftools.document.impose"}
+    _, ours = loaded(tmp_path, "merge", str(sample), str(sample), "-o", str(tmp_path / "m.pdf"))
+    assert (tmp_path / "m.pdf").is_file() and "pdftools.ops.merge" in ours
+    assert not ours & image_reading, sorted(ours & image_reading)
+
+
 @pytest.mark.parametrize("argv", [("info", "{pdf}", "--json"), ("text", "{pdf}"), ("info", "{pdf}", "--pages", "1",
                                                                                   "--json")])
 def test_json_and_text_output_load_no_rich(tmp_path: Path, sample: Path, argv: tuple[str, ...]) -> None:
@@ -158,8 +167,21 @@ def loaded_modules(tmp_path: Path, *argv: str) -> set[str]:
 def test_info_and_text_load_no_html_unescaping(tmp_path: Path, sample: Path, command: str) -> None:
     """`html` (~1 ms) serves only the parser of pdftotext's word boxes (`text --format words`)."""
     modules = loaded_modules(tmp_path, command, str(sample))
-    assert "pdftools.engines.poppler" in modules  # the test sees the module that would import it
+    assert "pdftools.ops.info" in modules or "pdftools.engines.poppler" in modules  # the test sees the command
     assert "html" not in modules
+
+
+@pytest.mark.parametrize("command", ["info", "ls"])
+def test_info_and_ls_of_a_readable_file_load_no_program_runner(tmp_path: Path, corpus: Path, sample: Path,
+                                                                command: str) -> None:
+    """poppler's pdfinfo tells `info` and `ls` about a file qpdf cannot read: the modules that run it
+    (pdftools.engines, its poppler and tether) are imported only for such a file."""
+    runner = {"pdftools.engines", "pdftools.engines.poppler", "pdftools.engines.tether"}
+    modules = loaded_modules(tmp_path, command, str(sample if command == "info" else sample.parent))
+    assert f"pdftools.ops.{command}" in modules and not modules & runner, sorted(modules & runner)
+    unreadable = corpus / "017-unreadable-meta-data/unreadablemetadata.pdf"  # only poppler reads it
+    modules = loaded_modules(tmp_path, command, str(unreadable if command == "info" else unreadable.parent))
+    assert "pdftools.engines.poppler" in modules
 
 
 BARE_CHILD = """

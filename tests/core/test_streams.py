@@ -215,3 +215,25 @@ def test_renderers_count_images_by_their_declared_size(size: int, refused: bool,
                 streams.check_pages(pdf, [1], "image", images=True)
         else:
             streams.check_pages(pdf, [1], "image", images=True)
+
+
+def test_a_type3_font_shared_by_pages_counts_on_each(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Which fonts are Type 3 is found once for the pages sharing them: the second page, drawing the same Type 3
+    font's 6 MiB glyph and a 6 MiB form of its own, is refused under 10M; the first (the glyph alone) is not."""
+    monkeypatch.setenv("PDFTOOLS_MAX_STREAM_BYTES", "10M")
+    glyph = bomb(b"", mebibytes=6)
+    form = bomb(b"/Type /XObject /Subtype /Form /BBox [0 0 9 9] ", mebibytes=6)
+    font = b"<< /Type /Font /Subtype /Type3 /CharProcs << /a 8 0 R >> /FontMatrix [1 0 0 1 0 0] >>"
+    page = (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 99 99] /Contents 4 0 R "
+            b"/Resources << /Font << /T3 7 0 R >> %s>> >>")
+    path = tmp_path / "shared-type3.pdf"
+    path.write_bytes(build({1: b"<< /Type /Catalog /Pages 2 0 R >>",
+                            2: b"<< /Type /Pages /Kids [3 0 R 6 0 R] /Count 2 >>", 3: page % b"",
+                            6: page % b"/XObject << /X 9 0 R >> ", 4: HELLO, 7: font, 8: glyph, 9: form}))
+    with pikepdf.open(path) as pdf:
+        streams.check_pages(pdf, [1], "shared")
+        with pytest.raises(StreamTooLarge, match="page 2 of shared") as refused:
+            streams.check_pages(pdf, [1, 2], "shared")
+        assert refused.value.page == 2  # type: ignore[attr-defined]
+        with pytest.raises(StreamTooLarge, match="page 2 of shared"):
+            streams.check_pages(pdf, [2], "shared")

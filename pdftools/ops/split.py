@@ -67,7 +67,7 @@ def split(
         str | None, Param("One part per range: `1-3,4-10,11-`"), Cli("--ranges")
     ] = None,
     bookmarks: Annotated[bool, Param("One part per top-level bookmark")] = False,
-    size: Annotated[str | None, Param("Largest part: `10MB`, `500k` (whole pages)"),
+    size: Annotated[str | None, Param("Largest part: `10MB`, `500k`; a bare number is bytes (whole pages)"),
                     Cli("--size", metavar="SIZE")] = None,
     pattern: Annotated[
         str, Param("Part file name: {stem} {start} {end} {index} {title}"), Cli("-p", "--pattern")

@@ -142,3 +142,18 @@ def test_a_broken_file_is_refused_untouched(cli: Any, tmp_path: Path, before: st
     assert error["code"] == "INVALID_ARGUMENT" and why in error["message"], error
     assert "nothing was changed" in error["message"] and "pdftools mcp-config vscode" in error["hint"], error
     assert config.read_text(encoding="utf-8") == before and os.listdir(tmp_path) == ["mcp.json"]
+
+
+def test_an_entry_already_there_without_its_input_gets_the_input_and_says_so(cli: Any, tmp_path: Path) -> None:
+    """The entry as we write it, but no input declared for the token it names (removed by hand): only the input is
+    added, and the message says that, not that the entry was replaced."""
+    server = _entry(cli, "--http", URL)["servers"]["pdftools"]
+    before = '{\n  "servers": {\n    "pdftools": ' + json.dumps(server) + " // as written\n  }\n}\n"
+    config = tmp_path / "mcp.json"
+    config.write_text(before, encoding="utf-8")
+    said = _install(cli, config, "--http", URL)
+    assert said["changed"] is True and "replaced" not in said["message"], said
+    assert said["message"].endswith("pdftools already there, its input pdftools-token added"), said
+    text = config.read_text(encoding="utf-8")
+    assert text.startswith(before[:-len("\n}\n")] + ",\n"), text
+    assert read_jsonc(text)["inputs"] == _entry(cli, "--http", URL)["inputs"]

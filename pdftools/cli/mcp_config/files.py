@@ -152,6 +152,8 @@ def install(path: Path, client: str, keys: list[str], body: dict[str, Any], inpu
         Path(tmp).unlink(missing_ok=True)
         raise
     kept = ["other servers kept"] if others else []  # said only when there were some (a new file has none)
+    if before == body:  # the entry as it is, its VS Code input not declared: that alone added
+        return True, f"{path}: {NAME} already there, its input {', '.join(i['id'] for i in inputs)} added", backup
     if before is None:
         said = f"{path}: created, {NAME} added" if not existed else f"{path}: {NAME} added"
         return True, said + "".join(f" ({k})" for k in kept), backup

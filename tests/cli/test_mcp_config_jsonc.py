@@ -25,16 +25,18 @@ def _value(rnd: random.Random, depth: int) -> Any:
     return {f"{rnd.choice(keys)}{i}": _value(rnd, depth + 1) for i in range(rnd.randint(0, 3))}
 
 
-def _written(rnd: random.Random, value: Any, indent: str, level: int) -> str:
+def _written(rnd: random.Random, value: Any, indent: str, level: int, commas: bool = False) -> str:
+    """`value` as JSONC; `commas`: arrays too may end with a trailing comma (objects may always)."""
     def gap() -> str:
         return rnd.choice(["", " ", "\n" + indent * (level + 1), " /* c, } */ ", " // c, }\n" + indent * level])
 
     if isinstance(value, dict):
-        items = [gap() + json.dumps(k) + gap() + ":" + gap() + _written(rnd, v, indent, level + 1)
+        items = [gap() + json.dumps(k) + gap() + ":" + gap() + _written(rnd, v, indent, level + 1, commas)
                  for k, v in value.items()]
         return "{" + ",".join(items) + ("," if items and rnd.random() < 0.3 else "") + gap() + "}"
     if isinstance(value, list):
-        return "[" + ",".join(gap() + _written(rnd, v, indent, level + 1) for v in value) + gap() + "]"
+        items = [gap() + _written(rnd, v, indent, level + 1, commas) for v in value]
+        return "[" + ",".join(items) + ("," if commas and items and rnd.random() < 0.3 else "") + gap() + "]"
     return json.dumps(value, ensure_ascii=False)
 
 
@@ -54,3 +56,26 @@ def test_the_entry_is_put_and_nothing_else_changes() -> None:
         kept = (text.split('"pdftools"')[0] if '"pdftools"' in text.split('"context_servers"', 1)[-1]
                 else text[:text.find('"context_servers"')] if '"context_servers"' in text else text[:1])
         assert out.startswith(kept), (text, out)  # everything before the entry (or the object) as it was
+
+
+INPUT = {"type": "promptString", "id": "pdftools-token", "password": True, "description": "é // /* token"}
+
+
+def test_an_item_is_appended_and_nothing_else_changes() -> None:
+    """`jsonc.append` (VS Code's `inputs`) on the same kind of texts: the array there gets the item last (a comma
+    put after the item before it when it had none), or is made; what came before the array's end is kept."""
+    rnd = random.Random(41)
+    for _ in range(400):
+        root = _value(rnd, 0)
+        root = root if isinstance(root, dict) else {"x": root}
+        if rnd.random() < 0.7:
+            root["inputs"] = rnd.choice([[], [1], [{"id": "a"}, "s//x"], [[], {}]])
+        text = (rnd.choice(["", "// head\n"]) + _written(rnd, root, rnd.choice(["  ", "\t", "    "]), 0, True)
+                + rnd.choice(["", "\n", " // end"]))  # trailing commas in arrays, as VS Code's own example has
+        out = jsonc.append(text, ["inputs"], INPUT)
+        expected = read_jsonc(text)
+        expected["inputs"] = [*expected.get("inputs", []), INPUT]
+        assert read_jsonc(out) == expected, (text, out)
+        there = text.rfind('"inputs"')
+        kept = text[:there] if there >= 0 else text[:1]
+        assert out.startswith(kept), (text, out)

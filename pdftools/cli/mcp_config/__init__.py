@@ -4,15 +4,15 @@ Installing backs the file up first, keeps every other server, and changes nothin
 there. Over HTTP, unless `--token` gives the token, each client's config refers to it in that client's own
 syntax (TOKEN_REFERENCES, each from the client's documentation); Claude Desktop and Zed expand nothing in their
 configs, so they get the token from PDFTOOLS_AUTH_TOKEN at the time of writing: in the `env` of Claude Desktop's
-mcp-remote bridge, in Zed's header. Zed's settings.json is JSON with comments: the entry is put in place, every
-other byte kept.
+mcp-remote bridge, in Zed's header. Zed's settings.json and VS Code's mcp.json are JSON with comments: the entry
+(and VS Code's token input) is put in place, every other byte kept.
 Codex's config is TOML: the entry is a `[mcp_servers.pdftools]` table appended to the file as it is (comments kept),
 or put in place of the one there, and the result read back before anything is written.
 
     clients  each agent's format: its config file, the server's entry, how it names the token (Codex's TOML)
-    files    installing the entry into a config file (JSON, Zed's JSONC, Codex's TOML): merged, backed up, or
-             refused untouched
-    jsonc    one entry put into a JSON-with-comments text, every other byte kept
+    files    installing the entry into a config file (JSON, Zed's and VS Code's JSONC, Codex's TOML): merged,
+             backed up, or refused untouched
+    jsonc    one entry (or array item) put into a JSON-with-comments text, every other byte kept
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Claude Desktop, Claude Code, Cursor, VS Code, OpenCode, Codex, Gemini CLI, Windsurf and Zed, each as its
 documentation gives it (the addresses are beside each). Over HTTP, unless a token is given, each refers to it in its
 own syntax (TOKEN_REFERENCES); Claude Desktop and Zed expand nothing in their configs, so they get the token itself
-(`held_token`). Codex's config is TOML (`toml_text`); the others' JSON (Zed's with comments).
+(`held_token`). Codex's config is TOML (`toml_text`); the others' JSON (Zed's and VS Code's with comments).
 """
 
 from __future__ import annotations

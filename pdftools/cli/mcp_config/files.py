@@ -116,8 +116,8 @@ def install(path: Path, client: str, keys: list[str], body: dict[str, Any], inpu
         if text is None:
             return False, f"{path}: already set up, nothing changed", None
         others = _toml_servers(path, keys) - {keys[-1]}
-    elif client == "zed":
-        before, text, others = merge_jsonc(path, client, keys, body)
+    elif client in ("zed", "vscode"):
+        before, text, others = merge_jsonc(path, client, keys, body, inputs)
         if text is None:
             return False, f"{path}: already set up, nothing changed", None
     else:
@@ -152,6 +152,8 @@ def install(path: Path, client: str, keys: list[str], body: dict[str, Any], inpu
         Path(tmp).unlink(missing_ok=True)
         raise
     kept = ["other servers kept"] if others else []  # said only when there were some (a new file has none)
+    if before == body:  # the entry as it is, its VS Code input not declared: that alone added
+        return True, f"{path}: {NAME} already there, its input {', '.join(i['id'] for i in inputs)} added", backup
     if before is None:
         said = f"{path}: created, {NAME} added" if not existed else f"{path}: {NAME} added"
         return True, said + "".join(f" ({k})" for k in kept), backup
@@ -159,12 +161,14 @@ def install(path: Path, client: str, keys: list[str], body: dict[str, Any], inpu
     return True, f"{path}: {NAME} replaced" + (f" ({'; '.join(notes)})" if notes else ""), backup
 
 
-def merge_jsonc(path: Path, client: str, keys: list[str], body: dict[str, Any]
+def merge_jsonc(path: Path, client: str, keys: list[str], body: dict[str, Any], inputs: list[dict[str, Any]]
                 ) -> tuple[Any, str | None, set[str]]:
     """The entry there before, the file's text with ours in its place (None: already so), and the other servers'
-    names, for a JSON-with-comments file (Zed's settings.json): only the entry's value is replaced, or the entry
-    added last in its object; every other byte stays, comments and trailing commas included (`jsonc.put`). The
-    new text is read back: unless it says what the old one did with our entry in place, nothing is written."""
+    names, for a JSON-with-comments file (Zed's settings.json, VS Code's mcp.json): only the entry's value is
+    replaced, or the entry added last in its object; the VS Code `inputs` whose id the file does not declare yet
+    are added last in its "inputs" (made where missing); every other byte stays, comments and trailing commas
+    included (`jsonc.put`, `jsonc.append`). The new text is read back: unless it says what the old one did with
+    our entry and inputs in place, nothing is written."""
     from pdftools.cli.mcp_config import jsonc
     from pdftools.errors import PdftoolsError
 
@@ -175,13 +179,22 @@ def merge_jsonc(path: Path, client: str, keys: list[str], body: dict[str, Any]
         node = node.setdefault(key, {})
         if not isinstance(node, dict):
             raise _unmergeable(path, client, f'its "{key}" is not an object')
+    declared = data.get("inputs", [])
+    if inputs and not isinstance(declared, list):
+        raise _unmergeable(path, client, 'its "inputs" is not an array')
+    ids = {item.get("id") for item in declared if isinstance(item, dict)} if inputs else set()
+    missing = [item for item in inputs if item["id"] not in ids]
     before = node.get(keys[-1])
-    if before == body:
+    if before == body and not missing:
         return before, None, set()
     others = set(node) - {keys[-1]}
     node[keys[-1]] = body
+    if missing:
+        data["inputs"] = [*declared, *missing]
     try:
-        merged = jsonc.put(text, keys, body)
+        merged = text if before == body else jsonc.put(text, keys, body)
+        for item in missing:
+            merged = jsonc.append(merged, ["inputs"], item)
         same = _parsed(merged, path, client) == data
     except (jsonc.NotJsonc, ValueError, PdftoolsError):
         same = False

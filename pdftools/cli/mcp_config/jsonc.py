@@ -1,16 +1,21 @@
-"""One entry put into a JSON-with-comments file (Zed's settings.json), every other byte of it kept.
+"""One entry put into a JSON-with-comments file (Zed's settings.json, VS Code's mcp.json), every other byte kept.
 
 `put(text, keys, value)` finds the object at `keys[:-1]` (made where missing) and the member `keys[-1]` in it:
 an existing member's value is replaced, in its place; a new member goes last in its object, on its own line at its
 siblings' indentation, with a comma after the member before it when it had none. Comments, trailing commas, blank
 lines, the line endings and the indentation stay as they were. The text must already be known to be JSONC whose
 top level is an object (the caller parses it first, and reads the result back).
+
+`append(text, keys, item)` puts `item` last in the array at `keys` (VS Code's `inputs`) the same way: on its own
+line at its siblings' indentation, a comma after the item before it when it had none; the array is made, holding
+`item` alone, where missing.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +36,21 @@ class Member:
     value_end: int
     comma: bool = False  # a comma follows the value
     object: Obj | None = None  # the value, when it is an object
+    array: Arr | None = None  # the value, when it is an array
+
+
+@dataclass
+class Item:
+    value_at: int
+    value_end: int
+    comma: bool = False
+
+
+@dataclass
+class Arr:
+    start: int  # its `[`
+    end: int = 0  # its `]`
+    items: list[Item] = field(default_factory=list)
 
 
 @dataclass
@@ -44,20 +64,25 @@ def _skip(text: str, at: int) -> int:
     return _BETWEEN.match(text, at).end()  # type: ignore[union-attr]  # (it matches the empty string too)
 
 
-def _value(text: str, at: int) -> tuple[int, Obj | None]:
-    """Where the value starting at `at` ends, and the value itself when it is an object."""
+def _value(text: str, at: int) -> tuple[int, Obj | Arr | None]:
+    """Where the value starting at `at` ends, and the value itself when it is an object or an array."""
     char = text[at:at + 1]
     if char == "{":
         return _object(text, at)
     if char == "[":
+        node = Arr(at)
         at = _skip(text, at + 1)
         while text[at:at + 1] != "]":
-            at = _skip(text, _value(text, at)[0])
+            item = Item(at, _value(text, at)[0])
+            node.items.append(item)
+            at = _skip(text, item.value_end)
             if text[at:at + 1] == ",":
+                item.comma = True
                 at = _skip(text, at + 1)
             elif text[at:at + 1] != "]":
                 raise NotJsonc(f"expected , or ] at {at}")
-        return at + 1, None
+        node.end = at
+        return at + 1, node
     if char == '"':
         return _string(text, at)[1], None
     scalar = _SCALAR.match(text, at)
@@ -86,7 +111,8 @@ def _object(text: str, at: int) -> tuple[int, Obj]:
             raise NotJsonc(f"expected : at {colon}")
         value_at = _skip(text, colon + 1)
         value_end, inner = _value(text, value_at)
-        member = Member(key, at, value_at, value_end, object=inner)
+        member = Member(key, at, value_at, value_end, object=inner if isinstance(inner, Obj) else None,
+                        array=inner if isinstance(inner, Arr) else None)
         node.members.append(member)
         at = _skip(text, value_end)
         if text[at:at + 1] == ",":
@@ -110,6 +136,16 @@ def _own_line(text: str, at: int) -> bool:
 
 def put(text: str, keys: list[str], value: Any) -> str:
     """`text` with `value` at `keys` (see the module's docstring)."""
+    return _at(text, keys, value, None)
+
+
+def append(text: str, keys: list[str], item: Any) -> str:
+    """`text` with `item` last in the array at `keys` (see the module's docstring)."""
+    return _at(text, keys, [item], item)
+
+
+def _at(text: str, keys: list[str], value: Any, item: Any) -> str:
+    """`text` with `value` at `keys`; or, `item` given (`value` being [item]), with `item` last in the array there."""
     newline = "\r\n" if "\r\n" in text else "\n"
     start = _skip(text, 0)
     if start == len(text):  # empty, or comments alone: the object after them
@@ -125,6 +161,10 @@ def put(text: str, keys: list[str], value: Any) -> str:
     for depth, key in enumerate(keys):
         member = next((m for m in reversed(node.members) if m.key == key), None)
         if member is not None and depth == len(keys) - 1:
+            if item is not None:
+                if member.array is None:
+                    raise NotJsonc(f'"{key}" is not an array')
+                return _append(text, member.array, item, unit, newline)
             shown = _render(value, _indent(text, member.key_at), unit, newline)
             return text[:member.value_at] + shown + text[member.value_end:]
         if member is None:
@@ -150,20 +190,37 @@ def _render(value: Any, indent: str, unit: str, newline: str) -> str:
 
 
 def _insert(text: str, node: Obj, key: str, value: Any, unit: str, newline: str) -> str:
-    """A new member last in `node`: on its own line, at the indentation of the members there (one level in from
-    the object's line when it has none on a line of their own), a comma after the one before when it had none."""
+    """A new member last in `node` (`_last`)."""
     first = node.members[0].key_at if node.members else None
-    indent = (_indent(text, first) if first is not None and _own_line(text, first)
-              else _indent(text, node.start) + unit)
-    member = json.dumps(key, ensure_ascii=False) + ": " + _render(value, indent, unit, newline)
-    if _own_line(text, node.end):  # the `}` on a line of its own: the member on a line of its own above it
-        at = text.rfind("\n", 0, node.end) + 1
-        insertion = indent + member + newline
-    else:  # `{}`, or `}` after a member on its line: the member, then the `}` on a line of its own
-        at = node.end
-        insertion = newline + indent + member + newline + _indent(text, node.start)
-    text = text[:at] + insertion + text[at:]
     last = node.members[-1] if node.members else None
-    if last is not None and not last.comma:
-        text = text[:last.value_end] + "," + text[last.value_end:]
+    return _last(text, node.start, node.end, first, (last.value_end, last.comma) if last else None, unit, newline,
+                 lambda indent: json.dumps(key, ensure_ascii=False) + ": " + _render(value, indent, unit, newline))
+
+
+def _append(text: str, node: Arr, item: Any, unit: str, newline: str) -> str:
+    """A new item last in the array `node` (`_last`)."""
+    first = node.items[0].value_at if node.items else None
+    last = node.items[-1] if node.items else None
+    return _last(text, node.start, node.end, first, (last.value_end, last.comma) if last else None, unit, newline,
+                 lambda indent: _render(item, indent, unit, newline))
+
+
+def _last(text: str, start: int, end: int, first: int | None, last: tuple[int, bool] | None, unit: str,
+          newline: str, shown: Callable[[str], str]) -> str:
+    """`shown(indent)` last in the object or array from `start` to `end` (its closing bracket): on its own line, at
+    the indentation of the members there (`first`, the first one's place; one level in from the opening line when
+    none is on a line of its own), a comma after the one before (`last`: where it ends, whether a comma follows)
+    when it had none."""
+    indent = (_indent(text, first) if first is not None and _own_line(text, first)
+              else _indent(text, start) + unit)
+    member = shown(indent)
+    if _own_line(text, end):  # the bracket on a line of its own: the member on a line of its own above it
+        at = text.rfind("\n", 0, end) + 1
+        insertion = indent + member + newline
+    else:  # `{}`, or `}` after a member on its line: the member, then the bracket on a line of its own
+        at = end
+        insertion = newline + indent + member + newline + _indent(text, start)
+    text = text[:at] + insertion + text[at:]
+    if last is not None and not last[1]:
+        text = text[:last[0]] + "," + text[last[0]:]
     return text

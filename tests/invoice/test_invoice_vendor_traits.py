@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from pdftools.invoice import text
-from pdftools.invoice.layout import Candidate, Doc
+from pdftools.invoice.layout import Candidate, Doc, mend_ocr
 from pdftools.invoice.reader import contested, spaced_ocr_number
 
 
@@ -244,3 +244,43 @@ def test_a_name_whose_legal_form_ocr_set_lines_lower_is_unsure() -> None:
                      "Lakeshore Labs Corp.                   Market Street 82",
                      "Market Street 82                                            INVOICE #       2084"])
     assert found[0].score < 0.7 or found[0].value == "Lakeshore Outfitters Inc."
+
+
+def test_a_credit_notes_own_date_label_is_a_date_label_and_no_name() -> None:
+    """Xero's credit note: `Credit Note Date` over its date, as `Invoice Date` over an invoice's; it was no date
+    label, so the date under it was only weakly labelled and the label itself, over the number's label, read as a
+    name (in a fresh draw's scan, sure of it: a wrong rename)."""
+    doc = _doc(["                                                             Calder Instruments Limited",
+                "CREDIT NOTE",
+                "                                  Credit Note Date",
+                "                                  28 Aug 2022                Mill Road 135",
+                "                                  Credit Note Number",
+                "                                                             Manchester",
+                "                                  INV-8727                   M1 2AB",
+                "Calder Digital Ltd                Reference",
+                "King Street 57                    PO-64268"])
+    best = contested(text.dates(doc))
+    assert str(best.value) == "2022-08-28" and best.score >= 0.9
+    assert not any("Credit Note" in c.value for c in _issuer(doc.lines))
+
+
+def test_a_rule_ocr_read_as_underscores_is_no_part_of_a_name() -> None:
+    """A scanned footer's first column: OCR read the rule's end beside the name as `_` (`Brenner Medien GmbH _`);
+    the name was read with it, and, the `_` being a word OCR was unsure of, not trusted. A run of underscores at a
+    word's edge is a drawn line, never a character of a name, number or amount."""
+    from pdftools.invoice import issuer
+
+    ocr = ["                                                                              Brenner",
+           "Seidel Werkzeugbau GmbH & Co. KG                      Rechnungsnr.:           R28777730857",
+           "                                                      Datum:                    16.12.2022",
+           "Rechnung", *[""] * 20,
+           "    Brenner Medien GmbH _   Tel. +49 336 7486294       Sparkasse              USt-IdNr.: DE853842700",
+           "    Am Hafen 51             info@brenner.de            IBAN DE63 2198 2557 4774 3520 91",
+           "    80331 Munchen           www.brenner.de             BIC SPKADE2HXXX"]
+    mended = mend_ocr("\n".join(ocr))
+    assert mended.splitlines()[-3].startswith("    Brenner Medien GmbH     Tel. +49")
+    assert len(mended) == len("\n".join(ocr))  # the columns stay where they were
+    assert mend_ocr("Rechnung _RE-2022-8917_ vom") == "Rechnung  RE-2022-8917  vom"
+    assert mend_ocr("Order INV_2024_0042") == "Order INV_2024_0042"
+    best = issuer.issuers(Doc.from_pages([mended]))[0]
+    assert best.value == "Brenner Medien GmbH" and best.score >= 0.7

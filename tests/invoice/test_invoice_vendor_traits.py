@@ -5,11 +5,13 @@ set."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from pdftools.invoice import text
 from pdftools.invoice.layout import Candidate, Doc, mend_ocr
-from pdftools.invoice.reader import contested, spaced_ocr_number
+from pdftools.invoice.reader import contested, spaced_ocr_number, unconfirmed_ocr_name
 
 
 def _doc(lines: list[str]) -> Doc:
@@ -284,3 +286,35 @@ def test_a_rule_ocr_read_as_underscores_is_no_part_of_a_name() -> None:
     assert mend_ocr("Order INV_2024_0042") == "Order INV_2024_0042"
     best = issuer.issuers(Doc.from_pages([mended]))[0]
     assert best.value == "Brenner Medien GmbH" and best.score >= 0.7
+
+
+def test_a_name_ocr_was_certain_of_to_its_legal_form_is_trusted() -> None:
+    """A scanned letterhead's `Ferramenta Ricci S.n.c.`, read once: trusted when tesseract was certain of each of
+    its words (page_texts.OCR_CERTAIN at every reading) and it ends in its legal form; a word OCR was less sure of,
+    or no legal form to show where the name ends (`Granite Systems` of `Granite Systems Ltd` set lines lower), and
+    it stays unsure."""
+    name = Candidate("Ferramenta Ricci S.n.c.", 0.85, "a name over an address and a name with a legal form")
+    certain = frozenset({"Ferramenta", "Ricci", "S.n.c.", "Via", "Roma"})
+    assert unconfirmed_ocr_name(name, certain).score >= 0.8
+    assert unconfirmed_ocr_name(name, certain - {"Ricci"}).score < 0.7
+    assert unconfirmed_ocr_name(name).score < 0.7
+    bare = Candidate("Granite Systems", 0.85, "a name over an address and the first line")
+    assert unconfirmed_ocr_name(bare, frozenset({"Granite", "Systems"})).score < 0.7
+
+
+def test_ocr_says_which_words_it_was_certain_of(tmp_path: Path) -> None:
+    """tesseract's word confidences, through the reader's own OCR: a clean, large print's words are certain; none
+    is both certain and doubtful."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    from pdftools.invoice import page_texts
+
+    image = Image.new("L", (2480, 800), 255)
+    font = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 60)
+    ImageDraw.Draw(image).text((150, 150), "Orbit Components GmbH", font=font, fill=0)
+    ImageDraw.Draw(image).text((150, 300), "Lindenallee 12, 10115 Berlin", font=font, fill=0)
+    pdf = tmp_path / "scan.pdf"
+    image.save(pdf, resolution=300)
+    texts, doubtful, certain = page_texts.ocr_layout(pdf, [1], "eng")
+    assert "Orbit Components GmbH" in texts[0]
+    assert {"Orbit", "Components", "GmbH"} <= certain and not certain & doubtful

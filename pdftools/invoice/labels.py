@@ -128,6 +128,9 @@ DATE = Labels(
         r"date\s*of\s*(?:issuance|exposure)", r"(?:datum|den)\s*vystaveni(?:\s*(?:danoveho\s*)?dokladu)?",
         r"data\s*(?:de\s*)?(?:emissao|exposicao)",
         r"faktura\s*-?\s*dat(?:o|um)",
+        # a credit note's own date, as an invoice's (`Credit Note Date`, `Gutschriftsdatum`, `Date de l'avoir`)
+        r"credit\s*(?:note|memo)\s*date", r"date\s*of\s*credit\s*(?:note|memo)", r"gutschrifts?\s*-?\s*datum",
+        r"date\s*(?:de\s*)?l?'?\s*avoir", r"creditnota\s*-?\s*datum",
     ]),
     # the tax point (the UK's time of supply) is the invoice's date unless the invoice gives its own
     weak=_compile([r"tax\s*point(?:\s*date)?", r"date", r"datum", r"fecha", r"data", r"dated", r"vom", r"du", r"del",

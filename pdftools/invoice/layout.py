@@ -25,6 +25,7 @@ _OCR_SPECK = re.compile(r"(?<=\d)([.,])[.,:;](?=\d\d(?!\d))")  # `1256,.70`: a s
 _OCR_PREFIX_GAP = re.compile(r"(?<=#)([A-Z]{1,3}) (?=\d+[-/]\d)")  # `#R 23-05604`: a gap read in `#R23-05604`
 # `Exact Belgium Il BVBA`: the numeral II before a legal form (the Italian article `Il` starts a name)
 _OCR_ROMAN = re.compile(rf"(?<=\w )Il(?= (?i:{LEGAL_FORM.pattern}))")
+_OCR_RULE = re.compile(r"(?<!\S)_+|_+(?!\S)")  # `GmbH _`, `_RE-2022-8917`: a drawn line's end read as underscores
 
 
 def join_words(text: str, joined: set[tuple[str, str]]) -> str:
@@ -53,8 +54,10 @@ def join_words(text: str, joined: set[tuple[str, str]]) -> str:
 def mend_ocr(text: str) -> str:
     """OCR's misreadings mended before reading: a minus read as `=` before an amount (`=5,77`), a speck read as
     a second separator (`1256,.70`), a gap read after a number's letters (`#R 23-05604`), the numeral II read
-    as `Il` before a legal form. Only where nothing
-    else reads so: an `=` apart from its number (`Total = 5,77`) stays."""
+    as `Il` before a legal form, a drawn line's end read as underscores at a word's edge (`GmbH _`: spaces, so the
+    columns stay; `INV_2024_0042` keeps its own). Only where nothing else reads so: an `=` apart from its number
+    (`Total = 5,77`) stays."""
+    text = _OCR_RULE.sub(lambda m: " " * len(m.group()), text)
     text = _OCR_PREFIX_GAP.sub(r"\1", _OCR_SPECK.sub(r"\1", _OCR_MINUS.sub("-", text)))
     return _OCR_ROMAN.sub("II", text)
 

@@ -25,6 +25,7 @@ from pdftools.invoice import totals as invoice_totals
 from pdftools.invoice import xml as invoice_xml
 from pdftools.invoice.fields import FIELDS, Found, Options, Reading, Source
 from pdftools.invoice.layout import Candidate, Doc
+from pdftools.invoice.names import ends_legal
 from pdftools.invoice.page_texts import TEXT_PAGES, has_text, read_texts
 
 OCR_FACTOR = 0.95  # OCR text is less certain than a text layer
@@ -47,10 +48,10 @@ def read_invoice(path: Path, password: str | None, options: Options) -> Reading:
             read = read_texts(pdf, path, options, warnings)
             warnings += _check_pages(read[0], from_xml)
         if len(best) < len(FIELDS):
-            texts, source, doubtful = read or read_texts(pdf, path, options, warnings)
+            texts, source, doubtful, certain = read or read_texts(pdf, path, options, warnings)
             for key, cand in _from_text(texts, options, doubtful).items():
                 if key == "issuer" and source == "ocr":
-                    cand = unconfirmed_ocr_name(cand)
+                    cand = unconfirmed_ocr_name(cand, certain)
                 if key == "number" and source == "ocr":
                     cand = spaced_ocr_number(cand)
                 best.setdefault(key, (cand, source))
@@ -66,12 +67,15 @@ def _check_pages(texts: list[str], from_xml: dict[str, Candidate]) -> list[str]:
     return invoice_pages.unshown(texts, {key: _found(key, cand, "xml").value for key, cand in from_xml.items()})
 
 
-def unconfirmed_ocr_name(cand: Candidate) -> Candidate:
+def unconfirmed_ocr_name(cand: Candidate, certain: frozenset[str] = frozenset()) -> Candidate:
     """A name OCR read once is not trusted: OCR merges and misreads letters, sure of the word all the same
     (`Novák a.s.` read `Novakats`, `Černý obchod s.r.o.` read `Merny obchod s.r.o.`), and nothing on the page
-    confirms the reading."""
+    confirms the reading; unless the name ends in its legal form and OCR was certain of each of its words
+    (`certain`: page_texts.OCR_CERTAIN at every reading), the form read whole confirming where the name ends."""
     if any(words in cand.how for words in ("printed", "spelled", "like the web domain")):
         return cand  # seen again, in the same spelling or in the web or e-mail domain
+    if ends_legal(cand.value) and all(word in certain for word in cand.value.split()):
+        return Candidate(cand.value, cand.score, f"{cand.how}; OCR certain of each word", cand.line, cand.extra)
     return Candidate(cand.value, min(cand.score, 0.65), f"{cand.how}; but OCR read it once, with nothing to confirm"
                      " it", cand.line, cand.extra)
 

@@ -5,11 +5,13 @@ set."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from pdftools.invoice import text
-from pdftools.invoice.layout import Candidate, Doc
-from pdftools.invoice.reader import contested, spaced_ocr_number
+from pdftools.invoice.layout import Candidate, Doc, mend_ocr
+from pdftools.invoice.reader import contested, spaced_ocr_number, unconfirmed_ocr_name
 
 
 def _doc(lines: list[str]) -> Doc:
@@ -244,3 +246,75 @@ def test_a_name_whose_legal_form_ocr_set_lines_lower_is_unsure() -> None:
                      "Lakeshore Labs Corp.                   Market Street 82",
                      "Market Street 82                                            INVOICE #       2084"])
     assert found[0].score < 0.7 or found[0].value == "Lakeshore Outfitters Inc."
+
+
+def test_a_credit_notes_own_date_label_is_a_date_label_and_no_name() -> None:
+    """Xero's credit note: `Credit Note Date` over its date, as `Invoice Date` over an invoice's; it was no date
+    label, so the date under it was only weakly labelled and the label itself, over the number's label, read as a
+    name (in a fresh draw's scan, sure of it: a wrong rename)."""
+    doc = _doc(["                                                             Calder Instruments Limited",
+                "CREDIT NOTE",
+                "                                  Credit Note Date",
+                "                                  28 Aug 2022                Mill Road 135",
+                "                                  Credit Note Number",
+                "                                                             Manchester",
+                "                                  INV-8727                   M1 2AB",
+                "Calder Digital Ltd                Reference",
+                "King Street 57                    PO-64268"])
+    best = contested(text.dates(doc))
+    assert str(best.value) == "2022-08-28" and best.score >= 0.9
+    assert not any("Credit Note" in c.value for c in _issuer(doc.lines))
+
+
+def test_a_rule_ocr_read_as_underscores_is_no_part_of_a_name() -> None:
+    """A scanned footer's first column: OCR read the rule's end beside the name as `_` (`Brenner Medien GmbH _`);
+    the name was read with it, and, the `_` being a word OCR was unsure of, not trusted. A run of underscores at a
+    word's edge is a drawn line, never a character of a name, number or amount."""
+    from pdftools.invoice import issuer
+
+    ocr = ["                                                                              Brenner",
+           "Seidel Werkzeugbau GmbH & Co. KG                      Rechnungsnr.:           R28777730857",
+           "                                                      Datum:                    16.12.2022",
+           "Rechnung", *[""] * 20,
+           "    Brenner Medien GmbH _   Tel. +49 336 7486294       Sparkasse              USt-IdNr.: DE853842700",
+           "    Am Hafen 51             info@brenner.de            IBAN DE63 2198 2557 4774 3520 91",
+           "    80331 Munchen           www.brenner.de             BIC SPKADE2HXXX"]
+    mended = mend_ocr("\n".join(ocr))
+    assert mended.splitlines()[-3].startswith("    Brenner Medien GmbH     Tel. +49")
+    assert len(mended) == len("\n".join(ocr))  # the columns stay where they were
+    assert mend_ocr("Rechnung _RE-2022-8917_ vom") == "Rechnung  RE-2022-8917  vom"
+    assert mend_ocr("Order INV_2024_0042") == "Order INV_2024_0042"
+    best = issuer.issuers(Doc.from_pages([mended]))[0]
+    assert best.value == "Brenner Medien GmbH" and best.score >= 0.7
+
+
+def test_a_name_ocr_was_certain_of_to_its_legal_form_is_trusted() -> None:
+    """A scanned letterhead's `Ferramenta Ricci S.n.c.`, read once: trusted when tesseract was certain of each of
+    its words (page_texts.OCR_CERTAIN at every reading) and it ends in its legal form; a word OCR was less sure of,
+    or no legal form to show where the name ends (`Granite Systems` of `Granite Systems Ltd` set lines lower), and
+    it stays unsure."""
+    name = Candidate("Ferramenta Ricci S.n.c.", 0.85, "a name over an address and a name with a legal form")
+    certain = frozenset({"Ferramenta", "Ricci", "S.n.c.", "Via", "Roma"})
+    assert unconfirmed_ocr_name(name, certain).score >= 0.8
+    assert unconfirmed_ocr_name(name, certain - {"Ricci"}).score < 0.7
+    assert unconfirmed_ocr_name(name).score < 0.7
+    bare = Candidate("Granite Systems", 0.85, "a name over an address and the first line")
+    assert unconfirmed_ocr_name(bare, frozenset({"Granite", "Systems"})).score < 0.7
+
+
+def test_ocr_says_which_words_it_was_certain_of(tmp_path: Path) -> None:
+    """tesseract's word confidences, through the reader's own OCR: a clean, large print's words are certain; none
+    is both certain and doubtful."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    from pdftools.invoice import page_texts
+
+    image = Image.new("L", (2480, 800), 255)
+    font = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 60)
+    ImageDraw.Draw(image).text((150, 150), "Orbit Components GmbH", font=font, fill=0)
+    ImageDraw.Draw(image).text((150, 300), "Lindenallee 12, 10115 Berlin", font=font, fill=0)
+    pdf = tmp_path / "scan.pdf"
+    image.save(pdf, resolution=300)
+    texts, doubtful, certain = page_texts.ocr_layout(pdf, [1], "eng")
+    assert "Orbit Components GmbH" in texts[0]
+    assert {"Orbit", "Components", "GmbH"} <= certain and not certain & doubtful

@@ -30,3 +30,11 @@ def test_an_existing_folder_ending_in_a_slash_is_refused_as_before(cli: Any, tmp
     done = cli("rotate", pdf, "--angle", "90", "-o", "there/")
     assert done.exit_code == 6 and "error[OUTPUT_EXISTS]" in done.stderr, done
     assert list((tmp_path / "there").iterdir()) == []
+
+
+def test_a_converted_text_output_ending_in_a_slash_is_not_written_as_a_file(cli: Any, tmp_path: Path) -> None:
+    source = tmp_path / "a.md"
+    source.write_text("# Title\n\nHello\n")
+    done = cli("convert", source, "--to", "html", "-o", "newdir/")
+    assert done.exit_code == 2 and "names a folder" in done.stderr, done
+    assert not (tmp_path / "newdir").exists()

@@ -38,3 +38,9 @@ def test_a_converted_text_output_ending_in_a_slash_is_not_written_as_a_file(cli:
     done = cli("convert", source, "--to", "html", "-o", "newdir/")
     assert done.exit_code == 2 and "names a folder" in done.stderr, done
     assert not (tmp_path / "newdir").exists()
+
+
+def test_an_ocr_sidecar_ending_in_a_slash_is_not_written_as_a_file(cli: Any, tmp_path: Path, pdf: Path) -> None:
+    done = cli("ocr", pdf, "-o", tmp_path / "out.pdf", "--sidecar", "sided/")
+    assert done.exit_code == 2 and "names a folder" in done.stderr, done
+    assert not (tmp_path / "sided").exists() and not (tmp_path / "out.pdf").exists()

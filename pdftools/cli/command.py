@@ -118,6 +118,7 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
         code = report(exc, as_json=as_json)
         # where 1 says "nothing matched" (search, as grep), an error that exits 1 (INTERNAL) exits grep's 2
         return 2 if code == 1 and op.no_match_exit else code
+    streamer: Streamer | None = None
     try:
         streamer = Streamer(as_json, quiet, policy.public)  # a batch's rows, a search's files, as they come
         running = task.Task(bar.update, timeout=limits.timeout(), on_item=streamer)
@@ -161,21 +162,31 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
         stdout_gone()
         return 141
     except (KeyboardInterrupt, typer.Abort) as exc:  # Ctrl-C (SIGTERM too), or end of input at a prompt
-        import signal
-
-        from pdftools.errors import HungUp, Interrupted, Terminated
-
-        if isinstance(exc, task.Terminate) and exc.signum == signal.SIGHUP:
-            return report_error(HungUp("hung up; no output was written"), as_json=as_json)
-        if isinstance(exc, task.Terminate):
-            return report_error(Terminated("terminated; no output was written"), as_json=as_json)
-        return report_error(Interrupted("interrupted; no output was written"), as_json=as_json)
+        return report_error(_stopped(exc, printed=streamer is not None and streamer.printed), as_json=as_json)
     except Exception as exc:  # the last line of defence: an error, never a traceback
         if os.environ.get("PDFTOOLS_DEBUG"):
             raise
         from pdftools.core.foreign_errors import unexpected
 
         return report_error(unexpected(exc), as_json=as_json)
+
+
+def _stopped(exc: BaseException, *, printed: bool) -> PdftoolsError:
+    """The error for a run stopped by a signal (Ctrl-C, SIGTERM, SIGHUP). `printed`: part of its data (a text's
+    pages, a search's lines) was already on stdout, so the words say that it is incomplete, not that nothing was
+    written."""
+    import signal
+
+    from pdftools.core import task
+    from pdftools.errors import HungUp, Interrupted, Terminated
+
+    cls, word = Interrupted, "interrupted"
+    if isinstance(exc, task.Terminate):
+        cls, word = (HungUp, "hung up") if exc.signum == signal.SIGHUP else (Terminated, "terminated")
+    if not printed:
+        return cls(f"{word}; no output was written")
+    hint = cls.hint.replace("no output was written", "the output printed before it is incomplete")
+    return cls(f"{word}; the output printed is incomplete", hint=hint.replace("to finish", "for all of it"))
 
 
 def _shown(op: Op, result: Any, policy: Any, *, as_json: bool, quiet: bool) -> bool:

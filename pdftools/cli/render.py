@@ -267,6 +267,7 @@ class Streamer:
         self.as_json, self.quiet, self.public = as_json, quiet, public
         self.rows = RowPrinter(as_json, quiet and not as_json)  # (--json's rows: data, whatever -q says)
         self.out = sys.stdout
+        self.printed = False  # whether data went out (a stop then leaves it incomplete)
 
     def __call__(self, item: Any) -> bool:
         page = type(item).__name__ == "PageText"
@@ -278,6 +279,7 @@ class Streamer:
         tty = self.out.isatty()
         out = sys.stdout if tty else self.out  # a terminal: above the progress bar (rich's stand-in)
         with stdout_writes():
+            self.printed = True
             (_write_page if page else _write_lines)(self.public(item), out, tty)
             out.flush()
         return True

@@ -20,7 +20,7 @@ from pdftools.core.params import Cli, MaxChars, Mcp, Offset, Param, StartPage
 from pdftools.core.params import Input as Input  # the ops' shared parameters, in one import
 from pdftools.core.params import Pages as Pages
 from pdftools.core.params import Password as Password
-from pdftools.core.paths import input_path, output_path, pdf_output_path, policy
+from pdftools.core.paths import file_output_path, input_path, output_path, pdf_output_path, policy
 from pdftools.core.pdf import UNLINEARIZABLE, Keys, open_pdf, save_pdf, true_count
 from pdftools.core.pipes import to_pipe
 from pdftools.errors import FileNotFound, InvalidArgument, NoPages, OutputIsInput, PdftoolsError
@@ -145,7 +145,7 @@ def paths_of(input: str, output: str | None, *, suffix: str, in_place: bool = Fa
 
 def _output(src: Path, output: str | None, suffix: str) -> Path:
     if output is not None:
-        return output_path(output)
+        return file_output_path(output)
     return output_path(str(src.with_name(f"{src.stem}-{suffix}.pdf")))
 
 

@@ -49,6 +49,17 @@ def pdf_output_path(raw: str, what: str = "a PDF", suffix: str = "pdf") -> Path:
         raise InvalidArgument(f"{what} is not written to a terminal",
                               hint="Give -o FILE, or pipe the output into a file or another command (`| cat > "
                                    f"out.{suffix}`).")
+    return file_output_path(raw)
+
+
+def file_output_path(raw: str) -> Path:
+    """An output file. A name ending in `/` names a folder, as `cp a b DIR/` and qpdf take it: refused when no
+    such folder is there (pathlib drops the slash, so the file was written under the folder's name); an existing
+    one is refused when written (OUTPUT_EXISTS: a folder)."""
+    if raw.endswith(("/", os.sep)) and not os.path.isdir(raw):
+        raise InvalidArgument(f"the output {raw} names a folder (it ends with /), not a file",
+                              hint="Give a file name for the output (`DIR/out.pdf`); make the folder first "
+                                   "(`mkdir -p`) to write into it.")
     return output_path(raw)
 
 

@@ -29,7 +29,7 @@ from pdftools.convert.media import Resolver
 from pdftools.core import limits, task
 from pdftools.core.outputs import atomic_output, check_output
 from pdftools.core.params import Cli, MaxChars, Mcp, Offset, Param, Password
-from pdftools.core.paths import folder_path, input_path, output_path, pdf_output_path
+from pdftools.core.paths import file_output_path, folder_path, input_path, pdf_output_path
 from pdftools.document.images import PageSize, is_image, not_the_image_named
 from pdftools.errors import EmptyInput, InvalidArgument
 
@@ -301,7 +301,7 @@ def _target(output: str | None, dst: str, source: Path | None, force: bool) -> P
     if output is None:
         return None
     kind = pandoc.base(dst)
-    out = pdf_output_path(output, f"{kind} data", _SUFFIXES.get(kind, kind)) if binary else output_path(output)
+    out = pdf_output_path(output, f"{kind} data", _SUFFIXES.get(kind, kind)) if binary else file_output_path(output)
     check_output(out, [source] if source else [], force=force)
     return out
 

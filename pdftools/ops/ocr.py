@@ -21,7 +21,7 @@ from pdftools.core import task
 from pdftools.core.edit import Decrypt, Force, InPlace, Linearize, ObjectStreams, paths_of, saving
 from pdftools.core.outputs import check_output
 from pdftools.core.params import Cli, MaxChars, Mcp, Offset, Pages, Param, Password, StartPage
-from pdftools.core.paths import input_path, output_path
+from pdftools.core.paths import file_output_path, input_path
 from pdftools.core.pdf import is_pdf, not_empty
 from pdftools.core.pipes import to_pipe
 from pdftools.engines import tesseract as engine
@@ -94,7 +94,7 @@ def ocr(
                                   hint="Give {{sidecar}} a file name, or the PDF one ({{output}}).")
         path, out = paths_of(input, output, suffix="ocr", in_place=in_place, force=force)
         if sidecar is not None:
-            side = output_path(sidecar)
+            side = file_output_path(sidecar)
             check_output(side, [path], force=force)
             if os.path.realpath(side) == os.path.realpath(out):
                 raise InvalidArgument(f"{side} is the PDF's output too: give {{{{sidecar}}}} another name")

@@ -28,6 +28,7 @@ from pdftools.core.pages import parse_pages
 from pdftools.core.params import Cli, Mcp, Param, Passwords
 from pdftools.core.paths import input_path, policy
 from pdftools.document.ahead import Opener, ReadAhead, regular
+from pdftools.document.recovery import true_hint
 from pdftools.document.search import NOTHING, Position, Searcher, compile_pattern, page_texts
 from pdftools.document.search_result import SearchResult, Skipped
 from pdftools.document.text import Extractor
@@ -179,6 +180,7 @@ def search(
                 # the result: the lines printed as they were found stay printed, as pdfgrep's)
                 result.files = [found for found in result.files if found.path != name]
                 searcher.budget = budget
+                true_hint(exc)  # DAMAGED_PDF names `repair` only when a repair recovers something (its file is here)
                 result.skipped.append(Skipped.of(name, exc))
             else:  # (its lines were handed out as they were found, its row at its end: `Searcher.file`)
                 if cut:

@@ -380,3 +380,16 @@ def test_cli_runner_keeps_streams_apart(cli: Callable[..., Any], pdf: Path) -> N
     assert json.loads(ok.stdout)["pages"] == 4
     bad = cli("info", pdf.parent / "nope.pdf")
     assert bad.exit_code == 3 and bad.stdout == "" and bad.stderr.startswith("error[FILE_NOT_FOUND]")
+
+
+def test_a_search_skips_a_truncated_pdf_with_the_hint_that_is_true_for_it(cli: Any, tmp_path: Path, pdf: Path,
+                                                                         sample: Path) -> None:
+    """A search over several files goes on past one it cannot read; its error line's hint is the one `info` gives
+    for that file (nothing can be recovered), not the default that sends the user to `repair`, which fails."""
+    broken = _truncated(sample, tmp_path / "broken.pdf", 200)
+    plain = cli("search", "-c", "zzzz-no-such-word", pdf, broken)
+    assert plain.exit_code == 2, plain
+    assert f"  hint: {UNREADABLE}\n" in plain.stderr, plain
+    listed = cli("search", "-c", "zzzz-no-such-word", pdf, broken, "--json")
+    [skipped] = json.loads(listed.stdout)["skipped"]
+    assert (skipped["code"], skipped["hint"]) == ("DAMAGED_PDF", UNREADABLE), skipped

@@ -92,8 +92,17 @@ def _globbed(base: Path, pattern: str, refused: list[tuple[Path, str]] | None = 
                     *(path for sub in below for path in matched(sub, rest))]
         if not _has_magic(part):
             path = folder / part
-            return ([path] if os.path.lexists(path) else []) if not more else \
-                (matched(path, more) if path.is_dir() else [])
+            if not more:
+                return [path] if os.path.lexists(path) else []
+            try:
+                inside = path.is_dir()
+            except OSError as exc:  # `folder` not to be entered (mode 000): passed over, as one not listed
+                if folder != base:
+                    unread.setdefault(folder, said(exc))
+                elif not isinstance(exc, PermissionError):  # (a PermissionError: as `names`, nothing found)
+                    raise folder_error(str(base), exc) from None
+                return []
+            return matched(path, more) if inside else []
         hits = [e for e in names(folder) if fnmatch.fnmatchcase(e.name, part)]
         if not more:
             return [Path(e.path) for e in hits]

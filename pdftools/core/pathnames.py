@@ -71,18 +71,23 @@ def _globbed(base: Path, pattern: str, refused: list[tuple[Path, str]] | None = 
         if "**" in part and part != "**":
             raise ValueError("Invalid pattern: '**' can only be an entire path component")
     unread: dict[Path, str] = {}
+    last: list[tuple[Path, list[os.DirEntry[str]]]] = []  # the folder listed last: `**/*.pdf` asks it twice in a row
 
     def names(folder: Path) -> list[os.DirEntry[str]]:
+        if last and last[0][0] == folder:
+            return last[0][1]
         try:
             with os.scandir(folder) as entries:
-                return sorted(entries, key=lambda entry: entry.name)
+                listed = sorted(entries, key=lambda entry: entry.name)
         except OSError as exc:
             if folder == base:
                 if isinstance(exc, PermissionError):  # as pathlib: nothing found (the caller says the folder)
                     return []
                 raise folder_error(str(base), exc) from None
             unread.setdefault(folder, said(exc))
-            return []
+            listed = []
+        last[:] = [(folder, listed)]
+        return listed
 
     def matched(folder: Path, rest: tuple[str, ...]) -> list[Path]:
         part, more = rest[0], rest[1:]

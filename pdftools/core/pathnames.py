@@ -5,6 +5,7 @@ agents and taken back from them (`shown`, `as_shown`), and the files a pattern n
 from __future__ import annotations
 
 import contextlib
+import errno
 import fnmatch
 import os
 import re
@@ -97,11 +98,16 @@ def _globbed(base: Path, pattern: str, refused: list[tuple[Path, str]] | None = 
                     *(path for sub in below for path in matched(sub, rest))]
         if not _has_magic(part):
             path = folder / part
-            if not more:
-                return [path] if os.path.lexists(path) else []
             try:
+                if not more:
+                    os.lstat(path)
+                    return [path]
                 inside = path.is_dir()
+            except (FileNotFoundError, NotADirectoryError):
+                return []
             except OSError as exc:  # `folder` not to be entered (mode 000): passed over, as one not listed
+                if exc.errno in (errno.ENAMETOOLONG, errno.ELOOP):  # (no such file: the name's own fault)
+                    return []
                 if folder != base:
                     unread.setdefault(folder, said(exc))
                 elif not isinstance(exc, PermissionError):  # (a PermissionError: as `names`, nothing found)

@@ -230,3 +230,19 @@ def test_a_glob_naming_a_subfolder_below_one_it_cannot_enter_says_it(tree: Path,
         assert [i["path"] for i in out["inputs"]] == ["tree/open/sub/doc.pdf"], out
         assert out["warnings"] == ["1 subfolder not read (permission denied), so its PDFs are not merged: "
                                    "tree/locked"], out
+
+
+@pytest.mark.parametrize("argv", [("ls", "tree", "-g", "*/doc.pdf"), ("merge", "tree/*/doc.pdf", "-o", "out.pdf")])
+def test_a_glob_naming_a_file_in_folders_one_cannot_be_entered_says_it(tree: Path, argv: tuple[str, ...]) -> None:
+    """`tree/*/doc.pdf`: the name looked up in a folder the user may not enter (mode 000) was taken as absent, in
+    silence, where `tree/*/*.pdf` says that folder."""
+    result = _run(*argv, "--json", cwd=tree.parent)
+    assert result.returncode == 0, result
+    out = json.loads(result.stdout)
+    if argv[0] == "ls":
+        assert [f["path"] for f in out["files"]] == ["open/doc.pdf"], out
+        assert out["warnings"] == ["1 subfolder not read (permission denied), so its PDFs are not listed: locked"], out
+    else:
+        assert [i["path"] for i in out["inputs"]] == ["tree/open/doc.pdf"], out
+        assert out["warnings"] == ["1 subfolder not read (permission denied), so its PDFs are not merged: "
+                                   "tree/locked"], out

@@ -5,6 +5,7 @@ agents and taken back from them (`shown`, `as_shown`), and the files a pattern n
 from __future__ import annotations
 
 import contextlib
+import errno
 import fnmatch
 import os
 import re
@@ -71,18 +72,23 @@ def _globbed(base: Path, pattern: str, refused: list[tuple[Path, str]] | None = 
         if "**" in part and part != "**":
             raise ValueError("Invalid pattern: '**' can only be an entire path component")
     unread: dict[Path, str] = {}
+    last: list[tuple[Path, list[os.DirEntry[str]]]] = []  # the folder listed last: `**/*.pdf` asks it twice in a row
 
     def names(folder: Path) -> list[os.DirEntry[str]]:
+        if last and last[0][0] == folder:
+            return last[0][1]
         try:
             with os.scandir(folder) as entries:
-                return sorted(entries, key=lambda entry: entry.name)
+                listed = sorted(entries, key=lambda entry: entry.name)
         except OSError as exc:
             if folder == base:
                 if isinstance(exc, PermissionError):  # as pathlib: nothing found (the caller says the folder)
                     return []
                 raise folder_error(str(base), exc) from None
             unread.setdefault(folder, said(exc))
-            return []
+            listed = []
+        last[:] = [(folder, listed)]
+        return listed
 
     def matched(folder: Path, rest: tuple[str, ...]) -> list[Path]:
         part, more = rest[0], rest[1:]
@@ -92,8 +98,22 @@ def _globbed(base: Path, pattern: str, refused: list[tuple[Path, str]] | None = 
                     *(path for sub in below for path in matched(sub, rest))]
         if not _has_magic(part):
             path = folder / part
-            return ([path] if os.path.lexists(path) else []) if not more else \
-                (matched(path, more) if path.is_dir() else [])
+            try:
+                if not more:
+                    os.lstat(path)
+                    return [path]
+                inside = path.is_dir()
+            except (FileNotFoundError, NotADirectoryError):
+                return []
+            except OSError as exc:  # `folder` not to be entered (mode 000): passed over, as one not listed
+                if exc.errno in (errno.ENAMETOOLONG, errno.ELOOP):  # (no such file: the name's own fault)
+                    return []
+                if folder != base:
+                    unread.setdefault(folder, said(exc))
+                elif not isinstance(exc, PermissionError):  # (a PermissionError: as `names`, nothing found)
+                    raise folder_error(str(base), exc) from None
+                return []
+            return matched(path, more) if inside else []
         hits = [e for e in names(folder) if fnmatch.fnmatchcase(e.name, part)]
         if not more:
             return [Path(e.path) for e in hits]

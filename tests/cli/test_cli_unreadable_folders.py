@@ -207,3 +207,42 @@ def test_ls_of_a_glob_lists_its_matches_as_its_folder_and_pattern_apart(tree: Pa
     apart = _run("ls", "tree", "-g", "**/*.pdf", "--json", cwd=tree.parent)
     assert json.loads(result.stdout) == json.loads(apart.stdout), (result.stdout, apart.stdout)
     assert [f["path"] for f in json.loads(result.stdout)["files"]] == ["open/doc.pdf", "z/doc.pdf"], result.stdout
+
+
+@pytest.mark.parametrize("argv", [("ls", "tree", "-g", "*/sub/*.pdf"), ("search", "-c", "text", "tree/*/sub/*.pdf"),
+                                  ("merge", "tree/*/sub/*.pdf", "-o", "out.pdf")])
+def test_a_glob_naming_a_subfolder_below_one_it_cannot_enter_says_it(tree: Path, argv: tuple[str, ...]) -> None:
+    """A pattern with a name spelled out after a wildcard (`*/sub/*.pdf`) looked that name up in each folder the
+    wildcard matched: in one it may not enter (mode 000) the look-up's PermissionError ended the command, INTERNAL
+    (pathlib's glob passed over it). It is passed over and said, as a folder the wildcard could not list."""
+    (tree / "open" / "sub").mkdir()
+    shutil.copy(tree / "open" / "doc.pdf", tree / "open" / "sub" / "doc.pdf")
+    result = _run(*argv, "--json", cwd=tree.parent)
+    assert result.returncode == (2 if argv[0] == "search" else 0), result
+    out = json.loads(result.stdout)
+    if argv[0] == "ls":
+        assert [f["path"] for f in out["files"]] == ["open/sub/doc.pdf"], out
+        assert out["warnings"] == ["1 subfolder not read (permission denied), so its PDFs are not listed: locked"], out
+    elif argv[0] == "search":
+        assert [f["path"] for f in out["files"]] == ["tree/open/sub/doc.pdf"], out
+        assert [(s["path"], s["code"]) for s in out["skipped"]] == [("tree/locked", "PERMISSION_DENIED")], out
+    else:
+        assert [i["path"] for i in out["inputs"]] == ["tree/open/sub/doc.pdf"], out
+        assert out["warnings"] == ["1 subfolder not read (permission denied), so its PDFs are not merged: "
+                                   "tree/locked"], out
+
+
+@pytest.mark.parametrize("argv", [("ls", "tree", "-g", "*/doc.pdf"), ("merge", "tree/*/doc.pdf", "-o", "out.pdf")])
+def test_a_glob_naming_a_file_in_folders_one_cannot_be_entered_says_it(tree: Path, argv: tuple[str, ...]) -> None:
+    """`tree/*/doc.pdf`: the name looked up in a folder the user may not enter (mode 000) was taken as absent, in
+    silence, where `tree/*/*.pdf` says that folder."""
+    result = _run(*argv, "--json", cwd=tree.parent)
+    assert result.returncode == 0, result
+    out = json.loads(result.stdout)
+    if argv[0] == "ls":
+        assert [f["path"] for f in out["files"]] == ["open/doc.pdf"], out
+        assert out["warnings"] == ["1 subfolder not read (permission denied), so its PDFs are not listed: locked"], out
+    else:
+        assert [i["path"] for i in out["inputs"]] == ["tree/open/doc.pdf"], out
+        assert out["warnings"] == ["1 subfolder not read (permission denied), so its PDFs are not merged: "
+                                   "tree/locked"], out

@@ -43,3 +43,20 @@ def test_a_recursive_input_reads_each_folder_once(tmp_path: Path, argv: list[str
     assert done.returncode in (0, 1), done.stderr  # (search: 1 when nothing matched)
     listed = collections.Counter(m.group(1) for m in LISTED.finditer(trace.read_text()))
     assert {str(f): listed[str(f)] for f in folders} == {str(f): 1 for f in folders}
+
+
+@pytest.mark.parametrize("argv", [["ls", "{root}/**/*.pdf"], ["search", "Hello", "{root}/**/*.pdf"],
+                                  ["batch", "info", "-d", "out", "{root}/**/*.pdf"]], ids=["ls", "search", "batch"])
+def test_a_glob_into_every_subfolder_reads_each_folder_once(tmp_path: Path, argv: list[str]) -> None:
+    """`ls 'tree/**/*.pdf'` (as `ls tree -r`), search's and batch's: each folder was listed twice, once for the
+    folders below it (`**`) and once for the names `*.pdf` matched in it."""
+    assert shutil.which("strace"), "strace is needed (apt-get install strace; .ci/setup installs it)"
+    root = tmp_path / "tree"
+    folders = _tree(root)
+    trace = tmp_path / "trace"
+    done = subprocess.run(["strace", "-f", "-y", "-e", "trace=getdents64", "-o", str(trace), str(PDFTOOLS),
+                           *(a.format(root=root) for a in argv)], capture_output=True, text=True, timeout=120,
+                          env=base_env(), cwd=tmp_path)
+    assert done.returncode in (0, 1), done.stderr  # (search: 1 when nothing matched)
+    listed = collections.Counter(m.group(1) for m in LISTED.finditer(trace.read_text()))
+    assert {str(f): listed[str(f)] for f in folders} == {str(f): 1 for f in folders}

@@ -54,7 +54,7 @@ def check_page_objects(pages: Iterable[tuple[int, Any]], name: str, *, images: b
     if limit is None:
         return
     parts: dict[tuple[int, int], list[Any]] = {}  # what shared objects (resources, fonts, forms) draw: once
-    bounds: dict[tuple[int, int], float] = {}
+    bounds: dict[tuple[tuple[int, int], bool], float] = {}
     type3: dict[tuple[int, int], bool] = {}  # whether a font (shared by many pages) is a Type 3 font
     for number, page in pages:
         try:
@@ -73,23 +73,24 @@ def check_metadata(pdf: pikepdf.Pdf, name: str) -> None:
         check([packet], f"the XMP metadata of {name}")
 
 
-def check(streams: list[pikepdf.Stream], what: str, bounds: dict[tuple[int, int], float] | None = None) -> None:
-    """Refuse `streams` (STREAM_TOO_LARGE) when together they inflate beyond PDFTOOLS_MAX_STREAM_BYTES; they
-    are inflated (in pieces, nothing kept) only when their bound says they might. `bounds` keeps the bounds
-    of streams seen before (by object number) for the next call."""
+def check(streams: list[pikepdf.Stream], what: str) -> None:
+    """Refuse `streams` (STREAM_TOO_LARGE) when their data together inflates beyond PDFTOOLS_MAX_STREAM_BYTES;
+    they are inflated (in pieces, nothing kept) only when their bound says they might."""
     limit = limits.STREAM_BYTES.value()
     if limit is not None:
-        _check(streams, what, bounds, limit)
+        _check([(stream, False) for stream in streams], what, None, limit)
 
 
-def _check(streams: list[pikepdf.Stream], what: str, bounds: dict[tuple[int, int], float] | None,
-           limit: float) -> None:
-    if sum(_bound(s, bounds) for s in streams) <= limit:
+def _check(streams: list[tuple[pikepdf.Stream, bool]], what: str,
+           bounds: dict[tuple[tuple[int, int], bool], float] | None, limit: float) -> None:
+    """`streams`: each with whether it is drawn as an image (counted by the size it declares), else its data.
+    `bounds` keeps the bounds of streams seen before (by object number and that) for the next call."""
+    if sum(_bound(s, as_image, bounds) for s, as_image in streams) <= limit:
         return
     budget = limit
     try:
-        for stream in streams:
-            budget -= size(stream, budget)
+        for stream, as_image in streams:
+            budget -= size(stream, budget, declared_size=as_image)
     except Exceeded:
         raise limits.STREAM_BYTES.exceeded(f"{what} decompresses to more than {limit:,.0f} bytes") from None
 
@@ -122,30 +123,39 @@ def check_save(pdf: pikepdf.Pdf, name: str, *, recompress_flate: bool = False) -
                                                f"{limit:,.0f} bytes; saving would inflate it")
 
 
-def _bound(stream: pikepdf.Stream, known: dict[tuple[int, int], float] | None) -> float:
+def _bound(stream: pikepdf.Stream, as_image: bool, known: dict[tuple[tuple[int, int], bool], float] | None
+           ) -> float:
     if known is None or not stream.is_indirect:
-        return bound(stream)
-    key = stream.objgen
+        return _declared(stream) or 0 if as_image else bound(stream)
+    key = (stream.objgen, as_image)
     if key not in known:
-        known[key] = bound(stream)
+        known[key] = _declared(stream) or 0 if as_image else bound(stream)
     return known[key]
 
 
 def bound(stream: pikepdf.Stream) -> float:
-    """An upper bound of the decoded size: the raw size times the worst expansion of each filter (an image:
-    the size it declares)."""
+    """An upper bound of the decoded size of the stream's data: the raw size times the worst expansion of each
+    filter. (Whatever its dictionary says: a stream that says it is a 1x1 image is inflated whole when it is read
+    as a page's content, an attachment or XMP.)"""
     keys = stream.keys()  # a key looked up that is not there costs pikepdf ~4 µs: content streams have few
-    declared = _declared(stream) if "/Subtype" in keys else None
-    if declared is not None:
-        return declared
     names = _filters(stream) if "/Filter" in keys else []
     return len(stream.read_raw_bytes()) * math.prod(RATIO.get(f, UNKNOWN_RATIO) for f in names)
 
 
 def _declared(stream: pikepdf.Stream) -> int | None:
-    """An image's decoded size from its dictionary (up to 4 components): what a renderer decodes, and no more
-    however far its data would inflate. None for other streams."""
-    if stream.get("/Subtype") != "/Image":  # a name or string that is not /Image (never raises, as text() would)
+    """An image's decoded size from its dictionary (up to 4 components): what a renderer decodes when it draws it
+    as an image XObject, and no more however far its data would inflate. None for other streams. /Subtype is an
+    image as poppler reads a name, up to its first NUL (`/Image#0`: qpdf reads `/Image` and a NUL)."""
+    import pikepdf
+
+    keys = stream.keys()
+    if "/Subtype" not in keys:
+        return None
+    subtype = stream.get("/Subtype")
+    try:
+        if not isinstance(subtype, pikepdf.Name) or str(subtype).partition("\x00")[0] != "/Image":
+            return None
+    except Exception:  # a name whose bytes are not text: not /Image
         return None
     try:
         width, height = int(stream.get("/Width", 0)), int(stream.get("/Height", 0))
@@ -155,9 +165,9 @@ def _declared(stream: pikepdf.Stream) -> int | None:
     return max(width, 0) * max(height, 0) * 4 * max(bits, 1) // 8
 
 
-def size(stream: pikepdf.Stream, budget: float, *, declared_size: bool = True) -> int:
-    """The decoded size of `stream` (before predictors), inflated in pieces; `Exceeded` beyond `budget`. An
-    image counts by the size it declares unless `declared_size` is False (what qpdf decodes is its data)."""
+def size(stream: pikepdf.Stream, budget: float, *, declared_size: bool = False) -> int:
+    """The decoded size of `stream` (before predictors), inflated in pieces; `Exceeded` beyond `budget`. With
+    `declared_size` (a renderer drawing it as an image XObject), an image counts by the size it declares."""
     declared = _declared(stream) if declared_size else None
     if declared is not None:
         if declared > budget:
@@ -237,22 +247,28 @@ def _decoded(stream: pikepdf.Stream, raw: bytes, names: list[str], budget: float
 
 
 def _drawn(page: pikepdf.Object, images: bool, known: dict[tuple[int, int], list[Any]] | None = None,
-           type3: dict[tuple[int, int], bool] | None = None) -> Iterator[pikepdf.Stream]:
-    """Every stream an interpreter inflates to draw `page`, once each (cycles and shared objects are fine).
-    `known` keeps what each indirect object draws in turn, for the next page sharing it; `type3` which fonts
-    are Type 3 fonts."""
+           type3: dict[tuple[int, int], bool] | None = None) -> Iterator[tuple[pikepdf.Stream, bool]]:
+    """Every stream an interpreter inflates to draw `page`, once each (cycles and shared objects are fine), with
+    whether it is drawn as an image (with `images`: an image XObject, counted by the size it declares; a stream
+    drawn as content, a form, a glyph or an appearance is inflated whole whatever its dictionary says). `known`
+    keeps what each indirect object draws in turn, for the next page sharing it; `type3` which fonts are Type 3."""
     import pikepdf
 
-    seen: set[tuple[int, int]] = set()
-    todo: list[Any] = [page]
+    seen: set[tuple[tuple[int, int], bool]] = set()
+    todo: list[tuple[Any, bool]] = [(page, False)]
     while todo:
-        obj = todo.pop()
-        if not isinstance(obj, pikepdf.Dictionary | pikepdf.Stream) or obj.objgen in seen:
+        obj, xobject = todo.pop()
+        if not isinstance(obj, pikepdf.Dictionary | pikepdf.Stream):
             continue
+        as_image = images and xobject and isinstance(obj, pikepdf.Stream) and _declared(obj) is not None
         if obj.is_indirect:
-            seen.add(obj.objgen)
+            if (obj.objgen, as_image) in seen:
+                continue
+            seen.add((obj.objgen, as_image))
         if isinstance(obj, pikepdf.Stream):
-            yield obj
+            yield obj, as_image
+        if as_image:
+            continue
         if known is None or not obj.is_indirect:
             todo.extend(_parts(obj, images, type3))
             continue
@@ -262,9 +278,10 @@ def _drawn(page: pikepdf.Object, images: bool, known: dict[tuple[int, int], list
         todo.extend(known[key])
 
 
-def _parts(obj: Any, images: bool, type3: dict[tuple[int, int], bool] | None = None) -> list[Any]:
-    """What drawing `obj` (a page, form, pattern, Type 3 font or annotation) draws in turn. `type3` keeps whether
-    each indirect font is a Type 3 font, for the next page using it."""
+def _parts(obj: Any, images: bool, type3: dict[tuple[int, int], bool] | None = None) -> list[tuple[Any, bool]]:
+    """What drawing `obj` (a page, form, pattern, Type 3 font or annotation) draws in turn, each with whether it is
+    an XObject (drawn as its /Subtype says). `type3` keeps whether each indirect font is a Type 3 font, for the
+    next page using it."""
     import pikepdf
 
     keys = obj.keys()  # then only present keys are fetched: looking up an absent one costs pikepdf ~4 µs
@@ -278,16 +295,16 @@ def _parts(obj: Any, images: bool, type3: dict[tuple[int, int], bool] | None = N
 
     parts = values(_present(obj, "/Contents", keys)) + values(_present(obj, "/CharProcs", keys))
     resources = _present(obj, "/Resources", keys)
+    xobjects = []
     if isinstance(resources, pikepdf.Dictionary):
         listed = resources.keys()
-        parts += [x for x in values(_present(resources, "/XObject", listed))
-                  if images or not _is_image(x)]
+        xobjects = [x for x in values(_present(resources, "/XObject", listed)) if images or not _is_image(x)]
         parts += values(_present(resources, "/Pattern", listed))
         parts += [f for f in values(_present(resources, "/Font", listed)) if _is_type3(f, type3)]
     for annot in values(_present(obj, "/Annots", keys)):
         appearance = _get(annot, "/AP")
         parts += values(appearance.get("/N")) if isinstance(appearance, pikepdf.Dictionary) else []
-    return parts
+    return [(part, False) for part in parts] + [(x, True) for x in xobjects]
 
 
 def _present(obj: Any, key: str, keys: Any) -> Any:

@@ -237,3 +237,38 @@ def test_a_type3_font_shared_by_pages_counts_on_each(tmp_path: Path, monkeypatch
         assert refused.value.page == 2  # type: ignore[attr-defined]
         with pytest.raises(StreamTooLarge, match="page 2 of shared"):
             streams.check_pages(pdf, [2], "shared")
+
+
+@pytest.mark.parametrize("images", [False, True])
+def test_a_content_stream_that_says_it_is_an_image_is_measured_by_its_data(
+        images: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page's content stream is decoded whole whatever its dictionary says: one that calls itself a 1x1 image
+    (4 bytes declared) holding 64 MiB of Flate is refused under 10M. It was measured by the size it declared and
+    passed, and pdftotext inflated it (a 2 MB file of 2 GB of spaces ran for minutes)."""
+    monkeypatch.setenv("PDFTOOLS_MAX_STREAM_BYTES", "10M")
+    content = bomb(b"/Subtype /Image /Width 1 /Height 1 /BitsPerComponent 8 /ColorSpace /DeviceGray ", mebibytes=64)
+    path = tmp_path / "content-image.pdf"
+    path.write_bytes(one_page(objects={4: content}))
+    with pikepdf.open(path) as pdf:
+        with pytest.raises(StreamTooLarge, match="page 1 of content-image"):
+            streams.check_pages(pdf, [1], "content-image", images=images)
+        with pytest.raises(StreamTooLarge):  # what reads a stream's data (check) measures its data too
+            streams.check([pdf.pages[0].obj.Contents], "the content")
+        assert streams.bound(pdf.pages[0].obj.Contents) > 10 << 20
+
+
+def test_an_image_whose_subtype_a_renderer_reads_up_to_a_nul_counts_by_its_declared_size(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`/Image#0` is `/Image` and a NUL to qpdf and `Image` to poppler (it reads a name up to its NUL), which
+    decodes the 8192x8192 pixels it declares: refused under 10M for renderers, as `/Image` is."""
+    monkeypatch.setenv("PDFTOOLS_MAX_STREAM_BYTES", "10M")
+    image = stream(zlib.compress(bytes(100)),
+                   b"/Filter /FlateDecode /Subtype /Image#0 /Width 8192 /Height 8192 /BitsPerComponent 8 "
+                   b"/ColorSpace /DeviceGray ")
+    path = tmp_path / "image-nul.pdf"
+    path.write_bytes(one_page(resources=b"/XObject << /I 6 0 R >>",
+                              objects={4: stream(b"q 9 0 0 9 0 0 cm /I Do Q"), 6: image}))
+    with pikepdf.open(path) as pdf:
+        streams.check_pages(pdf, [1], "image-nul")  # text extraction decodes no image
+        with pytest.raises(StreamTooLarge):
+            streams.check_pages(pdf, [1], "image-nul", images=True)

@@ -128,7 +128,7 @@ def build_app(wanted: str | None = None, extra: dict[str, Callable[..., None]] |
     return app
 
 
-MCP_CONFIG_SUMMARY = ("Print (or --install) an agent's MCP config: Claude, Cursor, VS Code, OpenCode, Codex, Gemini, "
+MCP_CONFIG_SUMMARY = ("Print (or --install) the MCP config of Claude, Cursor, VS Code, OpenCode, Codex, Gemini CLI, "
                       "Windsurf, Zed.")  # mcp_config's first line (a test checks)
 
 

@@ -93,7 +93,7 @@ def mcp_config(
     quiet: Annotated[bool, typer.Option("-q", "--quiet", help="Print nothing but errors (the snippet is still "
                                                               "printed: it is the data asked for).")] = False,
 ) -> None:
-    """Print (or --install) an agent's MCP config: Claude, Cursor, VS Code, OpenCode, Codex, Gemini, Windsurf, Zed."""
+    """Print (or --install) the MCP config of Claude, Cursor, VS Code, OpenCode, Codex, Gemini CLI, Windsurf, Zed."""
     from pdftools.cli.render import report_error, warn
     from pdftools.core.foreign_errors import os_error
     from pdftools.errors import PdftoolsError

@@ -74,9 +74,10 @@ def ls(
 ) -> ListResult:
     if glob == "*.pdf" and _has_magic(folder) and not exists(folder):  # `ls 'scans/**/*.pdf'`: a folder and pattern
         base, glob = split_glob(folder)
+        pattern = glob  # as written, as merge's and the shell's: `*.pdf` is not `SCAN001.PDF`
     else:
         base = folder_path(folder)
-    pattern = ANY_CASE_PDF if glob == "*.pdf" else glob  # scanners write `SCAN001.PDF`; merge and search take it
+        pattern = ANY_CASE_PDF if glob == "*.pdf" else glob  # scanners write `SCAN001.PDF`; merge, search take it
     unread: list[tuple[Path, str]] = []  # subfolders the walk or the pattern went into that could not be listed
     paths = [p for p in glob_files(base, pattern, recursive=recursive, refused=unread)
              if not p.name.startswith(".")]

@@ -75,12 +75,7 @@ def _value(text: str, at: int) -> tuple[int, Obj | Arr | None]:
         while text[at:at + 1] != "]":
             item = Item(at, _value(text, at)[0])
             node.items.append(item)
-            at = _skip(text, item.value_end)
-            if text[at:at + 1] == ",":
-                item.comma = True
-                at = _skip(text, at + 1)
-            elif text[at:at + 1] != "]":
-                raise NotJsonc(f"expected , or ] at {at}")
+            at, item.comma = _after(text, item.value_end, "]")
         node.end = at
         return at + 1, node
     if char == '"':
@@ -114,14 +109,19 @@ def _object(text: str, at: int) -> tuple[int, Obj]:
         member = Member(key, at, value_at, value_end, object=inner if isinstance(inner, Obj) else None,
                         array=inner if isinstance(inner, Arr) else None)
         node.members.append(member)
-        at = _skip(text, value_end)
-        if text[at:at + 1] == ",":
-            member.comma = True
-            at = _skip(text, at + 1)
-        elif text[at:at + 1] != "}":
-            raise NotJsonc(f"expected , or }} at {at}")
+        at, member.comma = _after(text, value_end, "}")
     node.end = at
     return at + 1, node
+
+
+def _after(text: str, at: int, close: str) -> tuple[int, bool]:
+    """Past an item or member ending at `at`: where the next one (or `close`) starts, and whether a comma came."""
+    at = _skip(text, at)
+    if text[at:at + 1] == ",":
+        return _skip(text, at + 1), True
+    if text[at:at + 1] != close:
+        raise NotJsonc(f"expected , or {close} at {at}")
+    return at, False
 
 
 def _indent(text: str, at: int) -> str:

@@ -28,7 +28,18 @@ def split_spec(spec: str) -> tuple[str, str | None]:
     match = _PAGES_SUFFIX.match(spec)
     if match and not exists(spec):
         return match["path"], match["pages"]
+    if ":" in spec and not exists(spec):  # `a.pdf:1..3`: the file is there, its pages said wrong (the page parser
+        for at in reversed([i for i, char in enumerate(spec) if char == ":"]):  # says what), not a missing file
+            if spec[at + 1:] and _a_file(spec[:at]):
+                return spec[:at], spec[at + 1:]
     return spec, None
+
+
+def _a_file(spec: str) -> bool:
+    try:
+        return policy().input(spec).is_file()
+    except PdftoolsError:  # a web address too, or a path outside the roots
+        return False
 
 
 def exists(spec: str) -> bool:

@@ -144,25 +144,39 @@ def bound(stream: pikepdf.Stream) -> float:
 
 def _declared(stream: pikepdf.Stream) -> int | None:
     """An image's decoded size from its dictionary (up to 4 components): what a renderer decodes when it draws it
-    as an image XObject, and no more however far its data would inflate. None for other streams. /Subtype is an
-    image as poppler reads a name, up to its first NUL (`/Image#0`: qpdf reads `/Image` and a NUL)."""
-    import pikepdf
-
-    keys = stream.keys()
-    if "/Subtype" not in keys:
-        return None
-    subtype = stream.get("/Subtype")
-    try:
-        if not isinstance(subtype, pikepdf.Name) or str(subtype).partition("\x00")[0] != "/Image":
-            return None
-    except Exception:  # a name whose bytes are not text: not /Image
+    as an image XObject, and no more however far its data would inflate. None for a stream that is no image by its
+    /Subtype (`_reads_as_image`) and declares no width and height. Entries are read as poppler reads them: /W, /H,
+    /BPC and /IM for /Width, /Height, /BitsPerComponent and /ImageMask (an inline image's names, in an XObject)."""
+    keys = stream.keys()  # a key looked up that is not there costs pikepdf ~4 µs: only present ones are
+    width, height = _entry(stream, keys, "/Width", "/W"), _entry(stream, keys, "/Height", "/H")
+    if (width is None or height is None) and not _reads_as_image(stream, keys):
         return None
     try:
-        width, height = int(stream.get("/Width", 0)), int(stream.get("/Height", 0))
-        bits = 1 if stream.get("/ImageMask") else int(stream.get("/BitsPerComponent", 8))
+        width, height, bits = int(width or 0), int(height or 0), _entry(stream, keys, "/BitsPerComponent", "/BPC")
+        bits = 1 if _entry(stream, keys, "/ImageMask", "/IM") else int(8 if bits is None else bits)
     except (TypeError, ValueError, OverflowError):
         return 0  # a renderer cannot draw it either
     return max(width, 0) * max(height, 0) * 4 * max(bits, 1) // 8
+
+
+def _entry(stream: pikepdf.Stream, keys: Any, name: str, short: str) -> Any:
+    """The value of `name`, else of its abbreviation `short`, among `keys` (the stream's own); else None."""
+    return stream[name] if name in keys else stream[short] if short in keys else None
+
+
+def _reads_as_image(stream: pikepdf.Object, keys: Any = None) -> bool:
+    """Whether a renderer draws `stream` as an image XObject by its /Subtype: poppler reads a name up to its first
+    NUL (`/Image#0`: qpdf reads `/Image` and a NUL). (`/Image#00x` is Image to poppler too, but to qpdf a bad name
+    whose key it drops: such a dictionary is known by the width and height it declares, see `_drawn`.)"""
+    import pikepdf
+
+    if "/Subtype" not in (stream.keys() if keys is None else keys):
+        return False
+    subtype = stream["/Subtype"]
+    try:
+        return isinstance(subtype, pikepdf.Name) and str(subtype).partition("\x00")[0] == "/Image"
+    except Exception:  # a name whose bytes are not text: not /Image
+        return False
 
 
 def size(stream: pikepdf.Stream, budget: float, *, declared_size: bool = False) -> int:
@@ -250,7 +264,9 @@ def _drawn(page: pikepdf.Object, images: bool, known: dict[tuple[int, int], list
            type3: dict[tuple[int, int], bool] | None = None) -> Iterator[tuple[pikepdf.Stream, bool]]:
     """Every stream an interpreter inflates to draw `page`, once each (cycles and shared objects are fine), with
     whether it is drawn as an image (with `images`: an image XObject, counted by the size it declares; a stream
-    drawn as content, a form, a glyph or an appearance is inflated whole whatever its dictionary says). `known`
+    drawn as content, a form, a glyph or an appearance is inflated whole whatever its dictionary says). An XObject
+    declaring a width and a height whose /Subtype is not Image to pikepdf counts as both: poppler may read that
+    /Subtype differently (`/Image#00x`: Image to it, a key qpdf drops; `/Form#00x` the same for a form). `known`
     keeps what each indirect object draws in turn, for the next page sharing it; `type3` which fonts are Type 3."""
     import pikepdf
 
@@ -268,6 +284,8 @@ def _drawn(page: pikepdf.Object, images: bool, known: dict[tuple[int, int], list
         if isinstance(obj, pikepdf.Stream):
             yield obj, as_image
         if as_image:
+            if not _reads_as_image(obj):  # it declares a size, and its /Subtype may be Form to poppler: both
+                todo.append((obj, False))
             continue
         if known is None or not obj.is_indirect:
             todo.extend(_parts(obj, images, type3))

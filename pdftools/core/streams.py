@@ -142,12 +142,12 @@ def bound(stream: pikepdf.Stream) -> float:
     return len(stream.read_raw_bytes()) * math.prod(RATIO.get(f, UNKNOWN_RATIO) for f in names)
 
 
-def _declared(stream: pikepdf.Stream) -> int | None:
+def _declared(stream: pikepdf.Stream, keys: Any = None) -> int | None:
     """An image's decoded size from its dictionary (up to 4 components): what a renderer decodes when it draws it
     as an image XObject, and no more however far its data would inflate. None for a stream that is no image by its
     /Subtype (`_reads_as_image`) and declares no width and height. Entries are read as poppler reads them: /W, /H,
     /BPC and /IM for /Width, /Height, /BitsPerComponent and /ImageMask (an inline image's names, in an XObject)."""
-    keys = stream.keys()  # a key looked up that is not there costs pikepdf ~4 µs: only present ones are
+    keys = stream.keys() if keys is None else keys  # the stream's own (an absent key looked up costs ~4 µs)
     width, height = _entry(stream, keys, "/Width", "/W"), _entry(stream, keys, "/Height", "/H")
     if (width is None or height is None) and not _reads_as_image(stream, keys):
         return None
@@ -265,8 +265,7 @@ def _drawn(page: pikepdf.Object, images: bool, known: dict[tuple[int, int], list
     """Every stream an interpreter inflates to draw `page`, once each (cycles and shared objects are fine), with
     whether it is drawn as an image (with `images`: an image XObject, counted by the size it declares; a stream
     drawn as content, a form, a glyph or an appearance is inflated whole whatever its dictionary says). An XObject
-    declaring a width and a height whose /Subtype is not Image to pikepdf counts as both: poppler may read that
-    /Subtype differently (`/Image#00x`: Image to it, a key qpdf drops; `/Form#00x` the same for a form). `known`
+    declaring a width and a height counts as an image whatever its /Subtype (`_with_image`). `known`
     keeps what each indirect object draws in turn, for the next page sharing it; `type3` which fonts are Type 3."""
     import pikepdf
 
@@ -276,16 +275,16 @@ def _drawn(page: pikepdf.Object, images: bool, known: dict[tuple[int, int], list
         obj, xobject = todo.pop()
         if not isinstance(obj, pikepdf.Dictionary | pikepdf.Stream):
             continue
-        as_image = images and xobject and isinstance(obj, pikepdf.Stream) and _declared(obj) is not None
+        with_image = _with_image(obj) if images and xobject and isinstance(obj, pikepdf.Stream) else None
+        as_image = with_image is not None
         if obj.is_indirect:
             if (obj.objgen, as_image) in seen:
                 continue
             seen.add((obj.objgen, as_image))
         if isinstance(obj, pikepdf.Stream):
             yield obj, as_image
-        if as_image:
-            if not _reads_as_image(obj):  # it declares a size, and its /Subtype may be Form to poppler: both
-                todo.append((obj, False))
+        if with_image is not None:
+            todo.extend(with_image)
             continue
         if known is None or not obj.is_indirect:
             todo.extend(_parts(obj, images, type3))
@@ -294,6 +293,18 @@ def _drawn(page: pikepdf.Object, images: bool, known: dict[tuple[int, int], list
         if key not in known:
             known[key] = _parts(obj, images, type3)
         todo.extend(known[key])
+
+
+def _with_image(stream: pikepdf.Stream) -> list[tuple[Any, bool]] | None:
+    """None when a renderer does not draw the XObject `stream` as an image; else what it decodes with it, as in
+    `_drawn`: its masks (/SMask, a /Mask stream) as images, and itself as a form too when its /Subtype is not Image
+    to pikepdf: poppler may read it differently (`/Image#00x` is Image to it, a key qpdf drops; `/Form#00x` is Form).
+    """
+    keys = stream.keys()  # looked up once for the three questions
+    if _declared(stream, keys) is None:
+        return None
+    masks = [(stream[key], True) for key in ("/SMask", "/Mask") if key in keys]
+    return masks if _reads_as_image(stream, keys) else [(stream, False), *masks]
 
 
 def _parts(obj: Any, images: bool, type3: dict[tuple[int, int], bool] | None = None) -> list[tuple[Any, bool]]:

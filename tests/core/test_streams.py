@@ -305,3 +305,26 @@ def test_a_form_that_declares_an_image_size_is_measured_by_its_data_too(
         for images in (False, True):
             with pytest.raises(StreamTooLarge, match="page 1 of form-sized"):
                 streams.check_pages(pdf, [1], "form-sized", images=images)
+
+
+@pytest.mark.parametrize("mask", [b"/SMask", b"/Mask"])
+def test_an_image_mask_counts_by_its_declared_size(mask: bytes, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A renderer drawing an image decodes its soft mask or stencil mask (/SMask, a /Mask stream) at the size the
+    mask declares (pdfimages lists it: 8192x8192): refused under 10M. Only the 1x1 image was counted, and
+    `thumbnails` of a 1x1 image masked by a 30000x30000 one ran 8 s."""
+    monkeypatch.setenv("PDFTOOLS_MAX_STREAM_BYTES", "10M")
+    image = stream(zlib.compress(bytes(3)), b"/Type /XObject /Subtype /Image /Width 1 /Height 1 /BitsPerComponent 8 "
+                   b"/ColorSpace /DeviceRGB /Filter /FlateDecode %s 7 0 R " % mask)
+    masking = stream(zlib.compress(bytes(100)), b"/Type /XObject /Subtype /Image /Width 8192 /Height 8192 "
+                     + (b"/BitsPerComponent 8 /ColorSpace /DeviceGray " if mask == b"/SMask" else b"/ImageMask true ")
+                     + b"/Filter /FlateDecode ")
+    path = tmp_path / "masked.pdf"
+    path.write_bytes(one_page(resources=b"/XObject << /I 6 0 R >>",
+                              objects={4: stream(b"q 9 0 0 9 0 0 cm /I Do Q"), 6: image, 7: masking}))
+    listed = subprocess.run(["pdfimages", "-list", str(path)], capture_output=True, text=True, check=True).stdout
+    assert [line.split()[3:5] for line in listed.splitlines()[2:]] == [["1", "1"], ["8192", "8192"]]
+    with pikepdf.open(path) as pdf:
+        streams.check_pages(pdf, [1], "masked")  # text extraction decodes no image
+        with pytest.raises(StreamTooLarge, match="page 1 of masked"):
+            streams.check_pages(pdf, [1], "masked", images=True)

@@ -142,27 +142,41 @@ def bound(stream: pikepdf.Stream) -> float:
     return len(stream.read_raw_bytes()) * math.prod(RATIO.get(f, UNKNOWN_RATIO) for f in names)
 
 
-def _declared(stream: pikepdf.Stream) -> int | None:
+def _declared(stream: pikepdf.Stream, keys: Any = None) -> int | None:
     """An image's decoded size from its dictionary (up to 4 components): what a renderer decodes when it draws it
-    as an image XObject, and no more however far its data would inflate. None for other streams. /Subtype is an
-    image as poppler reads a name, up to its first NUL (`/Image#0`: qpdf reads `/Image` and a NUL)."""
-    import pikepdf
-
-    keys = stream.keys()
-    if "/Subtype" not in keys:
-        return None
-    subtype = stream.get("/Subtype")
-    try:
-        if not isinstance(subtype, pikepdf.Name) or str(subtype).partition("\x00")[0] != "/Image":
-            return None
-    except Exception:  # a name whose bytes are not text: not /Image
+    as an image XObject, and no more however far its data would inflate. None for a stream that is no image by its
+    /Subtype (`_reads_as_image`) and declares no width and height. Entries are read as poppler reads them: /W, /H,
+    /BPC and /IM for /Width, /Height, /BitsPerComponent and /ImageMask (an inline image's names, in an XObject)."""
+    keys = stream.keys() if keys is None else keys  # the stream's own (an absent key looked up costs ~4 µs)
+    width, height = _entry(stream, keys, "/Width", "/W"), _entry(stream, keys, "/Height", "/H")
+    if (width is None or height is None) and not _reads_as_image(stream, keys):
         return None
     try:
-        width, height = int(stream.get("/Width", 0)), int(stream.get("/Height", 0))
-        bits = 1 if stream.get("/ImageMask") else int(stream.get("/BitsPerComponent", 8))
+        width, height, bits = int(width or 0), int(height or 0), _entry(stream, keys, "/BitsPerComponent", "/BPC")
+        bits = 1 if _entry(stream, keys, "/ImageMask", "/IM") else int(8 if bits is None else bits)
     except (TypeError, ValueError, OverflowError):
         return 0  # a renderer cannot draw it either
     return max(width, 0) * max(height, 0) * 4 * max(bits, 1) // 8
+
+
+def _entry(stream: pikepdf.Stream, keys: Any, name: str, short: str) -> Any:
+    """The value of `name`, else of its abbreviation `short`, among `keys` (the stream's own); else None."""
+    return stream[name] if name in keys else stream[short] if short in keys else None
+
+
+def _reads_as_image(stream: pikepdf.Object, keys: Any = None) -> bool:
+    """Whether a renderer draws `stream` as an image XObject by its /Subtype: poppler reads a name up to its first
+    NUL (`/Image#0`: qpdf reads `/Image` and a NUL). (`/Image#00x` is Image to poppler too, but to qpdf a bad name
+    whose key it drops: such a dictionary is known by the width and height it declares, see `_drawn`.)"""
+    import pikepdf
+
+    if "/Subtype" not in (stream.keys() if keys is None else keys):
+        return False
+    subtype = stream["/Subtype"]
+    try:
+        return isinstance(subtype, pikepdf.Name) and str(subtype).partition("\x00")[0] == "/Image"
+    except Exception:  # a name whose bytes are not text: not /Image
+        return False
 
 
 def size(stream: pikepdf.Stream, budget: float, *, declared_size: bool = False) -> int:
@@ -250,7 +264,8 @@ def _drawn(page: pikepdf.Object, images: bool, known: dict[tuple[int, int], list
            type3: dict[tuple[int, int], bool] | None = None) -> Iterator[tuple[pikepdf.Stream, bool]]:
     """Every stream an interpreter inflates to draw `page`, once each (cycles and shared objects are fine), with
     whether it is drawn as an image (with `images`: an image XObject, counted by the size it declares; a stream
-    drawn as content, a form, a glyph or an appearance is inflated whole whatever its dictionary says). `known`
+    drawn as content, a form, a glyph or an appearance is inflated whole whatever its dictionary says). An XObject
+    declaring a width and a height counts as an image whatever its /Subtype (`_with_image`). `known`
     keeps what each indirect object draws in turn, for the next page sharing it; `type3` which fonts are Type 3."""
     import pikepdf
 
@@ -260,14 +275,16 @@ def _drawn(page: pikepdf.Object, images: bool, known: dict[tuple[int, int], list
         obj, xobject = todo.pop()
         if not isinstance(obj, pikepdf.Dictionary | pikepdf.Stream):
             continue
-        as_image = images and xobject and isinstance(obj, pikepdf.Stream) and _declared(obj) is not None
+        with_image = _with_image(obj) if images and xobject and isinstance(obj, pikepdf.Stream) else None
+        as_image = with_image is not None
         if obj.is_indirect:
             if (obj.objgen, as_image) in seen:
                 continue
             seen.add((obj.objgen, as_image))
         if isinstance(obj, pikepdf.Stream):
             yield obj, as_image
-        if as_image:
+        if with_image is not None:
+            todo.extend(with_image)
             continue
         if known is None or not obj.is_indirect:
             todo.extend(_parts(obj, images, type3))
@@ -276,6 +293,18 @@ def _drawn(page: pikepdf.Object, images: bool, known: dict[tuple[int, int], list
         if key not in known:
             known[key] = _parts(obj, images, type3)
         todo.extend(known[key])
+
+
+def _with_image(stream: pikepdf.Stream) -> list[tuple[Any, bool]] | None:
+    """None when a renderer does not draw the XObject `stream` as an image; else what it decodes with it, as in
+    `_drawn`: its masks (/SMask, a /Mask stream) as images, and itself as a form too when its /Subtype is not Image
+    to pikepdf: poppler may read it differently (`/Image#00x` is Image to it, a key qpdf drops; `/Form#00x` is Form).
+    """
+    keys = stream.keys()  # looked up once for the three questions
+    if _declared(stream, keys) is None:
+        return None
+    masks = [(stream[key], True) for key in ("/SMask", "/Mask") if key in keys]
+    return masks if _reads_as_image(stream, keys) else [(stream, False), *masks]
 
 
 def _parts(obj: Any, images: bool, type3: dict[tuple[int, int], bool] | None = None) -> list[tuple[Any, bool]]:

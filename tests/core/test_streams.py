@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import math
+import subprocess
 import zlib
 from collections.abc import Callable
 from pathlib import Path
@@ -257,18 +258,73 @@ def test_a_content_stream_that_says_it_is_an_image_is_measured_by_its_data(
         assert streams.bound(pdf.pages[0].obj.Contents) > 10 << 20
 
 
-def test_an_image_whose_subtype_a_renderer_reads_up_to_a_nul_counts_by_its_declared_size(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """`/Image#0` is `/Image` and a NUL to qpdf and `Image` to poppler (it reads a name up to its NUL), which
-    decodes the 8192x8192 pixels it declares: refused under 10M for renderers, as `/Image` is."""
+SPELLINGS = {  # an image XObject's dictionary as poppler reads it, and as qpdf (pikepdf) does
+    "nul": b"/Subtype /Image#0 /Width 8192 /Height 8192 /BitsPerComponent 8 ",  # qpdf: /Image and a NUL
+    "nul-x": b"/Subtype /Image#00x /Width 8192 /Height 8192 /BitsPerComponent 8 ",  # qpdf: no /Subtype
+    "nul-end": b"/Subtype /Image#00 /Width 8192 /Height 8192 /BitsPerComponent 8 ",  # qpdf: no /Subtype
+    "nuls": b"/Subtype /Image#00#00 /Width 8192 /Height 8192 /BitsPerComponent 8 ",  # qpdf: no /Subtype
+    "nul-form": b"/Subtype /Image#00Form /Width 8192 /Height 8192 /BitsPerComponent 8 ",  # qpdf: no /Subtype
+    "abbreviated": b"/Subtype /Image /W 8192 /H 8192 /BPC 8 ",  # poppler reads an inline image's names here too
+    "both": b"/Subtype /Image#00x /W 8192 /H 8192 /BPC 8 ",
+}
+
+
+@pytest.mark.parametrize("spelled", SPELLINGS.values(), ids=SPELLINGS.keys())
+def test_an_image_a_renderer_draws_counts_by_its_declared_size_however_it_is_spelled(
+        spelled: bytes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """poppler draws each of these as an 8192x8192 image (pdfimages lists it: it reads a name up to its first NUL,
+    and /W /H /BPC for /Width /Height /BitsPerComponent), decoding 64 Mpx from a 100-byte stream: refused under
+    10M for renderers, as `/Image /Width 8192 /Height 8192` is. qpdf reads `/Image#00x` as a bad token and drops
+    the key (pikepdf sees no /Subtype), `/Image#0` as /Image and a NUL: all but /Image#0 passed, and `thumbnails`
+    of a 790-byte 60000x60000 one ran 42 s."""
     monkeypatch.setenv("PDFTOOLS_MAX_STREAM_BYTES", "10M")
-    image = stream(zlib.compress(bytes(100)),
-                   b"/Filter /FlateDecode /Subtype /Image#0 /Width 8192 /Height 8192 /BitsPerComponent 8 "
-                   b"/ColorSpace /DeviceGray ")
-    path = tmp_path / "image-nul.pdf"
+    image = stream(zlib.compress(bytes(100)), b"/Filter /FlateDecode " + spelled + b"/ColorSpace /DeviceGray ")
+    path = tmp_path / "image-spelled.pdf"
     path.write_bytes(one_page(resources=b"/XObject << /I 6 0 R >>",
                               objects={4: stream(b"q 9 0 0 9 0 0 cm /I Do Q"), 6: image}))
+    listed = subprocess.run(["pdfimages", "-list", str(path)], capture_output=True, text=True, check=True).stdout
+    assert [line.split()[3:5] for line in listed.splitlines()[2:]] == [["8192", "8192"]]  # what poppler draws
     with pikepdf.open(path) as pdf:
-        streams.check_pages(pdf, [1], "image-nul")  # text extraction decodes no image
-        with pytest.raises(StreamTooLarge):
-            streams.check_pages(pdf, [1], "image-nul", images=True)
+        streams.check_pages(pdf, [1], "image-spelled")  # text extraction decodes no image
+        with pytest.raises(StreamTooLarge, match="page 1 of image-spelled"):
+            streams.check_pages(pdf, [1], "image-spelled", images=True)
+
+
+@pytest.mark.parametrize("subtype", [b"/Form", b"/Form#00x"])
+def test_a_form_that_declares_an_image_size_is_measured_by_its_data_too(
+        subtype: bytes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An XObject that declares /Width 1 /Height 1 but is not /Image to poppler (`/Form#00x` is Form to it, and
+    no /Subtype to qpdf) is drawn as a form, its content inflated whole: 64 MiB of Flate is refused under 10M,
+    its declared 4 bytes notwithstanding."""
+    monkeypatch.setenv("PDFTOOLS_MAX_STREAM_BYTES", "10M")
+    form = bomb(b"/Type /XObject /Subtype %s /BBox [0 0 9 9] /Width 1 /Height 1 /BitsPerComponent 8 " % subtype,
+                mebibytes=64)
+    path = tmp_path / "form-sized.pdf"
+    path.write_bytes(one_page(resources=b"/XObject << /X 6 0 R >>", objects={4: stream(b"/X Do"), 6: form}))
+    with pikepdf.open(path) as pdf:
+        for images in (False, True):
+            with pytest.raises(StreamTooLarge, match="page 1 of form-sized"):
+                streams.check_pages(pdf, [1], "form-sized", images=images)
+
+
+@pytest.mark.parametrize("mask", [b"/SMask", b"/Mask"])
+def test_an_image_mask_counts_by_its_declared_size(mask: bytes, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A renderer drawing an image decodes its soft mask or stencil mask (/SMask, a /Mask stream) at the size the
+    mask declares (pdfimages lists it: 8192x8192): refused under 10M. Only the 1x1 image was counted, and
+    `thumbnails` of a 1x1 image masked by a 30000x30000 one ran 8 s."""
+    monkeypatch.setenv("PDFTOOLS_MAX_STREAM_BYTES", "10M")
+    image = stream(zlib.compress(bytes(3)), b"/Type /XObject /Subtype /Image /Width 1 /Height 1 /BitsPerComponent 8 "
+                   b"/ColorSpace /DeviceRGB /Filter /FlateDecode %s 7 0 R " % mask)
+    masking = stream(zlib.compress(bytes(100)), b"/Type /XObject /Subtype /Image /Width 8192 /Height 8192 "
+                     + (b"/BitsPerComponent 8 /ColorSpace /DeviceGray " if mask == b"/SMask" else b"/ImageMask true ")
+                     + b"/Filter /FlateDecode ")
+    path = tmp_path / "masked.pdf"
+    path.write_bytes(one_page(resources=b"/XObject << /I 6 0 R >>",
+                              objects={4: stream(b"q 9 0 0 9 0 0 cm /I Do Q"), 6: image, 7: masking}))
+    listed = subprocess.run(["pdfimages", "-list", str(path)], capture_output=True, text=True, check=True).stdout
+    assert [line.split()[3:5] for line in listed.splitlines()[2:]] == [["1", "1"], ["8192", "8192"]]
+    with pikepdf.open(path) as pdf:
+        streams.check_pages(pdf, [1], "masked")  # text extraction decodes no image
+        with pytest.raises(StreamTooLarge, match="page 1 of masked"):
+            streams.check_pages(pdf, [1], "masked", images=True)

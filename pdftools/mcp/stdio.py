@@ -16,6 +16,8 @@ from mcp.server.mcpserver import MCPServer
 
 from pdftools.mcp.server import build_server
 
+CLIENT_GONE = 141  # the exit status of a command whose reader went away (128 + SIGPIPE)
+
 
 def serve_stdio(roots: list[Path], log_level: str = "WARNING", tools: str | None = None) -> NoReturn:
     """Serve over stdio, then end the process (`_ended`). The SDK's transport points fd 1 at stderr while serving,
@@ -26,7 +28,11 @@ def serve_stdio(roots: list[Path], log_level: str = "WARNING", tools: str | None
                          "starts this program and speaks on its stdin and stdout; `pdftools mcp-config CLIENT` "
                          "configures one. Ctrl-C stops.\n")
         sys.stderr.flush()
-    _ended(anyio.run(_run_stdio, server))
+    try:
+        code = anyio.run(_run_stdio, server)
+    except* BrokenPipeError:  # the client went away as the server wrote to it (a call's answer): as a command
+        code = CLIENT_GONE  # whose reader went away, without a word; it printed the transport's traceback
+    _ended(code)
 
 
 async def _run_stdio(server: MCPServer) -> int:

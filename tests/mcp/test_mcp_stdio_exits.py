@@ -173,6 +173,20 @@ def test_stdin_closed_mid_call_ends_the_server(folders: tuple[Path, Path]) -> No
     _clean(server, tmp, programs)
 
 
+def test_a_client_gone_mid_call_ends_the_server_without_a_word(folders: tuple[Path, Path]) -> None:
+    """A client that dies (both its pipes close) mid-call: the server answers the call `Connection closed` into a
+    pipe no one reads. It printed a BrokenPipeError traceback to stderr (the client's log) and exited 1; it ends as
+    a command whose reader went away, without a word, 141."""
+    root, tmp = folders
+    server, programs = _mid_ocr(root, tmp)
+    assert server.proc.stdout is not None and server.proc.stdin is not None
+    server.proc.stdout.close()
+    server.proc.stdin.close()
+    assert server.ended() == 141
+    _clean(server, tmp, programs)
+    assert not server.stderr.read_text()
+
+
 @pytest.mark.parametrize("how", ["SIGTERM", "stdin closed"])
 def test_a_call_that_ignores_its_cancel_does_not_hold_the_server(folders: tuple[Path, Path], how: str) -> None:
     """An op busy where it cannot see its cancel (inside a library) is left after CANCEL_GRACE: the server exits

@@ -5,6 +5,7 @@ on every such stop. The official SDK's client starts the real server."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -62,7 +63,7 @@ def test_a_stopped_stdio_server_leaves_no_temporary_files(tmp_path: Path, sig: s
     # so, as nohup asks); a handled one is reset to its default in the child. Handled here, the server's is default.
     before = signal.signal(signal.SIGHUP, lambda *_: None)
     try:
-        with pytest.raises(BaseException):  # noqa: B017 (the client sees its server gone; how is the SDK's affair)
+        with contextlib.suppress(Exception):  # the client may see its server gone, or not; how is the SDK's affair
             anyio.run(go)
     finally:
         signal.signal(signal.SIGHUP, before)

@@ -26,7 +26,7 @@ from pdftools.core.inputs import expand
 from pdftools.core.naming import fit, render
 from pdftools.core.params import Cli, Mcp, Param, Password
 from pdftools.core.paths import output_folder, output_path, renamed_path
-from pdftools.errors import Interrupted, InvalidArgument, PdftoolsError, PermissionDenied, Timeout
+from pdftools.errors import Interrupted, InvalidArgument, PdftoolsError, PermissionDenied, Timeout, verbatim
 from pdftools.invoice import reader as invoice
 from pdftools.invoice import rename
 from pdftools.invoice.fields import FIELDS, Found, Options, Reading
@@ -164,7 +164,7 @@ def rename_invoice(
 def _check_pattern(pattern: str) -> set[str]:
     """The invoice fields the pattern uses; a pattern that cannot make a PDF name is refused up front."""
     if not pattern.lower().endswith(".pdf"):
-        raise InvalidArgument(f"the pattern {pattern!r} must end in .pdf")
+        raise InvalidArgument(f"the pattern {verbatim(repr(pattern))} must end in .pdf")
     import datetime as dt
     from decimal import Decimal
 
@@ -210,7 +210,7 @@ def _decide(path: Path, reading: Reading | PdftoolsError, pattern: str, wanted: 
         row.reason = "no invoice fields found"
         return row
     missing = sorted(key for key in wanted if key not in found)
-    unsure = [f"{key} {f.value!r} ({f.confidence:.2f}: {f.how})" for key in sorted(wanted)
+    unsure = [f"{key} {verbatim(repr(f.value))} ({f.confidence:.2f}: {f.how})" for key in sorted(wanted)
               if (f := found.get(key)) is not None and f.confidence < threshold]
     if missing or unsure:
         row.reason = "; ".join([*(f"no {key} found" for key in missing), *(f"uncertain {u}" for u in unsure)])
@@ -234,7 +234,8 @@ def _uncorroborated(found: dict[str, Found], threshold: float) -> str | None:
     if total is None:
         return "no total found: the reading of the pages is not confirmed"
     if total.confidence < threshold:
-        return f"uncertain total {total.value!r} ({total.confidence:.2f}: {total.how}): the reading is not confirmed"
+        return (f"uncertain total {verbatim(repr(total.value))} ({total.confidence:.2f}: {total.how}): the reading is "
+                "not confirmed")
     return None
 
 
@@ -245,7 +246,7 @@ def _make_folder(folder: Path) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise os_error(exc, f"cannot make the folder {folder}") from None
+        raise os_error(exc, f"cannot make the folder {verbatim(folder)}") from None
 
 
 def _place(path: Path, row: InvoiceRow, folder: Path, names: rename.Names, *, apply: bool, copy: bool) -> None:
@@ -278,7 +279,7 @@ def _place(path: Path, row: InvoiceRow, folder: Path, names: rename.Names, *, ap
         denied = exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS)
         failed = PermissionDenied if denied else PdftoolsError
         row.status, row.error, row.new_path = "error", failed.code, None
-        row.reason = f"cannot {'copy' if copy else 'rename'} {path.name}: {exc.strerror}. {failed.hint}"
+        row.reason = f"cannot {'copy' if copy else 'rename'} {verbatim(path.name)}: {exc.strerror}. {failed.hint}"
 
 
 def _note_suffix(row: InvoiceRow, wanted: str, name: str) -> None:

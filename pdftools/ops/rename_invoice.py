@@ -22,11 +22,11 @@ from typing import Annotated, ClassVar, Literal
 
 from pdftools.core import task
 from pdftools.core.foreign_errors import unexpected
-from pdftools.core.inputs import expand
+from pdftools.core.inputs import named
 from pdftools.core.naming import fit, render
 from pdftools.core.params import Cli, Mcp, Param, Password
 from pdftools.core.paths import output_folder, output_path, renamed_path
-from pdftools.errors import Interrupted, InvalidArgument, PdftoolsError, PermissionDenied, Timeout, verbatim
+from pdftools.errors import Interrupted, InvalidArgument, NoInputs, PdftoolsError, PermissionDenied, Timeout, verbatim
 from pdftools.invoice import reader as invoice
 from pdftools.invoice import rename
 from pdftools.invoice.fields import FIELDS, Found, Options, Reading
@@ -135,7 +135,7 @@ def rename_invoice(
     wanted = _check_pattern(pattern)
     options = Options(date_order=date_order, ocr=ocr, language=language, xml=xml, check_pages=check_pages,
                       templates=load(templates) if templates else [])
-    files = list(dict.fromkeys(p for spec in inputs for p in expand(spec, recursive=recursive)))
+    files, refused = _gathered(inputs, recursive)
     target = output_folder(copy_to) if copy_to else None
     warnings: list[str] = []
     folders = {target} if target else {p.parent for p in files}
@@ -153,12 +153,38 @@ def rename_invoice(
     for path, row in zip(files, rows, strict=True):
         if row.status == "planned":
             _place(path, row, target or path.parent, names, apply=apply, copy=target is not None)
+    rows = [*(_unread(name, words) for name, words in refused), *rows]
     return RenameResult(applied=apply, pattern=pattern, files=rows,
                         renamed=sum(r.status == "renamed" for r in rows),
                         copied=sum(r.status == "copied" for r in rows),
                         planned=sum(r.status == "planned" for r in rows),
                         skipped=sum(r.status == "skipped" for r in rows),
                         errors=sum(r.status == "error" for r in rows), warnings=warnings)
+
+
+def _gathered(inputs: list[str], recursive: bool) -> tuple[list[Path], list[tuple[str, str]]]:
+    """The PDFs the inputs name, each once, and the subfolders a recursive walk could not read (each name with its
+    error's words: `permission denied`), which it passes over; a folder whose only subfolders could not be read
+    names none of its own, and is no error: those say why."""
+    files: dict[Path, None] = {}
+    refused: list[tuple[str, str]] = []
+    for spec in inputs:
+        said = len(refused)
+        try:
+            files.update((path, None) for path, _ in named(spec, recursive=recursive, refused=refused))
+        except NoInputs:
+            if len(refused) == said:
+                raise
+    return list(files), refused
+
+
+def _unread(name: str, words: str) -> InvoiceRow:
+    """A subfolder a recursive walk could not read (`words`: its error's), as a row: its invoices keep their names
+    unread, as batch -r says such a folder in a failed row and search -r in a skipped input."""
+    from pdftools.core.pathnames import folder_error
+
+    error = folder_error(name, words, "Its invoices were not read; give a folder you may read.")
+    return InvoiceRow(file=name, status="error", error=error.code, reason=_sentences(error))
 
 
 def _check_pattern(pattern: str) -> set[str]:

@@ -8,7 +8,25 @@ Every error pdftools reports is a `PdftoolsError` subclass. The class carries th
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar
+
+_ESCAPE = "\ue000"  # a private-use character: a value's braces while its message is in the markers' language
+_ESCAPED = re.compile("\ue000([()\ue000])")
+_UNESCAPED = {"(": "{", ")": "}", _ESCAPE: _ESCAPE}
+
+
+def verbatim(value: object) -> str:
+    """`value` (a file name, a user's value, a document's text) as it goes into an error's message or hint. Those
+    are written with markers each front end resolves (`{{pages}}`, `{{cli:...}}`, `{{mcp:...}}`), after the values
+    are in: a value's braces are escaped so that no marker is read in it (`{{cli:x}}.pdf` was said `x.pdf`), and
+    resolving gives them back (`unmarked`)."""
+    return str(value).replace(_ESCAPE, _ESCAPE * 2).replace("{", _ESCAPE + "(").replace("}", _ESCAPE + ")")
+
+
+def unmarked(text: str) -> str:
+    """A message or hint whose markers are resolved, with its values' braces as they were (see `verbatim`)."""
+    return _ESCAPED.sub(lambda m: _UNESCAPED[m.group(1)], text) if _ESCAPE in text else text
 
 
 class PdftoolsError(Exception):
@@ -17,7 +35,7 @@ class PdftoolsError(Exception):
     hint: ClassVar[str] = "This is a bug in pdftools; please report it with the command you ran."
 
     def __init__(self, message: str, *, hint: str | None = None, detail: str | None = None) -> None:
-        full = f"{message}\n{detail}" if detail else message  # what --json and MCP give: one text
+        full = f"{message}\n{verbatim(detail)}" if detail else message  # what --json and MCP give: one text
         super().__init__(full)
         self.message, self.lead, self.detail = full, message, detail  # a program's report (lines) after the lead
         if hint is not None:

@@ -22,7 +22,7 @@ from typing import IO, Any
 
 from pdftools.core import results
 from pdftools.core.foreign_errors import os_error
-from pdftools.errors import OutDirBusy
+from pdftools.errors import OutDirBusy, verbatim
 
 NAME, LOCK, STAGING = ".pdftools-batch.jsonl", ".pdftools-batch.lock", ".pdftools-staging"
 
@@ -64,7 +64,7 @@ class Journal:
             self._fh.write(results.dumps(entry) + "\n")
             self._fh.flush()  # in the kernel's hands: a crash of this process loses nothing
         except OSError as exc:
-            raise os_error(exc, f"cannot write the batch journal {self.path}") from None
+            raise os_error(exc, f"cannot write the batch journal {verbatim(self.path)}") from None
         self.done.setdefault(entry["key"], {})[str(entry.get("output"))] = entry
 
     def close(self) -> None:
@@ -107,7 +107,7 @@ def locked(folder: Path) -> Iterator[None]:
         try:
             fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as exc:
-            raise os_error(exc, f"cannot write into the output folder {folder}") from None
+            raise os_error(exc, f"cannot write into the output folder {verbatim(folder)}") from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

@@ -24,11 +24,11 @@ from pdftools.batch import inputs as batch_inputs
 from pdftools.batch import plan
 from pdftools.batch.journal import STAGING, Journal, locked
 from pdftools.batch.options import cli_defaults, parse_options
-from pdftools.batch.work import BatchRow
+from pdftools.batch.work import BatchRow, named_error
 from pdftools.core import paths, policies, task
 from pdftools.core.foreign_errors import os_error
 from pdftools.core.params import Cli, Mcp, Param, Passwords
-from pdftools.errors import BatchFailed, BatchPartial, HungUp, Interrupted, InvalidArgument, Terminated
+from pdftools.errors import BatchFailed, BatchPartial, HungUp, Interrupted, InvalidArgument, Terminated, verbatim
 
 
 @dataclass
@@ -57,10 +57,11 @@ class BatchResult:
 
     def reword_errors(self, reword: Callable[[str, str], str]) -> None:
         """The failed rows' messages and hints in a front end's terms (`reword(text, command)`): over MCP,
-        `pdftools check FILE` is the tool `pdf_check`."""
+        `pdftools check FILE` is the tool `pdf_check`. Each row's words are said already (`work.named_error`, when
+        the row was delivered): all data now, so no file name in them is read as a marker (`verbatim`)."""
         for row in self.rows:
             if row.error:
-                row.error = {k: reword(v, self.command) if k in ("message", "hint") else v
+                row.error = {k: reword(verbatim(v), self.command) if k in ("message", "hint") else v
                              for k, v in row.error.items()}
 
     def cap_rows(self, most: int) -> None:
@@ -192,7 +193,7 @@ def _out_folder(raw: str) -> tuple[Path, Path | None]:
     except FileExistsError:
         raise InvalidArgument(f"{raw} is a file, not a folder") from None
     except OSError as exc:
-        raise os_error(exc, f"cannot make the output folder {raw}") from None
+        raise os_error(exc, f"cannot make the output folder {verbatim(raw)}") from None
     return folder, made
 
 
@@ -253,6 +254,8 @@ def _run(command: str, kind: plan.Kind, chosen: dict[str, Any], pattern: str, pa
 
     def deliver(row: BatchRow) -> None:
         nonlocal streamed
+        if row.error:  # in the words of the front end that runs the batch, once: then all data
+            row.error = named_error(row.error, command, "cli" if roots is None else "mcp")
         streamed = task.emit(row) or streamed
         if not streamed:
             rows.append(row)

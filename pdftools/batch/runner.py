@@ -20,10 +20,10 @@ from typing import Any
 from pdftools.batch.executors import Executor, LocalExecutor
 from pdftools.batch.journal import Journal, written
 from pdftools.batch.plan import FileJob
-from pdftools.batch.work import BatchRow, cleanup_staging, named_error, publish, run_one
+from pdftools.batch.work import BatchRow, cleanup_staging, publish, run_one
 from pdftools.core import signals, task
 from pdftools.core.foreign_errors import os_error
-from pdftools.errors import NotShared, PdftoolsError, WorkerLost
+from pdftools.errors import NotShared, PdftoolsError, WorkerLost, verbatim
 
 
 class Meter:
@@ -87,11 +87,11 @@ def row_of(job: FileJob, outcome: Any) -> BatchRow:
     if isinstance(outcome, BatchRow):
         if job.remote and outcome.status == "ok" and not os.path.exists(outcome.staged or job.target):
             outcome.status, outcome.output, outcome.staged = "failed", None, None
-            outcome.error = named_error(NotShared(f"worker {outcome.worker} wrote {job.target} where this machine "
-                                                  "cannot see it").to_dict(), job)
+            outcome.error = NotShared(f"worker {outcome.worker} wrote {verbatim(job.target)} where this machine "
+                                      "cannot see it").to_dict()
         return outcome
     error = outcome if isinstance(outcome, PdftoolsError) else WorkerLost(f"{type(outcome).__name__}: {outcome}")
-    return BatchRow(input=job.input, status="failed", error=named_error(error.to_dict(), job), key=job.key,
+    return BatchRow(input=job.input, status="failed", error=error.to_dict(), key=job.key,
                     worker=getattr(outcome, "worker", None))  # a worker that could not run it (WORKER_MISMATCH)
 
 
@@ -146,6 +146,6 @@ def _publish(row: BatchRow) -> None:
         publish(Path(staged), Path(row.output))
     except OSError as exc:
         row.status, row.output = "failed", None
-        row.error = os_error(exc, f"writing the output of {row.input}").to_dict()
+        row.error = os_error(exc, f"writing the output of {verbatim(row.input)}").to_dict()
 
 

@@ -33,10 +33,10 @@ from typing import Any
 
 from pdftools.batch.copies import Copies
 from pdftools.batch.plan import SECRETS, FileJob
-from pdftools.batch.work import BatchRow, named_error
+from pdftools.batch.work import BatchRow
 from pdftools.core import limits, paths
 from pdftools.core.foreign_errors import os_error
-from pdftools.errors import PdftoolsError, TooLargeToSend
+from pdftools.errors import PdftoolsError, TooLargeToSend, verbatim
 
 PREFIX = "pdftools-sent-"  # the worker's temporary folders
 
@@ -95,7 +95,7 @@ class Sender:
                     try:
                         found[raw] = path.read_bytes()
                     except OSError as exc:  # (there, but not readable: said, not a bug of pdftools)
-                        raise os_error(exc, f"cannot read {raw} (the option {name})") from None
+                        raise os_error(exc, f"cannot read {verbatim(raw)} (the option {verbatim(name)})") from None
         return found
 
     def run(self, executor: Any, jobs: Iterable[FileJob],
@@ -122,13 +122,13 @@ class Sender:
                 self._refuse(job, exc)
                 continue
             except OSError as exc:
-                self._refuse(job, os_error(exc, f"cannot read {job.input}"))
+                self._refuse(job, os_error(exc, f"cannot read {verbatim(job.input)}"))
                 continue
             yield Parcel(job, {**self.named, job.input: data}, self.limit)
 
     def _refuse(self, job: FileJob, exc: PdftoolsError) -> None:
         self.refused.append((job, BatchRow(input=job.input, status="failed", key=job.key,
-                                           error=named_error(exc.to_dict(), job))))
+                                           error=exc.to_dict())))
 
     def _receive(self, job: FileJob, returned: Returned) -> BatchRow:
         """The worker's output, written into this machine's staging folder (the runner publishes it)."""
@@ -148,7 +148,7 @@ class Sender:
         except OSError as exc:
             shutil.rmtree(made, ignore_errors=True) if made.is_dir() else made.unlink(missing_ok=True)
             row.status, row.output = "failed", None
-            row.error = os_error(exc, f"writing the output of {row.input}").to_dict()
+            row.error = os_error(exc, f"writing the output of {verbatim(row.input)}").to_dict()
             return row
         row.staged = str(made)
         return row
@@ -190,7 +190,7 @@ def run_sent(parcel: Parcel, files: dict[str, bytes] | None = None) -> Returned:
                 returned.output = _read(Path(row.staged), parcel.limit, job)
             except TooLargeToSend as exc:
                 row.status, row.output = "failed", None
-                row.error = named_error(exc.to_dict(), job)
+                row.error = exc.to_dict()
         row.staged = None
         return returned
     finally:

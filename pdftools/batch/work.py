@@ -21,7 +21,15 @@ from pdftools.batch.journal import LOCK
 from pdftools.batch.plan import FileJob
 from pdftools.core import paths, policies, results, task
 from pdftools.core.foreign_errors import os_error, unexpected
-from pdftools.errors import DependencyMissing, FileNotFound, Interrupted, NotShared, OcrLanguageMissing, PdftoolsError
+from pdftools.errors import (
+    DependencyMissing,
+    FileNotFound,
+    Interrupted,
+    NotShared,
+    OcrLanguageMissing,
+    PdftoolsError,
+    verbatim,
+)
 
 
 @dataclass
@@ -93,9 +101,9 @@ def run_one(job: FileJob) -> BatchRow:
         error = exc.to_dict()
         if job.remote and isinstance(exc, FileNotFound):  # a file an option names (the input's check is above)
             error["hint"] = NOT_SEEN
-        row.error = named_error(error, job)
+        row.error = error  # (its words are said where the row is delivered: `named_error`)
     except OSError as exc:
-        row.error = os_error(exc, f"writing the output of {job.input}").to_dict()
+        row.error = os_error(exc, f"writing the output of {verbatim(job.input)}").to_dict()
     except Exception as exc:  # a bug on one file must not stop the batch: it is that file's row
         row.error = unexpected(exc).to_dict()
     finally:
@@ -110,7 +118,9 @@ def warnings_of(result: Any, job: FileJob) -> list[str]:
     names an error's words (the option as the batch takes it, the front end's text)."""
     own = getattr(result, "warnings", None)
     said = [w for w in own if isinstance(w, str)] if isinstance(own, list) else []
-    return [named_error({"warning": text}, job)["warning"] for text in [*said, *results.shortfalls(result)]]
+    front = "cli" if job.roots is None else "mcp"
+    return [named_error({"warning": text}, job.command, front)["warning"]
+            for text in [*said, *results.shortfalls(result)]]
 
 
 def check_here(asked: tuple[str, dict[str, Any]]) -> dict[str, Any] | None:
@@ -151,18 +161,18 @@ def _visible(job: FileJob, worker: str) -> None:
                         "not this batch's folder")
 
 
-def named_error(error: dict[str, str], job: FileJob) -> dict[str, str]:
+def named_error(error: dict[str, str], command: str, front: str) -> dict[str, str]:
     """The op's `{{name}}` references as a batch's options name them: the parameter's own name; and the text of
-    the front end that runs the batch (a job confined to roots is MCP's: over MCP a relative path starts at the
-    first root, a password is an argument, not a file or a terminal's prompt)."""
+    the `front` end that runs the batch (`mcp` for a batch confined to roots: over MCP a relative path starts at
+    the first root, a password is an argument, not a file or a terminal's prompt). Once, where the row is
+    delivered (`op._run`): the words are then all data, a file name in them never read as a marker."""
     import inspect
 
     from pdftools.core.params import name_parameters
     from pdftools.ops import get
 
-    op = get(job.command)
+    op = get(command)
     known = inspect.signature(op.load()).parameters
-    front = "cli" if job.roots is None else "mcp"
     generic = ("`pdftools <command> --help` lists them", f"`pdftools {op.name} --help` lists them (give them with "
                "--set)" if front == "cli" else f"`{op.tool}`'s input schema lists them (give them in options)")
     return {key: name_parameters(value, str, known, front).replace(*generic) if isinstance(value, str) else value

@@ -156,6 +156,7 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
             return int(getattr(result, "exit_code", 0))  # a result may carry its verdict (doctor)
     except PdftoolsError as exc:
         exc.message = policy.public(_for_cli(exc.message, op, fn))
+        exc.lead = policy.public(_for_cli(exc.lead, op, fn))  # (the message's first line, at a terminal)
         exc.hint = _for_cli(exc.hint, op, fn)  # type: ignore[misc]  # as the instance hint errors.py sets
         return report_error(exc, as_json=as_json)
     except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as other tools do

@@ -7,12 +7,20 @@ from __future__ import annotations
 
 import errno
 
-from pdftools.errors import DamagedPdf, DiskFull, OutOfMemory, PdftoolsError, PermissionDenied, TooManyOpenFiles
+from pdftools.errors import (
+    DamagedPdf,
+    DiskFull,
+    OutOfMemory,
+    PdftoolsError,
+    PermissionDenied,
+    TooManyOpenFiles,
+    verbatim,
+)
 
 
 def os_error(exc: OSError, doing: str) -> PdftoolsError:
     """An OS error met while writing, as a pdftools error: a full disk (or file-size limit), else permissions."""
-    detail = f"{doing}: {exc.strerror or exc}"
+    detail = f"{doing}: {verbatim(exc.strerror or exc)}"
     if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
         return DiskFull(detail)
     return PermissionDenied(detail)
@@ -23,11 +31,11 @@ def environment_error(exc: BaseException) -> PdftoolsError | None:
     pikepdf's std::bad_alloc among them), open files (`ulimit -n`) or permissions (a PermissionError no op caught:
     `Path.exists()` raises one for a file in a folder the user may not enter); None for anything else."""
     if isinstance(exc, MemoryError):
-        return OutOfMemory(f"out of memory{': ' + str(exc) if str(exc) else ''}")
+        return OutOfMemory(f"out of memory{': ' + verbatim(exc) if str(exc) else ''}")
     if isinstance(exc, OSError) and exc.errno in (errno.EMFILE, errno.ENFILE):
-        return TooManyOpenFiles(f"too many open files{': ' + exc.filename if exc.filename else ''}")
+        return TooManyOpenFiles(f"too many open files{': ' + verbatim(exc.filename) if exc.filename else ''}")
     if isinstance(exc, PermissionError):  # a file, or a folder on its way, the user may not read (or enter)
-        return PermissionDenied(f"permission denied: {exc.filename}" if exc.filename else "permission denied",
+        return PermissionDenied(f"permission denied: {verbatim(exc.filename)}" if exc.filename else "permission denied",
                                 hint="The file, or a folder on its path, is not yours to read (its mode, owner "
                                      "or an ACL); give one you may read.")
     return None
@@ -45,5 +53,5 @@ def unexpected(exc: BaseException) -> PdftoolsError:
         return limit
     pikepdf = sys.modules.get("pikepdf")  # a PdfError can only come from a pikepdf already imported
     if pikepdf is not None and isinstance(exc, pikepdf.PdfError):
-        return DamagedPdf(f"the PDF is damaged: {exc}")
-    return PdftoolsError(f"unexpected {type(exc).__name__}: {exc}")
+        return DamagedPdf(f"the PDF is damaged: {verbatim(exc)}")
+    return PdftoolsError(f"unexpected {type(exc).__name__}: {verbatim(exc)}")

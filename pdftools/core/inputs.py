@@ -13,7 +13,7 @@ from typing import Annotated, Any
 from pdftools.core.params import Mcp
 from pdftools.core.pathnames import a_file, glob_files, walked
 from pdftools.core.paths import folder_path, input_path, policy, split_glob, typed_folder
-from pdftools.errors import FileNotFound, InvalidArgument, NoInputs, PdftoolsError, WebAddress
+from pdftools.errors import FileNotFound, InvalidArgument, NoInputs, PdftoolsError, WebAddress, verbatim
 
 # a page, in any case: qpdf's z, r1 and x (leave out), pdftk's end, its odd/even after a range and ~ (leave out),
 # pdfcpu's l, ! and n (leave out); pdftk's rotation word last (`1-endeast`)
@@ -90,7 +90,8 @@ def named(spec: str, *, recursive: bool = False, chosen: Callable[[Path], bool] 
         if not matches and said:  # none found, but not for want of files: said as the folders not read
             from pdftools.core.pathnames import UNLISTED, not_read
 
-            raise NoInputs(f"no files match {spec!r}: " + not_read(said, "matched")[0], hint=UNLISTED)
+            shown = [(verbatim(name), verbatim(words)) for name, words in said]
+            raise NoInputs(f"no files match {verbatim(repr(spec))}: " + not_read(shown, "matched")[0], hint=UNLISTED)
         if refused is not None:
             refused.extend(said)
         if not matches:
@@ -107,7 +108,7 @@ def named(spec: str, *, recursive: bool = False, chosen: Callable[[Path], bool] 
             refused.extend((policy().name(spec, folder.relative_to(base), _real(folder)), words)
                            for folder, words in unread)
         if not pdfs:
-            raise NoInputs(f"no PDFs in the folder {spec}")
+            raise NoInputs(f"no PDFs in the folder {verbatim(spec)}")
         return [_named(spec, base, p) for p in pdfs]
     return [(input_path(spec), policy().name(spec, None, path))]
 
@@ -173,17 +174,17 @@ def load_json(text: Any, what: str) -> Any:
         except FileNotFound:
             if "/" in text or text.lower().endswith(".json"):  # a path: the file is missing
                 raise
-            raise InvalidArgument(f"{what} is neither JSON nor a file: {text!r}",
+            raise InvalidArgument(f"{what} is neither JSON nor a file: {verbatim(repr(text))}",
                                   hint="Give the JSON inline (it starts with `[` or `{`) or the path of a .json "
                                        "file.") from None
         try:
             source = path.read_text(encoding="utf-8")
         except (UnicodeDecodeError, OSError) as exc:
-            raise InvalidArgument(f"cannot read {what} from {text}: {exc}") from None
+            raise InvalidArgument(f"cannot read {what} from {verbatim(text)}: {verbatim(exc)}") from None
     import json  # (only the options that take JSON: not every command that names input files)
 
     try:
         return json.loads(source)
     except json.JSONDecodeError as exc:
-        raise InvalidArgument(f"{what} is not valid JSON: {exc}",
+        raise InvalidArgument(f"{what} is not valid JSON: {verbatim(exc)}",
                               hint="Give the JSON inline or the path of a .json file.") from None

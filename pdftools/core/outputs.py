@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from pdftools.core.foreign_errors import os_error
-from pdftools.errors import InvalidArgument, OutputDirMissing, OutputExists, OutputIsInput, PermissionDenied
+from pdftools.errors import InvalidArgument, OutputDirMissing, OutputExists, OutputIsInput, PermissionDenied, verbatim
 
 PART = ".part"  # temporary files and folders beside outputs end with this
 _OURS = re.compile(r"^\.(?:.+\.|pdftools-)[a-z0-9_]{8}\.part$")  # what mkstemp / mkdtemp below name them
@@ -29,24 +29,24 @@ def check_output(out: Path, inputs: Iterable[Path] = (), *, force: bool = False)
     """Refuse an output that is an input, sits in a missing folder, or exists (without force)."""
     for src in inputs:  # realpath, not Path.resolve: that raises on a symlink loop
         if out.exists() and os.path.samefile(out, src) or os.path.realpath(out) == os.path.realpath(src):
-            raise OutputIsInput(f"the output {out} is also an input")
+            raise OutputIsInput(f"the output {verbatim(out)} is also an input")
     if is_special(out):  # a character device or a FIFO (`-o /dev/null`): written into, as a shell's `>` does
         if not os.access(out, os.W_OK):
-            raise PermissionDenied(f"cannot write to {out}")
+            raise PermissionDenied(f"cannot write to {verbatim(out)}")
         if _is_terminal(out):
-            raise InvalidArgument(f"{out} is a terminal: a PDF is not written to a terminal",
+            raise InvalidArgument(f"{verbatim(out)} is a terminal: a PDF is not written to a terminal",
                                   hint="Give -o FILE, or pipe the output into a file or another command (`-o - | "
                                        "cat > out.pdf`).")
         return
     parent = out.parent
     if not parent.is_dir():
-        raise OutputDirMissing(f"the output folder {parent} does not exist")
+        raise OutputDirMissing(f"the output folder {verbatim(parent)} does not exist")
     if not os.access(parent, os.W_OK | os.X_OK):
-        raise PermissionDenied(f"cannot write to the folder {parent}")
+        raise PermissionDenied(f"cannot write to the folder {verbatim(parent)}")
     if out.is_dir():
-        raise OutputExists(f"the output {out} is a folder", hint="Give a file name for the output.")
+        raise OutputExists(f"the output {verbatim(out)} is a folder", hint="Give a file name for the output.")
     if out.exists() and not force:
-        raise OutputExists(f"the output {out} already exists")
+        raise OutputExists(f"the output {verbatim(out)} already exists")
 
 
 @contextlib.contextmanager
@@ -65,7 +65,7 @@ def atomic_output(out: Path) -> Iterator[Path]:
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=PART, dir=None if special else out.parent)
     except OSError as exc:
-        raise os_error(exc, f"cannot write to the folder {out.parent}") from None
+        raise os_error(exc, f"cannot write to the folder {verbatim(out.parent)}") from None
     tmp = Path(tmp_name)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
@@ -113,7 +113,7 @@ def is_special(path: Path) -> bool:
         return True
     if stat.S_ISBLK(mode) or stat.S_ISSOCK(mode):
         kind = "a block device" if stat.S_ISBLK(mode) else "a socket"
-        raise InvalidArgument(f"the output {path} is {kind}, not a regular file",
+        raise InvalidArgument(f"the output {verbatim(path)} is {verbatim(kind)}, not a regular file",
                               hint="Give a file name for the output.")
     return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)
 
@@ -137,7 +137,7 @@ def _copy_into(tmp: Path, out: Path) -> None:
         with tmp.open("rb") as src, open(out, "wb") as dst:  # a device or a FIFO: opened, never replaced
             shutil.copyfileobj(src, dst, 1 << 20)
     except OSError as exc:
-        raise os_error(exc, f"cannot write to {out}") from None
+        raise os_error(exc, f"cannot write to {verbatim(out)}") from None
 
 
 def remove_stale_parts(folder: Path) -> None:
@@ -178,7 +178,8 @@ def check_names(names: list[str], folder: Path, *, force: bool, field_hint: str,
     already there (without force)."""
     for name in names:
         if any((folder / name).exists() and os.path.samefile(folder / name, src) for src in inputs):
-            raise OutputIsInput(f"the output {name} in {folder} would be written over its own input",
+            raise OutputIsInput(f"the output {verbatim(name)} in {verbatim(folder)} would be written over its own "
+                                "input",
                                 hint="pdftools never overwrites an input: choose another {{out_dir}}" +
                                      (" or {{pattern}}." if field_hint else "."))
     if len(set(names)) != len(names):
@@ -187,18 +188,20 @@ def check_names(names: list[str], folder: Path, *, force: bool, field_hint: str,
         cut = [n for n in names if len(n.encode()) >= len(fit(n + "x").encode())]  # shortened to the limit
         if cut:
             raise InvalidArgument(f"the pattern gives names too long to tell apart: each is cut to "
-                                  f"{len(cut[0].encode())} bytes (file systems take 255), e.g. {cut[0]!r}",
+                                  f"{len(cut[0].encode())} bytes (file systems take 255), e.g. "
+                                  f"{verbatim(repr(cut[0]))}",
                                   hint="Put the field that tells them apart earlier in the pattern, or shorten it.")
         from collections import Counter
 
         name, times = Counter(names).most_common(1)[0]
-        raise InvalidArgument(f"the pattern gives several outputs the same name: {name!r} ({times} of them)",
+        raise InvalidArgument(f"the pattern gives several outputs the same name: {verbatim(repr(name))} ({times} of "
+                              "them)",
                               hint=field_hint)
     existing = [n for n in names if (folder / n).exists()]
     if existing and not force:
-        said = f"{existing[0]} already exists" if len(existing) == 1 else \
-            f"{len(existing):,} outputs already exist, e.g. {existing[0]}"
-        raise OutputExists(f"{said} in {folder}",
+        said = f"{verbatim(existing[0])} already exists" if len(existing) == 1 else \
+            f"{len(existing):,} outputs already exist, e.g. {verbatim(existing[0])}"
+        raise OutputExists(f"{said} in {verbatim(folder)}",
                            hint="Choose another {{out_dir}} (or remove those files), or give {{force}} to overwrite "
                                 "them.")
 
@@ -217,7 +220,7 @@ def staged_outputs(folder: Path, names: list[str]) -> Iterator[Path]:
         staging = Path(tempfile.mkdtemp(prefix=".pdftools-", suffix=PART, dir=folder))
     except OSError as exc:
         _remove_empty(made)
-        raise os_error(exc, f"cannot write to {folder}") from None
+        raise os_error(exc, f"cannot write to {verbatim(folder)}") from None
     fd = os.open(staging, os.O_RDONLY)
     done = False
     try:

@@ -17,6 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any, get_args, get_origin
 
+from pdftools.errors import unmarked
+
 
 @dataclass(frozen=True, repr=False)  # (no repr: each generated method costs the start-up)
 class Param:
@@ -242,7 +244,7 @@ def describe(text: str, name_of: Callable[[str], str], front: str = "cli") -> st
     agent). One text, two readers: neither sees the other front end's names. References are rendered first,
     so a front end's text may hold them; a paragraph only the other front end reads leaves no blank lines."""
     text = REFERENCE.sub(lambda m: name_of(m.group(1)), text)
-    return ONLY_FOR.sub(lambda m: m.group(2) if m.group(1) == front else "", text).rstrip()
+    return unmarked(ONLY_FOR.sub(lambda m: m.group(2) if m.group(1) == front else "", text).rstrip())
 
 
 PROGRAM_FIRST = re.compile(r"(pdftk|qpdf|pdfgrep|pdftotext|pdftoppm|poppler|pandoc|tesseract|pikepdf)\b")
@@ -268,6 +270,7 @@ def name_parameters(text: str, name_of: Callable[[str], str], known: Any, front:
     """An error's message or hint for one front end: `{{margins}}` as `--margins` on the command line, as
     `margins` over MCP and in a batch's `--set`; with `front`, `{{cli:...}}` and `{{mcp:...}}` as in `describe`
     (how to give a password differs). Only the op's own parameters (`known`) are references; any other `{{...}}`
-    (a file name's, say) is data and stays as it is."""
+    (a file name's, say) is data and stays as it is; so is every value put in with `errors.verbatim`, given back as
+    it was. The text this returns is all data: to go into another message, it goes in through `verbatim` too."""
     text = REFERENCE.sub(lambda m: name_of(m.group(1)) if m.group(1) in known else m.group(0), text)
-    return text if front is None else ONLY_FOR.sub(lambda m: m.group(2) if m.group(1) == front else "", text)
+    return unmarked(text if front is None else ONLY_FOR.sub(lambda m: m.group(2) if m.group(1) == front else "", text))

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
-from pdftools.errors import BadPassword
+from pdftools.errors import BadPassword, verbatim
 
 if TYPE_CHECKING:
     import pikepdf
@@ -28,9 +28,9 @@ def keyring(password: Keys) -> list[str]:
 
 def another_password(exc: BadPassword, path: Path, opener: str, verb: str = "opened") -> BadPassword:
     """The one password given does not open `path` but opens `opener` (an input of the same command): give both."""
-    return BadPassword(f"{exc.message}, which {verb} {opener}", hint=(
-        f"Give {path.name}'s password too: {{{{cli:{{{{password}}}} once for each password (`{{{{password}}}} A "
-        "{{password}} B`, or a --password-file with one a line)}}{{mcp:{{password}} as a list, "
+    return BadPassword(f"{exc.message}, which {verb} {verbatim(opener)}", hint=(
+        f"Give {verbatim(path.name)}'s password too: {{{{cli:{{{{password}}}} once for each password "
+        "(`{{password}} A {{password}} B`, or a --password-file with one a line)}}{{mcp:{{password}} as a list, "
         "`[\"A\", \"B\"]`}}; each input opens with the first that works."))
 
 

@@ -11,15 +11,15 @@ import os
 import re
 from pathlib import Path
 
-from pdftools.errors import InvalidArgument, PdftoolsError
+from pdftools.errors import InvalidArgument, PdftoolsError, verbatim
 
 PATH_MAX, NAME_MAX = 4096, 255  # bytes, as Linux counts them
 MAX_GLOB_DEPTH = 32  # pathlib's glob recurses once per name in the pattern
 
 
 def quoted(raw: str) -> str:
-    """`raw` for a message: quoted, and cut when very long."""
-    return repr(raw if len(raw) <= 120 else raw[:100] + "…")
+    """`raw` for a message: quoted, and cut when very long; its braces never read as markers (`verbatim`)."""
+    return verbatim(repr(raw if len(raw) <= 120 else raw[:100] + "…"))
 
 
 def checked(path: Path, raw: str) -> Path:
@@ -56,7 +56,7 @@ def glob_files(base: Path, pattern: str, *, recursive: bool = False,
         found = walked(base, pattern, refused) if recursive else _globbed(base, pattern, refused)
         return sorted(p for p in found if a_file(p))
     except ValueError as exc:  # e.g. `a**` (`**` must be a whole name)
-        raise InvalidArgument(f"the pattern {quoted(pattern)} is not valid: {exc}") from None
+        raise InvalidArgument(f"the pattern {quoted(pattern)} is not valid: {verbatim(exc)}") from None
 
 
 def _globbed(base: Path, pattern: str, refused: list[tuple[Path, str]] | None = None) -> list[Path]:
@@ -193,7 +193,8 @@ def folder_error(name: str, exc: OSError | str, hint: str = UNLISTED) -> Pdftool
     `foreign_errors.os_error`); its `hint` says what is not done."""
     from pdftools.errors import PermissionDenied
 
-    return PermissionDenied(f"cannot read the folder {name}: {exc if isinstance(exc, str) else said(exc)}",
+    words = exc if isinstance(exc, str) else said(exc)
+    return PermissionDenied(f"cannot read the folder {verbatim(name)}: {verbatim(words)}",
                             hint=hint)
 
 

@@ -17,7 +17,7 @@ from contextvars import ContextVar
 from pathlib import Path
 
 from pdftools.core.policies import LocalPolicy, RootsPolicy
-from pdftools.errors import FileNotFound, InvalidArgument, IsADirectory, PdftoolsError
+from pdftools.errors import FileNotFound, InvalidArgument, IsADirectory, PdftoolsError, verbatim
 
 Policy = LocalPolicy | RootsPolicy
 _policy: ContextVar[Policy | None] = ContextVar("pdftools_path_policy", default=None)
@@ -57,7 +57,7 @@ def file_output_path(raw: str) -> Path:
     such folder is there (pathlib drops the slash, so the file was written under the folder's name); an existing
     one is refused when written (OUTPUT_EXISTS: a folder)."""
     if raw.endswith(("/", os.sep)) and not os.path.isdir(raw):
-        raise InvalidArgument(f"the output {raw} names a folder (it ends with /), not a file",
+        raise InvalidArgument(f"the output {verbatim(raw)} names a folder (it ends with /), not a file",
                               hint="Give a file name for the output (`DIR/out.pdf`); make the folder first "
                                    "(`mkdir -p`) to write into it.")
     return output_path(raw)
@@ -74,7 +74,7 @@ def input_path(raw: str, missing_hint: str | None = None, *, pdf: bool = True) -
     A folder's hint says where its PDFs are listed when the command reads a PDF (`pdf`), else to give a file."""
     path = policy().input(raw)
     if not path.exists() and raw.endswith(("/", os.sep)):  # `invoices/`: a folder's name, not a file's
-        raise FileNotFound(f"no such folder: {raw}", hint=FOLDER_HINT)
+        raise FileNotFound(f"no such folder: {verbatim(raw)}", hint=FOLDER_HINT)
     if not path.exists():
         pattern_hint(raw)
         named_pdf = Path(raw).suffix.lower() == ".pdf"
@@ -82,12 +82,13 @@ def input_path(raw: str, missing_hint: str | None = None, *, pdf: bool = True) -
 
         close = close_names(path, raw)
         if close:
-            meant = f"did you mean {' or '.join(f'`{name}`' for name in close)}?"
+            meant = f"did you mean {' or '.join(f'`{verbatim(name)}`' for name in close)}?"
             hint = f"D{meant[1:]} {missing_hint}" if missing_hint else f"No file has that name; {meant}"
-            raise FileNotFound(f"no such file: {raw}", hint=hint)
-        raise FileNotFound(f"no such file: {raw}", hint=missing_hint or (None if named_pdf else OTHER_FILE_HINT))
+            raise FileNotFound(f"no such file: {verbatim(raw)}", hint=hint)
+        raise FileNotFound(f"no such file: {verbatim(raw)}",
+                           hint=missing_hint or (None if named_pdf else OTHER_FILE_HINT))
     if path.is_dir():
-        raise IsADirectory(f"{raw} is a folder, not a file", hint=PDF_NOT_FOLDER if pdf else None)
+        raise IsADirectory(f"{verbatim(raw)} is a folder, not a file", hint=PDF_NOT_FOLDER if pdf else None)
     return path
 
 
@@ -105,11 +106,11 @@ def pattern_hint(raw: str) -> None:
         return
     if not matched:
         return
-    shown = ", ".join(f"`{name}`" for name in matched[:3]) + (", ..." if len(matched) > 3 else "")
-    raise FileNotFound(f"no such file: {raw}",
-                       hint=f"`{raw}` is a pattern, and {{{{mcp:input is}}}}{{{{cli:the command takes}}}} one file: "
-                            f"{len(matched)} file{'s' if len(matched) > 1 else ''} match it ({shown}); give one of "
-                            "them, or run the {{mcp:tool}}{{cli:command}} on each with `pdftools batch`.")
+    shown = ", ".join(f"`{verbatim(name)}`" for name in matched[:3]) + (", ..." if len(matched) > 3 else "")
+    raise FileNotFound(f"no such file: {verbatim(raw)}",
+                       hint=f"`{verbatim(raw)}` is a pattern, and {{{{mcp:input is}}}}{{{{cli:the command takes}}}} "
+                            f"one file: {len(matched)} file{'s' if len(matched) > 1 else ''} match it ({shown}); give "
+                            "one of them, or run the {{mcp:tool}}{{cli:command}} on each with `pdftools batch`.")
 
 
 def split_glob(spec: str) -> tuple[Path, str]:
@@ -140,7 +141,7 @@ def output_path(raw: str) -> Path:
 def folder_path(raw: str, *, listed: bool = True) -> Path:
     """An existing folder to read from, through the active policy; `listed`: one whose names are read (a folder
     the user may not list is PermissionDenied, not an empty one: `ls` said `total 0`)."""
-    path = _folder(raw, FileNotFound(f"no such folder: {raw}", hint=FOLDER_HINT))
+    path = _folder(raw, FileNotFound(f"no such folder: {verbatim(raw)}", hint=FOLDER_HINT))
     if listed:
         try:
             with os.scandir(path):
@@ -148,7 +149,7 @@ def folder_path(raw: str, *, listed: bool = True) -> Path:
         except PermissionError:
             from pdftools.errors import PermissionDenied
 
-            raise PermissionDenied(f"cannot read the folder {raw}: permission denied",
+            raise PermissionDenied(f"cannot read the folder {verbatim(raw)}: permission denied",
                                    hint="Its mode, owner or an ACL keeps you from listing it{{cli: (`ls -ld` "
                                         "shows them)}}; give a folder you may read.") from None
         except OSError as exc:  # EINVAL (a folder under /proc), EIO (a dead network mount)
@@ -170,7 +171,7 @@ def output_folder(raw: str) -> Path:
     if path.is_dir():
         return path
     if path.exists() or any(p.exists() and not p.is_dir() for p in path.parents):
-        raise InvalidArgument(f"{raw} is (or lies inside) a file, not a folder")
+        raise InvalidArgument(f"{verbatim(raw)} is (or lies inside) a file, not a folder")
     return path
 
 
@@ -190,7 +191,7 @@ def _folder(raw: str, missing: PdftoolsError, *, output: bool = False) -> Path:
         import shlex
 
         parent = os.path.dirname(raw.rstrip("/")) or "."
-        raise InvalidArgument(f"{raw} is a file, not a folder",
-                              hint=f"Give the folder that holds it (`pdftools ls {shlex.quote(parent)}`); `pdftools "
-                                   f"info {shlex.quote(raw)}` shows that one PDF.")
+        raise InvalidArgument(f"{verbatim(raw)} is a file, not a folder",
+                              hint=f"Give the folder that holds it (`pdftools ls {verbatim(shlex.quote(parent))}`); "
+                                   f"`pdftools info {verbatim(shlex.quote(raw))}` shows that one PDF.")
     raise missing

@@ -14,7 +14,7 @@ from pdftools.core import limits, task
 from pdftools.core.foreign_errors import os_error
 from pdftools.core.outputs import atomic_output
 from pdftools.core.passwords import Keys, another_password, keyring, open_any, password_forms
-from pdftools.errors import BadPassword, DamagedPdf, EmptyInput, Encrypted, NoPages, NotAPdf, PermissionDenied
+from pdftools.errors import BadPassword, DamagedPdf, EmptyInput, Encrypted, NoPages, NotAPdf, PermissionDenied, verbatim
 
 if TYPE_CHECKING:
     import pikepdf
@@ -25,7 +25,7 @@ XMP_BYTES = 16 << 20  # XMP metadata is a few KB; more than this is not parsed t
 def not_empty(path: Path, name: str | None = None) -> None:
     """EMPTY_INPUT for a file of 0 bytes (an empty standard input too), which would otherwise be `not a PDF`."""
     if path.stat().st_size == 0:
-        raise EmptyInput(f"{name or path} is empty")
+        raise EmptyInput(f"{verbatim(name or path)} is empty")
 
 
 def is_pdf(path: Path) -> bool:
@@ -57,13 +57,15 @@ def image_kind(head: bytes) -> str | None:
 
 def not_a_pdf(path: Path, name: str) -> NotAPdf:
     """NOT_A_PDF for a file with no PDF header; a scan (an image) is named as one, with `ocr`, which reads it."""
+    name = verbatim(name)
     with path.open("rb") as fh:
         kind = image_kind(fh.read(16))
     if kind is None and path.suffix.lower() in DOCUMENTS:  # notes.md given to forms, protect...
-        return NotAPdf(f"{name} is not a PDF: it looks like a document ({path.suffix.lower()[1:]})",
+        return NotAPdf(f"{name} is not a PDF: it looks like a document ({verbatim(path.suffix.lower()[1:])})",
                        hint=CONVERT_HINT)
     if kind is None and path.suffix.lower() in IMAGE_NAMES:  # an error page saved as photo.png, given to merge
-        return NotAPdf(f"{name} is not a PDF, nor the image its name says ({path.suffix}): it starts as neither",
+        return NotAPdf(f"{name} is not a PDF, nor the image its name says ({verbatim(path.suffix)}): it starts as "
+                       "neither",
                        hint="Check the file: a web page or an error saved under an image's name? an empty download?")
     if kind is None:
         return NotAPdf(f"{name} is not a PDF")
@@ -85,7 +87,7 @@ def open_pdf(path: Path, password: Keys = None, *, label: str | None = None, cop
 
     name = label or str(path)
     try:
-        limits.INPUT_BYTES.check(path.stat().st_size, name)
+        limits.INPUT_BYTES.check(path.stat().st_size, verbatim(name))
         not_empty(path, name)
         if not is_pdf(path):
             raise not_a_pdf(path, name)
@@ -97,12 +99,12 @@ def open_pdf(path: Path, password: Keys = None, *, label: str | None = None, cop
     except pikepdf.PasswordError:
         if keys := keyring(password):
             said = "the password does not" if len(keys) == 1 else f"none of the {len(keys)} passwords"
-            raise BadPassword(f"{said} open{'s' * (len(keys) > 1)} {name}") from None
-        raise Encrypted(f"{name} is encrypted") from None
+            raise BadPassword(f"{said} open{'s' * (len(keys) > 1)} {verbatim(name)}") from None
+        raise Encrypted(f"{verbatim(name)} is encrypted") from None
     except PermissionError:
-        raise PermissionDenied(f"cannot read {name}: permission denied") from None
+        raise PermissionDenied(f"cannot read {verbatim(name)}: permission denied") from None
     except (pikepdf.PdfError, pikepdf.QpdfRuntimeError) as exc:  # e.g. "/Count is wrong after flattening"
-        raise DamagedPdf(f"{name} cannot be read: {_unnamed(str(exc), path)}", path=path) from None
+        raise DamagedPdf(f"{verbatim(name)} cannot be read: {verbatim(_unnamed(str(exc), path))}", path=path) from None
 
 
 def _unnamed(message: str, path: Path) -> str:
@@ -126,7 +128,7 @@ def _counted(pdf: pikepdf.Pdf, name: str) -> pikepdf.Pdf:
     limit = limits.PAGES.value()
     if limit is not None and count_pages(pdf.Root.get("/Pages"), limit) > limit:
         pdf.close()
-        raise limits.PAGES.exceeded(f"{name} has more than {limit:,.0f} pages")
+        raise limits.PAGES.exceeded(f"{verbatim(name)} has more than {limit:,.0f} pages")
     return pdf
 
 
@@ -268,7 +270,7 @@ def write_pdf(pdf: pikepdf.Pdf, target: Path, *, min_version: str = "", label: s
         with target.open("wb") as fh:  # qpdf reports its progress 100 times a write: the deadline is checked there
             pdf.save(fh, min_version=min_version, progress=_stop_when_due, **options)
     except OSError as exc:
-        raise os_error(exc, f"cannot write {label or target}") from None
+        raise os_error(exc, f"cannot write {verbatim(label or target)}") from None
 
 
 def _stop_when_due(percent: int) -> None:

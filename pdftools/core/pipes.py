@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pdftools.core import limits
 from pdftools.core.foreign_errors import os_error
-from pdftools.errors import EmptyInput, InvalidArgument
+from pdftools.errors import EmptyInput, InvalidArgument, verbatim
 
 DESCRIPTOR = re.compile(r"/dev/(stdout|stderr|fd/\d+)|/proc/(self|\d+)/fd/\d+")
 
@@ -62,7 +62,7 @@ def copy_stream(read: Callable[[int], bytes], target: Path, label: str) -> None:
                     raise limits.INPUT_BYTES.exceeded(f"{label} has more than {limit:,.0f} bytes")
                 fh.write(chunk)
     except OSError as exc:
-        raise os_error(exc, f"cannot keep {label} in a temporary file") from None
+        raise os_error(exc, f"cannot keep {verbatim(label)} in a temporary file") from None
 
 
 def is_pipe(path: Path) -> bool:

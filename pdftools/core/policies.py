@@ -20,7 +20,7 @@ from urllib.parse import unquote, urlparse
 from pdftools.core.foreign_errors import os_error
 from pdftools.core.pathnames import as_shown, checked, quoted
 from pdftools.core.pipes import copy_stdin, copy_stream, is_descriptor, is_pipe, names_stdout, not_a_terminal, reader
-from pdftools.errors import InvalidArgument, PathOutsideRoot, PdftoolsError, WebAddress
+from pdftools.errors import InvalidArgument, PathOutsideRoot, PdftoolsError, WebAddress, verbatim
 
 _WINDOWS = re.compile(r"^(?:[A-Za-z]:[\\/]|\\\\|[A-Za-z]:$)")
 _WEB = re.compile(r"\s*(?:https?|ftps?)://", re.I)  # a web address: nothing here fetches one
@@ -60,7 +60,7 @@ class LocalPolicy:
                 with path.open("rb") as source:
                     copy_stream(reader(source.fileno()), self.pipes[raw], raw)
             except OSError as exc:
-                raise os_error(exc, f"cannot read {raw}") from None
+                raise os_error(exc, f"cannot read {verbatim(raw)}") from None
         return self.pipes.get(raw, path)
 
     def output(self, raw: str) -> Path:
@@ -170,7 +170,7 @@ class RootsPolicy:
         try:
             parsed = urlparse(raw)
         except ValueError as exc:  # `file://[`: urllib reads `[` as the start of an IPv6 host
-            raise InvalidArgument(f"{quoted(raw)} is not a valid file URI: {exc}",
+            raise InvalidArgument(f"{quoted(raw)} is not a valid file URI: {verbatim(exc)}",
                                   hint="Percent-encode `[` and `]` in file names (%5B, %5D).") from None
         if parsed.netloc not in ("", "localhost"):
             raise PathOutsideRoot(f"file URI on another host: {quoted(raw)}", hint=self._hint())

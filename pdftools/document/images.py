@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Annotated, Literal
 
 from pdftools.core.params import Param
-from pdftools.errors import BadImage, NotAPdf, PageTooLarge
+from pdftools.errors import BadImage, NotAPdf, PageTooLarge, verbatim
 
 BOMB_HINT = ("An image of that many pixels is read whole (Pillow refuses it as a likely decompression bomb): "
              "{{cli:scale it down first.}}{{mcp:give a smaller image.}}")
@@ -74,7 +74,7 @@ def frames(path: Path, work: Path | None = None, *, default_dpi: int = 300) -> l
                 img.load()  # decode now: a corrupt file fails here, with a clear error
                 return [Frame(path, img.width, img.height, dpi, ydpi)]
             if work is None:
-                raise BadImage(f"{path} has {count} frames; cannot read it in place")
+                raise BadImage(f"{verbatim(path)} has {count} frames; cannot read it in place")
             out = []
             for index, frame in enumerate(ImageSequence.Iterator(img), 1):
                 target = work / f"frame{index:04}.tiff"
@@ -85,15 +85,15 @@ def frames(path: Path, work: Path | None = None, *, default_dpi: int = 300) -> l
                 out.append(Frame(target, frame.width, frame.height, _dpi(found, dpi), _dpi(found, ydpi, axis=1)))
             return out
     except Image.DecompressionBombError as exc:  # Pillow's guard (179M pixels), before any pixel is read
-        raise PageTooLarge(f"{path} has too many pixels to open: {exc}", hint=BOMB_HINT) from None
+        raise PageTooLarge(f"{verbatim(path)} has too many pixels to open: {verbatim(exc)}", hint=BOMB_HINT) from None
     except UnidentifiedImageError:
         kind = kind_of(path)
         if kind is not None:  # an image's signature, and nothing Pillow can read after it
-            raise BadImage(f"{path} starts as a {kind} image but cannot be decoded") from None
-        raise NotAPdf(f"{path} is neither a PDF nor an image Pillow can read",
+            raise BadImage(f"{verbatim(path)} starts as a {kind} image but cannot be decoded") from None
+        raise NotAPdf(f"{verbatim(path)} is neither a PDF nor an image Pillow can read",
                       hint="OCR takes a PDF, or an image: PNG, JPEG or TIFF.") from None
     except (OSError, SyntaxError, ValueError) as exc:
-        raise BadImage(f"{path} cannot be decoded: {exc}") from None
+        raise BadImage(f"{verbatim(path)} cannot be decoded: {verbatim(exc)}") from None
 
 
 def ignored_dpi(path: Path) -> float | None:

@@ -21,7 +21,7 @@ from pdftools.document import text as pagetext
 from pdftools.document.search_result import FileMatches, Hit, SearchResult
 from pdftools.document.text import Extractor
 from pdftools.engines import poppler
-from pdftools.errors import DamagedPdf, InvalidArgument
+from pdftools.errors import DamagedPdf, InvalidArgument, verbatim
 
 ROUND = 64  # pages per extraction round: a budget or --max-count that ends early stops the work early too
 
@@ -57,7 +57,8 @@ def compile_pattern(pattern: str, ignore_case: bool, *, fixed: bool = False, lin
         hint = f"Patterns use Python's syntax, not PCRE{{{{cli: (`pdfgrep -P`'s)}}}}: {pcre}." if pcre else (
             "Patterns use Python's syntax{{cli: (as `pdfgrep -P`)}}; escape `( [ . *` with `\\`{{cli: (-F finds the "
             "text as written)}}.")
-        raise InvalidArgument(f"{pattern!r} is not a valid regular expression: {exc}", hint=hint) from None
+        raise InvalidArgument(f"{verbatim(repr(pattern))} is not a valid regular expression: {verbatim(exc)}",
+                              hint=hint) from None
 
 
 NOTHING = "(?!)"
@@ -186,7 +187,8 @@ class Searcher:
         file again (-n over 20 files of 20 pages took ~1.5x as long with every file read in rounds of 4, 8, 8)."""
         if resume is not None and resume.page:
             if resume.page not in selected:
-                raise InvalidArgument(f"{{{{start_page}}}} {resume.page} is not among the pages searched in {path}")
+                raise InvalidArgument(f"{{{{start_page}}}} {resume.page} is not among the pages searched in "
+                                      f"{verbatim(path)}")
             selected = selected[selected.index(resume.page):]
         found = FileMatches(path=path, matches=0, lines=0, pages=0)
         self.result.files.append(found)

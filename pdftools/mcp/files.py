@@ -28,7 +28,7 @@ from pdftools.core.naming import safe_component
 from pdftools.core.pathnames import checked
 from pdftools.core.policies import RootsPolicy, like_data
 from pdftools.core.results import map_strings
-from pdftools.errors import FileNotFound, InvalidArgument, UploadTooLarge
+from pdftools.errors import FileNotFound, InvalidArgument, UploadTooLarge, verbatim
 from pdftools.mcp.store import URI_PREFIX, FileStore, StoredFile, stored_name
 
 # a data: URL (RFC 2397): base64 when its parameters end in `;base64`, else percent-encoded bytes
@@ -59,9 +59,10 @@ class HttpPolicy(RootsPolicy):
         if raw.startswith(URI_PREFIX):
             stored = self.store.get(raw[len(URI_PREFIX):], self.session)
             if stored is None:
-                raise FileNotFound(f"no file {raw} for this session (expired, another session's, or made before "
-                                   "the server restarted)", hint=f"Upload it again (POST /upload), or use a URI this "
-                                                                 f"session was given. {REMADE}")
+                raise FileNotFound(f"no file {verbatim(raw)} for this session (expired, another session's, or made "
+                                   "before the server restarted)",
+                                   hint=f"Upload it again (POST /upload), or use a URI this session was given. "
+                                        f"{REMADE}")
             self.known[str(stored.path)], self.names[str(stored.path)] = stored.uri, stored.name
             return stored.path
         if like_data(raw):
@@ -73,9 +74,9 @@ class HttpPolicy(RootsPolicy):
             same = [f for f in self.store.of(self.session) if f.name == Path(raw.replace("\\", "/")).name]
             if same:
                 uris = ", ".join(f.uri for f in sorted(same, key=lambda f: -f.created)[:3])
-                raise FileNotFound(f"no such file: {raw}", hint=f"No file in the roots has that name, but this "
-                                                               f"session's stored {same[0].name} has: give its uri, "
-                                                               f"{uris}.")
+                raise FileNotFound(f"no such file: {verbatim(raw)}",
+                                   hint=f"No file in the roots has that name, but this session's stored "
+                                        f"{verbatim(same[0].name)} has: give its uri, {verbatim(uris)}.")
         return path
 
     WEB_HINT = ("Download it (or ask the user for it) and upload it: POST /upload, or its bytes as base64 or a data: "
@@ -114,24 +115,25 @@ class HttpPolicy(RootsPolicy):
         if stored is not None and self.link(stored) == bare:
             return stored.uri
         if stored is None and self.link(_token_only(found[1])) == bare:  # this server's link, its file gone
-            raise FileNotFound(f"the file this link named is gone: {bare} (expired, or made before the server "
-                               "restarted)", hint=REMADE)
+            raise FileNotFound(f"the file this link named is gone: {verbatim(bare)} (expired, or made before the "
+                               "server restarted)", hint=REMADE)
         return raw
 
     def in_place(self, path: Path) -> None:
         """A stored file (an upload, an earlier output) or a base64 input never changes: its sha256 and size were
         given out, and its URI keeps naming what they describe."""
         if self._stored(path):
-            raise InvalidArgument(f"{{{{in_place}}}} cannot change {self._named(path)}: a stored file never changes "
-                                  "(its sha256 and size were given out)", hint="Leave out {{in_place}}: the result "
-                                  "is a new stored file, with its own uri.")
+            raise InvalidArgument(f"{{{{in_place}}}} cannot change {verbatim(self._named(path))}: a stored file never "
+                                  "changes (its sha256 and size were given out)",
+                                  hint="Leave out {{in_place}}: the result is a new stored file, with its own uri.")
 
     def renamed(self, path: Path, raw: str) -> Path:
         """A file in the roots is renamed in its folder, as over stdio; a stored file keeps its name."""
         if self._stored(path):
-            raise InvalidArgument(f"cannot rename {self._named(path)}: a stored file keeps its name (its uri, sha256 "
-                                  "and size were given out)", hint="Give {{copy_to}}: copies under the new names "
-                                  "are stored, each with its own uri.")
+            raise InvalidArgument(f"cannot rename {verbatim(self._named(path))}: a stored file keeps its name (its "
+                                  "uri, sha256 and size were given out)",
+                                  hint="Give {{copy_to}}: copies under the new names are stored, each with its own "
+                                       "uri.")
         return RootsPolicy.output(self, raw)
 
     def _stored(self, path: Path) -> bool:
@@ -282,5 +284,5 @@ def _base64(payload: str) -> bytes:
     try:
         return base64.b64decode(text, validate=True, altchars=b"-_" if "-" in text or "_" in text else None)
     except (binascii.Error, ValueError) as exc:
-        raise InvalidArgument(f"the file argument is not valid base64: {exc}",
+        raise InvalidArgument(f"the file argument is not valid base64: {verbatim(exc)}",
                               hint="Send a path inside the roots, a pdftools://files/ URI, or base64.") from None

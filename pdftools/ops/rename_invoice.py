@@ -22,11 +22,11 @@ from typing import Annotated, ClassVar, Literal
 
 from pdftools.core import task
 from pdftools.core.foreign_errors import unexpected
-from pdftools.core.inputs import expand
+from pdftools.core.inputs import named
 from pdftools.core.naming import fit, render
 from pdftools.core.params import Cli, Mcp, Param, Password
 from pdftools.core.paths import output_folder, output_path, renamed_path
-from pdftools.errors import Interrupted, InvalidArgument, PdftoolsError, PermissionDenied, Timeout
+from pdftools.errors import Interrupted, InvalidArgument, NoInputs, PdftoolsError, PermissionDenied, Timeout, verbatim
 from pdftools.invoice import reader as invoice
 from pdftools.invoice import rename
 from pdftools.invoice.fields import FIELDS, Found, Options, Reading
@@ -135,7 +135,7 @@ def rename_invoice(
     wanted = _check_pattern(pattern)
     options = Options(date_order=date_order, ocr=ocr, language=language, xml=xml, check_pages=check_pages,
                       templates=load(templates) if templates else [])
-    files = list(dict.fromkeys(p for spec in inputs for p in expand(spec, recursive=recursive)))
+    files, refused = _gathered(inputs, recursive)
     target = output_folder(copy_to) if copy_to else None
     warnings: list[str] = []
     folders = {target} if target else {p.parent for p in files}
@@ -153,6 +153,7 @@ def rename_invoice(
     for path, row in zip(files, rows, strict=True):
         if row.status == "planned":
             _place(path, row, target or path.parent, names, apply=apply, copy=target is not None)
+    rows = [*(_unread(name, words) for name, words in refused), *rows]
     return RenameResult(applied=apply, pattern=pattern, files=rows,
                         renamed=sum(r.status == "renamed" for r in rows),
                         copied=sum(r.status == "copied" for r in rows),
@@ -161,10 +162,35 @@ def rename_invoice(
                         errors=sum(r.status == "error" for r in rows), warnings=warnings)
 
 
+def _gathered(inputs: list[str], recursive: bool) -> tuple[list[Path], list[tuple[str, str]]]:
+    """The PDFs the inputs name, each once, and the subfolders a recursive walk could not read (each name with its
+    error's words: `permission denied`), which it passes over; a folder whose only subfolders could not be read
+    names none of its own, and is no error: those say why."""
+    files: dict[Path, None] = {}
+    refused: list[tuple[str, str]] = []
+    for spec in inputs:
+        said = len(refused)
+        try:
+            files.update((path, None) for path, _ in named(spec, recursive=recursive, refused=refused))
+        except NoInputs:
+            if len(refused) == said:
+                raise
+    return list(files), refused
+
+
+def _unread(name: str, words: str) -> InvoiceRow:
+    """A subfolder a recursive walk could not read (`words`: its error's), as a row: its invoices keep their names
+    unread, as batch -r says such a folder in a failed row and search -r in a skipped input."""
+    from pdftools.core.pathnames import folder_error
+
+    error = folder_error(name, words, "Its invoices were not read; give a folder you may read.")
+    return InvoiceRow(file=name, status="error", error=error.code, reason=_sentences(error))
+
+
 def _check_pattern(pattern: str) -> set[str]:
     """The invoice fields the pattern uses; a pattern that cannot make a PDF name is refused up front."""
     if not pattern.lower().endswith(".pdf"):
-        raise InvalidArgument(f"the pattern {pattern!r} must end in .pdf")
+        raise InvalidArgument(f"the pattern {verbatim(repr(pattern))} must end in .pdf")
     import datetime as dt
     from decimal import Decimal
 
@@ -210,7 +236,7 @@ def _decide(path: Path, reading: Reading | PdftoolsError, pattern: str, wanted: 
         row.reason = "no invoice fields found"
         return row
     missing = sorted(key for key in wanted if key not in found)
-    unsure = [f"{key} {f.value!r} ({f.confidence:.2f}: {f.how})" for key in sorted(wanted)
+    unsure = [f"{key} {verbatim(repr(f.value))} ({f.confidence:.2f}: {f.how})" for key in sorted(wanted)
               if (f := found.get(key)) is not None and f.confidence < threshold]
     if missing or unsure:
         row.reason = "; ".join([*(f"no {key} found" for key in missing), *(f"uncertain {u}" for u in unsure)])
@@ -234,7 +260,8 @@ def _uncorroborated(found: dict[str, Found], threshold: float) -> str | None:
     if total is None:
         return "no total found: the reading of the pages is not confirmed"
     if total.confidence < threshold:
-        return f"uncertain total {total.value!r} ({total.confidence:.2f}: {total.how}): the reading is not confirmed"
+        return (f"uncertain total {verbatim(repr(total.value))} ({total.confidence:.2f}: {total.how}): the reading is "
+                "not confirmed")
     return None
 
 
@@ -245,7 +272,7 @@ def _make_folder(folder: Path) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise os_error(exc, f"cannot make the folder {folder}") from None
+        raise os_error(exc, f"cannot make the folder {verbatim(folder)}") from None
 
 
 def _place(path: Path, row: InvoiceRow, folder: Path, names: rename.Names, *, apply: bool, copy: bool) -> None:
@@ -278,7 +305,7 @@ def _place(path: Path, row: InvoiceRow, folder: Path, names: rename.Names, *, ap
         denied = exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS)
         failed = PermissionDenied if denied else PdftoolsError
         row.status, row.error, row.new_path = "error", failed.code, None
-        row.reason = f"cannot {'copy' if copy else 'rename'} {path.name}: {exc.strerror}. {failed.hint}"
+        row.reason = f"cannot {'copy' if copy else 'rename'} {verbatim(path.name)}: {exc.strerror}. {failed.hint}"
 
 
 def _note_suffix(row: InvoiceRow, wanted: str, name: str) -> None:

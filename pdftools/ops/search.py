@@ -32,7 +32,7 @@ from pdftools.document.recovery import true_hint
 from pdftools.document.search import NOTHING, Position, Searcher, compile_pattern, page_texts
 from pdftools.document.search_result import SearchResult, Skipped
 from pdftools.document.text import Extractor
-from pdftools.errors import InvalidArgument, InvalidPageRange, NoInputs, PathOutsideRoot, PdftoolsError
+from pdftools.errors import InvalidArgument, InvalidPageRange, NoInputs, PathOutsideRoot, PdftoolsError, verbatim
 
 __all__ = ["SearchResult", "search"]
 
@@ -307,7 +307,7 @@ def _start(files: list[tuple[Path | None, str | None, str]], start_file: str | N
     real = [os.path.realpath(name if path is None else path) for path, _, name in files]
     wanted = os.path.realpath(input_path(start_file))  # a path like any other: the roots apply over MCP
     if wanted not in real:
-        raise InvalidArgument(f"{{{{start_file}}}} {start_file!r} is not among the files searched",
+        raise InvalidArgument(f"{{{{start_file}}}} {verbatim(repr(start_file))} is not among the files searched",
                               hint="{{start_file}} goes on where a cut search stopped: give the file it named"
                                    "{{mcp: (next_file)}}, with the same inputs.")
     index = real.index(wanted)

@@ -246,3 +246,28 @@ def test_a_glob_naming_a_file_in_folders_one_cannot_be_entered_says_it(tree: Pat
         assert [i["path"] for i in out["inputs"]] == ["tree/open/doc.pdf"], out
         assert out["warnings"] == ["1 subfolder not read (permission denied), so its PDFs are not merged: "
                                    "tree/locked"], out
+
+
+def test_rename_invoice_says_the_subfolders_it_could_not_read(tree: Path) -> None:
+    """rename-invoice -r passed over a subfolder it could not list (mode 000) or enter (0644) in silence: its
+    invoices were neither renamed nor said, exit 0 with `errors 0`. Each is a row with PERMISSION_DENIED, as
+    batch -r gives it a failed row and search -r a skipped input; the readable folders' files are read."""
+    half = tree / "half"
+    half.mkdir()
+    (half / "doc.pdf").write_bytes((tree / "open" / "doc.pdf").read_bytes())
+    half.chmod(0o644)
+    try:
+        as_json = _run("rename-invoice", "-r", "tree", "--dry-run", "--no-ocr", "--json", cwd=tree.parent)
+        shown = _run("rename-invoice", "-r", "tree", "--dry-run", "--no-ocr", cwd=tree.parent)
+    finally:
+        half.chmod(0o755)
+    result = json.loads(as_json.stdout)
+    rows = {row["file"]: row for row in result["files"]}
+    assert set(rows) == {"tree/half", "tree/locked", "tree/open/doc.pdf"}, rows
+    for name in ("tree/half", "tree/locked"):
+        row = rows[name]
+        assert (row["status"], row["error"]) == ("error", "PERMISSION_DENIED"), row
+        assert row["reason"].startswith(f"cannot read the folder {name}: permission denied."), row
+        assert "not read" in row["reason"] and "{{" not in row["reason"], row
+        assert f"{name} " in shown.stdout and f"cannot read the folder {name}" in shown.stdout, shown.stdout
+    assert result["errors"] == 2 and rows["tree/open/doc.pdf"]["status"] == "skipped", result

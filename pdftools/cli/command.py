@@ -133,6 +133,8 @@ def run(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], *, as_json: bool
                 reword = getattr(result, "reword_errors", None)
                 if callable(reword):  # errors inside a result (a search's skipped inputs), in the command line's
                     reword(lambda text, command: _for_cli(text, get(command), get(command).load()))
+                elif isinstance(getattr(result, "warnings", None), list):  # (its words: `pdftools compress`)
+                    result.warnings = [_for_cli(said, op, fn) for said in result.warnings]
             except PdftoolsError as exc:  # while its files are there (standard input's copy too)
                 from pdftools.document.recovery import true_hint
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pdftools.core.objects import text
+from pdftools.errors import verbatim
 
 if TYPE_CHECKING:
     import pikepdf
@@ -187,6 +188,6 @@ def left_behind(pdf: pikepdf.Pdf, name: str, target: str) -> list[str]:
         return []
     shown = ", ".join(repr(n) for n in names[:SHOWN]) + (f" and {len(names) - SHOWN} more" if len(names) > SHOWN
                                                           else "")
-    return [f"{name} has {len(names)} attached file(s) ({shown}), not carried into {target}: pages are copied, "
-            "not the files attached to their document; `pdftools attachments extract` and `attachments add` carry "
-            "them over"]
+    return [f"{verbatim(name)} has {len(names)} attached file(s) ({verbatim(shown)}), not carried into "
+            f"{verbatim(target)}: pages are copied, not the files attached to their document; {{{{cli:`pdftools "
+            "attachments extract` and `attachments add`}}{{mcp:`pdf_attachments`' extract and add}} carry them over"]

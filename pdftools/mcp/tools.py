@@ -94,6 +94,8 @@ def call(op: Op, fn: Callable[..., Any], kwargs: dict[str, Any], publish: Publis
                     limit_row(row.error, names)
         if callable(reword):  # errors inside a result (a batch's failed rows, a search's skipped inputs)
             reword(lambda text, command: for_agent(text, fn, get(command).load()))
+        elif isinstance(getattr(result, "warnings", None), list):  # in the tool's words: `pdf_compress`
+            result.warnings = [for_agent(said, fn, fn) for said in result.warnings]
         trim(result, "stdio" if publish is None else "http", offered)
         named = getattr(result, "name_commands", None)
         if callable(named):  # commands a result names (what pdf_diagnose's checks are used for), as tools

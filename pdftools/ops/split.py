@@ -189,13 +189,13 @@ def _too_large(chosen: list[part_sizes.Chosen], limit: int) -> list[str]:
     large = [c for c in chosen if c.size > limit]
     if len(large) == 1:
         return [f"page {large[0].start} alone is {large[0].size:,} bytes, more than the {limit:,} asked: it is a "
-                "part of its own (`pdftools compress` may make it smaller)"]
+                "part of its own ({{cli:`pdftools compress`}}{{mcp:`pdf_compress`}} may make it smaller)"]
     if not large:
         return []
     more = f" and {len(large) - 10} more" if len(large) > 10 else ""
     return [f"pages {', '.join(str(c.start) for c in large[:10])}{more} are each more than the {limit:,} bytes asked "
-            f"alone (the largest {max(c.size for c in large):,}): each is a part of its own (`pdftools compress` may "
-            "make them smaller)"]
+            f"alone (the largest {max(c.size for c in large):,}): each is a part of its own ({{{{cli:`pdftools "
+            "compress`}}{{mcp:`pdf_compress`}} may make them smaller)"]
 
 
 def _bookmarks(src: pikepdf.Pdf, part: pikepdf.Pdf, indices: list[int], src_pages: list[pikepdf.Page],

@@ -13,7 +13,15 @@ from typing import Annotated, Any
 from pdftools.core.params import Mcp
 from pdftools.core.pathnames import a_file, glob_files, walked
 from pdftools.core.paths import folder_path, input_path, policy, split_glob, typed_folder
-from pdftools.errors import FileNotFound, InvalidArgument, NoInputs, PdftoolsError, WebAddress, verbatim
+from pdftools.errors import (
+    FileNotFound,
+    InvalidArgument,
+    NoInputs,
+    PathOutsideRoot,
+    PdftoolsError,
+    WebAddress,
+    verbatim,
+)
 
 # a page, in any case: qpdf's z, r1 and x (leave out), pdftk's end, its odd/even after a range and ~ (leave out),
 # pdfcpu's l, ! and n (leave out); pdftk's rotation word last (`1-endeast`)
@@ -71,7 +79,8 @@ def expand(spec: str, *, recursive: bool = False) -> list[Path]:
 
 
 def named(spec: str, *, recursive: bool = False, chosen: Callable[[Path], bool] = _is_pdf_name,
-          follow: bool = False, refused: list[tuple[str, str]] | None = None) -> list[tuple[Path, str]]:
+          follow: bool = False, refused: list[tuple[str, str]] | None = None,
+          outside: list[tuple[str, PdftoolsError]] | None = None) -> list[tuple[Path, str]]:
     """`expand`'s files, each with its name as grep and pdfgrep print it: the path as given, or the folder as
     typed joined with what was found in it (`.` gives `./a.pdf`, a glob `./*.pdf` the names a shell would);
     over MCP, the path resolved inside the roots (see the policies' `name`). A folder's files are those
@@ -96,7 +105,7 @@ def named(spec: str, *, recursive: bool = False, chosen: Callable[[Path], bool] 
             refused.extend(said)
         if not matches:
             raise no_match(spec)
-        return [_named(typed_folder(spec), base, p) for p in matches]
+        return _all_named(typed_folder(spec), base, matches, outside)
     path = policy().input(spec)
     if path.is_dir():
         base = folder_path(spec)
@@ -109,7 +118,7 @@ def named(spec: str, *, recursive: bool = False, chosen: Callable[[Path], bool] 
                            for folder, words in unread)
         if not pdfs:
             raise NoInputs(f"no PDFs in the folder {verbatim(spec)}")
-        return [_named(spec, base, p) for p in pdfs]
+        return _all_named(spec, base, pdfs, outside)
     return [(input_path(spec), policy().name(spec, None, path))]
 
 
@@ -152,8 +161,30 @@ def _following(base: Path, unread: list[tuple[Path, str]]) -> Iterator[Path]:
     yield from walk(base, frozenset({os.path.realpath(base)}))
 
 
+def _all_named(typed: str, base: Path, found: list[Path], outside: list[tuple[str, PdftoolsError]] | None,
+               ) -> list[tuple[Path, str]]:
+    """`_named` of each file found; one that is a link outside the roots joins `outside` when given (search passes
+    it over, as a skipped input), else it is the error."""
+    if outside is None:
+        return [_named(typed, base, path) for path in found]
+    kept = []
+    for path in found:
+        try:
+            kept.append(_named(typed, base, path))
+        except PathOutsideRoot as exc:
+            outside.append((str(Path(typed) / path.relative_to(base)), exc))
+    if found and not kept:
+        raise outside[-1][1]
+    return kept
+
+
 def _named(typed: str, base: Path, found: Path) -> tuple[Path, str]:
-    path = input_path(str(found))
+    try:
+        path = input_path(str(found))
+    except PathOutsideRoot as exc:  # a symbolic link in the folder, to a file outside the roots (over MCP)
+        exc.hint = (f"{verbatim(found.relative_to(base))} in {verbatim(typed or '.')} is a symbolic link to a file "
+                    "outside the allowed roots: give the other files by name, or leave the link out of the folder.")
+        raise
     return path, policy().name(typed, found.relative_to(base), path)
 
 

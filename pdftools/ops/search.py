@@ -265,8 +265,9 @@ def _files(inputs: list[str], recursive: bool, skipped: list[Skipped], chosen: C
             yield None, own, raw  # printed meanwhile (a FIFO waits for its writer, `-` for its producer)
             continue
         refused: list[tuple[str, str]] = []  # subfolders it could not read: skipped, as pdfgrep -r says them
+        outside: list[tuple[str, PdftoolsError]] = []  # links in a folder to files outside the roots: skipped
         try:
-            found = named(raw, recursive=recursive, chosen=chosen, follow=follow, refused=refused)
+            found = named(raw, recursive=recursive, chosen=chosen, follow=follow, refused=refused, outside=outside)
         except PdftoolsError as exc:
             if isinstance(exc, NoInputs) and recursive and _is_folder(raw):  # nothing to search: as grep -r
                 skipped.extend(_unread(name, words) for name, words in refused)
@@ -278,6 +279,7 @@ def _files(inputs: list[str], recursive: bool, skipped: list[Skipped], chosen: C
             skipped.append(Skipped.of(raw, exc))
             continue
         skipped.extend(_unread(name, words) for name, words in refused)
+        skipped.extend(Skipped.of(name, exc) for name, exc in outside)
         yield from ((path, own, name) for path, name in found)
 
 

@@ -33,7 +33,7 @@ def report_usage_error(exc: click_errors.UsageError, argv: list[str]) -> int:
     param = getattr(exc, "param", None)  # a bad value: the hint names its option (`--limit abc`)
     named = max(param.opts, key=len) if isinstance(exc, click_errors.BadParameter) and param is not None and \
         param.param_type_name == "option" else None
-    hinted = _value_hint(exc, argv) or _name_hint(exc, argv) or _batch_hint(exc, argv)
+    hinted = _value_hint(exc, argv) or _name_hint(exc, argv) or _batch_hint(exc, argv) or _choice_alone(exc, argv)
     error = InvalidArgument(usage_message(exc, argv), hint=hinted or (
         f"`{path} {flag}` describes {named} and the other options." if named else
         f"`{path} {flag}` lists the commands." if exc.message.startswith("unknown command ") else
@@ -317,6 +317,18 @@ def usage_message(exc: click_errors.UsageError, argv: list[str]) -> str:
         return f"{param_name(exc.param)} takes {expected(exc.param)}{got}"
     message = exc.message.strip().rstrip(".")
     return message[:1].lower() + message[1:]
+
+
+def _choice_alone(exc: click_errors.ClickException, argv: list[str]) -> str | None:
+    """`reorder a.pdf reverse`: a required option missing, and one of its values among the arguments."""
+    param = getattr(exc, "param", None)
+    desc = getattr(param, "type_descriptor", None)
+    choices = [str(choice) for choice in desc.choices] if desc is not None and desc.is_choice and desc.choices else []
+    if not isinstance(exc, click_errors.MissingParameter) or param is None or param.param_type_name != "option" \
+            or not choices:
+        return None
+    given = [word for word in argv if word in choices]
+    return f"Give it with its option's name: `{max(param.opts, key=len)} {given[0]}`." if given else None
 
 
 SHARED_OPTIONS = ("--json", "--quiet", "--force", "--output", "--password")  # options every writer or reader has

@@ -47,3 +47,13 @@ def test_json_after_a_double_dash_is_a_file_name(cli: Callable[..., Any]) -> Non
     result = cli("info", "--bogus", "--", "--json")
     assert result.exit_code == 2
     assert result.stderr.startswith("error[INVALID_ARGUMENT]")
+
+
+def test_a_required_options_value_given_alone_is_shown_where_it_goes(cli: Callable[..., Any]) -> None:
+    """`reorder a.pdf reverse` said only `missing option --mode`: the word given is one of its values."""
+    result = cli("reorder", "a.pdf", "reverse", "--json")
+    assert result.exit_code == 2, result
+    error = json.loads(result.stderr)["error"]
+    assert error["message"].startswith("missing option --mode") and "`--mode reverse`" in error["hint"], error
+    other = json.loads(cli("reorder", "a.pdf", "--json").stderr)["error"]  # nothing given: as before
+    assert other["message"] == "missing option --mode" and "--mode reverse" not in other["hint"], other

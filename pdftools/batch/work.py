@@ -26,6 +26,7 @@ from pdftools.errors import (
     FileNotFound,
     Interrupted,
     NotShared,
+    NotSmaller,
     OcrLanguageMissing,
     PdftoolsError,
     verbatim,
@@ -86,7 +87,14 @@ def run_one(job: FileJob) -> BatchRow:
         with paths.using(policy), task.running(mine), _reproducible(), _dropped(job, mine):
             fn = get(job.command).load()
             arguments = _arguments(job, made)
-            result = fn(**arguments)
+            try:
+                result = fn(**arguments)
+            except NotSmaller as exc:  # compress: as ocr of a PDF with text, the output folder holds every file
+                if job.kind != "file":
+                    raise
+                shutil.copyfile(_input_file(job), made)
+                result = _AsItIs([f"{exc.message.removesuffix('; nothing was written')}: copied as it is"],
+                                 _page_count(made, arguments.get("password")))
             _write_result(job, result, made)
             _pass_through(job, result, made)
         row.pages = pages_of(result, made, arguments.get("password"))
@@ -111,6 +119,14 @@ def run_one(job: FileJob) -> BatchRow:
             _remove(made)
     row.seconds = round(time.monotonic() - started, 3)
     return row
+
+
+@dataclass
+class _AsItIs:
+    """A file's result where the op had nothing to make smaller (compress): its input is its output."""
+
+    warnings: list[str]
+    pages: int
 
 
 def warnings_of(result: Any, job: FileJob) -> list[str]:

@@ -37,6 +37,7 @@ from pdftools.core.outputs import check_names, staged_outputs
 from pdftools.core.params import Cli, Mcp, Param
 from pdftools.core.paths import input_path, no_stream_folder, output_folder, pdf_output_path, policy
 from pdftools.core.pdf import open_pdf
+from pdftools.core.pipes import names_stdout
 from pdftools.core.policies import LocalPolicy
 from pdftools.document import attaching
 from pdftools.document.attached import Attachment, Found, chosen, described, every
@@ -225,7 +226,7 @@ def _stream(input: str, output: str) -> Path:
     """Standard output, for extract's `output`: `-` alone (refused at a terminal, and over MCP, whose standard
     output is the protocol: there `-` is refused as a file name is). A file name is refused: extract writes files
     into {{out_dir}}."""
-    if output != "-" or not isinstance(policy(), LocalPolicy):
+    if (output != "-" and not names_stdout(output)) or not isinstance(policy(), LocalPolicy):
         raise InvalidArgument("extract writes into {{out_dir}}{{cli:, or one attachment to standard output: "
                               "{{output}} takes only `-`}}{{mcp:; it takes no {{output}}}}",
                               hint="{{cli:`-o -` writes the one attachment chosen (`--name NAME`) to standard "

@@ -24,6 +24,7 @@ from pdftools.core.pages import parse_pages, runs
 from pdftools.core.params import Cli, Input, Mcp, Pages, Param, Password
 from pdftools.core.paths import input_path, output_folder, pdf_output_path, policy
 from pdftools.core.pdf import open_pdf, page_list
+from pdftools.core.pipes import names_stdout
 from pdftools.core.policies import LocalPolicy
 from pdftools.document import text as pagetext
 from pdftools.engines import poppler
@@ -152,8 +153,9 @@ def thumbnails(
 
 def _stream(output: str, out_dir: str, suffix: str) -> Path:
     """Standard output's file, for `output`: `-` alone, and no folder besides (its default, `.`, aside)."""
-    if output != "-" or out_dir != "." or not isinstance(policy(), LocalPolicy):
-        problem = "{{output}} takes only `-`" if output != "-" else "give one of {{output}} and {{out_dir}}"
+    named = output != "-" and not names_stdout(output)  # a file, not standard output (`-`, `/dev/stdout` piped)
+    if named or out_dir != "." or not isinstance(policy(), LocalPolicy):
+        problem = "{{output}} takes only `-`" if named else "give one of {{output}} and {{out_dir}}"
         raise InvalidArgument(problem, hint="`-o -` writes one page's image to standard output (`> FILE` saves it "
                                             "under any name); `--out-dir DIR` writes the images into a folder.")
     return pdf_output_path(output, "an image", suffix, hint="Pipe it into a command or a file (`| display`, "

@@ -157,3 +157,12 @@ def test_over_stdio_mcp_dash_is_refused_and_the_protocol_goes_on(folder: Path) -
         assert "out_dir" in said["message"] and "--" not in said["hint"] and "`-o" not in said["hint"], said
     assert not listed.is_error and "data.bin" in listed.content[0].text  # type: ignore[attr-defined]
     assert not (folder / "x.bin").exists() and not (folder / "-").exists()
+
+
+def test_dev_stdout_is_standard_output_too(folder: Path) -> None:
+    """`-o /dev/stdout` is written as `-` is, into a pipe or into the file the shell opened: the summary apart."""
+    piped = run(folder, "attachments", "extract", "in.pdf", "--name", "data.bin", "-o", "/dev/stdout")
+    assert piped.returncode == 0 and piped.stdout == BINARY, piped.stderr
+    filed = subprocess.run(f'"{PDFTOOLS}" attachments extract in.pdf --name data.bin -o /dev/stdout > out.bin',
+                           shell=True, cwd=folder, capture_output=True, timeout=120)
+    assert filed.returncode == 0 and (folder / "out.bin").read_bytes() == BINARY, filed.stderr

@@ -103,3 +103,9 @@ def test_over_stdio_mcp_there_is_no_output(folder: Path) -> None:
     assert refused.is_error, refused  # type: ignore[attr-defined]
     assert not made.is_error, made  # type: ignore[attr-defined]  # the protocol went on
     assert (folder / "four-p001.png").is_file() and not (folder / "-").exists()
+
+
+def test_dev_stdout_is_standard_output_too(folder: Path) -> None:
+    dashed = run(folder, "thumbnails", "four.pdf", "--pages", "1", "-W", "40", "-o", "-")
+    named = run(folder, "thumbnails", "four.pdf", "--pages", "1", "-W", "40", "-o", "/dev/stdout")
+    assert named.returncode == 0 and named.stdout == dashed.stdout and dashed.stdout[:4] == b"\x89PNG", named.stderr

@@ -182,8 +182,10 @@ def _named(typed: str, base: Path, found: Path) -> tuple[Path, str]:
     try:
         path = input_path(str(found))
     except PathOutsideRoot as exc:  # a symbolic link in the folder, to a file outside the roots (over MCP)
-        exc.hint = (f"{verbatim(found.relative_to(base))} in {verbatim(typed or '.')} is a symbolic link to a file "
-                    "outside the allowed roots: give the other files by name, or leave the link out of the folder.")
+        link = f"{verbatim(found.relative_to(base))} in {verbatim(typed or '.')}"
+        said = f"{link} is a symbolic link to a file outside the allowed roots: give the other files by name, or " \
+               "leave the link out of the folder."
+        exc.hint = said  # type: ignore[misc]
         raise
     return path, policy().name(typed, found.relative_to(base), path)
 

@@ -35,7 +35,7 @@ def test_warnings_name_the_tools(tmp_path: Path, cli: Any) -> None:
             return [await client.call_tool(tool, args) for tool, args in calls]
 
     said = []
-    for (tool, args), result in zip(calls, anyio.run(go), strict=True):
+    for (tool, _), result in zip(calls, anyio.run(go), strict=True):
         assert not result.is_error, (tool, result.content)
         said += result.structured_content["warnings"]
     text = " | ".join(said)

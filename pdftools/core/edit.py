@@ -28,8 +28,10 @@ from pdftools.errors import FileNotFound, InvalidArgument, NoPages, OutputIsInpu
 if TYPE_CHECKING:
     import pikepdf
 
-OUTPUT = Param("Output PDF (default: beside the input)")  # (an op that says more at a shell keeps it: MCP's words)
-Output = Annotated[str | None, OUTPUT, Cli("-o", "--output", note="`-`: standard output")]
+Output = Annotated[
+    str | None, Param("Output PDF (default: beside the input)"),
+    Cli("-o", "--output", note="`-`: standard output"),
+]
 InPlace = Annotated[bool, Param("Replace the input (atomically)")]
 Force = Annotated[bool, Param("Overwrite an existing output")]
 Decrypt = Annotated[bool, Param("Drop the input's encryption (kept by default)")]

@@ -41,15 +41,14 @@ def using(active: Policy) -> Iterator[Policy]:
         active.cleanup()
 
 
-def pdf_output_path(raw: str, what: str = "a PDF", suffix: str = "pdf", hint: str | None = None) -> Path:
+def pdf_output_path(raw: str, what: str = "a PDF", suffix: str = "pdf") -> Path:
     """An output that will hold a PDF's bytes (or `what` other binary data: a docx, whose files end in `suffix`).
     At a shell, `-` (or the default for an input from `-`) is refused when standard output is a terminal, as
-    gzip refuses to write compressed data to one: bytes there are no use and can upset the terminal. `hint`:
-    where the output may go instead, for a command whose `-o` takes no file."""
+    gzip refuses to write compressed data to one: bytes there are no use and can upset the terminal."""
     if raw == "-" and isinstance(policy(), LocalPolicy) and sys.stdout is not None and sys.stdout.isatty():
         raise InvalidArgument(f"{what} is not written to a terminal",
-                              hint=hint or "Give -o FILE, or pipe the output into a file or another command (`| "
-                                           f"cat > out.{suffix}`).")
+                              hint="Give -o FILE, or pipe the output into a file or another command (`| cat > "
+                                   f"out.{suffix}`).")
     return file_output_path(raw)
 
 

@@ -5,22 +5,16 @@ declares them, with the files attached by annotations on pages (their `page`); `
 its own name (with {{description}}, {{mimetype}}, {{relationship}}); `extract` writes all attachments (or those
 named by {{names}}) into {{out_dir}}, all or none, under safe names (`../../x` becomes `x`); `remove` drops
 those named by {{names}} from the document's list.
-
-`extract --name NAME -o -` writes that one attachment's bytes to standard output, and nothing else (the summary
-goes to stderr), as `qpdf --show-attachment=NAME` does: `... -o - | xmllint --format -`. `-o` takes only `-`
-there (`> FILE` saves it under any name); zero or several attachments chosen are an error.
 """
 
 from __future__ import annotations
 
-import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Literal
 
 from pdftools.core import results
 from pdftools.core.edit import (
-    OUTPUT,
     Decrypt,
     Edited,
     Force,
@@ -28,6 +22,7 @@ from pdftools.core.edit import (
     Input,
     Linearize,
     ObjectStreams,
+    Output,
     Password,
     open_job,
     writes_nothing,
@@ -35,10 +30,8 @@ from pdftools.core.edit import (
 from pdftools.core.naming import distinct_file_names
 from pdftools.core.outputs import check_names, staged_outputs
 from pdftools.core.params import Cli, Mcp, Param
-from pdftools.core.paths import input_path, no_stream_folder, output_folder, pdf_output_path, policy
+from pdftools.core.paths import input_path, output_folder
 from pdftools.core.pdf import open_pdf
-from pdftools.core.pipes import names_stdout
-from pdftools.core.policies import LocalPolicy
 from pdftools.document import attaching
 from pdftools.document.attached import Attachment, Found, chosen, described, every
 from pdftools.errors import InvalidArgument
@@ -131,9 +124,7 @@ def attachments(
                              Mcp(hidden=True)] = None,
     mod_date: Annotated[str | None, Param(f"add{{{{cli:: the files' modification date, {DATE}}}}}"),
                         Cli("--mod-date", "--moddate", metavar="DATE", actions=ADD), Mcp(hidden=True)] = None,
-    output: Annotated[str | None, OUTPUT, Cli("-o", "--output", actions=(*WRITES, "extract"),
-                                              note="`-`: standard output; extract takes only `-`: the one "
-                                                   "attachment chosen")] = None,
+    output: Annotated[Output, Cli(actions=WRITES)] = None,
     in_place: Annotated[InPlace, Cli(actions=WRITES)] = False,
     force: Annotated[Force, Cli(actions=(*WRITES, "extract"))] = False,
     password: Password = None,
@@ -155,18 +146,13 @@ def attachments(
         attaching.check_mimetype(mimetype)
     dates = attaching.dates_given(creation_date=creation_date, mod_date=mod_date)
     if action in ("list", "extract"):
-        stream = _stream(input, output) if action == "extract" and not in_place and output is not None else None
-        writes_nothing(action, None if stream else output, in_place)
-        if action == "extract" and stream is None:
-            _folder_given(out_dir)
+        writes_nothing(action, output, in_place)
         src = input_path(input)
         pdf = open_pdf(src, password)
         found = every(pdf)
         if action == "list":
             return AttachmentsResult(input=str(src), action=action, attachments=_listed(found, src),
                                      remaining=len(found))
-        if stream is not None:
-            return _to_stream(src, input, found, names, stream)
         return _extract(src, chosen(found, names), out_dir, force, len(found))
     if "-" in (files or []):
         raise InvalidArgument("`-` cannot be attached: an attachment is named after its file",
@@ -217,52 +203,3 @@ def _extract(src: Path, chosen: list[Found], out_dir: str, force: bool, remainin
             warnings.append(f"{item.filename!r} was written as {file!r}")
     return AttachmentsResult(input=str(src), action="extract", attachments=items, remaining=remaining,
                              warnings=warnings)
-
-
-ONE_HINT = "Choose one with {{names}}; `pdftools attachments list %s` lists them (those of page annotations too)."
-
-
-def _stream(input: str, output: str) -> Path:
-    """Standard output, for extract's `output`: `-` alone (refused at a terminal, and over MCP, whose standard
-    output is the protocol: there `-` is refused as a file name is). A file name is refused: extract writes files
-    into {{out_dir}}."""
-    if (output != "-" and not names_stdout(output)) or not isinstance(policy(), LocalPolicy):
-        raise InvalidArgument("extract writes into {{out_dir}}{{cli:, or one attachment to standard output: "
-                              "{{output}} takes only `-`}}{{mcp:; it takes no {{output}}}}",
-                              hint="{{cli:`-o -` writes the one attachment chosen (`--name NAME`) to standard "
-                                   "output (`> FILE` saves it under any name); `--out-dir DIR` writes into a folder."
-                                   "}}{{mcp:Give {{out_dir}}: the folder to write the attachments into.}}")
-    return pdf_output_path(output, "an attachment", hint="Pipe it into a command or a file (`| less`, `> FILE`).")
-
-
-def _folder_given(out_dir: str) -> None:
-    """`-` as extract's folder is refused as every folder's is; at a shell the hint names `-o -` besides."""
-    try:
-        no_stream_folder(out_dir)
-    except InvalidArgument as exc:
-        exc.hint = f"{exc.hint}{{{{cli: `-o -` writes one attachment to standard output.}}}}"  # type: ignore[misc]
-        raise
-
-
-def _to_stream(src: Path, input: str, found: list[Found], names: list[str] | None, out: Path) -> AttachmentsResult:
-    """The one attachment chosen, its bytes alone, into `out` (standard output's file, copied to it by the CLI)."""
-    from pdftools.core import streams
-
-    picked = chosen(found, names)
-    listed = ONE_HINT % (shlex.quote(input) if input != "-" else "FILE")
-    if not picked:
-        raise InvalidArgument(f"{results.input_name(str(src))} has no attachments: nothing to write to standard "
-                              "output", hint=listed)
-    if len(picked) > 1:
-        shown = ", ".join(repr(f.name) for f in picked[:5]) + (", ..." if len(picked) > 5 else "")
-        raise InvalidArgument(f"standard output takes one attachment, and {len(picked)} are chosen ({shown})",
-                              hint=listed)
-    one = picked[0]
-    if one.stream is None:
-        raise InvalidArgument(f"{one.name!r} embeds no data (a file name only): nothing to write",
-                              hint="`pdftools attachments list` shows which attachments embed data.")
-    streams.check([one.stream], _what(one.name, src))
-    out.write_bytes(one.stream.read_bytes())
-    item = _listed([one], src)[0]
-    item.path = str(out)
-    return AttachmentsResult(input=str(src), action="extract", attachments=[item], remaining=len(found))

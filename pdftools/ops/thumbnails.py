@@ -3,10 +3,6 @@
 Files are named by a pattern with {stem}, {page} and {ext}; none is written unless all of them can be, and
 existing files need {{force}}. Pages render in parallel. A file qpdf cannot read is rendered by poppler alone
 when it can (with a warning in the result).
-
-`-o -` with one page (`--pages 3`) writes that page's image to standard output, and nothing else (the summary
-goes to stderr), as `pdftoppm -png -singlefile -f 3 -l 3 in.pdf` does: `... -o - | display`. `-o` takes only `-`
-(`> FILE` saves it under any name); several pages chosen are an error.
 """
 
 from __future__ import annotations
@@ -21,11 +17,9 @@ from pdftools.core import limits, results, streams, task
 from pdftools.core.naming import render
 from pdftools.core.outputs import check_names, staged_outputs
 from pdftools.core.pages import parse_pages, runs
-from pdftools.core.params import Cli, Input, Mcp, Pages, Param, Password
-from pdftools.core.paths import input_path, output_folder, pdf_output_path, policy
+from pdftools.core.params import Cli, Input, Pages, Param, Password
+from pdftools.core.paths import input_path, output_folder
 from pdftools.core.pdf import open_pdf, page_list
-from pdftools.core.pipes import names_stdout
-from pdftools.core.policies import LocalPolicy
 from pdftools.document import text as pagetext
 from pdftools.engines import poppler
 from pdftools.engines.tesseract import check_pixels
@@ -103,26 +97,17 @@ def thumbnails(
                     Cli("-j", "--jobs")] = None,
     force: Annotated[bool, Param("Overwrite existing images")] = False,
     password: Password = None,
-    # the command line's: over MCP standard output is the protocol
-    output: Annotated[str | None, Param("Only `-`: one page's image to standard output, instead of files"),
-                      Cli("-o", "--output"), Mcp(hidden=True)] = None,
 ) -> ThumbnailsResult:
     if sum(x is not None for x in (width, height, dpi)) > 1:
         raise InvalidArgument("choose one of --width, --height and --dpi")
     format = "jpeg" if format == "jpg" else format
-    stream = None if output is None else _stream(output, out_dir, EXTENSIONS[format])
-    path, folder = input_path(input), (stream.parent if stream else output_folder(out_dir))
+    path, folder = input_path(input), output_folder(out_dir)
     _check_suffix(render(pattern, stem=path.stem, page=1, ext=EXTENSIONS[format]), format)
     if not (height or dpi):
         width = width or DEFAULT_WIDTH
     size = (width, None) if width else (None, height) if height else None
 
     def write(source: Path, selected: list[int], turned: set[int], warnings: list[str]) -> ThumbnailsResult:
-        if stream is not None:
-            _one_page(selected)
-            _render(source, selected, turned, [stream.name], stream.parent, format, size, dpi or 72, 1)
-            return ThumbnailsResult(input=str(path), out_dir=str(stream),
-                                    images=[_describe(stream, selected[0], stream)], warnings=warnings)
         names = [render(pattern, stem=path.stem, page=p, ext=EXTENSIONS[format]) for p in selected]
         check_names(names, folder, force=force, field_hint="Put {page} in --pattern.", inputs=[path])
         with staged_outputs(folder, names) as staging:
@@ -149,25 +134,6 @@ def thumbnails(
             _check_pixels(w, h, size, dpi, p)
         streams.check_pages(pdf, selected, str(path), images=True)  # pdftoppm would inflate a bomb for hours
         return write(source, selected, {p for p, s in shown.items() if s[2]}, warnings)
-
-
-def _stream(output: str, out_dir: str, suffix: str) -> Path:
-    """Standard output's file, for `output`: `-` alone, and no folder besides (its default, `.`, aside)."""
-    named = output != "-" and not names_stdout(output)  # a file, not standard output (`-`, `/dev/stdout` piped)
-    if named or out_dir != "." or not isinstance(policy(), LocalPolicy):
-        problem = "{{output}} takes only `-`" if named else "give one of {{output}} and {{out_dir}}"
-        raise InvalidArgument(problem, hint="`-o -` writes one page's image to standard output (`> FILE` saves it "
-                                            "under any name); `--out-dir DIR` writes the images into a folder.")
-    return pdf_output_path(output, "an image", suffix, hint="Pipe it into a command or a file (`| display`, "
-                                                            f"`> page.{suffix}`).")
-
-
-def _one_page(selected: list[int]) -> None:
-    """Standard output takes one image: several pages chosen are refused before any is drawn."""
-    if len(selected) != 1:
-        shown = ",".join(map(str, selected[:5])) + (",..." if len(selected) > 5 else "")
-        raise InvalidArgument(f"standard output takes one page's image, and {len(selected)} pages are chosen "
-                              f"({shown})", hint="Choose one page with {{pages}} (`--pages 1`, `--pages last`).")
 
 
 def _selected(spec: str | None, count: int, name: str) -> list[int]:

@@ -169,7 +169,7 @@ def merge_jsonc(path: Path, client: str, keys: list[str], body: dict[str, Any], 
     are added last in its "inputs" (made where missing); every other byte stays, comments and trailing commas
     included (`jsonc.put`, `jsonc.append`). The new text is read back: unless it says what the old one did with
     our entry and inputs in place, nothing is written."""
-    from pdftools.cli.mcp_config import jsonc
+    from pdftools.cli.mcp_config.jsonc import NotJsonc, append, put
     from pdftools.errors import PdftoolsError
 
     text, bom = _decoded(path, client)
@@ -192,11 +192,11 @@ def merge_jsonc(path: Path, client: str, keys: list[str], body: dict[str, Any], 
     if missing:
         data["inputs"] = [*declared, *missing]
     try:
-        merged = text if before == body else jsonc.put(text, keys, body)
+        merged = text if before == body else put(text, keys, body)
         for item in missing:
-            merged = jsonc.append(merged, ["inputs"], item)
+            merged = append(merged, ["inputs"], item)
         same = _parsed(merged, path, client) == data
-    except (jsonc.NotJsonc, ValueError, PdftoolsError):
+    except (NotJsonc, ValueError, PdftoolsError):
         same = False
     if not same:
         raise _unmergeable(path, client, "the entry could not be put in without changing something else")
